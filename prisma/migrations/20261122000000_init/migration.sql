@@ -33,6 +33,7 @@ CREATE TABLE "Job" (
     "errorMessage" TEXT,
     "errorDetails" JSONB,
     "attempts" INTEGER NOT NULL DEFAULT 0,
+    "runAfter" DATETIME,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL,
     "startedAt" DATETIME,
@@ -85,7 +86,7 @@ CREATE UNIQUE INDEX "ApiKey_hash_key" ON "ApiKey"("hash");
 CREATE INDEX "ApiKey_accountId_idx" ON "ApiKey"("accountId");
 
 -- CreateIndex
-CREATE INDEX "Job_status_idx" ON "Job"("status");
+CREATE INDEX "Job_status_runAfter_idx" ON "Job"("status", "runAfter");
 
 -- CreateIndex
 CREATE INDEX "Job_expiresAt_idx" ON "Job"("expiresAt");

@@ -1,0 +1,121 @@
+// API keys: the secret is shown once; only its SHA-256 is stored. A key
+// belongs to an account and carries its tier.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { TIERS, type Tier } from '../config.ts';
+
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  tier: Tier;
+  admin: boolean;
+}
+
+export interface KeySummary {
+  id: string;
+  accountId: string;
+  name: string;
+  tier: Tier;
+  admin: boolean;
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+const KEY_PREFIX = 'sk_';
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export interface CreateKeyInput {
+  name: string;
+  tier: Tier;
+  admin?: boolean;
+  /** An existing account; a new account named after the key is made otherwise. */
+  accountId?: string;
+}
+
+export interface KeyStore {
+  create(input: CreateKeyInput): Promise<{ secret: string; key: KeySummary }>;
+  authenticate(secret: string | undefined | null): Promise<Principal | null>;
+  list(): Promise<KeySummary[]>;
+  revoke(idOrPrefix: string): Promise<KeySummary>;
+  count(): Promise<number>;
+}
+
+export function createKeyStore(db: Database): KeyStore {
+  // Authentication runs on every request: cache hash → principal briefly so a
+  // burst of requests costs one lookup; revocation takes effect within the TTL.
+  const cache = new Map<string, { principal: Principal | null; until: number }>();
+  const CACHE_MS = 5_000;
+
+  const summary = (row: { id: string; accountId: string; name: string; tier: string; admin: boolean; prefix: string; createdAt: Date; revokedAt: Date | null }): KeySummary => ({
+    ...row,
+    tier: row.tier as Tier,
+  });
+
+  return {
+    async create(input) {
+      if (!TIERS.includes(input.tier)) throw new AppError('VALIDATION_ERROR', `tier must be one of ${TIERS.join(', ')}`);
+      const name = input.name.trim();
+      if (!name) throw new AppError('VALIDATION_ERROR', 'name must not be empty');
+      const secret = KEY_PREFIX + randomBytes(24).toString('base64url');
+      const accountId = input.accountId ?? randomUUID();
+      if (input.accountId) {
+        const exists = await db.account.findUnique({ where: { id: input.accountId } });
+        if (!exists) throw new AppError('NOT_FOUND', `account ${input.accountId} does not exist`);
+      } else {
+        await db.account.create({ data: { id: accountId, name } });
+      }
+      const row = await db.apiKey.create({
+        data: {
+          id: randomUUID(),
+          accountId,
+          name,
+          tier: input.tier,
+          admin: input.admin ?? false,
+          hash: hashSecret(secret),
+          prefix: secret.slice(0, KEY_PREFIX.length + 6),
+        },
+      });
+      return { secret, key: summary(row) };
+    },
+
+    async authenticate(secret) {
+      if (!secret) return null;
+      const hash = hashSecret(secret);
+      const now = Date.now();
+      const hit = cache.get(hash);
+      if (hit && hit.until > now) return hit.principal;
+      const row = await db.apiKey.findUnique({ where: { hash } });
+      const principal: Principal | null =
+        row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, tier: row.tier as Tier, admin: row.admin } : null;
+      if (cache.size > 10_000) cache.clear();
+      cache.set(hash, { principal, until: now + CACHE_MS });
+      return principal;
+    },
+
+    async list() {
+      return (await db.apiKey.findMany({ orderBy: { createdAt: 'asc' } })).map(summary);
+    },
+
+    async revoke(idOrPrefix) {
+      const row = await db.apiKey.findFirst({ where: { OR: [{ id: idOrPrefix }, { prefix: idOrPrefix }] } });
+      if (!row) throw new AppError('NOT_FOUND', `no key with id or prefix ${idOrPrefix}`);
+      const updated = await db.apiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+      cache.clear();
+      return summary(updated);
+    },
+
+    count: () => db.apiKey.count(),
+  };
+}
+
+/** "Bearer <key>" → key; anything else → null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}

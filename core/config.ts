@@ -1,0 +1,112 @@
+// Every setting comes from the environment, with the defaults documented in the README.
+import path from 'node:path';
+
+export type Tier = 'free' | 'pro' | 'enterprise';
+export const TIERS: readonly Tier[] = ['free', 'pro', 'enterprise'];
+
+export interface TierLimits {
+  requestsPerMinute: number;
+  retentionSeconds: number;
+  /** null means unlimited. */
+  elementsPerDocument: number | null;
+}
+
+export interface Config {
+  env: 'development' | 'production';
+  host: string;
+  gatewayPort: number;
+  memoryPort: number;
+  /** Public base URL used when building signed download links. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  signingSecret: string;
+  logLevel: string;
+  tiers: Record<Tier, TierLimits>;
+  /** Per-key allowance for job status polling, per minute. */
+  pollingPerMinute: number;
+  /** Per client address for the public code library and blog, per minute. */
+  publicPerMinute: number;
+  jobConcurrency: number;
+  workerThreads: number;
+  /** Attempts a job gets when the process dies under it before it is failed. */
+  jobMaxAttempts: number;
+  sweepIntervalMs: number;
+  /** name → URL of subgraphs served by other processes; the rest run in-process. */
+  remoteSubgraphs: Record<string, string>;
+  /** Whether this process runs jobs (a gateway in front of a remote documents subgraph does not). */
+  runJobs: boolean;
+  /** Diagnostic job types used by tests and benchmarks; off in production unless asked for. */
+  diagnosticJobs: boolean;
+  /** Lets POST /clear on the memory service delete every account's data. */
+  memoryClearEnabled: boolean;
+  uploadLimitBytes: number;
+  jsonLimitBytes: number;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) throw new Error(`Environment variable ${name} must be a number, got "${raw}"`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return raw === '1' || raw.toLowerCase() === 'true';
+}
+
+/** REMOTE_SUBGRAPHS="documents=http://127.0.0.1:4101/graphql,drawings=http://…" */
+function remoteSubgraphs(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    if (eq < 1) throw new Error(`REMOTE_SUBGRAPHS entry "${part}" must look like name=url`);
+    out[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  return out;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const gatewayPort = int(env, 'PORT', 4000);
+  const host = env.HOST ?? '127.0.0.1';
+  const signingSecret = env.SIGNING_SECRET ?? (production ? '' : 'development-only-signing-secret');
+  if (!signingSecret) throw new Error('SIGNING_SECRET must be set in production');
+  const remote = remoteSubgraphs(env.REMOTE_SUBGRAPHS);
+  return {
+    env: production ? 'production' : 'development',
+    host,
+    gatewayPort,
+    memoryPort: int(env, 'MEMORY_PORT', 8000),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, 'platform.db')}`,
+    signingSecret,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    tiers: {
+      free: { requestsPerMinute: int(env, 'FREE_RATE_PER_MIN', 10), retentionSeconds: int(env, 'FREE_RETENTION_S', 3600), elementsPerDocument: 50 },
+      pro: { requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60), retentionSeconds: int(env, 'PRO_RETENTION_S', 86_400), elementsPerDocument: 500 },
+      enterprise: {
+        requestsPerMinute: int(env, 'ENTERPRISE_RATE_PER_MIN', 600),
+        retentionSeconds: int(env, 'ENTERPRISE_RETENTION_S', 7 * 86_400),
+        elementsPerDocument: null,
+      },
+    },
+    pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),
+    publicPerMinute: int(env, 'PUBLIC_RATE_PER_MIN', 120),
+    jobConcurrency: int(env, 'JOB_CONCURRENCY', 4),
+    workerThreads: int(env, 'WORKER_THREADS', 2),
+    jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 2),
+    sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
+    remoteSubgraphs: remote,
+    runJobs: bool(env, 'RUN_JOBS', !('documents' in remote)),
+    diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),
+    memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
+    uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
+    jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 60 * 1024 * 1024),
+  };
+}

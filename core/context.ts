@@ -1,0 +1,35 @@
+// The per-request context every subgraph resolver receives, whether the
+// subgraph runs in the gateway's process or in its own.
+import DataLoader from 'dataloader';
+import type { Logger } from 'pino';
+import type { Principal } from './auth/keys.ts';
+import { AppError } from './errors.ts';
+import type { Platform } from './platform.ts';
+
+export interface RequestContext {
+  platform: Platform;
+  principal: Principal | null;
+  requestId: string;
+  /** Client address, for per-address limits on public routes. */
+  address: string;
+  /** Raw Authorization header, forwarded to subgraphs in other processes. */
+  authorization?: string;
+  log: Logger;
+  /** Per-request DataLoaders, created on first use. */
+  loaders: Map<string, DataLoader<any, any>>;
+}
+
+export function requirePrincipal(ctx: RequestContext): Principal {
+  if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>');
+  return ctx.principal;
+}
+
+/** One DataLoader per name and request, so list fields and entity references batch their reads. */
+export function loader<K, V>(ctx: RequestContext, name: string, batch: (keys: readonly K[]) => Promise<(V | Error)[]>): DataLoader<K, V> {
+  let l = ctx.loaders.get(name) as DataLoader<K, V> | undefined;
+  if (!l) {
+    l = new DataLoader<K, V>(batch);
+    ctx.loaders.set(name, l);
+  }
+  return l;
+}

@@ -1,0 +1,47 @@
+// The database seam. Domain code receives a `Database` and never learns which
+// engine is behind it; SQLite specifics (pragmas, file URLs) stay in this folder.
+import prismaClientPackage from '@prisma/client';
+import type { PrismaClient as PrismaClientType } from '@prisma/client';
+import { PrismaLibSQL } from '@prisma/adapter-libsql';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyMigrations } from './migrate.ts';
+
+const { PrismaClient } = prismaClientPackage;
+
+export type Database = PrismaClientType;
+
+export interface OpenDatabaseOptions {
+  url: string;
+  /** Called for every SQL statement; tests count queries with it. */
+  onQuery?: (sql: string) => void;
+}
+
+function sqliteFilePath(url: string): string | null {
+  if (!url.startsWith('file:')) return null;
+  const rest = url.slice('file:'.length);
+  return rest.startsWith('//') ? fileURLToPath(url) : rest;
+}
+
+/** Opens the database, applies pending migrations and configures the connection. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const file = sqliteFilePath(options.url);
+  if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const adapter = new PrismaLibSQL({ url: options.url });
+  const db = new PrismaClient({
+    adapter,
+    log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],
+  });
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => onQuery(e.query));
+  }
+  // WAL lets readers in other processes proceed while one writes; the busy
+  // timeout makes a second writer wait instead of failing with SQLITE_BUSY.
+  await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
+  await db.$queryRawUnsafe('PRAGMA foreign_keys = ON');
+  await applyMigrations(db);
+  return db;
+}

@@ -1,0 +1,78 @@
+// The one table that maps every error code to its HTTP status and GraphQL
+// extensions.code. REST routes, GraphQL resolvers and the job runner all read it.
+import { GraphQLError } from 'graphql';
+
+export const ERROR_TABLE = {
+  VALIDATION_ERROR: { status: 400, graphql: 'VALIDATION_ERROR' },
+  INVALID_ELEMENT: { status: 400, graphql: 'INVALID_ELEMENT' },
+  GRAPHQL_PARSE_FAILED: { status: 400, graphql: 'GRAPHQL_PARSE_FAILED' },
+  GRAPHQL_VALIDATION_FAILED: { status: 400, graphql: 'GRAPHQL_VALIDATION_FAILED' },
+  BAD_USER_INPUT: { status: 400, graphql: 'BAD_USER_INPUT' },
+  UNAUTHORIZED: { status: 401, graphql: 'UNAUTHORIZED' },
+  FORBIDDEN: { status: 403, graphql: 'FORBIDDEN' },
+  SIGNATURE_INVALID: { status: 403, graphql: 'SIGNATURE_INVALID' },
+  NOT_FOUND: { status: 404, graphql: 'NOT_FOUND' },
+  JOB_NOT_FOUND: { status: 404, graphql: 'JOB_NOT_FOUND' },
+  BLOG_NOT_FOUND: { status: 404, graphql: 'BLOG_NOT_FOUND' },
+  FILE_NOT_FOUND: { status: 404, graphql: 'FILE_NOT_FOUND' },
+  METHOD_NOT_ALLOWED: { status: 405, graphql: 'METHOD_NOT_ALLOWED' },
+  URL_EXPIRED: { status: 410, graphql: 'URL_EXPIRED' },
+  PAYLOAD_TOO_LARGE: { status: 413, graphql: 'PAYLOAD_TOO_LARGE' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, graphql: 'UNSUPPORTED_MEDIA_TYPE' },
+  UNPROCESSABLE: { status: 422, graphql: 'UNPROCESSABLE' },
+  FORMULA_PARSE_ERROR: { status: 422, graphql: 'FORMULA_PARSE_ERROR' },
+  NAMED_RANGE_NOT_FOUND: { status: 422, graphql: 'NAMED_RANGE_NOT_FOUND' },
+  ELEMENT_LIMIT_EXCEEDED: { status: 422, graphql: 'ELEMENT_LIMIT_EXCEEDED' },
+  UNSUPPORTED_FORMAT: { status: 422, graphql: 'UNSUPPORTED_FORMAT' },
+  RATE_LIMITED: { status: 429, graphql: 'RATE_LIMITED' },
+  INTERNAL_ERROR: { status: 500, graphql: 'INTERNAL_SERVER_ERROR' },
+  NOT_IMPLEMENTED: { status: 501, graphql: 'NOT_IMPLEMENTED' },
+  SERVICE_UNAVAILABLE: { status: 503, graphql: 'SERVICE_UNAVAILABLE' },
+  // Job-only codes: they appear in a failed job's error, never as an HTTP status of their own.
+  JOB_INTERRUPTED: { status: 500, graphql: 'JOB_INTERRUPTED' },
+  JOB_HANDLER_FAILED: { status: 500, graphql: 'JOB_HANDLER_FAILED' },
+  SEARCH_TIMEOUT: { status: 504, graphql: 'SEARCH_TIMEOUT' },
+} as const satisfies Record<string, { status: number; graphql: string }>;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+const byGraphqlCode = new Map<string, ErrorCode>(
+  Object.entries(ERROR_TABLE).map(([code, row]) => [row.graphql, code as ErrorCode]),
+);
+
+/** The table row for a GraphQL extensions.code; unknown codes are internal errors. */
+export function codeFromGraphql(graphqlCode: unknown): ErrorCode {
+  return (typeof graphqlCode === 'string' && byGraphqlCode.get(graphqlCode)) || 'INTERNAL_ERROR';
+}
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_TABLE[code].status;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  /** graphql-js copies an original error's extensions into the GraphQLError it wraps it in. */
+  get extensions(): Record<string, unknown> {
+    return { code: ERROR_TABLE[this.code].graphql, ...(this.details ? { details: this.details } : {}) };
+  }
+
+  toGraphQLError(): GraphQLError {
+    return new GraphQLError(this.message, { extensions: this.extensions });
+  }
+
+  /** The hosted API envelope. */
+  toEnvelope(): { error: { code: string; message: string; details?: Record<string, unknown> } } {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+  }
+}
+
+export const notImplemented = (what: string): AppError =>
+  new AppError('NOT_IMPLEMENTED', `${what} is not implemented yet`);

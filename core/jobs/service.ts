@@ -1,0 +1,32 @@
+// What subgraphs use to create and read jobs: input is parsed by the job
+// type's handler before anything is stored, so a bad request never becomes a job.
+import type { Principal } from '../auth/keys.ts';
+import { AppError } from '../errors.ts';
+import type { JobEventBus } from './events.ts';
+import type { JobStore } from './store.ts';
+import type { JobHandler, JobRecord } from './types.ts';
+
+export interface JobService {
+  create(principal: Principal, type: string, input: unknown, options?: { startDelayMs?: number }): Promise<JobRecord>;
+  get(id: string, principal: Principal): Promise<JobRecord>;
+  readonly store: JobStore;
+  readonly events: JobEventBus;
+}
+
+export function createJobService(store: JobStore, events: JobEventBus, handlers: ReadonlyMap<string, JobHandler<unknown>>, wake: () => void): JobService {
+  return {
+    store,
+    events,
+    async create(principal, type, input, options) {
+      const handler = handlers.get(type);
+      if (!handler) throw new AppError('UNPROCESSABLE', `Unknown job type ${type}`);
+      const parsed = handler.parse(input, principal);
+      const runAfter = options?.startDelayMs ? new Date(Date.now() + options.startDelayMs) : undefined;
+      const job = await store.create(principal, type, parsed, { runAfter });
+      events.publish({ jobId: job.id, status: 'pending', progress: 0 });
+      wake();
+      return job;
+    },
+    get: (id, principal) => store.get(id, principal),
+  };
+}

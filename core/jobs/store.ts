@@ -1,0 +1,173 @@
+// Persistence of jobs. Every read is scoped to the caller's account: another
+// account's job, like an expired one, is simply not found.
+import { randomUUID } from 'node:crypto';
+import type { Prisma } from '@prisma/client';
+import type { Database } from '../db/client.ts';
+import type { Config, Tier } from '../config.ts';
+import { AppError } from '../errors.ts';
+import type { Principal } from '../auth/keys.ts';
+import type { JobError, JobRecord, JobStatus } from './types.ts';
+
+type Row = Awaited<ReturnType<Database['job']['findUniqueOrThrow']>>;
+
+export function toRecord(row: Row): JobRecord {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    tier: row.tier as Tier,
+    type: row.type,
+    status: row.status as JobStatus,
+    progress: row.progress,
+    input: row.input,
+    results: (row.results as Record<string, unknown> | null) ?? null,
+    error: row.errorCode
+      ? { code: row.errorCode, message: row.errorMessage ?? '', details: (row.errorDetails as Record<string, unknown> | null) ?? {} }
+      : null,
+    attempts: row.attempts,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    completedAt: row.completedAt,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export interface JobStore {
+  create(principal: Principal, type: string, input: unknown, options?: { runAfter?: Date }): Promise<JobRecord>;
+  /** The caller's job, or JOB_NOT_FOUND. */
+  get(id: string, principal: Principal): Promise<JobRecord>;
+  /** Unscoped batch read for entity resolution; callers check the account. */
+  getMany(ids: readonly string[]): Promise<Map<string, JobRecord>>;
+  listForAccount(accountId: string, limit: number): Promise<JobRecord[]>;
+  /** Atomically moves one due pending job to in_progress; null when none is due. */
+  claimNext(types: readonly string[]): Promise<JobRecord | null>;
+  setProgress(id: string, progress: number): Promise<void>;
+  complete(id: string, results: Record<string, unknown>): Promise<void>;
+  fail(id: string, error: JobError): Promise<void>;
+  /** Puts an in-progress job back to pending, e.g. at shutdown, without spending an attempt. */
+  release(id: string): Promise<void>;
+  /** After a crash: in-progress jobs are retried, or failed once their attempts are spent. */
+  recover(maxAttempts: number): Promise<{ retried: string[]; failed: string[] }>;
+  deleteExpired(now: Date): Promise<number>;
+}
+
+export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): JobStore {
+  return {
+    async create(principal, type, input, options) {
+      const retention = config.tiers[principal.tier].retentionSeconds;
+      const row = await db.job.create({
+        data: {
+          id: randomUUID(),
+          accountId: principal.accountId,
+          tier: principal.tier,
+          type,
+          status: 'pending',
+          input: input as Prisma.InputJsonValue,
+          expiresAt: new Date(Date.now() + retention * 1000),
+          runAfter: options?.runAfter ?? null,
+        },
+      });
+      return toRecord(row);
+    },
+
+    async get(id, principal) {
+      const row = await db.job.findUnique({ where: { id } });
+      if (!row || row.accountId !== principal.accountId || row.expiresAt.getTime() <= Date.now()) {
+        throw new AppError('JOB_NOT_FOUND', `Job ${id} not found`, { job_id: id });
+      }
+      return toRecord(row);
+    },
+
+    async getMany(ids) {
+      const rows = await db.job.findMany({ where: { id: { in: [...ids] } } });
+      return new Map(rows.map((r) => [r.id, toRecord(r)]));
+    },
+
+    async listForAccount(accountId, limit) {
+      const rows = await db.job.findMany({
+        where: { accountId, expiresAt: { gt: new Date() } },
+        orderBy: { createdAt: 'desc' },
+        take: limit,
+      });
+      return rows.map(toRecord);
+    },
+
+    async claimNext(types) {
+      const now = new Date();
+      for (let tries = 0; tries < 3; tries++) {
+        const candidate = await db.job.findFirst({
+          where: { status: 'pending', type: { in: [...types] }, OR: [{ runAfter: null }, { runAfter: { lte: now } }] },
+          orderBy: { createdAt: 'asc' },
+          select: { id: true },
+        });
+        if (!candidate) return null;
+        // The status condition makes the claim atomic across processes.
+        const claimed = await db.job.updateMany({
+          where: { id: candidate.id, status: 'pending' },
+          data: { status: 'in_progress', startedAt: now, attempts: { increment: 1 }, progress: 0 },
+        });
+        if (claimed.count === 1) return toRecord(await db.job.findUniqueOrThrow({ where: { id: candidate.id } }));
+      }
+      return null;
+    },
+
+    async setProgress(id, progress) {
+      await db.job.updateMany({ where: { id, status: 'in_progress' }, data: { progress } });
+    },
+
+    async complete(id, results) {
+      await db.job.update({
+        where: { id },
+        data: { status: 'completed', progress: 100, results: results as Prisma.InputJsonValue, completedAt: new Date() },
+      });
+    },
+
+    async fail(id, error) {
+      await db.job.update({
+        where: { id },
+        data: {
+          status: 'failed',
+          errorCode: error.code,
+          errorMessage: error.message,
+          errorDetails: error.details as Prisma.InputJsonValue,
+          completedAt: new Date(),
+        },
+      });
+    },
+
+    async release(id) {
+      await db.job.updateMany({
+        where: { id, status: 'in_progress' },
+        data: { status: 'pending', progress: 0, attempts: { decrement: 1 } },
+      });
+    },
+
+    async recover(maxAttempts) {
+      const stuck = await db.job.findMany({ where: { status: 'in_progress' }, select: { id: true, attempts: true } });
+      const retried: string[] = [];
+      const failed: string[] = [];
+      for (const job of stuck) {
+        if (job.attempts < maxAttempts) {
+          await db.job.update({ where: { id: job.id }, data: { status: 'pending', progress: 0 } });
+          retried.push(job.id);
+        } else {
+          await db.job.update({
+            where: { id: job.id },
+            data: {
+              status: 'failed',
+              errorCode: 'JOB_INTERRUPTED',
+              errorMessage: `The job was interrupted ${job.attempts} time(s) by a server restart and was not retried again`,
+              errorDetails: { attempts: job.attempts },
+              completedAt: new Date(),
+            },
+          });
+          failed.push(job.id);
+        }
+      }
+      return { retried, failed };
+    },
+
+    async deleteExpired(now) {
+      return (await db.job.deleteMany({ where: { expiresAt: { lte: now } } })).count;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Principal } from '../auth/keys.ts';
+import type { Tier } from '../config.ts';
+import type { FileStore } from '../files/store.ts';
+import type { WorkerPool } from './worker-pool.ts';
+
+export type JobStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+export const TERMINAL: ReadonlySet<JobStatus> = new Set(['completed', 'failed']);
+
+export interface JobError {
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface JobRecord {
+  id: string;
+  accountId: string;
+  tier: Tier;
+  type: string;
+  status: JobStatus;
+  progress: number;
+  input: unknown;
+  results: Record<string, unknown> | null;
+  error: JobError | null;
+  attempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+  completedAt: Date | null;
+  expiresAt: Date;
+}
+
+export interface JobEvent {
+  jobId: string;
+  status: JobStatus;
+  progress: number;
+}
+
+export interface JobContext<I> {
+  job: Pick<JobRecord, 'id' | 'accountId' | 'tier' | 'type' | 'attempts' | 'expiresAt'>;
+  input: I;
+  /** 0–100; repeated values are dropped. */
+  progress(percent: number): Promise<void>;
+  /** Aborted when the process shuts down; a handler may stop early and be resumed later. */
+  signal: AbortSignal;
+  files: FileStore;
+  workers: WorkerPool;
+}
+
+/** One registered job type. `parse` runs at creation time so bad input never becomes a job. */
+export interface JobHandler<I = unknown> {
+  type: string;
+  parse(input: unknown, principal: Principal): I;
+  run(ctx: JobContext<I>): Promise<Record<string, unknown>>;
+}

@@ -1,0 +1,91 @@
+// Assembles the shared services every subgraph and edge uses. One instance
+// per process; tests build their own with a temporary data directory.
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createKeyStore, type KeyStore } from './auth/keys.ts';
+import { createLogger, type Logger } from './log.ts';
+import { createRateLimits, type RateLimits } from './rate-limit.ts';
+import { createDiskStorage } from './files/blob-storage.ts';
+import { createFileStore, type FileStore } from './files/store.ts';
+import { createJobStore } from './jobs/store.ts';
+import { createLocalEventBus, createPollingEventBus, type JobEventBus } from './jobs/events.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
+import { createJobService, type JobService } from './jobs/service.ts';
+import { createWorkerPool, type WorkerPool } from './jobs/worker-pool.ts';
+import type { JobHandler } from './jobs/types.ts';
+
+export interface Platform {
+  config: Config;
+  log: Logger;
+  db: Database;
+  keys: KeyStore;
+  rateLimits: RateLimits;
+  files: FileStore;
+  jobs: JobService;
+  runner: JobRunner;
+  workers: WorkerPool;
+  /** Deletes expired jobs and files now; also runs on a timer. */
+  sweep(): Promise<{ jobs: number; files: number }>;
+  /** Stops the runner (letting running jobs finish within graceMs) and closes everything. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface PlatformOptions {
+  jobHandlers: JobHandler<any>[];
+  onQuery?: (sql: string) => void;
+}
+
+export async function createPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
+  const log = createLogger(config.logLevel);
+  const db = await openDatabase({ url: config.databaseUrl, onQuery: options.onQuery });
+  const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
+  // Without a runner here, job events come from another process through the database.
+  const events: JobEventBus = config.runJobs ? createLocalEventBus() : createPollingEventBus(db);
+  const files = createFileStore(db, createDiskStorage(path.join(config.dataDir, 'blobs')), {
+    secret: config.signingSecret,
+    publicUrl: config.publicUrl,
+  });
+  const store = createJobStore(db, config);
+  const workers = createWorkerPool(config.workerThreads);
+  const runner = createJobRunner({
+    store,
+    events,
+    files,
+    workers,
+    handlers: config.runJobs ? handlers : new Map(),
+    concurrency: config.jobConcurrency,
+    maxAttempts: config.jobMaxAttempts,
+    log,
+  });
+  const jobs = createJobService(store, events, handlers, () => runner.wake());
+
+  async function sweep() {
+    const now = new Date();
+    return { jobs: await store.deleteExpired(now), files: await files.deleteExpired(now) };
+  }
+  const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), config.sweepIntervalMs);
+  sweeper.unref();
+
+  await runner.start();
+
+  return {
+    config,
+    log,
+    db,
+    keys: createKeyStore(db),
+    rateLimits: createRateLimits(config),
+    files,
+    jobs,
+    runner,
+    workers,
+    sweep,
+    async close(graceMs) {
+      clearInterval(sweeper);
+      await runner.stop(graceMs);
+      events.close();
+      await workers.close();
+      await db.$disconnect();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// npm start: the whole platform in one process.
+import { loadConfig } from '../core/config.ts';
+import { startServer } from './server.ts';
+
+const config = loadConfig();
+const server = await startServer(config);
+const { platform } = server;
+
+console.log(`
+  GraphQL gateway   ${config.publicUrl}/graphql   (Apollo Sandbox in a browser${config.env === 'production' ? ' is off in production' : ''})
+  Subscriptions     ws://${config.host}:${server.port}/graphql   (graphql-ws)
+  REST              ${config.publicUrl}/v1/...  and  ${config.publicUrl}/blogs/...
+  OpenAPI           ${config.publicUrl}/openapi.json
+  Downloads         ${config.publicUrl}/files/...
+  Memory service    ${server.memoryUrl}
+  Data directory    ${config.dataDir}
+`);
+
+if (config.env === 'development' && (await platform.keys.count()) === 0) {
+  const { secret } = await platform.keys.create({ name: 'first development key', tier: 'pro' });
+  console.log(`  First API key (pro tier, shown once): ${secret}`);
+  console.log(`  More keys:  npm run keys -- create --tier pro --name NAME\n`);
+}
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    platform.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        platform.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

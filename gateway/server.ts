@@ -1,0 +1,164 @@
+// Starts the whole platform in one process: the gateway (GraphQL over HTTP
+// and WebSocket), the REST compatibility layer, downloads, and the memory
+// service on its own port. Subgraphs run in-process unless configured remote.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloGateway } from '@apollo/gateway';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { GraphQLSchema } from 'graphql';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import type { Config } from '../core/config.ts';
+import { createPlatform, type Platform } from '../core/platform.ts';
+import type { RequestContext } from '../core/context.ts';
+import { AppError, statusOf } from '../core/errors.ts';
+import { SUBGRAPHS, allJobHandlers, buildSchema } from '../subgraphs/registry.ts';
+import { composeSupergraph } from '../schema/compose.ts';
+import { ForwardingDataSource, LocalGraphQLDataSource } from './data-sources.ts';
+import { buildContext, clientAddress } from './context.ts';
+import { requestId } from './plugins/request-id.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
+import { ROUTES } from '../rest-compat/table.ts';
+import { restRouter, sendError } from '../rest-compat/router.ts';
+import { openApiDocument } from '../rest-compat/openapi.ts';
+import { memoryApp } from '../rest-compat/memory-service.ts';
+import { downloadsRouter } from './downloads.ts';
+
+process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
+
+export interface RunningServer {
+  platform: Platform;
+  url: string;
+  memoryUrl: string;
+  port: number;
+  memoryPort: number;
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface StartOptions {
+  onQuery?: (sql: string) => void;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), onQuery: options.onQuery });
+  for (const module of Object.values(SUBGRAPHS)) {
+    if (!(module.name in config.remoteSubgraphs)) await module.onStart?.(platform);
+  }
+
+  const localSchemas = new Map(Object.values(SUBGRAPHS).map((m) => [m.name as string, m]));
+  const gateway = new ApolloGateway({
+    supergraphSdl: composeSupergraph(),
+    buildService: ({ name, url }) =>
+      config.remoteSubgraphs[name]
+        ? new ForwardingDataSource({ url: config.remoteSubgraphs[name] })
+        : new LocalGraphQLDataSource(buildSchema(localSchemas.get(name)!)) ,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  const httpServer = http.createServer(app);
+
+  const apollo = new ApolloServer<RequestContext>({
+    gateway,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      rateLimitPlugin(),
+      config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+    ],
+    introspection: config.env !== 'production',
+    includeStacktraceInErrorResponses: false,
+  });
+
+  let subscriptionSchema: GraphQLSchema | null = null;
+  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
+    subscriptionSchema = buildSubscriptionSchema(apiSchema, apollo);
+  });
+  await apollo.start();
+
+  const context = (req: Request) =>
+    buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) });
+
+  app.use(requestId(platform.log));
+  app.use('/files', downloadsRouter(platform));
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument(ROUTES, config.publicUrl));
+  });
+  app.use(
+    '/graphql',
+    graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 }),
+    express.json({ limit: config.jsonLimitBytes }),
+    expressMiddleware(apollo, { context: async ({ req }) => context(req) }),
+  );
+  app.use(restRouter(ROUTES, apollo, context, config.jsonLimitBytes));
+  app.use((req, res) => {
+    sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`), null);
+  });
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    if (err?.type === 'entity.parse.failed') sendError(res, new AppError('VALIDATION_ERROR', `Malformed JSON body: ${err.message}`), null);
+    else if (err?.type === 'entity.too.large' || err?.status === 413)
+      sendError(res, new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${config.jsonLimitBytes} bytes`), null);
+    else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)
+      res.status(err.status).json(new AppError(err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR', String(err.message)).toEnvelope());
+    else {
+      platform.log.error({ err, reqId: req.requestId }, 'unhandled error');
+      res.status(statusOf('INTERNAL_ERROR')).json(new AppError('INTERNAL_ERROR', 'Internal server error').toEnvelope());
+    }
+  };
+  app.use(onError);
+
+  const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsServer = useServer<Record<string, unknown>>(
+    {
+      schema: () => subscriptionSchema!,
+      subscribe: subscribeByResponseKey,
+      context: async (ctx) => {
+        const params = ctx.connectionParams ?? {};
+        const raw = params.authorization ?? params.Authorization ?? (params.apiKey ? `Bearer ${params.apiKey}` : undefined);
+        const req = (ctx.extra as { request: http.IncomingMessage }).request;
+        return buildContext(platform, {
+          authorization: typeof raw === 'string' ? raw : req.headers.authorization,
+          requestId: String(req.headers['x-request-id'] ?? crypto.randomUUID()),
+          address: clientAddress(req),
+        }) as never;
+      },
+    },
+    wss,
+  );
+
+  const port = await listen(httpServer, config.gatewayPort, config.host);
+  const memoryServer = http.createServer(memoryApp(platform));
+  const memoryPort = await listen(memoryServer, config.memoryPort, config.host);
+
+  let closing: Promise<void> | null = null;
+  return {
+    platform,
+    url: `http://${config.host}:${port}`,
+    memoryUrl: `http://${config.host}:${memoryPort}`,
+    port,
+    memoryPort,
+    close(graceMs = 10_000) {
+      closing ??= (async () => {
+        await wsServer.dispose();
+        await new Promise<void>((r) => memoryServer.close(() => r()));
+        memoryServer.closeAllConnections();
+        await apollo.stop(); // drains in-flight HTTP requests
+        await platform.close(graceMs);
+      })();
+      return closing;
+    },
+  };
+}

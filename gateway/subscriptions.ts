@@ -1,0 +1,126 @@
+// jobUpdated over graphql-ws. @apollo/gateway has no subscriptions, so the
+// subscription schema is the gateway's API schema plus a Subscription type,
+// and every event re-runs the client's selection through the gateway: the
+// client gets any field of Job, those contributed by other subgraphs included.
+import {
+  extendSchema,
+  parse,
+  print,
+  visit,
+  subscribe as graphqlSubscribe,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type VariableDefinitionNode,
+} from 'graphql';
+import type { ApolloServer } from '@apollo/server';
+import type { RequestContext } from '../core/context.ts';
+import { TERMINAL, type JobEvent } from '../core/jobs/types.ts';
+import { AppError, codeFromGraphql } from '../core/errors.ts';
+import { INTERNAL } from './plugins/rate-limit.ts';
+
+const SUBSCRIPTION_SDL = parse(`
+  type Subscription {
+    "Every state and progress change of a job of the caller's account, starting with its current state; completes after the terminal state."
+    jobUpdated(id: ID!): Job!
+  }
+  extend schema {
+    subscription: Subscription
+  }
+`);
+
+/** Values are read by response key, since the gateway's answer is keyed by the client's aliases. */
+export const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
+  source && typeof source === 'object' ? (source as Record<string, unknown>)[info.path.key as string] : undefined;
+
+/** The job query that re-reads the client's selection, with only the variables and fragments it uses. */
+export function selectionQuery(info: GraphQLResolveInfo): { query: string; variables: Record<string, unknown> } {
+  const field = info.fieldNodes[0] as FieldNode;
+  const usedFragments = new Set<string>();
+  const usedVariables = new Set<string>();
+  const collect = (node: object) =>
+    visit(node as FieldNode, {
+      FragmentSpread: (n) => {
+        if (!usedFragments.has(n.name.value)) {
+          usedFragments.add(n.name.value);
+          collect(info.fragments[n.name.value]!);
+        }
+      },
+      Variable: (n) => {
+        usedVariables.add(n.name.value);
+      },
+    });
+  collect(field.selectionSet!);
+  const defs = (info.operation.variableDefinitions ?? []).filter((d: VariableDefinitionNode) => usedVariables.has(d.variable.name.value));
+  const fragments = [...usedFragments].map((name) => print(info.fragments[name] as FragmentDefinitionNode)).join('\n');
+  const varDecl = ['$__jobId: ID!', ...defs.map(print)].join(', ');
+  const query = `query JobUpdated(${varDecl}) { job(id: $__jobId) ${print(field.selectionSet!)} }\n${fragments}`;
+  const variables: Record<string, unknown> = {};
+  for (const name of usedVariables) variables[name] = info.variableValues[name];
+  return { query, variables };
+}
+
+/** Runs the selection for one job through the gateway; throws the first error as an AppError. */
+async function readJob(apollo: ApolloServer<RequestContext>, ctx: RequestContext, jobId: string, info: GraphQLResolveInfo) {
+  const { query, variables } = selectionQuery(info);
+  const internal = Object.assign(Object.create(Object.getPrototypeOf(ctx)), ctx, { loaders: new Map(), [INTERNAL]: true });
+  const response = await apollo.executeOperation({ query, variables: { ...variables, __jobId: jobId } }, { contextValue: internal });
+  if (response.body.kind !== 'single') throw new AppError('INTERNAL_ERROR', 'unexpected incremental response');
+  const { data, errors } = response.body.singleResult;
+  if (errors?.length) {
+    const first = errors[0]!;
+    throw new AppError(codeFromGraphql(first.extensions?.code), first.message, first.extensions?.details as Record<string, unknown> | undefined);
+  }
+  return (data as { job: Record<string, unknown> }).job;
+}
+
+export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: ApolloServer<RequestContext>): GraphQLSchema {
+  const schema = extendSchema(apiSchema, SUBSCRIPTION_SDL);
+  const field = schema.getSubscriptionType()!.getFields().jobUpdated!;
+
+  field.subscribe = async function* (_root: unknown, args: { id: string }, ctx: RequestContext, info: GraphQLResolveInfo) {
+    try {
+      if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send {"authorization": "Bearer <key>"} as connection parameters');
+      await ctx.platform.rateLimits.consume('api', ctx);
+      // Listen before the first read so no change between the two is lost.
+      const queue: JobEvent[] = [];
+      let wake: (() => void) | null = null;
+      const off = ctx.platform.jobs.events.subscribe(args.id, (event) => {
+        queue.push(event);
+        wake?.();
+      });
+      try {
+        // The status is read before the selection, so the first answer is at least as new as it.
+        let status = (await ctx.platform.jobs.get(args.id, ctx.principal)).status;
+        let current = await readJob(apollo, ctx, args.id, info);
+        let last = JSON.stringify(current);
+        yield { jobUpdated: current };
+        while (!TERMINAL.has(status)) {
+          if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+          const event = queue.splice(0).at(-1)!;
+          status = event.status;
+          current = await readJob(apollo, ctx, args.id, info);
+          const serialized = JSON.stringify(current);
+          if (serialized !== last) {
+            last = serialized;
+            yield { jobUpdated: current };
+          }
+        }
+      } finally {
+        off();
+      }
+    } catch (err) {
+      if (err instanceof AppError) throw err.toGraphQLError();
+      throw err;
+    }
+  } as never;
+  field.resolve = (payload: { jobUpdated: unknown }) => payload.jobUpdated;
+  return schema;
+}
+
+/** graphql-ws `subscribe` that reads nested values by response key. */
+export const subscribeByResponseKey: typeof graphqlSubscribe = (args) =>
+  graphqlSubscribe({ ...(args as Parameters<typeof graphqlSubscribe>[0] & object), fieldResolver: byResponseKey });

@@ -1,0 +1,42 @@
+// A REST route of the spec: its contract (validated at the edge and published
+// in /openapi.json) and a handler that runs one GraphQL operation.
+import type { z } from 'zod';
+import type { RequestContext } from '../core/context.ts';
+
+export type Run = <T = Record<string, any>>(query: string, variables?: Record<string, unknown>) => Promise<T>;
+
+export interface RestInput {
+  params: Record<string, any>;
+  query: Record<string, any>;
+  body: any;
+  headers: Record<string, string | undefined>;
+}
+
+export interface RestResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Route {
+  method: 'get' | 'post' | 'delete';
+  /** OpenAPI style: /v1/jobs/{job_id} */
+  path: string;
+  summary: string;
+  tag: string;
+  /** bearer: hosted API key; public: no key. */
+  auth: 'bearer' | 'public';
+  /** hosted: {error: {code, message, details}}; detail: {detail: ...} (blog). */
+  errors: 'hosted' | 'detail';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** multipart/form-data instead of JSON (documented only until the route is built). */
+  multipart?: boolean;
+  successStatus: number;
+  /** Set while the capability is not built: the route answers 501 NOT_IMPLEMENTED. */
+  notImplemented?: string;
+  handle?(input: RestInput, run: Run, ctx: RequestContext): Promise<RestResult>;
+  /** Maps an error to a {detail} body for `errors: 'detail'` routes. */
+  detailFor?(code: string, message: string): { status: number; detail: string };
+}

@@ -1,0 +1,73 @@
+// Serves the route table: validates each request against the route's own
+// schema (so errors name the REST field), runs the route's GraphQL operation
+// through the gateway (plugins included) and maps the answer back.
+import express, { type Request, type Response, type Router } from 'express';
+import type { ApolloServer } from '@apollo/server';
+import type { RequestContext } from '../core/context.ts';
+import { AppError, codeFromGraphql, statusOf } from '../core/errors.ts';
+import { parseInput } from '../core/validation.ts';
+import type { Route, Run } from './route.ts';
+
+export type ContextFactory = (req: Request) => Promise<RequestContext>;
+
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: RequestContext): Run {
+  return async (query, variables) => {
+    const response = await apollo.executeOperation({ query, variables }, { contextValue: ctx });
+    if (response.body.kind !== 'single') throw new AppError('INTERNAL_ERROR', 'unexpected incremental response');
+    const { data, errors } = response.body.singleResult;
+    if (errors?.length) {
+      const e = errors[0]!;
+      throw new AppError(codeFromGraphql(e.extensions?.code), e.message, e.extensions?.details as Record<string, unknown> | undefined);
+    }
+    return data as never;
+  };
+}
+
+export function sendError(res: Response, err: unknown, route: Pick<Route, 'errors' | 'detailFor'> | null, ctx?: RequestContext): void {
+  const appError =
+    err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal server error');
+  if (!(err instanceof AppError)) ctx?.log.error({ err }, 'unexpected error in REST route');
+  if (appError.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(appError.details?.retry_after_s ?? 60));
+  if (route?.errors === 'detail' && route.detailFor) {
+    const { status, detail } = route.detailFor(appError.code, appError.message);
+    res.status(status).json({ detail });
+    return;
+  }
+  res.status(statusOf(appError.code)).json(appError.toEnvelope());
+}
+
+export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>, context: ContextFactory, jsonLimitBytes: number): Router {
+  const router = express.Router();
+  const json = express.json({ limit: jsonLimitBytes });
+  for (const route of routes) {
+    const handlers = route.method === 'get' || route.method === 'delete' || route.multipart ? [] : [json];
+    router[route.method](expressPath(route.path), ...handlers, async (req: Request, res: Response) => {
+      let ctx: RequestContext | undefined;
+      try {
+        ctx = await context(req);
+        if (route.auth === 'bearer' && !ctx.principal) {
+          throw new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>');
+        }
+        if (route.notImplemented || !route.handle) {
+          throw new AppError('NOT_IMPLEMENTED', `${route.notImplemented ?? route.summary} is not implemented yet`, { route: `${route.method.toUpperCase()} ${route.path}` });
+        }
+        const input = {
+          params: route.params ? parseInput(route.params, req.params) : {},
+          query: route.query ? parseInput(route.query, req.query) : {},
+          body: route.body ? parseInput(route.body, req.body) : undefined,
+          headers: req.headers as Record<string, string | undefined>,
+        };
+        const result = await route.handle(input, operationRunner(apollo, ctx), ctx);
+        for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+        const status = result.status ?? route.successStatus;
+        if (result.body === undefined) res.status(status).end();
+        else res.status(status).json(result.body);
+      } catch (err) {
+        sendError(res, err, route, ctx);
+      }
+    });
+  }
+  return router;
+}

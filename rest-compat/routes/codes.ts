@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { DESIGN_STANDARDS } from '../../subgraphs/content/codes.ts';
+import type { Route } from '../route.ts';
+
+const toEnum = (s: string) => s.toUpperCase().replace('-', '_');
+const fromEnum = (s: string) => s.toLowerCase().replace('_', '-');
+
+export const codeRoutes: Route[] = [
+  {
+    method: 'get',
+    path: '/v1/codes',
+    summary: 'The code library: indexed building codes and standards (public, cacheable for 24 hours)',
+    tag: 'codes',
+    auth: 'public',
+    errors: 'hosted',
+    query: z.object({
+      design_standard: z
+        .enum(DESIGN_STANDARDS, { error: `must be one of ${DESIGN_STANDARDS.join(', ')}` })
+        .optional(),
+    }),
+    successStatus: 200,
+    async handle({ query, headers }, run) {
+      const data = await run(
+        `query Codes($s: DesignStandard) { codes(designStandard: $s) { fileId filename description designStandard path addedAt } }`,
+        { s: query.design_standard ? toEnum(query.design_standard) : null },
+      );
+      const body = {
+        codes: data.codes.map((c: Record<string, any>) => ({
+          file_id: c.fileId,
+          filename: c.filename,
+          description: c.description,
+          design_standard: fromEnum(c.designStandard),
+          path: c.path,
+          added_at: c.addedAt,
+        })),
+      };
+      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+      const cache = { 'Cache-Control': 'public, max-age=86400', ETag: etag };
+      const match = headers['if-none-match']?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+      if (match?.includes(etag) || match?.includes('*')) return { status: 304, headers: cache };
+      return { body, headers: cache };
+    },
+  },
+];

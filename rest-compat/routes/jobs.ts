@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { Route } from '../route.ts';
+
+export const JOB_FIELDS = `id type status progress createdAt completedAt results error { code message details }`;
+
+/** GraphQL Job → the spec's REST Job. */
+export function restJob(job: Record<string, any>) {
+  const status = String(job.status).toLowerCase();
+  return {
+    job_id: job.id,
+    type: job.type,
+    status,
+    progress: job.progress,
+    created_at: job.createdAt,
+    completed_at: job.completedAt ?? null,
+    results: status === 'completed' ? (job.results ?? {}) : null,
+    error: status === 'failed' ? job.error : null,
+  };
+}
+
+export const jobRoutes: Route[] = [
+  {
+    method: 'get',
+    path: '/v1/jobs/{job_id}',
+    summary: 'Status and result of any asynchronous job',
+    tag: 'jobs',
+    auth: 'bearer',
+    errors: 'hosted',
+    params: z.object({ job_id: z.string().min(1).max(200) }),
+    successStatus: 200,
+    async handle({ params }, run) {
+      const data = await run(`query Job($id: ID!) { job(id: $id) { ${JOB_FIELDS} } }`, { id: params.job_id });
+      return { body: restJob(data.job) };
+    },
+  },
+];

@@ -1,0 +1,37 @@
+// Spec routes whose capability arrives with a later issue. They are in the
+// route table and in /openapi.json (marked), and answer 501 NOT_IMPLEMENTED.
+import { z } from 'zod';
+import type { Route } from '../route.ts';
+
+const pending = (r: Omit<Route, 'auth' | 'errors' | 'successStatus'> & { successStatus?: number }): Route => ({
+  auth: 'bearer',
+  errors: 'hosted',
+  successStatus: 200,
+  ...r,
+});
+
+const id = (name: string) => z.object({ [name]: z.string() });
+
+export const notBuiltRoutes: Route[] = [
+  pending({ method: 'post', path: '/v1/drawings', summary: 'Analyse one PDF page (Tier 1)', tag: 'drawings', multipart: true, notImplemented: 'Drawing analysis (Tier 1)',
+    body: z.object({ file: z.string().optional().describe('PDF, at most 50 MB'), file_hash: z.string().optional(), page: z.number().int().min(1) }) }),
+  pending({ method: 'get', path: '/v1/drawings/cache/{file_hash}', summary: 'Metadata of a stored drawing file', tag: 'drawings', params: id('file_hash'), notImplemented: 'Drawing analysis (Tier 1)' }),
+  pending({ method: 'get', path: '/v1/drawings/{drawing_id}', summary: 'A stored drawing result', tag: 'drawings', params: id('drawing_id'), notImplemented: 'Drawing analysis (Tier 1)' }),
+  pending({ method: 'delete', path: '/v1/drawings/{drawing_id}', summary: 'Delete a drawing result', tag: 'drawings', params: id('drawing_id'), notImplemented: 'Drawing analysis (Tier 1)' }),
+  pending({ method: 'post', path: '/v1/projects', summary: 'Create a project', tag: 'projects', notImplemented: 'Projects (drawing analysis Tier 2)',
+    body: z.object({ name: z.string(), description: z.string().optional() }) }),
+  pending({ method: 'get', path: '/v1/projects', summary: 'List projects', tag: 'projects', notImplemented: 'Projects (drawing analysis Tier 2)' }),
+  pending({ method: 'get', path: '/v1/projects/{project_id}', summary: 'Project detail', tag: 'projects', params: id('project_id'), notImplemented: 'Projects (drawing analysis Tier 2)' }),
+  pending({ method: 'post', path: '/v1/projects/{project_id}/sheets', summary: 'Ingest sheets into a project (a job per page range)', tag: 'projects', params: id('project_id'), multipart: true, successStatus: 202, notImplemented: 'Projects (drawing analysis Tier 2)',
+    body: z.object({ file: z.string(), page: z.string() }) }),
+  pending({ method: 'post', path: '/v1/calcdoc/jobs', summary: 'Create a calculation-document job (create_document, generate_pdf, read)', tag: 'calcdoc', successStatus: 202, notImplemented: 'Calculation documents',
+    body: z.object({ operation: z.enum(['create_document', 'generate_pdf', 'read']) }).loose() }),
+  pending({ method: 'post', path: '/v1/calcdoc/{doc_id}/elements', summary: 'Append elements to a document', tag: 'calcdoc', params: id('doc_id'), successStatus: 202, notImplemented: 'Calculation documents',
+    body: z.object({ elements: z.array(z.object({ type: z.string() }).loose()) }) }),
+  pending({ method: 'post', path: '/v1/calcdoc/convert', summary: 'Convert a legacy .xmcd worksheet to .mcdx', tag: 'calcdoc', successStatus: 202, notImplemented: 'Calculation documents',
+    body: z.object({ source_file: z.string() }) }),
+  pending({ method: 'post', path: '/v1/spreadsheet/jobs', summary: 'Create a spreadsheet job (create_spreadsheet, populate_template)', tag: 'spreadsheet', successStatus: 202, notImplemented: 'Spreadsheets',
+    body: z.object({ operation: z.enum(['create_spreadsheet', 'populate_template']) }).loose() }),
+  pending({ method: 'post', path: '/v1/search/jobs', summary: 'Search the code library (a job)', tag: 'search', successStatus: 202, notImplemented: 'Code library search',
+    body: z.object({ query: z.string().min(1), file_ids: z.array(z.string()).optional(), design_standard: z.string().optional(), page: z.number().int().min(1).optional(), per_page: z.number().int().min(1).max(50).optional() }) }),
+];

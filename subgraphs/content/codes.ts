@@ -1,0 +1,61 @@
+// The code library catalogue: checked-in data, seeded into the database.
+import fs from 'node:fs';
+import { z } from 'zod';
+import type { Database } from '../../core/db/client.ts';
+
+export const DESIGN_STANDARDS = ['us', 'eurocode', 'aus-nz', 'canada'] as const;
+export type DesignStandard = (typeof DESIGN_STANDARDS)[number];
+
+export interface CodeEntry {
+  fileId: string;
+  filename: string;
+  description: string;
+  designStandard: DesignStandard;
+  path: string;
+  addedAt: number;
+}
+
+const entrySchema = z.object({
+  file_id: z.string().regex(/^[a-z0-9-]+$/),
+  filename: z.string().min(1),
+  description: z.string().min(1),
+  design_standard: z.enum(DESIGN_STANDARDS),
+  path: z.string().min(1),
+  added_at: z.number(),
+});
+
+/** Reads and checks the catalogue file; a malformed catalogue stops the start with the offending entry named. */
+export function readCatalogue(file: URL): CodeEntry[] {
+  const entries = z.array(entrySchema).parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  return entries.map((e) => ({
+    fileId: e.file_id,
+    filename: e.filename,
+    description: e.description,
+    designStandard: e.design_standard,
+    path: e.path,
+    addedAt: e.added_at,
+  }));
+}
+
+/** Makes the database catalogue equal to `entries`. */
+export async function seedCodes(db: Database, entries: CodeEntry[]): Promise<void> {
+  await db.$transaction([
+    db.codeEntry.deleteMany({ where: { fileId: { notIn: entries.map((e) => e.fileId) } } }),
+    ...entries.map((e) => db.codeEntry.upsert({ where: { fileId: e.fileId }, create: e, update: e })),
+  ]);
+}
+
+export async function listCodes(db: Database, standard?: DesignStandard | null): Promise<CodeEntry[]> {
+  const rows = await db.codeEntry.findMany({
+    where: standard ? { designStandard: standard } : {},
+    orderBy: { addedAt: 'asc' },
+  });
+  return rows as CodeEntry[];
+}
+
+/** Batch read for entity references: one query, answers in the order of `ids`. */
+export async function loadCodes(db: Database, ids: readonly string[]): Promise<(CodeEntry | null)[]> {
+  const rows = await db.codeEntry.findMany({ where: { fileId: { in: [...ids] } } });
+  const byId = new Map(rows.map((r) => [r.fileId, r as CodeEntry]));
+  return ids.map((id) => byId.get(id) ?? null);
+}

@@ -1,0 +1,21 @@
+// The catalogue of job types, with the typical durations the service publishes.
+export interface JobKind {
+  type: string;
+  title: string;
+  description: string;
+  typicalSecondsMin: number;
+  typicalSecondsMax: number;
+}
+
+const KINDS: JobKind[] = [
+  { type: 'search', title: 'Code search', description: 'Searches the indexed building codes.', typicalSecondsMin: 1, typicalSecondsMax: 8 },
+  { type: 'calcdoc.create_document', title: 'Calculation document', description: 'Builds a .mcdx worksheet from elements.', typicalSecondsMin: 5, typicalSecondsMax: 15 },
+  { type: 'calcdoc.generate_pdf', title: 'Calculation PDF', description: 'Renders a .mcdx worksheet to PDF.', typicalSecondsMin: 10, typicalSecondsMax: 30 },
+  { type: 'spreadsheet.create_spreadsheet', title: 'Spreadsheet', description: 'Builds an .xlsx workbook from content blocks.', typicalSecondsMin: 3, typicalSecondsMax: 10 },
+  { type: 'spreadsheet.populate_template', title: 'Template filling', description: 'Fills an .xlsx template through named ranges.', typicalSecondsMin: 3, typicalSecondsMax: 10 },
+  { type: 'diagnostic', title: 'Diagnostic job', description: 'Sleeps and computes to exercise the job machinery (tests and benchmarks).', typicalSecondsMin: 0, typicalSecondsMax: 5 },
+];
+
+const byType = new Map(KINDS.map((k) => [k.type, k]));
+
+export const jobKind = (type: string): JobKind | null => byType.get(type) ?? null;

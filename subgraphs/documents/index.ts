@@ -1,0 +1,86 @@
+// Documents subgraph: owns the Job entity (every asynchronous operation's
+// status), calculation documents and spreadsheets.
+import { GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLJSON } from 'graphql-type-json';
+import { loader, requirePrincipal, type RequestContext } from '../../core/context.ts';
+import { AppError, notImplemented } from '../../core/errors.ts';
+import type { JobRecord } from '../../core/jobs/types.ts';
+import { typeDefsOf, type SubgraphModule } from '../module.ts';
+import { diagnosticJob } from './jobs/diagnostic.ts';
+
+const DateTime = new GraphQLScalarType({
+  name: 'DateTime',
+  description: 'ISO 8601 timestamp.',
+  serialize: (v) => (v instanceof Date ? v.toISOString() : String(v)),
+  parseValue: (v) => new Date(String(v)),
+  parseLiteral: (ast) => (ast.kind === Kind.STRING ? new Date(ast.value) : null),
+});
+
+function fileResult(job: JobRecord) {
+  const r = job.results;
+  if (!r || typeof r.file_url !== 'string') return null;
+  return { fileUrl: r.file_url, fileType: r.file_type, expiresAt: r.expires_at };
+}
+
+/** Batches every Job read of one request into one query. */
+const jobLoader = (ctx: RequestContext) =>
+  loader<string, JobRecord | null>(ctx, 'jobs', async (ids) => {
+    const found = await ctx.platform.jobs.store.getMany(ids);
+    return ids.map((id) => found.get(id) ?? null);
+  });
+
+function visible(job: JobRecord | null, ctx: RequestContext): JobRecord | null {
+  return job && ctx.principal && job.accountId === ctx.principal.accountId && job.expiresAt.getTime() > Date.now() ? job : null;
+}
+
+export const documentsSubgraph: SubgraphModule = {
+  name: 'documents',
+  typeDefs: typeDefsOf('documents'),
+  jobHandlers: [diagnosticJob],
+  resolvers: {
+    JSON: GraphQLJSON,
+    DateTime,
+    JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
+    Query: {
+      job: async (_: unknown, args: { id: string }, ctx: RequestContext) => {
+        requirePrincipal(ctx);
+        const job = visible(await jobLoader(ctx).load(args.id), ctx);
+        if (!job) throw new AppError('JOB_NOT_FOUND', `Job ${args.id} not found`, { job_id: args.id });
+        return job;
+      },
+      jobs: (_: unknown, args: { limit: number }, ctx: RequestContext) => {
+        const principal = requirePrincipal(ctx);
+        if (args.limit < 1 || args.limit > 100) throw new AppError('UNPROCESSABLE', 'limit must be between 1 and 100');
+        return ctx.platform.jobs.store.listForAccount(principal.accountId, args.limit);
+      },
+    },
+    Mutation: {
+      createDiagnosticJob: (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
+        const principal = requirePrincipal(ctx);
+        if (!ctx.platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostic jobs are disabled on this server');
+        const { startDelayMs, ...input } = args.input;
+        return ctx.platform.jobs.create(principal, 'diagnostic', input, { startDelayMs: Number(startDelayMs ?? 0) });
+      },
+      createDocument: (_: unknown, __: unknown, ctx: RequestContext) => {
+        requirePrincipal(ctx);
+        throw notImplemented('Calculation document creation');
+      },
+      generatePdf: (_: unknown, __: unknown, ctx: RequestContext) => {
+        requirePrincipal(ctx);
+        throw notImplemented('Calculation document PDF generation');
+      },
+      createSpreadsheet: (_: unknown, __: unknown, ctx: RequestContext) => {
+        requirePrincipal(ctx);
+        throw notImplemented('Spreadsheet creation');
+      },
+      populateTemplate: (_: unknown, __: unknown, ctx: RequestContext) => {
+        requirePrincipal(ctx);
+        throw notImplemented('Spreadsheet template filling');
+      },
+    },
+    Job: {
+      __resolveReference: async (ref: { id: string }, ctx: RequestContext) => visible(await jobLoader(ctx).load(ref.id), ctx),
+      fileResult,
+    },
+  },
+};

@@ -1,0 +1,19 @@
+import type { DocumentNode } from 'graphql';
+import { parse } from 'graphql';
+import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
+import type { RequestContext } from '../core/context.ts';
+import type { JobHandler } from '../core/jobs/types.ts';
+import type { Platform } from '../core/platform.ts';
+import { subgraphSdl, type SubgraphName } from '../schema/compose.ts';
+
+/** A subgraph: its SDL from schema/, its resolvers, and the job types it runs. */
+export interface SubgraphModule {
+  name: SubgraphName;
+  typeDefs: DocumentNode;
+  resolvers: GraphQLResolverMap<RequestContext>;
+  jobHandlers: JobHandler<any>[];
+  /** Work to do once the platform is up (seeding reference data, for example). */
+  onStart?(platform: Platform): Promise<void>;
+}
+
+export const typeDefsOf = (name: SubgraphName): DocumentNode => parse(subgraphSdl(name));

@@ -1,0 +1,58 @@
+// npm run subgraph -- <name>: one subgraph as its own HTTP server, for the
+// multi-process deployment (point the gateway at it with REMOTE_SUBGRAPHS).
+import http from 'node:http';
+import express from 'express';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { loadConfig } from '../core/config.ts';
+import { createPlatform } from '../core/platform.ts';
+import type { RequestContext } from '../core/context.ts';
+import { buildContext, clientAddress } from '../gateway/context.ts';
+import { requestId } from '../gateway/plugins/request-id.ts';
+import { SUBGRAPHS, allJobHandlers, buildSchema } from './registry.ts';
+import { SUBGRAPH_NAMES, type SubgraphName } from '../schema/compose.ts';
+
+process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
+
+const name = process.argv[2] as SubgraphName;
+if (!SUBGRAPH_NAMES.includes(name)) {
+  console.error(`usage: npm run subgraph -- <${SUBGRAPH_NAMES.join('|')}>  (PORT sets the port, default 4101)`);
+  process.exit(2);
+}
+
+const config = loadConfig({ ...process.env, PORT: process.env.PORT ?? '4101' });
+const module = SUBGRAPHS[name];
+// The documents subgraph owns jobs, so its process runs them.
+const platform = await createPlatform({ ...config, runJobs: name === 'documents' && config.runJobs }, { jobHandlers: allJobHandlers() });
+await module.onStart?.(platform);
+
+const app = express();
+const httpServer = http.createServer(app);
+const apollo = new ApolloServer<RequestContext>({
+  schema: buildSchema(module),
+  plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
+});
+await apollo.start();
+app.use(requestId(platform.log));
+app.use(
+  '/graphql',
+  graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 }),
+  express.json({ limit: config.jsonLimitBytes }),
+  expressMiddleware(apollo, {
+    context: async ({ req }) =>
+      buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) }),
+  }),
+);
+httpServer.listen(config.gatewayPort, config.host, () => {
+  console.log(JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `http://${config.host}:${(httpServer.address() as import('node:net').AddressInfo).port}/graphql` }));
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    await apollo.stop();
+    await platform.close();
+    process.exit(0);
+  });
+}
