@@ -44,7 +44,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const events: JobEventBus = config.runJobs ? createLocalEventBus() : createPollingEventBus(db);
   const files = createFileStore(db, createDiskStorage(path.join(config.dataDir, 'blobs')), {
     secret: config.signingSecret,
-    publicUrl: config.publicUrl,
+    publicUrl: () => config.publicUrl,
   });
   const store = createJobStore(db, config);
   const workers = createWorkerPool(config.workerThreads);

@@ -51,6 +51,8 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
           throw new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>');
         }
         if (route.notImplemented || !route.handle) {
+          // No GraphQL operation runs here, so the request is charged to the key's budget directly.
+          await ctx.platform.rateLimits.consume('api', ctx);
           throw new AppError('NOT_IMPLEMENTED', `${route.notImplemented ?? route.summary} is not implemented yet`, { route: `${route.method.toUpperCase()} ${route.path}` });
         }
         const input = {

@@ -38,7 +38,7 @@ export interface FileStore {
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-export function createFileStore(db: Database, blobs: BlobStorage, options: { secret: string; publicUrl: string }): FileStore {
+export function createFileStore(db: Database, blobs: BlobStorage, options: { secret: string; publicUrl: () => string }): FileStore {
   return {
     async save(input) {
       const fileId = randomUUID();
@@ -56,7 +56,7 @@ export function createFileStore(db: Database, blobs: BlobStorage, options: { sec
           expiresAt: input.expiresAt,
         },
       });
-      return { fileId, fileUrl: options.publicUrl + signedPath(options.secret, fileId, input.downloadName, input.expiresAt), expiresAt: input.expiresAt };
+      return { fileId, fileUrl: options.publicUrl() + signedPath(options.secret, fileId, input.downloadName, input.expiresAt), expiresAt: input.expiresAt };
     },
 
     async open(fileId, expires, sig) {

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_DIAGNOSTIC, startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { collect, wsClient } from '../helpers/ws.ts';
+
+let server: TestServer;
+let keyA: string;
+let keyA2: string;
+let keyB: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const a = await server.key('pro');
+  keyA = a.secret;
+  keyA2 = (await server.key('free', a.accountId)).secret;
+  keyB = (await server.key('pro')).secret;
+});
+afterAll(() => server.stop());
+
+async function createJob(input: Record<string, unknown>, key = keyA): Promise<string> {
+  const res = await server.gql(CREATE_DIAGNOSTIC, { input }, key);
+  expect(res.body.errors).toBeUndefined();
+  expect(res.body.data.createDiagnosticJob.status).toBe('PENDING');
+  return res.body.data.createDiagnosticJob.id;
+}
+
+const restJob = async (id: string, key = keyA) => (await server.rest(`/v1/jobs/${id}`, { key })).json();
+
+describe('jobs over REST and GraphQL', () => {
+  it('runs pending → completed with results, visible to every key of the account only', async () => {
+    const id = await createJob({ durationMs: 100, steps: 2 });
+    const done = await waitFor(async () => {
+      const job = await restJob(id);
+      return job.status === 'completed' && job;
+    });
+    expect(done).toMatchObject({ job_id: id, status: 'completed', progress: 100, error: null, type: 'diagnostic' });
+    expect(done.results).toMatchObject({ steps: 2, duration_ms: 100 });
+    expect(Date.parse(done.created_at)).toBeLessThanOrEqual(Date.parse(done.completed_at));
+    expect((await restJob(id, keyA2)).status).toBe('completed');
+    const other = await server.rest(`/v1/jobs/${id}`, { key: keyB });
+    expect(other.status).toBe(404);
+    expect((await other.json()).error.code).toBe('JOB_NOT_FOUND');
+    const gql = await server.gql(`query($id: ID!) { job(id: $id) { id } }`, { id }, keyB);
+    expect(gql.body.errors[0].extensions.code).toBe('JOB_NOT_FOUND');
+  });
+
+  it('a failing handler gives a failed job with its code, and the server keeps serving', async () => {
+    const id = await createJob({ durationMs: 20, steps: 1, failWithCode: 'UNSUPPORTED_FORMAT' });
+    const failed = await waitFor(async () => {
+      const job = await restJob(id);
+      return job.status === 'failed' && job;
+    });
+    expect(failed.error.code).toBe('UNSUPPORTED_FORMAT');
+    expect(failed.results).toBeNull();
+    expect(failed.completed_at).not.toBeNull();
+    expect((await server.rest('/v1/codes')).status).toBe(200);
+  });
+
+  it('rejects bad job input with a message naming the field', async () => {
+    const res = await server.gql(CREATE_DIAGNOSTIC, { input: { steps: 0 } }, keyA);
+    expect(res.body.errors[0].extensions.code).toBe('UNPROCESSABLE');
+    expect(res.body.errors[0].message).toContain('steps');
+  });
+
+  it('jobUpdated streams pending, progress, completed with a federated field, then completes', async () => {
+    const id = await createJob({ durationMs: 400, steps: 4, startDelayMs: 250 });
+    const client = wsClient(server.url, keyA);
+    try {
+      const events = await collect(
+        client,
+        `subscription($id: ID!) { jobUpdated(id: $id) { id state: status progress results kind { type title } } }`,
+        { id },
+      );
+      const states = events.map((e) => e.data.jobUpdated);
+      expect(states[0].state).toBe('PENDING');
+      const progress = states.filter((s) => s.state === 'IN_PROGRESS').map((s) => s.progress);
+      expect(new Set(progress.filter((p) => p >= 1 && p <= 99)).size).toBeGreaterThanOrEqual(2);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      const last = states.at(-1);
+      expect(last.state).toBe('COMPLETED');
+      expect(last.results).toMatchObject({ steps: 4 });
+      expect(states.every((s) => s.kind.type === 'diagnostic' && s.kind.title === 'Diagnostic job')).toBe(true);
+      const order = states.map((s) => s.state);
+      expect(order.indexOf('IN_PROGRESS')).toBeGreaterThan(order.indexOf('PENDING'));
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('jobUpdated refuses another account and a missing key', async () => {
+    const id = await createJob({ durationMs: 50, steps: 1 });
+    for (const key of [keyB, undefined]) {
+      const client = wsClient(server.url, key);
+      try {
+        await expect(collect(client, `subscription($id: ID!) { jobUpdated(id: $id) { id } }`, { id })).rejects.toSatisfy(
+          (errors: any) => JSON.stringify(errors).includes(key ? 'JOB_NOT_FOUND' : 'UNAUTHORIZED'),
+        );
+      } finally {
+        await client.dispose();
+      }
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('free tier: the 11th request in a minute is 429 with Retry-After, on REST and GraphQL', async () => {
+    const { secret } = await server.key('free');
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await server.gql(`{ jobs(limit: 1) { id } }`, {}, secret)).status);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const gql = await server.gql(`{ jobs(limit: 1) { id } }`, {}, secret);
+    expect(gql.status).toBe(429);
+    expect(gql.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(gql.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    const job = await createJob({ durationMs: 1, steps: 1 }, keyA);
+    // Job polling has its own allowance, so the spent tier budget does not block it…
+    expect((await server.rest(`/v1/jobs/${job}`, { key: secret })).status).toBe(404);
+    // …but other REST operations are refused in the hosted envelope.
+    const rest = await server.rest('/v1/calcdoc/jobs', { method: 'POST', key: secret });
+    expect(rest.status).toBe(429);
+    expect(rest.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await rest.json()).error).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after_s: expect.any(Number) } });
+  });
+
+  it('job polling has its own allowance of 120 per minute per key', async () => {
+    const { secret } = await server.key('free');
+    const id = '00000000-0000-4000-8000-000000000001';
+    const statuses = await Promise.all(Array.from({ length: 121 }, () => server.rest(`/v1/jobs/${id}`, { key: secret }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 404)).toHaveLength(120);
+    const limited = await server.rest(`/v1/jobs/${id}`, { key: secret });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    const body = await limited.json();
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.error.details.retry_after_s).toBeGreaterThan(0);
+  });
+});
