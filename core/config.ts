@@ -32,6 +32,8 @@ export interface Config {
   /** Attempts a job gets when the process dies under it before it is failed. */
   jobMaxAttempts: number;
   sweepIntervalMs: number;
+  /** On SIGTERM, how long running jobs may take to finish before they are released for the next start. */
+  shutdownGraceMs: number;
   /** name → URL of subgraphs served by other processes; the rest run in-process. */
   remoteSubgraphs: Record<string, string>;
   /** Whether this process runs jobs (a gateway in front of a remote documents subgraph does not). */
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerThreads: int(env, 'WORKER_THREADS', 2),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 2),
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     remoteSubgraphs: remote,
     runJobs: bool(env, 'RUN_JOBS', !('documents' in remote)),
     diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),

@@ -28,7 +28,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     platform.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
-    server.close().then(
+    server.close(config.shutdownGraceMs).then(
       () => process.exit(0),
       (err) => {
         platform.log.error({ err }, 'shutdown failed');

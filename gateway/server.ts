@@ -157,7 +157,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await wsServer.dispose();
         await new Promise<void>((r) => memoryServer.close(() => r()));
         memoryServer.closeAllConnections();
-        await apollo.stop(); // drains in-flight HTTP requests
+        // Stop taking requests and jobs together: running jobs get graceMs, then are released.
+        await Promise.all([apollo.stop(), platform.runner.stop(graceMs)]);
         await platform.close(graceMs);
       })();
       return closing;

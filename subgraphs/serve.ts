@@ -52,7 +52,7 @@ httpServer.listen(config.gatewayPort, config.host, () => {
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     await apollo.stop();
-    await platform.close();
+    await platform.close(config.shutdownGraceMs);
     process.exit(0);
   });
 }

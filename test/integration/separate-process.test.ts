@@ -1,0 +1,47 @@
+// The documents subgraph (the job owner) runs as its own process behind the gateway.
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CREATE_DIAGNOSTIC, startTestServer, tempDir, type TestServer } from '../helpers/server.ts';
+import { spawnNode, type Child } from '../helpers/child.ts';
+import { collect, wsClient } from '../helpers/ws.ts';
+
+let documents: Child;
+let gateway: TestServer;
+const dataDir = tempDir();
+
+beforeAll(async () => {
+  documents = spawnNode('subgraphs/serve.ts', ['documents'], { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const [, url] = await documents.waitFor(/"url":"(http:\/\/[^"]+)"/);
+  gateway = await startTestServer({ DATA_DIR: dataDir, REMOTE_SUBGRAPHS: `documents=${url}` });
+});
+afterAll(async () => {
+  documents?.proc.kill('SIGTERM');
+  await documents?.exited;
+  await gateway?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('creates and follows a job through the gateway while the job owner runs in another process', async () => {
+  expect(gateway.platform.config.runJobs).toBe(false);
+  const a = (await gateway.key('pro')).secret;
+  const b = (await gateway.key('pro')).secret;
+  const created = await gateway.gql(CREATE_DIAGNOSTIC, { input: { durationMs: 600, steps: 3, startDelayMs: 300 } }, a);
+  expect(created.body.errors).toBeUndefined();
+  const id = created.body.data.createDiagnosticJob.id;
+
+  const client = wsClient(gateway.url, a);
+  const events = await collect(client, `subscription($id: ID!) { jobUpdated(id: $id) { status progress kind { title } } }`, { id });
+  await client.dispose();
+  const states = events.map((e) => e.data.jobUpdated);
+  expect(states[0].status).toBe('PENDING');
+  expect(states.some((s) => s.status === 'IN_PROGRESS')).toBe(true);
+  expect(states.at(-1)).toMatchObject({ status: 'COMPLETED', progress: 100, kind: { title: 'Diagnostic job' } });
+
+  // The job was run by the documents process: its log names the request the gateway forwarded.
+  expect(documents.output()).toContain('"url":"/graphql"');
+  const other = await gateway.rest(`/v1/jobs/${id}`, { key: b });
+  expect(other.status).toBe(404);
+  expect((await other.json()).error.code).toBe('JOB_NOT_FOUND');
+  const mine = await (await gateway.rest(`/v1/jobs/${id}`, { key: a })).json();
+  expect(mine.status).toBe('completed');
+});
