@@ -7,6 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations } from './migrate.ts';
+import { installBusyTimeout } from './sqlite-busy-timeout.ts';
+
+const BUSY_TIMEOUT_MS = 5000;
 
 const { PrismaClient } = prismaClientPackage;
 
@@ -28,6 +31,7 @@ function sqliteFilePath(url: string): string | null {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const file = sqliteFilePath(options.url);
   if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  installBusyTimeout(BUSY_TIMEOUT_MS);
   const adapter = new PrismaLibSQL({ url: options.url });
   const db = new PrismaClient({
     adapter,
@@ -37,11 +41,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const onQuery = options.onQuery;
     (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => onQuery(e.query));
   }
-  // WAL lets readers in other processes proceed while one writes; the busy
-  // timeout makes a second writer wait instead of failing with SQLITE_BUSY.
+  // WAL lets readers in other processes proceed while one writes (it is a
+  // property of the file); the busy timeout, set on every connection, makes a
+  // second process's writer wait instead of failing with SQLITE_BUSY. Within
+  // one process every call is synchronous on the main thread, so domain code
+  // keeps transactions to single statements (see migrate.ts for the exception at start).
   await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
-  await db.$queryRawUnsafe('PRAGMA busy_timeout = 5000');
-  await db.$queryRawUnsafe('PRAGMA foreign_keys = ON');
   await applyMigrations(db);
   return db;
 }

@@ -1,0 +1,48 @@
+// Entity references and list fields batch their loads: no N+1 queries.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { graphql } from 'graphql';
+import { CREATE_DIAGNOSTIC, startTestServer, type TestServer } from '../../helpers/server.ts';
+import { buildSchema } from '../../../subgraphs/registry.ts';
+import { documentsSubgraph } from '../../../subgraphs/documents/index.ts';
+
+let server: TestServer;
+const queries: string[] = [];
+let key: string;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({}, { onQuery: (sql) => queries.push(sql) });
+  key = (await server.key('enterprise')).secret;
+  for (let i = 0; i < 8; i++) {
+    const res = await server.gql(CREATE_DIAGNOSTIC, { input: { durationMs: 0, steps: 1, startDelayMs: 60_000 } }, key);
+    ids.push(res.body.data.createDiagnosticJob.id);
+  }
+});
+afterAll(() => server.stop());
+
+// Reads that serve the request; the runner's own poll for due jobs (SELECT id … WHERE status = ?) runs on a timer and is left out.
+const jobSelects = () =>
+  queries.filter((q) => /^SELECT/i.test(q) && /FROM `main`\.`Job`/.test(q) && !/^SELECT `main`\.`Job`\.`id` FROM/.test(q)).length;
+
+it('resolves eight Job references with one query', async () => {
+  const principal = await server.platform.keys.authenticate(key);
+  const before = jobSelects();
+  const result = await graphql({
+    schema: buildSchema(documentsSubgraph),
+    source: `query($r: [_Any!]!) { _entities(representations: $r) { ... on Job { id status } } }`,
+    variableValues: { r: ids.map((id) => ({ __typename: 'Job', id })) },
+    contextValue: { platform: server.platform, principal, requestId: 't', address: '127.0.0.1', log: server.platform.log, loaders: new Map() },
+  });
+  expect(result.errors).toBeUndefined();
+  expect((result.data!._entities as { id: string }[]).map((e) => e.id)).toEqual(ids);
+  expect(jobSelects() - before).toBe(1);
+});
+
+it('a job list with a field from another subgraph costs one job query through the gateway', async () => {
+  const before = jobSelects();
+  const res = await server.gql(`{ jobs(limit: 8) { id status kind { title } } }`, {}, key);
+  expect(res.body.errors).toBeUndefined();
+  expect(res.body.data.jobs).toHaveLength(8);
+  expect(res.body.data.jobs.every((j: any) => j.kind.title === 'Diagnostic job')).toBe(true);
+  expect(jobSelects() - before).toBe(1);
+});
