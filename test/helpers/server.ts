@@ -8,7 +8,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../gatewa
 export interface TestServer extends RunningServer {
   dataDir: string;
   key(tier?: Tier, accountId?: string): Promise<{ secret: string; accountId: string }>;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: { data?: T; errors?: any[] }; headers: Headers }>;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: { data?: T; errors?: any }; headers: Headers }>;
   rest(pathAndQuery: string, init?: RequestInit & { key?: string }): Promise<Response>;
   stop(): Promise<void>;
 }

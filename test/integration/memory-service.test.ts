@@ -14,7 +14,7 @@ const call = (path: string, init: RequestInit = {}) => fetch(server.memoryUrl + 
 
 describe('memory service edge', () => {
   it('answers 401 {detail} without or with a wrong X-API-Key', async () => {
-    for (const headers of [{}, { 'x-api-key': 'sk_nope' }, { authorization: `Bearer ${key}` }]) {
+    for (const headers of [{}, { 'x-api-key': 'sk_nope' }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
       const res = await call('/search', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ detail: 'Invalid or missing API key' });
