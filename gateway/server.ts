@@ -19,7 +19,7 @@ import type { RequestContext } from '../core/context.ts';
 import { AppError, statusOf } from '../core/errors.ts';
 import { SUBGRAPHS, allJobHandlers, buildSchema } from '../subgraphs/registry.ts';
 import { composeSupergraph } from '../schema/compose.ts';
-import { ForwardingDataSource, LocalGraphQLDataSource } from './data-sources.ts';
+import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress } from './context.ts';
 import { requestId } from './plugins/request-id.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -64,12 +64,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     buildService: ({ name, url }) =>
       config.remoteSubgraphs[name]
         ? new ForwardingDataSource({ url: config.remoteSubgraphs[name] })
-        : new LocalGraphQLDataSource(buildSchema(localSchemas.get(name)!)) ,
+        : new InProcessDataSource(buildSchema(localSchemas.get(name)!)),
   });
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  // Routes that are cacheable set their own ETag; hashing every other body is waste.
+  app.set('etag', false);
   const httpServer = http.createServer(app);
 
   const apollo = new ApolloServer<RequestContext>({
@@ -94,8 +95,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   app.use(requestId(platform.log));
   app.use('/files', downloadsRouter(platform));
+  let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument(ROUTES, config.publicUrl));
+    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl));
+    res.type('json').send(openApi);
   });
   app.use(
     '/graphql',

@@ -15,6 +15,8 @@ export interface RestInput {
 export interface RestResult {
   status?: number;
   body?: unknown;
+  /** The body already serialized (when the route hashed it for an ETag). */
+  json?: string;
   headers?: Record<string, string>;
 }
 

@@ -64,7 +64,8 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
         const result = await route.handle(input, operationRunner(apollo, ctx), ctx);
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
         const status = result.status ?? route.successStatus;
-        if (result.body === undefined) res.status(status).end();
+        if (result.json !== undefined) res.status(status).type('json').send(result.json);
+        else if (result.body === undefined) res.status(status).end();
         else res.status(status).json(result.body);
       } catch (err) {
         sendError(res, err, route, ctx);

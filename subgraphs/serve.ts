@@ -11,14 +11,18 @@ import { createPlatform } from '../core/platform.ts';
 import type { RequestContext } from '../core/context.ts';
 import { buildContext, clientAddress } from '../gateway/context.ts';
 import { requestId } from '../gateway/plugins/request-id.ts';
+import { rateLimitPlugin } from '../gateway/plugins/rate-limit.ts';
 import { SUBGRAPHS, allJobHandlers, buildSchema } from './registry.ts';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../schema/compose.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
 const name = process.argv[2] as SubgraphName;
+// Behind the gateway the gateway charges rate limits; a subgraph served alone
+// (the benchmark's baseline) charges them itself.
+const standalone = process.argv.includes('--standalone');
 if (!SUBGRAPH_NAMES.includes(name)) {
-  console.error(`usage: npm run subgraph -- <${SUBGRAPH_NAMES.join('|')}>  (PORT sets the port, default 4101)`);
+  console.error(`usage: npm run subgraph -- <${SUBGRAPH_NAMES.join('|')}> [--standalone]  (PORT sets the port, default 4101)`);
   process.exit(2);
 }
 
@@ -32,7 +36,7 @@ const app = express();
 const httpServer = http.createServer(app);
 const apollo = new ApolloServer<RequestContext>({
   schema: buildSchema(module),
-  plugins: [ApolloServerPluginDrainHttpServer({ httpServer })],
+  plugins: [ApolloServerPluginDrainHttpServer({ httpServer }), ...(standalone ? [rateLimitPlugin()] : [])],
 });
 await apollo.start();
 app.use(requestId(platform.log));

@@ -35,11 +35,12 @@ export const codeRoutes: Route[] = [
           added_at: c.addedAt,
         })),
       };
-      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+      const json = JSON.stringify(body);
+      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
       const cache = { 'Cache-Control': 'public, max-age=86400', ETag: etag };
       const match = headers['if-none-match']?.split(',').map((t) => t.trim().replace(/^W\//, ''));
       if (match?.includes(etag) || match?.includes('*')) return { status: 304, headers: cache };
-      return { body, headers: cache };
+      return { json, headers: cache };
     },
   },
 ];
