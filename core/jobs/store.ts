@@ -31,6 +31,11 @@ export function toRecord(row: Row): JobRecord {
   };
 }
 
+/** A job is visible to its own account until its retention ends; to everyone else it does not exist. */
+export function visibleTo(job: JobRecord | null, accountId: string | undefined): JobRecord | null {
+  return job && job.accountId === accountId && job.expiresAt.getTime() > Date.now() ? job : null;
+}
+
 export interface JobStore {
   create(principal: Principal, type: string, input: unknown, options?: { runAfter?: Date }): Promise<JobRecord>;
   /** The caller's job, or JOB_NOT_FOUND. */
@@ -71,10 +76,9 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
 
     async get(id, principal) {
       const row = await db.job.findUnique({ where: { id } });
-      if (!row || row.accountId !== principal.accountId || row.expiresAt.getTime() <= Date.now()) {
-        throw new AppError('JOB_NOT_FOUND', `Job ${id} not found`, { job_id: id });
-      }
-      return toRecord(row);
+      const job = visibleTo(row && toRecord(row), principal.accountId);
+      if (!job) throw new AppError('JOB_NOT_FOUND', `Job ${id} not found`, { job_id: id });
+      return job;
     },
 
     async getMany(ids) {

@@ -3,9 +3,10 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import { GraphQLJSON } from 'graphql-type-json';
 import { loader, requirePrincipal, type RequestContext } from '../../core/context.ts';
-import { AppError, notImplemented } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/types.ts';
-import { typeDefsOf, type SubgraphModule } from '../module.ts';
+import { visibleTo } from '../../core/jobs/store.ts';
+import { notBuilt, typeDefsOf, type SubgraphModule } from '../module.ts';
 import { diagnosticJob } from './jobs/diagnostic.ts';
 
 const DateTime = new GraphQLScalarType({
@@ -29,9 +30,7 @@ const jobLoader = (ctx: RequestContext) =>
     return ids.map((id) => found.get(id) ?? null);
   });
 
-function visible(job: JobRecord | null, ctx: RequestContext): JobRecord | null {
-  return job && ctx.principal && job.accountId === ctx.principal.accountId && job.expiresAt.getTime() > Date.now() ? job : null;
-}
+const visible = (job: JobRecord | null, ctx: RequestContext) => visibleTo(job, ctx.principal?.accountId);
 
 export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
@@ -61,22 +60,10 @@ export const documentsSubgraph: SubgraphModule = {
         const { startDelayMs, ...input } = args.input;
         return ctx.platform.jobs.create(principal, 'diagnostic', input, { startDelayMs: Number(startDelayMs ?? 0) });
       },
-      createDocument: (_: unknown, __: unknown, ctx: RequestContext) => {
-        requirePrincipal(ctx);
-        throw notImplemented('Calculation document creation');
-      },
-      generatePdf: (_: unknown, __: unknown, ctx: RequestContext) => {
-        requirePrincipal(ctx);
-        throw notImplemented('Calculation document PDF generation');
-      },
-      createSpreadsheet: (_: unknown, __: unknown, ctx: RequestContext) => {
-        requirePrincipal(ctx);
-        throw notImplemented('Spreadsheet creation');
-      },
-      populateTemplate: (_: unknown, __: unknown, ctx: RequestContext) => {
-        requirePrincipal(ctx);
-        throw notImplemented('Spreadsheet template filling');
-      },
+      createDocument: notBuilt('Calculation document creation'),
+      generatePdf: notBuilt('Calculation document PDF generation'),
+      createSpreadsheet: notBuilt('Spreadsheet creation'),
+      populateTemplate: notBuilt('Spreadsheet template filling'),
     },
     Job: {
       __resolveReference: async (ref: { id: string }, ctx: RequestContext) => visible(await jobLoader(ctx).load(ref.id), ctx),

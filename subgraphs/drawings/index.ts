@@ -2,14 +2,7 @@
 // is final; the analysis arrives with its own issue, so every field answers
 // NOT_IMPLEMENTED until then rather than inventing data.
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
-import { requirePrincipal, type RequestContext } from '../../core/context.ts';
-import { notImplemented } from '../../core/errors.ts';
-import { typeDefsOf, type SubgraphModule } from '../module.ts';
-
-const pending = (what: string) => (_: unknown, __: unknown, ctx: RequestContext) => {
-  requirePrincipal(ctx);
-  throw notImplemented(what);
-};
+import { notBuilt as pending, typeDefsOf, type SubgraphModule } from '../module.ts';
 
 export const drawingsSubgraph: SubgraphModule = {
   name: 'drawings',

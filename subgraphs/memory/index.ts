@@ -1,14 +1,9 @@
 // Memory subgraph: the per-account conversation knowledge graph. Its schema is
 // final; the graph itself arrives with the memory issue, so every field
 // answers NOT_IMPLEMENTED until then.
-import { requirePrincipal, type RequestContext } from '../../core/context.ts';
-import { notImplemented } from '../../core/errors.ts';
-import { typeDefsOf, type SubgraphModule } from '../module.ts';
+import { notBuilt, typeDefsOf, type SubgraphModule } from '../module.ts';
 
-const pending = (_: unknown, __: unknown, ctx: RequestContext) => {
-  requirePrincipal(ctx);
-  throw notImplemented('The memory graph');
-};
+const pending = notBuilt('The memory graph');
 
 export const memorySubgraph: SubgraphModule = {
   name: 'memory',

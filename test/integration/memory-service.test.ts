@@ -46,3 +46,14 @@ describe('memory service edge', () => {
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
   });
 });
+
+it('rate-limits per key in the {detail} form', async () => {
+  const { secret } = await server.key('free');
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) statuses.push((await call('/episodes/g?last_n=1', { headers: { 'x-api-key': secret } })).status);
+  expect(statuses.slice(0, 10).every((s) => s === 501)).toBe(true);
+  const limited = await call('/episodes/g?last_n=1', { headers: { 'x-api-key': secret } });
+  expect(limited.status).toBe(429);
+  expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  expect(await limited.json()).toEqual({ detail: 'Rate limit exceeded' });
+});
