@@ -2,6 +2,7 @@
 // default, over HTTP for subgraphs configured in REMOTE_SUBGRAPHS.
 import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import Upload from 'graphql-upload/Upload.mjs';
 import type { RequestContext } from '../core/context.ts';
 
 type GatewayGraphQLResponse = Awaited<ReturnType<GraphQLDataSource<RequestContext>['process']>>;
@@ -51,12 +52,63 @@ export class InProcessDataSource implements GraphQLDataSource<RequestContext> {
   }
 }
 
-/** Forwards the caller's key and request id; the subgraph authenticates the key itself. */
+type UploadLike = Pick<Upload, 'promise'>;
+
+// Matched by shape as well: a test runner may load a second copy of the Upload class.
+const isUpload = (value: unknown): value is UploadLike =>
+  value instanceof Upload || (!!value && typeof value === 'object' && typeof (value as UploadLike).promise?.then === 'function');
+
+/** Paths (as in the multipart request spec's `map`) of the Upload values among the variables. */
+export function findUploads(value: unknown, path: string, found: Map<string, UploadLike>): unknown {
+  if (isUpload(value)) {
+    found.set(path, value);
+    return null;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => findUploads(v, `${path}.${i}`, found));
+  const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null) {
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, findUploads(v, `${path}.${k}`, found)]));
+  }
+  return value;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reaches a subgraph in another process. Forwards the caller's key and request
+ * id (the subgraph authenticates the key itself), and re-sends uploaded files
+ * as a multipart request, which RemoteGraphQLDataSource cannot do.
+ */
 export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext> {
   override willSendRequest({ request, context }: Parameters<NonNullable<RemoteGraphQLDataSource<RequestContext>['willSendRequest']>>[0]): void {
     const headers = request.http!.headers;
     if (context?.authorization) headers.set('authorization', context.authorization);
     if (context?.requestId) headers.set('x-request-id', context.requestId);
     headers.set('apollo-require-preflight', 'true');
+  }
+
+  override async process(options: GraphQLDataSourceProcessOptions<RequestContext>): Promise<GatewayGraphQLResponse> {
+    const uploads = new Map<string, UploadLike>();
+    const variables = findUploads(options.request.variables ?? {}, 'variables', uploads) as Record<string, unknown>;
+    if (uploads.size === 0) return super.process(options);
+
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: options.request.query, operationName: options.request.operationName, variables }));
+    form.append('map', JSON.stringify(Object.fromEntries([...uploads.keys()].map((path, i) => [String(i), [path]]))));
+    let i = 0;
+    for (const upload of uploads.values()) {
+      const file = await upload.promise;
+      form.append(String(i++), new Blob([(await readAll(file.createReadStream())) as unknown as BlobPart], { type: file.mimetype }), file.filename);
+    }
+    const context = 'context' in options ? options.context : undefined;
+    const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
+    if (context?.authorization) headers.authorization = context.authorization;
+    if (context?.requestId) headers['x-request-id'] = context.requestId;
+    const response = await fetch(this.url!, { method: 'POST', body: form, headers });
+    return (await response.json()) as GatewayGraphQLResponse;
   }
 }

@@ -2,12 +2,14 @@
 // status), calculation documents and spreadsheets.
 import { GraphQLScalarType, Kind } from 'graphql';
 import { GraphQLJSON } from 'graphql-type-json';
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { loader, requirePrincipal, type RequestContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/types.ts';
 import { visibleTo } from '../../core/jobs/store.ts';
 import { notBuilt, typeDefsOf, type SubgraphModule } from '../module.ts';
 import { diagnosticJob } from './jobs/diagnostic.ts';
+import { receiveUpload, type FileUploadPromise } from './diagnostic-upload.ts';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -38,6 +40,7 @@ export const documentsSubgraph: SubgraphModule = {
   jobHandlers: [diagnosticJob],
   resolvers: {
     JSON: GraphQLJSON,
+    Upload: GraphQLUpload,
     DateTime,
     JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
     Query: {
@@ -59,6 +62,11 @@ export const documentsSubgraph: SubgraphModule = {
         if (!ctx.platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostic jobs are disabled on this server');
         const { startDelayMs, ...input } = args.input;
         return ctx.platform.jobs.create(principal, 'diagnostic', input, { startDelayMs: Number(startDelayMs ?? 0) });
+      },
+      diagnosticUpload: (_: unknown, args: { file: FileUploadPromise }, ctx: RequestContext) => {
+        requirePrincipal(ctx);
+        if (!ctx.platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostics are disabled on this server');
+        return receiveUpload(args.file);
       },
       createDocument: notBuilt('Calculation document creation'),
       generatePdf: notBuilt('Calculation document PDF generation'),

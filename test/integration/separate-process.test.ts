@@ -4,6 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CREATE_DIAGNOSTIC, startTestServer, tempDir, type TestServer } from '../helpers/server.ts';
 import { spawnNode, type Child } from '../helpers/child.ts';
 import { collect, wsClient } from '../helpers/ws.ts';
+import { sha256, uploadThroughGateway } from '../helpers/upload.ts';
+import { randomBytes } from 'node:crypto';
 
 let documents: Child;
 let gateway: TestServer;
@@ -44,4 +46,12 @@ it('creates and follows a job through the gateway while the job owner runs in an
   expect((await other.json()).error.code).toBe('JOB_NOT_FOUND');
   const mine = await (await gateway.rest(`/v1/jobs/${id}`, { key: a })).json();
   expect(mine.status).toBe('completed');
+});
+
+it('forwards a multipart upload to the subgraph in the other process', async () => {
+  const key = (await gateway.key('pro')).secret;
+  const bytes = randomBytes(200_000);
+  const res = await uploadThroughGateway(gateway.url, key, bytes, 'drawing.pdf');
+  expect(res.body.errors).toBeUndefined();
+  expect(res.body.data.diagnosticUpload).toEqual({ filename: 'drawing.pdf', mimetype: 'application/pdf', size: bytes.length, sha256: sha256(bytes) });
 });
