@@ -23,6 +23,9 @@ if (config.env === 'development' && (await platform.keys.count()) === 0) {
 }
 
 let stopping = false;
+// A stray rejection is a bug to log, not a reason to drop every request in flight.
+process.on('unhandledRejection', (err) => platform.log.error({ err }, 'unhandled rejection'));
+
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;

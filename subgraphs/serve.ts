@@ -53,6 +53,9 @@ httpServer.listen(config.gatewayPort, config.host, () => {
   console.log(JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `http://${config.host}:${(httpServer.address() as import('node:net').AddressInfo).port}/graphql` }));
 });
 
+// A stray rejection is a bug to log, not a reason to drop every request in flight.
+process.on('unhandledRejection', (err) => platform.log.error({ err }, 'unhandled rejection'));
+
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     await apollo.stop();
