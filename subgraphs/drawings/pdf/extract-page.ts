@@ -1,0 +1,56 @@
+// Reads one page's geometry and text. Runs in a worker thread (see
+// extract-page-task.ts) because parsing a dense sheet takes hundreds of ms.
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { AppError } from '../../../core/errors.ts';
+import type { PageGeometry } from '../geometry/types.ts';
+import { classifyPdfError, openPdf } from './open.ts';
+import { walkOperators } from './operator-walk.ts';
+import { textRuns } from './text-runs.ts';
+
+export interface ExtractedPage extends PageGeometry {
+  pageCount: number;
+  /** Time pdf.js alone took for getOperatorList + getTextContent. */
+  pdfjsMs: number;
+  /** Time of the whole extraction, parsing included. */
+  totalMs: number;
+}
+
+export async function extractPage(bytes: Uint8Array, pageNumber: number): Promise<ExtractedPage> {
+  const started = performance.now();
+  const { doc, close } = await openPdf(bytes);
+  try {
+    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages) {
+      throw new AppError('PAGE_OUT_OF_RANGE', `page ${pageNumber} is beyond the document's ${doc.numPages} page(s)`, {
+        page: pageNumber,
+        page_count: doc.numPages,
+      });
+    }
+    let opList;
+    let text;
+    const t0 = performance.now();
+    try {
+      const page = await doc.getPage(pageNumber);
+      opList = await page.getOperatorList();
+      text = await page.getTextContent();
+      const pdfjsMs = performance.now() - t0;
+      const viewport = page.getViewport({ scale: 1 });
+      const paths = walkOperators(opList, OPS, viewport.transform);
+      const texts = textRuns(text.items, viewport.transform);
+      return {
+        pageCount: doc.numPages,
+        width: viewport.width,
+        height: viewport.height,
+        rotation: page.rotate,
+        paths,
+        texts,
+        operatorCount: opList.fnArray.length,
+        pdfjsMs,
+        totalMs: performance.now() - started,
+      };
+    } catch (err) {
+      throw err instanceof AppError ? err : classifyPdfError(err);
+    }
+  } finally {
+    await close();
+  }
+}
