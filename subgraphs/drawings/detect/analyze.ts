@@ -1,0 +1,74 @@
+// Tier 1 analysis of one page: geometry in, the spec's Drawing result out.
+// Pure: no I/O, no clock; the caller measures processing time.
+import type { BBox, PageGeometry, Point } from '../geometry/types.ts';
+import { round } from '../geometry/bbox.ts';
+import { buildScene } from './scene.ts';
+import { findCircles } from './circles.ts';
+import { findTags, type Direction } from './tags.ts';
+import { findArrowheads } from './arrowheads.ts';
+import { findLeaders } from './leaders.ts';
+import { findRevisionTriangles } from './revision-triangles.ts';
+import { findRevisionClouds } from './revision-clouds.ts';
+import { findDashedBoxes } from './dashed-boxes.ts';
+import { findTitleblock } from './titleblock.ts';
+import type { TextRef } from './texts.ts';
+
+export interface Annotations {
+  leaders: { id: string; bbox: BBox; arrow_tip: Point; text_bbox: BBox; texts_inside: TextRef[] }[];
+  section_tags: {
+    id: string;
+    bbox: BBox;
+    circle: { center: Point; radius: number };
+    direction: Direction;
+    texts_inside: TextRef[];
+    section_line: { start: Point; end: Point };
+  }[];
+  detail_tags: { id: string; bbox: BBox; circle: { center: Point; radius: number }; texts_inside: TextRef[]; has_dashed_bbox: boolean }[];
+  revision_triangles: { id: string; bbox: BBox; vertices: [Point, Point, Point]; text: string }[];
+  revision_clouds: { id: string; bbox: BBox }[];
+}
+
+export interface PageAnalysis {
+  dimensions: { width: number; height: number };
+  annotations: Annotations;
+  /** bounds is null when no title block is found; the viewport is then the whole page. */
+  titleblock: { bounds: BBox | null; viewport: BBox; sheet_number: string | null; sheet_title: string | null };
+}
+
+const pt = (p: Point): Point => [Number(p[0].toFixed(2)), Number(p[1].toFixed(2))];
+const circle = (c: { center: Point; radius: number }) => ({ center: pt(c.center), radius: Number(c.radius.toFixed(2)) });
+
+export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageAnalysis {
+  const scene = buildScene(page);
+  const circles = findCircles(scene);
+  const dashed = findDashedBoxes(scene);
+  const { sections, details } = findTags(scene, circles, dashed);
+  const heads = findArrowheads(scene);
+  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox));
+  const triangles = findRevisionTriangles(scene);
+  const clouds = findRevisionClouds(scene);
+  const tb = findTitleblock(scene);
+  return {
+    dimensions: { width: page.width, height: page.height },
+    annotations: {
+      leaders: leaders.map((l, i) => ({ id: `leader-${i + 1}`, bbox: round(l.bbox), arrow_tip: pt(l.arrowTip), text_bbox: round(l.textBbox), texts_inside: l.texts })),
+      section_tags: sections.map((s, i) => ({
+        id: `section-${i + 1}`,
+        bbox: round(s.bbox),
+        circle: circle(s.circle),
+        direction: s.direction,
+        texts_inside: s.texts,
+        section_line: { start: pt(s.sectionLine.start), end: pt(s.sectionLine.end) },
+      })),
+      detail_tags: details.map((d, i) => ({ id: `detail-${i + 1}`, bbox: round(d.bbox), circle: circle(d.circle), texts_inside: d.texts, has_dashed_bbox: d.hasDashedBbox })),
+      revision_triangles: triangles.map((t, i) => ({ id: `revision-triangle-${i + 1}`, bbox: round(t.bbox), vertices: t.vertices.map(pt) as [Point, Point, Point], text: t.text })),
+      revision_clouds: clouds.map((c, i) => ({ id: `revision-cloud-${i + 1}`, bbox: round(c.bbox) })),
+    },
+    titleblock: {
+      bounds: tb ? round(tb.bounds) : null,
+      viewport: tb ? round(tb.viewport) : [0, 0, page.width, page.height],
+      sheet_number: tb?.sheetNumber ?? null,
+      sheet_title: tb?.sheetTitle ?? null,
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Arrowheads at the end of leader lines: a small filled triangle, two short
+// strokes meeting at the tip, or a small filled dot.
+import type { BBox, Point } from '../geometry/types.ts';
+import { angleBetween, dist, sub } from '../geometry/vec.ts';
+import { circleOf } from './circles.ts';
+import type { Scene, Seg, Subpath } from './scene.ts';
+
+export interface Arrowhead {
+  tip: Point;
+  /** Unit vector from the arrow's base towards its tip (null for dots). */
+  heading: Point | null;
+  bbox: BBox;
+  kind: 'triangle' | 'open' | 'dot';
+  /** Subpaths and segments that make up the head, so the leader search can skip them. */
+  parts: Set<Seg>;
+}
+
+const unit = (v: Point): Point => {
+  const l = Math.hypot(v[0], v[1]) || 1;
+  return [v[0] / l, v[1] / l];
+};
+
+/** Distinct corners of a closed polygon subpath. */
+function corners(sp: Subpath): Point[] {
+  const pts: Point[] = [];
+  for (const p of sp.points) if (!pts.some((q) => dist(p, q) < 0.05)) pts.push(p);
+  return pts;
+}
+
+export function triangleArrowhead(sp: Subpath): Arrowhead | null {
+  if (!sp.path.fill || sp.segs.some((s) => s.kind === 'curve')) return null;
+  const pts = corners(sp);
+  if (pts.length !== 3) return null;
+  const sides = [dist(pts[1]!, pts[2]!), dist(pts[0]!, pts[2]!), dist(pts[0]!, pts[1]!)];
+  const longest = Math.max(...sides);
+  if (longest < 1.5 || longest > 20) return null;
+  // The tip is the corner with the sharpest angle; an arrowhead is slender (apex under 60°).
+  const angles = pts.map((p, i) => angleBetween(sub(pts[(i + 1) % 3]!, p), sub(pts[(i + 2) % 3]!, p)));
+  const apex = angles.indexOf(Math.min(...angles));
+  if (angles[apex]! > (55 * Math.PI) / 180) return null;
+  const tip = pts[apex]!;
+  const base: Point = [(pts[(apex + 1) % 3]![0] + pts[(apex + 2) % 3]![0]) / 2, (pts[(apex + 1) % 3]![1] + pts[(apex + 2) % 3]![1]) / 2];
+  return { tip, heading: unit(sub(tip, base)), bbox: sp.bbox, kind: 'triangle', parts: new Set(sp.segs) };
+}
+
+export function dotArrowhead(sp: Subpath): Arrowhead | null {
+  if (!sp.path.fill) return null;
+  const c = circleOf(sp, { minRadius: 0.4, maxRadius: 4, tolerance: 0.12 });
+  return c ? { tip: c.center, heading: null, bbox: sp.bbox, kind: 'dot', parts: new Set(sp.segs) } : null;
+}
+
+/** Two short strokes sharing an end, spread 15–100°: an open arrowhead whose tip is the shared end. */
+export function openArrowheads(scene: Scene): Arrowhead[] {
+  const short = scene.lines.filter((l) => {
+    const len = dist(l.a, l.b);
+    return len >= 1.5 && len <= 16;
+  });
+  const byEnd = new Map<string, { seg: Seg; end: Point; other: Point }[]>();
+  const key = (p: Point) => `${Math.round(p[0] * 4)},${Math.round(p[1] * 4)}`;
+  for (const l of short) {
+    for (const [end, other] of [[l.a, l.b], [l.b, l.a]] as const) {
+      const k = key(end);
+      let list = byEnd.get(k);
+      if (!list) byEnd.set(k, (list = []));
+      list.push({ seg: l, end, other });
+    }
+  }
+  const out: Arrowhead[] = [];
+  for (const list of byEnd.values()) {
+    if (list.length !== 2) continue;
+    const [p, q] = list as [(typeof list)[0], (typeof list)[0]];
+    const lp = dist(p.end, p.other);
+    const lq = dist(q.end, q.other);
+    if (Math.abs(lp - lq) > 0.25 * Math.max(lp, lq)) continue;
+    const spreadAngle = angleBetween(sub(p.other, p.end), sub(q.other, q.end));
+    if (spreadAngle < (15 * Math.PI) / 180 || spreadAngle > (100 * Math.PI) / 180) continue;
+    const tip = p.end;
+    const base: Point = [(p.other[0] + q.other[0]) / 2, (p.other[1] + q.other[1]) / 2];
+    const xs = [tip[0], p.other[0], q.other[0]];
+    const ys = [tip[1], p.other[1], q.other[1]];
+    out.push({
+      tip,
+      heading: unit(sub(tip, base)),
+      bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+      kind: 'open',
+      parts: new Set([p.seg, q.seg]),
+    });
+  }
+  return out;
+}
+
+export function findArrowheads(scene: Scene): Arrowhead[] {
+  const out: Arrowhead[] = [];
+  for (const sp of scene.subpaths) {
+    if (!sp.path.fill) continue;
+    const head = triangleArrowhead(sp) ?? dotArrowhead(sp);
+    if (head) out.push(head);
+  }
+  out.push(...openArrowheads(scene));
+  return out;
+}

@@ -1,0 +1,124 @@
+// Revision clouds: closed chains of scallops. CAD programs draw them as one
+// path or as many separate one-arc paths, in any colour, so curves are
+// chained by their end points first. A chain is a cloud when it closes, its
+// scallops are of similar size and all bulge outwards.
+import type { BBox, Point } from '../geometry/types.ts';
+import { flattenCubic } from '../geometry/bezier.ts';
+import { angleBetween, cross, dist, pointSegmentDistance, spread, sub } from '../geometry/vec.ts';
+import type { Scene, Seg } from './scene.ts';
+import { PointSnapper } from './snap.ts';
+
+type Curve = Extract<Seg, { kind: 'curve' }>;
+
+export interface RevisionCloud {
+  bbox: BBox;
+  scallops: number;
+}
+
+/** Closed loops in which every node joins exactly two curves, in order. */
+export function curveLoops(curves: readonly Curve[], tol = 0.6): Curve[][] {
+  const snap = new PointSnapper(tol);
+  const ends = curves.map((c) => [snap.id(c.a), snap.id(c.b)] as const);
+  const byNode = new Map<number, number[]>();
+  ends.forEach(([a, b], i) => {
+    if (a === b) return;
+    for (const n of [a, b]) {
+      let list = byNode.get(n);
+      if (!list) byNode.set(n, (list = []));
+      list.push(i);
+    }
+  });
+  const used = new Uint8Array(curves.length);
+  const loops: Curve[][] = [];
+  for (let i = 0; i < curves.length; i++) {
+    if (used[i] || ends[i]![0] === ends[i]![1]) continue;
+    const loop: Curve[] = [];
+    let cur = i;
+    let node = ends[i]![0];
+    const startNode = node;
+    let ok = true;
+    while (true) {
+      used[cur] = 1;
+      const [a, b] = ends[cur]!;
+      const c = curves[cur]!;
+      // Orient each curve along the walk.
+      loop.push(a === node ? c : { ...c, a: c.b, c1: c.c2, c2: c.c1, b: c.a });
+      node = a === node ? b : a;
+      if (node === startNode) break;
+      const nexts = byNode.get(node)!;
+      if (nexts.length !== 2) {
+        ok = false;
+        break;
+      }
+      const nxt = nexts[0] === cur ? nexts[1]! : nexts[0]!;
+      if (used[nxt]) {
+        ok = false;
+        break;
+      }
+      cur = nxt;
+    }
+    if (ok && loop.length >= 6) loops.push(loop);
+  }
+  return loops;
+}
+
+/** Splits an oriented loop into scallops at cusps (where the tangent turns sharply). */
+export function scallops(loop: readonly Curve[]): Curve[][] {
+  const cusp = (prev: Curve, next: Curve) => {
+    const t1 = sub(prev.b, dist(prev.c2, prev.b) > 1e-6 ? prev.c2 : prev.a);
+    const t2 = sub(dist(next.c1, next.a) > 1e-6 ? next.c1 : next.b, next.a);
+    return angleBetween(t1, t2) > (25 * Math.PI) / 180;
+  };
+  const start = loop.findIndex((c, i) => cusp(loop[(i - 1 + loop.length) % loop.length]!, c));
+  if (start < 0) return [loop.slice()];
+  const out: Curve[][] = [];
+  let cur: Curve[] = [];
+  for (let k = 0; k < loop.length; k++) {
+    const i = (start + k) % loop.length;
+    if (k > 0 && cusp(loop[(i - 1 + loop.length) % loop.length]!, loop[i]!)) {
+      out.push(cur);
+      cur = [];
+    }
+    cur.push(loop[i]!);
+  }
+  out.push(cur);
+  return out;
+}
+
+export function cloudOf(loop: readonly Curve[]): RevisionCloud | null {
+  const parts = scallops(loop);
+  if (parts.length < 6) return null;
+  const points: Point[] = loop.flatMap((c) => flattenCubic(c.a, c.c1, c.c2, c.b, 6));
+  const chords: number[] = [];
+  const ratios: number[] = [];
+  let left = 0;
+  for (const part of parts) {
+    const a = part[0]!.a;
+    const b = part[part.length - 1]!.b;
+    const chord = dist(a, b);
+    if (chord < 0.5) return null;
+    const pts = part.flatMap((c) => flattenCubic(c.a, c.c1, c.c2, c.b, 6));
+    let far = pts[0]!;
+    for (const p of pts) if (pointSegmentDistance(p, a, b) > pointSegmentDistance(far, a, b)) far = p;
+    chords.push(chord);
+    ratios.push(pointSegmentDistance(far, a, b) / chord);
+    if (cross(sub(b, a), sub(far, a)) > 0) left++;
+  }
+  const c = spread(chords);
+  const r = spread(ratios);
+  // Every scallop bulges to the same side of the walk: all outwards.
+  const sameSide = Math.max(left, parts.length - left);
+  if (c.cv > 0.45 || r.mean < 0.12 || r.mean > 0.75 || r.cv > 0.45 || sameSide < 0.9 * parts.length) return null;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], scallops: parts.length };
+}
+
+export function findRevisionClouds(scene: Scene): RevisionCloud[] {
+  const out: RevisionCloud[] = [];
+  for (const loop of curveLoops(scene.curves)) {
+    const cloud = cloudOf(loop);
+    if (cloud) out.push(cloud);
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+// Revision deltas: a stroked, nearly equilateral triangle with the revision
+// mark inside. Slender or filled triangles are arrowheads and markers.
+import type { BBox, Point } from '../geometry/types.ts';
+import { center } from '../geometry/bbox.ts';
+import { dist, spread } from '../geometry/vec.ts';
+import type { Scene } from './scene.ts';
+import { PointSnapper } from './snap.ts';
+
+export interface RevisionTriangle {
+  vertices: [Point, Point, Point];
+  bbox: BBox;
+  text: string;
+}
+
+function inside(p: Point, [a, b, c]: [Point, Point, Point]): boolean {
+  const s = (p1: Point, p2: Point, p3: Point) => (p1[0] - p3[0]) * (p2[1] - p3[1]) - (p2[0] - p3[0]) * (p1[1] - p3[1]);
+  const d1 = s(p, a, b);
+  const d2 = s(p, b, c);
+  const d3 = s(p, c, a);
+  return !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
+}
+
+/** Three separate lines meeting end to end (how some CAD exports draw a delta). */
+function lineTriangles(scene: Scene): [Point, Point, Point][] {
+  const snap = new PointSnapper(0.4);
+  const points = new Map<number, Point>();
+  const adjacent = new Map<number, Set<number>>();
+  for (const l of scene.lines) {
+    const len = dist(l.a, l.b);
+    if (len < 5 || len > 60) continue;
+    const u = snap.id(l.a);
+    const v = snap.id(l.b);
+    if (u === v) continue;
+    points.set(u, l.a);
+    points.set(v, l.b);
+    for (const [x, y] of [[u, v], [v, u]] as const) {
+      let set = adjacent.get(x);
+      if (!set) adjacent.set(x, (set = new Set()));
+      set.add(y);
+    }
+  }
+  const out: [Point, Point, Point][] = [];
+  for (const [u, near] of adjacent) {
+    for (const v of near) {
+      if (v <= u) continue;
+      for (const w of adjacent.get(v)!) {
+        if (w <= v || !near.has(w)) continue;
+        out.push([points.get(u)!, points.get(v)!, points.get(w)!]);
+      }
+    }
+  }
+  return out;
+}
+
+/** Closed three-corner outlines drawn as one subpath, or as three lines. */
+function triangles(scene: Scene): [Point, Point, Point][] {
+  const out: [Point, Point, Point][] = lineTriangles(scene);
+  for (const sp of scene.subpaths) {
+    if (sp.segs.some((s) => s.kind === 'curve') || !sp.path.stroke) continue;
+    const pts: Point[] = [];
+    for (const p of sp.points) if (!pts.some((q) => dist(p, q) < 0.1)) pts.push(p);
+    if (pts.length === 3 && (sp.closed || dist(sp.points[0]!, sp.points[sp.points.length - 1]!) < 0.5)) out.push(pts as [Point, Point, Point]);
+  }
+  return out;
+}
+
+export function findRevisionTriangles(scene: Scene): RevisionTriangle[] {
+  const out: RevisionTriangle[] = [];
+  for (const tri of triangles(scene)) {
+    const sides = [dist(tri[0], tri[1]), dist(tri[1], tri[2]), dist(tri[2], tri[0])];
+    const { mean, cv } = spread(sides);
+    if (mean < 5 || mean > 60 || cv > 0.08) continue;
+    const xs = tri.map((p) => p[0]);
+    const ys = tri.map((p) => p[1]);
+    const bbox: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    if (out.some((t) => dist(center(t.bbox), center(bbox)) < 0.2 * mean)) continue;
+    const text = scene.texts
+      .filter((t) => inside(center(t.bbox), tri))
+      .map((t) => t.str.trim())
+      .join(' ');
+    out.push({ vertices: tri, bbox, text });
+  }
+  return out;
+}

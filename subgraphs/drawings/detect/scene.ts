@@ -1,0 +1,143 @@
+// The page as detectors see it: every subpath split into line and curve
+// segments, a grid index over segments for neighbourhood queries, and the text runs.
+import type { BBox, PageGeometry, PathGeom, Point, TextRun } from '../geometry/types.ts';
+import { CLOSE, CURVE, LINE, MOVE } from '../geometry/types.ts';
+import { dist } from '../geometry/vec.ts';
+
+export type Seg =
+  | { kind: 'line'; a: Point; b: Point; sub: number }
+  | { kind: 'curve'; a: Point; c1: Point; c2: Point; b: Point; sub: number };
+
+export interface Subpath {
+  index: number;
+  path: PathGeom;
+  segs: Seg[];
+  /** Vertices: segment starts plus the last end. */
+  points: Point[];
+  closed: boolean;
+  bbox: BBox;
+}
+
+export interface Scene {
+  width: number;
+  height: number;
+  subpaths: Subpath[];
+  lines: Extract<Seg, { kind: 'line' }>[];
+  curves: Extract<Seg, { kind: 'curve' }>[];
+  texts: TextRun[];
+  lineIndex: GridIndex<Extract<Seg, { kind: 'line' }>>;
+}
+
+/** A uniform grid over the page: items are listed in every cell their box touches. */
+export class GridIndex<T> {
+  private readonly cells = new Map<number, T[]>();
+  private readonly size: number;
+  constructor(size: number) {
+    this.size = size;
+  }
+  private key(cx: number, cy: number) {
+    return cx * 100_003 + cy;
+  }
+  insert(box: BBox, item: T): void {
+    const s = this.size;
+    for (let cx = Math.floor(box[0] / s); cx <= Math.floor(box[2] / s); cx++) {
+      for (let cy = Math.floor(box[1] / s); cy <= Math.floor(box[3] / s); cy++) {
+        const k = this.key(cx, cy);
+        let list = this.cells.get(k);
+        if (!list) this.cells.set(k, (list = []));
+        list.push(item);
+      }
+    }
+  }
+  query(box: BBox): Set<T> {
+    const out = new Set<T>();
+    const s = this.size;
+    for (let cx = Math.floor(box[0] / s); cx <= Math.floor(box[2] / s); cx++) {
+      for (let cy = Math.floor(box[1] / s); cy <= Math.floor(box[3] / s); cy++) {
+        for (const item of this.cells.get(this.key(cx, cy)) ?? []) out.add(item);
+      }
+    }
+    return out;
+  }
+}
+
+export const segBox = (s: Seg): BBox =>
+  s.kind === 'line'
+    ? [Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1])]
+    : [
+        Math.min(s.a[0], s.c1[0], s.c2[0], s.b[0]),
+        Math.min(s.a[1], s.c1[1], s.c2[1], s.b[1]),
+        Math.max(s.a[0], s.c1[0], s.c2[0], s.b[0]),
+        Math.max(s.a[1], s.c1[1], s.c2[1], s.b[1]),
+      ];
+
+export const segLength = (s: Seg) => dist(s.a, s.b);
+
+function splitPath(path: PathGeom, startIndex: number): Subpath[] {
+  const out: Subpath[] = [];
+  let segs: Seg[] = [];
+  let start: Point | null = null;
+  let cur: Point | null = null;
+  let closed = false;
+  const c = path.coords;
+  let k = 0;
+  const flush = () => {
+    if (start && segs.length) {
+      const points: Point[] = segs.map((s) => s.a);
+      points.push(segs[segs.length - 1]!.b);
+      const xs = points.map((p) => p[0]);
+      const ys = points.map((p) => p[1]);
+      for (const s of segs) if (s.kind === 'curve') xs.push(s.c1[0], s.c2[0]), ys.push(s.c1[1], s.c2[1]);
+      const index = startIndex + out.length;
+      for (const s of segs) s.sub = index;
+      out.push({
+        index,
+        path,
+        segs,
+        points,
+        closed: closed || dist(points[0]!, points[points.length - 1]!) < 0.01,
+        bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+      });
+    }
+    segs = [];
+    closed = false;
+  };
+  for (const op of path.ops) {
+    if (op === MOVE) {
+      flush();
+      start = cur = [c[k]!, c[k + 1]!];
+      k += 2;
+    } else if (op === LINE) {
+      const p: Point = [c[k]!, c[k + 1]!];
+      k += 2;
+      if (cur) segs.push({ kind: 'line', a: cur, b: p, sub: -1 });
+      cur = p;
+    } else if (op === CURVE) {
+      const c1: Point = [c[k]!, c[k + 1]!];
+      const c2: Point = [c[k + 2]!, c[k + 3]!];
+      const p: Point = [c[k + 4]!, c[k + 5]!];
+      k += 6;
+      if (cur) segs.push({ kind: 'curve', a: cur, c1, c2, b: p, sub: -1 });
+      cur = p;
+    } else if (op === CLOSE) {
+      if (cur && start && dist(cur, start) > 0.01) segs.push({ kind: 'line', a: cur, b: start, sub: -1 });
+      closed = true;
+      cur = start;
+    }
+  }
+  flush();
+  return out;
+}
+
+export function buildScene(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): Scene {
+  const subpaths: Subpath[] = [];
+  for (const path of page.paths) subpaths.push(...splitPath(path, subpaths.length));
+  const lines: Scene['lines'] = [];
+  const curves: Scene['curves'] = [];
+  for (const sp of subpaths) {
+    for (const s of sp.segs) (s.kind === 'line' ? lines : curves).push(s as never);
+  }
+  const lineIndex = new GridIndex<Scene['lines'][number]>(48);
+  for (const l of lines) lineIndex.insert(segBox(l), l);
+  return { width: page.width, height: page.height, subpaths, lines, curves, texts: page.texts, lineIndex };
+}

@@ -1,0 +1,116 @@
+// Section and detail tags: a circle divided by a horizontal line with an
+// identifier above and a sheet number below. A section tag also has a filled
+// direction marker on the circle and a long section cut line leaving it.
+import type { BBox, Point } from '../geometry/types.ts';
+import { unionAll } from '../geometry/bbox.ts';
+import { dist, pointSegmentDistance } from '../geometry/vec.ts';
+import type { Circle } from './circles.ts';
+import type { Scene, Subpath } from './scene.ts';
+import { textsInCircle, type TextRef } from './texts.ts';
+
+/** Where the section's viewing marker points, on the page as displayed. */
+export type Direction = 'left' | 'right' | 'up' | 'down';
+
+export interface TagBase {
+  circle: Circle;
+  bbox: BBox;
+  texts: TextRef[];
+}
+export interface SectionTag extends TagBase {
+  direction: Direction;
+  sectionLine: { start: Point; end: Point };
+}
+export interface DetailTag extends TagBase {
+  hasDashedBbox: boolean;
+}
+
+/** A near-horizontal line through the circle's centre, ending on or near its rim. */
+export function hasDivider(scene: Scene, c: Circle): boolean {
+  const r = c.radius;
+  const box: BBox = [c.center[0] - r, c.center[1] - r, c.center[0] + r, c.center[1] + r];
+  for (const l of scene.lineIndex.query(box)) {
+    const dx = Math.abs(l.b[0] - l.a[0]);
+    const dy = Math.abs(l.b[1] - l.a[1]);
+    if (dx < 1.4 * r || dx > 2.3 * r || dy > 0.15 * dx) continue;
+    if (pointSegmentDistance(c.center, l.a, l.b) > 0.2 * r) continue;
+    if (Math.abs(dist(l.a, c.center) - r) > 0.25 * r || Math.abs(dist(l.b, c.center) - r) > 0.25 * r) continue;
+    return true;
+  }
+  return false;
+}
+
+/** A filled shape touching the circle from outside; its farthest point gives the direction. */
+export function directionMarker(scene: Scene, c: Circle, fills: readonly Subpath[]): { direction: Direction; tip: Point; bbox: BBox } | null {
+  const r = c.radius;
+  let best: { direction: Direction; tip: Point; bbox: BBox; reach: number } | null = null;
+  for (const sp of fills) {
+    if (sp === c.sub) continue;
+    const [x1, y1, x2, y2] = sp.bbox;
+    const size = Math.max(x2 - x1, y2 - y1);
+    if (size < 0.3 * r || size > 2.5 * r) continue;
+    const centroid: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
+    const d = dist(centroid, c.center);
+    if (d < 0.6 * r || d > 2.2 * r) continue;
+    let tip = sp.points[0]!;
+    for (const p of sp.points) if (dist(p, c.center) > dist(tip, c.center)) tip = p;
+    const reach = dist(tip, c.center);
+    if (reach < 1.1 * r || reach > 3 * r) continue;
+    const vx = tip[0] - c.center[0];
+    const vy = tip[1] - c.center[1];
+    const direction: Direction = Math.abs(vx) >= Math.abs(vy) ? (vx > 0 ? 'right' : 'left') : vy > 0 ? 'down' : 'up';
+    if (!best || reach > best.reach) best = { direction, tip, bbox: sp.bbox, reach };
+  }
+  return best;
+}
+
+/** The longest line leaving the tag: it starts near the circle (or marker) and runs at least four radii. */
+export function sectionLine(scene: Scene, c: Circle, anchor: Point[]): { start: Point; end: Point } | null {
+  const r = c.radius;
+  const reach = 3.2 * r;
+  const box: BBox = [c.center[0] - reach, c.center[1] - reach, c.center[0] + reach, c.center[1] + reach];
+  let best: { start: Point; end: Point; len: number } | null = null;
+  for (const l of scene.lineIndex.query(box)) {
+    const len = dist(l.a, l.b);
+    if (len < 4 * r) continue;
+    for (const [near, far] of [[l.a, l.b], [l.b, l.a]] as const) {
+      const d = Math.min(...[c.center, ...anchor].map((p, i) => dist(near, p) - (i === 0 ? r : 0)));
+      if (d > 2 * r) continue;
+      if (dist(far, c.center) < dist(near, c.center)) continue;
+      if (!best || len > best.len) best = { start: near, end: far, len };
+    }
+  }
+  return best && { start: best.start, end: best.end };
+}
+
+export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: readonly BBox[]): { sections: SectionTag[]; details: DetailTag[] } {
+  const fills = scene.subpaths.filter((sp) => sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12);
+  const sections: SectionTag[] = [];
+  const details: DetailTag[] = [];
+  const seen: Circle[] = [];
+  for (const c of circles) {
+    // The same circle stroked and filled, or drawn twice, counts once.
+    if (seen.some((s) => dist(s.center, c.center) < 0.2 * c.radius && Math.abs(s.radius - c.radius) < 0.2 * c.radius)) continue;
+    if (!hasDivider(scene, c)) continue;
+    seen.push(c);
+    const texts = textsInCircle(scene, c);
+    const circleBox: BBox = [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
+    const marker = directionMarker(scene, c, fills);
+    if (marker) {
+      const line = sectionLine(scene, c, [marker.tip]);
+      sections.push({
+        circle: c,
+        bbox: unionAll([circleBox, marker.bbox]),
+        texts,
+        direction: marker.direction,
+        sectionLine: line ?? { start: marker.tip, end: marker.tip },
+      });
+    } else {
+      const near = 8 * c.radius;
+      const hasDashedBbox = dashedBoxes.some(
+        (b) => Math.max(0, b[0] - circleBox[2], circleBox[0] - b[2]) < near && Math.max(0, b[1] - circleBox[3], circleBox[1] - b[3]) < near,
+      );
+      details.push({ circle: c, bbox: circleBox, texts, hasDashedBbox });
+    }
+  }
+  return { sections, details };
+}

@@ -1,0 +1,151 @@
+// The title block and the drawing area beside it. Sheets frame everything in
+// a border; the title block is a right-hand column or a bottom strip cut off
+// by a line running the full border, or else a stamp in the bottom-right corner.
+import type { BBox, Point, TextRun } from '../geometry/types.ts';
+import { area, containsBox } from '../geometry/bbox.ts';
+import { dist } from '../geometry/vec.ts';
+import type { Scene } from './scene.ts';
+
+export interface Titleblock {
+  bounds: BBox;
+  viewport: BBox;
+  sheetNumber: string | null;
+  sheetTitle: string | null;
+}
+
+const SHEET_NUMBER = /^[A-Z]{1,3}[-.]?\d{1,4}(\.\d{1,3})?[A-Z]?$/;
+const LABELS = /^(SHEET|TITLE|DRAWING|DRAWN|CHECKED|PROJECT|DATE|ISSUE|SCALE|REV|REVISION|NO\.?|BY|DESCRIPTION|APPROVED|JOB|FILE|NUMBER|CONSULTANT|STAMP|LOCATION|BUILDING|PHASE)\b/i;
+
+/** Axis-aligned rectangles drawn as one closed subpath. */
+function rectangles(scene: Scene): BBox[] {
+  const out: BBox[] = [];
+  for (const sp of scene.subpaths) {
+    if (sp.segs.length < 3 || sp.segs.length > 5 || sp.segs.some((s) => s.kind === 'curve')) continue;
+    const axis = sp.segs.every((s) => Math.abs(s.a[0] - s.b[0]) < 0.5 || Math.abs(s.a[1] - s.b[1]) < 0.5);
+    if (axis && (sp.closed || dist(sp.points[0]!, sp.points[sp.points.length - 1]!) < 0.5)) out.push(sp.bbox);
+  }
+  return out;
+}
+
+/** Axis-aligned line intervals, grouped by the coordinate they run along (to the nearest point). */
+function axisLines(scene: Scene, vertical: boolean): Map<number, [number, number][]> {
+  const out = new Map<number, [number, number][]>();
+  for (const l of scene.lines) {
+    const along = vertical ? Math.abs(l.a[0] - l.b[0]) < 0.5 : Math.abs(l.a[1] - l.b[1]) < 0.5;
+    if (!along) continue;
+    const at = Math.round(vertical ? l.a[0] : l.a[1]);
+    const lo = Math.min(vertical ? l.a[1] : l.a[0], vertical ? l.b[1] : l.b[0]);
+    const hi = Math.max(vertical ? l.a[1] : l.a[0], vertical ? l.b[1] : l.b[0]);
+    if (hi - lo < 1) continue;
+    const list = out.get(at) ?? [];
+    list.push([lo, hi]);
+    out.set(at, list);
+  }
+  return out;
+}
+
+/** Length of the union of intervals, clipped to [from, to]. */
+function covered(intervals: [number, number][], from: number, to: number): number {
+  const sorted = intervals
+    .map(([a, b]): [number, number] => [Math.max(a, from), Math.min(b, to)])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of sorted) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
+/** Coordinates (±1 pt) at which lines cover a share of the span from `from` to `to`. */
+function fullLines(groups: Map<number, [number, number][]>, from: number, to: number, share: number): number[] {
+  const out: number[] = [];
+  for (const at of groups.keys()) {
+    const intervals = [...(groups.get(at - 1) ?? []), ...groups.get(at)!, ...(groups.get(at + 1) ?? [])];
+    if (covered(intervals, from, to) >= share * (to - from)) out.push(at);
+  }
+  return out;
+}
+
+/** The sheet border: the largest frame covering most of the page, drawn as one rectangle or as separate lines; else the page. */
+export function findBorder(scene: Scene): BBox {
+  const page = scene.width * scene.height;
+  const frames = rectangles(scene).filter((r) => area(r) > 0.5 * page && area(r) < 0.999 * page);
+  const rows = fullLines(axisLines(scene, false), 0, scene.width, 0.7).filter((y) => y > 1 && y < scene.height - 1);
+  const cols = fullLines(axisLines(scene, true), 0, scene.height, 0.7).filter((x) => x > 1 && x < scene.width - 1);
+  if (rows.length >= 2 && cols.length >= 2) {
+    const frame: BBox = [Math.min(...cols), Math.min(...rows), Math.max(...cols), Math.max(...rows)];
+    if (area(frame) > 0.5 * page) frames.push(frame);
+  }
+  if (frames.length) return frames.reduce((a, b) => (area(a) >= area(b) ? a : b));
+  return [0, 0, scene.width, scene.height];
+}
+
+const TITLE_LABEL = /^(drawing|sheet)\s+title\b|^title\s*:?$/i;
+
+/** The title written under (or beside) a "Drawing Title" / "Sheet Title" label, lines joined. */
+function titleUnderLabel(inside: readonly TextRun[]): string | null {
+  for (const label of inside.filter((t) => TITLE_LABEL.test(t.str.trim()))) {
+    const h = Math.max(label.size, 1);
+    const lines = inside
+      .filter((t) => t !== label && !LABELS.test(t.str.trim()) && /[A-Za-z]{2,}/.test(t.str))
+      .filter((t) => t.bbox[1] >= label.bbox[1] - 0.5 * h && t.bbox[1] <= label.bbox[3] + 4 * h && t.bbox[0] >= label.bbox[0] - 2 * h && t.bbox[0] <= label.bbox[2] + 12 * h)
+      .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+    if (lines.length) return lines.map((t) => t.str.trim()).join(' ');
+  }
+  return null;
+}
+
+function readSheet(scene: Scene, bounds: BBox): { sheetNumber: string | null; sheetTitle: string | null } {
+  const inside = scene.texts.filter((t) => containsBox(bounds, t.bbox, 1));
+  const numbers = inside.filter((t) => SHEET_NUMBER.test(t.str.trim())).sort((a, b) => b.size - a.size || b.bbox[1] - a.bbox[1]);
+  const sheetNumber = numbers[0]?.str.trim() ?? null;
+  const labelled = titleUnderLabel(inside);
+  if (labelled) return { sheetNumber, sheetTitle: labelled };
+  const titles = inside
+    .filter((t) => {
+      const s = t.str.trim();
+      return s !== sheetNumber && /[A-Z]{3,}/.test(s) && s === s.toUpperCase() && !LABELS.test(s) && !/\d{3,}/.test(s);
+    })
+    .sort((a, b) => b.size - a.size || b.str.length - a.str.length);
+  return { sheetNumber, sheetTitle: titles[0]?.str.trim() ?? null };
+}
+
+export function findTitleblock(scene: Scene): Titleblock | null {
+  const border = findBorder(scene);
+  const [x1, y1, x2, y2] = border;
+  const W = x2 - x1;
+  const H = y2 - y1;
+  let bounds: BBox | null = null;
+  let viewport: BBox | null = null;
+  // A line (or a row of cell edges) across the whole border cuts the title block off.
+  const columns = fullLines(axisLines(scene, true), y1, y2, 0.8).filter((x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W);
+  const strips = fullLines(axisLines(scene, false), x1, x2, 0.8).filter((y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H);
+  if (columns.length) {
+    const x = Math.min(...columns);
+    bounds = [x, y1, x2, y2];
+    viewport = [x1, y1, x, y2];
+  } else if (strips.length) {
+    const y = Math.min(...strips);
+    bounds = [x1, y, x2, y2];
+    viewport = [x1, y1, x2, y];
+  } else {
+    // A stamp: the largest rectangle in the bottom-right corner that holds text.
+    const corner: Point = [x2, y2];
+    const stamps = rectangles(scene).filter((r) => {
+      const w = r[2] - r[0];
+      const h = r[3] - r[1];
+      return dist([r[2], r[3]], corner) < 0.03 * W && w > 0.1 * W && w < 0.6 * W && h > 0.06 * H && h < 0.6 * H &&
+        scene.texts.some((t) => containsBox(r, t.bbox));
+    });
+    if (stamps.length) {
+      bounds = stamps.reduce((a, b) => (area(a) >= area(b) ? a : b));
+      viewport = border;
+    }
+  }
+  if (!bounds || !viewport) return null;
+  return { bounds, viewport, ...readSheet(scene, bounds) };
+}
