@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createKeyStore, type KeyStore } from './auth/keys.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createRateLimits, type RateLimits } from './rate-limit.ts';
-import { createDiskStorage } from './files/blob-storage.ts';
+import { createDiskStorage, type BlobStorage } from './files/blob-storage.ts';
 import { createFileStore, type FileStore } from './files/store.ts';
 import { createJobStore } from './jobs/store.ts';
 import { createLocalEventBus, createPollingEventBus, type JobEventBus } from './jobs/events.ts';
@@ -22,11 +22,15 @@ export interface Platform {
   keys: KeyStore;
   rateLimits: RateLimits;
   files: FileStore;
+  /** Raw bytes that domain modules keep (uploaded drawings, for example), under the data directory. */
+  blobs: BlobStorage;
   jobs: JobService;
   runner: JobRunner;
   workers: WorkerPool;
-  /** Deletes expired jobs and files now; also runs on a timer. */
-  sweep(): Promise<{ jobs: number; files: number }>;
+  /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */
+  sweep(): Promise<{ jobs: number; files: number; other: number }>;
+  /** Adds a domain module's clean-up of expired data to every sweep. */
+  registerSweeper(sweeper: (now: Date) => Promise<number>): void;
   /** Stops the runner (letting running jobs finish within graceMs) and closes everything. */
   close(graceMs?: number): Promise<void>;
 }
@@ -42,7 +46,8 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
   // Without a runner here, job events come from another process through the database.
   const events: JobEventBus = config.runJobs ? createLocalEventBus() : createPollingEventBus(db);
-  const files = createFileStore(db, createDiskStorage(path.join(config.dataDir, 'blobs')), {
+  const blobs = createDiskStorage(path.join(config.dataDir, 'blobs'));
+  const files = createFileStore(db, blobs, {
     secret: config.signingSecret,
     publicUrl: () => config.publicUrl,
   });
@@ -60,9 +65,12 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   });
   const jobs = createJobService(store, events, handlers, () => runner.wake());
 
+  const sweepers: ((now: Date) => Promise<number>)[] = [];
   async function sweep() {
     const now = new Date();
-    return { jobs: await store.deleteExpired(now), files: await files.deleteExpired(now) };
+    let other = 0;
+    for (const s of sweepers) other += await s(now);
+    return { jobs: await store.deleteExpired(now), files: await files.deleteExpired(now), other };
   }
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), config.sweepIntervalMs);
   sweeper.unref();
@@ -76,10 +84,12 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     keys: createKeyStore(db),
     rateLimits: createRateLimits(config),
     files,
+    blobs,
     jobs,
     runner,
     workers,
     sweep,
+    registerSweeper: (s) => void sweepers.push(s),
     async close(graceMs) {
       clearInterval(sweeper);
       await runner.stop(graceMs);

@@ -1,5 +1,6 @@
 // A REST route of the spec: its contract (validated at the edge and published
 // in /openapi.json) and a handler that runs one GraphQL operation.
+import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import type { RequestContext } from '../core/context.ts';
 
@@ -10,6 +11,8 @@ export interface RestInput {
   query: Record<string, any>;
   body: any;
   headers: Record<string, string | undefined>;
+  /** The request itself, for multipart routes, which read their own body. */
+  request: IncomingMessage;
 }
 
 export interface RestResult {

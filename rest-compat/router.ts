@@ -58,8 +58,10 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
         const input = {
           params: route.params ? parseInput(route.params, req.params) : {},
           query: route.query ? parseInput(route.query, req.query) : {},
-          body: route.body ? parseInput(route.body, req.body) : undefined,
+          // Multipart routes read their own body; their schema documents it in OpenAPI.
+          body: route.body && !route.multipart ? parseInput(route.body, req.body) : undefined,
           headers: req.headers as Record<string, string | undefined>,
+          request: req,
         };
         const result = await route.handle(input, operationRunner(apollo, ctx), ctx);
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);

@@ -1,8 +1,9 @@
 import type { Route } from './route.ts';
 import { blogRoutes } from './routes/blog.ts';
 import { codeRoutes } from './routes/codes.ts';
+import { drawingRoutes } from './routes/drawings.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { notBuiltRoutes } from './routes/not-built.ts';
 
 /** Every hosted REST route: the router and the OpenAPI document are both built from this table. */
-export const ROUTES: Route[] = [...codeRoutes, ...blogRoutes, ...jobRoutes, ...notBuiltRoutes];
+export const ROUTES: Route[] = [...codeRoutes, ...blogRoutes, ...jobRoutes, ...drawingRoutes, ...notBuiltRoutes];

@@ -9,8 +9,16 @@ declare module 'graphql-upload/graphqlUploadExpress.mjs' {
   export default function graphqlUploadExpress(options?: { maxFileSize?: number; maxFiles?: number; maxFieldSize?: number }): RequestHandler;
 }
 declare module 'graphql-upload/Upload.mjs' {
+  export interface FileUpload {
+    filename: string;
+    mimetype: string;
+    encoding: string;
+    createReadStream(): NodeJS.ReadableStream;
+  }
   export default class Upload {
-    promise: Promise<{ filename: string; mimetype: string; encoding: string; createReadStream(): NodeJS.ReadableStream }>;
-    file?: { filename: string; mimetype: string; encoding: string; createReadStream(): NodeJS.ReadableStream };
+    promise: Promise<FileUpload>;
+    file?: FileUpload;
+    resolve(file: FileUpload): void;
+    reject(error: Error): void;
   }
 }

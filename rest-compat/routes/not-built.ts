@@ -13,11 +13,6 @@ const pending = (r: Omit<Route, 'auth' | 'errors' | 'successStatus'> & { success
 const id = (name: string) => z.object({ [name]: z.string() });
 
 export const notBuiltRoutes: Route[] = [
-  pending({ method: 'post', path: '/v1/drawings', summary: 'Analyse one PDF page (Tier 1)', tag: 'drawings', multipart: true, notImplemented: 'Drawing analysis (Tier 1)',
-    body: z.object({ file: z.string().optional().describe('PDF, at most 50 MB'), file_hash: z.string().optional(), page: z.number().int().min(1) }) }),
-  pending({ method: 'get', path: '/v1/drawings/cache/{file_hash}', summary: 'Metadata of a stored drawing file', tag: 'drawings', params: id('file_hash'), notImplemented: 'Drawing analysis (Tier 1)' }),
-  pending({ method: 'get', path: '/v1/drawings/{drawing_id}', summary: 'A stored drawing result', tag: 'drawings', params: id('drawing_id'), notImplemented: 'Drawing analysis (Tier 1)' }),
-  pending({ method: 'delete', path: '/v1/drawings/{drawing_id}', summary: 'Delete a drawing result', tag: 'drawings', params: id('drawing_id'), notImplemented: 'Drawing analysis (Tier 1)' }),
   pending({ method: 'post', path: '/v1/projects', summary: 'Create a project', tag: 'projects', notImplemented: 'Projects (drawing analysis Tier 2)',
     body: z.object({ name: z.string(), description: z.string().optional() }) }),
   pending({ method: 'get', path: '/v1/projects', summary: 'List projects', tag: 'projects', notImplemented: 'Projects (drawing analysis Tier 2)' }),

@@ -1,24 +1,66 @@
-// Drawings subgraph: Tier 1 drawing analysis and Tier 2 projects. The schema
-// is final; the analysis arrives with its own issue, so every field answers
-// NOT_IMPLEMENTED until then rather than inventing data.
+// Drawings subgraph: Tier 1 drawing analysis and (later) Tier 2 projects.
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import type { Readable } from 'node:stream';
+import { requirePrincipal, type RequestContext } from '../../core/context.ts';
 import { notBuilt as pending, typeDefsOf, type SubgraphModule } from '../module.ts';
+import { analyzeDrawing, cachedFile, deleteDrawing, getDrawing, readUpload, sweepDrawings, type DrawingResult } from './service.ts';
+
+type FileUpload = Promise<{ createReadStream(): Readable }>;
+
+
+/** The stored (snake_case, as REST answers) result in the GraphQL shape. */
+function toGraphQL(d: DrawingResult) {
+  const a = d.annotations;
+  return {
+    id: d.id,
+    fileHash: d.file_hash,
+    page: d.page,
+    processingMs: d.processing_ms,
+    dimensions: d.dimensions,
+    annotations: {
+      leaders: a.leaders.map((l) => ({ id: l.id, bbox: l.bbox, arrowTip: l.arrow_tip, textBbox: l.text_bbox, textsInside: l.texts_inside })),
+      sectionTags: a.section_tags.map((s) => ({ id: s.id, bbox: s.bbox, circle: s.circle, direction: s.direction, textsInside: s.texts_inside, sectionLine: s.section_line })),
+      detailTags: a.detail_tags.map((t) => ({ id: t.id, bbox: t.bbox, circle: t.circle, textsInside: t.texts_inside, hasDashedBbox: t.has_dashed_bbox })),
+      revisionTriangles: a.revision_triangles,
+      revisionClouds: a.revision_clouds,
+    },
+    titleblock: {
+      bounds: d.titleblock.bounds,
+      viewport: d.titleblock.viewport,
+      sheetNumber: d.titleblock.sheet_number,
+      sheetTitle: d.titleblock.sheet_title,
+    },
+  };
+}
 
 export const drawingsSubgraph: SubgraphModule = {
   name: 'drawings',
   typeDefs: typeDefsOf('drawings'),
   jobHandlers: [],
+  async onStart(platform) {
+    platform.registerSweeper((now) => sweepDrawings(platform, now));
+  },
   resolvers: {
     Upload: GraphQLUpload,
     Query: {
-      drawing: pending('Drawing analysis'),
-      drawingCache: pending('Drawing analysis'),
+      drawing: async (_: unknown, args: { id: string }, ctx: RequestContext) => {
+        const d = await getDrawing(ctx.platform, requirePrincipal(ctx), args.id);
+        return d && toGraphQL(d);
+      },
+      drawingCache: async (_: unknown, args: { fileHash: string }, ctx: RequestContext) => {
+        const f = await cachedFile(ctx.platform, requirePrincipal(ctx), args.fileHash);
+        return f && { fileHash: f.file_hash, size: f.size, pageCount: f.page_count, uploadedAt: f.uploaded_at, analysedPages: f.analysed_pages };
+      },
       projects: pending('Projects (drawing analysis Tier 2)'),
       project: pending('Projects (drawing analysis Tier 2)'),
     },
     Mutation: {
-      analyzeDrawing: pending('Drawing analysis'),
-      deleteDrawing: pending('Drawing analysis'),
+      analyzeDrawing: async (_: unknown, args: { file?: FileUpload | null; fileHash?: string | null; page: number }, ctx: RequestContext) => {
+        const principal = requirePrincipal(ctx);
+        const bytes = args.file ? await readUpload((await args.file).createReadStream()) : undefined;
+        return toGraphQL(await analyzeDrawing(ctx.platform, principal, { bytes, fileHash: args.fileHash ?? undefined, page: args.page }));
+      },
+      deleteDrawing: (_: unknown, args: { id: string }, ctx: RequestContext) => deleteDrawing(ctx.platform, requirePrincipal(ctx), args.id),
       createProject: pending('Projects (drawing analysis Tier 2)'),
       addProjectSheets: pending('Projects (drawing analysis Tier 2)'),
     },

@@ -1,0 +1,127 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import Upload from 'graphql-upload/Upload.mjs';
+import { AppError } from '../../core/errors.ts';
+import { MAX_DRAWING_BYTES } from '../../subgraphs/drawings/service.ts';
+import { readMultipart } from '../multipart.ts';
+import type { Route } from '../route.ts';
+
+const TEXTS = 'textsInside { id text }';
+const DRAWING_FIELDS = `id fileHash page processingMs dimensions { width height }
+  annotations {
+    leaders { id bbox arrowTip textBbox ${TEXTS} }
+    sectionTags { id bbox circle { center radius } direction ${TEXTS} sectionLine { start end } }
+    detailTags { id bbox circle { center radius } ${TEXTS} hasDashedBbox }
+    revisionTriangles { id bbox vertices text }
+    revisionClouds { id bbox }
+  }
+  titleblock { bounds viewport sheetNumber sheetTitle }`;
+
+/** GraphQL Drawing → the spec's REST Drawing result. */
+export function restDrawing(d: Record<string, any>) {
+  const a = d.annotations;
+  return {
+    id: d.id,
+    page: d.page,
+    dimensions: d.dimensions,
+    processing_ms: d.processingMs,
+    annotations: {
+      leaders: a.leaders.map((l: any) => ({ id: l.id, bbox: l.bbox, arrow_tip: l.arrowTip, text_bbox: l.textBbox, texts_inside: l.textsInside })),
+      section_tags: a.sectionTags.map((s: any) => ({ id: s.id, bbox: s.bbox, circle: s.circle, direction: s.direction, texts_inside: s.textsInside, section_line: s.sectionLine })),
+      detail_tags: a.detailTags.map((t: any) => ({ id: t.id, bbox: t.bbox, circle: t.circle, texts_inside: t.textsInside, has_dashed_bbox: t.hasDashedBbox })),
+      revision_triangles: a.revisionTriangles,
+      revision_clouds: a.revisionClouds,
+    },
+    titleblock: { bounds: d.titleblock.bounds, viewport: d.titleblock.viewport, sheet_number: d.titleblock.sheetNumber, sheet_title: d.titleblock.sheetTitle },
+    file_hash: d.fileHash,
+  };
+}
+
+const uploadOf = (file: { filename: string; mimetype: string; bytes: Buffer }) => {
+  const upload = new Upload();
+  upload.resolve({ filename: file.filename, mimetype: file.mimetype, encoding: '7bit', createReadStream: () => Readable.from([file.bytes]) });
+  return upload;
+};
+
+const hashParams = z.object({ file_hash: z.string() });
+const idParams = z.object({ drawing_id: z.string() });
+
+export const drawingRoutes: Route[] = [
+  {
+    method: 'post',
+    path: '/v1/drawings',
+    summary: 'Analyse one page of a PDF (Tier 1): leaders, section and detail tags, revision triangles and clouds, title block',
+    tag: 'drawings',
+    auth: 'bearer',
+    errors: 'hosted',
+    multipart: true,
+    body: z.object({
+      file: z.string().optional().describe('The PDF (at most 50 MB); send this or file_hash'),
+      file_hash: z.string().optional().describe('SHA-256 (hex) of a PDF this account uploaded before'),
+      page: z.number().int().min(1).describe('1-indexed page number'),
+    }),
+    successStatus: 200,
+    async handle({ request }, run) {
+      const { fields, file } = await readMultipart(request, MAX_DRAWING_BYTES);
+      const hash = fields.file_hash?.trim() || undefined;
+      if (file && file.field !== 'file') throw new AppError('VALIDATION_ERROR', `unexpected file field ${file.field}: send the PDF as file`, { field: file.field });
+      if (!!file === !!hash) throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });
+      if (fields.page === undefined) throw new AppError('VALIDATION_ERROR', 'page: required (1-indexed page number)', { field: 'page' });
+      if (!/^\s*-?\d+\s*$/.test(fields.page)) throw new AppError('VALIDATION_ERROR', 'page: must be an integer', { field: 'page' });
+      const page = Number(fields.page);
+      if (page < 1) throw new AppError('UNPROCESSABLE', 'page: must be 1 or more (pages are 1-indexed)', { field: 'page' });
+      const data = await run(`mutation Analyze($file: Upload, $fileHash: String, $page: Int!) { analyzeDrawing(file: $file, fileHash: $fileHash, page: $page) { ${DRAWING_FIELDS} } }`, {
+        file: file ? uploadOf(file) : null,
+        fileHash: hash ?? null,
+        page,
+      });
+      return { body: restDrawing(data.analyzeDrawing) };
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/drawings/cache/{file_hash}',
+    summary: 'Metadata of a stored drawing file: size, page count, upload time, pages analysed',
+    tag: 'drawings',
+    auth: 'bearer',
+    errors: 'hosted',
+    params: hashParams,
+    successStatus: 200,
+    async handle({ params }, run) {
+      const data = await run(`query Cache($h: String!) { drawingCache(fileHash: $h) { fileHash size pageCount uploadedAt analysedPages } }`, { h: params.file_hash });
+      const f = data.drawingCache;
+      if (!f) throw new AppError('FILE_NOT_FOUND', `No stored file with file_hash ${params.file_hash}`, { file_hash: params.file_hash });
+      return { body: { file_hash: f.fileHash, size: f.size, page_count: f.pageCount, uploaded_at: f.uploadedAt, analysed_pages: f.analysedPages } };
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/drawings/{drawing_id}',
+    summary: 'A stored drawing result',
+    tag: 'drawings',
+    auth: 'bearer',
+    errors: 'hosted',
+    params: idParams,
+    successStatus: 200,
+    async handle({ params }, run) {
+      const data = await run(`query Drawing($id: ID!) { drawing(id: $id) { ${DRAWING_FIELDS} } }`, { id: params.drawing_id });
+      if (!data.drawing) throw new AppError('DRAWING_NOT_FOUND', `Drawing ${params.drawing_id} not found`, { drawing_id: params.drawing_id });
+      return { body: restDrawing(data.drawing) };
+    },
+  },
+  {
+    method: 'delete',
+    path: '/v1/drawings/{drawing_id}',
+    summary: 'Delete a stored drawing result; answers {id, deleted: true}',
+    tag: 'drawings',
+    auth: 'bearer',
+    errors: 'hosted',
+    params: idParams,
+    successStatus: 200,
+    async handle({ params }, run) {
+      const data = await run(`mutation Delete($id: ID!) { deleteDrawing(id: $id) }`, { id: params.drawing_id });
+      if (!data.deleteDrawing) throw new AppError('DRAWING_NOT_FOUND', `Drawing ${params.drawing_id} not found`, { drawing_id: params.drawing_id });
+      return { body: { id: params.drawing_id, deleted: true } };
+    },
+  },
+];
