@@ -64,14 +64,21 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     const near = dist(first.line.a, head.tip) < dist(first.line.b, head.tip) ? first.line.a : first.line.b;
     const chain = follow(scene, first.line, near, 3);
     const end = chain.points[chain.points.length - 1]!;
+    // A leader reaches well beyond its own arrowhead; shorter strokes are parts of glyphs and symbols.
+    let length = 0;
+    for (let i = 1; i < chain.points.length; i++) length += dist(chain.points[i - 1]!, chain.points[i]!);
+    const headSize = Math.max(head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
+    if (length < Math.max(12, 3 * headSize)) continue;
     // An arrowhead at the other end too makes it a dimension line.
     if (tips.some((t) => t !== head.tip && dist(t, end) < 1.5)) continue;
     const size = 12;
     const endBox: BBox = [end[0], end[1], end[0], end[1]];
-    const block = textBlockNear(scene, endBox, 2 * size) ?? strokedTextNear(scene, endBox, 2 * size, chain.used);
-    if (!block) continue;
+    const block = scene.hasTextLayer ? textBlockNear(scene, endBox, 2 * size) : strokedTextNear(scene, endBox, 2 * size, chain.used);
+    if (!block || (block.bbox[0] <= head.tip[0] && head.tip[0] <= block.bbox[2] && block.bbox[1] <= head.tip[1] && head.tip[1] <= block.bbox[3])) continue;
     const xs = chain.points.map((p) => p[0]);
     const ys = chain.points.map((p) => p[1]);
+    // One arrowhead can be seen twice (a filled triangle's edges also meet like an open head).
+    if (out.some((l) => dist(l.arrowTip, head.tip) < 2)) continue;
     out.push({
       arrowTip: head.tip,
       bbox: unionAll([head.bbox, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]]),

@@ -85,9 +85,20 @@ export function scallops(loop: readonly Curve[]): Curve[][] {
   return out;
 }
 
-export function cloudOf(loop: readonly Curve[]): RevisionCloud | null {
+export interface ScallopStats {
+  scallops: number;
+  /** Spread (σ / mean) of scallop chord lengths. */
+  chordCv: number;
+  /** Mean and spread of bulge height / chord. */
+  bulge: number;
+  bulgeCv: number;
+  /** Share of scallops bulging to the majority side. */
+  sameSide: number;
+  bbox: BBox;
+}
+
+export function scallopStats(loop: readonly Curve[]): ScallopStats | null {
   const parts = scallops(loop);
-  if (parts.length < 6) return null;
   const points: Point[] = loop.flatMap((c) => flattenCubic(c.a, c.c1, c.c2, c.b, 6));
   const chords: number[] = [];
   const ratios: number[] = [];
@@ -106,12 +117,31 @@ export function cloudOf(loop: readonly Curve[]): RevisionCloud | null {
   }
   const c = spread(chords);
   const r = spread(ratios);
-  // Every scallop bulges to the same side of the walk: all outwards.
-  const sameSide = Math.max(left, parts.length - left);
-  if (c.cv > 0.45 || r.mean < 0.12 || r.mean > 0.75 || r.cv > 0.45 || sameSide < 0.9 * parts.length) return null;
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
-  return { bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], scallops: parts.length };
+  return {
+    scallops: parts.length,
+    chordCv: c.cv,
+    bulge: r.mean,
+    bulgeCv: r.cv,
+    sameSide: Math.max(left, parts.length - left) / parts.length,
+    bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+  };
+}
+
+/**
+ * A cloud's scallops come from one tool setting: bulges of nearly one depth
+ * relative to their chord, all on one side. Tree outlines in site plans are
+ * scalloped too, but freehand: few scallops of uneven depth. AutoCAD's
+ * revision clouds vary their arcs a little more (depth spread about 0.11 on
+ * the sample sheets) but run to dozens of scallops, which trees do not.
+ */
+export function cloudOf(loop: readonly Curve[]): RevisionCloud | null {
+  const s = scallopStats(loop);
+  if (!s || s.scallops < 6 || s.sameSide < 0.9) return null;
+  if (s.chordCv > 0.4 || s.bulge < 0.12 || s.bulge > 0.75) return null;
+  const regular = s.bulgeCv <= 0.09 || (s.bulgeCv <= 0.13 && s.scallops >= 16);
+  return regular ? { bbox: s.bbox, scallops: s.scallops } : null;
 }
 
 export function findRevisionClouds(scene: Scene): RevisionCloud[] {

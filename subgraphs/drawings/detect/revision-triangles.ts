@@ -26,6 +26,8 @@ function lineTriangles(scene: Scene): [Point, Point, Point][] {
   const points = new Map<number, Point>();
   const adjacent = new Map<number, Set<number>>();
   for (const l of scene.lines) {
+    // Deltas are outlines; filled triangles are arrowheads and direction markers.
+    if (!scene.subpaths[l.sub]!.path.stroke) continue;
     const len = dist(l.a, l.b);
     if (len < 5 || len > 60) continue;
     const u = snap.id(l.a);

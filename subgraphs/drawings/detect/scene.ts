@@ -26,6 +26,10 @@ export interface Scene {
   curves: Extract<Seg, { kind: 'curve' }>[];
   texts: TextRun[];
   lineIndex: GridIndex<Extract<Seg, { kind: 'line' }>>;
+  /** Indexes into `texts`, by box. */
+  textIndex: GridIndex<number>;
+  /** Pages without a text layer draw their text as strokes; detectors then look for stroke clusters instead. */
+  hasTextLayer: boolean;
 }
 
 /** A uniform grid over the page: items are listed in every cell their box touches. */
@@ -139,5 +143,8 @@ export function buildScene(page: Pick<PageGeometry, 'width' | 'height' | 'paths'
   }
   const lineIndex = new GridIndex<Scene['lines'][number]>(48);
   for (const l of lines) lineIndex.insert(segBox(l), l);
-  return { width: page.width, height: page.height, subpaths, lines, curves, texts: page.texts, lineIndex };
+  const textIndex = new GridIndex<number>(48);
+  page.texts.forEach((t, i) => textIndex.insert(t.bbox, i));
+  const hasTextLayer = page.texts.filter((t) => /[A-Za-z0-9]/.test(t.str)).length >= 5;
+  return { width: page.width, height: page.height, subpaths, lines, curves, texts: page.texts, lineIndex, textIndex, hasTextLayer };
 }

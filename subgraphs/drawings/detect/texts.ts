@@ -1,7 +1,7 @@
 // Text lookups shared by the detectors. A text's id is its index in the
 // page's text runs, so the same run has the same id in every annotation.
 import type { BBox } from '../geometry/types.ts';
-import { boxDistance, center, unionAll } from '../geometry/bbox.ts';
+import { boxDistance, center, expand, unionAll } from '../geometry/bbox.ts';
 import { dist } from '../geometry/vec.ts';
 import type { Circle } from './circles.ts';
 import type { Scene } from './scene.ts';
@@ -28,30 +28,27 @@ export function textsInCircle(scene: Scene, c: Circle): TextRef[] {
 export function textBlockNear(scene: Scene, box: BBox, reach: number): { bbox: BBox; texts: TextRef[] } | null {
   let seed = -1;
   let best = Infinity;
-  scene.texts.forEach((t, i) => {
-    const d = boxDistance(t.bbox, box);
+  for (const i of scene.textIndex.query(expand(box, reach))) {
+    const d = boxDistance(scene.texts[i]!.bbox, box);
     if (d < best && d <= reach) {
       best = d;
       seed = i;
     }
-  });
+  }
   if (seed < 0) return null;
   const members = new Set([seed]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    scene.texts.forEach((t, i) => {
-      if (members.has(i)) return;
-      for (const m of members) {
-        const o = scene.texts[m]!;
-        const gap = Math.max(o.size, t.size) * 0.9;
-        if (Math.abs(o.size - t.size) < 0.3 * o.size && boxDistance(o.bbox, t.bbox) < gap) {
-          members.add(i);
-          grew = true;
-          break;
-        }
+  const queue = [seed];
+  while (queue.length) {
+    const o = scene.texts[queue.pop()!]!;
+    const gap = o.size * 0.9;
+    for (const i of scene.textIndex.query(expand(o.bbox, gap * 1.2))) {
+      if (members.has(i)) continue;
+      const t = scene.texts[i]!;
+      if (Math.abs(o.size - t.size) < 0.3 * o.size && boxDistance(o.bbox, t.bbox) < Math.max(gap, t.size * 0.9)) {
+        members.add(i);
+        queue.push(i);
       }
-    });
+    }
   }
   const ids = [...members].sort((a, b) => scene.texts[a]!.bbox[1] - scene.texts[b]!.bbox[1] || scene.texts[a]!.bbox[0] - scene.texts[b]!.bbox[0]);
   return { bbox: unionAll(ids.map((i) => scene.texts[i]!.bbox)), texts: ids.map((id) => ({ id, text: scene.texts[id]!.str.trim() })) };

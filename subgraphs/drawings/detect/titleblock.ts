@@ -114,6 +114,23 @@ function readSheet(scene: Scene, bounds: BBox): { sheetNumber: string | null; sh
   return { sheetNumber, sheetTitle: titles[0]?.str.trim() ?? null };
 }
 
+/** A stamp drawn as separate lines: a top edge running to the border's right side meeting a left edge running to its bottom. */
+function stampsFromLines(h: Map<number, [number, number][]>, v: Map<number, [number, number][]>, border: BBox): BBox[] {
+  const [x1, y1, x2, y2] = border;
+  const W = x2 - x1;
+  const H = y2 - y1;
+  const out: BBox[] = [];
+  for (const [y, spans] of h) {
+    if (y < y1 + 0.4 * H || y > y2 - 0.05 * H) continue;
+    for (const [lo, hi] of spans) {
+      if (Math.abs(hi - x2) > 2 || hi - lo < 0.1 * W || hi - lo > 0.6 * W) continue;
+      const left = [...(v.get(Math.round(lo) - 1) ?? []), ...(v.get(Math.round(lo)) ?? []), ...(v.get(Math.round(lo) + 1) ?? [])];
+      if (left.some(([a, b]) => Math.abs(a - y) < 2 && Math.abs(b - y2) < 2)) out.push([lo, y, x2, y2]);
+    }
+  }
+  return out;
+}
+
 export function findTitleblock(scene: Scene): Titleblock | null {
   const border = findBorder(scene);
   const [x1, y1, x2, y2] = border;
@@ -121,9 +138,22 @@ export function findTitleblock(scene: Scene): Titleblock | null {
   const H = y2 - y1;
   let bounds: BBox | null = null;
   let viewport: BBox | null = null;
-  // A line (or a row of cell edges) across the whole border cuts the title block off.
-  const columns = fullLines(axisLines(scene, true), y1, y2, 0.8).filter((x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W);
-  const strips = fullLines(axisLines(scene, false), x1, x2, 0.8).filter((y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H);
+  // A line (or a row of cell edges) across the whole border cuts the title block off, and cell
+  // edges start from it into the block; a grid line crossing the drawing has none.
+  const h = axisLines(scene, false);
+  const v = axisLines(scene, true);
+  const cellEdges = (groups: Map<number, [number, number][]>, from: number, to: number, lo: number, hi: number) => {
+    let n = 0;
+    for (const [at, spans] of groups) {
+      if (at <= lo || at >= hi) continue;
+      // A cell edge runs from the dividing line to the border (possibly in pieces).
+      const pieces = spans.filter(([a, b]) => a > from - 2 && b < to + 2);
+      if (pieces.some(([a]) => Math.abs(a - from) < 2) && covered(pieces, from, to) > 0.9 * (to - from)) n++;
+    }
+    return n;
+  };
+  const columns = fullLines(v, y1, y2, 0.8).filter((x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W && cellEdges(h, x, x2, y1 + 1, y2 - 1) >= 2);
+  const strips = fullLines(h, x1, x2, 0.8).filter((y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H && cellEdges(v, y, y2, x1 + 1, x2 - 1) >= 2);
   if (columns.length) {
     const x = Math.min(...columns);
     bounds = [x, y1, x2, y2];
@@ -141,6 +171,7 @@ export function findTitleblock(scene: Scene): Titleblock | null {
       return dist([r[2], r[3]], corner) < 0.03 * W && w > 0.1 * W && w < 0.6 * W && h > 0.06 * H && h < 0.6 * H &&
         scene.texts.some((t) => containsBox(r, t.bbox));
     });
+    stamps.push(...stampsFromLines(h, v, border));
     if (stamps.length) {
       bounds = stamps.reduce((a, b) => (area(a) >= area(b) ? a : b));
       viewport = border;

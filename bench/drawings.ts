@@ -1,0 +1,117 @@
+// npm run bench:drawings — per page of the evaluation set: analysis time
+// beside what pdf.js alone needs (getOperatorList + getTextContent) for the
+// same page in the same run, their ratio, and peak memory; then GET /v1/codes
+// latency while eight uploads are analysed at once.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openPdf } from '../subgraphs/drawings/pdf/open.ts';
+import { extractPage } from '../subgraphs/drawings/pdf/extract-page.ts';
+import { analyzePage } from '../subgraphs/drawings/detect/analyze.ts';
+import { defaultSuite, generateSheet } from '../eval/drawings/generator/index.ts';
+import { loadConfig } from '../core/config.ts';
+import { startServer } from '../gateway/server.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SAMPLE = path.resolve(ROOT, '../shared/samples/drawings/va-stcloud-bldg28-AF101-AF600.pdf');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)]!;
+
+async function pdfjsAlone(bytes: Uint8Array, page: number): Promise<number> {
+  const { doc, close } = await openPdf(bytes);
+  try {
+    const t = performance.now();
+    const p = await doc.getPage(page);
+    await p.getOperatorList();
+    await p.getTextContent();
+    return performance.now() - t;
+  } finally {
+    await close();
+  }
+}
+
+async function analysis(bytes: Uint8Array, page: number): Promise<{ ms: number; peakMb: number }> {
+  const base = process.memoryUsage();
+  let peak = 0;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.heapUsed + m.arrayBuffers - base.heapUsed - base.arrayBuffers);
+  }, 2);
+  try {
+    const geometry = await extractPage(bytes, page);
+    const t = performance.now();
+    analyzePage(geometry);
+    // From getPage to the result, as pdfjsAlone measures from getPage (opening the document is in neither).
+    return { ms: geometry.pdfjsMs + geometry.walkMs + (performance.now() - t), peakMb: peak / 2 ** 20 };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const pages: { name: string; bytes: Uint8Array; page: number }[] = [];
+for (const spec of defaultSuite()) {
+  const sheet = await generateSheet(spec);
+  pages.push({ name: `synthetic/${sheet.truth.file}`, bytes: sheet.pdf, page: 1 });
+}
+const sample = new Uint8Array(fs.readFileSync(SAMPLE));
+pages.push({ name: 'real/AF101', bytes: sample, page: 1 }, { name: 'real/AF600', bytes: sample, page: 2 });
+
+console.log(`\nbench/drawings — median of ${ROUNDS} rounds per page, Node ${process.version}, ${os.cpus().length} cores\n`);
+console.log('page'.padEnd(40), 'pdf.js ms'.padStart(10), 'analysis ms'.padStart(12), 'ratio'.padStart(7), 'peak MB'.padStart(9));
+const ratios: number[] = [];
+for (const p of pages) {
+  const alone: number[] = [];
+  const full: number[] = [];
+  let peak = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    alone.push(await pdfjsAlone(p.bytes, p.page));
+    const a = await analysis(p.bytes, p.page);
+    full.push(a.ms);
+    peak = Math.max(peak, a.peakMb);
+  }
+  const ratio = median(full) / median(alone);
+  ratios.push(ratio);
+  console.log(p.name.padEnd(40), median(alone).toFixed(1).padStart(10), median(full).toFixed(1).padStart(12), ratio.toFixed(2).padStart(7), peak.toFixed(1).padStart(9));
+}
+const med = median(ratios);
+console.log(`\nmedian ratio analysis / pdf.js: ${med.toFixed(2)} (target ≤ 1.5)   ${med <= 1.5 ? 'met' : 'MISSED'}`);
+
+// Eight uploads analysed at once while GET /v1/codes keeps answering.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-drawings-'));
+const server = await startServer(loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_RATE_PER_MIN: '1000000', PRO_RATE_PER_MIN: '100000' }));
+try {
+  const codes = async (n: number) => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await (await fetch(`${server.url}/v1/codes`)).arrayBuffer();
+      out.push(performance.now() - t);
+    }
+    return out;
+  };
+  await codes(50);
+  const idle = await codes(300);
+  // Eight accounts, so none of the uploads is answered from another's stored result.
+  const keys = await Promise.all(Array.from({ length: 8 }, (_, i) => server.platform.keys.create({ name: `bench ${i}`, tier: 'pro' })));
+  const upload = (secret: string) => {
+    const form = new FormData();
+    form.append('page', '1');
+    form.append('file', new Blob([sample as unknown as BlobPart], { type: 'application/pdf' }), 'AF101.pdf');
+    return fetch(`${server.url}/v1/drawings`, { method: 'POST', body: form, headers: { authorization: `Bearer ${secret}` } }).then((r) => r.status);
+  };
+  const started = performance.now();
+  let done = false;
+  const uploads = Promise.all(keys.map((k) => upload(k.secret))).finally(() => (done = true));
+  const busy: number[] = [];
+  while (!done) busy.push(...(await codes(5)));
+  const statuses = await uploads;
+  const elapsed = performance.now() - started;
+  console.log(`\n8 concurrent uploads of AF101 (${statuses.filter((s) => s === 200).length}/8 answered 200) took ${(elapsed / 1000).toFixed(1)} s`);
+  console.log(`GET /v1/codes p50/p99: idle ${median(idle).toFixed(1)}/${p99(idle).toFixed(1)} ms; during the analyses ${median(busy).toFixed(1)}/${p99(busy).toFixed(1)} ms over ${busy.length} requests`);
+} finally {
+  await server.close(1000);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

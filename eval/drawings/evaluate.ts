@@ -1,0 +1,92 @@
+// npm run eval:drawings — precision, recall and F1 per annotation kind and per
+// file, on the synthetic suite and on the hand-labelled real pages. Exits
+// non-zero when a page errors or a target is missed (F1 ≥ 0.95 synthetic,
+// ≥ 0.9 real, for every kind).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractPage } from '../../subgraphs/drawings/pdf/extract-page.ts';
+import { analyzePage } from '../../subgraphs/drawings/detect/analyze.ts';
+import { defaultSuite, generateSheet } from './generator/index.ts';
+import { KINDS, add, prf, scoreAttributes, scorePage, type AttributeScores, type Counts, type Kind, type Scorable } from './score.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REAL_DIR = path.join(HERE, 'real');
+const SAMPLES = path.resolve(HERE, '../../../shared/samples/drawings');
+
+interface Case {
+  set: 'synthetic' | 'real';
+  name: string;
+  load(): Promise<{ bytes: Uint8Array; page: number; truth: Scorable }>;
+}
+
+function cases(): Case[] {
+  const out: Case[] = defaultSuite().map((spec, i) => ({
+    set: 'synthetic' as const,
+    name: `sheet ${i + 1}`,
+    async load() {
+      const sheet = await generateSheet(spec);
+      this.name = sheet.truth.file;
+      return { bytes: sheet.pdf, page: 1, truth: sheet.truth as unknown as Scorable };
+    },
+  }));
+  for (const file of fs.readdirSync(REAL_DIR).filter((f) => f.endsWith('.truth.json')).sort()) {
+    const truth = JSON.parse(fs.readFileSync(path.join(REAL_DIR, file), 'utf8')) as Scorable & { file: string; page: number };
+    out.push({
+      set: 'real',
+      name: `${truth.file} p${truth.page}`,
+      load: async () => ({ bytes: new Uint8Array(fs.readFileSync(path.join(SAMPLES, truth.file))), page: truth.page, truth }),
+    });
+  }
+  return out;
+}
+
+const pct = (v: number) => v.toFixed(3);
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
+
+export async function evaluate(log = console.log): Promise<{ ok: boolean; totals: Record<string, Record<Kind, Counts>>; errors: string[] }> {
+  const totals: Record<string, Record<Kind, Counts>> = {};
+  const attributes: Record<string, AttributeScores> = {};
+  const errors: string[] = [];
+  log(`${'file'.padEnd(44)} ${KINDS.map((k) => k.replace('revision_', 'rev_').padStart(16)).join('')}`);
+  for (const c of cases()) {
+    try {
+      const { bytes, page, truth } = await c.load();
+      const found = analyzePage(await extractPage(bytes, page)) as unknown as Scorable;
+      const scores = scorePage(truth, found);
+      const textLayer = (truth as { style?: { text_layer?: boolean } }).style?.text_layer ?? true;
+      const attr = scoreAttributes(truth, found, scores, textLayer);
+      const acc = (attributes[c.set] ??= { direction: [0, 0], has_dashed_bbox: [0, 0], texts: [0, 0] });
+      for (const k of ['direction', 'has_dashed_bbox', 'texts'] as const) {
+        acc[k][0] += attr[k][0];
+        acc[k][1] += attr[k][1];
+      }
+      totals[c.set] ??= Object.fromEntries(KINDS.map((k) => [k, zero()])) as Record<Kind, Counts>;
+      for (const k of KINDS) totals[c.set]![k] = add(totals[c.set]![k], scores[k]);
+      log(`${(c.set + '/' + c.name).slice(0, 44).padEnd(44)} ${KINDS.map((k) => `${scores[k].tp}/${scores[k].tp + scores[k].fn} +${scores[k].fp}fp`.padStart(16)).join('')}`);
+    } catch (err) {
+      errors.push(`${c.set}/${c.name}: ${(err as Error).message}`);
+      log(`${(c.set + '/' + c.name).padEnd(44)} ERROR ${(err as Error).message}`);
+    }
+  }
+  let ok = errors.length === 0;
+  for (const [set, byKind] of Object.entries(totals)) {
+    const target = set === 'synthetic' ? 0.95 : 0.9;
+    log(`\n${set} (target F1 ≥ ${target})`);
+    log(`${'kind'.padEnd(20)} ${'precision'.padStart(10)} ${'recall'.padStart(10)} ${'F1'.padStart(8)}   tp/fp/fn`);
+    for (const k of KINDS) {
+      const s = prf(byKind[k]);
+      if (s.f1 < target) ok = false;
+      log(`${k.padEnd(20)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(10)} ${pct(s.f1).padStart(8)}   ${byKind[k].tp}/${byKind[k].fp}/${byKind[k].fn}${s.f1 < target ? '   below target' : ''}`);
+    }
+    const a = attributes[set]!;
+    log(`matched tags: direction ${a.direction[0]}/${a.direction[1]} right, has_dashed_bbox ${a.has_dashed_bbox[0]}/${a.has_dashed_bbox[1]} right, texts_inside ${a.texts[0]}/${a.texts[1]} right (text-layer pages)`);
+  }
+  if (errors.length) log(`\n${errors.length} page(s) errored`);
+  return { ok, totals, errors };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { ok } = await evaluate();
+  process.exitCode = ok ? 0 : 1;
+}
