@@ -4,12 +4,14 @@
 import { flattenCubic } from '../geometry/bezier.ts';
 import type { Point } from '../geometry/types.ts';
 import { dist } from '../geometry/vec.ts';
-import type { Scene, Subpath } from './scene.ts';
+import type { Scene, Seg, Subpath } from './scene.ts';
+import { curveLoops } from './revision-clouds.ts';
 
 export interface Circle {
   center: Point;
   radius: number;
-  sub: Subpath;
+  /** The subpath drawing it; null when it is assembled from arcs in several paths. */
+  sub: Subpath | null;
 }
 
 export interface CircleOptions {
@@ -21,6 +23,30 @@ export interface CircleOptions {
 
 const DEFAULTS: CircleOptions = { minRadius: 2, maxRadius: 90, tolerance: 0.06 };
 
+/** The circle through all points, when every point lies on it within the tolerance. */
+function fitCircle(points: readonly Point[], options: CircleOptions): { center: Point; radius: number } | null {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const [x, y] of points) {
+    if (x < x1) x1 = x;
+    if (x > x2) x2 = x;
+    if (y < y1) y1 = y;
+    if (y > y2) y2 = y;
+  }
+  const w = x2 - x1;
+  const h = y2 - y1;
+  const radius = (w + h) / 4;
+  if (radius < options.minRadius || radius > options.maxRadius || Math.abs(w - h) > 2 * options.tolerance * radius) return null;
+  const center: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
+  for (const p of points) if (Math.abs(dist(p, center) - radius) > options.tolerance * radius) return null;
+  return { center, radius };
+}
+
+const samplePoints = (segs: readonly Seg[]): Point[] =>
+  segs.flatMap((s) => (s.kind === 'curve' ? flattenCubic(s.a, s.c1, s.c2, s.b, 4) : [s.a, s.b]));
+
 /** The circle a subpath draws, or null. */
 export function circleOf(sp: Subpath, options: CircleOptions = DEFAULTS): Circle | null {
   const curves = sp.segs.filter((s) => s.kind === 'curve').length;
@@ -28,22 +54,25 @@ export function circleOf(sp: Subpath, options: CircleOptions = DEFAULTS): Circle
   const byCurves = curves >= 2 && curves <= 8 && lines <= 1;
   const byPolyline = curves === 0 && lines >= 12;
   if (!byCurves && !byPolyline) return null;
-  const [x1, y1, x2, y2] = sp.bbox;
-  const w = x2 - x1;
-  const h = y2 - y1;
-  const radius = (w + h) / 4;
-  if (radius < options.minRadius || radius > options.maxRadius || Math.abs(w - h) > 2 * options.tolerance * radius) return null;
   const first = sp.segs[0]!.a;
   const last = sp.segs[sp.segs.length - 1]!.b;
-  if (!sp.closed && dist(first, last) > options.tolerance * radius) return null;
-  const center: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
-  const points: Point[] = [];
-  for (const s of sp.segs) {
-    if (s.kind === 'curve') points.push(...flattenCubic(s.a, s.c1, s.c2, s.b, 4));
-    else points.push(s.a, s.b);
-  }
-  for (const p of points) if (Math.abs(dist(p, center) - radius) > options.tolerance * radius) return null;
-  return { center, radius, sub: sp };
+  const fit = fitCircle(samplePoints(sp.segs), options);
+  if (!fit || (!sp.closed && dist(first, last) > options.tolerance * fit.radius)) return null;
+  return { ...fit, sub: sp };
+}
+
+/**
+ * Circles whose arcs are spread over several paths (some CAD exports draw a
+ * tag's two halves separately): arcs chained end to end into a loop of two
+ * to eight curves that fits one circle.
+ */
+export function assembledCircles(scene: Scene, options: CircleOptions = DEFAULTS): Circle[] {
+  const open = scene.curves.filter((c) => !scene.subpaths[c.sub]!.closed);
+  return curveLoops(open, 0.6, 2)
+    .filter((loop) => loop.length <= 8)
+    .map((loop) => fitCircle(samplePoints(loop), options))
+    .filter((c): c is { center: Point; radius: number } => c !== null)
+    .map((c) => ({ ...c, sub: null }));
 }
 
 export function findCircles(scene: Scene, options?: CircleOptions): Circle[] {
@@ -52,5 +81,6 @@ export function findCircles(scene: Scene, options?: CircleOptions): Circle[] {
     const c = circleOf(sp, options);
     if (c) out.push(c);
   }
+  out.push(...assembledCircles(scene, options));
   return out;
 }

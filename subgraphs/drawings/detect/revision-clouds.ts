@@ -15,8 +15,8 @@ export interface RevisionCloud {
   scallops: number;
 }
 
-/** Closed loops in which every node joins exactly two curves, in order. */
-export function curveLoops(curves: readonly Curve[], tol = 0.6): Curve[][] {
+/** Closed loops of at least `minCurves` curves in which every node joins exactly two curves, in order. */
+export function curveLoops(curves: readonly Curve[], tol = 0.6, minCurves = 6): Curve[][] {
   const snap = new PointSnapper(tol);
   const ends = curves.map((c) => [snap.id(c.a), snap.id(c.b)] as const);
   const byNode = new Map<number, number[]>();
@@ -57,7 +57,7 @@ export function curveLoops(curves: readonly Curve[], tol = 0.6): Curve[][] {
       }
       cur = nxt;
     }
-    if (ok && loop.length >= 6) loops.push(loop);
+    if (ok && loop.length >= minCurves) loops.push(loop);
   }
   return loops;
 }

@@ -51,6 +51,8 @@ export function directionMarker(scene: Scene, c: Circle, fills: readonly Subpath
     const centroid: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
     const d = dist(centroid, c.center);
     if (d < 0.6 * r || d > 2.2 * r) continue;
+    // A marker sits on the circle: at least two of its corners touch the rim.
+    if (sp.points.filter((p) => Math.abs(dist(p, c.center) - r) < 0.2 * r).length < 2) continue;
     let tip = sp.points[0]!;
     for (const p of sp.points) if (dist(p, c.center) > dist(tip, c.center)) tip = p;
     const reach = dist(tip, c.center);
@@ -93,6 +95,8 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     if (!hasDivider(scene, c)) continue;
     seen.push(c);
     const texts = textsInCircle(scene, c);
+    // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
+    if (scene.hasTextLayer && texts.length === 0) continue;
     const circleBox: BBox = [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
     const marker = directionMarker(scene, c, fills);
     if (marker) {
