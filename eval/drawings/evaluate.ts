@@ -62,8 +62,9 @@ export async function evaluate(log = console.log): Promise<{ ok: boolean; totals
         acc[k][1] += attr[k][1];
       }
       totals[c.set] ??= Object.fromEntries(KINDS.map((k) => [k, zero()])) as Record<Kind, Counts>;
-      for (const k of KINDS) totals[c.set]![k] = add(totals[c.set]![k], scores[k]);
-      log(`${(c.set + '/' + c.name).slice(0, 44).padEnd(44)} ${KINDS.map((k) => `${scores[k].tp}/${scores[k].tp + scores[k].fn} +${scores[k].fp}fp`.padStart(16)).join('')}`);
+      for (const k of KINDS) if (scores[k]) totals[c.set]![k] = add(totals[c.set]![k], scores[k]);
+      const cell = (k: Kind) => (scores[k] ? `${scores[k].tp}/${scores[k].tp + scores[k].fn} +${scores[k].fp}fp` : 'not labelled');
+      log(`${(c.set + '/' + c.name).slice(0, 44).padEnd(44)} ${KINDS.map((k) => cell(k).padStart(16)).join('')}`);
     } catch (err) {
       errors.push(`${c.set}/${c.name}: ${(err as Error).message}`);
       log(`${(c.set + '/' + c.name).padEnd(44)} ERROR ${(err as Error).message}`);
@@ -76,6 +77,10 @@ export async function evaluate(log = console.log): Promise<{ ok: boolean; totals
     log(`${'kind'.padEnd(20)} ${'precision'.padStart(10)} ${'recall'.padStart(10)} ${'F1'.padStart(8)}   tp/fp/fn`);
     for (const k of KINDS) {
       const s = prf(byKind[k]);
+      if (byKind[k].tp + byKind[k].fn + byKind[k].fp === 0) {
+        log(`${k.padEnd(20)} ${'—'.padStart(10)} ${'—'.padStart(10)} ${'—'.padStart(8)}   nothing labelled or found on these pages`);
+        continue;
+      }
       if (s.f1 < target) ok = false;
       log(`${k.padEnd(20)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(10)} ${pct(s.f1).padStart(8)}   ${byKind[k].tp}/${byKind[k].fp}/${byKind[k].fn}${s.f1 < target ? '   below target' : ''}`);
     }

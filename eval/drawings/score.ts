@@ -62,9 +62,9 @@ export interface AttributeScores {
 const sameTexts = (t: { text: string }[], f: { text: string }[]) =>
   t.map((x) => x.text.trim()).join('|') === f.map((x) => x.text.trim()).join('|');
 
-export function scoreAttributes(truth: any, found: any, scores: Record<Kind, Counts>, textLayer: boolean): AttributeScores {
+export function scoreAttributes(truth: any, found: any, scores: Partial<Record<Kind, Counts>>, textLayer: boolean): AttributeScores {
   const out: AttributeScores = { direction: [0, 0], has_dashed_bbox: [0, 0], texts: [0, 0] };
-  for (const [t, f] of scores.section_tags.pairs ?? []) {
+  for (const [t, f] of scores.section_tags?.pairs ?? []) {
     const a = truth.annotations.section_tags[t];
     const b = found.annotations.section_tags[f];
     out.direction[1]++;
@@ -74,7 +74,7 @@ export function scoreAttributes(truth: any, found: any, scores: Record<Kind, Cou
       if (sameTexts(a.texts_inside, b.texts_inside)) out.texts[0]++;
     }
   }
-  for (const [t, f] of scores.detail_tags.pairs ?? []) {
+  for (const [t, f] of scores.detail_tags?.pairs ?? []) {
     const a = truth.annotations.detail_tags[t];
     const b = found.annotations.detail_tags[f];
     out.has_dashed_bbox[1]++;
@@ -97,20 +97,23 @@ export function prf(c: Counts): { precision: number; recall: number; f1: number 
 
 /** The shape both ground truth files and analysis results share for scoring. */
 export interface Scorable {
-  annotations: Record<Exclude<Kind, 'titleblock'>, { bbox: BBox; arrow_tip?: Point }[]>;
+  /** A kind set to null in a truth file is not labelled on that page and is not scored there. */
+  annotations: Record<Exclude<Kind, 'titleblock'>, { bbox: BBox; arrow_tip?: Point }[] | null>;
   titleblock: { bounds: BBox | null };
 }
 
-export function scorePage(truth: Scorable, found: Scorable): Record<Kind, Counts> {
-  const out = {} as Record<Kind, Counts>;
+export function scorePage(truth: Scorable, found: Scorable): Partial<Record<Kind, Counts>> {
+  const out: Partial<Record<Kind, Counts>> = {};
   for (const kind of KINDS) {
     if (kind === 'titleblock') {
       const t = truth.titleblock.bounds ? [{ bbox: truth.titleblock.bounds }] : [];
       const f = found.titleblock.bounds ? [{ bbox: found.titleblock.bounds }] : [];
       out[kind] = matchItems(t, f, false);
     } else {
+      const labelled = truth.annotations[kind];
+      if (!labelled) continue;
       const items = (list: { bbox: BBox; arrow_tip?: Point }[]) => list.map((a) => ({ bbox: a.bbox, tip: a.arrow_tip }));
-      out[kind] = matchItems(items(truth.annotations[kind]), items(found.annotations[kind]), kind === 'leaders');
+      out[kind] = matchItems(items(labelled), items(found.annotations[kind] ?? []), kind === 'leaders');
     }
   }
   return out;

@@ -73,7 +73,8 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     if (tips.some((t) => t !== head.tip && dist(t, end) < 1.5)) continue;
     const size = 12;
     const endBox: BBox = [end[0], end[1], end[0], end[1]];
-    const block = scene.hasTextLayer ? textBlockNear(scene, endBox, 2 * size) : strokedTextNear(scene, endBox, 2 * size, chain.used);
+    // Stroke clusters stand in for notes only on pages without a text layer; elsewhere they are hatch and symbols.
+    const block = textBlockNear(scene, endBox, 2 * size) ?? (scene.hasTextLayer ? null : strokedTextNear(scene, endBox, 2 * size, chain.used));
     if (!block || (block.bbox[0] <= head.tip[0] && head.tip[0] <= block.bbox[2] && block.bbox[1] <= head.tip[1] && head.tip[1] <= block.bbox[3])) continue;
     const xs = chain.points.map((p) => p[0]);
     const ys = chain.points.map((p) => p[1]);

@@ -1,0 +1,161 @@
+// Detectors on hand-built geometry: each shape in the form real CAD output uses.
+import { describe, expect, it } from 'vitest';
+import type { PathGeom, Point, TextRun } from '../../../../subgraphs/drawings/geometry/types.ts';
+import { CLOSE, CURVE, LINE, MOVE } from '../../../../subgraphs/drawings/geometry/types.ts';
+import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
+import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
+import { findCircles } from '../../../../subgraphs/drawings/detect/circles.ts';
+import { curveLoops, cloudOf } from '../../../../subgraphs/drawings/detect/revision-clouds.ts';
+
+type Op = ['M' | 'L', Point] | ['C', Point, Point, Point] | ['Z'];
+
+function path(ops: Op[], style: Partial<PathGeom> = {}): PathGeom {
+  const codes: number[] = [];
+  const coords: number[] = [];
+  for (const op of ops) {
+    if (op[0] === 'Z') codes.push(CLOSE);
+    else if (op[0] === 'C') codes.push(CURVE), coords.push(...op[1], ...op[2], ...op[3]);
+    else codes.push(op[0] === 'M' ? MOVE : LINE), coords.push(...op[1]);
+  }
+  const xs = coords.filter((_, i) => i % 2 === 0);
+  const ys = coords.filter((_, i) => i % 2 === 1);
+  return {
+    ops: codes,
+    coords,
+    stroke: true,
+    fill: false,
+    lineWidth: 0.5,
+    dash: null,
+    strokeColor: '#000000',
+    fillColor: '#000000',
+    bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+    ...style,
+  };
+}
+
+/** A circle as four Bézier quarters. */
+function bezierCircle([cx, cy]: Point, r: number): Op[] {
+  const k = 0.5523 * r;
+  return [
+    ['M', [cx + r, cy]],
+    ['C', [cx + r, cy + k], [cx + k, cy + r], [cx, cy + r]],
+    ['C', [cx - k, cy + r], [cx - r, cy + k], [cx - r, cy]],
+    ['C', [cx - r, cy - k], [cx - k, cy - r], [cx, cy - r]],
+    ['C', [cx + k, cy - r], [cx + r, cy - k], [cx + r, cy]],
+  ];
+}
+
+const text = (str: string, x: number, y: number, size = 6): TextRun => ({ str, bbox: [x, y - size, x + size * 0.6 * str.length, y], size, angle: 0 });
+const page = (paths: PathGeom[], texts: TextRun[] = []) => ({ width: 600, height: 400, paths, texts });
+
+describe('circles', () => {
+  it('finds Bézier circles, polyline circles and circles split over two paths', () => {
+    const polyline: Op[] = Array.from({ length: 36 }, (_, i): Op => [i ? 'L' : 'M', [300 + 10 * Math.cos((i * Math.PI) / 18), 100 + 10 * Math.sin((i * Math.PI) / 18)]]);
+    const k = 0.5523 * 12;
+    const upper = path([['M', [488, 100]], ['C', [488, 100 - k], [500 - k, 88], [500, 88]], ['C', [500 + k, 88], [512, 100 - k], [512, 100]]]);
+    const lower = path([['M', [512, 100]], ['C', [512, 100 + k], [500 + k, 112], [500, 112]], ['C', [500 - k, 112], [488, 100 + k], [488, 100]]]);
+    const circles = findCircles(buildScene(page([path(bezierCircle([100, 100], 15)), path([...polyline, ['Z']]), upper, lower])));
+    expect(circles.map((c) => [Math.round(c.center[0]), Math.round(c.center[1]), Math.round(c.radius)]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [100, 100, 15],
+      [300, 100, 10],
+      [500, 100, 12],
+    ]);
+  });
+});
+
+describe('tags', () => {
+  const circle = path(bezierCircle([200, 200], 15));
+  const divider = path([['M', [185, 200]], ['L', [215, 200]]]);
+  const texts = [text('3', 198, 197), text('S-501', 191, 211)];
+
+  it('a divided circle with a marker on its rim and a cut line is a section tag', () => {
+    const marker = path([['M', [215, 195]], ['L', [226, 200]], ['L', [215, 205]], ['Z']], { fill: true, stroke: false });
+    const cut = path([['M', [200, 215]], ['L', [200, 380]]], { lineWidth: 2 });
+    const r = analyzePage(page([circle, divider, marker, cut], texts));
+    expect(r.annotations.detail_tags).toEqual([]);
+    expect(r.annotations.section_tags).toHaveLength(1);
+    const tag = r.annotations.section_tags[0]!;
+    expect(tag.direction).toBe('right');
+    expect(tag.circle).toEqual({ center: [200, 200], radius: 15 });
+    expect(tag.texts_inside.map((t) => t.text)).toEqual(['3', 'S-501']);
+    expect(tag.section_line).toEqual({ start: [200, 215], end: [200, 380] });
+  });
+
+  it('without a marker it is a detail tag; a dashed outline nearby sets has_dashed_bbox', () => {
+    const dashed = path([['M', [240, 150]], ['L', [340, 150]], ['L', [340, 250]], ['L', [240, 250]], ['Z']], { dash: [4, 2] });
+    const r = analyzePage(page([circle, divider, dashed], texts));
+    expect(r.annotations.section_tags).toEqual([]);
+    expect(r.annotations.detail_tags).toHaveLength(1);
+    expect(r.annotations.detail_tags[0]!.has_dashed_bbox).toBe(true);
+    expect(analyzePage(page([circle, divider], texts)).annotations.detail_tags[0]!.has_dashed_bbox).toBe(false);
+  });
+
+  it('a divided circle without text on a page with a text layer is a symbol, not a tag', () => {
+    const others = ['A', 'B', 'C', 'D', 'E'].map((s, i) => text(s, 10 + i * 20, 390));
+    expect(analyzePage(page([circle, divider], others)).annotations.detail_tags).toEqual([]);
+  });
+});
+
+describe('leaders', () => {
+  it('a line from a note ending in a filled arrowhead is a leader; with heads at both ends it is a dimension', () => {
+    const line = path([['M', [100, 300]], ['L', [160, 300]]]);
+    const head = path([['M', [160, 300]], ['L', [152, 297]], ['L', [152, 303]], ['Z']], { fill: true, stroke: false });
+    const note = text('TYP. ANCHOR BOLT', 40, 303);
+    const r = analyzePage(page([line, head], [note]));
+    expect(r.annotations.leaders).toHaveLength(1);
+    expect(r.annotations.leaders[0]!.arrow_tip).toEqual([160, 300]);
+    expect(r.annotations.leaders[0]!.texts_inside.map((t) => t.text)).toEqual(['TYP. ANCHOR BOLT']);
+    const tail = path([['M', [100, 300]], ['L', [108, 297]], ['L', [108, 303]], ['Z']], { fill: true, stroke: false });
+    expect(analyzePage(page([line, head, tail], [note])).annotations.leaders).toEqual([]);
+  });
+});
+
+describe('revision marks', () => {
+  it('a delta drawn as three separate stroked lines, with its number inside', () => {
+    const [a, b, c]: Point[] = [[300, 100], [290, 117.32], [310, 117.32]];
+    const r = analyzePage(page([path([['M', a], ['L', b]]), path([['M', b], ['L', c]]), path([['M', c], ['L', a]])], [text('1', 298.5, 114)]));
+    expect(r.annotations.revision_triangles).toHaveLength(1);
+    expect(r.annotations.revision_triangles[0]!.text).toBe('1');
+  });
+
+  it('a chain of regular one-arc paths around a rectangle is a cloud; an uneven scalloped loop is not', () => {
+    const arcs = (vertices: Point[], depth: (i: number) => number) =>
+      vertices.map((v, i) => {
+        const w = vertices[(i + 1) % vertices.length]!;
+        const m: Point = [(v[0] + w[0]) / 2, (v[1] + w[1]) / 2];
+        const n: Point = [-(w[1] - v[1]), w[0] - v[0]];
+        const d = depth(i);
+        return path([['M', v], ['C', [v[0] + n[0] * d, v[1] + n[1] * d], [w[0] + n[0] * d, w[1] + n[1] * d], w]]);
+      });
+    const rect: Point[] = [];
+    for (let x = 100; x < 300; x += 20) rect.push([x, 100]);
+    for (let y = 100; y < 200; y += 20) rect.push([300, y]);
+    for (let x = 300; x > 100; x -= 20) rect.push([x, 200]);
+    for (let y = 200; y > 100; y -= 20) rect.push([100, y]);
+    const cloud = analyzePage(page(arcs(rect, () => -0.5)));
+    expect(cloud.annotations.revision_clouds).toHaveLength(1);
+    const b = cloud.annotations.revision_clouds[0]!.bbox;
+    expect(b[0]).toBeLessThan(100);
+    expect(b[2]).toBeGreaterThan(300);
+    const tree: Point[] = Array.from({ length: 9 }, (_, i) => [450 + 40 * (0.8 + 0.4 * ((i * 7) % 5) / 4) * Math.cos((i * 2 * Math.PI) / 9), 300 + 40 * Math.sin((i * 2 * Math.PI) / 9)]);
+    const loops = curveLoops(buildScene(page(arcs(tree, (i) => -(0.2 + 0.5 * ((i * 3) % 4) / 3)))).curves);
+    expect(loops).toHaveLength(1);
+    expect(cloudOf(loops[0]!)).toBeNull();
+  });
+});
+
+describe('title block', () => {
+  it('a right-hand column cut off by a full-height line with cells reads sheet number and title', () => {
+    const border = path([['M', [10, 10]], ['L', [590, 10]], ['L', [590, 390]], ['L', [10, 390]], ['Z']]);
+    const column = path([['M', [480, 10]], ['L', [480, 390]]]);
+    const cells = [300, 340].map((y) => path([['M', [480, y]], ['L', [590, y]]]));
+    const grid = path([['M', [250, 10]], ['L', [250, 390]]]);
+    const texts = [text('SHEET TITLE', 485, 310, 4), text('FOUNDATION PLAN', 485, 320, 7), text('S-101', 500, 370, 14)];
+    const r = analyzePage(page([border, column, grid, ...cells], texts));
+    expect(r.titleblock).toEqual({ bounds: [480, 10, 590, 390], viewport: [10, 10, 480, 390], sheet_number: 'S-101', sheet_title: 'FOUNDATION PLAN' });
+  });
+
+  it('no title block: null bounds and the whole page as viewport', () => {
+    expect(analyzePage(page([])).titleblock).toEqual({ bounds: null, viewport: [0, 0, 600, 400], sheet_number: null, sheet_title: null });
+  });
+});
