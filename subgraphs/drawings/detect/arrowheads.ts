@@ -49,24 +49,35 @@ export function dotArrowhead(sp: Subpath): Arrowhead | null {
   return c ? { tip: c.center, heading: null, bbox: sp.bbox, kind: 'dot', parts: new Set(sp.segs) } : null;
 }
 
-/** Two short strokes sharing an end, spread 15–100°: an open arrowhead whose tip is the shared end. */
+const pointKey = (p: Point) => Math.round(p[0] * 4) * 1_000_000 + Math.round(p[1] * 4);
+
+/**
+ * Two short strokes sharing an end, spread 15–100°, with a longer line ending
+ * at that same point: an open arrowhead whose tip is the shared end. Requiring
+ * the shaft keeps the many V shapes of hatching out.
+ */
 export function openArrowheads(scene: Scene): Arrowhead[] {
-  const short = scene.lines.filter((l) => {
+  const shaftEnds = new Set<number>();
+  const short: Seg[] = [];
+  for (const l of scene.lines) {
     const len = dist(l.a, l.b);
-    return len >= 1.5 && len <= 16;
-  });
-  const byEnd = new Map<string, { seg: Seg; end: Point; other: Point }[]>();
-  const key = (p: Point) => `${Math.round(p[0] * 4)},${Math.round(p[1] * 4)}`;
+    if (len > 16) {
+      shaftEnds.add(pointKey(l.a));
+      shaftEnds.add(pointKey(l.b));
+    } else if (len >= 1.5) short.push(l);
+  }
+  const byEnd = new Map<number, { seg: Seg; end: Point; other: Point }[]>();
   for (const l of short) {
     for (const [end, other] of [[l.a, l.b], [l.b, l.a]] as const) {
-      const k = key(end);
+      const k = pointKey(end);
+      if (!shaftEnds.has(k)) continue;
       let list = byEnd.get(k);
       if (!list) byEnd.set(k, (list = []));
       list.push({ seg: l, end, other });
     }
   }
   const out: Arrowhead[] = [];
-  for (const list of byEnd.values()) {
+  for (const [k, list] of byEnd) {
     if (list.length !== 2) continue;
     const [p, q] = list as [(typeof list)[0], (typeof list)[0]];
     const lp = dist(p.end, p.other);

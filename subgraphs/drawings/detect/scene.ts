@@ -89,19 +89,27 @@ function splitPath(path: PathGeom, startIndex: number): Subpath[] {
     if (start && segs.length) {
       const points: Point[] = segs.map((s) => s.a);
       points.push(segs[segs.length - 1]!.b);
-      const xs = points.map((p) => p[0]);
-      const ys = points.map((p) => p[1]);
-      for (const s of segs) if (s.kind === 'curve') xs.push(s.c1[0], s.c2[0]), ys.push(s.c1[1], s.c2[1]);
+      let x1 = Infinity;
+      let y1 = Infinity;
+      let x2 = -Infinity;
+      let y2 = -Infinity;
+      const grow = (p: Point) => {
+        if (p[0] < x1) x1 = p[0];
+        if (p[0] > x2) x2 = p[0];
+        if (p[1] < y1) y1 = p[1];
+        if (p[1] > y2) y2 = p[1];
+      };
       const index = startIndex + out.length;
-      for (const s of segs) s.sub = index;
-      out.push({
-        index,
-        path,
-        segs,
-        points,
-        closed: closed || dist(points[0]!, points[points.length - 1]!) < 0.01,
-        bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
-      });
+      for (const s of segs) {
+        s.sub = index;
+        grow(s.a);
+        grow(s.b);
+        if (s.kind === 'curve') {
+          grow(s.c1);
+          grow(s.c2);
+        }
+      }
+      out.push({ index, path, segs, points, closed: closed || dist(points[0]!, points[points.length - 1]!) < 0.01, bbox: [x1, y1, x2, y2] });
     }
     segs = [];
     closed = false;

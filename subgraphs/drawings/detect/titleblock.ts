@@ -27,9 +27,16 @@ function rectangles(scene: Scene): BBox[] {
   return out;
 }
 
-/** Axis-aligned line intervals, grouped by the coordinate they run along (to the nearest point). */
+const axisCache = new WeakMap<Scene, Map<boolean, Map<number, [number, number][]>>>();
+
+/** Axis-aligned line intervals, grouped by the coordinate they run along (to the nearest point); computed once per scene. */
 function axisLines(scene: Scene, vertical: boolean): Map<number, [number, number][]> {
+  let perScene = axisCache.get(scene);
+  if (!perScene) axisCache.set(scene, (perScene = new Map()));
+  const cached = perScene.get(vertical);
+  if (cached) return cached;
   const out = new Map<number, [number, number][]>();
+  perScene.set(vertical, out);
   for (const l of scene.lines) {
     const along = vertical ? Math.abs(l.a[0] - l.b[0]) < 0.5 : Math.abs(l.a[1] - l.b[1]) < 0.5;
     if (!along) continue;
@@ -63,9 +70,13 @@ function covered(intervals: [number, number][], from: number, to: number): numbe
 /** Coordinates (±1 pt) at which lines cover a share of the span from `from` to `to`. */
 function fullLines(groups: Map<number, [number, number][]>, from: number, to: number, share: number): number[] {
   const out: number[] = [];
+  const need = share * (to - from);
+  const total = (at: number) => (groups.get(at) ?? []).reduce((s, [a, b]) => s + b - a, 0);
   for (const at of groups.keys()) {
+    // Cheap bound first: the union cannot exceed the sum of lengths.
+    if (total(at - 1) + total(at) + total(at + 1) < need) continue;
     const intervals = [...(groups.get(at - 1) ?? []), ...groups.get(at)!, ...(groups.get(at + 1) ?? [])];
-    if (covered(intervals, from, to) >= share * (to - from)) out.push(at);
+    if (covered(intervals, from, to) >= need) out.push(at);
   }
   return out;
 }
