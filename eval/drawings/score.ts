@@ -97,8 +97,8 @@ export function prf(c: Counts): { precision: number; recall: number; f1: number 
 
 /** The shape both ground truth files and analysis results share for scoring. */
 export interface Scorable {
-  /** Where a kind is labelled only inside a region, detections outside it are not scored. */
-  regions?: Partial<Record<Kind, BBox>>;
+  /** Where a kind is labelled only inside some regions, detections outside them are not scored. */
+  regions?: Partial<Record<Kind, BBox[]>>;
   /** A kind set to null in a truth file is not labelled on that page and is not scored there. */
   annotations: Record<Exclude<Kind, 'titleblock'>, { bbox: BBox; arrow_tip?: Point }[] | null>;
   titleblock: { bounds: BBox | null };
@@ -115,11 +115,11 @@ export function scorePage(truth: Scorable, found: Scorable): Partial<Record<Kind
       const labelled = truth.annotations[kind];
       if (!labelled) continue;
       const items = (list: { bbox: BBox; arrow_tip?: Point }[]) => list.map((a) => ({ bbox: a.bbox, tip: a.arrow_tip }));
-      const region = truth.regions?.[kind];
+      const regions = truth.regions?.[kind];
       const inRegion = (a: { bbox: BBox; arrow_tip?: Point }) => {
-        if (!region) return true;
+        if (!regions) return true;
         const [x, y] = a.arrow_tip ?? [(a.bbox[0] + a.bbox[2]) / 2, (a.bbox[1] + a.bbox[3]) / 2];
-        return x >= region[0] && x <= region[2] && y >= region[1] && y <= region[3];
+        return regions.some((r) => x >= r[0] && x <= r[2] && y >= r[1] && y <= r[3]);
       };
       out[kind] = matchItems(items(labelled), items((found.annotations[kind] ?? []).filter(inRegion)), kind === 'leaders');
     }
