@@ -52,9 +52,9 @@ export function dotArrowhead(sp: Subpath): Arrowhead | null {
 const pointKey = (p: Point) => Math.round(p[0] * 4) * 1_000_000 + Math.round(p[1] * 4);
 
 /**
- * Two short strokes sharing an end, spread 15–100°, with a longer line ending
- * at that same point: an open arrowhead whose tip is the shared end. Requiring
- * the shaft keeps the many V shapes of hatching out.
+ * Two short strokes of one path sharing an end, spread 15–100°, with a longer
+ * line ending at that same point: an open arrowhead whose tip is the shared end.
+ * Requiring the shaft keeps the many V shapes of hatching out.
  */
 export function openArrowheads(scene: Scene): Arrowhead[] {
   const shaftEnds = new Set<number>();
@@ -80,6 +80,9 @@ export function openArrowheads(scene: Scene): Arrowhead[] {
   for (const [k, list] of byEnd) {
     if (list.length !== 2) continue;
     const [p, q] = list as [(typeof list)[0], (typeof list)[0]];
+    // CAD programs draw an open arrowhead as one polyline; two unrelated lines meeting in a V
+    // (wall corners, door frames) are not one.
+    if (p.seg.sub !== q.seg.sub) continue;
     const lp = dist(p.end, p.other);
     const lq = dist(q.end, q.other);
     if (Math.abs(lp - lq) > 0.25 * Math.max(lp, lq)) continue;

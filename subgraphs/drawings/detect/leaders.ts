@@ -17,11 +17,11 @@ export interface Leader {
 
 type Line = Extract<Seg, { kind: 'line' }>;
 
-/** The line leaving the arrowhead: it ends at the tip (or inside the head) and runs away from the heading. */
-function firstLine(scene: Scene, head: Arrowhead): { line: Line; far: Point } | null {
+/** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
+function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Point }[] {
   // The shaft may start at the head's base, a head length away from the tip.
   const reach = Math.max(2, head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
-  let best: { line: Line; far: Point; gap: number; len: number } | null = null;
+  const found: { line: Line; far: Point; gap: number; len: number }[] = [];
   for (const l of scene.lineIndex.query(expand(head.bbox, 1))) {
     if (head.parts.has(l)) continue;
     for (const [near, far] of [[l.a, l.b], [l.b, l.a]] as const) {
@@ -33,10 +33,11 @@ function firstLine(scene: Scene, head: Arrowhead): { line: Line; far: Point } | 
       // (hatching or a wall running past the head is parallel but offset).
       if (head.heading && angleBetween(sub(far, near), [-head.heading[0], -head.heading[1]]) > (20 * Math.PI) / 180) continue;
       if (head.heading && Math.abs(cross(sub(head.tip, near), sub(far, near))) / len > Math.max(0.6, 0.2 * reach)) continue;
-      if (!best || gap < best.gap - 0.5 || (Math.abs(gap - best.gap) <= 0.5 && len > best.len)) best = { line: l, far, gap, len };
+      found.push({ line: l, far, gap, len });
     }
   }
-  return best;
+  // Nearest to the tip first; among equally near ones, the longest.
+  return found.sort((a, b) => (Math.abs(a.gap - b.gap) > 0.1 ? a.gap - b.gap : b.len - a.len));
 }
 
 /** Follows connected segments from `from` for up to `max` more segments, returning the chain's far end. */
@@ -58,54 +59,66 @@ function follow(scene: Scene, start: Line, from: Point, max: number): { points: 
   return { points, used };
 }
 
+/** The leader whose shaft is `first`, when a note is found along it; null otherwise. */
+function leaderAlong(scene: Scene, head: Arrowhead, first: { line: Line; far: Point }, tips: readonly Point[]): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] } } | null {
+  const near = dist(first.line.a, head.tip) < dist(first.line.b, head.tip) ? first.line.a : first.line.b;
+  // A leader's arrow ends one line; where other long lines also meet at the tip (a drain's X, a junction) it is a symbol.
+  const reach = Math.max(2, (head.bbox[2] - head.bbox[0] + head.bbox[3] - head.bbox[1]) / 2);
+  const shaft = sub(first.far, near);
+  const crossing = [...scene.lineIndex.query(expand([head.tip[0], head.tip[1], head.tip[0], head.tip[1]], 1))].filter((l) => {
+    if (l === first.line || head.parts.has(l) || dist(l.a, l.b) < 2 * reach) return false;
+    // Lines ending exactly there: hatching that stops a little short of the tip is not a junction.
+    const end = dist(l.a, head.tip) < 0.3 ? l.b : dist(l.b, head.tip) < 0.3 ? l.a : null;
+    if (!end) return false;
+    // A line straight on from the shaft is another arrow's shaft where two filled heads meet tip to
+    // tip; two strokes and a line through the point are a cross (a drain), not an open arrowhead.
+    const a = angleBetween(sub(end, head.tip), shaft);
+    return a > (20 * Math.PI) / 180 && (head.kind === 'open' || a < (160 * Math.PI) / 180);
+  });
+  if (crossing.length >= 2) return null;
+  const chain = follow(scene, first.line, near, 3);
+  // The note sits at the first point along the chain that has text beside it; lines past it are
+  // something else that happens to touch (hatching, walls).
+  const size = 12;
+  let block: { bbox: BBox; texts: TextRef[] } | null = null;
+  let upTo = 1;
+  for (; upTo < chain.points.length && !block; upTo++) {
+    const p = chain.points[upTo]!;
+    block = textBlockNear(scene, [p[0], p[1], p[0], p[1]], 2 * size);
+  }
+  if (block) chain.points.length = upTo;
+  else if (!scene.hasTextLayer) {
+    // Stroke clusters stand in for notes only on pages without a text layer; elsewhere they are hatch and symbols.
+    const p = chain.points[chain.points.length - 1]!;
+    block = strokedTextNear(scene, [p[0], p[1], p[0], p[1]], 2 * size, chain.used);
+  }
+  if (!block || (block.bbox[0] <= head.tip[0] && head.tip[0] <= block.bbox[2] && block.bbox[1] <= head.tip[1] && head.tip[1] <= block.bbox[3])) return null;
+  const end = chain.points[chain.points.length - 1]!;
+  // A leader reaches well beyond its own arrowhead; shorter strokes are parts of glyphs and symbols.
+  let length = 0;
+  for (let i = 1; i < chain.points.length; i++) length += dist(chain.points[i - 1]!, chain.points[i]!);
+  const headSize = Math.max(head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
+  if (length < Math.max(10, 1.2 * headSize)) return null;
+  // An arrowhead at the other end too makes it a dimension line.
+  if (tips.some((t) => t !== head.tip && dist(t, end) < 1.5)) return null;
+  return { chain: chain.points, block };
+}
+
 export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: readonly BBox[]): Leader[] {
   const tips = heads.map((h) => h.tip);
+  const filledTips = heads.filter((h) => h.kind !== 'open').map((h) => h.tip);
   const out: Leader[] = [];
   const seen: Arrowhead[] = [];
   for (const head of heads) {
     if (exclude.some((b) => head.tip[0] >= b[0] && head.tip[0] <= b[2] && head.tip[1] >= b[1] && head.tip[1] <= b[3])) continue;
-    const first = firstLine(scene, head);
-    if (!first) continue;
-    const near = dist(first.line.a, head.tip) < dist(first.line.b, head.tip) ? first.line.a : first.line.b;
-    // A leader's arrow ends one line; where other long lines also meet at the tip (a drain's X, a junction) it is a symbol.
-    const reach = Math.max(2, (head.bbox[2] - head.bbox[0] + head.bbox[3] - head.bbox[1]) / 2);
-    const shaft = sub(first.far, near);
-    const crossing = [...scene.lineIndex.query(expand([head.tip[0], head.tip[1], head.tip[0], head.tip[1]], 1))].filter((l) => {
-      if (l === first.line || head.parts.has(l) || dist(l.a, l.b) < 2 * reach) return false;
-      // Lines ending exactly there: hatching that stops a little short of the tip is not a junction.
-      const end = dist(l.a, head.tip) < 0.3 ? l.b : dist(l.b, head.tip) < 0.3 ? l.a : null;
-      if (!end) return false;
-      const a = angleBetween(sub(end, head.tip), shaft);
-      return a > (20 * Math.PI) / 180;
-    });
-    if (crossing.length >= 2) continue;
-    const chain = follow(scene, first.line, near, 3);
-    // The note sits at the first point along the chain that has text beside it; lines past it are
-    // something else that happens to touch (hatching, walls).
-    const size = 12;
-    let block: { bbox: BBox; texts: TextRef[] } | null = null;
-    let upTo = 1;
-    for (; upTo < chain.points.length && !block; upTo++) {
-      const p = chain.points[upTo]!;
-      block = textBlockNear(scene, [p[0], p[1], p[0], p[1]], 2 * size);
-    }
-    if (block) chain.points.length = upTo;
-    else if (!scene.hasTextLayer) {
-      // Stroke clusters stand in for notes only on pages without a text layer; elsewhere they are hatch and symbols.
-      const p = chain.points[chain.points.length - 1]!;
-      block = strokedTextNear(scene, [p[0], p[1], p[0], p[1]], 2 * size, chain.used);
-    }
-    if (!block || (block.bbox[0] <= head.tip[0] && head.tip[0] <= block.bbox[2] && block.bbox[1] <= head.tip[1] && head.tip[1] <= block.bbox[3])) continue;
-    const end = chain.points[chain.points.length - 1]!;
-    // A leader reaches well beyond its own arrowhead; shorter strokes are parts of glyphs and symbols.
-    let length = 0;
-    for (let i = 1; i < chain.points.length; i++) length += dist(chain.points[i - 1]!, chain.points[i]!);
-    const headSize = Math.max(head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
-    if (length < Math.max(10, 1.2 * headSize)) continue;
-    // An arrowhead at the other end too makes it a dimension line.
-    if (tips.some((t) => t !== head.tip && dist(t, end) < 1.5)) continue;
-    const xs = chain.points.map((p) => p[0]);
-    const ys = chain.points.map((p) => p[1]);
+    // An outlined filled head also reads as an open V; the filled reading is the better one.
+    if (head.kind === 'open' && filledTips.some((t) => dist(t, head.tip) < 1)) continue;
+    let found: ReturnType<typeof leaderAlong> = null;
+    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, tips))) break;
+    if (!found) continue;
+    const { chain: points, block } = found;
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
     // One arrowhead can be seen twice (a filled triangle's edges also meet like an open head);
     // two arrows meeting tip to tip from opposite sides (a finish transition) are two leaders.
     if (seen.some((s) => dist(s.tip, head.tip) < 2 && (!s.heading || !head.heading || angleBetween(s.heading, head.heading) < Math.PI / 4))) continue;
