@@ -103,13 +103,16 @@ describe('extractPage', () => {
     await expect(extractPage(good, 3)).rejects.toMatchObject({ code: 'PAGE_OUT_OF_RANGE', details: { page: 3, page_count: 1 } });
   });
 
-  it('runs in a worker thread', async () => {
+  it('runs with the detectors in a worker thread, errors crossing as data', async () => {
     const pool = createWorkerPool(1);
     try {
-      const result = await pool.run<any>(new URL('../../../../subgraphs/drawings/pdf/extract-page-task.ts', import.meta.url), { bytes: await rotatedSheet(), page: 1 });
+      const task = new URL('../../../../subgraphs/drawings/pdf/analyze-page-task.ts', import.meta.url);
+      const result = await pool.run<any>(task, { bytes: await rotatedSheet(), page: 1 });
       expect(result.ok).toBe(true);
-      expect(result.page.width).toBe(792);
-      const failed = await pool.run<any>(new URL('../../../../subgraphs/drawings/pdf/extract-page-task.ts', import.meta.url), { bytes: new Uint8Array(10), page: 1 });
+      expect(result.pageCount).toBe(1);
+      expect(result.analysis.dimensions).toEqual({ width: 792, height: 612 });
+      expect(result.pdfjsMs).toBeGreaterThan(0);
+      const failed = await pool.run<any>(task, { bytes: new Uint8Array(10), page: 1 });
       expect(failed).toMatchObject({ ok: false, code: 'INVALID_PDF' });
     } finally {
       await pool.close();
