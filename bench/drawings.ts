@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPdf } from '../subgraphs/drawings/pdf/open.ts';
+import { openPdf } from '../core/pdf/open.ts';
 import { extractPage } from '../subgraphs/drawings/pdf/extract-page.ts';
 import { analyzePage } from '../subgraphs/drawings/detect/analyze.ts';
 import { defaultSuite, generateSheet } from '../eval/drawings/generator/index.ts';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { extractPage } from '../../subgraphs/drawings/pdf/extract-page.ts';
 import { analyzePage } from '../../subgraphs/drawings/detect/analyze.ts';
-import type { BBox } from '../../subgraphs/drawings/geometry/types.ts';
+import type { BBox } from '../../core/geometry/types.ts';
 
 const [file, pageArg, out, truthFile] = process.argv.slice(2);
 if (!file || !pageArg || !out) {

@@ -2,8 +2,8 @@
 // matches a truth item when their boxes overlap with IoU ≥ 0.5, or, for
 // leaders, when the arrow tips are within 2 pt. Matching is one-to-one,
 // best pairs first.
-import type { BBox, Point } from '../../subgraphs/drawings/geometry/types.ts';
-import { iou } from '../../subgraphs/drawings/geometry/bbox.ts';
+import type { BBox, Point } from '../../core/geometry/types.ts';
+import { iou } from '../../core/geometry/bbox.ts';
 
 export const KINDS = ['leaders', 'section_tags', 'detail_tags', 'revision_triangles', 'revision_clouds', 'titleblock'] as const;
 export type Kind = (typeof KINDS)[number];

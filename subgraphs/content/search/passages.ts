@@ -1,7 +1,7 @@
 // Splits the text of a code's pages into passages that keep their page,
 // clause number and heading, and classifies each by content type. Pure:
 // text runs in, passages out.
-import type { TextRun } from '../../drawings/geometry/types.ts';
+import type { TextRun } from '../../../core/geometry/types.ts';
 
 export const CONTENT_TYPES = ['text', 'table', 'equation', 'figure_caption', 'definition'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

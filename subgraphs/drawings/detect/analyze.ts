@@ -1,7 +1,7 @@
 // Tier 1 analysis of one page: geometry in, the spec's Drawing result out.
 // Pure: no I/O, no clock; the caller measures processing time.
-import type { BBox, PageGeometry, Point } from '../geometry/types.ts';
-import { round } from '../geometry/bbox.ts';
+import type { BBox, PageGeometry, Point } from '../../../core/geometry/types.ts';
+import { round } from '../../../core/geometry/bbox.ts';
 import { buildScene } from './scene.ts';
 import { findCircles } from './circles.ts';
 import { findTags, type Direction } from './tags.ts';

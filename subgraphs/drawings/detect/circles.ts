@@ -1,9 +1,9 @@
 // Circles as CAD programs draw them: two to eight Bézier arcs, or a closed
 // polyline of many short segments. A candidate is kept when every point lies
 // on one circle within a few percent of its radius.
-import { flattenCubic } from '../geometry/bezier.ts';
-import type { Point } from '../geometry/types.ts';
-import { dist } from '../geometry/vec.ts';
+import { flattenCubic } from '../../../core/geometry/bezier.ts';
+import type { Point } from '../../../core/geometry/types.ts';
+import { dist } from '../../../core/geometry/vec.ts';
 import type { Scene, Seg, Subpath } from './scene.ts';
 import { curveLoops } from './revision-clouds.ts';
 

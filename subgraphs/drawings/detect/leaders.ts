@@ -1,8 +1,8 @@
 // Leaders: a line or polyline (up to four segments) that ends in an arrowhead
 // and starts at a note. Lines with an arrowhead at both ends are dimensions.
-import type { BBox, Point } from '../geometry/types.ts';
-import { expand, unionAll } from '../geometry/bbox.ts';
-import { angleBetween, cross, dist, sub } from '../geometry/vec.ts';
+import type { BBox, Point } from '../../../core/geometry/types.ts';
+import { expand, unionAll } from '../../../core/geometry/bbox.ts';
+import { angleBetween, cross, dist, sub } from '../../../core/geometry/vec.ts';
 import type { Arrowhead } from './arrowheads.ts';
 import type { Scene, Seg } from './scene.ts';
 import { textBlockNear, type TextRef } from './texts.ts';

@@ -1,8 +1,8 @@
 // Revision deltas: a stroked, nearly equilateral triangle with the revision
 // mark inside. Slender or filled triangles are arrowheads and markers.
-import type { BBox, Point } from '../geometry/types.ts';
-import { center } from '../geometry/bbox.ts';
-import { dist, spread } from '../geometry/vec.ts';
+import type { BBox, Point } from '../../../core/geometry/types.ts';
+import { center } from '../../../core/geometry/bbox.ts';
+import { dist, spread } from '../../../core/geometry/vec.ts';
 import type { Scene } from './scene.ts';
 import { PointSnapper } from './snap.ts';
 

@@ -1,8 +1,8 @@
 // The page as detectors see it: every subpath split into line and curve
 // segments, a grid index over segments for neighbourhood queries, and the text runs.
-import type { BBox, PageGeometry, PathGeom, Point, TextRun } from '../geometry/types.ts';
-import { CLOSE, CURVE, LINE, MOVE } from '../geometry/types.ts';
-import { dist } from '../geometry/vec.ts';
+import type { BBox, PageGeometry, PathGeom, Point, TextRun } from '../../../core/geometry/types.ts';
+import { CLOSE, CURVE, LINE, MOVE } from '../../../core/geometry/types.ts';
+import { dist } from '../../../core/geometry/vec.ts';
 
 export type Seg =
   | { kind: 'line'; a: Point; b: Point; sub: number }

@@ -1,5 +1,5 @@
-import type { Point } from '../geometry/types.ts';
-import { dist } from '../geometry/vec.ts';
+import type { Point } from '../../../core/geometry/types.ts';
+import { dist } from '../../../core/geometry/vec.ts';
 
 /** Snaps nearby end points (within tol) to one node id. */
 export class PointSnapper {

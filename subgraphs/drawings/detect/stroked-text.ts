@@ -1,8 +1,8 @@
 // Text drawn as strokes (no text layer): a tight cluster of short segments.
 // It has no readable string, but its box still tells where a note is.
-import type { BBox } from '../geometry/types.ts';
-import { boxDistance, expand, unionAll } from '../geometry/bbox.ts';
-import { dist } from '../geometry/vec.ts';
+import type { BBox } from '../../../core/geometry/types.ts';
+import { boxDistance, expand, unionAll } from '../../../core/geometry/bbox.ts';
+import { dist } from '../../../core/geometry/vec.ts';
 import type { Scene, Seg } from './scene.ts';
 import { segBox } from './scene.ts';
 import type { TextRef } from './texts.ts';

@@ -1,9 +1,9 @@
 // Section and detail tags: a circle divided by a horizontal line with an
 // identifier above and a sheet number below. A section tag also has a filled
 // direction marker on the circle and a long section cut line leaving it.
-import type { BBox, Point } from '../geometry/types.ts';
-import { unionAll } from '../geometry/bbox.ts';
-import { dist, pointSegmentDistance } from '../geometry/vec.ts';
+import type { BBox, Point } from '../../../core/geometry/types.ts';
+import { unionAll } from '../../../core/geometry/bbox.ts';
+import { dist, pointSegmentDistance } from '../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
 import type { Scene, Subpath } from './scene.ts';
 import { textsInCircle, type TextRef } from './texts.ts';

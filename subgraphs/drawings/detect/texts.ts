@@ -1,8 +1,8 @@
 // Text lookups shared by the detectors. A text's id is its index in the
 // page's text runs, so the same run has the same id in every annotation.
-import type { BBox } from '../geometry/types.ts';
-import { boxDistance, center, expand, unionAll } from '../geometry/bbox.ts';
-import { dist } from '../geometry/vec.ts';
+import type { BBox } from '../../../core/geometry/types.ts';
+import { boxDistance, center, expand, unionAll } from '../../../core/geometry/bbox.ts';
+import { dist } from '../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
 import type { Scene } from './scene.ts';
 

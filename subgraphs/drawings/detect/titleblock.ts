@@ -1,9 +1,9 @@
 // The title block and the drawing area beside it. Sheets frame everything in
 // a border; the title block is a right-hand column or a bottom strip cut off
 // by a line running the full border, or else a stamp in the bottom-right corner.
-import type { BBox, Point, TextRun } from '../geometry/types.ts';
-import { area, containsBox } from '../geometry/bbox.ts';
-import { dist } from '../geometry/vec.ts';
+import type { BBox, Point, TextRun } from '../../../core/geometry/types.ts';
+import { area, containsBox } from '../../../core/geometry/bbox.ts';
+import { dist } from '../../../core/geometry/vec.ts';
 import type { Scene } from './scene.ts';
 
 export interface Titleblock {

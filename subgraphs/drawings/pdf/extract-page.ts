@@ -2,10 +2,10 @@
 // extract-page-task.ts) because parsing a dense sheet takes hundreds of ms.
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError } from '../../../core/errors.ts';
-import type { PageGeometry } from '../geometry/types.ts';
-import { classifyPdfError, openPdf } from './open.ts';
+import type { PageGeometry } from '../../../core/geometry/types.ts';
+import { classifyPdfError, openPdf } from '../../../core/pdf/open.ts';
 import { walkOperators } from './operator-walk.ts';
-import { textRuns } from './text-runs.ts';
+import { textRuns } from '../../../core/pdf/text-runs.ts';
 
 export interface ExtractedPage extends PageGeometry {
   pageCount: number;

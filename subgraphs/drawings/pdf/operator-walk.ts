@@ -2,8 +2,8 @@
 // tracking what real CAD output relies on: save/restore, per-path `cm`,
 // form XObjects, line width and dash (also through ExtGState), colours.
 // Clip paths (painted with endPath) are not drawing geometry and are skipped.
-import { multiply, scaleOf, type Matrix } from '../geometry/matrix.ts';
-import { CLOSE, CURVE, LINE, MOVE, type PathGeom } from '../geometry/types.ts';
+import { multiply, scaleOf, type Matrix } from '../../../core/geometry/matrix.ts';
+import { CLOSE, CURVE, LINE, MOVE, type PathGeom } from '../../../core/geometry/types.ts';
 
 /** The pdf.js OPS ids this walk reads (pdf.js's `OPS` object satisfies it). */
 export interface OpIds {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../core/db/client.ts';
-import type { TextRun } from '../../../../subgraphs/drawings/geometry/types.ts';
+import type { TextRun } from '../../../../core/geometry/types.ts';
 import { passagesOf, type PageText } from '../../../../subgraphs/content/search/passages.ts';
 import { createLocalEmbedder, stem } from '../../../../subgraphs/content/search/embed.ts';
 import { createLibsqlIndex, ftsQuery } from '../../../../subgraphs/content/search/libsql-index.ts';

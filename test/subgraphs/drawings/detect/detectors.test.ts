@@ -1,7 +1,7 @@
 // Detectors on hand-built geometry: each shape in the form real CAD output uses.
 import { describe, expect, it } from 'vitest';
-import type { PathGeom, Point, TextRun } from '../../../../subgraphs/drawings/geometry/types.ts';
-import { CLOSE, CURVE, LINE, MOVE } from '../../../../subgraphs/drawings/geometry/types.ts';
+import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.ts';
+import { CLOSE, CURVE, LINE, MOVE } from '../../../../core/geometry/types.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { findCircles } from '../../../../subgraphs/drawings/detect/circles.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, degrees, pushGraphicsState, popGraphicsState, concatTransformationMatrix, moveTo, lineTo, appendBezierCurve, stroke, setDashPattern, setLineWidth, rectangle, clip, endPath, StandardFonts } from 'pdf-lib';
 import { extractPage } from '../../../../subgraphs/drawings/pdf/extract-page.ts';
-import { CURVE } from '../../../../subgraphs/drawings/geometry/types.ts';
+import { CURVE } from '../../../../core/geometry/types.ts';
 import { createWorkerPool } from '../../../../core/jobs/worker-pool.ts';
 import { ROOT } from '../../../helpers/child.ts';
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { apply, multiply, scaleOf } from '../../../subgraphs/drawings/geometry/matrix.ts';
-import { boxDistance, iou, union } from '../../../subgraphs/drawings/geometry/bbox.ts';
-import { cubicAt } from '../../../subgraphs/drawings/geometry/bezier.ts';
-import { angleBetween, pointSegmentDistance, spread } from '../../../subgraphs/drawings/geometry/vec.ts';
+import { apply, multiply, scaleOf } from '../../core/geometry/matrix.ts';
+import { boxDistance, iou, union } from '../../core/geometry/bbox.ts';
+import { cubicAt } from '../../core/geometry/bezier.ts';
+import { angleBetween, pointSegmentDistance, spread } from '../../core/geometry/vec.ts';
 
 it('matrices compose like PDF cm: the right-hand matrix applies first', () => {
   const m = multiply([2, 0, 0, 2, 0, 0], [1, 0, 0, 1, 10, 0]);

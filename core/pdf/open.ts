@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { AppError } from '../../../core/errors.ts';
+import { AppError } from '../errors.ts';
 
 const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const dir = (name: string) => path.join(root, name) + path.sep;
