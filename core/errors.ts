@@ -28,6 +28,7 @@ export const ERROR_TABLE = {
   INVALID_PDF: { status: 422, graphql: 'INVALID_PDF' },
   ENCRYPTED_PDF: { status: 422, graphql: 'ENCRYPTED_PDF' },
   PAGE_OUT_OF_RANGE: { status: 422, graphql: 'PAGE_OUT_OF_RANGE' },
+  NO_TEXT_LAYER: { status: 422, graphql: 'NO_TEXT_LAYER' },
   RATE_LIMITED: { status: 429, graphql: 'RATE_LIMITED' },
   INTERNAL_ERROR: { status: 500, graphql: 'INTERNAL_SERVER_ERROR' },
   NOT_IMPLEMENTED: { status: 501, graphql: 'NOT_IMPLEMENTED' },

@@ -1,0 +1,58 @@
+// Loading a code's PDF into the search index. The catalogue entry records
+// the outcome: indexed (with pages and passages) or no_text.
+import type { Database } from '../../../core/db/client.ts';
+import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import type { Embedder } from './embed.ts';
+import type { ExtractedCode } from './extract-text.ts';
+import type { PassageIndex } from './passage-index.ts';
+
+export interface IngestSummary {
+  fileId: string;
+  pages: number;
+  passages: number;
+  seconds: number;
+}
+
+export interface IngestDeps {
+  db: Database;
+  index: PassageIndex;
+  embedder: Embedder;
+  /** Text extraction: inline (with progress) in the command, in a worker thread in the server. */
+  extract(bytes: Uint8Array): Promise<ExtractedCode>;
+}
+
+export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8Array, onStage?: (stage: string) => void): Promise<IngestSummary> {
+  const started = performance.now();
+  const entry = await deps.db.codeEntry.findUnique({ where: { fileId } });
+  if (!entry) throw new AppError('UNPROCESSABLE', `file_id ${fileId} is not in the code library`, { file_id: fileId });
+  let extracted: ExtractedCode;
+  try {
+    extracted = await deps.extract(bytes);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NO_TEXT_LAYER') {
+      await deps.db.codeEntry.update({ where: { fileId }, data: { indexStatus: 'no_text', pageCount: Number(err.details?.pages ?? 0) || null, passageCount: 0, indexedAt: new Date() } });
+    }
+    throw err;
+  }
+  onStage?.('embedding');
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < extracted.passages.length; i += 256) {
+    vectors.push(...(await deps.embedder.embed(extracted.passages.slice(i, i + 256).map((p) => `${p.section} ${p.heading}\n${p.text}`))));
+  }
+  onStage?.('indexing');
+  await deps.index.replaceFile(fileId, extracted.passages.map((p, i) => ({ ...p, embedding: vectors[i]! })));
+  await deps.db.codeEntry.update({
+    where: { fileId },
+    data: { indexStatus: 'indexed', pageCount: extracted.pageCount, passageCount: extracted.passages.length, indexedAt: new Date() },
+  });
+  return { fileId, pages: extracted.pageCount, passages: extracted.passages.length, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Turns a worker's plain-data failure back into the error it was. */
+export function fromTask<T extends { ok: boolean }>(result: T | { ok: false; code: string; message: string; details?: Record<string, unknown> }): T {
+  if (!result.ok) {
+    const failure = result as { code: string; message: string; details?: Record<string, unknown> };
+    throw new AppError(failure.code as ErrorCode, failure.message, failure.details);
+  }
+  return result as T;
+}
