@@ -42,6 +42,10 @@ export interface Config {
   diagnosticJobs: boolean;
   /** Lets POST /clear on the memory service delete every account's data. */
   memoryClearEnabled: boolean;
+  /** A search job fails with SEARCH_TIMEOUT past this. */
+  searchTimeoutMs: number;
+  /** The same search within this many seconds answers from a cache. */
+  searchCacheSeconds: number;
   uploadLimitBytes: number;
   jsonLimitBytes: number;
 }
@@ -109,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: bool(env, 'RUN_JOBS', !('documents' in remote)),
     diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),
     memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
+    searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 30_000),
+    searchCacheSeconds: int(env, 'SEARCH_CACHE_S', 300),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 60 * 1024 * 1024),
   };

@@ -58,6 +58,8 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     events,
     files,
     workers,
+    db,
+    config,
     handlers: config.runJobs ? handlers : new Map(),
     concurrency: config.jobConcurrency,
     maxAttempts: config.jobMaxAttempts,

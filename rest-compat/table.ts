@@ -4,6 +4,7 @@ import { codeRoutes } from './routes/codes.ts';
 import { drawingRoutes } from './routes/drawings.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { notBuiltRoutes } from './routes/not-built.ts';
+import { searchRoutes } from './routes/search.ts';
 
 /** Every hosted REST route: the router and the OpenAPI document are both built from this table. */
-export const ROUTES: Route[] = [...codeRoutes, ...blogRoutes, ...jobRoutes, ...drawingRoutes, ...notBuiltRoutes];
+export const ROUTES: Route[] = [...codeRoutes, ...blogRoutes, ...jobRoutes, ...drawingRoutes, ...searchRoutes, ...notBuiltRoutes];

@@ -1,6 +1,8 @@
 // Runs registered job handlers with bounded concurrency. New jobs wake it at
 // once; a timer also picks up delayed jobs and jobs written by other processes.
 import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { FileStore } from '../files/store.ts';
 import type { JobEventBus } from './events.ts';
@@ -13,6 +15,8 @@ export interface JobRunnerOptions {
   events: JobEventBus;
   files: FileStore;
   workers: WorkerPool;
+  db: Database;
+  config: Config;
   handlers: ReadonlyMap<string, JobHandler<unknown>>;
   concurrency: number;
   maxAttempts: number;
@@ -50,6 +54,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         input: job.input,
         signal: abort.signal,
         files: options.files,
+        db: options.db,
+        config: options.config,
         workers: options.workers,
         async progress(percent) {
           const p = Math.max(0, Math.min(99, Math.round(percent)));

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/keys.ts';
-import type { Tier } from '../config.ts';
+import type { Config, Tier } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import type { FileStore } from '../files/store.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
@@ -44,6 +45,9 @@ export interface JobContext<I> {
   signal: AbortSignal;
   files: FileStore;
   workers: WorkerPool;
+  /** The platform's database, for handlers that read domain data (the search index, say). */
+  db: Database;
+  config: Config;
 }
 
 /** One registered job type. `parse` runs at creation time so bad input never becomes a job. */

@@ -22,7 +22,7 @@ export const codeRoutes: Route[] = [
     successStatus: 200,
     async handle({ query, headers }, run) {
       const data = await run(
-        `query Codes($s: DesignStandard) { codes(designStandard: $s) { fileId filename description designStandard path addedAt } }`,
+        `query Codes($s: DesignStandard) { codes(designStandard: $s) { fileId filename description designStandard path addedAt indexed pageCount } }`,
         { s: query.design_standard ? toEnum(query.design_standard) : null },
       );
       const body = {
@@ -33,6 +33,9 @@ export const codeRoutes: Route[] = [
           design_standard: fromEnum(c.designStandard),
           path: c.path,
           added_at: c.addedAt,
+          // Beyond the spec: whether the code is searchable yet, and its pages.
+          indexed: c.indexed,
+          page_count: c.pageCount,
         })),
       };
       const json = JSON.stringify(body);

@@ -27,6 +27,4 @@ export const notBuiltRoutes: Route[] = [
     body: z.object({ source_file: z.string() }) }),
   pending({ method: 'post', path: '/v1/spreadsheet/jobs', summary: 'Create a spreadsheet job (create_spreadsheet, populate_template)', tag: 'spreadsheet', successStatus: 202, notImplemented: 'Spreadsheets',
     body: z.object({ operation: z.enum(['create_spreadsheet', 'populate_template']) }).loose() }),
-  pending({ method: 'post', path: '/v1/search/jobs', summary: 'Search the code library (a job)', tag: 'search', successStatus: 202, notImplemented: 'Code library search',
-    body: z.object({ query: z.string().min(1), file_ids: z.array(z.string()).optional(), design_standard: z.string().optional(), page: z.number().int().min(1).optional(), per_page: z.number().int().min(1).max(50).optional() }) }),
 ];

@@ -15,6 +15,13 @@ export interface CodeEntry {
   addedAt: number;
 }
 
+/** A catalogue entry as stored, with the state of its search index. */
+export interface IndexedCodeEntry extends CodeEntry {
+  indexStatus: 'not_indexed' | 'indexed' | 'no_text';
+  pageCount: number | null;
+  passageCount: number | null;
+}
+
 const entrySchema = z.object({
   file_id: z.string().regex(/^[a-z0-9-]+$/),
   filename: z.string().min(1),
@@ -45,12 +52,12 @@ export async function seedCodes(db: Database, entries: CodeEntry[]): Promise<voi
   ]);
 }
 
-export async function listCodes(db: Database, standard?: DesignStandard | null): Promise<CodeEntry[]> {
+export async function listCodes(db: Database, standard?: DesignStandard | null): Promise<IndexedCodeEntry[]> {
   const rows = await db.codeEntry.findMany({
     where: standard ? { designStandard: standard } : {},
     orderBy: { addedAt: 'asc' },
   });
-  return rows as CodeEntry[];
+  return rows as IndexedCodeEntry[];
 }
 
 /** Batch read for entity references: one query, answers in the order of `ids`. */

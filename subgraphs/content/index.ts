@@ -1,10 +1,13 @@
 // Content subgraph: the public code library and blog, and the job-type catalogue it contributes to Job.
 import { fileURLToPath } from 'node:url';
-import { loader, type RequestContext } from '../../core/context.ts';
+import { loader, requirePrincipal, type RequestContext } from '../../core/context.ts';
 import { typeDefsOf, type SubgraphModule } from '../module.ts';
 import { listCodes, loadCodes, readCatalogue, seedCodes, type CodeEntry, type DesignStandard } from './codes.ts';
 import { findPublishedPost, findPublishedPostBySlug, listPublishedPosts, readPosts, seedPosts, type BlogPost } from './blog.ts';
 import { jobKind } from './job-kinds.ts';
+import { GraphQLJSON } from 'graphql-type-json';
+import { prepareSearch, searchJob } from './search/search-job.ts';
+import type { SearchResults } from './search/search.ts';
 
 const iso = (d: Date) => d.toISOString();
 const blogFields = {
@@ -15,13 +18,22 @@ const blogFields = {
 export const contentSubgraph: SubgraphModule = {
   name: 'content',
   typeDefs: typeDefsOf('content'),
-  jobHandlers: [],
+  jobHandlers: [searchJob],
   async onStart(platform) {
     await seedCodes(platform.db, readCatalogue(new URL('./data/codes.json', import.meta.url)));
     await seedPosts(platform.db, readPosts(fileURLToPath(new URL('./data/blog', import.meta.url))));
   },
   resolvers: {
+    JSON: GraphQLJSON,
     DesignStandard: { US: 'us', EUROCODE: 'eurocode', AUS_NZ: 'aus-nz', CANADA: 'canada' },
+    Mutation: {
+      createSearchJob: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
+        const principal = requirePrincipal(ctx);
+        const input = await prepareSearch(ctx.platform.db, args.input);
+        const job = await ctx.platform.jobs.create(principal, 'search', input);
+        return { id: job.id };
+      },
+    },
     Query: {
       codes: (_: unknown, args: { designStandard?: DesignStandard | null }, ctx: RequestContext) =>
         listCodes(ctx.platform.db, args.designStandard),
@@ -30,6 +42,7 @@ export const contentSubgraph: SubgraphModule = {
       blogPosts: (_: unknown, __: unknown, ctx: RequestContext) => listPublishedPosts(ctx.platform.db),
     },
     Code: {
+      indexed: (c: { indexStatus: string }) => c.indexStatus === 'indexed',
       __resolveReference: (ref: { fileId: string }, ctx: RequestContext) =>
         loader<string, CodeEntry | null>(ctx, 'codes', (ids) => loadCodes(ctx.platform.db, ids)).load(ref.fileId),
     },
@@ -39,6 +52,27 @@ export const contentSubgraph: SubgraphModule = {
     },
     Job: {
       kind: (job: { type: string }) => jobKind(job.type),
+      searchResults: (job: { type: string; results: SearchResults | null }) => {
+        const r = job.results;
+        if (job.type !== 'search' || !r) return null;
+        return {
+          total: r.total,
+          page: r.page,
+          perPage: r.per_page,
+          totalPages: r.total_pages,
+          matches: r.matches.map((m) => ({
+            fileId: m.file_id,
+            filename: m.filename,
+            description: m.description,
+            designStandard: m.design_standard,
+            snippet: m.snippet,
+            pageNumber: m.page_number,
+            relevanceScore: m.relevance_score,
+            context: m.context,
+            contentType: m.content_type,
+          })),
+        };
+      },
     },
   },
 };

@@ -19,7 +19,8 @@ describe('GET /v1/codes', () => {
     const count = (s: string) => body.codes.filter((c: any) => c.design_standard === s).length;
     expect([count('us'), count('eurocode'), count('aus-nz'), count('canada')]).toEqual([10, 5, 5, 2]);
     for (const code of body.codes) {
-      expect(Object.keys(code).sort()).toEqual(['added_at', 'description', 'design_standard', 'file_id', 'filename', 'path']);
+      expect(Object.keys(code).sort()).toEqual(['added_at', 'description', 'design_standard', 'file_id', 'filename', 'indexed', 'page_count', 'path']);
+      expect(code.indexed).toBe(false);
       expect(typeof code.added_at).toBe('number');
     }
     expect(body.codes.map((c: any) => c.description).join('\n')).toContain('ACI 318-19');
@@ -101,7 +102,7 @@ describe('hosted API errors', () => {
   });
 
   it('501 NOT_IMPLEMENTED for spec routes not built yet, after authentication', async () => {
-    for (const [method, path] of [['POST', '/v1/calcdoc/jobs'], ['POST', '/v1/spreadsheet/jobs'], ['GET', '/v1/projects'], ['POST', '/v1/search/jobs']]) {
+    for (const [method, path] of [['POST', '/v1/calcdoc/jobs'], ['POST', '/v1/spreadsheet/jobs'], ['GET', '/v1/projects']]) {
       const res = await server.rest(path!, { method, key, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
       expect(res.status, `${method} ${path}`).toBe(501);
       expect((await res.json()).error.code).toBe('NOT_IMPLEMENTED');

@@ -31,6 +31,8 @@ function runner(handlers: JobHandler<any>[], concurrency = 2) {
     events,
     files: {} as never,
     workers: {} as never,
+    db,
+    config: loadConfig({}),
     handlers: new Map(handlers.map((h) => [h.type, h])),
     concurrency,
     maxAttempts: 2,

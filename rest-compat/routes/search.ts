@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { DESIGN_STANDARDS } from '../../subgraphs/content/codes.ts';
+import type { Route } from '../route.ts';
+
+const toEnum = (s: string) => s.toUpperCase().replace('-', '_');
+
+export const searchRoutes: Route[] = [
+  {
+    method: 'post',
+    path: '/v1/search/jobs',
+    summary: 'Search the code library (a job): results arrive on GET /v1/jobs/{job_id}',
+    tag: 'search',
+    auth: 'bearer',
+    errors: 'hosted',
+    body: z.object({
+      query: z.string().describe('What to look for; a clause reference such as "ACI 318 22.5.1.1" goes straight to the clause'),
+      file_ids: z.array(z.string()).optional().describe('Target specific codes (file_id from /v1/codes)'),
+      design_standard: z.enum(DESIGN_STANDARDS, { error: `must be one of ${DESIGN_STANDARDS.join(', ')}` }).optional(),
+      page: z.number().int().min(1).optional(),
+      per_page: z.number().int().min(1).max(50).optional(),
+    }),
+    successStatus: 202,
+    async handle({ body }, run) {
+      const data = await run(`mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { id createdAt } }`, {
+        input: {
+          query: body.query,
+          fileIds: body.file_ids ?? null,
+          designStandard: body.design_standard ? toEnum(body.design_standard) : null,
+          page: body.page ?? 1,
+          perPage: body.per_page ?? 10,
+        },
+      });
+      const job = data.createSearchJob;
+      // The answer describes the job as created (pending); the runner may already have picked it up
+      // by the time the gateway reads its status from the documents subgraph.
+      return { body: { job_id: job.id, status: 'pending', created_at: job.createdAt } };
+    },
+  },
+];

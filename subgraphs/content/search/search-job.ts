@@ -1,0 +1,91 @@
+// The search job: request validation against the catalogue, the job handler,
+// its time limit and a short-lived cache of identical searches.
+import { z } from 'zod';
+import type { Database } from '../../../core/db/client.ts';
+import { AppError } from '../../../core/errors.ts';
+import type { JobHandler } from '../../../core/jobs/types.ts';
+import { parseInput } from '../../../core/validation.ts';
+import { DESIGN_STANDARDS } from '../codes.ts';
+import { createLocalEmbedder } from './embed.ts';
+import { createLibsqlIndex } from './libsql-index.ts';
+import type { Hit, PassageIndex } from './passage-index.ts';
+import { searchCodes, type SearchResults } from './search.ts';
+
+const inputSchema = z.object({
+  query: z.string().trim().min(1, 'must not be empty'),
+  fileIds: z.array(z.string()).nullable().default(null),
+  designStandard: z.enum(DESIGN_STANDARDS).nullable().default(null),
+  page: z.number().int().min(1).default(1),
+  perPage: z.number().int().min(1).max(50).default(10),
+});
+
+export type SearchJobInput = z.output<typeof inputSchema>;
+
+/** Checks a search request against the catalogue; unknown file ids are named. */
+export async function prepareSearch(db: Database, input: unknown): Promise<SearchJobInput> {
+  // An empty query is a malformed request (400), unlike values out of range (422).
+  const query = (input as { query?: unknown } | null)?.query;
+  if (typeof query === 'string' && !query.trim()) throw new AppError('VALIDATION_ERROR', 'query: must not be empty', { field: 'query' });
+  const parsed = parseInput(inputSchema, input);
+  if (parsed.fileIds?.length) {
+    const known = new Set((await db.codeEntry.findMany({ where: { fileId: { in: parsed.fileIds } }, select: { fileId: true } })).map((c) => c.fileId));
+    const unknown = parsed.fileIds.filter((f) => !known.has(f));
+    if (unknown.length) throw new AppError('UNPROCESSABLE', `file_ids: not in the code library: ${unknown.join(', ')}`, { field: 'file_ids', unknown });
+  }
+  return parsed;
+}
+
+const embedder = createLocalEmbedder();
+
+/** Fails the search once it has run past its deadline (checked at each index call, and by a timer). */
+function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppError): PassageIndex {
+  const guard = async <T>(call: () => Promise<T>): Promise<T> => {
+    if (performance.now() >= deadline) throw timeout();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([call(), new Promise<T>((_, reject) => (timer = setTimeout(() => reject(timeout()), Math.max(0, deadline - performance.now()))))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return {
+    replaceFile: (...a) => guard(() => index.replaceFile(...a)),
+    fullText: (...a): Promise<Hit[]> => guard(() => index.fullText(...a)),
+    nearest: (...a): Promise<Hit[]> => guard(() => index.nearest(...a)),
+    bySection: (...a): Promise<Hit[]> => guard(() => index.bySection(...a)),
+    stats: (...a) => guard(() => index.stats(...a)),
+  };
+}
+
+/** Identical searches within the cache window answer from memory; a re-ingest changes the key. */
+const caches = new WeakMap<Database, Map<string, { at: number; results: SearchResults }>>();
+
+export async function runSearch(db: Database, options: { timeoutMs: number; cacheSeconds: number }, input: SearchJobInput): Promise<SearchResults> {
+  const started = performance.now();
+  const timeout = () => new AppError('SEARCH_TIMEOUT', `The search took longer than ${options.timeoutMs} ms`, { query: input.query, timeout_ms: options.timeoutMs });
+  const catalogue = await db.codeEntry.findMany({ where: input.designStandard ? { designStandard: input.designStandard } : {} });
+  let scope = input.fileIds ?? (input.designStandard ? catalogue.map((c) => c.fileId) : null);
+  if (scope && input.designStandard) scope = scope.filter((f) => catalogue.some((c) => c.fileId === f));
+  const version = catalogue.map((c) => `${c.fileId}:${c.indexedAt?.getTime() ?? 0}`).join(',');
+  const key = JSON.stringify([input, version]);
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < options.cacheSeconds * 1000) return hit.results;
+  const index = withDeadline(createLibsqlIndex(db), started + options.timeoutMs, timeout);
+  const results = await searchCodes(
+    index,
+    embedder,
+    catalogue.map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard })),
+    { query: input.query, fileIds: scope, page: input.page, perPage: input.perPage },
+  );
+  if (cache.size > 500) cache.clear();
+  cache.set(key, { at: Date.now(), results });
+  return results;
+}
+
+export const searchJob: JobHandler<SearchJobInput> = {
+  type: 'search',
+  parse: (input) => parseInput(inputSchema, input),
+  run: async (ctx) => ({ ...(await runSearch(ctx.db, { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds }, ctx.input)) }),
+};
