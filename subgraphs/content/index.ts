@@ -7,6 +7,16 @@ import { findPublishedPost, findPublishedPostBySlug, listPublishedPosts, readPos
 import { jobKind } from './job-kinds.ts';
 import { GraphQLJSON } from 'graphql-type-json';
 import { prepareSearch, searchJob } from './search/search-job.ts';
+import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
+import type { Readable } from 'node:stream';
+import { AppError } from '../../core/errors.ts';
+import { readStream } from '../../core/files/read-stream.ts';
+import { createLocalEmbedder } from './search/embed.ts';
+import { createLibsqlIndex } from './search/libsql-index.ts';
+import { fromTask, ingestCode } from './search/ingest.ts';
+import type { ExtractTaskResult } from './search/extract-text-task.ts';
+
+const EXTRACT_TASK = new URL('./search/extract-text-task.ts', import.meta.url);
 import type { SearchResults } from './search/search.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -25,6 +35,7 @@ export const contentSubgraph: SubgraphModule = {
   },
   resolvers: {
     JSON: GraphQLJSON,
+    Upload: GraphQLUpload,
     DesignStandard: { US: 'us', EUROCODE: 'eurocode', AUS_NZ: 'aus-nz', CANADA: 'canada' },
     Mutation: {
       createSearchJob: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
@@ -32,6 +43,22 @@ export const contentSubgraph: SubgraphModule = {
         const input = await prepareSearch(ctx.platform.db, args.input);
         const job = await ctx.platform.jobs.create(principal, 'search', input);
         return { id: job.id };
+      },
+      ingestCode: async (_: unknown, args: { fileId: string; file: Promise<{ createReadStream(): Readable }> }, ctx: RequestContext) => {
+        const principal = requirePrincipal(ctx);
+        if (!principal.admin) throw new AppError('FORBIDDEN', 'Loading codes needs an admin key (npm run keys -- create --admin)');
+        const bytes = await readStream((await args.file).createReadStream(), ctx.platform.config.uploadLimitBytes);
+        const { platform } = ctx;
+        return ingestCode(
+          {
+            db: platform.db,
+            index: createLibsqlIndex(platform.db),
+            embedder: createLocalEmbedder(),
+            extract: async (b) => fromTask(await platform.workers.run<ExtractTaskResult>(EXTRACT_TASK, { bytes: b })),
+          },
+          args.fileId,
+          bytes,
+        );
       },
     },
     Query: {

@@ -8,6 +8,7 @@ import type { Principal } from '../../core/auth/keys.ts';
 import { AppError, type ErrorCode } from '../../core/errors.ts';
 import type { Platform } from '../../core/platform.ts';
 import type { PageAnalysis } from './detect/analyze.ts';
+import { readStream } from '../../core/files/read-stream.ts';
 import type { AnalyzeTaskResult } from './pdf/analyze-page-task.ts';
 
 export const MAX_DRAWING_BYTES = 50 * 1024 * 1024;
@@ -30,16 +31,8 @@ export interface CachedFileInfo {
   analysed_pages: number[];
 }
 
-export async function readUpload(stream: Readable, limit = MAX_DRAWING_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new AppError('PAYLOAD_TOO_LARGE', `file exceeds the limit of ${limit} bytes`, { limit });
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+/** Reads an uploaded drawing, at most 50 MB unless told otherwise. */
+export const readUpload = (stream: Readable, limit = MAX_DRAWING_BYTES): Promise<Buffer> => readStream(stream, limit);
 
 function toResult(row: { id: string; page: number; fileHash: string; processingMs: number; result: unknown }): DrawingResult {
   return { id: row.id, page: row.page, processing_ms: row.processingMs, file_hash: row.fileHash, ...(row.result as PageAnalysis) };

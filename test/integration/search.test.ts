@@ -119,3 +119,25 @@ describe('time limit', () => {
     expect(job.error).toEqual({ code: 'SEARCH_TIMEOUT', message: expect.stringContaining('0 ms'), details: { query: 'shear', timeout_ms: 0 } });
   });
 });
+
+describe('loading codes through GraphQL', () => {
+  it('ingestCode takes a PDF upload from an admin key, and refuses other keys', async () => {
+    const upload = async (k: string) => {
+      const form = new FormData();
+      form.append('operations', JSON.stringify({ query: 'mutation($f: Upload!) { ingestCode(fileId: "as-3600-2018", file: $f) { fileId pages passages seconds } }', variables: { f: null } }));
+      form.append('map', JSON.stringify({ 0: ['variables.f'] }));
+      const pdf = await codePdf([['8.2.4 Shear strength of beams', 'The shear strength of a beam shall be taken as the sum of the contributions.']]);
+      form.append('0', new Blob([pdf as unknown as BlobPart], { type: 'application/pdf' }), 'as3600.pdf');
+      const res = await fetch(`${server.url}/graphql`, { method: 'POST', body: form, headers: { authorization: `Bearer ${k}`, 'apollo-require-preflight': 'true' } });
+      return res.json();
+    };
+    const refused = await upload(key);
+    expect(refused.errors[0].extensions.code).toBe('FORBIDDEN');
+    const admin = (await server.platform.keys.create({ name: 'operator', tier: 'enterprise', admin: true })).secret;
+    const done = await upload(admin);
+    expect(done.errors).toBeUndefined();
+    expect(done.data.ingestCode).toMatchObject({ fileId: 'as-3600-2018', pages: 1, passages: 1 });
+    const codes = (await (await server.rest('/v1/codes?design_standard=aus-nz')).json()).codes;
+    expect(codes.find((c: any) => c.file_id === 'as-3600-2018')).toMatchObject({ indexed: true, page_count: 1 });
+  });
+});
