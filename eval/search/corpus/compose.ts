@@ -47,16 +47,30 @@ class Deck<T> {
     this.rng = rng;
   }
 
-  draw(): T {
-    if (this.pile.length === 0) {
-      this.pile = [...this.items];
-      for (let i = this.pile.length - 1; i > 0; i--) {
-        const j = this.rng.int(0, i);
-        [this.pile[i], this.pile[j]] = [this.pile[j] as T, this.pile[i] as T];
-      }
-      this.rounds++;
+  /**
+   * The next card that `ok` accepts, if any card left in the pile does: a
+   * sentence already used in the same chapter waits for a later draw.
+   */
+  draw(ok: (t: T) => boolean = () => true): T {
+    if (this.pile.length === 0) this.refill();
+    for (let i = this.pile.length - 1; i >= 0; i--) {
+      if (ok(this.pile[i] as T)) return this.pile.splice(i, 1)[0] as T;
+    }
+    // Nothing acceptable left in this round: start the next one.
+    this.refill();
+    for (let i = this.pile.length - 1; i >= 0; i--) {
+      if (ok(this.pile[i] as T)) return this.pile.splice(i, 1)[0] as T;
     }
     return this.pile.pop() as T;
+  }
+
+  private refill(): void {
+    this.pile = [...this.items];
+    for (let i = this.pile.length - 1; i > 0; i--) {
+      const j = this.rng.int(0, i);
+      [this.pile[i], this.pile[j]] = [this.pile[j] as T, this.pile[i] as T];
+    }
+    this.rounds++;
   }
 }
 
@@ -84,11 +98,13 @@ interface FillerState {
   rng: Rng;
   style: FamilyStyle;
   banks: Record<string, TopicBank>;
-  headings: Map<string, Deck<string>>;
+  headings: Map<string, { unused: string[]; round: number; requalified: number }>;
   sentences: Map<string, Deck<string>>;
   flavour: Deck<string>;
   /** Numbers already printed in the current chapter, for {ref}. */
   refs: string[];
+  /** Sentence templates used in the current chapter, kept out of its later clauses while the bank allows. */
+  usedInChapter: Set<string>;
 }
 
 function deckFor(map: Map<string, Deck<string>>, topic: string, items: readonly string[], rng: Rng): Deck<string> {
@@ -128,22 +144,61 @@ function fill(template: string, st: FillerState, bank: TopicBank, rng: Rng, sect
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Content words cut to a five-letter stem: enough to pair "spacing" with "Spacing limits". */
+function stems(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((w) => w.slice(0, 5)));
+}
+
+/**
+ * The heading of a filler clause is the unused heading of its topic that
+ * shares most words with the clause's first sentence, so headings and text
+ * agree. When no unused heading shares a word but a used one does, that one
+ * returns with a qualifier ("... — special cases"); when none matches at all,
+ * the next unused heading in bank order is taken.
+ */
+function pickHeading(st: FillerState, topic: string, bank: TopicBank, first: string): string {
+  let h = st.headings.get(topic);
+  if (!h || h.unused.length === 0) {
+    const round = (h?.round ?? 0) + 1;
+    h = { unused: [...bank.headings], round, requalified: 0 };
+    st.headings.set(topic, h);
+  }
+  const words = stems(first);
+  const score = (heading: string) => [...stems(heading)].filter((w) => words.has(w)).length;
+  const best = (list: readonly string[]) => list.reduce((b, heading, i) => (score(heading) > b.score ? { i, score: score(heading) } : b), { i: 0, score: 0 });
+  const fresh = best(h.unused);
+  const qualify = (heading: string, k: number) => `${heading} — ${QUALIFIERS[k % QUALIFIERS.length]}`;
+  if (fresh.score === 0) {
+    const old = best(bank.headings);
+    if (old.score > 0 && !h.unused.includes(bank.headings[old.i] as string)) return qualify(bank.headings[old.i] as string, h.requalified++);
+  }
+  const [heading] = h.unused.splice(fresh.i, 1) as [string];
+  return h.round > 1 ? qualify(heading, h.round - 2 + h.requalified++) : heading;
+}
+
 function fillerClause(st: FillerState, topic: string, number: string, section: string): DocBlock {
   const bank = st.banks[topic];
   if (!bank) throw new Error(`unknown topic "${topic}" for ${number}`);
   const rng = st.rng;
-  const hDeck = deckFor(st.headings, topic, bank.headings, rng);
-  let heading = hDeck.draw();
-  if (hDeck.rounds > 1) heading = `${heading} — ${QUALIFIERS[(hDeck.rounds - 2) % QUALIFIERS.length]}`;
   const sDeck = deckFor(st.sentences, topic, bank.sentences, rng);
-  const count = rng.int(2, 4);
+  // Short clauses are common in codes; one to three sentences keeps the banks from repeating.
+  const count = rng.pick([1, 2, 2, 2, 3, 3]);
   const picked: string[] = [];
   while (picked.length < count) {
-    const t = sDeck.draw();
-    if (!picked.includes(t)) picked.push(t);
+    const t = sDeck.draw((x) => !picked.includes(x) && !st.usedInChapter.has(x));
+    // A bank exhausted within the chapter ends the clause early rather than repeat itself.
+    if (picked.length > 0 && st.usedInChapter.has(t)) break;
+    if (picked.includes(t)) continue;
+    picked.push(t);
+    st.usedInChapter.add(t);
   }
+  const heading = pickHeading(st, topic, bank, picked[0] as string);
   const sentences = picked.map((t) => fill(t, st, bank, rng, section));
-  if (rng.chance(0.3)) sentences.push(fill(st.flavour.draw(), st, bank, rng, section));
+  if (rng.chance(0.15)) {
+    const f = st.flavour.draw((x) => !st.usedInChapter.has(x));
+    st.usedInChapter.add(f);
+    sentences.push(fill(f, st, bank, rng, section));
+  }
   // Eurocode clauses come as numbered paragraphs; the others mostly as one or two paragraphs.
   const paragraphs: string[] = [];
   const split = st.style.numberedParagraphs ? 1 : rng.chance(0.35) ? 2 : sentences.length;
@@ -191,6 +246,7 @@ export function compose(spec: CodeSpec): DocBlock[] {
     sentences: new Map(),
     flavour: new Deck(style.flavour, root.fork('flavour')),
     refs: [],
+    usedInChapter: new Set(),
   };
   const unique = (n: string) => {
     if (seen.has(n)) throw new Error(`${spec.fileId}: number ${n} used twice`);
@@ -199,6 +255,7 @@ export function compose(spec: CodeSpec): DocBlock[] {
   for (const chapter of spec.chapters) {
     blocks.push({ kind: 'chapter', label: chapter.label, title: chapter.title });
     st.refs = [];
+    st.usedInChapter = new Set();
     for (const section of chapter.sections) {
       blocks.push({ kind: 'section', number: section.number, title: section.title });
       // One stream per section: editing one section never reshuffles another's filler.
@@ -207,6 +264,7 @@ export function compose(spec: CodeSpec): DocBlock[] {
         switch (item.kind) {
           case 'clause':
             unique(item.number);
+            for (const part of item.body) if (typeof part !== 'string') unique(part.label);
             blocks.push({ kind: 'clause', section: section.number, number: item.number, heading: item.heading, body: bodyElements(item.body, style) });
             st.refs.push(item.number);
             break;

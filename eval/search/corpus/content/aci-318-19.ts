@@ -83,6 +83,61 @@ export function aci318(): CodeSpec {
         ],
       },
       {
+        label: 'CHAPTER 7',
+        title: 'ONE-WAY SLABS',
+        sections: [
+          {
+            number: '7.3',
+            title: 'Design limits',
+            topic: 'slabs',
+            items: [
+              clause('7.3.1.1', 'Minimum slab thickness',
+                'For solid nonprestressed slabs not supporting or attached to partitions or other construction likely to be damaged by large deflections, the overall slab thickness h shall not be less than the limits in Table 7.3.1.1, unless the calculated deflection limits of 7.3.2 are satisfied. The values apply to normalweight concrete and Grade 420 reinforcement.'),
+              table('Table 7.3.1.1', 'Minimum thickness of solid nonprestressed one-way slabs', ['Support condition:2', 'Minimum h:1'], [
+                ['Simply supported', 'l/20'],
+                ['One end continuous', 'l/24'],
+                ['Both ends continuous', 'l/28'],
+                ['Cantilever', 'l/10'],
+              ]),
+              filler('7.3.2', 1, 2),
+            ],
+          },
+          {
+            number: '7.6',
+            title: 'Reinforcement limits',
+            topic: 'slabs',
+            items: [filler('7.6', 1, 3)],
+          },
+        ],
+      },
+      {
+        label: 'CHAPTER 8',
+        title: 'TWO-WAY SLABS',
+        sections: [
+          {
+            number: '8.3',
+            title: 'Design limits',
+            topic: 'slabs',
+            items: [
+              clause('8.3.1.1', 'Minimum slab thickness for slabs without interior beams',
+                'For nonprestressed slabs without interior beams spanning between the supports on all sides, the overall slab thickness h shall not be less than the limits in Table 8.3.1.1, and not less than 125 mm for slabs without drop panels. Thinner slabs are permitted only where calculated deflections satisfy the limits of Table 24.2.2.'),
+              table('Table 8.3.1.1', 'Minimum thickness of nonprestressed two-way slabs without interior beams', ['fy, MPa:1', 'Exterior panels without edge beams:1.6', 'Exterior panels with edge beams:1.6', 'Interior panels:1.2'], [
+                ['280', 'ln/33', 'ln/36', 'ln/36'],
+                ['420', 'ln/30', 'ln/33', 'ln/33'],
+                ['550', 'ln/27', 'ln/30', 'ln/30'],
+              ], 'Values apply to slabs without drop panels; ln is the clear span in the long direction.'),
+              filler('8.3.2', 1, 3),
+            ],
+          },
+          {
+            number: '8.10',
+            title: 'Direct design method',
+            topic: 'slabs',
+            items: [filler('8.10', 1, 3)],
+          },
+        ],
+      },
+      {
         label: 'CHAPTER 9',
         title: 'BEAMS',
         sections: [
@@ -102,6 +157,63 @@ export function aci318(): CodeSpec {
                 eq("Av,min / s = 0.062 sqrt(f'c) bw / fyt", '(9.6.3.4a)'),
                 eq('Av,min / s = 0.35 bw / fyt', '(9.6.3.4b)')),
               filler('9.6.4', 1, 2),
+            ],
+          },
+        ],
+      },
+      {
+        label: 'CHAPTER 10',
+        title: 'COLUMNS',
+        sections: [
+          {
+            number: '10.6',
+            title: 'Reinforcement limits',
+            topic: 'columns',
+            items: [
+              clause('10.6.1.1', 'Minimum and maximum longitudinal reinforcement',
+                'For nonprestressed columns, the area of longitudinal reinforcement Ast shall be at least 0.01Ag and shall not exceed 0.08Ag. The lower limit provides resistance to bending not captured by analysis and limits the effects of creep and shrinkage under sustained compression; the upper limit avoids congestion, in particular at lap splices, where the reinforcement ratio doubles.'),
+              filler('10.6.2', 1, 3),
+            ],
+          },
+          {
+            number: '10.7',
+            title: 'Reinforcement detailing',
+            topic: 'columns',
+            items: [filler('10.7', 1, 4)],
+          },
+        ],
+      },
+      {
+        label: 'CHAPTER 11',
+        title: 'WALLS',
+        sections: [
+          {
+            number: '11.3',
+            title: 'Design limits',
+            topic: 'walls',
+            items: [filler('11.3.1', 1, 3)],
+          },
+          {
+            number: '11.6',
+            title: 'Reinforcement limits',
+            topic: 'walls',
+            items: [filler('11.6', 1, 3)],
+          },
+        ],
+      },
+      {
+        label: 'CHAPTER 13',
+        title: 'FOUNDATIONS',
+        sections: [
+          {
+            number: '13.3',
+            title: 'Shallow foundations',
+            topic: 'foundations',
+            items: [
+              clause('13.3.1.1', 'Base area of footings',
+                'The minimum base area of a shallow foundation shall be proportioned so that the unfactored forces and moments transmitted to the soil do not produce a pressure greater than the permissible bearing pressure determined from the principles of soil mechanics. The factored loads are then used with the resulting area to design the footing for flexure, shear and development.'),
+              figure('Figure 13.3.1', 'Critical sections for moment and shear in an isolated footing', 'slab-column', 120),
+              filler('13.3.1', 2, 4),
             ],
           },
         ],
@@ -346,6 +458,24 @@ export function aci318(): CodeSpec {
               ]),
               filler('25.5.2', 2, 2),
             ],
+          },
+        ],
+      },
+      {
+        label: 'CHAPTER 26',
+        title: 'CONSTRUCTION DOCUMENTS AND INSPECTION',
+        sections: [
+          {
+            number: '26.3',
+            title: 'Design information and compliance requirements',
+            topic: 'construction',
+            items: [filler('26.3', 1, 4)],
+          },
+          {
+            number: '26.11',
+            title: 'Formwork',
+            topic: 'construction',
+            items: [filler('26.11', 1, 3)],
           },
         ],
       },
