@@ -42,6 +42,10 @@ export interface Config {
   diagnosticJobs: boolean;
   /** Lets POST /clear on the memory service delete every account's data. */
   memoryClearEnabled: boolean;
+  /** An OpenAI-compatible embeddings API for code search; null uses the local embedder. */
+  embeddingsUrl: string | null;
+  embeddingsModel: string;
+  embeddingsApiKey: string | null;
   /** A search job fails with SEARCH_TIMEOUT past this. */
   searchTimeoutMs: number;
   /** The same search within this many seconds answers from a cache. */
@@ -113,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: bool(env, 'RUN_JOBS', !('documents' in remote)),
     diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),
     memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
+    embeddingsUrl: env.EMBEDDINGS_URL || null,
+    embeddingsModel: env.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
+    embeddingsApiKey: env.EMBEDDINGS_API_KEY || null,
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 30_000),
     searchCacheSeconds: int(env, 'SEARCH_CACHE_S', 300),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),

@@ -11,7 +11,7 @@ import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../core/errors.ts';
 import { readStream } from '../../core/files/read-stream.ts';
-import { createLocalEmbedder } from './search/embed.ts';
+import { embedderFor } from './search/embed.ts';
 import { createLibsqlIndex } from './search/libsql-index.ts';
 import { fromTask, ingestCode } from './search/ingest.ts';
 import type { ExtractTaskResult } from './search/extract-text-task.ts';
@@ -53,7 +53,7 @@ export const contentSubgraph: SubgraphModule = {
           {
             db: platform.db,
             index: createLibsqlIndex(platform.db),
-            embedder: createLocalEmbedder(),
+            embedder: embedderFor(platform.config),
             extract: async (b) => fromTask(await platform.workers.run<ExtractTaskResult>(EXTRACT_TASK, { bytes: b })),
           },
           args.fileId,

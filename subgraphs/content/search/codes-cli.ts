@@ -6,7 +6,7 @@ import { loadConfig } from '../../../core/config.ts';
 import { openDatabase } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import { readCatalogue, seedCodes } from '../codes.ts';
-import { createLocalEmbedder } from './embed.ts';
+import { embedderFor } from './embed.ts';
 import { extractCodeText } from './extract-text.ts';
 import { ingestCode } from './ingest.ts';
 import { createLibsqlIndex } from './libsql-index.ts';
@@ -44,7 +44,7 @@ try {
   if (command === 'ingest' && file && values['file-id']) {
     const bytes = new Uint8Array(fs.readFileSync(file));
     const summary = await ingestCode(
-      { db, index: createLibsqlIndex(db), embedder: createLocalEmbedder(), extract: (b) => extractCodeText(b, progress('reading')) },
+      { db, index: createLibsqlIndex(db), embedder: embedderFor(config), extract: (b) => extractCodeText(b, progress('reading')) },
       values['file-id'],
       bytes,
       (stage) => console.log(`${stage}…`),

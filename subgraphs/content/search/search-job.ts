@@ -6,7 +6,7 @@ import { AppError } from '../../../core/errors.ts';
 import type { JobHandler } from '../../../core/jobs/types.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { DESIGN_STANDARDS } from '../codes.ts';
-import { createLocalEmbedder } from './embed.ts';
+import { embedderFor, type Embedder } from './embed.ts';
 import { createLibsqlIndex } from './libsql-index.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { searchCodes, type SearchResults } from './search.ts';
@@ -35,7 +35,13 @@ export async function prepareSearch(db: Database, input: unknown): Promise<Searc
   return parsed;
 }
 
-const embedder = createLocalEmbedder();
+const embedders = new WeakMap<object, Embedder>();
+/** One embedder per configuration (the local one is stateless; a remote one keeps its connection). */
+function embedderOf(config: Parameters<typeof embedderFor>[0]): Embedder {
+  let e = embedders.get(config);
+  if (!e) embedders.set(config, (e = embedderFor(config)));
+  return e;
+}
 
 /** Fails the search once it has run past its deadline (checked at each index call, and by a timer). */
 function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppError): PassageIndex {
@@ -60,7 +66,11 @@ function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppE
 /** Identical searches within the cache window answer from memory; a re-ingest changes the key. */
 const caches = new WeakMap<Database, Map<string, { at: number; results: SearchResults }>>();
 
-export async function runSearch(db: Database, options: { timeoutMs: number; cacheSeconds: number }, input: SearchJobInput): Promise<SearchResults> {
+export async function runSearch(
+  db: Database,
+  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder },
+  input: SearchJobInput,
+): Promise<SearchResults> {
   const started = performance.now();
   const timeout = () => new AppError('SEARCH_TIMEOUT', `The search took longer than ${options.timeoutMs} ms`, { query: input.query, timeout_ms: options.timeoutMs });
   const catalogue = await db.codeEntry.findMany({ where: input.designStandard ? { designStandard: input.designStandard } : {} });
@@ -75,7 +85,7 @@ export async function runSearch(db: Database, options: { timeoutMs: number; cach
   const index = withDeadline(createLibsqlIndex(db), started + options.timeoutMs, timeout);
   const results = await searchCodes(
     index,
-    embedder,
+    options.embedder,
     catalogue.map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard })),
     { query: input.query, fileIds: scope, page: input.page, perPage: input.perPage },
   );
@@ -87,5 +97,7 @@ export async function runSearch(db: Database, options: { timeoutMs: number; cach
 export const searchJob: JobHandler<SearchJobInput> = {
   type: 'search',
   parse: (input) => parseInput(inputSchema, input),
-  run: async (ctx) => ({ ...(await runSearch(ctx.db, { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds }, ctx.input)) }),
+  run: async (ctx) => ({
+    ...(await runSearch(ctx.db, { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: embedderOf(ctx.config) }, ctx.input)),
+  }),
 };
