@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { DESIGN_STANDARDS } from '../../subgraphs/content/codes.ts';
+import { designStandardParam, fromGraphqlStandard, toGraphqlStandard } from '../design-standard.ts';
 import type { Route } from '../route.ts';
-
-const toEnum = (s: string) => s.toUpperCase().replace('-', '_');
-const fromEnum = (s: string) => s.toLowerCase().replace('_', '-');
 
 export const codeRoutes: Route[] = [
   {
@@ -15,22 +12,20 @@ export const codeRoutes: Route[] = [
     auth: 'public',
     errors: 'hosted',
     query: z.object({
-      design_standard: z
-        .enum(DESIGN_STANDARDS, { error: `must be one of ${DESIGN_STANDARDS.join(', ')}` })
-        .optional(),
+      design_standard: designStandardParam.optional(),
     }),
     successStatus: 200,
     async handle({ query, headers }, run) {
       const data = await run(
         `query Codes($s: DesignStandard) { codes(designStandard: $s) { fileId filename description designStandard path addedAt indexed pageCount } }`,
-        { s: query.design_standard ? toEnum(query.design_standard) : null },
+        { s: query.design_standard ? toGraphqlStandard(query.design_standard) : null },
       );
       const body = {
         codes: data.codes.map((c: Record<string, any>) => ({
           file_id: c.fileId,
           filename: c.filename,
           description: c.description,
-          design_standard: fromEnum(c.designStandard),
+          design_standard: fromGraphqlStandard(c.designStandard),
           path: c.path,
           added_at: c.addedAt,
           // Beyond the spec: whether the code is searchable yet, and its pages.

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { DESIGN_STANDARDS } from '../../subgraphs/content/codes.ts';
+import { designStandardParam, toGraphqlStandard } from '../design-standard.ts';
 import type { Route } from '../route.ts';
-
-const toEnum = (s: string) => s.toUpperCase().replace('-', '_');
 
 export const searchRoutes: Route[] = [
   {
@@ -15,7 +13,7 @@ export const searchRoutes: Route[] = [
     body: z.object({
       query: z.string().describe('What to look for; a clause reference such as "ACI 318 22.5.1.1" goes straight to the clause'),
       file_ids: z.array(z.string()).optional().describe('Target specific codes (file_id from /v1/codes)'),
-      design_standard: z.enum(DESIGN_STANDARDS, { error: `must be one of ${DESIGN_STANDARDS.join(', ')}` }).optional(),
+      design_standard: designStandardParam.optional(),
       page: z.number().int().min(1).optional(),
       per_page: z.number().int().min(1).max(50).optional(),
     }),
@@ -25,7 +23,7 @@ export const searchRoutes: Route[] = [
         input: {
           query: body.query,
           fileIds: body.file_ids ?? null,
-          designStandard: body.design_standard ? toEnum(body.design_standard) : null,
+          designStandard: body.design_standard ? toGraphqlStandard(body.design_standard) : null,
           page: body.page ?? 1,
           perPage: body.per_page ?? 10,
         },
