@@ -5,6 +5,7 @@
 import type { Embedder } from './embed.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { snippet } from './snippet.ts';
+import { expandQuery } from './thesaurus.ts';
 
 export interface CatalogueEntry {
   fileId: string;
@@ -42,6 +43,7 @@ export interface SearchResults {
 
 const RRF_K = 60;
 const CANDIDATES = 100;
+const EXPANSION_WEIGHT = 1;
 
 /** Words that name a standard in a query ("ACI 318", "EN 1992-1-1", "AS 3600") and the files they mean. */
 export function standardsNamed(query: string, catalogue: readonly CatalogueEntry[]): string[] {
@@ -76,11 +78,19 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
 
   const clause = clauseNamed(params.query);
   const exact = clause && named.length ? await index.bySection(clause, scope) : [];
-  const [embedding] = await embedder.embed([params.query]);
-  const [fullText, nearest] = await Promise.all([index.fullText(params.query, scope, CANDIDATES), index.nearest(embedding!, scope, CANDIDATES)]);
+  // The thesaurus's words form a third list and join the query's embedding;
+  // a query with nothing to expand costs no extra work.
+  const expansion = expandQuery(params.query).join(' ');
+  const [embedding] = await embedder.embed([expansion ? `${params.query} ${expansion}` : params.query]);
+  const [fullText, expanded, nearest] = await Promise.all([
+    index.fullText(params.query, scope, CANDIDATES),
+    expansion ? index.fullText(expansion, scope, CANDIDATES) : Promise.resolve([]),
+    index.nearest(embedding!, scope, CANDIDATES),
+  ]);
   add(fullText, 1);
+  add(expanded, EXPANSION_WEIGHT);
   add(nearest, 1);
-  const max = 2 / (RRF_K + 1);
+  const max = (2 + (expansion ? EXPANSION_WEIGHT : 0)) / (RRF_K + 1);
   const ranked = [...fused.values()]
     .map(({ hit, score }) => ({ hit, relevance: Math.min(1, score / max) }))
     .filter(({ hit }) => !exact.some((e) => e.id === hit.id))

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { defaultCorpus, generateCode, layoutCode } from '../../../eval/search/corpus/index.ts';
 import type { CodeSpec, CodeTruth, ContentType, Family } from '../../../eval/search/corpus/index.ts';
-import { QUERIES, QUERY_SPECS, defaultLayouts } from '../../../eval/search/queries.ts';
+import { HELDOUT, QUERIES, QUERY_SPECS, defaultLayouts } from '../../../eval/search/queries.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_ROOT = path.resolve(path.dirname(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')), '..', '..');
@@ -194,8 +194,15 @@ describe('judged query set', () => {
     expect([kinds('simple'), kinds('complex'), kinds('clause_ref')]).toEqual([24, 10, 6]);
   });
 
+  it('keeps the held-out queries apart: their own ids, none shared with the tuned set', () => {
+    expect(HELDOUT.length).toBeGreaterThanOrEqual(10);
+    const ids = new Set(QUERIES.map((q) => q.id));
+    for (const q of HELDOUT) expect(ids.has(q.id), q.id).toBe(false);
+    expect(new Set(HELDOUT.map((q) => q.query)).size).toBe(HELDOUT.length);
+  });
+
   it('judges only pages that exist and hold clauses, with at least one answer page per query', () => {
-    for (const q of QUERIES) {
+    for (const q of [...QUERIES, ...HELDOUT]) {
       expect(q.relevant.some((r) => r.grade === 2), q.id).toBe(true);
       const keys = q.relevant.map((r) => `${r.fileId}#${r.page}`);
       expect(new Set(keys).size, q.id).toBe(keys.length);
