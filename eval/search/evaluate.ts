@@ -55,8 +55,12 @@ export async function evaluateSearch(log = console.log, perQuery = false) {
     const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));
 
     const run = async (mode: Mode, q: Query): Promise<string[]> => {
-      if (mode === 'full_text') return distinctPages(await index.fullText(q.query, null, 100), 10);
-      if (mode === 'vector') return distinctPages(await index.nearest((await embedder.embed([q.query]))[0]!, null, 100), 10);
+      const inOrder = async (ids: number[]) => {
+        const rows = new Map((await index.passages(ids)).map((h) => [h.id, h]));
+        return ids.flatMap((id) => rows.get(id) ?? []);
+      };
+      if (mode === 'full_text') return distinctPages(await inOrder(await index.fullText(q.query, null, 100)), 10);
+      if (mode === 'vector') return distinctPages(await inOrder(await index.nearest((await embedder.embed([q.query]))[0]!, null, 100)), 10);
       const r = await searchCodes(index, embedder, catalogue, { query: q.query, fileIds: null, page: 1, perPage: 50 });
       return distinctPages(r.matches.map((m) => ({ fileId: m.file_id, page: m.page_number })), 10);
     };

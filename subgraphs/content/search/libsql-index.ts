@@ -4,9 +4,11 @@
 import type { Database } from '../../../core/db/client.ts';
 import type { Hit, IndexedPassage, PassageIndex } from './passage-index.ts';
 
-type Row = { id: number | bigint; fileId: string; page: number | bigint; section: string; heading: string; contentType: string; text: string; score: number };
+type Row = { id: number | bigint; fileId: string; page: number | bigint; section: string; heading: string; contentType: string; text: string };
 
-const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page), score: Number(r.score) });
+const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) });
+const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id));
+const COLUMNS = 'p."id", p."fileId", p."page", p."section", p."heading", p."contentType", p."text"';
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 /** The user's words as an FTS5 query: each a quoted term, any of them may match (BM25 ranks by how many and how rare). */
@@ -37,43 +39,57 @@ export function createLibsqlIndex(db: Database): PassageIndex {
     async fullText(query, fileIds, limit) {
       const match = ftsQuery(query);
       if (!match) return [];
+      // Candidates are ids only: reading passage text for every candidate
+      // cost more than ranking them. Without a file filter FTS5
+      // ranks on its own; with one, the join to the passages filters.
+      const bm25 = '-bm25("CodePassageFts", 4.0, 1.0, 2.0)';
       const filter = fileFilter(fileIds);
-      const rows = await db.$queryRawUnsafe<Row[]>(
-        `SELECT p."id", p."fileId", p."page", p."section", p."heading", p."contentType", p."text", -bm25("CodePassageFts", 4.0, 1.0, 2.0) AS score
-           FROM "CodePassageFts" JOIN "CodePassage" p ON p."id" = "CodePassageFts".rowid
-          WHERE "CodePassageFts" MATCH ?${filter.sql}
-          ORDER BY score DESC LIMIT ?`,
-        match,
-        ...filter.args,
-        limit,
-      );
-      return rows.map(toHit);
+      const rows = fileIds
+        ? await db.$queryRawUnsafe<{ id: number }[]>(
+            `SELECT p."id", ${bm25} AS score
+               FROM "CodePassageFts" JOIN "CodePassage" p ON p."id" = "CodePassageFts".rowid
+              WHERE "CodePassageFts" MATCH ?${filter.sql} ORDER BY score DESC LIMIT ?`,
+            match,
+            ...filter.args,
+            limit,
+          )
+        : await db.$queryRawUnsafe<{ id: number }[]>(
+            `SELECT rowid AS id, ${bm25} AS score FROM "CodePassageFts" WHERE "CodePassageFts" MATCH ? ORDER BY score DESC LIMIT ?`,
+            match,
+            limit,
+          );
+      return ids(rows);
     },
 
     async nearest(embedding, fileIds, limit) {
+      // vector_top_k answers nearest first. A file filter narrows its answer
+      // afterwards, so then it is asked for more and re-ranked by distance.
+      if (!fileIds) {
+        return ids(await db.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?)`, blob(embedding), limit));
+      }
       const filter = fileFilter(fileIds);
-      // The vector index answers the top candidates; a file filter narrows them afterwards, so ask for more.
-      const k = fileIds ? limit * 8 : limit;
-      const rows = await db.$queryRawUnsafe<Row[]>(
-        `SELECT p."id", p."fileId", p."page", p."section", p."heading", p."contentType", p."text",
-                1 - vector_distance_cos(p."embedding", vector32(?)) AS score
-           FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
-          WHERE 1${filter.sql}
-          ORDER BY score DESC LIMIT ?`,
+      const rows = await db.$queryRawUnsafe<{ id: number }[]>(
+        `SELECT p."id" FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
+          WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)) LIMIT ?`,
         blob(embedding),
-        blob(embedding),
-        k,
+        limit * 8,
         ...filter.args,
+        blob(embedding),
         limit,
       );
+      return ids(rows);
+    },
+
+    async passages(wanted) {
+      if (!wanted.length) return [];
+      const rows = await db.$queryRawUnsafe<Row[]>(`SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."id" IN (${wanted.map(() => '?').join(',')})`, ...wanted);
       return rows.map(toHit);
     },
 
     async bySection(section, fileIds) {
       const filter = fileFilter(fileIds);
       const rows = await db.$queryRawUnsafe<Row[]>(
-        `SELECT p."id", p."fileId", p."page", p."section", p."heading", p."contentType", p."text", 1.0 AS score
-           FROM "CodePassage" p WHERE p."section" = ?${filter.sql} ORDER BY p."page" LIMIT 20`,
+        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."section" = ?${filter.sql} ORDER BY p."page" LIMIT 20`,
         section,
         ...filter.args,
       );

@@ -15,17 +15,17 @@ export interface Hit {
   heading: string;
   contentType: string;
   text: string;
-  /** Higher is better; each method's own scale (BM25, cosine similarity). */
-  score: number;
 }
 
 export interface PassageIndex {
   /** Replaces every passage of a file (re-ingesting a code). */
   replaceFile(fileId: string, passages: readonly Omit<IndexedPassage, 'fileId'>[]): Promise<void>;
-  /** BM25 full-text search over heading, text and section. */
-  fullText(query: string, fileIds: readonly string[] | null, limit: number): Promise<Hit[]>;
-  /** Nearest passages by cosine similarity. */
-  nearest(embedding: Float32Array, fileIds: readonly string[] | null, limit: number): Promise<Hit[]>;
+  /** Passage ids by BM25 full-text rank over heading, text and section, best first. */
+  fullText(query: string, fileIds: readonly string[] | null, limit: number): Promise<number[]>;
+  /** Passage ids by cosine similarity, nearest first. */
+  nearest(embedding: Float32Array, fileIds: readonly string[] | null, limit: number): Promise<number[]>;
+  /** The passages with these ids (in any order; missing ids are skipped). */
+  passages(ids: readonly number[]): Promise<Hit[]>;
   /** Passages whose section number is exactly `section` (a clause reference). */
   bySection(section: string, fileIds: readonly string[] | null): Promise<Hit[]>;
   /** Indexed passages and distinct pages of a file. */

@@ -56,8 +56,9 @@ function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppE
   };
   return {
     replaceFile: (...a) => guard(() => index.replaceFile(...a)),
-    fullText: (...a): Promise<Hit[]> => guard(() => index.fullText(...a)),
-    nearest: (...a): Promise<Hit[]> => guard(() => index.nearest(...a)),
+    fullText: (...a): Promise<number[]> => guard(() => index.fullText(...a)),
+    nearest: (...a): Promise<number[]> => guard(() => index.nearest(...a)),
+    passages: (...a): Promise<Hit[]> => guard(() => index.passages(...a)),
     bySection: (...a): Promise<Hit[]> => guard(() => index.bySection(...a)),
     stats: (...a) => guard(() => index.stats(...a)),
   };

@@ -43,7 +43,6 @@ export interface SearchResults {
 
 const RRF_K = 60;
 const CANDIDATES = 100;
-const EXPANSION_WEIGHT = 1;
 
 /** Words that name a standard in a query ("ACI 318", "EN 1992-1-1", "AS 3600") and the files they mean. */
 export function standardsNamed(query: string, catalogue: readonly CatalogueEntry[]): string[] {
@@ -68,50 +67,50 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   const named = standardsNamed(params.query, catalogue);
   const scope = named.length ? (params.fileIds ? params.fileIds.filter((f) => named.includes(f)) : named) : params.fileIds;
 
-  const fused = new Map<number, { hit: Hit; score: number }>();
-  const add = (hits: Hit[], weight: number) =>
-    hits.forEach((hit, rank) => {
-      const entry = fused.get(hit.id) ?? { hit, score: 0 };
-      entry.score += weight / (RRF_K + rank + 1);
-      fused.set(hit.id, entry);
-    });
+  const fused = new Map<number, number>();
+  const add = (ranked: number[]) =>
+    ranked.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1)));
 
   const clause = clauseNamed(params.query);
   const exact = clause && named.length ? await index.bySection(clause, scope) : [];
-  // The thesaurus's words form a third list and join the query's embedding;
-  // a query with nothing to expand costs no extra work.
+  // The thesaurus's words join the query, in full text and in its embedding;
+  // one list each keeps the cost of a search at two index lookups.
   const expansion = expandQuery(params.query).join(' ');
-  const [embedding] = await embedder.embed([expansion ? `${params.query} ${expansion}` : params.query]);
-  const [fullText, expanded, nearest] = await Promise.all([
-    index.fullText(params.query, scope, CANDIDATES),
-    expansion ? index.fullText(expansion, scope, CANDIDATES) : Promise.resolve([]),
-    index.nearest(embedding!, scope, CANDIDATES),
-  ]);
-  add(fullText, 1);
-  add(expanded, EXPANSION_WEIGHT);
-  add(nearest, 1);
-  const max = (2 + (expansion ? EXPANSION_WEIGHT : 0)) / (RRF_K + 1);
-  const ranked = [...fused.values()]
-    .map(({ hit, score }) => ({ hit, relevance: Math.min(1, score / max) }))
-    .filter(({ hit }) => !exact.some((e) => e.id === hit.id))
-    .sort((a, b) => b.relevance - a.relevance);
-  const all = [...exact.map((hit) => ({ hit, relevance: 1 })), ...ranked];
+  const expanded = expansion ? `${params.query} ${expansion}` : params.query;
+  const [embedding] = await embedder.embed([expanded]);
+  const [fullText, nearest] = await Promise.all([index.fullText(expanded, scope, CANDIDATES), index.nearest(embedding!, scope, CANDIDATES)]);
+  add(fullText);
+  add(nearest);
+  const max = 2 / (RRF_K + 1);
+  const exactIds = new Set(exact.map((e) => e.id));
+  const ranked = [...fused]
+    .filter(([id]) => !exactIds.has(id))
+    .map(([id, score]) => ({ id, relevance: Math.min(1, score / max) }))
+    .sort((a, b) => b.relevance - a.relevance || a.id - b.id);
+  const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...ranked];
 
+  // Only the passages of the requested page are read in full.
   const total = all.length;
   const start = (params.page - 1) * params.perPage;
-  const matches = all.slice(start, start + params.perPage).map(({ hit, relevance }): SearchMatch => {
+  const pageOf = all.slice(start, start + params.perPage);
+  const rows = new Map<number, Hit>([...exact, ...(await index.passages(pageOf.filter((r) => !exactIds.has(r.id)).map((r) => r.id)))].map((h) => [h.id, h]));
+  const matches = pageOf.flatMap(({ id, relevance }): SearchMatch[] => {
+    const hit = rows.get(id);
+    if (!hit) return []; // deleted by a re-ingest between the two reads
     const entry = byId.get(hit.fileId);
-    return {
-      file_id: hit.fileId,
-      filename: entry?.filename ?? '',
-      description: entry?.description ?? '',
-      design_standard: entry?.designStandard ?? '',
-      snippet: snippet(hit.text, params.query),
-      page_number: hit.page,
-      relevance_score: Number(relevance.toFixed(4)),
-      context: [hit.section, hit.heading].filter(Boolean).join(' '),
-      content_type: hit.contentType,
-    };
+    return [
+      {
+        file_id: hit.fileId,
+        filename: entry?.filename ?? '',
+        description: entry?.description ?? '',
+        design_standard: entry?.designStandard ?? '',
+        snippet: snippet(hit.text, params.query),
+        page_number: hit.page,
+        relevance_score: Number(relevance.toFixed(4)),
+        context: [hit.section, hit.heading].filter(Boolean).join(' '),
+        content_type: hit.contentType,
+      },
+    ];
   });
   return { total, page: params.page, per_page: params.perPage, total_pages: Math.max(1, Math.ceil(total / params.perPage)), matches };
 }
