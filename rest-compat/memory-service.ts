@@ -41,14 +41,23 @@ const TYPE_NAMES: Record<string, [string, string]> = {
   object: ['value is not a valid dict', 'type_error.dict'],
 };
 
-function detailOf(issue: z.core.$ZodIssue, prefix: string): DetailItem {
+const INT_FIELDS = new Set(['max_facts', 'last_n']);
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): DetailItem {
+  const given = valueAt(input, issue.path);
   const loc = [prefix, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
   const params = (issue as { params?: Record<string, unknown> }).params;
   if (params?.detail) return { loc, ...(params.detail as Omit<DetailItem, 'loc'>) };
   switch (issue.code) {
     case 'invalid_type': {
-      if ((issue as { input?: unknown }).input === undefined) return { loc, msg: 'field required', type: 'value_error.missing' };
-      if (issue.expected === 'number' && (issue as { format?: string }).format?.includes('int')) return { loc, msg: TYPE_NAMES.int![0], type: TYPE_NAMES.int![1] };
+      if (given === undefined) return { loc, msg: 'field required', type: 'value_error.missing' };
+      if ((issue.expected === 'number' || issue.expected === 'int') && INT_FIELDS.has(String(issue.path.at(-1)))) return { loc, msg: TYPE_NAMES.int![0], type: TYPE_NAMES.int![1] };
       const [msg, type] = TYPE_NAMES[issue.expected] ?? [`${issue.expected} expected`, `type_error.${issue.expected}`];
       return { loc, msg, type };
     }
@@ -57,7 +66,7 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string): DetailItem {
         loc,
         msg: `unexpected value; permitted: ${issue.values.map((v) => `'${String(v)}'`).join(', ')}`,
         type: 'value_error.const',
-        ctx: { given: (issue as { input?: unknown }).input, permitted: issue.values },
+        ctx: { given, permitted: issue.values },
       };
     case 'invalid_format':
       if (issue.format === 'uuid') return { loc, msg: 'value is not a valid uuid', type: 'type_error.uuid' };
@@ -79,7 +88,7 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string): DetailItem {
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: 'body' | 'query' | 'path'): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new RequestValidation(result.error.issues.map((i) => detailOf(i, prefix)));
+  if (!result.success) throw new RequestValidation(result.error.issues.map((i) => detailOf(i, prefix, input)));
   return result.data;
 }
 
