@@ -9,7 +9,7 @@ import { findMentions, type Mention } from './mentions.ts';
 import { CHANGE_CUES, ENDING_CUES, RELATION_PATTERNS } from './relations.ts';
 
 /** Value-like kinds: a fact pointing at one is about a thing's value, so the thing is the subject. */
-const VALUE_KINDS = new Set(['member_size', 'rebar', 'quantity', 'ratio', 'code', 'clause', 'software']);
+const VALUE_KINDS = new Set(['member_size', 'rebar', 'quantity', 'ratio', 'code', 'clause', 'software', 'classification']);
 const THING_KINDS = new Set(['member', 'element', 'level', 'grid', 'project', 'sheet', 'name', 'organisation', 'quoted']);
 
 export function splitSentences(text: string): string[] {
@@ -75,6 +75,20 @@ function replacement(sentence: string, mentions: Mention[]): { old: Mention; nex
   return null;
 }
 
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'my', 'your', 'his', 'her', 'all', 'both', 'each', 'so', 'and', 'but', 'then', 'now', 'also']);
+
+/** With no entity before the verb, the noun phrase there is the subject ("the first vertical frequency dropped to …"). */
+function topicBefore(sentence: string, verbIndex: number): Mention | null {
+  const clause = sentence.slice(0, verbIndex).split(/[,;:]|\b(?:so|and|but|because|while)\b/).at(-1)!;
+  const words = clause.trim().split(/\s+/).filter(Boolean);
+  while (words.length && DETERMINERS.has(words[0]!.toLowerCase())) words.shift();
+  const phrase = words.slice(-4);
+  if (!phrase.length || phrase.some((w) => !/^[a-z][a-z-]*$/.test(w)) || phrase.join(' ').length < 4) return null;
+  const name = singular(phrase.join(' '));
+  const start = sentence.lastIndexOf(phrase[0]!, verbIndex);
+  return { name, kind: 'topic', start, end: start + phrase.join(' ').length };
+}
+
 export function extractSentence(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; fact: ExtractedFact | null } {
   const mentions = findMentions(sentence).map((m) => (m.kind === 'element' ? { ...m, name: singular(m.name.toLowerCase()) } : m));
   const others = mentions.filter((m) => m.name.toLowerCase() !== speaker.toLowerCase());
@@ -100,9 +114,18 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
     object = swap.next;
   } else if (verb) {
     const v = verb;
-    subject = others.find((m) => m.end <= v.index) ?? null;
+    // The nearest mention before the verb, passing over locations that qualify it ("beam B3 at grid C-4 uses").
+    // A thing named inside the verb ("revised the roof snow load to 30 psf") is what changed.
+    const before = others.filter((m) => m.end <= v.index);
+    subject =
+      others.find((m) => m.start >= v.index && m.end <= v.end && !VALUE_KINDS.has(m.kind)) ??
+      before.filter((m) => m.kind !== 'grid' && m.kind !== 'level').at(-1) ??
+      before.at(-1) ??
+      null;
     object = others.find((m) => m.start >= v.end && m !== subject) ?? null;
+    if (subject && subject.start >= v.index && subject.end <= v.end) verb = { ...v, relation: 'CHANGED_TO' };
     if (!subject && FIRST_PERSON.test(sentence.slice(0, v.index))) subject = speakerMention;
+    if (!subject) subject = topicBefore(sentence, v.index);
     if (!object) object = others.find((m) => m !== subject) ?? null;
     if (!subject) subject = others.find((m) => m !== object) ?? speakerMention;
   } else {

@@ -12,7 +12,7 @@ export interface Mention {
 
 const CODE_FAMILIES = 'ACI|AISC|ASCE(?:/SEI)?|IBC|IRC|ASTM|AWS|NDS|TMS|CSA|NZS|AS/NZS|AS|EN|BS|CBC|NBCC|PCI|PTI|SDI|SJI|AASHTO|ANSI';
 const CLAUSE = String.raw`(?:\s?(?:§|Section|Sec\.?|Table|Chapter|Clause|Ch\.)\s?\d+(?:\.\d+)*(?:\([a-z0-9]+\))*)`;
-const UNITS = String.raw`psf|ksf|psi|ksi|pcf|kPa|MPa|GPa|kN/m²|kN/m2|kN/m|kN·m|kN-m|kNm|kN|kips?|plf|klf|mph|km/h|m/s|ft-kips?|kip-ft|k-ft|lb/ft|mm|in\.?|ft|m`;
+const UNITS = String.raw`Hz|psf|ksf|psi|ksi|pcf|kPa|MPa|GPa|kN/m²|kN/m2|kN/m|kN·m|kN-m|kNm|kN|kips?|plf|klf|mph|km/h|m/s|ft-kips?|kip-ft|k-ft|lb/ft|mm|in\.?|ft|m`;
 
 const ELEMENT_WORDS = [
   'transfer girder', 'transfer beam', 'shear walls?', 'moment frames?', 'braced frames?', 'mat foundation', 'spread footings?', 'strip footings?',
@@ -37,6 +37,7 @@ const PATTERNS: Array<[kind: string, re: RegExp]> = [
   ['grid', /\b[Gg]rids?(?:\s?[Ll]ines?)?\s+(?:[A-Z]{1,2}|\d{1,2})(?:\.\d)?(?:\s?[-/]\s?(?:[A-Z]{1,2}|\d{1,2})(?:\.\d)?)?(?![\w])/g],
   ['level', /\b(?:[Ll]evel|[Ff]loor)\s\d{1,3}\b/g],
   ['ratio', /\b[Ll]\/\d{3}\b/g],
+  ['classification', /\b(?:[Rr]isk [Cc]ategory|[Ss]eismic [Dd]esign [Cc]ategory|SDC|[Ss]ite [Cc]lass|[Ee]xposure(?: [Cc]ategory)?)\s+(?:IV|III|II|I|[A-F])\b/g],
   ['quantity', new RegExp(String.raw`(?<![\w.])\d+(?:[.,]\d+)?\s?(?:${UNITS})(?![\w/²])`, 'g')],
   ['quantity', /\bf'c\s?=?\s?\d+(?:,\d{3})?\s?(?:psi|MPa)\b/g],
   ['sheet', /\b(?:[A-Z]{1,2}-\d{3}(?:\.\d{1,2})?|S\d{3})\b/g],

@@ -33,6 +33,8 @@ export function valueSort(kind: string, name: string): string | null {
       return kind;
     case 'quantity':
       return `quantity:${name.replace(/^[\d.,\s=f'c]+/i, '').toLowerCase()}`;
+    case 'classification':
+      return `classification:${name.replace(/\s+\S+$/, '').toLowerCase()}`;
     case 'code':
       return `code:${name.split(/[\s\d]/)[0]!.toLowerCase()}`;
     default:
