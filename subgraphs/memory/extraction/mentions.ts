@@ -65,11 +65,12 @@ function capitalisedNames(sentence: string): Mention[] {
     let words = m[0].split(/\s+/);
     let start = m.index!;
     // Drop leading words that are not names (sentence starts, pronouns), and trailing connectors.
-    while (words.length && (NOT_NAMES.has(words[0]!.replace(/[’']s$/, '')) || CONNECTORS.has(words[0]!))) {
+    const bare = (w: string) => w.replace(/[.,;:!?]+$/, '').replace(/[’']s$/, '');
+    while (words.length && (NOT_NAMES.has(bare(words[0]!)) || CONNECTORS.has(words[0]!))) {
       start += words[0]!.length + (sentence.slice(start + words[0]!.length).match(/^\s+/)?.[0].length ?? 0);
       words = words.slice(1);
     }
-    while (words.length && (CONNECTORS.has(words.at(-1)!) || NOT_NAMES.has(words.at(-1)!))) words = words.slice(0, -1);
+    while (words.length && (CONNECTORS.has(words.at(-1)!) || NOT_NAMES.has(bare(words.at(-1)!)))) words = words.slice(0, -1);
     if (!words.length) continue;
     let name = words.join(' ').replace(/[’']s$/, '').replace(/[.,;:!?-]+$/, '');
     if (name.length < 2) continue;
