@@ -24,10 +24,15 @@ export function ftsQuery(text: string, maxTerms = 64): string | null {
   return unique.length ? unique.map((t) => `"${t}"`).join(' OR ') : null;
 }
 
+/**
+ * The account/group condition. `+` keeps SQLite from choosing the (accountId, groupId) index
+ * when a more selective one (full text, vector, uuid) drives the query: with a large group
+ * that index would scan it whole.
+ */
 function scopeSql(scope: Scope, alias: string): { sql: string; args: string[] } {
-  if (!scope.groupIds) return { sql: `${alias}."accountId" = ?`, args: [scope.accountId] };
+  if (!scope.groupIds) return { sql: `+${alias}."accountId" = ?`, args: [scope.accountId] };
   if (!scope.groupIds.length) return { sql: '0', args: [] };
-  return { sql: `${alias}."accountId" = ? AND ${alias}."groupId" IN (${placeholders(scope.groupIds.length)})`, args: [scope.accountId, ...scope.groupIds] };
+  return { sql: `+${alias}."accountId" = ? AND +${alias}."groupId" IN (${placeholders(scope.groupIds.length)})`, args: [scope.accountId, ...scope.groupIds] };
 }
 
 function filterSql(filter: FactFilter, alias: string): { sql: string; args: string[] } {
@@ -128,14 +133,14 @@ export function createLibsqlStore(db: Database): MemoryStore {
       const touchedEntities = (await query(`SELECT DISTINCT "entityUuid" FROM "MemoryMention" WHERE "episodeUuid" IN (${ph})`, ...chunk)).map((r) => String(r.entityUuid));
       await exec(`DELETE FROM "MemoryFactEpisode" WHERE "episodeUuid" IN (${ph})`, ...chunk);
       await exec(`DELETE FROM "MemoryMention" WHERE "episodeUuid" IN (${ph})`, ...chunk);
-      await exec(`DELETE FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${ph})`, accountId, ...chunk);
+      await exec(`DELETE FROM "MemoryEpisode" WHERE +"accountId" = ? AND "uuid" IN (${ph})`, accountId, ...chunk);
       for (let j = 0; j < touchedFacts.length; j += 400) {
         const fchunk = touchedFacts.slice(j, j + 400);
         const fph = placeholders(fchunk.length);
         // A fact another episode also stated stays; the rest go, and what they invalidated is current again.
         const orphans = (
           await query(
-            `SELECT "uuid" FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${fph})
+            `SELECT "uuid" FROM "MemoryFact" f WHERE +f."accountId" = ? AND f."uuid" IN (${fph})
                AND NOT EXISTS (SELECT 1 FROM "MemoryFactEpisode" fe WHERE fe."factUuid" = f."uuid")`,
             accountId,
             ...fchunk,
@@ -143,13 +148,13 @@ export function createLibsqlStore(db: Database): MemoryStore {
         ).map((r) => String(r.uuid));
         if (!orphans.length) continue;
         const oph = placeholders(orphans.length);
-        await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" IN (${oph})`, accountId, ...orphans);
-        facts += await exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" IN (${oph})`, accountId, ...orphans);
+        await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE +"accountId" = ? AND "invalidatedBy" IN (${oph})`, accountId, ...orphans);
+        facts += await exec(`DELETE FROM "MemoryFact" WHERE +"accountId" = ? AND "uuid" IN (${oph})`, accountId, ...orphans);
       }
       for (let j = 0; j < touchedEntities.length; j += 400) {
         const echunk = touchedEntities.slice(j, j + 400);
         entities += await exec(
-          `DELETE FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" IN (${placeholders(echunk.length)})
+          `DELETE FROM "MemoryEntity" WHERE +"accountId" = ? AND "uuid" IN (${placeholders(echunk.length)})
              AND NOT EXISTS (SELECT 1 FROM "MemoryMention" m WHERE m."entityUuid" = "MemoryEntity"."uuid")
              AND NOT EXISTS (SELECT 1 FROM "MemoryFact" f WHERE f."sourceUuid" = "MemoryEntity"."uuid" OR f."targetUuid" = "MemoryEntity"."uuid")`,
           accountId,
@@ -242,13 +247,13 @@ export function createLibsqlStore(db: Database): MemoryStore {
     },
 
     async getEntity(accountId, uuid) {
-      const [row] = await query(`SELECT * FROM "MemoryEntity" WHERE "uuid" = ? AND "accountId" = ?`, uuid, accountId);
+      const [row] = await query(`SELECT * FROM "MemoryEntity" WHERE "uuid" = ? AND +"accountId" = ?`, uuid, accountId);
       return row ? toEntity(row) : null;
     },
 
     async getEntities(accountId, uuids) {
       if (!uuids.length) return [];
-      const rows = await query(`SELECT * FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
+      const rows = await query(`SELECT * FROM "MemoryEntity" WHERE +"accountId" = ? AND "uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
       return rows.map(toEntity);
     },
 
@@ -273,7 +278,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
 
     factsBetween(accountId, groupId, a, b) {
       return factsWhere(
-        `f."accountId" = ? AND f."groupId" = ? AND ((f."sourceUuid" = ? AND f."targetUuid" = ?) OR (f."sourceUuid" = ? AND f."targetUuid" = ?))`,
+        `+f."accountId" = ? AND +f."groupId" = ? AND ((f."sourceUuid" = ? AND f."targetUuid" = ?) OR (f."sourceUuid" = ? AND f."targetUuid" = ?))`,
         accountId,
         groupId,
         a,
@@ -286,7 +291,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
     currentFactsTouching(accountId, groupId, entityUuid) {
       return factsWhere(
         `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "sourceUuid" = ? UNION SELECT "id" FROM "MemoryFact" WHERE "targetUuid" = ?)
-           AND f."accountId" = ? AND f."groupId" = ? AND f."invalidAt" IS NULL AND f."expiredAt" IS NULL`,
+           AND +f."accountId" = ? AND +f."groupId" = ? AND f."invalidAt" IS NULL AND f."expiredAt" IS NULL`,
         entityUuid,
         entityUuid,
         accountId,
@@ -320,7 +325,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
     async edgesOfNode(accountId, nodeUuid) {
       if (!(await this.getEntity(accountId, nodeUuid))) return null;
       return factsWhere(
-        `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "sourceUuid" = ? UNION SELECT "id" FROM "MemoryFact" WHERE "targetUuid" = ?) AND f."accountId" = ? ORDER BY f."createdAt", f."id"`,
+        `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "sourceUuid" = ? UNION SELECT "id" FROM "MemoryFact" WHERE "targetUuid" = ?) AND +f."accountId" = ? ORDER BY f."createdAt", f."id"`,
         nodeUuid,
         nodeUuid,
         accountId,
@@ -419,7 +424,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
 
     async getFacts(accountId, uuids) {
       if (!uuids.length) return [];
-      const rows = await query(`SELECT ${FACT_COLUMNS}, f."embedding" FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
+      const rows = await query(`SELECT ${FACT_COLUMNS}, f."embedding" FROM "MemoryFact" f WHERE +f."accountId" = ? AND f."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
       const prov = await provenance(rows.map((r) => String(r.uuid)));
       return rows.map((r) => {
         const p = prov.get(String(r.uuid)) ?? { episodes: [], sources: [] };
@@ -428,9 +433,9 @@ export function createLibsqlStore(db: Database): MemoryStore {
     },
 
     async deleteFact(accountId, uuid) {
-      const [row] = await query(`SELECT "uuid" FROM "MemoryFact" WHERE "uuid" = ? AND "accountId" = ?`, uuid, accountId);
+      const [row] = await query(`SELECT "uuid" FROM "MemoryFact" WHERE "uuid" = ? AND +"accountId" = ?`, uuid, accountId);
       if (!row) return false;
-      await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" = ?`, accountId, uuid);
+      await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE +"accountId" = ? AND "invalidatedBy" = ?`, accountId, uuid);
       await exec(`DELETE FROM "MemoryFactEpisode" WHERE "factUuid" = ?`, uuid);
       await exec(`DELETE FROM "MemoryFact" WHERE "uuid" = ?`, uuid);
       return true;
@@ -439,7 +444,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
     async deleteEpisodes(accountId, match) {
       const rows =
         'uuid' in match
-          ? await query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" = ?`, accountId, match.uuid)
+          ? await query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE +"accountId" = ? AND "uuid" = ?`, accountId, match.uuid)
           : await query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "sourceDescription" = ?`, accountId, match.groupId, match.source);
       if (!rows.length) return null;
       return cascade(accountId, rows.map((r) => String(r.uuid)));
