@@ -2,7 +2,7 @@
 // authenticate, call one operation and map the records to the schema.
 import { requirePrincipal, type RequestContext } from '../../core/context.ts';
 import { typeDefsOf, type SubgraphModule } from '../module.ts';
-import { ingestJob } from './ingest-job.ts';
+import { ingestJob, resumePendingGroups } from './ingest-job.ts';
 import type { Episode, Fact } from './model.ts';
 import * as ops from './operations.ts';
 import type { ScoredFact } from './retrieval/search.ts';
@@ -47,6 +47,7 @@ export const memorySubgraph: SubgraphModule = {
   name: 'memory',
   typeDefs: typeDefsOf('memory'),
   jobHandlers: [ingestJob],
+  onStart: resumePendingGroups,
   resolvers: {
     Query: {
       getMemory: on(async (ctx, { input }) => (await ops.getMemory(ctx.platform, ctx.principal!, input)).map(fact)),

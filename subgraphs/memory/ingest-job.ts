@@ -3,6 +3,7 @@
 // group in this process), so episodes are processed one at a time, in order.
 import { z } from 'zod';
 import type { JobHandler } from '../../core/jobs/types.ts';
+import type { Platform } from '../../core/platform.ts';
 import { parseInput } from '../../core/validation.ts';
 import { ingestEpisode } from './graph/ingest.ts';
 import { memoryServices } from './services.ts';
@@ -54,3 +55,13 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
     });
   },
 };
+
+/**
+ * At start: a group whose messages were stored but whose job was never created
+ * (the process died in between) gets one, so nothing waits for the next POST.
+ */
+export async function resumePendingGroups(platform: Platform): Promise<void> {
+  for (const { accountId, groupId } of await memoryServices(platform.db, platform.config).store.pendingGroups()) {
+    await platform.jobs.create({ keyId: 'memory-resume', accountId, tier: 'pro', admin: false }, INGEST_JOB, { groupId });
+  }
+}

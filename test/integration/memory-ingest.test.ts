@@ -1,9 +1,10 @@
 // POST /messages stores messages before it answers: a process that never gets
-// to run them (here one that runs no jobs, as after a crash) loses nothing —
-// the next start processes them, in order per group.
+// to run them (here one that runs no jobs, as after a crash, and whose jobs are
+// then lost) loses nothing — the next start processes them, in order per group.
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from '../../core/db/client.ts';
 import { startTestServer, tempDir, waitFor } from '../helpers/server.ts';
 
 const dataDir = tempDir();
@@ -27,6 +28,10 @@ it('messages accepted by a process that dies before processing them are processe
   const pending = await first.platform.db.$queryRawUnsafe<{ n: number }[]>(`SELECT COUNT(*) AS n FROM "MemoryEpisode" WHERE "status" = 'pending' AND "accountId" = ?`, accountId);
   expect(Number(pending[0]!.n)).toBe(values.length);
   await first.close(100);
+  // As if the process had died between storing the messages and creating their jobs.
+  const db = await openDatabase({ url: `file:${dataDir}/platform.db` });
+  await db.job.deleteMany({ where: { type: 'memory.ingest' } });
+  await db.$disconnect();
 
   const second = await startTestServer({ DATA_DIR: dataDir });
   try {
