@@ -7,6 +7,9 @@ import type { MemoryStore } from './memory-store.ts';
 
 type Row = Record<string, unknown>;
 
+/** Up to this many facts in scope, vector search scans them exactly rather than asking the index. */
+const EXACT_SCAN_LIMIT = 2000;
+
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
@@ -29,10 +32,11 @@ export function ftsQuery(text: string, maxTerms = 64): string | null {
  * when a more selective one (full text, vector, uuid) drives the query: with a large group
  * that index would scan it whole.
  */
-function scopeSql(scope: Scope, alias: string): { sql: string; args: string[] } {
-  if (!scope.groupIds) return { sql: `+${alias}."accountId" = ?`, args: [scope.accountId] };
+function scopeSql(scope: Scope, alias: string, useIndex = false): { sql: string; args: string[] } {
+  const plus = useIndex ? '' : '+';
+  if (!scope.groupIds) return { sql: `${plus}${alias}."accountId" = ?`, args: [scope.accountId] };
   if (!scope.groupIds.length) return { sql: '0', args: [] };
-  return { sql: `+${alias}."accountId" = ? AND +${alias}."groupId" IN (${placeholders(scope.groupIds.length)})`, args: [scope.accountId, ...scope.groupIds] };
+  return { sql: `${plus}${alias}."accountId" = ? AND ${plus}${alias}."groupId" IN (${placeholders(scope.groupIds.length)})`, args: [scope.accountId, ...scope.groupIds] };
 }
 
 function filterSql(filter: FactFilter, alias: string): { sql: string; args: string[] } {
@@ -352,11 +356,26 @@ export function createLibsqlStore(db: Database): MemoryStore {
 
     async nearestFacts(scope, embedding, filter, limit) {
       const s = scopeSql(scope, 'f');
+      const indexed = scopeSql(scope, 'f', true);
       const fl = filterSql(filter, 'f');
       const v = blob(embedding);
-      // The vector index answers for the whole database; the account/group filter comes after,
-      // so ask it for more. When the scope is a small part of the data that still leaves too few,
-      // an exact scan of the scope is cheap (it is small) and complete.
+      const exactScan = async () =>
+        query<{ uuid: string; score: number }>(
+          `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score FROM "MemoryFact" f
+            WHERE ${indexed.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+          v,
+          ...indexed.args,
+          ...fl.args,
+          limit,
+        );
+      const toRanked = (rows: { uuid: string; score: number }[]) => rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+      // The vector index answers for the whole database and the account/group filter comes after.
+      // A scope of a few thousand facts is scanned exactly instead (cheap, and complete).
+      const [{ n }] = await query<{ n: number | bigint }>(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM "MemoryFact" f WHERE ${indexed.sql} LIMIT ${EXACT_SCAN_LIMIT + 1})`,
+        ...indexed.args,
+      );
+      if (Number(n) <= EXACT_SCAN_LIMIT) return toRanked(await exactScan());
       const rows = await query<{ uuid: string; score: number }>(
         `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score
            FROM vector_top_k('MemoryFact_embedding_idx', vector32(?), ?) AS v JOIN "MemoryFact" f ON f."id" = v.id
@@ -368,16 +387,8 @@ export function createLibsqlStore(db: Database): MemoryStore {
         ...fl.args,
         limit,
       );
-      if (rows.length >= limit) return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
-      const exact = await query<{ uuid: string; score: number }>(
-        `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score FROM "MemoryFact" f
-          WHERE ${s.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
-        v,
-        ...s.args,
-        ...fl.args,
-        limit,
-      );
-      return exact.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+      // Too few of the nearest belong to the scope: scan it.
+      return toRanked(rows.length >= limit ? rows : await exactScan());
     },
 
     async factsAround(scope, entityUuids, depth, filter, limit) {
