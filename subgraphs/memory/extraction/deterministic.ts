@@ -90,7 +90,11 @@ function topicBefore(sentence: string, verbIndex: number): Mention | null {
 }
 
 export function extractSentence(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; fact: ExtractedFact | null } {
-  const mentions = findMentions(sentence).map((m) => (m.kind === 'element' ? { ...m, name: singular(m.name.toLowerCase()) } : m));
+  // "Omar Haddad here from …" in Omar's own message names the speaker.
+  const isSpeaker = (m: Mention) => m.kind === 'name' && m.name.split(' ')[0]!.toLowerCase() === speaker.split(' ')[0]!.toLowerCase();
+  const mentions = findMentions(sentence).map((m) =>
+    m.kind === 'element' ? { ...m, name: singular(m.name.toLowerCase()) } : isSpeaker(m) ? { ...m, name: speaker, kind: 'speaker' } : m,
+  );
   const others = mentions.filter((m) => m.name.toLowerCase() !== speaker.toLowerCase());
   if (!others.length) return { mentions, fact: null };
   const fact = firstPerson(sentence, speaker);

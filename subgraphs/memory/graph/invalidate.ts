@@ -48,9 +48,10 @@ const base = (relation: string) => relation.replace(/^NO_LONGER_/, '');
 export function contradicted(next: NewFactShape, candidates: readonly Candidate[]): Candidate[] {
   const sort = valueSort(next.target.kind, next.target.name);
   return candidates.filter(({ fact, otherKind, otherName }) => {
-    if (fact.sourceUuid === next.sourceUuid && fact.targetUuid === next.targetUuid && base(fact.name) === base(next.relation)) {
-      // The same statement again is a duplicate, not a contradiction; "no longer R" ends R.
-      return next.ends !== null && fact.name === next.ends;
+    if (fact.sourceUuid === next.sourceUuid && fact.targetUuid === next.targetUuid) {
+      // "No longer" ends whatever was said between the two; otherwise the same relationship again is a duplicate.
+      if (next.ends !== null) return !fact.name.startsWith('NO_LONGER_');
+      if (base(fact.name) === base(next.relation)) return false;
     }
     if (next.replaces && (fact.sourceUuid === next.replaces || fact.targetUuid === next.replaces)) {
       const far = fact.sourceUuid === next.replaces ? fact.targetUuid : fact.sourceUuid;

@@ -51,6 +51,12 @@ describe('deterministic extractor', () => {
     expect(x.facts).toEqual([{ source: 'Maria', target: 'Thornton Structural Engineers', relation: 'WORKS_AT', fact: 'Maria work at Thornton Structural Engineers.', replaces: null, ends: null }]);
   });
 
+  it('a full name starting with the speaker\'s name in their own message is the speaker', () => {
+    const x = extract('Omar Haddad here from Halcrow Partners.', 'Omar');
+    expect(x.facts[0]).toMatchObject({ source: 'Omar', target: 'Halcrow Partners' });
+    expect(x.entities.map((e) => e.name)).toEqual(['Omar', 'Halcrow Partners']);
+  });
+
   it('names relations from verbs; the member, not its grid, is the subject', () => {
     const [fact] = extract('Beam B3 at grid C-4 uses a W12x26.').facts;
     expect(fact).toMatchObject({ source: 'Beam B3', target: 'W12x26', relation: 'USES' });

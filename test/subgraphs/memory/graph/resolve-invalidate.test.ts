@@ -63,7 +63,7 @@ describe('contradiction and the interval rule', () => {
     const swap = { ...next, replaces: 'w12', anchors: ['beam'] };
     expect(contradicted(swap, [fact('5', 'beam', 'w12', 'RELATES_TO'), fact('6', 'girder', 'w12', 'USES')]).map((c) => c.fact.uuid)).toEqual(['5']);
     const ending = { ...job, targetUuid: 'halcrow', relation: 'NO_LONGER_WORKS_AT', ends: 'WORKS_AT' };
-    expect(contradicted(ending, [fact('7', 'omar', 'halcrow', 'WORKS_AT')]).map((c) => c.fact.uuid)).toEqual(['7']);
+    expect(contradicted(ending, [fact('7', 'omar', 'halcrow', 'WORKS_AT'), fact('9', 'omar', 'halcrow', 'RELATES_TO')]).map((c) => c.fact.uuid)).toEqual(['7', '9']);
     expect(contradicted({ ...next }, [fact('8', 'beam', 'w14', 'USES')])).toEqual([]);
   });
 
