@@ -52,6 +52,19 @@ export interface Config {
   searchCacheSeconds: number;
   uploadLimitBytes: number;
   jsonLimitBytes: number;
+  // Memory service
+  /** A Neo4j server for the memory graph (bolt/neo4j URL); null keeps it in the platform database. */
+  neo4jUri: string | null;
+  neo4jUser: string;
+  neo4jPassword: string;
+  /** An OpenAI-compatible chat completions API for fact extraction; null uses the deterministic extractor. */
+  memoryLlmUrl: string | null;
+  memoryLlmModel: string;
+  memoryLlmApiKey: string | null;
+  /** A reranking API (Cohere/Jina-style POST /rerank) for reranker=cross_encoder; null uses the local pairwise scorer. */
+  memoryRerankerUrl: string | null;
+  memoryRerankerModel: string;
+  memoryRerankerApiKey: string | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -124,5 +137,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCacheSeconds: int(env, 'SEARCH_CACHE_S', 300),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 60 * 1024 * 1024),
+    neo4jUri: env.NEO4J_URI || null,
+    neo4jUser: env.NEO4J_USER ?? 'neo4j',
+    neo4jPassword: env.NEO4J_PASSWORD ?? '',
+    memoryLlmUrl: env.MEMORY_LLM_URL || null,
+    memoryLlmModel: env.MEMORY_LLM_MODEL ?? 'gpt-4o-mini',
+    memoryLlmApiKey: env.MEMORY_LLM_API_KEY || null,
+    memoryRerankerUrl: env.MEMORY_RERANKER_URL || null,
+    memoryRerankerModel: env.MEMORY_RERANKER_MODEL ?? 'rerank-english-v3.0',
+    memoryRerankerApiKey: env.MEMORY_RERANKER_API_KEY || null,
   };
 }

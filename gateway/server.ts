@@ -145,7 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = await listen(httpServer, config.gatewayPort, config.host);
   // With an ephemeral port (tests) links must name the port actually bound.
   if (config.gatewayPort === 0) config.publicUrl = `http://${config.host}:${port}`;
-  const memoryServer = http.createServer(memoryApp(platform));
+  const memoryServer = http.createServer(memoryApp(platform, apollo));
   const memoryPort = await listen(memoryServer, config.memoryPort, config.host);
 
   let closing: Promise<void> | null = null;

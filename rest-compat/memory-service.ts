@@ -1,60 +1,408 @@
-// The memory service's own HTTP surface at {memory_url}: X-API-Key auth and
-// FastAPI-style errors. The memory graph arrives with its own issue; until
-// then its routes answer 501 in the same {detail} form.
+// The memory service's own HTTP surface at {memory_url}: X-API-Key auth,
+// FastAPI-style validation and errors ({detail}), and for each route one
+// GraphQL operation of the memory subgraph run through the gateway.
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { ApolloServer } from '@apollo/server';
+import { z } from 'zod';
 import type { Platform } from '../core/platform.ts';
 import { AppError } from '../core/errors.ts';
+import type { RequestContext } from '../core/context.ts';
 import { requestId } from '../gateway/plugins/request-id.ts';
-import { clientAddress } from '../gateway/context.ts';
+import { INTERNAL } from '../gateway/plugins/rate-limit.ts';
+import { buildContext, clientAddress } from '../gateway/context.ts';
+import { operationRunner } from './router.ts';
+import type { Run } from './route.ts';
+import { GROUP_ID_PATTERN, MAX_FACTS_LIMIT, RERANKERS, minScoreRange } from '../subgraphs/memory/params.ts';
 
-const MEMORY_ROUTES: Array<['get' | 'post' | 'delete', string]> = [
-  ['post', '/messages'],
-  ['post', '/get-memory'],
-  ['post', '/search'],
-  ['post', '/entity-node'],
-  ['get', '/entity-edge/:uuid'],
-  ['delete', '/entity-edge/:uuid'],
-  ['get', '/episodes/:group_id'],
-  ['delete', '/episodes/:group_id/:source_description'],
-  ['delete', '/episode/:uuid'],
-  ['delete', '/group/:group_id'],
-  ['post', '/clear'],
+// ---------------------------------------------------------------- validation
+// Pydantic v1 wording and type names, which the spec quotes (value_error.missing, type_error.uuid).
+
+interface DetailItem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  ctx?: Record<string, unknown>;
+}
+
+class RequestValidation extends Error {
+  readonly detail: DetailItem[];
+  constructor(detail: DetailItem[]) {
+    super('request validation failed');
+    this.detail = detail;
+  }
+}
+
+const TYPE_NAMES: Record<string, [string, string]> = {
+  string: ['str type expected', 'type_error.str'],
+  int: ['value is not a valid integer', 'type_error.integer'],
+  number: ['value is not a valid float', 'type_error.float'],
+  boolean: ['value could not be parsed to a boolean', 'type_error.bool'],
+  array: ['value is not a valid list', 'type_error.list'],
+  object: ['value is not a valid dict', 'type_error.dict'],
+};
+
+const INT_FIELDS = new Set(['max_facts', 'last_n']);
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): DetailItem {
+  const given = valueAt(input, issue.path);
+  const loc = [prefix, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+  const params = (issue as { params?: Record<string, unknown> }).params;
+  if (params?.detail) return { loc, ...(params.detail as Omit<DetailItem, 'loc'>) };
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (given === undefined) return { loc, msg: 'field required', type: 'value_error.missing' };
+      if ((issue.expected === 'number' || issue.expected === 'int') && INT_FIELDS.has(String(issue.path.at(-1)))) return { loc, msg: TYPE_NAMES.int![0], type: TYPE_NAMES.int![1] };
+      const [msg, type] = TYPE_NAMES[issue.expected] ?? [`${issue.expected} expected`, `type_error.${issue.expected}`];
+      return { loc, msg, type };
+    }
+    case 'invalid_value':
+      return {
+        loc,
+        msg: `unexpected value; permitted: ${issue.values.map((v) => `'${String(v)}'`).join(', ')}`,
+        type: 'value_error.const',
+        ctx: { given, permitted: issue.values },
+      };
+    case 'invalid_format':
+      if (issue.format === 'uuid') return { loc, msg: 'value is not a valid uuid', type: 'type_error.uuid' };
+      if (issue.format === 'regex') {
+        const pattern = (issue as { pattern?: string }).pattern;
+        return { loc, msg: `string does not match regex "${pattern}"`, type: 'value_error.str.regex', ctx: { pattern } };
+      }
+      return { loc, msg: issue.message, type: 'value_error' };
+    case 'too_small':
+      if (issue.origin === 'number') return { loc, msg: `ensure this value is greater than or equal to ${issue.minimum}`, type: 'value_error.number.not_ge', ctx: { limit_value: issue.minimum } };
+      return { loc, msg: `ensure this value has at least ${issue.minimum} characters`, type: 'value_error.any_str.min_length', ctx: { limit_value: issue.minimum } };
+    case 'too_big':
+      if (issue.origin === 'number') return { loc, msg: `ensure this value is less than or equal to ${issue.maximum}`, type: 'value_error.number.not_le', ctx: { limit_value: issue.maximum } };
+      return { loc, msg: issue.message, type: 'value_error' };
+    default:
+      return { loc, msg: issue.message, type: 'value_error' };
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: 'body' | 'query' | 'path'): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new RequestValidation(result.error.issues.map((i) => detailOf(i, prefix, input)));
+  return result.data;
+}
+
+const datetime = z.string().refine((s) => !Number.isNaN(new Date(s).getTime()), { params: { detail: { msg: 'invalid datetime format', type: 'value_error.datetime' } } });
+const groupId = z.string().regex(GROUP_ID_PATTERN);
+const reranker = z.enum(RERANKERS as [string, ...string[]]);
+
+const message = z.object({
+  content: z.string(),
+  role_type: z.enum(['user', 'assistant', 'system']),
+  role: z.string().nullish(),
+  timestamp: datetime.nullish(),
+  uuid: z.string().nullish(),
+  name: z.string().nullish(),
+  source_description: z.string().nullish(),
+});
+
+const retrieval = {
+  max_facts: z.number().int().min(1).max(MAX_FACTS_LIMIT).default(10),
+  reranker: reranker.nullish(),
+  min_score: z.number().nullish(),
+  episode_source_filter: z.string().nullish(),
+  mmr_lambda: z.number().min(0).max(1).nullish(),
+  center_node_uuid: z.string().nullish(),
+  include_invalidated: z.boolean().default(false),
+};
+
+/** min_score's range depends on the reranker: 0..1 for rrf and cross_encoder, −1..1 for mmr. */
+function minScoreInRange(body: { reranker?: string | null; min_score?: number | null }, ctx: z.RefinementCtx): void {
+  if (body.min_score === null || body.min_score === undefined) return;
+  const [lo, hi] = minScoreRange((body.reranker ?? 'rrf') as 'rrf');
+  if (body.min_score < lo || body.min_score > hi) {
+    const ge = body.min_score < lo;
+    const limit = ge ? lo : hi;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['min_score'],
+      message: '',
+      params: {
+        detail: {
+          msg: `ensure this value is ${ge ? 'greater' : 'less'} than or equal to ${limit} for reranker ${body.reranker ?? 'rrf'}`,
+          type: `value_error.number.not_${ge ? 'ge' : 'le'}`,
+          ctx: { limit_value: limit },
+        },
+      },
+    });
+  }
+}
+
+const searchBody = z.object({ query: z.string(), group_ids: z.array(groupId).nullish(), ...retrieval }).superRefine(minScoreInRange);
+const getMemoryBody = z
+  .object({ group_id: groupId, messages: z.array(message), ...retrieval, center_node_uuid: z.string().nullable() })
+  .superRefine(minScoreInRange);
+const messagesBody = z.object({ group_id: groupId, messages: z.array(message) });
+const entityNodeBody = z.object({ uuid: z.string(), group_id: groupId, name: z.string(), summary: z.string().default('') });
+const uuidPath = z.object({ uuid: z.uuid() });
+const lastNQuery = z.object({
+  last_n: z.preprocess((v) => (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim()) ? Number(v) : v === undefined ? undefined : Number.isNaN(Number(v)) ? v : Number(v)), z.number().int().min(1)),
+});
+
+// ---------------------------------------------------------------- GraphQL operations
+
+const FACT_FIELDS = 'uuid name fact validAt invalidAt createdAt expiredAt score sourceNodeUuid targetNodeUuid episodes';
+const DELETION_FIELDS = 'episodes facts entities';
+
+const toMessageInput = (m: z.output<typeof message>) => ({
+  content: m.content,
+  roleType: m.role_type,
+  role: m.role ?? null,
+  timestamp: m.timestamp ?? null,
+  uuid: m.uuid ?? null,
+  name: m.name ?? null,
+  sourceDescription: m.source_description ?? null,
+});
+
+const retrievalInput = (b: z.output<typeof searchBody> | z.output<typeof getMemoryBody>) => ({
+  maxFacts: b.max_facts,
+  reranker: b.reranker ?? null,
+  minScore: b.min_score ?? null,
+  episodeSourceFilter: b.episode_source_filter ?? null,
+  mmrLambda: b.mmr_lambda ?? null,
+  centerNodeUuid: b.center_node_uuid ?? null,
+  includeInvalidated: b.include_invalidated,
+});
+
+const factOut = (f: Record<string, any>) => ({
+  uuid: f.uuid,
+  name: f.name,
+  fact: f.fact,
+  valid_at: f.validAt,
+  invalid_at: f.invalidAt,
+  created_at: f.createdAt,
+  expired_at: f.expiredAt,
+  score: f.score,
+  source_node_uuid: f.sourceNodeUuid,
+  target_node_uuid: f.targetNodeUuid,
+  episodes: f.episodes,
+});
+
+interface Handler {
+  (req: Request, run: Run): Promise<{ status?: number; body: unknown }>;
+}
+
+const deleted = (message: string, d: { episodes: number; facts: number; entities: number }) => ({ message, success: true, deleted: d });
+
+const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
+  [
+    'post',
+    '/messages',
+    async (req, run) => {
+      const body = parse(messagesBody, req.body, 'body');
+      const data = await run(`mutation ($groupId: String!, $messages: [MessageInput!]!) { addMessages(groupId: $groupId, messages: $messages) { accepted jobId } }`, {
+        groupId: body.group_id,
+        messages: body.messages.map(toMessageInput),
+      });
+      return { status: 202, body: { message: 'Messages added to processing queue', success: true, job_id: data.addMessages.jobId } };
+    },
+  ],
+  [
+    'post',
+    '/search',
+    async (req, run) => {
+      const body = parse(searchBody, req.body, 'body');
+      const data = await run(`query ($input: SearchMemoryInput!) { searchMemory(input: $input) { ${FACT_FIELDS} } }`, {
+        input: { query: body.query, groupIds: body.group_ids ?? null, ...retrievalInput(body) },
+      });
+      return { body: { facts: data.searchMemory.map(factOut) } };
+    },
+  ],
+  [
+    'post',
+    '/get-memory',
+    async (req, run) => {
+      const body = parse(getMemoryBody, req.body, 'body');
+      const data = await run(`query ($input: GetMemoryInput!) { getMemory(input: $input) { ${FACT_FIELDS} } }`, {
+        input: { groupId: body.group_id, messages: body.messages.map(toMessageInput), ...retrievalInput(body) },
+      });
+      return { body: { facts: data.getMemory.map(factOut) } };
+    },
+  ],
+  [
+    'post',
+    '/entity-node',
+    async (req, run) => {
+      const body = parse(entityNodeBody, req.body, 'body');
+      const data = await run(`mutation ($input: EntityNodeInput!) { addEntityNode(input: $input) { uuid } }`, {
+        input: { uuid: body.uuid, groupId: body.group_id, name: body.name, summary: body.summary },
+      });
+      return { status: 201, body: { message: 'Entity node saved', uuid: data.addEntityNode.uuid } };
+    },
+  ],
+  [
+    'get',
+    '/entity-edge/:uuid',
+    async (req, run) => {
+      const { uuid } = parse(uuidPath, req.params, 'path');
+      const data = await run(`query ($uuid: ID!) { entityEdges(nodeUuid: $uuid) { uuid sourceNodeUuid targetNodeUuid relationshipType createdAt fact validAt invalidAt expiredAt } }`, { uuid });
+      return {
+        body: {
+          edges: data.entityEdges.map((e: Record<string, any>) => ({
+            uuid: e.uuid,
+            source_node_uuid: e.sourceNodeUuid,
+            target_node_uuid: e.targetNodeUuid,
+            relationship_type: e.relationshipType,
+            created_at: e.createdAt,
+            fact: e.fact,
+            valid_at: e.validAt,
+            invalid_at: e.invalidAt,
+            expired_at: e.expiredAt,
+          })),
+        },
+      };
+    },
+  ],
+  [
+    'delete',
+    '/entity-edge/:uuid',
+    async (req, run) => {
+      const { uuid } = parse(uuidPath, req.params, 'path');
+      await run(`mutation ($uuid: ID!) { deleteEntityEdge(uuid: $uuid) }`, { uuid });
+      return { body: { message: 'Entity edge deleted', success: true } };
+    },
+  ],
+  [
+    'get',
+    '/episodes/:group_id',
+    async (req, run) => {
+      const { last_n } = parse(lastNQuery, req.query, 'query');
+      const data = await run(`query ($groupId: String!, $lastN: Int!) { episodes(groupId: $groupId, lastN: $lastN) { uuid groupId sourceDescription timestamp } }`, {
+        groupId: req.params.group_id,
+        lastN: last_n,
+      });
+      return {
+        body: { episodes: data.episodes.map((e: Record<string, string>) => ({ uuid: e.uuid, group_id: e.groupId, source_description: e.sourceDescription, timestamp: e.timestamp })) },
+      };
+    },
+  ],
+  [
+    'delete',
+    '/episodes/:group_id/:source_description',
+    async (req, run) => {
+      const data = await run(`mutation ($g: String!, $s: String!) { deleteEpisodes(groupId: $g, sourceDescription: $s) { ${DELETION_FIELDS} } }`, {
+        g: req.params.group_id,
+        s: req.params.source_description,
+      });
+      return { body: deleted('Episodes deleted', data.deleteEpisodes) };
+    },
+  ],
+  [
+    'delete',
+    '/episode/:uuid',
+    async (req, run) => {
+      const data = await run(`mutation ($uuid: ID!) { deleteEpisode(uuid: $uuid) { ${DELETION_FIELDS} } }`, { uuid: req.params.uuid });
+      return { body: deleted('Episode deleted', data.deleteEpisode) };
+    },
+  ],
+  [
+    'delete',
+    '/group/:group_id',
+    async (req, run) => {
+      const data = await run(`mutation ($g: String!) { deleteGroup(groupId: $g) { ${DELETION_FIELDS} } }`, { g: req.params.group_id });
+      return { body: deleted('Group deleted', data.deleteGroup) };
+    },
+  ],
+  [
+    'post',
+    '/clear',
+    async (_req, run) => {
+      await run(`mutation { clearMemory }`);
+      return { body: { message: 'Graph cleared', success: true } };
+    },
+  ],
 ];
+
+// ---------------------------------------------------------------- errors
 
 /** FastAPI's answer to a body that is not JSON. */
 function jsonDecodeError(message: string, position: number) {
   return { detail: [{ loc: ['body', position], msg: message, type: 'value_error.jsondecode', ctx: { msg: message, pos: position } }] };
 }
 
-export function memoryApp(platform: Platform): express.Express {
+function sendError(res: Response, err: unknown, platform: Platform): void {
+  if (err instanceof RequestValidation) {
+    res.status(422).json({ detail: err.detail });
+    return;
+  }
+  if (!(err instanceof AppError)) {
+    platform.log.error({ err }, 'memory service error');
+    res.status(500).json({ detail: 'Internal Server Error' });
+    return;
+  }
+  switch (err.code) {
+    case 'UNPROCESSABLE':
+    case 'VALIDATION_ERROR':
+    case 'BAD_USER_INPUT': {
+      const field = String(err.details?.field ?? '');
+      const loc = field ? ['body', ...field.split(/[.[\]]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))] : ['body'];
+      res.status(422).json({ detail: [{ loc, msg: err.message.replace(/^[\w.[\]]+: /, ''), type: 'value_error' }] });
+      return;
+    }
+    case 'RATE_LIMITED':
+      res.setHeader('Retry-After', String(err.details?.retry_after_s ?? 60));
+      res.status(429).json({ detail: 'Rate limit exceeded' });
+      return;
+    case 'UNAUTHORIZED':
+      res.status(401).json({ detail: 'Invalid or missing API key' });
+      return;
+    case 'NOT_FOUND':
+    case 'FORBIDDEN':
+    case 'NOT_IMPLEMENTED':
+    case 'SERVICE_UNAVAILABLE':
+      res.status(err.code === 'NOT_FOUND' ? 404 : err.code === 'FORBIDDEN' ? 403 : err.code === 'NOT_IMPLEMENTED' ? 501 : 503).json({ detail: err.message });
+      return;
+    default:
+      platform.log.error({ err }, 'memory service error');
+      res.status(500).json({ detail: 'Internal Server Error' });
+  }
+}
+
+// ---------------------------------------------------------------- app
+
+export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContext>): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestId(platform.log));
   app.get('/healthcheck', (_req, res) => {
     res.json({ status: 'healthy' });
   });
+  const contexts = new WeakMap<Request, RequestContext>();
   app.use(async (req: Request, res: Response, next) => {
     try {
-      const principal = await platform.keys.authenticate(req.get('x-api-key'));
-      if (!principal) {
+      const key = req.get('x-api-key');
+      const ctx = await buildContext(platform, { authorization: key ? `Bearer ${key}` : undefined, requestId: req.requestId, address: clientAddress(req) });
+      if (!ctx.principal) {
         res.status(401).json({ detail: 'Invalid or missing API key' });
         return;
       }
-      await platform.rateLimits.consume('api', { principal, address: clientAddress(req) });
+      // Every authenticated request counts, invalid ones included; the operation it runs is not charged again.
+      await platform.rateLimits.consume('api', ctx);
+      contexts.set(req, Object.assign(ctx, { [INTERNAL]: true }));
       next();
     } catch (err) {
-      if (err instanceof AppError && err.code === 'RATE_LIMITED') {
-        res.setHeader('Retry-After', String(err.details?.retry_after_s ?? 60));
-        res.status(429).json({ detail: 'Rate limit exceeded' });
-        return;
-      }
-      next(err);
+      sendError(res, err, platform);
     }
   });
   app.use(express.json({ limit: platform.config.jsonLimitBytes, type: () => true }));
-  for (const [method, path] of MEMORY_ROUTES) {
-    app[method](path, (_req, res) => {
-      res.status(501).json({ detail: `Not implemented: ${method.toUpperCase()} ${path.replace(/:(\w+)/g, '{$1}')} arrives with the memory graph` });
+  for (const [method, path, handle] of ROUTES) {
+    app[method](path, async (req: Request, res: Response) => {
+      try {
+        const result = await handle(req, operationRunner(apollo, contexts.get(req)!));
+        res.status(result.status ?? 200).json(result.body);
+      } catch (err) {
+        sendError(res, err, platform);
+      }
     });
   }
   app.use((_req, res) => {

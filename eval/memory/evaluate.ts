@@ -1,0 +1,154 @@
+// npm run eval:memory — ingests the written conversations with the default
+// (deterministic) extractor and local embedder, asks each question through
+// every reranker, and reports Recall@5 and Recall@10 of the evidence messages
+// (a fact counts for the messages that stated it), plus how often answers come
+// from invalidated facts.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../core/db/client.ts';
+import { createLocalEmbedder } from '../../subgraphs/memory/embed.ts';
+import { deterministicExtractor } from '../../subgraphs/memory/extraction/deterministic.ts';
+import { ingestEpisode } from '../../subgraphs/memory/graph/ingest.ts';
+import { isCurrent } from '../../subgraphs/memory/model.ts';
+import { RERANKERS, defaultMinScore, DEFAULT_MMR_LAMBDA } from '../../subgraphs/memory/params.ts';
+import { searchFacts, type RerankerName, type ScoredFact } from '../../subgraphs/memory/retrieval/search.ts';
+import { createLibsqlStore } from '../../subgraphs/memory/store/libsql-store.ts';
+import type { MemoryStore } from '../../subgraphs/memory/store/memory-store.ts';
+import { CONVERSATIONS, type EvalConversation, type EvalQuestion } from './conversations.ts';
+
+const ACCOUNT = 'eval';
+
+/** Share of the evidence messages stated by the first k facts. */
+export function recallAt(facts: readonly Pick<ScoredFact, 'episodes'>[], evidence: readonly string[], k: number): number {
+  const found = new Set(facts.slice(0, k).flatMap((f) => f.episodes));
+  return evidence.filter((e) => found.has(e)).length / evidence.length;
+}
+
+/** A fact every one of whose episodes is a stale message answers from history. */
+export const fromStale = (f: Pick<ScoredFact, 'episodes'>, q: EvalQuestion): boolean => !!q.stale?.length && f.episodes.every((e) => q.stale!.includes(e));
+
+export async function ingestConversation(store: MemoryStore, conversation: EvalConversation): Promise<number> {
+  const deps = { store, extractor: deterministicExtractor, embedder: createLocalEmbedder(256) };
+  let count = 0;
+  for (const s of conversation.sessions) {
+    const start = Date.parse(s.date);
+    await store.addEpisodes(
+      ACCOUNT,
+      conversation.id,
+      s.messages.map((m, i) => ({
+        uuid: m.id,
+        name: '',
+        content: m.content,
+        roleType: m.roleType,
+        role: m.role,
+        sourceDescription: s.id,
+        timestamp: new Date(start + i * 60_000).toISOString(),
+      })),
+    );
+    count += s.messages.length;
+  }
+  for (let e = await store.nextPending(ACCOUNT, conversation.id); e; e = await store.nextPending(ACCOUNT, conversation.id)) {
+    await ingestEpisode(deps, e);
+    await store.finishEpisode(e.uuid, null);
+  }
+  return count;
+}
+
+export interface RerankerReport {
+  reranker: RerankerName;
+  recall5: number;
+  recall10: number;
+  /** Share of returned facts (top 10) that are invalidated: default (current) mode, then with include_invalidated. */
+  invalidatedShare: number;
+  invalidatedShareHistory: number;
+  /** Of the questions whose answer changed, the share with a stale fact in the top 5 (default mode). */
+  staleTop5: number;
+  p50Ms: number;
+}
+
+export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS): Promise<RerankerReport[]> {
+  const embedder = createLocalEmbedder(256);
+  const out: RerankerReport[] = [];
+  for (const reranker of RERANKERS) {
+    let r5 = 0;
+    let r10 = 0;
+    let returned = 0;
+    let invalid = 0;
+    let returnedH = 0;
+    let invalidH = 0;
+    let staleHits = 0;
+    let staleQuestions = 0;
+    let n = 0;
+    const times: number[] = [];
+    for (const c of conversations) {
+      for (const q of c.questions) {
+        const params = {
+          query: q.question,
+          scope: { accountId: ACCOUNT, groupIds: [c.id] },
+          maxFacts: 10,
+          reranker,
+          minScore: defaultMinScore(reranker),
+          mmrLambda: DEFAULT_MMR_LAMBDA,
+          source: null,
+          centerNodeUuid: null,
+        };
+        const t0 = performance.now();
+        const facts = await searchFacts({ store, embedder, pairScorer: null }, { ...params, includeInvalidated: false });
+        times.push(performance.now() - t0);
+        const history = await searchFacts({ store, embedder, pairScorer: null }, { ...params, includeInvalidated: true });
+        r5 += recallAt(facts, q.evidence, 5);
+        r10 += recallAt(facts, q.evidence, 10);
+        returned += facts.length;
+        invalid += facts.filter((f) => !isCurrent(f)).length;
+        returnedH += history.length;
+        invalidH += history.filter((f) => !isCurrent(f)).length;
+        if (q.stale?.length) {
+          staleQuestions++;
+          if (facts.slice(0, 5).some((f) => fromStale(f, q))) staleHits++;
+        }
+        n++;
+      }
+    }
+    times.sort((a, b) => a - b);
+    out.push({
+      reranker,
+      recall5: r5 / n,
+      recall10: r10 / n,
+      invalidatedShare: returned ? invalid / returned : 0,
+      invalidatedShareHistory: returnedH ? invalidH / returnedH : 0,
+      staleTop5: staleQuestions ? staleHits / staleQuestions : 0,
+      p50Ms: times[Math.floor(times.length / 2)]!,
+    });
+  }
+  return out;
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-memory-'));
+  const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
+  try {
+    const store = createLibsqlStore(db);
+    let messages = 0;
+    const t0 = performance.now();
+    for (const c of CONVERSATIONS) messages += await ingestConversation(store, c);
+    const ingestMs = performance.now() - t0;
+    const questions = CONVERSATIONS.reduce((s, c) => s + c.questions.length, 0);
+    console.log(`memory eval: ${CONVERSATIONS.length} conversations, ${messages} messages, ${questions} questions; deterministic extractor, local embedder`);
+    console.log(`ingestion: ${messages} messages in ${ingestMs.toFixed(0)} ms (${((messages / ingestMs) * 1000).toFixed(0)} messages/s)`);
+    console.log('');
+    console.log('reranker        Recall@5  Recall@10  invalidated (current / history)  stale in top 5  p50 ms');
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+    for (const r of await evaluate(store)) {
+      console.log(
+        `${r.reranker.padEnd(15)} ${r.recall5.toFixed(3).padStart(8)}  ${r.recall10.toFixed(3).padStart(9)}  ${`${pct(r.invalidatedShare)} / ${pct(r.invalidatedShareHistory)}`.padStart(31)}  ${pct(r.staleTop5).padStart(14)}  ${r.p50Ms.toFixed(1).padStart(6)}`,
+      );
+    }
+  } finally {
+    await db.$disconnect();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,176 @@
+// The default extractor: no model, no network. Entities are the speaker and
+// the mentions of ./mentions.ts; each sentence with an entity other than the
+// speaker becomes one fact (first person rewritten to the speaker), its
+// relationship named by ./relations.ts. Replacements ("replaced X with Y",
+// "from X to Y", "Y instead of X") and endings ("no longer") are marked for
+// invalidation.
+import { speakerOf, type ExtractedEntity, type ExtractedFact, type Extraction, type ExtractionInput, type Extractor } from './extractor.ts';
+import { findMentions, type Mention } from './mentions.ts';
+import { CHANGE_CUES, ENDING_CUES, RELATION_PATTERNS } from './relations.ts';
+
+/** Value-like kinds: a fact pointing at one is about a thing's value, so the thing is the subject. */
+const VALUE_KINDS = new Set(['member_size', 'rebar', 'quantity', 'ratio', 'code', 'clause', 'software', 'classification']);
+const THING_KINDS = new Set(['member', 'element', 'level', 'grid', 'project', 'sheet', 'name', 'organisation', 'quoted']);
+
+export function splitSentences(text: string): string[] {
+  return text
+    .replace(/\r/g, '')
+    .split(/(?<=[.!?])\s+(?=["“(]?[A-Z#0-9§])|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function singular(name: string): string {
+  if (/trusses$/i.test(name)) return name.slice(0, -2);
+  return name.replace(/([^s])s$/i, '$1');
+}
+
+function firstPerson(text: string, speaker: string): string {
+  return text
+    .replace(/\bI'm\b/g, `${speaker} is`)
+    .replace(/\bI've\b/g, `${speaker} has`)
+    .replace(/\bI'll\b/g, `${speaker} will`)
+    .replace(/\bI'd\b/g, `${speaker} would`)
+    .replace(/\bI\b/g, speaker)
+    .replace(/\b(?:my|My)\b/g, `${speaker}'s`)
+    .replace(/\bme\b/g, speaker);
+}
+
+const FIRST_PERSON = /\b(?:I|I'm|I've|I'll|I'd|we|We|we're|We're|we've|We've|our|Our|my|My)\b/;
+
+function replacement(sentence: string, mentions: Mention[]): { old: Mention; next: Mention } | null {
+  const at = (re: RegExp) => re.exec(sentence)?.index ?? -1;
+  const before = (i: number) => mentions.filter((m) => m.end <= i).at(-1) ?? null;
+  const after = (i: number) => mentions.find((m) => m.start >= i) ?? null;
+  // "replaced X with Y", "swapped X for Y"
+  let m = /\b(?:replaced|swapped|replace|swap)\b(?!\s+(?:by|with|for)\b)/i.exec(sentence);
+  if (m) {
+    const x = after(m.index + m[0].length);
+    const sep = x ? /\b(?:with|for|by)\b/i.exec(sentence.slice(x.end)) : null;
+    const y = x && sep ? after(x.end + sep.index) : null;
+    if (x && y) return { old: x, next: y };
+  }
+  // "X was replaced by Y", "X swapped for Y"
+  m = /\b(?:replaced\s+(?:by|with)|swapped\s+(?:for|with|to))\b/i.exec(sentence);
+  if (m) {
+    const x = before(m.index);
+    const y = after(m.index + m[0].length);
+    if (x && y) return { old: x, next: y };
+  }
+  // "from X to Y"
+  m = /\bfrom\b/i.exec(sentence);
+  if (m) {
+    const x = after(m.index + m[0].length);
+    const to = x ? /\bto\b/i.exec(sentence.slice(x.end)) : null;
+    const y = x && to ? after(x.end + to.index) : null;
+    if (x && y && x.kind === y.kind) return { old: x, next: y };
+  }
+  // "Y instead of X"
+  const i = at(/\binstead\s+of\b/i);
+  if (i >= 0) {
+    const y = before(i);
+    const x = after(i);
+    if (x && y) return { old: x, next: y };
+  }
+  return null;
+}
+
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'my', 'your', 'his', 'her', 'all', 'both', 'each', 'so', 'and', 'but', 'then', 'now', 'also']);
+
+/** With no entity before the verb, the noun phrase there is the subject ("the first vertical frequency dropped to …"). */
+function topicBefore(sentence: string, verbIndex: number): Mention | null {
+  const clause = sentence.slice(0, verbIndex).split(/[,;:]|\b(?:so|and|but|because|while)\b/).at(-1)!;
+  const words = clause.trim().split(/\s+/).filter(Boolean);
+  while (words.length && DETERMINERS.has(words[0]!.toLowerCase())) words.shift();
+  const phrase = words.slice(-4);
+  if (!phrase.length || phrase.some((w) => !/^[a-z][a-z-]*$/.test(w)) || phrase.join(' ').length < 4) return null;
+  const name = singular(phrase.join(' '));
+  const start = sentence.lastIndexOf(phrase[0]!, verbIndex);
+  return { name, kind: 'topic', start, end: start + phrase.join(' ').length };
+}
+
+export function extractSentence(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; fact: ExtractedFact | null } {
+  // "Omar Haddad here from …" in Omar's own message names the speaker.
+  const isSpeaker = (m: Mention) => m.kind === 'name' && m.name.split(' ')[0]!.toLowerCase() === speaker.split(' ')[0]!.toLowerCase();
+  const mentions = findMentions(sentence).map((m) =>
+    m.kind === 'element' ? { ...m, name: singular(m.name.toLowerCase()) } : isSpeaker(m) ? { ...m, name: speaker, kind: 'speaker' } : m,
+  );
+  const others = mentions.filter((m) => m.name.toLowerCase() !== speaker.toLowerCase());
+  if (!others.length) return { mentions, fact: null };
+  const fact = firstPerson(sentence, speaker);
+  const ends = ENDING_CUES.test(sentence);
+  const swap = CHANGE_CUES.test(sentence) ? replacement(sentence, others) : null;
+
+  // The earliest relationship verb names the fact; a bare "is"/"of" only when there is no other.
+  let verb: { relation: string; index: number; end: number } | null = null;
+  for (const p of RELATION_PATTERNS) {
+    if (p.relation === 'HAS_VALUE' && verb) break;
+    const m = p.re.exec(sentence);
+    if (m && (!verb || m.index < verb.index)) verb = { relation: p.relation, index: m.index, end: m.index + m[0].length };
+  }
+
+  const speakerMention: Mention = { name: speaker, kind: 'speaker', start: -1, end: -1 };
+  let subject: Mention | null = null;
+  let object: Mention | null = null;
+  if (swap) {
+    const anchor = others.find((m) => m !== swap.old && m !== swap.next && THING_KINDS.has(m.kind)) ?? null;
+    subject = anchor ?? swap.old;
+    object = swap.next;
+  } else if (verb) {
+    const v = verb;
+    // The nearest mention before the verb, passing over locations that qualify it ("beam B3 at grid C-4 uses").
+    // A thing named inside the verb ("revised the roof snow load to 30 psf") is what changed.
+    const before = others.filter((m) => m.end <= v.index);
+    subject =
+      others.find((m) => m.start >= v.index && m.end <= v.end && !VALUE_KINDS.has(m.kind)) ??
+      before.filter((m) => m.kind !== 'grid' && m.kind !== 'level').at(-1) ??
+      before.at(-1) ??
+      null;
+    object = others.find((m) => m.start >= v.end && m !== subject) ?? null;
+    if (subject && subject.start >= v.index && subject.end <= v.end) verb = { ...v, relation: 'CHANGED_TO' };
+    if (!subject && FIRST_PERSON.test(sentence.slice(0, v.index))) subject = speakerMention;
+    if (!subject) subject = topicBefore(sentence, v.index);
+    if (!object) object = others.find((m) => m !== subject) ?? null;
+    if (!subject) subject = others.find((m) => m !== object) ?? speakerMention;
+  } else {
+    subject = others.length > 1 ? others[0]! : speakerMention;
+    object = others.length > 1 ? others[1]! : others[0]!;
+  }
+  // "We went with a W14x30 for beam B3": the beam, not the speaker, is what has the size.
+  if (subject && object && (subject.kind === 'speaker' || VALUE_KINDS.has(subject.kind)) && VALUE_KINDS.has(object.kind)) {
+    const thing = others.find((m) => THING_KINDS.has(m.kind) && m !== object) ?? (subject.kind === 'speaker' ? previous.find((m) => THING_KINDS.has(m.kind)) : undefined);
+    if (thing) subject = thing;
+  }
+  if (!subject || !object || subject.name.toLowerCase() === object.name.toLowerCase()) return { mentions, fact: null };
+  const relation = swap ? (subject === swap.old ? 'REPLACED_BY' : 'CHANGED_TO') : (verb?.relation ?? 'RELATES_TO');
+  return {
+    mentions: subject === speakerMention || mentions.includes(subject) ? mentions : [...mentions, subject],
+    fact: {
+      source: subject.name,
+      target: object.name,
+      relation: ends && !swap ? `NO_LONGER_${relation}` : relation,
+      fact,
+      replaces: swap ? swap.old.name : null,
+      ends: ends && !swap ? relation : null,
+    },
+  };
+}
+
+export function extractDeterministic(input: ExtractionInput): Extraction {
+  const speaker = speakerOf(input);
+  const entities = new Map<string, ExtractedEntity>([[speaker.toLowerCase(), { name: speaker, kind: 'speaker' }]]);
+  const facts: ExtractedFact[] = [];
+  let previous: Mention[] = [];
+  for (const sentence of splitSentences(input.content)) {
+    const { mentions, fact } = extractSentence(sentence, speaker, previous);
+    for (const m of mentions) if (!entities.has(m.name.toLowerCase())) entities.set(m.name.toLowerCase(), { name: m.name, kind: m.kind });
+    if (fact) facts.push(fact);
+    if (mentions.length) previous = mentions;
+  }
+  return { entities: [...entities.values()], facts };
+}
+
+export const deterministicExtractor: Extractor = {
+  name: 'deterministic',
+  extract: async (input) => extractDeterministic(input),
+};

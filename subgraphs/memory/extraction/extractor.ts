@@ -1,0 +1,41 @@
+// What an extractor reads (one message) and returns (entities and facts by
+// entity name). Resolution against the stored graph happens afterwards.
+
+export interface ExtractionInput {
+  content: string;
+  roleType: string;
+  role: string | null;
+  name: string;
+  timestamp: string;
+}
+
+export interface ExtractedEntity {
+  name: string;
+  /** speaker, person, organisation, code, member_size, grid, load, sheet, element, quoted, entity, … */
+  kind: string;
+}
+
+export interface ExtractedFact {
+  source: string;
+  target: string;
+  /** SCREAMING_SNAKE_CASE relationship name. */
+  relation: string;
+  fact: string;
+  /** An entity the statement says was replaced ("replaced X with Y", "from X to Y"). */
+  replaces: string | null;
+  /** "no longer", "stopped": the statement ends `relation` between source and target. */
+  ends: string | null;
+}
+
+export interface Extraction {
+  entities: ExtractedEntity[];
+  facts: ExtractedFact[];
+}
+
+export interface Extractor {
+  readonly name: string;
+  extract(input: ExtractionInput): Promise<Extraction>;
+}
+
+/** The speaker entity's name: the role (a person's name) when given, else the role type. */
+export const speakerOf = (input: Pick<ExtractionInput, 'role' | 'roleType'>): string => (input.role?.trim() || input.roleType || 'user').trim();

@@ -1,0 +1,59 @@
+// The language-model extractor, used when MEMORY_LLM_URL names an
+// OpenAI-compatible chat completions API. One call per message; the model
+// answers JSON in the shape of Extraction. The speaker is always an entity.
+import { speakerOf, type Extraction, type Extractor } from './extractor.ts';
+
+export interface LlmExtractorOptions {
+  url: string;
+  model: string;
+  apiKey?: string;
+  fetch?: typeof fetch;
+}
+
+const SYSTEM = `You extract a knowledge graph from one chat message between structural engineers and an assistant.
+Answer only JSON: {"entities":[{"name":string,"kind":string}],"facts":[{"source":string,"target":string,"relation":string,"fact":string,"replaces":string|null,"ends":string|null}]}.
+Entities: people, organisations, projects, code references (e.g. "ACI 318-19 §22.5"), member sizes ("W12x26"), grid lines, levels, loads with units, sheets, software.
+kind is one of speaker, name, organisation, project, code, member_size, rebar, grid, level, quantity, ratio, sheet, software, element.
+Facts: one per statement, relation in SCREAMING_SNAKE_CASE (WORKS_AT, USES, IS_DESIGNED_TO, LOCATED_AT, SUPPORTS, REPLACED_BY, …), fact a self-contained sentence with "I" replaced by the speaker's name.
+replaces: the entity a statement says was replaced, else null. ends: the relation a statement says no longer holds ("no longer works at" → WORKS_AT), else null.
+source and target must be entity names you listed, and differ.`;
+
+export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
+  const doFetch = options.fetch ?? fetch;
+  return {
+    name: 'llm',
+    async extract(input) {
+      const speaker = speakerOf(input);
+      const res = await doFetch(`${options.url.replace(/\/$/, '')}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        body: JSON.stringify({
+          model: options.model,
+          temperature: 0,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: SYSTEM },
+            { role: 'user', content: `Speaker: ${speaker} (${input.roleType})\nTime: ${input.timestamp}\nMessage: ${input.content}` },
+          ],
+        }),
+      });
+      if (!res.ok) throw new Error(`extraction endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      const body = (await res.json()) as { choices: { message: { content: string } }[] };
+      const parsed = JSON.parse(body.choices[0]?.message.content ?? '{}') as Partial<Extraction>;
+      const entities = (parsed.entities ?? []).filter((e) => typeof e?.name === 'string' && e.name.trim()).map((e) => ({ name: e.name.trim(), kind: String(e.kind ?? 'entity') }));
+      if (!entities.some((e) => e.name.toLowerCase() === speaker.toLowerCase())) entities.unshift({ name: speaker, kind: 'speaker' });
+      const names = new Set(entities.map((e) => e.name.toLowerCase()));
+      const facts = (parsed.facts ?? [])
+        .filter((f) => f && typeof f.fact === 'string' && f.fact.trim() && names.has(String(f.source).toLowerCase()) && names.has(String(f.target).toLowerCase()))
+        .map((f) => ({
+          source: String(f.source),
+          target: String(f.target),
+          relation: String(f.relation || 'RELATES_TO').toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
+          fact: f.fact.trim(),
+          replaces: typeof f.replaces === 'string' ? f.replaces : null,
+          ends: typeof f.ends === 'string' ? f.ends : null,
+        }));
+      return { entities, facts };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// One episode into the graph: extract, resolve entities, add or merge facts,
+// invalidate what the new facts contradict. Called in queue order per group
+// (see ingest-job.ts). Re-running it for the same episode changes nothing,
+// so an episode interrupted by a crash is simply processed again.
+import { randomUUID } from 'node:crypto';
+import type { Embedder } from '../embed.ts';
+import type { Extractor } from '../extraction/extractor.ts';
+import type { Entity, Episode, Fact, NewFact } from '../model.ts';
+import type { MemoryStore } from '../store/memory-store.ts';
+import { contradicted, applyIntervals, type Candidate } from './invalidate.ts';
+import { fuzzyEligible, normName } from './names.ts';
+import { resolveEntities } from './resolve.ts';
+
+export interface IngestDeps {
+  store: MemoryStore;
+  extractor: Extractor;
+  embedder: Embedder;
+  now?: () => Date;
+}
+
+export interface IngestResult {
+  entities: number;
+  facts: number;
+  merged: number;
+  invalidated: number;
+}
+
+export const normFact = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise<IngestResult> {
+  const { store } = deps;
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  const { accountId, groupId } = episode;
+  const extraction = await deps.extractor.extract(episode);
+
+  const norms = [...new Set(extraction.entities.map((e) => normName(e.name)).filter(Boolean))];
+  const exact = await store.entitiesByNormName(accountId, groupId, norms);
+  const known = new Set(exact.map((e) => e.normName));
+  const unresolved = norms.filter((n) => !known.has(n) && fuzzyEligible(n));
+  const fuzzy = unresolved.length ? await store.entitiesMatching({ accountId, groupIds: [groupId] }, unresolved.join(' '), 20) : [];
+  const resolution = resolveEntities(extraction.entities, exact, fuzzy, (x, norm) => ({
+    uuid: randomUUID(),
+    accountId,
+    groupId,
+    name: x.name,
+    normName: norm,
+    kind: x.kind,
+    summary: '',
+    createdAt: now,
+  }));
+  await store.insertEntities(resolution.created);
+  await store.addMentions(episode.uuid, [...new Set([...resolution.byName.values()].map((e) => e.uuid))]);
+
+  const entityOf = (name: string | null): Entity | undefined => (name ? resolution.byName.get(name.toLowerCase()) : undefined);
+  const speakerUuids = new Set(extraction.entities.filter((e) => e.kind === 'speaker').map((e) => entityOf(e.name)?.uuid));
+  const embeddings = await deps.embedder.embed(extraction.facts.map((f) => f.fact));
+  const source = { uuid: episode.uuid, sourceDescription: episode.sourceDescription };
+  const inserted: NewFact[] = [];
+  let merged = 0;
+  let invalidated = 0;
+
+  for (const [i, x] of extraction.facts.entries()) {
+    const src = entityOf(x.source);
+    const tgt = entityOf(x.target);
+    if (!src || !tgt || src.uuid === tgt.uuid) continue;
+    const norm = normFact(x.fact);
+    const same = [...(await store.factsBetween(accountId, groupId, src.uuid, tgt.uuid)), ...inserted.filter((f) => f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid)].find(
+      (f) => f.normFact === norm,
+    );
+    if (same) {
+      // Graphiti's fast path: the same statement between the same entities gains this episode.
+      await store.addFactEpisode(same.uuid, source);
+      merged++;
+      continue;
+    }
+    const replaced = entityOf(x.replaces);
+    const touching = new Map<string, Fact>();
+    for (const f of await store.currentFactsTouching(accountId, groupId, src.uuid)) touching.set(f.uuid, f);
+    if (replaced) for (const f of await store.currentFactsTouching(accountId, groupId, replaced.uuid)) touching.set(f.uuid, f);
+    const farEnds = await store.getEntities(accountId, [...new Set([...touching.values()].map((f) => f.targetUuid))]);
+    const byUuid = new Map(farEnds.map((e) => [e.uuid, e]));
+    const candidates: Candidate[] = [...touching.values()].map((fact) => ({
+      fact,
+      otherKind: byUuid.get(fact.targetUuid)?.kind ?? null,
+      otherName: byUuid.get(fact.targetUuid)?.name ?? null,
+    }));
+    const anchors = [src.uuid, tgt.uuid].filter((u) => u !== replaced?.uuid && !speakerUuids.has(u));
+    const validAt = episode.timestamp;
+    const hits = contradicted(
+      { sourceUuid: src.uuid, targetUuid: tgt.uuid, relation: x.relation, validAt, target: tgt, replaces: replaced?.uuid ?? null, ends: x.ends, anchors },
+      candidates,
+    );
+    const uuid = randomUUID();
+    const { invalidateOld, newInvalidAt } = applyIntervals({ validAt, invalidAt: null }, hits.map((h) => h.fact));
+    for (const u of invalidateOld) await store.invalidateFact(u.uuid, u.invalidAt, now, uuid);
+    invalidated += invalidateOld.length;
+    inserted.push({
+      uuid,
+      accountId,
+      groupId,
+      sourceUuid: src.uuid,
+      targetUuid: tgt.uuid,
+      name: x.relation,
+      fact: x.fact,
+      normFact: norm,
+      validAt,
+      invalidAt: newInvalidAt,
+      createdAt: now,
+      expiredAt: newInvalidAt ? now : null,
+      invalidatedBy: null,
+      embedding: embeddings[i]!,
+      episode: source,
+    });
+  }
+  await store.insertFacts(inserted);
+  return { entities: resolution.created.length, facts: inserted.length, merged, invalidated };
+}

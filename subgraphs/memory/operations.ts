@@ -1,0 +1,151 @@
+// What the memory subgraph's fields do, one function each, for one account.
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../core/auth/keys.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Platform } from '../../core/platform.ts';
+import { normName } from './graph/names.ts';
+import { INGEST_JOB } from './ingest-job.ts';
+import type { DeletionCounts, Episode, Fact, NewEpisode } from './model.ts';
+import { DEFAULT_MAX_FACTS, DEFAULT_MMR_LAMBDA, GROUP_ID_PATTERN, defaultMinScore, rangeIssues } from './params.ts';
+import { queryFromMessages, searchFacts, type RerankerName, type ScoredFact } from './retrieval/search.ts';
+import { memoryServices, type MemoryServices } from './services.ts';
+
+export interface MessageInput {
+  content: string;
+  roleType: string;
+  role?: string | null;
+  timestamp?: string | null;
+  uuid?: string | null;
+  name?: string | null;
+  sourceDescription?: string | null;
+}
+
+export interface RetrievalInput {
+  maxFacts?: number | null;
+  reranker?: RerankerName | null;
+  minScore?: number | null;
+  episodeSourceFilter?: string | null;
+  mmrLambda?: number | null;
+  centerNodeUuid?: string | null;
+  includeInvalidated?: boolean | null;
+}
+
+const services = (platform: Platform): MemoryServices => memoryServices(platform.db, platform.config);
+
+function checkGroupId(groupId: string, field = 'group_id'): void {
+  if (!GROUP_ID_PATTERN.test(groupId)) throw new AppError('UNPROCESSABLE', `${field}: must match ${GROUP_ID_PATTERN.source}`, { field });
+}
+
+function isoTimestamp(value: string | null | undefined, index: number): string {
+  if (!value) return new Date().toISOString();
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw new AppError('UNPROCESSABLE', `messages[${index}].timestamp: not an ISO 8601 date-time`, { field: `messages[${index}].timestamp` });
+  return d.toISOString();
+}
+
+export async function addMessages(platform: Platform, principal: Principal, groupId: string, messages: readonly MessageInput[]) {
+  checkGroupId(groupId);
+  const episodes: NewEpisode[] = messages.map((m, i) => ({
+    uuid: m.uuid || randomUUID(),
+    name: m.name ?? '',
+    content: m.content,
+    roleType: m.roleType,
+    role: m.role ?? null,
+    sourceDescription: m.sourceDescription ?? '',
+    timestamp: isoTimestamp(m.timestamp, i),
+  }));
+  // Stored before the answer: from here on a crash loses nothing, the job picks them up.
+  const { added, conflicts } = await services(platform).store.addEpisodes(principal.accountId, groupId, episodes);
+  if (conflicts.length) throw new AppError('UNPROCESSABLE', `messages: uuid already used by another group: ${conflicts.join(', ')}`, { field: 'messages', conflicts });
+  const job = await platform.jobs.create(principal, INGEST_JOB, { groupId });
+  return { accepted: added, jobId: job.id };
+}
+
+function retrieval(input: RetrievalInput) {
+  const reranker = input.reranker ?? 'rrf';
+  const maxFacts = input.maxFacts ?? DEFAULT_MAX_FACTS;
+  const minScore = input.minScore ?? null;
+  const mmrLambda = input.mmrLambda ?? null;
+  const issue = rangeIssues({ maxFacts, reranker, minScore, mmrLambda })[0];
+  if (issue) {
+    throw new AppError('UNPROCESSABLE', `${issue.field}: must be ${issue.bound === 'ge' ? 'at least' : 'at most'} ${issue.limit}${issue.field === 'min_score' ? ` for reranker ${reranker}` : ''}`, {
+      field: issue.field,
+    });
+  }
+  return {
+    maxFacts,
+    reranker,
+    minScore: minScore ?? defaultMinScore(reranker),
+    mmrLambda: mmrLambda ?? DEFAULT_MMR_LAMBDA,
+    source: input.episodeSourceFilter ?? null,
+    includeInvalidated: input.includeInvalidated ?? false,
+    centerNodeUuid: input.centerNodeUuid ?? null,
+  };
+}
+
+export function searchMemory(platform: Platform, principal: Principal, input: RetrievalInput & { query: string; groupIds?: string[] | null }): Promise<ScoredFact[]> {
+  for (const g of input.groupIds ?? []) checkGroupId(g, 'group_ids');
+  return searchFacts(services(platform), { ...retrieval(input), query: input.query, scope: { accountId: principal.accountId, groupIds: input.groupIds ?? null } });
+}
+
+export function getMemory(platform: Platform, principal: Principal, input: RetrievalInput & { groupId: string; messages: readonly MessageInput[] }): Promise<ScoredFact[]> {
+  checkGroupId(input.groupId);
+  return searchFacts(services(platform), { ...retrieval(input), query: queryFromMessages(input.messages), scope: { accountId: principal.accountId, groupIds: [input.groupId] } });
+}
+
+export async function addEntityNode(platform: Platform, principal: Principal, input: { uuid: string; groupId: string; name: string; summary?: string | null }) {
+  checkGroupId(input.groupId);
+  const entity = {
+    uuid: input.uuid,
+    accountId: principal.accountId,
+    groupId: input.groupId,
+    name: input.name,
+    normName: normName(input.name),
+    kind: 'entity',
+    summary: input.summary ?? '',
+    createdAt: new Date().toISOString(),
+  };
+  const outcome = await services(platform).store.saveEntityNode(entity);
+  if (outcome === 'conflict') throw new AppError('UNPROCESSABLE', 'uuid: already used by another entity node', { field: 'uuid' });
+  return entity;
+}
+
+export async function entityEdges(platform: Platform, principal: Principal, nodeUuid: string): Promise<Fact[]> {
+  const edges = await services(platform).store.edgesOfNode(principal.accountId, nodeUuid);
+  if (!edges) throw new AppError('NOT_FOUND', 'Entity node not found');
+  return edges;
+}
+
+export async function deleteEntityEdge(platform: Platform, principal: Principal, uuid: string): Promise<boolean> {
+  if (!(await services(platform).store.deleteFact(principal.accountId, uuid))) throw new AppError('NOT_FOUND', 'Entity edge not found');
+  return true;
+}
+
+export function episodes(platform: Platform, principal: Principal, groupId: string, lastN: number): Promise<Episode[]> {
+  if (!Number.isInteger(lastN) || lastN < 1) throw new AppError('UNPROCESSABLE', 'last_n: must be at least 1', { field: 'last_n' });
+  return services(platform).store.lastEpisodes(principal.accountId, groupId, lastN);
+}
+
+export async function deleteEpisodes(platform: Platform, principal: Principal, groupId: string, source: string): Promise<DeletionCounts> {
+  const counts = await services(platform).store.deleteEpisodes(principal.accountId, { groupId, source });
+  if (!counts) throw new AppError('NOT_FOUND', 'No episodes with that source_description in the group');
+  return counts;
+}
+
+export async function deleteEpisode(platform: Platform, principal: Principal, uuid: string): Promise<DeletionCounts> {
+  const counts = await services(platform).store.deleteEpisodes(principal.accountId, { uuid });
+  if (!counts) throw new AppError('NOT_FOUND', 'Episode not found');
+  return counts;
+}
+
+export async function deleteGroup(platform: Platform, principal: Principal, groupId: string): Promise<DeletionCounts> {
+  const counts = await services(platform).store.deleteGroup(principal.accountId, groupId);
+  if (!counts) throw new AppError('NOT_FOUND', 'Group not found');
+  return counts;
+}
+
+export async function clearMemory(platform: Platform): Promise<boolean> {
+  if (!platform.config.memoryClearEnabled) throw new AppError('FORBIDDEN', 'Clearing all memory is disabled: set MEMORY_CLEAR_ENABLED=1 (development and tests only)');
+  await services(platform).store.clear();
+  return true;
+}

@@ -1,0 +1,57 @@
+// The one interface the memory domain talks to. Two implementations: the
+// embedded libSQL store (the platform database) and a Neo4j store for
+// deployments that outgrow one machine. test/subgraphs/memory/store-contract.ts
+// runs the same checks against both.
+import type { DeletionCounts, Entity, Episode, Fact, FactFilter, NewEpisode, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
+
+export interface MemoryStore {
+  readonly kind: 'libsql' | 'neo4j';
+
+  // Episodes (and the ingestion queue they form)
+  /** Stores new episodes as `pending`; uuids already stored in this group are skipped, in another group or account refused. */
+  addEpisodes(accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<{ added: number; conflicts: string[] }>;
+  /** The oldest pending episode of a group (queue order). */
+  nextPending(accountId: string, groupId: string): Promise<Episode | null>;
+  /** Groups that still have pending episodes, e.g. after a restart. */
+  pendingGroups(): Promise<{ accountId: string; groupId: string }[]>;
+  finishEpisode(uuid: string, error: string | null): Promise<void>;
+  /** The newest lastN processed episodes, returned oldest first. */
+  lastEpisodes(accountId: string, groupId: string, lastN: number): Promise<Episode[]>;
+
+  // Entities
+  entitiesByNormName(accountId: string, groupId: string, normNames: readonly string[]): Promise<Entity[]>;
+  /** Entities whose names share words with `text` (candidates for fuzzy resolution and for retrieval). */
+  entitiesMatching(scope: Scope, text: string, limit: number): Promise<Entity[]>;
+  insertEntities(entities: readonly Entity[]): Promise<void>;
+  getEntity(accountId: string, uuid: string): Promise<Entity | null>;
+  getEntities(accountId: string, uuids: readonly string[]): Promise<Entity[]>;
+  /** POST /entity-node: creates, or updates the name and summary of the caller's own node. */
+  saveEntityNode(entity: Entity): Promise<'created' | 'updated' | 'conflict'>;
+  addMentions(episodeUuid: string, entityUuids: readonly string[]): Promise<void>;
+
+  // Facts
+  /** Facts between two entities in either direction (duplicate candidates). */
+  factsBetween(accountId: string, groupId: string, a: string, b: string): Promise<Fact[]>;
+  /** Current facts with this entity at either end (contradiction candidates). */
+  currentFactsTouching(accountId: string, groupId: string, entityUuid: string): Promise<Fact[]>;
+  insertFacts(facts: readonly NewFact[]): Promise<void>;
+  addFactEpisode(factUuid: string, episode: { uuid: string; sourceDescription: string }): Promise<void>;
+  invalidateFact(uuid: string, invalidAt: string, expiredAt: string, by: string): Promise<void>;
+  /** Facts with an end at this node, any state; null when the node is not the account's. */
+  edgesOfNode(accountId: string, nodeUuid: string): Promise<Fact[] | null>;
+
+  // Retrieval: each returns fact uuids best first
+  fullTextFacts(scope: Scope, query: string, filter: FactFilter, limit: number): Promise<Ranked[]>;
+  nearestFacts(scope: Scope, embedding: Float32Array, filter: FactFilter, limit: number): Promise<Ranked[]>;
+  /** Facts within `depth` hops of the entities, or stated by episodes that mention them; score = 1 / hop. */
+  factsAround(scope: Scope, entityUuids: readonly string[], depth: number, filter: FactFilter, limit: number): Promise<Ranked[]>;
+  getFacts(accountId: string, uuids: readonly string[]): Promise<StoredFact[]>;
+
+  // Deletion
+  deleteFact(accountId: string, uuid: string): Promise<boolean>;
+  /** The cascade of DELETE /episodes/{group}/{source} and DELETE /episode/{uuid}; null when nothing matched. */
+  deleteEpisodes(accountId: string, match: { groupId: string; source: string } | { uuid: string }): Promise<DeletionCounts | null>;
+  deleteGroup(accountId: string, groupId: string): Promise<DeletionCounts | null>;
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}

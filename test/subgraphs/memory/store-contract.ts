@@ -1,0 +1,167 @@
+// The behaviour every MemoryStore must have, checked through the domain
+// functions that use it (ingest, search, deletion). store-contract.test.ts
+// runs it against the embedded store always and against Neo4j when NEO4J_URI is set.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalEmbedder } from '../../../subgraphs/memory/embed.ts';
+import { deterministicExtractor } from '../../../subgraphs/memory/extraction/deterministic.ts';
+import { ingestEpisode } from '../../../subgraphs/memory/graph/ingest.ts';
+import type { NewEpisode } from '../../../subgraphs/memory/model.ts';
+import { searchFacts, type SearchParams } from '../../../subgraphs/memory/retrieval/search.ts';
+import type { MemoryStore } from '../../../subgraphs/memory/store/memory-store.ts';
+
+export function storeContract(name: string, open: () => Promise<{ store: MemoryStore; close(): Promise<void> }>): void {
+  describe(`memory store contract: ${name}`, () => {
+    let store: MemoryStore;
+    let close: () => Promise<void>;
+    const embedder = createLocalEmbedder(256);
+    const deps = () => ({ store, extractor: deterministicExtractor, embedder, pairScorer: null });
+    const account = `acct-${randomUUID()}`;
+    const other = `acct-${randomUUID()}`;
+
+    beforeAll(async () => {
+      ({ store, close } = await open());
+    });
+    afterAll(async () => {
+      await store.deleteGroup(account, 'g1');
+      await store.deleteGroup(account, 'g2');
+      await store.deleteGroup(other, 'g1');
+      await close();
+    });
+
+    let clock = Date.parse('2026-03-01T09:00:00Z');
+    const msg = (content: string, source: string, role = 'Maria'): NewEpisode => ({
+      uuid: randomUUID(),
+      name: '',
+      content,
+      roleType: 'user',
+      role,
+      sourceDescription: source,
+      timestamp: new Date((clock += 60_000)).toISOString(),
+    });
+
+    async function ingest(accountId: string, groupId: string, episodes: NewEpisode[]) {
+      const { added, conflicts } = await store.addEpisodes(accountId, groupId, episodes);
+      expect(conflicts).toEqual([]);
+      expect(added).toBe(episodes.length);
+      for (;;) {
+        const next = await store.nextPending(accountId, groupId);
+        if (!next) break;
+        await ingestEpisode(deps(), next);
+        await store.finishEpisode(next.uuid, null);
+      }
+    }
+
+    const search = (accountId: string, query: string, extra: Partial<SearchParams> = {}) =>
+      searchFacts(deps(), {
+        query,
+        scope: { accountId, groupIds: null },
+        maxFacts: 10,
+        reranker: 'rrf',
+        minScore: 0,
+        mmrLambda: 0.7,
+        source: null,
+        includeInvalidated: false,
+        centerNodeUuid: null,
+        ...extra,
+      });
+
+    it('queues episodes in order, refuses a uuid of another group, skips one already stored', async () => {
+      const a = msg('Maria works at Thornton Structural Engineers.', 'chat-1');
+      const b = msg('The Ashford Tower transfer girder at Level 3 is a W36x150 per AISC 360-16.', 'chat-1');
+      await ingest(account, 'g1', [a, b]);
+      expect(await store.addEpisodes(account, 'g1', [a])).toEqual({ added: 0, conflicts: [] });
+      expect((await store.addEpisodes(account, 'g2', [a])).conflicts).toEqual([a.uuid]);
+      expect((await store.addEpisodes(other, 'g1', [b])).conflicts).toEqual([b.uuid]);
+      const listed = await store.lastEpisodes(account, 'g1', 10);
+      expect(listed.map((e) => e.uuid)).toEqual([a.uuid, b.uuid]);
+      expect((await store.lastEpisodes(account, 'g1', 1)).map((e) => e.uuid)).toEqual([b.uuid]);
+      expect(await store.lastEpisodes(other, 'g1', 10)).toEqual([]);
+    });
+
+    it('finds facts by words, resolves entities by name, and merges a repeated statement', async () => {
+      const hits = await search(account, 'Which section is the transfer girder?');
+      expect(hits[0]!.fact).toContain('W36x150');
+      expect(hits[0]!.score).toBeGreaterThan(0);
+      expect(hits[0]!.score).toBeLessThanOrEqual(1);
+      const again = msg('The Ashford Tower transfer girder at Level 3 is a W36x150 per AISC 360-16.', 'chat-2');
+      await ingest(account, 'g1', [again]);
+      const after = await search(account, 'transfer girder W36x150');
+      const girder = after.filter((f) => f.fact.includes('W36x150'));
+      expect(girder).toHaveLength(1);
+      expect(girder[0]!.episodes).toHaveLength(2);
+      expect(girder[0]!.episodes[1]).toBe(again.uuid);
+    });
+
+    it('a new value invalidates the old fact (valid_at of the new one), current facts by default, history on request', async () => {
+      await ingest(account, 'g1', [msg('Beam B3 at grid C-4 uses a W12x26.', 'chat-3')]);
+      const change = msg('We replaced the W12x26 with a W14x30 for beam B3 because of deflection.', 'chat-4');
+      await ingest(account, 'g1', [change]);
+      const current = await search(account, 'beam B3 size');
+      expect(current.some((f) => f.fact.includes('uses a W12x26'))).toBe(false);
+      expect(current.some((f) => f.fact.includes('W14x30'))).toBe(true);
+      const history = await search(account, 'beam B3 size', { includeInvalidated: true });
+      const old = history.find((f) => f.fact.includes('uses a W12x26'))!;
+      expect(old.invalidAt).toBe(change.timestamp);
+      expect(old.expiredAt).not.toBeNull();
+    });
+
+    it('all three rerankers answer best first within their ranges; min_score and source filter apply', async () => {
+      for (const [reranker, lo] of [['rrf', 0], ['mmr', -1], ['cross_encoder', 0]] as const) {
+        const facts = await search(account, 'girder W36x150 Level 3', { reranker, minScore: lo });
+        expect(facts.length).toBeGreaterThan(0);
+        for (const f of facts) expect(f.score).toBeGreaterThanOrEqual(lo);
+        for (const f of facts) expect(f.score).toBeLessThanOrEqual(1);
+        expect(facts.map((f) => f.score)).toEqual([...facts.map((f) => f.score)].sort((a, b) => b - a));
+      }
+      const strict = await search(account, 'girder W36x150 Level 3', { minScore: 0.99 });
+      for (const f of strict) expect(f.score).toBeGreaterThanOrEqual(0.99);
+      const onlyChat4 = await search(account, 'beam B3 W14x30 W36x150 girder', { source: 'chat-4' });
+      expect(onlyChat4.length).toBeGreaterThan(0);
+      for (const f of onlyChat4) expect(f.sources).toContain('chat-4');
+    });
+
+    it('a centre node lifts the facts at that entity', async () => {
+      const edges = (await search(account, 'beam B3'))[0]!;
+      const center = edges.sourceUuid;
+      const focused = await search(account, 'Thornton W36x150 beam', { centerNodeUuid: center });
+      expect([focused[0]!.sourceUuid, focused[0]!.targetUuid]).toContain(center);
+      expect((await store.edgesOfNode(account, center))!.length).toBeGreaterThan(0);
+      expect(await store.edgesOfNode(other, center)).toBeNull();
+    });
+
+    it('another account sees nothing of these groups', async () => {
+      expect(await search(other, 'girder W36x150 beam B3 Thornton')).toEqual([]);
+      expect(await store.deleteGroup(other, 'g1')).toBeNull();
+      expect(await store.deleteEpisodes(other, { groupId: 'g1', source: 'chat-1' })).toBeNull();
+    });
+
+    it('deleting a source removes its episodes, facts and lone entities, and nothing of another source or group', async () => {
+      await ingest(account, 'g2', [msg('The Harbor View Garage uses a W16x40 for the ramp girder.', 'chat-1')]);
+      const onlyG2 = { scope: { accountId: account, groupIds: ['g2'] } };
+      const beforeG2 = await search(account, 'Harbor View Garage ramp girder W16x40', onlyG2);
+      expect(beforeG2.length).toBeGreaterThan(0);
+      const g1Before = (await store.lastEpisodes(account, 'g1', 100)).length;
+      // chat-3 stated "uses a W12x26"; chat-4 invalidated it. Deleting chat-4 restores it.
+      const counts = await store.deleteEpisodes(account, { groupId: 'g1', source: 'chat-4' });
+      expect(counts).toEqual({ episodes: 1, facts: 1, entities: 1 });
+      expect((await search(account, 'beam B3 W12x26')).some((f) => f.fact.includes('uses a W12x26'))).toBe(true);
+      expect((await search(account, 'W14x30', { includeInvalidated: true })).some((f) => f.fact.includes('W14x30'))).toBe(false);
+      expect((await store.lastEpisodes(account, 'g1', 100)).length).toBe(g1Before - 1);
+      // chat-1 and chat-2 both stated the girder fact: deleting chat-2 keeps it, with chat-1 as its only episode.
+      await store.deleteEpisodes(account, { groupId: 'g1', source: 'chat-2' });
+      const girder = (await search(account, 'transfer girder W36x150')).find((f) => f.fact.includes('W36x150'))!;
+      expect(girder.sources).toEqual(['chat-1']);
+      const afterG2 = await search(account, 'Harbor View Garage ramp girder W16x40', onlyG2);
+      expect(afterG2.map((f) => f.uuid)).toEqual(beforeG2.map((f) => f.uuid));
+    });
+
+    it('deleting a group removes all of it and leaves the other group', async () => {
+      const counts = await store.deleteGroup(account, 'g1');
+      expect(counts!.episodes).toBeGreaterThan(0);
+      expect(await store.lastEpisodes(account, 'g1', 100)).toEqual([]);
+      expect(await search(account, 'W36x150 girder Thornton', { scope: { accountId: account, groupIds: ['g1'] } })).toEqual([]);
+      expect((await search(account, 'Harbor View Garage W16x40')).length).toBeGreaterThan(0);
+    });
+  });
+}
