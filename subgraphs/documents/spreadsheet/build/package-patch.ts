@@ -1,15 +1,14 @@
 // Adds the parts exceljs cannot write (tables for the streaming writer,
-// charts and their drawings) to the package exceljs produced. Parts the
-// service does not touch are copied as they are (JSZip reuses their
-// compressed bytes); a sheet's XML is streamed through so a 100,000-row
-// sheet is never held in memory as one string.
-import { Transform, type TransformCallback } from 'node:stream';
+// charts and their drawings) to the package exceljs produced, with the
+// relationships and content types that tie them in. The worksheets already
+// point at them (sheetReferences, written by the cell writer), so no sheet is
+// rewritten: JSZip copies untouched parts as their compressed bytes, which
+// keeps a 100,000-row sheet from being inflated and deflated again.
 import JSZip from 'jszip';
 import {
   addContentTypes,
   addRelationships,
   CONTENT_TYPE,
-  freeRelationshipId,
   nextPartNumber,
   readPart,
   REL,
@@ -32,27 +31,19 @@ export interface SheetParts {
   charts: ChartPart[];
 }
 
-/** Inserts XML just before the closing </worksheet>, holding back only the stream's last bytes. */
-class BeforeWorksheetEnd extends Transform {
-  readonly insert: Buffer;
-  tail = Buffer.alloc(0);
-  constructor(insert: string) {
-    super();
-    this.insert = Buffer.from(insert);
-  }
-  override _transform(chunk: Buffer, _: BufferEncoding, done: TransformCallback): void {
-    const all = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
-    const keep = Math.min(all.length, 64);
-    if (all.length > keep) this.push(all.subarray(0, all.length - keep));
-    this.tail = Buffer.from(all.subarray(all.length - keep));
-    done();
-  }
-  override _flush(done: TransformCallback): void {
-    const at = this.tail.lastIndexOf('</worksheet>');
-    if (at < 0) return done(new Error('worksheet part has no closing </worksheet>'));
-    this.push(Buffer.concat([this.tail.subarray(0, at), this.insert, this.tail.subarray(at)]));
-    done();
-  }
+/** Relationship ids of a sheet's drawing and tables, in the order addSheetParts gives them. */
+export function partIds(parts: Pick<SheetParts, 'tables' | 'charts'>): { drawing: string | null; tables: string[] } {
+  let n = 0;
+  const drawing = parts.charts.length ? `rIdP${++n}` : null;
+  return { drawing, tables: parts.tables.map(() => `rIdP${++n}`) };
+}
+
+/** The elements a worksheet needs to show its drawing and tables (placed just before </worksheet>). */
+export function sheetReferences(parts: Pick<SheetParts, 'tables' | 'charts'>): string {
+  const ids = partIds(parts);
+  const drawing = ids.drawing ? `<drawing r:id="${ids.drawing}"/>` : '';
+  const tables = ids.tables.length ? `<tableParts count="${ids.tables.length}">${ids.tables.map((id) => `<tablePart r:id="${id}"/>`).join('')}</tableParts>` : '';
+  return drawing + tables;
 }
 
 export async function addSheetParts(xlsx: Uint8Array, sheets: readonly SheetParts[]): Promise<Buffer> {
@@ -67,9 +58,9 @@ export async function addSheetParts(xlsx: Uint8Array, sheets: readonly SheetPart
   for (const parts of sheets) {
     if (!parts.tables.length && !parts.charts.length) continue;
     const sheetPart = entries.find((e) => e.name === parts.sheet)!.part;
-    const relId = freeRelationshipId(await relationshipsOf(zip, sheetPart), 'rIdP');
+    if ((await relationshipsOf(zip, sheetPart)).some((r) => r.id.startsWith('rIdP'))) throw new Error(`${sheetPart} already has rIdP relationships`);
+    const ids = partIds(parts);
     const sheetRels: { id: string; type: string; target: string }[] = [];
-    let insert = '';
 
     if (parts.charts.length) {
       const drawing = `xl/drawings/drawing${drawingNo()}.xml`;
@@ -84,25 +75,19 @@ export async function addSheetParts(xlsx: Uint8Array, sheets: readonly SheetPart
       zip.file(drawing, drawingXml(anchors));
       overrides.push({ part: drawing, contentType: CONTENT_TYPE.drawing });
       await addRelationships(zip, drawing, drawingRels);
-      const id = relId();
-      sheetRels.push({ id, type: REL.drawing, target: relativeTarget(sheetPart, drawing) });
-      insert += `<drawing r:id="${id}"/>`;
+      sheetRels.push({ id: ids.drawing!, type: REL.drawing, target: relativeTarget(sheetPart, drawing) });
     }
 
     if (parts.tables.length) {
-      const ids = parts.tables.map((xml) => {
+      parts.tables.forEach((xml, i) => {
         const part = `xl/tables/table${tableNo()}.xml`;
         zip.file(part, xml);
         overrides.push({ part, contentType: CONTENT_TYPE.table });
-        const id = relId();
-        sheetRels.push({ id, type: REL.table, target: relativeTarget(sheetPart, part) });
-        return id;
+        sheetRels.push({ id: ids.tables[i]!, type: REL.table, target: relativeTarget(sheetPart, part) });
       });
-      insert += `<tableParts count="${ids.length}">${ids.map((id) => `<tablePart r:id="${id}"/>`).join('')}</tableParts>`;
     }
 
     await addRelationships(zip, sheetPart, sheetRels);
-    zip.file(sheetPart, zip.file(sheetPart)!.nodeStream('nodebuffer').pipe(new BeforeWorksheetEnd(insert)));
   }
   await addContentTypes(zip, overrides);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 }, streamFiles: true });

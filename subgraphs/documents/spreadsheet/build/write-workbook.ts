@@ -1,7 +1,8 @@
 // Writes the cells of the laid-out sheets with exceljs's streaming writer:
 // rows go to the zip as they are written, so memory stays flat however long
 // the tables are. Tables and charts are parts of their own, added afterwards
-// (the streaming writer cannot add tables, and exceljs has no charts).
+// (the streaming writer cannot add tables, and exceljs has no charts); each
+// sheet's references to them are written here, at the end of its XML.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { toFileFormula } from '../blocks/formula.ts';
@@ -18,17 +19,34 @@ function cellValue(v: CellValue, table: string | null): ExcelJS.CellValue {
   return v;
 }
 
-/** The workbook's cells as an .xlsx package (without table and chart parts). */
-export async function writeCells(sheets: readonly SheetLayout[]): Promise<Buffer> {
+type StreamingSheet = ReturnType<ExcelJS.stream.xlsx.WorkbookWriter['addWorksheet']>;
+
+/**
+ * Makes the sheet write `xml` just before its closing </worksheet>. exceljs
+ * 4.4's streaming sheet has no API for this; its last write is
+ * _writeCloseWorksheet, and what goes there (drawing, tableParts) is what the
+ * worksheet schema puts last. Fails loudly if a new exceljs renamed the hooks.
+ */
+function writeBeforeClose(ws: StreamingSheet, xml: string): void {
+  const sheet = ws as unknown as { _writeCloseWorksheet?: () => void; _write?: (text: string) => void };
+  const close = sheet._writeCloseWorksheet;
+  const write = sheet._write;
+  if (typeof close !== 'function' || typeof write !== 'function') throw new Error('exceljs streaming worksheet has no _writeCloseWorksheet/_write');
+  sheet._writeCloseWorksheet = () => {
+    write.call(sheet, xml);
+    close.call(sheet);
+  };
+}
+
+/** The workbook's cells as an .xlsx package; `references[i]` is what sheet i must point at (drawing, tables). */
+export async function writeCells(sheets: readonly SheetLayout[], references: readonly string[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const out = new PassThrough();
   out.on('data', (c: Buffer) => chunks.push(c));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
-  for (const layout of sheets) {
-    const ws = wb.addWorksheet(layout.name, {
-      pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-      views: [{ showGridLines: true }],
-    });
+  for (const [i, layout] of sheets.entries()) {
+    const ws = wb.addWorksheet(layout.name, { pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+    if (references[i]) writeBeforeClose(ws, references[i]);
     ws.columns = layout.columnWidths.map((width) => ({ width }));
     for (const p of layout.placements) {
       if (p.kind === 'header') {
