@@ -5,9 +5,9 @@ import { parsePopulateInput, planWrites } from './template/mappings.ts';
 import { openTemplate } from './template/open-template.ts';
 
 /** populate_template's request-time check: the template opens, every key names a range, every value fits. */
-export async function checkTemplateRequest(input: unknown) {
+export function checkTemplateRequest(input: unknown) {
   const parsed = parsePopulateInput(input);
-  planWrites(await openTemplate(parsed.templateFile), parsed.dataMappings);
+  planWrites(openTemplate(parsed.templateFile), parsed.dataMappings);
   return parsed;
 }
 
@@ -18,8 +18,8 @@ export const spreadsheetMutations = {
     const principal = requirePrincipal(ctx);
     return ctx.platform.jobs.create(principal, createSpreadsheetJob.type, args.input);
   },
-  populateTemplate: async (_: unknown, args: { input: unknown }, ctx: RequestContext) => {
+  populateTemplate: (_: unknown, args: { input: unknown }, ctx: RequestContext) => {
     const principal = requirePrincipal(ctx);
-    return ctx.platform.jobs.create(principal, populateTemplateJob.type, await checkTemplateRequest(args.input));
+    return ctx.platform.jobs.create(principal, populateTemplateJob.type, checkTemplateRequest(args.input));
   },
 };

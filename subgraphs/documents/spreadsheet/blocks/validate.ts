@@ -54,7 +54,7 @@ export interface WorkbookSpec {
   sheets: SheetSpec[];
 }
 
-const cell = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+const isCell = (v: unknown): v is CellValue => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 const text = z.string().nullish();
 const shape = z.object({
   workbookName: z.string(),
@@ -67,7 +67,8 @@ const shape = z.object({
           content: text,
           name: text,
           headers: z.array(z.string()).nullish(),
-          rows: z.array(z.array(cell)).nullish(),
+          // Checked by checkRows: zod would copy every row of a 100,000-row table.
+          rows: z.unknown().optional(),
           label: text,
           expression: text,
           format: text,
@@ -170,10 +171,21 @@ function checkFormula(ctx: BlockContext, field: string, expression: string, tabl
   }
 }
 
+function checkRows(ctx: BlockContext, rows: unknown): CellValue[][] {
+  if (!Array.isArray(rows)) ctx.fail('rows', 'must be an array of rows', 'VALIDATION_ERROR');
+  rows.forEach((row: unknown, r) => {
+    if (!Array.isArray(row)) ctx.fail('rows', `row ${r} is not an array of values`, 'VALIDATION_ERROR', { row: r });
+    row.forEach((v: unknown, c) => {
+      if (!isCell(v)) ctx.fail('rows', `row ${r}, column ${c}: a value must be a number, a string, a boolean or null`, 'VALIDATION_ERROR', { row: r, column: c });
+    });
+  });
+  return rows as CellValue[][];
+}
+
 function tableBlock(ctx: BlockContext, raw: RawBlock): TableBlock {
   const name = ctx.required<string>(raw, 'name');
   const headers = ctx.required<string[]>(raw, 'headers');
-  const rows = ctx.required<CellValue[][]>(raw, 'rows');
+  const rows = checkRows(ctx, ctx.required<unknown>(raw, 'rows'));
   if (name.length > 255 || !TABLE_NAME.test(name)) {
     ctx.fail('name', `"${name}" is not a valid table name (a letter or underscore, then letters, digits, underscores or dots)`);
   }
@@ -283,9 +295,13 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
           return { type: 'header', content: ctx.required<string>(b, 'content') };
         case 'data_table': {
           const table = built[si]![i]!;
+          // Table rows usually repeat one formula per column: each distinct text is checked once.
+          const checked = new Set<string>();
           table.rows.forEach((row, r) =>
             row.forEach((v, c) => {
-              if (typeof v === 'string' && v.startsWith('=')) checkFormula(ctx, `rows[${r}][${c}]`, v, tables, table);
+              if (typeof v !== 'string' || !v.startsWith('=') || checked.has(v)) return;
+              checkFormula(ctx, `rows[${r}][${c}]`, v, tables, table);
+              checked.add(v);
             }),
           );
           sheetTables.set(table.name.toLowerCase(), table);

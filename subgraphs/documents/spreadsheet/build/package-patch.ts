@@ -2,21 +2,20 @@
 // charts and their drawings) to the package exceljs produced, with the
 // relationships and content types that tie them in. The worksheets already
 // point at them (sheetReferences, written by the cell writer), so no sheet is
-// rewritten: JSZip copies untouched parts as their compressed bytes, which
+// rewritten: untouched parts are copied as their compressed bytes, which
 // keeps a 100,000-row sheet from being inflated and deflated again.
-import JSZip from 'jszip';
 import {
   addContentTypes,
   addRelationships,
   CONTENT_TYPE,
   nextPartNumber,
-  readPart,
   REL,
   relationshipsOf,
   relativeTarget,
   workbookPart,
   worksheets,
 } from '../ooxml/package.ts';
+import { Package } from '../ooxml/zip.ts';
 import { drawingXml, type ChartAnchor } from '../charts/drawing.ts';
 
 export interface ChartPart {
@@ -46,19 +45,19 @@ export function sheetReferences(parts: Pick<SheetParts, 'tables' | 'charts'>): s
   return drawing + tables;
 }
 
-export async function addSheetParts(xlsx: Uint8Array, sheets: readonly SheetParts[]): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(xlsx);
-  const workbook = (await workbookPart(zip))!;
-  const entries = await worksheets(zip, workbook, (await readPart(zip, workbook))!);
-  const tableNo = nextPartNumber(zip, 'xl/tables', 'table');
-  const chartNo = nextPartNumber(zip, 'xl/charts', 'chart');
-  const drawingNo = nextPartNumber(zip, 'xl/drawings', 'drawing');
+export function addSheetParts(xlsx: Buffer, sheets: readonly SheetParts[]): Buffer {
+  const pkg = new Package(xlsx);
+  const workbook = workbookPart(pkg)!;
+  const entries = worksheets(pkg, workbook, pkg.read(workbook)!);
+  const tableNo = nextPartNumber(pkg, 'xl/tables', 'table');
+  const chartNo = nextPartNumber(pkg, 'xl/charts', 'chart');
+  const drawingNo = nextPartNumber(pkg, 'xl/drawings', 'drawing');
   const overrides: { part: string; contentType: string }[] = [];
 
   for (const parts of sheets) {
     if (!parts.tables.length && !parts.charts.length) continue;
     const sheetPart = entries.find((e) => e.name === parts.sheet)!.part;
-    if ((await relationshipsOf(zip, sheetPart)).some((r) => r.id.startsWith('rIdP'))) throw new Error(`${sheetPart} already has rIdP relationships`);
+    if (relationshipsOf(pkg, sheetPart).some((r) => r.id.startsWith('rIdP'))) throw new Error(`${sheetPart} already has rIdP relationships`);
     const ids = partIds(parts);
     const sheetRels: { id: string; type: string; target: string }[] = [];
 
@@ -67,28 +66,28 @@ export async function addSheetParts(xlsx: Uint8Array, sheets: readonly SheetPart
       const drawingRels: { id: string; type: string; target: string }[] = [];
       const anchors: ChartAnchor[] = parts.charts.map((c, i) => {
         const part = `xl/charts/chart${chartNo()}.xml`;
-        zip.file(part, c.xml);
+        pkg.write(part, c.xml);
         overrides.push({ part, contentType: CONTENT_TYPE.chart });
         drawingRels.push({ id: `rId${i + 1}`, type: REL.chart, target: relativeTarget(drawing, part) });
         return { from: c.from, to: c.to, relationshipId: `rId${i + 1}`, name: `Chart ${i + 1}` };
       });
-      zip.file(drawing, drawingXml(anchors));
+      pkg.write(drawing, drawingXml(anchors));
       overrides.push({ part: drawing, contentType: CONTENT_TYPE.drawing });
-      await addRelationships(zip, drawing, drawingRels);
+      addRelationships(pkg, drawing, drawingRels);
       sheetRels.push({ id: ids.drawing!, type: REL.drawing, target: relativeTarget(sheetPart, drawing) });
     }
 
     if (parts.tables.length) {
       parts.tables.forEach((xml, i) => {
         const part = `xl/tables/table${tableNo()}.xml`;
-        zip.file(part, xml);
+        pkg.write(part, xml);
         overrides.push({ part, contentType: CONTENT_TYPE.table });
         sheetRels.push({ id: ids.tables[i]!, type: REL.table, target: relativeTarget(sheetPart, part) });
       });
     }
 
-    await addRelationships(zip, sheetPart, sheetRels);
+    addRelationships(pkg, sheetPart, sheetRels);
   }
-  await addContentTypes(zip, overrides);
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 }, streamFiles: true });
+  addContentTypes(pkg, overrides);
+  return pkg.toBuffer();
 }

@@ -4,6 +4,7 @@
 // (the streaming writer cannot add tables, and exceljs has no charts); each
 // sheet's references to them are written here, at the end of its XML.
 import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { toFileFormula } from '../blocks/formula.ts';
 import type { CellValue } from '../blocks/validate.ts';
@@ -13,6 +14,7 @@ import { stripInvalidXmlChars } from '../ooxml/xml.ts';
 const TITLE_FONT: Partial<ExcelJS.Font> = { bold: true, size: 14, color: { argb: 'FF1F3864' } };
 const TITLE_BORDER: Partial<ExcelJS.Borders> = { bottom: { style: 'medium', color: { argb: 'FF4472C4' } } };
 const BOLD: Partial<ExcelJS.Font> = { bold: true };
+const ROWS_PER_TURN = 2000;
 
 function cellValue(v: CellValue, table: string | null): ExcelJS.CellValue {
   if (typeof v === 'string') return v.startsWith('=') ? { formula: toFileFormula(v, table) } : stripInvalidXmlChars(v);
@@ -69,13 +71,15 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
           cell.font = BOLD;
         });
         head.commit();
-        block.rows.forEach((values, r) => {
+        for (const [r, values] of block.rows.entries()) {
           const row = ws.getRow(box.row1 + 1 + r);
           values.forEach((v, c) => {
             if (v !== null) row.getCell(box.col1 + c).value = cellValue(v, block.name);
           });
           row.commit();
-        });
+          // Lets the zip take the rows written so far; otherwise the whole sheet's XML waits in memory.
+          if (r % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+        }
       } else if (p.kind === 'formula') {
         const row = ws.getRow(p.row);
         row.getCell(1).value = stripInvalidXmlChars(p.label);

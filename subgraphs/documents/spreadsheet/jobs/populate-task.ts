@@ -5,9 +5,9 @@ import { fillTemplate } from '../template/fill.ts';
 
 export type PopulateTaskResult = { ok: true; bytes: Uint8Array } | { ok: false; code: string; message: string; details?: Record<string, unknown> };
 
-export default async function task(input: PopulateInput): Promise<PopulateTaskResult> {
+export default function task(input: PopulateInput): PopulateTaskResult {
   try {
-    return { ok: true, bytes: await fillTemplate(input) };
+    return { ok: true, bytes: fillTemplate(input) };
   } catch (err) {
     // Errors cross the thread boundary as plain data so their code survives.
     if (err instanceof AppError) return { ok: false, code: err.code, message: err.message, details: err.details };

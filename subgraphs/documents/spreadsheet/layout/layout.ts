@@ -57,7 +57,7 @@ const WIDTH_SAMPLE_ROWS = 500;
 
 function displayLength(v: unknown): number {
   if (v === null || v === undefined) return 0;
-  if (typeof v === 'number') return Math.min(String(Number(v.toPrecision(10))).length, 15);
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v).length : 11;
   if (typeof v === 'string' && v.startsWith('=')) return 10;
   return String(v).length;
 }

@@ -2,7 +2,7 @@
 // leaves every other part as it came (styles, names of every scope, tables,
 // charts and drawings, formulas), which libraries that load and re-save a
 // workbook do not (exceljs drops charts and sheet-scoped names).
-import { REL, readPart, relsPathOf, parseRelationships, resolveTarget } from '../ooxml/package.ts';
+import { parseRelationships, REL, relsPathOf, resolveTarget } from '../ooxml/package.ts';
 import { planWrites, type PopulateInput } from './mappings.ts';
 import { openTemplate } from './open-template.ts';
 import { dropCachedResults, writeSheetCells, type SheetWrite } from './sheet-cells.ts';
@@ -15,9 +15,9 @@ function recalculateOnLoad(workbookXml: string): string {
   return workbookXml.slice(0, calcPr.index) + tag + workbookXml.slice(calcPr.index + calcPr[0].length);
 }
 
-export async function fillTemplate(input: PopulateInput): Promise<Buffer> {
-  const template = await openTemplate(input.templateFile);
-  const { zip, workbook } = template;
+export function fillTemplate(input: PopulateInput): Buffer {
+  const template = openTemplate(input.templateFile);
+  const { pkg, workbook } = template;
   const writes = planWrites(template, input.dataMappings);
 
   const bySheet = new Map<string, SheetWrite[]>();
@@ -26,24 +26,23 @@ export async function fillTemplate(input: PopulateInput): Promise<Buffer> {
     bySheet.get(w.sheet)!.push(w);
   }
   for (const sheet of template.sheets) {
-    if (!sheet.part) continue;
-    const xml = await readPart(zip, sheet.part);
+    const xml = sheet.part ? pkg.read(sheet.part) : null;
     if (xml === null) continue;
-    const written = writeSheetCells(xml, bySheet.get(sheet.name) ?? []);
-    zip.file(sheet.part, dropCachedResults(written));
+    const filled = dropCachedResults(writeSheetCells(xml, bySheet.get(sheet.name) ?? []));
+    if (filled !== xml) pkg.write(sheet.part, filled);
   }
 
   // The calculation chain lists formula cells in Excel's last order; a stale one makes Excel repair the file.
   const relsPath = relsPathOf(workbook);
-  const relsXml = await readPart(zip, relsPath);
+  const relsXml = pkg.read(relsPath);
   const calcChain = relsXml ? parseRelationships(relsXml).find((r) => r.type === REL.calcChain) : undefined;
   if (calcChain && relsXml) {
     const part = resolveTarget(workbook, calcChain.target);
-    zip.remove(part);
-    zip.file(relsPath, relsXml.replace(/<Relationship\b[^>]*>/g, (tag) => (tag.includes(`Id="${calcChain.id}"`) ? '' : tag)));
-    const types = (await readPart(zip, '[Content_Types].xml'))!;
-    zip.file('[Content_Types].xml', types.replace(/<Override\b[^>]*>/g, (tag) => (tag.includes(`PartName="/${part}"`) ? '' : tag)));
+    pkg.remove(part);
+    pkg.write(relsPath, relsXml.replace(/<Relationship\b[^>]*>/g, (tag) => (tag.includes(`Id="${calcChain.id}"`) ? '' : tag)));
+    const types = pkg.read('[Content_Types].xml')!;
+    pkg.write('[Content_Types].xml', types.replace(/<Override\b[^>]*>/g, (tag) => (tag.includes(`PartName="/${part}"`) ? '' : tag)));
   }
-  zip.file(workbook, recalculateOnLoad(template.workbookXml));
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  pkg.write(workbook, recalculateOnLoad(template.workbookXml));
+  return pkg.toBuffer();
 }

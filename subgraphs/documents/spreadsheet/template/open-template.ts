@@ -1,12 +1,12 @@
 // Opens a base64 .xlsx template far enough to know its sheets and names:
 // the zip's directory and xl/workbook.xml only, so it can run per request.
-import JSZip from 'jszip';
 import { AppError } from '../../../../core/errors.ts';
-import { readPart, workbookPart, worksheets, type SheetEntry } from '../ooxml/package.ts';
+import { workbookPart, worksheets, type SheetEntry } from '../ooxml/package.ts';
+import { Package, ZipFormatError } from '../ooxml/zip.ts';
 import { parseDefinedNames, type DefinedName } from './defined-names.ts';
 
 export interface OpenTemplate {
-  zip: JSZip;
+  pkg: Package;
   workbook: string;
   workbookXml: string;
   sheets: SheetEntry[];
@@ -24,21 +24,25 @@ export function decodeBase64(text: string): Buffer {
   return Buffer.from(compact, 'base64');
 }
 
-export async function openTemplate(base64: string): Promise<OpenTemplate> {
+export function openTemplate(base64: string): OpenTemplate {
   const bytes = decodeBase64(base64);
-  let zip: JSZip;
+  let pkg: Package;
+  let workbook: string | null;
+  let types: string | null;
+  let workbookXml: string | null;
   try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch {
-    throw notXlsx('is not an .xlsx file (not a zip package)');
+    pkg = new Package(bytes);
+    workbook = workbookPart(pkg);
+    types = pkg.read('[Content_Types].xml');
+    workbookXml = workbook ? pkg.read(workbook) : null;
+  } catch (err) {
+    if (err instanceof ZipFormatError) throw notXlsx(`is not a readable .xlsx package (${err.message})`);
+    throw notXlsx('is not a readable .xlsx package (a part cannot be inflated)');
   }
-  const workbook = await workbookPart(zip).catch(() => null);
-  const types = await readPart(zip, '[Content_Types].xml');
-  if (!workbook || !types || !zip.file(workbook)) throw notXlsx('is not an .xlsx file (no workbook part)');
+  if (!workbook || !types || workbookXml === null) throw notXlsx('is not an .xlsx file (no workbook part)');
   if (!types.includes(`PartName="/${workbook}" ContentType="${MAIN_XLSX}"`)) {
     throw notXlsx('is not an .xlsx workbook (macro-enabled, template or another Office format)');
   }
-  const workbookXml = (await readPart(zip, workbook))!;
-  const sheets = await worksheets(zip, workbook, workbookXml);
-  return { zip, workbook, workbookXml, sheets, names: parseDefinedNames(workbookXml, sheets) };
+  const sheets = worksheets(pkg, workbook, workbookXml);
+  return { pkg, workbook, workbookXml, sheets, names: parseDefinedNames(workbookXml, sheets) };
 }

@@ -2,9 +2,9 @@
 // service itself (a table, formulas over it, a chart), then given defined
 // names of every kind (workbook-wide ranges, a constant, two sheet-scoped
 // names spelled alike on different sheets) and a stale cached formula result.
-import JSZip from 'jszip';
 import { validateWorkbook } from '../../../../subgraphs/documents/spreadsheet/blocks/validate.ts';
 import { buildWorkbook } from '../../../../subgraphs/documents/spreadsheet/build/build-workbook.ts';
+import { Package } from '../../../../subgraphs/documents/spreadsheet/ooxml/zip.ts';
 
 /** Invoice: title row 1, table Items A3:D6 (rows 4–6, named range LineItems over A4:C6), Subtotal B8, Total B9, chart; Notes: B1 = Invoice total + 1000, B2 = Total*2. */
 export const TEMPLATE_NAMES = `<definedNames>
@@ -39,11 +39,9 @@ export async function invoiceTemplate(): Promise<Buffer> {
       },
     ],
   });
-  const zip = await JSZip.loadAsync(await buildWorkbook(spec));
-  const workbook = await zip.file('xl/workbook.xml')!.async('string');
-  zip.file('xl/workbook.xml', workbook.replace('</sheets>', `</sheets>${TEMPLATE_NAMES.replace(/\n/g, '')}`));
-  const invoice = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+  const pkg = new Package(await buildWorkbook(spec));
+  pkg.write('xl/workbook.xml', pkg.read('xl/workbook.xml')!.replace('</sheets>', `</sheets>${TEMPLATE_NAMES.replace(/\n/g, '')}`));
   // As Excel leaves it after a save: the formula holds its last result, which a reader shows unless it recalculates.
-  zip.file('xl/worksheets/sheet1.xml', invoice.replace('<f>B8*(1+TaxRate)</f>', '<f>B8*(1+TaxRate)</f><v>1</v>'));
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  pkg.write('xl/worksheets/sheet1.xml', pkg.read('xl/worksheets/sheet1.xml')!.replace('<f>B8*(1+TaxRate)</f>', '<f>B8*(1+TaxRate)</f><v>1</v>'));
+  return pkg.toBuffer();
 }
