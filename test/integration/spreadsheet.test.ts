@@ -64,7 +64,12 @@ const LOADS = {
     },
     {
       name: 'Summary',
-      blocks: [{ type: 'formula', label: 'Mean factor', expression: "=AVERAGE(Loads[Factor])+'Loads & Forces'!B9*0", format: 'number' }],
+      blocks: [
+        { type: 'formula', label: 'Mean factor', expression: "=AVERAGE(Loads[Factor])+'Loads & Forces'!B9*0", format: 'number' },
+        // Functions newer than Excel 2007 need the _xlfn. prefix in the file.
+        { type: 'formula', label: 'Force spread', expression: '=STDEV.S(Loads[Force])', format: 'scientific' },
+        { type: 'formula', label: 'Largest live', expression: '=MAXIFS(Loads[Force],Loads[Case],"Live")' },
+      ],
     },
   ],
 };
@@ -156,6 +161,8 @@ describe('spreadsheet jobs in LibreOffice', () => {
     expect(parseFloat(loads[9]![1]!)).toBeCloseTo((8 / 24.75) * 100, 6);
     const summary = readCsv(path.join(csv, 'loads-Summary.csv'));
     expect(Number(summary[0]![1])).toBeCloseTo(3.8 / 3, 10);
+    expect(Number(summary[1]![1])).toBeCloseTo(Math.sqrt(34.125 / 2), 10);
+    expect(summary[2]![1]).toBe('8');
   });
 
   it('every chart type is drawn: its title in the PDF text and its series colours on the rendered page', async () => {

@@ -10,6 +10,12 @@ describe('formulas', () => {
     expect(toFileFormula('="[@x]"&A1', 'T')).toBe('"[@x]"&A1');
   });
 
+  it('prefixes functions newer than Excel 2007, outside string literals only', () => {
+    expect(toFileFormula('=STDEV.S(Loads[Force])+ifs(A1>0,1)+SUM(1)&"MAXIFS(x)"', null)).toBe('_xlfn.STDEV.S(Loads[Force])+_xlfn.IFS(A1>0,1)+SUM(1)&"MAXIFS(x)"');
+    expect(toFileFormula('=SORT(FILTER(A1:A9,A1:A9>0))', null)).toBe('_xlfn._xlws.SORT(_xlfn._xlws.FILTER(A1:A9,A1:A9>0))');
+    expect(toFileFormula('=_xlfn.STDEV.S(A1:A3)', null)).toBe('_xlfn.STDEV.S(A1:A3)');
+  });
+
   it('finds structured references and the columns they name', () => {
     expect(structuredReferences('=SUM(Loads[Force])/COUNT(Other[[#This Row],[A b]])+Sheet1!A1+"X[y]"')).toEqual([
       { table: 'Loads', columns: ['Force'] },
