@@ -4,8 +4,9 @@
 //   large:    a 100,000-row × 10-column table
 //   template: filling 200 rows and two cells of a template that has a table, a chart and scoped names
 //   job:      the report workbook as a REST job, from POST to completed, through a running server
-// Every measurement runs in a child process of its own so its peak RSS is its own.
-// BENCH_CASES=large,report runs only those.
+// The cases of a group are timed in one child process, interleaved run by run
+// (machine load then falls on all alike); each case's peak RSS comes from a
+// child process of its own. BENCH_CASES=report,template runs only those groups.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,8 +14,6 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { loadConfig } from '../core/config.ts';
-import { startServer } from '../gateway/server.ts';
 import { validateWorkbook } from '../subgraphs/documents/spreadsheet/blocks/validate.ts';
 import { buildWorkbook } from '../subgraphs/documents/spreadsheet/build/build-workbook.ts';
 import { fillTemplate } from '../subgraphs/documents/spreadsheet/template/fill.ts';
@@ -131,6 +130,7 @@ async function plainTemplateFill(template: Buffer, rows: Row[]): Promise<number>
 }
 
 const CASES: Record<string, { runs: number; prepare: () => Promise<() => Promise<number>> }> = {
+  'job/report': { runs: 20, prepare: reportJob },
   'report/service': { runs: 40, prepare: async () => { const rows = reportRows(1000); return async () => (await buildWorkbook(validateWorkbook(reportInput(rows)))).length; } },
   'report/exceljs-stream': { runs: 40, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'stream'); } },
   'report/exceljs-memory': { runs: 40, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'memory'); } },
@@ -145,12 +145,14 @@ const CASES: Record<string, { runs: number; prepare: () => Promise<() => Promise
       return async () => fillTemplate({ templateFile: base64, dataMappings: { Items: rows, Client: 'ACME', 'Schedule!Total': null } }).length;
     },
   },
-  'job/report': { runs: 20, prepare: reportJob },
   'template/exceljs': { runs: 20, prepare: async () => { const t = await makeTemplate(); const rows = templateRows(); return () => plainTemplateFill(t, rows); } },
 };
 
 /** The report as a REST client sends it: POST, then poll GET /v1/jobs/{id} every 5 ms until completed. */
 async function reportJob(): Promise<() => Promise<number>> {
+  // Imported here so the other cases' processes do not carry the server in their peak RSS.
+  const { loadConfig } = await import('../core/config.ts');
+  const { startServer } = await import('../gateway/server.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-spreadsheet-'));
   const server = await startServer(loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000' }));
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
@@ -186,38 +188,58 @@ interface Measure {
   bytes: number;
 }
 
-async function measure(name: string): Promise<Measure> {
-  const c = CASES[name]!;
-  const run = await c.prepare();
-  if (name.startsWith('job/')) await run(); // the worker pool starts its first thread
-  await run(); // warm-up: module loading and JIT are not what is measured
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < c.runs; i++) {
-    const t0 = performance.now();
-    bytes = await run();
-    times.push(performance.now() - t0);
+const GROUPS = ['report', 'large', 'template', 'job'];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Times the cases of a group in one process, interleaved run by run, so machine load falls on all alike. */
+async function timeGroup(group: string): Promise<Record<string, Omit<Measure, 'peakRssMb'>>> {
+  const names = Object.keys(CASES).filter((n) => n.startsWith(`${group}/`));
+  const runs = new Map<string, () => Promise<number>>();
+  for (const name of names) runs.set(name, await CASES[name]!.prepare());
+  for (const run of runs.values()) await run(); // warm-up: module loading, JIT and the worker pool's first thread are not measured
+  const times = new Map<string, number[]>(names.map((n) => [n, []]));
+  const bytes = new Map<string, number>();
+  for (let i = 0; i < CASES[names[0]!]!.runs; i++) {
+    for (const name of names) {
+      const t0 = performance.now();
+      bytes.set(name, await runs.get(name)!());
+      times.get(name)!.push(performance.now() - t0);
+    }
   }
-  times.sort((a, b) => a - b);
-  return { medianMs: times[Math.floor(times.length / 2)]!, minMs: times[0]!, peakRssMb: process.resourceUsage().maxRSS / 1024, bytes };
+  return Object.fromEntries(names.map((n) => [n, { medianMs: median(times.get(n)!), minMs: Math.min(...times.get(n)!), bytes: bytes.get(n)! }]));
 }
 
-const only = process.argv.indexOf('--case');
-if (only > 0) {
-  process.stdout.write(JSON.stringify(await measure(process.argv[only + 1]!)));
+/** Peak RSS of a process that prepares one case and runs it as many times as it is timed. */
+async function peakRss(name: string): Promise<number> {
+  const run = await CASES[name]!.prepare();
+  for (let i = 0; i <= CASES[name]!.runs; i++) await run();
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+const mode = process.argv[2];
+if (mode === '--time') {
+  process.stdout.write(JSON.stringify(await timeGroup(process.argv[3]!)));
+  process.exit(0);
+} else if (mode === '--memory') {
+  process.stdout.write(JSON.stringify(await peakRss(process.argv[3]!)));
   process.exit(0);
 } else {
   const self = fileURLToPath(import.meta.url);
+  const child = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [self, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 }));
   const results: Record<string, Measure> = {};
-  console.log(`\nbench/spreadsheet — Node ${process.version}, exceljs 4.4.0; median of N runs after a warm-up, peak RSS of a process running one case\n`);
-  const selected = Object.keys(CASES).filter((n) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').some((c) => n.startsWith(c)));
-  for (const name of selected) {
-    results[name] = JSON.parse(execFileSync(process.execPath, [self, '--case', name], { encoding: 'utf8', maxBuffer: 1 << 20 }));
-    const r = results[name]!;
-    console.log(`${name.padEnd(24)} ${r.medianMs.toFixed(1).padStart(8)} ms (min ${r.minMs.toFixed(1)})  peak RSS ${r.peakRssMb.toFixed(0).padStart(5)} MB  ${(r.bytes / 1024).toFixed(0)} KB  ×${CASES[name]!.runs}`);
+  console.log(`\nbench/spreadsheet — Node ${process.version}, exceljs 4.4.0; each group timed in one process with its cases interleaved run by run`);
+  console.log('(median and fastest of N runs after a warm-up); peak RSS from a separate process per case doing the same runs\n');
+  const groups = GROUPS.filter((g) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(g));
+  for (const group of groups) {
+    const timed: Record<string, Omit<Measure, 'peakRssMb'>> = child('--time', group);
+    for (const [name, t] of Object.entries(timed)) {
+      const r = (results[name] = { ...t, peakRssMb: child('--memory', name) as number });
+      console.log(`${name.padEnd(24)} ${r.medianMs.toFixed(1).padStart(8)} ms (fastest ${r.minMs.toFixed(1)})  peak RSS ${r.peakRssMb.toFixed(0).padStart(5)} MB  ${(r.bytes / 1024).toFixed(0)} KB  ×${CASES[name]!.runs}`);
+    }
   }
-  if (selected.length < Object.keys(CASES).length) process.exit(0);
-  const ratio = (a: string, b: string) => (results[a]!.medianMs / results[b]!.medianMs).toFixed(2);
+  if (groups.length < GROUPS.length) process.exit(0);
+  const ratio = (a: string, b: string) =>
+    `${(results[a]!.medianMs / results[b]!.medianMs).toFixed(2)} (fastest runs ${(results[a]!.minMs / results[b]!.minMs).toFixed(2)})`;
   const typical = 3000;
   console.log(`\nservice / plain exceljs (same writer, streaming):  report ${ratio('report/service', 'report/exceljs-stream')}×   large ${ratio('large/service', 'large/exceljs-stream')}×   (target ≤ 1.20×)`);
   console.log(`service / plain exceljs (in-memory workbook):      report ${ratio('report/service', 'report/exceljs-memory')}×   large ${ratio('large/service', 'large/exceljs-memory')}×`);

@@ -16,9 +16,16 @@ const TITLE_BORDER: Partial<ExcelJS.Borders> = { bottom: { style: 'medium', colo
 const BOLD: Partial<ExcelJS.Font> = { bold: true };
 const ROWS_PER_TURN = 2000;
 
-function cellValue(v: CellValue, table: string | null): ExcelJS.CellValue {
-  if (typeof v === 'string') return v.startsWith('=') ? { formula: toFileFormula(v, table) } : stripInvalidXmlChars(v);
-  return v;
+/** Cell values of one table: a column usually repeats one formula, so each text is translated once. */
+function tableCellValues(table: string): (v: CellValue) => ExcelJS.CellValue {
+  const formulas = new Map<string, string>();
+  return (v) => {
+    if (typeof v !== 'string') return v;
+    if (!v.startsWith('=')) return stripInvalidXmlChars(v);
+    let formula = formulas.get(v);
+    if (formula === undefined) formulas.set(v, (formula = toFileFormula(v, table)));
+    return { formula };
+  };
 }
 
 type StreamingSheet = ReturnType<ExcelJS.stream.xlsx.WorkbookWriter['addWorksheet']>;
@@ -71,10 +78,11 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
           cell.font = BOLD;
         });
         head.commit();
+        const cellValue = tableCellValues(block.name);
         for (const [r, values] of block.rows.entries()) {
           const row = ws.getRow(box.row1 + 1 + r);
           values.forEach((v, c) => {
-            if (v !== null) row.getCell(box.col1 + c).value = cellValue(v, block.name);
+            if (v !== null) row.getCell(box.col1 + c).value = cellValue(v);
           });
           row.commit();
           // Lets the zip take the rows written so far; otherwise the whole sheet's XML waits in memory.

@@ -61,7 +61,7 @@ export function entryBytes(entry: ZipEntry): Buffer {
 
 export function newEntry(name: string, data: string | Buffer): ZipEntry {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const raw = deflateRawSync(bytes, { level: 6 });
+  const raw = deflateRawSync(bytes, { level: 1 });
   return { name, method: 8, crc: crc32(bytes) >>> 0, compressedSize: raw.length, size: bytes.length, raw };
 }
 
