@@ -108,6 +108,12 @@ const SPEC_NAMES: Record<string, string> = {
 };
 const specName = (field: string) => SPEC_NAMES[field] ?? field;
 
+/** Excel's own limits: longer text, longer formulas or bigger sheets make it repair or refuse the file. */
+const MAX_CELL_TEXT = 32_767;
+const MAX_FORMULA = 8_192;
+const MAX_ROWS = 1_048_576;
+const MAX_COLUMNS = 16_384;
+
 const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/;
 const TABLE_NAME = /^[A-Za-z_\\][A-Za-z0-9_.]*$/;
 /** A1 (XFD1048576 at most) or R1C1 lookalikes, which Excel reads as cell references. */
@@ -147,6 +153,7 @@ function checkSheetName(name: string, index: number): void {
 }
 
 function checkFormula(ctx: BlockContext, field: string, expression: string, tables: Map<string, TableBlock>, ownTable: TableBlock | null): void {
+  if (expression.length > MAX_FORMULA) ctx.fail(field, `Excel allows formulas of at most ${MAX_FORMULA} characters`, 'UNPROCESSABLE');
   if (!expression.startsWith('=')) ctx.fail(field, `a formula must begin with "=" (got ${JSON.stringify(expression.slice(0, 40))})`, 'UNPROCESSABLE', { expression });
   if (expression.trim() === '=') ctx.fail(field, 'the formula is empty', 'FORMULA_PARSE_ERROR', { expression });
   const problem = formulaSyntaxProblem(expression);
@@ -177,6 +184,7 @@ function checkRows(ctx: BlockContext, rows: unknown): CellValue[][] {
     if (!Array.isArray(row)) ctx.fail('rows', `row ${r} is not an array of values`, 'VALIDATION_ERROR', { row: r });
     row.forEach((v: unknown, c) => {
       if (!isCell(v)) ctx.fail('rows', `row ${r}, column ${c}: a value must be a number, a string, a boolean or null`, 'VALIDATION_ERROR', { row: r, column: c });
+      if (typeof v === 'string' && v.length > MAX_CELL_TEXT) ctx.fail('rows', `row ${r}, column ${c}: Excel holds at most ${MAX_CELL_TEXT} characters in a cell`, 'UNPROCESSABLE', { row: r, column: c });
     });
   });
   return rows as CellValue[][];
@@ -191,6 +199,7 @@ function tableBlock(ctx: BlockContext, raw: RawBlock): TableBlock {
   }
   if (CELL_LIKE.test(name)) ctx.fail('name', `"${name}" looks like a cell reference, which Excel would read instead of the table`);
   if (!headers.length) ctx.fail('headers', 'a table needs at least one column');
+  if (headers.length > MAX_COLUMNS) ctx.fail('headers', `Excel sheets have at most ${MAX_COLUMNS} columns`);
   const seen = new Set<string>();
   headers.forEach((h, i) => {
     if (!h.trim()) ctx.fail('headers', `header ${i} is empty`);
@@ -220,6 +229,11 @@ function chartBlock(ctx: BlockContext, raw: RawBlock, sheetTables: Map<string, T
     return found;
   };
   const xAxis = raw.xAxis ? column('xAxis', raw.xAxis) : table.headers[0]!;
+  if (type === 'scatter') {
+    const x = table.headers.indexOf(xAxis);
+    const text = table.rows.findIndex((r) => typeof r[x] === 'string' && !(r[x] as string).startsWith('='));
+    if (text >= 0) ctx.fail('xAxis', `a scatter chart plots numbers along x, but column "${xAxis}" holds text in row ${text}`);
+  }
   const yRaw = raw.yAxis === null || raw.yAxis === undefined ? table.headers.filter((h) => h !== xAxis) : [raw.yAxis].flat();
   if (!yRaw.length) ctx.fail('yAxis', `table ${table.name} has no column left to plot besides x_axis "${xAxis}"`);
   const yAxis = yRaw.map((y) => column('yAxis', y));
@@ -291,8 +305,11 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
     const blocks = s.blocks.map((b, i): Block => {
       const ctx = new BlockContext(s.name, i);
       switch (b.type) {
-        case 'header':
-          return { type: 'header', content: ctx.required<string>(b, 'content') };
+        case 'header': {
+          const content = ctx.required<string>(b, 'content');
+          if (content.length > MAX_CELL_TEXT) ctx.fail('content', `Excel holds at most ${MAX_CELL_TEXT} characters in a cell`);
+          return { type: 'header', content };
+        }
         case 'data_table': {
           const table = built[si]![i]!;
           // Table rows usually repeat one formula per column: each distinct text is checked once.
@@ -319,6 +336,9 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
           return chartBlock(ctx, b, sheetTables);
       }
     });
+    // Rows the layout will use, at most: every block and the blank row after it, charts 21 rows.
+    const rows = blocks.reduce((n, b) => n + 2 + (b.type === 'data_table' ? Math.max(1, b.rows.length) + 1 : b.type === 'chart' ? 20 : 0), 0);
+    if (rows > MAX_ROWS) throw new AppError('UNPROCESSABLE', `sheets[${si}] "${s.name}": the blocks need about ${rows} rows; an Excel sheet has ${MAX_ROWS}`, { sheet: s.name, field: 'blocks' });
     return { name: s.name, blocks };
   });
   return { workbookName: raw.workbookName, sheets };
