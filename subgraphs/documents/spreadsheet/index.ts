@@ -5,7 +5,7 @@ import { parsePopulateInput, planWrites } from './template/mappings.ts';
 import { openTemplate } from './template/open-template.ts';
 
 /** populate_template's request-time check: the template opens, every key names a range, every value fits. */
-export function checkTemplateRequest(input: unknown) {
+function checkTemplateRequest(input: unknown) {
   const parsed = parsePopulateInput(input);
   planWrites(openTemplate(parsed.templateFile), parsed.dataMappings);
   return parsed;

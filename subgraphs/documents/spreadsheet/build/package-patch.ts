@@ -31,7 +31,7 @@ export interface SheetParts {
 }
 
 /** Relationship ids of a sheet's drawing and tables, in the order addSheetParts gives them. */
-export function partIds(parts: Pick<SheetParts, 'tables' | 'charts'>): { drawing: string | null; tables: string[] } {
+function partIds(parts: Pick<SheetParts, 'tables' | 'charts'>): { drawing: string | null; tables: string[] } {
   let n = 0;
   const drawing = parts.charts.length ? `rIdP${++n}` : null;
   return { drawing, tables: parts.tables.map(() => `rIdP${++n}`) };

@@ -60,7 +60,7 @@ function richText(text: string, rotated = false): string {
   return `<c:tx><c:rich>${body}<a:lstStyle/><a:p><a:pPr><a:defRPr b="1"/></a:pPr><a:r><a:rPr lang="en-US" b="1"/><a:t>${escapeXml(text)}</a:t></a:r></a:p></c:rich></c:tx>`;
 }
 
-export const titleXml = (text: string, rotated = false): string => `<c:title>${richText(text, rotated)}<c:overlay val="0"/></c:title>`;
+const titleXml = (text: string, rotated = false): string => `<c:title>${richText(text, rotated)}<c:overlay val="0"/></c:title>`;
 
 function cacheXml(kind: 'num' | 'str', cache: DataRef['cache']): string {
   const points = cache

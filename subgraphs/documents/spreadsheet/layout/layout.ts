@@ -85,7 +85,7 @@ function chartColumns(widths: readonly number[]): number {
   return Math.max(cols, 2);
 }
 
-export function layoutSheet(sheet: SheetSpec, nextTableId: () => number): SheetLayout {
+function layoutSheet(sheet: SheetSpec, nextTableId: () => number): SheetLayout {
   const widths = columnWidths(sheet);
   const sheetCols = Math.max(2, ...sheet.blocks.map((b) => (b.type === 'data_table' ? b.headers.length : 0)));
   const tables = new Map<string, TablePlacement>();

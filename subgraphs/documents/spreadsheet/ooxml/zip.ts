@@ -122,10 +122,6 @@ export class Package {
     this.#parts = new Map(readZip(zip).map((e) => [e.name, e]));
   }
 
-  has(part: string): boolean {
-    return this.#parts.has(part);
-  }
-
   read(part: string): string | null {
     const p = this.#parts.get(part);
     if (!p) return null;

@@ -10,8 +10,8 @@ import { areaOf, findName } from './defined-names.ts';
 import type { OpenTemplate } from './open-template.ts';
 
 const scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
-export const mappingValue = z.union([scalar, z.array(scalar), z.array(z.array(scalar))]);
-export const populateShape = z.object({ templateFile: z.string(), dataMappings: z.record(z.string(), mappingValue) });
+const mappingValue = z.union([scalar, z.array(scalar), z.array(z.array(scalar))]);
+const populateShape = z.object({ templateFile: z.string(), dataMappings: z.record(z.string(), mappingValue) });
 export type PopulateInput = z.output<typeof populateShape>;
 
 export interface CellWrite {

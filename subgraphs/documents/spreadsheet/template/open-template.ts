@@ -18,7 +18,7 @@ const MAIN_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const notXlsx = (why: string) => new AppError('UNSUPPORTED_FORMAT', `template_file: ${why}`, { field: 'template_file' });
 
-export function decodeBase64(text: string): Buffer {
+function decodeBase64(text: string): Buffer {
   const compact = text.replace(/\s+/g, '');
   if (!compact || compact.length % 4 !== 0 || !BASE64.test(compact)) throw notXlsx('is not base64 text');
   return Buffer.from(compact, 'base64');
