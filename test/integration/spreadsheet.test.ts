@@ -3,6 +3,7 @@
 // template filling that keeps the template whole, and request-time errors.
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, tempDir, waitFor, type TestServer } from '../helpers/server.ts';
 import { convertWithLibreOffice, pdfText, readCsv, renderPages } from '../helpers/libreoffice.ts';
@@ -219,6 +220,18 @@ describe('populate_template keeps the package intact', () => {
     expect(sheet).toContain('<f>B8*(1+TaxRate)</f></c>');
     expect(sheet).toMatch(/<tableParts count="1">/);
     expect(sheet).toMatch(/<drawing r:id="/);
+  });
+});
+
+describe('another reader', () => {
+  it('exceljs opens the created workbook and finds the table, its formulas and the formula cells', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync(created) as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Loads & Forces')!;
+    expect(Object.keys((ws as unknown as { tables: object }).tables)).toEqual(['Loads']);
+    expect(ws.getCell('D4').value).toEqual({ formula: 'Loads[[#This Row],[Force]]*Loads[[#This Row],[Factor]]' });
+    expect(ws.getCell('B8').value).toEqual({ formula: 'SUM(Loads[Factored])' });
+    expect(wb.getWorksheet('Summary')!.getCell('B2').value).toEqual({ formula: '_xlfn.STDEV.S(Loads[Force])' });
   });
 });
 
