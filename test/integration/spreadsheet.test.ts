@@ -194,7 +194,12 @@ describe('spreadsheet jobs in LibreOffice', () => {
     expect(invoice[8]!.slice(0, 2)).toEqual(['Total', '450']);
     // Notes!Total is scoped to Notes (B1); a library that merged the two Total names would double 450 instead.
     expect(readCsv(path.join(csv, 'filled-Notes.csv')).map((r) => r[1])).toEqual(['1450', '2900']);
-    expect(await pdfText(path.join(pdf, 'filled.pdf'))).toContain('Invoice Lines Chart');
+    const pages = (await pdfText(path.join(pdf, 'filled.pdf'))).split('\f');
+    const page = pages.findIndex((p) => p.includes('Invoice Lines Chart'));
+    expect(page).toBeGreaterThanOrEqual(0);
+    const [png] = await renderPages(path.join(pdf, 'filled.pdf'), { first: page + 1, last: page + 1, dpi: 72 });
+    // The template's chart draws the filled line totals in its own green.
+    expect(countColour(readPng(png!), '#00B050')).toBeGreaterThan(300);
   });
 });
 
