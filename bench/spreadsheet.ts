@@ -131,9 +131,9 @@ async function plainTemplateFill(template: Buffer, rows: Row[]): Promise<number>
 
 const CASES: Record<string, { runs: number; prepare: () => Promise<() => Promise<number>> }> = {
   'job/report': { runs: 20, prepare: reportJob },
-  'report/service': { runs: 40, prepare: async () => { const rows = reportRows(1000); return async () => (await buildWorkbook(validateWorkbook(reportInput(rows)))).length; } },
-  'report/exceljs-stream': { runs: 40, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'stream'); } },
-  'report/exceljs-memory': { runs: 40, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'memory'); } },
+  'report/service': { runs: 150, prepare: async () => { const rows = reportRows(1000); return async () => (await buildWorkbook(validateWorkbook(reportInput(rows)))).length; } },
+  'report/exceljs-stream': { runs: 150, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'stream'); } },
+  'report/exceljs-memory': { runs: 150, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'memory'); } },
   'large/service': { runs: 3, prepare: async () => { const rows = largeRows(100_000); return async () => (await buildWorkbook(validateWorkbook(largeInput(rows)))).length; } },
   'large/exceljs-stream': { runs: 3, prepare: async () => { const rows = largeRows(100_000); return () => plainExcel(rows, LARGE_HEADERS, [], null, 'stream'); } },
   'large/exceljs-memory': { runs: 3, prepare: async () => { const rows = largeRows(100_000); return () => plainExcel(rows, LARGE_HEADERS, [], null, 'memory'); } },
