@@ -6,7 +6,7 @@
 //   job:      the report workbook as a REST job, from POST to completed, through a running server
 // The cases of a group are timed in one child process, interleaved run by run
 // (machine load then falls on all alike); each case's peak RSS comes from a
-// child process of its own. BENCH_CASES=report,template runs only those groups.
+// child process of its own that builds it once. BENCH_CASES=report,template runs only those groups.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -209,10 +209,10 @@ async function timeGroup(group: string): Promise<Record<string, Omit<Measure, 'p
   return Object.fromEntries(names.map((n) => [n, { medianMs: median(times.get(n)!), minMs: Math.min(...times.get(n)!), bytes: bytes.get(n)! }]));
 }
 
-/** Peak RSS of a process that prepares one case and runs it as many times as it is timed. */
+/** Peak RSS of a process that prepares one case (its input included) and runs it once. */
 async function peakRss(name: string): Promise<number> {
   const run = await CASES[name]!.prepare();
-  for (let i = 0; i <= CASES[name]!.runs; i++) await run();
+  await run();
   return process.resourceUsage().maxRSS / 1024;
 }
 
@@ -228,7 +228,7 @@ if (mode === '--time') {
   const child = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [self, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 }));
   const results: Record<string, Measure> = {};
   console.log(`\nbench/spreadsheet — Node ${process.version}, exceljs 4.4.0; each group timed in one process with its cases interleaved run by run`);
-  console.log('(median and fastest of N runs after a warm-up); peak RSS from a separate process per case doing the same runs\n');
+  console.log('(median and fastest of N runs after a warm-up); peak RSS of a separate process per case that prepares its input and runs it once\n');
   const groups = GROUPS.filter((g) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(g));
   for (const group of groups) {
     const timed: Record<string, Omit<Measure, 'peakRssMb'>> = child('--time', group);

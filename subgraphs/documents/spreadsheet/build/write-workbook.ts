@@ -15,6 +15,13 @@ const TITLE_FONT: Partial<ExcelJS.Font> = { bold: true, size: 14, color: { argb:
 const TITLE_BORDER: Partial<ExcelJS.Borders> = { bottom: { style: 'medium', color: { argb: 'FF4472C4' } } };
 const BOLD: Partial<ExcelJS.Font> = { bold: true };
 const ROWS_PER_TURN = 2000;
+/**
+ * The one style object every table data cell shares. exceljs gives each new
+ * cell a style object of its own and renders it to XML to find its style id;
+ * with one shared object its id is found once, by identity. Never mutated:
+ * data cells get no font, fill or format of their own.
+ */
+const DATA_CELL_STYLE: Partial<ExcelJS.Style> = Object.freeze({}) as Partial<ExcelJS.Style>;
 
 /** Cell values of one table: a column usually repeats one formula, so each text is translated once. */
 function tableCellValues(table: string): (v: CellValue) => ExcelJS.CellValue {
@@ -82,7 +89,10 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
         for (const [r, values] of block.rows.entries()) {
           const row = ws.getRow(box.row1 + 1 + r);
           values.forEach((v, c) => {
-            if (v !== null) row.getCell(box.col1 + c).value = cellValue(v);
+            if (v === null) return;
+            const cell = row.getCell(box.col1 + c);
+            cell.style = DATA_CELL_STYLE;
+            cell.value = cellValue(v);
           });
           row.commit();
           // Lets the zip take the rows written so far; otherwise the whole sheet's XML waits in memory.
