@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, tempDir, waitFor, type TestServer } from '../helpers/server.ts';
 import { convertWithLibreOffice, pdfText, readCsv, renderPages } from '../helpers/libreoffice.ts';
 import { countColour, readPng } from '../helpers/png.ts';
+import { validateWorkbook } from '../../subgraphs/documents/spreadsheet/blocks/validate.ts';
+import { buildWorkbook } from '../../subgraphs/documents/spreadsheet/build/build-workbook.ts';
 import { Package } from '../../subgraphs/documents/spreadsheet/ooxml/zip.ts';
 import { invoiceTemplate, TEMPLATE_NAMES } from '../subgraphs/documents/spreadsheet/template-fixture.ts';
 
@@ -117,7 +119,11 @@ const CHARTS = {
   })),
 };
 
+/** Long enough for the writer to hand rows to the zip in several turns while it writes. */
+const LONG_ROWS = 20_000;
+
 let created: string;
+let long: string;
 let charts: string;
 let template: Buffer;
 let filled: string;
@@ -138,6 +144,17 @@ beforeAll(async () => {
       'filled.xlsx',
     ),
   ]);
+  long = path.join(work, 'long.xlsx');
+  const rows = Array.from({ length: LONG_ROWS }, (_, i) => [i + 1, `M${i % 97}`, (i % 29) + 0.5, '=[@Load]*2']);
+  fs.writeFileSync(
+    long,
+    await buildWorkbook(
+      validateWorkbook({
+        workbookName: 'Long',
+        sheets: [{ name: 'Members', blocks: [{ type: 'data_table', name: 'Members', headers: ['Id', 'Member', 'Load', 'Double'], rows }, { type: 'formula', label: 'Total', expression: '=SUM(Members[Double])' }] }],
+      }),
+    ),
+  );
 }, 120_000);
 afterAll(async () => {
   await server.stop();
@@ -149,7 +166,7 @@ describe('spreadsheet jobs in LibreOffice', () => {
   let pdf: string;
   beforeAll(async () => {
     // Two soffice starts for the whole file: every CSV in one, every PDF in the other.
-    [csv, pdf] = await Promise.all([convertWithLibreOffice([created, filled], 'csv'), convertWithLibreOffice([charts, filled], 'pdf')]);
+    [csv, pdf] = await Promise.all([convertWithLibreOffice([created, filled, long], 'csv'), convertWithLibreOffice([charts, filled], 'pdf')]);
   }, 180_000);
 
   it('create_spreadsheet: tables, row formulas and structured references recalculate to the expected numbers', () => {
@@ -164,6 +181,15 @@ describe('spreadsheet jobs in LibreOffice', () => {
     expect(Number(summary[0]![1])).toBeCloseTo(3.8 / 3, 10);
     expect(Number(summary[1]![1])).toBeCloseTo(Math.sqrt(34.125 / 2), 10);
     expect(summary[2]![1]).toBe('8');
+  });
+
+  it(`a ${LONG_ROWS}-row table streamed in turns is whole, and its structured reference sums every row`, () => {
+    const sheet = readCsv(path.join(csv, 'long-Members.csv'));
+    expect(sheet).toHaveLength(LONG_ROWS + 3);
+    expect(sheet[LONG_ROWS]).toEqual([String(LONG_ROWS), `M${(LONG_ROWS - 1) % 97}`, String(((LONG_ROWS - 1) % 29) + 0.5), String((((LONG_ROWS - 1) % 29) + 0.5) * 2)]);
+    let total = 0;
+    for (let i = 0; i < LONG_ROWS; i++) total += ((i % 29) + 0.5) * 2;
+    expect(Number(sheet[LONG_ROWS + 2]![1])).toBeCloseTo(total, 6);
   });
 
   it('every chart type is drawn: its title in the PDF text and its series colours on the rendered page', async () => {
