@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors.ts';
 import { areaOf, findName, parseDefinedNames } from '../../../../subgraphs/documents/spreadsheet/template/defined-names.ts';
 import { planWrites } from '../../../../subgraphs/documents/spreadsheet/template/mappings.ts';
-import { openTemplate } from '../../../../subgraphs/documents/spreadsheet/template/open-template.ts';
+import { openTemplate, type OpenTemplate } from '../../../../subgraphs/documents/spreadsheet/template/open-template.ts';
 import { dropCachedResults, writeSheetCells } from '../../../../subgraphs/documents/spreadsheet/template/sheet-cells.ts';
 import { invoiceTemplate } from './template-fixture.ts';
 
@@ -65,8 +65,11 @@ describe('writing cells into sheet XML', () => {
   });
 });
 
-describe('data_mappings against a template', async () => {
-  const template = openTemplate((await invoiceTemplate()).toString('base64'));
+describe('data_mappings against a template', () => {
+  let template: OpenTemplate;
+  beforeAll(async () => {
+    template = openTemplate((await invoiceTemplate()).toString('base64'));
+  });
   const fail = (mappings: Record<string, unknown>): AppError => {
     try {
       planWrites(template, mappings as never);
