@@ -2,6 +2,7 @@
 // elements change (keeping their style), every other byte of the sheet stays
 // as the template had it. Also drops formulas' cached results so no reader
 // shows a stale value.
+import { AppError } from '../../../../core/errors.ts';
 import { cellAddress, parseCell } from '../ooxml/cells.ts';
 import { attributes, escapeXml, stripInvalidXmlChars } from '../ooxml/xml.ts';
 import type { CellValue } from '../blocks/validate.ts';
@@ -11,6 +12,9 @@ export interface SheetWrite {
   row: number;
   value: CellValue;
 }
+
+/** A template whose sheet XML this writer cannot address (Excel always writes what it needs). */
+const unreadable = (why: string) => new AppError('UNSUPPORTED_FORMAT', `template_file: a worksheet cannot be filled: ${why}`, { field: 'template_file' });
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
@@ -29,7 +33,7 @@ function patchRow(rowNumber: number, cellsXml: string, writes: Map<number, Sheet
   for (const m of cellsXml.matchAll(CELL)) {
     const a = attributes(m[1]!);
     const at = parseCell(a.r ?? '');
-    if (!at) throw new Error(`a cell in row ${rowNumber} has no address`);
+    if (!at) throw unreadable(`a cell in row ${rowNumber} has no address`);
     const write = writes.get(at.col);
     cells.push({ col: at.col, xml: write ? cellXml(at.col, rowNumber, a.s, write.value) : m[0] });
     writes.delete(at.col);
@@ -45,7 +49,7 @@ export function writeSheetCells(sheetXml: string, writes: readonly SheetWrite[])
     byRow.get(w.row)!.set(w.col, w);
   }
   const open = /<sheetData\s*\/>|<sheetData\b[^>]*>/.exec(sheetXml);
-  if (!open) throw new Error('worksheet has no sheetData');
+  if (!open) throw unreadable('no <sheetData> (a prefixed namespace, or not a worksheet)');
   const selfClosing = open[0].endsWith('/>');
   const start = open.index + open[0].length;
   const end = selfClosing ? start : sheetXml.indexOf('</sheetData>', start);
@@ -53,7 +57,7 @@ export function writeSheetCells(sheetXml: string, writes: readonly SheetWrite[])
   for (const m of sheetXml.slice(start, end).matchAll(ROW)) {
     const attrs = m[1]!;
     const number = Number(attributes(attrs).r);
-    if (!number) throw new Error('a row has no number');
+    if (!number) throw unreadable('a row has no number');
     const pending = byRow.get(number);
     if (!pending) {
       rows.push({ row: number, xml: m[0] });

@@ -59,6 +59,10 @@ describe('writing cells into sheet XML', () => {
     expect(writeSheetCells('<worksheet><sheetData/></worksheet>', [{ col: 2, row: 1, value: 3 }])).toBe('<worksheet><sheetData><row r="1"><c r="B1"><v>3</v></c></row></sheetData></worksheet>');
   });
 
+  it('refuses sheet XML it cannot address', () => {
+    expect(() => writeSheetCells('<x:worksheet><x:sheetData/></x:worksheet>', [{ col: 1, row: 1, value: 1 }])).toThrow(/UNSUPPORTED|cannot be filled/);
+  });
+
   it('drops cached formula results so readers compute them', () => {
     expect(dropCachedResults(sheet)).toContain('<c r="B5"><f>SUM(A1:A4)</f></c><c r="C5"><f>"a"&amp;"b"</f></c>');
     expect(dropCachedResults(sheet)).toContain('<c r="A2" s="4" t="s"><v>0</v></c>');
