@@ -43,6 +43,7 @@ function patchRow(rowNumber: number, cellsXml: string, writes: Map<number, Sheet
 }
 
 export function writeSheetCells(sheetXml: string, writes: readonly SheetWrite[]): string {
+  if (!writes.length) return sheetXml;
   const byRow = new Map<number, Map<number, SheetWrite>>();
   for (const w of writes) {
     if (!byRow.has(w.row)) byRow.set(w.row, new Map());
