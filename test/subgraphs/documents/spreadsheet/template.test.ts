@@ -59,6 +59,12 @@ describe('writing cells into sheet XML', () => {
     expect(writeSheetCells('<worksheet><sheetData/></worksheet>', [{ col: 2, row: 1, value: 3 }])).toBe('<worksheet><sheetData><row r="1"><c r="B1"><v>3</v></c></row></sheetData></worksheet>');
   });
 
+  it('refuses to overwrite the cell that carries a shared formula for others', () => {
+    const shared = '<worksheet><sheetData><row r="1"><c r="A1"><f t="shared" ref="A1:A3" si="0">B1*2</f><v>2</v></c></row><row r="2"><c r="A2"><f t="shared" si="0"/></c></row></sheetData></worksheet>';
+    expect(() => writeSheetCells(shared, [{ col: 1, row: 1, value: 5 }])).toThrow(/shared/);
+    expect(writeSheetCells(shared, [{ col: 1, row: 2, value: 5 }])).toContain('<c r="A2"><v>5</v></c>');
+  });
+
   it('refuses sheet XML it cannot address', () => {
     expect(() => writeSheetCells('<x:worksheet><x:sheetData/></x:worksheet>', [{ col: 1, row: 1, value: 1 }])).toThrow(/UNSUPPORTED|cannot be filled/);
   });
