@@ -5,6 +5,7 @@ import { drawingRoutes } from './routes/drawings.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { notBuiltRoutes } from './routes/not-built.ts';
 import { searchRoutes } from './routes/search.ts';
+import { spreadsheetRoutes } from './routes/spreadsheet.ts';
 
 /** Every hosted REST route: the router and the OpenAPI document are both built from this table. */
-export const ROUTES: Route[] = [...codeRoutes, ...blogRoutes, ...jobRoutes, ...drawingRoutes, ...searchRoutes, ...notBuiltRoutes];
+export const ROUTES: Route[] = [...codeRoutes, ...blogRoutes, ...jobRoutes, ...drawingRoutes, ...searchRoutes, ...spreadsheetRoutes, ...notBuiltRoutes];

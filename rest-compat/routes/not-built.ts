@@ -25,6 +25,4 @@ export const notBuiltRoutes: Route[] = [
     body: z.object({ elements: z.array(z.object({ type: z.string() }).loose()) }) }),
   pending({ method: 'post', path: '/v1/calcdoc/convert', summary: 'Convert a legacy .xmcd worksheet to .mcdx', tag: 'calcdoc', successStatus: 202, notImplemented: 'Calculation documents',
     body: z.object({ source_file: z.string() }) }),
-  pending({ method: 'post', path: '/v1/spreadsheet/jobs', summary: 'Create a spreadsheet job (create_spreadsheet, populate_template)', tag: 'spreadsheet', successStatus: 202, notImplemented: 'Spreadsheets',
-    body: z.object({ operation: z.enum(['create_spreadsheet', 'populate_template']) }).loose() }),
 ];

@@ -10,6 +10,7 @@ import { visibleTo } from '../../core/jobs/store.ts';
 import { notBuilt, typeDefsOf, type SubgraphModule } from '../module.ts';
 import { diagnosticJob } from './jobs/diagnostic.ts';
 import { receiveUpload, type FileUploadPromise } from './diagnostic-upload.ts';
+import { spreadsheetJobHandlers, spreadsheetMutations } from './spreadsheet/index.ts';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -37,7 +38,7 @@ const visible = (job: JobRecord | null, ctx: RequestContext) => visibleTo(job, c
 export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
   typeDefs: typeDefsOf('documents'),
-  jobHandlers: [diagnosticJob],
+  jobHandlers: [diagnosticJob, ...spreadsheetJobHandlers],
   resolvers: {
     JSON: GraphQLJSON,
     Upload: GraphQLUpload,
@@ -70,8 +71,7 @@ export const documentsSubgraph: SubgraphModule = {
       },
       createDocument: notBuilt('Calculation document creation'),
       generatePdf: notBuilt('Calculation document PDF generation'),
-      createSpreadsheet: notBuilt('Spreadsheet creation'),
-      populateTemplate: notBuilt('Spreadsheet template filling'),
+      ...spreadsheetMutations,
     },
     Job: {
       __resolveReference: async (ref: { id: string }, ctx: RequestContext) => visible(await jobLoader(ctx).load(ref.id), ctx),

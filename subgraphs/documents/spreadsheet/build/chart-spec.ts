@@ -1,0 +1,38 @@
+// A chart block placed on its sheet → the chart's data references and options.
+import { DEFAULT_PALETTE, type ChartSpec, type DataRef } from '../charts/base.ts';
+import { absoluteRef } from '../ooxml/cells.ts';
+import type { ChartPlacement } from '../layout/layout.ts';
+
+export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec {
+  const { block, table } = placement;
+  const { box } = table;
+  const rows = table.block.rows;
+  const column = (name: string): { col: number; data: DataRef } => {
+    const index = table.block.headers.indexOf(name);
+    const col = box.col1 + index;
+    const cache = rows.map((r) => {
+      const v = r[index];
+      return typeof v === 'number' || (typeof v === 'string' && !v.startsWith('=')) ? v : null;
+    });
+    return { col, data: { ref: absoluteRef(sheet, { col1: col, row1: box.row1 + 1, col2: col, row2: box.row2 }), cache: cache.length ? cache : [null] } };
+  };
+  const x = column(block.xAxis);
+  const series = block.yAxis.map((name) => {
+    const y = column(name);
+    return { nameRef: absoluteRef(sheet, { col1: y.col, row1: box.row1, col2: y.col, row2: box.row1 }), name, values: y.data };
+  });
+  const o = block.options;
+  return {
+    title: block.title,
+    legendPosition: o.legendPosition,
+    showDataLabels: o.showDataLabels,
+    colors: o.colors ?? DEFAULT_PALETTE,
+    smoothLines: o.smoothLines,
+    showTrendline: o.showTrendline,
+    showPercentages: o.showPercentages,
+    categoryTitle: block.xAxis,
+    valueTitle: series.length === 1 ? series[0]!.name : null,
+    categories: x.data,
+    series,
+  };
+}

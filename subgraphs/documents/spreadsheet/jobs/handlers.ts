@@ -1,0 +1,45 @@
+// The two spreadsheet job types. Input is validated when the job is created
+// (a bad request never becomes a job); the work runs in the worker pool and
+// the workbook is stored for download under the tier's retention.
+import { AppError, type ErrorCode } from '../../../../core/errors.ts';
+import type { JobContext, JobHandler } from '../../../../core/jobs/types.ts';
+import { validateWorkbook, type WorkbookSpec } from '../blocks/validate.ts';
+import { parsePopulateInput, type PopulateInput } from '../template/mappings.ts';
+import type { PopulateTaskResult } from './populate-task.ts';
+
+const CREATE_TASK = new URL('./create-task.ts', import.meta.url);
+const POPULATE_TASK = new URL('./populate-task.ts', import.meta.url);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function saveWorkbook(ctx: JobContext<unknown>, bytes: Uint8Array, name: string): Promise<Record<string, unknown>> {
+  const saved = await ctx.files.save({
+    accountId: ctx.job.accountId,
+    jobId: ctx.job.id,
+    data: bytes,
+    contentType: XLSX,
+    downloadName: `${name.replace(/[^\w.\- ]+/g, '_').trim() || 'workbook'}.xlsx`,
+    expiresAt: ctx.job.expiresAt,
+  });
+  return { file_url: saved.fileUrl, file_type: 'xlsx', expires_at: saved.expiresAt.toISOString() };
+}
+
+export const createSpreadsheetJob: JobHandler<WorkbookSpec> = {
+  type: 'spreadsheet.create_spreadsheet',
+  parse: (input) => validateWorkbook(input),
+  async run(ctx) {
+    const bytes = await ctx.workers.run<Uint8Array>(CREATE_TASK, ctx.input, ctx.signal);
+    await ctx.progress(90);
+    return saveWorkbook(ctx, bytes, ctx.input.workbookName);
+  },
+};
+
+export const populateTemplateJob: JobHandler<PopulateInput> = {
+  type: 'spreadsheet.populate_template',
+  parse: (input) => parsePopulateInput(input),
+  async run(ctx) {
+    const outcome = await ctx.workers.run<PopulateTaskResult>(POPULATE_TASK, ctx.input, ctx.signal);
+    if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
+    await ctx.progress(90);
+    return saveWorkbook(ctx, outcome.bytes, 'filled-template');
+  },
+};
