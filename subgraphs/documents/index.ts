@@ -10,6 +10,7 @@ import { visibleTo } from '../../core/jobs/store.ts';
 import { notBuilt, typeDefsOf, type SubgraphModule } from '../module.ts';
 import { diagnosticJob } from './jobs/diagnostic.ts';
 import { receiveUpload, type FileUploadPromise } from './diagnostic-upload.ts';
+import { calcdocModule } from './calcdoc/resolvers.ts';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -37,7 +38,7 @@ const visible = (job: JobRecord | null, ctx: RequestContext) => visibleTo(job, c
 export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
   typeDefs: typeDefsOf('documents'),
-  jobHandlers: [diagnosticJob],
+  jobHandlers: [diagnosticJob, ...calcdocModule.jobHandlers],
   resolvers: {
     JSON: GraphQLJSON,
     Upload: GraphQLUpload,
@@ -68,8 +69,7 @@ export const documentsSubgraph: SubgraphModule = {
         if (!ctx.platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostics are disabled on this server');
         return receiveUpload(args.file);
       },
-      createDocument: notBuilt('Calculation document creation'),
-      generatePdf: notBuilt('Calculation document PDF generation'),
+      ...calcdocModule.mutations,
       createSpreadsheet: notBuilt('Spreadsheet creation'),
       populateTemplate: notBuilt('Spreadsheet template filling'),
     },

@@ -1,0 +1,57 @@
+// Worker-thread task of every calculation-document job: calculation, .mcdx
+// writing and reading, PDF rendering and .xmcd conversion are CPU work, so
+// they run here, off the event loop. Modules load once per worker thread.
+// Errors cross the thread boundary as plain data and become AppErrors again.
+import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { calculate, resultsSummary } from './calculate.ts';
+import type { CalcElement, DocumentMetadata, DocumentOptions } from './elements.ts';
+import { readMcdx } from './mcdx/reader.ts';
+import { writeMcdx, type PngImage } from './mcdx/writer.ts';
+import { toPng } from './to-png.ts';
+
+export type TaskRequest =
+  | {
+      op: 'create';
+      documentName: string;
+      elements: CalcElement[];
+      metadata: DocumentMetadata;
+      options: DocumentOptions;
+      images: [number, { bytes: Uint8Array; mime: string }][];
+      now: number;
+    }
+  | { op: 'read'; source: Uint8Array };
+
+export type TaskResponse = { ok: true; value: any } | { ok: false; error: { code: ErrorCode; message: string; details: Record<string, unknown> } };
+
+function create(req: Extract<TaskRequest, { op: 'create' }>) {
+  const calc = calculate(req.elements);
+  const images = new Map<number, PngImage>(req.images.map(([i, raw]) => [i, toPng(raw.bytes, raw.mime, i)]));
+  const mcdx = writeMcdx({ documentName: req.documentName, elements: req.elements, metadata: req.metadata, options: req.options, calc, images, now: new Date(req.now) });
+  return { mcdx, results: resultsSummary(calc), warnings: calc.warnings };
+}
+
+function read(req: Extract<TaskRequest, { op: 'read' }>) {
+  const { images: _images, ...doc } = readMcdx(req.source);
+  return doc;
+}
+
+export default function run(req: TaskRequest): TaskResponse {
+  try {
+    switch (req.op) {
+      case 'create':
+        return { ok: true, value: create(req) };
+      case 'read':
+        return { ok: true, value: read(req) };
+    }
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details ?? {} } };
+    throw err;
+  }
+}
+
+/** Runs a task in the pool and turns a reported failure back into an AppError. */
+export async function runTask<T>(workers: { run<R>(m: URL, p: unknown, s?: AbortSignal): Promise<R> }, req: TaskRequest, signal?: AbortSignal): Promise<T> {
+  const res = await workers.run<TaskResponse>(new URL(import.meta.url), req, signal);
+  if (!res.ok) throw new AppError(res.error.code, res.error.message, res.error.details);
+  return res.value as T;
+}
