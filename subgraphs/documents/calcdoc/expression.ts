@@ -91,9 +91,17 @@ export function classifySymbols(expr: MathNode, defined: ReadonlySet<string>): {
     }
   };
 
+  // The number and its first unit are written side by side (2 m): `2*A` multiplies by a name, which must be defined.
+  const numberJoinsUnit = (node: any): boolean => {
+    if (node.type === 'ParenthesisNode') return numberJoinsUnit(node.content);
+    if (node.type !== 'OperatorNode') return false;
+    if (node.op === '*' && node.args[0].type === 'ConstantNode') return Boolean(node.implicit);
+    return numberJoinsUnit(node.args[0]);
+  };
+
   const visit = (node: any): void => {
     const leaves = node.type === 'OperatorNode' || node.type === 'SymbolNode' ? quantityLeaves(node) : null;
-    if (leaves && leaves[0].type === 'ConstantNode' && leaves.length > 1) {
+    if (leaves && leaves[0].type === 'ConstantNode' && leaves.length > 1 && numberJoinsUnit(node)) {
       for (const leaf of leaves) if (leaf.type === 'SymbolNode') roles.set(leaf, 'unit');
       return;
     }
