@@ -134,6 +134,24 @@ describe('create_document', () => {
     expect(clash.error).toMatchObject({ code: 'UNIT_MISMATCH', details: { element_index: 0, units: ['m', 's'] } });
   });
 
+  it('generate_pdf: a PDF of the created document, from REST and GraphQL', async () => {
+    const created = await finished((await (await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Beam B2', elements: beam })).json()).job_id);
+    const mcdx = Buffer.from(await (await fetch(created.results.file_url)).arrayBuffer()).toString('base64');
+    const res = await post('/v1/calcdoc/jobs', { operation: 'generate_pdf', source_file: mcdx, options: { page_numbers: true } });
+    expect(res.status).toBe(202);
+    const job = await finished((await res.json()).job_id);
+    expect(job.status).toBe('completed');
+    expect(job.results).toMatchObject({ file_type: 'pdf', pages: 1, not_rendered: [] });
+    const pdf = Buffer.from(await (await fetch(job.results.file_url)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { body } = await server.gql(`mutation($input: GeneratePdfInput!) { generatePdf(input: $input) { id type } }`, { input: { sourceFile: mcdx, options: { pageNumbers: false } } }, key);
+    expect(body.data.generatePdf.type).toBe('calcdoc.generate_pdf');
+    expect((await finished(body.data.generatePdf.id)).status).toBe('completed');
+    const notMcdx = await post('/v1/calcdoc/jobs', { operation: 'generate_pdf', source_file: Buffer.from('<?xml version="1.0"?><worksheet/>').toString('base64') });
+    expect(notMcdx.status).toBe(422);
+    expect((await notMcdx.json()).error.code).toBe('UNSUPPORTED_FORMAT');
+  });
+
   it('read refuses what is not an .mcdx with 422 UNSUPPORTED_FORMAT', async () => {
     const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]).toString('base64');
     const res = await post('/v1/calcdoc/jobs', { operation: 'read', source_file: ole });

@@ -160,4 +160,43 @@ export const readDocumentJob: JobHandler<{ source_file: string }> = {
   },
 };
 
-export const calcdocJobHandlers: JobHandler<any>[] = [createDocumentJob, appendElementsJob, readDocumentJob];
+export interface PdfInput {
+  source_file: string;
+  page_numbers: boolean;
+  headers_footers: boolean;
+}
+
+export function preparePdf(raw: Record<string, unknown>): PdfInput {
+  const options = (raw.options ?? {}) as Record<string, unknown>;
+  for (const key of ['page_numbers', 'headers_footers']) {
+    if (options[key] !== undefined && options[key] !== null && typeof options[key] !== 'boolean') throw new AppError('VALIDATION_ERROR', `options.${key}: must be a boolean`, { field: `options.${key}` });
+  }
+  return { ...prepareSource(raw, ['mcdx']), page_numbers: options.page_numbers !== false, headers_footers: options.headers_footers !== false };
+}
+
+export const generatePdfJob: JobHandler<PdfInput> = {
+  type: 'calcdoc.generate_pdf',
+  parse: (input) => {
+    const raw = input as Record<string, unknown>;
+    return preparePdf({ source_file: raw.source_file, options: { page_numbers: raw.page_numbers, headers_footers: raw.headers_footers } });
+  },
+  async run(ctx) {
+    const out = await runTask<{ pdf: Uint8Array; pages: number; unmapped: unknown[]; results: unknown[] }>(
+      ctx.workers,
+      { op: 'pdf', source: Buffer.from(ctx.input.source_file, 'base64'), pageNumbers: ctx.input.page_numbers, headersFooters: ctx.input.headers_footers },
+      ctx.signal,
+    );
+    await ctx.progress(90);
+    const saved = await ctx.files.save({
+      accountId: ctx.job.accountId,
+      jobId: ctx.job.id,
+      data: out.pdf,
+      contentType: 'application/pdf',
+      downloadName: `calculation-${ctx.job.id.slice(0, 8)}.pdf`,
+      expiresAt: ctx.job.expiresAt,
+    });
+    return { file_url: saved.fileUrl, file_type: 'pdf', expires_at: saved.expiresAt.toISOString(), pages: out.pages, results: out.results, not_rendered: out.unmapped };
+  },
+};
+
+export const calcdocJobHandlers: JobHandler<any>[] = [createDocumentJob, appendElementsJob, readDocumentJob, generatePdfJob];

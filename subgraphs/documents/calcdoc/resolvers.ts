@@ -2,7 +2,7 @@
 // domain's (REST) shape, validate at request time, create the job.
 import { requirePrincipal, type RequestContext } from '../../../core/context.ts';
 import { notBuilt } from '../../module.ts';
-import { calcdocJobHandlers, prepareAppend, prepareCreate } from './jobs.ts';
+import { calcdocJobHandlers, prepareAppend, prepareCreate, preparePdf } from './jobs.ts';
 
 type Input = Record<string, any>;
 
@@ -35,7 +35,12 @@ export const calcdocMutations = {
   },
   readDocument: (_: unknown, args: { input: Input }, ctx: RequestContext) =>
     ctx.platform.jobs.create(requirePrincipal(ctx), 'calcdoc.read', { source_file: args.input.sourceFile }),
-  generatePdf: notBuilt('Calculation document PDF generation'),
+  generatePdf: (_: unknown, args: { input: Input }, ctx: RequestContext) => {
+    const principal = requirePrincipal(ctx);
+    const { sourceFile, options } = args.input;
+    const input = preparePdf({ source_file: sourceFile, options: { page_numbers: options?.pageNumbers, headers_footers: options?.headersFooters } });
+    return ctx.platform.jobs.create(principal, 'calcdoc.generate_pdf', input);
+  },
   convertWorksheet: notBuilt('Conversion of .xmcd worksheets'),
 };
 

@@ -6,8 +6,9 @@ import { AppError, type ErrorCode } from '../../../core/errors.ts';
 import { calculate, resultsSummary } from './calculate.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions } from './elements.ts';
 import { readMcdx } from './mcdx/reader.ts';
+import { renderPdf } from './pdf/render.ts';
 import { writeMcdx, type PngImage } from './mcdx/writer.ts';
-import { toPng } from './to-png.ts';
+import { pngSize, toPng } from './to-png.ts';
 
 export type TaskRequest =
   | {
@@ -19,7 +20,8 @@ export type TaskRequest =
       images: [number, { bytes: Uint8Array; mime: string }][];
       now: number;
     }
-  | { op: 'read'; source: Uint8Array };
+  | { op: 'read'; source: Uint8Array }
+  | { op: 'pdf'; source: Uint8Array; pageNumbers: boolean; headersFooters: boolean };
 
 export type TaskResponse = { ok: true; value: any } | { ok: false; error: { code: ErrorCode; message: string; details: Record<string, unknown> } };
 
@@ -35,13 +37,36 @@ function read(req: Extract<TaskRequest, { op: 'read' }>) {
   return doc;
 }
 
-export default function run(req: TaskRequest): TaskResponse {
+/** A PDF of any .mcdx: read, recompute what can be recomputed (Prime's cached results fill in the rest), render. */
+async function pdf(req: Extract<TaskRequest, { op: 'pdf' }>) {
+  const doc = readMcdx(req.source);
+  const calc = calculate(doc.elements, { lenient: true });
+  const images = new Map<number, PngImage>([...doc.images].map(([i, png]) => [i, { png, ...pngSize(png) }]));
+  const rendered = await renderPdf({
+    documentName: doc.document_name ?? 'Calculation',
+    metadata: doc.metadata,
+    elements: doc.elements,
+    calc,
+    images,
+    unmapped: doc.unmapped,
+    cached: doc.cached_results,
+    aiFormatting: doc.options.ai_formatting,
+    orientation: doc.options.page_orientation,
+    pageNumbers: req.pageNumbers,
+    headersFooters: req.headersFooters,
+  });
+  return { ...rendered, unmapped: doc.unmapped, results: resultsSummary(calc) };
+}
+
+export default async function run(req: TaskRequest): Promise<TaskResponse> {
   try {
     switch (req.op) {
       case 'create':
         return { ok: true, value: create(req) };
       case 'read':
         return { ok: true, value: read(req) };
+      case 'pdf':
+        return { ok: true, value: await pdf(req) };
     }
   } catch (err) {
     if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details ?? {} } };

@@ -17,7 +17,7 @@ interface Span {
 }
 
 /** **bold**, *italic* / _italic_, ***both***. */
-function inlineSpans(line: string): Span[] {
+export function inlineSpans(line: string): Span[] {
   const spans: Span[] = [];
   const re = /(\*\*\*|\*\*|\*|_)(.+?)\1/g;
   let last = 0;

@@ -6,7 +6,7 @@
 import type { MathNode } from 'mathjs';
 import type { SymbolRole } from '../expression.ts';
 import { formatNumber } from '../expression.ts';
-import { COMPOSITE_UNITS, math, normalizeUnit } from '../math.ts';
+import { COMPOSITE_UNITS, FUNCTIONS, math, normalizeUnit } from '../math.ts';
 import { children, escapeXml, textOf } from './xml.ts';
 
 const XAML = 'http://schemas.microsoft.com/winfx/2006/xaml/presentation';
@@ -158,6 +158,7 @@ function readApply(el: Element, ctx: ReadContext, wrap: (e: ReadExpr, p: number)
   };
   if (op === 'id') {
     const fn = idName(head);
+    if (!(fn in FUNCTIONS)) throw new Unmappable(`the function ${fn}`);
     const argEls = args[0]?.localName === 'sequence' ? children(args[0]) : args;
     return { text: `${fn}(${argEls.map((a) => r(a).text).join(', ')})`, prec: 9 };
   }
@@ -174,7 +175,9 @@ function readApply(el: Element, ctx: ReadContext, wrap: (e: ReadExpr, p: number)
       const b = r(args[1]);
       const unitRight = isUnitExpr(args[1]!, ctx);
       if (unitRight && (op === 'scale' || isNumber(args[0]!))) return { text: `${wrap(a, 2)} ${wrap(b, 3)}`, prec: 2 };
-      return { text: `${wrap(a, 2)}*${wrap(b, 3)}`, prec: 2 };
+      // A number beside its unit binds tighter than *, so a*(2 m) reads back as a*2 m, as mathjs parses it.
+      const quantityRight = args[1]!.localName === 'apply' && children(args[1]!)[0]?.localName === 'scale';
+      return { text: `${wrap(a, 2)}*${wrap(b, quantityRight ? 2 : 3)}`, prec: 2 };
     }
     case 'div':
       return { text: `${wrap(r(args[0]), 2)}/${wrap(r(args[1]), 3)}`, prec: 2 };

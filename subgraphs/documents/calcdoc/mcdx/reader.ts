@@ -6,9 +6,11 @@
 // that element's description; a centered italic text under a picture is its caption.
 import { strFromU8, unzipSync, type Unzipped } from 'fflate';
 import { AppError } from '../../../../core/errors.ts';
-import type { CalcElement, DocumentMetadata, ImageElement } from '../elements.ts';
+import type { CalcElement, DocumentMetadata, DocumentOptions, ImageElement } from '../elements.ts';
 import { formatNumber } from '../expression.ts';
 import { isUnitName } from '../math.ts';
+import { parseFormula } from '../expression.ts';
+import { toPng } from '../to-png.ts';
 import { readXaml, readXamlPackage } from './flow-document.ts';
 import { idName, isUnitExpr, readExpression, readUnit, Unmappable, type ReadContext } from './math50.ts';
 import { child, children, parseXml, textOf } from './xml.ts';
@@ -32,6 +34,8 @@ export interface CachedResult {
 export interface ReadDocument {
   document_name: string | null;
   metadata: DocumentMetadata;
+  /** Page orientation from presentation.xml; ai_formatting when variables sit two to a line (our layout pass). */
+  options: DocumentOptions;
   app_version: string | null;
   elements: CalcElement[];
   unmapped: UnmappedRegion[];
@@ -96,7 +100,18 @@ export function readMcdx(bytes: Uint8Array): ReadDocument {
     .sort((a, b) => a.top - b.top || a.left - b.left);
 
   const results = readResults(files);
-  const doc: ReadDocument = { ...readProperties(files), elements: [], unmapped: [], cached_results: {}, images: new Map() };
+  const presentation = files['mathcad/settings/presentation.xml'];
+  const landscape = presentation ? /<pageModel[^>]*orientation="Landscape"/.test(strFromU8(presentation)) : false;
+  const mathAt = (r: Region) => r.body.localName === 'math';
+  const paired = regions.some((r, i) => mathAt(r) && regions.slice(i + 1).some((o) => mathAt(o) && Math.abs(o.top - r.top) < 1));
+  const doc: ReadDocument = {
+    ...readProperties(files),
+    options: { ai_formatting: paired, page_orientation: landscape ? 'landscape' : 'portrait' },
+    elements: [],
+    unmapped: [],
+    cached_results: {},
+    images: new Map(),
+  };
   const unmapped = (r: Region, kind: string, reason: string) =>
     doc.unmapped.push({ kind, region_id: r.id, top: r.top, left: r.left, element_position: doc.elements.length, reason });
   const textOfRegion = (r: Region) => {
@@ -120,13 +135,21 @@ export function readMcdx(bytes: Uint8Array): ReadDocument {
     if (kind === 'picture') {
       const png = child(r.body, 'png');
       const target = png && targets.get(png.getAttribute('item-idref') ?? '');
-      const data = target ? files[target] : undefined;
-      if (!data) {
-        unmapped(r, 'picture', 'the picture is not a PNG part of the package');
+      const stored = target ? files[target] : undefined;
+      // Prime also stores Windows bitmaps in its .png parts: they are converted so the element holds a real PNG.
+      let converted: ReturnType<typeof toPng> | null = null;
+      try {
+        converted = stored ? toPng(stored, stored[0] === 0x89 ? 'image/png' : 'image/bmp', doc.elements.length) : null;
+      } catch {
+        converted = null;
+      }
+      if (!converted) {
+        unmapped(r, 'picture', stored ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
         continue;
       }
+      const data = converted.png;
       const image: ImageElement = { type: 'image', url: `data:image/png;base64,${Buffer.from(data).toString('base64')}` };
-      const natural = pngSize(data);
+      const natural = { width: converted.width, height: converted.height };
       const w = Number(png!.getAttribute('display-width') ?? natural.width);
       const h = Number(png!.getAttribute('display-height') ?? natural.height);
       if (Math.abs(w - natural.width) > 0.5 || Math.abs(h - natural.height) > 0.5) Object.assign(image, { width: round(w), height: round(h) });
@@ -150,6 +173,14 @@ export function readMcdx(bytes: Uint8Array): ReadDocument {
     if ('reason' in element) {
       unmapped(r, element.kind, element.reason);
       continue;
+    }
+    if (element.type === 'formula') {
+      try {
+        parseFormula(element.expression, doc.elements.length);
+      } catch (err) {
+        unmapped(r, 'math', (err as Error).message.replace(/^Element \d+: /, ''));
+        continue;
+      }
     }
     // A text region on the same line, to the right and before the next math region, describes it.
     const next = regions.find((c) => c !== r && c.body.localName === 'math' && Math.abs(c.top - r.top) < 1 && c.left > r.left);
@@ -278,11 +309,4 @@ function readProperties(files: Unzipped): Pick<ReadDocument, 'document_name' | '
   const app = files['docProps/app.xml'];
   const version = app ? /<appVersion>([^<]*)</.exec(strFromU8(app))?.[1] ?? null : null;
   return { document_name: documentName, metadata, app_version: version };
-}
-
-/** Width and height from a PNG's IHDR chunk. */
-export function pngSize(png: Uint8Array): { width: number; height: number } {
-  if (png.length < 24) return { width: 0, height: 0 };
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
 }

@@ -30,6 +30,7 @@ const elements: CalcElement[] = [
   { type: 'formula', expression: 'ratio := sigma/f_c' },
   { type: 'formula', expression: 'x := sqrt(ratio) + log(100) - ln(1)*sin(30 deg)' },
   { type: 'formula', expression: 'q := 2 kN*m + 3 kip*ft', result_unit: 'kN*m' },
+  { type: 'formula', expression: 'F := 2*A_g*1 MPa - -sigma*(A_g/2)', result_unit: 'kN' },
   { type: 'image', url: PNG, caption: 'Section', width: 120, height: 60 },
 ];
 
@@ -40,7 +41,7 @@ function build(els: CalcElement[], aiFormatting = false) {
     metadata: { author: 'Eng', project: 'Tower', date: '2026-11-22' },
     options: { ai_formatting: aiFormatting, page_orientation: 'portrait' },
     calc: calculate(els),
-    images: new Map([[12, { png: Buffer.from(PNG.split(',')[1]!, 'base64'), width: 1, height: 1 }]]),
+    images: new Map([[13, { png: Buffer.from(PNG.split(',')[1]!, 'base64'), width: 1, height: 1 }]]),
     now: new Date('2026-11-22T00:00:00Z'),
   });
 }

@@ -1,0 +1,342 @@
+// The checker's PDF: each formula as symbol = expression = substituted values
+// = result with unit, variables with their descriptions, headings as outline
+// entries, images with captions, a header with the document name and
+// metadata and a "Page X of Y" footer (each switchable). Math is typeset by
+// MathJax into SVG paths; text uses embedded DejaVu Sans so Greek letters and
+// sub/superscripts show.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { Calculation, CalculatedFormula } from '../calculate.ts';
+import type { CalcElement, DocumentMetadata, PageOrientation } from '../elements.ts';
+import { planLayout } from '../layout.ts';
+import { inlineSpans } from '../mcdx/flow-document.ts';
+import type { CachedResult, UnmappedRegion } from '../mcdx/reader.ts';
+import type { PngImage } from '../mcdx/writer.ts';
+import { texToSvg, type MathSvg } from './mathjax.ts';
+import { formatExpression } from '../expression.ts';
+import { expressionTex, hasVariables, nameTex, numberTex, quantityTex, quantityText, unitTex } from './tex.ts';
+
+export interface RenderInput {
+  documentName: string;
+  metadata: DocumentMetadata;
+  elements: readonly CalcElement[];
+  calc: Calculation;
+  images: ReadonlyMap<number, PngImage>;
+  unmapped: readonly UnmappedRegion[];
+  /** Results Prime cached, shown when a formula cannot be recomputed here. */
+  cached: Readonly<Record<number, CachedResult>>;
+  aiFormatting: boolean;
+  orientation: PageOrientation;
+  pageNumbers: boolean;
+  headersFooters: boolean;
+}
+
+const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONTS = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf' };
+const BODY = 10;
+const MATH = 11;
+/** MathJax's ex is half its em. */
+const EX = MATH * 0.5;
+const HEADING = { heading1: 16, heading2: 13, heading3: 11.5 };
+const GAP = 7;
+const GRAY = '#555555';
+
+type Doc = PDFKit.PDFDocument;
+interface Row {
+  height: number;
+  keepWithNext: boolean;
+  draw(doc: Doc, x: number, y: number): void;
+}
+
+const mathSize = (m: MathSvg) => ({ width: m.widthEx * EX, height: m.heightEx * EX });
+
+function drawMath(doc: Doc, m: MathSvg, x: number, y: number, scale = 1) {
+  const { width, height } = mathSize(m);
+  SVGtoPDF(doc, m.svg, x, y, { width: width * scale, height: height * scale, preserveAspectRatio: 'xMinYMin meet' });
+}
+
+/** Lines of math: the whole chain if it fits, else one part per line (the later ones start with =). */
+function mathLines(parts: string[], width: number): { lines: MathSvg[]; scale: number } {
+  const whole = texToSvg(parts.join(' = '));
+  if (mathSize(whole).width <= width) return { lines: [whole], scale: 1 };
+  const lines = parts.map((p, i) => texToSvg(i === 0 ? p : `= ${p}`));
+  const widest = Math.max(...lines.map((l) => mathSize(l).width));
+  return { lines, scale: Math.min(1, width / widest) };
+}
+
+/**
+ * MathJax draws glyphs as paths; the same line goes under it as invisible text so the
+ * PDF can be searched and copied (as scanned PDFs carry their OCR text).
+ */
+function hiddenText(d: Doc, text: string, x: number, y: number, height: number) {
+  d.save();
+  d.fillOpacity(0).font('regular').fontSize(Math.max(4, Math.min(MATH, height * 0.8)));
+  d.text(text, x, y, { lineBreak: false });
+  d.restore();
+}
+
+function mathRow(parts: string[], width: number, note?: { text: string; color: string }, doc?: Doc, plain?: string): Row & { width: number } {
+  const { lines, scale } = mathLines(parts, width);
+  const heights = lines.map((l) => mathSize(l).height * scale);
+  const noteHeight = note && doc ? doc.font('regular').fontSize(BODY - 1).heightOfString(note.text, { width }) + 2 : 0;
+  return {
+    height: heights.reduce((a, b) => a + b + 3, 0) + noteHeight,
+    width: Math.max(...lines.map((l) => mathSize(l).width * scale)),
+    keepWithNext: false,
+    draw(d, x, y) {
+      let top = y;
+      if (note) {
+        d.font('regular').fontSize(BODY - 1).fillColor(note.color).text(note.text, x, top, { width });
+        d.fillColor('black');
+        top += noteHeight;
+      }
+      if (plain) hiddenText(d, plain, x, top, heights[0]!);
+      lines.forEach((l, i) => {
+        drawMath(d, l, x + (i > 0 ? 18 : 0), top, scale);
+        top += heights[i]! + 3;
+      });
+    },
+  };
+}
+
+function formulaParts(c: CalculatedFormula, calc: Calculation, cached: CachedResult | undefined): { parts: string[]; plain: string; note?: string } {
+  const expr = expressionTex(c.expr, c.roles);
+  const lhs = c.name ? nameTex(c.name) : null;
+  const parts = lhs ? [lhs, expr] : [expr];
+  const plain = [...(c.name ? [c.name] : []), formatExpression(c.expr)];
+  if (c.quantity) {
+    if (hasVariables(c.expr, c.roles)) parts.push(expressionTex(c.expr, c.roles, calc.values));
+    parts.push(quantityTex(c.quantity));
+    plain.push(quantityText(c.quantity.value, c.quantity.unit));
+    return { parts, plain: plain.join(' = ') };
+  }
+  if (cached) {
+    parts.push(cached.unit ? `${numberTex(cached.value)}\\ ${unitTex(cached.unit)}` : numberTex(cached.value));
+    plain.push(quantityText(cached.value, cached.unit));
+    return { parts, plain: plain.join(' = '), note: `Result as cached by Mathcad Prime; not recomputed here: ${c.problem?.message ?? ''}` };
+  }
+  return { parts, plain: plain.join(' = '), note: `Not evaluated: ${c.problem?.message ?? 'no result'}` };
+}
+
+function textRows(doc: Doc, content: string, style: string | undefined, width: number, outline: (title: string, level: number) => void): Row[] {
+  const heading = style && style !== 'normal' ? (style as keyof typeof HEADING) : null;
+  const rows: Row[] = [];
+  for (const raw of content.replace(/\r\n?/g, '\n').split('\n')) {
+    const inlineHeading = /^(#{1,3})\s+(.*)$/.exec(raw);
+    const level = heading ? Number(heading.slice(-1)) : inlineHeading ? inlineHeading[1]!.length : 0;
+    const line = inlineHeading ? inlineHeading[2]! : raw;
+    const bullet = /^\s*([-*+]|\d+[.)])\s+(.*)$/.exec(line);
+    const size = level ? HEADING[`heading${level}` as keyof typeof HEADING] : BODY;
+    const indent = bullet ? 14 : 0;
+    const body = bullet ? bullet[2]! : line;
+    const spans = inlineSpans(body);
+    const plain = spans.map((s) => s.text).join('') || ' ';
+    const height = doc.font(level ? 'bold' : 'regular').fontSize(size).heightOfString(plain, { width: width - indent }) + (level ? 6 : 2);
+    rows.push({
+      height,
+      keepWithNext: level > 0,
+      draw(d, x, y) {
+        if (level) outline(plain, level);
+        if (bullet) d.font('regular').fontSize(size).text(/^\d/.test(bullet[1]!) ? bullet[1]! : '•', x, y, { lineBreak: false });
+        d.fontSize(size);
+        spans.forEach((s, i) => {
+          const font = level || s.bold ? (s.italic ? 'boldItalic' : 'bold') : s.italic ? 'italic' : 'regular';
+          d.font(font);
+          const options = { width: width - indent, continued: i < spans.length - 1 };
+          if (i === 0) d.text(s.text, x + indent, y + (level ? 3 : 0), options);
+          else d.text(s.text, options);
+        });
+        if (!spans.length) d.text(' ', x + indent, y);
+      },
+    });
+  }
+  return rows;
+}
+
+export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; pages: number }> {
+  const landscape = input.orientation === 'landscape';
+  const margin = { top: input.headersFooters ? 72 : 50, bottom: input.pageNumbers ? 60 : 50, left: 56, right: 56 };
+  const doc = new PDFDocument({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margins: margin, bufferPages: true, autoFirstPage: true, info: pdfInfo(input) });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, path.join(FONT_DIR, file));
+  const chunks: Uint8Array[] = [];
+  doc.on('data', (c: Uint8Array) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  const contentWidth = doc.page.width - margin.left - margin.right;
+  const bottom = () => doc.page.height - margin.bottom;
+  const outlineStack: PDFKit.PDFOutline[] = [];
+  const outline = (title: string, level: number) => {
+    const parent = outlineStack[level - 2] ?? doc.outline;
+    outlineStack[level - 1] = parent.addItem(title);
+    outlineStack.length = level;
+  };
+
+  const elementRows = (index: number, width: number): Row[] => {
+    const e = input.elements[index]!;
+    switch (e.type) {
+      case 'text':
+        return textRows(doc, e.content, e.style, width, outline);
+      case 'variable': {
+        const q = input.calc.byIndex.get(index);
+        const m = texToSvg(`${nameTex(e.name)} = ${q && q.kind === 'variable' ? quantityTex(q.quantity) : numberTex(e.value)}`);
+        const plain = `${e.name} = ${quantityText(e.value, e.unit ?? '')}`;
+        const { width: w, height: h } = mathSize(m);
+        const descWidth = width - w - 16;
+        const descHeight = e.description ? doc.font('regular').fontSize(BODY - 0.5).heightOfString(e.description, { width: Math.max(60, descWidth) }) : 0;
+        return [
+          {
+            height: Math.max(h, descHeight) + 2,
+            keepWithNext: false,
+            draw(d, x, y) {
+              hiddenText(d, plain, x, y, h);
+              drawMath(d, m, x, y);
+              if (e.description) {
+                d.font('regular').fontSize(BODY - 0.5).fillColor(GRAY).text(e.description, x + w + 16, y + Math.max(0, (h - BODY) / 2), { width: Math.max(60, descWidth) });
+                d.fillColor('black');
+              }
+            },
+          },
+        ];
+      }
+      case 'formula': {
+        const c = input.calc.byIndex.get(index) as CalculatedFormula | undefined;
+        if (!c) return [];
+        const { parts, plain, note } = formulaParts(c, input.calc, input.cached[index]);
+        const rows: Row[] = [];
+        if (e.description) {
+          const h = doc.font('italic').fontSize(BODY - 0.5).heightOfString(e.description, { width });
+          rows.push({
+            height: h + 1,
+            keepWithNext: true,
+            draw(d, x, y) {
+              d.font('italic').fontSize(BODY - 0.5).fillColor(GRAY).text(e.description!, x, y, { width });
+              d.fillColor('black');
+            },
+          });
+        }
+        rows.push(mathRow(parts, width, note ? { text: note, color: '#8a5a00' } : undefined, doc, plain));
+        return rows;
+      }
+      case 'image': {
+        const image = input.images.get(index);
+        if (!image) return [];
+        let w = (e.width ?? image.width) * 0.75;
+        let h = (e.height ?? (e.width ? (image.height * e.width) / image.width : image.height)) * 0.75;
+        const maxH = (bottom() - margin.top) * 0.8;
+        const k = Math.min(1, width / w, maxH / h);
+        w *= k;
+        h *= k;
+        const caption = e.caption ? `Figure: ${e.caption}` : '';
+        const ch = caption ? doc.font('italic').fontSize(BODY - 0.5).heightOfString(caption, { width }) + 4 : 0;
+        return [
+          {
+            height: h + ch,
+            keepWithNext: false,
+            draw(d, x, y) {
+              d.image(Buffer.from(image.png), x + (width - w) / 2, y, { width: w, height: h });
+              if (caption) d.font('italic').fontSize(BODY - 0.5).fillColor(GRAY).text(caption, x, y + h + 4, { width, align: 'center' }).fillColor('black');
+            },
+          },
+        ];
+      }
+    }
+  };
+
+  const unmappedRow = (u: UnmappedRegion): Row => {
+    const text = `[${u.kind} region ${u.region_id} is not shown: ${u.reason}]`;
+    const h = doc.font('italic').fontSize(BODY - 1).heightOfString(text, { width: contentWidth });
+    return {
+      height: h + 2,
+      keepWithNext: false,
+      draw(d, x, y) {
+        d.font('italic').fontSize(BODY - 1).fillColor('#999999').text(text, x, y, { width: contentWidth }).fillColor('black');
+      },
+    };
+  };
+
+  // Rows of the layout pass; a two-column row draws its two elements side by side.
+  const rows: Row[] = [];
+  const unmappedAt = (position: number) => input.unmapped.filter((u) => u.element_position === position).map(unmappedRow);
+  for (const layoutRow of planLayout(input.elements, input.aiFormatting)) {
+    rows.push(...unmappedAt(layoutRow.indices[0]!));
+    if (layoutRow.indices.length === 1) {
+      const r = elementRows(layoutRow.indices[0]!, contentWidth);
+      if (r.length) r[r.length - 1]!.keepWithNext ||= layoutRow.keepWithNext;
+      rows.push(...r);
+      continue;
+    }
+    const half = (contentWidth - 16) / 2;
+    const [left, right] = layoutRow.indices.map((i) => elementRows(i, half).filter(Boolean));
+    rows.push({
+      height: Math.max(sum(left!), sum(right!)),
+      keepWithNext: layoutRow.keepWithNext,
+      draw(d, x, y) {
+        let top = y;
+        for (const r of left!) (r.draw(d, x, top), (top += r.height));
+        top = y;
+        for (const r of right!) (r.draw(d, x + half + 16, top), (top += r.height));
+      },
+    });
+  }
+  rows.push(...unmappedAt(input.elements.length));
+
+  let y = margin.top;
+  for (let i = 0; i < rows.length; i++) {
+    // A block of rows kept together moves to the next page rather than straddle the break.
+    if (i === 0 || !rows[i - 1]!.keepWithNext) {
+      let block = 0;
+      for (let k = i; k < rows.length; k++) {
+        block += rows[k]!.height + GAP;
+        if (!rows[k]!.keepWithNext) break;
+      }
+      if (y > margin.top && y + block > bottom() && block <= bottom() - margin.top) {
+        doc.addPage();
+        y = margin.top;
+      }
+    }
+    const row = rows[i]!;
+    if (y > margin.top && y + row.height > bottom()) {
+      doc.addPage();
+      y = margin.top;
+    }
+    row.draw(doc, margin.left, y);
+    y += row.height + GAP;
+  }
+
+  const range = doc.bufferedPageRange();
+  const meta = [input.metadata.project, input.metadata.author, input.metadata.date].filter(Boolean).join('  ·  ');
+  for (let p = range.start; p < range.start + range.count; p++) {
+    doc.switchToPage(p);
+    const saved = doc.page.margins;
+    doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
+    if (input.headersFooters) {
+      doc.font('bold').fontSize(9).fillColor('black').text(input.documentName, margin.left, 30, { width: contentWidth * 0.55, lineBreak: false, ellipsis: true });
+      if (meta) doc.font('regular').fontSize(8.5).fillColor(GRAY).text(meta, margin.left + contentWidth * 0.55, 31, { width: contentWidth * 0.45, align: 'right', lineBreak: false, ellipsis: true });
+      doc.moveTo(margin.left, 46).lineTo(margin.left + contentWidth, 46).lineWidth(0.5).strokeColor('#999999').stroke();
+    }
+    if (input.pageNumbers) {
+      doc.font('regular').fontSize(8.5).fillColor(GRAY).text(`Page ${p - range.start + 1} of ${range.count}`, margin.left, doc.page.height - 36, { width: contentWidth, align: 'center', lineBreak: false });
+    }
+    doc.fillColor('black');
+    doc.page.margins = saved;
+  }
+  doc.end();
+  await done;
+  return { pdf: Buffer.concat(chunks), pages: range.count };
+}
+
+const sum = (rows: Row[]) => rows.reduce((a, r) => a + r.height, 0);
+
+function pdfInfo(input: RenderInput): PDFKit.DocumentInfo {
+  return {
+    Title: input.documentName,
+    ...(input.metadata.author ? { Author: input.metadata.author } : {}),
+    ...(input.metadata.project ? { Subject: input.metadata.project } : {}),
+    Creator: 'Structural platform calculation documents',
+  };
+}
