@@ -1,6 +1,8 @@
 // Calculation documents over real HTTP: REST and GraphQL create jobs, the
 // request-time validation codes, use-before-define and unit clashes as failed
 // jobs, the download of the .mcdx, read back, append.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
@@ -150,6 +152,25 @@ describe('create_document', () => {
     const notMcdx = await post('/v1/calcdoc/jobs', { operation: 'generate_pdf', source_file: Buffer.from('<?xml version="1.0"?><worksheet/>').toString('base64') });
     expect(notMcdx.status).toBe(422);
     expect((await notMcdx.json()).error.code).toBe('UNSUPPORTED_FORMAT');
+  });
+
+  it('convert: .xmcd → .mcdx job listing unconverted regions; binary .mcd is a 422', async () => {
+    const xmcd = readFileSync(new URL('../../../shared/samples/calc/xmcd/calcpadfork_cpptest.xmcd', import.meta.url));
+    const res = await post('/v1/calcdoc/convert', { source_file: gzipSync(xmcd).toString('base64') });
+    expect(res.status).toBe(202);
+    const job = await finished((await res.json()).job_id);
+    expect(job.status).toBe('completed');
+    expect(job.results).toMatchObject({ file_type: 'mcdx', source_generator: 'Mathcad Professional 14.1' });
+    expect(job.results.unconverted.length).toBeGreaterThan(0);
+    expect(job.results.unconverted[0]).toMatchObject({ kind: expect.any(String), region_id: expect.any(String), reason: expect.any(String) });
+    expect((await fetch(job.results.file_url)).status).toBe(200);
+
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]).toString('base64');
+    const mcd = await post('/v1/calcdoc/convert', { source_file: ole });
+    expect(mcd.status).toBe(422);
+    expect((await mcd.json()).error).toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/binary Mathcad files/) });
+    const gql = await server.gql(`mutation($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { id } }`, { input: { sourceFile: ole } }, key);
+    expect(gql.body.errors[0].extensions.code).toBe('UNSUPPORTED_FORMAT');
   });
 
   it('read refuses what is not an .mcdx with 422 UNSUPPORTED_FORMAT', async () => {

@@ -199,4 +199,27 @@ export const generatePdfJob: JobHandler<PdfInput> = {
   },
 };
 
-export const calcdocJobHandlers: JobHandler<any>[] = [createDocumentJob, appendElementsJob, readDocumentJob, generatePdfJob];
+export const convertJob: JobHandler<{ source_file: string }> = {
+  type: 'calcdoc.convert',
+  parse: (input) => prepareSource(input as Record<string, unknown>, ['xmcd', 'xmcdz']),
+  async run(ctx) {
+    const out = await runTask<{ mcdx: Uint8Array; documentName: string; generator: string | null; converted: number; unconverted: unknown[]; results: unknown[] }>(
+      ctx.workers,
+      { op: 'convert', source: Buffer.from(ctx.input.source_file, 'base64'), now: Date.now() },
+      ctx.signal,
+    );
+    await ctx.progress(90);
+    const saved = await saveMcdx(ctx, out.documentName, { mcdx: out.mcdx, results: [], warnings: [] });
+    return {
+      file_url: saved.fileUrl,
+      file_type: 'mcdx',
+      expires_at: saved.expiresAt.toISOString(),
+      source_generator: out.generator,
+      converted_elements: out.converted,
+      unconverted: out.unconverted,
+      results: out.results,
+    };
+  },
+};
+
+export const calcdocJobHandlers: JobHandler<any>[] = [createDocumentJob, appendElementsJob, readDocumentJob, generatePdfJob, convertJob];

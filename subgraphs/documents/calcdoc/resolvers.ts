@@ -1,7 +1,6 @@
 // GraphQL mutations of calculation documents: map the camelCase input to the
 // domain's (REST) shape, validate at request time, create the job.
 import { requirePrincipal, type RequestContext } from '../../../core/context.ts';
-import { notBuilt } from '../../module.ts';
 import { calcdocJobHandlers, prepareAppend, prepareCreate, preparePdf } from './jobs.ts';
 
 type Input = Record<string, any>;
@@ -41,7 +40,8 @@ export const calcdocMutations = {
     const input = preparePdf({ source_file: sourceFile, options: { page_numbers: options?.pageNumbers, headers_footers: options?.headersFooters } });
     return ctx.platform.jobs.create(principal, 'calcdoc.generate_pdf', input);
   },
-  convertWorksheet: notBuilt('Conversion of .xmcd worksheets'),
+  convertWorksheet: (_: unknown, args: { input: Input }, ctx: RequestContext) =>
+    ctx.platform.jobs.create(requirePrincipal(ctx), 'calcdoc.convert', { source_file: args.input.sourceFile }),
 };
 
 export const calcdocModule = { jobHandlers: calcdocJobHandlers, mutations: calcdocMutations };

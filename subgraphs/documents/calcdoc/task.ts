@@ -7,6 +7,7 @@ import { calculate, resultsSummary } from './calculate.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions } from './elements.ts';
 import { readMcdx } from './mcdx/reader.ts';
 import { renderPdf } from './pdf/render.ts';
+import { convertXmcd } from './xmcd/convert.ts';
 import { writeMcdx, type PngImage } from './mcdx/writer.ts';
 import { pngSize, toPng } from './to-png.ts';
 
@@ -21,7 +22,8 @@ export type TaskRequest =
       now: number;
     }
   | { op: 'read'; source: Uint8Array }
-  | { op: 'pdf'; source: Uint8Array; pageNumbers: boolean; headersFooters: boolean };
+  | { op: 'pdf'; source: Uint8Array; pageNumbers: boolean; headersFooters: boolean }
+  | { op: 'convert'; source: Uint8Array; now: number };
 
 export type TaskResponse = { ok: true; value: any } | { ok: false; error: { code: ErrorCode; message: string; details: Record<string, unknown> } };
 
@@ -58,6 +60,22 @@ async function pdf(req: Extract<TaskRequest, { op: 'pdf' }>) {
   return { ...rendered, unmapped: doc.unmapped, results: resultsSummary(calc) };
 }
 
+/** .xmcd → .mcdx: what converts is recalculated (leniently) and written like a created document. */
+function convert(req: Extract<TaskRequest, { op: 'convert' }>) {
+  const sheet = convertXmcd(req.source);
+  const calc = calculate(sheet.elements, { lenient: true });
+  const mcdx = writeMcdx({
+    documentName: sheet.documentName,
+    elements: sheet.elements,
+    metadata: sheet.metadata,
+    options: { ai_formatting: false, page_orientation: 'portrait' },
+    calc,
+    images: sheet.images,
+    now: new Date(req.now),
+  });
+  return { mcdx, documentName: sheet.documentName, generator: sheet.generator, converted: sheet.elements.length, unconverted: sheet.unconverted, results: resultsSummary(calc) };
+}
+
 export default async function run(req: TaskRequest): Promise<TaskResponse> {
   try {
     switch (req.op) {
@@ -67,6 +85,8 @@ export default async function run(req: TaskRequest): Promise<TaskResponse> {
         return { ok: true, value: read(req) };
       case 'pdf':
         return { ok: true, value: await pdf(req) };
+      case 'convert':
+        return { ok: true, value: convert(req) };
     }
   } catch (err) {
     if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details ?? {} } };

@@ -95,7 +95,9 @@ const PREC: Record<string, number> = { plus: 1, minus: 1, mult: 2, scale: 2, div
 /** The name inside an ml:id: plain text, or base + _ + subscript for Prime's XAML Span. */
 export function idName(el: Element): string {
   const span = children(el).find((c) => c.localName === 'Span');
-  if (!span) return textOf(el).trim();
+  // .xmcd keeps a literal subscript in an attribute.
+  const subscript = el.getAttribute('subscript');
+  if (!span) return subscript ? `${textOf(el).trim()}_${subscript}` : textOf(el).trim();
   let base = '';
   let sub = '';
   for (let c = span.firstChild; c; c = c.nextSibling) {
@@ -139,10 +141,6 @@ export function readExpression(el: Element, ctx: ReadContext): ReadExpr {
     }
     case 'apply':
       return readApply(el, ctx, wrap);
-    case 'sqrt': {
-      const inner = children(el)[0]!;
-      return { text: `sqrt(${readExpression(inner, ctx).text})`, prec: 9 };
-    }
     default:
       throw new Unmappable(el.localName);
   }
@@ -185,6 +183,8 @@ function readApply(el: Element, ctx: ReadContext, wrap: (e: ReadExpr, p: number)
       return { text: `${wrap(r(args[0]), 5)}^${wrap(r(args[1]), 5)}`, prec: 4 };
     case 'neg':
       return { text: `-${wrap(r(args[0]), 3)}`, prec: 3 };
+    case 'sqrt':
+      return { text: `sqrt(${r(args[0]).text})`, prec: 9 };
     case 'nthRoot': {
       const [index, radicand] = args;
       if (index && index.localName !== 'placeholder') {

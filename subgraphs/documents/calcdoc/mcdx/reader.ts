@@ -210,7 +210,8 @@ type MathRead = CalcElement | { kind: string; reason: string };
 
 /** One math region → a variable (name := number [unit]) or a formula; anything else is unmapped. */
 export function readMath(math: Element, context: ReadContext = ctx): MathRead {
-  const [first] = children(math).filter((c) => c.namespaceURI?.includes('math') || c.localName === 'define' || c.localName === 'eval');
+  // The content math (math50 in Prime, math30/20/10 in .xmcd); resultFormat and the like sit beside it.
+  const [first] = children(math).filter((c) => /\/math\d+$/.test(c.namespaceURI ?? ''));
   if (!first) return { kind: 'math', reason: 'empty math region' };
   try {
     if (first.localName === 'define') {
