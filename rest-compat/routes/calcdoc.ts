@@ -21,6 +21,40 @@ const element = z
   })
   .loose();
 
+const fileResult = {
+  file_url: z.string().describe('signed download URL, valid until expires_at'),
+  file_type: z.string().describe('mcdx or pdf'),
+  expires_at: z.string().describe('ISO 8601; the tier retention'),
+};
+const computed = z.array(
+  z.object({ element_index: z.number(), name: z.string().nullable(), value: z.number().nullable(), unit: z.string().describe('result_unit, else the unit the inputs suggest (kN*m, never kJ)') }),
+);
+const region = z.object({
+  kind: z.string().describe('plot, program, matrix, function, solveblock, spec-table, picture, math…'),
+  region_id: z.string(),
+  top: z.number().describe('1/96 in from the top of the worksheet'),
+  left: z.number(),
+  element_position: z.number().describe('index the next mapped element has: where the region sat among the elements'),
+  reason: z.string(),
+});
+const createResults = z.object({
+  ...fileResult,
+  doc_id: z.string().describe('for POST /v1/calcdoc/{doc_id}/elements'),
+  version: z.number(),
+  element_count: z.number(),
+  results: computed,
+  warnings: z.array(z.string()),
+});
+const readResults = z.object({
+  document_name: z.string().nullable().describe('docProps/core.xml title'),
+  metadata: z.object({ author: z.string().optional(), project: z.string().optional(), date: z.string().optional() }),
+  options: z.object({ ai_formatting: z.boolean(), page_orientation: z.string() }),
+  app_version: z.string().nullable().describe('Mathcad Prime version that saved the file'),
+  elements: z.array(element).describe('the same shapes create_document takes; images come back as PNG data URIs'),
+  unmapped: z.array(region).describe('regions no element shape can express'),
+  cached_results: z.record(z.string(), z.object({ value: z.number(), unit: z.string() })).describe('results Prime cached, by element index'),
+});
+
 /** A REST element → CalcElementInput (only the fields it has). */
 const toGraphql = (e: Record<string, unknown>) => {
   const { result_unit, ...rest } = e;
@@ -72,6 +106,11 @@ export const calcdocRoutes: Route[] = [
       })
       .loose(),
     successStatus: 202,
+    jobResults: z.union([
+      createResults.describe('create_document'),
+      readResults.describe('read'),
+      z.object({ ...fileResult, pages: z.number(), results: computed, not_rendered: z.array(region) }).describe('generate_pdf'),
+    ]),
     async handle({ body }, run) {
       switch (body.operation) {
         case 'create_document':
@@ -101,6 +140,7 @@ export const calcdocRoutes: Route[] = [
     params: z.object({ doc_id: z.string() }),
     body: z.object({ elements: z.array(element) }),
     successStatus: 202,
+    jobResults: createResults.extend({ appended: z.number() }),
     async handle({ params, body }, run) {
       const elements = validateElements(body.elements, 'enterprise', null);
       const data = await run(`mutation Append($input: AppendElementsInput!) { appendElements(input: $input) { ${JOB_FIELDS} } }`, {
@@ -118,6 +158,13 @@ export const calcdocRoutes: Route[] = [
     errors: 'hosted',
     body: z.object({ source_file: z.string().describe('base64 .xmcd or .xmcdz; binary .mcd is refused with 422 UNSUPPORTED_FORMAT') }),
     successStatus: 202,
+    jobResults: z.object({
+      ...fileResult,
+      source_generator: z.string().nullable(),
+      converted_elements: z.number(),
+      unconverted: z.array(region),
+      results: computed,
+    }),
     async handle({ body }, run) {
       const data = await run(`mutation Convert($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { ${JOB_FIELDS} } }`, { input: { sourceFile: body.source_file } });
       return jobCreated(data.convertWorksheet);

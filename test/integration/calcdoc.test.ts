@@ -3,6 +3,8 @@
 // jobs, the download of the .mcdx, read back, append.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createCanvas } from '@napi-rs/canvas';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 
@@ -171,6 +173,32 @@ describe('create_document', () => {
     expect((await mcd.json()).error).toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/binary Mathcad files/) });
     const gql = await server.gql(`mutation($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { id } }`, { input: { sourceFile: ole } }, key);
     expect(gql.body.errors[0].extensions.code).toBe('UNSUPPORTED_FORMAT');
+  });
+
+  it('images: JPEG data URIs become PNG parts; private and loopback URLs are refused', async () => {
+    const canvas = createCanvas(8, 4);
+    canvas.getContext('2d').fillRect(0, 0, 8, 4);
+    const jpeg = `data:image/jpeg;base64,${canvas.toBuffer('image/jpeg').toString('base64')}`;
+    const job = await finished((await (await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'img', elements: [{ type: 'image', url: jpeg, caption: 'Plan' }] })).json()).job_id);
+    expect(job.status).toBe('completed');
+    const files = unzipSync(new Uint8Array(await (await fetch(job.results.file_url)).arrayBuffer()));
+    const png = Object.entries(files).find(([name]) => name.startsWith('mathcad/media/'))!;
+    expect(png[0]).toMatch(/\.png$/);
+    expect([...png[1].subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    for (const url of ['http://127.0.0.1:9/x.png', 'http://localhost/x.png', 'http://10.1.2.3/x.png', 'http://[::1]/x.png']) {
+      const failed = await finished((await (await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'img', elements: [{ type: 'text', content: 'x' }, { type: 'image', url }] })).json()).job_id);
+      expect(failed.error, url).toMatchObject({ code: 'IMAGE_FETCH_FAILED', details: { element_index: 1 } });
+      expect(failed.error.message).toMatch(/private, loopback and link-local addresses are refused/);
+    }
+  });
+
+  it('publishes the payloads and job results in the OpenAPI document', async () => {
+    const doc = await (await server.rest('/openapi.json')).json();
+    const jobs = doc.paths['/v1/calcdoc/jobs'].post;
+    expect(jobs['x-not-implemented']).toBeUndefined();
+    expect(JSON.stringify(jobs['x-job-results'])).toContain('unmapped');
+    expect(doc.paths['/v1/calcdoc/convert'].post['x-job-results'].properties.unconverted).toBeDefined();
+    expect(doc.paths['/v1/calcdoc/{doc_id}/elements'].post.requestBody).toBeDefined();
   });
 
   it('read refuses what is not an .mcdx with 422 UNSUPPORTED_FORMAT', async () => {
