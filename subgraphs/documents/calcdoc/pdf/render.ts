@@ -7,14 +7,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
 import type { Calculation, CalculatedFormula } from '../calculate.ts';
 import type { CalcElement, DocumentMetadata, PageOrientation } from '../elements.ts';
 import { planLayout } from '../layout.ts';
 import { inlineSpans } from '../mcdx/flow-document.ts';
 import type { CachedResult, UnmappedRegion } from '../mcdx/reader.ts';
 import type { PngImage } from '../mcdx/writer.ts';
-import { texToSvg, type MathSvg } from './mathjax.ts';
+import { CLOSE, glyphOutline, LINE, MOVE, QUAD, texToOutline, type MathOutline } from './mathjax.ts';
 import { formatExpression } from '../expression.ts';
 import { expressionTex, hasVariables, nameTex, numberTex, quantityTex, quantityText, unitTex } from './tex.ts';
 
@@ -37,8 +36,6 @@ const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('
 const FONTS = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf' };
 const BODY = 10;
 const MATH = 11;
-/** MathJax's ex is half its em. */
-const EX = MATH * 0.5;
 const HEADING = { heading1: 16, heading2: 13, heading3: 11.5 };
 const GAP = 7;
 const GRAY = '#555555';
@@ -50,20 +47,134 @@ interface Row {
   draw(doc: Doc, x: number, y: number): void;
 }
 
-const mathSize = (m: MathSvg) => ({ width: m.widthEx * EX, height: m.heightEx * EX });
+/** Size in points of an equation set at MATH pt (MathJax units: 1000 = 1 em). */
+const mathSize = (m: MathOutline, scale = 1) => ({
+  width: (m.viewBox[2] * MATH * scale) / 1000,
+  ascent: (-m.viewBox[1] * MATH * scale) / 1000,
+  descent: ((m.viewBox[1] + m.viewBox[3]) * MATH * scale) / 1000,
+});
 
-function drawMath(doc: Doc, m: MathSvg, x: number, y: number, scale = 1) {
-  const { width, height } = mathSize(m);
-  SVGtoPDF(doc, m.svg, x, y, { width: width * scale, height: height * scale, preserveAspectRatio: 'xMinYMin meet' });
+/**
+ * Each glyph is written once per document as a PDF form XObject (pdfkit has no public
+ * API for forms; images are registered the same way) and placed with `Do`.
+ */
+/** A glyph outline (M/L/Q/Z in font units) as PDF path operators, and its bounding box. */
+function glyphContent(p: readonly number[]): { content: string; bbox: number[] } {
+  const ops: string[] = [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const n = (v: number) => String(Math.round(v * 100) / 100);
+  let lastX = 0;
+  let lastY = 0;
+  for (let i = 0; i < p.length; ) {
+    const op = p[i++]!;
+    if (op === CLOSE) {
+      ops.push('h');
+      continue;
+    }
+    if (op === QUAD) {
+      // PDF has only cubic curves: the quadratic's control point, raised.
+      const [cx, cy, x, y] = [p[i]!, p[i + 1]!, p[i + 2]!, p[i + 3]!];
+      ops.push(`${n(lastX + (2 / 3) * (cx - lastX))} ${n(lastY + (2 / 3) * (cy - lastY))} ${n(x + (2 / 3) * (cx - x))} ${n(y + (2 / 3) * (cy - y))} ${n(x)} ${n(y)} c`);
+      xs.push(cx, x);
+      ys.push(cy, y);
+      [lastX, lastY] = [x, y];
+      i += 4;
+      continue;
+    }
+    const [x, y] = [p[i]!, p[i + 1]!];
+    ops.push(`${n(x)} ${n(y)} ${op === MOVE ? 'm' : 'l'}`);
+    xs.push(x);
+    ys.push(y);
+    [lastX, lastY] = [x, y];
+    i += 2;
+  }
+  const bbox = xs.length ? [Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1] : [0, 0, 0, 0];
+  return { content: `${ops.join('\n')}\nf`, bbox };
 }
 
-/** Lines of math: the whole chain if it fits, else one part per line (the later ones start with =). */
-function mathLines(parts: string[], width: number): { lines: MathSvg[]; scale: number } {
-  const whole = texToSvg(parts.join(' = '));
-  if (mathSize(whole).width <= width) return { lines: [whole], scale: 1 };
-  const lines = parts.map((p, i) => texToSvg(i === 0 ? p : `= ${p}`));
-  const widest = Math.max(...lines.map((l) => mathSize(l).width));
-  return { lines, scale: Math.min(1, width / widest) };
+/**
+ * Each glyph is written once per document as a PDF form XObject and placed with `Do`
+ * (pdfkit has no public API for forms; it registers images the same way).
+ */
+class GlyphForms {
+  private readonly forms = new Map<string, { name: string; ref: unknown }>();
+  private readonly doc: Doc;
+  constructor(doc: Doc) {
+    this.doc = doc;
+  }
+  use(glyph: string): string {
+    let form = this.forms.get(glyph);
+    if (!form) {
+      const { content, bbox } = glyphContent(glyphOutline(glyph));
+      const ref = (this.doc as any).ref({ Type: 'XObject', Subtype: 'Form', BBox: bbox, Resources: {} });
+      ref.write(content);
+      ref.end();
+      form = { name: `MJ${this.forms.size}`, ref };
+      this.forms.set(glyph, form);
+    }
+    (this.doc as any).page.xobjects[form.name] = form.ref;
+    return form.name;
+  }
+}
+
+const glyphForms = new WeakMap<Doc, GlyphForms>();
+
+/** Draws an equation with its baseline at `baseline`. */
+function drawMath(doc: Doc, m: MathOutline, x: number, baseline: number, scale = 1) {
+  const k = (MATH * scale) / 1000;
+  let forms = glyphForms.get(doc);
+  if (!forms) glyphForms.set(doc, (forms = new GlyphForms(doc)));
+  doc.fillColor('black');
+  const n = (v: number) => String(Math.round(v * 10000) / 10000);
+  for (const use of m.uses) {
+    const name = forms.use(use.glyph);
+    const [a, b, c, d, e, f] = use.matrix;
+    (doc as any).addContent(`q ${n(a * k)} ${n(b * k)} ${n(c * k)} ${n(d * k)} ${n(x + e * k)} ${n(baseline + f * k)} cm /${name} Do Q`);
+  }
+  const p = m.path;
+  if (!p.length) return;
+  for (let i = 0; i < p.length; ) {
+    const op = p[i++]!;
+    if (op === CLOSE) doc.closePath();
+    else if (op === MOVE) (doc.moveTo(x + p[i]! * k, baseline + p[i + 1]! * k), (i += 2));
+    else if (op === LINE) (doc.lineTo(x + p[i]! * k, baseline + p[i + 1]! * k), (i += 2));
+    else (doc.quadraticCurveTo(x + p[i]! * k, baseline + p[i + 1]! * k, x + p[i + 2]! * k, baseline + p[i + 3]! * k), (i += 4));
+  }
+  doc.fill('black');
+}
+
+interface MathLine {
+  pieces: MathOutline[];
+  scale: number;
+  ascent: number;
+  descent: number;
+}
+
+const PIECE_GAP = 4;
+
+/** Pieces (lhs = expression, = substituted, = result) flowed into lines of the given width. */
+function mathLines(pieces: string[], width: number): MathLine[] {
+  const outlines = pieces.map((p) => texToOutline(p));
+  const lines: MathLine[] = [];
+  let current: MathOutline[] = [];
+  let used = 0;
+  const flush = () => {
+    if (!current.length) return;
+    const natural = current.reduce((a, m) => a + mathSize(m).width, 0) + PIECE_GAP * (current.length - 1);
+    const scale = Math.min(1, width / natural);
+    lines.push({ pieces: current, scale, ascent: Math.max(...current.map((m) => mathSize(m, scale).ascent)), descent: Math.max(...current.map((m) => mathSize(m, scale).descent)) });
+    current = [];
+    used = 0;
+  };
+  for (const m of outlines) {
+    const w = mathSize(m).width;
+    if (current.length && used + PIECE_GAP + w > width) flush();
+    used += (current.length ? PIECE_GAP : 0) + w;
+    current.push(m);
+  }
+  flush();
+  return lines;
 }
 
 /**
@@ -77,13 +188,11 @@ function hiddenText(d: Doc, text: string, x: number, y: number, height: number) 
   d.restore();
 }
 
-function mathRow(parts: string[], width: number, note?: { text: string; color: string }, doc?: Doc, plain?: string): Row & { width: number } {
-  const { lines, scale } = mathLines(parts, width);
-  const heights = lines.map((l) => mathSize(l).height * scale);
+function mathRow(pieces: string[], width: number, note?: { text: string; color: string }, doc?: Doc, plain?: string): Row {
+  const lines = mathLines(pieces, width);
   const noteHeight = note && doc ? doc.font('regular').fontSize(BODY - 1).heightOfString(note.text, { width }) + 2 : 0;
   return {
-    height: heights.reduce((a, b) => a + b + 3, 0) + noteHeight,
-    width: Math.max(...lines.map((l) => mathSize(l).width * scale)),
+    height: lines.reduce((a, l) => a + l.ascent + l.descent + 3, 0) + noteHeight,
     keepWithNext: false,
     draw(d, x, y) {
       let top = y;
@@ -92,10 +201,14 @@ function mathRow(parts: string[], width: number, note?: { text: string; color: s
         d.fillColor('black');
         top += noteHeight;
       }
-      if (plain) hiddenText(d, plain, x, top, heights[0]!);
-      lines.forEach((l, i) => {
-        drawMath(d, l, x + (i > 0 ? 18 : 0), top, scale);
-        top += heights[i]! + 3;
+      if (plain) hiddenText(d, plain, x, top, lines[0]!.ascent + lines[0]!.descent);
+      lines.forEach((line, i) => {
+        let left = x + (i > 0 ? 18 : 0);
+        for (const m of line.pieces) {
+          drawMath(d, m, left, top + line.ascent, line.scale);
+          left += mathSize(m, line.scale).width + PIECE_GAP * line.scale;
+        }
+        top += line.ascent + line.descent + 3;
       });
     },
   };
@@ -104,16 +217,16 @@ function mathRow(parts: string[], width: number, note?: { text: string; color: s
 function formulaParts(c: CalculatedFormula, calc: Calculation, cached: CachedResult | undefined): { parts: string[]; plain: string; note?: string } {
   const expr = expressionTex(c.expr, c.roles);
   const lhs = c.name ? nameTex(c.name) : null;
-  const parts = lhs ? [lhs, expr] : [expr];
+  const parts = [lhs ? `${lhs} = ${expr}` : expr];
   const plain = [...(c.name ? [c.name] : []), formatExpression(c.expr)];
   if (c.quantity) {
-    if (hasVariables(c.expr, c.roles)) parts.push(expressionTex(c.expr, c.roles, calc.values));
-    parts.push(quantityTex(c.quantity));
+    if (hasVariables(c.expr, c.roles)) parts.push(`= ${expressionTex(c.expr, c.roles, calc.values)}`);
+    parts.push(`= ${quantityTex(c.quantity)}`);
     plain.push(quantityText(c.quantity.value, c.quantity.unit));
     return { parts, plain: plain.join(' = ') };
   }
   if (cached) {
-    parts.push(cached.unit ? `${numberTex(cached.value)}\\ ${unitTex(cached.unit)}` : numberTex(cached.value));
+    parts.push(`= ${cached.unit ? `${numberTex(cached.value)}\\ ${unitTex(cached.unit)}` : numberTex(cached.value)}`);
     plain.push(quantityText(cached.value, cached.unit));
     return { parts, plain: plain.join(' = '), note: `Result as cached by Mathcad Prime; not recomputed here: ${c.problem?.message ?? ''}` };
   }
@@ -183,9 +296,11 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
         return textRows(doc, e.content, e.style, width, outline);
       case 'variable': {
         const q = input.calc.byIndex.get(index);
-        const m = texToSvg(`${nameTex(e.name)} = ${q && q.kind === 'variable' ? quantityTex(q.quantity) : numberTex(e.value)}`);
+        const m = texToOutline(`${nameTex(e.name)} = ${q && q.kind === 'variable' ? quantityTex(q.quantity) : numberTex(e.value)}`);
         const plain = `${e.name} = ${quantityText(e.value, e.unit ?? '')}`;
-        const { width: w, height: h } = mathSize(m);
+        const size = mathSize(m);
+        const w = size.width;
+        const h = size.ascent + size.descent;
         const descWidth = width - w - 16;
         const descHeight = e.description ? doc.font('regular').fontSize(BODY - 0.5).heightOfString(e.description, { width: Math.max(60, descWidth) }) : 0;
         return [
@@ -194,7 +309,7 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
             keepWithNext: false,
             draw(d, x, y) {
               hiddenText(d, plain, x, y, h);
-              drawMath(d, m, x, y);
+              drawMath(d, m, x, y + size.ascent);
               if (e.description) {
                 d.font('regular').fontSize(BODY - 0.5).fillColor(GRAY).text(e.description, x + w + 16, y + Math.max(0, (h - BODY) / 2), { width: Math.max(60, descWidth) });
                 d.fillColor('black');
