@@ -1,7 +1,8 @@
 // Text regions: markdown ↔ the WPF FlowDocument that Prime keeps in a nested
 // .XamlPackage zip. Headings are explicit Run sizes with bold (how a paragraph
 // binds to Prime's heading styles is not documented), lists are List/ListItem.
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
+import { writeZip } from './zip.ts';
 import type { TextStyle } from '../elements.ts';
 import { children, escapeXml, parseXml, relationshipId, textOf, XML_DECLARATION } from './xml.ts';
 
@@ -68,20 +69,22 @@ export function markdownToXaml(content: string, style: TextStyle = 'normal', opt
   return `<Section xmlns="${XAML_NS}" xml:space="preserve" TextAlignment="Left" FontFamily="Tahoma" FontSize="${BASE_SIZE}" Foreground="#FF000000">${out.join('')}</Section>`;
 }
 
-/** The nested package Prime stores a text region in. */
+/** The nested package Prime stores a text region in (Document.xaml deflated, the rest stored, as Prime writes it). */
 export function xamlPackage(sectionXml: string, seed: string): Uint8Array {
-  return zipSync(
+  const utf8 = (text: string) => Buffer.from(text, 'utf8');
+  return writeZip([
+    { name: 'Xaml/Document.xaml', data: utf8(sectionXml), deflate: true },
     {
-      '[Content_Types].xml': strToU8(
-        `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xaml" ContentType="application/vnd.ms-wpf.xaml+xml" /><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml" /></Types>`,
-      ),
-      '_rels/.rels': strToU8(
-        `${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Type="http://schemas.microsoft.com/wpf/2005/10/xaml/entry" Target="/Xaml/Document.xaml" Id="${relationshipId(seed + '/xaml')}" /></Relationships>`,
-      ),
-      'Xaml/Document.xaml': strToU8(sectionXml),
+      name: '_rels/.rels',
+      data: utf8(`${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Type="http://schemas.microsoft.com/wpf/2005/10/xaml/entry" Target="/Xaml/Document.xaml" Id="${relationshipId(seed + '/xaml')}" /></Relationships>`),
+      deflate: false,
     },
-    { level: 6 },
-  );
+    {
+      name: '[Content_Types].xml',
+      data: utf8(`${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xaml" ContentType="application/vnd.ms-wpf.xaml+xml" /><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml" /></Types>`),
+      deflate: false,
+    },
+  ]);
 }
 
 // ---------------------------------------------------------------- reading

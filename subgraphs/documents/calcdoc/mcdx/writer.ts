@@ -3,7 +3,7 @@
 // nested FlowDocument packages, images as PNG parts, Input/Output tags in
 // integration.xml and the results cached in result.xml. Pure: bytes in, bytes out.
 import { readFileSync } from 'node:fs';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { writeZip } from './zip.ts';
 import type { Calculation } from '../calculate.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions, TextStyle } from '../elements.ts';
 import { planLayout } from '../layout.ts';
@@ -69,7 +69,7 @@ class PackageBuilder {
     return this.regionId++;
   }
   add(path: string, data: Uint8Array | string): void {
-    this.parts.push({ path, data: typeof data === 'string' ? strToU8(data) : data });
+    this.parts.push({ path, data: typeof data === 'string' ? Buffer.from(data, 'utf8') : data });
   }
   /** A relationship of `owner` (worksheet.xml, header.xml…) to a part; returns its id. */
   relate(owner: string, type: string, target: string): string {
@@ -88,9 +88,8 @@ const region = (id: number, top: number, left: number, width: number, height: nu
 
 function textRegion(b: PackageBuilder, owner: string, top: number, left: number, width: number, content: string, style: TextStyle, caption = false) {
   const id = b.nextRegionId();
-  const n = b.parts.filter((p) => p.path.endsWith('.XamlPackage')).length;
   const path = `/mathcad/xaml/FlowDocument${id}.XamlPackage`;
-  b.add(path.slice(1), xamlPackage(markdownToXaml(content, style, { caption }), `${owner}${id}${n}`));
+  b.add(path.slice(1), xamlPackage(markdownToXaml(content, style, { caption }), `${owner}${id}`));
   const rel = b.relate(owner, NS.flowDocument, path);
   const lines = Math.max(1, content.split('\n').reduce((sum, l) => sum + Math.max(1, Math.ceil(l.length / (width / 8))), 0));
   const size = style && style !== 'normal' ? HEADING_SIZES[style] : 14.67;
@@ -248,12 +247,9 @@ export function writeMcdx(input: WriteInput): Uint8Array {
       `<Relationship Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="/docProps/core.xml" Id="${relationshipId('core')}" />`,
     ]),
   );
-  const files: Zippable = {};
-  // [Content_Types].xml first, as OPC writers do.
-  for (const part of [...b.parts].sort((x, y) => Number(y.path === '[Content_Types].xml') - Number(x.path === '[Content_Types].xml'))) {
-    files[part.path] = [part.data, { level: part.path.endsWith('.png') || part.path.endsWith('.XamlPackage') ? 0 : 6 }];
-  }
-  return zipSync(files);
+  // [Content_Types].xml first, as OPC writers do; nested packages and PNGs stored, as Prime does.
+  const ordered = [...b.parts].sort((x, y) => Number(y.path === '[Content_Types].xml') - Number(x.path === '[Content_Types].xml'));
+  return writeZip(ordered.map((part) => ({ name: part.path, data: part.data, deflate: !/\.(png|XamlPackage)$/.test(part.path) })));
 }
 
 function estimateHeight(e: CalcElement, image: PngImage | undefined): number {
