@@ -23,6 +23,8 @@ export interface MathOutline {
   uses: { glyph: string; matrix: Matrix }[];
   /** Rules and other direct paths, already in viewBox coordinates. */
   path: number[];
+  /** Characters MathJax has no outline for (it leaves them as text): drawn with the text font. */
+  texts: { text: string; matrix: Matrix; size: number; italic: boolean }[];
 }
 
 export type Matrix = [number, number, number, number, number, number];
@@ -153,7 +155,7 @@ function mathEngine() {
   if (!engine) {
     const adaptor = liteAdaptor();
     RegisterHTMLHandler(adaptor);
-    const doc = mathjax.document('', { InputJax: new TeX({ packages: ['base', 'ams'] }), OutputJax: new SVG({ fontCache: 'local' }) });
+    const doc = mathjax.document('', { InputJax: new TeX({ packages: ['base'] }), OutputJax: new SVG({ fontCache: 'local' }) });
     engine = { adaptor, doc };
   }
   return engine;
@@ -168,11 +170,13 @@ export function texToOutline(tex: string): MathOutline {
   const ids = new Map<string, string>();
   const path: number[] = [];
   const uses: MathOutline['uses'] = [];
+  const texts: MathOutline['texts'] = [];
 
   const walk = (node: any, m: Matrix): void => {
     const kind = adaptor.kind(node);
     switch (kind) {
       case '#text':
+      case '#comment':
       case 'title':
         return;
       case 'defs':
@@ -196,6 +200,12 @@ export function texToOutline(tex: string): MathOutline {
         const at = multiply(m, parseTransform(attr(node, 'transform')));
         const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((n) => Number(attr(node, n) ?? 0)) as [number, number, number, number];
         place(path, [MOVE, x, y, LINE, x + w, y, LINE, x + w, y + h, LINE, x, y + h, CLOSE], at);
+        return;
+      }
+      case 'text': {
+        const at = multiply(multiply(m, parseTransform(attr(node, 'transform'))), [1, 0, 0, 1, Number(attr(node, 'x') ?? 0), Number(attr(node, 'y') ?? 0)]);
+        const size = Number(/[\d.]+/.exec(attr(node, 'font-size') ?? '')?.[0] ?? 1000);
+        texts.push({ text: adaptor.textContent(node), matrix: at, size, italic: /italic/.test(attr(node, 'font-style') ?? attr(node, 'data-variant') ?? '') });
         return;
       }
       case 'path':
@@ -222,5 +232,5 @@ export function texToOutline(tex: string): MathOutline {
     }
   };
   walk(svg, IDENTITY);
-  return { viewBox, uses, path };
+  return { viewBox, uses, path, texts };
 }

@@ -132,6 +132,12 @@ function drawMath(doc: Doc, m: MathOutline, x: number, baseline: number, scale =
     const [a, b, c, d, e, f] = use.matrix;
     (doc as any).addContent(`q ${n(a * k)} ${n(b * k)} ${n(c * k)} ${n(d * k)} ${n(x + e * k)} ${n(baseline + f * k)} cm /${name} Do Q`);
   }
+  for (const t of m.texts) {
+    // The text's own transform flips y back (MathJax writes text under scale(1,-1)); its size is in MathJax units.
+    const [, , , d, e, f] = t.matrix;
+    doc.font(t.italic ? 'italic' : 'regular').fontSize(Math.abs(d) * t.size * k);
+    doc.text(t.text, x + e * k, baseline + f * k, { baseline: 'alphabetic', lineBreak: false });
+  }
   const p = m.path;
   if (!p.length) return;
   for (let i = 0; i < p.length; ) {
@@ -155,7 +161,14 @@ const PIECE_GAP = 4;
 
 /** Pieces (lhs = expression, = substituted, = result) flowed into lines of the given width. */
 function mathLines(pieces: string[], width: number): MathLine[] {
-  const outlines = pieces.map((p) => texToOutline(p));
+  const outlines = pieces.map((p) => {
+    try {
+      return texToOutline(p);
+    } catch {
+      // A construct the outline walker cannot draw: the piece's text is still in the hidden layer.
+      return texToOutline('\\text{[not typeset]}');
+    }
+  });
   const lines: MathLine[] = [];
   let current: MathOutline[] = [];
   let used = 0;
@@ -246,7 +259,9 @@ function textRows(doc: Doc, content: string, style: string | undefined, width: n
     const body = bullet ? bullet[2]! : line;
     const spans = inlineSpans(body);
     const plain = spans.map((s) => s.text).join('') || ' ';
-    const height = doc.font(level ? 'bold' : 'regular').fontSize(size).heightOfString(plain, { width: width - indent }) + (level ? 6 : 2);
+    // Bold runs are wider: measure with the widest face the line uses.
+    const measureFont = level || spans.some((s) => s.bold) ? 'bold' : 'regular';
+    const height = doc.font(measureFont).fontSize(size).heightOfString(plain, { width: width - indent }) + (level ? 6 : 2);
     rows.push({
       height,
       keepWithNext: level > 0,

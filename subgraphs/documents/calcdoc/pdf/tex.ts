@@ -18,7 +18,7 @@ const escapeText = (s: string) => s.replace(/([\\{}$&#%_^~])/g, '\\$1');
 const GREEK_CHARS: Record<string, string> = Object.fromEntries(
   [...'αβγδεζηθικλμνξπρστυφχψω'].map((c, i) => [c, ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa', 'lambda', 'mu', 'nu', 'xi', 'pi', 'rho', 'varsigma', 'sigma', 'tau', 'upsilon', 'phi', 'chi', 'psi', 'omega'][i]!]),
 );
-Object.assign(GREEK_CHARS, { Γ: 'Gamma', Δ: 'Delta', Θ: 'Theta', Λ: 'Lambda', Ξ: 'Xi', Π: 'Pi', Σ: 'Sigma', Φ: 'Phi', Ψ: 'Psi', Ω: 'Omega' });
+Object.assign(GREEK_CHARS, { ϕ: 'phi', ϑ: 'vartheta', ϵ: 'epsilon', ϖ: 'varpi', ϱ: 'varrho', Γ: 'Gamma', Δ: 'Delta', Θ: 'Theta', Λ: 'Lambda', Ξ: 'Xi', Π: 'Pi', Σ: 'Sigma', Φ: 'Phi', Ψ: 'Psi', Ω: 'Omega' });
 
 function namePart(part: string): string {
   if (GREEK.has(part)) return `\\${part}`;
@@ -115,7 +115,7 @@ export function expressionTex(node: any, roles: Map<MathNode, SymbolRole>, value
       const name = node.fn.name;
       if (name === 'sqrt') return `\\sqrt{${t(node.args[0])}}`;
       if (name === 'abs') return `\\left|${t(node.args[0])}\\right|`;
-      return `${FN_TEX[name] ?? `\\operatorname{${name}}`}\\left(${node.args.map(t).join(',\\ ')}\\right)`;
+      return `${FN_TEX[name] ?? `\\mathrm{${name}}`}\\left(${node.args.map(t).join(',\\ ')}\\right)`;
     }
     case 'OperatorNode': {
       const [a, b] = node.args;
