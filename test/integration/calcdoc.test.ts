@@ -173,6 +173,8 @@ describe('create_document', () => {
     expect((await mcd.json()).error).toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/binary Mathcad files/) });
     const gql = await server.gql(`mutation($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { id } }`, { input: { sourceFile: ole } }, key);
     expect(gql.body.errors[0].extensions.code).toBe('UNSUPPORTED_FORMAT');
+    const viaGql = await server.gql(`mutation($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { id type kind { title } } }`, { input: { sourceFile: xmcd.toString('base64') } }, key);
+    expect(viaGql.body.data.convertWorksheet).toMatchObject({ type: 'calcdoc.convert', kind: { title: 'Worksheet conversion' } });
   });
 
   it('images: JPEG data URIs become PNG parts; private and loopback URLs are refused', async () => {

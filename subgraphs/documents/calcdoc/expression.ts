@@ -41,7 +41,7 @@ function unsupportedError(expression: string, elementIndex: number, why: string)
 /** The operators and functions a calculation document supports (the spec's list plus a few Mathcad built-ins). */
 function unsupportedNode(root: MathNode): string | null {
   let problem: string | null = null;
-  root.traverse((node: any, _path: string, parent: any) => {
+  root.traverse((node: any) => {
     if (problem) return;
     switch (node.type) {
       case 'ConstantNode':
@@ -59,7 +59,6 @@ function unsupportedNode(root: MathNode): string | null {
       default:
         problem = `${node.type.replace(/Node$/, '').toLowerCase()} expressions are not supported`;
     }
-    void parent;
   });
   return problem;
 }
