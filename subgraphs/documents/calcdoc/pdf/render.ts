@@ -4,8 +4,10 @@
 // metadata and a "Page X of Y" footer (each switchable). Math is typeset by
 // MathJax into SVG paths; text uses embedded DejaVu Sans so Greek letters and
 // sub/superscripts show.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { create as createFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { Calculation, CalculatedFormula } from '../calculate.ts';
 import type { CalcElement, DocumentMetadata, PageOrientation } from '../elements.ts';
@@ -33,7 +35,9 @@ export interface RenderInput {
 }
 
 const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONTS = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf' };
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf' };
+/** Parsed once per worker thread and shared by every document (pdfkit takes a fontkit font as it is). */
+const FONTS = Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, createFont(readFileSync(path.join(FONT_DIR, file)))]));
 const BODY = 10;
 const MATH = 11;
 const HEADING = { heading1: 16, heading2: 13, heading3: 11.5 };
@@ -287,7 +291,7 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
   const landscape = input.orientation === 'landscape';
   const margin = { top: input.headersFooters ? 72 : 50, bottom: input.pageNumbers ? 60 : 50, left: 56, right: 56 };
   const doc = new PDFDocument({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margins: margin, bufferPages: true, autoFirstPage: true, info: pdfInfo(input) });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, path.join(FONT_DIR, file));
+  for (const [name, font] of Object.entries(FONTS)) doc.registerFont(name, font as unknown as string);
   const chunks: Uint8Array[] = [];
   doc.on('data', (c: Uint8Array) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
