@@ -290,7 +290,8 @@ function textRows(doc: Doc, content: string, style: string | undefined, width: n
 export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; pages: number }> {
   const landscape = input.orientation === 'landscape';
   const margin = { top: input.headersFooters ? 72 : 50, bottom: input.pageNumbers ? 60 : 50, left: 56, right: 56 };
-  const doc = new PDFDocument({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margins: margin, bufferPages: true, autoFirstPage: true, info: pdfInfo(input) });
+  // The default font is ours, so pdfkit does not load Helvetica for nothing.
+  const doc = new PDFDocument({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margins: margin, bufferPages: true, autoFirstPage: true, info: pdfInfo(input), font: FONTS.regular as unknown as string });
   for (const [name, font] of Object.entries(FONTS)) doc.registerFont(name, font as unknown as string);
   const chunks: Uint8Array[] = [];
   doc.on('data', (c: Uint8Array) => chunks.push(c));

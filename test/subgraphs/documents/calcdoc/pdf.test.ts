@@ -68,6 +68,10 @@ describe('generate_pdf', () => {
     expect(text).toContain('Harbour');
     expect(text).toMatch(/Page 1 of 1/);
     expect(renderPage(out.pdf, 'ours')).toBeGreaterThan(3000);
+    // Only the embedded DejaVu faces: no standard font without Greek.
+    const fonts = execFileSync('pdffonts', [path.join(dir, 'ours.pdf')], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const line of fonts) expect(line).toMatch(/DejaVuSans\S*\s+CID TrueType\s+Identity-H\s+yes yes yes/);
     const { doc, close } = await openPdf(out.pdf);
     try {
       const outline = await doc.getOutline();
