@@ -69,11 +69,15 @@ async function measure(label: string, runs: number, run: () => Promise<{ ms: num
   peakRss = process.memoryUsage().rss;
   const cold = (await run()).ms;
   const times: number[] = [];
+  // CPU time of the whole process (main thread and workers) per job: less sensitive than wall time to other load on the machine.
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < runs; i++) times.push((await run()).ms);
+  const cpu = process.cpuUsage(cpu0);
+  const cpuPerJob = (cpu.user + cpu.system) / 1000 / runs;
   const p50 = pct(times, 0.5);
   const spec = specLowerMs ? `   ${(specLowerMs / p50).toFixed(0)}× faster than the spec's ${specLowerMs / 1000} s at p50 (target ≥ 50×: ${specLowerMs / p50 >= 50 ? 'met' : 'MISSED'})` : '';
   const base = baseline ? `   ${(p50 / pct(baseline, 0.5)).toFixed(1)}× the no-op job` : '';
-  console.log(`${label.padEnd(34)} ${fmt(times)}  first ${cold.toFixed(0)} ms  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB${spec}${base}`);
+  console.log(`${label.padEnd(34)} ${fmt(times)}  CPU ${cpuPerJob.toFixed(0)} ms/job  first ${cold.toFixed(0)} ms  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB${spec}${base}`);
   return times;
 }
 
