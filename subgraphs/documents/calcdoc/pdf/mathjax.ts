@@ -163,7 +163,7 @@ function mathEngine() {
 
 export function texToOutline(tex: string): MathOutline {
   const { adaptor, doc } = mathEngine();
-  const container = doc.convert(tex, { display: false });
+  const container = doc.convert(tex, { display: true });
   const svg = adaptor.firstChild(container) as any;
   const attr = (node: any, name: string) => adaptor.getAttribute(node, name) as string | null;
   const viewBox = (attr(svg, 'viewBox') ?? '0 0 0 0').split(/\s+/).map(Number) as [number, number, number, number];

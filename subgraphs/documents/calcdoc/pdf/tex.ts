@@ -12,6 +12,9 @@ const GREEK = new Set([
   'tau', 'upsilon', 'phi', 'varphi', 'chi', 'psi', 'omega', 'Gamma', 'Delta', 'Theta', 'Lambda', 'Xi', 'Pi', 'Sigma', 'Upsilon', 'Phi', 'Psi', 'Omega',
 ]);
 
+/** Stretchy \left( \right) only around something tall: MathJax spends far more on stretchy delimiters. */
+const paren = (inner: string) => (/\\frac|\\sqrt/.test(inner) ? `\\left(${inner}\\right)` : `(${inner})`);
+
 const escapeText = (s: string) => s.replace(/([\\{}$&#%_^~])/g, '\\$1');
 
 /** Greek letters as Prime stores them (plain Unicode) → TeX commands. */
@@ -68,7 +71,7 @@ export function unitTex(unit: string): string {
       case 'ConstantNode':
         return String(n.value);
       case 'ParenthesisNode':
-        return `\\left(${walk(n.content)}\\right)`;
+        return paren(walk(n.content));
       case 'OperatorNode':
         if (n.fn === 'unaryMinus') return `-${walk(n.args[0])}`;
         if (n.op === '*') return `${walk(n.args[0])}\\cdot ${walk(n.args[1])}`;
@@ -107,15 +110,15 @@ export function expressionTex(node: any, roles: Map<MathNode, SymbolRole>, value
       if (role === 'constant') return node.name === 'pi' || node.name === 'π' ? '\\pi' : nameTex(node.name);
       const q = values?.get(node.name);
       if (!q) return nameTex(node.name);
-      return q.unit || q.value < 0 ? `\\left(${quantityTex(q)}\\right)` : quantityTex(q);
+      return q.unit || q.value < 0 ? paren(quantityTex(q)) : quantityTex(q);
     }
     case 'ParenthesisNode':
-      return `\\left(${t(node.content)}\\right)`;
+      return paren(t(node.content));
     case 'FunctionNode': {
       const name = node.fn.name;
       if (name === 'sqrt') return `\\sqrt{${t(node.args[0])}}`;
       if (name === 'abs') return `\\left|${t(node.args[0])}\\right|`;
-      return `${FN_TEX[name] ?? `\\mathrm{${name}}`}\\left(${node.args.map(t).join(',\\ ')}\\right)`;
+      return `${FN_TEX[name] ?? `\\mathrm{${name}}`}${paren(node.args.map(t).join(',\\ '))}`;
     }
     case 'OperatorNode': {
       const [a, b] = node.args;
