@@ -11,11 +11,11 @@ import { children, escapeXml, textOf } from './xml.ts';
 
 const XAML = 'http://schemas.microsoft.com/winfx/2006/xaml/presentation';
 
-/** An id; a name with an underscore becomes a literal subscript, as Prime writes f_c. */
+/** An id; a name with one underscore becomes a literal subscript, as Prime writes f_c (Prime keeps real_input_value as written). */
 export function idXml(name: string, label: 'VARIABLE' | 'UNIT' | 'FUNCTION' | 'CONSTANT'): string {
   const attrs = `labels="${label}"${label === 'UNIT' ? ' label-is-contextual="true"' : ''} xml:space="preserve"`;
   const cut = label === 'VARIABLE' ? name.indexOf('_') : -1;
-  if (cut > 0 && cut < name.length - 1) {
+  if (cut > 0 && cut < name.length - 1 && name.indexOf('_', cut + 1) < 0) {
     return `<ml:id ${attrs}><Span xmlns="${XAML}" xmlns:pw="clr-namespace:Ptc.Wpf;assembly=Ptc.Core">${escapeXml(name.slice(0, cut))}<pw:Subscript>${escapeXml(name.slice(cut + 1))}</pw:Subscript></Span></ml:id>`;
   }
   return `<ml:id ${attrs}>${escapeXml(name)}</ml:id>`;

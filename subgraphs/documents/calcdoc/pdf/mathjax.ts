@@ -1,4 +1,4 @@
-// TeX → vector outlines with MathJax. MathJax's SVG output is walked as a
+// MathML → vector outlines with MathJax. MathJax's SVG output is walked as a
 // tree (no SVG text to serialize and parse again): each glyph's outline is
 // parsed once per worker thread and cached, and an equation becomes a list of
 // glyph uses with their transforms (the PDF draws each glyph once as a form
@@ -6,7 +6,7 @@
 // The MathJax document is built once per worker on first use.
 import { liteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
-import { TeX } from 'mathjax-full/js/input/tex.js';
+import { MathML } from 'mathjax-full/js/input/mathml.js';
 import { mathjax } from 'mathjax-full/js/mathjax.js';
 import { SVG } from 'mathjax-full/js/output/svg.js';
 
@@ -155,15 +155,16 @@ function mathEngine() {
   if (!engine) {
     const adaptor = liteAdaptor();
     RegisterHTMLHandler(adaptor);
-    const doc = mathjax.document('', { InputJax: new TeX({ packages: ['base'] }), OutputJax: new SVG({ fontCache: 'local' }) });
+    const doc = mathjax.document('', { InputJax: new MathML(), OutputJax: new SVG({ fontCache: 'local' }) });
     engine = { adaptor, doc };
   }
   return engine;
 }
 
-export function texToOutline(tex: string): MathOutline {
+/** Typesets the content of a display-style <math> element. */
+export function mathmlToOutline(content: string): MathOutline {
   const { adaptor, doc } = mathEngine();
-  const container = doc.convert(tex, { display: true });
+  const container = doc.convert(`<math display="block">${content}</math>`, { display: true });
   const svg = adaptor.firstChild(container) as any;
   const attr = (node: any, name: string) => adaptor.getAttribute(node, name) as string | null;
   const viewBox = (attr(svg, 'viewBox') ?? '0 0 0 0').split(/\s+/).map(Number) as [number, number, number, number];
@@ -213,7 +214,7 @@ export function texToOutline(tex: string): MathOutline {
         return;
       case 'g':
       case 'svg': {
-        if (attr(node, 'data-mml-node') === 'merror') throw new Error(`MathJax could not typeset ${tex}`);
+        if (attr(node, 'data-mml-node') === 'merror') throw new Error(`MathJax could not typeset ${content}`);
         let at = multiply(m, parseTransform(attr(node, 'transform')));
         if (kind === 'svg' && node !== svg) {
           // A nested viewport (MathJax uses them for some layouts): its position, then its viewBox.
@@ -228,7 +229,7 @@ export function texToOutline(tex: string): MathOutline {
         return;
       }
       default:
-        throw new Error(`MathJax produced <${kind}>, which the PDF writer does not draw (in ${tex})`);
+        throw new Error(`MathJax produced <${kind}>, which the PDF writer does not draw (in ${content})`);
     }
   };
   walk(svg, IDENTITY);

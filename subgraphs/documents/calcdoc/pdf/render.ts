@@ -15,9 +15,9 @@ import { planLayout } from '../layout.ts';
 import { inlineSpans } from '../mcdx/flow-document.ts';
 import type { CachedResult, UnmappedRegion } from '../mcdx/reader.ts';
 import type { PngImage } from '../mcdx/writer.ts';
-import { CLOSE, glyphOutline, LINE, MOVE, QUAD, texToOutline, type MathOutline } from './mathjax.ts';
+import { CLOSE, glyphOutline, LINE, MOVE, mathmlToOutline, QUAD, type MathOutline } from './mathjax.ts';
 import { formatExpression } from '../expression.ts';
-import { expressionTex, hasVariables, nameTex, numberTex, quantityTex, quantityText, unitTex } from './tex.ts';
+import { expressionMl, hasVariables, nameMl, numberMl, quantityMl, quantityText, unitMl } from './mathml.ts';
 
 export interface RenderInput {
   documentName: string;
@@ -167,10 +167,10 @@ const PIECE_GAP = 4;
 function mathLines(pieces: string[], width: number): MathLine[] {
   const outlines = pieces.map((p) => {
     try {
-      return texToOutline(p);
+      return mathmlToOutline(p);
     } catch {
       // A construct the outline walker cannot draw: the piece's text is still in the hidden layer.
-      return texToOutline('\\text{[not typeset]}');
+      return mathmlToOutline('<mtext>[not typeset]</mtext>');
     }
   });
   const lines: MathLine[] = [];
@@ -231,19 +231,20 @@ function mathRow(pieces: string[], width: number, note?: { text: string; color: 
   };
 }
 
+const EQUALS = '<mo>=</mo>';
+
 function formulaParts(c: CalculatedFormula, calc: Calculation, cached: CachedResult | undefined): { parts: string[]; plain: string; note?: string } {
-  const expr = expressionTex(c.expr, c.roles);
-  const lhs = c.name ? nameTex(c.name) : null;
-  const parts = [lhs ? `${lhs} = ${expr}` : expr];
+  const expr = expressionMl(c.expr, c.roles);
+  const parts = [c.name ? `<mrow>${nameMl(c.name)}${EQUALS}${expr}</mrow>` : expr];
   const plain = [...(c.name ? [c.name] : []), formatExpression(c.expr)];
   if (c.quantity) {
-    if (hasVariables(c.expr, c.roles)) parts.push(`= ${expressionTex(c.expr, c.roles, calc.values)}`);
-    parts.push(`= ${quantityTex(c.quantity)}`);
+    if (hasVariables(c.expr, c.roles)) parts.push(`<mrow>${EQUALS}${expressionMl(c.expr, c.roles, calc.values)}</mrow>`);
+    parts.push(`<mrow>${EQUALS}${quantityMl(c.quantity)}</mrow>`);
     plain.push(quantityText(c.quantity.value, c.quantity.unit));
     return { parts, plain: plain.join(' = ') };
   }
   if (cached) {
-    parts.push(`= ${cached.unit ? `${numberTex(cached.value)}\\ ${unitTex(cached.unit)}` : numberTex(cached.value)}`);
+    parts.push(`<mrow>${EQUALS}${numberMl(cached.value)}${cached.unit ? `<mspace width="0.25em"/>${unitMl(cached.unit)}` : ''}</mrow>`);
     plain.push(quantityText(cached.value, cached.unit));
     return { parts, plain: plain.join(' = '), note: `Result as cached by Mathcad Prime; not recomputed here: ${c.problem?.message ?? ''}` };
   }
@@ -316,7 +317,7 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
         return textRows(doc, e.content, e.style, width, outline);
       case 'variable': {
         const q = input.calc.byIndex.get(index);
-        const m = texToOutline(`${nameTex(e.name)} = ${q && q.kind === 'variable' ? quantityTex(q.quantity) : numberTex(e.value)}`);
+        const m = mathmlToOutline(`${nameMl(e.name)}${EQUALS}${q && q.kind === 'variable' ? quantityMl(q.quantity) : numberMl(e.value)}`);
         const plain = `${e.name} = ${quantityText(e.value, e.unit ?? '')}`;
         const size = mathSize(m);
         const w = size.width;
