@@ -55,13 +55,24 @@ interface Region {
   body: Element;
 }
 
+const MAX_EXPANDED_BYTES = 256 * 2 ** 20;
+
 export function openPackage(bytes: Uint8Array): Unzipped {
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf) throw new AppError('UNSUPPORTED_FORMAT', 'This is a binary Mathcad file (.mcd); binary Mathcad files are not supported. Save it as .xmcd or .mcdx first.');
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new AppError('UNSUPPORTED_FORMAT', 'source_file is not an .mcdx package (a zip starting with PK)');
   let files: Unzipped;
+  let expanded = 0;
   try {
-    files = unzipSync(bytes);
+    // A package that would expand past the limit (a zip bomb) is refused before it is inflated.
+    files = unzipSync(bytes, {
+      filter: (file) => {
+        expanded += file.originalSize;
+        if (expanded > MAX_EXPANDED_BYTES) throw new AppError('UNSUPPORTED_FORMAT', `source_file expands to more than ${MAX_EXPANDED_BYTES / 2 ** 20} MB`);
+        return true;
+      },
+    });
   } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError('UNSUPPORTED_FORMAT', `source_file is not a readable zip: ${(err as Error).message}`);
   }
   if (!files['mathcad/worksheet.xml']) throw new AppError('UNSUPPORTED_FORMAT', 'source_file has no mathcad/worksheet.xml: it is not a Mathcad Prime worksheet');

@@ -118,6 +118,15 @@ describe('.mcdx reader', () => {
     expect(readMcdx(build(elements, true)).elements).toEqual(elements);
   });
 
+  it('refuses a package that would expand past 256 MB, before inflating it', () => {
+    const zip = Buffer.from(build(elements));
+    // Claim 300 MB for the first entry in the central directory, as a zip bomb would.
+    // The outer central directory (stored XamlPackages carry their own), from the end record.
+    const central = zip.readUInt32LE(zip.length - 22 + 16);
+    zip.writeUInt32LE(300 * 2 ** 20, central + 24);
+    expect(() => readMcdx(zip)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/256 MB/) }));
+  });
+
   it.each(samples)('reads the Prime sample %s, listing what it cannot map', (name) => {
     const doc = readMcdx(sample(name));
     expect(doc.elements.length + doc.unmapped.length).toBeGreaterThan(0);
