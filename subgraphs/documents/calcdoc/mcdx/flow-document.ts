@@ -1,8 +1,8 @@
 // Text regions: markdown ↔ the WPF FlowDocument that Prime keeps in a nested
 // .XamlPackage zip. Headings are explicit Run sizes with bold (how a paragraph
 // binds to Prime's heading styles is not documented), lists are List/ListItem.
-import { strFromU8, unzipSync } from 'fflate';
-import { writeZip } from './zip.ts';
+import { strFromU8 } from 'fflate';
+import { unzipLimited, writeZip } from './zip.ts';
 import type { TextStyle } from '../elements.ts';
 import { children, escapeXml, parseXml, relationshipId, textOf, XML_DECLARATION } from './xml.ts';
 
@@ -168,7 +168,7 @@ export function readXaml(xml: string): ReadText {
 }
 
 export function readXamlPackage(bytes: Uint8Array): ReadText {
-  const files = unzipSync(bytes);
+  const files = unzipLimited(bytes);
   const entry = Object.keys(files).find((k) => /\.xaml$/i.test(k));
   if (!entry) return { content: '', style: 'normal', caption: false };
   return readXaml(strFromU8(files[entry]!));

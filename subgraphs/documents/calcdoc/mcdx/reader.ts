@@ -4,7 +4,8 @@
 // results Prime cached. Regions are read in Prime's evaluation order
 // (top, then left). Text to the right of a math region on the same line is
 // that element's description; a centered italic text under a picture is its caption.
-import { strFromU8, unzipSync, type Unzipped } from 'fflate';
+import { strFromU8, type Unzipped } from 'fflate';
+import { unzipLimited } from './zip.ts';
 import { AppError } from '../../../../core/errors.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions, ImageElement } from '../elements.ts';
 import { formatNumber } from '../expression.ts';
@@ -55,22 +56,12 @@ interface Region {
   body: Element;
 }
 
-const MAX_EXPANDED_BYTES = 256 * 2 ** 20;
-
 export function openPackage(bytes: Uint8Array): Unzipped {
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf) throw new AppError('UNSUPPORTED_FORMAT', 'This is a binary Mathcad file (.mcd); binary Mathcad files are not supported. Save it as .xmcd or .mcdx first.');
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new AppError('UNSUPPORTED_FORMAT', 'source_file is not an .mcdx package (a zip starting with PK)');
   let files: Unzipped;
-  let expanded = 0;
   try {
-    // A package that would expand past the limit (a zip bomb) is refused before it is inflated.
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        expanded += file.originalSize;
-        if (expanded > MAX_EXPANDED_BYTES) throw new AppError('UNSUPPORTED_FORMAT', `source_file expands to more than ${MAX_EXPANDED_BYTES / 2 ** 20} MB`);
-        return true;
-      },
-    });
+    files = unzipLimited(bytes);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('UNSUPPORTED_FORMAT', `source_file is not a readable zip: ${(err as Error).message}`);

@@ -1,7 +1,24 @@
-// A minimal zip writer over Node's native zlib: OPC packages are many small
-// parts, and a native deflate per part is far cheaper than a JavaScript one.
-// Entries are written in the order given, deflated or stored as asked.
+// Zip for OPC packages: a minimal writer over Node's native zlib (packages are
+// many small parts, and a native deflate per part is far cheaper than a
+// JavaScript one; entries in the order given, deflated or stored as asked),
+// and reading with a cap on the expanded size.
 import { crc32, deflateRawSync } from 'node:zlib';
+import { unzipSync, type Unzipped } from 'fflate';
+import { AppError } from '../../../../core/errors.ts';
+
+export const MAX_EXPANDED_BYTES = 256 * 2 ** 20;
+
+/** Unzips, refusing before inflating anything an archive that would expand past the limit (a zip bomb). */
+export function unzipLimited(bytes: Uint8Array, maxBytes = MAX_EXPANDED_BYTES): Unzipped {
+  let expanded = 0;
+  return unzipSync(bytes, {
+    filter: (file) => {
+      expanded += file.originalSize;
+      if (expanded > maxBytes) throw new AppError('UNSUPPORTED_FORMAT', `source_file expands to more than ${maxBytes / 2 ** 20} MB`);
+      return true;
+    },
+  });
+}
 
 export interface ZipEntry {
   name: string;
