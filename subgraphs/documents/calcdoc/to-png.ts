@@ -6,6 +6,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import { decodeBmp, type Rgba } from './bmp.ts';
 import type { PngImage } from './mcdx/writer.ts';
 
+const MAX_PIXELS = 40e6;
+
 export function toPng(bytes: Uint8Array, mime: string, index: number): PngImage {
   if (mime === 'image/png' && bytes[0] === 0x89) return { png: bytes, ...pngSize(bytes) };
   const bitmap = decodeBmp(bytes);
@@ -17,6 +19,10 @@ export function toPng(bytes: Uint8Array, mime: string, index: number): PngImage 
     throw new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image cannot be decoded (${(err as Error).message})`, { element_index: index });
   }
   if (!image.width || !image.height) throw new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image cannot be decoded`, { element_index: index });
+  // A small file can declare a huge canvas: 40 megapixels is far beyond any worksheet picture.
+  if (image.width * image.height > MAX_PIXELS) {
+    throw new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image is ${image.width}×${image.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`, { element_index: index });
+  }
   const canvas = createCanvas(image.width, image.height);
   canvas.getContext('2d').drawImage(image, 0, 0);
   return { png: canvas.toBuffer('image/png'), width: image.width, height: image.height };
