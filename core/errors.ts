@@ -37,6 +37,12 @@ export const ERROR_TABLE = {
   JOB_INTERRUPTED: { status: 500, graphql: 'JOB_INTERRUPTED' },
   JOB_HANDLER_FAILED: { status: 500, graphql: 'JOB_HANDLER_FAILED' },
   SEARCH_TIMEOUT: { status: 504, graphql: 'SEARCH_TIMEOUT' },
+  // Calculation documents (job-only): a formula uses a name not defined above it, units clash, or evaluation fails.
+  UNDEFINED_VARIABLE: { status: 422, graphql: 'UNDEFINED_VARIABLE' },
+  UNIT_MISMATCH: { status: 422, graphql: 'UNIT_MISMATCH' },
+  CALCULATION_ERROR: { status: 422, graphql: 'CALCULATION_ERROR' },
+  DOCUMENT_NOT_FOUND: { status: 404, graphql: 'DOCUMENT_NOT_FOUND' },
+  IMAGE_FETCH_FAILED: { status: 422, graphql: 'IMAGE_FETCH_FAILED' },
 } as const satisfies Record<string, { status: number; graphql: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

@@ -53,6 +53,7 @@ export function openApiDocument(routes: Route[], serverUrl: string) {
         ? { requestBody: { required: true, content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: schemaOf(route.body) } } } }
         : {}),
       responses,
+      ...(route.jobResults ? { 'x-job-results': schemaOf(route.jobResults) } : {}),
     };
   }
   return {

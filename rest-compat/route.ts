@@ -39,6 +39,8 @@ export interface Route {
   /** multipart/form-data instead of JSON (documented only until the route is built). */
   multipart?: boolean;
   successStatus: number;
+  /** For job routes: the shape of the job's `results` once completed (published in OpenAPI as x-job-results). */
+  jobResults?: z.ZodType;
   /** Set while the capability is not built: the route answers 501 NOT_IMPLEMENTED. */
   notImplemented?: string;
   handle?(input: RestInput, run: Run, ctx: RequestContext): Promise<RestResult>;

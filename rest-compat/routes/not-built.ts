@@ -19,10 +19,4 @@ export const notBuiltRoutes: Route[] = [
   pending({ method: 'get', path: '/v1/projects/{project_id}', summary: 'Project detail', tag: 'projects', params: id('project_id'), notImplemented: 'Projects (drawing analysis Tier 2)' }),
   pending({ method: 'post', path: '/v1/projects/{project_id}/sheets', summary: 'Ingest sheets into a project (a job per page range)', tag: 'projects', params: id('project_id'), multipart: true, successStatus: 202, notImplemented: 'Projects (drawing analysis Tier 2)',
     body: z.object({ file: z.string(), page: z.string() }) }),
-  pending({ method: 'post', path: '/v1/calcdoc/jobs', summary: 'Create a calculation-document job (create_document, generate_pdf, read)', tag: 'calcdoc', successStatus: 202, notImplemented: 'Calculation documents',
-    body: z.object({ operation: z.enum(['create_document', 'generate_pdf', 'read']) }).loose() }),
-  pending({ method: 'post', path: '/v1/calcdoc/{doc_id}/elements', summary: 'Append elements to a document', tag: 'calcdoc', params: id('doc_id'), successStatus: 202, notImplemented: 'Calculation documents',
-    body: z.object({ elements: z.array(z.object({ type: z.string() }).loose()) }) }),
-  pending({ method: 'post', path: '/v1/calcdoc/convert', summary: 'Convert a legacy .xmcd worksheet to .mcdx', tag: 'calcdoc', successStatus: 202, notImplemented: 'Calculation documents',
-    body: z.object({ source_file: z.string() }) }),
 ];

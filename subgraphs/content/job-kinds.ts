@@ -11,6 +11,10 @@ const KINDS: JobKind[] = [
   { type: 'search', title: 'Code search', description: 'Searches the indexed building codes.', typicalSecondsMin: 1, typicalSecondsMax: 8 },
   { type: 'calcdoc.create_document', title: 'Calculation document', description: 'Builds a .mcdx worksheet from elements.', typicalSecondsMin: 5, typicalSecondsMax: 15 },
   { type: 'calcdoc.generate_pdf', title: 'Calculation PDF', description: 'Renders a .mcdx worksheet to PDF.', typicalSecondsMin: 10, typicalSecondsMax: 30 },
+  // The spec gives no durations for these three; they share the calculation document's.
+  { type: 'calcdoc.append_elements', title: 'Calculation document update', description: 'Appends elements to a calculation document, as a new version.', typicalSecondsMin: 5, typicalSecondsMax: 15 },
+  { type: 'calcdoc.read', title: 'Calculation document reading', description: 'Reads the elements of a .mcdx worksheet.', typicalSecondsMin: 5, typicalSecondsMax: 15 },
+  { type: 'calcdoc.convert', title: 'Worksheet conversion', description: 'Converts a Mathcad .xmcd worksheet to .mcdx.', typicalSecondsMin: 5, typicalSecondsMax: 15 },
   { type: 'spreadsheet.create_spreadsheet', title: 'Spreadsheet', description: 'Builds an .xlsx workbook from content blocks.', typicalSecondsMin: 3, typicalSecondsMax: 10 },
   { type: 'spreadsheet.populate_template', title: 'Template filling', description: 'Fills an .xlsx template through named ranges.', typicalSecondsMin: 3, typicalSecondsMax: 10 },
   { type: 'diagnostic', title: 'Diagnostic job', description: 'Sleeps and computes to exercise the job machinery (tests and benchmarks).', typicalSecondsMin: 0, typicalSecondsMax: 5 },

@@ -7,10 +7,11 @@ import { loader, requirePrincipal, type RequestContext } from '../../core/contex
 import { AppError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/types.ts';
 import { visibleTo } from '../../core/jobs/store.ts';
-import { notBuilt, typeDefsOf, type SubgraphModule } from '../module.ts';
+import { typeDefsOf, type SubgraphModule } from '../module.ts';
 import { diagnosticJob } from './jobs/diagnostic.ts';
 import { receiveUpload, type FileUploadPromise } from './diagnostic-upload.ts';
 import { spreadsheetJobHandlers, spreadsheetMutations } from './spreadsheet/index.ts';
+import { calcdocModule } from './calcdoc/resolvers.ts';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -38,7 +39,7 @@ const visible = (job: JobRecord | null, ctx: RequestContext) => visibleTo(job, c
 export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
   typeDefs: typeDefsOf('documents'),
-  jobHandlers: [diagnosticJob, ...spreadsheetJobHandlers],
+  jobHandlers: [diagnosticJob, ...calcdocModule.jobHandlers, ...spreadsheetJobHandlers],
   resolvers: {
     JSON: GraphQLJSON,
     Upload: GraphQLUpload,
@@ -69,8 +70,7 @@ export const documentsSubgraph: SubgraphModule = {
         if (!ctx.platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostics are disabled on this server');
         return receiveUpload(args.file);
       },
-      createDocument: notBuilt('Calculation document creation'),
-      generatePdf: notBuilt('Calculation document PDF generation'),
+      ...calcdocModule.mutations,
       ...spreadsheetMutations,
     },
     Job: {

@@ -117,7 +117,7 @@ describe('rate limits', () => {
     // Job polling has its own allowance, so the spent tier budget does not block it…
     expect((await server.rest(`/v1/jobs/${job}`, { key: secret })).status).toBe(404);
     // …but other REST operations are refused in the hosted envelope.
-    const rest = await server.rest('/v1/calcdoc/jobs', { method: 'POST', key: secret });
+    const rest = await server.rest('/v1/calcdoc/jobs', { method: 'POST', key: secret, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'read', source_file: 'UEs=' }) });
     expect(rest.status).toBe(429);
     expect(rest.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await rest.json()).error).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after_s: expect.any(Number) } });

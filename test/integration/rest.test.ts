@@ -102,7 +102,7 @@ describe('hosted API errors', () => {
   });
 
   it('501 NOT_IMPLEMENTED for spec routes not built yet, after authentication', async () => {
-    for (const [method, path] of [['POST', '/v1/calcdoc/jobs'], ['GET', '/v1/projects']]) {
+    for (const [method, path] of [['GET', '/v1/projects'], ['POST', '/v1/projects']]) {
       const res = await server.rest(path!, { method, key, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
       expect(res.status, `${method} ${path}`).toBe(501);
       expect((await res.json()).error.code).toBe('NOT_IMPLEMENTED');
@@ -135,7 +135,7 @@ describe('OpenAPI', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/v1/codes'].get.parameters[0].name).toBe('design_standard');
     expect(doc.paths['/v1/jobs/{job_id}'].get.responses['401']).toBeDefined();
-    expect(doc.paths['/v1/calcdoc/jobs'].post['x-not-implemented']).toBe(true);
+    expect(doc.paths['/v1/projects'].get['x-not-implemented']).toBe(true);
     expect(doc.paths['/blogs/{blog_id}'].get).toBeDefined();
   });
 });

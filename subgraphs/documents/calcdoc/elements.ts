@@ -1,0 +1,174 @@
+// The calculation-document elements (the spec's four types) and their
+// request-time validation: shape (400), usable values (422), formulas that
+// parse (422 FORMULA_PARSE_ERROR) and the tier's element limit.
+import { AppError } from '../../../core/errors.ts';
+import type { Tier } from '../../../core/config.ts';
+import { parseFormula } from './expression.ts';
+import { parseUnit } from './math.ts';
+
+export type TextStyle = 'normal' | 'heading1' | 'heading2' | 'heading3';
+
+export interface TextElement {
+  type: 'text';
+  content: string;
+  style?: TextStyle;
+}
+export interface VariableElement {
+  type: 'variable';
+  name: string;
+  value: number;
+  unit?: string;
+  description?: string;
+}
+export interface FormulaElement {
+  type: 'formula';
+  expression: string;
+  description?: string;
+  result_unit?: string;
+}
+export interface ImageElement {
+  type: 'image';
+  url: string;
+  caption?: string;
+  width?: number;
+  height?: number;
+}
+export type CalcElement = TextElement | VariableElement | FormulaElement | ImageElement;
+
+export interface DocumentMetadata {
+  author?: string;
+  project?: string;
+  date?: string;
+}
+export type PageOrientation = 'portrait' | 'landscape';
+export interface DocumentOptions {
+  ai_formatting: boolean;
+  page_orientation: PageOrientation;
+}
+
+export const ELEMENT_TYPES = ['text', 'variable', 'formula', 'image'] as const;
+const TEXT_STYLES: readonly TextStyle[] = ['normal', 'heading1', 'heading2', 'heading3'];
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+const FIELDS: Record<CalcElement['type'], Record<string, { kind: 'string' | 'number'; required?: boolean }>> = {
+  text: { content: { kind: 'string', required: true }, style: { kind: 'string' } },
+  variable: { name: { kind: 'string', required: true }, value: { kind: 'number', required: true }, unit: { kind: 'string' }, description: { kind: 'string' } },
+  formula: { expression: { kind: 'string', required: true }, description: { kind: 'string' }, result_unit: { kind: 'string' } },
+  image: { url: { kind: 'string', required: true }, caption: { kind: 'string' }, width: { kind: 'number' }, height: { kind: 'number' } },
+};
+
+const shapeError = (field: string, message: string) => new AppError('VALIDATION_ERROR', `${field}: ${message}`, { field });
+const valueError = (field: string, message: string, extra?: Record<string, unknown>) =>
+  new AppError('UNPROCESSABLE', `${field}: ${message}`, { field, ...extra });
+
+/** Checks one element as received (REST snake_case) and returns it with only its own fields. */
+export function validateElement(raw: unknown, index: number, field = `elements[${index}]`): CalcElement {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw shapeError(field, 'must be an object');
+  const input = raw as Record<string, unknown>;
+  const type = input.type;
+  if (typeof type !== 'string' || !(ELEMENT_TYPES as readonly string[]).includes(type)) {
+    throw new AppError('INVALID_ELEMENT', `Element ${index} has type ${JSON.stringify(type ?? null)}; the type must be one of text, variable, formula, image`, {
+      element_index: index,
+      type: type ?? null,
+    });
+  }
+  const spec = FIELDS[type as CalcElement['type']];
+  const out: Record<string, unknown> = { type };
+  for (const [name, rule] of Object.entries(spec)) {
+    const value = input[name];
+    if (value === undefined || value === null) {
+      if (rule.required) throw shapeError(`${field}.${name}`, `is required for a ${type} element`);
+      continue;
+    }
+    if (rule.kind === 'number' ? typeof value !== 'number' || !Number.isFinite(value) : typeof value !== 'string') {
+      throw shapeError(`${field}.${name}`, `must be a ${rule.kind}`);
+    }
+    out[name] = value;
+  }
+  const element = out as unknown as CalcElement;
+  switch (element.type) {
+    case 'text':
+      if (element.style !== undefined && !TEXT_STYLES.includes(element.style)) throw valueError(`${field}.style`, `must be one of ${TEXT_STYLES.join(', ')}`);
+      break;
+    case 'variable':
+      if (!NAME.test(element.name)) throw valueError(`${field}.name`, 'must start with a letter and contain only letters, digits and underscores', { element_index: index });
+      if (element.unit !== undefined && element.unit.trim() && !parseUnit(element.unit)) throw valueError(`${field}.unit`, `"${element.unit}" is not a known unit`, { element_index: index });
+      break;
+    case 'formula': {
+      const parsed = parseFormula(element.expression, index);
+      if (parsed.name !== null && !NAME.test(parsed.name)) throw valueError(`${field}.expression`, `the defined name "${parsed.name}" must be letters, digits and underscores`, { element_index: index });
+      if (element.result_unit !== undefined && element.result_unit.trim() && !parseUnit(element.result_unit)) {
+        throw valueError(`${field}.result_unit`, `"${element.result_unit}" is not a known unit`, { element_index: index });
+      }
+      break;
+    }
+    case 'image':
+      if (!/^(data:image\/(png|jpeg|jpg);base64,|https?:\/\/)/i.test(element.url)) throw valueError(`${field}.url`, 'must be an http(s) URL or a data:image/png or data:image/jpeg base64 URI');
+      for (const dim of ['width', 'height'] as const) {
+        const v = element[dim];
+        if (v !== undefined && (v <= 0 || v > 5000)) throw valueError(`${field}.${dim}`, 'must be between 1 and 5000 pixels');
+      }
+      break;
+  }
+  return element;
+}
+
+export function validateElements(raw: unknown, tier: Tier, limit: number | null, offset = 0): CalcElement[] {
+  if (!Array.isArray(raw)) throw shapeError('elements', 'must be an array');
+  if (limit !== null && raw.length + offset > limit) {
+    throw new AppError('ELEMENT_LIMIT_EXCEEDED', `A document may hold at most ${limit} elements on the ${tier} tier (got ${raw.length + offset})`, { limit, tier, count: raw.length + offset });
+  }
+  return raw.map((e, i) => validateElement(e, i));
+}
+
+export function validateDocumentName(name: unknown): string {
+  if (typeof name !== 'string') throw shapeError('document_name', 'is required and must be a string');
+  if (name.length < 1 || name.length > 200) throw valueError('document_name', 'must be 1 to 200 characters');
+  return name;
+}
+
+export function validateMetadata(raw: unknown): DocumentMetadata {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw shapeError('metadata', 'must be an object');
+  const out: DocumentMetadata = {};
+  for (const key of ['author', 'project', 'date'] as const) {
+    const v = (raw as Record<string, unknown>)[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string') throw shapeError(`metadata.${key}`, 'must be a string');
+    if (v.length > 200) throw valueError(`metadata.${key}`, 'must be at most 200 characters');
+    out[key] = v;
+  }
+  if (out.date !== undefined && (!DATE.test(out.date) || Number.isNaN(Date.parse(out.date)))) throw valueError('metadata.date', 'must be an ISO 8601 date such as 2026-11-22');
+  return out;
+}
+
+export function validateOptions(raw: unknown): DocumentOptions {
+  const options: DocumentOptions = { ai_formatting: false, page_orientation: 'portrait' };
+  if (raw === undefined || raw === null) return options;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw shapeError('options', 'must be an object');
+  const r = raw as Record<string, unknown>;
+  if (r.ai_formatting !== undefined && r.ai_formatting !== null) {
+    if (typeof r.ai_formatting !== 'boolean') throw shapeError('options.ai_formatting', 'must be a boolean');
+    options.ai_formatting = r.ai_formatting;
+  }
+  if (r.page_orientation !== undefined && r.page_orientation !== null) {
+    if (r.page_orientation !== 'portrait' && r.page_orientation !== 'landscape') throw valueError('options.page_orientation', 'must be portrait or landscape');
+    options.page_orientation = r.page_orientation;
+  }
+  return options;
+}
+
+export interface CreateDocumentRequest {
+  document_name: string;
+  elements: CalcElement[];
+  metadata: DocumentMetadata;
+  options: DocumentOptions;
+}
+
+/** Everything create_document checks at request time. */
+export function validateCreateDocument(raw: Record<string, unknown>, tier: Tier, limit: number | null): CreateDocumentRequest {
+  const document_name = validateDocumentName(raw.document_name);
+  if (raw.elements === undefined || raw.elements === null) throw shapeError('elements', 'is required');
+  return { document_name, elements: validateElements(raw.elements, tier, limit), metadata: validateMetadata(raw.metadata), options: validateOptions(raw.options) };
+}

@@ -1,0 +1,315 @@
+// A .mcdx (ours or saved by Mathcad Prime) → the elements it holds, in the
+// shapes create_document takes, plus every region it could not map (plots,
+// programs, solve blocks, matrices…) with its kind and position, and the
+// results Prime cached. Regions are read in Prime's evaluation order
+// (top, then left). Text to the right of a math region on the same line is
+// that element's description; a centered italic text under a picture is its caption.
+import { strFromU8, type Unzipped } from 'fflate';
+import { unzipLimited } from './zip.ts';
+import { AppError } from '../../../../core/errors.ts';
+import type { CalcElement, DocumentMetadata, DocumentOptions, ImageElement } from '../elements.ts';
+import { formatNumber } from '../expression.ts';
+import { isUnitName } from '../math.ts';
+import { parseFormula } from '../expression.ts';
+import { toPng } from '../to-png.ts';
+import { readXaml, readXamlPackage } from './flow-document.ts';
+import { idName, isUnitExpr, readExpression, readUnit, Unmappable, type ReadContext } from './math50.ts';
+import { child, children, parseXml, textOf } from './xml.ts';
+
+export interface UnmappedRegion {
+  kind: string;
+  region_id: string;
+  top: number;
+  left: number;
+  /** Where it sat among the elements: the index the next mapped element got. */
+  element_position: number;
+  reason: string;
+}
+
+export interface CachedResult {
+  value: number;
+  /** Prime's long unit names with powers (meter^4), empty when dimensionless. */
+  unit: string;
+}
+
+export interface ReadDocument {
+  document_name: string | null;
+  metadata: DocumentMetadata;
+  /** Page orientation from presentation.xml; ai_formatting when variables sit two to a line (our layout pass). */
+  options: DocumentOptions;
+  app_version: string | null;
+  elements: CalcElement[];
+  unmapped: UnmappedRegion[];
+  /** Prime's cached result of each formula, by element index. */
+  cached_results: Record<number, CachedResult>;
+  /** The PNG of each image element, by element index (for rendering). */
+  images: Map<number, Uint8Array>;
+}
+
+interface Region {
+  el: Element;
+  id: string;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+  body: Element;
+}
+
+export function openPackage(bytes: Uint8Array): Unzipped {
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf) throw new AppError('UNSUPPORTED_FORMAT', 'This is a binary Mathcad file (.mcd); binary Mathcad files are not supported. Save it as .xmcd or .mcdx first.');
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new AppError('UNSUPPORTED_FORMAT', 'source_file is not an .mcdx package (a zip starting with PK)');
+  let files: Unzipped;
+  try {
+    files = unzipLimited(bytes);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('UNSUPPORTED_FORMAT', `source_file is not a readable zip: ${(err as Error).message}`);
+  }
+  if (!files['mathcad/worksheet.xml']) throw new AppError('UNSUPPORTED_FORMAT', 'source_file has no mathcad/worksheet.xml: it is not a Mathcad Prime worksheet');
+  return files;
+}
+
+const relTargets = (files: Unzipped, owner: string): Map<string, string> => {
+  const rels = files[`mathcad/_rels/${owner}.rels`];
+  const out = new Map<string, string>();
+  if (!rels) return out;
+  for (const r of children(parseXml(strFromU8(rels)).documentElement as unknown as Element)) {
+    out.set(r.getAttribute('Id') ?? '', (r.getAttribute('Target') ?? '').replace(/^\//, ''));
+  }
+  return out;
+};
+
+const ctx: ReadContext = { isUnit: isUnitName };
+
+export function readMcdx(bytes: Uint8Array): ReadDocument {
+  const files = openPackage(bytes);
+  const worksheet = parseXml(strFromU8(files['mathcad/worksheet.xml']!)).documentElement as unknown as Element;
+  const targets = relTargets(files, 'worksheet.xml');
+  const regionsEl = child(worksheet, 'regions');
+  const regions: Region[] = (regionsEl ? children(regionsEl) : [])
+    .filter((r) => r.localName === 'region')
+    .map((el) => ({
+      el,
+      id: el.getAttribute('region-id') ?? '',
+      top: Number(el.getAttribute('top') ?? 0),
+      left: Number(el.getAttribute('left') ?? 0),
+      width: Number(el.getAttribute('actualWidth') ?? el.getAttribute('width') ?? 0),
+      height: Number(el.getAttribute('actualHeight') ?? el.getAttribute('height') ?? 0),
+      body: children(el)[0]!,
+    }))
+    .filter((r) => r.body)
+    .sort((a, b) => a.top - b.top || a.left - b.left);
+
+  const results = readResults(files);
+  const presentation = files['mathcad/settings/presentation.xml'];
+  const landscape = presentation ? /<pageModel[^>]*orientation="Landscape"/.test(strFromU8(presentation)) : false;
+  const mathAt = (r: Region) => r.body.localName === 'math';
+  const paired = regions.some((r, i) => mathAt(r) && regions.slice(i + 1).some((o) => mathAt(o) && Math.abs(o.top - r.top) < 1));
+  const doc: ReadDocument = {
+    ...readProperties(files),
+    options: { ai_formatting: paired, page_orientation: landscape ? 'landscape' : 'portrait' },
+    elements: [],
+    unmapped: [],
+    cached_results: {},
+    images: new Map(),
+  };
+  const unmapped = (r: Region, kind: string, reason: string) =>
+    doc.unmapped.push({ kind, region_id: r.id, top: r.top, left: r.left, element_position: doc.elements.length, reason });
+  const textOfRegion = (r: Region) => {
+    const item = r.body.getAttribute('item-idref');
+    const target = item ? targets.get(item) : undefined;
+    if (target && files[target]) return readXamlPackage(files[target]!);
+    const inline = child(r.body, 'FlowDocument');
+    return inline ? readXaml(serialize(inline)) : { content: '', style: 'normal' as const, caption: false };
+  };
+
+  const used = new Set<Region>();
+  for (const r of regions) {
+    if (used.has(r)) continue;
+    const kind = r.body.localName;
+    if (kind === 'text') {
+      const t = textOfRegion(r);
+      if (!t.content.trim()) continue;
+      doc.elements.push({ type: 'text', content: t.content, ...(t.style !== 'normal' ? { style: t.style } : {}) });
+      continue;
+    }
+    if (kind === 'picture') {
+      const png = child(r.body, 'png');
+      const target = png && targets.get(png.getAttribute('item-idref') ?? '');
+      const stored = target ? files[target] : undefined;
+      // Prime also stores Windows bitmaps in its .png parts: they are converted so the element holds a real PNG.
+      let converted: ReturnType<typeof toPng> | null = null;
+      try {
+        converted = stored ? toPng(stored, stored[0] === 0x89 ? 'image/png' : 'image/bmp', doc.elements.length) : null;
+      } catch {
+        converted = null;
+      }
+      if (!converted) {
+        unmapped(r, 'picture', stored ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
+        continue;
+      }
+      const data = converted.png;
+      const image: ImageElement = { type: 'image', url: `data:image/png;base64,${Buffer.from(data).toString('base64')}` };
+      const natural = { width: converted.width, height: converted.height };
+      const w = Number(png!.getAttribute('display-width') ?? natural.width);
+      const h = Number(png!.getAttribute('display-height') ?? natural.height);
+      if (Math.abs(w - natural.width) > 0.5 || Math.abs(h - natural.height) > 0.5) Object.assign(image, { width: round(w), height: round(h) });
+      const caption = regions.find((c) => !used.has(c) && c.body.localName === 'text' && c.top >= r.top + r.height - 1 && c.top <= r.top + r.height + 30 && Math.abs(c.left - r.left) < 2);
+      if (caption) {
+        const t = textOfRegion(caption);
+        if (t.caption) {
+          image.caption = t.content.replace(/^\*(.*)\*$/s, '$1');
+          used.add(caption);
+        }
+      }
+      doc.images.set(doc.elements.length, data);
+      doc.elements.push(image);
+      continue;
+    }
+    if (kind !== 'math') {
+      unmapped(r, kind, `${kind} regions have no element shape`);
+      continue;
+    }
+    const element = readMath(r.body);
+    if ('reason' in element) {
+      unmapped(r, element.kind, element.reason);
+      continue;
+    }
+    if (element.type === 'formula') {
+      try {
+        parseFormula(element.expression, doc.elements.length);
+      } catch (err) {
+        unmapped(r, 'math', (err as Error).message.replace(/^Element \d+: /, ''));
+        continue;
+      }
+    }
+    // A text region on the same line, to the right and before the next math region, describes it.
+    const next = regions.find((c) => c !== r && c.body.localName === 'math' && Math.abs(c.top - r.top) < 1 && c.left > r.left);
+    const description = regions.find(
+      (c) => !used.has(c) && c.body.localName === 'text' && Math.abs(c.top - r.top) < 1 && c.left > r.left && (!next || c.left < next.left),
+    );
+    if (description) {
+      const t = textOfRegion(description);
+      if (t.content.trim()) (element as { description?: string }).description = t.content;
+      used.add(description);
+    }
+    const ref = r.body.getAttribute('resultRef');
+    if (element.type === 'formula' && ref && results.has(ref)) doc.cached_results[doc.elements.length] = results.get(ref)!;
+    doc.elements.push(element);
+  }
+  return doc;
+}
+
+const round = (v: number) => Math.round(v * 100) / 100;
+
+function serialize(el: Element): string {
+  // xmldom nodes serialize through their owner document's serializer.
+  return (el as unknown as { toString(): string }).toString();
+}
+
+type MathRead = CalcElement | { kind: string; reason: string };
+
+/** One math region → a variable (name := number [unit]) or a formula; anything else is unmapped. */
+export function readMath(math: Element, context: ReadContext = ctx): MathRead {
+  // The content math (math50 in Prime, math30/20/10 in .xmcd); resultFormat and the like sit beside it.
+  const [first] = children(math).filter((c) => /\/math\d+$/.test(c.namespaceURI ?? ''));
+  if (!first) return { kind: 'math', reason: 'empty math region' };
+  try {
+    if (first.localName === 'define') {
+      const [target, value] = children(first);
+      if (!target || !value) return { kind: 'math', reason: 'incomplete definition' };
+      if (target.localName !== 'id') return { kind: 'function', reason: 'function definitions have no element shape' };
+      const name = idName(target);
+      if (value.localName === 'eval') return formulaOf(name, value, context);
+      const quantity = readQuantity(value, context);
+      if (quantity) return { type: 'variable', name, value: quantity.value, ...(quantity.unit ? { unit: quantity.unit } : {}) };
+      return { type: 'formula', expression: `${name} := ${readExpression(value, context).text}` };
+    }
+    if (first.localName === 'eval') return formulaOf(null, first, context);
+    return { kind: first.localName, reason: `${first.localName} regions have no element shape` };
+  } catch (err) {
+    if (err instanceof Unmappable) return { kind: kindOf(err.message), reason: `uses ${err.message}, which a formula element cannot express` };
+    throw err;
+  }
+}
+
+const kindOf = (op: string) => (['program', 'localDefine', 'if', 'for', 'while', 'return'].includes(op) ? 'program' : op === 'matrix' ? 'matrix' : op === 'solveblock' ? 'solveblock' : 'math');
+
+function formulaOf(name: string | null, evalEl: Element, context: ReadContext): CalcElement {
+  const [expr, override] = children(evalEl);
+  const text = readExpression(expr!, context).text;
+  const unitEl = override && override.localName === 'unitOverride' ? children(override)[0] : undefined;
+  const resultUnit = unitEl && unitEl.localName !== 'placeholder' ? readUnit(unitEl, context) : undefined;
+  return { type: 'formula', expression: name ? `${name} := ${text}` : text, ...(resultUnit ? { result_unit: resultUnit } : {}) };
+}
+
+/** number, -number, number × unit (scale or mult), or a unit alone (1 unit). */
+function readQuantity(el: Element, context: ReadContext): { value: number; unit: string } | null {
+  const number = (n: Element | undefined): number | null => {
+    if (!n) return null;
+    if (n.localName === 'real') return Number(textOf(n));
+    if (n.localName === 'apply' && children(n)[0]?.localName === 'neg') {
+      const v = number(children(n)[1]);
+      return v === null ? null : -v;
+    }
+    return null;
+  };
+  const plain = number(el);
+  if (plain !== null) return { value: plain, unit: '' };
+  if (el.localName === 'apply') {
+    const [op, a, b] = children(el);
+    if ((op?.localName === 'scale' || op?.localName === 'mult') && b && isUnitExpr(b, context)) {
+      const v = number(a);
+      if (v !== null) return { value: v, unit: readUnit(b, context) };
+      // Prime writes 12067 N·m as (12067 N)·m.
+      const inner = a && readQuantity(a, context);
+      if (inner && inner.unit) return { value: inner.value, unit: `${inner.unit}*${readUnit(b, context)}` };
+    }
+  }
+  return null;
+}
+
+function readResults(files: Unzipped): Map<string, CachedResult> {
+  const out = new Map<string, CachedResult>();
+  const part = files['mathcad/result.xml'];
+  if (!part) return out;
+  const root = parseXml(strFromU8(part)).documentElement as unknown as Element;
+  for (const data of children(root)) {
+    const result = child(data, 'result');
+    const first = result && children(result)[0];
+    if (!first) continue;
+    if (first.localName === 'real') out.set(data.getAttribute('result-id') ?? '', { value: Number(textOf(first)), unit: '' });
+    else if (first.localName === 'unitedValue') {
+      const real = child(first, 'real');
+      const monomial = child(first, 'unitMonomial');
+      const unit = (monomial ? children(monomial) : [])
+        .map((u) => {
+          const p = Number(u.getAttribute('power-numerator') ?? 1) / Number(u.getAttribute('power-denominator') ?? 1);
+          return p === 1 ? u.getAttribute('unit') : `${u.getAttribute('unit')}^${formatNumber(p)}`;
+        })
+        .join('*');
+      if (real) out.set(data.getAttribute('result-id') ?? '', { value: Number(textOf(real)), unit });
+    }
+  }
+  return out;
+}
+
+function readProperties(files: Unzipped): Pick<ReadDocument, 'document_name' | 'metadata' | 'app_version'> {
+  const metadata: DocumentMetadata = {};
+  let documentName: string | null = null;
+  const core = files['docProps/core.xml'];
+  if (core) {
+    for (const el of children(parseXml(strFromU8(core)).documentElement as unknown as Element)) {
+      const value = textOf(el).trim();
+      if (!value) continue;
+      if (el.localName === 'title') documentName = value;
+      if (el.localName === 'creator') metadata.author = value;
+      if (el.localName === 'subject') metadata.project = value;
+      if (el.localName === 'created') metadata.date = value;
+    }
+  }
+  const app = files['docProps/app.xml'];
+  const version = app ? /<appVersion>([^<]*)</.exec(strFromU8(app))?.[1] ?? null : null;
+  return { document_name: documentName, metadata, app_version: version };
+}

@@ -1,0 +1,156 @@
+// MathML for the checker's PDF, written from the expression tree (mathjs's
+// own output would set an undefined L as a unit and print 5e+5): names with
+// subscripts and Greek letters, units upright, numbers to 4 significant
+// digits with ×10ⁿ, and the substituted form with each value in its unit.
+// MathML rather than TeX: MathJax typesets it in well under half the time,
+// having no TeX to parse.
+import type { MathNode } from 'mathjs';
+import type { Quantity } from '../calculate.ts';
+import type { SymbolRole } from '../expression.ts';
+import { COMPOSITE_UNITS, math, normalizeUnit } from '../math.ts';
+
+const GREEK: Record<string, string> = {
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ϵ', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', vartheta: 'ϑ', iota: 'ι', kappa: 'κ',
+  lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', upsilon: 'υ', phi: 'ϕ', varphi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
+  Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Upsilon: 'Υ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
+};
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const mo = (op: string, attrs = '') => `<mo${attrs}>${esc(op)}</mo>`;
+const row = (...parts: string[]) => `<mrow>${parts.join('')}</mrow>`;
+const upright = (s: string) => `<mi mathvariant="normal">${esc(s)}</mi>`;
+const SPACE = '<mspace width="0.25em"/>';
+
+/** Parentheses stretch only around something tall: MathJax spends far more on stretchy delimiters. */
+const paren = (inner: string) => {
+  const stretchy = /<(mfrac|msqrt)/.test(inner) ? '' : ' stretchy="false"';
+  return row(mo('(', stretchy), inner, mo(')', stretchy));
+};
+
+function namePart(part: string): string {
+  if (GREEK[part]) return `<mi>${GREEK[part]}</mi>`;
+  if ([...part].length === 1) return `<mi>${esc(part)}</mi>`;
+  // Multi-letter names are italic like single letters (a name, not a function).
+  return `<mi mathvariant="italic">${esc(part)}</mi>`;
+}
+
+/** f_c → f with subscript c; gamma_c → γ_c; sigma_max → σ_max; names with more underscores stay as written. */
+export function nameMl(name: string): string {
+  const cut = name.indexOf('_');
+  if (cut <= 0 || cut === name.length - 1 || name.indexOf('_', cut + 1) >= 0) return namePart(name);
+  const sub = name.slice(cut + 1);
+  return `<msub>${namePart(name.slice(0, cut))}${GREEK[sub] ? `<mi>${GREEK[sub]}</mi>` : upright(sub)}</msub>`;
+}
+
+/** 4 significant digits; very large or small values as a × 10ⁿ. */
+export function numberMl(value: number): string {
+  if (!Number.isFinite(value)) return mo('—');
+  if (value === 0) return '<mn>0</mn>';
+  const abs = Math.abs(value);
+  const sign = value < 0 ? mo('−') : '';
+  if (abs >= 1e5 || abs < 1e-3) {
+    const exp = Math.floor(Math.log10(abs));
+    const mant = Number((abs / 10 ** exp).toPrecision(4));
+    return row(sign, `<mn>${mant}</mn>`, mo('×'), `<msup><mn>10</mn>${exp < 0 ? row(mo('−'), `<mn>${-exp}</mn>`) : `<mn>${exp}</mn>`}</msup>`);
+  }
+  return sign ? row(sign, `<mn>${Number(abs.toPrecision(4))}</mn>`) : `<mn>${Number(abs.toPrecision(4))}</mn>`;
+}
+
+/** Prime's long unit names (result.xml) → symbols. */
+const LONG_UNITS: Record<string, string> = { meter: 'm', kilogram: 'kg', second: 's', ampere: 'A', kelvin: 'K', mole: 'mol', candela: 'cd', liter: 'L', foot: 'ft', pound: 'lb', inch: 'in', newton: 'N', radian: 'rad' };
+
+export function unitMl(unit: string): string {
+  if (!unit.trim()) return '';
+  const text = normalizeUnit(unit).replace(/[A-Za-z]+/g, (n) => LONG_UNITS[n] ?? n);
+  let node: MathNode;
+  try {
+    node = math.parse(text);
+  } catch {
+    return upright(unit);
+  }
+  const walk = (n: any): string => {
+    switch (n.type) {
+      case 'SymbolNode':
+        if (COMPOSITE_UNITS[n.name]) return row(...COMPOSITE_UNITS[n.name]!.split('*').flatMap((u, i) => (i ? [mo('⋅'), upright(u)] : [upright(u)])));
+        return n.name === 'deg' ? mo('°') : upright(n.name);
+      case 'ConstantNode':
+        return `<mn>${n.value}</mn>`;
+      case 'ParenthesisNode':
+        return paren(walk(n.content));
+      case 'OperatorNode':
+        if (n.fn === 'unaryMinus') return row(mo('−'), walk(n.args[0]));
+        if (n.op === '*') return row(walk(n.args[0]), mo('⋅'), walk(n.args[1]));
+        if (n.op === '/') return row(walk(n.args[0]), mo('/', ' lspace="0" rspace="0" stretchy="false"'), walk(n.args[1]));
+        return `<msup>${walk(n.args[0])}${walk(n.args[1])}</msup>`;
+      default:
+        return upright(n.toString());
+    }
+  };
+  return walk(node);
+}
+
+export const quantityMl = (q: Quantity): string => (q.unit ? row(numberMl(q.value), SPACE, unitMl(q.unit)) : numberMl(q.value));
+
+/** The same number and unit as plain text (4 significant digits, kN·m). */
+export function quantityText(value: number, unit: string): string {
+  const abs = Math.abs(value);
+  const n = value !== 0 && (abs >= 1e5 || abs < 1e-3) ? value.toExponential(3).replace(/\.?0+e/, 'e') : String(Number(value.toPrecision(4)));
+  return unit ? `${n} ${normalizeUnit(unit).replace(/\*/g, '·')}` : n;
+}
+
+const FUNCTION_NAMES: Record<string, string> = { asin: 'arcsin', acos: 'arccos', atan: 'arctan' };
+
+/**
+ * An expression as MathML. With `values`, each variable is replaced by its value in its
+ * display unit (the substituted line a checker reads).
+ */
+export function expressionMl(node: any, roles: Map<MathNode, SymbolRole>, values?: ReadonlyMap<string, Quantity>): string {
+  const m = (n: any) => expressionMl(n, roles, values);
+  const inner = (n: any) => (n.type === 'ParenthesisNode' ? m(n.content) : m(n));
+  switch (node.type) {
+    case 'ConstantNode':
+      return numberMl(node.value);
+    case 'SymbolNode': {
+      const role = roles.get(node);
+      if (role === 'unit') return unitMl(node.name);
+      if (role === 'constant') return node.name === 'pi' || node.name === 'π' ? '<mi>π</mi>' : nameMl(node.name);
+      const q = values?.get(node.name);
+      if (!q) return nameMl(node.name);
+      return q.unit || q.value < 0 ? paren(quantityMl(q)) : quantityMl(q);
+    }
+    case 'ParenthesisNode':
+      return paren(m(node.content));
+    case 'FunctionNode': {
+      const name = node.fn.name;
+      if (name === 'sqrt') return `<msqrt>${inner(node.args[0])}</msqrt>`;
+      if (name === 'abs') return row(mo('|', ' stretchy="false"'), m(node.args[0]), mo('|', ' stretchy="false"'));
+      const args = node.args.map(m).flatMap((a: string, i: number) => (i ? [mo(','), a] : [a]));
+      return row(`<mi>${FUNCTION_NAMES[name] ?? name}</mi>`, mo('\u2061'), paren(row(...args)));
+    }
+    case 'OperatorNode': {
+      const [a, b] = node.args;
+      if (node.fn === 'unaryMinus') return row(mo('−'), m(a));
+      if (node.fn === 'unaryPlus') return m(a);
+      switch (node.op) {
+        case '+':
+          return row(m(a), mo('+'), m(b));
+        case '-':
+          return row(m(a), mo('−'), m(b));
+        case '*': {
+          const unitRight = b.type === 'SymbolNode' && roles.get(b) === 'unit';
+          return unitRight && node.implicit ? row(m(a), SPACE, m(b)) : row(m(a), mo('⋅'), m(b));
+        }
+        case '/':
+          return `<mfrac>${row(inner(a))}${row(inner(b))}</mfrac>`;
+        case '^':
+          return `<msup>${row(m(a))}${row(inner(b))}</msup>`;
+      }
+      return upright(node.toString());
+    }
+    default:
+      return upright(node.toString());
+  }
+}
+
+/** Whether a tree contains a variable (otherwise the substituted line would repeat the expression). */
+export const hasVariables = (node: MathNode, roles: Map<MathNode, SymbolRole>): boolean => node.filter((n: any) => n.type === 'SymbolNode' && roles.get(n) === 'variable').length > 0;

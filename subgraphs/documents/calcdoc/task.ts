@@ -1,0 +1,102 @@
+// Worker-thread task of every calculation-document job: calculation, .mcdx
+// writing and reading, PDF rendering and .xmcd conversion are CPU work, so
+// they run here, off the event loop. Modules load once per worker thread.
+// Errors cross the thread boundary as plain data and become AppErrors again.
+import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { calculate, resultsSummary } from './calculate.ts';
+import type { CalcElement, DocumentMetadata, DocumentOptions } from './elements.ts';
+import { readMcdx } from './mcdx/reader.ts';
+import { renderPdf } from './pdf/render.ts';
+import { convertXmcd } from './xmcd/convert.ts';
+import { writeMcdx, type PngImage } from './mcdx/writer.ts';
+import { pngSize, toPng } from './to-png.ts';
+
+export type TaskRequest =
+  | {
+      op: 'create';
+      documentName: string;
+      elements: CalcElement[];
+      metadata: DocumentMetadata;
+      options: DocumentOptions;
+      images: [number, { bytes: Uint8Array; mime: string }][];
+      now: number;
+    }
+  | { op: 'read'; source: Uint8Array }
+  | { op: 'pdf'; source: Uint8Array; pageNumbers: boolean; headersFooters: boolean }
+  | { op: 'convert'; source: Uint8Array; now: number };
+
+export type TaskResponse = { ok: true; value: any } | { ok: false; error: { code: ErrorCode; message: string; details: Record<string, unknown> } };
+
+function create(req: Extract<TaskRequest, { op: 'create' }>) {
+  const calc = calculate(req.elements);
+  const images = new Map<number, PngImage>(req.images.map(([i, raw]) => [i, toPng(raw.bytes, raw.mime, i)]));
+  const mcdx = writeMcdx({ documentName: req.documentName, elements: req.elements, metadata: req.metadata, options: req.options, calc, images, now: new Date(req.now) });
+  return { mcdx, results: resultsSummary(calc), warnings: calc.warnings };
+}
+
+function read(req: Extract<TaskRequest, { op: 'read' }>) {
+  const { images: _images, ...doc } = readMcdx(req.source);
+  return doc;
+}
+
+/** A PDF of any .mcdx: read, recompute what can be recomputed (Prime's cached results fill in the rest), render. */
+async function pdf(req: Extract<TaskRequest, { op: 'pdf' }>) {
+  const doc = readMcdx(req.source);
+  const calc = calculate(doc.elements, { lenient: true });
+  const images = new Map<number, PngImage>([...doc.images].map(([i, png]) => [i, { png, ...pngSize(png) }]));
+  const rendered = await renderPdf({
+    documentName: doc.document_name ?? 'Calculation',
+    metadata: doc.metadata,
+    elements: doc.elements,
+    calc,
+    images,
+    unmapped: doc.unmapped,
+    cached: doc.cached_results,
+    aiFormatting: doc.options.ai_formatting,
+    orientation: doc.options.page_orientation,
+    pageNumbers: req.pageNumbers,
+    headersFooters: req.headersFooters,
+  });
+  return { ...rendered, unmapped: doc.unmapped, results: resultsSummary(calc) };
+}
+
+/** .xmcd → .mcdx: what converts is recalculated (leniently) and written like a created document. */
+function convert(req: Extract<TaskRequest, { op: 'convert' }>) {
+  const sheet = convertXmcd(req.source);
+  const calc = calculate(sheet.elements, { lenient: true });
+  const mcdx = writeMcdx({
+    documentName: sheet.documentName,
+    elements: sheet.elements,
+    metadata: sheet.metadata,
+    options: { ai_formatting: false, page_orientation: 'portrait' },
+    calc,
+    images: sheet.images,
+    now: new Date(req.now),
+  });
+  return { mcdx, documentName: sheet.documentName, generator: sheet.generator, converted: sheet.elements.length, unconverted: sheet.unconverted, results: resultsSummary(calc) };
+}
+
+export default async function run(req: TaskRequest): Promise<TaskResponse> {
+  try {
+    switch (req.op) {
+      case 'create':
+        return { ok: true, value: create(req) };
+      case 'read':
+        return { ok: true, value: read(req) };
+      case 'pdf':
+        return { ok: true, value: await pdf(req) };
+      case 'convert':
+        return { ok: true, value: convert(req) };
+    }
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details ?? {} } };
+    throw err;
+  }
+}
+
+/** Runs a task in the pool and turns a reported failure back into an AppError. */
+export async function runTask<T>(workers: { run<R>(m: URL, p: unknown, s?: AbortSignal): Promise<R> }, req: TaskRequest, signal?: AbortSignal): Promise<T> {
+  const res = await workers.run<TaskResponse>(new URL(import.meta.url), req, signal);
+  if (!res.ok) throw new AppError(res.error.code, res.error.message, res.error.details);
+  return res.value as T;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { calculate, resultsSummary } from '../../../../subgraphs/documents/calcdoc/calculate.ts';
+import type { CalcElement } from '../../../../subgraphs/documents/calcdoc/elements.ts';
+import { validateElement } from '../../../../subgraphs/documents/calcdoc/elements.ts';
+
+const results = (els: CalcElement[]) => resultsSummary(calculate(els)).map((r) => [r.name, r.value, r.unit]);
+const failure = (els: CalcElement[]) => {
+  try {
+    calculate(els);
+  } catch (err) {
+    return err as { code: string; message: string; details: Record<string, unknown> };
+  }
+  throw new Error('expected a failure');
+};
+
+describe('calculation', () => {
+  it('shows results in the unit the inputs suggest, never an accidental kJ', () => {
+    expect(
+      results([
+        { type: 'variable', name: 'w', value: 12, unit: 'kN/m' },
+        { type: 'variable', name: 'L', value: 6, unit: 'm' },
+        { type: 'formula', expression: 'M := w*L^2/8' },
+        { type: 'formula', expression: 'V = w*L/2' },
+      ]),
+    ).toEqual([
+      ['M', 54, 'kN*m'],
+      ['V', 36, 'kN'],
+    ]);
+  });
+
+  it('converts to result_unit and knows the structural units mathjs lacks', () => {
+    expect(
+      results([
+        { type: 'variable', name: 'f_y', value: 50, unit: 'ksi' },
+        { type: 'formula', expression: 'fy_SI := f_y', result_unit: 'MPa' },
+        { type: 'variable', name: 'q', value: 100, unit: 'psf' },
+        { type: 'formula', expression: 'q_SI := q', result_unit: 'kPa' },
+        { type: 'variable', name: 'w', value: 2, unit: 'klf' },
+        { type: 'formula', expression: 'w_plf := w', result_unit: 'plf' },
+        { type: 'variable', name: 'gamma_c', value: 150, unit: 'pcf' },
+        { type: 'formula', expression: 'g_SI := gamma_c', result_unit: 'kN/m^3' },
+        { type: 'variable', name: 'Mu', value: 100, unit: 'kip·ft' },
+        { type: 'formula', expression: 'Mu_SI := Mu', result_unit: 'kN·m' },
+        { type: 'variable', name: 'Mk', value: 10, unit: 'kNm' },
+        { type: 'formula', expression: 'Mk2 := Mk', result_unit: 'kip*ft' },
+      ]).map(([n, v, u]) => [n, Number((v as number).toPrecision(5)), u]),
+    ).toEqual([
+      ['fy_SI', 344.74, 'MPa'],
+      ['q_SI', 4.788, 'kPa'],
+      ['w_plf', 2000, 'plf'],
+      ['g_SI', 23.563, 'kN/m^3'],
+      ['Mu_SI', 135.58, 'kN·m'],
+      ['Mk2', 7.3756, 'kip*ft'],
+    ]);
+  });
+
+  it('follows Mathcad: log is base 10, ln natural, pi known', () => {
+    expect(results([{ type: 'formula', expression: 'a := log(1000) + ln(1) + sqrt(16) + exp(0) + cos(0) + 2*pi/pi' }])).toEqual([['a', 11, '']]);
+  });
+
+  it('refuses names used before they are defined, even those mathjs would read as units or constants', () => {
+    for (const name of ['A', 'L', 'N', 'm', 's', 'E', 'e', 'phi', 'g', 'zeta']) {
+      const err = failure([{ type: 'formula', expression: `y := 2*${name}` }]);
+      expect(err.code).toBe('UNDEFINED_VARIABLE');
+      expect(err.details).toMatchObject({ element_index: 0, names: [name] });
+    }
+    const later = failure([
+      { type: 'variable', name: 'a', value: 1 },
+      { type: 'formula', expression: 'y := a + b' },
+      { type: 'variable', name: 'b', value: 1 },
+    ]);
+    expect(later.details).toMatchObject({ element_index: 1, names: ['b'] });
+    expect(failure([{ type: 'formula', expression: 'y := y + 1' }]).code).toBe('UNDEFINED_VARIABLE');
+  });
+
+  it('accepts unit literals after a number and definitions that shadow unit names', () => {
+    expect(
+      results([
+        { type: 'formula', expression: 'd := 2 m + 30 cm' },
+        { type: 'variable', name: 'A', value: 5, unit: 'cm^2' },
+        { type: 'formula', expression: 'F := 250 MPa*A', result_unit: 'kN' },
+      ]),
+    ).toEqual([
+      ['d', 2.3, 'm'],
+      ['F', 125, 'kN'],
+    ]);
+  });
+
+  it('says which units clash, and when result_unit does not fit', () => {
+    expect(failure([{ type: 'formula', expression: 'y := 2 m + 3 s' }])).toMatchObject({ code: 'UNIT_MISMATCH', details: { units: ['m', 's'] } });
+    expect(failure([{ type: 'variable', name: 'P', value: 3, unit: 'kN' }, { type: 'formula', expression: 'y := P', result_unit: 'm' }])).toMatchObject({
+      code: 'UNIT_MISMATCH',
+      details: { element_index: 1, result_unit: 'm' },
+    });
+  });
+
+  it('validates element shapes with the index and field', () => {
+    expect(() => validateElement({ type: 'matrix' }, 3)).toThrow(/Element 3/);
+    expect(() => validateElement({ type: 'formula', expression: 'a := b +' }, 2)).toThrow(expect.objectContaining({ code: 'FORMULA_PARSE_ERROR', details: { element_index: 2, expression: 'a := b +' } }));
+    expect(() => validateElement({ type: 'formula', expression: 'a := [1, 2]' }, 0)).toThrow(expect.objectContaining({ code: 'FORMULA_PARSE_ERROR' }));
+    expect(() => validateElement({ type: 'image', url: 'ftp://x' }, 0)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE' }));
+  });
+});

@@ -1,0 +1,84 @@
+// .xmcd → .mcdx: a worksheet written in the Mathcad 14 format (text,
+// definitions with unlabeled units, an evaluation with a unit override, a
+// PNG picture, a plot) and the real Mathcad 14.1 sample.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { readMcdx } from '../../../../subgraphs/documents/calcdoc/mcdx/reader.ts';
+import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/task.ts';
+import { convertXmcd } from '../../../../subgraphs/documents/calcdoc/xmcd/convert.ts';
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+const region = (id: number, top: number, body: string) => `<region region-id="${id}" left="12" top="${top}" width="200" height="14" align-x="0" align-y="0">${body}<rendering item-idref="9"/></region>`;
+const id = (name: string, attrs = '') => `<ml:id xml:space="preserve"${attrs}>${name}</ml:id>`;
+
+export const XMCD = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?validation-md5-digest 00000000000000000000000000000000?>
+<worksheet version="3.0.3" xmlns="http://schemas.mathsoft.com/worksheet30" xmlns:ws="http://schemas.mathsoft.com/worksheet30" xmlns:ml="http://schemas.mathsoft.com/math30" xmlns:u="http://schemas.mathsoft.com/units10" xmlns:p="http://schemas.mathsoft.com/provenance10">
+<metadata><generator>Mathcad Professional 14.0</generator><userData><title>Footing F1</title><author>C. Designer</author></userData></metadata>
+<settings/>
+<regions>
+${region(1, 10, '<text><p style="Heading 1">Footing design</p></text>')}
+${region(2, 30, '<text><p style="Normal">Bearing check to the geotechnical report.</p></text>')}
+${region(3, 50, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('B')}<ml:apply><ml:mult style="auto-select"/><ml:real>2.5</ml:real>${id('m')}</ml:apply></ml:define></math>`)}
+${region(4, 70, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('P')}<ml:apply><ml:mult style="auto-select"/><ml:real>1500</ml:real>${id('kN')}</ml:apply></ml:define></math>`)}
+${region(5, 90, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('q', ' subscript="b"')}<ml:eval><ml:apply><ml:div/>${id('P')}<ml:apply><ml:pow/>${id('B')}<ml:real>2</ml:real></ml:apply></ml:apply><ml:unitOverride>${id('kPa')}</ml:unitOverride><result xmlns="http://schemas.mathsoft.com/math30"><unitedValue><ml:real>240</ml:real></unitedValue></result></ml:eval></ml:define></math>`)}
+${region(6, 110, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('d')}<ml:apply><ml:sqrt/>${id('B')}</ml:apply></ml:define></math>`)}
+${region(7, 130, '<picture><png item-idref="4" display-width="30" display-height="15"/></picture>')}
+${region(8, 150, '<plot><xyPlot/></plot>')}
+${region(9, 170, `<math><ml:eval xmlns:ml="http://schemas.mathsoft.com/math30"><ml:apply>${id('cppsum')}<ml:sequence><ml:real>1</ml:real><ml:real>2</ml:real></ml:sequence></ml:apply></ml:eval></math>`)}
+</regions>
+<binaryContent><item item-id="4" content-encoding="base64">${PNG}</item><item item-id="9" content-encoding="base64">AAAA</item></binaryContent>
+</worksheet>`;
+
+const value = (res: TaskResponse) => {
+  if (!res.ok) throw new Error(res.error.message);
+  return res.value;
+};
+
+describe('.xmcd conversion', () => {
+  it('maps text, definitions with units, evaluations with overrides and pictures, listing the rest', () => {
+    const sheet = convertXmcd(Buffer.from(XMCD));
+    expect(sheet.documentName).toBe('Footing F1');
+    expect(sheet.metadata).toEqual({ author: 'C. Designer' });
+    expect(sheet.generator).toBe('Mathcad Professional 14.0');
+    expect(sheet.elements).toEqual([
+      { type: 'text', content: 'Footing design', style: 'heading1' },
+      { type: 'text', content: 'Bearing check to the geotechnical report.' },
+      { type: 'variable', name: 'B', value: 2.5, unit: 'm' },
+      { type: 'variable', name: 'P', value: 1500, unit: 'kN' },
+      { type: 'formula', expression: 'q_b := P/B^2', result_unit: 'kPa' },
+      { type: 'formula', expression: 'd := sqrt(B)' },
+      { type: 'image', url: `data:image/png;base64,${PNG}`, width: 40, height: 20 },
+    ]);
+    expect(sheet.unconverted.map((u) => [u.kind, u.region_id])).toEqual([
+      ['plot', '8'],
+      ['math', '9'],
+    ]);
+    expect(sheet.unconverted[1]!.reason).toContain('cppsum');
+  });
+
+  it('writes an .mcdx that reads back, from .xmcd and gzipped .xmcdz alike', async () => {
+    for (const bytes of [Buffer.from(XMCD), gzipSync(XMCD)]) {
+      const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
+      expect(out.converted).toBe(7);
+      expect(out.results.find((r: { name: string }) => r.name === 'q_b')).toMatchObject({ value: 240, unit: 'kPa' });
+      const back = readMcdx(out.mcdx);
+      expect(back.elements.map((e) => e.type)).toEqual(['text', 'text', 'variable', 'variable', 'formula', 'formula', 'image']);
+      expect(back.document_name).toBe('Footing F1');
+    }
+  });
+
+  it('converts the real Mathcad 14.1 sample, listing every region it could not convert', async () => {
+    const bytes = readFileSync(new URL('../../../../../shared/samples/calc/xmcd/calcpadfork_cpptest.xmcd', import.meta.url));
+    const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
+    const regions = (bytes.toString('utf8').match(/<region /g) ?? []).length;
+    expect(out.converted + out.unconverted.length).toBe(regions);
+    expect(out.unconverted.length).toBeGreaterThan(0);
+    expect(readMcdx(out.mcdx).elements.length).toBe(out.converted);
+  });
+
+  it('refuses what is not a Mathcad 12–15 worksheet', () => {
+    expect(() => convertXmcd(Buffer.from('<?xml version="1.0"?><html/>'))).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }));
+  });
+});
