@@ -31,6 +31,8 @@ export interface Platform {
   sweep(): Promise<{ jobs: number; files: number; other: number }>;
   /** Adds a domain module's clean-up of expired data to every sweep. */
   registerSweeper(sweeper: (now: Date) => Promise<number>): void;
+  /** Adds a domain module's own clean-up (a connection to an outside engine) to close(). */
+  onClose(closer: () => Promise<void>): void;
   /** Stops the runner (letting running jobs finish within graceMs) and closes everything. */
   close(graceMs?: number): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const jobs = createJobService(store, events, handlers, () => runner.wake());
 
   const sweepers: ((now: Date) => Promise<number>)[] = [];
+  const closers: (() => Promise<void>)[] = [];
   async function sweep() {
     const now = new Date();
     let other = 0;
@@ -92,9 +95,11 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     workers,
     sweep,
     registerSweeper: (s) => void sweepers.push(s),
+    onClose: (c) => void closers.push(c),
     async close(graceMs) {
       clearInterval(sweeper);
       await runner.stop(graceMs);
+      for (const c of closers) await c().catch((err) => log.error({ err }, 'closing a module failed'));
       events.close();
       await workers.close();
       await db.$disconnect();

@@ -3,6 +3,7 @@
 import { requirePrincipal, type RequestContext } from '../../core/context.ts';
 import { typeDefsOf, type SubgraphModule } from '../module.ts';
 import { ingestJob, resumePendingGroups } from './ingest-job.ts';
+import { closeMemoryServices } from './services.ts';
 import type { Episode, Fact } from './model.ts';
 import * as ops from './operations.ts';
 import type { ScoredFact } from './retrieval/search.ts';
@@ -47,7 +48,10 @@ export const memorySubgraph: SubgraphModule = {
   name: 'memory',
   typeDefs: typeDefsOf('memory'),
   jobHandlers: [ingestJob],
-  onStart: resumePendingGroups,
+  async onStart(platform) {
+    platform.onClose(() => closeMemoryServices(platform.db));
+    await resumePendingGroups(platform);
+  },
   resolvers: {
     Query: {
       getMemory: on(async (ctx, { input }) => (await ops.getMemory(ctx.platform, ctx.principal!, input)).map(fact)),

@@ -38,3 +38,10 @@ export function memoryServices(db: Database, config: Config): MemoryServices {
   }
   return services;
 }
+
+/** Closes the store's connection (Neo4j's driver) when the platform closes. */
+export async function closeMemoryServices(db: Database): Promise<void> {
+  const services = cache.get(db);
+  cache.delete(db);
+  await services?.store.close();
+}
