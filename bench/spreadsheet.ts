@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import { validateWorkbook } from '../subgraphs/documents/spreadsheet/blocks/validate.ts';
 import { buildWorkbook } from '../subgraphs/documents/spreadsheet/build/build-workbook.ts';
 import { fillTemplate } from '../subgraphs/documents/spreadsheet/template/fill.ts';
-import { Package } from '../subgraphs/documents/spreadsheet/ooxml/zip.ts';
+import { Package } from '../subgraphs/documents/spreadsheet/ooxml/package-editor.ts';
 
 type Row = (string | number | boolean | null)[];
 

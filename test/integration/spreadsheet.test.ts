@@ -10,7 +10,7 @@ import { convertWithLibreOffice, pdfText, readCsv, renderPages } from '../helper
 import { countColour, readPng } from '../helpers/png.ts';
 import { validateWorkbook } from '../../subgraphs/documents/spreadsheet/blocks/validate.ts';
 import { buildWorkbook } from '../../subgraphs/documents/spreadsheet/build/build-workbook.ts';
-import { Package } from '../../subgraphs/documents/spreadsheet/ooxml/zip.ts';
+import { Package } from '../../subgraphs/documents/spreadsheet/ooxml/package-editor.ts';
 import { invoiceTemplate, TEMPLATE_NAMES } from '../subgraphs/documents/spreadsheet/template-fixture.ts';
 
 let server: TestServer;

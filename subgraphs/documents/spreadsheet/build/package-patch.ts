@@ -15,7 +15,7 @@ import {
   workbookPart,
   worksheets,
 } from '../ooxml/package.ts';
-import { Package } from '../ooxml/zip.ts';
+import { Package } from '../ooxml/package-editor.ts';
 import { drawingXml, type ChartAnchor } from '../charts/drawing.ts';
 
 export interface ChartPart {

@@ -3,7 +3,7 @@
 // the format requires, not by guessing their file names.
 import path from 'node:path/posix';
 import { attributes, escapeXml } from './xml.ts';
-import type { Package } from './zip.ts';
+import type { Package } from './package-editor.ts';
 
 export const REL = {
   officeDocument: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument',

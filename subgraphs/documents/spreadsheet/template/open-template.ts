@@ -2,7 +2,8 @@
 // the zip's directory and xl/workbook.xml only, so it can run per request.
 import { AppError } from '../../../../core/errors.ts';
 import { workbookPart, worksheets, type SheetEntry } from '../ooxml/package.ts';
-import { Package, ZipFormatError } from '../ooxml/zip.ts';
+import { ZipFormatError } from '../../../../core/zip.ts';
+import { Package } from '../ooxml/package-editor.ts';
 import { parseDefinedNames, type DefinedName } from './defined-names.ts';
 
 export interface OpenTemplate {

@@ -4,7 +4,7 @@
 // names spelled alike on different sheets) and a stale cached formula result.
 import { validateWorkbook } from '../../../../subgraphs/documents/spreadsheet/blocks/validate.ts';
 import { buildWorkbook } from '../../../../subgraphs/documents/spreadsheet/build/build-workbook.ts';
-import { Package } from '../../../../subgraphs/documents/spreadsheet/ooxml/zip.ts';
+import { Package } from '../../../../subgraphs/documents/spreadsheet/ooxml/package-editor.ts';
 
 /** Invoice: title row 1, table Items A3:D6 (rows 4–6, named range LineItems over A4:C6), Subtotal B8, Total B9, chart; Notes: B1 = Invoice total + 1000, B2 = Total*2. */
 export const TEMPLATE_NAMES = `<definedNames>

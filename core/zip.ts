@@ -1,7 +1,9 @@
-// The zip container of an OOXML package, read and rewritten with Node's own
-// zlib: entries the service does not change are copied as their compressed
-// bytes (no inflate/deflate), new or changed ones are deflated natively. Only
-// what packages use is supported: stored or deflated entries, no zip64, no encryption.
+// Zip containers of OOXML and OPC packages (.xlsx, .mcdx), read and written
+// with Node's own zlib: an entry that is not changed is copied as its
+// compressed bytes (no inflate/deflate), a new one is deflated natively, far
+// cheaper than a JavaScript deflate for packages of many small parts. Only
+// what packages use is supported: stored or deflated entries, no zip64, no
+// encryption. Pure: bytes in, bytes out.
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 export interface ZipEntry {
@@ -59,10 +61,16 @@ export function entryBytes(entry: ZipEntry): Buffer {
   return entry.method === 0 ? entry.raw : inflateRawSync(entry.raw);
 }
 
-export function newEntry(name: string, data: string | Buffer): ZipEntry {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  const raw = deflateRawSync(bytes, { level: 1 });
-  return { name, method: 8, crc: crc32(bytes) >>> 0, compressedSize: raw.length, size: bytes.length, raw };
+/**
+ * An entry of new content, deflated (at `level`, 1 by default: package parts
+ * are small and speed matters more than a few bytes) or stored as it is
+ * (for parts already compressed, such as PNG).
+ * @example writeZip([newEntry('[Content_Types].xml', xml), newEntry('media/a.png', png, { store: true })])
+ */
+export function newEntry(name: string, data: string | Uint8Array, options: { store?: boolean; level?: number } = {}): ZipEntry {
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const raw = options.store ? bytes : deflateRawSync(bytes, { level: options.level ?? 1 });
+  return { name, method: options.store ? 0 : 8, crc: crc32(bytes) >>> 0, compressedSize: raw.length, size: bytes.length, raw };
 }
 
 /** A zip of the entries, in order (OOXML wants [Content_Types].xml first by convention, not by rule). */
@@ -111,36 +119,4 @@ export function writeZip(entries: readonly ZipEntry[]): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, directory, end]);
-}
-
-/** A package being edited: parts read on demand, changed parts deflated once when written out, the rest copied. */
-export class Package {
-  /** Part name → its entry as read, or the new text of a part written since. */
-  readonly #parts: Map<string, ZipEntry | { text: string }>;
-
-  constructor(zip: Buffer) {
-    this.#parts = new Map(readZip(zip).map((e) => [e.name, e]));
-  }
-
-  read(part: string): string | null {
-    const p = this.#parts.get(part);
-    if (!p) return null;
-    return 'text' in p ? p.text : entryBytes(p).toString('utf8');
-  }
-
-  write(part: string, text: string): void {
-    this.#parts.set(part, { text });
-  }
-
-  remove(part: string): void {
-    this.#parts.delete(part);
-  }
-
-  parts(): string[] {
-    return [...this.#parts.keys()];
-  }
-
-  toBuffer(): Buffer {
-    return writeZip([...this.#parts].map(([name, p]) => ('text' in p ? newEntry(name, p.text) : p)));
-  }
 }
