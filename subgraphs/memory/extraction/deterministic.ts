@@ -75,6 +75,9 @@ function replacement(sentence: string, mentions: Mention[]): { old: Mention; nex
   return null;
 }
 
+/** A mention right after a preposition qualifies another ("Kenji Sato at Alder and Finch Engineers is checking"): it is not the subject. */
+const PREPOSITIONAL = /\b(?:at|from|of|in|on|with|by|near|along|under|over|for)\s+(?:(?:the|a|an)\s+)?(?:[a-z][\w-]*\s+)?$/i;
+
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'my', 'your', 'his', 'her', 'all', 'both', 'each', 'so', 'and', 'but', 'then', 'now', 'also']);
 
 /** With no entity before the verb, the noun phrase there is the subject ("the first vertical frequency dropped to …"). */
@@ -121,9 +124,11 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
     // The nearest mention before the verb, passing over locations that qualify it ("beam B3 at grid C-4 uses").
     // A thing named inside the verb ("revised the roof snow load to 30 psf") is what changed.
     const before = others.filter((m) => m.end <= v.index);
+    const located = before.filter((m) => m.kind !== 'grid' && m.kind !== 'level');
     subject =
       others.find((m) => m.start >= v.index && m.end <= v.end && !VALUE_KINDS.has(m.kind)) ??
-      before.filter((m) => m.kind !== 'grid' && m.kind !== 'level').at(-1) ??
+      located.filter((m) => !PREPOSITIONAL.test(sentence.slice(0, m.start))).at(-1) ??
+      located.at(-1) ??
       before.at(-1) ??
       null;
     object = others.find((m) => m.start >= v.end && m !== subject) ?? null;
@@ -152,8 +157,34 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
       fact,
       replaces: swap ? swap.old.name : null,
       ends: ends && !swap ? relation : null,
+      context: [...new Set([...(subject.kind === 'topic' ? [subject] : []), ...others.filter((m) => THING_KINDS.has(m.kind) && m !== swap?.old)].map((m) => m.name))],
     },
   };
+}
+
+/** Where a sentence joins clauses with their own subject: ";" or "and" before a determiner ("… are W10x49 and the beam is a W18x50"). */
+const CLAUSE_BREAK = /\s*;\s*|,?\s+and\s+(?=(?:the|a|an|its|their)\s)/i;
+const HAS_VERB = (clause: string) => RELATION_PATTERNS.some((p) => p.re.test(clause));
+
+/**
+ * One fact per clause when every clause has a verb and yields a fact of its
+ * own, so a later change of one clause's value retires only that clause;
+ * otherwise one fact for the whole sentence.
+ */
+function extractClauses(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; facts: ExtractedFact[] } {
+  const clauses = sentence.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+  if (clauses.length > 1 && clauses.every(HAS_VERB)) {
+    const parts: { mentions: Mention[]; fact: ExtractedFact | null }[] = [];
+    let context = previous;
+    for (const clause of clauses) {
+      const part = extractSentence(clause, speaker, context);
+      parts.push(part);
+      if (part.mentions.length) context = part.mentions;
+    }
+    if (parts.every((p) => p.fact)) return { mentions: parts.flatMap((p) => p.mentions), facts: parts.map((p) => p.fact!) };
+  }
+  const whole = extractSentence(sentence, speaker, previous);
+  return { mentions: whole.mentions, facts: whole.fact ? [whole.fact] : [] };
 }
 
 export function extractDeterministic(input: ExtractionInput): Extraction {
@@ -162,9 +193,9 @@ export function extractDeterministic(input: ExtractionInput): Extraction {
   const facts: ExtractedFact[] = [];
   let previous: Mention[] = [];
   for (const sentence of splitSentences(input.content)) {
-    const { mentions, fact } = extractSentence(sentence, speaker, previous);
+    const { mentions, facts: found } = extractClauses(sentence, speaker, previous);
     for (const m of mentions) if (!entities.has(m.name.toLowerCase())) entities.set(m.name.toLowerCase(), { name: m.name, kind: m.kind });
-    if (fact) facts.push(fact);
+    facts.push(...found);
     if (mentions.length) previous = mentions;
   }
   return { entities: [...entities.values()], facts };

@@ -25,6 +25,8 @@ export interface ExtractedFact {
   replaces: string | null;
   /** "no longer", "stopped": the statement ends `relation` between source and target. */
   ends: string | null;
+  /** Things (not values, not the speaker) the statement names, which anchor a replacement to them; absent: source and target. */
+  context?: string[];
 }
 
 export interface Extraction {
