@@ -78,6 +78,23 @@ function replacement(sentence: string, mentions: Mention[]): { old: Mention; nex
 /** A mention right after a preposition qualifies another ("Kenji Sato at Alder and Finch Engineers is checking"): it is not the subject. */
 const PREPOSITIONAL = /\b(?:at|from|of|in|on|with|by|near|along|under|over|for)\s+(?:(?:the|a|an)\s+)?(?:[a-z][\w-]*\s+)?$/i;
 
+/**
+ * "switched the topping rebar from epoxy-coated to galvanized bars": a change
+ * between two values said only in words (no mention inside either).
+ */
+export function wordedChange(sentence: string, mentions: readonly Mention[]): { old: string; next: Mention; index: number } | null {
+  const m = /\bfrom\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+to\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:after|because|for|since|due|in|on|at|with|so|and|but)\b|\s*[,.;!?]|\s*$)/.exec(
+    sentence,
+  );
+  if (!m) return null;
+  const end = m.index + m[0].length;
+  if (mentions.some((x) => x.start < end && x.end > m.index)) return null;
+  const bare = (t: string) => t.replace(/^(?:the|a|an)\s+/, '');
+  const next = bare(m[2]!);
+  const start = m.index + m[0].lastIndexOf(next);
+  return { old: bare(m[1]!), next: { name: next, kind: 'topic', start, end: start + next.length }, index: m.index };
+}
+
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'my', 'your', 'his', 'her', 'all', 'both', 'each', 'so', 'and', 'but', 'then', 'now', 'also']);
 
 /** With no entity before the verb, the noun phrase there is the subject ("the first vertical frequency dropped to …"). */
@@ -146,10 +163,15 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
     const thing = others.find((m) => THING_KINDS.has(m.kind) && m !== object) ?? (subject.kind === 'speaker' ? previous.find((m) => THING_KINDS.has(m.kind)) : undefined);
     if (thing) subject = thing;
   }
+  const worded = !swap && CHANGE_CUES.test(sentence) ? wordedChange(sentence, others) : null;
+  if (worded) {
+    subject = others.filter((m) => m.end <= worded.index && THING_KINDS.has(m.kind)).at(-1) ?? topicBefore(sentence, worded.index) ?? subject;
+    object = worded.next;
+  }
   if (!subject || !object || subject.name.toLowerCase() === object.name.toLowerCase()) return { mentions, fact: null };
-  const relation = swap ? (subject === swap.old ? 'REPLACED_BY' : 'CHANGED_TO') : (verb?.relation ?? 'RELATES_TO');
+  const relation = swap ? (subject === swap.old ? 'REPLACED_BY' : 'CHANGED_TO') : worded ? 'CHANGED_TO' : (verb?.relation ?? 'RELATES_TO');
   return {
-    mentions: subject === speakerMention || mentions.includes(subject) ? mentions : [...mentions, subject],
+    mentions: [...mentions, ...[subject, object].filter((m) => m !== speakerMention && !mentions.includes(m))],
     fact: {
       source: subject.name,
       target: object.name,
@@ -157,6 +179,7 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
       fact,
       replaces: swap ? swap.old.name : null,
       ends: ends && !swap ? relation : null,
+      ...(worded ? { replacesText: worded.old } : {}),
       context: [...new Set([...(subject.kind === 'topic' ? [subject] : []), ...others.filter((m) => THING_KINDS.has(m.kind) && m !== swap?.old)].map((m) => m.name))],
     },
   };

@@ -87,6 +87,12 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
     await gather(src.uuid);
     if (replaced) await gather(replaced.uuid);
     // A change of value with a subject the extractor could not pin down may be about a thing the statement names (see contradicted).
+    // Statements of a replaced value named only in words are found by their text.
+    if (x.replacesText) {
+      const scope = { accountId, groupIds: [groupId] };
+      const hits = await store.fullTextFacts(scope, x.replacesText, { includeInvalidated: false, source: null }, 20);
+      for (const f of await store.getFacts(accountId, hits.map((h) => h.uuid))) if (f.invalidAt === null && names(f.fact, x.replacesText)) touching.set(f.uuid, f);
+    }
     const weakSubject = speakerUuids.has(src.uuid) || src.kind === 'topic';
     if (weakSubject && valueSort(tgt.kind, tgt.name) !== null && CHANGE_CUES.test(x.fact)) {
       const named = await store.entitiesMatching({ accountId, groupIds: [groupId] }, x.fact, 20);
@@ -113,6 +119,7 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
         ends: x.ends,
         anchors,
         statement: x.fact,
+        replacesText: x.replacesText ?? null,
         sourceKind: speakerUuids.has(src.uuid) ? 'speaker' : src.kind,
       },
       candidates,

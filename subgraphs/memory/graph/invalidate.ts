@@ -25,6 +25,8 @@ export interface NewFactShape {
   ends: string | null;
   /** Things the statement names (besides the speaker and the replaced value), to anchor a replacement. */
   anchors: readonly string[];
+  /** A replaced value named only in words ("from epoxy-coated to galvanized bars"). */
+  replacesText?: string | null;
   /** The statement's text, and the kind of its subject (the new fact's source). */
   statement?: string;
   sourceKind?: string;
@@ -52,7 +54,8 @@ export function valueSort(kind: string, name: string): string | null {
 /** A unit's spelling variants are one unit ("in." and "in", "kip" and "kips", "kN/m2" and "kN/m²"); different units stay apart (see the report). */
 function unitOf(quantity: string): string {
   return quantity
-    .replace(/^[\d.,\s=f'c]+/i, '')
+    .replace(/^f'c\s?=?\s?/i, '')
+    .replace(/^[\d.,\s]+/, '')
     .toLowerCase()
     .replace(/\.$/, '')
     .replace(/²/g, '2')
@@ -126,6 +129,11 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
       const far = fact.sourceUuid === next.replaces ? fact.targetUuid : fact.sourceUuid;
       if (far === next.sourceUuid || next.anchors.includes(far)) return true;
       return next.anchors.length === 0 && (!next.statement || (fact.fact !== undefined && sharesTopic(statement, fact.fact)));
+    }
+    // "From epoxy-coated to galvanized bars" retires a statement of the old words on the same topic that does not already say the new ones.
+    if (next.replacesText && fact.fact !== undefined && names(fact.fact, next.replacesText) && !names(fact.fact, next.target.name)) {
+      const without = (text: string) => text.toLowerCase().replaceAll(next.replacesText!.toLowerCase(), ' ');
+      if (sharesTopic(without(statement), without(fact.fact))) return true;
     }
     // "Kenji no longer works on the fatigue checks" ends Kenji's facts about fatigue checks, whatever their far end.
     if (next.ends !== null && fact.sourceUuid === next.sourceUuid && fact.fact !== undefined && !fact.name.startsWith('NO_LONGER_')) {
