@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractDeterministic, splitSentences } from '../../../../subgraphs/memory/extraction/deterministic.ts';
+import { extractDeterministic, splitSentences, wordedChange } from '../../../../subgraphs/memory/extraction/deterministic.ts';
 import { findMentions } from '../../../../subgraphs/memory/extraction/mentions.ts';
 
 const extract = (content: string, role = 'Maria') => extractDeterministic({ content, role, roleType: 'user', name: '', timestamp: '2026-01-01T00:00:00Z' });
@@ -91,6 +91,17 @@ describe('deterministic extractor', () => {
       ['Alder and Finch Engineers', 'organisation'],
     ]);
     expect(extract('Kenji Sato at Alder and Finch Engineers is checking the floor beam connections.', 'Tom').facts[0]).toMatchObject({ source: 'Kenji Sato', relation: 'REVIEWS' });
+  });
+
+  it('reads a change between values said only in words, never across mentions', () => {
+    expect(extract('We switched the topping rebar from epoxy-coated to galvanized bars after a cost review.', 'Omar').facts[0]).toMatchObject({
+      source: 'rebar',
+      target: 'galvanized bars',
+      relation: 'CHANGED_TO',
+      replacesText: 'epoxy-coated',
+    });
+    expect(wordedChange('The girder was changed from the W18x50 to a W21x62.', findMentions('The girder was changed from the W18x50 to a W21x62.'))).toBeNull();
+    expect(extract('The slab spans from grid A to grid C.').facts[0]?.replacesText).toBeUndefined();
   });
 
   it('names the things a replacement is about, for anchoring it', () => {

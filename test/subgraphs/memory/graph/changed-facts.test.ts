@@ -166,6 +166,21 @@ describe('which older facts a change retires', () => {
     expect(ids(b1, [b1Old, b2Old])).toEqual(['2']);
   });
 
+  it('a change between values said in words retires the old words\' statement on the same topic', () => {
+    const worded = next({
+      sourceUuid: 'rebar',
+      targetUuid: 'galv',
+      relation: 'CHANGED_TO',
+      replacesText: 'epoxy-coated',
+      target: { kind: 'topic', name: 'galvanized bars' },
+      statement: 'We switched the topping rebar from epoxy-coated to galvanized bars after a cost review.',
+    });
+    const topping = old('1', 'corrosion', 'rebar', 'USES', 'Corrosion protection is a concern, so the topping uses epoxy-coated rebar.');
+    const anchors = old('2', 'bolt', 'x', 'USES', 'The anchor bolts are epoxy-coated.');
+    const already = old('3', 'deck', 'y', 'USES', 'The deck rebar is epoxy-coated where the topping is thin, galvanized bars elsewhere.');
+    expect(ids(worded, [topping, anchors, already])).toEqual(['1']);
+  });
+
   it('reads values and units from statements', () => {
     expect(statedValues('The piers are 30 in diameter and 45 ft long per ACI 318-19.').map((v) => v.sort)).toEqual(['quantity:in', 'quantity:ft', 'code:aci']);
     expect(valueSort('quantity', '6 kips')).toBe(valueSort('quantity', '5 kip'));
