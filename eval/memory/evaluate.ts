@@ -182,7 +182,7 @@ async function main() {
     console.log(`ingestion: ${messages} messages of the main set in ${ingestMs.toFixed(0)} ms (${((messages / ingestMs) * 1000).toFixed(0)} messages/s)`);
     console.log('');
     report('main set', CONVERSATIONS, await evaluate(store, CONVERSATIONS), listQuestions);
-    report('held-out set (written after the rules it checks, not used to tune them)', HELD_OUT, await evaluate(store, HELD_OUT), listQuestions);
+    report('held-out set (written before the changed-fact rules, reported apart)', HELD_OUT, await evaluate(store, HELD_OUT), listQuestions);
   } finally {
     await db.$disconnect();
     fs.rmSync(dir, { recursive: true, force: true });

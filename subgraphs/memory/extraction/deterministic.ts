@@ -109,12 +109,27 @@ function topicBefore(sentence: string, verbIndex: number): Mention | null {
   return { name, kind: 'topic', start, end: start + phrase.join(' ').length };
 }
 
+/**
+ * "Beam B1 is a W16x31. The beam was upsized …": a bare element word right
+ * after a determiner ("the beam", "this girder") stands for the one member of
+ * that type the previous sentence of the same message named. Nothing when that
+ * sentence named none or several, or when this sentence names one itself.
+ */
+export function antecedent(m: Mention, mentions: readonly Mention[], sentence: string, previous: readonly Mention[]): Mention | null {
+  if (!/\b(?:the|this|that)\s+$/i.test(sentence.slice(0, m.start))) return null;
+  const type = (x: Mention) => x.name.split(/\s+/)[0]!.toLowerCase();
+  if (mentions.some((x) => x.kind === 'member' && type(x) === m.name)) return null;
+  const members = [...new Set(previous.filter((x) => x.kind === 'member' && type(x) === m.name).map((x) => x.name))];
+  return members.length === 1 ? { ...m, name: members[0]!, kind: 'member' } : null;
+}
+
 export function extractSentence(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; fact: ExtractedFact | null } {
   // "Omar Haddad here from …" in Omar's own message names the speaker.
   const isSpeaker = (m: Mention) => m.kind === 'name' && m.name.split(' ')[0]!.toLowerCase() === speaker.split(' ')[0]!.toLowerCase();
-  const mentions = findMentions(sentence).map((m) =>
+  const found = findMentions(sentence).map((m) =>
     m.kind === 'element' ? { ...m, name: singular(m.name.toLowerCase()) } : isSpeaker(m) ? { ...m, name: speaker, kind: 'speaker' } : m,
   );
+  const mentions = found.map((m) => (m.kind === 'element' ? (antecedent(m, found, sentence, previous) ?? m) : m));
   const others = mentions.filter((m) => m.name.toLowerCase() !== speaker.toLowerCase());
   if (!others.length) return { mentions, fact: null };
   const fact = firstPerson(sentence, speaker);

@@ -104,6 +104,13 @@ describe('deterministic extractor', () => {
     expect(extract('The slab spans from grid A to grid C.').facts[0]?.replacesText).toBeUndefined();
   });
 
+  it('"the beam" after a sentence naming one beam is that beam; after two, or without a determiner, it stays a bare word', () => {
+    expect(extract('Beam B1 along grid line 2 is a W16x31. The beam was later upsized to a W18x40.').facts[1]).toMatchObject({ source: 'Beam B1', target: 'W18x40' });
+    expect(extract('Beam B1 is a W16x31 and beam B2 is a W18x35. The beam was later upsized to a W18x40.').facts.at(-1)).toMatchObject({ source: 'beam' });
+    expect(extract('Column C2 is a W12x65. The beam was upsized to a W18x40.').facts[1]).toMatchObject({ source: 'beam' });
+    expect(extract('Beam B1 is a W16x31. Every beam was upsized to a W18x40.').facts[1]).toMatchObject({ source: 'beam' });
+  });
+
   it('names the things a replacement is about, for anchoring it', () => {
     expect(extract('The moment frame beam was upsized from the W18x50 to a W21x62.').facts[0]).toMatchObject({ replaces: 'W18x50', context: ['moment frame', 'beam'] });
     expect(extract('With the heavier deck the chords were upsized from the HSS8x8x1/2 to HSS10x10x5/8.').facts[0]).toMatchObject({ replaces: 'HSS8x8x1/2', context: [] });
