@@ -105,6 +105,16 @@ export function names(text: string, name: string): boolean {
   return ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `.includes(` ${norm} `);
 }
 
+const NOT_QUALIFIERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'each', 'every', 'all', 'both', 'of', 'and', 'is', 'are']);
+
+/** The word that qualifies an element word in a statement ("roof" in "the roof live load"), null when none. */
+export function qualifier(text: string, element: string): string | null {
+  const word = element.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`(?:^|[^\\p{L}-])([\\p{L}-]+)\\s+${word}(?:e?s)?(?![\\p{L}])`, 'iu').exec(text);
+  const q = m?.[1]?.toLowerCase() ?? null;
+  return q && !NOT_QUALIFIERS.has(q) ? q : null;
+}
+
 /** Subjects that do not pin a statement to one thing: a noun phrase the extractor fell back on, or the speaker. */
 const WEAK_SUBJECTS = new Set(['topic', 'speaker']);
 
@@ -162,9 +172,11 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
       return true;
     if (fact.sourceUuid !== next.sourceUuid) return false;
     if (FUNCTIONAL.has(base(next.relation)) && base(fact.name) === base(next.relation)) return true;
-    // A bare element word ("the beam", "the live load") may name another thing of that type, so a value for it
-    // replaces the old one only when the statement says something changed; a named thing ("beam B1") needs no cue.
-    if (next.sourceKind === 'element' && next.statement !== undefined && !changes) return false;
+    // An element word ("beam", "live load") names a type, not one thing: "the main glulam beams" and "the beam",
+    // "the roof live load" and "the floor live load" are different things unless the statement says something changed.
+    if (next.sourceKind === 'element' && next.statement !== undefined && fact.fact !== undefined && sourceName && !changes) {
+      if (qualifier(statement, sourceName) !== qualifier(fact.fact, sourceName)) return false;
+    }
     return sort !== null && otherKind !== null && otherName !== null && valueSort(otherKind, otherName) === sort;
   });
 }

@@ -1,7 +1,7 @@
 // The rules that retire a fact when a later statement changes it, each with a
 // look-alike statement that must leave the old fact current.
 import { describe, expect, it } from 'vitest';
-import { contradicted, endedClause, sharesTopic, statedValues, valueSort, type Candidate, type NewFactShape } from '../../../../subgraphs/memory/graph/invalidate.ts';
+import { contradicted, endedClause, qualifier, sharesTopic, statedValues, valueSort, type Candidate, type NewFactShape } from '../../../../subgraphs/memory/graph/invalidate.ts';
 import { normName } from '../../../../subgraphs/memory/graph/names.ts';
 import { personByPartName, resolveEntities } from '../../../../subgraphs/memory/graph/resolve.ts';
 import type { Entity } from '../../../../subgraphs/memory/model.ts';
@@ -148,7 +148,7 @@ describe('which older facts a change retires', () => {
     expect(ids({ ...category, sourceKind: 'member' }, [school])).toEqual([]);
   });
 
-  it('a bare element word needs a word of change; a named thing does not; two named beams never meet', () => {
+  it('an element word qualified differently is another thing unless the statement says something changed; two named beams never meet', () => {
     const beam = next({
       sourceUuid: 'beam',
       targetUuid: 'w18',
@@ -157,9 +157,15 @@ describe('which older facts a change retires', () => {
       target: { kind: 'member_size', name: 'W18x50' },
       statement: 'the beam is a W18x50',
     });
-    const glulam = old('1', 'beam', 'glu', 'USES', 'The main glulam beams are 6-3/4 x 33.', ['member_size', '6-3/4 x 33']);
+    const glulam = old('1', 'beam', 'glu', 'USES', 'The main glulam beams are 6-3/4 x 33.', ['member_size', '6-3/4 x 33'], 'beam');
     expect(ids(beam, [glulam])).toEqual([]);
     expect(ids({ ...beam, statement: 'the beam is now a W18x50' }, [glulam])).toEqual(['1']);
+    const load = (statement: string, value: string) => next({ sourceUuid: 'load', targetUuid: value, sourceKind: 'element', target: { kind: 'quantity', name: value }, statement });
+    const roof = old('4', 'load', 'psf20', 'HAS_VALUE', 'The roof snow load is 20 psf.', ['quantity', '20 psf'], 'snow load');
+    expect(ids(load('The roof snow load is 30 psf.', '30 psf'), [roof])).toEqual(['4']);
+    expect(ids(load('The canopy snow load is 45 psf.', '45 psf'), [roof])).toEqual([]);
+    expect(qualifier('The roof live loads are 20 psf.', 'live load')).toBe('roof');
+    expect(qualifier('The live load is 50 psf.', 'live load')).toBeNull();
     const b1 = next({ sourceUuid: 'b1', targetUuid: 'w18', relation: 'USES', sourceKind: 'member', target: { kind: 'member_size', name: 'W18x40' }, statement: 'Beam B1 is a W18x40.' });
     const b1Old = old('2', 'b1', 'w16', 'USES', 'Beam B1 is a W16x31.', ['member_size', 'W16x31']);
     const b2Old = old('3', 'b2', 'w18b', 'USES', 'Beam B2 is a W18x35.', ['member_size', 'W18x35']);
