@@ -86,20 +86,20 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
     };
     await gather(src.uuid);
     if (replaced) await gather(replaced.uuid);
-    // A change of value with a subject the extractor could not pin down may be about a thing the statement names (see contradicted).
     // Statements of a replaced value named only in words are found by their text.
     if (x.replacesText) {
       const scope = { accountId, groupIds: [groupId] };
       const hits = await store.fullTextFacts(scope, x.replacesText, { includeInvalidated: false, source: null }, 20);
       for (const f of await store.getFacts(accountId, hits.map((h) => h.uuid))) if (f.invalidAt === null && names(f.fact, x.replacesText)) touching.set(f.uuid, f);
     }
+    // A change of value with a subject the extractor could not pin down may be about a thing the statement names (see contradicted).
     const weakSubject = speakerUuids.has(src.uuid) || src.kind === 'topic';
     if (weakSubject && valueSort(tgt.kind, tgt.name) !== null && CHANGE_CUES.test(x.fact)) {
       const named = await store.entitiesMatching({ accountId, groupIds: [groupId] }, x.fact, 20);
       for (const e of named) if (e.kind !== 'speaker' && e.uuid !== src.uuid && names(x.fact, e.name)) await gather(e.uuid);
     }
-    const ends = await store.getEntities(accountId, [...new Set([...touching.values()].flatMap((f) => [f.sourceUuid, f.targetUuid]))]);
-    const byUuid = new Map(ends.map((e) => [e.uuid, e]));
+    const endpoints = await store.getEntities(accountId, [...new Set([...touching.values()].flatMap((f) => [f.sourceUuid, f.targetUuid]))]);
+    const byUuid = new Map(endpoints.map((e) => [e.uuid, e]));
     const candidates: Candidate[] = [...touching.values()].map((fact) => ({
       fact,
       otherKind: byUuid.get(fact.targetUuid)?.kind ?? null,
