@@ -32,7 +32,7 @@ export interface EvalConversation {
 
 type Line = [role: string, content: string];
 
-function session(conversation: string, n: number, date: string, user: string, lines: Line[]): EvalSession {
+export function session(conversation: string, n: number, date: string, user: string, lines: Line[]): EvalSession {
   return {
     id: `${conversation}-s${n}`,
     date,

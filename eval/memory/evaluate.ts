@@ -17,6 +17,7 @@ import { searchFacts, type RerankerName, type ScoredFact } from '../../subgraphs
 import { createLibsqlStore } from '../../subgraphs/memory/store/libsql-store.ts';
 import type { MemoryStore } from '../../subgraphs/memory/store/memory-store.ts';
 import { CONVERSATIONS, type EvalConversation, type EvalQuestion } from './conversations.ts';
+import { HELD_OUT } from './held-out.ts';
 
 const ACCOUNT = 'eval';
 
@@ -65,7 +66,14 @@ export interface RerankerReport {
   invalidatedShareHistory: number;
   /** Of the questions whose answer changed, the share with a stale fact in the top 5 (default mode). */
   staleTop5: number;
+  /**
+   * Share of questions where an evidence message is returned (top 10, include_invalidated) only through
+   * invalidated facts: the current answer was retired by mistake (a false invalidation).
+   */
+  evidenceInvalidated: number;
   p50Ms: number;
+  /** Per question: Recall@5 and, for a changed answer, the stale current fact found in the top 5 (if any). */
+  questions: { conversation: string; question: string; recall5: number; stale: string | null; lost: boolean }[];
 }
 
 export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS): Promise<RerankerReport[]> {
@@ -80,8 +88,10 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
     let invalidH = 0;
     let staleHits = 0;
     let staleQuestions = 0;
+    let evidenceLost = 0;
     let n = 0;
     const times: number[] = [];
+    const questions: RerankerReport['questions'] = [];
     for (const c of conversations) {
       for (const q of c.questions) {
         const params = {
@@ -104,10 +114,17 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
         invalid += facts.filter((f) => !isCurrent(f)).length;
         returnedH += history.length;
         invalidH += history.filter((f) => !isCurrent(f)).length;
+        const stale = q.stale?.length ? (facts.slice(0, 5).find((f) => fromStale(f, q))?.fact ?? null) : null;
         if (q.stale?.length) {
           staleQuestions++;
-          if (facts.slice(0, 5).some((f) => fromStale(f, q))) staleHits++;
+          if (stale !== null) staleHits++;
         }
+        const lost = q.evidence.some((e) => {
+          const stating = history.filter((f) => f.episodes.includes(e));
+          return stating.length > 0 && stating.every((f) => !isCurrent(f));
+        });
+        if (lost) evidenceLost++;
+        questions.push({ conversation: c.id, question: q.question, recall5: recallAt(facts, q.evidence, 5), stale, lost });
         n++;
       }
     }
@@ -119,13 +136,39 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
       invalidatedShare: returned ? invalid / returned : 0,
       invalidatedShareHistory: returnedH ? invalidH / returnedH : 0,
       staleTop5: staleQuestions ? staleHits / staleQuestions : 0,
+      evidenceInvalidated: evidenceLost / n,
       p50Ms: times[Math.floor(times.length / 2)]!,
+      questions,
     });
   }
   return out;
 }
 
+function report(title: string, conversations: readonly EvalConversation[], reports: readonly RerankerReport[], listQuestions: boolean) {
+  const questions = conversations.reduce((s, c) => s + c.questions.length, 0);
+  const changed = conversations.reduce((s, c) => s + c.questions.filter((q) => q.stale?.length).length, 0);
+  console.log(`${title}: ${conversations.length} conversations, ${questions} questions (${changed} with a changed answer)`);
+  console.log('reranker        Recall@5  Recall@10  invalidated (current / history)  stale in top 5  evidence invalidated  p50 ms');
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  for (const r of reports) {
+    console.log(
+      `${r.reranker.padEnd(15)} ${r.recall5.toFixed(3).padStart(8)}  ${r.recall10.toFixed(3).padStart(9)}  ${`${pct(r.invalidatedShare)} / ${pct(r.invalidatedShareHistory)}`.padStart(31)}  ${pct(r.staleTop5).padStart(14)}  ${pct(r.evidenceInvalidated).padStart(20)}  ${r.p50Ms.toFixed(1).padStart(6)}`,
+    );
+  }
+  if (listQuestions) {
+    for (const r of reports) {
+      console.log(`  ${r.reranker}:`);
+      for (const q of r.questions) {
+        const flags = [q.stale !== null ? `STALE "${q.stale}"` : '', q.lost ? 'EVIDENCE INVALIDATED' : ''].filter(Boolean).join('  ');
+        console.log(`    ${q.conversation} R@5 ${q.recall5.toFixed(2)}  ${q.question}${flags ? `  ← ${flags}` : ''}`);
+      }
+    }
+  }
+  console.log('');
+}
+
 async function main() {
+  const listQuestions = process.argv.includes('--questions');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-memory-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   try {
@@ -134,17 +177,12 @@ async function main() {
     const t0 = performance.now();
     for (const c of CONVERSATIONS) messages += await ingestConversation(store, c);
     const ingestMs = performance.now() - t0;
-    const questions = CONVERSATIONS.reduce((s, c) => s + c.questions.length, 0);
-    console.log(`memory eval: ${CONVERSATIONS.length} conversations, ${messages} messages, ${questions} questions; deterministic extractor, local embedder`);
-    console.log(`ingestion: ${messages} messages in ${ingestMs.toFixed(0)} ms (${((messages / ingestMs) * 1000).toFixed(0)} messages/s)`);
+    for (const c of HELD_OUT) await ingestConversation(store, c);
+    console.log('memory eval: deterministic extractor, local embedder (add --questions for a per-question listing)');
+    console.log(`ingestion: ${messages} messages of the main set in ${ingestMs.toFixed(0)} ms (${((messages / ingestMs) * 1000).toFixed(0)} messages/s)`);
     console.log('');
-    console.log('reranker        Recall@5  Recall@10  invalidated (current / history)  stale in top 5  p50 ms');
-    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-    for (const r of await evaluate(store)) {
-      console.log(
-        `${r.reranker.padEnd(15)} ${r.recall5.toFixed(3).padStart(8)}  ${r.recall10.toFixed(3).padStart(9)}  ${`${pct(r.invalidatedShare)} / ${pct(r.invalidatedShareHistory)}`.padStart(31)}  ${pct(r.staleTop5).padStart(14)}  ${r.p50Ms.toFixed(1).padStart(6)}`,
-      );
-    }
+    report('main set', CONVERSATIONS, await evaluate(store, CONVERSATIONS), listQuestions);
+    report('held-out set (written before the changed-fact rules, reported apart)', HELD_OUT, await evaluate(store, HELD_OUT), listQuestions);
   } finally {
     await db.$disconnect();
     fs.rmSync(dir, { recursive: true, force: true });

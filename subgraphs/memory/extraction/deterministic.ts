@@ -75,6 +75,26 @@ function replacement(sentence: string, mentions: Mention[]): { old: Mention; nex
   return null;
 }
 
+/** A mention right after a preposition qualifies another ("Kenji Sato at Alder and Finch Engineers is checking"): it is not the subject. */
+const PREPOSITIONAL = /\b(?:at|from|of|in|on|with|by|near|along|under|over|for)\s+(?:(?:the|a|an)\s+)?(?:[a-z][\w-]*\s+)?$/i;
+
+/**
+ * "switched the topping rebar from epoxy-coated to galvanized bars": a change
+ * between two values said only in words (no mention inside either).
+ */
+export function wordedChange(sentence: string, mentions: readonly Mention[]): { old: string; next: Mention; index: number } | null {
+  const m = /\bfrom\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+to\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:after|because|for|since|due|in|on|at|with|so|and|but)\b|\s*[,.;!?]|\s*$)/.exec(
+    sentence,
+  );
+  if (!m) return null;
+  const end = m.index + m[0].length;
+  if (mentions.some((x) => x.start < end && x.end > m.index)) return null;
+  const bare = (t: string) => t.replace(/^(?:the|a|an)\s+/, '');
+  const next = bare(m[2]!);
+  const start = m.index + m[0].lastIndexOf(next);
+  return { old: bare(m[1]!), next: { name: next, kind: 'topic', start, end: start + next.length }, index: m.index };
+}
+
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'my', 'your', 'his', 'her', 'all', 'both', 'each', 'so', 'and', 'but', 'then', 'now', 'also']);
 
 /** With no entity before the verb, the noun phrase there is the subject ("the first vertical frequency dropped to …"). */
@@ -89,12 +109,27 @@ function topicBefore(sentence: string, verbIndex: number): Mention | null {
   return { name, kind: 'topic', start, end: start + phrase.join(' ').length };
 }
 
+/**
+ * "Beam B1 is a W16x31. The beam was upsized …": a bare element word right
+ * after a determiner ("the beam", "this girder") stands for the one member of
+ * that type the previous sentence of the same message named. Nothing when that
+ * sentence named none or several, or when this sentence names one itself.
+ */
+export function antecedent(m: Mention, mentions: readonly Mention[], sentence: string, previous: readonly Mention[]): Mention | null {
+  if (!/\b(?:the|this|that)\s+$/i.test(sentence.slice(0, m.start))) return null;
+  const type = (x: Mention) => x.name.split(/\s+/)[0]!.toLowerCase();
+  if (mentions.some((x) => x.kind === 'member' && type(x) === m.name)) return null;
+  const members = [...new Set(previous.filter((x) => x.kind === 'member' && type(x) === m.name).map((x) => x.name))];
+  return members.length === 1 ? { ...m, name: members[0]!, kind: 'member' } : null;
+}
+
 export function extractSentence(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; fact: ExtractedFact | null } {
   // "Omar Haddad here from …" in Omar's own message names the speaker.
   const isSpeaker = (m: Mention) => m.kind === 'name' && m.name.split(' ')[0]!.toLowerCase() === speaker.split(' ')[0]!.toLowerCase();
-  const mentions = findMentions(sentence).map((m) =>
+  const found = findMentions(sentence).map((m) =>
     m.kind === 'element' ? { ...m, name: singular(m.name.toLowerCase()) } : isSpeaker(m) ? { ...m, name: speaker, kind: 'speaker' } : m,
   );
+  const mentions = found.map((m) => (m.kind === 'element' ? (antecedent(m, found, sentence, previous) ?? m) : m));
   const others = mentions.filter((m) => m.name.toLowerCase() !== speaker.toLowerCase());
   if (!others.length) return { mentions, fact: null };
   const fact = firstPerson(sentence, speaker);
@@ -121,9 +156,11 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
     // The nearest mention before the verb, passing over locations that qualify it ("beam B3 at grid C-4 uses").
     // A thing named inside the verb ("revised the roof snow load to 30 psf") is what changed.
     const before = others.filter((m) => m.end <= v.index);
+    const located = before.filter((m) => m.kind !== 'grid' && m.kind !== 'level');
     subject =
       others.find((m) => m.start >= v.index && m.end <= v.end && !VALUE_KINDS.has(m.kind)) ??
-      before.filter((m) => m.kind !== 'grid' && m.kind !== 'level').at(-1) ??
+      located.filter((m) => !PREPOSITIONAL.test(sentence.slice(0, m.start))).at(-1) ??
+      located.at(-1) ??
       before.at(-1) ??
       null;
     object = others.find((m) => m.start >= v.end && m !== subject) ?? null;
@@ -141,10 +178,15 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
     const thing = others.find((m) => THING_KINDS.has(m.kind) && m !== object) ?? (subject.kind === 'speaker' ? previous.find((m) => THING_KINDS.has(m.kind)) : undefined);
     if (thing) subject = thing;
   }
+  const worded = !swap && CHANGE_CUES.test(sentence) ? wordedChange(sentence, others) : null;
+  if (worded) {
+    subject = others.filter((m) => m.end <= worded.index && THING_KINDS.has(m.kind)).at(-1) ?? topicBefore(sentence, worded.index) ?? subject;
+    object = worded.next;
+  }
   if (!subject || !object || subject.name.toLowerCase() === object.name.toLowerCase()) return { mentions, fact: null };
-  const relation = swap ? (subject === swap.old ? 'REPLACED_BY' : 'CHANGED_TO') : (verb?.relation ?? 'RELATES_TO');
+  const relation = swap ? (subject === swap.old ? 'REPLACED_BY' : 'CHANGED_TO') : worded ? 'CHANGED_TO' : (verb?.relation ?? 'RELATES_TO');
   return {
-    mentions: subject === speakerMention || mentions.includes(subject) ? mentions : [...mentions, subject],
+    mentions: [...mentions, ...[subject, object].filter((m) => m !== speakerMention && !mentions.includes(m))],
     fact: {
       source: subject.name,
       target: object.name,
@@ -152,8 +194,35 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
       fact,
       replaces: swap ? swap.old.name : null,
       ends: ends && !swap ? relation : null,
+      ...(worded ? { replacesText: worded.old } : {}),
+      context: [...new Set([...(subject.kind === 'topic' ? [subject] : []), ...others.filter((m) => THING_KINDS.has(m.kind) && m !== swap?.old)].map((m) => m.name))],
     },
   };
+}
+
+/** Where a sentence joins clauses with their own subject: ";" or "and" before a determiner ("… are W10x49 and the beam is a W18x50"). */
+const CLAUSE_BREAK = /\s*;\s*|,?\s+and\s+(?=(?:the|a|an|its|their)\s)/i;
+const HAS_VERB = (clause: string) => RELATION_PATTERNS.some((p) => p.re.test(clause));
+
+/**
+ * One fact per clause when every clause has a verb and yields a fact of its
+ * own, so a later change of one clause's value retires only that clause;
+ * otherwise one fact for the whole sentence.
+ */
+function extractClauses(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; facts: ExtractedFact[] } {
+  const clauses = sentence.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+  if (clauses.length > 1 && clauses.every(HAS_VERB)) {
+    const parts: { mentions: Mention[]; fact: ExtractedFact | null }[] = [];
+    let context = previous;
+    for (const clause of clauses) {
+      const part = extractSentence(clause, speaker, context);
+      parts.push(part);
+      if (part.mentions.length) context = part.mentions;
+    }
+    if (parts.every((p) => p.fact)) return { mentions: parts.flatMap((p) => p.mentions), facts: parts.map((p) => p.fact!) };
+  }
+  const whole = extractSentence(sentence, speaker, previous);
+  return { mentions: whole.mentions, facts: whole.fact ? [whole.fact] : [] };
 }
 
 export function extractDeterministic(input: ExtractionInput): Extraction {
@@ -162,9 +231,9 @@ export function extractDeterministic(input: ExtractionInput): Extraction {
   const facts: ExtractedFact[] = [];
   let previous: Mention[] = [];
   for (const sentence of splitSentences(input.content)) {
-    const { mentions, fact } = extractSentence(sentence, speaker, previous);
+    const { mentions, facts: found } = extractClauses(sentence, speaker, previous);
     for (const m of mentions) if (!entities.has(m.name.toLowerCase())) entities.set(m.name.toLowerCase(), { name: m.name, kind: m.kind });
-    if (fact) facts.push(fact);
+    facts.push(...found);
     if (mentions.length) previous = mentions;
   }
   return { entities: [...entities.values()], facts };

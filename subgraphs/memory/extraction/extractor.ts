@@ -23,8 +23,12 @@ export interface ExtractedFact {
   fact: string;
   /** An entity the statement says was replaced ("replaced X with Y", "from X to Y"). */
   replaces: string | null;
+  /** A replaced value the statement names only in words ("from epoxy-coated to galvanized bars": "epoxy-coated"). */
+  replacesText?: string;
   /** "no longer", "stopped": the statement ends `relation` between source and target. */
   ends: string | null;
+  /** Things (not values, not the speaker) the statement names, which anchor a replacement to them; absent: source and target. */
+  context?: string[];
 }
 
 export interface Extraction {

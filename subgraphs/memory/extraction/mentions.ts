@@ -56,11 +56,12 @@ const NOT_NAMES = new Set(
   Noted Check Confirm Consider Keep Make Add See Send Remind Tell Show Give Find Assume Assuming Based Given Following Regarding About Good Great Nice Fine Alright
   Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today Tomorrow Yesterday Note Remember Recall Going Looks Looking Use Using Used`.split(/\s+/),
 );
-const CONNECTORS = new Set(['of', 'and', '&', 'de', 'on', 'at']);
+// No "at": it ties a person to a place or firm ("Kenji Sato at Alder and Finch Engineers"), it does not join one name.
+const CONNECTORS = new Set(['of', 'and', '&', 'de', 'on']);
 
 function capitalisedNames(sentence: string): Mention[] {
   const out: Mention[] = [];
-  const re = /[A-Z][\w&'’.-]*(?:\s+(?:(?:of|and|&|de|on|at)\s+)?[A-Z][\w&'’.-]*)*/g;
+  const re = /[A-Z][\w&'’.-]*(?:\s+(?:(?:of|and|&|de|on)\s+)?[A-Z][\w&'’.-]*)*/g;
   for (const m of sentence.matchAll(re)) {
     let words = m[0].split(/\s+/);
     let start = m.index!;

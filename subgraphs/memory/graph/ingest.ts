@@ -7,7 +7,8 @@ import type { Embedder } from '../embed.ts';
 import type { Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, Fact, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
-import { contradicted, applyIntervals, type Candidate } from './invalidate.ts';
+import { CHANGE_CUES } from '../extraction/relations.ts';
+import { contradicted, applyIntervals, names, valueSort, type Candidate } from './invalidate.ts';
 import { fuzzyEligible, normName } from './names.ts';
 import { resolveEntities } from './resolve.ts';
 
@@ -38,6 +39,10 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
   const known = new Set(exact.map((e) => e.normName));
   const unresolved = norms.filter((n) => !known.has(n) && fuzzyEligible(n));
   const fuzzy = unresolved.length ? await store.entitiesMatching({ accountId, groupIds: [groupId] }, unresolved.join(' '), 20) : [];
+  // A lone first name or surname may stand for a full name already in the group ("Kenji" → Kenji Sato).
+  const partNames = [...new Set(extraction.entities.filter((e) => e.kind === 'name').map((e) => normName(e.name)))].filter((n) => !known.has(n) && !n.includes(' '));
+  const people: Entity[] = [];
+  for (const n of partNames) people.push(...(await store.entitiesMatching({ accountId, groupIds: [groupId] }, n, 50)));
   const resolution = resolveEntities(extraction.entities, exact, fuzzy, (x, norm) => ({
     uuid: randomUUID(),
     accountId,
@@ -47,7 +52,7 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
     kind: x.kind,
     summary: '',
     createdAt: now,
-  }));
+  }), people);
   await store.insertEntities(resolution.created);
   await store.addMentions(episode.uuid, [...new Set([...resolution.byName.values()].map((e) => e.uuid))]);
 
@@ -74,20 +79,49 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
       continue;
     }
     const replaced = entityOf(x.replaces);
+    const validAt = episode.timestamp;
     const touching = new Map<string, Fact>();
-    for (const f of await store.currentFactsTouching(accountId, groupId, src.uuid)) touching.set(f.uuid, f);
-    if (replaced) for (const f of await store.currentFactsTouching(accountId, groupId, replaced.uuid)) touching.set(f.uuid, f);
-    const farEnds = await store.getEntities(accountId, [...new Set([...touching.values()].map((f) => f.targetUuid))]);
-    const byUuid = new Map(farEnds.map((e) => [e.uuid, e]));
+    const gather = async (entityUuid: string) => {
+      for (const f of await store.currentFactsTouching(accountId, groupId, entityUuid)) touching.set(f.uuid, f);
+    };
+    await gather(src.uuid);
+    if (replaced) await gather(replaced.uuid);
+    // Statements of a replaced value named only in words are found by their text.
+    if (x.replacesText) {
+      const scope = { accountId, groupIds: [groupId] };
+      const hits = await store.fullTextFacts(scope, x.replacesText, { includeInvalidated: false, source: null }, 20);
+      for (const f of await store.getFacts(accountId, hits.map((h) => h.uuid))) if (f.invalidAt === null && names(f.fact, x.replacesText)) touching.set(f.uuid, f);
+    }
+    // A change of value with a subject the extractor could not pin down may be about a thing the statement names (see contradicted).
+    const weakSubject = speakerUuids.has(src.uuid) || src.kind === 'topic';
+    if (weakSubject && valueSort(tgt.kind, tgt.name) !== null && CHANGE_CUES.test(x.fact)) {
+      const named = await store.entitiesMatching({ accountId, groupIds: [groupId] }, x.fact, 20);
+      for (const e of named) if (e.kind !== 'speaker' && e.uuid !== src.uuid && names(x.fact, e.name)) await gather(e.uuid);
+    }
+    const endpoints = await store.getEntities(accountId, [...new Set([...touching.values()].flatMap((f) => [f.sourceUuid, f.targetUuid]))]);
+    const byUuid = new Map(endpoints.map((e) => [e.uuid, e]));
     const candidates: Candidate[] = [...touching.values()].map((fact) => ({
       fact,
       otherKind: byUuid.get(fact.targetUuid)?.kind ?? null,
       otherName: byUuid.get(fact.targetUuid)?.name ?? null,
+      sourceName: byUuid.get(fact.sourceUuid)?.name ?? null,
     }));
-    const anchors = [src.uuid, tgt.uuid].filter((u) => u !== replaced?.uuid && !speakerUuids.has(u));
-    const validAt = episode.timestamp;
+    const anchorEntities = x.context ? x.context.map((n) => entityOf(n)?.uuid) : [src.uuid, tgt.uuid];
+    const anchors = [...new Set(anchorEntities)].filter((u): u is string => !!u && u !== replaced?.uuid && !speakerUuids.has(u));
     const hits = contradicted(
-      { sourceUuid: src.uuid, targetUuid: tgt.uuid, relation: x.relation, validAt, target: tgt, replaces: replaced?.uuid ?? null, ends: x.ends, anchors },
+      {
+        sourceUuid: src.uuid,
+        targetUuid: tgt.uuid,
+        relation: x.relation,
+        validAt,
+        target: tgt,
+        replaces: replaced?.uuid ?? null,
+        ends: x.ends,
+        anchors,
+        statement: x.fact,
+        replacesText: x.replacesText ?? null,
+        sourceKind: speakerUuids.has(src.uuid) ? 'speaker' : src.kind,
+      },
       candidates,
     );
     const uuid = randomUUID();

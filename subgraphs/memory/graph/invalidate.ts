@@ -1,13 +1,17 @@
 // Which stored facts a new fact contradicts, and Graphiti's interval rule for
 // what that does to each side. Pure functions over fact records.
-import { FUNCTIONAL } from '../extraction/relations.ts';
+import { findMentions } from '../extraction/mentions.ts';
+import { CHANGE_CUES, ENDING_CUES, FUNCTIONAL } from '../extraction/relations.ts';
 import type { Entity, Fact } from '../model.ts';
+import { normName } from './names.ts';
 
 export interface Candidate {
-  fact: Pick<Fact, 'uuid' | 'sourceUuid' | 'targetUuid' | 'name' | 'validAt' | 'invalidAt'>;
+  fact: Pick<Fact, 'uuid' | 'sourceUuid' | 'targetUuid' | 'name' | 'validAt' | 'invalidAt'> & { fact?: string };
   /** Kind of the old fact's far end, as seen from the new fact's source. */
   otherKind: string | null;
   otherName: string | null;
+  /** Name of the old fact's source entity. */
+  sourceName?: string | null;
 }
 
 export interface NewFactShape {
@@ -19,8 +23,13 @@ export interface NewFactShape {
   /** Entity the statement replaced, resolved. */
   replaces: string | null;
   ends: string | null;
-  /** Other entities the statement names (besides the speaker), to anchor a replacement. */
+  /** Things the statement names (besides the speaker and the replaced value), to anchor a replacement. */
   anchors: readonly string[];
+  /** A replaced value named only in words ("from epoxy-coated to galvanized bars"). */
+  replacesText?: string | null;
+  /** The statement's text, and the kind of its subject (the new fact's source). */
+  statement?: string;
+  sourceKind?: string;
 }
 
 /** What a value is, for "a new value of the same sort replaces the old": member sizes, loads in the same unit, codes of one family. */
@@ -32,7 +41,7 @@ export function valueSort(kind: string, name: string): string | null {
     case 'software':
       return kind;
     case 'quantity':
-      return `quantity:${name.replace(/^[\d.,\s=f'c]+/i, '').toLowerCase()}`;
+      return `quantity:${unitOf(name)}`;
     case 'classification':
       return `classification:${name.replace(/\s+\S+$/, '').toLowerCase()}`;
     case 'code':
@@ -42,23 +51,132 @@ export function valueSort(kind: string, name: string): string | null {
   }
 }
 
+/** A unit's spelling variants are one unit ("in." and "in", "kip" and "kips", "kN/m2" and "kN/m²"); different units stay apart (see the report). */
+function unitOf(quantity: string): string {
+  return quantity
+    .replace(/^f'c\s?=?\s?/i, '')
+    .replace(/^[\d.,\s]+/, '')
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/²/g, '2')
+    .replace(/^kips?$/, 'kip');
+}
+
 const base = (relation: string) => relation.replace(/^NO_LONGER_/, '');
 
-/** The stored facts the new one contradicts. Facts already ended are candidates too; the interval rule sorts them out. */
+/** Words too general to tie two statements to one activity or thing. */
+const LIGHT_WORDS = new Set(
+  `work works working worked use uses using used does doing done make makes made take takes took taken have having with from that this these those they them their
+  there what when which will would been being were about over into onto longer anymore more still also just only now then than some each other same
+  took over after before because since while until here week today last next`.split(/\s+/),
+);
+
+/** Content words of a statement, cut to five letters so "checks" and "checking" meet. */
+export function topicStems(text: string): Set<string> {
+  const words = text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  return new Set(words.filter((w) => !LIGHT_WORDS.has(w)).map((w) => w.slice(0, 5)));
+}
+
+export function sharesTopic(a: string, b: string): boolean {
+  const stems = topicStems(b);
+  for (const w of topicStems(a)) if (stems.has(w)) return true;
+  return false;
+}
+
+/** The words a "no longer …" ends, up to the end of that clause. */
+export function endedClause(statement: string): string {
+  const m = ENDING_CUES.exec(statement);
+  if (!m) return '';
+  return statement.slice(m.index + m[0].length).split(/[;.!?]/)[0]!;
+}
+
+/** The values a statement states, with their sort and normalised name. */
+export function statedValues(text: string): { sort: string; norm: string }[] {
+  return findMentions(text).flatMap((m) => {
+    const sort = valueSort(m.kind, m.name);
+    return sort ? [{ sort, norm: normName(m.name) }] : [];
+  });
+}
+
+/** Whether `text` names `name` as whole words. */
+export function names(text: string, name: string): boolean {
+  const norm = normName(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (!norm) return false;
+  return ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `.includes(` ${norm} `);
+}
+
+const NOT_QUALIFIERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'each', 'every', 'all', 'both', 'of', 'and', 'is', 'are']);
+
+/** The word that qualifies an element word in a statement ("roof" in "the roof live load"), null when none. */
+export function qualifier(text: string, element: string): string | null {
+  const word = element.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`(?:^|[^\\p{L}-])([\\p{L}-]+)\\s+${word}(?:e?s)?(?![\\p{L}])`, 'iu').exec(text);
+  const q = m?.[1]?.toLowerCase() ?? null;
+  return q && !NOT_QUALIFIERS.has(q) ? q : null;
+}
+
+/** Subjects that do not pin a statement to one thing: a noun phrase the extractor fell back on, or the speaker. */
+const WEAK_SUBJECTS = new Set(['topic', 'speaker']);
+
+/**
+ * The stored facts the new one contradicts. Facts already ended are
+ * candidates too; the interval rule sorts them out. Without a statement
+ * (an extractor that gives none) only the relation and value rules apply.
+ */
 export function contradicted(next: NewFactShape, candidates: readonly Candidate[]): Candidate[] {
   const sort = valueSort(next.target.kind, next.target.name);
-  return candidates.filter(({ fact, otherKind, otherName }) => {
+  const statement = next.statement ?? '';
+  const changes = CHANGE_CUES.test(statement);
+  const nextNorm = normName(next.target.name);
+  return candidates.filter(({ fact, otherKind, otherName, sourceName }) => {
     if (fact.sourceUuid === next.sourceUuid && fact.targetUuid === next.targetUuid) {
       // "No longer" ends whatever was said between the two; otherwise the same relationship again is a duplicate.
       if (next.ends !== null) return !fact.name.startsWith('NO_LONGER_');
       if (base(fact.name) === base(next.relation)) return false;
     }
     if (next.replaces && (fact.sourceUuid === next.replaces || fact.targetUuid === next.replaces)) {
+      // "Replaced X with Y" ends X's facts with the things the statement names; naming none, those on the same topic.
       const far = fact.sourceUuid === next.replaces ? fact.targetUuid : fact.sourceUuid;
-      return next.anchors.length === 0 || next.anchors.includes(far) || far === next.sourceUuid;
+      if (far === next.sourceUuid || next.anchors.includes(far)) return true;
+      return next.anchors.length === 0 && (!next.statement || (fact.fact !== undefined && sharesTopic(statement, fact.fact)));
     }
-    if (fact.sourceUuid !== next.sourceUuid || fact.targetUuid === next.targetUuid) return false;
+    // "From epoxy-coated to galvanized bars" retires a statement of the old words on the same topic that does not already say the new ones.
+    if (next.replacesText && fact.fact !== undefined && names(fact.fact, next.replacesText) && !names(fact.fact, next.target.name)) {
+      const without = (text: string) => text.toLowerCase().replaceAll(next.replacesText!.toLowerCase(), ' ');
+      if (sharesTopic(without(statement), without(fact.fact))) return true;
+    }
+    // "Kenji no longer works on the fatigue checks" ends Kenji's facts about fatigue checks, whatever their far end.
+    if (next.ends !== null && fact.sourceUuid === next.sourceUuid && fact.fact !== undefined && !fact.name.startsWith('NO_LONGER_')) {
+      if (sharesTopic(endedClause(statement), fact.fact)) return true;
+    }
+    if (fact.targetUuid === next.targetUuid) return false;
+    // A change of value for a thing retires an older statement about that thing that gave another value of the same sort
+    // ("the drilled piers grow to 36 in" retires "the foundations are drilled piers, 30 in diameter").
+    if (sort !== null && changes && fact.fact !== undefined && (fact.sourceUuid === next.sourceUuid || fact.targetUuid === next.sourceUuid)) {
+      const values = statedValues(fact.fact);
+      if (values.some((v) => v.sort === sort && v.norm !== nextNorm) && !values.some((v) => v.norm === nextNorm)) return true;
+    }
+    // A change of value whose subject the extractor could not pin down retires the same-sort value of a thing the statement names
+    // ("…, so the school moved to risk category IV" retires "the school is risk category III").
+    if (
+      sort !== null &&
+      changes &&
+      WEAK_SUBJECTS.has(next.sourceKind ?? '') &&
+      fact.sourceUuid !== next.sourceUuid &&
+      sourceName &&
+      names(statement, sourceName) &&
+      otherKind !== null &&
+      otherName !== null &&
+      valueSort(otherKind, otherName) === sort
+    )
+      return true;
+    if (fact.sourceUuid !== next.sourceUuid) return false;
     if (FUNCTIONAL.has(base(next.relation)) && base(fact.name) === base(next.relation)) return true;
+    // An element word ("beam", "live load") names a type, not one thing: "the main glulam beams" and "the beam",
+    // "the roof live load" and "the floor live load" are different things unless the statement says something changed.
+    if (next.sourceKind === 'element' && next.statement !== undefined && fact.fact !== undefined && sourceName && !changes) {
+      if (qualifier(statement, sourceName) !== qualifier(fact.fact, sourceName)) return false;
+    }
     return sort !== null && otherKind !== null && otherName !== null && valueSort(otherKind, otherName) === sort;
   });
 }

@@ -1,0 +1,70 @@
+// Changed facts through the whole ingestion path (deterministic extractor,
+// entity resolution, invalidation, embedded store): what a later message
+// retires, and look-alike messages that must leave the old fact current.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../../core/db/client.ts';
+import { session, type EvalConversation } from '../../../../eval/memory/conversations.ts';
+import { ingestConversation } from '../../../../eval/memory/evaluate.ts';
+import { createLibsqlStore } from '../../../../subgraphs/memory/store/libsql-store.ts';
+import type { MemoryStore } from '../../../../subgraphs/memory/store/memory-store.ts';
+import { tempDir } from '../../../helpers/server.ts';
+
+const dir = tempDir('memory-changes-');
+let db: Database;
+let store: MemoryStore;
+beforeAll(async () => {
+  db = await openDatabase({ url: `file:${path.join(dir, 'memory.db')}` });
+  store = createLibsqlStore(db);
+});
+afterAll(async () => {
+  await db.$disconnect();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Ingests the lines as one session of `group` and answers each stored fact's text with whether it is still current. */
+async function ingest(group: string, lines: string[]): Promise<Map<string, boolean>> {
+  const conversation: EvalConversation = { id: group, sessions: [session(group, 1, '2026-03-02T09:00:00Z', 'Tom', lines.map((l) => ['U', l]))], questions: [] };
+  await ingestConversation(store, conversation);
+  const rows = await db.$queryRawUnsafe<{ fact: string; invalidAt: string | null }[]>(`SELECT "fact", "invalidAt" FROM "MemoryFact" WHERE "groupId" = ?`, group);
+  return new Map(rows.map((r) => [r.fact, r.invalidAt === null]));
+}
+
+it('a first name stands for the full name: "Kenji no longer …" retires what Kenji Sato was doing', async () => {
+  const facts = await ingest('kenji', [
+    'Kenji Sato at Alder and Finch Engineers is checking the fatigue details of the floor beam connections.',
+    'Kenji no longer works on the fatigue checks; Ana Ruiz took them over.',
+  ]);
+  expect(facts.get('Kenji Sato at Alder and Finch Engineers is checking the fatigue details of the floor beam connections.')).toBe(false);
+  expect(facts.get('Kenji no longer works on the fatigue checks; Ana Ruiz took them over.')).toBe(true);
+});
+
+it('a first name two people share links to neither', async () => {
+  const facts = await ingest('two-sams', [
+    'Sam Ortiz at Keystone Structural is checking the connection calculations.',
+    'Sam Lee at Birch Builders is checking the stair details.',
+    'Sam no longer works on the connection calculations; Rosa Diaz took them over.',
+  ]);
+  expect(facts.get('Sam Ortiz at Keystone Structural is checking the connection calculations.')).toBe(true);
+  expect(facts.get('Sam Lee at Birch Builders is checking the stair details.')).toBe(true);
+});
+
+it('a new size for beam B1 retires B1\'s old size, never beam B2\'s', async () => {
+  const facts = await ingest('beams', ['Beam B1 is a W16x31.', 'Beam B2 is a W18x35.', 'Beam B1 is now a W18x40.']);
+  expect(Object.fromEntries(facts)).toEqual({ 'Beam B1 is a W16x31.': false, 'Beam B2 is a W18x35.': true, 'Beam B1 is now a W18x40.': true });
+});
+
+it('two loads in the same unit for different things both stay current', async () => {
+  const facts = await ingest('loads', ['The roof live load is 20 psf.', 'The floor live load is 50 psf including partitions.']);
+  expect([...facts.values()]).toEqual([true, true]);
+});
+
+it('a replaced size retires only the clause that stated it', async () => {
+  const facts = await ingest('frame', [
+    'The moment frame columns are W10x49 and the beam is a W18x50, designed to AISC 341-16.',
+    'The moment frame beam was upsized from the W18x50 to a W21x62 to meet drift limits.',
+  ]);
+  expect(facts.get('The moment frame columns are W10x49')).toBe(true);
+  expect(facts.get('the beam is a W18x50, designed to AISC 341-16.')).toBe(false);
+});
