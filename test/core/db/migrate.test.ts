@@ -25,11 +25,13 @@ describe('migrations', () => {
     expect(parts[1]).toMatch(/^CREATE TRIGGER[\s\S]*END;$/);
   });
 
-  it('run in WAL mode with a busy timeout', async () => {
+  it('run in WAL mode with a busy timeout and synchronous=NORMAL', async () => {
     const [mode] = await db.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode');
     expect(mode!.journal_mode).toBe('wal');
     const [busy] = await db.$queryRawUnsafe<{ timeout: number }[]>('PRAGMA busy_timeout');
     expect(Number(busy!.timeout)).toBe(5000);
+    const [sync] = await db.$queryRawUnsafe<{ synchronous: number }[]>('PRAGMA synchronous');
+    expect(Number(sync!.synchronous)).toBe(1); // NORMAL
   });
 });
 
