@@ -29,6 +29,8 @@ export interface Config {
   publicPerMinute: number;
   jobConcurrency: number;
   workerThreads: number;
+  /** How long an idle worker thread lives; a new one pays for loading its task's libraries again. */
+  workerIdleMs: number;
   /** Attempts a job gets when the process dies under it before it is failed. */
   jobMaxAttempts: number;
   sweepIntervalMs: number;
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicPerMinute: int(env, 'PUBLIC_RATE_PER_MIN', 120),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 4),
     workerThreads: int(env, 'WORKER_THREADS', 2),
+    workerIdleMs: int(env, 'WORKER_IDLE_MS', 15 * 60_000),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 2),
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),

@@ -54,7 +54,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     publicUrl: () => config.publicUrl,
   });
   const store = createJobStore(db, config);
-  const workers = createWorkerPool(config.workerThreads);
+  const workers = createWorkerPool(config.workerThreads, config.workerIdleMs);
   const runner = createJobRunner({
     store,
     events,
