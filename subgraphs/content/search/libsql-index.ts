@@ -40,14 +40,16 @@ export function createLibsqlIndex(db: Database): PassageIndex {
       const match = ftsQuery(query);
       if (!match) return [];
       // Candidates are ids only: reading passage text for every candidate
-      // cost more than ranking them. Without a file filter FTS5
-      // ranks on its own; with one, the join to the passages filters.
+      // cost more than ranking them. Without a file filter FTS5 ranks on its
+      // own; with one, each match's file is read from a covering index, never
+      // from the passage row with its text and embedding (one code of five at
+      // 50,000 passages: 26 -> 10-14 ms).
       const bm25 = '-bm25("CodePassageFts", 4.0, 1.0, 2.0)';
       const filter = fileFilter(fileIds);
       const rows = fileIds
         ? await db.$queryRawUnsafe<{ id: number }[]>(
             `SELECT p."id", ${bm25} AS score
-               FROM "CodePassageFts" JOIN "CodePassage" p ON p."id" = "CodePassageFts".rowid
+               FROM "CodePassageFts" JOIN "CodePassage" p INDEXED BY "CodePassage_id_fileId_idx" ON p."id" = "CodePassageFts".rowid
               WHERE "CodePassageFts" MATCH ?${filter.sql} ORDER BY score DESC LIMIT ?`,
             match,
             ...filter.args,
