@@ -1,6 +1,7 @@
 // The background half of POST /messages: a job per request drains its group's
-// pending episodes in queue order. Jobs of one group take turns (a lock per
-// group in this process), so episodes are processed one at a time, in order.
+// pending episodes in queue order. Jobs of one group take turns: a lock per
+// group in this process, and across processes a lease on the group in the
+// store, so episodes are processed one at a time, in order.
 import { z } from 'zod';
 import type { JobHandler } from '../../core/jobs/types.ts';
 import type { Platform } from '../../core/platform.ts';
@@ -13,6 +14,10 @@ export const INGEST_JOB = 'memory.ingest';
 const inputSchema = z.object({ groupId: z.string().min(1) });
 
 const locks = new Map<string, Promise<unknown>>();
+
+/** Long enough for a slow extractor's episode; renewed before each one. A dead holder's lease lapses after it. */
+const LEASE_MS = 60_000;
+const LEASE_POLL_MS = 100;
 
 /** Runs `work` after every earlier holder of `key` finished. */
 export async function withGroupLock<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -35,21 +40,32 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
     const { accountId } = ctx.job;
     const { groupId } = ctx.input;
     return withGroupLock(`${accountId}\u0000${groupId}`, async () => {
+      // Another process holds the group: wait for it rather than give up, so
+      // an episode stored just as that holder finished is not left behind.
+      while (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+      }
       let processed = 0;
       let failed = 0;
-      for (;;) {
-        if (ctx.signal.aborted) throw ctx.signal.reason;
-        const episode = await services.store.nextPending(accountId, groupId);
-        if (!episode) break;
-        try {
-          await ingestEpisode(services, episode);
-          await services.store.finishEpisode(episode.uuid, null);
-          processed++;
-        } catch (err) {
-          // One bad message must not block the group's queue; the failure stays on the episode.
-          await services.store.finishEpisode(episode.uuid, err instanceof Error ? err.message : String(err));
-          failed++;
+      try {
+        for (;;) {
+          if (ctx.signal.aborted) throw ctx.signal.reason;
+          if (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) throw new Error(`lost the lease on group ${groupId}`);
+          const episode = await services.store.nextPending(accountId, groupId);
+          if (!episode) break;
+          try {
+            await ingestEpisode(services, episode);
+            await services.store.finishEpisode(episode.uuid, null);
+            processed++;
+          } catch (err) {
+            // One bad message must not block the group's queue; the failure stays on the episode.
+            await services.store.finishEpisode(episode.uuid, err instanceof Error ? err.message : String(err));
+            failed++;
+          }
         }
+      } finally {
+        await services.store.releaseGroup(accountId, groupId, ctx.job.id);
       }
       return { group_id: groupId, processed, failed };
     });

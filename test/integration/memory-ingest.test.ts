@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/client.ts';
+import { createLibsqlStore } from '../../subgraphs/memory/store/libsql-store.ts';
 import { startTestServer, tempDir, waitFor } from '../helpers/server.ts';
 
 const dataDir = tempDir();
@@ -51,3 +52,28 @@ it('messages accepted by a process that dies before processing them are processe
     await second.stop();
   }
 }, 60_000);
+
+it('waits while another process holds the group, then processes what it left', async () => {
+  const server = await startTestServer({ DATA_DIR: tempDir() });
+  try {
+    const { secret, accountId } = await server.key('enterprise');
+    const store = createLibsqlStore(server.platform.db);
+    // Another process is processing this group (its lease is in the shared database).
+    expect(await store.leaseGroup(accountId, 'shared', 'job-of-another-process', 60_000)).toBe(true);
+    const res = await fetch(`${server.memoryUrl}/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ group_id: 'shared', messages: [{ content: 'The canopy uses HSS6x6x1/4 posts.', role_type: 'user', role: 'Lena', timestamp: '2026-03-01T10:00:00Z' }] }),
+    });
+    expect(res.status).toBe(202);
+    const status = async () => (await server.platform.db.$queryRawUnsafe<{ status: string }[]>(`SELECT "status" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = 'shared'`, accountId))[0]?.status;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await status()).toBe('pending');
+    await store.releaseGroup(accountId, 'shared', 'job-of-another-process');
+    await waitFor(async () => (await status()) === 'done', 10_000);
+    // The job gave the lease back when it finished.
+    expect(await store.leaseGroup(accountId, 'shared', 'next-holder', 60_000)).toBe(true);
+  } finally {
+    await server.stop();
+  }
+}, 30_000);

@@ -205,6 +205,26 @@ export function createLibsqlStore(db: Database): MemoryStore {
       await exec(`UPDATE "MemoryEpisode" SET "status" = ?, "error" = ? WHERE "uuid" = ?`, error ? 'failed' : 'done', error, uuid);
     },
 
+    async leaseGroup(accountId, groupId, holder, ttlMs) {
+      const now = Date.now();
+      const rows = await query(
+        `INSERT INTO "MemoryGroupLease" ("accountId", "groupId", "holder", "expiresAt") VALUES (?, ?, ?, ?)
+         ON CONFLICT ("accountId", "groupId") DO UPDATE SET "holder" = excluded."holder", "expiresAt" = excluded."expiresAt"
+          WHERE "MemoryGroupLease"."expiresAt" < ? OR "MemoryGroupLease"."holder" = excluded."holder"
+         RETURNING "holder"`,
+        accountId,
+        groupId,
+        holder,
+        now + ttlMs,
+        now,
+      );
+      return rows.length === 1;
+    },
+
+    async releaseGroup(accountId, groupId, holder) {
+      await exec(`DELETE FROM "MemoryGroupLease" WHERE "accountId" = ? AND "groupId" = ? AND "holder" = ?`, accountId, groupId, holder);
+    },
+
     async lastEpisodes(accountId, groupId, lastN) {
       const rows = await query(
         `SELECT * FROM (SELECT * FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" != 'pending' ORDER BY "timestamp" DESC, "seq" DESC LIMIT ?) ORDER BY "timestamp", "seq"`,
@@ -482,7 +502,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
     },
 
     async clear() {
-      for (const table of ['MemoryFactEpisode', 'MemoryMention', 'MemoryFact', 'MemoryEntity', 'MemoryEpisode']) await exec(`DELETE FROM "${table}"`);
+      for (const table of ['MemoryFactEpisode', 'MemoryMention', 'MemoryFact', 'MemoryEntity', 'MemoryEpisode', 'MemoryGroupLease']) await exec(`DELETE FROM "${table}"`);
     },
 
     async close() {

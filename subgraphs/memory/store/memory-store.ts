@@ -15,6 +15,14 @@ export interface MemoryStore {
   /** Groups that still have pending episodes, e.g. after a restart. */
   pendingGroups(): Promise<{ accountId: string; groupId: string }[]>;
   finishEpisode(uuid: string, error: string | null): Promise<void>;
+  /**
+   * Takes a group's processing lease for `holder` until `ttlMs` from now when
+   * it is free, expired or already the holder's; false when another holder
+   * has it. Episodes are processed in order across processes because only
+   * the lease holder processes a group.
+   */
+  leaseGroup(accountId: string, groupId: string, holder: string, ttlMs: number): Promise<boolean>;
+  releaseGroup(accountId: string, groupId: string, holder: string): Promise<void>;
   /** The newest lastN processed episodes, returned oldest first. */
   lastEpisodes(accountId: string, groupId: string, lastN: number): Promise<Episode[]>;
 

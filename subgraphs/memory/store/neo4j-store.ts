@@ -20,6 +20,7 @@ type Props = Record<string, any>;
 const SCHEMA = [
   'CREATE CONSTRAINT memory_episode_uuid IF NOT EXISTS FOR (e:MemoryEpisode) REQUIRE e.uuid IS UNIQUE',
   'CREATE CONSTRAINT memory_entity_uuid IF NOT EXISTS FOR (n:MemoryEntity) REQUIRE n.uuid IS UNIQUE',
+  'CREATE CONSTRAINT memory_group_lease IF NOT EXISTS FOR (l:MemoryGroupLease) REQUIRE (l.accountId, l.groupId) IS UNIQUE',
   'CREATE INDEX memory_episode_group IF NOT EXISTS FOR (e:MemoryEpisode) ON (e.accountId, e.groupId, e.status)',
   'CREATE INDEX memory_entity_norm IF NOT EXISTS FOR (n:MemoryEntity) ON (n.accountId, n.groupId, n.normName)',
   'CREATE INDEX memory_fact_uuid IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.uuid)',
@@ -172,6 +173,23 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
 
     async finishEpisode(uuid, error) {
       await run(`MATCH (e:MemoryEpisode {uuid: $uuid}) SET e.status = $status, e.error = $error`, { uuid, status: error ? 'failed' : 'done', error });
+    },
+
+    async leaseGroup(accountId, groupId, holder, ttlMs) {
+      // The uniqueness constraint makes MERGE take the lease node's lock, so two holders cannot both win.
+      const now = Date.now();
+      const rows = await run(
+        `MERGE (l:MemoryGroupLease {accountId: $accountId, groupId: $groupId})
+         WITH l WHERE l.holder IS NULL OR l.expiresAt < $now OR l.holder = $holder
+         SET l.holder = $holder, l.expiresAt = $expiresAt
+         RETURN l.holder AS holder`,
+        { accountId, groupId, holder, now, expiresAt: now + ttlMs },
+      );
+      return rows.length === 1;
+    },
+
+    async releaseGroup(accountId, groupId, holder) {
+      await run(`MATCH (l:MemoryGroupLease {accountId: $accountId, groupId: $groupId, holder: $holder}) DELETE l`, { accountId, groupId, holder });
     },
 
     async lastEpisodes(accountId, groupId, lastN) {
@@ -407,7 +425,7 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
     },
 
     async clear() {
-      await run(`MATCH (n) WHERE n:MemoryEpisode OR n:MemoryEntity OR n:MemoryCounter DETACH DELETE n`);
+      await run(`MATCH (n) WHERE n:MemoryEpisode OR n:MemoryEntity OR n:MemoryCounter OR n:MemoryGroupLease DETACH DELETE n`);
     },
 
     async close() {

@@ -79,6 +79,23 @@ export function storeContract(name: string, open: () => Promise<{ store: MemoryS
       expect(await store.lastEpisodes(other, 'g1', 10)).toEqual([]);
     });
 
+    it('leases a group to one holder at a time: renewable, released, taken over once expired', async () => {
+      const group = `lease-${randomUUID()}`;
+      expect(await store.leaseGroup(account, group, 'job-a', 60_000)).toBe(true);
+      expect(await store.leaseGroup(account, group, 'job-b', 60_000)).toBe(false);
+      expect(await store.leaseGroup(account, group, 'job-a', 60_000)).toBe(true); // renewal
+      // Leases are per account and per group.
+      expect(await store.leaseGroup(other, group, 'job-b', 60_000)).toBe(true);
+      expect(await store.leaseGroup(account, `${group}-2`, 'job-b', 60_000)).toBe(true);
+      await store.releaseGroup(account, group, 'job-b'); // not the holder: no effect
+      expect(await store.leaseGroup(account, group, 'job-b', 60_000)).toBe(false);
+      await store.releaseGroup(account, group, 'job-a');
+      expect(await store.leaseGroup(account, group, 'job-b', 1)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await store.leaseGroup(account, group, 'job-c', 60_000)).toBe(true); // job-b's lease lapsed
+      for (const [acct, g, holder] of [[account, group, 'job-c'], [other, group, 'job-b'], [account, `${group}-2`, 'job-b']] as const) await store.releaseGroup(acct, g, holder);
+    });
+
     it('finds facts by words, resolves entities by name, and merges a repeated statement', async () => {
       const hits = await search(account, 'Which section is the transfer girder?');
       expect(hits[0]!.fact).toContain('W36x150');
