@@ -3,6 +3,7 @@
 // group in this process, and across processes a lease on the group in the
 // store, so episodes are processed one at a time, in order.
 import { z } from 'zod';
+import type { Principal } from '../../core/auth/keys.ts';
 import type { JobHandler } from '../../core/jobs/types.ts';
 import type { Platform } from '../../core/platform.ts';
 import { parseInput } from '../../core/validation.ts';
@@ -78,6 +79,8 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
  */
 export async function resumePendingGroups(platform: Platform): Promise<void> {
   for (const { accountId, groupId } of await memoryServices(platform.db, platform.config).store.pendingGroups()) {
-    await platform.jobs.create({ keyId: 'memory-resume', accountId, tier: 'pro', admin: false }, INGEST_JOB, { groupId });
+    // The job's retention follows the account's newest key, as a request from it would.
+    const key = await platform.db.apiKey.findFirst({ where: { accountId, revokedAt: null }, orderBy: { createdAt: 'desc' }, select: { tier: true } });
+    await platform.jobs.create({ keyId: 'memory-resume', accountId, tier: (key?.tier ?? 'free') as Principal['tier'], admin: false }, INGEST_JOB, { groupId });
   }
 }

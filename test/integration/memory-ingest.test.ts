@@ -41,6 +41,10 @@ it('messages accepted by a process that dies before processing them are processe
       return body.episodes.length === values.length && body.episodes;
     }, 20_000);
     expect(listed.map((e: { timestamp: string }) => e.timestamp)).toEqual(values.map((_, i) => new Date(at(i)).toISOString()));
+    // The resumed job keeps the account's tier (its retention), not a default one.
+    const resumed = await second.platform.db.job.findMany({ where: { type: 'memory.ingest', accountId }, select: { tier: true } });
+    expect(resumed.length).toBeGreaterThan(0);
+    expect(new Set(resumed.map((j) => j.tier))).toEqual(new Set(['enterprise']));
     const res = await fetch(`${second.memoryUrl}/search`, { method: 'POST', headers, body: JSON.stringify({ query: 'roof snow load', include_invalidated: true }) });
     const { facts } = await res.json();
     const current = facts.filter((f: { invalid_at: string | null }) => f.invalid_at === null);
