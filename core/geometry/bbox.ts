@@ -7,6 +7,21 @@ export function unionAll(boxes: readonly BBox[]): BBox {
   return boxes.reduce(union, [Infinity, Infinity, -Infinity, -Infinity] as BBox);
 }
 
+/** The smallest box holding every point. @example boxOfPoints([[1, 5], [3, 2]]) // → [1, 2, 3, 5] */
+export function boxOfPoints(points: readonly Point[]): BBox {
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const [x, y] of points) {
+    if (x < x1) x1 = x;
+    if (y < y1) y1 = y;
+    if (x > x2) x2 = x;
+    if (y > y2) y2 = y;
+  }
+  return [x1, y1, x2, y2];
+}
+
 export const width = (b: BBox) => b[2] - b[0];
 export const height = (b: BBox) => b[3] - b[1];
 export const area = (b: BBox) => Math.max(0, width(b)) * Math.max(0, height(b));

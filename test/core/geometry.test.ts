@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apply, multiply, scaleOf } from '../../core/geometry/matrix.ts';
-import { boxDistance, iou, union } from '../../core/geometry/bbox.ts';
+import { boxDistance, boxOfPoints, iou, union } from '../../core/geometry/bbox.ts';
 import { cubicAt } from '../../core/geometry/bezier.ts';
 import { angleBetween, pointSegmentDistance, spread } from '../../core/geometry/vec.ts';
 
@@ -24,4 +24,10 @@ it('vectors and curves', () => {
   expect(angleBetween([1, 0], [0, 1])).toBeCloseTo(Math.PI / 2);
   expect(pointSegmentDistance([5, 3], [0, 0], [10, 0])).toBeCloseTo(3);
   expect(spread([2, 2, 2])).toEqual({ mean: 2, cv: 0 });
+});
+
+describe('boxOfPoints', () => {
+  it('is the smallest box holding every point', () => {
+    expect(boxOfPoints([[1, 5], [3, 2], [2, 4]])).toEqual([1, 2, 3, 5]);
+  });
 });

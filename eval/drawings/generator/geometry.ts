@@ -4,6 +4,7 @@
  * y up) and only turned into PDF user space or displayed top-left coordinates
  * through explicit matrices, so truth and drawing can never drift apart.
  */
+import { boxOfPoints } from '../../../core/geometry/bbox.ts';
 
 export type Point = [number, number];
 /** [x1, y1, x2, y2] with x1 <= x2 and y1 <= y2. */
@@ -83,19 +84,7 @@ export function layoutToUser(rotation: Rotation, userWidth: number, userHeight: 
   return compose(invert(viewportTransform(rotation, userWidth, userHeight)), flip);
 }
 
-export function boxOf(points: readonly Point[]): Box {
-  let x1 = Infinity;
-  let y1 = Infinity;
-  let x2 = -Infinity;
-  let y2 = -Infinity;
-  for (const [x, y] of points) {
-    if (x < x1) x1 = x;
-    if (y < y1) y1 = y;
-    if (x > x2) x2 = x;
-    if (y > y2) y2 = y;
-  }
-  return [x1, y1, x2, y2];
-}
+export const boxOf = (points: readonly Point[]): Box => boxOfPoints(points);
 
 export function unionBox(...boxes: Box[]): Box {
   return [

@@ -1,6 +1,7 @@
 // Circles as CAD programs draw them: two to eight Bézier arcs, or a closed
 // polyline of many short segments. A candidate is kept when every point lies
 // on one circle within a few percent of its radius.
+import { boxOfPoints } from '../../../core/geometry/bbox.ts';
 import { flattenCubic } from '../../../core/geometry/bezier.ts';
 import type { Point } from '../../../core/geometry/types.ts';
 import { dist } from '../../../core/geometry/vec.ts';
@@ -25,16 +26,7 @@ const DEFAULTS: CircleOptions = { minRadius: 2, maxRadius: 90, tolerance: 0.06 }
 
 /** The circle through all points, when every point lies on it within the tolerance. */
 function fitCircle(points: readonly Point[], options: CircleOptions): { center: Point; radius: number } | null {
-  let x1 = Infinity;
-  let y1 = Infinity;
-  let x2 = -Infinity;
-  let y2 = -Infinity;
-  for (const [x, y] of points) {
-    if (x < x1) x1 = x;
-    if (x > x2) x2 = x;
-    if (y < y1) y1 = y;
-    if (y > y2) y2 = y;
-  }
+  const [x1, y1, x2, y2] = boxOfPoints(points);
   const w = x2 - x1;
   const h = y2 - y1;
   const radius = (w + h) / 4;
