@@ -149,6 +149,13 @@ export function writeMcdx(input: WriteInput): Uint8Array {
       const left = LEFT + column * columnWidth;
       const e = elements[index]!;
       const descriptionLeft = left + (row.indices.length > 1 ? 0.45 : 0.4) * columnWidth;
+      /** A variable's or formula's description: a text region on its line, right of the math; its height. */
+      const describe = (description: string | undefined): number => {
+        if (!description) return 0;
+        const t = textRegion(b, 'worksheet.xml', top, descriptionLeft, left + columnWidth - descriptionLeft - 10, description, 'normal');
+        regions.push(t.xml);
+        return t.height;
+      };
       switch (e.type) {
         case 'text': {
           const t = textRegion(b, 'worksheet.xml', top, left, page.width, e.content, e.style ?? 'normal');
@@ -163,12 +170,7 @@ export function writeMcdx(input: WriteInput): Uint8Array {
           regions.push(region(id, top, left, descriptionLeft - left - 10, h, `<math resultRef="${resultRef}">${body}</math>`));
           results.push(`<resultData result-id="${resultRef++}" calculation-status="Synchronized" />`);
           io.push(`<region region-id="${id}" ioTagType="Input"><inputAliases><alias>${escapeXml(e.name)}</alias></inputAliases></region>`);
-          height = Math.max(height, h);
-          if (e.description) {
-            const t = textRegion(b, 'worksheet.xml', top, descriptionLeft, left + columnWidth - descriptionLeft - 10, e.description, 'normal');
-            regions.push(t.xml);
-            height = Math.max(height, t.height);
-          }
+          height = Math.max(height, h, describe(e.description));
           break;
         }
         case 'formula': {
@@ -182,12 +184,7 @@ export function writeMcdx(input: WriteInput): Uint8Array {
           regions.push(region(id, top, left, descriptionLeft - left - 10, h, `<math resultRef="${resultRef}">${body}</math>`));
           results.push(resultXml(resultRef++, calc, index, e.result_unit?.trim()));
           if (c.name) io.push(`<region region-id="${id}" ioTagType="Output"><outputAliases><alias>${escapeXml(c.name)}</alias></outputAliases></region>`);
-          height = Math.max(height, h);
-          if (e.description) {
-            const t = textRegion(b, 'worksheet.xml', top, descriptionLeft, left + columnWidth - descriptionLeft - 10, e.description, 'normal');
-            regions.push(t.xml);
-            height = Math.max(height, t.height);
-          }
+          height = Math.max(height, h, describe(e.description));
           break;
         }
         case 'image': {
