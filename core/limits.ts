@@ -1,0 +1,75 @@
+// Every limit on what a caller sends, in one place: each parser of caller
+// input imports its bound from here, so an operator can read (and the README
+// lists) what the platform accepts. A limit an operator may need to move for
+// their hardware or their clients' files has an environment override; the
+// rest are properties of the formats. Each line says why the bound exists.
+//
+// Read once at start: changing a variable needs a restart, like every setting.
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`Environment variable ${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+const MiB = 1024 * 1024;
+
+export const LIMITS = {
+  // --- Zip containers (.xlsx templates, .mcdx sources): core/zip.ts -------------------------
+  /** Entries in one package: real workbooks and worksheets have tens to a few thousand parts; more is a directory bomb. */
+  zipMaxEntries: envNumber('ZIP_MAX_ENTRIES', 10_000),
+  /** Bytes all entries of one package may inflate to: a 50-sheet workbook of 100,000 rows is well under it; a zip bomb is not. */
+  zipMaxInflatedBytes: envNumber('ZIP_MAX_INFLATED_BYTES', 256 * MiB),
+  /** Inflated ÷ compressed size of one entry: XML compresses 5–50×, very repetitive sheets ~150×; a bomb thousands of times. */
+  zipMaxRatio: envNumber('ZIP_MAX_RATIO', 200),
+  /** Entries smaller than this once inflated are exempt from the ratio (a tiny part of repeated spaces is harmless). */
+  zipRatioFloorBytes: 1 * MiB,
+
+  // --- Spreadsheet templates: subgraphs/documents/spreadsheet/template/ ---------------------
+  /** Defined names in one workbook: Excel's own books rarely hold more than a few hundred. */
+  templateMaxDefinedNames: envNumber('TEMPLATE_MAX_DEFINED_NAMES', 10_000),
+
+  // --- Formulas (calculation documents): subgraphs/documents/calcdoc/ ----------------------
+  /** Characters of one formula: an engineering formula is a line, rarely 200 characters. */
+  formulaMaxChars: envNumber('FORMULA_MAX_CHARS', 2_000),
+  /** Terms (numbers, names, operators) of one formula: keeps parsing and the tree's depth (recursion) small. */
+  formulaMaxTerms: envNumber('FORMULA_MAX_TERMS', 400),
+  /** Bracket nesting of one formula: the parser and the tree walks recurse once per level. */
+  formulaMaxNesting: 32,
+  /** Formula terms of one request in all: bounds the request-time validation to tens of milliseconds. */
+  formulaMaxTermsPerRequest: envNumber('FORMULA_MAX_TERMS_PER_REQUEST', 50_000),
+
+  // --- Code search: subgraphs/content/search/ ----------------------------------------------
+  /** Characters of a search query: a question or a clause reference, not a document. */
+  searchMaxQueryChars: envNumber('SEARCH_MAX_QUERY_CHARS', 1_000),
+  /** Distinct words of a query sent to full-text search: each is one more FTS5 posting list to merge. */
+  searchMaxQueryTerms: envNumber('SEARCH_MAX_QUERY_TERMS', 64),
+
+  // --- Memory: subgraphs/memory/ -----------------------------------------------------------
+  /** Characters of one message the extractor reads: a chat message, not a book; longer fails its episode with RESOURCE_LIMIT. */
+  memoryMaxMessageChars: envNumber('MEMORY_MAX_MESSAGE_CHARS', 100_000),
+  /** Characters of one sentence the extractor's patterns run over: longer sentences are cut (no real sentence is this long). */
+  memoryMaxSentenceChars: 2_000,
+
+  // --- PDFs (drawings): subgraphs/drawings/pdf/ --------------------------------------------
+  /** Operators of one page after form XObjects are expanded: the densest real sheets have ~1 million; a nesting bomb has billions. */
+  pdfMaxOperators: envNumber('PDF_MAX_OPERATORS', 10_000_000),
+
+  // --- Worker threads: core/jobs/worker-pool.ts --------------------------------------------
+  /** Wall-clock time of one worker task; past it the task fails with RESOURCE_LIMIT and the thread is replaced. */
+  workerTaskTimeoutMs: envNumber('WORKER_TASK_TIMEOUT_MS', 120_000),
+  /** V8 old-space heap of one worker thread: one task cannot take the machine's memory. */
+  workerMaxHeapMb: envNumber('WORKER_MAX_HEAP_MB', 1_536),
+
+  // --- Outbound fetches (calculation-document images): core/net/ ---------------------------
+  /** Bytes of one fetched body. */
+  fetchMaxBytes: envNumber('FETCH_MAX_BYTES', 10 * MiB),
+  /** Time of one fetch, redirects included. */
+  fetchTimeoutMs: envNumber('FETCH_TIMEOUT_MS', 10_000),
+  /** Redirects followed (each one checked like the first address). */
+  fetchMaxRedirects: 3,
+} as const;
+
+export type LimitName = keyof typeof LIMITS;
