@@ -37,6 +37,8 @@ export const ERROR_TABLE = {
   JOB_INTERRUPTED: { status: 500, graphql: 'JOB_INTERRUPTED' },
   JOB_HANDLER_FAILED: { status: 500, graphql: 'JOB_HANDLER_FAILED' },
   SEARCH_TIMEOUT: { status: 504, graphql: 'SEARCH_TIMEOUT' },
+  // The input needs more time or memory than a task may take (core/limits.ts): the work was stopped.
+  RESOURCE_LIMIT: { status: 422, graphql: 'RESOURCE_LIMIT' },
   // Calculation documents (job-only): a formula uses a name not defined above it, units clash, or evaluation fails.
   UNDEFINED_VARIABLE: { status: 422, graphql: 'UNDEFINED_VARIABLE' },
   UNIT_MISMATCH: { status: 422, graphql: 'UNIT_MISMATCH' },

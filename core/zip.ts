@@ -4,7 +4,15 @@
 // cheaper than a JavaScript deflate for packages of many small parts. Only
 // what packages use is supported: stored or deflated entries, no zip64, no
 // encryption. Pure: bytes in, bytes out.
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+//
+// Reading is bounded (core/limits.ts): at most `zipMaxEntries` entries; each
+// entry is inflated with an output cap (zlib stops as soon as the cap is
+// passed, so a bomb costs at most the cap, never its full size): what is left
+// of the package's `zipMaxInflatedBytes`, and `zipMaxRatio` times the
+// compressed bytes read so far (see inflateCapped). Sizes declared in the
+// directory are not trusted for the cap, only used to refuse early.
+import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { LIMITS } from './limits.ts';
 
 export interface ZipEntry {
   name: string;
@@ -17,6 +25,19 @@ export interface ZipEntry {
 }
 
 export class ZipFormatError extends Error {}
+
+/** A package over a limit of core/limits.ts (a zip bomb, or more than the platform reads). */
+export class ZipLimitError extends ZipFormatError {}
+
+/**
+ * What one package may still inflate to; shared by every entry read from it.
+ * @example const budget = inflateBudget(); entryBytes(a, budget); entryBytes(b, budget);
+ */
+export interface InflateBudget {
+  remaining: number;
+}
+
+export const inflateBudget = (bytes: number = LIMITS.zipMaxInflatedBytes): InflateBudget => ({ remaining: bytes });
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -35,6 +56,7 @@ export function readZip(buf: Buffer): ZipEntry[] {
   const count = buf.readUInt16LE(eocd + 10);
   let at = buf.readUInt32LE(eocd + 16);
   if (count === 0xffff || at === 0xffffffff) throw new ZipFormatError('zip64 packages are not supported');
+  if (count > LIMITS.zipMaxEntries) throw new ZipLimitError(`the package has ${count} entries, more than the limit of ${LIMITS.zipMaxEntries}`);
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
     if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) throw new ZipFormatError('damaged zip directory');
@@ -57,8 +79,58 @@ export function readZip(buf: Buffer): ZipEntry[] {
   return entries;
 }
 
-export function entryBytes(entry: ZipEntry): Buffer {
-  return entry.method === 0 ? entry.raw : inflateRawSync(entry.raw);
+/**
+ * Inflates `raw` to at most `cap` bytes and at most `ratio` times the
+ * compressed bytes read so far (above `floor`). zlib stops as soon as its
+ * output passes maxOutputLength; to apply the ratio before the whole entry is
+ * inflated, a large entry is first inflated from growing prefixes (64 KiB,
+ * then ×4; a sync flush lets zlib inflate a cut stream), so a bomb is refused
+ * after a few megabytes of output, and an honest entry costs at most a third
+ * more than one pass.
+ */
+function inflateCapped(raw: Buffer, cap: number, ratio: number, floor: number): Buffer | null {
+  for (let prefix = 64 * 1024; prefix < raw.length; prefix *= 4) {
+    const allowed = Math.min(cap, Math.max(floor, prefix * ratio));
+    const part = inflateOrNull(raw.subarray(0, prefix), allowed, constants.Z_SYNC_FLUSH);
+    if (part === null) return null;
+  }
+  return inflateOrNull(raw, Math.min(cap, Math.max(floor, raw.length * ratio)), constants.Z_FINISH);
+}
+
+/** null when the output would pass `max` bytes. */
+function inflateOrNull(raw: Buffer, max: number, finishFlush: number): Buffer | null {
+  try {
+    return inflateRawSync(raw, { maxOutputLength: Math.max(1, max), finishFlush });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return null;
+    throw err;
+  }
+}
+
+const mb = (bytes: number) => `${Math.round((bytes / 2 ** 20) * 10) / 10} MB`;
+
+/**
+ * An entry's content, inflated under the caps (see the top of this module).
+ * Without a budget, the entry gets a fresh package budget of its own.
+ */
+export function entryBytes(entry: ZipEntry, budget: InflateBudget = inflateBudget()): Buffer {
+  const cap = budget.remaining;
+  const over = () =>
+    new ZipLimitError(`${entry.name} inflates past the limits (${mb(LIMITS.zipMaxInflatedBytes)} per package, ${LIMITS.zipMaxRatio}:1 per entry)`);
+  if (entry.size > cap || (entry.size > LIMITS.zipRatioFloorBytes && entry.size > entry.compressedSize * LIMITS.zipMaxRatio)) throw over();
+  let out: Buffer | null;
+  if (entry.method === 0) {
+    out = entry.raw.length > cap ? null : entry.raw;
+  } else {
+    try {
+      out = inflateCapped(entry.raw, cap, LIMITS.zipMaxRatio, LIMITS.zipRatioFloorBytes);
+    } catch (err) {
+      throw new ZipFormatError(`${entry.name} cannot be inflated (${(err as Error).message})`);
+    }
+  }
+  if (out === null) throw over();
+  budget.remaining -= out.length;
+  return out;
 }
 
 /**

@@ -1,21 +1,70 @@
 // CPU-heavy work runs in worker threads so the HTTP server keeps answering.
 // A task module exports a default function (payload) => result.
+//
+// Every task runs under two limits (core/limits.ts): a wall-clock limit and a
+// V8 heap limit per thread (`resourceLimits`). A task past either fails with
+// RESOURCE_LIMIT; piscina terminates the thread (an aborted task's thread is
+// killed, an out-of-memory thread dies) and starts a fresh one for the next
+// task, so one hostile input never holds a thread or the machine's memory.
+// A caller's signal (a job abandoned, a client gone, a shutdown) aborts the
+// task the same way and rejects with the signal's reason.
 import { Piscina } from 'piscina';
+import { AppError } from '../errors.ts';
+import { LIMITS } from '../limits.ts';
 
 export interface WorkerPool {
   run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal): Promise<R>;
   close(): Promise<void>;
 }
 
+export interface WorkerLimits {
+  taskTimeoutMs: number;
+  maxHeapMb: number;
+}
+
+const taskName = (taskModule: URL) => taskModule.pathname.split('/').slice(-2).join('/');
+
 /**
  * Threads start on demand and live `idleMs` after their last task: a thread
  * that has loaded mathjs, MathJax, pdfkit or pdf.js answers in milliseconds,
  * a fresh one spends 0.3–1.3 s loading them first.
  */
-export function createWorkerPool(threads: number, idleMs = 15 * 60_000): WorkerPool {
-  const pool = new Piscina({ minThreads: 0, maxThreads: Math.max(1, threads), idleTimeout: idleMs });
+export function createWorkerPool(
+  threads: number,
+  idleMs = 15 * 60_000,
+  limits: WorkerLimits = { taskTimeoutMs: LIMITS.workerTaskTimeoutMs, maxHeapMb: LIMITS.workerMaxHeapMb },
+): WorkerPool {
+  const pool = new Piscina({
+    minThreads: 0,
+    maxThreads: Math.max(1, threads),
+    idleTimeout: idleMs,
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+  });
   return {
-    run: (taskModule, payload, signal) => pool.run(payload, { filename: taskModule.href, signal }),
+    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal): Promise<R> {
+      const timeout = AbortSignal.timeout(limits.taskTimeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      try {
+        return (await pool.run(payload, { filename: taskModule.href, signal: combined })) as R;
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason ?? err;
+        if (timeout.aborted) {
+          throw new AppError('RESOURCE_LIMIT', `The work took longer than its limit of ${limits.taskTimeoutMs} ms and was stopped`, {
+            limit: 'worker_task_timeout_ms',
+            limit_value: limits.taskTimeoutMs,
+            task: taskName(taskModule),
+          });
+        }
+        if ((err as { code?: string })?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw new AppError('RESOURCE_LIMIT', `The work needed more than its memory limit of ${limits.maxHeapMb} MB and was stopped`, {
+            limit: 'worker_max_heap_mb',
+            limit_value: limits.maxHeapMb,
+            task: taskName(taskModule),
+          });
+        }
+        throw err;
+      }
+    },
     close: () => pool.close({ force: true }),
   };
 }

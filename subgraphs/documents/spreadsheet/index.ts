@@ -1,13 +1,17 @@
 // Spreadsheet capability of the documents subgraph: its mutations and job types.
 import { requirePrincipal, type RequestContext } from '../../../core/context.ts';
+import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import type { CheckTemplateResult } from './jobs/check-template-task.ts';
 import { createSpreadsheetJob, populateTemplateJob } from './jobs/handlers.ts';
-import { parsePopulateInput, planWrites } from './template/mappings.ts';
-import { openTemplate } from './template/open-template.ts';
+import { parsePopulateInput } from './template/mappings.ts';
 
-/** populate_template's request-time check: the template opens, every key names a range, every value fits. */
-function checkTemplateRequest(input: unknown) {
+const CHECK_TASK = new URL('./jobs/check-template-task.ts', import.meta.url);
+
+/** populate_template's request-time check (in a worker): the template opens, every key names a range, every value fits. */
+async function checkTemplateRequest(ctx: RequestContext, input: unknown) {
   const parsed = parsePopulateInput(input);
-  planWrites(openTemplate(parsed.templateFile), parsed.dataMappings);
+  const outcome = await ctx.platform.workers.run<CheckTemplateResult>(CHECK_TASK, parsed);
+  if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
   return parsed;
 }
 
@@ -18,8 +22,8 @@ export const spreadsheetMutations = {
     const principal = requirePrincipal(ctx);
     return ctx.platform.jobs.create(principal, createSpreadsheetJob.type, args.input);
   },
-  populateTemplate: (_: unknown, args: { input: unknown }, ctx: RequestContext) => {
+  populateTemplate: async (_: unknown, args: { input: unknown }, ctx: RequestContext) => {
     const principal = requirePrincipal(ctx);
-    return ctx.platform.jobs.create(principal, populateTemplateJob.type, checkTemplateRequest(args.input));
+    return ctx.platform.jobs.create(principal, populateTemplateJob.type, await checkTemplateRequest(ctx, args.input));
   },
 };

@@ -1,21 +1,22 @@
-// Zip for .mcdx packages: written with the platform's zip writer
-// (core/zip.ts), read with fflate under a cap on the expanded size.
-import { unzipSync, type Unzipped } from 'fflate';
+// Zip for .mcdx packages: written and read with the platform's zip module
+// (core/zip.ts), whose reading stops at the inflation caps of core/limits.ts.
+import type { Unzipped } from 'fflate';
 import { AppError } from '../../../../core/errors.ts';
-import { newEntry, writeZip as writeEntries } from '../../../../core/zip.ts';
+import { entryBytes, inflateBudget, newEntry, readZip, writeZip as writeEntries, ZipLimitError } from '../../../../core/zip.ts';
 
-export const MAX_EXPANDED_BYTES = 256 * 2 ** 20;
-
-/** Unzips, refusing before inflating anything an archive that would expand past the limit (a zip bomb). */
-export function unzipLimited(bytes: Uint8Array, maxBytes = MAX_EXPANDED_BYTES): Unzipped {
-  let expanded = 0;
-  return unzipSync(bytes, {
-    filter: (file) => {
-      expanded += file.originalSize;
-      if (expanded > maxBytes) throw new AppError('UNSUPPORTED_FORMAT', `source_file expands to more than ${maxBytes / 2 ** 20} MB`);
-      return true;
-    },
-  });
+/** Every part of a package, refusing (422) a package over the limits (a zip bomb) as soon as a cap is passed. */
+export function unzipLimited(bytes: Uint8Array): Unzipped {
+  const budget = inflateBudget();
+  const out: Unzipped = {};
+  try {
+    for (const entry of readZip(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) {
+      if (!entry.name.endsWith('/')) out[entry.name] = entryBytes(entry, budget) as Uint8Array<ArrayBuffer>;
+    }
+  } catch (err) {
+    if (err instanceof ZipLimitError) throw new AppError('UNSUPPORTED_FORMAT', `source_file: ${err.message}`, { field: 'source_file' });
+    throw err;
+  }
+  return out;
 }
 
 export interface ZipPart {

@@ -2,7 +2,7 @@
 // the service does not own: parts are found through the relationships, as
 // the format requires, not by guessing their file names.
 import path from 'node:path/posix';
-import { attributes, escapeXml } from './xml.ts';
+import { attributes, escapeXml, startTags } from './xml.ts';
 import type { Package } from './package-editor.ts';
 
 export const REL = {
@@ -36,8 +36,8 @@ export const resolveTarget = (fromPart: string, target: string): string =>
 export const relativeTarget = (fromPart: string, toPart: string): string => path.relative(path.dirname(fromPart), toPart);
 
 export function parseRelationships(xml: string): Relationship[] {
-  return [...xml.matchAll(/<Relationship\b[^>]*>/g)].map((m) => {
-    const a = attributes(m[0]);
+  return startTags(xml, 'Relationship').map((tag) => {
+    const a = attributes(tag);
     return { id: a.Id ?? '', type: a.Type ?? '', target: a.Target ?? '' };
   });
 }
@@ -82,8 +82,8 @@ export interface SheetEntry {
 /** Every sheet of the workbook, in order, with its part name. */
 export function worksheets(pkg: Package, workbook: string, workbookXml: string): SheetEntry[] {
   const byId = new Map(relationshipsOf(pkg, workbook).map((r) => [r.id, r]));
-  return [...workbookXml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)].map((m, index) => {
-    const a = attributes(m[0]);
+  return startTags(workbookXml, 'sheet').map((tag, index) => {
+    const a = attributes(tag);
     const rel = byId.get(a['r:id'] ?? '');
     return { name: a.name ?? '', index, part: rel?.type === REL.worksheet ? resolveTarget(workbook, rel.target) : '' };
   });

@@ -10,6 +10,31 @@ export const unescapeXml = (s: string): string =>
     return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e as 'amp']!;
   });
 
+/** A start tag's attribute text longer than this is not read (no real OOXML tag comes near it). */
+const MAX_TAG_CHARS = 4_096;
+
+/**
+ * The attribute text of every start tag `<name …>` or `<prefix:name …>` (and
+ * self-closing ones), in order, by a forward scan with indexOf: linear in the
+ * XML's length whatever it holds, unlike a `<name\b[^>]*>` pattern, which
+ * rescans to the end of the text from every unclosed tag.
+ */
+export function startTags(xml: string, name: string): string[] {
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    const found = xml.indexOf(name, at);
+    if (found < 0) break;
+    at = found + name.length;
+    if (!/<(?:\w{1,32}:)?$/.test(xml.slice(Math.max(0, found - 34), found)) || !/[\s/>]/.test(xml[at] ?? '')) continue;
+    const end = xml.indexOf('>', at);
+    if (end < 0) break; // an unclosed tag: nothing after it is a tag
+    if (end - at <= MAX_TAG_CHARS) out.push(xml.slice(at, end));
+    at = end + 1;
+  }
+  return out;
+}
+
 /** Attributes of one start tag, unescaped (`<sheet name="A &amp; B" r:id="rId1">` → {name, 'r:id'}). */
 export function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};

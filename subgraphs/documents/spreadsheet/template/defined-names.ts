@@ -2,6 +2,8 @@
 // enough to run at request time), and how a data_mappings key finds one:
 // `Name` is the workbook-wide name (or the only sheet-scoped one so called),
 // `Sheet!Name` / `'My Sheet'!Name` the name scoped to that sheet. Case counts.
+import { AppError } from '../../../../core/errors.ts';
+import { LIMITS } from '../../../../core/limits.ts';
 import { parseArea, type CellBox } from '../ooxml/cells.ts';
 import type { SheetEntry } from '../ooxml/package.ts';
 import { attributes, unescapeXml } from '../ooxml/xml.ts';
@@ -19,12 +21,47 @@ export interface NamedArea {
   box: CellBox;
 }
 
+/**
+ * The `<definedName>` elements of workbook.xml, found by a forward scan with
+ * indexOf (each search starts where the last ended, so the scan is linear in
+ * the part's length whatever it holds: no backtracking pattern runs over the
+ * caller's XML). At most `templateMaxDefinedNames` (core/limits.ts).
+ */
+const MAX_TAG_CHARS = 4_096;
+
 export function parseDefinedNames(workbookXml: string, sheets: readonly SheetEntry[]): DefinedName[] {
-  return [...workbookXml.matchAll(/<(?:\w+:)?definedName\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?definedName>/g)].map((m) => {
-    const a = attributes(m[1]!);
+  const out: DefinedName[] = [];
+  const TAG = 'definedName';
+  let at = 0;
+  for (;;) {
+    const found = workbookXml.indexOf(TAG, at);
+    if (found < 0) break;
+    at = found + TAG.length;
+    // A start tag: "<definedName" or "<prefix:definedName", followed by a space, "/" or ">".
+    if (!/<(?:\w{1,32}:)?$/.test(workbookXml.slice(Math.max(0, found - 34), found)) || !/[\s/>]/.test(workbookXml[at] ?? '')) continue;
+    const tagEnd = workbookXml.indexOf('>', at);
+    if (tagEnd < 0) break; // an unclosed start tag: nothing after it can be a name
+    if (workbookXml[tagEnd - 1] === '/') {
+      at = tagEnd + 1; // <definedName …/> has no formula
+      continue;
+    }
+    const close = workbookXml.indexOf(`${TAG}>`, tagEnd + 1);
+    if (close < 0) break;
+    const closeLt = workbookXml.lastIndexOf('</', close);
+    if (closeLt < tagEnd) break;
+    if (out.length >= LIMITS.templateMaxDefinedNames) {
+      throw new AppError('UNPROCESSABLE', `template_file: the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`, { field: 'template_file', limit: LIMITS.templateMaxDefinedNames });
+    }
+    // A real start tag carries a name, a sheet id and a few flags: a longer one is not read (it would be the attribute pattern's worst case).
+    if (tagEnd - at > MAX_TAG_CHARS) {
+      throw new AppError('UNPROCESSABLE', `template_file: a definedName start tag is longer than ${MAX_TAG_CHARS} characters`, { field: 'template_file' });
+    }
+    const a = attributes(workbookXml.slice(at, tagEnd));
     const local = a.localSheetId === undefined ? null : Number(a.localSheetId);
-    return { name: a.name ?? '', scope: local === null ? null : (sheets[local]?.name ?? null), formula: unescapeXml(m[2]!).trim() };
-  });
+    out.push({ name: a.name ?? '', scope: local === null ? null : (sheets[local]?.name ?? null), formula: unescapeXml(workbookXml.slice(tagEnd + 1, closeLt)).trim() });
+    at = close + TAG.length + 1;
+  }
+  return out;
 }
 
 /** The one rectangular area a name refers to, or null (constants, formulas, several areas, #REF!). */
