@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Principal } from '../../core/auth/keys.ts';
 import type { JobHandler } from '../../core/jobs/types.ts';
+import { LIMITS } from '../../core/limits.ts';
 import type { Platform } from '../../core/platform.ts';
 import { parseInput } from '../../core/validation.ts';
 import { ingestEpisode } from './graph/ingest.ts';
@@ -56,6 +57,12 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
           const episode = await services.store.nextPending(accountId, groupId);
           if (!episode) break;
           try {
+            // Extraction runs on this thread: its cost is bounded by the message's size (linear
+            // extractor, core/limits.ts), so a huge message fails alone and cannot freeze the
+            // server, nor freeze it again when the job is retried after a crash (a poison message).
+            if (episode.content.length > LIMITS.memoryMaxMessageChars) {
+              throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
+            }
             await ingestEpisode(services, episode);
             await services.store.finishEpisode(episode.uuid, null);
             processed++;

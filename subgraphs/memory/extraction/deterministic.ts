@@ -4,6 +4,7 @@
 // relationship named by ./relations.ts. Replacements ("replaced X with Y",
 // "from X to Y", "Y instead of X") and endings ("no longer") are marked for
 // invalidation.
+import { LIMITS } from '../../../core/limits.ts';
 import { speakerOf, type ExtractedEntity, type ExtractedFact, type Extraction, type ExtractionInput, type Extractor } from './extractor.ts';
 import { findMentions, type Mention } from './mentions.ts';
 import { CHANGE_CUES, ENDING_CUES, RELATION_PATTERNS } from './relations.ts';
@@ -16,8 +17,27 @@ export function splitSentences(text: string): string[] {
   return text
     .replace(/\r/g, '')
     .split(/(?<=[.!?])\s+(?=["“(]?[A-Z#0-9§])|\n+/)
+    .flatMap(boundedPieces)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A "sentence" longer than any real one (core/limits.ts) is read in pieces cut at a space, so the patterns' work per sentence stays bounded. */
+function boundedPieces(sentence: string): string[] {
+  const max = LIMITS.memoryMaxSentenceChars;
+  if (sentence.length <= max) return [sentence];
+  const out: string[] = [];
+  let at = 0;
+  while (at < sentence.length) {
+    let end = Math.min(sentence.length, at + max);
+    if (end < sentence.length) {
+      const space = sentence.lastIndexOf(' ', end);
+      if (space > at) end = space;
+    }
+    out.push(sentence.slice(at, end));
+    at = end;
+  }
+  return out;
 }
 
 function singular(name: string): string {

@@ -63,17 +63,24 @@ function capitalisedNames(sentence: string): Mention[] {
   const out: Mention[] = [];
   const re = /[A-Z][\w&'’.-]*(?:\s+(?:(?:of|and|&|de|on)\s+)?[A-Z][\w&'’.-]*)*/g;
   for (const m of sentence.matchAll(re)) {
-    let words = m[0].split(/\s+/);
-    let start = m.index!;
-    // Drop leading words that are not names (sentence starts, pronouns), and trailing connectors.
-    const bare = (w: string) => w.replace(/[.,;:!?]+$/, '').replace(/[’']s$/, '');
-    while (words.length && (NOT_NAMES.has(bare(words[0]!)) || CONNECTORS.has(words[0]!))) {
-      start += words[0]!.length + (sentence.slice(start + words[0]!.length).match(/^\s+/)?.[0].length ?? 0);
-      words = words.slice(1);
+    // Words with their offsets; leading words that are not names (sentence
+    // starts, pronouns) and trailing connectors are dropped by moving two
+    // indices, so a run of 100,000 such words costs linear time (slicing the
+    // array or the sentence once per dropped word was quadratic).
+    const words: string[] = [];
+    const offsets: number[] = [];
+    for (const w of m[0].matchAll(/\S+/g)) {
+      words.push(w[0]);
+      offsets.push(m.index! + w.index!);
     }
-    while (words.length && (CONNECTORS.has(words.at(-1)!) || NOT_NAMES.has(bare(words.at(-1)!)))) words = words.slice(0, -1);
-    if (!words.length) continue;
-    let name = words.join(' ').replace(/[’']s$/, '').replace(/[.,;:!?-]+$/, '');
+    const bare = (w: string) => w.replace(/[.,;:!?]+$/, '').replace(/[’']s$/, '');
+    let first = 0;
+    let last = words.length - 1;
+    while (first <= last && (NOT_NAMES.has(bare(words[first]!)) || CONNECTORS.has(words[first]!))) first++;
+    while (first <= last && (CONNECTORS.has(words[last]!) || NOT_NAMES.has(bare(words[last]!)))) last--;
+    if (first > last) continue;
+    const start = offsets[first]!;
+    let name = words.slice(first, last + 1).join(' ').replace(/[’']s$/, '').replace(/[.,;:!?-]+$/, '');
     if (name.length < 2) continue;
     const kind = /\b(?:Inc|LLC|Ltd|Corp|Engineers|Engineering|Associates|Structures|Group|Partners|Consultants|Construction|Builders|Company)\b/.test(name)
       ? 'organisation'
