@@ -13,8 +13,13 @@ const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLeng
 
 /** The user's words as an FTS5 query: each a quoted term, any of them may match (BM25 ranks by how many and how rare). */
 export function ftsQuery(query: string): string | null {
-  const terms = (query.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []).filter((t) => t.length > 1 || /\d/.test(t));
-  return terms.length ? [...new Set(terms)].map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ') : null;
+  const terms = ftsTerms(query);
+  return terms.length ? terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ') : null;
+}
+
+/** The distinct words of a query that full-text search matches (what the query-term limit counts). */
+export function ftsTerms(query: string): string[] {
+  return [...new Set((query.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []).filter((t) => t.length > 1 || /\d/.test(t)))];
 }
 
 function fileFilter(fileIds: readonly string[] | null, column = 'p."fileId"'): { sql: string; args: string[] } {

@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import type { JobHandler } from '../../../core/jobs/types.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { DESIGN_STANDARDS } from '../codes.ts';
 import { embedderFor, type Embedder } from './embed.ts';
-import { createLibsqlIndex } from './libsql-index.ts';
+import { createLibsqlIndex, ftsTerms } from './libsql-index.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { searchCodes, type SearchResults } from './search.ts';
 
@@ -26,6 +27,7 @@ export async function prepareSearch(db: Database, input: unknown): Promise<Searc
   // An empty query is a malformed request (400), unlike values out of range (422).
   const query = (input as { query?: unknown } | null)?.query;
   if (typeof query === 'string' && !query.trim()) throw new AppError('VALIDATION_ERROR', 'query: must not be empty', { field: 'query' });
+  if (typeof query === 'string') checkQuerySize(query);
   const parsed = parseInput(inputSchema, input);
   if (parsed.fileIds?.length) {
     const known = new Set((await db.codeEntry.findMany({ where: { fileId: { in: parsed.fileIds } }, select: { fileId: true } })).map((c) => c.fileId));
@@ -33,6 +35,21 @@ export async function prepareSearch(db: Database, input: unknown): Promise<Searc
     if (unknown.length) throw new AppError('UNPROCESSABLE', `file_ids: not in the code library: ${unknown.join(', ')}`, { field: 'file_ids', unknown });
   }
   return parsed;
+}
+
+/**
+ * A query's size bounds the search's work (FTS5 merges one posting list per
+ * distinct word, and a synchronous query cannot be interrupted by
+ * SEARCH_TIMEOUT), so it is limited at the request (core/limits.ts): 422
+ * naming `query`.
+ */
+function checkQuerySize(query: string): void {
+  const { searchMaxQueryChars: maxChars, searchMaxQueryTerms: maxTerms } = LIMITS;
+  if (query.length > maxChars) {
+    throw new AppError('UNPROCESSABLE', `query: must be at most ${maxChars} characters (got ${query.length})`, { field: 'query', limit: maxChars });
+  }
+  const terms = ftsTerms(query).length;
+  if (terms > maxTerms) throw new AppError('UNPROCESSABLE', `query: must have at most ${maxTerms} distinct words (got ${terms})`, { field: 'query', limit: maxTerms });
 }
 
 const embedders = new WeakMap<object, Embedder>();

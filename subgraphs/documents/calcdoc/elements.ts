@@ -3,7 +3,8 @@
 // parse (422 FORMULA_PARSE_ERROR) and the tier's element limit.
 import { AppError } from '../../../core/errors.ts';
 import type { Tier } from '../../../core/config.ts';
-import { parseFormula } from './expression.ts';
+import { checkFormulaSize, parseFormula } from './expression.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import { parseUnit } from './math.ts';
 
 export type TextStyle = 'normal' | 'heading1' | 'heading2' | 'heading3';
@@ -119,6 +120,16 @@ export function validateElements(raw: unknown, tier: Tier, limit: number | null,
   if (limit !== null && raw.length + offset > limit) {
     throw new AppError('ELEMENT_LIMIT_EXCEEDED', `A document may hold at most ${limit} elements on the ${tier} tier (got ${raw.length + offset})`, { limit, tier, count: raw.length + offset });
   }
+  // The request's formulas in all, counted before any is parsed (core/limits.ts).
+  let terms = 0;
+  raw.forEach((e, i) => {
+    const expression = (e as { type?: unknown; expression?: unknown } | null)?.expression;
+    if ((e as { type?: unknown } | null)?.type !== 'formula' || typeof expression !== 'string') return;
+    terms += checkFormulaSize(expression, i + offset);
+    if (terms > LIMITS.formulaMaxTermsPerRequest) {
+      throw new AppError('UNPROCESSABLE', `elements: the formulas of one request may have at most ${LIMITS.formulaMaxTermsPerRequest} terms in all`, { field: 'elements', limit: LIMITS.formulaMaxTermsPerRequest });
+    }
+  });
   return raw.map((e, i) => validateElement(e, i));
 }
 

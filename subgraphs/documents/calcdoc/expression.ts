@@ -4,6 +4,7 @@
 // earlier in the document before anything is evaluated.
 import type { MathNode } from 'mathjs';
 import { AppError } from '../../../core/errors.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import { CONSTANTS, FUNCTIONS, isUnitName, math } from './math.ts';
 
 export interface ParsedFormula {
@@ -12,8 +13,49 @@ export interface ParsedFormula {
   expr: MathNode;
 }
 
+/**
+ * The size of a formula as the parser will see it, by one linear pass: terms
+ * (numbers, names and operators) and the deepest bracket nesting. Checked
+ * against core/limits.ts before mathjs parses anything, because mathjs's
+ * parser and every walk of its tree recurse per level: a flat 3,000-term sum
+ * is a 3,000-deep tree (a stack overflow), 500 formulas of 1,500 terms were
+ * 16 s of parsing on the request thread.
+ */
+export function formulaSize(expression: string): { terms: number; nesting: number } {
+  let terms = 0;
+  let depth = 0;
+  let nesting = 0;
+  let inToken = false;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression.charCodeAt(i);
+    // Letters, digits, "_", "." and anything beyond ASCII (Greek names, units) make up one term.
+    const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c > 127;
+    if (word) {
+      if (!inToken) terms++;
+      inToken = true;
+      continue;
+    }
+    inToken = false;
+    if (c === 40 || c === 91 || c === 123) nesting = Math.max(nesting, ++depth); // ( [ {
+    else if (c === 41 || c === 93 || c === 125) depth--; // ) ] }
+    else if (c > 32) terms++; // an operator or other sign; spaces and controls are not terms
+  }
+  return { terms, nesting };
+}
+
+/** Refuses (422 naming the field) a formula over the limits of core/limits.ts; returns its term count. */
+export function checkFormulaSize(expression: string, elementIndex: number, field = `elements[${elementIndex}].expression`): number {
+  const refuse = (why: string, limit: number) => new AppError('UNPROCESSABLE', `${field}: ${why}`, { field, element_index: elementIndex, limit });
+  if (expression.length > LIMITS.formulaMaxChars) throw refuse(`must be at most ${LIMITS.formulaMaxChars} characters (got ${expression.length})`, LIMITS.formulaMaxChars);
+  const { terms, nesting } = formulaSize(expression);
+  if (terms > LIMITS.formulaMaxTerms) throw refuse(`must have at most ${LIMITS.formulaMaxTerms} terms (got ${terms})`, LIMITS.formulaMaxTerms);
+  if (nesting > LIMITS.formulaMaxNesting) throw refuse(`must nest brackets at most ${LIMITS.formulaMaxNesting} deep (got ${nesting})`, LIMITS.formulaMaxNesting);
+  return terms;
+}
+
 /** `M := w*L^2/8`, `M = w*L^2/8` or a bare `w*L^2/8`. */
 export function parseFormula(expression: string, elementIndex: number): ParsedFormula {
+  checkFormulaSize(expression, elementIndex);
   const text = expression.replace(/:=/g, '=').replace(/[·⋅×]/g, '*').replace(/√/g, 'sqrt');
   let node: MathNode;
   try {
