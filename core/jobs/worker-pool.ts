@@ -13,7 +13,8 @@ import { AppError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 
 export interface WorkerPool {
-  run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal): Promise<R>;
+  /** `timeoutMs` shortens the pool's wall-clock limit for a task whose caller waits for it (an HTTP request). */
+  run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options?: { timeoutMs?: number }): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -41,17 +42,18 @@ export function createWorkerPool(
     resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
   });
   return {
-    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal): Promise<R> {
-      const timeout = AbortSignal.timeout(limits.taskTimeoutMs);
+    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options: { timeoutMs?: number } = {}): Promise<R> {
+      const timeoutMs = Math.min(options.timeoutMs ?? Infinity, limits.taskTimeoutMs);
+      const timeout = AbortSignal.timeout(timeoutMs);
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
       try {
         return (await pool.run(payload, { filename: taskModule.href, signal: combined })) as R;
       } catch (err) {
         if (signal?.aborted) throw signal.reason ?? err;
         if (timeout.aborted) {
-          throw new AppError('RESOURCE_LIMIT', `The work took longer than its limit of ${limits.taskTimeoutMs} ms and was stopped`, {
+          throw new AppError('RESOURCE_LIMIT', `The work took longer than its limit of ${timeoutMs} ms and was stopped`, {
             limit: 'worker_task_timeout_ms',
-            limit_value: limits.taskTimeoutMs,
+            limit_value: timeoutMs,
             task: taskName(taskModule),
           });
         }

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { Prisma } from '@prisma/client';
 import type { Principal } from '../../core/auth/keys.ts';
 import { AppError, type ErrorCode } from '../../core/errors.ts';
+import { LIMITS } from '../../core/limits.ts';
 import type { Platform } from '../../core/platform.ts';
 import type { PageAnalysis } from './detect/analyze.ts';
 import { readStream } from '../../core/files/read-stream.ts';
@@ -70,7 +71,8 @@ export async function analyzeDrawing(platform: Platform, principal: Principal, i
   const cached = await db.drawing.findUnique({ where: { accountId_fileHash_page: { accountId: principal.accountId, fileHash: hash, page: input.page } } });
   if (cached && cached.expiresAt > now) return toResult(cached);
 
-  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page });
+  // Under the drawing time limit (core/limits.ts): a page pdf.js cannot finish (nested form bombs) fails with RESOURCE_LIMIT and frees its thread.
+  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page }, undefined, { timeoutMs: LIMITS.drawingTimeoutMs });
   if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
 
   const expiresAt = new Date(now.getTime() + platform.config.tiers[principal.tier].retentionSeconds * 1000);

@@ -2,7 +2,9 @@
 // tracking what real CAD output relies on: save/restore, per-path `cm`,
 // form XObjects, line width and dash (also through ExtGState), colours.
 // Clip paths (painted with endPath) are not drawing geometry and are skipped.
+import { AppError } from '../../../core/errors.ts';
 import { multiply, scaleOf, type Matrix } from '../../../core/geometry/matrix.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import { CLOSE, CURVE, LINE, MOVE, type PathGeom } from '../../../core/geometry/types.ts';
 
 /** The pdf.js OPS ids this walk reads (pdf.js's `OPS` object satisfies it). */
@@ -43,6 +45,22 @@ export interface OperatorList {
 }
 
 /**
+ * The operator budget (core/limits.ts), the one place it is applied: pdf.js
+ * expands form XObjects into the operator list, so its length is the page's
+ * real work. A list that pdf.js never finishes (a form drawn 10 times, 9 deep,
+ * is 10^9 operators from 3 KB) is stopped by the worker's time and memory
+ * limits instead (core/jobs/worker-pool.ts).
+ */
+export function checkOperatorBudget(operators: number): void {
+  if (operators > LIMITS.pdfMaxOperators) {
+    throw new AppError('RESOURCE_LIMIT', `The page has more than ${LIMITS.pdfMaxOperators} drawing operators once its forms are expanded (the limit)`, {
+      limit: 'pdf_max_operators',
+      limit_value: LIMITS.pdfMaxOperators,
+    });
+  }
+}
+
+/**
  * @example
  * walkOperators(await page.getOperatorList(), OPS, page.getViewport({ scale: 1 }).transform)
  */
@@ -67,6 +85,7 @@ export function walkOperators(list: OperatorList, OPS: OpIds, viewportTransform:
   };
   const paths: PathGeom[] = [];
   const { fnArray, argsArray } = list;
+  checkOperatorBudget(fnArray.length);
 
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i]!;

@@ -1,0 +1,94 @@
+// Issue 11, item 3: a 3 KB PDF of form XObjects nested 9 deep, each drawing
+// the next 10 times, pinned both workers and grew RSS to 13.9 GB. Worker tasks
+// now run under a wall-clock and a heap limit: past either, the task fails
+// with RESOURCE_LIMIT, its thread is replaced, and other work proceeds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkerPool } from '../../core/jobs/worker-pool.ts';
+import { LIMITS } from '../../core/limits.ts';
+import { startTestServer, waitFor, CREATE_DIAGNOSTIC, type TestServer } from '../helpers/server.ts';
+import { nestedFormPdf } from './hostile-files.ts';
+import { whileServing } from './responsive.ts';
+
+const ANALYZE = new URL('../../subgraphs/drawings/pdf/analyze-page-task.ts', import.meta.url);
+const DIAGNOSTIC = new URL('../../subgraphs/documents/jobs/diagnostic-task.ts', import.meta.url);
+
+describe('the worker pool', () => {
+  it('stops the nested-form PDF at its time limit with RESOURCE_LIMIT, then runs the next task on a fresh thread', async () => {
+    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 3_000, maxHeapMb: 512 });
+    try {
+      const pdf = nestedFormPdf(9, 10);
+      expect(pdf.length).toBeLessThan(5_000);
+      const t = performance.now();
+      await expect(pool.run(ANALYZE, { bytes: pdf, page: 1 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms' } });
+      expect(performance.now() - t).toBeLessThan(5_000);
+      // The same (single) thread slot works again.
+      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('a task over the heap limit fails with RESOURCE_LIMIT (the thread dies, the pool goes on)', async () => {
+    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 60_000, maxHeapMb: 64 });
+    try {
+      await expect(pool.run(new URL('./heap-hog-task.ts', import.meta.url), {})).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_max_heap_mb' } });
+      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("a caller's abort stops the task with the caller's reason", async () => {
+    const pool = createWorkerPool(1, 60_000);
+    try {
+      const abort = new AbortController();
+      const running = pool.run(ANALYZE, { bytes: nestedFormPdf(9, 10), page: 1 }, abort.signal);
+      setTimeout(() => abort.abort(new Error('client gone')), 300);
+      await expect(running).rejects.toThrow('client gone');
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('POST /v1/drawings with the nested-form PDF on a real server', () => {
+  let server: TestServer;
+  // The server runs in this process: its drawing time limit (DRAWING_TIMEOUT_MS, read at start) is shortened here to keep the test short.
+  const limits = LIMITS as { drawingTimeoutMs: number };
+  const saved = limits.drawingTimeoutMs;
+  beforeAll(async () => {
+    limits.drawingTimeoutMs = 4_000;
+    server = await startTestServer({ PUBLIC_RATE_PER_MIN: '100000', WORKER_THREADS: '2' });
+  });
+  afterAll(async () => {
+    limits.drawingTimeoutMs = saved;
+    await server.stop();
+  });
+
+  it("fails with 422 RESOURCE_LIMIT within its time limit, RSS bounded, while the server answers and another account's job completes", async () => {
+    const attacker = (await server.key('free')).secret;
+    const other = (await server.key('pro')).secret;
+    const rss = process.memoryUsage().rss;
+    const upload = (async () => {
+      const form = new FormData();
+      form.append('file', new Blob([nestedFormPdf(9, 10)], { type: 'application/pdf' }), 'bomb.pdf');
+      form.append('page', '1');
+      return server.rest('/v1/drawings', { key: attacker, method: 'POST', body: form });
+    })();
+    const job = (async () => {
+      const created = await server.gql(CREATE_DIAGNOSTIC, { input: { durationMs: 0, steps: 1, cpuMs: 100 } }, other);
+      const id = created.body.data.createDiagnosticJob.id;
+      return waitFor(async () => (await server.platform.db.job.findUnique({ where: { id } }))?.status === 'completed', 20_000);
+    })();
+    const r = await whileServing(server, Promise.all([upload, job]));
+    const [res] = r.value;
+    const body = await res.json();
+    const grown = (process.memoryUsage().rss - rss) / 2 ** 20;
+    console.log(`nested-form PDF: ${res.status} ${body.error?.code} in ${r.ms.toFixed(0)} ms; RSS +${grown.toFixed(0)} MB; ${r.probes} probes, p99 ${r.p99Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`);
+    expect(res.status).toBe(422);
+    expect(body.error.code).toBe('RESOURCE_LIMIT');
+    expect(r.ms).toBeLessThan(15_000);
+    expect(grown).toBeLessThan(1_500);
+    expect(r.maxMs).toBeLessThan(2_000); // the probes share two cores with two busy workers and, here, six other test runs
+  }, 60_000);
+});
