@@ -71,7 +71,7 @@ describe('POST /v1/drawings with the nested-form PDF on a real server', () => {
     const rss = process.memoryUsage().rss;
     const upload = (async () => {
       const form = new FormData();
-      form.append('file', new Blob([nestedFormPdf(9, 10)], { type: 'application/pdf' }), 'bomb.pdf');
+      form.append('file', new Blob([new Uint8Array(nestedFormPdf(9, 10))], { type: 'application/pdf' }), 'bomb.pdf');
       form.append('page', '1');
       return server.rest('/v1/drawings', { key: attacker, method: 'POST', body: form });
     })();
