@@ -1,0 +1,112 @@
+// Seeded generators of malformed inputs: JSON, GraphQL, multipart, PDF,
+// zip/OOXML and XML, each a mutation of a valid shape or random bytes. The
+// same seed gives the same sequence, so a failing case can be replayed.
+import { deflateRawSync } from 'node:zlib';
+import { newEntry, writeZip } from '../core/zip.ts';
+
+/** mulberry32: a small, good-enough seeded generator. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Rand = () => number;
+const int = (r: Rand, n: number) => Math.floor(r() * n);
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[int(r, xs.length)]!;
+
+export function randomBytes(r: Rand, n: number): Buffer {
+  const b = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) b[i] = int(r, 256);
+  return b;
+}
+
+/** Flips, deletes, duplicates or truncates parts of a valid input. */
+export function mutate(r: Rand, input: Buffer): Buffer {
+  let b = Buffer.from(input);
+  for (let k = 0, n = 1 + int(r, 4); k < n && b.length; k++) {
+    const at = int(r, b.length);
+    switch (int(r, 5)) {
+      case 0: b[at] = int(r, 256); break;
+      case 1: b = Buffer.concat([b.subarray(0, at), b.subarray(Math.min(b.length, at + 1 + int(r, 64)))]); break;
+      case 2: {
+        const slice = b.subarray(at, at + 1 + int(r, 64));
+        b = Buffer.concat([b.subarray(0, at), ...Array.from({ length: 1 + int(r, 200) }, () => slice), b.subarray(at)]);
+        break;
+      }
+      case 3: b = b.subarray(0, at); break;
+      default: b = Buffer.concat([b.subarray(0, at), Buffer.from(pick(r, ['"', '{', '[', '\u0000', '<', '>', '\\', '%', '../', '\uffff', '\ud800', '9'.repeat(400), '-1', 'null']), 'utf8'), b.subarray(at)]);
+    }
+  }
+  return b;
+}
+
+const VALUES = [null, true, 0, -1, 1e308, 2 ** 53 + 1, '', 'x'.repeat(5_000), '\u0000', '<script>', [], {}, [[[[[]]]]], { a: { b: { c: {} } } }, 'Sheet1!$A$1', '=HYPERLINK("x")', 'NaN'];
+
+/** A random JSON value, nested up to `depth`. */
+export function randomJson(r: Rand, depth = 3): unknown {
+  if (depth === 0 || r() < 0.4) return pick(r, VALUES);
+  if (r() < 0.5) return Array.from({ length: int(r, 4) }, () => randomJson(r, depth - 1));
+  const keys = ['query', 'page', 'per_page', 'elements', 'type', 'expression', 'url', 'operation', 'template_file', 'data_mappings', 'sheets', 'blocks', 'group_id', 'messages', 'content', 'uuid', 'name', 'max_facts', 'source_file', 'document_name', 'file_ids'];
+  return Object.fromEntries(Array.from({ length: 1 + int(r, 5) }, () => [pick(r, keys), randomJson(r, depth - 1)]));
+}
+
+export function jsonBody(r: Rand, valid: unknown): Buffer {
+  const text = Buffer.from(JSON.stringify(r() < 0.5 ? valid : randomJson(r)));
+  return r() < 0.5 ? mutate(r, text) : text;
+}
+
+const GQL = [
+  'query { codes { fileId title } }',
+  'query ($id: ID!) { job(id: $id) { id status results } }',
+  'mutation { createSearchJob(input: { query: "shear" }) { id } }',
+  'query { __schema { types { name } } }',
+  '{ a: codes { fileId } b: codes { title } }',
+  'query { blogPosts { id title } }',
+  `query { ${'codes { '.repeat(30)}`,
+  'fragment F on Query { ...F } query { ...F }',
+];
+
+export function graphqlBody(r: Rand): Buffer {
+  const query = r() < 0.3 ? randomBytes(r, int(r, 200)).toString('latin1') : mutate(r, Buffer.from(pick(r, GQL))).toString('utf8');
+  const body = r() < 0.2 ? randomJson(r) : { query, variables: r() < 0.5 ? randomJson(r) : { id: pick(r, ['x', '', 'a'.repeat(300), null]) } };
+  return r() < 0.3 ? mutate(r, Buffer.from(JSON.stringify(body))) : Buffer.from(JSON.stringify(body));
+}
+
+const MINIMAL_PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R>>endobj 4 0 obj<</Length 20>>stream\n0 0 m 100 100 l S\nendstream endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+
+export const pdfBytes = (r: Rand): Buffer => (r() < 0.2 ? randomBytes(r, int(r, 4_000)) : mutate(r, Buffer.from(MINIMAL_PDF, 'latin1')));
+
+export const xmlText = (r: Rand): Buffer =>
+  mutate(r, Buffer.from(pick(r, ['<?xml version="1.0"?><worksheet xmlns="http://schemas.mathsoft.com/worksheet30"><regions/></worksheet>', '<!DOCTYPE a [<!ENTITY x "xxxxxxxx">]><a>&x;&x;&x;</a>', '<a>' + '<b>'.repeat(5_000)])));
+
+/** A small .xlsx or .mcdx-like package, then mutated (or its parts' bytes deflated at absurd ratios). */
+export function zipBytes(r: Rand): Buffer {
+  const parts = [
+    newEntry('[Content_Types].xml', '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'),
+    newEntry('_rels/.rels', '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+    newEntry('xl/workbook.xml', `<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets><definedNames>${'<definedName '.repeat(int(r, 2_000))}<definedName name="A">S!$A$1</definedName></definedNames></workbook>`),
+    newEntry('mathcad/worksheet.xml', '<worksheet/>'),
+  ];
+  if (r() < 0.2) parts.push({ name: 'bomb.xml', method: 8, crc: 0, compressedSize: 0, size: 10, raw: deflateRawSync(Buffer.alloc(8 * 1024 * 1024, 32)) } as never);
+  const zip = writeZip(parts.map((p) => (p.name === 'bomb.xml' ? { ...p, compressedSize: p.raw.length } : p)));
+  return r() < 0.6 ? mutate(r, zip) : zip;
+}
+
+/** A multipart body with a file part (sometimes cut short, a wrong boundary, or no file at all). */
+export function multipartBody(r: Rand, file: Buffer, options: { truncated: boolean }): { body: Buffer; contentType: string } {
+  const boundary = `----fuzz${int(r, 1e9)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${pick(r, ['file', 'page', 'file_hash', 'x', 'file"; filename="a'])}"; filename="${pick(r, ['a.pdf', '', '../../etc/passwd', 'x'.repeat(300)])}"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const page = `\r\n--${boundary}\r\nContent-Disposition: form-data; name="page"\r\n\r\n${pick(r, ['1', '0', '-1', 'x', '99999999999', ''])}`;
+  const close = `\r\n--${boundary}--\r\n`;
+  let body: Buffer = Buffer.concat([Buffer.from(head), file, Buffer.from(page + close)]);
+  if (options.truncated && r() < 0.3) body = body.subarray(0, int(r, body.length));
+  else if (r() < 0.3) body = mutate(r, body);
+  return { body, contentType: r() < 0.9 ? `multipart/form-data; boundary=${boundary}` : pick(r, ['multipart/form-data', 'text/plain', `multipart/form-data; boundary=${'x'.repeat(100)}`]) };
+}
