@@ -82,8 +82,8 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
 
   field.subscribe = async function* (_root: unknown, args: { id: string }, ctx: RequestContext, info: GraphQLResolveInfo) {
     try {
+      // The key and its rate limit were checked in onSubscribe (gateway/server.ts), like every operation over the socket.
       if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send {"authorization": "Bearer <key>"} as connection parameters');
-      await ctx.platform.rateLimits.consume('api', ctx);
       // Listen before the first read so no change between the two is lost.
       const queue: JobEvent[] = [];
       let wake: (() => void) | null = null;
