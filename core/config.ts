@@ -9,6 +9,8 @@ export interface TierLimits {
   retentionSeconds: number;
   /** null means unlimited. */
   elementsPerDocument: number | null;
+  /** Jobs of one account pending or running at once; past it a new job is refused with 429 TOO_MANY_JOBS. */
+  maxUnfinishedJobs: number;
 }
 
 export interface Config {
@@ -113,12 +115,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret,
     logLevel: env.LOG_LEVEL ?? 'info',
     tiers: {
-      free: { requestsPerMinute: int(env, 'FREE_RATE_PER_MIN', 10), retentionSeconds: int(env, 'FREE_RETENTION_S', 3600), elementsPerDocument: 50 },
-      pro: { requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60), retentionSeconds: int(env, 'PRO_RETENTION_S', 86_400), elementsPerDocument: 500 },
+      free: {
+        requestsPerMinute: int(env, 'FREE_RATE_PER_MIN', 10),
+        retentionSeconds: int(env, 'FREE_RETENTION_S', 3600),
+        elementsPerDocument: 50,
+        maxUnfinishedJobs: int(env, 'FREE_MAX_UNFINISHED_JOBS', 10),
+      },
+      pro: {
+        requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60),
+        retentionSeconds: int(env, 'PRO_RETENTION_S', 86_400),
+        elementsPerDocument: 500,
+        maxUnfinishedJobs: int(env, 'PRO_MAX_UNFINISHED_JOBS', 60),
+      },
       enterprise: {
         requestsPerMinute: int(env, 'ENTERPRISE_RATE_PER_MIN', 600),
         retentionSeconds: int(env, 'ENTERPRISE_RETENTION_S', 7 * 86_400),
         elementsPerDocument: null,
+        maxUnfinishedJobs: int(env, 'ENTERPRISE_MAX_UNFINISHED_JOBS', 600),
       },
     },
     pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),

@@ -67,7 +67,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     maxAttempts: config.jobMaxAttempts,
     log,
   });
-  const jobs = createJobService(store, events, handlers, () => runner.wake());
+  const jobs = createJobService(store, events, handlers, () => runner.wake(), config.tiers);
 
   const sweepers: ((now: Date) => Promise<number>)[] = [];
   const closers: (() => Promise<void>)[] = [];

@@ -353,6 +353,9 @@ function sendError(res: Response, err: unknown, platform: Platform): void {
       res.setHeader('Retry-After', String(err.details?.retry_after_s ?? 60));
       res.status(429).json({ detail: 'Rate limit exceeded' });
       return;
+    case 'TOO_MANY_JOBS':
+      res.status(429).json({ detail: err.message });
+      return;
     case 'UNAUTHORIZED':
       res.status(401).json({ detail: 'Invalid or missing API key' });
       return;
