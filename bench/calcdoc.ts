@@ -38,7 +38,7 @@ const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(1)} ms  p95 ${pct(xs, 
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-calcdoc-'));
 const server = await startServer(
-  loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000', NODE_ENV: 'test' }),
+  loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000', NODE_ENV: 'development' }),
 );
 const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
 

@@ -84,7 +84,7 @@ console.log(`\nmedian ratio analysis / pdf.js: ${med.toFixed(2)} (target ≤ 1.5
 
 // Eight uploads analysed at once while GET /v1/codes keeps answering.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-drawings-'));
-const server = await startServer(loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_RATE_PER_MIN: '1000000', PRO_RATE_PER_MIN: '100000' }));
+const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_RATE_PER_MIN: '1000000', PRO_RATE_PER_MIN: '100000' }));
 try {
   const codes = async (n: number) => {
     const out: number[] = [];

@@ -99,7 +99,7 @@ console.log(`\nbench/memory — ${RUNS} queries per measure, Node ${process.vers
 for (const size of SIZES) {
   for (const groups of [1, 100]) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
-    const server = await startServer(loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000' }));
+    const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000' }));
     try {
       const { db } = server.platform;
       const store = createLibsqlStore(db);
@@ -156,7 +156,7 @@ for (const size of SIZES) {
 // Ingestion with the default extractor: messages of the kind the eval's conversations hold.
 {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-ingest-'));
-  const server = await startServer(loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000' }));
+  const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000' }));
   try {
     const store = createLibsqlStore(server.platform.db);
     const { secret, key } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });

@@ -50,7 +50,7 @@ const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(2)} ms  p95 ${pct(xs, 
 console.log(`\nbench/search — ${RUNS} queries per measure, ${PASSAGES_PER_PAGE} passages a page, Node ${process.version}\n`);
 for (const pages of SIZES) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
-  const server = await startServer(loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000' }));
+  const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000' }));
   try {
     const { db } = server.platform;
     const index = createLibsqlIndex(db);

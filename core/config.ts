@@ -9,6 +9,8 @@ export interface TierLimits {
   retentionSeconds: number;
   /** null means unlimited. */
   elementsPerDocument: number | null;
+  /** Jobs of one account pending or running at once; past it a new job is refused with 429 TOO_MANY_JOBS. */
+  maxUnfinishedJobs: number;
 }
 
 export interface Config {
@@ -94,13 +96,31 @@ function remoteSubgraphs(raw: string | undefined): Record<string, string> {
   return out;
 }
 
+/** Signs download links in development only: it is in this public repository, so it protects nothing. */
+const DEVELOPMENT_SIGNING_SECRET = 'development-only-signing-secret';
+
+/**
+ * Refuses to run a server without a secret of its own outside development
+ * (called by createPlatform; the key and code CLIs, which sign nothing, do not need one).
+ */
+export function assertSigningSecret(config: Pick<Config, 'env' | 'signingSecret'>): void {
+  if (config.env === 'development') return;
+  if (!config.signingSecret || config.signingSecret === DEVELOPMENT_SIGNING_SECRET) {
+    throw new Error(
+      'SIGNING_SECRET must be set to a secret of your own: the server runs in production mode unless NODE_ENV=development ' +
+        '(npm start sets it), and download links signed with the public development secret could be forged by anyone.',
+    );
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
+  // Production unless development is asked for explicitly: a deployment that forgets NODE_ENV gets no
+  // Sandbox, no introspection, no diagnostic jobs and no public signing secret.
+  const production = env.NODE_ENV !== 'development';
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   const gatewayPort = int(env, 'PORT', 4000);
   const host = env.HOST ?? '127.0.0.1';
-  const signingSecret = env.SIGNING_SECRET ?? (production ? '' : 'development-only-signing-secret');
-  if (!signingSecret) throw new Error('SIGNING_SECRET must be set in production');
+  const signingSecret = env.SIGNING_SECRET || (production ? '' : DEVELOPMENT_SIGNING_SECRET);
   const remote = remoteSubgraphs(env.REMOTE_SUBGRAPHS);
   return {
     env: production ? 'production' : 'development',
@@ -113,12 +133,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret,
     logLevel: env.LOG_LEVEL ?? 'info',
     tiers: {
-      free: { requestsPerMinute: int(env, 'FREE_RATE_PER_MIN', 10), retentionSeconds: int(env, 'FREE_RETENTION_S', 3600), elementsPerDocument: 50 },
-      pro: { requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60), retentionSeconds: int(env, 'PRO_RETENTION_S', 86_400), elementsPerDocument: 500 },
+      free: {
+        requestsPerMinute: int(env, 'FREE_RATE_PER_MIN', 10),
+        retentionSeconds: int(env, 'FREE_RETENTION_S', 3600),
+        elementsPerDocument: 50,
+        maxUnfinishedJobs: int(env, 'FREE_MAX_UNFINISHED_JOBS', 10),
+      },
+      pro: {
+        requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60),
+        retentionSeconds: int(env, 'PRO_RETENTION_S', 86_400),
+        elementsPerDocument: 500,
+        maxUnfinishedJobs: int(env, 'PRO_MAX_UNFINISHED_JOBS', 60),
+      },
       enterprise: {
         requestsPerMinute: int(env, 'ENTERPRISE_RATE_PER_MIN', 600),
         retentionSeconds: int(env, 'ENTERPRISE_RETENTION_S', 7 * 86_400),
         elementsPerDocument: null,
+        maxUnfinishedJobs: int(env, 'ENTERPRISE_MAX_UNFINISHED_JOBS', 600),
       },
     },
     pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),

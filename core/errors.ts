@@ -8,6 +8,8 @@ export const ERROR_TABLE = {
   GRAPHQL_PARSE_FAILED: { status: 400, graphql: 'GRAPHQL_PARSE_FAILED' },
   GRAPHQL_VALIDATION_FAILED: { status: 400, graphql: 'GRAPHQL_VALIDATION_FAILED' },
   BAD_USER_INPUT: { status: 400, graphql: 'BAD_USER_INPUT' },
+  // A GraphQL operation past a cost limit (tokens, depth, aliases, directives, cost): gateway/operation-limits.ts.
+  QUERY_TOO_COMPLEX: { status: 400, graphql: 'QUERY_TOO_COMPLEX' },
   UNAUTHORIZED: { status: 401, graphql: 'UNAUTHORIZED' },
   FORBIDDEN: { status: 403, graphql: 'FORBIDDEN' },
   SIGNATURE_INVALID: { status: 403, graphql: 'SIGNATURE_INVALID' },
@@ -30,6 +32,8 @@ export const ERROR_TABLE = {
   PAGE_OUT_OF_RANGE: { status: 422, graphql: 'PAGE_OUT_OF_RANGE' },
   NO_TEXT_LAYER: { status: 422, graphql: 'NO_TEXT_LAYER' },
   RATE_LIMITED: { status: 429, graphql: 'RATE_LIMITED' },
+  // The account has as many unfinished jobs as its tier allows (core/jobs/service.ts).
+  TOO_MANY_JOBS: { status: 429, graphql: 'TOO_MANY_JOBS' },
   INTERNAL_ERROR: { status: 500, graphql: 'INTERNAL_SERVER_ERROR' },
   NOT_IMPLEMENTED: { status: 501, graphql: 'NOT_IMPLEMENTED' },
   SERVICE_UNAVAILABLE: { status: 503, graphql: 'SERVICE_UNAVAILABLE' },

@@ -14,7 +14,8 @@ function envNumber(name: string, fallback: number): number {
   return value;
 }
 
-const MiB = 1024 * 1024;
+const KiB = 1024;
+const MiB = 1024 * KiB;
 
 export const LIMITS = {
   // --- Zip containers (.xlsx templates, .mcdx sources): core/zip.ts -------------------------
@@ -73,6 +74,28 @@ export const LIMITS = {
   fetchTimeoutMs: envNumber('FETCH_TIMEOUT_MS', 10_000),
   /** Redirects followed (each one checked like the first address). */
   fetchMaxRedirects: 3,
+
+  // --- GraphQL operations (HTTP and graphql-ws alike): gateway/operation-limits.ts ---------
+  /** Lexical tokens of one GraphQL document: the largest operation our REST layer sends is ~300; parsing stops here, before any recursion gets deep. */
+  graphqlMaxTokens: envNumber('GRAPHQL_MAX_TOKENS', 3_000),
+  /** Nesting depth of selections (fragments flattened): the deepest real selection (a job's typed results) is 6. */
+  graphqlMaxDepth: envNumber('GRAPHQL_MAX_DEPTH', 12),
+  /** Aliases in one operation: a client renames a few fields; thousands are one request doing the work of thousands. */
+  graphqlMaxAliases: envNumber('GRAPHQL_MAX_ALIASES', 15),
+  /** Directives in one operation (@include/@skip): a few per operation is normal. */
+  graphqlMaxDirectives: envNumber('GRAPHQL_MAX_DIRECTIVES', 50),
+  /** graphql-armor's cost (objects 2, scalars 1, multiplied by depth): bounds the total fields one operation resolves. */
+  graphqlMaxCost: envNumber('GRAPHQL_MAX_COST', 5_000),
+  /** Body bytes a request without an API key may send: public operations (codes, blog) are a few hundred bytes. */
+  anonymousBodyBytes: envNumber('ANONYMOUS_BODY_BYTES', 64 * KiB),
+
+  // --- Memory service requests: rest-compat/memory-service.ts ------------------------------
+  /** Messages in one memory request: a conversation turn is a handful; each message is one episode and its SQL rows. */
+  memoryMaxMessagesPerRequest: envNumber('MEMORY_MAX_MESSAGES_PER_REQUEST', 1_000),
+
+  // --- Subscriptions: gateway/subscriptions.ts ----------------------------------------------
+  /** How often an open subscription re-checks its key between events: a revoked key stops streaming within this. */
+  subscriptionAuthRecheckMs: envNumber('SUBSCRIPTION_AUTH_RECHECK_MS', 30_000),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

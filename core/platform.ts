@@ -1,7 +1,7 @@
 // Assembles the shared services every subgraph and edge uses. One instance
 // per process; tests build their own with a temporary data directory.
 import path from 'node:path';
-import type { Config } from './config.ts';
+import { assertSigningSecret, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createKeyStore, type KeyStore } from './auth/keys.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -43,6 +43,7 @@ export interface PlatformOptions {
 }
 
 export async function createPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
+  assertSigningSecret(config);
   const log = createLogger(config.logLevel);
   const db = await openDatabase({ url: config.databaseUrl, onQuery: options.onQuery });
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
@@ -67,7 +68,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     maxAttempts: config.jobMaxAttempts,
     log,
   });
-  const jobs = createJobService(store, events, handlers, () => runner.wake());
+  const jobs = createJobService(store, events, handlers, () => runner.wake(), config.tiers);
 
   const sweepers: ((now: Date) => Promise<number>)[] = [];
   const closers: (() => Promise<void>)[] = [];

@@ -7,9 +7,18 @@ import type { Principal } from './auth/keys.ts';
 
 export type Bucket = 'api' | 'polling' | 'public';
 
+type Who = { principal: Principal | null; address: string };
+
+function rateLimited(msBeforeNext: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError('RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfter} s`, { retry_after_s: retryAfter });
+}
+
 export interface RateLimits {
-  /** Spends one request; throws RATE_LIMITED with details.retry_after_s when the budget is gone. */
-  consume(bucket: Bucket, who: { principal: Principal | null; address: string }): Promise<void>;
+  /** Spends `points` (default one request); throws RATE_LIMITED with details.retry_after_s when the budget is gone. */
+  consume(bucket: Bucket, who: Who, points?: number): Promise<void>;
+  /** Throws RATE_LIMITED when the budget is already spent, spending nothing: for refusing a request before its body is read. */
+  check(bucket: Bucket, who: Who): Promise<void>;
 }
 
 export function createRateLimits(config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute'>): RateLimits {
@@ -22,17 +31,25 @@ export function createRateLimits(config: Pick<Config, 'tiers' | 'pollingPerMinut
   const polling = new RateLimiterMemory({ keyPrefix: 'poll', points: config.pollingPerMinute, duration: 60 });
   const anonymous = new RateLimiterMemory({ keyPrefix: 'public', points: config.publicPerMinute, duration: 60 });
 
+  const pick = (bucket: Bucket, { principal, address }: Who) =>
+    bucket === 'public' || !principal
+      ? { limiter: anonymous, key: address }
+      : { limiter: bucket === 'polling' ? polling : perTier.get(principal.tier)!, key: principal.keyId };
+
   return {
-    async consume(bucket, { principal, address }) {
-      const limiter = bucket === 'public' || !principal ? anonymous : bucket === 'polling' ? polling : perTier.get(principal.tier)!;
-      const key = bucket === 'public' || !principal ? address : principal.keyId;
+    async consume(bucket, who, points = 1) {
+      const { limiter, key } = pick(bucket, who);
       try {
-        await limiter.consume(key);
+        await limiter.consume(key, points);
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
-        const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-        throw new AppError('RATE_LIMITED', `Rate limit exceeded; retry in ${retryAfter} s`, { retry_after_s: retryAfter });
+        throw rateLimited(res.msBeforeNext);
       }
+    },
+    async check(bucket, who) {
+      const { limiter, key } = pick(bucket, who);
+      const res = await limiter.get(key);
+      if (res && res.remainingPoints <= 0) throw rateLimited(res.msBeforeNext);
     },
   };
 }

@@ -22,7 +22,10 @@ import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress } from './context.ts';
 import { requestId } from './plugins/request-id.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { keyBeforeBody, largeBody } from './plugins/key-before-body.ts';
+import { LIMITS } from '../core/limits.ts';
+import { bucketFor, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { LIMIT_RULES, PARSE_OPTIONS, checkSubscription, formatLimitError, fragmentsOf, pointsFor } from './operation-limits.ts';
 import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter, sendError } from '../rest-compat/router.ts';
@@ -81,7 +84,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],
     introspection: config.env !== 'production',
+    // No "Did you mean …" in production: suggestions would list fields to a caller probing without introspection.
+    hideSchemaDetailsFromClientErrors: config.env === 'production',
     includeStacktraceInErrorResponses: false,
+    parseOptions: PARSE_OPTIONS,
+    validationRules: [...LIMIT_RULES],
+    formatError: formatLimitError,
   });
 
   let subscriptionSchema: GraphQLSchema | null = null;
@@ -93,6 +101,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const context = (req: Request) =>
     buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) });
 
+  const keyedJson = express.json({ limit: config.jsonLimitBytes });
+  const anonymousJson = express.json({ limit: Math.min(LIMITS.anonymousBodyBytes, config.jsonLimitBytes) });
   app.use(requestId(platform.log));
   app.use('/files', downloadsRouter(platform));
   let openApi: string | null = null;
@@ -102,11 +112,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   app.use(
     '/graphql',
+    keyBeforeBody(platform, { keyRequired: false }),
     graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 }),
-    express.json({ limit: config.jsonLimitBytes }),
+    // Without a key the body is small (checked above from Content-Length; this caps one that lied).
+    (req, res, next) => (largeBody(req.headers) ? keyedJson : anonymousJson)(req, res, next),
     expressMiddleware(apollo, { context: async ({ req }) => context(req) }),
   );
-  app.use(restRouter(ROUTES, apollo, context, config.jsonLimitBytes));
+  app.use(restRouter(ROUTES, apollo, context, config.jsonLimitBytes, keyBeforeBody(platform, { keyRequired: true })));
   app.use((req, res) => {
     sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`), null);
   });
@@ -124,19 +136,37 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use(onError);
 
   const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  // Every operation over the socket passes the same checks as over HTTP, in
+  // onSubscribe, before it runs: parse and validation with the cost limits,
+  // the key, and the key's rate limit.
   const wsServer = useServer<Record<string, unknown>>(
     {
-      schema: () => subscriptionSchema!,
       subscribe: subscribeByResponseKey,
-      context: async (ctx) => {
+      onSubscribe: async (ctx, _id, payload) => {
+        const checked = checkSubscription(subscriptionSchema!, payload.query, payload.operationName, config.env === 'production');
+        if ('errors' in checked) return checked.errors;
         const params = ctx.connectionParams ?? {};
         const raw = params.authorization ?? params.Authorization ?? (params.apiKey ? `Bearer ${params.apiKey}` : undefined);
         const req = (ctx.extra as { request: http.IncomingMessage }).request;
-        return buildContext(platform, {
+        const contextValue = await buildContext(platform, {
           authorization: typeof raw === 'string' ? raw : req.headers.authorization,
           requestId: String(req.headers['x-request-id'] ?? crypto.randomUUID()),
           address: clientAddress(req),
-        }) as never;
+        });
+        try {
+          if (!contextValue.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send {"authorization": "Bearer <key>"} as connection parameters');
+          await platform.rateLimits.consume(bucketFor(checked.operation), contextValue, pointsFor(checked.operation, fragmentsOf(checked.document)));
+        } catch (err) {
+          if (err instanceof AppError) return [err.toGraphQLError()];
+          throw err;
+        }
+        return {
+          schema: subscriptionSchema!,
+          document: checked.document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        };
       },
     },
     wss,

@@ -20,6 +20,8 @@ import type { RequestContext } from '../core/context.ts';
 import { TERMINAL, type JobEvent } from '../core/jobs/types.ts';
 import { AppError, codeFromGraphql } from '../core/errors.ts';
 import { INTERNAL } from './plugins/rate-limit.ts';
+import { bearerToken } from '../core/auth/keys.ts';
+import { LIMITS } from '../core/limits.ts';
 
 const SUBSCRIPTION_SDL = parse(`
   type Subscription {
@@ -82,8 +84,16 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
 
   field.subscribe = async function* (_root: unknown, args: { id: string }, ctx: RequestContext, info: GraphQLResolveInfo) {
     try {
+      // The key and its rate limit were checked in onSubscribe (gateway/server.ts), like every operation over the socket.
       if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send {"authorization": "Bearer <key>"} as connection parameters');
-      await ctx.platform.rateLimits.consume('api', ctx);
+      const principal = ctx.principal;
+      // Checked before every event and every LIMITS.subscriptionAuthRecheckMs while idle: an event costs one
+      // key lookup (cached for seconds, cleared on revocation), and a job that sends no events for a long
+      // time still stops streaming within the recheck period once its key is revoked.
+      const stillAuthorized = async () => {
+        const now = await ctx.platform.keys.authenticate(bearerToken(ctx.authorization));
+        if (now?.keyId !== principal.keyId) throw new AppError('UNAUTHORIZED', 'The API key of this subscription was revoked; the subscription has ended');
+      };
       // Listen before the first read so no change between the two is lost.
       const queue: JobEvent[] = [];
       let wake: (() => void) | null = null;
@@ -98,8 +108,17 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
         let last = JSON.stringify(current);
         yield { jobUpdated: current };
         while (!TERMINAL.has(status)) {
-          if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          if (queue.length === 0) {
+            let timer: NodeJS.Timeout | undefined;
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              timer = setTimeout(resolve, LIMITS.subscriptionAuthRecheckMs);
+            });
+            clearTimeout(timer);
+          }
           wake = null;
+          await stillAuthorized();
+          if (queue.length === 0) continue;
           const event = queue.splice(0).at(-1)!;
           status = event.status;
           current = await readJob(apollo, ctx, args.id, info);

@@ -12,6 +12,7 @@ import { INTERNAL } from '../gateway/plugins/rate-limit.ts';
 import { buildContext, clientAddress } from '../gateway/context.ts';
 import { operationRunner } from './router.ts';
 import type { Run } from './route.ts';
+import { LIMITS } from '../core/limits.ts';
 import { GROUP_ID_PATTERN, MAX_FACTS_LIMIT, RERANKERS, minScoreRange } from '../subgraphs/memory/params.ts';
 
 // ---------------------------------------------------------------- validation
@@ -139,10 +140,28 @@ function minScoreInRange(body: { reranker?: string | null; min_score?: number | 
 }
 
 const searchBody = z.object({ query: z.string(), group_ids: z.array(groupId).nullish(), ...retrieval }).superRefine(minScoreInRange);
+/**
+ * At most LIMITS.memoryMaxMessagesPerRequest messages: each is an episode and its rows (32,767 overran
+ * SQLite's variables). Counted before the items are checked, so a flood is one issue, not one per item.
+ */
+const messages = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const limit = LIMITS.memoryMaxMessagesPerRequest;
+    if (Array.isArray(value) && value.length > limit) {
+      ctx.addIssue({
+        code: 'custom',
+        message: '',
+        abort: true,
+        params: { detail: { msg: `ensure this value has at most ${limit} items`, type: 'value_error.list.max_items', ctx: { limit_value: limit } } },
+      });
+    }
+  })
+  .pipe(z.array(message));
 const getMemoryBody = z
-  .object({ group_id: groupId, messages: z.array(message), ...retrieval, center_node_uuid: z.string().nullable() })
+  .object({ group_id: groupId, messages, ...retrieval, center_node_uuid: z.string().nullable() })
   .superRefine(minScoreInRange);
-const messagesBody = z.object({ group_id: groupId, messages: z.array(message) });
+const messagesBody = z.object({ group_id: groupId, messages });
 const entityNodeBody = z.object({ uuid: z.string(), group_id: groupId, name: z.string(), summary: z.string().default('') });
 const uuidPath = z.object({ uuid: z.uuid() });
 const lastNQuery = z.object({
@@ -352,6 +371,9 @@ function sendError(res: Response, err: unknown, platform: Platform): void {
     case 'RATE_LIMITED':
       res.setHeader('Retry-After', String(err.details?.retry_after_s ?? 60));
       res.status(429).json({ detail: 'Rate limit exceeded' });
+      return;
+    case 'TOO_MANY_JOBS':
+      res.status(429).json({ detail: err.message });
       return;
     case 'UNAUTHORIZED':
       res.status(401).json({ detail: 'Invalid or missing API key' });

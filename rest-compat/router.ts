@@ -1,7 +1,7 @@
 // Serves the route table: validates each request against the route's own
 // schema (so errors name the REST field), runs the route's GraphQL operation
 // through the gateway (plugins included) and maps the answer back.
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
 import { AppError, codeFromGraphql, statusOf } from '../core/errors.ts';
@@ -38,11 +38,13 @@ export function sendError(res: Response, err: unknown, route: Pick<Route, 'error
   res.status(statusOf(appError.code)).json(appError.toEnvelope());
 }
 
-export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>, context: ContextFactory, jsonLimitBytes: number): Router {
+/** `beforeBody` checks the key and its budget from the headers, before a bearer route's body is read. */
+export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>, context: ContextFactory, jsonLimitBytes: number, beforeBody: RequestHandler): Router {
   const router = express.Router();
   const json = express.json({ limit: jsonLimitBytes });
   for (const route of routes) {
-    const handlers = route.method === 'get' || route.method === 'delete' || route.multipart ? [] : [json];
+    const hasBody = route.method === 'post';
+    const handlers = [...(hasBody && route.auth === 'bearer' ? [beforeBody] : []), ...(hasBody && !route.multipart ? [json] : [])];
     router[route.method](expressPath(route.path), ...handlers, async (req: Request, res: Response) => {
       let ctx: RequestContext | undefined;
       try {

@@ -1,6 +1,9 @@
 // What subgraphs use to create and read jobs: input is parsed by the job
-// type's handler before anything is stored, so a bad request never becomes a job.
+// type's handler before anything is stored, so a bad request never becomes a job,
+// and an account may have at most its tier's maxUnfinishedJobs pending or
+// running (a flood of jobs is refused with 429 TOO_MANY_JOBS, not queued).
 import type { Principal } from '../auth/keys.ts';
+import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
@@ -13,7 +16,13 @@ export interface JobService {
   readonly events: JobEventBus;
 }
 
-export function createJobService(store: JobStore, events: JobEventBus, handlers: ReadonlyMap<string, JobHandler<unknown>>, wake: () => void): JobService {
+export function createJobService(
+  store: JobStore,
+  events: JobEventBus,
+  handlers: ReadonlyMap<string, JobHandler<unknown>>,
+  wake: () => void,
+  tiers: Config['tiers'],
+): JobService {
   return {
     store,
     events,
@@ -21,6 +30,14 @@ export function createJobService(store: JobStore, events: JobEventBus, handlers:
       const handler = handlers.get(type);
       if (!handler) throw new AppError('UNPROCESSABLE', `Unknown job type ${type}`);
       const parsed = handler.parse(input, principal);
+      const cap = tiers[principal.tier].maxUnfinishedJobs;
+      const unfinished = await store.countUnfinished(principal.accountId);
+      if (unfinished >= cap) {
+        throw new AppError('TOO_MANY_JOBS', `The account has ${unfinished} unfinished jobs, the most its ${principal.tier} tier allows; wait for some to finish`, {
+          limit: cap,
+          unfinished,
+        });
+      }
       const runAfter = options?.startDelayMs ? new Date(Date.now() + options.startDelayMs) : undefined;
       const job = await store.create(principal, type, parsed, { runAfter });
       events.publish({ jobId: job.id, status: 'pending', progress: 0 });

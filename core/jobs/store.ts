@@ -43,7 +43,14 @@ export interface JobStore {
   /** Unscoped batch read for entity resolution; callers check the account. */
   getMany(ids: readonly string[]): Promise<Map<string, JobRecord>>;
   listForAccount(accountId: string, limit: number): Promise<JobRecord[]>;
-  /** Atomically moves one due pending job to in_progress; null when none is due. */
+  /** Jobs of the account pending or in progress. */
+  countUnfinished(accountId: string): Promise<number>;
+  /**
+   * Atomically moves one due pending job to in_progress; null when none is due.
+   * Fair across accounts: the job comes from the account with the fewest jobs
+   * running (then the one whose oldest due job has waited longest), so one
+   * account's flood cannot hold the queue while another's job waits.
+   */
   claimNext(types: readonly string[]): Promise<JobRecord | null>;
   setProgress(id: string, progress: number): Promise<void>;
   complete(id: string, results: Record<string, unknown>): Promise<void>;
@@ -95,15 +102,29 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
       return rows.map(toRecord);
     },
 
+    async countUnfinished(accountId) {
+      return db.job.count({ where: { accountId, status: { in: ['pending', 'in_progress'] } } });
+    },
+
     async claimNext(types) {
       const now = new Date();
+      const due = { status: 'pending', type: { in: [...types] }, OR: [{ runAfter: null }, { runAfter: { lte: now } }] };
       for (let tries = 0; tries < 3; tries++) {
-        const candidate = await db.job.findFirst({
-          where: { status: 'pending', type: { in: [...types] }, OR: [{ runAfter: null }, { runAfter: { lte: now } }] },
-          orderBy: { createdAt: 'asc' },
-          select: { id: true },
-        });
-        if (!candidate) return null;
+        const waiting = await db.job.groupBy({ by: ['accountId'], where: due, _min: { createdAt: true } });
+        if (waiting.length === 0) return null;
+        let accountId = waiting[0]!.accountId;
+        if (waiting.length > 1) {
+          const running = new Map(
+            (await db.job.groupBy({ by: ['accountId'], where: { status: 'in_progress' }, _count: { _all: true } })).map((r) => [r.accountId, r._count._all]),
+          );
+          const rank = (w: (typeof waiting)[number]) => [running.get(w.accountId) ?? 0, w._min.createdAt?.getTime() ?? 0] as const;
+          accountId = waiting.reduce((best, w) => {
+            const [a, b] = [rank(w), rank(best)];
+            return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? w : best;
+          }).accountId;
+        }
+        const candidate = await db.job.findFirst({ where: { ...due, accountId }, orderBy: { createdAt: 'asc' }, select: { id: true } });
+        if (!candidate) continue;
         // The status condition makes the claim atomic across processes.
         const claimed = await db.job.updateMany({
           where: { id: candidate.id, status: 'pending' },

@@ -1,12 +1,15 @@
 // Rate limits GraphQL operations once they are resolved, so the operation's
 // root fields pick the budget: public fields by client address, job polling
-// by its own allowance, everything else by key and tier. Thrown here the
-// error becomes a real HTTP 429 with Retry-After.
+// by its own allowance, everything else by key and tier. A mutation costs one
+// point per root field (operation-limits.ts: pointsFor), so aliasing a job's
+// creation many times costs as many points. Thrown here the error becomes a
+// real HTTP 429 with Retry-After.
 import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type OperationDefinitionNode } from 'graphql';
 import type { RequestContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Bucket } from '../../core/rate-limit.ts';
+import { fragmentsOf, pointsFor } from '../operation-limits.ts';
 
 const PUBLIC_FIELDS = new Set(['codes', 'blogPost', 'blogPostBySlug', 'blogPosts', '__typename', '__schema', '__type']);
 const POLLING_FIELDS = new Set(['job', '__typename']);
@@ -25,10 +28,10 @@ export function rateLimitPlugin(): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ contextValue, operation }) {
+        async didResolveOperation({ contextValue, operation, document }) {
           if (!operation || (contextValue as unknown as Record<symbol, unknown>)[INTERNAL]) return;
           try {
-            await contextValue.platform.rateLimits.consume(bucketFor(operation), contextValue);
+            await contextValue.platform.rateLimits.consume(bucketFor(operation), contextValue, pointsFor(operation, fragmentsOf(document)));
           } catch (err) {
             if (!(err instanceof AppError)) throw err;
             const retry = String(err.details?.retry_after_s ?? 60);

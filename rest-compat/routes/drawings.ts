@@ -61,8 +61,8 @@ export const drawingRoutes: Route[] = [
       page: z.number().int().min(1).describe('1-indexed page number'),
     }),
     successStatus: 200,
-    async handle({ request }, run) {
-      const { fields, file } = await readMultipart(request, MAX_DRAWING_BYTES);
+    async handle({ request }, run, ctx) {
+      const { fields, file } = await readMultipart(request, Math.min(MAX_DRAWING_BYTES, ctx.platform.config.uploadLimitBytes));
       const hash = fields.file_hash?.trim() || undefined;
       if (file && file.field !== 'file') throw new AppError('VALIDATION_ERROR', `unexpected file field ${file.field}: send the PDF as file`, { field: file.field });
       if (!!file === !!hash) throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });

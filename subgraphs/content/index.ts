@@ -47,7 +47,7 @@ export const contentSubgraph: SubgraphModule = {
       ingestCode: async (_: unknown, args: { fileId: string; file: Promise<{ createReadStream(): Readable }> }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);
         if (!principal.admin) throw new AppError('FORBIDDEN', 'Loading codes needs an admin key (npm run keys -- create --admin)');
-        const bytes = await readStream((await args.file).createReadStream(), ctx.platform.config.uploadLimitBytes);
+        const bytes = await readStream((await args.file).createReadStream(), ctx.platform.config.uploadLimitBytes, 'file');
         const { platform } = ctx;
         return ingestCode(
           {

@@ -33,7 +33,7 @@ export interface CachedFileInfo {
 }
 
 /** Reads an uploaded drawing, at most 50 MB unless told otherwise. */
-export const readUpload = (stream: Readable, limit = MAX_DRAWING_BYTES): Promise<Buffer> => readStream(stream, limit);
+export const readUpload = (stream: Readable, limit = MAX_DRAWING_BYTES): Promise<Buffer> => readStream(stream, limit, 'file');
 
 function toResult(row: { id: string; page: number; fileHash: string; processingMs: number; result: unknown }): DrawingResult {
   return { id: row.id, page: row.page, processing_ms: row.processingMs, file_hash: row.fileHash, ...(row.result as PageAnalysis) };
@@ -62,7 +62,7 @@ export async function analyzeDrawing(platform: Platform, principal: Principal, i
     if (input.page > file.pageCount) {
       throw new AppError('PAGE_OUT_OF_RANGE', `page ${input.page} is beyond the document's ${file.pageCount} page(s)`, { page: input.page, page_count: file.pageCount });
     }
-    bytes = await readUpload(blobs.read(file.storageKey), Infinity);
+    bytes = await readStream(blobs.read(file.storageKey), Infinity);
   } else {
     if (bytes!.byteLength > MAX_DRAWING_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `file exceeds the limit of ${MAX_DRAWING_BYTES} bytes`);
     hash = createHash('sha256').update(bytes!).digest('hex');

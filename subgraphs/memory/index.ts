@@ -66,7 +66,7 @@ export const memorySubgraph: SubgraphModule = {
       deleteEpisodes: on((ctx, { groupId, sourceDescription }) => ops.deleteEpisodes(ctx.platform, ctx.principal!, groupId, sourceDescription)),
       deleteEpisode: on((ctx, { uuid }) => ops.deleteEpisode(ctx.platform, ctx.principal!, uuid)),
       deleteGroup: on((ctx, { groupId }) => ops.deleteGroup(ctx.platform, ctx.principal!, groupId)),
-      clearMemory: on((ctx) => ops.clearMemory(ctx.platform)),
+      clearMemory: on((ctx) => ops.clearMemory(ctx.platform, ctx.principal!)),
     },
   },
 };

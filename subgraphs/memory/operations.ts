@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../core/auth/keys.ts';
 import { AppError } from '../../core/errors.ts';
+import { LIMITS } from '../../core/limits.ts';
 import type { Platform } from '../../core/platform.ts';
 import { normName } from './graph/names.ts';
 import { INGEST_JOB } from './ingest-job.ts';
@@ -43,8 +44,15 @@ function isoTimestamp(value: string | null | undefined, index: number): string {
   return d.toISOString();
 }
 
+/** The memory service checks this at its edge too; GraphQL callers reach the operations directly. */
+function checkMessageCount(messages: readonly unknown[]): void {
+  const limit = LIMITS.memoryMaxMessagesPerRequest;
+  if (messages.length > limit) throw new AppError('UNPROCESSABLE', `messages: at most ${limit} messages per request, got ${messages.length}`, { field: 'messages', limit });
+}
+
 export async function addMessages(platform: Platform, principal: Principal, groupId: string, messages: readonly MessageInput[]) {
   checkGroupId(groupId);
+  checkMessageCount(messages);
   const episodes: NewEpisode[] = messages.map((m, i) => ({
     uuid: m.uuid || randomUUID(),
     name: m.name ?? '',
@@ -90,6 +98,7 @@ export function searchMemory(platform: Platform, principal: Principal, input: Re
 
 export function getMemory(platform: Platform, principal: Principal, input: RetrievalInput & { groupId: string; messages: readonly MessageInput[] }): Promise<ScoredFact[]> {
   checkGroupId(input.groupId);
+  checkMessageCount(input.messages);
   return searchFacts(services(platform), { ...retrieval(input), query: queryFromMessages(input.messages), scope: { accountId: principal.accountId, groupIds: [input.groupId] } });
 }
 
@@ -144,8 +153,14 @@ export async function deleteGroup(platform: Platform, principal: Principal, grou
   return counts;
 }
 
-export async function clearMemory(platform: Platform): Promise<boolean> {
+/**
+ * POST /clear, the spec's "deletes everything", confined to the caller's
+ * account: every group of the account goes, other accounts are untouched. Only
+ * an operator (admin) key may, and only where MEMORY_CLEAR_ENABLED is set.
+ */
+export async function clearMemory(platform: Platform, principal: Principal): Promise<boolean> {
   if (!platform.config.memoryClearEnabled) throw new AppError('FORBIDDEN', 'Clearing all memory is disabled: set MEMORY_CLEAR_ENABLED=1 (development and tests only)');
-  await services(platform).store.clear();
+  if (!principal.admin) throw new AppError('FORBIDDEN', 'Clearing memory needs an operator key (npm run keys -- create --admin --account <account id>)');
+  await services(platform).store.clear(principal.accountId);
   return true;
 }

@@ -19,7 +19,7 @@ export function tempDir(prefix = 'platform-test-'): string {
 
 export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? tempDir();
-  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
+  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', ...env });
   const server = await startServer(config, options);
   const keyHeader = (key?: string): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
   return {

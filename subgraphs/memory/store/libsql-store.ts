@@ -501,8 +501,10 @@ export function createLibsqlStore(db: Database): MemoryStore {
       return result;
     },
 
-    async clear() {
-      for (const table of ['MemoryFactEpisode', 'MemoryMention', 'MemoryFact', 'MemoryEntity', 'MemoryEpisode', 'MemoryGroupLease']) await exec(`DELETE FROM "${table}"`);
+    async clear(accountId) {
+      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "factUuid" IN (SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ?)`, accountId);
+      await exec(`DELETE FROM "MemoryMention" WHERE "episodeUuid" IN (SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ?)`, accountId);
+      for (const table of ['MemoryFact', 'MemoryEntity', 'MemoryEpisode', 'MemoryGroupLease']) await exec(`DELETE FROM "${table}" WHERE "accountId" = ?`, accountId);
     },
 
     async close() {

@@ -60,6 +60,7 @@ export interface MemoryStore {
   /** The cascade of DELETE /episodes/{group}/{source} and DELETE /episode/{uuid}; null when nothing matched. */
   deleteEpisodes(accountId: string, match: { groupId: string; source: string } | { uuid: string }): Promise<DeletionCounts | null>;
   deleteGroup(accountId: string, groupId: string): Promise<DeletionCounts | null>;
-  clear(): Promise<void>;
+  /** POST /clear: every group of one account (episodes, entities, facts, leases); other accounts are untouched. */
+  clear(accountId: string): Promise<void>;
   close(): Promise<void>;
 }

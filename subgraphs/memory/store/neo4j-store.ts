@@ -424,8 +424,9 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
       return result;
     },
 
-    async clear() {
-      await run(`MATCH (n) WHERE n:MemoryEpisode OR n:MemoryEntity OR n:MemoryCounter OR n:MemoryGroupLease DETACH DELETE n`);
+    async clear(accountId) {
+      // Facts are relationships between the account's entities: DETACH DELETE takes them too.
+      await run(`MATCH (n) WHERE (n:MemoryEpisode OR n:MemoryEntity OR n:MemoryGroupLease) AND n.accountId = $accountId DETACH DELETE n`, { accountId });
     },
 
     async close() {

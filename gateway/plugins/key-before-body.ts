@@ -1,0 +1,46 @@
+// Authentication and the rate limit before a body is read: a request that will
+// be refused is refused from its headers, so a large body costs nothing (the
+// server answers, then drops whatever follows unread into memory).
+//
+// Rule: a route that needs a key (every REST route with a body) checks the key
+// and its budget first. On /graphql, where public queries need no key, a body
+// over LIMITS.anonymousBodyBytes (or of unknown length) needs a valid key with
+// budget left; public and polling operations are far smaller than that. The
+// budget is only checked here, not spent: the operation is charged once it is
+// known (plugins/rate-limit.ts), by what it is.
+import type { RequestHandler } from 'express';
+import { bearerToken } from '../../core/auth/keys.ts';
+import { AppError, statusOf } from '../../core/errors.ts';
+import { LIMITS } from '../../core/limits.ts';
+import type { Platform } from '../../core/platform.ts';
+import { clientAddress } from '../context.ts';
+
+/** Whether the body may be larger than what an anonymous request may send. */
+export function largeBody(headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean {
+  if (headers['transfer-encoding']) return true;
+  const length = Number(headers['content-length'] ?? 0);
+  return !Number.isFinite(length) || length > LIMITS.anonymousBodyBytes;
+}
+
+export function keyBeforeBody(platform: Platform, options: { keyRequired: boolean }): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      if (!options.keyRequired && !largeBody(req.headers)) return next();
+      const principal = await platform.keys.authenticate(bearerToken(req.get('authorization')));
+      if (!principal) {
+        throw new AppError(
+          'UNAUTHORIZED',
+          options.keyRequired
+            ? 'A valid API key is required: send Authorization: Bearer <key>'
+            : `A valid API key is required for a body over ${LIMITS.anonymousBodyBytes} bytes: send Authorization: Bearer <key>`,
+        );
+      }
+      await platform.rateLimits.check('api', { principal, address: clientAddress(req) });
+      next();
+    } catch (err) {
+      if (!(err instanceof AppError)) return next(err);
+      if (err.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(err.details?.retry_after_s ?? 60));
+      res.status(statusOf(err.code)).json(err.toEnvelope());
+    }
+  };
+}
