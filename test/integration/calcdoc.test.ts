@@ -1,12 +1,12 @@
 // Calculation documents over real HTTP: REST and GraphQL create jobs, the
 // request-time validation codes, use-before-define and unit clashes as failed
 // jobs, the download of the .mcdx, read back, append.
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { fixture } from '../helpers/samples.ts';
 
 let server: TestServer;
 let key: string;
@@ -157,7 +157,7 @@ describe('create_document', () => {
   });
 
   it('convert: .xmcd → .mcdx job listing unconverted regions; binary .mcd is a 422', async () => {
-    const xmcd = readFileSync(new URL('../../../shared/samples/calc/xmcd/calcpadfork_cpptest.xmcd', import.meta.url));
+    const xmcd = fixture('calc/xmcd/calcpadfork_cpptest.xmcd');
     const res = await post('/v1/calcdoc/convert', { source_file: gzipSync(xmcd).toString('base64') });
     expect(res.status).toBe(202);
     const job = await finished((await res.json()).job_id);
