@@ -8,6 +8,8 @@ export const ERROR_TABLE = {
   GRAPHQL_PARSE_FAILED: { status: 400, graphql: 'GRAPHQL_PARSE_FAILED' },
   GRAPHQL_VALIDATION_FAILED: { status: 400, graphql: 'GRAPHQL_VALIDATION_FAILED' },
   BAD_USER_INPUT: { status: 400, graphql: 'BAD_USER_INPUT' },
+  // A subscription sent over HTTP: jobUpdated is served over graphql-ws only.
+  SUBSCRIPTION_OVER_HTTP: { status: 400, graphql: 'SUBSCRIPTION_OVER_HTTP' },
   UNAUTHORIZED: { status: 401, graphql: 'UNAUTHORIZED' },
   FORBIDDEN: { status: 403, graphql: 'FORBIDDEN' },
   SIGNATURE_INVALID: { status: 403, graphql: 'SIGNATURE_INVALID' },

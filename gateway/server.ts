@@ -24,6 +24,7 @@ import { buildContext, clientAddress } from './context.ts';
 import { requestId } from './plugins/request-id.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
+import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter, sendError } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
@@ -77,6 +78,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     gateway,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      subscriptionsOverHttpPlugin(),
       rateLimitPlugin(),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],

@@ -166,7 +166,8 @@ const toMessageInput = (m: z.output<typeof message>) => ({
 
 const retrievalInput = (b: z.output<typeof searchBody> | z.output<typeof getMemoryBody>) => ({
   maxFacts: b.max_facts,
-  reranker: b.reranker ?? null,
+  // GraphQL spells the enum in upper case (RRF, MMR, CROSS_ENCODER).
+  reranker: b.reranker ? b.reranker.toUpperCase() : null,
   minScore: b.min_score ?? null,
   episodeSourceFilter: b.episode_source_filter ?? null,
   mmrLambda: b.mmr_lambda ?? null,

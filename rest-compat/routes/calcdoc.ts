@@ -57,8 +57,13 @@ const readResults = z.object({
 
 /** A REST element → CalcElementInput (only the fields it has). */
 const toGraphql = (e: Record<string, unknown>) => {
-  const { result_unit, ...rest } = e;
-  return { ...rest, ...(result_unit !== undefined ? { resultUnit: result_unit } : {}) };
+  const { result_unit, style, ...rest } = e;
+  return {
+    ...rest,
+    ...(result_unit !== undefined ? { resultUnit: result_unit } : {}),
+    // GraphQL's TextStyle values are upper case (NORMAL, HEADING1…); the domain check ran on the REST spelling.
+    ...(typeof style === 'string' ? { style: style.toUpperCase() } : style !== undefined ? { style } : {}),
+  };
 };
 
 const jobCreated = (job: { id: string; createdAt: string }) => ({ body: { job_id: job.id, status: 'pending', created_at: job.createdAt } });
@@ -73,7 +78,7 @@ async function createDocument(body: Record<string, any>, run: Run) {
       documentName: req.document_name,
       elements: req.elements.map((e) => toGraphql(e as unknown as Record<string, unknown>)),
       metadata: req.metadata,
-      options: { aiFormatting: req.options.ai_formatting, pageOrientation: req.options.page_orientation },
+      options: { aiFormatting: req.options.ai_formatting, pageOrientation: req.options.page_orientation.toUpperCase() },
     },
   });
   return jobCreated(data.createDocument);

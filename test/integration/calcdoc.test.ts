@@ -87,7 +87,7 @@ describe('create_document', () => {
   it('GraphQL: createDocument makes the same job', async () => {
     const { body } = await server.gql(
       `mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id status type } }`,
-      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'landscape' } } },
+      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'LANDSCAPE' } } },
       key,
     );
     expect(body.errors).toBeUndefined();

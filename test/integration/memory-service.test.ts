@@ -259,7 +259,7 @@ describe('memory subgraph at the gateway', () => {
     expect(found.body.data.searchMemory[0].fact).toContain('mat foundation');
     const anonymous = await server.gql(`{ episodes(groupId: "g", lastN: 2) { uuid } }`);
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
-    const range = await server.gql(`{ searchMemory(input: { query: "x", reranker: mmr, mmrLambda: 2 }) { uuid } }`, {}, key);
+    const range = await server.gql(`{ searchMemory(input: { query: "x", reranker: MMR, mmrLambda: 2 }) { uuid } }`, {}, key);
     expect(range.body.errors[0].extensions.code).toBe('UNPROCESSABLE');
   });
 });

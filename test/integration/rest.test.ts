@@ -58,8 +58,8 @@ describe('blog', () => {
   const published = '4e3c9a1f-0d57-4d6b-9a43-6f6f0b2a8c21';
 
   it('serves a published post by id with every spec field', async () => {
-    const list = await server.gql('{ blogPosts { id slug } }');
-    const post = list.body.data.blogPosts[0];
+    const list = await server.gql('{ blogPosts { nodes { id slug } } }');
+    const post = list.body.data.blogPosts.nodes[0];
     const res = await server.rest(`/blogs/${post.id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -81,8 +81,8 @@ describe('blog', () => {
       expect(await res.json()).toEqual({ detail: 'Blog not found' });
     }
     expect((await server.rest(`/blogs/slug/${draft!.slug}`)).status).toBe(404);
-    const list = await server.gql('{ blogPosts { id } }');
-    expect(list.body.data.blogPosts.map((p: any) => p.id)).not.toContain(draft!.id);
+    const list = await server.gql('{ blogPosts { nodes { id } } }');
+    expect(list.body.data.blogPosts.nodes.map((p: any) => p.id)).not.toContain(draft!.id);
   });
 });
 
