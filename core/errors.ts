@@ -49,6 +49,12 @@ export const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
+/**
+ * The WWW-Authenticate challenge every 401 carries (RFC 9110 §11.6.1): Bearer for the hosted
+ * API and GraphQL, the X-API-Key header for the memory service.
+ */
+export const AUTH_CHALLENGE = { bearer: 'Bearer realm="api"', apiKey: 'APIKey realm="memory", header="X-API-Key"' } as const;
+
 const byGraphqlCode = new Map<string, ErrorCode>(
   Object.entries(ERROR_TABLE).map(([code, row]) => [row.graphql, code as ErrorCode]),
 );

@@ -25,6 +25,7 @@ import { requestId } from './plugins/request-id.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
 import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
+import { requireKeyPlugin } from './plugins/require-key.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter, sendError } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
@@ -79,6 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       subscriptionsOverHttpPlugin(),
+      requireKeyPlugin(),
       rateLimitPlugin(),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],

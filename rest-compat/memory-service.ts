@@ -5,7 +5,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import type { ApolloServer } from '@apollo/server';
 import { z } from 'zod';
 import type { Platform } from '../core/platform.ts';
-import { AppError } from '../core/errors.ts';
+import { AppError, AUTH_CHALLENGE } from '../core/errors.ts';
 import type { RequestContext } from '../core/context.ts';
 import { requestId } from '../gateway/plugins/request-id.ts';
 import { INTERNAL } from '../gateway/plugins/rate-limit.ts';
@@ -355,6 +355,7 @@ function sendError(res: Response, err: unknown, platform: Platform): void {
       res.status(429).json({ detail: 'Rate limit exceeded' });
       return;
     case 'UNAUTHORIZED':
+      res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.apiKey);
       res.status(401).json({ detail: 'Invalid or missing API key' });
       return;
     case 'NOT_FOUND':
@@ -384,6 +385,7 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
       const key = req.get('x-api-key');
       const ctx = await buildContext(platform, { authorization: key ? `Bearer ${key}` : undefined, requestId: req.requestId, address: clientAddress(req) });
       if (!ctx.principal) {
+        res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.apiKey);
         res.status(401).json({ detail: 'Invalid or missing API key' });
         return;
       }

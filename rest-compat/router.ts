@@ -4,7 +4,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
-import { AppError, codeFromGraphql, statusOf } from '../core/errors.ts';
+import { AppError, AUTH_CHALLENGE, codeFromGraphql, statusOf } from '../core/errors.ts';
 import { parseInput } from '../core/validation.ts';
 import type { Route, Run } from './route.ts';
 
@@ -30,6 +30,7 @@ export function sendError(res: Response, err: unknown, route: Pick<Route, 'error
     err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal server error');
   if (!(err instanceof AppError)) ctx?.log.error({ err }, 'unexpected error in REST route');
   if (appError.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(appError.details?.retry_after_s ?? 60));
+  if (appError.code === 'UNAUTHORIZED') res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.bearer);
   if (route?.errors === 'detail' && route.detailFor) {
     const { status, detail } = route.detailFor(appError.code, appError.message);
     res.status(status).json({ detail });

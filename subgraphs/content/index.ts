@@ -34,13 +34,14 @@ export const contentSubgraph: SubgraphModule = {
     JSON: GraphQLJSON,
     Upload: GraphQLUpload,
     DateTime,
+    JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
     DesignStandard: { US: 'us', EUROCODE: 'eurocode', AUS_NZ: 'aus-nz', CANADA: 'canada' },
     Mutation: {
       createSearchJob: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);
         const input = await prepareSearch(ctx.platform.db, args.input);
-        const job = await ctx.platform.jobs.create(principal, 'search', input);
-        return { id: job.id };
+        // The record as created (pending): its status and createdAt answer from here, not from a later read.
+        return ctx.platform.jobs.create(principal, 'search', input);
       },
       ingestCode: async (_: unknown, args: { fileId: string; file: Promise<{ createReadStream(): Readable }> }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);

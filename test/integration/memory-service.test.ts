@@ -43,6 +43,7 @@ describe('memory service edge', () => {
     for (const h of [{}, { 'x-api-key': 'sk_nope' }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
       const res = await call('/search', { method: 'POST', headers: { 'content-type': 'application/json', ...h }, body: '{}' });
       expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^APIKey .*header="X-API-Key"/);
       expect(await res.json()).toEqual({ detail: 'Invalid or missing API key' });
     }
   });
@@ -258,6 +259,7 @@ describe('memory subgraph at the gateway', () => {
     const found = await server.gql(`{ searchMemory(input: { query: "mat foundation thickness", groupIds: ["${groupId}"] }) { fact score episodes } }`, {}, key);
     expect(found.body.data.searchMemory[0].fact).toContain('mat foundation');
     const anonymous = await server.gql(`{ episodes(groupId: "g", lastN: 2) { uuid } }`);
+    expect(anonymous.status).toBe(401);
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
     const range = await server.gql(`{ searchMemory(input: { query: "x", reranker: MMR, mmrLambda: 2 }) { uuid } }`, {}, key);
     expect(range.body.errors[0].extensions.code).toBe('UNPROCESSABLE');

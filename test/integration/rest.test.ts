@@ -91,8 +91,23 @@ describe('hosted API errors', () => {
     for (const k of [undefined, 'sk_wrong']) {
       const res = await server.rest('/v1/jobs/anything', { key: k });
       expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
       expect((await res.json()).error.code).toBe('UNAUTHORIZED');
     }
+  });
+
+  it('GraphQL without a valid key: HTTP 401 with WWW-Authenticate, unless every field is public', async () => {
+    for (const k of [undefined, 'sk_wrong']) {
+      const res = await server.gql('{ jobs(first: 1) { nodes { id } } }', {}, k);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(res.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
+      const mixed = await server.gql('{ codes(first: 1) { nodes { fileId } } job(id: "x") { id } }', {}, k);
+      expect(mixed.status).toBe(401);
+    }
+    const pub = await server.gql('{ codes(first: 1) { nodes { fileId } } __typename }');
+    expect(pub.status).toBe(200);
+    expect(pub.body.data.codes.nodes).toHaveLength(1);
   });
 
   it('404 JOB_NOT_FOUND for an unknown job', async () => {
