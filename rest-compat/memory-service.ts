@@ -62,6 +62,8 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): Deta
       return { loc, msg, type };
     }
     case 'invalid_value':
+      // An absent enum field (role_type) is missing, as pydantic says, not a wrong constant.
+      if (given === undefined) return { loc, msg: 'field required', type: 'value_error.missing' };
       return {
         loc,
         msg: `unexpected value; permitted: ${issue.values.map((v) => `'${String(v)}'`).join(', ')}`,
@@ -143,7 +145,8 @@ const getMemoryBody = z
   .object({ group_id: groupId, messages: z.array(message), ...retrieval, center_node_uuid: z.string().nullable() })
   .superRefine(minScoreInRange);
 const messagesBody = z.object({ group_id: groupId, messages: z.array(message) });
-const entityNodeBody = z.object({ uuid: z.string(), group_id: groupId, name: z.string(), summary: z.string().default('') });
+// uuid is checked as a UUID here, as GET /entity-edge/{uuid} checks it, so no node is stored that the path could not name.
+const entityNodeBody = z.object({ uuid: z.uuid(), group_id: groupId, name: z.string(), summary: z.string().default('') });
 const uuidPath = z.object({ uuid: z.uuid() });
 const lastNQuery = z.object({
   last_n: z.preprocess((v) => (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim()) ? Number(v) : v === undefined ? undefined : Number.isNaN(Number(v)) ? v : Number(v)), z.number().int().min(1)),
@@ -406,6 +409,15 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
       } catch (err) {
         sendError(res, err, platform);
       }
+    });
+  }
+  // A known path with another method: 405 with Allow, as FastAPI answers.
+  const allowed = new Map<string, string[]>();
+  for (const [method, path] of ROUTES) allowed.set(path, [...(allowed.get(path) ?? []), method.toUpperCase()]);
+  for (const [path, methods] of allowed) {
+    app.all(path, (_req, res) => {
+      res.setHeader('Allow', methods.join(', '));
+      res.status(405).json({ detail: 'Method Not Allowed' });
     });
   }
   app.use((_req, res) => {

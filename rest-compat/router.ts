@@ -75,5 +75,16 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
       }
     });
   }
+  // A known path with another method: 405 with Allow, as FastAPI and RFC 9110 answer, not 404.
+  const methods = new Map<string, Set<string>>();
+  for (const route of routes) methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method.toUpperCase()));
+  for (const [path, allowed] of methods) {
+    if (allowed.has('GET')) allowed.add('HEAD');
+    const allow = [...allowed].join(', ');
+    router.all(expressPath(path), (req: Request, res: Response) => {
+      res.setHeader('Allow', allow);
+      sendError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allow}`), routes.find((r) => r.path === path)!);
+    });
+  }
   return router;
 }

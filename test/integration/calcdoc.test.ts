@@ -104,6 +104,7 @@ describe('create_document', () => {
       return json.error;
     };
     const invalid = await expectError({ elements: [{ type: 'text', content: 'a' }, { type: 'chart' }] }, 400, 'INVALID_ELEMENT');
+    expect((await expectError({ elements: [{ content: 'no type' }] }, 400, 'VALIDATION_ERROR')).message).toContain('elements[0].type');
     expect(invalid.message).toContain('Element 1');
     expect(invalid.details.element_index).toBe(1);
     const parse = await expectError({ elements: [{ type: 'formula', expression: 'y := (2 +' }] }, 422, 'FORMULA_PARSE_ERROR');
