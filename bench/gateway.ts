@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = [1, 32];
-const QUERY = '{ codes { fileId filename description designStandard path addedAt } }';
+const QUERY = '{ codes { nodes { fileId filename description designStandard path addedAt } } }';
 
 interface Figures {
   rps: number;

@@ -10,6 +10,8 @@ export const ERROR_TABLE = {
   BAD_USER_INPUT: { status: 400, graphql: 'BAD_USER_INPUT' },
   // A GraphQL operation past a cost limit (tokens, depth, aliases, directives, cost): gateway/operation-limits.ts.
   QUERY_TOO_COMPLEX: { status: 400, graphql: 'QUERY_TOO_COMPLEX' },
+  // A subscription sent over HTTP: jobUpdated is served over graphql-ws only.
+  SUBSCRIPTION_OVER_HTTP: { status: 400, graphql: 'SUBSCRIPTION_OVER_HTTP' },
   UNAUTHORIZED: { status: 401, graphql: 'UNAUTHORIZED' },
   FORBIDDEN: { status: 403, graphql: 'FORBIDDEN' },
   SIGNATURE_INVALID: { status: 403, graphql: 'SIGNATURE_INVALID' },
@@ -52,6 +54,12 @@ export const ERROR_TABLE = {
 } as const satisfies Record<string, { status: number; graphql: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
+
+/**
+ * The WWW-Authenticate challenge every 401 carries (RFC 9110 §11.6.1): Bearer for the hosted
+ * API and GraphQL, the X-API-Key header for the memory service.
+ */
+export const AUTH_CHALLENGE = { bearer: 'Bearer realm="api"', apiKey: 'APIKey realm="memory", header="X-API-Key"' } as const;
 
 const byGraphqlCode = new Map<string, ErrorCode>(
   Object.entries(ERROR_TABLE).map(([code, row]) => [row.graphql, code as ErrorCode]),

@@ -10,9 +10,20 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || '(body)';
 }
 
-export function validationError(error: z.ZodError): AppError {
-  const issues = error.issues.map((i) => ({ field: fieldPath(i.path), message: i.message, code: i.code }));
-  const shape = error.issues.some((i) => SHAPE_ISSUES.has(i.code));
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v;
+}
+
+/**
+ * A field that is absent is a wrong shape (400) whatever the schema says it should be: a missing
+ * enum such as calcdoc's `operation` fails as invalid_value in zod, yet it is missing, not unusable.
+ */
+export function validationError(error: z.ZodError, input?: unknown): AppError {
+  const missing = (i: z.core.$ZodIssue) => i.path.length > 0 && valueAt(input, i.path) === undefined;
+  const issues = error.issues.map((i) => ({ field: fieldPath(i.path), message: missing(i) ? 'is required' : i.message, code: i.code }));
+  const shape = error.issues.some((i) => SHAPE_ISSUES.has(i.code) || missing(i));
   const first = issues[0]!;
   const message = first.field === '(body)' ? first.message : `${first.field}: ${first.message}`;
   return new AppError(shape ? 'VALIDATION_ERROR' : 'UNPROCESSABLE', message, { fields: issues });
@@ -20,6 +31,6 @@ export function validationError(error: z.ZodError): AppError {
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
+  if (!result.success) throw validationError(result.error, input);
   return result.data;
 }

@@ -27,6 +27,8 @@ import { LIMITS } from '../core/limits.ts';
 import { bucketFor, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { LIMIT_RULES, PARSE_OPTIONS, checkSubscription, formatLimitError, fragmentsOf, pointsFor } from './operation-limits.ts';
 import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
+import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
+import { requireKeyPlugin } from './plugins/require-key.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter, sendError } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
@@ -80,6 +82,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     gateway,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      subscriptionsOverHttpPlugin(),
+      requireKeyPlugin(),
       rateLimitPlugin(),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],

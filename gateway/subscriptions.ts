@@ -1,11 +1,14 @@
-// jobUpdated over graphql-ws. @apollo/gateway has no subscriptions, so the
-// subscription schema is the gateway's API schema plus a Subscription type,
-// and every event re-runs the client's selection through the gateway: the
-// client gets any field of Job, those contributed by other subgraphs included.
+// jobUpdated over graphql-ws. Subscription.jobUpdated is in the documents SDL, so it is part
+// of the composed supergraph and of introspection; but @apollo/gateway does not execute
+// subscriptions, so the ws server runs a copy of the gateway's API schema whose jobUpdated
+// re-runs the client's selection through the gateway on every event: the client gets any
+// field of Job, those contributed by other subgraphs included. Over HTTP a subscription is
+// refused by plugins/subscriptions-over-http.ts.
 import {
-  extendSchema,
+  buildASTSchema,
   parse,
   print,
+  printSchema,
   visit,
   subscribe as graphqlSubscribe,
   type FieldNode,
@@ -22,16 +25,6 @@ import { AppError, codeFromGraphql } from '../core/errors.ts';
 import { INTERNAL } from './plugins/rate-limit.ts';
 import { bearerToken } from '../core/auth/keys.ts';
 import { LIMITS } from '../core/limits.ts';
-
-const SUBSCRIPTION_SDL = parse(`
-  type Subscription {
-    "Every state and progress change of a job of the caller's account, starting with its current state; completes after the terminal state."
-    jobUpdated(id: ID!): Job!
-  }
-  extend schema {
-    subscription: Subscription
-  }
-`);
 
 /** Values are read by response key, since the gateway's answer is keyed by the client's aliases. */
 export const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
@@ -71,6 +64,7 @@ async function readJob(apollo: ApolloServer<RequestContext>, ctx: RequestContext
   const response = await apollo.executeOperation({ query, variables: { ...variables, __jobId: jobId } }, { contextValue: internal });
   if (response.body.kind !== 'single') throw new AppError('INTERNAL_ERROR', 'unexpected incremental response');
   const { data, errors } = response.body.singleResult;
+  if (!errors?.length && !(data as { job: unknown } | null)?.job) throw new AppError('JOB_NOT_FOUND', `Job ${jobId} not found`, { job_id: jobId });
   if (errors?.length) {
     const first = errors[0]!;
     throw new AppError(codeFromGraphql(first.extensions?.code), first.message, first.extensions?.details as Record<string, unknown> | undefined);
@@ -79,7 +73,8 @@ async function readJob(apollo: ApolloServer<RequestContext>, ctx: RequestContext
 }
 
 export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: ApolloServer<RequestContext>): GraphQLSchema {
-  const schema = extendSchema(apiSchema, SUBSCRIPTION_SDL);
+  // A copy, so that the resolvers set below never touch the gateway's own schema objects.
+  const schema = buildASTSchema(parse(printSchema(apiSchema)));
   const field = schema.getSubscriptionType()!.getFields().jobUpdated!;
 
   field.subscribe = async function* (_root: unknown, args: { id: string }, ctx: RequestContext, info: GraphQLResolveInfo) {

@@ -5,7 +5,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import type { ApolloServer } from '@apollo/server';
 import { z } from 'zod';
 import type { Platform } from '../core/platform.ts';
-import { AppError } from '../core/errors.ts';
+import { AppError, AUTH_CHALLENGE } from '../core/errors.ts';
 import type { RequestContext } from '../core/context.ts';
 import { requestId } from '../gateway/plugins/request-id.ts';
 import { INTERNAL } from '../gateway/plugins/rate-limit.ts';
@@ -63,6 +63,8 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): Deta
       return { loc, msg, type };
     }
     case 'invalid_value':
+      // An absent enum field (role_type) is missing, as pydantic says, not a wrong constant.
+      if (given === undefined) return { loc, msg: 'field required', type: 'value_error.missing' };
       return {
         loc,
         msg: `unexpected value; permitted: ${issue.values.map((v) => `'${String(v)}'`).join(', ')}`,
@@ -162,7 +164,8 @@ const getMemoryBody = z
   .object({ group_id: groupId, messages, ...retrieval, center_node_uuid: z.string().nullable() })
   .superRefine(minScoreInRange);
 const messagesBody = z.object({ group_id: groupId, messages });
-const entityNodeBody = z.object({ uuid: z.string(), group_id: groupId, name: z.string(), summary: z.string().default('') });
+// uuid is checked as a UUID here, as GET /entity-edge/{uuid} checks it, so no node is stored that the path could not name.
+const entityNodeBody = z.object({ uuid: z.uuid(), group_id: groupId, name: z.string(), summary: z.string().default('') });
 const uuidPath = z.object({ uuid: z.uuid() });
 const lastNQuery = z.object({
   last_n: z.preprocess((v) => (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim()) ? Number(v) : v === undefined ? undefined : Number.isNaN(Number(v)) ? v : Number(v)), z.number().int().min(1)),
@@ -185,7 +188,8 @@ const toMessageInput = (m: z.output<typeof message>) => ({
 
 const retrievalInput = (b: z.output<typeof searchBody> | z.output<typeof getMemoryBody>) => ({
   maxFacts: b.max_facts,
-  reranker: b.reranker ?? null,
+  // GraphQL spells the enum in upper case (RRF, MMR, CROSS_ENCODER).
+  reranker: b.reranker ? b.reranker.toUpperCase() : null,
   minScore: b.min_score ?? null,
   episodeSourceFilter: b.episode_source_filter ?? null,
   mmrLambda: b.mmr_lambda ?? null,
@@ -376,6 +380,7 @@ function sendError(res: Response, err: unknown, platform: Platform): void {
       res.status(429).json({ detail: err.message });
       return;
     case 'UNAUTHORIZED':
+      res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.apiKey);
       res.status(401).json({ detail: 'Invalid or missing API key' });
       return;
     case 'NOT_FOUND':
@@ -405,6 +410,7 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
       const key = req.get('x-api-key');
       const ctx = await buildContext(platform, { authorization: key ? `Bearer ${key}` : undefined, requestId: req.requestId, address: clientAddress(req) });
       if (!ctx.principal) {
+        res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.apiKey);
         res.status(401).json({ detail: 'Invalid or missing API key' });
         return;
       }
@@ -425,6 +431,15 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
       } catch (err) {
         sendError(res, err, platform);
       }
+    });
+  }
+  // A known path with another method: 405 with Allow, as FastAPI answers.
+  const allowed = new Map<string, string[]>();
+  for (const [method, path] of ROUTES) allowed.set(path, [...(allowed.get(path) ?? []), method.toUpperCase()]);
+  for (const [path, methods] of allowed) {
+    app.all(path, (_req, res) => {
+      res.setHeader('Allow', methods.join(', '));
+      res.status(405).json({ detail: 'Method Not Allowed' });
     });
   }
   app.use((_req, res) => {

@@ -4,7 +4,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
-import { AppError, codeFromGraphql, statusOf } from '../core/errors.ts';
+import { AppError, AUTH_CHALLENGE, codeFromGraphql, statusOf } from '../core/errors.ts';
 import { parseInput } from '../core/validation.ts';
 import type { Route, Run } from './route.ts';
 
@@ -30,6 +30,7 @@ export function sendError(res: Response, err: unknown, route: Pick<Route, 'error
     err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal server error');
   if (!(err instanceof AppError)) ctx?.log.error({ err }, 'unexpected error in REST route');
   if (appError.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(appError.details?.retry_after_s ?? 60));
+  if (appError.code === 'UNAUTHORIZED') res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.bearer);
   if (route?.errors === 'detail' && route.detailFor) {
     const { status, detail } = route.detailFor(appError.code, appError.message);
     res.status(status).json({ detail });
@@ -74,6 +75,17 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
       } catch (err) {
         sendError(res, err, route, ctx);
       }
+    });
+  }
+  // A known path with another method: 405 with Allow, as FastAPI and RFC 9110 answer, not 404.
+  const methods = new Map<string, Set<string>>();
+  for (const route of routes) methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method.toUpperCase()));
+  for (const [path, allowed] of methods) {
+    if (allowed.has('GET')) allowed.add('HEAD');
+    const allow = [...allowed].join(', ');
+    router.all(expressPath(path), (req: Request, res: Response) => {
+      res.setHeader('Allow', allow);
+      sendError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allow}`), routes.find((r) => r.path === path)!);
     });
   }
   return router;

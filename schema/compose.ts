@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeServices } from '@apollo/composition';
-import { parse } from 'graphql';
+import { parse, printSchema } from 'graphql';
 
 export const SCHEMA_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const SUBGRAPH_NAMES = ['content', 'documents', 'drawings', 'memory'] as const;
@@ -16,12 +16,21 @@ export function subgraphSdl(name: SubgraphName): string {
 }
 
 /** Composes the subgraph SDL files; throws with every composition error. */
-export function composeSupergraph(): string {
+function compose() {
   const result = composeServices(
     SUBGRAPH_NAMES.map((name) => ({ name, url: `http://${name}.local/graphql`, typeDefs: parse(subgraphSdl(name)) })),
   );
   if (result.errors) throw new Error(`Composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
-  return result.supergraphSdl;
+  return result;
+}
+
+export function composeSupergraph(): string {
+  return compose().supergraphSdl;
+}
+
+/** The schema clients see (introspection, Sandbox, codegen): the supergraph without federation's machinery. */
+export function apiSchemaSdl(): string {
+  return printSchema(compose().schema.toAPISchema().toGraphQLJSSchema());
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

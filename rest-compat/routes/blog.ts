@@ -20,6 +20,7 @@ const restPost = (p: Record<string, any>) => ({
 /** The blog answers in {detail} form: unknown posts are 404, storage failures 500 with the reason. */
 function detailFor(code: string, message: string) {
   if (code === 'RATE_LIMITED') return { status: 429, detail: 'Rate limit exceeded' };
+  if (code === 'METHOD_NOT_ALLOWED') return { status: 405, detail: 'Method Not Allowed' };
   return { status: 500, detail: `Failed to fetch blog: ${message}` };
 }
 

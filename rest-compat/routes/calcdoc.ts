@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import { validateCreateDocument, validateElements } from '../../subgraphs/documents/calcdoc/elements.ts';
+import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 import type { Route, Run } from '../route.ts';
 
 const element = z
@@ -57,26 +58,28 @@ const readResults = z.object({
 
 /** A REST element → CalcElementInput (only the fields it has). */
 const toGraphql = (e: Record<string, unknown>) => {
-  const { result_unit, ...rest } = e;
-  return { ...rest, ...(result_unit !== undefined ? { resultUnit: result_unit } : {}) };
+  const { result_unit, style, ...rest } = e;
+  return {
+    ...rest,
+    ...(result_unit !== undefined ? { resultUnit: result_unit } : {}),
+    // GraphQL's TextStyle values are upper case (NORMAL, HEADING1…); the domain check ran on the REST spelling.
+    ...(typeof style === 'string' ? { style: style.toUpperCase() } : style !== undefined ? { style } : {}),
+  };
 };
 
-const jobCreated = (job: { id: string; createdAt: string }) => ({ body: { job_id: job.id, status: 'pending', created_at: job.createdAt } });
-
-const JOB_FIELDS = 'id createdAt';
 
 async function createDocument(body: Record<string, any>, run: Run) {
   // The domain check first, so the errors name REST fields and element indices (the tier limit is checked by the resolver).
   const req = validateCreateDocument(body, 'enterprise', null);
-  const data = await run(`mutation Create($input: CreateDocumentInput!) { createDocument(input: $input) { ${JOB_FIELDS} } }`, {
+  const data = await run(`mutation Create($input: CreateDocumentInput!) { createDocument(input: $input) { ${ACCEPTED_FIELDS} } }`, {
     input: {
       documentName: req.document_name,
       elements: req.elements.map((e) => toGraphql(e as unknown as Record<string, unknown>)),
       metadata: req.metadata,
-      options: { aiFormatting: req.options.ai_formatting, pageOrientation: req.options.page_orientation },
+      options: { aiFormatting: req.options.ai_formatting, pageOrientation: req.options.page_orientation.toUpperCase() },
     },
   });
-  return jobCreated(data.createDocument);
+  return jobAccepted(data.createDocument);
 }
 
 export const calcdocRoutes: Route[] = [
@@ -117,15 +120,15 @@ export const calcdocRoutes: Route[] = [
           return createDocument(body, run);
         case 'read': {
           if (typeof body.source_file !== 'string') throw new AppError('VALIDATION_ERROR', 'source_file: is required for read', { field: 'source_file' });
-          const data = await run(`mutation Read($input: ReadDocumentInput!) { readDocument(input: $input) { ${JOB_FIELDS} } }`, { input: { sourceFile: body.source_file } });
-          return jobCreated(data.readDocument);
+          const data = await run(`mutation Read($input: ReadDocumentInput!) { readDocument(input: $input) { ${ACCEPTED_FIELDS} } }`, { input: { sourceFile: body.source_file } });
+          return jobAccepted(data.readDocument);
         }
         default: {
           if (typeof body.source_file !== 'string') throw new AppError('VALIDATION_ERROR', 'source_file: is required for generate_pdf', { field: 'source_file' });
-          const data = await run(`mutation Pdf($input: GeneratePdfInput!) { generatePdf(input: $input) { ${JOB_FIELDS} } }`, {
+          const data = await run(`mutation Pdf($input: GeneratePdfInput!) { generatePdf(input: $input) { ${ACCEPTED_FIELDS} } }`, {
             input: { sourceFile: body.source_file, options: { pageNumbers: body.options?.page_numbers ?? true, headersFooters: body.options?.headers_footers ?? true } },
           });
-          return jobCreated(data.generatePdf);
+          return jobAccepted(data.generatePdf);
         }
       }
     },
@@ -143,10 +146,10 @@ export const calcdocRoutes: Route[] = [
     jobResults: createResults.extend({ appended: z.number() }),
     async handle({ params, body }, run) {
       const elements = validateElements(body.elements, 'enterprise', null);
-      const data = await run(`mutation Append($input: AppendElementsInput!) { appendElements(input: $input) { ${JOB_FIELDS} } }`, {
+      const data = await run(`mutation Append($input: AppendElementsInput!) { appendElements(input: $input) { ${ACCEPTED_FIELDS} } }`, {
         input: { docId: params.doc_id, elements: elements.map((e) => toGraphql(e as unknown as Record<string, unknown>)) },
       });
-      return jobCreated(data.appendElements);
+      return jobAccepted(data.appendElements);
     },
   },
   {
@@ -166,8 +169,8 @@ export const calcdocRoutes: Route[] = [
       results: computed,
     }),
     async handle({ body }, run) {
-      const data = await run(`mutation Convert($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { ${JOB_FIELDS} } }`, { input: { sourceFile: body.source_file } });
-      return jobCreated(data.convertWorksheet);
+      const data = await run(`mutation Convert($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { ${ACCEPTED_FIELDS} } }`, { input: { sourceFile: body.source_file } });
+      return jobAccepted(data.convertWorksheet);
     },
   },
 ];

@@ -12,22 +12,31 @@ export const codeRoutes: Route[] = [
     auth: 'public',
     errors: 'hosted',
     query: z.object({
-      design_standard: designStandardParam.optional(),
+      // An empty value (`?design_standard=`) means no filter, as an absent one does.
+      design_standard: z.preprocess((v) => (v === '' ? undefined : v), designStandardParam.optional()),
     }),
     successStatus: 200,
     async handle({ query, headers }, run) {
-      const data = await run(
-        `query Codes($s: DesignStandard) { codes(designStandard: $s) { fileId filename description designStandard path addedAt indexed pageCount } }`,
-        { s: query.design_standard ? toGraphqlStandard(query.design_standard) : null },
-      );
+      // REST answers the whole library: the GraphQL pages, followed to the end.
+      const all: Record<string, any>[] = [];
+      for (let after: string | null = null; ; ) {
+        const data: Record<string, any> = await run(
+          `query Codes($s: DesignStandard, $after: String) { codes(designStandard: $s, first: 500, after: $after) { nodes { fileId filename description designStandard path addedAt indexed pageCount } pageInfo { endCursor hasNextPage } } }`,
+          { s: query.design_standard ? toGraphqlStandard(query.design_standard) : null, after },
+        );
+        all.push(...data.codes.nodes);
+        if (!data.codes.pageInfo.hasNextPage) break;
+        after = data.codes.pageInfo.endCursor;
+      }
       const body = {
-        codes: data.codes.map((c: Record<string, any>) => ({
+        codes: all.map((c) => ({
           file_id: c.fileId,
           filename: c.filename,
           description: c.description,
           design_standard: fromGraphqlStandard(c.designStandard),
           path: c.path,
-          added_at: c.addedAt,
+          // The spec's shape: Unix seconds with fractions (GraphQL: DateTime).
+          added_at: Date.parse(c.addedAt) / 1000,
           // Beyond the spec: whether the code is searchable yet, and its pages.
           indexed: c.indexed,
           page_count: c.pageCount,

@@ -18,6 +18,14 @@ export function restJob(job: Record<string, any>) {
   };
 }
 
+/** The fields a job-creating mutation returns for the REST answer: the record as created. */
+export const ACCEPTED_FIELDS = 'id status createdAt';
+
+/** A created job → the spec's 202 body, its status read from the record (pending), not assumed. */
+export const jobAccepted = (job: { id: string; status: string; createdAt: string }) => ({
+  body: { job_id: job.id, status: job.status.toLowerCase(), created_at: job.createdAt },
+});
+
 export const jobRoutes: Route[] = [
   {
     method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { designStandardParam, toGraphqlStandard } from '../design-standard.ts';
+import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 import type { Route } from '../route.ts';
 
 export const searchRoutes: Route[] = [
@@ -19,7 +20,7 @@ export const searchRoutes: Route[] = [
     }),
     successStatus: 202,
     async handle({ body }, run) {
-      const data = await run(`mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { id createdAt } }`, {
+      const data = await run(`mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { ${ACCEPTED_FIELDS} } }`, {
         input: {
           query: body.query,
           fileIds: body.file_ids ?? null,
@@ -28,10 +29,7 @@ export const searchRoutes: Route[] = [
           perPage: body.per_page ?? 10,
         },
       });
-      const job = data.createSearchJob;
-      // The answer describes the job as created (pending); the runner may already have picked it up
-      // by the time the gateway reads its status from the documents subgraph.
-      return { body: { job_id: job.id, status: 'pending', created_at: job.createdAt } };
+      return jobAccepted(data.createSearchJob);
     },
   },
 ];

@@ -2,6 +2,7 @@
 // mutation (createSpreadsheet or populateTemplate). The edge checks only the
 // shape; the documents subgraph validates values for REST and GraphQL alike.
 import { z } from 'zod';
+import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 import type { Route } from '../route.ts';
 
 const cell = z.union([z.number(), z.string(), z.boolean(), z.null()]);
@@ -83,16 +84,16 @@ export const spreadsheetRoutes: Route[] = [
       const data =
         body.operation === 'create_spreadsheet'
           ? (
-              await run(`mutation Create($input: CreateSpreadsheetInput!) { job: createSpreadsheet(input: $input) { id createdAt } }`, {
+              await run(`mutation Create($input: CreateSpreadsheetInput!) { job: createSpreadsheet(input: $input) { ${ACCEPTED_FIELDS} } }`, {
                 input: { workbookName: body.workbook_name, sheets: body.sheets.map((s: any) => ({ name: s.name, blocks: s.blocks.map(toGraphqlBlock) })) },
               })
             ).job
           : (
-              await run(`mutation Populate($input: PopulateTemplateInput!) { job: populateTemplate(input: $input) { id createdAt } }`, {
+              await run(`mutation Populate($input: PopulateTemplateInput!) { job: populateTemplate(input: $input) { ${ACCEPTED_FIELDS} } }`, {
                 input: { templateFile: body.template_file, dataMappings: body.data_mappings },
               })
             ).job;
-      return { body: { job_id: data.id, status: 'pending', created_at: data.createdAt } };
+      return jobAccepted(data);
     },
   },
 ];

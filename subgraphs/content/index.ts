@@ -10,6 +10,8 @@ import { prepareSearch, searchJob } from './search/search-job.ts';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { Readable } from 'node:stream';
 import { AppError } from '../../core/errors.ts';
+import { DateTime, fromUnixSeconds } from '../../core/graphql/scalars.ts';
+import { pageOf } from '../../core/graphql/pagination.ts';
 import { readStream } from '../../core/files/read-stream.ts';
 import { embedderFor } from './search/embed.ts';
 import { createLibsqlIndex } from './search/libsql-index.ts';
@@ -19,11 +21,6 @@ import type { ExtractTaskResult } from './search/extract-text-task.ts';
 const EXTRACT_TASK = new URL('./search/extract-text-task.ts', import.meta.url);
 import type { SearchResults } from './search/search.ts';
 
-const iso = (d: Date) => d.toISOString();
-const blogFields = {
-  createdAt: (p: BlogPost) => iso(p.createdAt),
-  updatedAt: (p: BlogPost) => iso(p.updatedAt),
-};
 
 export const contentSubgraph: SubgraphModule = {
   name: 'content',
@@ -36,13 +33,15 @@ export const contentSubgraph: SubgraphModule = {
   resolvers: {
     JSON: GraphQLJSON,
     Upload: GraphQLUpload,
+    DateTime,
+    JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
     DesignStandard: { US: 'us', EUROCODE: 'eurocode', AUS_NZ: 'aus-nz', CANADA: 'canada' },
     Mutation: {
       createSearchJob: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);
         const input = await prepareSearch(ctx.platform.db, args.input);
-        const job = await ctx.platform.jobs.create(principal, 'search', input);
-        return { id: job.id };
+        // The record as created (pending): its status and createdAt answer from here, not from a later read.
+        return ctx.platform.jobs.create(principal, 'search', input);
       },
       ingestCode: async (_: unknown, args: { fileId: string; file: Promise<{ createReadStream(): Readable }> }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);
@@ -62,19 +61,19 @@ export const contentSubgraph: SubgraphModule = {
       },
     },
     Query: {
-      codes: (_: unknown, args: { designStandard?: DesignStandard | null }, ctx: RequestContext) =>
-        listCodes(ctx.platform.db, args.designStandard),
+      codes: async (_: unknown, args: { designStandard?: DesignStandard | null; first: number; after?: string | null }, ctx: RequestContext) =>
+        pageOf(await listCodes(ctx.platform.db, args.designStandard), args, 500),
       blogPost: (_: unknown, args: { id: string }, ctx: RequestContext) => findPublishedPost(ctx.platform.db, args.id),
       blogPostBySlug: (_: unknown, args: { slug: string }, ctx: RequestContext) => findPublishedPostBySlug(ctx.platform.db, args.slug),
-      blogPosts: (_: unknown, __: unknown, ctx: RequestContext) => listPublishedPosts(ctx.platform.db),
+      blogPosts: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) => pageOf(await listPublishedPosts(ctx.platform.db), args, 100),
     },
     Code: {
       indexed: (c: { indexStatus: string }) => c.indexStatus === 'indexed',
+      addedAt: (c: { addedAt: number }) => fromUnixSeconds(c.addedAt),
       __resolveReference: (ref: { fileId: string }, ctx: RequestContext) =>
         loader<string, CodeEntry | null>(ctx, 'codes', (ids) => loadCodes(ctx.platform.db, ids)).load(ref.fileId),
     },
     BlogPost: {
-      ...blogFields,
       __resolveReference: (ref: { id: string }, ctx: RequestContext) => findPublishedPost(ctx.platform.db, ref.id),
     },
     Job: {

@@ -17,9 +17,14 @@ const KINDS: JobKind[] = [
   { type: 'calcdoc.convert', title: 'Worksheet conversion', description: 'Converts a Mathcad .xmcd worksheet to .mcdx.', typicalSecondsMin: 5, typicalSecondsMax: 15 },
   { type: 'spreadsheet.create_spreadsheet', title: 'Spreadsheet', description: 'Builds an .xlsx workbook from content blocks.', typicalSecondsMin: 3, typicalSecondsMax: 10 },
   { type: 'spreadsheet.populate_template', title: 'Template filling', description: 'Fills an .xlsx template through named ranges.', typicalSecondsMin: 3, typicalSecondsMax: 10 },
+  // The spec gives no duration for memory ingestion; an LLM extraction pass per message batch.
+  { type: 'memory.ingest', title: 'Memory ingestion', description: 'Extracts entities and facts from added messages into the group\'s memory graph.', typicalSecondsMin: 2, typicalSecondsMax: 30 },
   { type: 'diagnostic', title: 'Diagnostic job', description: 'Sleeps and computes to exercise the job machinery (tests and benchmarks).', typicalSecondsMin: 0, typicalSecondsMax: 5 },
 ];
 
 const byType = new Map(KINDS.map((k) => [k.type, k]));
+
+/** Every job type with its kind (test/subgraphs/job-types.test.ts checks each registered handler has one). */
+export const jobKinds = (): readonly JobKind[] => KINDS;
 
 export const jobKind = (type: string): JobKind | null => byType.get(type) ?? null;

@@ -1,10 +1,11 @@
 // Documents subgraph: owns the Job entity (every asynchronous operation's
 // status), calculation documents and spreadsheets.
-import { GraphQLScalarType, Kind } from 'graphql';
 import { GraphQLJSON } from 'graphql-type-json';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import { loader, requirePrincipal, type RequestContext } from '../../core/context.ts';
 import { AppError } from '../../core/errors.ts';
+import { DateTime } from '../../core/graphql/scalars.ts';
+import { connection, offsetOf, pageSize } from '../../core/graphql/pagination.ts';
 import type { JobRecord } from '../../core/jobs/types.ts';
 import { visibleTo } from '../../core/jobs/store.ts';
 import { typeDefsOf, type SubgraphModule } from '../module.ts';
@@ -13,13 +14,6 @@ import { receiveUpload, type FileUploadPromise } from './diagnostic-upload.ts';
 import { spreadsheetJobHandlers, spreadsheetMutations } from './spreadsheet/index.ts';
 import { calcdocModule } from './calcdoc/resolvers.ts';
 
-const DateTime = new GraphQLScalarType({
-  name: 'DateTime',
-  description: 'ISO 8601 timestamp.',
-  serialize: (v) => (v instanceof Date ? v.toISOString() : String(v)),
-  parseValue: (v) => new Date(String(v)),
-  parseLiteral: (ast) => (ast.kind === Kind.STRING ? new Date(ast.value) : null),
-});
 
 function fileResult(job: JobRecord) {
   const r = job.results;
@@ -45,6 +39,9 @@ export const documentsSubgraph: SubgraphModule = {
     Upload: GraphQLUpload,
     DateTime,
     JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
+    // GraphQL's enum values are UPPER_CASE; the calcdoc domain keeps the spec's spellings.
+    TextStyle: { NORMAL: 'normal', HEADING1: 'heading1', HEADING2: 'heading2', HEADING3: 'heading3' },
+    PageOrientation: { PORTRAIT: 'portrait', LANDSCAPE: 'landscape' },
     Query: {
       job: async (_: unknown, args: { id: string }, ctx: RequestContext) => {
         requirePrincipal(ctx);
@@ -52,10 +49,13 @@ export const documentsSubgraph: SubgraphModule = {
         if (!job) throw new AppError('JOB_NOT_FOUND', `Job ${args.id} not found`, { job_id: args.id });
         return job;
       },
-      jobs: (_: unknown, args: { limit: number }, ctx: RequestContext) => {
+      jobs: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);
-        if (args.limit < 1 || args.limit > 100) throw new AppError('UNPROCESSABLE', 'limit must be between 1 and 100');
-        return ctx.platform.jobs.store.listForAccount(principal.accountId, args.limit);
+        const first = pageSize(args.first, 100);
+        const offset = offsetOf(args.after);
+        // Newest first; the rows up to this page's end plus one, which tells whether a next page exists.
+        const rows = await ctx.platform.jobs.store.listForAccount(principal.accountId, offset + first + 1);
+        return connection(rows.slice(offset), offset, first);
       },
     },
     Mutation: {

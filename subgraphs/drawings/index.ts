@@ -1,4 +1,5 @@
 // Drawings subgraph: Tier 1 drawing analysis and (later) Tier 2 projects.
+import { DateTime } from '../../core/graphql/scalars.ts';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { Readable } from 'node:stream';
 import { requirePrincipal, type RequestContext } from '../../core/context.ts';
@@ -42,6 +43,7 @@ export const drawingsSubgraph: SubgraphModule = {
   },
   resolvers: {
     Upload: GraphQLUpload,
+    DateTime,
     Query: {
       drawing: async (_: unknown, args: { id: string }, ctx: RequestContext) => {
         const d = await getDrawing(ctx.platform, requirePrincipal(ctx), args.id);

@@ -1,5 +1,6 @@
 // Memory subgraph: the per-account conversation knowledge graph. Resolvers
 // authenticate, call one operation and map the records to the schema.
+import { DateTime } from '../../core/graphql/scalars.ts';
 import { requirePrincipal, type RequestContext } from '../../core/context.ts';
 import { typeDefsOf, type SubgraphModule } from '../module.ts';
 import { ingestJob, resumePendingGroups } from './ingest-job.ts';
@@ -53,6 +54,9 @@ export const memorySubgraph: SubgraphModule = {
     await resumePendingGroups(platform);
   },
   resolvers: {
+    DateTime,
+    // GraphQL's enum values are UPPER_CASE; retrieval keeps the spec's spellings.
+    Reranker: { RRF: 'rrf', MMR: 'mmr', CROSS_ENCODER: 'cross_encoder' },
     Query: {
       getMemory: on(async (ctx, { input }) => (await ops.getMemory(ctx.platform, ctx.principal!, input)).map(fact)),
       searchMemory: on(async (ctx, { input }) => (await ops.searchMemory(ctx.platform, ctx.principal!, input)).map(fact)),

@@ -1,12 +1,12 @@
 // Calculation documents over real HTTP: REST and GraphQL create jobs, the
 // request-time validation codes, use-before-define and unit clashes as failed
 // jobs, the download of the .mcdx, read back, append.
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { fixture } from '../helpers/samples.ts';
 
 let server: TestServer;
 let key: string;
@@ -87,7 +87,7 @@ describe('create_document', () => {
   it('GraphQL: createDocument makes the same job', async () => {
     const { body } = await server.gql(
       `mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id status type } }`,
-      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'landscape' } } },
+      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'LANDSCAPE' } } },
       key,
     );
     expect(body.errors).toBeUndefined();
@@ -104,6 +104,7 @@ describe('create_document', () => {
       return json.error;
     };
     const invalid = await expectError({ elements: [{ type: 'text', content: 'a' }, { type: 'chart' }] }, 400, 'INVALID_ELEMENT');
+    expect((await expectError({ elements: [{ content: 'no type' }] }, 400, 'VALIDATION_ERROR')).message).toContain('elements[0].type');
     expect(invalid.message).toContain('Element 1');
     expect(invalid.details.element_index).toBe(1);
     const parse = await expectError({ elements: [{ type: 'formula', expression: 'y := (2 +' }] }, 422, 'FORMULA_PARSE_ERROR');
@@ -157,7 +158,7 @@ describe('create_document', () => {
   });
 
   it('convert: .xmcd → .mcdx job listing unconverted regions; binary .mcd is a 422', async () => {
-    const xmcd = readFileSync(new URL('../../../shared/samples/calc/xmcd/calcpadfork_cpptest.xmcd', import.meta.url));
+    const xmcd = fixture('calc/xmcd/calcpadfork_cpptest.xmcd');
     const res = await post('/v1/calcdoc/convert', { source_file: gzipSync(xmcd).toString('base64') });
     expect(res.status).toBe(202);
     const job = await finished((await res.json()).job_id);

@@ -1,12 +1,12 @@
 // The drawings subgraph in its own process: an upload sent to the gateway
 // (REST multipart, turned into a GraphQL Upload) reaches it as multipart.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.ts';
-import { ROOT, spawnNode, type Child } from '../helpers/child.ts';
+import { spawnNode, type Child } from '../helpers/child.ts';
+import { fixture } from '../helpers/samples.ts';
 
-const SAMPLE = fs.readFileSync(path.resolve(ROOT, '../shared/samples/drawings/va-stcloud-bldg28-AF101-AF600.pdf'));
+const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
 let drawings: Child;
 let gateway: TestServer;
 const dataDir = tempDir();

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { ROOT } from '../helpers/child.ts';
 import { encryptedPdf } from '../helpers/pdf-samples.ts';
+import { fixture } from '../helpers/samples.ts';
 
-const SAMPLE = fs.readFileSync(path.resolve(ROOT, '../shared/samples/drawings/va-stcloud-bldg28-AF101-AF600.pdf'));
+const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 let server: TestServer;

@@ -101,15 +101,48 @@ describe('jobs over REST and GraphQL', () => {
   });
 });
 
+describe('the job schema', () => {
+  it('shows jobUpdated in introspection; over HTTP a subscription is a clear 400, not a 500', async () => {
+    const intro = await server.gql(`{ __schema { subscriptionType { name fields { name } } } }`);
+    expect(intro.body.data.__schema.subscriptionType).toEqual({ name: 'Subscription', fields: [{ name: 'jobUpdated' }] });
+    const id = await createJob({ durationMs: 1, steps: 1 });
+    const http = await server.gql(`subscription($id: ID!) { jobUpdated(id: $id) { id } }`, { id }, keyA);
+    expect(http.status).toBe(400);
+    expect(http.body.errors[0].extensions.code).toBe('SUBSCRIPTION_OVER_HTTP');
+    expect(http.body.errors[0].message).toMatch(/graphql-ws/);
+  });
+
+  it('a missing job is null with JOB_NOT_FOUND, and its sibling fields survive', async () => {
+    const res = await server.gql(`{ job(id: "00000000-0000-4000-8000-00000000abcd") { id } jobs(first: 1) { nodes { id } } }`, {}, keyA);
+    expect(res.body.data.job).toBeNull();
+    expect(res.body.data.jobs.nodes).toHaveLength(1);
+    expect(res.body.errors[0].extensions.code).toBe('JOB_NOT_FOUND');
+  });
+
+  it("pages the caller's jobs with cursors, newest first, and refuses a forged cursor", async () => {
+    const { secret } = await server.key('pro');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await createJob({ durationMs: 1, steps: 1 }, secret));
+    const page = (after: string | null) => server.gql(`query($after: String) { jobs(first: 2, after: $after) { nodes { id } pageInfo { endCursor hasNextPage } } }`, { after }, secret);
+    const one = (await page(null)).body.data.jobs;
+    expect(one.pageInfo.hasNextPage).toBe(true);
+    const two = (await page(one.pageInfo.endCursor)).body.data.jobs;
+    expect(two.pageInfo.hasNextPage).toBe(false);
+    expect([...one.nodes, ...two.nodes].map((j: { id: string }) => j.id).sort()).toEqual([...ids].sort());
+    const forged = await page('bm90LWEtY3Vyc29y');
+    expect(forged.body.errors[0]).toMatchObject({ extensions: { code: 'VALIDATION_ERROR', details: { field: 'after' } } });
+  });
+});
+
 describe('rate limits', () => {
   it('free tier: the 11th request in a minute is 429 with Retry-After, on REST and GraphQL', async () => {
     const { secret } = await server.key('free');
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      statuses.push((await server.gql(`{ jobs(limit: 1) { id } }`, {}, secret)).status);
+      statuses.push((await server.gql(`{ jobs(first: 1) { nodes { id } } }`, {}, secret)).status);
     }
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const gql = await server.gql(`{ jobs(limit: 1) { id } }`, {}, secret);
+    const gql = await server.gql(`{ jobs(first: 1) { nodes { id } } }`, {}, secret);
     expect(gql.status).toBe(429);
     expect(gql.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(gql.body.errors[0].extensions.code).toBe('RATE_LIMITED');

@@ -11,7 +11,7 @@ it('answers 413 PAYLOAD_TOO_LARGE over the body limit, in the hosted envelope', 
   const res = await server.rest('/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{ codes { fileId } }`, variables: { pad: 'x'.repeat(4096) } }),
+    body: JSON.stringify({ query: `{ codes { nodes { fileId } } }`, variables: { pad: 'x'.repeat(4096) } }),
   });
   expect(res.status).toBe(413);
   expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');

@@ -43,6 +43,7 @@ describe('memory service edge', () => {
     for (const h of [{}, { 'x-api-key': 'sk_nope' }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
       const res = await call('/search', { method: 'POST', headers: { 'content-type': 'application/json', ...h }, body: '{}' });
       expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^APIKey .*header="X-API-Key"/);
       expect(await res.json()).toEqual({ detail: 'Invalid or missing API key' });
     }
   });
@@ -88,6 +89,16 @@ describe('memory service edge', () => {
     expect((await res.json()).detail[0]).toMatchObject({ loc: ['body', 'group_id'], type: 'value_error.str.regex' });
     res = await post('/messages', { group_id: 'g', messages: [{ content: 'x', role_type: 'user', timestamp: 'yesterday' }] });
     expect((await res.json()).detail[0]).toMatchObject({ loc: ['body', 'messages', 0, 'timestamp'], type: 'value_error.datetime' });
+    res = await post('/messages', { group_id: 'g', messages: [{ content: 'x' }] });
+    expect((await res.json()).detail).toEqual([{ loc: ['body', 'messages', 0, 'role_type'], msg: 'field required', type: 'value_error.missing' }]);
+    res = await post('/entity-node', { uuid: 'not-a-uuid', group_id: 'g', name: 'x' });
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail).toEqual([{ loc: ['body', 'uuid'], msg: 'value is not a valid uuid', type: 'type_error.uuid' }]);
+    // A known path with another method: 405 with Allow, as FastAPI answers.
+    res = await call('/messages', { method: 'GET', headers: headers(key) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(await res.json()).toEqual({ detail: 'Method Not Allowed' });
 
     res = await get('/episodes/g1');
     expect(res.status).toBe(422);
@@ -258,8 +269,9 @@ describe('memory subgraph at the gateway', () => {
     const found = await server.gql(`{ searchMemory(input: { query: "mat foundation thickness", groupIds: ["${groupId}"] }) { fact score episodes } }`, {}, key);
     expect(found.body.data.searchMemory[0].fact).toContain('mat foundation');
     const anonymous = await server.gql(`{ episodes(groupId: "g", lastN: 2) { uuid } }`);
+    expect(anonymous.status).toBe(401);
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
-    const range = await server.gql(`{ searchMemory(input: { query: "x", reranker: mmr, mmrLambda: 2 }) { uuid } }`, {}, key);
+    const range = await server.gql(`{ searchMemory(input: { query: "x", reranker: MMR, mmrLambda: 2 }) { uuid } }`, {}, key);
     expect(range.body.errors[0].extensions.code).toBe('UNPROCESSABLE');
   });
 });

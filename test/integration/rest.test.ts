@@ -32,6 +32,14 @@ describe('GET /v1/codes', () => {
     expect(new Set(body.codes.map((c: any) => c.design_standard))).toEqual(new Set(['aus-nz']));
   });
 
+  it('lists everything for an empty design_standard, as for none', async () => {
+    const all = await (await server.rest('/v1/codes')).json();
+    const empty = await server.rest('/v1/codes?design_standard=');
+    expect(empty.status).toBe(200);
+    expect((await empty.json()).codes).toEqual(all.codes);
+    expect(typeof all.codes[0].added_at).toBe('number');
+  });
+
   it('answers 422 naming the allowed values for an unknown design_standard', async () => {
     const res = await server.rest('/v1/codes?design_standard=martian');
     expect(res.status).toBe(422);
@@ -58,8 +66,8 @@ describe('blog', () => {
   const published = '4e3c9a1f-0d57-4d6b-9a43-6f6f0b2a8c21';
 
   it('serves a published post by id with every spec field', async () => {
-    const list = await server.gql('{ blogPosts { id slug } }');
-    const post = list.body.data.blogPosts[0];
+    const list = await server.gql('{ blogPosts { nodes { id slug } } }');
+    const post = list.body.data.blogPosts.nodes[0];
     const res = await server.rest(`/blogs/${post.id}`);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -81,8 +89,8 @@ describe('blog', () => {
       expect(await res.json()).toEqual({ detail: 'Blog not found' });
     }
     expect((await server.rest(`/blogs/slug/${draft!.slug}`)).status).toBe(404);
-    const list = await server.gql('{ blogPosts { id } }');
-    expect(list.body.data.blogPosts.map((p: any) => p.id)).not.toContain(draft!.id);
+    const list = await server.gql('{ blogPosts { nodes { id } } }');
+    expect(list.body.data.blogPosts.nodes.map((p: any) => p.id)).not.toContain(draft!.id);
   });
 });
 
@@ -91,8 +99,23 @@ describe('hosted API errors', () => {
     for (const k of [undefined, 'sk_wrong']) {
       const res = await server.rest('/v1/jobs/anything', { key: k });
       expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
       expect((await res.json()).error.code).toBe('UNAUTHORIZED');
     }
+  });
+
+  it('GraphQL without a valid key: HTTP 401 with WWW-Authenticate, unless every field is public', async () => {
+    for (const k of [undefined, 'sk_wrong']) {
+      const res = await server.gql('{ jobs(first: 1) { nodes { id } } }', {}, k);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(res.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
+      const mixed = await server.gql('{ codes(first: 1) { nodes { fileId } } job(id: "x") { id } }', {}, k);
+      expect(mixed.status).toBe(401);
+    }
+    const pub = await server.gql('{ codes(first: 1) { nodes { fileId } } __typename }');
+    expect(pub.status).toBe(200);
+    expect(pub.body.data.codes.nodes).toHaveLength(1);
   });
 
   it('404 JOB_NOT_FOUND for an unknown job', async () => {
@@ -108,6 +131,27 @@ describe('hosted API errors', () => {
       expect((await res.json()).error.code).toBe('NOT_IMPLEMENTED');
     }
     expect((await server.rest('/v1/projects')).status).toBe(401);
+  });
+
+  it('405 with Allow for a known path and another method', async () => {
+    const res = await server.rest('/v1/codes', { method: 'POST', key });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect((await res.json()).error.code).toBe('METHOD_NOT_ALLOWED');
+    const job = await server.rest('/v1/jobs/some-id', { method: 'DELETE', key });
+    expect([job.status, job.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    const blog = await server.rest('/blogs/some-id', { method: 'PUT' });
+    expect([blog.status, await blog.json()]).toEqual([405, { detail: 'Method Not Allowed' }]);
+  });
+
+  it('400 VALIDATION_ERROR for a missing field, alike in calcdoc and spreadsheet (operation absent)', async () => {
+    for (const path of ['/v1/calcdoc/jobs', '/v1/spreadsheet/jobs']) {
+      const res = await server.rest(path, { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source_file: 'x' }) });
+      expect([path, res.status]).toEqual([path, 400]);
+      expect((await res.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('operation') });
+    }
+    const unknown = await server.rest('/v1/calcdoc/jobs', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'bake' }) });
+    expect(unknown.status).toBe(422);
   });
 
   it('404 envelope for a path in no table', async () => {

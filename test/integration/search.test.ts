@@ -76,6 +76,15 @@ describe('search jobs', () => {
     expect((await post({ query: 'x' }, '')).status).toBe(401);
   });
 
+  it('answers the job as created, pending, in REST and GraphQL alike (the record, not a later read)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const rest = await (await post({ query: 'wind speed' })).json();
+      expect(rest.status).toBe('pending');
+      const gql = await server.gql(`mutation { createSearchJob(input: { query: "wind speed" }) { id status createdAt } }`, {}, key);
+      expect(gql.body.data.createSearchJob).toMatchObject({ status: 'PENDING', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    }
+  });
+
   it('GraphQL: createSearchJob, and typed searchResults on the Job from the content subgraph', async () => {
     const created = await server.gql(`mutation { createSearchJob(input: { query: "wind speed", perPage: 1 }) { id } }`, {}, key);
     const id = created.body.data.createSearchJob.id;

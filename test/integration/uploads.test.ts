@@ -19,7 +19,7 @@ it('a multipart upload reaches an in-process subgraph byte for byte', async () =
 
 it('a multipart request without the preflight header is refused as CSRF', async () => {
   const form = new FormData();
-  form.append('operations', JSON.stringify({ query: '{ codes { fileId } }' }));
+  form.append('operations', JSON.stringify({ query: '{ codes { nodes { fileId } } }' }));
   form.append('map', '{}');
   const res = await fetch(`${server.url}/graphql`, { method: 'POST', body: form });
   expect(res.status).toBe(400);

@@ -68,7 +68,11 @@ export function validateElement(raw: unknown, index: number, field = `elements[$
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw shapeError(field, 'must be an object');
   const input = raw as Record<string, unknown>;
   const type = input.type;
-  if (typeof type !== 'string' || !(ELEMENT_TYPES as readonly string[]).includes(type)) {
+  // The README's rule: an absent or non-string type is a wrong shape (400 VALIDATION_ERROR); a string
+  // that names no element type is INVALID_ELEMENT, which says the element index.
+  if (type === undefined || type === null) throw shapeError(`${field}.type`, 'is required');
+  if (typeof type !== 'string') throw shapeError(`${field}.type`, 'must be a string');
+  if (!(ELEMENT_TYPES as readonly string[]).includes(type)) {
     throw new AppError('INVALID_ELEMENT', `Element ${index} has type ${JSON.stringify(type ?? null)}; the type must be one of text, variable, formula, image`, {
       element_index: index,
       type: type ?? null,

@@ -40,9 +40,9 @@ it('resolves eight Job references with one query', async () => {
 
 it('a job list with a field from another subgraph costs one job query through the gateway', async () => {
   const before = jobSelects();
-  const res = await server.gql(`{ jobs(limit: 8) { id status kind { title } } }`, {}, key);
+  const res = await server.gql(`{ jobs(first: 8) { nodes { id status kind { title } } } }`, {}, key);
   expect(res.body.errors).toBeUndefined();
-  expect(res.body.data.jobs).toHaveLength(8);
-  expect(res.body.data.jobs.every((j: any) => j.kind.title === 'Diagnostic job')).toBe(true);
+  expect(res.body.data.jobs.nodes).toHaveLength(8);
+  expect(res.body.data.jobs.nodes.every((j: any) => j.kind.title === 'Diagnostic job')).toBe(true);
   expect(jobSelects() - before).toBe(1);
 });

@@ -1,7 +1,7 @@
 // The generated .mcdx against the real Prime samples, part by part: the same
 // parts, content types, root elements and namespaces, the same region schema;
 // then the reader on every sample and on our own files (round trip).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { calculate } from '../../../../subgraphs/documents/calcdoc/calculate.ts';
@@ -10,9 +10,14 @@ import { readMcdx } from '../../../../subgraphs/documents/calcdoc/mcdx/reader.ts
 import { writeMcdx } from '../../../../subgraphs/documents/calcdoc/mcdx/writer.ts';
 import { parseXml, children } from '../../../../subgraphs/documents/calcdoc/mcdx/xml.ts';
 
-const SAMPLES = new URL('../../../../../shared/samples/calc/mcdx/', import.meta.url);
-const samples = readdirSync(SAMPLES).filter((f) => f.endsWith('.mcdx'));
-const sample = (name: string) => new Uint8Array(readFileSync(new URL(name, SAMPLES)));
+import { optionalSample, sampleFiles } from '../../../helpers/samples.ts';
+
+// The MIT-licensed Prime files are in test/fixtures/; the GPL MathcadPy ones only beside the repository.
+const SAMPLES = sampleFiles('calc/mcdx', '.mcdx');
+const samples = [...SAMPLES.keys()];
+const sample = (name: string) => new Uint8Array(readFileSync(SAMPLES.get(name)!));
+const PRIME_COMPLETE = optionalSample('calc/mcdx/mathcadpy_simple_example_complete.mcdx');
+const PRIME_UNITS = optionalSample('calc/mcdx/mathcadpy_test_units.mcdx');
 
 // A 1×1 red PNG.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -58,7 +63,8 @@ const FIXED_PARTS = ['[Content_Types].xml', '_rels/.rels', 'docProps/app.xml', '
 
 describe('.mcdx writer against the Prime samples', () => {
   const ours = unzipSync(build(elements));
-  const prime = unzipSync(sample('mathcadpy_simple_example_complete.mcdx'));
+  // A real Prime 10 worksheet with pictures, in test/fixtures/ (MIT): the same parts and content types as ours.
+  const prime = unzipSync(sample('calcpadfork_Modos_de_vibracion.mcdx'));
 
   it('has the 11 parts every Prime file has, plus rels, XamlPackages and PNG media like Prime', () => {
     for (const part of FIXED_PARTS) expect(Object.keys(ours)).toContain(part);
@@ -133,7 +139,7 @@ describe('.mcdx reader', () => {
     for (const u of doc.unmapped) expect(u).toMatchObject({ kind: expect.any(String), region_id: expect.any(String), top: expect.any(Number) });
   });
 
-  it('maps what the Prime samples hold: definitions with units, evaluations with unit overrides, text, images, plots', () => {
+  it.skipIf(!PRIME_UNITS || !PRIME_COMPLETE)('maps definitions with units, evaluations with unit overrides, text and images (needs the GPL MathcadPy samples in ../shared)', () => {
     const units = readMcdx(sample('mathcadpy_test_units.mcdx'));
     expect(units.elements).toContainEqual({ type: 'variable', name: 'real_input_with_units_test', value: 12067, unit: 'N*m' });
     expect(units.elements).toContainEqual({ type: 'formula', expression: 'real_output_test3 := real_input_with_units_test', result_unit: 'ft*kip' });
@@ -142,6 +148,9 @@ describe('.mcdx reader', () => {
     expect(complete.elements).toContainEqual({ type: 'formula', expression: 'output := (input_1 + input_2)^constant' });
     expect(complete.elements.some((e) => e.type === 'image')).toBe(true);
     expect(complete.cached_results[complete.elements.findIndex((e) => e.type === 'formula')]).toEqual({ value: 2.4494897427831779, unit: '' });
+  });
+
+  it('maps what the MIT Prime samples hold: plots, programs and matrices listed, formulas read', () => {
     const plot = readMcdx(sample('calcpadfork_Grafica.mcdx'));
     expect(plot.unmapped.map((u) => u.kind)).toContain('plot');
     const big = readMcdx(sample('calcpadfork_Ensamblaje_Placas.mcdx'));

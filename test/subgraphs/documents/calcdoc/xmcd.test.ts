@@ -1,12 +1,12 @@
 // .xmcd → .mcdx: a worksheet written in the Mathcad 14 format (text,
 // definitions with unlabeled units, an evaluation with a unit override, a
 // PNG picture, a plot) and the real Mathcad 14.1 sample.
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readMcdx } from '../../../../subgraphs/documents/calcdoc/mcdx/reader.ts';
 import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/task.ts';
 import { convertXmcd } from '../../../../subgraphs/documents/calcdoc/xmcd/convert.ts';
+import { fixture } from '../../../helpers/samples.ts';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 const region = (id: number, top: number, body: string) => `<region region-id="${id}" left="12" top="${top}" width="200" height="14" align-x="0" align-y="0">${body}<rendering item-idref="9"/></region>`;
@@ -70,7 +70,7 @@ describe('.xmcd conversion', () => {
   });
 
   it('converts the real Mathcad 14.1 sample, listing every region it could not convert', async () => {
-    const bytes = readFileSync(new URL('../../../../../shared/samples/calc/xmcd/calcpadfork_cpptest.xmcd', import.meta.url));
+    const bytes = fixture('calc/xmcd/calcpadfork_cpptest.xmcd');
     const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
     const regions = (bytes.toString('utf8').match(/<region /g) ?? []).length;
     expect(out.converted + out.unconverted.length).toBe(regions);

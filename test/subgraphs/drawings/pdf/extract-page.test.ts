@@ -7,7 +7,7 @@ import { CURVE } from '../../../../core/geometry/types.ts';
 import { createWorkerPool } from '../../../../core/jobs/worker-pool.ts';
 import { ROOT } from '../../../helpers/child.ts';
 
-const SAMPLE = path.resolve(ROOT, '../shared/samples/drawings/va-stcloud-bldg28-AF101-AF600.pdf');
+const SAMPLE = path.join(ROOT, 'test/fixtures/drawings/va-stcloud-bldg28-AF101-AF600.pdf');
 
 /** A 612×792 page shown rotated 90°, with geometry in the situations real CAD output uses. */
 async function rotatedSheet(): Promise<Uint8Array> {
