@@ -213,7 +213,7 @@ type MathRead = CalcElement | { kind: string; reason: string };
 /** One math region → a variable (name := number [unit]) or a formula; anything else is unmapped. */
 export function readMath(math: Element, context: ReadContext = ctx): MathRead {
   // The content math (math50 in Prime, math30/20/10 in .xmcd); resultFormat and the like sit beside it.
-  const [first] = children(math).filter((c) => /\/math\d+$/.test(c.namespaceURI ?? ''));
+  const first = contentMath(math);
   if (!first) return { kind: 'math', reason: 'empty math region' };
   try {
     if (first.localName === 'define') {
@@ -232,6 +232,23 @@ export function readMath(math: Element, context: ReadContext = ctx): MathRead {
     if (err instanceof Unmappable) return { kind: kindOf(err.message), reason: `uses ${err.message}, which a formula element cannot express` };
     throw err;
   }
+}
+
+const isContentMath = (el: Element) => /\/math\d+$/.test(el.namespaceURI ?? '');
+
+/**
+ * The first content-math child of a region. Mathcad 13–15 wrap regions pasted from
+ * another worksheet in `ml:provenance` (its p:originRef/p:parentRef/p:comment children
+ * record where they came from): the math inside is what the region means, so the
+ * wrapper is unwrapped (nested wrappers too).
+ */
+function contentMath(el: Element): Element | undefined {
+  for (let depth = 0; depth < 8; depth++) {
+    const first = children(el).find(isContentMath);
+    if (!first || first.localName !== 'provenance') return first;
+    el = first;
+  }
+  return undefined;
 }
 
 const kindOf = (op: string) => (['program', 'localDefine', 'if', 'for', 'while', 'return'].includes(op) ? 'program' : op === 'matrix' ? 'matrix' : op === 'solveblock' ? 'solveblock' : 'math');

@@ -86,6 +86,29 @@ describe('calculation', () => {
     ]);
   });
 
+  it('treats angles as Mathcad does: dimensionless, deg a scale factor', () => {
+    const out = results([
+      { type: 'variable', name: 'alpha', value: 6, unit: 'deg' },
+      { type: 'variable', name: 'r', value: 8, unit: 'm' },
+      { type: 'formula', expression: 's := r*alpha', result_unit: 'm' },
+      { type: 'formula', expression: 't := r*alpha' },
+      { type: 'formula', expression: 'a := alpha', result_unit: 'deg' },
+      { type: 'formula', expression: 'b := 30 deg + pi/6', result_unit: 'deg' },
+      { type: 'formula', expression: 'c := sin(30 deg)' },
+      { type: 'variable', name: 'omega', value: 2, unit: 'rad/s' },
+      { type: 'variable', name: 'T', value: 3, unit: 's' },
+      { type: 'formula', expression: 'phi2 := omega*T' },
+    ]);
+    expect(out.map(([n, v, u]) => [n, Number((v as number).toPrecision(6)), u])).toEqual([
+      ['s', 0.837758, 'm'],
+      ['t', 0.837758, 'm'],
+      ['a', 6, 'deg'],
+      ['b', 60, 'deg'],
+      ['c', 0.5, ''],
+      ['phi2', 6, ''],
+    ]);
+  });
+
   it('says which units clash, and when result_unit does not fit', () => {
     expect(failure([{ type: 'formula', expression: 'y := 2 m + 3 s' }])).toMatchObject({ code: 'UNIT_MISMATCH', details: { units: ['m', 's'] } });
     expect(failure([{ type: 'variable', name: 'P', value: 3, unit: 'kN' }, { type: 'formula', expression: 'y := P', result_unit: 'm' }])).toMatchObject({

@@ -78,6 +78,33 @@ describe('.xmcd conversion', () => {
     expect(readMcdx(out.mcdx).elements.length).toBe(out.converted);
   });
 
+  it('unwraps regions Mathcad keeps in ml:provenance (pasted regions) and converts what is inside', async () => {
+    const bytes = readFileSync(new URL('../../../fixtures/calc/provenance-angles.xmcd', import.meta.url));
+    const sheet = convertXmcd(bytes);
+    expect(sheet.unconverted).toEqual([]);
+    expect(sheet.elements).toEqual([
+      { type: 'variable', name: 'v_b', value: 24, unit: 'm/s' },
+      { type: 'variable', name: 'α', value: 6, unit: 'deg' },
+      { type: 'variable', name: 'r', value: 8, unit: 'm' },
+      { type: 'formula', expression: 's := r*α', result_unit: 'm' },
+      { type: 'formula', expression: 'h := r*sin(α)', result_unit: 'm' },
+      { type: 'formula', expression: 'q := 0.613*v_b^2' },
+    ]);
+  });
+
+  it('computes with angles as Mathcad does: deg a plain scale factor, r·α a length', async () => {
+    const bytes = readFileSync(new URL('../../../fixtures/calc/provenance-angles.xmcd', import.meta.url));
+    const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
+    expect(out.converted).toBe(6);
+    const byName = Object.fromEntries(out.results.map((r: { name: string; value: number; unit: string; problem?: unknown }) => [r.name, r]));
+    // Mathcad's own cached results in the fixture: 0.837758 m, 0.836227 m, 353.088 m²/s².
+    expect(byName.s).toMatchObject({ unit: 'm' });
+    expect(byName.s.value).toBeCloseTo(0.837758040957278, 9);
+    expect(byName.h.value).toBeCloseTo(0.836227706141, 9);
+    expect(byName.q.value).toBeCloseTo(353.088, 6);
+    expect(out.results.filter((r: { problem?: unknown }) => r.problem)).toEqual([]);
+  });
+
   it('refuses what is not a Mathcad 12–15 worksheet', () => {
     expect(() => convertXmcd(Buffer.from('<?xml version="1.0"?><html/>'))).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }));
   });
