@@ -82,7 +82,7 @@ const relTargets = (files: Unzipped, owner: string): Map<string, string> => {
 
 const ctx: ReadContext = { isUnit: isUnitName };
 
-export function readMcdx(bytes: Uint8Array): ReadDocument {
+export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
   const files = openPackage(bytes);
   const worksheet = parseXml(strFromU8(files['mathcad/worksheet.xml']!)).documentElement as unknown as Element;
   const targets = relTargets(files, 'worksheet.xml');
@@ -135,26 +135,27 @@ export function readMcdx(bytes: Uint8Array): ReadDocument {
       continue;
     }
     if (kind === 'picture') {
-      const png = child(r.body, 'png');
-      const target = png && targets.get(png.getAttribute('item-idref') ?? '');
-      const stored = target ? files[target] : undefined;
-      // Prime also stores Windows bitmaps in its .png parts: they are converted so the element holds a real PNG.
-      let converted: ReturnType<typeof toPng> | null = null;
+      // Prime names the child after the format it believes it stored (png, or unknown for
+      // the bitmaps it keeps in .tmp parts): the bytes say what the picture is.
+      const stored = children(r.body).find((c) => c.hasAttribute('item-idref'));
+      const target = stored && targets.get(stored.getAttribute('item-idref') ?? '');
+      const part = target ? files[target] : undefined;
+      let converted: Awaited<ReturnType<typeof toPng>> | null = null;
       try {
-        converted = stored ? toPng(stored, stored[0] === 0x89 ? 'image/png' : 'image/bmp', doc.elements.length) : null;
+        converted = part ? await toPng(part, doc.elements.length) : null;
       } catch {
         converted = null;
       }
       if (!converted) {
-        unmapped(r, 'picture', stored ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
+        unmapped(r, 'picture', part ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
         continue;
       }
       const data = converted.png;
       const image: ImageElement = { type: 'image', url: `data:image/png;base64,${Buffer.from(data).toString('base64')}` };
-      const natural = { width: converted.width, height: converted.height };
-      const w = Number(png!.getAttribute('display-width') ?? natural.width);
-      const h = Number(png!.getAttribute('display-height') ?? natural.height);
-      if (Math.abs(w - natural.width) > 0.5 || Math.abs(h - natural.height) > 0.5) Object.assign(image, { width: round(w), height: round(h) });
+      // The size the worksheet shows the picture at, always (display-width/height), so a read document is created again the same.
+      const w = Number(stored!.getAttribute('display-width') ?? converted.width);
+      const h = Number(stored!.getAttribute('display-height') ?? converted.height);
+      Object.assign(image, { width: round(w), height: round(h) });
       const caption = regions.find((c) => !used.has(c) && c.body.localName === 'text' && c.top >= r.top + r.height - 1 && c.top <= r.top + r.height + 30 && Math.abs(c.left - r.left) < 2);
       if (caption) {
         const t = textOfRegion(caption);

@@ -113,38 +113,38 @@ describe('.mcdx writer against the Prime samples', () => {
 });
 
 describe('.mcdx reader', () => {
-  it('reads back exactly the elements written, with and without the layout pass', () => {
-    expect(readMcdx(build(elements)).elements).toEqual(elements);
-    expect(readMcdx(build(elements, true)).elements).toEqual(elements);
+  it('reads back exactly the elements written, with and without the layout pass', async () => {
+    expect((await readMcdx(build(elements))).elements).toEqual(elements);
+    expect((await readMcdx(build(elements, true))).elements).toEqual(elements);
   });
 
-  it('refuses a package that would expand past 256 MB, before inflating it', () => {
+  it('refuses a package that would expand past 256 MB, before inflating it', async () => {
     const zip = Buffer.from(build(elements));
     // Claim 300 MB for the first entry in the central directory, as a zip bomb would.
     // The outer central directory (stored XamlPackages carry their own), from the end record.
     const central = zip.readUInt32LE(zip.length - 22 + 16);
     zip.writeUInt32LE(300 * 2 ** 20, central + 24);
-    expect(() => readMcdx(zip)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/256 MB/) }));
+    await expect(readMcdx(zip)).rejects.toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/256 MB/) }));
   });
 
-  it.each(samples)('reads the Prime sample %s, listing what it cannot map', (name) => {
-    const doc = readMcdx(sample(name));
+  it.each(samples)('reads the Prime sample %s, listing what it cannot map', async (name) => {
+    const doc = await readMcdx(sample(name));
     expect(doc.elements.length + doc.unmapped.length).toBeGreaterThan(0);
     for (const u of doc.unmapped) expect(u).toMatchObject({ kind: expect.any(String), region_id: expect.any(String), top: expect.any(Number) });
   });
 
-  it('maps what the Prime samples hold: definitions with units, evaluations with unit overrides, text, images, plots', () => {
-    const units = readMcdx(sample('mathcadpy_test_units.mcdx'));
+  it('maps what the Prime samples hold: definitions with units, evaluations with unit overrides, text, images, plots', async () => {
+    const units = await readMcdx(sample('mathcadpy_test_units.mcdx'));
     expect(units.elements).toContainEqual({ type: 'variable', name: 'real_input_with_units_test', value: 12067, unit: 'N*m' });
     expect(units.elements).toContainEqual({ type: 'formula', expression: 'real_output_test3 := real_input_with_units_test', result_unit: 'ft*kip' });
-    const complete = readMcdx(sample('mathcadpy_simple_example_complete.mcdx'));
+    const complete = await readMcdx(sample('mathcadpy_simple_example_complete.mcdx'));
     expect(complete.elements[0]).toMatchObject({ type: 'text', content: 'MathcadPy Interface Test Worksheet' });
     expect(complete.elements).toContainEqual({ type: 'formula', expression: 'output := (input_1 + input_2)^constant' });
     expect(complete.elements.some((e) => e.type === 'image')).toBe(true);
     expect(complete.cached_results[complete.elements.findIndex((e) => e.type === 'formula')]).toEqual({ value: 2.4494897427831779, unit: '' });
-    const plot = readMcdx(sample('calcpadfork_Grafica.mcdx'));
+    const plot = await readMcdx(sample('calcpadfork_Grafica.mcdx'));
     expect(plot.unmapped.map((u) => u.kind)).toContain('plot');
-    const big = readMcdx(sample('calcpadfork_Ensamblaje_Placas.mcdx'));
+    const big = await readMcdx(sample('calcpadfork_Ensamblaje_Placas.mcdx'));
     expect(big.unmapped.some((u) => u.kind === 'program' || u.kind === 'matrix' || u.kind === 'spec-table')).toBe(true);
     expect(big.elements.filter((e) => e.type === 'formula').length).toBeGreaterThan(5);
   });
