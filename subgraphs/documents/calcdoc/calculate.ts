@@ -192,6 +192,23 @@ function parseUnitValue(unit: string): Value | null {
   }
 }
 
+/** Where a name used too early is defined further down, in the words of the error message; null when nowhere. */
+function definedLater(elements: readonly CalcElement[], name: string, use: number): string | null {
+  for (let i = use + 1; i < elements.length; i++) {
+    const e = elements[i]!;
+    let defines = e.type === 'variable' && e.name === name;
+    if (e.type === 'formula') {
+      try {
+        defines = parseFormula(e.expression, i).name === name;
+      } catch {
+        defines = false;
+      }
+    }
+    if (defines) return `defined at element ${i}, after its use at element ${use}`;
+  }
+  return null;
+}
+
 export interface CalculateOptions {
   /** Record problems on the formula instead of failing (PDFs of worksheets saved by Prime). */
   lenient?: boolean;
@@ -225,7 +242,7 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
     };
     if (name && name in CONSTANTS) warnings.push(`Element ${index}: ${name} redefines a built-in constant`);
     if (undefinedNames.length) {
-      const why = undefinedNames.map((n) => `${n} (${mathjsReading(n)})`).join(', ');
+      const why = undefinedNames.map((n) => `${n} (${definedLater(elements, n, index) ?? mathjsReading(n)})`).join(', ');
       return fail('UNDEFINED_VARIABLE', `Element ${index}: ${formatFormula(name, expr)} uses ${undefinedNames.join(', ')} before ${undefinedNames.length > 1 ? 'they are' : 'it is'} defined: ${why}`, {
         names: undefinedNames,
       });

@@ -70,6 +70,14 @@ describe('calculation', () => {
       { type: 'variable', name: 'b', value: 1 },
     ]);
     expect(later.details).toMatchObject({ element_index: 1, names: ['b'] });
+    const beforeDefinition = failure([
+      { type: 'formula', expression: 'M := w*L' },
+      { type: 'variable', name: 'w', value: 2, unit: 'kN/m' },
+      { type: 'formula', expression: 'L := 3 m' },
+    ]);
+    expect(beforeDefinition.message).toContain('w (defined at element 1, after its use at element 0)');
+    expect(beforeDefinition.message).toContain('L (defined at element 2, after its use at element 0)');
+    expect(failure([{ type: 'formula', expression: 'y := 2*q' }]).message).toContain('q (it is not defined anywhere)');
     expect(failure([{ type: 'formula', expression: 'y := y + 1' }]).code).toBe('UNDEFINED_VARIABLE');
   });
 
