@@ -28,7 +28,7 @@ export interface UnmappedRegion {
 
 export interface CachedResult {
   value: number;
-  /** Prime's long unit names with powers (meter^4), empty when dimensionless. */
+  /** The unit of a unit override (as result_unit reads), else Prime's long base-unit names with powers (meter^4); empty when dimensionless. */
   unit: string;
 }
 
@@ -196,7 +196,11 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
       used.add(description);
     }
     const ref = r.body.getAttribute('resultRef');
-    if (element.type === 'formula' && ref && results.has(ref)) doc.cached_results[doc.elements.length] = results.get(ref)!;
+    if (element.type === 'formula' && ref && results.has(ref)) {
+      // Under a unit override Prime caches a bare real in that unit: the unit is the override's.
+      const cached = results.get(ref)!;
+      doc.cached_results[doc.elements.length] = !cached.unit && element.result_unit ? { value: cached.value, unit: element.result_unit } : cached;
+    }
     doc.elements.push(element);
   }
   return doc;

@@ -118,6 +118,29 @@ describe('.mcdx reader', () => {
     expect((await readMcdx(build(elements, true))).elements).toEqual(elements);
   });
 
+  it('returns results in the unit the worksheet shows: the override, or the unit the inputs suggest written as one', async () => {
+    const els: CalcElement[] = [
+      { type: 'variable', name: 'w', value: 12, unit: 'kN/m' },
+      { type: 'variable', name: 'L', value: 6, unit: 'm' },
+      { type: 'formula', expression: 'M := w*L^2/8' },
+      { type: 'variable', name: 'P', value: 10, unit: 'kip' },
+      { type: 'variable', name: 'e', value: 3, unit: 'ft' },
+      { type: 'formula', expression: 'M_u := P*e', result_unit: 'kip*ft' },
+    ];
+    const mcdx = writeMcdx({ documentName: 'Units', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const doc = await readMcdx(mcdx);
+    expect(doc.cached_results).toEqual({ 2: { value: 54, unit: 'kN*m' }, 5: { value: 30, unit: 'kip*ft' } });
+    expect(doc.elements[2]).toEqual({ type: 'formula', expression: 'M := w*L^2/8', result_unit: 'kN*m' });
+  });
+
+  it('reads the unit of a result Prime cached under an override (mathcadpy_test_units.mcdx: 8.9 ft·kip)', async () => {
+    if (!samples.includes('mathcadpy_test_units.mcdx')) return console.warn('skipped: ../shared/samples/calc/mcdx/mathcadpy_test_units.mcdx is absent');
+    const doc = await readMcdx(sample('mathcadpy_test_units.mcdx'));
+    const index = doc.elements.findIndex((e) => e.type === 'formula' && e.result_unit === 'ft*kip');
+    expect(doc.cached_results[index]).toMatchObject({ unit: 'ft*kip' });
+    expect(doc.cached_results[index]!.value).toBeCloseTo(8.900162, 5);
+  });
+
   it('refuses a package that would expand past 256 MB, before inflating it', async () => {
     const zip = Buffer.from(build(elements));
     // Claim 300 MB for the first entry in the central directory, as a zip bomb would.
