@@ -8,12 +8,7 @@ import type { MathNode } from 'mathjs';
 import type { Quantity } from '../calculate.ts';
 import type { SymbolRole } from '../expression.ts';
 import { COMPOSITE_UNITS, math, normalizeUnit } from '../math.ts';
-
-const GREEK: Record<string, string> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ϵ', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', vartheta: 'ϑ', iota: 'ι', kappa: 'κ',
-  lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', upsilon: 'υ', phi: 'ϕ', varphi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
-  Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Upsilon: 'Υ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
-};
+import { shownName } from '../names.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const mo = (op: string, attrs = '') => `<mo${attrs}>${esc(op)}</mo>`;
@@ -28,18 +23,16 @@ const paren = (inner: string) => {
 };
 
 function namePart(part: string): string {
-  if (GREEK[part]) return `<mi>${GREEK[part]}</mi>`;
   if ([...part].length === 1) return `<mi>${esc(part)}</mi>`;
   // Multi-letter names are italic like single letters (a name, not a function).
   return `<mi mathvariant="italic">${esc(part)}</mi>`;
 }
 
-/** f_c → f with subscript c; gamma_c → γ_c; sigma_max → σ_max; names with more underscores stay as written. */
+/** f_c → f with subscript c; gamma_c → γ_c; phiM_n → φM_n; sigma_max → σ_max (names.ts has the rule, shared with the .mcdx). */
 export function nameMl(name: string): string {
-  const cut = name.indexOf('_');
-  if (cut <= 0 || cut === name.length - 1 || name.indexOf('_', cut + 1) >= 0) return namePart(name);
-  const sub = name.slice(cut + 1);
-  return `<msub>${namePart(name.slice(0, cut))}${GREEK[sub] ? `<mi>${GREEK[sub]}</mi>` : upright(sub)}</msub>`;
+  const { base, subscript } = shownName(name);
+  if (subscript === null) return namePart(base);
+  return `<msub>${namePart(base)}${/^\p{Script=Greek}$/u.test(subscript) ? `<mi>${subscript}</mi>` : upright(subscript)}</msub>`;
 }
 
 /** 4 significant digits; very large or small values as a × 10ⁿ. */

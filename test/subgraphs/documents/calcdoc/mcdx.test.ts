@@ -141,6 +141,23 @@ describe('.mcdx reader', () => {
     expect(doc.cached_results[index]!.value).toBeCloseTo(8.900162, 5);
   });
 
+  it('writes Greek names in Greek, as Prime users type them, and reads them back under the names they were created with', async () => {
+    const els: CalcElement[] = [
+      { type: 'variable', name: 'phi', value: 0.9 },
+      { type: 'variable', name: 'theta', value: 30, unit: 'deg' },
+      { type: 'variable', name: 'M_n', value: 100, unit: 'kN*m' },
+      { type: 'variable', name: 'gamma_c', value: 1.5 },
+      { type: 'variable', name: 'f_sigma', value: 2 },
+      { type: 'formula', expression: 'phiM_n := phi*M_n*cos(theta)/gamma_c', result_unit: 'kN*m' },
+      { type: 'variable', name: 'betax', value: 1 },
+    ];
+    const mcdx = writeMcdx({ documentName: 'Greek', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const worksheet = strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!);
+    const ids = [...worksheet.matchAll(/<ml:id labels="VARIABLE"[^>]*>(.*?)<\/ml:id>/g)].map((m) => m[1]!.replace(/<Span[^>]*>(.*?)<pw:Subscript>(.*?)<\/pw:Subscript><\/Span>/, '$1_$2'));
+    expect(new Set(ids)).toEqual(new Set(['φ', 'θ', 'M_n', 'γ_c', 'f_σ', 'φM_n', 'betax']));
+    expect((await readMcdx(mcdx)).elements).toEqual(els);
+  });
+
   it('refuses a package that would expand past 256 MB, before inflating it', async () => {
     const zip = Buffer.from(build(elements));
     // Claim 300 MB for the first entry in the central directory, as a zip bomb would.

@@ -61,7 +61,7 @@ describe('generate_pdf', () => {
     const text = pdfText(out.pdf, 'ours');
     expect(text).toContain('w = 1.2*q_D*1 m + 1.6*q_L*1 m = 11.04 kN/m');
     expect(text).toContain('M = w*L^2/8 = 27.95 kN·m');
-    expect(text).toContain('M_d = M/phi = 31.05 kN·m');
+    expect(text).toContain('M_d = M/φ = 31.05 kN·m');
     expect(text).toContain('Dead load incl. finishes');
     expect(text).toContain('Unit weight (γ)');
     expect(text).toContain('Slab S1 — level 2');

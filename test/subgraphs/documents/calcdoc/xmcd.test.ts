@@ -84,10 +84,10 @@ describe('.xmcd conversion', () => {
     expect(sheet.unconverted).toEqual([]);
     expect(sheet.elements).toEqual([
       { type: 'variable', name: 'v_b', value: 24, unit: 'm/s' },
-      { type: 'variable', name: 'α', value: 6, unit: 'deg' },
+      { type: 'variable', name: 'alpha', value: 6, unit: 'deg' },
       { type: 'variable', name: 'r', value: 8, unit: 'm' },
-      { type: 'formula', expression: 's := r*α', result_unit: 'm' },
-      { type: 'formula', expression: 'h := r*sin(α)', result_unit: 'm' },
+      { type: 'formula', expression: 's := r*alpha', result_unit: 'm' },
+      { type: 'formula', expression: 'h := r*sin(alpha)', result_unit: 'm' },
       { type: 'formula', expression: 'q := 0.613*v_b^2' },
     ]);
   });
