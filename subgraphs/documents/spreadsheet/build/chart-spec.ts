@@ -2,6 +2,7 @@
 import { DEFAULT_PALETTE, type ChartSpec, type DataRef } from '../charts/base.ts';
 import { absoluteRef } from '../ooxml/cells.ts';
 import type { ChartPlacement } from '../layout/layout.ts';
+import { stringCell } from '../blocks/cell-text.ts';
 
 export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec {
   const { block, table } = placement;
@@ -12,7 +13,9 @@ export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec
     const col = box.col1 + index;
     const cache = rows.map((r) => {
       const v = r[index];
-      return typeof v === 'number' || (typeof v === 'string' && !v.startsWith('=')) ? v : null;
+      if (typeof v !== 'string') return typeof v === 'number' ? v : null;
+      const cell = stringCell(v);
+      return 'text' in cell ? cell.text : null;
     });
     return { col, data: { ref: absoluteRef(sheet, { col1: col, row1: box.row1 + 1, col2: col, row2: box.row2 }), cache: cache.length ? cache : [null] } };
   };

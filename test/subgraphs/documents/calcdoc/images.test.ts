@@ -13,6 +13,7 @@ import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/
 import { decodeTiff } from '../../../../subgraphs/documents/calcdoc/tiff.ts';
 import { toPng } from '../../../../subgraphs/documents/calcdoc/to-png.ts';
 import { readPng } from '../../../helpers/png.ts';
+import { qpdfProblems } from '../../../helpers/readers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'calcdoc-images-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -202,6 +203,7 @@ describe('pictures read by their bytes', () => {
     const pdf = value(await run({ op: 'pdf', source: created.mcdx, pageNumbers: false, headersFooters: false }));
     const file = path.join(dir, 'jpeg.pdf');
     writeFileSync(file, pdf.pdf);
+    expect(qpdfProblems(file)).toBe('');
     execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'jpeg')]);
     const page = readPng(path.join(dir, 'jpeg.png'));
     let redPixels = 0;

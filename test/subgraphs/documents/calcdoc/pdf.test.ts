@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPdf } from '../../../../core/pdf/open.ts';
 import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/task.ts';
 import type { CalcElement } from '../../../../subgraphs/documents/calcdoc/elements.ts';
+import { qpdfProblems } from '../../../helpers/readers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'calcdoc-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,12 +23,14 @@ const value = (res: TaskResponse) => {
 function pdfText(pdf: Uint8Array, name: string): string {
   const file = path.join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
+  expect(qpdfProblems(file)).toBe('');
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 function renderPage(pdf: Uint8Array, name: string): number {
   const file = path.join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
+  expect(qpdfProblems(file)).toBe('');
   execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, name)]);
   const png = readFileSync(path.join(dir, `${name}.png`));
   expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
