@@ -34,8 +34,17 @@ export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec
     showTrendline: o.showTrendline,
     showPercentages: o.showPercentages,
     categoryTitle: block.xAxis,
-    valueTitle: series.length === 1 ? series[0]!.name : null,
+    valueTitle: valueAxisTitle(series.map((s) => s.name)),
     categories: x.data,
     series,
   };
+}
+
+/** Longest value-axis title; longer lists of series end with an ellipsis (the legend names each one). */
+const MAX_VALUE_TITLE = 60;
+
+/** The value axis names what it measures: the one series, or every series plotted on it ("Dead, Live, Wind"). */
+export function valueAxisTitle(names: readonly string[]): string {
+  const joined = names.join(', ');
+  return joined.length <= MAX_VALUE_TITLE ? joined : `${joined.slice(0, MAX_VALUE_TITLE - 1).trimEnd()}…`;
 }
