@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { fixture } from '../helpers/samples.ts';
+import { qpdfProblems } from '../helpers/readers.ts';
 
 let server: TestServer;
 let key: string;
@@ -149,6 +150,7 @@ describe('create_document', () => {
     expect(job.results).toMatchObject({ file_type: 'pdf', pages: 1, not_rendered: [] });
     const pdf = Buffer.from(await (await fetch(job.results.file_url)).arrayBuffer());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(qpdfProblems(pdf)).toBe('');
     const { body } = await server.gql(`mutation($input: GeneratePdfInput!) { generatePdf(input: $input) { id type } }`, { input: { sourceFile: mcdx, options: { pageNumbers: false } } }, key);
     expect(body.data.generatePdf.type).toBe('calcdoc.generate_pdf');
     expect((await finished(body.data.generatePdf.id)).status).toBe('completed');

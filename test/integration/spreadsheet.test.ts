@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, tempDir, waitFor, type TestServer } from '../helpers/server.ts';
 import { convertWithLibreOffice, pdfText, readCsv, renderPages } from '../helpers/libreoffice.ts';
 import { countColour, readPng } from '../helpers/png.ts';
+import { xlsxXmlProblems } from '../helpers/readers.ts';
 import { validateWorkbook } from '../../subgraphs/documents/spreadsheet/blocks/validate.ts';
 import { buildWorkbook } from '../../subgraphs/documents/spreadsheet/build/build-workbook.ts';
 import { Package } from '../../subgraphs/documents/spreadsheet/ooxml/package-editor.ts';
@@ -127,6 +128,7 @@ let long: string;
 let charts: string;
 let template: Buffer;
 let filled: string;
+let literal: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -144,6 +146,28 @@ beforeAll(async () => {
       'filled.xlsx',
     ),
   ]);
+  // Text that starts with "=" written as Excel users type it (a leading apostrophe), headers that need
+  // Excel's escapes in structured references, a Unicode table name and a chart with defaults only.
+  literal = path.join(work, 'literal.xlsx');
+  fs.writeFileSync(
+    literal,
+    await buildWorkbook(
+      validateWorkbook({
+        workbookName: 'Literal',
+        sheets: [
+          {
+            name: 'Größe',
+            blocks: [
+              { type: 'data_table', name: 'Größe', headers: ['Note', 'Force [kN]', "It's #1"], rows: [["'=not a formula", 2, '=[@[Force \'[kN\']]]*3'], ["''quoted", 4, "=[@[Force '[kN']]]*3"]] },
+              { type: 'formula', label: 'Sum', expression: "=SUM(Größe[It''s '#1])" },
+              { type: 'formula', expression: '=1+1' },
+              { type: 'chart', dataRange: 'Größe', xAxis: 'Note', yAxis: ['Force [kN]'] },
+            ],
+          },
+        ],
+      }),
+    ),
+  );
   long = path.join(work, 'long.xlsx');
   const rows = Array.from({ length: LONG_ROWS }, (_, i) => [i + 1, `M${i % 97}`, (i % 29) + 0.5, '=[@Load]*2']);
   fs.writeFileSync(
@@ -167,7 +191,7 @@ describe('spreadsheet jobs in LibreOffice', () => {
   beforeAll(async () => {
     // Two soffice starts for the whole file, one after the other (the CPU is shared with the other
     // test files): every CSV in one, every PDF in the other.
-    csv = await convertWithLibreOffice([created, filled, long], 'csv');
+    csv = await convertWithLibreOffice([created, filled, long, literal], 'csv');
     pdf = await convertWithLibreOffice([charts, filled], 'pdf');
   }, 180_000);
 
@@ -183,6 +207,19 @@ describe('spreadsheet jobs in LibreOffice', () => {
     expect(Number(summary[0]![1])).toBeCloseTo(3.8 / 3, 10);
     expect(Number(summary[1]![1])).toBeCloseTo(Math.sqrt(34.125 / 2), 10);
     expect(summary[2]![1]).toBe('8');
+  });
+
+  it('every workbook the tests write is well-formed XML part by part (a strict parser, as Excel reads them)', () => {
+    for (const file of [created, charts, filled, long, literal]) expect(xlsxXmlProblems(fs.readFileSync(file)), path.basename(file)).toEqual([]);
+  });
+
+  it("writes a leading apostrophe's text as text, and Excel-escaped column references recalculate", () => {
+    const sheet = readCsv(path.join(csv, 'literal-Größe.csv'));
+    expect(sheet[0]).toEqual(['Note', 'Force [kN]', "It's #1"]);
+    expect(sheet[1]).toEqual(['=not a formula', '2', '6']);
+    expect(sheet[2]).toEqual(["'quoted", '4', '12']);
+    expect(sheet[4]!.slice(0, 2)).toEqual(['Sum', '18']);
+    expect(sheet[5]![1]).toBe('2');
   });
 
   it(`a ${LONG_ROWS}-row table streamed in turns is whole, and its structured reference sums every row`, () => {

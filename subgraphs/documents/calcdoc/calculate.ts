@@ -1,11 +1,12 @@
 // Evaluates a document's variables and formulas in document order with real
 // units. Results are shown in result_unit when given, otherwise in the unit
 // the inputs suggest (kN/m × m² → kN·m, never mathjs's automatic kJ).
+// Angles are plain numbers, as in Mathcad (math.ts: deg is the factor π/180).
 import type { MathNode, Unit } from 'mathjs';
 import { AppError } from '../../../core/errors.ts';
 import type { CalcElement } from './elements.ts';
 import { classifySymbols, formatFormula, mathjsReading, parseFormula, toMathjs, type SymbolRole } from './expression.ts';
-import { CONSTANTS, COMPOSITE_UNITS, math, normalizeUnit, parseUnit } from './math.ts';
+import { angleUnitsAsFactors, CONSTANTS, COMPOSITE_UNITS, isAngleUnit, math, normalizeUnit, unitValue } from './math.ts';
 
 export interface Quantity {
   /** The number in `unit` (or the plain number when unit is empty). */
@@ -54,7 +55,8 @@ function unitPowersOf(unit: string): UnitPowers {
   const expanded = normalizeUnit(unit).replace(/[A-Za-z]+/g, (name) => (COMPOSITE_UNITS[name] ? `(${COMPOSITE_UNITS[name]})` : name));
   const walk = (node: any, sign: number): void => {
     if (node.type === 'ParenthesisNode') return walk(node.content, sign);
-    if (node.type === 'SymbolNode') return void powers.set(node.name, (powers.get(node.name) ?? 0) + sign);
+    // Angles are plain factors: they suggest no unit (r in m times α in deg is in m).
+    if (node.type === 'SymbolNode') return void (isAngleUnit(node.name) || powers.set(node.name, (powers.get(node.name) ?? 0) + sign));
     if (node.type === 'OperatorNode' && node.op === '^' && node.args[1].type === 'ConstantNode') return walk(node.args[0], sign * node.args[1].value);
     if (node.type === 'OperatorNode' && node.op === '*') return node.args.forEach((a: any) => walk(a, sign));
     if (node.type === 'OperatorNode' && node.op === '/') {
@@ -102,7 +104,7 @@ function suggestedUnit(expr: any, roles: Map<MathNode, SymbolRole>, units: Map<s
     case 'ConstantNode':
       return new Map();
     case 'SymbolNode':
-      if (roles.get(expr) === 'unit') return new Map([[expr.name, 1]]);
+      if (roles.get(expr) === 'unit') return isAngleUnit(expr.name) ? new Map() : new Map([[expr.name, 1]]);
       return unitPowersOf(units.get(expr.name) ?? '');
     case 'ParenthesisNode':
       return suggestedUnit(expr.content, roles, units);
@@ -138,7 +140,7 @@ function suggestedUnit(expr: any, roles: Map<MathNode, SymbolRole>, units: Map<s
 
 /** Evaluates with the Mathcad function names and the scope of names defined so far. */
 function evaluate(expr: MathNode, scope: Map<string, Value>): Value {
-  const value = toMathjs(expr).evaluate(new Map<string, unknown>([...Object.entries(CONSTANTS), ...scope]));
+  const value = angleUnitsAsFactors(toMathjs(expr), (name) => scope.has(name)).evaluate(new Map<string, unknown>([...Object.entries(CONSTANTS), ...scope]));
   if (typeof value === 'number' || value instanceof math.Unit) return value as Value;
   throw new Error(`the result is a ${math.typeOf(value)}, not a number or quantity`);
 }
@@ -163,12 +165,48 @@ function unitClash(expr: MathNode, scope: Map<string, Value>): { left: string; r
 /** Unit conversion leaves float noise (899.9999999999999 cm²): 12 significant digits are kept. */
 const clean = (v: number) => Number(v.toPrecision(12));
 
+const ZERO_DIMENSIONS = '0,0,0,0,0,0,0,0,0';
+/** Dimensions of a value with angles as plain numbers (unitValue), as one comparable key. */
+const dimensionsOf = (v: Value) => (typeof v === 'number' ? ZERO_DIMENSIONS : v.dimensions.join(','));
+
+/** `value` expressed in `unit`: the quotient of the value by one unit, a plain number when the dimensions agree. */
+function inUnit(value: Value, unit: string): number {
+  const quotient = math.divide(value as any, unitValue(unit) as any) as unknown as Value;
+  if (typeof quotient !== 'number') throw new Error(`${typeof value === 'number' ? value : value.toString()} cannot be shown in ${unit}`);
+  return quotient;
+}
+
 function toQuantity(value: Value, unit: string): Quantity {
+  if (unit) return { value: clean(inUnit(value, unit)), unit };
   if (typeof value === 'number') return { value: clean(value), unit: '' };
-  if (unit) return { value: clean(value.toNumber(normalizeUnit(unit))), unit };
   // No unit suggested by the inputs: SI base units, as Prime shows them.
   const si = value.toSI();
   return { value: clean(si.toNumber()), unit: si.formatUnits().replace(/\s+/g, '*') };
+}
+
+function parseUnitValue(unit: string): Value | null {
+  try {
+    return unitValue(unit);
+  } catch {
+    return null;
+  }
+}
+
+/** Where a name used too early is defined further down, in the words of the error message; null when nowhere. */
+function definedLater(elements: readonly CalcElement[], name: string, use: number): string | null {
+  for (let i = use + 1; i < elements.length; i++) {
+    const e = elements[i]!;
+    let defines = e.type === 'variable' && e.name === name;
+    if (e.type === 'formula') {
+      try {
+        defines = parseFormula(e.expression, i).name === name;
+      } catch {
+        defines = false;
+      }
+    }
+    if (defines) return `defined at element ${i}, after its use at element ${use}`;
+  }
+  return null;
 }
 
 export interface CalculateOptions {
@@ -186,7 +224,7 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
   elements.forEach((element, index) => {
     if (element.type === 'variable') {
       const unit = element.unit?.trim() ?? '';
-      const value: Value = unit ? math.unit(element.value, normalizeUnit(unit)) : element.value;
+      const value: Value = unit ? (math.multiply(element.value, unitValue(unit) as any) as unknown as Value) : element.value;
       if (scope.has(element.name)) warnings.push(`Element ${index}: ${element.name} is redefined`);
       scope.set(element.name, value);
       displayUnits.set(element.name, unit);
@@ -204,7 +242,7 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
     };
     if (name && name in CONSTANTS) warnings.push(`Element ${index}: ${name} redefines a built-in constant`);
     if (undefinedNames.length) {
-      const why = undefinedNames.map((n) => `${n} (${mathjsReading(n)})`).join(', ');
+      const why = undefinedNames.map((n) => `${n} (${definedLater(elements, n, index) ?? mathjsReading(n)})`).join(', ');
       return fail('UNDEFINED_VARIABLE', `Element ${index}: ${formatFormula(name, expr)} uses ${undefinedNames.join(', ')} before ${undefinedNames.length > 1 ? 'they are' : 'it is'} defined: ${why}`, {
         names: undefinedNames,
       });
@@ -226,17 +264,17 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
     if (element.result_unit?.trim()) {
       unit = element.result_unit.trim();
       unitSource = 'result_unit';
-      const target = parseUnit(unit)!;
-      const dims = (v: Value) => (typeof v === 'number' ? '0,0,0,0,0,0,0,0,0' : v.dimensions.join(','));
-      if (dims(value) !== target.dimensions.join(',')) {
+      const target = unitValue(unit);
+      if (dimensionsOf(value) !== dimensionsOf(target)) {
         const got = typeof value === 'number' ? 'a plain number' : value.toSI().formatUnits();
         return fail('UNIT_MISMATCH', `Element ${index}: the result of ${element.expression} is ${got}, which cannot be shown in ${unit}`, { units: [got, unit], result_unit: unit });
       }
-      if (typeof value === 'number') unit = '';
+      // A plain number asked for in a plain unit (`1` or `rad/rad`) shows no unit; in deg it shows degrees.
+      if (typeof target === 'number' && target === 1 && !/[A-Za-z]/.test(normalizeUnit(unit).replace(/rad/g, ''))) unit = '';
     } else if (typeof value !== 'number') {
       const suggested = unitText(suggestedUnit(expr, roles, displayUnits));
-      const target = suggested && parseUnit(suggested);
-      if (target && target.dimensions.join(',') === value.dimensions.join(',')) {
+      const target = suggested && parseUnitValue(suggested);
+      if (target && dimensionsOf(target) === dimensionsOf(value)) {
         unit = suggested;
         unitSource = 'inputs';
       }

@@ -185,23 +185,23 @@ const PRECEDENCE: Record<string, number> = { '+': 1, '-': 1, '*': 2, '/': 2, una
  * Canonical text of a tree: the form `read` gives back (`w*L^2/8`, `5 kN`, `sqrt(x)`), so an
  * element written and read again compares equal.
  */
-export function formatExpression(node: any): string {
+export function formatExpression(node: any, symbol: (node: any) => string = (n) => n.name): string {
   switch (node.type) {
     case 'ConstantNode':
       return formatNumber(node.value);
     case 'SymbolNode':
-      return node.name;
+      return symbol(node);
     case 'ParenthesisNode':
-      return `(${formatExpression(node.content)})`;
+      return `(${formatExpression(node.content, symbol)})`;
     case 'FunctionNode':
-      return `${node.fn.name}(${node.args.map(formatExpression).join(', ')})`;
+      return `${node.fn.name}(${node.args.map((a: any) => formatExpression(a, symbol)).join(', ')})`;
     case 'OperatorNode': {
-      if (node.fn === 'unaryMinus') return `-${wrap(node.args[0], PRECEDENCE.unaryMinus!)}`;
-      if (node.fn === 'unaryPlus') return formatExpression(node.args[0]);
+      if (node.fn === 'unaryMinus') return `-${wrap(node.args[0], PRECEDENCE.unaryMinus!, symbol)}`;
+      if (node.fn === 'unaryPlus') return formatExpression(node.args[0], symbol);
       const p = PRECEDENCE[node.op]!;
       const [a, b] = node.args;
-      const left = wrap(a, p);
-      const right = wrap(b, node.op === '^' ? p + 1 : node.op === '-' || node.op === '/' ? p + 1 : p);
+      const left = wrap(a, p, symbol);
+      const right = wrap(b, node.op === '^' ? p + 1 : node.op === '-' || node.op === '/' ? p + 1 : p, symbol);
       if (node.op === '*' && node.implicit) return `${left} ${right}`;
       return node.op === '+' || node.op === '-' ? `${left} ${node.op} ${right}` : `${left}${node.op}${right}`;
     }
@@ -210,8 +210,8 @@ export function formatExpression(node: any): string {
   }
 }
 
-function wrap(node: any, parentPrecedence: number): string {
-  const text = formatExpression(node);
+function wrap(node: any, parentPrecedence: number, symbol: (node: any) => string): string {
+  const text = formatExpression(node, symbol);
   if (node.type !== 'OperatorNode') return text;
   const p = node.fn === 'unaryMinus' ? PRECEDENCE.unaryMinus! : PRECEDENCE[node.op]!;
   return p < parentPrecedence ? `(${text})` : text;

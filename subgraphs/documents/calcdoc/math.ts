@@ -1,7 +1,7 @@
 // One mathjs instance with the structural units engineers use that mathjs
 // lacks, and the symbol rules of the calculation program (Mathcad): `log` is
-// base 10, `ln` natural, user definitions shadow units, and only `pi`/`π`
-// are accepted as built-in constants.
+// base 10, `ln` natural, user definitions shadow units, only `pi`/`π`
+// are accepted as built-in constants, and angles are plain numbers (below).
 import { all, create, type MathJsInstance, type MathNode } from 'mathjs';
 
 export const math: MathJsInstance = create(all, { number: 'number', precision: 14 });
@@ -99,4 +99,40 @@ export function parseUnit(unit: string): InstanceType<typeof math.Unit> | null {
   } catch {
     return null;
   }
+}
+
+const RADIAN = math.unit(1, 'rad');
+
+/**
+ * Mathcad's rule for angles: they are dimensionless. A radian is the number 1 and every
+ * other angle unit is its size in radians as a plain factor (deg = π/180, grad, cycle,
+ * arcmin, arcsec, prefixed forms too), so `r·α` with r in m and α in deg is a length and
+ * `sin` takes a number. mathjs gives angles their own dimension; every place that turns a
+ * unit into a value goes through here instead.
+ */
+export function isAngleUnit(name: string): boolean {
+  if (!isUnitName(name)) return false;
+  try {
+    return math.unit(1, name).equalBase(RADIAN);
+  } catch {
+    return false;
+  }
+}
+
+/** The factor of an angle unit in radians. */
+export const angleFactor = (name: string): number => math.unit(1, name).toNumber('rad');
+
+/** An expression tree with every angle-unit symbol the worksheet has not defined replaced by its factor. */
+export function angleUnitsAsFactors(node: MathNode, defined: (name: string) => boolean = () => false): MathNode {
+  return node.transform((n: any, _path: string, parent: any) => {
+    if (n.type !== 'SymbolNode' || (parent?.type === 'FunctionNode' && parent.fn === n) || defined(n.name) || !isAngleUnit(n.name)) return n;
+    return new math.ConstantNode(angleFactor(n.name));
+  });
+}
+
+/** The value of one `unit` (a product/quotient of units) with angles as plain factors: `deg` → 0.01745, `kN*m/rad` → 1 kN·m. */
+export function unitValue(unit: string): number | InstanceType<typeof math.Unit> {
+  const value = angleUnitsAsFactors(math.parse(normalizeUnit(unit))).evaluate();
+  if (typeof value === 'number' || value instanceof math.Unit) return value;
+  throw new Error(`${unit} is not a unit`);
 }

@@ -27,21 +27,21 @@ export type TaskRequest =
 
 export type TaskResponse = { ok: true; value: any } | { ok: false; error: { code: ErrorCode; message: string; details: Record<string, unknown> } };
 
-function create(req: Extract<TaskRequest, { op: 'create' }>) {
+async function create(req: Extract<TaskRequest, { op: 'create' }>) {
   const calc = calculate(req.elements);
-  const images = new Map<number, PngImage>(req.images.map(([i, raw]) => [i, toPng(raw.bytes, raw.mime, i)]));
+  const images = new Map<number, PngImage>(await Promise.all(req.images.map(async ([i, raw]) => [i, await toPng(raw.bytes, i)] as const)));
   const mcdx = writeMcdx({ documentName: req.documentName, elements: req.elements, metadata: req.metadata, options: req.options, calc, images, now: new Date(req.now) });
   return { mcdx, results: resultsSummary(calc), warnings: calc.warnings };
 }
 
-function read(req: Extract<TaskRequest, { op: 'read' }>) {
-  const { images: _images, ...doc } = readMcdx(req.source);
+async function read(req: Extract<TaskRequest, { op: 'read' }>) {
+  const { images: _images, ...doc } = await readMcdx(req.source);
   return doc;
 }
 
 /** A PDF of any .mcdx: read, recompute what can be recomputed (Prime's cached results fill in the rest), render. */
 async function pdf(req: Extract<TaskRequest, { op: 'pdf' }>) {
-  const doc = readMcdx(req.source);
+  const doc = await readMcdx(req.source);
   const calc = calculate(doc.elements, { lenient: true });
   const images = new Map<number, PngImage>([...doc.images].map(([i, png]) => [i, { png, ...pngSize(png) }]));
   const rendered = await renderPdf({
@@ -61,8 +61,8 @@ async function pdf(req: Extract<TaskRequest, { op: 'pdf' }>) {
 }
 
 /** .xmcd → .mcdx: what converts is recalculated (leniently) and written like a created document. */
-function convert(req: Extract<TaskRequest, { op: 'convert' }>) {
-  const sheet = convertXmcd(req.source);
+async function convert(req: Extract<TaskRequest, { op: 'convert' }>) {
+  const sheet = await convertXmcd(req.source);
   const calc = calculate(sheet.elements, { lenient: true });
   const mcdx = writeMcdx({
     documentName: sheet.documentName,
@@ -80,13 +80,13 @@ export default async function run(req: TaskRequest): Promise<TaskResponse> {
   try {
     switch (req.op) {
       case 'create':
-        return { ok: true, value: create(req) };
+        return { ok: true, value: await create(req) };
       case 'read':
-        return { ok: true, value: read(req) };
+        return { ok: true, value: await read(req) };
       case 'pdf':
         return { ok: true, value: await pdf(req) };
       case 'convert':
-        return { ok: true, value: convert(req) };
+        return { ok: true, value: await convert(req) };
     }
   } catch (err) {
     if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details ?? {} } };

@@ -1,28 +1,63 @@
-// Prime's picture parts are PNG: JPEG (and the Windows bitmaps older Prime
-// versions left in .png parts) are re-encoded; PNG bytes are kept as they are.
-import { Image, createCanvas } from '@napi-rs/canvas';
+// Prime's picture parts are PNG, so every picture becomes PNG bytes. The
+// format is read from the bytes, never from a part's extension or a declared
+// type: Prime leaves Windows bitmaps in `.png` and `.tmp` parts. PNG is kept
+// as it is; BMP and TIFF are decoded here; JPEG, GIF and WebP by Skia
+// (@napi-rs/canvas), whose decoding is asynchronous: an image drawn before it
+// has loaded is fully transparent, which is how JPEGs used to come out blank.
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { AppError } from '../../../core/errors.ts';
 import { crc32, deflateSync } from 'node:zlib';
 import { decodeBmp, type Rgba } from './bmp.ts';
+import { decodeTiff } from './tiff.ts';
 import type { PngImage } from './mcdx/writer.ts';
 
-const MAX_PIXELS = 40e6;
+/** A small file can declare a huge canvas: 40 megapixels is far beyond any worksheet picture. */
+export const MAX_PIXELS = 40e6;
 
-export function toPng(bytes: Uint8Array, mime: string, index: number): PngImage {
-  if (mime === 'image/png' && bytes[0] === 0x89) return { png: bytes, ...pngSize(bytes) };
-  const bitmap = decodeBmp(bytes);
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | 'webp';
+
+/** The picture format from its first bytes (magic numbers), null when none matches. */
+export function sniffImage(bytes: Uint8Array): ImageFormat | null {
+  const b = (i: number) => bytes[i];
+  if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47) return 'png';
+  if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'jpeg';
+  if (b(0) === 0x47 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x38) return 'gif';
+  if (b(0) === 0x42 && b(1) === 0x4d) return 'bmp';
+  if ((b(0) === 0x49 && b(1) === 0x49 && b(2) === 42 && b(3) === 0) || (b(0) === 0x4d && b(1) === 0x4d && b(2) === 0 && b(3) === 42)) return 'tiff';
+  if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45 && b(10) === 0x42 && b(11) === 0x50) return 'webp';
+  return null;
+}
+
+export async function toPng(bytes: Uint8Array, index: number): Promise<PngImage> {
+  const undecodable = (why: string) => new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image cannot be decoded (${why})`, { element_index: index });
+  const format = sniffImage(bytes);
+  if (!format) throw undecodable('it is none of PNG, JPEG, GIF, BMP, TIFF or WebP');
+  if (format === 'png') {
+    const size = pngSize(bytes);
+    if (size.width * size.height > MAX_PIXELS) throw undecodable(`${size.width}×${size.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`);
+    return { png: bytes, ...size };
+  }
+  if (format === 'tiff') {
+    const bitmap = decodeTiff(bytes, MAX_PIXELS);
+    if (!bitmap) throw undecodable('only baseline 8-bit gray, RGB and RGBA TIFFs, uncompressed, PackBits or LZW, are read');
+    return { png: encodePng(bitmap), width: bitmap.width, height: bitmap.height };
+  }
+  if (format === 'bmp' && bytes.length >= 26) {
+    const v = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const [w, h] = [Math.abs(v.readInt32LE(18)), Math.abs(v.readInt32LE(22))];
+    if (w * h > MAX_PIXELS) throw undecodable(`${w}×${h} pixels, more than ${MAX_PIXELS / 1e6} megapixels`);
+  }
+  // Prime's own bitmaps (24/32-bit) decode here; other BMP variants go to Skia.
+  const bitmap = format === 'bmp' ? decodeBmp(bytes) : null;
   if (bitmap) return { png: encodePng(bitmap), width: bitmap.width, height: bitmap.height };
-  const image = new Image();
+  let image: Awaited<ReturnType<typeof loadImage>>;
   try {
-    image.src = Buffer.from(bytes);
+    image = await loadImage(Buffer.from(bytes));
   } catch (err) {
-    throw new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image cannot be decoded (${(err as Error).message})`, { element_index: index });
+    throw undecodable((err as Error).message);
   }
-  if (!image.width || !image.height) throw new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image cannot be decoded`, { element_index: index });
-  // A small file can declare a huge canvas: 40 megapixels is far beyond any worksheet picture.
-  if (image.width * image.height > MAX_PIXELS) {
-    throw new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image is ${image.width}×${image.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`, { element_index: index });
-  }
+  if (!image.width || !image.height) throw undecodable('it has no pixels');
+  if (image.width * image.height > MAX_PIXELS) throw undecodable(`${image.width}×${image.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`);
   const canvas = createCanvas(image.width, image.height);
   canvas.getContext('2d').drawImage(image, 0, 0);
   return { png: canvas.toBuffer('image/png'), width: image.width, height: image.height };

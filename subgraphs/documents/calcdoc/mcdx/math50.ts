@@ -7,18 +7,19 @@ import type { MathNode } from 'mathjs';
 import type { SymbolRole } from '../expression.ts';
 import { formatNumber } from '../expression.ts';
 import { COMPOSITE_UNITS, FUNCTIONS, math, normalizeUnit } from '../math.ts';
+import { nameFromShown, shownName } from '../names.ts';
 import { children, escapeXml, textOf } from './xml.ts';
 
 const XAML = 'http://schemas.microsoft.com/winfx/2006/xaml/presentation';
 
-/** An id; a name with one underscore becomes a literal subscript, as Prime writes f_c (Prime keeps real_input_value as written). */
+/** An id; a variable's name is written as Prime shows it (names.ts): f_c with a literal subscript, Greek as Greek, real_input_value as written. */
 export function idXml(name: string, label: 'VARIABLE' | 'UNIT' | 'FUNCTION' | 'CONSTANT'): string {
   const attrs = `labels="${label}"${label === 'UNIT' ? ' label-is-contextual="true"' : ''} xml:space="preserve"`;
-  const cut = label === 'VARIABLE' ? name.indexOf('_') : -1;
-  if (cut > 0 && cut < name.length - 1 && name.indexOf('_', cut + 1) < 0) {
-    return `<ml:id ${attrs}><Span xmlns="${XAML}" xmlns:pw="clr-namespace:Ptc.Wpf;assembly=Ptc.Core">${escapeXml(name.slice(0, cut))}<pw:Subscript>${escapeXml(name.slice(cut + 1))}</pw:Subscript></Span></ml:id>`;
-  }
-  return `<ml:id ${attrs}>${escapeXml(name)}</ml:id>`;
+  if (label !== 'VARIABLE') return `<ml:id ${attrs}>${escapeXml(name)}</ml:id>`;
+  // Greek as Greek and one literal subscript, as Prime shows names (names.ts).
+  const { base, subscript } = shownName(name);
+  if (subscript) return `<ml:id ${attrs}><Span xmlns="${XAML}" xmlns:pw="clr-namespace:Ptc.Wpf;assembly=Ptc.Core">${escapeXml(base)}<pw:Subscript>${escapeXml(subscript)}</pw:Subscript></Span></ml:id>`;
+  return `<ml:id ${attrs}>${escapeXml(base)}</ml:id>`;
 }
 
 const realXml = (v: number) => `<ml:real>${formatNumber(v)}</ml:real>`;
@@ -97,7 +98,7 @@ export function idName(el: Element): string {
   const span = children(el).find((c) => c.localName === 'Span');
   // .xmcd keeps a literal subscript in an attribute.
   const subscript = el.getAttribute('subscript');
-  if (!span) return subscript ? `${textOf(el).trim()}_${subscript}` : textOf(el).trim();
+  if (!span) return nameFromShown(textOf(el).trim(), subscript || null);
   let base = '';
   let sub = '';
   for (let c = span.firstChild; c; c = c.nextSibling) {
@@ -105,7 +106,7 @@ export function idName(el: Element): string {
     else if ((c as Element).localName === 'Subscript') sub += textOf(c);
     else base += textOf(c);
   }
-  return sub ? `${base.trim()}_${sub.trim()}` : base.trim();
+  return nameFromShown(base.trim(), sub.trim() || null);
 }
 
 export interface ReadExpr {

@@ -28,7 +28,7 @@ export interface UnmappedRegion {
 
 export interface CachedResult {
   value: number;
-  /** Prime's long unit names with powers (meter^4), empty when dimensionless. */
+  /** The unit of a unit override (as result_unit reads), else Prime's long base-unit names with powers (meter^4); empty when dimensionless. */
   unit: string;
 }
 
@@ -82,7 +82,7 @@ const relTargets = (files: Unzipped, owner: string): Map<string, string> => {
 
 const ctx: ReadContext = { isUnit: isUnitName };
 
-export function readMcdx(bytes: Uint8Array): ReadDocument {
+export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
   const files = openPackage(bytes);
   const worksheet = parseXml(strFromU8(files['mathcad/worksheet.xml']!)).documentElement as unknown as Element;
   const targets = relTargets(files, 'worksheet.xml');
@@ -135,26 +135,27 @@ export function readMcdx(bytes: Uint8Array): ReadDocument {
       continue;
     }
     if (kind === 'picture') {
-      const png = child(r.body, 'png');
-      const target = png && targets.get(png.getAttribute('item-idref') ?? '');
-      const stored = target ? files[target] : undefined;
-      // Prime also stores Windows bitmaps in its .png parts: they are converted so the element holds a real PNG.
-      let converted: ReturnType<typeof toPng> | null = null;
+      // Prime names the child after the format it believes it stored (png, or unknown for
+      // the bitmaps it keeps in .tmp parts): the bytes say what the picture is.
+      const stored = children(r.body).find((c) => c.hasAttribute('item-idref'));
+      const target = stored && targets.get(stored.getAttribute('item-idref') ?? '');
+      const part = target ? files[target] : undefined;
+      let converted: Awaited<ReturnType<typeof toPng>> | null = null;
       try {
-        converted = stored ? toPng(stored, stored[0] === 0x89 ? 'image/png' : 'image/bmp', doc.elements.length) : null;
+        converted = part ? await toPng(part, doc.elements.length) : null;
       } catch {
         converted = null;
       }
       if (!converted) {
-        unmapped(r, 'picture', stored ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
+        unmapped(r, 'picture', part ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
         continue;
       }
       const data = converted.png;
       const image: ImageElement = { type: 'image', url: `data:image/png;base64,${Buffer.from(data).toString('base64')}` };
-      const natural = { width: converted.width, height: converted.height };
-      const w = Number(png!.getAttribute('display-width') ?? natural.width);
-      const h = Number(png!.getAttribute('display-height') ?? natural.height);
-      if (Math.abs(w - natural.width) > 0.5 || Math.abs(h - natural.height) > 0.5) Object.assign(image, { width: round(w), height: round(h) });
+      // The size the worksheet shows the picture at, always (display-width/height), so a read document is created again the same.
+      const w = Number(stored!.getAttribute('display-width') ?? converted.width);
+      const h = Number(stored!.getAttribute('display-height') ?? converted.height);
+      Object.assign(image, { width: round(w), height: round(h) });
       const caption = regions.find((c) => !used.has(c) && c.body.localName === 'text' && c.top >= r.top + r.height - 1 && c.top <= r.top + r.height + 30 && Math.abs(c.left - r.left) < 2);
       if (caption) {
         const t = textOfRegion(caption);
@@ -195,7 +196,11 @@ export function readMcdx(bytes: Uint8Array): ReadDocument {
       used.add(description);
     }
     const ref = r.body.getAttribute('resultRef');
-    if (element.type === 'formula' && ref && results.has(ref)) doc.cached_results[doc.elements.length] = results.get(ref)!;
+    if (element.type === 'formula' && ref && results.has(ref)) {
+      // Under a unit override Prime caches a bare real in that unit: the unit is the override's.
+      const cached = results.get(ref)!;
+      doc.cached_results[doc.elements.length] = !cached.unit && element.result_unit ? { value: cached.value, unit: element.result_unit } : cached;
+    }
     doc.elements.push(element);
   }
   return doc;
@@ -213,7 +218,7 @@ type MathRead = CalcElement | { kind: string; reason: string };
 /** One math region → a variable (name := number [unit]) or a formula; anything else is unmapped. */
 export function readMath(math: Element, context: ReadContext = ctx): MathRead {
   // The content math (math50 in Prime, math30/20/10 in .xmcd); resultFormat and the like sit beside it.
-  const [first] = children(math).filter((c) => /\/math\d+$/.test(c.namespaceURI ?? ''));
+  const first = contentMath(math);
   if (!first) return { kind: 'math', reason: 'empty math region' };
   try {
     if (first.localName === 'define') {
@@ -232,6 +237,23 @@ export function readMath(math: Element, context: ReadContext = ctx): MathRead {
     if (err instanceof Unmappable) return { kind: kindOf(err.message), reason: `uses ${err.message}, which a formula element cannot express` };
     throw err;
   }
+}
+
+const isContentMath = (el: Element) => /\/math\d+$/.test(el.namespaceURI ?? '');
+
+/**
+ * The first content-math child of a region. Mathcad 13–15 wrap regions pasted from
+ * another worksheet in `ml:provenance` (its p:originRef/p:parentRef/p:comment children
+ * record where they came from): the math inside is what the region means, so the
+ * wrapper is unwrapped (nested wrappers too).
+ */
+function contentMath(el: Element): Element | undefined {
+  for (let depth = 0; depth < 8; depth++) {
+    const first = children(el).find(isContentMath);
+    if (!first || first.localName !== 'provenance') return first;
+    el = first;
+  }
+  return undefined;
 }
 
 const kindOf = (op: string) => (['program', 'localDefine', 'if', 'for', 'while', 'return'].includes(op) ? 'program' : op === 'matrix' ? 'matrix' : op === 'solveblock' ? 'solveblock' : 'math');

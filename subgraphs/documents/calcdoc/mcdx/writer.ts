@@ -176,13 +176,15 @@ export function writeMcdx(input: WriteInput): Uint8Array {
         case 'formula': {
           const c = calc.byIndex.get(index);
           if (!c || c.kind !== 'formula') throw new Error(`formula ${index} was not calculated`);
-          const override = e.result_unit?.trim() ? unitXml(e.result_unit) : '<ml:placeholder />';
+          // Prime shows the result in the unit our results and PDF show: the one asked for, else the one the inputs suggest.
+          const shown = e.result_unit?.trim() || (c.unitSource === 'inputs' ? c.quantity?.unit : '') || undefined;
+          const override = shown ? unitXml(shown) : '<ml:placeholder />';
           const evaluation = `<ml:eval>${expressionXml(c.expr, c.roles)}<ml:unitOverride>${override}</ml:unitOverride></ml:eval>`;
           const body = c.name ? `<ml:define>${idXml(c.name, 'VARIABLE')}${evaluation}</ml:define>` : evaluation;
           const id = b.nextRegionId();
           const h = mathHeight(body);
           regions.push(region(id, top, left, descriptionLeft - left - 10, h, `<math resultRef="${resultRef}">${body}</math>`));
-          results.push(resultXml(resultRef++, calc, index, e.result_unit?.trim()));
+          results.push(resultXml(resultRef++, calc, index, shown));
           if (c.name) io.push(`<region region-id="${id}" ioTagType="Output"><outputAliases><alias>${escapeXml(c.name)}</alias></outputAliases></region>`);
           height = Math.max(height, h, describe(e.description));
           break;

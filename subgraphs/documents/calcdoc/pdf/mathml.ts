@@ -8,17 +8,17 @@ import type { MathNode } from 'mathjs';
 import type { Quantity } from '../calculate.ts';
 import type { SymbolRole } from '../expression.ts';
 import { COMPOSITE_UNITS, math, normalizeUnit } from '../math.ts';
-
-const GREEK: Record<string, string> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ϵ', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', vartheta: 'ϑ', iota: 'ι', kappa: 'κ',
-  lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', upsilon: 'υ', phi: 'ϕ', varphi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
-  Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Upsilon: 'Υ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
-};
+import { shownName } from '../names.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const mo = (op: string, attrs = '') => `<mo${attrs}>${esc(op)}</mo>`;
 const row = (...parts: string[]) => `<mrow>${parts.join('')}</mrow>`;
-const upright = (s: string) => `<mi mathvariant="normal">${esc(s)}</mi>`;
+/** Upright text (units, literal subscripts). texClass ORD: MathJax would space a multi-letter mi like a function name (`12  kN`). */
+const upright = (s: string) => `<mi mathvariant="normal" data-mjx-texclass="ORD">${esc(s)}</mi>`;
+/** The degree sign sits on its number (30°), without the space other units take or an operator's spacing. */
+const DEGREE = '<mo lspace="0" rspace="0">°</mo>';
+const UNIT_DOT = mo('⋅', ' lspace="0.1em" rspace="0.1em"');
+const isDegree = (unit: string) => normalizeUnit(unit) === 'deg';
 const SPACE = '<mspace width="0.25em"/>';
 
 /** Parentheses stretch only around something tall: MathJax spends far more on stretchy delimiters. */
@@ -28,18 +28,16 @@ const paren = (inner: string) => {
 };
 
 function namePart(part: string): string {
-  if (GREEK[part]) return `<mi>${GREEK[part]}</mi>`;
   if ([...part].length === 1) return `<mi>${esc(part)}</mi>`;
   // Multi-letter names are italic like single letters (a name, not a function).
   return `<mi mathvariant="italic">${esc(part)}</mi>`;
 }
 
-/** f_c → f with subscript c; gamma_c → γ_c; sigma_max → σ_max; names with more underscores stay as written. */
+/** f_c → f with subscript c; gamma_c → γ_c; phiM_n → φM_n; sigma_max → σ_max (names.ts has the rule, shared with the .mcdx). */
 export function nameMl(name: string): string {
-  const cut = name.indexOf('_');
-  if (cut <= 0 || cut === name.length - 1 || name.indexOf('_', cut + 1) >= 0) return namePart(name);
-  const sub = name.slice(cut + 1);
-  return `<msub>${namePart(name.slice(0, cut))}${GREEK[sub] ? `<mi>${GREEK[sub]}</mi>` : upright(sub)}</msub>`;
+  const { base, subscript } = shownName(name);
+  if (subscript === null) return namePart(base);
+  return `<msub>${namePart(base)}${/^\p{Script=Greek}$/u.test(subscript) ? `<mi>${subscript}</mi>` : upright(subscript)}</msub>`;
 }
 
 /** 4 significant digits; very large or small values as a × 10ⁿ. */
@@ -71,15 +69,15 @@ export function unitMl(unit: string): string {
   const walk = (n: any): string => {
     switch (n.type) {
       case 'SymbolNode':
-        if (COMPOSITE_UNITS[n.name]) return row(...COMPOSITE_UNITS[n.name]!.split('*').flatMap((u, i) => (i ? [mo('⋅'), upright(u)] : [upright(u)])));
-        return n.name === 'deg' ? mo('°') : upright(n.name);
+        if (COMPOSITE_UNITS[n.name]) return row(...COMPOSITE_UNITS[n.name]!.split('*').flatMap((u, i) => (i ? [UNIT_DOT, upright(u)] : [upright(u)])));
+        return n.name === 'deg' ? DEGREE : upright(n.name);
       case 'ConstantNode':
         return `<mn>${n.value}</mn>`;
       case 'ParenthesisNode':
         return paren(walk(n.content));
       case 'OperatorNode':
         if (n.fn === 'unaryMinus') return row(mo('−'), walk(n.args[0]));
-        if (n.op === '*') return row(walk(n.args[0]), mo('⋅'), walk(n.args[1]));
+        if (n.op === '*') return row(walk(n.args[0]), UNIT_DOT, walk(n.args[1]));
         if (n.op === '/') return row(walk(n.args[0]), mo('/', ' lspace="0" rspace="0" stretchy="false"'), walk(n.args[1]));
         return `<msup>${walk(n.args[0])}${walk(n.args[1])}</msup>`;
       default:
@@ -89,12 +87,13 @@ export function unitMl(unit: string): string {
   return walk(node);
 }
 
-export const quantityMl = (q: Quantity): string => (q.unit ? row(numberMl(q.value), SPACE, unitMl(q.unit)) : numberMl(q.value));
+export const quantityMl = (q: Quantity): string => (q.unit ? row(numberMl(q.value), isDegree(q.unit) ? '' : SPACE, unitMl(q.unit)) : numberMl(q.value));
 
 /** The same number and unit as plain text (4 significant digits, kN·m). */
 export function quantityText(value: number, unit: string): string {
   const abs = Math.abs(value);
   const n = value !== 0 && (abs >= 1e5 || abs < 1e-3) ? value.toExponential(3).replace(/\.?0+e/, 'e') : String(Number(value.toPrecision(4)));
+  if (isDegree(unit)) return `${n}°`;
   return unit ? `${n} ${normalizeUnit(unit).replace(/\*/g, '·')}` : n;
 }
 
@@ -104,9 +103,12 @@ const FUNCTION_NAMES: Record<string, string> = { asin: 'arcsin', acos: 'arccos',
  * An expression as MathML. With `values`, each variable is replaced by its value in its
  * display unit (the substituted line a checker reads).
  */
-export function expressionMl(node: any, roles: Map<MathNode, SymbolRole>, values?: ReadonlyMap<string, Quantity>): string {
-  const m = (n: any) => expressionMl(n, roles, values);
-  const inner = (n: any) => (n.type === 'ParenthesisNode' ? m(n.content) : m(n));
+export function expressionMl(node: any, roles: Map<MathNode, SymbolRole>, values?: ReadonlyMap<string, Quantity>, bare = true): string {
+  // A substituted value with a unit or a sign is bracketed as an operand, (12 kN/m)·(6 m), but not where
+  // brackets already enclose it or nothing binds to it: sin(30°), |−2|, √(…), a fraction's part, a sum's first term, the whole line.
+  const m = (n: any) => expressionMl(n, roles, values, false);
+  const b = (n: any) => expressionMl(n, roles, values, true);
+  const inner = (n: any) => (n.type === 'ParenthesisNode' ? b(n.content) : b(n));
   switch (node.type) {
     case 'ConstantNode':
       return numberMl(node.value);
@@ -116,34 +118,35 @@ export function expressionMl(node: any, roles: Map<MathNode, SymbolRole>, values
       if (role === 'constant') return node.name === 'pi' || node.name === 'π' ? '<mi>π</mi>' : nameMl(node.name);
       const q = values?.get(node.name);
       if (!q) return nameMl(node.name);
-      return q.unit || q.value < 0 ? paren(quantityMl(q)) : quantityMl(q);
+      return !bare && (q.unit || q.value < 0) ? paren(quantityMl(q)) : quantityMl(q);
     }
     case 'ParenthesisNode':
-      return paren(m(node.content));
+      return paren(b(node.content));
     case 'FunctionNode': {
       const name = node.fn.name;
       if (name === 'sqrt') return `<msqrt>${inner(node.args[0])}</msqrt>`;
-      if (name === 'abs') return row(mo('|', ' stretchy="false"'), m(node.args[0]), mo('|', ' stretchy="false"'));
-      const args = node.args.map(m).flatMap((a: string, i: number) => (i ? [mo(','), a] : [a]));
+      if (name === 'abs') return row(mo('|', ' stretchy="false"'), b(node.args[0]), mo('|', ' stretchy="false"'));
+      const args = node.args.map(b).flatMap((a: string, i: number) => (i ? [mo(','), a] : [a]));
       return row(`<mi>${FUNCTION_NAMES[name] ?? name}</mi>`, mo('\u2061'), paren(row(...args)));
     }
     case 'OperatorNode': {
-      const [a, b] = node.args;
+      const [a] = node.args;
       if (node.fn === 'unaryMinus') return row(mo('−'), m(a));
       if (node.fn === 'unaryPlus') return m(a);
       switch (node.op) {
         case '+':
-          return row(m(a), mo('+'), m(b));
+          return row(bare ? b(a) : m(a), mo('+'), m(node.args[1]));
         case '-':
-          return row(m(a), mo('−'), m(b));
+          return row(bare ? b(a) : m(a), mo('−'), m(node.args[1]));
         case '*': {
-          const unitRight = b.type === 'SymbolNode' && roles.get(b) === 'unit';
-          return unitRight && node.implicit ? row(m(a), SPACE, m(b)) : row(m(a), mo('⋅'), m(b));
+          const right = node.args[1];
+          const unitRight = right.type === 'SymbolNode' && roles.get(right) === 'unit';
+          return unitRight && node.implicit ? row(m(a), right.name === 'deg' ? '' : SPACE, m(right)) : row(m(a), mo('⋅'), m(right));
         }
         case '/':
-          return `<mfrac>${row(inner(a))}${row(inner(b))}</mfrac>`;
+          return `<mfrac>${row(inner(a))}${row(inner(node.args[1]))}</mfrac>`;
         case '^':
-          return `<msup>${row(m(a))}${row(inner(b))}</msup>`;
+          return `<msup>${row(m(a))}${row(inner(node.args[1]))}</msup>`;
       }
       return upright(node.toString());
     }

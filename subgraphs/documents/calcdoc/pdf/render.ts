@@ -17,6 +17,7 @@ import type { CachedResult, UnmappedRegion } from '../mcdx/reader.ts';
 import type { PngImage } from '../mcdx/writer.ts';
 import { CLOSE, glyphOutline, LINE, MOVE, mathmlToOutline, QUAD, type MathOutline } from './mathjax.ts';
 import { formatExpression } from '../expression.ts';
+import { shownText } from '../names.ts';
 import { expressionMl, hasVariables, nameMl, numberMl, quantityMl, quantityText, unitMl } from './mathml.ts';
 
 export interface RenderInput {
@@ -236,7 +237,7 @@ const EQUALS = '<mo>=</mo>';
 function formulaParts(c: CalculatedFormula, calc: Calculation, cached: CachedResult | undefined): { parts: string[]; plain: string; note?: string } {
   const expr = expressionMl(c.expr, c.roles);
   const parts = [c.name ? `<mrow>${nameMl(c.name)}${EQUALS}${expr}</mrow>` : expr];
-  const plain = [...(c.name ? [c.name] : []), formatExpression(c.expr)];
+  const plain = [...(c.name ? [shownText(c.name)] : []), formatExpression(c.expr, (n) => (c.roles.get(n) === 'variable' ? shownText(n.name) : n.name))];
   if (c.quantity) {
     if (hasVariables(c.expr, c.roles)) parts.push(`<mrow>${EQUALS}${expressionMl(c.expr, c.roles, calc.values)}</mrow>`);
     parts.push(`<mrow>${EQUALS}${quantityMl(c.quantity)}</mrow>`);
@@ -318,7 +319,7 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
       case 'variable': {
         const q = input.calc.byIndex.get(index);
         const m = mathmlToOutline(`${nameMl(e.name)}${EQUALS}${q && q.kind === 'variable' ? quantityMl(q.quantity) : numberMl(e.value)}`);
-        const plain = `${e.name} = ${quantityText(e.value, e.unit ?? '')}`;
+        const plain = `${shownText(e.name)} = ${quantityText(e.value, e.unit ?? '')}`;
         const size = mathSize(m);
         const w = size.width;
         const h = size.ascent + size.descent;

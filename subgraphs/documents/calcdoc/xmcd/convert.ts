@@ -1,5 +1,5 @@
 // Mathcad 11–15 worksheets (.xmcd, or gzipped .xmcdz) → elements, best
-// effort: definitions, evaluations, text and PNG pictures map to elements;
+// effort: definitions, evaluations, text and pictures map to elements;
 // every other region (plots, areas, programs, custom functions…) is listed
 // as not converted. .xmcd units are unlabeled ids, so a name is a unit when
 // mathjs knows the unit and the worksheet has not defined the name above.
@@ -26,7 +26,7 @@ export interface ConvertedWorksheet {
 const PT_TO_DIP = 4 / 3;
 const MAX_XML_BYTES = 100 * 1024 * 1024;
 
-export function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted worksheet'): ConvertedWorksheet {
+export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted worksheet'): Promise<ConvertedWorksheet> {
   let xml: Buffer;
   try {
     xml = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: MAX_XML_BYTES }) : Buffer.from(bytes);
@@ -101,18 +101,19 @@ export function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted workshe
         break;
       }
       case 'picture': {
-        const png = child(body, 'png');
-        const data = png && binary.get(png.getAttribute('item-idref') ?? '');
+        // Mathcad names the child after the stored format (png, jpeg…); the bytes decide.
+        const stored = children(body).find((c) => c.hasAttribute('item-idref'));
+        const data = stored && binary.get(stored.getAttribute('item-idref') ?? '');
         if (!data) {
-          skip(r, 'picture', 'only pictures stored as PNG in the worksheet are converted');
+          skip(r, 'picture', 'the picture is not in the worksheet (binaryContent)');
           break;
         }
         try {
-          const image = toPng(Buffer.from(data, 'base64'), 'image/png', out.elements.length);
-          const w = Number(png!.getAttribute('display-width') ?? 0) * PT_TO_DIP;
-          const h = Number(png!.getAttribute('display-height') ?? 0) * PT_TO_DIP;
+          const image = await toPng(Buffer.from(data, 'base64'), out.elements.length);
+          const w = Number(stored!.getAttribute('display-width') ?? 0) * PT_TO_DIP;
+          const h = Number(stored!.getAttribute('display-height') ?? 0) * PT_TO_DIP;
           out.images.set(out.elements.length, image);
-          out.elements.push({ type: 'image', url: `data:image/png;base64,${data}`, ...(w && h ? { width: Math.round(w), height: Math.round(h) } : {}) });
+          out.elements.push({ type: 'image', url: `data:image/png;base64,${Buffer.from(image.png).toString('base64')}`, ...(w && h ? { width: Math.round(w), height: Math.round(h) } : {}) });
         } catch {
           skip(r, 'picture', 'the picture cannot be decoded');
         }

@@ -7,7 +7,7 @@ import { parseInput } from '../../../../core/validation.ts';
 import { CHART_TYPES, type ChartType } from '../charts/index.ts';
 import type { LegendPosition } from '../charts/base.ts';
 import { isNumberFormat, type NumberFormatName } from './formats.ts';
-import { formulaSyntaxProblem, structuredReferences } from './formula.ts';
+import { currentRowRefs, formulaSyntaxProblem, structuredReferences, unescapeColumn } from './formula.ts';
 
 export type CellValue = number | string | boolean | null;
 
@@ -115,12 +115,37 @@ const MAX_ROWS = 1_048_576;
 const MAX_COLUMNS = 16_384;
 
 const SHEET_NAME_FORBIDDEN = /[[\]:*?/\\]/;
-const TABLE_NAME = /^[A-Za-z_\\][A-Za-z0-9_.]*$/;
-/** A1 (XFD1048576 at most) or R1C1 lookalikes, which Excel reads as cell references. */
-const CELL_LIKE = /^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*|[Rr]|[Cc])$/;
+/**
+ * Excel's rule for defined and table names: a letter (any script: Größe is a name), an
+ * underscore or a backslash, then letters, digits, underscores, periods or backslashes;
+ * never TRUE or FALSE, and never something Excel reads as a cell reference instead (below).
+ */
+const TABLE_NAME = /^[\p{L}_\\][\p{L}\p{M}\p{N}_.\\]*$/u;
+const BOOLEAN_NAME = /^(true|false)$/i;
+/** R1C1 lookalikes (R, C, R1, C1, RC, R1C1, R[1]C… are references in R1C1 notation). */
+const R1C1_LIKE = /^([Rr]\d*)?([Cc]\d*)?$/;
+/** A1 references: column A–XFD and row 1–1048576. */
+function isA1Reference(name: string): boolean {
+  const m = /^([A-Za-z]{1,3})(\d{1,7})$/.exec(name);
+  if (!m) return false;
+  const column = [...m[1]!.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+  const row = Number(m[2]);
+  return column <= MAX_COLUMNS && row >= 1 && row <= MAX_ROWS;
+}
+/**
+ * Characters XML 1.0 cannot carry (C0 controls but tab, line feed and carriage return; U+FFFE,
+ * U+FFFF; lone surrogates): no part of the workbook could hold them, and silently dropping
+ * them changes the caller's data, so they are refused where they come in.
+ */
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function forbiddenCharacter(text: string): string | null {
+  const m = XML_FORBIDDEN.exec(text);
+  return m ? `contains the control character U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${m.index}, which an .xlsx cannot hold` : null;
+}
 const HEX_COLOR = /^#?[0-9A-Fa-f]{6}$/;
 const LEGEND_POSITIONS: readonly LegendPosition[] = ['top', 'bottom', 'left', 'right'];
 const BLOCK_TYPES = ['header', 'data_table', 'formula', 'chart'] as const;
+export const DEFAULT_CHART_TYPE: ChartType = 'bar';
 
 /** Raises the error of one block's field. */
 class BlockContext {
@@ -134,6 +159,11 @@ class BlockContext {
     const name = specName(field);
     throw new AppError(code, `Sheet "${this.sheet}", block ${this.index}, ${name}: ${message}`, { sheet: this.sheet, block_index: this.index, field: name, ...extra });
   }
+  /** Refuses text an .xlsx cannot hold (control characters), naming the field and any row and column. */
+  text(field: string, value: string | null | undefined, extra: Record<string, unknown> = {}): void {
+    const bad = value && forbiddenCharacter(value);
+    if (bad) this.fail(field, bad, 'UNPROCESSABLE', extra);
+  }
   required<T>(block: RawBlock, field: keyof RawBlock): NonNullable<T> {
     const value = block[field];
     if (value === null || value === undefined) this.fail(field, `is required for a ${block.type} block`, 'VALIDATION_ERROR');
@@ -145,6 +175,8 @@ function checkSheetName(name: string, index: number): void {
   const fail = (why: string): never => {
     throw new AppError('UNPROCESSABLE', `sheets[${index}].name "${name}": ${why}`, { sheet_index: index, field: 'name' });
   };
+  const bad = forbiddenCharacter(name);
+  if (bad) fail(bad);
   if (!name.trim()) fail('must not be empty');
   if (name.length > 31) fail('Excel allows at most 31 characters in a sheet name');
   if (SHEET_NAME_FORBIDDEN.test(name)) fail('Excel refuses the characters [ ] : * ? / \\ in a sheet name');
@@ -158,21 +190,20 @@ function checkFormula(ctx: BlockContext, field: string, expression: string, tabl
   if (expression.trim() === '=') ctx.fail(field, 'the formula is empty', 'FORMULA_PARSE_ERROR', { expression });
   const problem = formulaSyntaxProblem(expression);
   if (problem) ctx.fail(field, `cannot be parsed: ${problem}`, 'FORMULA_PARSE_ERROR', { expression });
-  if (!ownTable && /(^|[^\w.\]])\[@/.test(expression)) {
-    ctx.fail(field, '[@Column] means "this row of the table" and needs a table name outside a data_table (Table[@Column])', 'FORMULA_PARSE_ERROR', { expression });
-  }
-  if (ownTable) {
-    // A bare [@Column] inside a table refers to its own columns.
-    for (const m of expression.matchAll(/(^|[^\w.\]])\[@(?:\[([^\]]*)\]|([^\]\[]*))\]/g)) {
-      const column = (m[2] ?? m[3] ?? '').trim();
-      if (!ownTable.headers.some((h) => h.toLowerCase() === column.toLowerCase())) {
-        ctx.fail(field, `[@${column}]: table ${ownTable.name} has no column "${column}"`, 'FORMULA_PARSE_ERROR', { expression });
-      }
+  for (const ref of currentRowRefs(expression)) {
+    if (ref.table) continue;
+    // A bare [@Column] means "this row of the table": it refers to the table the cell is in.
+    if (!ownTable) ctx.fail(field, '[@Column] means "this row of the table" and needs a table name outside a data_table (Table[@Column])', 'FORMULA_PARSE_ERROR', { expression });
+    const column = unescapeColumn(ref.column).trim();
+    if (!ownTable.headers.some((h) => h.toLowerCase() === column.toLowerCase())) {
+      ctx.fail(field, `[@${ref.column}]: table ${ownTable.name} has no column "${column}"`, 'FORMULA_PARSE_ERROR', { expression });
     }
   }
   for (const ref of structuredReferences(expression)) {
     const table = tables.get(ref.table.toLowerCase());
     if (!table) ctx.fail(field, `${ref.table}[…] names no data_table of the workbook`, 'FORMULA_PARSE_ERROR', { expression, table: ref.table });
+    // The tables this service writes have no totals row: Excel shows #REF! for [#Totals].
+    if (ref.items.some((i) => i.toLowerCase() === '#totals')) ctx.fail(field, `table ${table.name} has no totals row, so ${ref.table}[#Totals] would be #REF!`, 'FORMULA_PARSE_ERROR', { expression });
     const missing = ref.columns.filter((c) => !table.headers.some((h) => h.toLowerCase() === c.toLowerCase()));
     if (missing.length) ctx.fail(field, `table ${table.name} has no column ${missing.map((c) => `"${c}"`).join(', ')}`, 'FORMULA_PARSE_ERROR', { expression });
   }
@@ -185,6 +216,10 @@ function checkRows(ctx: BlockContext, rows: unknown): CellValue[][] {
     row.forEach((v: unknown, c) => {
       if (!isCell(v)) ctx.fail('rows', `row ${r}, column ${c}: a value must be a number, a string, a boolean or null`, 'VALIDATION_ERROR', { row: r, column: c });
       if (typeof v === 'string' && v.length > MAX_CELL_TEXT) ctx.fail('rows', `row ${r}, column ${c}: Excel holds at most ${MAX_CELL_TEXT} characters in a cell`, 'UNPROCESSABLE', { row: r, column: c });
+      if (typeof v === 'string') {
+        const bad = forbiddenCharacter(v);
+        if (bad) ctx.fail('rows', `row ${r}, column ${c}: ${bad}`, 'UNPROCESSABLE', { row: r, column: c });
+      }
     });
   });
   return rows as CellValue[][];
@@ -194,14 +229,17 @@ function tableBlock(ctx: BlockContext, raw: RawBlock): TableBlock {
   const name = ctx.required<string>(raw, 'name');
   const headers = ctx.required<string[]>(raw, 'headers');
   const rows = checkRows(ctx, ctx.required<unknown>(raw, 'rows'));
+  ctx.text('name', name);
   if (name.length > 255 || !TABLE_NAME.test(name)) {
-    ctx.fail('name', `"${name}" is not a valid table name (a letter or underscore, then letters, digits, underscores or dots)`);
+    ctx.fail('name', `"${name}" is not a valid table name (a letter, underscore or backslash, then letters, digits, underscores, periods or backslashes; at most 255 characters)`);
   }
-  if (CELL_LIKE.test(name)) ctx.fail('name', `"${name}" looks like a cell reference, which Excel would read instead of the table`);
+  if (BOOLEAN_NAME.test(name)) ctx.fail('name', `"${name}" is a logical value in Excel, not a name`);
+  if (R1C1_LIKE.test(name) || isA1Reference(name)) ctx.fail('name', `"${name}" looks like a cell reference, which Excel would read instead of the table`);
   if (!headers.length) ctx.fail('headers', 'a table needs at least one column');
   if (headers.length > MAX_COLUMNS) ctx.fail('headers', `Excel sheets have at most ${MAX_COLUMNS} columns`);
   const seen = new Set<string>();
   headers.forEach((h, i) => {
+    ctx.text('headers', h, { column: i });
     if (!h.trim()) ctx.fail('headers', `header ${i} is empty`);
     if (seen.has(h.toLowerCase())) ctx.fail('headers', `"${h}" appears twice (Excel compares column names without case)`);
     if (/[\r\n]/.test(h)) ctx.fail('headers', `header ${i} contains a line break`);
@@ -214,8 +252,10 @@ function tableBlock(ctx: BlockContext, raw: RawBlock): TableBlock {
 }
 
 function chartBlock(ctx: BlockContext, raw: RawBlock, sheetTables: Map<string, TableBlock>): ChartBlock {
-  const chartType = ctx.required<string>(raw, 'chartType');
+  // Only data_range is required (spec); chart_type defaults to bar (vertical bars, Excel's default chart).
+  const chartType = raw.chartType ?? DEFAULT_CHART_TYPE;
   const dataRange = ctx.required<string>(raw, 'dataRange');
+  ctx.text('title', raw.title);
   if (!(CHART_TYPES as readonly string[]).includes(chartType)) ctx.fail('chartType', `"${chartType}" is not one of ${CHART_TYPES.join(', ')}`);
   const type = chartType as ChartType;
   const table = sheetTables.get(dataRange.toLowerCase());
@@ -278,6 +318,8 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
   if (!raw.workbookName.trim() || raw.workbookName.length > 200) {
     throw new AppError('UNPROCESSABLE', 'workbook_name: must be 1 to 200 characters', { field: 'workbook_name' });
   }
+  const badName = forbiddenCharacter(raw.workbookName);
+  if (badName) throw new AppError('UNPROCESSABLE', `workbook_name: ${badName}`, { field: 'workbook_name' });
   if (!raw.sheets.length) throw new AppError('UNPROCESSABLE', 'sheets: a workbook needs at least one sheet', { field: 'sheets' });
   const sheetNames = new Set<string>();
   raw.sheets.forEach((s, i) => {
@@ -307,6 +349,7 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
       switch (b.type) {
         case 'header': {
           const content = ctx.required<string>(b, 'content');
+          ctx.text('content', content);
           if (content.length > MAX_CELL_TEXT) ctx.fail('content', `Excel holds at most ${MAX_CELL_TEXT} characters in a cell`);
           return { type: 'header', content };
         }
@@ -325,8 +368,11 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
           return table;
         }
         case 'formula': {
-          const label = ctx.required<string>(b, 'label');
+          // The spec requires no label: without one the row shows the value alone.
+          const label = b.label ?? '';
           const expression = ctx.required<string>(b, 'expression');
+          ctx.text('label', label);
+          ctx.text('expression', expression);
           checkFormula(ctx, 'expression', expression, tables, null);
           const format = b.format ?? 'general';
           if (!isNumberFormat(format)) ctx.fail('format', `"${format}" is not one of general, number, integer, currency, percent, date, scientific, engineering`);

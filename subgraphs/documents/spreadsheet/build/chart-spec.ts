@@ -2,6 +2,7 @@
 import { DEFAULT_PALETTE, type ChartSpec, type DataRef } from '../charts/base.ts';
 import { absoluteRef } from '../ooxml/cells.ts';
 import type { ChartPlacement } from '../layout/layout.ts';
+import { stringCell } from '../blocks/cell-text.ts';
 
 export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec {
   const { block, table } = placement;
@@ -12,7 +13,9 @@ export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec
     const col = box.col1 + index;
     const cache = rows.map((r) => {
       const v = r[index];
-      return typeof v === 'number' || (typeof v === 'string' && !v.startsWith('=')) ? v : null;
+      if (typeof v !== 'string') return typeof v === 'number' ? v : null;
+      const cell = stringCell(v);
+      return 'text' in cell ? cell.text : null;
     });
     return { col, data: { ref: absoluteRef(sheet, { col1: col, row1: box.row1 + 1, col2: col, row2: box.row2 }), cache: cache.length ? cache : [null] } };
   };
@@ -31,8 +34,17 @@ export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec
     showTrendline: o.showTrendline,
     showPercentages: o.showPercentages,
     categoryTitle: block.xAxis,
-    valueTitle: series.length === 1 ? series[0]!.name : null,
+    valueTitle: valueAxisTitle(series.map((s) => s.name)),
     categories: x.data,
     series,
   };
+}
+
+/** Longest value-axis title; longer lists of series end with an ellipsis (the legend names each one). */
+const MAX_VALUE_TITLE = 60;
+
+/** The value axis names what it measures: the one series, or every series plotted on it ("Dead, Live, Wind"). */
+export function valueAxisTitle(names: readonly string[]): string {
+  const joined = names.join(', ');
+  return joined.length <= MAX_VALUE_TITLE ? joined : `${joined.slice(0, MAX_VALUE_TITLE - 1).trimEnd()}…`;
 }

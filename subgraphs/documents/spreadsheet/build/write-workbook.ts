@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { toFileFormula } from '../blocks/formula.ts';
 import type { CellValue } from '../blocks/validate.ts';
 import type { SheetLayout } from '../layout/layout.ts';
-import { stripInvalidXmlChars } from '../ooxml/xml.ts';
+import { stringCell } from '../blocks/cell-text.ts';
 
 const TITLE_FONT: Partial<ExcelJS.Font> = { bold: true, size: 14, color: { argb: 'FF1F3864' } };
 const TITLE_BORDER: Partial<ExcelJS.Borders> = { bottom: { style: 'medium', color: { argb: 'FF4472C4' } } };
@@ -28,7 +28,8 @@ function tableCellValues(table: string): (v: CellValue) => ExcelJS.CellValue {
   const formulas = new Map<string, string>();
   return (v) => {
     if (typeof v !== 'string') return v;
-    if (!v.startsWith('=')) return stripInvalidXmlChars(v);
+    const cell = stringCell(v);
+    if ('text' in cell) return cell.text;
     let formula = formulas.get(v);
     if (formula === undefined) formulas.set(v, (formula = toFileFormula(v, table)));
     return { formula };
@@ -68,7 +69,7 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
       if (p.kind === 'header') {
         const row = ws.getRow(p.row);
         const cell = row.getCell(1);
-        cell.value = stripInvalidXmlChars(p.text);
+        cell.value = p.text;
         for (let c = 1; c <= p.lastCol; c++) {
           row.getCell(c).font = TITLE_FONT;
           row.getCell(c).border = TITLE_BORDER;
@@ -98,10 +99,16 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
           // Lets the zip take the rows written so far; otherwise the whole sheet's XML waits in memory.
           if (r % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
         }
+      } else if (p.kind === 'chart' && p.from.row > 0) {
+        // Printing: each chart starts a page (a manual break after the row above its anchor), so a page
+        // break never cuts it; at CHART_ROWS rows it fits any page the fit-to-width setup prints.
+        ws.getRow(p.from.row).addPageBreak();
       } else if (p.kind === 'formula') {
         const row = ws.getRow(p.row);
-        row.getCell(1).value = stripInvalidXmlChars(p.label);
-        row.getCell(1).font = BOLD;
+        if (p.label) {
+          row.getCell(1).value = p.label;
+          row.getCell(1).font = BOLD;
+        }
         const cell = row.getCell(2);
         cell.value = { formula: p.formula } as ExcelJS.CellFormulaValue;
         cell.numFmt = p.numFmt;

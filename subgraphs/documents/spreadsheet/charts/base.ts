@@ -32,7 +32,7 @@ export interface ChartSpec {
   showTrendline: boolean;
   showPercentages: boolean;
   categoryTitle: string;
-  /** Shown on the value axis when there is a single series. */
+  /** Shown on the value axis: the series it plots (chart-spec.ts valueAxisTitle). */
   valueTitle: string | null;
   categories: DataRef;
   series: readonly SeriesSpec[];

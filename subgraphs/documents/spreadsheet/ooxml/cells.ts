@@ -16,7 +16,9 @@ export const cellAddress = (col: number, row: number): string => `${columnLetter
 
 /** A sheet name as a formula needs it: quoted when it is not a plain identifier, quotes doubled. */
 export function quoteSheet(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+  // A cell reference (A1, R1C1, R, C) would be read instead of the sheet, so it is quoted too.
+  const plain = /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) && !/^([Rr]\d*)?([Cc]\d*)?$/.test(name);
+  return plain ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 export interface CellBox {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../../../core/errors.ts';
 import { parseInput } from '../../../../core/validation.ts';
 import type { CellValue } from '../blocks/validate.ts';
-import { boxRef } from '../ooxml/cells.ts';
+import { boxRef, quoteSheet } from '../ooxml/cells.ts';
 import { areaOf, findName } from './defined-names.ts';
 import type { OpenTemplate } from './open-template.ts';
 
@@ -37,7 +37,8 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
   if (missing.length) {
     throw new AppError('NAMED_RANGE_NOT_FOUND', `No named range in the template for ${missing.map((k) => `"${k}"`).join(', ')} (names are case-sensitive)`, {
       missing_ranges: missing,
-      available_ranges: template.names.filter((n) => !n.name.startsWith('_xlnm.')).map((n) => (n.scope ? `${n.scope}!${n.name}` : n.name)),
+      // Each as a key data_mappings accepts: a sheet-scoped name with its sheet quoted when Excel would quote it.
+      available_ranges: template.names.filter((n) => !n.name.startsWith('_xlnm.')).map((n) => (n.scope ? `${quoteSheet(n.scope)}!${n.name}` : n.name)),
     });
   }
   const writes: CellWrite[] = [];

@@ -6,6 +6,7 @@ import { AppError } from '../../../../core/errors.ts';
 import { cellAddress, parseCell } from '../ooxml/cells.ts';
 import { attributes, escapeXml, stripInvalidXmlChars } from '../ooxml/xml.ts';
 import type { CellValue } from '../blocks/validate.ts';
+import { stringCell } from '../blocks/cell-text.ts';
 
 export interface SheetWrite {
   col: number;
@@ -24,8 +25,9 @@ function cellXml(col: number, row: number, style: string | undefined, value: Cel
   if (value === null || value === '') return `${head}/>`;
   if (typeof value === 'number') return Number.isFinite(value) ? `${head}><v>${value}</v></c>` : `${head}/>`;
   if (typeof value === 'boolean') return `${head} t="b"><v>${value ? 1 : 0}</v></c>`;
-  if (value.startsWith('=')) return `${head}><f>${escapeXml(value.slice(1))}</f></c>`;
-  return `${head} t="inlineStr"><is><t xml:space="preserve">${escapeXml(stripInvalidXmlChars(value))}</t></is></c>`;
+  const cell = stringCell(value);
+  if ('formula' in cell) return `${head}><f>${escapeXml(stripInvalidXmlChars(cell.formula.slice(1)))}</f></c>`;
+  return `${head} t="inlineStr"><is><t xml:space="preserve">${escapeXml(stripInvalidXmlChars(cell.text))}</t></is></c>`;
 }
 
 function patchRow(rowNumber: number, cellsXml: string, writes: Map<number, SheetWrite>): string {

@@ -70,6 +70,14 @@ describe('calculation', () => {
       { type: 'variable', name: 'b', value: 1 },
     ]);
     expect(later.details).toMatchObject({ element_index: 1, names: ['b'] });
+    const beforeDefinition = failure([
+      { type: 'formula', expression: 'M := w*L' },
+      { type: 'variable', name: 'w', value: 2, unit: 'kN/m' },
+      { type: 'formula', expression: 'L := 3 m' },
+    ]);
+    expect(beforeDefinition.message).toContain('w (defined at element 1, after its use at element 0)');
+    expect(beforeDefinition.message).toContain('L (defined at element 2, after its use at element 0)');
+    expect(failure([{ type: 'formula', expression: 'y := 2*q' }]).message).toContain('q (it is not defined anywhere)');
     expect(failure([{ type: 'formula', expression: 'y := y + 1' }]).code).toBe('UNDEFINED_VARIABLE');
   });
 
@@ -83,6 +91,29 @@ describe('calculation', () => {
     ).toEqual([
       ['d', 2.3, 'm'],
       ['F', 125, 'kN'],
+    ]);
+  });
+
+  it('treats angles as Mathcad does: dimensionless, deg a scale factor', () => {
+    const out = results([
+      { type: 'variable', name: 'alpha', value: 6, unit: 'deg' },
+      { type: 'variable', name: 'r', value: 8, unit: 'm' },
+      { type: 'formula', expression: 's := r*alpha', result_unit: 'm' },
+      { type: 'formula', expression: 't := r*alpha' },
+      { type: 'formula', expression: 'a := alpha', result_unit: 'deg' },
+      { type: 'formula', expression: 'b := 30 deg + pi/6', result_unit: 'deg' },
+      { type: 'formula', expression: 'c := sin(30 deg)' },
+      { type: 'variable', name: 'omega', value: 2, unit: 'rad/s' },
+      { type: 'variable', name: 'T', value: 3, unit: 's' },
+      { type: 'formula', expression: 'phi2 := omega*T' },
+    ]);
+    expect(out.map(([n, v, u]) => [n, Number((v as number).toPrecision(6)), u])).toEqual([
+      ['s', 0.837758, 'm'],
+      ['t', 0.837758, 'm'],
+      ['a', 6, 'deg'],
+      ['b', 60, 'deg'],
+      ['c', 0.5, ''],
+      ['phi2', 6, ''],
     ]);
   });
 

@@ -119,41 +119,81 @@ describe('.mcdx writer against the Prime samples', () => {
 });
 
 describe('.mcdx reader', () => {
-  it('reads back exactly the elements written, with and without the layout pass', () => {
-    expect(readMcdx(build(elements)).elements).toEqual(elements);
-    expect(readMcdx(build(elements, true)).elements).toEqual(elements);
+  it('reads back exactly the elements written, with and without the layout pass', async () => {
+    expect((await readMcdx(build(elements))).elements).toEqual(elements);
+    expect((await readMcdx(build(elements, true))).elements).toEqual(elements);
   });
 
-  it('refuses a package that would expand past 256 MB, before inflating it', () => {
+  it('returns results in the unit the worksheet shows: the override, or the unit the inputs suggest written as one', async () => {
+    const els: CalcElement[] = [
+      { type: 'variable', name: 'w', value: 12, unit: 'kN/m' },
+      { type: 'variable', name: 'L', value: 6, unit: 'm' },
+      { type: 'formula', expression: 'M := w*L^2/8' },
+      { type: 'variable', name: 'P', value: 10, unit: 'kip' },
+      { type: 'variable', name: 'e', value: 3, unit: 'ft' },
+      { type: 'formula', expression: 'M_u := P*e', result_unit: 'kip*ft' },
+    ];
+    const mcdx = writeMcdx({ documentName: 'Units', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const doc = await readMcdx(mcdx);
+    expect(doc.cached_results).toEqual({ 2: { value: 54, unit: 'kN*m' }, 5: { value: 30, unit: 'kip*ft' } });
+    expect(doc.elements[2]).toEqual({ type: 'formula', expression: 'M := w*L^2/8', result_unit: 'kN*m' });
+  });
+
+  it('reads the unit of a result Prime cached under an override (mathcadpy_test_units.mcdx: 8.9 ft·kip)', async () => {
+    if (!samples.includes('mathcadpy_test_units.mcdx')) return console.warn('skipped: ../shared/samples/calc/mcdx/mathcadpy_test_units.mcdx is absent');
+    const doc = await readMcdx(sample('mathcadpy_test_units.mcdx'));
+    const index = doc.elements.findIndex((e) => e.type === 'formula' && e.result_unit === 'ft*kip');
+    expect(doc.cached_results[index]).toMatchObject({ unit: 'ft*kip' });
+    expect(doc.cached_results[index]!.value).toBeCloseTo(8.900162, 5);
+  });
+
+  it('writes Greek names in Greek, as Prime users type them, and reads them back under the names they were created with', async () => {
+    const els: CalcElement[] = [
+      { type: 'variable', name: 'phi', value: 0.9 },
+      { type: 'variable', name: 'theta', value: 30, unit: 'deg' },
+      { type: 'variable', name: 'M_n', value: 100, unit: 'kN*m' },
+      { type: 'variable', name: 'gamma_c', value: 1.5 },
+      { type: 'variable', name: 'f_sigma', value: 2 },
+      { type: 'formula', expression: 'phiM_n := phi*M_n*cos(theta)/gamma_c', result_unit: 'kN*m' },
+      { type: 'variable', name: 'betax', value: 1 },
+    ];
+    const mcdx = writeMcdx({ documentName: 'Greek', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const worksheet = strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!);
+    const ids = [...worksheet.matchAll(/<ml:id labels="VARIABLE"[^>]*>(.*?)<\/ml:id>/g)].map((m) => m[1]!.replace(/<Span[^>]*>(.*?)<pw:Subscript>(.*?)<\/pw:Subscript><\/Span>/, '$1_$2'));
+    expect(new Set(ids)).toEqual(new Set(['φ', 'θ', 'M_n', 'γ_c', 'f_σ', 'φM_n', 'betax']));
+    expect((await readMcdx(mcdx)).elements).toEqual(els);
+  });
+
+  it('refuses a package that would expand past 256 MB, before inflating it', async () => {
     const zip = Buffer.from(build(elements));
     // Claim 300 MB for the first entry in the central directory, as a zip bomb would.
     // The outer central directory (stored XamlPackages carry their own), from the end record.
     const central = zip.readUInt32LE(zip.length - 22 + 16);
     zip.writeUInt32LE(300 * 2 ** 20, central + 24);
-    expect(() => readMcdx(zip)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/256 MB/) }));
+    await expect(readMcdx(zip)).rejects.toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/256 MB/) }));
   });
 
-  it.each(samples)('reads the Prime sample %s, listing what it cannot map', (name) => {
-    const doc = readMcdx(sample(name));
+  it.each(samples)('reads the Prime sample %s, listing what it cannot map', async (name) => {
+    const doc = await readMcdx(sample(name));
     expect(doc.elements.length + doc.unmapped.length).toBeGreaterThan(0);
     for (const u of doc.unmapped) expect(u).toMatchObject({ kind: expect.any(String), region_id: expect.any(String), top: expect.any(Number) });
   });
 
-  it.skipIf(!PRIME_UNITS || !PRIME_COMPLETE)('maps definitions with units, evaluations with unit overrides, text and images (needs the GPL MathcadPy samples in ../shared)', () => {
-    const units = readMcdx(sample('mathcadpy_test_units.mcdx'));
+  it.skipIf(!PRIME_UNITS || !PRIME_COMPLETE)('maps definitions with units, evaluations with unit overrides, text and images (needs the GPL MathcadPy samples in ../shared)', async () => {
+    const units = await readMcdx(sample('mathcadpy_test_units.mcdx'));
     expect(units.elements).toContainEqual({ type: 'variable', name: 'real_input_with_units_test', value: 12067, unit: 'N*m' });
     expect(units.elements).toContainEqual({ type: 'formula', expression: 'real_output_test3 := real_input_with_units_test', result_unit: 'ft*kip' });
-    const complete = readMcdx(sample('mathcadpy_simple_example_complete.mcdx'));
+    const complete = await readMcdx(sample('mathcadpy_simple_example_complete.mcdx'));
     expect(complete.elements[0]).toMatchObject({ type: 'text', content: 'MathcadPy Interface Test Worksheet' });
     expect(complete.elements).toContainEqual({ type: 'formula', expression: 'output := (input_1 + input_2)^constant' });
     expect(complete.elements.some((e) => e.type === 'image')).toBe(true);
     expect(complete.cached_results[complete.elements.findIndex((e) => e.type === 'formula')]).toEqual({ value: 2.4494897427831779, unit: '' });
   });
 
-  it('maps what the MIT Prime samples hold: plots, programs and matrices listed, formulas read', () => {
-    const plot = readMcdx(sample('calcpadfork_Grafica.mcdx'));
+  it('maps what the MIT Prime samples hold: plots, programs and matrices listed, formulas read', async () => {
+    const plot = await readMcdx(sample('calcpadfork_Grafica.mcdx'));
     expect(plot.unmapped.map((u) => u.kind)).toContain('plot');
-    const big = readMcdx(sample('calcpadfork_Ensamblaje_Placas.mcdx'));
+    const big = await readMcdx(sample('calcpadfork_Ensamblaje_Placas.mcdx'));
     expect(big.unmapped.some((u) => u.kind === 'program' || u.kind === 'matrix' || u.kind === 'spec-table')).toBe(true);
     expect(big.elements.filter((e) => e.type === 'formula').length).toBeGreaterThan(5);
   });

@@ -10,6 +10,7 @@ import { openPdf } from '../../../../core/pdf/open.ts';
 import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/task.ts';
 import type { CalcElement } from '../../../../subgraphs/documents/calcdoc/elements.ts';
 import { fixture, optionalSample } from '../../../helpers/samples.ts';
+import { qpdfProblems } from '../../../helpers/readers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'calcdoc-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,12 +25,14 @@ const value = (res: TaskResponse) => {
 function pdfText(pdf: Uint8Array, name: string): string {
   const file = path.join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
+  expect(qpdfProblems(file)).toBe('');
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 function renderPage(pdf: Uint8Array, name: string): number {
   const file = path.join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
+  expect(qpdfProblems(file)).toBe('');
   execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, name)]);
   const png = readFileSync(path.join(dir, `${name}.png`));
   expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
@@ -63,7 +66,7 @@ describe('generate_pdf', () => {
     const text = pdfText(out.pdf, 'ours');
     expect(text).toContain('w = 1.2*q_D*1 m + 1.6*q_L*1 m = 11.04 kN/m');
     expect(text).toContain('M = w*L^2/8 = 27.95 kN·m');
-    expect(text).toContain('M_d = M/phi = 31.05 kN·m');
+    expect(text).toContain('M_d = M/φ = 31.05 kN·m');
     expect(text).toContain('Dead load incl. finishes');
     expect(text).toContain('Unit weight (γ)');
     expect(text).toContain('Slab S1 — level 2');

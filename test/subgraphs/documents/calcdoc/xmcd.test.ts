@@ -37,8 +37,8 @@ const value = (res: TaskResponse) => {
 };
 
 describe('.xmcd conversion', () => {
-  it('maps text, definitions with units, evaluations with overrides and pictures, listing the rest', () => {
-    const sheet = convertXmcd(Buffer.from(XMCD));
+  it('maps text, definitions with units, evaluations with overrides and pictures, listing the rest', async () => {
+    const sheet = await convertXmcd(Buffer.from(XMCD));
     expect(sheet.documentName).toBe('Footing F1');
     expect(sheet.metadata).toEqual({ author: 'C. Designer' });
     expect(sheet.generator).toBe('Mathcad Professional 14.0');
@@ -63,7 +63,7 @@ describe('.xmcd conversion', () => {
       const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
       expect(out.converted).toBe(7);
       expect(out.results.find((r: { name: string }) => r.name === 'q_b')).toMatchObject({ value: 240, unit: 'kPa' });
-      const back = readMcdx(out.mcdx);
+      const back = await readMcdx(out.mcdx);
       expect(back.elements.map((e) => e.type)).toEqual(['text', 'text', 'variable', 'variable', 'formula', 'formula', 'image']);
       expect(back.document_name).toBe('Footing F1');
     }
@@ -75,10 +75,37 @@ describe('.xmcd conversion', () => {
     const regions = (bytes.toString('utf8').match(/<region /g) ?? []).length;
     expect(out.converted + out.unconverted.length).toBe(regions);
     expect(out.unconverted.length).toBeGreaterThan(0);
-    expect(readMcdx(out.mcdx).elements.length).toBe(out.converted);
+    expect((await readMcdx(out.mcdx)).elements.length).toBe(out.converted);
   });
 
-  it('refuses what is not a Mathcad 12–15 worksheet', () => {
-    expect(() => convertXmcd(Buffer.from('<?xml version="1.0"?><html/>'))).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }));
+  it('unwraps regions Mathcad keeps in ml:provenance (pasted regions) and converts what is inside', async () => {
+    const bytes = readFileSync(new URL('../../../fixtures/calc/provenance-angles.xmcd', import.meta.url));
+    const sheet = await convertXmcd(bytes);
+    expect(sheet.unconverted).toEqual([]);
+    expect(sheet.elements).toEqual([
+      { type: 'variable', name: 'v_b', value: 24, unit: 'm/s' },
+      { type: 'variable', name: 'alpha', value: 6, unit: 'deg' },
+      { type: 'variable', name: 'r', value: 8, unit: 'm' },
+      { type: 'formula', expression: 's := r*alpha', result_unit: 'm' },
+      { type: 'formula', expression: 'h := r*sin(alpha)', result_unit: 'm' },
+      { type: 'formula', expression: 'q := 0.613*v_b^2' },
+    ]);
+  });
+
+  it('computes with angles as Mathcad does: deg a plain scale factor, r·α a length', async () => {
+    const bytes = readFileSync(new URL('../../../fixtures/calc/provenance-angles.xmcd', import.meta.url));
+    const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
+    expect(out.converted).toBe(6);
+    const byName = Object.fromEntries(out.results.map((r: { name: string; value: number; unit: string; problem?: unknown }) => [r.name, r]));
+    // Mathcad's own cached results in the fixture: 0.837758 m, 0.836227 m, 353.088 m²/s².
+    expect(byName.s).toMatchObject({ unit: 'm' });
+    expect(byName.s.value).toBeCloseTo(0.837758040957278, 9);
+    expect(byName.h.value).toBeCloseTo(0.836227706141, 9);
+    expect(byName.q.value).toBeCloseTo(353.088, 6);
+    expect(out.results.filter((r: { problem?: unknown }) => r.problem)).toEqual([]);
+  });
+
+  it('refuses what is not a Mathcad 12–15 worksheet', async () => {
+    await expect(convertXmcd(Buffer.from('<?xml version="1.0"?><html/>'))).rejects.toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }));
   });
 });

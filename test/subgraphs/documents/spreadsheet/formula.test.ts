@@ -18,10 +18,25 @@ describe('formulas', () => {
 
   it('finds structured references and the columns they name', () => {
     expect(structuredReferences('=SUM(Loads[Force])/COUNT(Other[[#This Row],[A b]])+Sheet1!A1+"X[y]"')).toEqual([
-      { table: 'Loads', columns: ['Force'] },
-      { table: 'Other', columns: ['A b'] },
+      { table: 'Loads', columns: ['Force'], items: [] },
+      { table: 'Other', columns: ['A b'], items: ['#This Row'] },
     ]);
-    expect(structuredReferences("='My Sheet'!B2+T_1[@Qty]")).toEqual([{ table: 'T_1', columns: ['Qty'] }]);
+    expect(structuredReferences("='My Sheet'!B2+T_1[@Qty]")).toEqual([{ table: 'T_1', columns: ['Qty'], items: [] }]);
+  });
+
+  it("reads Excel's escapes in column names ('[ '] '# '') and keeps them in the file", () => {
+    expect(structuredReferences("=Loads[@[Force '[kN']]]+SUM(Loads[Note '#1])+Größe[[#Totals],[It''s]]")).toEqual([
+      { table: 'Loads', columns: ['Force [kN]'], items: [] },
+      { table: 'Loads', columns: ['Note #1'], items: [] },
+      { table: 'Größe', columns: ["It's"], items: ['#Totals'] },
+    ]);
+    expect(formulaSyntaxProblem("=[@[Force '[kN']]]*2")).toBeNull();
+    expect(toFileFormula("=[@[Force '[kN']]]*2", 'Loads')).toBe("Loads[[#This Row],[Force '[kN']]]*2");
+  });
+
+  it('writes LET and LAMBDA with _xlfn. and their parameters with _xlpm., as Excel does', () => {
+    expect(toFileFormula('=LET(x,2,x*3)', null)).toBe('_xlfn.LET(_xlpm.x,2,_xlpm.x*3)');
+    expect(toFileFormula('=LET(x,2,LAMBDA(a,a+x)(1))+x1+"x"', null)).toBe('_xlfn.LET(_xlpm.x,2,_xlfn.LAMBDA(_xlpm.a,_xlpm.a+_xlpm.x)(1))+x1+"x"');
   });
 
   it('says what cannot be parsed', () => {

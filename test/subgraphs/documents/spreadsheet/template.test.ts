@@ -108,6 +108,24 @@ describe('data_mappings against a template', () => {
     expect(fail({ Total: 1 })).toMatchObject({ code: 'NAMED_RANGE_NOT_FOUND', details: { missing_ranges: ['Total'] } });
   });
 
+  it('lists available_ranges as keys data_mappings accepts, quoting sheet names that need it', () => {
+    const sheets = [...SHEETS, { name: 'Other Sheet', index: 2, part: 'xl/worksheets/sheet3.xml' }, { name: 'R1C1', index: 3, part: 'xl/worksheets/sheet4.xml' }];
+    const names = parseDefinedNames(
+      `<definedNames><definedName name="Note" localSheetId="2">'Other Sheet'!$A$1</definedName><definedName name="Only" localSheetId="0">Invoice!B4</definedName>` +
+        `<definedName name="Odd" localSheetId="3">'R1C1'!$A$1</definedName><definedName name="Own" localSheetId="1">'Bob''s sheet'!$A$1</definedName></definedNames>`,
+      sheets,
+    );
+    const template = { names, sheets } as unknown as OpenTemplate;
+    let details: Record<string, unknown> = {};
+    try {
+      planWrites(template, { Missing: 1 });
+    } catch (err) {
+      details = (err as AppError).details ?? {};
+    }
+    expect(details.available_ranges).toEqual(["'Other Sheet'!Note", 'Invoice!Only', "'R1C1'!Odd", "'Bob''s sheet'!Own"]);
+    for (const key of details.available_ranges as string[]) expect(findName(key, names), key).not.toBeNull();
+  });
+
   it('refuses what is not an .xlsx', () => {
     expect(() => openTemplate('%%%')).toThrow(/base64/);
     expect(() => openTemplate(Buffer.from('PK\u0003\u0004 not really').toString('base64'))).toThrow(/readable .xlsx/);

@@ -15,6 +15,45 @@ function error(input: unknown): AppError {
   throw new Error('no error');
 }
 
+describe('validateWorkbook: what Excel would refuse or repair', () => {
+  it('refuses control characters at request time, naming sheet, block, row and column', () => {
+    expect(error(book([{ ...table, headers: ['Case', 'a\u0002', 'Factor'] }]))).toMatchObject({ code: 'UNPROCESSABLE', details: { sheet: 'S', block_index: 0, field: 'headers', column: 1 } });
+    expect(error(book([{ ...table, rows: [['D', 1, 1.2], ['L\u0007', 2, 1.6]] }]))).toMatchObject({ code: 'UNPROCESSABLE', details: { sheet: 'S', block_index: 0, field: 'rows', row: 1, column: 0 } });
+    expect(error(book([{ type: 'header', content: 'x\u001f' }])).details).toMatchObject({ field: 'content' });
+    expect(error(book([{ type: 'formula', label: 'a\u0000', expression: '=1' }])).details).toMatchObject({ field: 'label' });
+    expect(error(book([table, { type: 'chart', dataRange: 'Loads', title: '\uFFFE' }])).details).toMatchObject({ field: 'title' });
+    const nul = error(book([table], 'A\u0000B'));
+    expect(nul).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'name', sheet_index: 0 } });
+    expect(nul.message).toContain('U+0000');
+    expect(error({ workbookName: 'W\u0001', sheets: [{ name: 'S', blocks: [] }] }).details).toMatchObject({ field: 'workbook_name' });
+    // Tab, line feed and carriage return are text XML carries.
+    expect(() => validateWorkbook(book([{ ...table, rows: [['a\tb\nc\r', 1, 1]] }]))).not.toThrow();
+  });
+
+  it("follows Excel's name rules: TRUE, FALSE and cell-reference lookalikes refused, Unicode names allowed", () => {
+    for (const name of ['TRUE', 'false', 'R', 'c', 'R1C1', 'RC', 'R2', 'C10', 'A1', 'xfd1048576']) {
+      expect(error(book([{ ...table, name }])), name).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'name' } });
+    }
+    for (const name of ['Größe', 'Σ_loads', '_x', '\\T', 'XFE1', 'A1048577', 'Tr.ue', 'Loads2']) {
+      expect(() => validateWorkbook(book([{ ...table, name }])), name).not.toThrow();
+    }
+    expect(() => validateWorkbook(book([{ ...table, name: 'Größe' }, { type: 'formula', label: 'Σ', expression: '=SUM(Größe[Force])' }]))).not.toThrow();
+  });
+
+  it('accepts escaped column names in structured references and refuses [#Totals] on a table without totals', () => {
+    const bracketed = { type: 'data_table', name: 'Loads', headers: ['Case', 'Force [kN]', "It's #1"], rows: [['D', 1, '=[@[Force \'[kN\']]]*2']] };
+    expect(() => validateWorkbook(book([bracketed, { type: 'formula', label: 'x', expression: "=SUM(Loads[It''s '#1])" }]))).not.toThrow();
+    expect(error(book([bracketed, { type: 'formula', label: 'x', expression: "=SUM(Loads[Force '[N'])" }]))).toMatchObject({ code: 'FORMULA_PARSE_ERROR' });
+    expect(error(book([table, { type: 'formula', label: 'x', expression: '=Loads[[#Totals],[Force]]' }]))).toMatchObject({ code: 'FORMULA_PARSE_ERROR', message: expect.stringContaining('no totals row') });
+  });
+
+  it('gives the fields the spec does not require documented defaults: chart_type bar, an empty label', () => {
+    const spec = validateWorkbook(book([table, { type: 'chart', dataRange: 'Loads' }, { type: 'formula', expression: '=1+1' }]));
+    expect(spec.sheets[0]!.blocks[1]).toMatchObject({ type: 'chart', chartType: 'bar' });
+    expect(spec.sheets[0]!.blocks[2]).toMatchObject({ type: 'formula', label: '', format: 'general' });
+  });
+});
+
 describe('validateWorkbook', () => {
   it('fills chart defaults: x is the first column, y every other, legend right, Office palette later', () => {
     const spec = validateWorkbook(book([table, { type: 'chart', chartType: 'line', dataRange: 'loads' }]));
