@@ -60,6 +60,7 @@ function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppE
     nearest: (...a): Promise<number[]> => guard(() => index.nearest(...a)),
     passages: (...a): Promise<Hit[]> => guard(() => index.passages(...a)),
     bySection: (...a): Promise<Hit[]> => guard(() => index.bySection(...a)),
+    byPage: (...a): Promise<Hit[]> => guard(() => index.byPage(...a)),
     stats: (...a) => guard(() => index.stats(...a)),
   };
 }
