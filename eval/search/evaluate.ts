@@ -15,7 +15,6 @@ import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.t
 import { searchCodes } from '../../subgraphs/content/search/search.ts';
 import { defaultCorpus, generateCode } from './corpus/index.ts';
 import { evaluateReal } from './evaluate-real.ts';
-import { evaluateReal } from './evaluate-real.ts';
 import { HELDOUT, QUERIES, type Query } from './queries.ts';
 
 export const MODES = ['full_text', 'vector', 'fused'] as const;
