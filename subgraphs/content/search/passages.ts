@@ -58,7 +58,7 @@ function headingOf(rest: string): string {
  * rows do too).
  */
 function isContents(page: LaidOutPage, starts: readonly (LineStart | null)[]): boolean {
-  if (page.lines.slice(0, 6).some((l) => /\btable of contents\b|^contents$|^table of provisions\b|^list of (?:tables|figures)\b|^index$/i.test(l.text.trim()))) return true;
+  if (page.lines.some((l) => l.text.length <= 40 && /\btable of contents$|^contents$|^table of provisions$|^list of (?:tables|figures)$|^index$/i.test(l.text.trim()))) return true;
   if (page.lines.filter((l) => /(?:\.\s?){4,}\s*\S+$/.test(l.text)).length >= 3) return true;
   // A list of numbered titles with no text between them.
   const titles = starts.filter((s) => s?.kind === 'clause' && s.rest.length <= 70 && !/[—–;]|\.\s/.test(s.rest)).length;
