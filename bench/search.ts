@@ -34,7 +34,7 @@ function passages(pages: number): Passage[] {
   const out: Passage[] = [];
   for (let p = 1; p <= pages; p++) {
     for (let i = 0; i < PASSAGES_PER_PAGE; i++) {
-      out.push({ page: p, section: `${1 + (p % 30)}.${1 + (p % 9)}.${i + 1}`, heading: sentence(3), contentType: 'text', text: `${sentence(18)}. ${sentence(14)}.` });
+      out.push({ page: p, pageLabel: String(p), headingPath: "", section: `${1 + (p % 30)}.${1 + (p % 9)}.${i + 1}`, heading: sentence(3), contentType: 'text', text: `${sentence(18)}. ${sentence(14)}.` });
     }
   }
   return out;

@@ -14,6 +14,7 @@ import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';
 import { searchCodes } from '../../subgraphs/content/search/search.ts';
 import { defaultCorpus, generateCode } from './corpus/index.ts';
+import { evaluateReal } from './evaluate-real.ts';
 import { HELDOUT, QUERIES, type Query } from './queries.ts';
 
 export const MODES = ['full_text', 'vector', 'fused'] as const;
@@ -113,6 +114,8 @@ export async function evaluateSearch(log = console.log, perQuery = false) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { ok } = await evaluateSearch(console.log, process.argv.includes('--per-query'));
+  const perQuery = process.argv.includes('--per-query');
+  const { ok } = await evaluateSearch(console.log, perQuery);
+  await evaluateReal(console.log, perQuery);
   process.exitCode = ok ? 0 : 1;
 }

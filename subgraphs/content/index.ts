@@ -86,6 +86,7 @@ export const contentSubgraph: SubgraphModule = {
           page: r.page,
           perPage: r.per_page,
           totalPages: r.total_pages,
+          warnings: (r.warnings ?? []).map((w) => ({ code: w.code, message: w.message, fileIds: w.file_ids })),
           matches: r.matches.map((m) => ({
             fileId: m.file_id,
             filename: m.filename,
@@ -93,6 +94,7 @@ export const contentSubgraph: SubgraphModule = {
             designStandard: m.design_standard,
             snippet: m.snippet,
             pageNumber: m.page_number,
+            pageLabel: m.page_label ?? String(m.page_number),
             relevanceScore: m.relevance_score,
             context: m.context,
             contentType: m.content_type,

@@ -48,8 +48,9 @@ describe('search jobs', () => {
     expect(job.results).toMatchObject({ page: 1, per_page: 10 });
     expect(job.results.total).toBeGreaterThan(0);
     const top = job.results.matches[0];
-    expect(Object.keys(top).sort()).toEqual(['content_type', 'context', 'description', 'design_standard', 'file_id', 'filename', 'page_number', 'relevance_score', 'snippet'].sort());
-    expect(top).toMatchObject({ file_id: 'aci-318-19', page_number: 1, context: '22.5.1.1 Nominal one-way shear strength', design_standard: 'us', content_type: 'text' });
+    expect(Object.keys(top).sort()).toEqual(['content_type', 'context', 'description', 'design_standard', 'file_id', 'filename', 'page_label', 'page_number', 'relevance_score', 'snippet'].sort());
+    expect(job.results.warnings).toBeUndefined();
+    expect(top).toMatchObject({ file_id: 'aci-318-19', page_number: 1, page_label: '1', context: '22.5.1.1 Nominal one-way shear strength', design_standard: 'us', content_type: 'text' });
     expect(top.snippet).toContain('<mark>shear</mark>');
   });
 
@@ -58,6 +59,10 @@ describe('search jobs', () => {
     expect(only.results.matches.every((m: any) => m.file_id === 'asce-7-22')).toBe(true);
     const euro = await finished((await (await post({ query: 'shear', design_standard: 'eurocode' })).json()).job_id);
     expect(euro.results.total).toBe(0);
+    // The empty state says why: the requested codes have nothing indexed.
+    expect(euro.results.warnings).toEqual([expect.objectContaining({ code: 'CODE_NOT_INDEXED', file_ids: expect.arrayContaining(['en-1992-1-1-2004']) })]);
+    const unindexed = await finished((await (await post({ query: 'shear', file_ids: ['aci-318-19', 'as-3600-2018'] })).json()).job_id);
+    expect(unindexed.results.warnings).toEqual([expect.objectContaining({ code: 'CODE_NOT_INDEXED', file_ids: ['as-3600-2018'] })]);
     const clause = await finished((await (await post({ query: 'ACI 318 25.4.2.1' })).json()).job_id);
     expect(clause.results.matches[0]).toMatchObject({ page_number: 2, relevance_score: 1, context: '25.4.2.1 Development of deformed bars' });
   });
@@ -89,9 +94,9 @@ describe('search jobs', () => {
     const created = await server.gql(`mutation { createSearchJob(input: { query: "wind speed", perPage: 1 }) { id } }`, {}, key);
     const id = created.body.data.createSearchJob.id;
     await finished(id);
-    const res = await server.gql(`query($id: ID!) { job(id: $id) { status kind { title } searchResults { total perPage totalPages matches { fileId designStandard pageNumber relevanceScore } } } }`, { id }, key);
+    const res = await server.gql(`query($id: ID!) { job(id: $id) { status kind { title } searchResults { total perPage totalPages warnings { code fileIds } matches { fileId designStandard pageNumber pageLabel relevanceScore } } } }`, { id }, key);
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.job).toMatchObject({ status: 'COMPLETED', kind: { title: 'Code search' }, searchResults: { perPage: 1, matches: [{ fileId: 'asce-7-22', designStandard: 'US' }] } });
+    expect(res.body.data.job).toMatchObject({ status: 'COMPLETED', kind: { title: 'Code search' }, searchResults: { perPage: 1, warnings: [], matches: [{ fileId: 'asce-7-22', designStandard: 'US', pageLabel: '1' }] } });
   });
 
   it('the same search within the cache window answers without touching the index', async () => {

@@ -26,7 +26,7 @@ export async function extractCodeText(bytes: Uint8Array, onPage?: (done: number,
         const viewport = page.getViewport({ scale: 1 });
         const runs = textRuns((await page.getTextContent()).items, viewport.transform);
         for (const r of runs) letters += (r.str.match(/[A-Za-z]/g) ?? []).length;
-        pages.push({ page: n, height: viewport.height, runs });
+        pages.push({ page: n, width: viewport.width, height: viewport.height, runs });
         page.cleanup();
       } catch (err) {
         throw err instanceof AppError ? err : classifyPdfError(err);
@@ -39,7 +39,9 @@ export async function extractCodeText(bytes: Uint8Array, onPage?: (done: number,
         letters,
       });
     }
-    return { pageCount: doc.numPages, passages: passagesOf(pages), characters: letters };
+    // Printed page labels, when the PDF carries them (a broken label tree is no reason to refuse the code).
+    const labels = await doc.getPageLabels().catch(() => null);
+    return { pageCount: doc.numPages, passages: passagesOf(pages, labels), characters: letters };
   } finally {
     await close();
   }

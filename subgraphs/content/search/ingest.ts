@@ -37,7 +37,7 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
   onStage?.('embedding');
   const vectors: Float32Array[] = [];
   for (let i = 0; i < extracted.passages.length; i += 256) {
-    vectors.push(...(await deps.embedder.embed(extracted.passages.slice(i, i + 256).map((p) => `${p.section} ${p.heading}\n${p.text}`))));
+    vectors.push(...(await deps.embedder.embed(extracted.passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}`))));
   }
   onStage?.('indexing');
   await deps.index.replaceFile(fileId, extracted.passages.map((p, i) => ({ ...p, embedding: vectors[i]! })));

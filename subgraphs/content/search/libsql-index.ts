@@ -4,11 +4,11 @@
 import type { Database } from '../../../core/db/client.ts';
 import type { Hit, IndexedPassage, PassageIndex } from './passage-index.ts';
 
-type Row = { id: number | bigint; fileId: string; page: number | bigint; section: string; heading: string; contentType: string; text: string };
+type Row = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string };
 
 const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) });
 const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id));
-const COLUMNS = 'p."id", p."fileId", p."page", p."section", p."heading", p."contentType", p."text"';
+const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text"';
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 /** The user's words as an FTS5 query: each a quoted term, any of them may match (BM25 ranks by how many and how rare). */
@@ -35,9 +35,12 @@ export function createLibsqlIndex(db: Database): PassageIndex {
       // Batches of one multi-row INSERT keep ingest fast without one round trip per passage.
       for (let i = 0; i < passages.length; i += 200) {
         const batch = passages.slice(i, i + 200);
-        const values = batch.map(() => '(?, ?, ?, ?, ?, ?, vector32(?))').join(', ');
-        const args = batch.flatMap((p) => [fileId, p.page, p.section, p.heading, p.contentType, p.text, blob(p.embedding)]);
-        await db.$executeRawUnsafe(`INSERT INTO "CodePassage" ("fileId", "page", "section", "heading", "contentType", "text", "embedding") VALUES ${values}`, ...args);
+        const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, vector32(?))').join(', ');
+        const args = batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, blob(p.embedding)]);
+        await db.$executeRawUnsafe(
+          `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "embedding") VALUES ${values}`,
+          ...args,
+        );
       }
     },
 
@@ -99,6 +102,19 @@ export function createLibsqlIndex(db: Database): PassageIndex {
         `SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."section" = ?${filter.sql} ORDER BY p."page" LIMIT 20`,
         section,
         ...filter.args,
+      );
+      return rows.map(toHit);
+    },
+
+    async byPage(page, fileIds) {
+      const filter = fileFilter(fileIds);
+      const number = /^\d+$/.test(page) ? Number(page) : -1;
+      const rows = await db.$queryRawUnsafe<Row[]>(
+        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE (p."pageLabel" = ? OR p."page" = ?)${filter.sql} ORDER BY p."pageLabel" = ? DESC, p."id" LIMIT 20`,
+        page,
+        number,
+        ...filter.args,
+        page,
       );
       return rows.map(toHit);
     },

@@ -11,8 +11,10 @@ export interface Hit {
   id: number;
   fileId: string;
   page: number;
+  pageLabel: string;
   section: string;
   heading: string;
+  headingPath: string;
   contentType: string;
   text: string;
 }
@@ -28,6 +30,8 @@ export interface PassageIndex {
   passages(ids: readonly number[]): Promise<Hit[]>;
   /** Passages whose section number is exactly `section` (a clause reference). */
   bySection(section: string, fileIds: readonly string[] | null): Promise<Hit[]>;
+  /** Passages of a page, by its printed label or its PDF page number. */
+  byPage(page: string, fileIds: readonly string[] | null): Promise<Hit[]>;
   /** Indexed passages and distinct pages of a file. */
   stats(fileId: string): Promise<{ passages: number; pages: number }>;
 }

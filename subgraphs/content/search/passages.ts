@@ -1,127 +1,155 @@
-// Splits the text of a code's pages into passages that keep their page,
-// clause number and heading, and classifies each by content type. Pure:
-// text runs in, passages out.
-import type { TextRun } from '../../../core/geometry/types.ts';
+// Splits the text of a code's pages into passages that keep their page (and
+// its printed label), clause number, heading and the heading path above it,
+// and classifies each by content type. Pure: text runs in, passages out.
+// Layout (reading order, running headers and footers) is layout.ts; which
+// numbers are clauses is numbering.ts; printed page labels are page-labels.ts.
+import { layoutPages, type LaidOutPage, type PageText } from './layout.ts';
+import { clauseChain, lineStart, parentsOf, parseNumber, type LineStart } from './numbering.ts';
+import { pageLabels } from './page-labels.ts';
+
+export type { PageText } from './layout.ts';
+export { linesOf } from './layout.ts';
 
 export const CONTENT_TYPES = ['text', 'table', 'equation', 'figure_caption', 'definition'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export interface Passage {
   page: number;
-  /** Clause, table, figure or equation number, e.g. "22.5.1.1", "Table 4.3", "Eq. (6-1)"; empty before the first. */
+  /** The page number printed on the page ("2-14", "iii"); the PDF page index as text when none is printed. */
+  pageLabel: string;
+  /** Clause, table, figure or equation number, e.g. "22.5.1.1", "3-11.2", "Table 5-2a", "Eq. (6-1)"; empty before the first. */
   section: string;
   heading: string;
+  /** Headings of the clauses above this one, outermost first, joined by " › ". */
+  headingPath: string;
   contentType: ContentType;
   text: string;
 }
 
-export interface PageText {
-  page: number;
-  height: number;
-  runs: TextRun[];
-}
-
-interface Line {
-  text: string;
-  y: number;
-  size: number;
-}
-
-/** Runs grouped into lines by baseline, left to right. */
-export function linesOf(runs: readonly TextRun[]): Line[] {
-  const sorted = [...runs].filter((r) => r.str.trim()).sort((a, b) => a.bbox[3] - b.bbox[3] || a.bbox[0] - b.bbox[0]);
-  const lines: { runs: TextRun[]; y: number }[] = [];
-  for (const r of sorted) {
-    const last = lines[lines.length - 1];
-    if (last && Math.abs(last.y - r.bbox[3]) < Math.max(1.5, 0.35 * r.size)) last.runs.push(r);
-    else lines.push({ runs: [r], y: r.bbox[3] });
-  }
-  return lines.map((l) => {
-    const runs = l.runs.sort((a, b) => a.bbox[0] - b.bbox[0]);
-    let text = '';
-    let right = -Infinity;
-    for (const r of runs) {
-      // A gap wider than a space between runs is a column break in a table row: keep it visible.
-      const gap = r.bbox[0] - right;
-      text += text ? (gap > 2 * r.size ? '  |  ' : gap > 0.15 * r.size ? ' ' : '') : '';
-      text += r.str.trim();
-      right = r.bbox[2];
-    }
-    return { text: text.replace(/\s+/g, (m) => (m.includes('|') ? m : ' ')), y: l.y, size: Math.max(...runs.map((r) => r.size)) };
-  });
-}
-
-const CLAUSE = /^((?:\d+\.){1,5}\d+|\d+\.\d+)(?:\s*\((\d+)\))?\s+(\S.*)$/;
-const TABLE = /^(Table\s+[A-Z]?\d+(?:[.-]\d+)*[a-z]?)\s*[—–:-]?\s*(.*)$/i;
-const FIGURE = /^((?:Figure|Fig\.)\s+[A-Z]?\d+(?:[.-]\d+)*[a-z]?)\s*[—–:-]?\s*(.*)$/i;
 const EQ_NUMBER = /\(((?:Eq\.\s*)?[A-Z]?\d+(?:[.-]\d+)*[a-z]?)\)\s*$/;
 const DEFINITION = /^([A-Za-z][A-Za-z ,'-]{1,60})\s+[—–]\s+(\S.*)$/;
 const CHAPTER_DEFINITIONS = /\bdefinitions\b/i;
+/** A heading is the text after the number up to its first full stop, when that is short (a run-in heading). */
+const MAX_HEADING = 80;
+/** A short line in title form: a capital first, no sentence punctuation, a few words. */
+const TITLE_LINE = /^[A-Z][A-Za-z0-9 ,'’()/&-]{2,60}$/;
 
 /** The content type a passage's first line announces. */
 export function classify(first: string, inDefinitions: boolean): ContentType {
-  if (TABLE.test(first)) return 'table';
-  if (FIGURE.test(first)) return 'figure_caption';
+  const start = lineStart(first);
+  if (start?.kind === 'caption') return /^Table/.test(start.label) ? 'table' : /^Figure/.test(start.label) ? 'figure_caption' : 'equation';
   if (/=/.test(first) && EQ_NUMBER.test(first)) return 'equation';
   if (inDefinitions || DEFINITION.test(first)) return 'definition';
   return 'text';
 }
 
+function headingOf(rest: string): string {
+  const t = rest.replace(/^\(\d+\)\s*/, '').trim();
+  const stop = /^(.{2,80}?[a-z)\]])\.(?:\s|$)/.exec(t);
+  if (stop) return stop[1]!;
+  return t.length <= MAX_HEADING ? t.replace(/\.$/, '') : '';
+}
+
+/**
+ * Whether a page is a table of contents (its numbered lines are not clauses):
+ * it says so ("Contents", "Table of provisions", "List of tables"), at least
+ * three of its lines carry dot leaders to a page number, or most of its lines
+ * are numbered titles. Lines merely ending in numbers are not enough (table
+ * rows do too).
+ */
+function isContents(page: LaidOutPage, starts: readonly (LineStart | null)[]): boolean {
+  if (page.lines.some((l) => l.text.length <= 40 && /\btable of contents$|^contents$|^table of provisions$|^list of (?:tables|figures)$|^index$/i.test(l.text.trim()))) return true;
+  if (page.lines.filter((l) => /(?:\.\s?){4,}\s*\S+$/.test(l.text)).length >= 3) return true;
+  // A list of numbered titles with no text between them.
+  const titles = starts.filter((s) => s?.kind === 'clause' && s.rest.length <= 70 && !/[—–;]|\.\s/.test(s.rest)).length;
+  return page.lines.length >= 8 && titles >= 0.6 * page.lines.length;
+}
+
 /**
  * @example
- * passagesOf([{ page: 3, height: 792, runs }]) // → [{ page: 3, section: '22.5.1.1', heading: 'Nominal shear strength', contentType: 'text', text: '...' }]
+ * passagesOf([{ page: 3, height: 792, runs }]) // → [{ page: 3, pageLabel: '3', section: '22.5.1.1', heading: 'Nominal shear strength', contentType: 'text', ... }]
  */
-export function passagesOf(pages: readonly PageText[]): Passage[] {
+export function passagesOf(pages: readonly PageText[], pdfLabels: readonly string[] | null = null): Passage[] {
+  const laid = layoutPages(pages);
+  const labels = pageLabels(laid, pdfLabels);
+  // Candidates in reading order; the document's clause order decides which numbers are clauses.
+  const starts = laid.map((p) => {
+    const s = p.lines.map((l) => lineStart(l.text));
+    return isContents(p, s) ? s.map(() => null) : s;
+  });
+  const candidates: { page: number; line: number }[] = [];
+  starts.forEach((s, p) => s.forEach((st, l) => st?.kind === 'clause' && candidates.push({ page: p, line: l })));
+  const chain = clauseChain(candidates.map((c) => parseNumber(starts[c.page]![c.line]!.label)));
+  candidates.forEach((c, i) => {
+    if (!chain.has(i)) starts[c.page]![c.line] = null;
+  });
+
   const out: Passage[] = [];
-  const state: { current: Passage | null; carry: Pick<Passage, 'section' | 'heading' | 'contentType'> | null } = { current: null, carry: null };
+  const headings = new Map<string, string>();
+  let carry: Pick<Passage, 'section' | 'heading' | 'headingPath' | 'contentType'> | null = null;
+  let current: Passage | null = null;
   let inDefinitions = false;
+  let lastClause: string | null = null;
   const flush = () => {
-    const c = state.current;
-    if (c && c.text.trim()) out.push({ ...c, text: c.text.trim() });
+    if (current && current.text.trim()) out.push({ ...current, text: current.text.trim() });
     // A clause that runs onto the next page continues there under the same number.
-    if (c) state.carry = { section: c.section, heading: c.heading, contentType: c.contentType };
-    state.current = null;
+    if (current) carry = { section: current.section, heading: current.heading, headingPath: current.headingPath, contentType: current.contentType };
+    current = null;
   };
-  for (const page of pages) {
-    // Running headers and footers sit in the top and bottom margins of every page.
-    const body = linesOf(page.runs).filter((l) => l.y > 0.06 * page.height && l.y < 0.95 * page.height);
-    for (const line of body) {
+  const pathOf = (section: string) =>
+    parentsOf(section)
+      .map((p) => headings.get(p))
+      .filter(Boolean)
+      .join(' › ');
+
+  laid.forEach((page, pi) => {
+    const pageLabel = labels[pi]!;
+    page.lines.forEach((line, li) => {
       const t = line.text;
-      const clause = CLAUSE.exec(t);
-      const table = TABLE.exec(t);
-      const figure = FIGURE.exec(t);
-      const eq = /=/.test(t) ? EQ_NUMBER.exec(t) : null;
-      let start: { section: string; heading: string } | null = null;
-      if (table) start = { section: table[1]!, heading: table[2] ?? '' };
-      else if (figure) start = { section: figure[1]!, heading: figure[2] ?? '' };
-      else if (eq) start = { section: /^Eq/i.test(eq[1]!) ? `(${eq[1]})` : `Eq. (${eq[1]})`, heading: '' };
-      else if (clause) {
-        const number = clause[2] ? `${clause[1]} (${clause[2]})` : clause[1]!;
-        start = { section: number, heading: clause[3]!.length <= 80 ? clause[3]! : '' };
-        if (/^\d+$/.test(clause[1]!.split('.')[0]!) && clause[1]!.split('.').length === 2) inDefinitions = CHAPTER_DEFINITIONS.test(clause[3]!);
-      } else if (/^(chapter|section|part)\s+\d+/i.test(t)) {
+      const st: LineStart | null = starts[pi]![li]!;
+      const eq = !st && /=/.test(t) ? EQ_NUMBER.exec(t) : null;
+      let start: { section: string; heading: string; headingPath: string } | null = null;
+      if (st?.kind === 'caption') start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
+      else if (st?.kind === 'clause') {
+        let heading = headingOf(st.rest);
+        // A marginal note or heading set on its own line just above the clause is its heading.
+        const before = current?.text.split('\n') ?? [];
+        const note = before[before.length - 1];
+        if (!heading.length || heading.length > MAX_HEADING / 2 || !/^[A-Z]/.test(st.rest)) {
+          if (current && before.length >= 1 && note && TITLE_LINE.test(note)) {
+            heading = note;
+            current.text = before.slice(0, -1).join('\n');
+          }
+        }
+        headings.set(st.label, heading);
+        lastClause = st.label;
+        start = { section: st.label, heading, headingPath: pathOf(st.label) };
+        const parts = parseNumber(st.label).parts;
+        if (parts.length === 2) inDefinitions = CHAPTER_DEFINITIONS.test(st.rest);
+      } else if (st?.kind === 'structural') {
+        start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
         inDefinitions = CHAPTER_DEFINITIONS.test(t);
-      }
+      } else if (eq) start = { section: /^Eq/i.test(eq[1]!) ? `(${eq[1]})` : `Eq. (${eq[1]})`, heading: '', headingPath: lastClause ? [pathOf(lastClause), headings.get(lastClause)].filter(Boolean).join(' › ') : '' };
       const isDefinitionEntry = inDefinitions && DEFINITION.test(t);
-      const previous = state.current;
-      if (start || isDefinitionEntry || !previous) {
+      if (start || isDefinitionEntry || !current) {
         flush();
         const def = isDefinitionEntry ? DEFINITION.exec(t) : null;
-        const heading: string = start?.heading ?? def?.[1]?.trim() ?? '';
-        const carried = !start && !isDefinitionEntry ? state.carry : null;
-        state.current = {
+        const c = !start && !isDefinitionEntry ? (carry as typeof carry) : null;
+        current = {
           page: page.page,
-          section: start?.section ?? carried?.section ?? '',
-          heading: carried?.heading ?? heading,
-          contentType: carried?.contentType ?? classify(t, inDefinitions && !start),
+          pageLabel,
+          section: start?.section ?? c?.section ?? '',
+          heading: c?.heading ?? start?.heading ?? def?.[1]?.trim() ?? '',
+          headingPath: start?.headingPath ?? c?.headingPath ?? '',
+          contentType: c?.contentType ?? (st?.kind === 'clause' || st?.kind === 'structural' ? 'text' : classify(t, inDefinitions && !start)),
           text: t,
         };
       } else {
-        previous.text += '\n' + t;
+        (current as Passage).text += '\n' + t;
       }
-    }
+    });
     // Passages do not run across pages: each keeps the page its words are on.
     flush();
-  }
+  });
   return out;
 }

@@ -77,6 +77,7 @@ function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppE
     nearest: (...a): Promise<number[]> => guard(() => index.nearest(...a)),
     passages: (...a): Promise<Hit[]> => guard(() => index.passages(...a)),
     bySection: (...a): Promise<Hit[]> => guard(() => index.bySection(...a)),
+    byPage: (...a): Promise<Hit[]> => guard(() => index.byPage(...a)),
     stats: (...a) => guard(() => index.stats(...a)),
   };
 }
@@ -107,6 +108,14 @@ export async function runSearch(
     catalogue.map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard })),
     { query: input.query, fileIds: scope, page: input.page, perPage: input.perPage },
   );
+  // The empty state says why: requested codes (or, unscoped, the whole library) with nothing indexed yet.
+  const requested = scope ? catalogue.filter((c) => scope!.includes(c.fileId)) : catalogue.every((c) => c.indexStatus !== 'indexed') ? catalogue : [];
+  const notIndexed = requested.filter((c) => c.indexStatus !== 'indexed').map((c) => c.fileId);
+  if (notIndexed.length) {
+    results.warnings = [
+      { code: 'CODE_NOT_INDEXED', message: `Not indexed yet, so not searched: ${notIndexed.join(', ')} (an operator loads the PDF with npm run codes -- ingest)`, file_ids: notIndexed },
+    ];
+  }
   if (cache.size > 500) cache.clear();
   cache.set(key, { at: Date.now(), results });
   return results;

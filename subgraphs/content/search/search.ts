@@ -1,18 +1,15 @@
-// Code search: full-text and vector candidates fused by reciprocal rank, and
-// exact clause references ("ACI 318 22.5.1.1", "EN 1992 6.2.2") answered
-// straight from the clause. Scores are normalised so that 1.0 means "first
-// in both lists" (or an exact clause), comparable across queries.
+// Code search: full-text and vector candidates fused by reciprocal rank, the
+// best of them scored on their text (relevance.ts), and clause, table and
+// page references ("UFC 4-010-01 3-11.2", "Table 5-2a", "page 2-14")
+// answered straight from the index with relevance 1.
 import type { Embedder } from './embed.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
+import { clauseNamed, codesNamed, pageNamed, type CatalogueEntry } from './query-parts.ts';
+import { relevance } from './relevance.ts';
 import { snippet } from './snippet.ts';
 import { expandQuery } from './thesaurus.ts';
 
-export interface CatalogueEntry {
-  fileId: string;
-  filename: string;
-  description: string;
-  designStandard: string;
-}
+export type { CatalogueEntry } from './query-parts.ts';
 
 export interface SearchParams {
   query: string;
@@ -28,6 +25,8 @@ export interface SearchMatch {
   design_standard: string;
   snippet: string;
   page_number: number;
+  /** The page number printed on the page ("2-14", "iii"). */
+  page_label: string;
   relevance_score: number;
   context: string;
   content_type: string;
@@ -39,61 +38,76 @@ export interface SearchResults {
   per_page: number;
   total_pages: number;
   matches: SearchMatch[];
+  /** Beyond the spec: conditions the caller should know, e.g. requested codes that are not indexed. */
+  warnings?: { code: string; message: string; file_ids: string[] }[];
 }
 
 const RRF_K = 60;
 const CANDIDATES = 100;
 
-/** Words that name a standard in a query ("ACI 318", "EN 1992-1-1", "AS 3600") and the files they mean. */
-export function standardsNamed(query: string, catalogue: readonly CatalogueEntry[]): string[] {
-  const q = ` ${query.toLowerCase().replace(/[^a-z0-9.]+/g, ' ')} `;
-  return catalogue
-    .filter((c) => {
-      const [family, number] = c.fileId.split('-');
-      return family && number && new RegExp(`\\b${family}\\s*${number}\\b`).test(q);
-    })
-    .map((c) => c.fileId);
-}
-
-/** The clause number in a query ("22.5.1.1", "Table 4.3", "6.2.2"), if it names one. */
-export function clauseNamed(query: string): string | null {
-  const m = /\b((?:table|figure|fig\.)\s+)?(\d+(?:\.\d+){1,5})\b/i.exec(query);
-  if (!m) return null;
-  return m[1] ? `${m[1].trim().replace(/^fig\.$/i, 'Figure').replace(/^\w/, (c) => c.toUpperCase())} ${m[2]}` : m[2]!;
-}
+/** Fused candidates whose text is read to score them (the score re-orders these; later ones keep fused order). */
+const SCORED = 30;
 
 export async function searchCodes(index: PassageIndex, embedder: Embedder, catalogue: readonly CatalogueEntry[], params: SearchParams): Promise<SearchResults> {
   const byId = new Map(catalogue.map((c) => [c.fileId, c]));
-  const named = standardsNamed(params.query, catalogue);
-  const scope = named.length ? (params.fileIds ? params.fileIds.filter((f) => named.includes(f)) : named) : params.fileIds;
+  // Code names narrow an unscoped search to those codes and leave the words;
+  // they are never searched as words (they would match every page's header).
+  const named = codesNamed(params.query, catalogue);
+  const narrowed = params.fileIds?.filter((f) => named.fileIds.includes(f)) ?? [];
+  const scope = params.fileIds ? (narrowed.length ? narrowed : params.fileIds) : named.fileIds.length ? named.fileIds : null;
+  const words = named.rest || params.query;
+
+  const clause = clauseNamed(words);
+  let exact: Hit[] = [];
+  if (clause) {
+    const forms = clause.startsWith('Equation ') ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`] : [clause];
+    for (const form of forms) if (!exact.length) exact = await index.bySection(form, scope);
+  } else {
+    const page = pageNamed(words);
+    if (page) exact = await index.byPage(page, scope);
+  }
 
   const fused = new Map<number, number>();
-  const add = (ranked: number[]) =>
-    ranked.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1)));
-
-  const clause = clauseNamed(params.query);
-  const exact = clause && named.length ? await index.bySection(clause, scope) : [];
+  const ftRank = new Map<number, number>();
+  const vecRank = new Map<number, number>();
+  const add = (ranked: number[], ranks: Map<number, number>) =>
+    ranked.forEach((id, rank) => {
+      fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1));
+      ranks.set(id, rank);
+    });
   // The thesaurus's words join the query, in full text and in its embedding;
   // one list each keeps the cost of a search at two index lookups.
-  const expansion = expandQuery(params.query).join(' ');
-  const expanded = expansion ? `${params.query} ${expansion}` : params.query;
+  const expansion = expandQuery(words).join(' ');
+  const expanded = expansion ? `${words} ${expansion}` : words;
   const [embedding] = await embedder.embed([expanded]);
   const [fullText, nearest] = await Promise.all([index.fullText(expanded, scope, CANDIDATES), index.nearest(embedding!, scope, CANDIDATES)]);
-  add(fullText);
-  add(nearest);
-  const max = 2 / (RRF_K + 1);
+  add(fullText, ftRank);
+  add(nearest, vecRank);
   const exactIds = new Set(exact.map((e) => e.id));
-  const ranked = [...fused]
+  const fusedOrder = [...fused]
     .filter(([id]) => !exactIds.has(id))
-    .map(([id, score]) => ({ id, relevance: Math.min(1, score / max) }))
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([id]) => id);
+
+  // The best fused candidates are read and scored (relevance.ts), and ordered by that score.
+  const head = fusedOrder.slice(0, SCORED);
+  const rows = new Map<number, Hit>([...exact, ...(await index.passages(head))].map((h) => [h.id, h]));
+  const scored = head
+    .flatMap((id) => {
+      const hit = rows.get(id);
+      return hit ? [{ id, relevance: relevance(words, hit, ftRank.get(id) ?? null, vecRank.get(id) ?? null) }] : [];
+    })
     .sort((a, b) => b.relevance - a.relevance || a.id - b.id);
-  const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...ranked];
+  const floor = scored.length ? scored[scored.length - 1]!.relevance : 1;
+  // Candidates past the scored head keep fused order, below the lowest scored one.
+  const tail = fusedOrder.slice(SCORED).map((id, i) => ({ id, relevance: floor * (1 - (i + 1) / (fusedOrder.length - SCORED + 1)) }));
+  const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...scored, ...tail];
 
   // Only the passages of the requested page are read in full.
   const total = all.length;
   const start = (params.page - 1) * params.perPage;
   const pageOf = all.slice(start, start + params.perPage);
-  const rows = new Map<number, Hit>([...exact, ...(await index.passages(pageOf.filter((r) => !exactIds.has(r.id)).map((r) => r.id)))].map((h) => [h.id, h]));
+  for (const h of await index.passages(pageOf.filter((r) => !rows.has(r.id)).map((r) => r.id))) rows.set(h.id, h);
   const matches = pageOf.flatMap(({ id, relevance }): SearchMatch[] => {
     const hit = rows.get(id);
     if (!hit) return []; // deleted by a re-ingest between the two reads
@@ -104,8 +118,9 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
         filename: entry?.filename ?? '',
         description: entry?.description ?? '',
         design_standard: entry?.designStandard ?? '',
-        snippet: snippet(hit.text, params.query),
+        snippet: snippet(hit.text, words),
         page_number: hit.page,
+        page_label: hit.pageLabel || String(hit.page),
         relevance_score: Number(relevance.toFixed(4)),
         context: [hit.section, hit.heading].filter(Boolean).join(' '),
         content_type: hit.contentType,

@@ -5,7 +5,8 @@ import type { TextRun } from '../../../../core/geometry/types.ts';
 import { passagesOf, type PageText } from '../../../../subgraphs/content/search/passages.ts';
 import { createLocalEmbedder, stem } from '../../../../subgraphs/content/search/embed.ts';
 import { createLibsqlIndex, ftsQuery } from '../../../../subgraphs/content/search/libsql-index.ts';
-import { clauseNamed, searchCodes, standardsNamed, type CatalogueEntry } from '../../../../subgraphs/content/search/search.ts';
+import { clauseNamed, codesNamed, pageNamed } from '../../../../subgraphs/content/search/query-parts.ts';
+import { searchCodes, type CatalogueEntry } from '../../../../subgraphs/content/search/search.ts';
 import { snippet } from '../../../../subgraphs/content/search/snippet.ts';
 import { tempDir } from '../../../helpers/server.ts';
 
@@ -52,7 +53,7 @@ describe('search', () => {
   const index = () => createLibsqlIndex(db);
   const ingest = async (fileId: string, pages: PageText[]) => {
     const ps = passagesOf(pages);
-    const vectors = await embedder.embed(ps.map((p) => `${p.heading}\n${p.text}`));
+    const vectors = await embedder.embed(ps.map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}`));
     await index().replaceFile(fileId, ps.map((p, i) => ({ ...p, embedding: vectors[i]! })));
   };
 
@@ -102,10 +103,27 @@ describe('helpers', () => {
   it('parse queries and mark snippets', () => {
     expect(ftsQuery('Shear "strength" of bars!')).toBe('"shear" OR "strength" OR "of" OR "bars"');
     expect(ftsQuery('!!')).toBeNull();
-    expect(standardsNamed('EN 1992 6.2.2 shear', [{ fileId: 'en-1992-1-1-2004', filename: '', description: '', designStandard: 'eurocode' }])).toEqual(['en-1992-1-1-2004']);
-    expect(clauseNamed('ACI 318 22.5.1.1')).toBe('22.5.1.1');
+    expect(codesNamed('EN 1992 6.2.2 shear', [{ fileId: 'en-1992-1-1-2004', filename: '', description: 'EN 1992-1-1:2004 Eurocode 2', designStandard: 'eurocode' }])).toEqual({ fileIds: ['en-1992-1-1-2004'], rest: '6.2.2 shear' });
+    const ufc = [
+      { fileId: 'ufc-4-010-01', filename: '', description: 'UFC 4-010-01 DoD Minimum Antiterrorism Standards for Buildings (2018)', designStandard: 'us' },
+      { fileId: 'ufc-4-020-01', filename: '', description: 'UFC 4-020-01 DoD Security Engineering Facilities Planning Manual', designStandard: 'us' },
+    ];
+    // The full designation names one document; the shared "UFC 4" names neither; the title is a name too.
+    expect(codesNamed('UFC 4-010-01 3-11.2', ufc)).toEqual({ fileIds: ['ufc-4-010-01'], rest: '3-11.2' });
+    expect(codesNamed('UFC 4 glazing', ufc)).toEqual({ fileIds: [], rest: 'UFC 4 glazing' });
+    expect(codesNamed('DoD Security Engineering Facilities Planning Manual 2-2.2.1.1', ufc).fileIds).toEqual(['ufc-4-020-01']);
+    expect(clauseNamed('22.5.1.1')).toBe('22.5.1.1');
     expect(clauseNamed('table 4.3 values')).toBe('Table 4.3');
+    expect(clauseNamed('Table 5-2a')).toBe('Table 5-2a');
+    expect(clauseNamed('A-5.6')).toBe('A-5.6');
+    expect(clauseNamed('section 3.14.3 testing')).toBe('3.14.3');
+    expect(clauseNamed('11.11(1)(a)(ii)')).toBe('11.11');
+    expect(clauseNamed('Equation 12.8-2')).toBe('Equation 12.8-2');
+    // A number inside a sentence is not a reference.
+    expect(clauseNamed('riprap 1.5 times the stone size')).toBeNull();
     expect(clauseNamed('wind load')).toBeNull();
+    expect(pageNamed('page 2-14')).toBe('2-14');
+    expect(pageNamed('p. iii')).toBe('iii');
     expect(stem('deflections')).toBe('deflect');
     expect(snippet('a b c shear d', 'Shear')).toBe('a b c <mark>shear</mark> d');
   });

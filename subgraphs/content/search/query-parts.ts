@@ -1,0 +1,90 @@
+// What a search query names besides its words: codes (by catalogue id, their
+// designation, a short name such as "ACI 318", or the document's own title),
+// a clause, table or figure reference, and a printed page. Pure.
+
+export interface CatalogueEntry {
+  fileId: string;
+  filename: string;
+  description: string;
+  designStandard: string;
+}
+
+/**
+ * The ways a catalogue entry is named: its id's words ("ufc 4 010 01"), the
+ * same without the edition ("aci 318" of "aci-318-19"), the family and first
+ * number ("EN 1992", "ASCE 7"), the designation that opens its description
+ * ("UFC 4-010-01", "SOR/86-304") and the title after it ("Scour Evaluation
+ * Guide"). A name that two entries share names neither.
+ */
+export function namesOf(c: CatalogueEntry): string[] {
+  const names = new Set<string>();
+  const id = c.fileId.split('-');
+  names.add(id.join(' '));
+  if (id.length > 2 && /^(?:\d{2}|\d{4})$/.test(id[id.length - 1]!)) names.add(id.slice(0, -1).join(' '));
+  if (id.length >= 2 && /\d/.test(id[1]!)) names.add(`${id[0]} ${id[1]}`);
+  const title = c.description.replace(/\([^)]*\)/g, ' ').trim();
+  const words = title.split(/\s+/);
+  const designation: string[] = [];
+  for (const w of words) {
+    if (/\d/.test(w) || (/^[A-Z/]{2,}$/.test(w) && designation.length < 2)) designation.push(w);
+    else break;
+  }
+  if (designation.some((w) => /\d/.test(w))) names.add(designation.join(' '));
+  const rest = words.slice(designation.length).join(' ');
+  if (rest.split(/\s+/).length >= 3) names.add(rest);
+  return [...names].filter((n) => n.replace(/[^A-Za-z0-9]/g, '').length >= 3);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A name as a pattern: its words in order, with any separators between them. */
+const namePattern = (name: string) =>
+  new RegExp(`(?<![A-Za-z0-9])${name.split(/[^A-Za-z0-9]+/).filter(Boolean).map(escape).join('[\\s/\\-–.,:]*')}(?![A-Za-z0-9]|[-–.:][0-9])`, 'i');
+
+/** The catalogue entries a query names, and the query with those names taken out. */
+export function codesNamed(query: string, catalogue: readonly CatalogueEntry[]): { fileIds: string[]; rest: string } {
+  const all = catalogue.flatMap((c) => namesOf(c).map((name) => ({ fileId: c.fileId, name, key: name.toLowerCase().replace(/[^a-z0-9]+/g, ' ') })));
+  const owners = new Map<string, Set<string>>();
+  for (const n of all) owners.set(n.key, (owners.get(n.key) ?? new Set()).add(n.fileId));
+  const found = all.filter((n) => owners.get(n.key)!.size === 1 && namePattern(n.name).test(query));
+  let rest = query;
+  // Longest first, so "ACI 318-19" goes whole rather than leaving "-19" behind.
+  for (const { name } of [...found].sort((a, b) => b.name.length - a.name.length)) rest = rest.replace(namePattern(name), ' ');
+  return { fileIds: [...new Set(found.map((f) => f.fileId))], rest: rest.replace(/\s+/g, ' ').trim() };
+}
+
+const REF_NUMBER = String.raw`(?:[A-Z]-\d{1,4}(?:\.\d{1,3})*|\d{1,4}-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,3}(?:\.\d{1,3})+|\d{1,4}(?:\.\d{1,3})+)`;
+const CAPTION_REF = new RegExp(String.raw`\b(table|figure|fig\.?|equation|eq\.?)\s+([A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b`, 'i');
+const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?)\s+|§\s*)(${REF_NUMBER})`, 'i');
+const BARE_REF = new RegExp(String.raw`^\s*(${REF_NUMBER})\s*((?:\(\w{1,4}\))*)\s*$`);
+const STRUCTURAL_REF = /^\s*(chapter|part|appendix|schedule)\s+(\d{1,3}|[A-Z]|[IVXL]{1,6})\s*$/i;
+
+/**
+ * The clause, table or figure a query refers to, as the index stores it, or null.
+ * A number counts as a reference when a word says so ("section 3.3", "Table 2-2")
+ * or when it is the whole query once code names are removed ("3-11.2", "A-5.6",
+ * "11.11(1)(a)"); a number inside a sentence ("1.5 times the stone size") is not one.
+ * @example
+ * clauseNamed('Table 5-2a') // → 'Table 5-2a'
+ * clauseNamed('section 3.14.3') // → '3.14.3'
+ */
+export function clauseNamed(rest: string): string | null {
+  const cap = CAPTION_REF.exec(rest);
+  if (cap) {
+    const word = cap[1]!.toLowerCase().replace(/\.$/, '');
+    const kind = word.startsWith('fig') ? 'Figure' : word.startsWith('eq') ? 'Equation' : 'Table';
+    return `${kind} ${cap[2]}`;
+  }
+  const worded = WORD_REF.exec(rest);
+  if (worded) return worded[1]!;
+  const bare = BARE_REF.exec(rest);
+  if (bare) return bare[1]!;
+  const st = STRUCTURAL_REF.exec(rest);
+  if (st) return `${st[1]!.charAt(0).toUpperCase()}${st[1]!.slice(1).toLowerCase()} ${st[2]!.toUpperCase()}`;
+  return null;
+}
+
+/** A printed or PDF page a query names ("page 2-14", "p. iii"), or null. */
+export function pageNamed(rest: string): string | null {
+  const m = /^\s*(?:page|p\.|pg\.?)\s*((?:[A-Z]-)?\d{1,4}(?:-\d{1,4})?|[ivxlc]{1,7})\s*$/i.exec(rest);
+  return m ? m[1]! : null;
+}
