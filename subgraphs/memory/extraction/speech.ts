@@ -216,12 +216,11 @@ export function speechFacts(content: string, ctx: SpeechContext): SpeechFacts {
       }
       const objectName = nounPhrase(clause, verb < 0 ? before.length : verb + 1);
       let object: ExtractedEntity | null = objectName && objectName.toLowerCase() !== subject.name.toLowerCase() ? { name: objectName, kind: /\p{Lu}/u.test(objectName[0]!) ? 'name' : 'topic' } : null;
-      // A statement with no noun after its verb ("it was so powerful") points at its predicate word, a topic:
-      // linking it to the other speaker instead would pile every such statement onto one pair of entities.
+      // A statement with nothing after its verb links its subject to the one it was said to (or by).
       if (!object) {
-        const head = clause.slice(verb < 0 ? 0 : verb).find((t) => (t.pos === 'ADJ' || t.pos === 'VERB' || t.pos === 'ADV') && !PHATIC.has(t.lemma)) ?? clause.find((t) => t.pos === 'VERB');
-        if (!head || head.lemma.toLowerCase() === subject.name.toLowerCase()) continue;
-        object = { name: head.lemma, kind: 'topic' };
+        const other = subject.name === ctx.speaker ? ctx.addressee : ctx.speaker;
+        if (!other) continue;
+        object = { name: other, kind: 'speaker' };
       }
       let text = resolvePeople(clause, here);
       if (!new RegExp(`\\b${subject.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)) text = `${ctx.speaker}: ${text}`;
