@@ -18,6 +18,7 @@ import { createLibsqlStore } from '../../subgraphs/memory/store/libsql-store.ts'
 import type { MemoryStore } from '../../subgraphs/memory/store/memory-store.ts';
 import { CONVERSATIONS, type EvalConversation, type EvalQuestion } from './conversations.ts';
 import { HELD_OUT } from './held-out.ts';
+import { evaluateLocomo, ingestLocomo, loadLocomo, LOCOMO_PATH, reportLocomo } from './locomo.ts';
 
 const ACCOUNT = 'eval';
 
@@ -167,12 +168,31 @@ function report(title: string, conversations: readonly EvalConversation[], repor
   console.log('');
 }
 
+async function locomoSection(store: MemoryStore) {
+  const conversations = loadLocomo();
+  if (!conversations) {
+    console.log(`LoCoMo section skipped: ${path.relative(process.cwd(), LOCOMO_PATH)} is absent (it lives in ../shared/, never in the repository).`);
+    return;
+  }
+  const deps = { store, extractor: deterministicExtractor, embedder: createLocalEmbedder(256) };
+  let turns = 0;
+  const t0 = performance.now();
+  for (const c of conversations) turns += await ingestLocomo(deps, 'locomo', c);
+  const ms = performance.now() - t0;
+  console.log(`LoCoMo ingestion (in process: store queue + ingestEpisode, no HTTP): ${turns} turns in ${ms.toFixed(0)} ms (${((turns / ms) * 1000).toFixed(0)} messages/s)`);
+  reportLocomo(await evaluateLocomo(deps, 'locomo', conversations));
+}
+
 async function main() {
   const listQuestions = process.argv.includes('--questions');
+  // --only=locomo or --only=written runs one section.
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-memory-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   try {
     const store = createLibsqlStore(db);
+    if (only !== 'written') await locomoSection(store);
+    if (only === 'locomo') return;
     let messages = 0;
     const t0 = performance.now();
     for (const c of CONVERSATIONS) messages += await ingestConversation(store, c);

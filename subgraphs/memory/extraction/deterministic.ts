@@ -8,6 +8,8 @@ import { LIMITS } from '../../../core/limits.ts';
 import { speakerOf, type ExtractedEntity, type ExtractedFact, type Extraction, type ExtractionInput, type Extractor } from './extractor.ts';
 import { findMentions, type Mention } from './mentions.ts';
 import { CHANGE_CUES, ENDING_CUES, RELATION_PATTERNS } from './relations.ts';
+import { informative, speechFacts } from './speech.ts';
+import { groundTime } from './time.ts';
 
 /** Value-like kinds: a fact pointing at one is about a thing's value, so the thing is the subject. */
 const VALUE_KINDS = new Set(['member_size', 'rebar', 'quantity', 'ratio', 'code', 'clause', 'software', 'classification']);
@@ -245,18 +247,44 @@ function extractClauses(sentence: string, speaker: string, previous: Mention[]):
   return { mentions: whole.mentions, facts: whole.fact ? [whole.fact] : [] };
 }
 
+/**
+ * Each sentence: questions and phatic sentences state nothing; a sentence
+ * the engineering reading (mentions, verb table, replacements) turns into
+ * facts keeps them; any other informative sentence is read as ordinary
+ * speech (./speech.ts). Dates a fact speaks of are grounded (./time.ts).
+ */
 export function extractDeterministic(input: ExtractionInput): Extraction {
   const speaker = speakerOf(input);
+  const addressee = input.addressee && input.addressee.toLowerCase() !== speaker.toLowerCase() ? input.addressee : null;
   const entities = new Map<string, ExtractedEntity>([[speaker.toLowerCase(), { name: speaker, kind: 'speaker' }]]);
+  const add = (e: ExtractedEntity) => {
+    if (!entities.has(e.name.toLowerCase())) entities.set(e.name.toLowerCase(), e);
+  };
+  if (addressee) add({ name: addressee, kind: 'speaker' });
   const facts: ExtractedFact[] = [];
   let previous: Mention[] = [];
+  let lastPerson: string | null = null;
   for (const sentence of splitSentences(input.content)) {
+    if (!informative(sentence, [speaker, addressee ?? ''])) continue;
     const { mentions, facts: found } = extractClauses(sentence, speaker, previous);
-    for (const m of mentions) if (!entities.has(m.name.toLowerCase())) entities.set(m.name.toLowerCase(), { name: m.name, kind: m.kind });
-    facts.push(...found);
+    if (found.length) {
+      for (const m of mentions) add({ name: m.name, kind: m.kind });
+      facts.push(...found);
+    } else {
+      const spoken = speechFacts(sentence, { speaker, addressee, lastPerson });
+      spoken.entities.forEach(add);
+      facts.push(...spoken.facts);
+      lastPerson = spoken.lastPerson;
+    }
     if (mentions.length) previous = mentions;
   }
-  return { entities: [...entities.values()], facts };
+  return {
+    entities: [...entities.values()],
+    facts: facts.map((f) => {
+      const { text, validAt } = groundTime(f.fact, input.timestamp);
+      return validAt ? { ...f, fact: text, validAt } : f;
+    }),
+  };
 }
 
 export const deterministicExtractor: Extractor = {

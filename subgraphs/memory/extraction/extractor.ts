@@ -7,6 +7,8 @@ export interface ExtractionInput {
   role: string | null;
   name: string;
   timestamp: string;
+  /** Who the message answers: the speaker of the group's latest earlier message by someone else (for "you"); null or absent when unknown. */
+  addressee?: string | null;
 }
 
 export interface ExtractedEntity {
@@ -27,6 +29,8 @@ export interface ExtractedFact {
   replacesText?: string;
   /** "no longer", "stopped": the statement ends `relation` between source and target. */
   ends: string | null;
+  /** The date the statement is about when it names one ("yesterday" → the day before the message); absent: the message's timestamp. */
+  validAt?: string;
   /** Things (not values, not the speaker) the statement names, which anchor a replacement to them; absent: source and target. */
   context?: string[];
 }

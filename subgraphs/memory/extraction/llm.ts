@@ -10,13 +10,17 @@ export interface LlmExtractorOptions {
   fetch?: typeof fetch;
 }
 
-const SYSTEM = `You extract a knowledge graph from one chat message between structural engineers and an assistant.
-Answer only JSON: {"entities":[{"name":string,"kind":string}],"facts":[{"source":string,"target":string,"relation":string,"fact":string,"replaces":string|null,"ends":string|null}]}.
+const SYSTEM = `You extract a knowledge graph from one chat message (structural engineers and their assistants, or any conversation).
+Answer only JSON: {"entities":[{"name":string,"kind":string}],"facts":[{"source":string,"target":string,"relation":string,"fact":string,"replaces":string|null,"ends":string|null,"valid_at":string|null}]}.
+Greetings, thanks, reactions and questions state no fact. "you" is the addressee.
 Entities: people, organisations, projects, code references (e.g. "ACI 318-19 §22.5"), member sizes ("W12x26"), grid lines, levels, loads with units, sheets, software.
 kind is one of speaker, name, organisation, project, code, member_size, rebar, grid, level, quantity, ratio, sheet, software, element.
-Facts: one per statement, relation in SCREAMING_SNAKE_CASE (WORKS_AT, USES, IS_DESIGNED_TO, LOCATED_AT, SUPPORTS, REPLACED_BY, …), fact a self-contained sentence with "I" replaced by the speaker's name.
+Facts: one per statement, relation in SCREAMING_SNAKE_CASE (WORKS_AT, USES, IS_DESIGNED_TO, LOCATED_AT, SUPPORTS, REPLACED_BY, …), fact a self-contained sentence with "I" replaced by the speaker's name, "you" by the addressee's, and relative dates ("yesterday", "last week") written as dates from the message time.
+valid_at: the ISO 8601 date the statement is about when it names one, else null.
 replaces: the entity a statement says was replaced, else null. ends: the relation a statement says no longer holds ("no longer works at" → WORKS_AT), else null.
 source and target must be entity names you listed, and differ.`;
+
+const validDate = (v: unknown): boolean => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 
 export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
   const doFetch = options.fetch ?? fetch;
@@ -33,7 +37,7 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
           response_format: { type: 'json_object' },
           messages: [
             { role: 'system', content: SYSTEM },
-            { role: 'user', content: `Speaker: ${speaker} (${input.roleType})\nTime: ${input.timestamp}\nMessage: ${input.content}` },
+            { role: 'user', content: `Speaker: ${speaker} (${input.roleType})\n${input.addressee ? `Addressee: ${input.addressee}\n` : ''}Time: ${input.timestamp}\nMessage: ${input.content}` },
           ],
         }),
       });
@@ -52,6 +56,7 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
           fact: f.fact.trim(),
           replaces: typeof f.replaces === 'string' ? f.replaces : null,
           ends: typeof f.ends === 'string' ? f.ends : null,
+          ...(validDate((f as { valid_at?: unknown }).valid_at) ? { validAt: new Date(String((f as { valid_at?: unknown }).valid_at)).toISOString() } : {}),
         }));
       return { entities, facts };
     },

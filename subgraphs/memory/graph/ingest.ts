@@ -8,7 +8,7 @@ import type { Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, Fact, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
 import { CHANGE_CUES } from '../extraction/relations.ts';
-import { contradicted, applyIntervals, names, valueSort, type Candidate } from './invalidate.ts';
+import { contradicted, applyIntervals, mayContradict, names, valueSort, type Candidate } from './invalidate.ts';
 import { fuzzyEligible, normName } from './names.ts';
 import { resolveEntities } from './resolve.ts';
 
@@ -32,7 +32,11 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
   const { store } = deps;
   const now = (deps.now?.() ?? new Date()).toISOString();
   const { accountId, groupId } = episode;
-  const extraction = await deps.extractor.extract(episode);
+  // "you" is whoever spoke last before this message (someone other than its speaker).
+  const earlier = await store.lastEpisodes(accountId, groupId, 8);
+  const speaker = episode.role ?? episode.roleType;
+  const addressee = earlier.filter((e) => e.uuid !== episode.uuid && (e.role ?? e.roleType) !== speaker).at(-1);
+  const extraction = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
 
   const norms = [...new Set(extraction.entities.map((e) => normName(e.name)).filter(Boolean))];
   const exact = await store.entitiesByNormName(accountId, groupId, norms);
@@ -79,15 +83,17 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
       continue;
     }
     const replaced = entityOf(x.replaces);
-    const validAt = episode.timestamp;
+    const validAt = x.validAt ?? episode.timestamp;
     const touching = new Map<string, Fact>();
+    const checked = mayContradict({ relation: x.relation, target: tgt, replaces: replaced?.uuid ?? null, replacesText: x.replacesText ?? null, ends: x.ends });
     const gather = async (entityUuid: string) => {
+      if (!checked) return;
       for (const f of await store.currentFactsTouching(accountId, groupId, entityUuid)) touching.set(f.uuid, f);
     };
     await gather(src.uuid);
     if (replaced) await gather(replaced.uuid);
     // Statements of a replaced value named only in words are found by their text.
-    if (x.replacesText) {
+    if (checked && x.replacesText) {
       const scope = { accountId, groupIds: [groupId] };
       const hits = await store.fullTextFacts(scope, x.replacesText, { includeInvalidated: false, source: null }, 20);
       for (const f of await store.getFacts(accountId, hits.map((h) => h.uuid))) if (f.invalidAt === null && names(f.fact, x.replacesText)) touching.set(f.uuid, f);

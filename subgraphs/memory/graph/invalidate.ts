@@ -123,6 +123,16 @@ const WEAK_SUBJECTS = new Set(['topic', 'speaker']);
  * candidates too; the interval rule sorts them out. Without a statement
  * (an extractor that gives none) only the relation and value rules apply.
  */
+/**
+ * Whether contradicted() can find anything for a new fact, before its
+ * candidates are gathered: only a functional relationship, a value of a
+ * known sort, a replacement or an ending can retire a fact. Ordinary speech
+ * ("Caroline went to a support group") does none, and gathering every fact
+ * of a speaker for it would make ingestion quadratic in a conversation.
+ */
+export const mayContradict = (next: Pick<NewFactShape, 'relation' | 'target' | 'replaces' | 'replacesText' | 'ends'>): boolean =>
+  next.ends !== null || !!next.replaces || !!next.replacesText || FUNCTIONAL.has(base(next.relation)) || valueSort(next.target.kind, next.target.name) !== null;
+
 export function contradicted(next: NewFactShape, candidates: readonly Candidate[]): Candidate[] {
   const sort = valueSort(next.target.kind, next.target.name);
   const statement = next.statement ?? '';

@@ -7,7 +7,9 @@ import type { FactFilter, Ranked, Scope, StoredFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
 import { localPairScores, type PairScorer } from './cross-encoder.ts';
 import { rrf, withProximity } from './fusion.ts';
+import { collapseDuplicates } from './dedupe.ts';
 import { mmr } from './mmr.ts';
+import { asksWhen, isPerson, withoutPeople } from './query.ts';
 
 export type RerankerName = 'rrf' | 'mmr' | 'cross_encoder';
 
@@ -50,41 +52,49 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
   if (p.centerNodeUuid && !(await store.getEntity(p.scope.accountId, p.centerNodeUuid))) throw new AppError('NOT_FOUND', 'Entity node not found');
   if (!query) return [];
   const n = Math.max(p.maxFacts * 3, 30);
+  const scope = p.scope;
   const [embedding] = await embedder.embed([query]);
-  const [fullText, nearest, entities, around] = await Promise.all([
-    store.fullTextFacts(p.scope, query, filter, n),
-    store.nearestFacts(p.scope, embedding!, filter, n),
-    store.entitiesMatching(p.scope, query, 10),
-    p.centerNodeUuid ? store.factsAround(p.scope, [p.centerNodeUuid], 2, filter, n) : Promise.resolve([] as Ranked[]),
+  const named = await store.entitiesMatching(scope, query, 10);
+  const people = new Set(named.filter(isPerson).map((e) => e.uuid));
+  const content = withoutPeople(query, named);
+  const [fullText, spoken, nearest, around] = await Promise.all([
+    store.fullTextFacts(scope, content, filter, n),
+    store.fullTextEpisodeFacts(scope, content, filter, n),
+    store.nearestFacts(scope, embedding!, filter, n),
+    p.centerNodeUuid ? store.factsAround(scope, [p.centerNodeUuid], 2, filter, n) : Promise.resolve([] as Ranked[]),
   ]);
-  // Speakers are hubs (they said everything); expand from them only when nothing else matched.
-  const origins = entities.some((e) => e.kind !== 'speaker') ? entities.filter((e) => e.kind !== 'speaker') : entities;
-  const neighbours = await store.factsAround(p.scope, origins.slice(0, 5).map((e) => e.uuid), 1, filter, n);
-  const fused = rrf([fullText, nearest, neighbours]);
+  // Things the query names (a beam, a code, a project) bring their neighbourhood as a list of its own;
+  // people only narrow (see below): they said everything, so their neighbourhood ranks nothing.
+  const things = named.filter((e) => !isPerson(e));
+  const neighbours = things.length ? await store.factsAround(scope, things.slice(0, 5).map((e) => e.uuid), 1, filter, n) : [];
+  const fused = rrf([fullText, spoken, nearest, neighbours]);
   const proximity = p.centerNodeUuid ? new Map(around.map((r) => [r.uuid, r.score >= 1 ? 1 : 0.5])) : null;
   for (const r of around) if (!fused.has(r.uuid)) fused.set(r.uuid, 0);
-  const relevance = new Map([...fused].map(([uuid, s]) => [uuid, withProximity(s, proximity?.get(uuid) ?? (proximity ? 0 : undefined))]));
+  const pool = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.maxFacts * 4, 40));
+  const facts = new Map((await store.getFacts(p.scope.accountId, pool.map(([u]) => u))).map((f) => [f.uuid, f]));
+  const when = asksWhen(query);
+  const relevance = new Map(
+    pool
+      .filter(([u]) => facts.has(u))
+      .map(([uuid, s]) => [uuid, withProximity(narrowed(s, facts.get(uuid)!, people, when), proximity?.get(uuid) ?? (proximity ? 0 : undefined))]),
+  );
   const ordered = [...relevance].sort((a, b) => b[1] - a[1]);
 
   let scored: { uuid: string; score: number }[];
-  let facts: Map<string, StoredFact>;
-  const hydrate = async (uuids: string[]) => new Map((await store.getFacts(p.scope.accountId, uuids)).map((f) => [f.uuid, f]));
   if (p.reranker === 'rrf') {
-    const top = ordered.filter(([, s]) => s >= p.minScore).slice(0, p.maxFacts);
-    facts = await hydrate(top.map(([u]) => u));
-    scored = top.map(([uuid, score]) => ({ uuid, score }));
+    scored = ordered.filter(([, s]) => s >= p.minScore).map(([uuid, score]) => ({ uuid, score }));
   } else if (p.reranker === 'mmr') {
-    const pool = ordered.slice(0, Math.max(p.maxFacts * 4, 40));
-    facts = await hydrate(pool.map(([u]) => u));
     scored = mmr(
-      pool.filter(([u]) => facts.has(u)).map(([uuid, relevance]) => ({ uuid, relevance, embedding: facts.get(uuid)!.embedding })),
+      ordered.map(([uuid, relevance]) => ({ uuid, relevance, embedding: facts.get(uuid)!.embedding })),
       p.mmrLambda,
-      p.maxFacts,
+      // MMR picks greedily; near-duplicates removed afterwards leave room for a few more.
+      Math.min(ordered.length, p.maxFacts * 2),
     ).filter((r) => r.score >= p.minScore);
   } else {
     // Shortlist by fusion, keeping the best vector hits even if fusion ranked them low.
     const shortlist = [...new Set([...ordered.slice(0, Math.max(p.maxFacts * 3, 30)).map(([u]) => u), ...nearest.slice(0, 5).map((r) => r.uuid)])];
-    facts = await hydrate(shortlist);
+    const missing = shortlist.filter((u) => !facts.has(u));
+    for (const f of await store.getFacts(p.scope.accountId, missing)) facts.set(f.uuid, f);
     const list = shortlist.filter((u) => facts.has(u));
     const texts = list.map((u) => facts.get(u)!.fact);
     const scores = deps.pairScorer
@@ -92,11 +102,21 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
       : localPairScores(query, texts, list.map((u) => cosine(embedding!, facts.get(u)!.embedding)));
     scored = list
       .map((uuid, i) => ({ uuid, score: withProximity(scores[i]!, proximity ? (proximity.get(uuid) ?? 0) : undefined) }))
-      .filter((r) => r.score >= p.minScore)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, p.maxFacts);
+      .filter((r) => r.score >= p.minScore);
   }
-  return scored.sort((a, b) => b.score - a.score).map((r) => ({ ...facts.get(r.uuid)!, score: r.score }));
+  const best = scored.sort((a, b) => b.score - a.score).map((r) => ({ ...facts.get(r.uuid)!, score: r.score }));
+  return collapseDuplicates(best, p.maxFacts);
+}
+
+/** People the query names narrow the answer to what touches them; a question asking "when" prefers facts that carry a date. */
+const NARROW_WEIGHT = 0.2;
+const DATED = /\b(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\b[^.]{0,12}\b\d{4}|\d{4}-\d{2}-\d{2}|(?:19|20)\d{2})\b/i;
+
+function narrowed(score: number, fact: StoredFact, people: ReadonlySet<string>, when: boolean): number {
+  let s = score;
+  if (people.size) s = (1 - NARROW_WEIGHT) * s + NARROW_WEIGHT * (people.has(fact.sourceUuid) || people.has(fact.targetUuid) ? 1 : 0);
+  if (when) s = (1 - NARROW_WEIGHT) * s + NARROW_WEIGHT * (DATED.test(fact.fact) ? 1 : 0);
+  return s;
 }
 
 /** get-memory's query: the messages' contents, oldest first (the role prefixes Graphiti adds would match every fact the speaker stated). */

@@ -374,6 +374,33 @@ export function createLibsqlStore(db: Database): MemoryStore {
       return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
     },
 
+    async fullTextEpisodeFacts(scope, text, filter, limit) {
+      const match = ftsQuery(text);
+      if (!match) return [];
+      const s = scopeSql(scope, 'e');
+      const fl = filterSql(filter, 'f');
+      // The best episodes first (a few more than facts wanted: some state nothing current), then their facts.
+      const rows = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", hit.score FROM (
+             SELECT e."uuid" AS episodeUuid, -bm25("MemoryEpisodeFts") AS score
+               FROM "MemoryEpisodeFts" JOIN "MemoryEpisode" e ON e."seq" = "MemoryEpisodeFts".rowid
+              WHERE "MemoryEpisodeFts" MATCH ? AND ${s.sql} AND e."status" = 'done'
+              ORDER BY score DESC LIMIT ?) hit
+           JOIN "MemoryFactEpisode" fe ON fe."episodeUuid" = hit.episodeUuid
+           JOIN "MemoryFact" f ON f."uuid" = fe."factUuid"
+          WHERE 1${fl.sql}
+          ORDER BY hit.score DESC LIMIT ?`,
+        match,
+        ...s.args,
+        limit * 2,
+        ...fl.args,
+        limit,
+      );
+      const out = new Map<string, number>();
+      for (const r of rows) if (!out.has(String(r.uuid))) out.set(String(r.uuid), Number(r.score));
+      return [...out].map(([uuid, score]) => ({ uuid, score }));
+    },
+
     async nearestFacts(scope, embedding, filter, limit) {
       const s = scopeSql(scope, 'f');
       const indexed = scopeSql(scope, 'f', true);

@@ -50,6 +50,11 @@ export interface MemoryStore {
 
   // Retrieval: each returns fact uuids best first
   fullTextFacts(scope: Scope, query: string, filter: FactFilter, limit: number): Promise<Ranked[]>;
+  /**
+   * Facts stated by the processed episodes whose own text best matches `query` (BM25 over what was said),
+   * best episode first: the message is evidence even where extraction made a poor fact of it.
+   */
+  fullTextEpisodeFacts(scope: Scope, query: string, filter: FactFilter, limit: number): Promise<Ranked[]>;
   nearestFacts(scope: Scope, embedding: Float32Array, filter: FactFilter, limit: number): Promise<Ranked[]>;
   /** Facts within `depth` hops of the entities, or stated by episodes that mention them; score = 1 / hop. */
   factsAround(scope: Scope, entityUuids: readonly string[], depth: number, filter: FactFilter, limit: number): Promise<Ranked[]>;

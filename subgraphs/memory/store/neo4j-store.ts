@@ -26,6 +26,7 @@ const SCHEMA = [
   'CREATE INDEX memory_fact_uuid IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.uuid)',
   'CREATE INDEX memory_fact_invalidated_by IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.invalidatedBy)',
   'CREATE FULLTEXT INDEX memory_fact_text IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON EACH [r.fact, r.name]',
+  'CREATE FULLTEXT INDEX memory_episode_content IF NOT EXISTS FOR (e:MemoryEpisode) ON EACH [e.content]',
   'CREATE FULLTEXT INDEX memory_entity_name IF NOT EXISTS FOR (n:MemoryEntity) ON EACH [n.name]',
   "CREATE VECTOR INDEX memory_fact_embedding IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.embedding) OPTIONS {indexConfig: {`vector.dimensions`: 256, `vector.similarity_function`: 'cosine'}}",
 ];
@@ -324,6 +325,22 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
         `CALL db.index.fulltext.queryRelationships('memory_fact_text', $q) YIELD relationship AS r, score
          WHERE ${SCOPE} AND ${FILTER} RETURN r.uuid AS uuid, score ORDER BY score DESC LIMIT $limit`,
         { q, ...params(scope, filter), limit: neo4j.int(limit) },
+      );
+      return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+    },
+
+    async fullTextEpisodeFacts(scope, text, filter, limit) {
+      const q = luceneQuery(text);
+      if (!q) return [];
+      // Best episodes first (a few more than facts wanted), then the facts each stated (e.facts).
+      const rows = await run(
+        `CALL db.index.fulltext.queryNodes('memory_episode_content', $q) YIELD node AS e, score
+         WHERE e.accountId = $accountId AND ($groupIds IS NULL OR e.groupId IN $groupIds) AND e.status = 'done'
+         WITH e, score ORDER BY score DESC LIMIT $episodes
+         UNWIND coalesce(e.facts, []) AS factUuid
+         MATCH ()-[r:RELATES_TO {uuid: factUuid}]->() WHERE ${FILTER}
+         RETURN r.uuid AS uuid, max(score) AS score ORDER BY score DESC LIMIT $limit`,
+        { q, ...params(scope, filter), episodes: neo4j.int(limit * 2), limit: neo4j.int(limit) },
       );
       return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
     },

@@ -110,6 +110,16 @@ export function storeContract(name: string, open: () => Promise<{ store: MemoryS
       expect(girder[0]!.episodes[1]).toBe(again.uuid);
     });
 
+    it('finds the facts of an episode by the words of the message itself, in the caller scope only', async () => {
+      const said = msg('Kenji Sato reviewed the punching shear checks on Friday, nothing flagged.', 'chat-ep');
+      await ingest(account, 'g2', [said]);
+      const facts = await store.getFacts(account, (await store.fullTextEpisodeFacts({ accountId: account, groupIds: ['g2'] }, 'flagged punching', { includeInvalidated: false, source: null }, 10)).map((r) => r.uuid));
+      expect(facts.length).toBeGreaterThan(0);
+      expect(facts.every((f) => f.episodes.includes(said.uuid))).toBe(true);
+      expect(await store.fullTextEpisodeFacts({ accountId: other, groupIds: null }, 'flagged punching', { includeInvalidated: false, source: null }, 10)).toEqual([]);
+      expect(await store.fullTextEpisodeFacts({ accountId: account, groupIds: ['g1'] }, 'flagged punching', { includeInvalidated: false, source: null }, 10)).toEqual([]);
+    });
+
     it('a new value invalidates the old fact (valid_at of the new one), current facts by default, history on request', async () => {
       await ingest(account, 'g1', [msg('Beam B3 at grid C-4 uses a W12x26.', 'chat-3')]);
       const change = msg('We replaced the W12x26 with a W14x30 for beam B3 because of deflection.', 'chat-4');

@@ -80,15 +80,22 @@ describe('cross_encoder', () => {
               facts: [
                 { source: 'Beam B3', target: 'W14x30', relation: 'uses', fact: 'Beam B3 uses a W14x30.', replaces: null, ends: null },
                 { source: 'Beam B3', target: 'Nowhere', relation: 'USES', fact: 'dropped', replaces: null, ends: null },
+                { source: 'Maria', target: 'Beam B3', relation: 'CHECKED', fact: 'Maria checked Beam B3 on 7 May 2023.', replaces: null, ends: null, valid_at: '2023-05-07' },
+                { source: 'Maria', target: 'W14x30', relation: 'LIKES', fact: 'Maria likes the W14x30.', replaces: null, ends: null, valid_at: 'soon' },
               ],
             }),
           },
         },
       ],
     }));
-    const x = await createLlmExtractor({ url: api.url, model: 'gpt' }).extract({ content: 'Beam B3 uses a W14x30.', role: 'Maria', roleType: 'user', name: '', timestamp: '' });
+    const x = await createLlmExtractor({ url: api.url, model: 'gpt' }).extract({ content: 'Beam B3 uses a W14x30.', role: 'Maria', roleType: 'user', name: '', timestamp: '', addressee: 'Kenji' });
     expect(x.entities[0]).toEqual({ name: 'Maria', kind: 'speaker' });
-    expect(x.facts).toEqual([{ source: 'Beam B3', target: 'W14x30', relation: 'USES', fact: 'Beam B3 uses a W14x30.', replaces: null, ends: null }]);
+    expect(x.facts).toEqual([
+      { source: 'Beam B3', target: 'W14x30', relation: 'USES', fact: 'Beam B3 uses a W14x30.', replaces: null, ends: null },
+      { source: 'Maria', target: 'Beam B3', relation: 'CHECKED', fact: 'Maria checked Beam B3 on 7 May 2023.', replaces: null, ends: null, validAt: '2023-05-07T00:00:00.000Z' },
+      { source: 'Maria', target: 'W14x30', relation: 'LIKES', fact: 'Maria likes the W14x30.', replaces: null, ends: null },
+    ]);
+    expect(api.seen[0].body.messages[1].content).toContain('Addressee: Kenji');
     expect(api.seen[0].url).toBe('/v1/chat/completions');
     await api.close();
   });

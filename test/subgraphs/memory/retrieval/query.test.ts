@@ -1,0 +1,25 @@
+import { expect, it } from 'vitest';
+import { collapseDuplicates } from '../../../../subgraphs/memory/retrieval/dedupe.ts';
+import { asksWhen, withoutPeople } from '../../../../subgraphs/memory/retrieval/query.ts';
+import type { Entity } from '../../../../subgraphs/memory/model.ts';
+
+const entity = (name: string, kind: string): Entity => ({ uuid: name, accountId: 'a', groupId: 'g', name, normName: name.toLowerCase(), kind, summary: '', createdAt: '' });
+
+it('takes the people a query names out of its full-text words, never things, never everything', () => {
+  expect(withoutPeople("When did Caroline go to Caroline's support group?", [entity('Caroline', 'speaker')])).toBe('When did go to support group?');
+  expect(withoutPeople('What size is beam B3?', [entity('beam B3', 'member')])).toBe('What size is beam B3?');
+  expect(withoutPeople('Caroline?', [entity('Caroline', 'speaker')])).toBe('Caroline?');
+  expect(withoutPeople('Where does Kenji Sato work now?', [entity('Kenji Sato', 'name')])).toBe('Where does work now?');
+});
+
+it('knows a question that asks for a time', () => {
+  expect(asksWhen('When did Caroline go to the support group?')).toBe(true);
+  expect(asksWhen('Which year did Audrey adopt her dogs?')).toBe(true);
+  expect(asksWhen('What size is beam B3?')).toBe(false);
+});
+
+it('keeps the best-ranked copy of near-duplicate facts and fills the answer with others', () => {
+  const facts = ['Caroline went to a support group.', 'Caroline went to a support group!', 'Melanie paints lakes.', 'Melanie ran a charity race.'].map((fact) => ({ fact }));
+  expect(collapseDuplicates(facts, 2).map((f) => f.fact)).toEqual(['Caroline went to a support group.', 'Melanie paints lakes.']);
+  expect(collapseDuplicates(facts, 10)).toHaveLength(3);
+});
