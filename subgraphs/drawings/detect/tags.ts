@@ -24,17 +24,28 @@ export interface DetailTag extends TagBase {
   hasDashedBbox: boolean;
 }
 
-/** A near-horizontal line through the circle's centre, ending on or near its rim. */
+/**
+ * A near-horizontal line through the circle's centre spanning it. Both ends sit on
+ * the rim, or one does and the other runs on as the underline of the view title
+ * written beside the bubble (how view-title tags are drawn); a line crossing the
+ * circle with both ends far off (a grid line through a column) divides nothing.
+ */
 export function hasDivider(scene: Scene, c: Circle): boolean {
   const r = c.radius;
   const box: BBox = [c.center[0] - r, c.center[1] - r, c.center[0] + r, c.center[1] + r];
+  const onRim = (p: Point) => Math.abs(dist(p, c.center) - r) <= 0.25 * r;
   for (const l of scene.lineIndex.query(box)) {
     const dx = Math.abs(l.b[0] - l.a[0]);
     const dy = Math.abs(l.b[1] - l.a[1]);
-    if (dx < 1.4 * r || dx > 2.3 * r || dy > 0.15 * dx) continue;
+    if (dx < 1.4 * r || dy > 0.15 * dx) continue;
     if (pointSegmentDistance(c.center, l.a, l.b) > 0.2 * r) continue;
-    if (Math.abs(dist(l.a, c.center) - r) > 0.25 * r || Math.abs(dist(l.b, c.center) - r) > 0.25 * r) continue;
-    return true;
+    const [left, right] = l.a[0] <= l.b[0] ? [l.a, l.b] : [l.b, l.a];
+    if (left[0] > c.center[0] - 0.75 * r || right[0] < c.center[0] + 0.75 * r) continue;
+    if (onRim(left) && onRim(right)) return true;
+    if (onRim(left) !== onRim(right)) {
+      const far = onRim(left) ? right : left;
+      if (Math.abs(far[0] - c.center[0]) > 1.25 * r) return true;
+    }
   }
   return false;
 }
@@ -84,6 +95,16 @@ export function sectionLine(scene: Scene, c: Circle, anchor: Point[]): { start: 
   return best && { start: best.start, end: best.end };
 }
 
+/**
+ * A type tag (window, wall or partition type: W over 2, M over 12) is drawn like a
+ * detail tag but names a type, not a view on a sheet: a bare letter over a bare
+ * number. A detail or section tag's lower half is a sheet reference (A1.1, SN2, 5).
+ * Only readable where there is a text layer.
+ */
+export function isTypeTag(texts: readonly TextRef[]): boolean {
+  return texts.length === 2 && /^[A-Z]{1,2}$/.test(texts[0]!.text) && /^\d{1,3}$/.test(texts[1]!.text);
+}
+
 export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: readonly BBox[]): { sections: SectionTag[]; details: DetailTag[] } {
   const fills = scene.subpaths.filter((sp) => sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12);
   const sections: SectionTag[] = [];
@@ -96,7 +117,7 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     seen.push(c);
     const texts = textsInCircle(scene, c);
     // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
-    if (scene.hasTextLayer && texts.length === 0) continue;
+    if (scene.hasTextLayer && (texts.length === 0 || isTypeTag(texts))) continue;
     const circleBox: BBox = [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
     const marker = directionMarker(scene, c, fills);
     if (marker) {
