@@ -62,7 +62,7 @@ const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
  * yet, so that a regression fails while the README says what is left.
  */
 export const DEV_FLOORS: Record<Kind, number> = {
-  leaders: 0,
+  leaders: 0.9,
   section_tags: 0.9,
   detail_tags: 0.9,
   revision_triangles: 0.9,

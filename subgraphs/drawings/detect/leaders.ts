@@ -17,6 +17,14 @@ export interface Leader {
 
 type Line = Extract<Seg, { kind: 'line' }>;
 
+/**
+ * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450) and stair step
+ * numbers, or a stair's UP / DN. An arrow whose nearest text is only that is a
+ * dimension or stair arrow, not a leader.
+ */
+const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN)$/i;
+const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
+
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
 function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Point }[] {
   // The shaft may start at the head's base, a head length away from the tip.
@@ -85,6 +93,7 @@ function leaderAlong(scene: Scene, head: Arrowhead, first: { line: Line; far: Po
   for (; upTo < chain.points.length && !block; upTo++) {
     const p = chain.points[upTo]!;
     block = textBlockNear(scene, [p[0], p[1], p[0], p[1]], 2 * size);
+    if (block && !isNote(block.texts)) return null;
   }
   if (block) chain.points.length = upTo;
   else if (!scene.hasTextLayer) {
