@@ -286,23 +286,6 @@ function stampInFrame(scene: Scene, border: BBox, frame: Frame): BBox | null {
   return best && frame.unbox(best);
 }
 
-/** A stamp drawn as separate lines: a top edge running to the border's right side meeting a left edge running to its bottom. */
-function stampsFromLines(h: Map<number, [number, number][]>, v: Map<number, [number, number][]>, border: BBox): BBox[] {
-  const [x1, y1, x2, y2] = border;
-  const W = x2 - x1;
-  const H = y2 - y1;
-  const out: BBox[] = [];
-  for (const [y, spans] of h) {
-    if (y < y1 + 0.4 * H || y > y2 - 0.05 * H) continue;
-    for (const [lo, hi] of spans) {
-      if (Math.abs(hi - x2) > 2 || hi - lo < 0.1 * W || hi - lo > 0.6 * W) continue;
-      const left = [...(v.get(Math.round(lo) - 1) ?? []), ...(v.get(Math.round(lo)) ?? []), ...(v.get(Math.round(lo) + 1) ?? [])];
-      if (left.some(([a, b]) => Math.abs(a - y) < 2 && Math.abs(b - y2) < 2)) out.push([lo, y, x2, y2]);
-    }
-  }
-  return out;
-}
-
 export function findTitleblock(scene: Scene): Titleblock | null {
   const border = findBorder(scene);
   const frame = frameOf(scene.texts);
@@ -344,14 +327,9 @@ export function findTitleblock(scene: Scene): Titleblock | null {
       return dist([r[2], r[3]], corner) < 0.03 * W && w > 0.1 * W && w < 0.6 * W && h > 0.06 * H && h < 0.6 * H &&
         scene.texts.some((t) => containsBox(r, t.bbox));
     });
-    stamps.push(...stampsFromLines(h, v, border));
-    if (stamps.length) {
-      bounds = stamps.reduce((a, b) => (area(a) >= area(b) ? a : b));
-      viewport = border;
-    } else {
-      bounds = stampInFrame(scene, border, frame);
-      viewport = border;
-    }
+    // Else a stamp drawn as separate lines, in the sheet's own frame.
+    bounds = stamps.length ? stamps.reduce((a, b) => (area(a) >= area(b) ? a : b)) : stampInFrame(scene, border, frame);
+    viewport = border;
   }
   if (!bounds || !viewport) return null;
   return { bounds, viewport, ...readSheet(scene, bounds, frame) };
