@@ -1,7 +1,10 @@
 // npm run eval:drawings — precision, recall and F1 per annotation kind and per
-// file, on the synthetic suite and on the hand-labelled real pages. Exits
-// non-zero when a page errors or a target is missed (F1 ≥ 0.95 synthetic,
-// ≥ 0.9 real, for every kind).
+// file, on the synthetic suite, the hand-labelled VA pages ('real') and the
+// hand-labelled development set of ../shared/samples/drawings/dev ('dev'), plus
+// how often the title block's sheet number is read right. Exits non-zero when a
+// page errors or a target is missed (F1 ≥ 0.95 synthetic, ≥ 0.9 real; the dev
+// set is reported against the issue's 0.9 but its floor is DEV_FLOORS below).
+// Pages whose PDF is not under ../shared are skipped with a notice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +17,16 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REAL_DIR = path.join(HERE, 'real');
 const SAMPLES = path.resolve(HERE, '../../../shared/samples/drawings');
 
+type SetName = 'synthetic' | 'real' | 'dev';
+
 interface Case {
-  set: 'synthetic' | 'real';
+  set: SetName;
   name: string;
   load(): Promise<{ bytes: Uint8Array; page: number; truth: Scorable }>;
 }
+
+/** Folders of labelled PDFs that are absent (a clone without ../shared): their pages are skipped. */
+const missing = new Set<string>();
 
 function cases(): Case[] {
   const out: Case[] = defaultSuite().map((spec, i) => ({
@@ -32,9 +40,13 @@ function cases(): Case[] {
   }));
   for (const file of fs.readdirSync(REAL_DIR).filter((f) => f.endsWith('.truth.json')).sort()) {
     const truth = JSON.parse(fs.readFileSync(path.join(REAL_DIR, file), 'utf8')) as Scorable & { file: string; page: number };
+    if (!fs.existsSync(path.join(SAMPLES, truth.file))) {
+      missing.add(path.dirname(path.join('../shared/samples/drawings', truth.file)));
+      continue;
+    }
     out.push({
-      set: 'real',
-      name: `${truth.file} p${truth.page}`,
+      set: truth.file.startsWith('dev/') ? 'dev' : 'real',
+      name: `${path.basename(truth.file)} p${truth.page}`,
       load: async () => ({ bytes: new Uint8Array(fs.readFileSync(path.join(SAMPLES, truth.file))), page: truth.page, truth }),
     });
   }
@@ -44,8 +56,33 @@ function cases(): Case[] {
 const pct = (v: number) => v.toFixed(3);
 const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 
-export async function evaluate(log = console.log): Promise<{ ok: boolean; totals: Record<string, Record<Kind, Counts>>; errors: string[] }> {
+/**
+ * The dev set's floors, per kind: the figures measured when these labels were
+ * made (issue 13), below the issue's 0.9 where the detector does not reach it
+ * yet, so that a regression fails while the README says what is left.
+ */
+export const DEV_FLOORS: Record<Kind, number> = {
+  leaders: 0.9,
+  section_tags: 0.9,
+  detail_tags: 0.9,
+  revision_triangles: 0.9,
+  revision_clouds: 0.9,
+  titleblock: 0.9,
+};
+
+export interface EvalResult {
+  ok: boolean;
+  totals: Record<string, Record<Kind, Counts>>;
+  /** Sheet numbers read right / pages compared, per set (pages with a text layer and a labelled sheet_number key). */
+  sheetNumbers: Record<string, [number, number]>;
+  /** Folders of labelled pages that were skipped because the PDFs are absent. */
+  skipped: string[];
+  errors: string[];
+}
+
+export async function evaluate(log = console.log): Promise<EvalResult> {
   const totals: Record<string, Record<Kind, Counts>> = {};
+  const sheetNumbers: Record<string, [number, number]> = {};
   const attributes: Record<string, AttributeScores> = {};
   const errors: string[] = [];
   log(`${'file'.padEnd(44)} ${KINDS.map((k) => k.replace('revision_', 'rev_').padStart(16)).join('')}`);
@@ -55,6 +92,12 @@ export async function evaluate(log = console.log): Promise<{ ok: boolean; totals
       const found = analyzePage(await extractPage(bytes, page)) as unknown as Scorable;
       const scores = scorePage(truth, found);
       const textLayer = (truth as { style?: { text_layer?: boolean } }).style?.text_layer ?? true;
+      if (textLayer && 'sheet_number' in truth) {
+        const sn = (sheetNumbers[c.set] ??= [0, 0]);
+        sn[1]++;
+        const found2 = (found as unknown as { titleblock: { sheet_number: string | null } }).titleblock.sheet_number;
+        if (found2 === (truth as unknown as { sheet_number: string | null }).sheet_number) sn[0]++;
+      }
       const attr = scoreAttributes(truth, found, scores, textLayer);
       const acc = (attributes[c.set] ??= { direction: [0, 0], has_dashed_bbox: [0, 0], texts: [0, 0] });
       for (const k of ['direction', 'has_dashed_bbox', 'texts'] as const) {
@@ -71,8 +114,10 @@ export async function evaluate(log = console.log): Promise<{ ok: boolean; totals
     }
   }
   let ok = errors.length === 0;
+  for (const dir of missing) log(`\nnotice: ${dir} is absent; its labelled pages were skipped`);
   for (const [set, byKind] of Object.entries(totals)) {
     const target = set === 'synthetic' ? 0.95 : 0.9;
+    const floor = (k: Kind) => (set === 'dev' ? DEV_FLOORS[k] : target);
     log(`\n${set} (target F1 ≥ ${target})`);
     log(`${'kind'.padEnd(20)} ${'precision'.padStart(10)} ${'recall'.padStart(10)} ${'F1'.padStart(8)}   tp/fp/fn`);
     for (const k of KINDS) {
@@ -81,14 +126,17 @@ export async function evaluate(log = console.log): Promise<{ ok: boolean; totals
         log(`${k.padEnd(20)} ${'—'.padStart(10)} ${'—'.padStart(10)} ${'—'.padStart(8)}   nothing labelled or found on these pages`);
         continue;
       }
-      if (s.f1 < target) ok = false;
-      log(`${k.padEnd(20)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(10)} ${pct(s.f1).padStart(8)}   ${byKind[k].tp}/${byKind[k].fp}/${byKind[k].fn}${s.f1 < target ? '   below target' : ''}`);
+      if (s.f1 < floor(k)) ok = false;
+      const mark = s.f1 < floor(k) ? '   below floor' : s.f1 < target ? '   below target' : '';
+      log(`${k.padEnd(20)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(10)} ${pct(s.f1).padStart(8)}   ${byKind[k].tp}/${byKind[k].fp}/${byKind[k].fn}${mark}`);
     }
     const a = attributes[set]!;
+    const sn = sheetNumbers[set];
+    if (sn) log(`sheet number read right on ${sn[0]}/${sn[1]} text-layer pages`);
     log(`matched tags: direction ${a.direction[0]}/${a.direction[1]} right, has_dashed_bbox ${a.has_dashed_bbox[0]}/${a.has_dashed_bbox[1]} right, texts_inside ${a.texts[0]}/${a.texts[1]} right (text-layer pages)`);
   }
   if (errors.length) log(`\n${errors.length} page(s) errored`);
-  return { ok, totals, errors };
+  return { ok, totals, sheetNumbers, skipped: [...missing], errors };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

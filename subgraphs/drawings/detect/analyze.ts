@@ -45,8 +45,8 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   const { sections, details } = findTags(scene, circles, dashed);
   const heads = findArrowheads(scene);
   const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox));
-  const triangles = findRevisionTriangles(scene);
   const clouds = findRevisionClouds(scene);
+  const triangles = findRevisionTriangles(scene, clouds.map((c) => c.bbox));
   const tb = findTitleblock(scene);
   return {
     dimensions: { width: page.width, height: page.height },

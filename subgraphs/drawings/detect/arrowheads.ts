@@ -20,16 +20,19 @@ const unit = (v: Point): Point => {
   return [v[0] / l, v[1] / l];
 };
 
-/** Distinct corners of a closed polygon subpath. */
-function corners(sp: Subpath): Point[] {
+/** Distinct corners of a closed polygon subpath, up to `limit` + 1 (enough to tell a triangle; a filled outline of thousands of points stays linear). */
+function corners(sp: Subpath, limit: number): Point[] {
   const pts: Point[] = [];
-  for (const p of sp.points) if (!pts.some((q) => dist(p, q) < 0.05)) pts.push(p);
+  for (const p of sp.points) {
+    if (!pts.some((q) => dist(p, q) < 0.05)) pts.push(p);
+    if (pts.length > limit) break;
+  }
   return pts;
 }
 
 export function triangleArrowhead(sp: Subpath): Arrowhead | null {
   if (!sp.path.fill || sp.segs.some((s) => s.kind === 'curve')) return null;
-  const pts = corners(sp);
+  const pts = corners(sp, 3);
   if (pts.length !== 3) return null;
   const sides = [dist(pts[1]!, pts[2]!), dist(pts[0]!, pts[2]!), dist(pts[0]!, pts[1]!)];
   const longest = Math.max(...sides);

@@ -70,14 +70,40 @@ export function findDashedBoxes(scene: Scene): BBox[] {
   const parent = lines.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const tol = 6;
-  for (let i = 0; i < lines.length; i++) {
-    for (let j = i + 1; j < lines.length; j++) {
-      const [p, q] = [lines[i]!, lines[j]!];
-      if (Math.min(dist(p.a, q.a), dist(p.a, q.b), dist(p.b, q.a), dist(p.b, q.b)) < tol) parent[find(i)] = find(j);
+  // Endpoints bucketed in cells of the tolerance, so each is compared only with its neighbours:
+  // linear in the number of dashed lines instead of quadratic (a Tekla sheet has thousands).
+  const cells = new Map<string, number[]>();
+  const key = (p: Point) => `${Math.floor(p[0] / tol)},${Math.floor(p[1] / tol)}`;
+  lines.forEach((l, i) => {
+    for (const p of [l.a, l.b]) {
+      const k = key(p);
+      const list = cells.get(k);
+      if (list) list.push(i);
+      else cells.set(k, [i]);
     }
-  }
+  });
+  lines.forEach((l, i) => {
+    for (const p of [l.a, l.b]) {
+      const cx = Math.floor(p[0] / tol);
+      const cy = Math.floor(p[1] / tol);
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          for (const j of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+            if (j <= i) continue;
+            const q = lines[j]!;
+            if (dist(p, q.a) < tol || dist(p, q.b) < tol) parent[find(i)] = find(j);
+          }
+        }
+      }
+    }
+  });
   const groups = new Map<number, DashedLine[]>();
-  lines.forEach((l, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), l]));
+  lines.forEach((l, i) => {
+    const root = find(i);
+    const list = groups.get(root);
+    if (list) list.push(l);
+    else groups.set(root, [l]);
+  });
   for (const group of groups.values()) {
     if (group.length < 3) continue;
     const box = unionAll(group.map((l): BBox => [Math.min(l.a[0], l.b[0]), Math.min(l.a[1], l.b[1]), Math.max(l.a[0], l.b[0]), Math.max(l.a[1], l.b[1])]));

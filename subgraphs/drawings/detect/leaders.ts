@@ -17,6 +17,14 @@ export interface Leader {
 
 type Line = Extract<Seg, { kind: 'line' }>;
 
+/**
+ * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450) and stair step
+ * numbers, or a stair's UP / DN. An arrow whose nearest text is only that is a
+ * dimension or stair arrow, not a leader.
+ */
+const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN)$/i;
+const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
+
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
 function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Point }[] {
   // The shaft may start at the head's base, a head length away from the tip.
@@ -40,6 +48,49 @@ function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Poin
   return found.sort((a, b) => (Math.abs(a.gap - b.gap) > 0.1 ? a.gap - b.gap : b.len - a.len));
 }
 
+/**
+ * Lines by their end points, in cells of the join tolerance, built once per scene:
+ * following a chain or checking what meets at a tip looks at a handful of lines
+ * instead of every line in a 48 pt cell of hatch.
+ */
+const ENDPOINT_CELL = 0.5;
+const endpointIndexes = new WeakMap<Scene, Map<number, Line[]>>();
+const cellKey = (cx: number, cy: number) => cx * 1_000_003 + cy;
+
+function endpointIndex(scene: Scene): Map<number, Line[]> {
+  let index = endpointIndexes.get(scene);
+  if (index) return index;
+  index = new Map();
+  for (const l of scene.lines) {
+    for (const p of [l.a, l.b]) {
+      const k = cellKey(Math.floor(p[0] / ENDPOINT_CELL), Math.floor(p[1] / ENDPOINT_CELL));
+      const list = index.get(k);
+      if (list) list.push(l);
+      else index.set(k, [l]);
+    }
+  }
+  endpointIndexes.set(scene, index);
+  return index;
+}
+
+/** Lines with an end point within `within` (at most ENDPOINT_CELL) of p, other than `skip`; at most `limit` of them. */
+function linesEndingAt(scene: Scene, p: Point, within: number, skip: ReadonlySet<Line> | null = null, limit = Infinity): Line[] {
+  const index = endpointIndex(scene);
+  const cx = Math.floor(p[0] / ENDPOINT_CELL);
+  const cy = Math.floor(p[1] / ENDPOINT_CELL);
+  const out = new Set<Line>();
+  for (let dx = -1; dx <= 1; dx++) {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (const l of index.get(cellKey(cx + dx, cy + dy)) ?? []) {
+        if (skip?.has(l) || out.has(l) || (dist(l.a, p) >= within && dist(l.b, p) >= within)) continue;
+        out.add(l);
+        if (out.size >= limit) return [...out];
+      }
+    }
+  }
+  return [...out];
+}
+
 /** Follows connected segments from `from` for up to `max` more segments, returning the chain's far end. */
 function follow(scene: Scene, start: Line, from: Point, max: number): { points: Point[]; used: Set<Line> } {
   const points: Point[] = [from];
@@ -47,9 +98,8 @@ function follow(scene: Scene, start: Line, from: Point, max: number): { points: 
   let cur = start.a === from ? start.b : start.a;
   points.push(cur);
   for (let i = 0; i < max; i++) {
-    const next = [...scene.lineIndex.query(expand([cur[0], cur[1], cur[0], cur[1]], 0.6))].filter(
-      (l) => !used.has(l) && (dist(l.a, cur) < 0.5 || dist(l.b, cur) < 0.5),
-    );
+    // Where two or more lines go on, the chain has branched: stop there (two are enough to know).
+    const next = linesEndingAt(scene, cur, 0.5, used, 2);
     if (next.length !== 1) break;
     const l = next[0]!;
     used.add(l);
@@ -60,12 +110,18 @@ function follow(scene: Scene, start: Line, from: Point, max: number): { points: 
 }
 
 /** The leader whose shaft is `first`, when a note is found along it; null otherwise. */
-function leaderAlong(scene: Scene, head: Arrowhead, first: { line: Line; far: Point }, tips: readonly Point[]): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] } } | null {
+function leaderAlong(
+  scene: Scene,
+  head: Arrowhead,
+  first: { line: Line; far: Point },
+  tips: readonly Point[],
+  atTip: readonly Line[],
+): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] } } | null {
   const near = dist(first.line.a, head.tip) < dist(first.line.b, head.tip) ? first.line.a : first.line.b;
   // A leader's arrow ends one line; where other long lines also meet at the tip (a drain's X, a junction) it is a symbol.
   const reach = Math.max(2, (head.bbox[2] - head.bbox[0] + head.bbox[3] - head.bbox[1]) / 2);
   const shaft = sub(first.far, near);
-  const crossing = [...scene.lineIndex.query(expand([head.tip[0], head.tip[1], head.tip[0], head.tip[1]], 1))].filter((l) => {
+  const crossing = atTip.filter((l) => {
     if (l === first.line || head.parts.has(l) || dist(l.a, l.b) < 2 * reach) return false;
     // Lines ending exactly there: hatching that stops a little short of the tip is not a junction.
     const end = dist(l.a, head.tip) < 0.3 ? l.b : dist(l.b, head.tip) < 0.3 ? l.a : null;
@@ -85,6 +141,7 @@ function leaderAlong(scene: Scene, head: Arrowhead, first: { line: Line; far: Po
   for (; upTo < chain.points.length && !block; upTo++) {
     const p = chain.points[upTo]!;
     block = textBlockNear(scene, [p[0], p[1], p[0], p[1]], 2 * size);
+    if (block && !isNote(block.texts)) return null;
   }
   if (block) chain.points.length = upTo;
   else if (!scene.hasTextLayer) {
@@ -104,6 +161,9 @@ function leaderAlong(scene: Scene, head: Arrowhead, first: { line: Line; far: Po
   return { chain: chain.points, block };
 }
 
+/** Long lines meeting at one point (the head's own strokes aside) beyond which it is a hub, not an arrow's tip. */
+const HUB = 8;
+
 export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: readonly BBox[]): Leader[] {
   const tips = heads.map((h) => h.tip);
   const filledTips = heads.filter((h) => h.kind !== 'open').map((h) => h.tip);
@@ -113,8 +173,14 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     if (exclude.some((b) => head.tip[0] >= b[0] && head.tip[0] <= b[2] && head.tip[1] >= b[1] && head.tip[1] <= b[3])) continue;
     // An outlined filled head also reads as an open V; the filled reading is the better one.
     if (head.kind === 'open' && filledTips.some((t) => dist(t, head.tip) < 1)) continue;
+    // The lines ending at the tip, found once per head. Where many meet (a hub of hatch or a
+    // bolt pattern's construction lines), the point is a junction, not the end of a leader.
+    const reach = Math.max(2, (head.bbox[2] - head.bbox[0] + head.bbox[3] - head.bbox[1]) / 2);
+    const ending = linesEndingAt(scene, head.tip, 0.3, null, 8 * HUB);
+    const atTip = ending.filter((l) => !head.parts.has(l) && dist(l.a, l.b) >= 2 * reach);
+    if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
-    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, tips))) break;
+    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, tips, atTip))) break;
     if (!found) continue;
     const { chain: points, block } = found;
     const xs = points.map((p) => p[0]);

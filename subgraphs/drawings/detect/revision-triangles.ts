@@ -1,7 +1,11 @@
 // Revision deltas: a stroked, nearly equilateral triangle with the revision
-// mark inside. Slender or filled triangles are arrowheads and markers.
+// mark inside. Slender or filled triangles are arrowheads and markers. Some
+// programs (Tekla) draw the delta as an isosceles right triangle; such a
+// triangle counts only beside a revision cloud with a one- or two-character
+// mark inside, where nothing else could be meant (keynote and wall-type
+// triangles are not tied to clouds).
 import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { center } from '../../../core/geometry/bbox.ts';
+import { boxDistance, center } from '../../../core/geometry/bbox.ts';
 import { dist, spread } from '../../../core/geometry/vec.ts';
 import type { Scene } from './scene.ts';
 import { PointSnapper } from './snap.ts';
@@ -66,12 +70,24 @@ function triangles(scene: Scene): [Point, Point, Point][] {
   return out;
 }
 
-export function findRevisionTriangles(scene: Scene): RevisionTriangle[] {
+/** Two sides equal (within 8 %) and the angle between them from 60° to 100°: a delta drawn as a right or obtuse-apex triangle. */
+function isIsoscelesDelta(sides: readonly number[]): boolean {
+  const s = [...sides].sort((a, b) => a - b);
+  for (const [legA, legB, base] of [[s[0]!, s[1]!, s[2]!], [s[1]!, s[2]!, s[0]!]]) {
+    if (Math.abs(legA - legB) > 0.08 * legB) continue;
+    const leg = (legA + legB) / 2;
+    const apex = 2 * Math.asin(Math.min(1, base / (2 * leg)));
+    if (apex >= Math.PI / 3 - 0.05 && apex <= (100 * Math.PI) / 180) return true;
+  }
+  return false;
+}
+
+export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []): RevisionTriangle[] {
   const out: RevisionTriangle[] = [];
   for (const tri of triangles(scene)) {
     const sides = [dist(tri[0], tri[1]), dist(tri[1], tri[2]), dist(tri[2], tri[0])];
     const { mean, cv } = spread(sides);
-    if (mean < 5 || mean > 60 || cv > 0.08) continue;
+    if (mean < 5 || mean > 60) continue;
     const xs = tri.map((p) => p[0]);
     const ys = tri.map((p) => p[1]);
     const bbox: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
@@ -80,6 +96,10 @@ export function findRevisionTriangles(scene: Scene): RevisionTriangle[] {
       .filter((t) => inside(center(t.bbox), tri))
       .map((t) => t.str.trim())
       .join(' ');
+    if (cv > 0.08) {
+      const besideCloud = clouds.some((c) => boxDistance(c, bbox) <= 3 * mean);
+      if (!besideCloud || !/^[A-Z0-9]{1,2}$/i.test(text) || !isIsoscelesDelta(sides)) continue;
+    }
     out.push({ vertices: tri, bbox, text });
   }
   return out;

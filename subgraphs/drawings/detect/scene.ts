@@ -53,11 +53,21 @@ export class GridIndex<T> {
       }
     }
   }
-  query(box: BBox): Set<T> {
-    const out = new Set<T>();
+  /**
+   * Items whose boxes touch the cells `box` covers, each once. A box within one cell (most
+   * queries: around a point or an arrowhead) gets that cell's list itself, without copying:
+   * detectors query tens of thousands of times on a dense sheet.
+   */
+  query(box: BBox): Iterable<T> {
     const s = this.size;
-    for (let cx = Math.floor(box[0] / s); cx <= Math.floor(box[2] / s); cx++) {
-      for (let cy = Math.floor(box[1] / s); cy <= Math.floor(box[3] / s); cy++) {
+    const x1 = Math.floor(box[0] / s);
+    const x2 = Math.floor(box[2] / s);
+    const y1 = Math.floor(box[1] / s);
+    const y2 = Math.floor(box[3] / s);
+    if (x1 === x2 && y1 === y2) return this.cells.get(this.key(x1, y1)) ?? [];
+    const out = new Set<T>();
+    for (let cx = x1; cx <= x2; cx++) {
+      for (let cy = y1; cy <= y2; cy++) {
         for (const item of this.cells.get(this.key(cx, cy)) ?? []) out.add(item);
       }
     }

@@ -2,7 +2,8 @@
 // identifier above and a sheet number below. A section tag also has a filled
 // direction marker on the circle and a long section cut line leaving it.
 import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { unionAll } from '../../../core/geometry/bbox.ts';
+import { containsBox, unionAll } from '../../../core/geometry/bbox.ts';
+import { flattenCubic } from '../../../core/geometry/bezier.ts';
 import { dist, pointSegmentDistance } from '../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
 import type { Scene, Subpath } from './scene.ts';
@@ -24,17 +25,28 @@ export interface DetailTag extends TagBase {
   hasDashedBbox: boolean;
 }
 
-/** A near-horizontal line through the circle's centre, ending on or near its rim. */
+/**
+ * A near-horizontal line through the circle's centre spanning it. Both ends sit on
+ * the rim, or one does and the other runs on as the underline of the view title
+ * written beside the bubble (how view-title tags are drawn); a line crossing the
+ * circle with both ends far off (a grid line through a column) divides nothing.
+ */
 export function hasDivider(scene: Scene, c: Circle): boolean {
   const r = c.radius;
   const box: BBox = [c.center[0] - r, c.center[1] - r, c.center[0] + r, c.center[1] + r];
+  const onRim = (p: Point) => Math.abs(dist(p, c.center) - r) <= 0.25 * r;
   for (const l of scene.lineIndex.query(box)) {
     const dx = Math.abs(l.b[0] - l.a[0]);
     const dy = Math.abs(l.b[1] - l.a[1]);
-    if (dx < 1.4 * r || dx > 2.3 * r || dy > 0.15 * dx) continue;
+    if (dx < 1.4 * r || dy > 0.15 * dx) continue;
     if (pointSegmentDistance(c.center, l.a, l.b) > 0.2 * r) continue;
-    if (Math.abs(dist(l.a, c.center) - r) > 0.25 * r || Math.abs(dist(l.b, c.center) - r) > 0.25 * r) continue;
-    return true;
+    const [left, right] = l.a[0] <= l.b[0] ? [l.a, l.b] : [l.b, l.a];
+    if (left[0] > c.center[0] - 0.75 * r || right[0] < c.center[0] + 0.75 * r) continue;
+    if (onRim(left) && onRim(right)) return true;
+    if (onRim(left) !== onRim(right)) {
+      const far = onRim(left) ? right : left;
+      if (Math.abs(far[0] - c.center[0]) > 1.25 * r) return true;
+    }
   }
   return false;
 }
@@ -84,6 +96,55 @@ export function sectionLine(scene: Scene, c: Circle, anchor: Point[]): { start: 
   return best && { start: best.start, end: best.end };
 }
 
+/**
+ * A type tag (window, wall or partition type: W over 2, M over 12) is drawn like a
+ * detail tag but names a type, not a view on a sheet: a bare letter over a bare
+ * number. A detail or section tag's lower half is a sheet reference (A1.1, SN2, 5).
+ * Only readable where there is a text layer.
+ */
+export function isTypeTag(texts: readonly TextRef[]): boolean {
+  return texts.length === 2 && /^[A-Z]{1,2}$/.test(texts[0]!.text) && /^\d{1,3}$/.test(texts[1]!.text);
+}
+
+/**
+ * A tombstone tag: a half circle standing on a box of the same width (the view id
+ * in the arch, the sheet reference in the box), as US building-section markers are
+ * drawn at the ends of their cut lines. The arch is one subpath of one to four
+ * curves (optionally closed by its diameter) whose points lie on a half circle
+ * above the chord; the box's sides drop from the chord's ends.
+ */
+export function findTombstones(scene: Scene): { circle: Circle; bbox: BBox }[] {
+  const out: { circle: Circle; bbox: BBox }[] = [];
+  for (const sp of scene.subpaths) {
+    const curves = sp.segs.filter((q) => q.kind === 'curve');
+    if (curves.length < 1 || curves.length > 4 || sp.segs.length > 6) continue;
+    const first = curves[0]!.a;
+    const last = curves[curves.length - 1]!.b;
+    const r = Math.abs(last[0] - first[0]) / 2;
+    if (r < 2 || r > 90 || Math.abs(last[1] - first[1]) > 0.1 * r) continue;
+    const centre: Point = [(first[0] + last[0]) / 2, (first[1] + last[1]) / 2];
+    const pts = curves.flatMap((q) => (q.kind === 'curve' ? flattenCubic(q.a, q.c1, q.c2, q.b, 4) : []));
+    if (pts.some((p) => Math.abs(dist(p, centre) - r) > 0.08 * r || p[1] > centre[1] + 0.1 * r)) continue;
+    if (!pts.some((p) => p[1] < centre[1] - 0.9 * r)) continue;
+    // The box's sides: vertical lines dropping from both ends of the chord.
+    const drop = (x: number) => {
+      let bottom = -Infinity;
+      for (const l of scene.lineIndex.query([x - 0.1 * r, centre[1], x + 0.1 * r, centre[1] + 2 * r])) {
+        if (Math.abs(l.a[0] - x) > 0.1 * r || Math.abs(l.b[0] - x) > 0.1 * r) continue;
+        const [top, low] = l.a[1] <= l.b[1] ? [l.a[1], l.b[1]] : [l.b[1], l.a[1]];
+        if (Math.abs(top - centre[1]) < 0.1 * r && low - top >= 0.6 * r) bottom = Math.max(bottom, low);
+      }
+      return bottom;
+    };
+    const bottom = Math.min(drop(first[0]), drop(last[0]));
+    if (!Number.isFinite(bottom) || bottom > centre[1] + 2 * r) continue;
+    const bbox: BBox = [centre[0] - r, centre[1] - r, centre[0] + r, bottom];
+    if (out.some((o) => dist(o.circle.center, centre) < 0.2 * r)) continue;
+    out.push({ circle: { center: centre, radius: r, sub: sp }, bbox });
+  }
+  return out;
+}
+
 export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: readonly BBox[]): { sections: SectionTag[]; details: DetailTag[] } {
   const fills = scene.subpaths.filter((sp) => sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12);
   const sections: SectionTag[] = [];
@@ -96,7 +157,7 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     seen.push(c);
     const texts = textsInCircle(scene, c);
     // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
-    if (scene.hasTextLayer && texts.length === 0) continue;
+    if (scene.hasTextLayer && (texts.length === 0 || isTypeTag(texts))) continue;
     const circleBox: BBox = [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
     const marker = directionMarker(scene, c, fills);
     if (marker) {
@@ -115,6 +176,24 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
       );
       details.push({ circle: c, bbox: circleBox, texts, hasDashedBbox });
     }
+  }
+  for (const t of findTombstones(scene)) {
+    const texts = scene.texts
+      .map((run, id) => ({ run, id }))
+      .filter(({ run }) => containsBox(t.bbox, run.bbox, 0.5))
+      .sort((a, b) => a.run.bbox[1] - b.run.bbox[1] || a.run.bbox[0] - b.run.bbox[0])
+      .map(({ run, id }) => ({ id, text: run.str.trim() }));
+    if (scene.hasTextLayer && texts.length < 2) continue;
+    // No pointer: the cut line leaving the marker is what makes it a section; it points where the line runs.
+    const line = sectionLine(scene, t.circle, [[t.bbox[0], t.bbox[3]], [t.bbox[2], t.bbox[3]], [t.bbox[0], t.circle.center[1]], [t.bbox[2], t.circle.center[1]]]);
+    if (!line) {
+      details.push({ circle: t.circle, bbox: t.bbox, texts, hasDashedBbox: false });
+      continue;
+    }
+    const vx = line.end[0] - line.start[0];
+    const vy = line.end[1] - line.start[1];
+    const direction: Direction = Math.abs(vx) >= Math.abs(vy) ? (vx > 0 ? 'right' : 'left') : vy > 0 ? 'down' : 'up';
+    sections.push({ circle: t.circle, bbox: t.bbox, texts, direction, sectionLine: line });
   }
   return { sections, details };
 }

@@ -2,7 +2,7 @@
 // a border; the title block is a right-hand column or a bottom strip cut off
 // by a line running the full border, or else a stamp in the bottom-right corner.
 import type { BBox, Point, TextRun } from '../../../core/geometry/types.ts';
-import { area, containsBox } from '../../../core/geometry/bbox.ts';
+import { area, containsBox, unionAll } from '../../../core/geometry/bbox.ts';
 import { dist } from '../../../core/geometry/vec.ts';
 import type { Scene } from './scene.ts';
 
@@ -110,10 +110,57 @@ function titleUnderLabel(inside: readonly TextRun[]): string | null {
   return null;
 }
 
-function readSheet(scene: Scene, bounds: BBox): { sheetNumber: string | null; sheetTitle: string | null } {
+/**
+ * A drawing number as non-US offices write it (16083-BW2033, 2018035DCD05509A0):
+ * one token of letters and digits with both kinds, no spaces. Dates, scales,
+ * ordinals, phone numbers (digits only) and file names are not drawing numbers.
+ */
+const DRAWING_NUMBER = /^(?=[A-Z0-9._/-]*[A-Z])(?=[A-Z0-9._/-]*\d)[A-Z0-9][A-Z0-9._/-]{4,30}$/i;
+const NOT_A_NUMBER = /^\d+(st|nd|rd|th)$|\.(dwg|dxf|dgn|pdf)$/i;
+
+/** Runs on one line of the sheet's text (same reading direction and baseline) joined, without a space where glyphs abut. */
+function textLines(runs: readonly TextRun[], frame: Frame): { str: string; size: number; bbox: BBox }[] {
+  const boxes = runs.filter((t) => frame.reads(t)).map((t) => ({ t, b: frame.box(t.bbox) }));
+  boxes.sort((p, q) => p.b[3] - q.b[3]);
+  const rows: (typeof boxes)[] = [];
+  for (const item of boxes) {
+    const row = rows[rows.length - 1];
+    const h = Math.max(item.t.size, 1);
+    if (row && Math.abs(row[0]!.b[3] - item.b[3]) < 0.25 * h) row.push(item);
+    else rows.push([item]);
+  }
+  const out: { str: string; size: number; bbox: BBox }[] = [];
+  for (const row of rows) {
+    row.sort((p, q) => p.b[0] - q.b[0]);
+    let items = [row[0]!];
+    const flush = () => {
+      let str = '';
+      items.forEach((it, i) => (str += (i && it.b[0] - items[i - 1]!.b[2] > 0.3 * it.t.size ? ' ' : '') + it.t.str.trim()));
+      out.push({ str, size: Math.max(...items.map((it) => it.t.size)), bbox: unionAll(items.map((it) => it.t.bbox)) });
+    };
+    for (const it of row.slice(1)) {
+      const last = items[items.length - 1]!;
+      if (it.b[0] - last.b[2] < 1.2 * Math.max(it.t.size, last.t.size) && Math.abs(it.t.size - last.t.size) < 0.2 * it.t.size) items.push(it);
+      else (flush(), (items = [it]));
+    }
+    flush();
+  }
+  return out;
+}
+
+function readSheet(scene: Scene, bounds: BBox, frame: Frame): { sheetNumber: string | null; sheetTitle: string | null } {
   const inside = scene.texts.filter((t) => containsBox(bounds, t.bbox, 1));
   const numbers = inside.filter((t) => SHEET_NUMBER.test(t.str.trim())).sort((a, b) => b.size - a.size || b.bbox[1] - a.bbox[1]);
-  const sheetNumber = numbers[0]?.str.trim() ?? null;
+  let sheetNumber = numbers[0]?.str.trim() ?? null;
+  const lines = textLines(inside, frame).filter((l) => DRAWING_NUMBER.test(l.str) && !NOT_A_NUMBER.test(l.str));
+  if (sheetNumber) {
+    // A US-style id that is only the tail of a longer drawing number (16083-BW2033) gives way to the whole number.
+    const whole = lines.find((l) => l.str !== sheetNumber && l.str.endsWith(sheetNumber!) && containsBox(l.bbox, numbers[0]!.bbox, 0.5));
+    if (whole) sheetNumber = whole.str;
+  } else {
+    // No US-style sheet id: the largest drawing-number-like line of the block.
+    sheetNumber = lines.sort((a, b) => b.size - a.size)[0]?.str ?? null;
+  }
   const labelled = titleUnderLabel(inside);
   if (labelled) return { sheetNumber, sheetTitle: labelled };
   const titles = inside
@@ -125,25 +172,123 @@ function readSheet(scene: Scene, bounds: BBox): { sheetNumber: string | null; sh
   return { sheetNumber, sheetTitle: titles[0]?.str.trim() ?? null };
 }
 
-/** A stamp drawn as separate lines: a top edge running to the border's right side meeting a left edge running to its bottom. */
-function stampsFromLines(h: Map<number, [number, number][]>, v: Map<number, [number, number][]>, border: BBox): BBox[] {
-  const [x1, y1, x2, y2] = border;
+/**
+ * The sheet's own orientation: text reads along +u and the sheet's "down" is +v.
+ * On a page displayed sideways (a /Rotate the CAD program did not undo) the
+ * stamp sits in another display corner; in the frame it is always bottom right.
+ */
+interface Frame {
+  /** Whether a run reads along the frame (not a vertical note in the margin). */
+  reads(t: TextRun): boolean;
+  point(p: Point): Point;
+  box(b: BBox): BBox;
+  unbox(b: BBox): BBox;
+}
+
+/** An angle to the nearest quarter turn: 0 to 3. */
+const quarter = (angle: number) => ((Math.round(angle / (Math.PI / 2)) % 4) + 4) % 4;
+
+function frameOf(texts: readonly TextRun[]): Frame {
+  // The dominant reading direction, to the nearest quarter turn, weighted by text length.
+  const votes = [0, 0, 0, 0];
+  for (const t of texts) votes[quarter(t.angle)]! += t.str.length;
+  const q = votes.indexOf(Math.max(...votes));
+  const [c, s] = [[1, 0], [0, 1], [-1, 0], [0, -1]][q]!;
+  const point = (p: Point): Point => [p[0] * c! + p[1] * s!, -p[0] * s! + p[1] * c!];
+  const back = (p: Point): Point => [p[0] * c! - p[1] * s!, p[0] * s! + p[1] * c!];
+  const boxVia = (f: (p: Point) => Point) => (b: BBox): BBox => {
+    const a = f([b[0], b[1]]);
+    const d = f([b[2], b[3]]);
+    return [Math.min(a[0], d[0]), Math.min(a[1], d[1]), Math.max(a[0], d[0]), Math.max(a[1], d[1])];
+  };
+  const reads = (t: TextRun) => quarter(t.angle) === q;
+  return { reads, point, box: boxVia(point), unbox: boxVia(back) };
+}
+
+/** Distinct lines of text in a box (runs whose baselines differ by more than half their size). */
+function lineCount(texts: readonly BBox[], sizes: readonly number[]): number {
+  const order = texts.map((b, i) => ({ y: b[3], size: sizes[i]! })).sort((a, b) => a.y - b.y);
+  let n = 0;
+  let last = -Infinity;
+  for (const t of order) {
+    if (t.y - last > 0.5 * t.size) n++;
+    last = t.y;
+  }
+  return n;
+}
+
+/**
+ * A notes panel stacked on the stamp: one cell taller than the whole stamp below it
+ * that holds a paragraph (more lines than a title-block field and its label).
+ */
+const NOTES_LINES = 6;
+
+/**
+ * The stamp in the sheet's bottom-right corner (ISO 7200 / Tekla style), found in
+ * the sheet's frame: a left edge standing on the border's bottom, and above it the
+ * rows ruled across the stamp's width. Climbing the rows from the corner, the stamp
+ * ends where its left edge ends or at a notes panel (NOTES_LINES).
+ */
+function stampInFrame(scene: Scene, border: BBox, frame: Frame): BBox | null {
+  const [x1, y1, x2, y2] = frame.box(border);
   const W = x2 - x1;
   const H = y2 - y1;
-  const out: BBox[] = [];
-  for (const [y, spans] of h) {
-    if (y < y1 + 0.4 * H || y > y2 - 0.05 * H) continue;
-    for (const [lo, hi] of spans) {
-      if (Math.abs(hi - x2) > 2 || hi - lo < 0.1 * W || hi - lo > 0.6 * W) continue;
-      const left = [...(v.get(Math.round(lo) - 1) ?? []), ...(v.get(Math.round(lo)) ?? []), ...(v.get(Math.round(lo) + 1) ?? [])];
-      if (left.some(([a, b]) => Math.abs(a - y) < 2 && Math.abs(b - y2) < 2)) out.push([lo, y, x2, y2]);
-    }
+  const h = new Map<number, [number, number][]>();
+  const v = new Map<number, [number, number][]>();
+  for (const l of scene.lines) {
+    const a = frame.point(l.a);
+    const b = frame.point(l.b);
+    const horizontal = Math.abs(a[1] - b[1]) < 0.5;
+    if (!horizontal && Math.abs(a[0] - b[0]) >= 0.5) continue;
+    const at = Math.round(horizontal ? a[1] : a[0]);
+    const span: [number, number] = horizontal ? [Math.min(a[0], b[0]), Math.max(a[0], b[0])] : [Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+    if (span[1] - span[0] < 1) continue;
+    const groups = horizontal ? h : v;
+    const list = groups.get(at) ?? [];
+    list.push(span);
+    groups.set(at, list);
   }
-  return out;
+  const texts = scene.texts.filter((t) => frame.reads(t)).map((t) => ({ b: frame.box(t.bbox), size: t.size }));
+  // Sheets often have a double border: the stamp stands on the inner line, a fraction of a percent inside.
+  const tol = 0.01 * Math.min(W, H);
+  let best: BBox | null = null;
+  for (const [x, spans] of v) {
+    if (x < x1 + 0.5 * W || x > x2 - 0.03 * W) continue;
+    const near = [...(v.get(x - 1) ?? []), ...spans, ...(v.get(x + 1) ?? [])];
+    // The left edge: the run of (possibly broken) lines reaching down to the border.
+    const reaching = near.filter(([, b]) => b > y2 - tol);
+    if (!reaching.length) continue;
+    let top = Math.min(...reaching.map(([a]) => a));
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (const [a, b] of near) if (a < top - 0.5 && b >= top - 2) ((top = a), (grown = true));
+    }
+    if (y2 - top < 0.05 * H) continue;
+    const rows = [...h.entries()]
+      .filter(([y]) => y >= top - 2 && y < y2 - tol)
+      .filter(([y]) => covered([...(h.get(y - 1) ?? []), ...h.get(y)!, ...(h.get(y + 1) ?? [])], x, x2 - tol) > 0.9 * (x2 - tol - x))
+      .map(([y]) => y)
+      .sort((a, b) => b - a);
+    let stampTop = y2;
+    for (const y of rows) {
+      if (stampTop - y < 2) continue;
+      const cell = texts.filter((t) => t.b[1] >= y - 1 && t.b[3] <= stampTop + 1 && t.b[0] >= x - 1 && t.b[2] <= x2 + 1);
+      const tallest = stampTop - y > y2 - stampTop && stampTop < y2;
+      if (tallest && lineCount(cell.map((t) => t.b), cell.map((t) => t.size)) > NOTES_LINES) break;
+      stampTop = y;
+    }
+    const box: BBox = [x, stampTop, x2, y2];
+    const w = x2 - x;
+    if (w < 0.04 * W || w > 0.6 * W || y2 - stampTop < 0.05 * H) continue;
+    if (scene.hasTextLayer && texts.filter((t) => containsBox(box, t.b, 1)).length < 3) continue;
+    if (!best || area(box) > area(best)) best = box;
+  }
+  return best && frame.unbox(best);
 }
 
 export function findTitleblock(scene: Scene): Titleblock | null {
   const border = findBorder(scene);
+  const frame = frameOf(scene.texts);
   const [x1, y1, x2, y2] = border;
   const W = x2 - x1;
   const H = y2 - y1;
@@ -182,12 +327,10 @@ export function findTitleblock(scene: Scene): Titleblock | null {
       return dist([r[2], r[3]], corner) < 0.03 * W && w > 0.1 * W && w < 0.6 * W && h > 0.06 * H && h < 0.6 * H &&
         scene.texts.some((t) => containsBox(r, t.bbox));
     });
-    stamps.push(...stampsFromLines(h, v, border));
-    if (stamps.length) {
-      bounds = stamps.reduce((a, b) => (area(a) >= area(b) ? a : b));
-      viewport = border;
-    }
+    // Else a stamp drawn as separate lines, in the sheet's own frame.
+    bounds = stamps.length ? stamps.reduce((a, b) => (area(a) >= area(b) ? a : b)) : stampInFrame(scene, border, frame);
+    viewport = border;
   }
   if (!bounds || !viewport) return null;
-  return { bounds, viewport, ...readSheet(scene, bounds) };
+  return { bounds, viewport, ...readSheet(scene, bounds, frame) };
 }
