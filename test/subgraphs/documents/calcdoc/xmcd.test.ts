@@ -79,7 +79,7 @@ describe('.xmcd conversion', () => {
   });
 
   it('unwraps regions Mathcad keeps in ml:provenance (pasted regions) and converts what is inside', async () => {
-    const bytes = readFileSync(new URL('../../../fixtures/calc/provenance-angles.xmcd', import.meta.url));
+    const bytes = fixture('calc/provenance-angles.xmcd');
     const sheet = await convertXmcd(bytes);
     expect(sheet.unconverted).toEqual([]);
     expect(sheet.elements).toEqual([
@@ -93,7 +93,7 @@ describe('.xmcd conversion', () => {
   });
 
   it('computes with angles as Mathcad does: deg a plain scale factor, r·α a length', async () => {
-    const bytes = readFileSync(new URL('../../../fixtures/calc/provenance-angles.xmcd', import.meta.url));
+    const bytes = fixture('calc/provenance-angles.xmcd');
     const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
     expect(out.converted).toBe(6);
     const byName = Object.fromEntries(out.results.map((r: { name: string; value: number; unit: string; problem?: unknown }) => [r.name, r]));
