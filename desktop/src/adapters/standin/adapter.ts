@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { Load, type Program, type ToolArgs, type ToolResult, type ValidToolCall } from '../../tools/schema.ts';
 import { ToolFailure, type Adapter } from '../adapter.ts';
 import { FrameModel, ModelFile } from './model.ts';
+import { AnalysisRunner, DEFAULT_LIMITS, type AnalysisLimits } from './run-analysis.ts';
 
 /** Model files larger than this are refused before they are read. */
 export const MAX_MODEL_FILE_BYTES = 50 * 1024 * 1024;
@@ -18,9 +19,12 @@ export class StandinFrameAdapter implements Adapter {
   private path: string | null = null;
   private readonly workingDirectory: string;
 
-  constructor(program: 'sap2000' | 'etabs', workingDirectory: string) {
+  private readonly runner: AnalysisRunner;
+
+  constructor(program: 'sap2000' | 'etabs', workingDirectory: string, limits: AnalysisLimits = DEFAULT_LIMITS) {
     this.program = program;
     this.workingDirectory = workingDirectory;
+    this.runner = new AnalysisRunner(limits);
   }
 
   async run(call: ValidToolCall): Promise<unknown> {
@@ -38,12 +42,17 @@ export class StandinFrameAdapter implements Adapter {
       case 'assign_loads': return { pattern: call.args.pattern, load_count: this.need().assignLoads(call.args) };
       case 'run_analysis': {
         const started = performance.now();
-        const out = this.need().analyse();
+        const out = await this.need().analyse(this.runner);
         return { ...out, elapsed_ms: performance.now() - started };
       }
       case 'read_results': return this.need().results(call.args);
       default: throw new ToolFailure('PROGRAM_NOT_AVAILABLE', `the ${this.label} does not offer ${call.tool}`);
     }
+  }
+
+  /** Stops the analysis worker. */
+  close(): Promise<void> {
+    return this.runner.close();
   }
 
   private need(): FrameModel {

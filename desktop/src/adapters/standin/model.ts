@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { restraintOf, Units, type Load, type ToolArgs, type ToolResult } from '../../tools/schema.ts';
 import { ToolFailure } from '../adapter.ts';
-import { analyse, sectionForces, SolverError, type CaseResult, type LoadCase, type MemberLoad, type Six, type Vec3 } from './solver.ts';
+import type { AnalysisRunner } from './run-analysis.ts';
+import { sectionForces, type CaseResult, type LoadCase, type MemberLoad, type Six, type Vec3 } from './solver.ts';
 
 /** Coordinates closer than this (in the model's length unit) name the same joint. */
 export const JOINT_TOLERANCE = 1e-6;
@@ -102,7 +103,7 @@ export class FrameModel {
 
   // ---- analysis and results ----
 
-  analyse(): { cases: string[]; equations: number } {
+  async analyse(runner: AnalysisRunner): Promise<{ cases: string[]; equations: number }> {
     if (this.frames.length === 0) throw new ToolFailure('INVALID_ARGUMENTS', 'the model has no frames');
     const frames = this.frames.map((f) => {
       const s = this.sections.get(f.section);
@@ -119,14 +120,9 @@ export class FrameModel {
       });
       return c;
     });
-    try {
-      const out = analyse({ dimension: this.dimension, joints: this.joints, frames }, cases);
-      this.analysed = { results: new Map(out.results.map((r) => [r.name, r])), equations: out.equations };
-      return { cases: cases.map((c) => c.name), equations: out.equations };
-    } catch (err) {
-      if (err instanceof SolverError) throw new ToolFailure(err.code, err.message, err.details);
-      throw err;
-    }
+    const out = await runner.analyse({ dimension: this.dimension, joints: this.joints, frames }, cases);
+    this.analysed = { results: new Map(out.results.map((r) => [r.name, r])), equations: out.equations };
+    return { cases: cases.map((c) => c.name), equations: out.equations };
   }
 
   results(a: ToolArgs<'read_results'>): ToolResult<'read_results'> {
