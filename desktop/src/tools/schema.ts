@@ -33,7 +33,7 @@ const path = z.string().min(1).max(1024).describe('A file path on the machine ru
 export const Point = z.tuple([finite, finite, finite]).describe('Global coordinates [X, Y, Z]');
 const vector3 = z.tuple([finite, finite, finite]);
 
-/** A joint is named by the name the program gave it or by its coordinates (within 1e-6 of the model's length unit, scaled by the model size). */
+/** A joint is named by the name the program gave it or by its coordinates (within 1e-6 of the model's length unit). */
 export const JointRef = z.union([name, Point]);
 
 /** CSI's unit systems (eUnits), force_length_temperature. */
