@@ -1,0 +1,46 @@
+// What every program adapter implements (the stand-in solver here; the CSI OAPI and Mathcad
+// Prime COM adapters on Windows next), and the one place a raw call from the bridge is
+// validated, run and its outcome validated against the shared schema.
+import { parseToolCall, parseToolOutcome, type Program, type ToolError, type ToolName, type ToolOutcome, type ValidToolCall } from '../tools/schema.ts';
+
+export interface Adapter {
+  readonly program: Program;
+  /** Shown in logs and in the program's settings tab, e.g. "stand-in frame solver". */
+  readonly label: string;
+  /** Runs one validated call; throws ToolFailure for an answer the caller should see as a tool error. */
+  run(call: ValidToolCall): Promise<unknown>;
+}
+
+export class ToolFailure extends Error {
+  readonly code: ToolError['code'];
+  readonly details?: Record<string, unknown>;
+  constructor(code: ToolError['code'], message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/**
+ * Validates a raw call, runs it on the adapter for its program, and validates what comes back.
+ * Never throws: every failure is a tool error the platform can show the model. An adapter
+ * result that does not match the schema is reported as PROGRAM_ERROR (an adapter bug), not sent.
+ */
+export async function dispatch(adapters: ReadonlyMap<Program, Adapter>, raw: unknown): Promise<ToolOutcome> {
+  const callId = typeof (raw as { callId?: unknown })?.callId === 'string' ? (raw as { callId: string }).callId : '';
+  const parsed = parseToolCall(raw);
+  if (!parsed.ok) return { callId, ok: false, error: parsed.error };
+  const call = parsed.value;
+  const adapter = adapters.get(call.program);
+  if (!adapter) return { callId, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${call.program} is not available on this machine` } };
+  let result: unknown;
+  try {
+    result = await adapter.run(call);
+  } catch (err) {
+    if (err instanceof ToolFailure) return { callId, ok: false, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+    return { callId, ok: false, error: { code: 'PROGRAM_ERROR', message: `${adapter.label} failed: ${(err as Error).message}` } };
+  }
+  const checked = parseToolOutcome(call.tool as ToolName, { callId, ok: true, result });
+  if (!checked.ok) return { callId, ok: false, error: { code: 'PROGRAM_ERROR', message: `${adapter.label} returned a result that does not match the tool schema: ${checked.error.message}` } };
+  return checked.value;
+}

@@ -1,0 +1,74 @@
+// Runs the solver in a worker thread with a time and memory limit: the desktop client's event
+// loop keeps serving the bridge (heartbeat, other lanes) while a model is analysed, and a model
+// too large for the limits ends as a tool error instead of freezing or killing the client.
+// The worker is started on the first analysis and kept (starting one costs about as much as
+// solving a small model); it is unref'd while idle so it never holds the process open, and
+// replaced after a timeout or a crash. Analyses of one runner run one at a time, as a program
+// runs one analysis at a time.
+import { Worker } from 'node:worker_threads';
+import { ToolFailure } from '../adapter.ts';
+import type { CaseResult, LoadCase, SolverModel } from './solver.ts';
+
+export interface AnalysisLimits { timeoutMs: number; maxMemoryMb: number }
+/** 10 minutes: a CSI analysis of a large model takes as long; the bridge's own call timeout is the caller's. */
+export const DEFAULT_LIMITS: AnalysisLimits = { timeoutMs: 10 * 60_000, maxMemoryMb: 2048 };
+
+type Output = { equations: number; results: CaseResult[] };
+type Reply = { id: number; ok: true; value: Output } | { id: number; ok: false; code: ToolFailure['code']; message: string; details?: Record<string, unknown> };
+
+export class AnalysisRunner {
+  private readonly limits: AnalysisLimits;
+  private worker: Worker | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+
+  constructor(limits: AnalysisLimits = DEFAULT_LIMITS) {
+    this.limits = limits;
+  }
+
+  analyse(model: SolverModel, cases: LoadCase[]): Promise<Output> {
+    const run = this.queue.then(() => this.runOne(model, cases));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** Stops the worker (the next analysis starts a new one). */
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+
+  private runOne(model: SolverModel, cases: LoadCase[]): Promise<Output> {
+    const worker = (this.worker ??= new Worker(new URL('./analysis-worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } }));
+    const id = this.nextId++;
+    worker.ref();
+    return new Promise<Output>((resolve, reject) => {
+      const done = (fail: ToolFailure | null, value?: Output) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (fail && fail.code !== 'UNSTABLE_STRUCTURE' && fail.code !== 'INVALID_ARGUMENTS') void this.discard(worker);
+        else worker.unref();
+        if (fail) reject(fail);
+        else resolve(value!);
+      };
+      const onMessage = (reply: Reply) => {
+        if (reply.id !== id) return;
+        if (reply.ok) done(null, reply.value);
+        else done(new ToolFailure(reply.code, reply.message, reply.details));
+      };
+      const onError = (err: Error & { code?: string }) => done(err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new ToolFailure('TOO_LARGE', `the analysis needed more than ${this.limits.maxMemoryMb} MB`)
+        : new ToolFailure('PROGRAM_ERROR', `the analysis failed: ${err.message}`));
+      const onExit = (code: number) => done(new ToolFailure('PROGRAM_ERROR', `the analysis stopped (exit code ${code})`));
+      const timer = setTimeout(() => done(new ToolFailure('TOO_LARGE', `the analysis did not finish within ${this.limits.timeoutMs / 1000} s`)), this.limits.timeoutMs);
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage({ id, model, cases });
+    });
+  }
+
+  private async discard(worker: Worker): Promise<void> {
+    if (this.worker === worker) this.worker = null;
+    await worker.terminate();
+  }
+}
