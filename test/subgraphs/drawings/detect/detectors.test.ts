@@ -1,37 +1,12 @@
 // Detectors on hand-built geometry: each shape in the form real CAD output uses.
 import { describe, expect, it } from 'vitest';
 import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.ts';
-import { CLOSE, CURVE, LINE, MOVE } from '../../../../core/geometry/types.ts';
+import { path, type Op } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { findCircles } from '../../../../subgraphs/drawings/detect/circles.ts';
 import { curveLoops, cloudOf } from '../../../../subgraphs/drawings/detect/revision-clouds.ts';
 
-type Op = ['M' | 'L', Point] | ['C', Point, Point, Point] | ['Z'];
-
-function path(ops: Op[], style: Partial<PathGeom> = {}): PathGeom {
-  const codes: number[] = [];
-  const coords: number[] = [];
-  for (const op of ops) {
-    if (op[0] === 'Z') codes.push(CLOSE);
-    else if (op[0] === 'C') codes.push(CURVE), coords.push(...op[1], ...op[2], ...op[3]);
-    else codes.push(op[0] === 'M' ? MOVE : LINE), coords.push(...op[1]);
-  }
-  const xs = coords.filter((_, i) => i % 2 === 0);
-  const ys = coords.filter((_, i) => i % 2 === 1);
-  return {
-    ops: codes,
-    coords,
-    stroke: true,
-    fill: false,
-    lineWidth: 0.5,
-    dash: null,
-    strokeColor: '#000000',
-    fillColor: '#000000',
-    bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
-    ...style,
-  };
-}
 
 /** A circle as four Bézier quarters. */
 function bezierCircle([cx, cy]: Point, r: number): Op[] {

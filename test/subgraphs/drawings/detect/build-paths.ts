@@ -1,0 +1,30 @@
+// Hand-built page geometry for the detector tests: paths in the form the
+// operator walk produces them.
+import type { PathGeom, Point } from '../../../../core/geometry/types.ts';
+import { CLOSE, CURVE, LINE, MOVE } from '../../../../core/geometry/types.ts';
+
+export type Op = ['M' | 'L', Point] | ['C', Point, Point, Point] | ['Z'];
+
+export function path(ops: Op[], style: Partial<PathGeom> = {}): PathGeom {
+  const codes: number[] = [];
+  const coords: number[] = [];
+  for (const op of ops) {
+    if (op[0] === 'Z') codes.push(CLOSE);
+    else if (op[0] === 'C') codes.push(CURVE), coords.push(...op[1], ...op[2], ...op[3]);
+    else codes.push(op[0] === 'M' ? MOVE : LINE), coords.push(...op[1]);
+  }
+  const xs = coords.filter((_, i) => i % 2 === 0);
+  const ys = coords.filter((_, i) => i % 2 === 1);
+  return {
+    ops: codes,
+    coords,
+    stroke: true,
+    fill: false,
+    lineWidth: 0.5,
+    dash: null,
+    strokeColor: '#000000',
+    fillColor: '#000000',
+    bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+    ...style,
+  };
+}
