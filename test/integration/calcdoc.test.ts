@@ -134,7 +134,8 @@ describe('create_document', () => {
     const undef = await finished((await (await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'x', elements: [{ type: 'formula', expression: 'y := A*L' }, { type: 'variable', name: 'A', value: 2 }] })).json()).job_id);
     expect(undef.status).toBe('failed');
     expect(undef.error).toMatchObject({ code: 'UNDEFINED_VARIABLE', details: { element_index: 0, names: ['A', 'L'] } });
-    expect(undef.error.message).toContain('mathjs would read it as the unit A');
+    expect(undef.error.message).toContain('A (defined at element 1, after its use at element 0)');
+    expect(undef.error.message).toContain('L (mathjs would read it as the unit L)');
     const clash = await finished((await (await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'x', elements: [{ type: 'formula', expression: 'y := 2 m + 3 s' }] })).json()).job_id);
     expect(clash.status).toBe('failed');
     expect(clash.error).toMatchObject({ code: 'UNIT_MISMATCH', details: { element_index: 0, units: ['m', 's'] } });

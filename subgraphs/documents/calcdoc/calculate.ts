@@ -31,6 +31,8 @@ export interface CalculatedFormula {
   quantity: Quantity | null;
   /** Whether the unit was asked for (result_unit) or suggested by the inputs. */
   unitSource: 'result_unit' | 'inputs' | 'none';
+  /** The unit the inputs suggest, whether or not it was used ('' when none fits). */
+  suggestedUnit?: string;
   problem?: { code: string; message: string };
 }
 
@@ -99,7 +101,7 @@ export function unitText(powers: UnitPowers): string {
 }
 
 /** The unit an expression's inputs suggest, from the display units of the variables it uses. */
-function suggestedUnit(expr: any, roles: Map<MathNode, SymbolRole>, units: Map<string, string>): UnitPowers {
+function inputsUnitPowers(expr: any, roles: Map<MathNode, SymbolRole>, units: Map<string, string>): UnitPowers {
   switch (expr.type) {
     case 'ConstantNode':
       return new Map();
@@ -107,26 +109,26 @@ function suggestedUnit(expr: any, roles: Map<MathNode, SymbolRole>, units: Map<s
       if (roles.get(expr) === 'unit') return isAngleUnit(expr.name) ? new Map() : new Map([[expr.name, 1]]);
       return unitPowersOf(units.get(expr.name) ?? '');
     case 'ParenthesisNode':
-      return suggestedUnit(expr.content, roles, units);
+      return inputsUnitPowers(expr.content, roles, units);
     case 'FunctionNode': {
       const fn = expr.fn.name;
-      if (fn === 'sqrt') return scale(suggestedUnit(expr.args[0], roles, units), 0.5);
-      if (fn === 'abs' || fn === 'min' || fn === 'max') return suggestedUnit(expr.args[0], roles, units);
+      if (fn === 'sqrt') return scale(inputsUnitPowers(expr.args[0], roles, units), 0.5);
+      if (fn === 'abs' || fn === 'min' || fn === 'max') return inputsUnitPowers(expr.args[0], roles, units);
       return new Map();
     }
     case 'OperatorNode': {
       const [a, b] = expr.args;
-      if (expr.fn === 'unaryMinus' || expr.fn === 'unaryPlus') return suggestedUnit(a, roles, units);
+      if (expr.fn === 'unaryMinus' || expr.fn === 'unaryPlus') return inputsUnitPowers(a, roles, units);
       if (expr.op === '+' || expr.op === '-') {
-        const left = suggestedUnit(a, roles, units);
-        return left.size ? left : suggestedUnit(b, roles, units);
+        const left = inputsUnitPowers(a, roles, units);
+        return left.size ? left : inputsUnitPowers(b, roles, units);
       }
-      if (expr.op === '*') return combine(suggestedUnit(a, roles, units), suggestedUnit(b, roles, units), 1);
-      if (expr.op === '/') return combine(suggestedUnit(a, roles, units), suggestedUnit(b, roles, units), -1);
-      if (expr.op === '^' && b.type === 'ConstantNode') return scale(suggestedUnit(a, roles, units), b.value);
+      if (expr.op === '*') return combine(inputsUnitPowers(a, roles, units), inputsUnitPowers(b, roles, units), 1);
+      if (expr.op === '/') return combine(inputsUnitPowers(a, roles, units), inputsUnitPowers(b, roles, units), -1);
+      if (expr.op === '^' && b.type === 'ConstantNode') return scale(inputsUnitPowers(a, roles, units), b.value);
       if (expr.op === '^' && b.type === 'ParenthesisNode' && b.content.type === 'OperatorNode') {
         try {
-          return scale(suggestedUnit(a, roles, units), Number(b.evaluate()));
+          return scale(inputsUnitPowers(a, roles, units), Number(b.evaluate()));
         } catch {
           return new Map();
         }
@@ -261,6 +263,12 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
     }
     let unit = '';
     let unitSource: CalculatedFormula['unitSource'] = 'none';
+    let suggestedUnit = '';
+    if (typeof value !== 'number') {
+      const suggested = unitText(inputsUnitPowers(expr, roles, displayUnits));
+      const target = suggested && parseUnitValue(suggested);
+      if (target && dimensionsOf(target) === dimensionsOf(value)) suggestedUnit = suggested;
+    }
     if (element.result_unit?.trim()) {
       unit = element.result_unit.trim();
       unitSource = 'result_unit';
@@ -271,13 +279,9 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
       }
       // A plain number asked for in a plain unit (`1` or `rad/rad`) shows no unit; in deg it shows degrees.
       if (typeof target === 'number' && target === 1 && !/[A-Za-z]/.test(normalizeUnit(unit).replace(/rad/g, ''))) unit = '';
-    } else if (typeof value !== 'number') {
-      const suggested = unitText(suggestedUnit(expr, roles, displayUnits));
-      const target = suggested && parseUnitValue(suggested);
-      if (target && dimensionsOf(target) === dimensionsOf(value)) {
-        unit = suggested;
-        unitSource = 'inputs';
-      }
+    } else if (suggestedUnit) {
+      unit = suggestedUnit;
+      unitSource = 'inputs';
     }
     const quantity = toQuantity(value, unit);
     if (name) {
@@ -285,7 +289,7 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
       displayUnits.set(name, quantity.unit);
       values.set(name, quantity);
     }
-    byIndex.set(index, { kind: 'formula', index, name, expr, roles, quantity, unitSource });
+    byIndex.set(index, { kind: 'formula', index, name, expr, roles, quantity, unitSource, suggestedUnit });
   });
   return { byIndex, values, warnings };
 }

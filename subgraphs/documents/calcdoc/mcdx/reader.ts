@@ -9,7 +9,8 @@ import { unzipLimited } from './zip.ts';
 import { AppError } from '../../../../core/errors.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions, ImageElement } from '../elements.ts';
 import { formatNumber } from '../expression.ts';
-import { isUnitName } from '../math.ts';
+import { isUnitName, normalizeUnit } from '../math.ts';
+import { calculate } from '../calculate.ts';
 import { parseFormula } from '../expression.ts';
 import { toPng } from '../to-png.ts';
 import { readXaml, readXamlPackage } from './flow-document.ts';
@@ -203,7 +204,31 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
     }
     doc.elements.push(element);
   }
+  doc.elements = withoutDefaultOverrides(doc.elements);
   return doc;
+}
+
+/**
+ * The writer shows a formula's result in the unit its inputs suggest as a unit override, so
+ * Prime shows what our results and PDF show. Such an override is the default, not a
+ * result_unit anyone asked for: it is left out, so create → read gives back the elements
+ * created. An override the inputs do not suggest (ft·kip for N·m inputs) stays.
+ */
+function withoutDefaultOverrides(elements: CalcElement[]): CalcElement[] {
+  if (!elements.some((e) => e.type === 'formula' && e.result_unit)) return elements;
+  let calc: ReturnType<typeof calculate>;
+  try {
+    calc = calculate(elements, { lenient: true });
+  } catch {
+    return elements;
+  }
+  return elements.map((e, i) => {
+    if (e.type !== 'formula' || !e.result_unit) return e;
+    const c = calc.byIndex.get(i);
+    if (c?.kind !== 'formula' || !c.suggestedUnit || normalizeUnit(c.suggestedUnit) !== normalizeUnit(e.result_unit)) return e;
+    const { result_unit: _default, ...rest } = e;
+    return rest;
+  });
 }
 
 const round = (v: number) => Math.round(v * 100) / 100;

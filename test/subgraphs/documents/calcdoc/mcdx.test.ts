@@ -30,11 +30,11 @@ const elements: CalcElement[] = [
   { type: 'variable', name: 'f_c', value: 30, unit: 'MPa' },
   { type: 'variable', name: 'b', value: 400, unit: 'mm' },
   { type: 'variable', name: 'n', value: -2 },
-  { type: 'formula', expression: 'A_g := b^2', result_unit: 'mm^2', description: 'Gross area' },
+  { type: 'formula', expression: 'A_g := b^2', result_unit: 'cm^2', description: 'Gross area' },
   { type: 'formula', expression: 'sigma := P_u/A_g', result_unit: 'MPa' },
   { type: 'formula', expression: 'ratio := sigma/f_c' },
   { type: 'formula', expression: 'x := sqrt(ratio) + log(100) - ln(1)*sin(30 deg)' },
-  { type: 'formula', expression: 'q := 2 kN*m + 3 kip*ft', result_unit: 'kN*m' },
+  { type: 'formula', expression: 'q := 2 kN*m + 3 kip*ft', result_unit: 'N*m' },
   { type: 'formula', expression: 'F := 2*A_g*1 MPa - -sigma*(A_g/2)', result_unit: 'kN' },
   { type: 'image', url: PNG, caption: 'Section', width: 120, height: 60 },
 ];
@@ -98,7 +98,7 @@ describe('.mcdx writer against the Prime samples', () => {
     const primeTags = new Set(samples.flatMap((n) => [...tags(strFromU8(unzipSync(sample(n))['mathcad/worksheet.xml']!))]));
     for (const tag of tags(ws)) expect(primeTags.has(tag!), `${tag} occurs in Prime files`).toBe(true);
     expect(ws).toContain('<ml:apply><ml:scale /><ml:real>1200</ml:real><ml:id labels="UNIT" label-is-contextual="true" xml:space="preserve">kN</ml:id></ml:apply>');
-    expect(ws).toMatch(/<ml:unitOverride><ml:apply><ml:pow \/><ml:id labels="UNIT"[^>]*>mm<\/ml:id><ml:real>2<\/ml:real><\/ml:apply><\/ml:unitOverride>/);
+    expect(ws).toMatch(/<ml:unitOverride><ml:apply><ml:pow \/><ml:id labels="UNIT"[^>]*>cm<\/ml:id><ml:real>2<\/ml:real><\/ml:apply><\/ml:unitOverride>/);
     expect(ws).toContain('<pw:Subscript>u</pw:Subscript>');
     expect(ws).toContain('<ml:apply><ml:nthRoot /><ml:placeholder />');
     // top to bottom in document order
@@ -114,7 +114,7 @@ describe('.mcdx writer against the Prime samples', () => {
 
   it('caches results like Prime: a bare real in the override unit', () => {
     const results = strFromU8(ours['mathcad/result.xml']!);
-    expect(results).toMatch(/<resultData result-id="\d+" calculation-status="Synchronized"><ml:result><ml:real>160000<\/ml:real>/);
+    expect(results).toMatch(/<resultData result-id="\d+" calculation-status="Synchronized"><ml:result><ml:real>1600<\/ml:real>/);
   });
 });
 
@@ -136,7 +136,10 @@ describe('.mcdx reader', () => {
     const mcdx = writeMcdx({ documentName: 'Units', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
     const doc = await readMcdx(mcdx);
     expect(doc.cached_results).toEqual({ 2: { value: 54, unit: 'kN*m' }, 5: { value: 30, unit: 'kip*ft' } });
-    expect(doc.elements[2]).toEqual({ type: 'formula', expression: 'M := w*L^2/8', result_unit: 'kN*m' });
+    // An override that is the unit the inputs suggest is the default: read gives no result_unit for it,
+    // whether it was asked for (M_u) or not (M); the cached results carry the unit either way.
+    expect(doc.elements).toEqual(els.map((e) => (e.type === 'formula' ? { type: 'formula', expression: e.expression } : e)));
+    expect(strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!)).toMatch(/<ml:unitOverride><ml:apply><ml:mult \/><ml:id labels="UNIT"[^>]*>kN<\/ml:id><ml:id labels="UNIT"[^>]*>m<\/ml:id><\/ml:apply><\/ml:unitOverride>/);
   });
 
   it('reads the unit of a result Prime cached under an override (mathcadpy_test_units.mcdx: 8.9 ft·kip)', async () => {
@@ -154,7 +157,7 @@ describe('.mcdx reader', () => {
       { type: 'variable', name: 'M_n', value: 100, unit: 'kN*m' },
       { type: 'variable', name: 'gamma_c', value: 1.5 },
       { type: 'variable', name: 'f_sigma', value: 2 },
-      { type: 'formula', expression: 'phiM_n := phi*M_n*cos(theta)/gamma_c', result_unit: 'kN*m' },
+      { type: 'formula', expression: 'phiM_n := phi*M_n*cos(theta)/gamma_c', result_unit: 'kip*ft' },
       { type: 'variable', name: 'betax', value: 1 },
     ];
     const mcdx = writeMcdx({ documentName: 'Greek', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
