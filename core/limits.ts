@@ -58,8 +58,8 @@ export const LIMITS = {
   /** Operators of one page after form XObjects are expanded: the densest real sheets have ~1 million; a nesting bomb has billions. */
   pdfMaxOperators: envNumber('PDF_MAX_OPERATORS', 10_000_000),
 
-  /** Wall-clock time of one page analysis, which the caller's HTTP request waits for: the densest real sheets take a few seconds. */
-  drawingTimeoutMs: envNumber('DRAWING_TIMEOUT_MS', 30_000),
+  /** Wall-clock time of one page analysis, which the caller's HTTP request waits for: the densest real sheets take 1–2 s idle, far more on a loaded machine. */
+  drawingTimeoutMs: envNumber('DRAWING_TIMEOUT_MS', 60_000),
 
   // --- Worker threads: core/jobs/worker-pool.ts --------------------------------------------
   /** Wall-clock time of one worker task; past it the task fails with RESOURCE_LIMIT and the thread is replaced. */

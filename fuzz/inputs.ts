@@ -3,18 +3,10 @@
 // same seed gives the same sequence, so a failing case can be replayed.
 import { deflateRawSync } from 'node:zlib';
 import { newEntry, writeZip } from '../core/zip.ts';
+import { mulberry32 } from '../eval/drawings/generator/prng.ts';
 
-/** mulberry32: a small, good-enough seeded generator. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the drawing evaluation set (mulberry32). */
+export const rng = mulberry32;
 
 export type Rand = () => number;
 const int = (r: Rand, n: number) => Math.floor(r() * n);
