@@ -1,7 +1,7 @@
 // npm run bench:security — what hostile requests cost now, each beside a
 // baseline measured in the same run:
 //  - a GraphQL document of 5,000 aliases of `codes` (250 KB, refused by the
-//    token limit) beside an ordinary `{ codes { fileId } }` query;
+//    token limit) beside an ordinary `{ codes { nodes { fileId } } }` query;
 //  - another account's 100 ms diagnostic job while one account has 40 jobs of
 //    300 ms queued (JOB_CONCURRENCY=2), beside the same job on an idle queue,
 //    and beside what arrival order would have made it wait (40 × 300 ms ÷ 2).
@@ -27,8 +27,8 @@ async function timeQuery(query: string): Promise<{ ms: number; status: number }>
   return { ms: performance.now() - t, status: res.status };
 }
 
-const plain = '{ codes { fileId } }';
-const aliases = `{ ${Array.from({ length: 5_000 }, (_, i) => `a${i}: codes { fileId }`).join(' ')} }`;
+const plain = '{ codes { nodes { fileId } } }';
+const aliases = `{ ${Array.from({ length: 5_000 }, (_, i) => `a${i}: codes { nodes { fileId } }`).join(' ')} }`;
 await timeQuery(plain);
 const base: number[] = [];
 const hostile: number[] = [];
@@ -40,7 +40,7 @@ for (let i = 0; i < RUNS; i++) {
   statuses.add(h.status);
 }
 console.log(`5,000 aliases of codes (${(aliases.length / 1024).toFixed(0)} KB): p50 ${pct(hostile, 0.5).toFixed(1)} ms, p95 ${pct(hostile, 0.95).toFixed(1)} ms, status ${[...statuses].join(',')}`);
-console.log(`{ codes { fileId } } baseline:      p50 ${pct(base, 0.5).toFixed(1)} ms, p95 ${pct(base, 0.95).toFixed(1)} ms  → ratio ${(pct(hostile, 0.5) / pct(base, 0.5)).toFixed(2)}× at p50`);
+console.log(`{ codes { nodes { fileId } } } baseline:      p50 ${pct(base, 0.5).toFixed(1)} ms, p95 ${pct(base, 0.95).toFixed(1)} ms  → ratio ${(pct(hostile, 0.5) / pct(base, 0.5)).toFixed(2)}× at p50`);
 
 async function waitForJob(accountSecret: string, durationMs: number): Promise<number> {
   const principal = (await server.platform.keys.authenticate(accountSecret))!;

@@ -17,11 +17,12 @@ export const codeRoutes: Route[] = [
     }),
     successStatus: 200,
     async handle({ query, headers }, run) {
-      // REST answers the whole library: the GraphQL pages, followed to the end.
+      // REST answers the whole library: the GraphQL pages, followed to the end. Pages of 100: the
+      // cost limit multiplies a list's cost by its `first`, and 100 codes stay well inside it.
       const all: Record<string, any>[] = [];
       for (let after: string | null = null; ; ) {
         const data: Record<string, any> = await run(
-          `query Codes($s: DesignStandard, $after: String) { codes(designStandard: $s, first: 500, after: $after) { nodes { fileId filename description designStandard path addedAt indexed pageCount } pageInfo { endCursor hasNextPage } } }`,
+          `query Codes($s: DesignStandard, $after: String) { codes(designStandard: $s, first: 100, after: $after) { nodes { fileId filename description designStandard path addedAt indexed pageCount } pageInfo { endCursor hasNextPage } } }`,
           { s: query.design_standard ? toGraphqlStandard(query.design_standard) : null, after },
         );
         all.push(...data.codes.nodes);

@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { answersWithin } from '../helpers/raw-http.ts';
 import { wsClient, collect } from '../helpers/ws.ts';
 
-const aliases = (n: number, field = 'codes { fileId }') => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
-const nestedFragments = (n: number) => `{ ${'... on Query { '.repeat(n)}codes { fileId }${' }'.repeat(n)} }`;
+const aliases = (n: number, field = 'codes { nodes { fileId } }') => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+const nestedFragments = (n: number) => `{ ${'... on Query { '.repeat(n)}codes { nodes { fileId } }${' }'.repeat(n)} }`;
 
 async function refusedOverWs(url: string, key: string | undefined, query: string): Promise<any[]> {
   const client = wsClient(url, key);
@@ -27,7 +27,7 @@ describe('development server', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ FREE_RATE_PER_MIN: '10' });
-    await server.gql('{ codes { fileId } }'); // warm: the first operation builds the query planner's caches
+    await server.gql('{ codes { nodes { fileId } } }'); // warm: the first operation builds the query planner's caches
   });
   afterAll(() => server.stop());
 
@@ -64,7 +64,7 @@ describe('development server', () => {
   it('the same REST request through the route table keeps working (the limits do not touch ordinary operations)', async () => {
     expect((await server.rest('/v1/codes')).status).toBe(200);
     const { secret } = await server.key('pro');
-    const res = await server.gql('{ a: codes { fileId } b: codes(designStandard: US) { fileId } }', undefined, secret);
+    const res = await server.gql('{ a: codes { nodes { fileId } } b: codes(designStandard: US) { nodes { fileId } } }', undefined, secret);
     expect(res.status).toBe(200);
   });
 
@@ -91,7 +91,7 @@ describe('development server', () => {
   it('over graphql-ws a subscription needs a key and spends the key’s budget; queries are not served', async () => {
     const job = `subscription { jobUpdated(id: "00000000-0000-4000-8000-000000000000") { status } }`;
     expect((await refusedOverWs(server.url, undefined, job))[0].extensions.code).toBe('UNAUTHORIZED');
-    const query = await refusedOverWs(server.url, undefined, '{ codes { fileId } }');
+    const query = await refusedOverWs(server.url, undefined, '{ codes { nodes { fileId } } }');
     expect(query[0].message).toContain('HTTP');
     const { secret } = await server.key('free');
     for (let i = 0; i < 10; i++) expect((await refusedOverWs(server.url, secret, job))[0].extensions.code).toBe('JOB_NOT_FOUND');

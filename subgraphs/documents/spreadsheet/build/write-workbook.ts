@@ -99,10 +99,6 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
           // Lets the zip take the rows written so far; otherwise the whole sheet's XML waits in memory.
           if (r % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
         }
-      } else if (p.kind === 'chart' && p.from.row > 0) {
-        // Printing: each chart starts a page (a manual break after the row above its anchor), so a page
-        // break never cuts it; at CHART_ROWS rows it fits any page the fit-to-width setup prints.
-        ws.getRow(p.from.row).addPageBreak();
       } else if (p.kind === 'formula') {
         const row = ws.getRow(p.row);
         if (p.label) {
