@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import { toFileFormula } from '../blocks/formula.ts';
+import { isDynamicArrayFormula, toFileFormula } from '../blocks/formula.ts';
 import type { CellValue } from '../blocks/validate.ts';
 import type { SheetLayout } from '../layout/layout.ts';
 import { stringCell } from '../blocks/cell-text.ts';
@@ -106,7 +106,11 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
           row.getCell(1).font = BOLD;
         }
         const cell = row.getCell(2);
-        cell.value = { formula: p.formula } as ExcelJS.CellFormulaValue;
+        // A spilling formula is an array formula anchored on its own cell; the cell's
+        // dynamic-array mark (cm) is added with the metadata part (package-patch.ts).
+        cell.value = isDynamicArrayFormula(p.formula)
+          ? ({ formula: p.formula, shareType: 'array', ref: cell.address } as unknown as ExcelJS.CellFormulaValue)
+          : ({ formula: p.formula } as ExcelJS.CellFormulaValue);
         cell.numFmt = p.numFmt;
         row.commit();
       }
