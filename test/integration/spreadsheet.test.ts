@@ -131,6 +131,9 @@ let charts: string;
 let template: Buffer;
 let filled: string;
 let literal: string;
+let stacked: string;
+/** Three charts below a table on one sheet, each in a colour of its own, so a cut chart shows on two pages. */
+const STACKED_COLOURS = ['#C00000', '#00A050', '#7030A0'];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -170,6 +173,33 @@ beforeAll(async () => {
       }),
     ),
   );
+  stacked = path.join(work, 'stacked.xlsx');
+  fs.writeFileSync(
+    stacked,
+    await buildWorkbook(
+      validateWorkbook({
+        workbookName: 'Stacked',
+        sheets: [
+          {
+            name: 'Stacked',
+            blocks: [
+              { type: 'header', content: 'Spans' },
+              { type: 'data_table', name: 'Spans', headers: ['Span', 'Moment'], rows: Array.from({ length: 14 }, (_, i) => [i + 1, (i + 1) * 3]) },
+              ...STACKED_COLOURS.map((colour, i) => ({
+                type: 'chart',
+                chartType: 'column',
+                title: `stacked chart ${i + 1}`,
+                dataRange: 'Spans',
+                xAxis: 'Span',
+                yAxis: 'Moment',
+                options: { colors: [colour] },
+              })),
+            ],
+          },
+        ],
+      }),
+    ),
+  );
   long = path.join(work, 'long.xlsx');
   const rows = Array.from({ length: LONG_ROWS }, (_, i) => [i + 1, `M${i % 97}`, (i % 29) + 0.5, '=[@Load]*2']);
   fs.writeFileSync(
@@ -194,7 +224,7 @@ describe('spreadsheet jobs in LibreOffice', () => {
     // Two soffice starts for the whole file, one after the other (the CPU is shared with the other
     // test files): every CSV in one, every PDF in the other.
     csv = await convertWithLibreOffice([created, filled, long, literal], 'csv');
-    pdf = await convertWithLibreOffice([charts, filled], 'pdf');
+    pdf = await convertWithLibreOffice([charts, filled, stacked], 'pdf');
   }, 180_000);
 
   it('create_spreadsheet: tables, row formulas and structured references recalculate to the expected numbers', () => {
@@ -217,7 +247,7 @@ describe('spreadsheet jobs in LibreOffice', () => {
   });
 
   it('every workbook the tests write is well-formed XML part by part (a strict parser, as Excel reads them)', () => {
-    for (const file of [created, charts, filled, long, literal]) expect(xlsxXmlProblems(fs.readFileSync(file)), path.basename(file)).toEqual([]);
+    for (const file of [created, charts, filled, long, literal, stacked]) expect(xlsxXmlProblems(fs.readFileSync(file)), path.basename(file)).toEqual([]);
   });
 
   it("writes a leading apostrophe's text as text, and Excel-escaped column references recalculate", () => {
@@ -250,6 +280,21 @@ describe('spreadsheet jobs in LibreOffice', () => {
       for (const colour of drawn) {
         expect(countColour(image, colour), `${type} ${colour}`).toBeGreaterThan(type === 'line' || type === 'scatter' ? 30 : 300);
       }
+    }
+  });
+
+  it('printing keeps each chart whole: a chart stacked below a table and other charts is drawn on one page only', async () => {
+    const file = path.join(pdf, 'stacked.pdf');
+    const pages = (await pdfText(file)).split('\f').filter((p, i, all) => i < all.length - 1 || p.trim());
+    const images = (await renderPages(file, { first: 1, last: pages.length, dpi: 72 })).map((png) => readPng(png));
+    for (const [i, colour] of STACKED_COLOURS.entries()) {
+      const title = `stacked chart ${i + 1}`;
+      const withTitle = pages.flatMap((p, n) => (p.includes(title) ? [n] : []));
+      expect(withTitle, title).toHaveLength(1);
+      // The bars' colour on the title's page and on no other: a cut chart leaves bars on the next page.
+      const withBars = images.flatMap((image, n) => (countColour(image, colour) > 0 ? [n] : []));
+      expect(withBars, `${title} ${colour}`).toEqual(withTitle);
+      expect(countColour(images[withTitle[0]!]!, colour), title).toBeGreaterThan(300);
     }
   });
 

@@ -94,6 +94,10 @@ describe('charts in a built workbook', () => {
     const files = unzipSync(xlsx);
     const valueTitles = ['xl/charts/chart1.xml', 'xl/charts/chart2.xml'].map((p) => /<c:valAx>[\s\S]*?<a:t>([^<]*)<\/a:t>/.exec(strFromU8(files[p]!))?.[1]);
     expect(valueTitles).toEqual(['Dead, Live, Wind', 'Dead']);
+    // A printed page starts above each chart's spacer row: the break sits one row above the frame's top.
+    const tops = [...strFromU8(files['xl/drawings/drawing1.xml']!).matchAll(/<xdr:from><xdr:col>\d+<\/xdr:col><xdr:colOff>0<\/xdr:colOff><xdr:row>(\d+)</g)].map((m) => Number(m[1]));
+    const breaks = [...strFromU8(files['xl/worksheets/sheet1.xml']!).matchAll(/<brk id="(\d+)"[^>]*man="1"/g)].map((m) => Number(m[1]));
+    expect(breaks).toEqual(tops.map((top) => top - 1));
   });
 });
 
