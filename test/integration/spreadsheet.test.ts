@@ -135,6 +135,13 @@ let stacked: string;
 /** Three charts below a table on one sheet, each in a colour of its own, so a cut chart shows on two pages. */
 const STACKED_COLOURS = ['#C00000', '#00A050', '#7030A0'];
 
+/** Builds a workbook in-process (no job) and writes it to the work folder. */
+async function writeBuilt(file: string, spec: unknown): Promise<string> {
+  const out = path.join(work, file);
+  fs.writeFileSync(out, await buildWorkbook(validateWorkbook(spec)));
+  return out;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   key = (await server.key('pro')).secret;
@@ -153,64 +160,46 @@ beforeAll(async () => {
   ]);
   // Text that starts with "=" written as Excel users type it (a leading apostrophe), headers that need
   // Excel's escapes in structured references, a Unicode table name and a chart with defaults only.
-  literal = path.join(work, 'literal.xlsx');
-  fs.writeFileSync(
-    literal,
-    await buildWorkbook(
-      validateWorkbook({
-        workbookName: 'Literal',
-        sheets: [
-          {
-            name: 'Größe',
-            blocks: [
-              { type: 'data_table', name: 'Größe', headers: ['Note', 'Force [kN]', "It's #1"], rows: [["'=not a formula", 2, '=[@[Force \'[kN\']]]*3'], ["''quoted", 4, "=[@[Force '[kN']]]*3"]] },
-              { type: 'formula', label: 'Sum', expression: "=SUM(Größe[It''s '#1])" },
-              { type: 'formula', expression: '=1+1' },
-              { type: 'chart', dataRange: 'Größe', xAxis: 'Note', yAxis: ['Force [kN]'] },
-            ],
-          },
+  literal = await writeBuilt('literal.xlsx', {
+    workbookName: 'Literal',
+    sheets: [
+      {
+        name: 'Größe',
+        blocks: [
+          { type: 'data_table', name: 'Größe', headers: ['Note', 'Force [kN]', "It's #1"], rows: [["'=not a formula", 2, '=[@[Force \'[kN\']]]*3'], ["''quoted", 4, "=[@[Force '[kN']]]*3"]] },
+          { type: 'formula', label: 'Sum', expression: "=SUM(Größe[It''s '#1])" },
+          { type: 'formula', expression: '=1+1' },
+          { type: 'chart', dataRange: 'Größe', xAxis: 'Note', yAxis: ['Force [kN]'] },
         ],
-      }),
-    ),
-  );
-  stacked = path.join(work, 'stacked.xlsx');
-  fs.writeFileSync(
-    stacked,
-    await buildWorkbook(
-      validateWorkbook({
-        workbookName: 'Stacked',
-        sheets: [
-          {
-            name: 'Stacked',
-            blocks: [
-              { type: 'header', content: 'Spans' },
-              { type: 'data_table', name: 'Spans', headers: ['Span', 'Moment'], rows: Array.from({ length: 14 }, (_, i) => [i + 1, (i + 1) * 3]) },
-              ...STACKED_COLOURS.map((colour, i) => ({
-                type: 'chart',
-                chartType: 'column',
-                title: `stacked chart ${i + 1}`,
-                dataRange: 'Spans',
-                xAxis: 'Span',
-                yAxis: 'Moment',
-                options: { colors: [colour] },
-              })),
-            ],
-          },
+      },
+    ],
+  });
+  stacked = await writeBuilt('stacked.xlsx', {
+    workbookName: 'Stacked',
+    sheets: [
+      {
+        name: 'Stacked',
+        blocks: [
+          { type: 'header', content: 'Spans' },
+          { type: 'data_table', name: 'Spans', headers: ['Span', 'Moment'], rows: Array.from({ length: 14 }, (_, i) => [i + 1, (i + 1) * 3]) },
+          ...STACKED_COLOURS.map((colour, i) => ({
+            type: 'chart',
+            chartType: 'column',
+            title: `stacked chart ${i + 1}`,
+            dataRange: 'Spans',
+            xAxis: 'Span',
+            yAxis: 'Moment',
+            options: { colors: [colour] },
+          })),
         ],
-      }),
-    ),
-  );
-  long = path.join(work, 'long.xlsx');
+      },
+    ],
+  });
   const rows = Array.from({ length: LONG_ROWS }, (_, i) => [i + 1, `M${i % 97}`, (i % 29) + 0.5, '=[@Load]*2']);
-  fs.writeFileSync(
-    long,
-    await buildWorkbook(
-      validateWorkbook({
-        workbookName: 'Long',
-        sheets: [{ name: 'Members', blocks: [{ type: 'data_table', name: 'Members', headers: ['Id', 'Member', 'Load', 'Double'], rows }, { type: 'formula', label: 'Total', expression: '=SUM(Members[Double])' }] }],
-      }),
-    ),
-  );
+  long = await writeBuilt('long.xlsx', {
+    workbookName: 'Long',
+    sheets: [{ name: 'Members', blocks: [{ type: 'data_table', name: 'Members', headers: ['Id', 'Member', 'Load', 'Double'], rows }, { type: 'formula', label: 'Total', expression: '=SUM(Members[Double])' }] }],
+  });
 }, 120_000);
 afterAll(async () => {
   await server.stop();
