@@ -24,6 +24,17 @@ const FUTURE_FUNCTIONS = new Set(
 const WORKSHEET_FUNCTIONS = new Set(['FILTER', 'SORT']);
 
 
+/**
+ * Functions that return an array which spills into the cells below and
+ * beside: Excel spills a formula only when the cell is marked as a
+ * dynamic-array formula (build/package-patch.ts); without the mark it shows
+ * the implicit-intersection `@FILTER(...)` and one value.
+ */
+const DYNAMIC_ARRAY = /(?:^|[^\w.])_xlfn\.(?:_xlws\.)?(?:FILTER|SORT|SORTBY|UNIQUE|SEQUENCE|RANDARRAY)\(/;
+
+/** Whether a formula as stored in the file (toFileFormula) calls a spilling function outside a string literal. */
+export const isDynamicArrayFormula = (fileFormula: string): boolean => DYNAMIC_ARRAY.test(withoutStrings(fileFormula));
+
 /** Text of a formula with its string literals blanked, so brackets inside quotes are not read as references. */
 const withoutStrings = (f: string): string => f.replace(/"(?:[^"]|"")*"/g, (s) => '"' + ' '.repeat(s.length - 2) + '"');
 

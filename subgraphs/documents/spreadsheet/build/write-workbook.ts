@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
-import { toFileFormula } from '../blocks/formula.ts';
+import { isDynamicArrayFormula, toFileFormula } from '../blocks/formula.ts';
 import type { CellValue } from '../blocks/validate.ts';
 import type { SheetLayout } from '../layout/layout.ts';
 import { stringCell } from '../blocks/cell-text.ts';
@@ -55,6 +55,24 @@ function writeBeforeClose(ws: StreamingSheet, xml: string): void {
   };
 }
 
+/**
+ * Starts a new printed page just above a chart's frame, so printing never cuts
+ * it (a frame is CHART_ROWS rows, less than a landscape page). The break goes
+ * after the row above the blank spacer row, not on the frame's top edge:
+ * LibreOffice 7.4 draws an object whose top lies exactly on a page break on
+ * both pages, and with the break there the charts came out cut in its PDF. A
+ * chart with nothing above it needs no break. Written to the sheet's
+ * rowBreaks directly: the row above is usually a table row already committed,
+ * which the streaming writer no longer lets getRow reach.
+ */
+function pageBreakAbove(ws: StreamingSheet, chartTopRow0: number): void {
+  const afterRow = chartTopRow0 - 1; // 1-based row above the spacer row (0-based chartTopRow0 - 1)
+  if (afterRow < 1) return;
+  const sheet = ws as unknown as { rowBreaks?: ExcelJS.RowBreak[] };
+  if (!Array.isArray(sheet.rowBreaks)) throw new Error('exceljs streaming worksheet has no rowBreaks');
+  sheet.rowBreaks.push({ id: afterRow, max: 16383, man: 1 } as ExcelJS.RowBreak);
+}
+
 /** The workbook's cells as an .xlsx package; `references[i]` is what sheet i must point at (drawing, tables). */
 export async function writeCells(sheets: readonly SheetLayout[], references: readonly string[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -99,6 +117,8 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
           // Lets the zip take the rows written so far; otherwise the whole sheet's XML waits in memory.
           if (r % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
         }
+      } else if (p.kind === 'chart') {
+        pageBreakAbove(ws, p.from.row);
       } else if (p.kind === 'formula') {
         const row = ws.getRow(p.row);
         if (p.label) {
@@ -106,7 +126,11 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
           row.getCell(1).font = BOLD;
         }
         const cell = row.getCell(2);
-        cell.value = { formula: p.formula } as ExcelJS.CellFormulaValue;
+        // A spilling formula is an array formula anchored on its own cell; the cell's
+        // dynamic-array mark (cm) is added with the metadata part (package-patch.ts).
+        cell.value = isDynamicArrayFormula(p.formula)
+          ? ({ formula: p.formula, shareType: 'array', ref: cell.address } as unknown as ExcelJS.CellFormulaValue)
+          : ({ formula: p.formula } as ExcelJS.CellFormulaValue);
         cell.numFmt = p.numFmt;
         row.commit();
       }

@@ -12,12 +12,14 @@ export const REL = {
   chart: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart',
   table: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/table',
   calcChain: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain',
+  sheetMetadata: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/sheetMetadata',
 } as const;
 
 export const CONTENT_TYPE = {
   chart: 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml',
   drawing: 'application/vnd.openxmlformats-officedocument.drawing+xml',
   table: 'application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml',
+  sheetMetadata: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheetMetadata+xml',
 } as const;
 
 export interface Relationship {

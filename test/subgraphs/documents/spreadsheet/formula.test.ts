@@ -46,3 +46,13 @@ describe('formulas', () => {
     expect(formulaSyntaxProblem('=IF(A1>0,"(",")")')).toBeNull();
   });
 });
+
+describe('isDynamicArrayFormula', () => {
+  it('finds the spilling functions as the file spells them, not in string literals or longer names', async () => {
+    const { isDynamicArrayFormula, toFileFormula } = await import('../../../../subgraphs/documents/spreadsheet/blocks/formula.ts');
+    const file = (f: string) => toFileFormula(f, null);
+    for (const f of ['=FILTER(T[A],T[B]>1)', '=SORT(T[A])', '=SORTBY(T[A],T[B])', '=UNIQUE(T[A])', '=SEQUENCE(3)', '=RANDARRAY(2,2)', '=SUM(SEQUENCE(4))'])
+      expect(isDynamicArrayFormula(file(f)), f).toBe(true);
+    for (const f of ['=SUM(T[A])', '=XSORT(1)', '="SEQUENCE(3)"', '=STDEV.S(T[A])']) expect(isDynamicArrayFormula(file(f)), f).toBe(false);
+  });
+});
