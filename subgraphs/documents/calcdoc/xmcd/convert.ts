@@ -1,7 +1,8 @@
 // Mathcad 11–15 worksheets (.xmcd, or gzipped .xmcdz) → elements, best
 // effort: definitions, evaluations, text and pictures map to elements;
-// every other region (plots, areas, programs, custom functions…) is listed
-// as not converted. .xmcd units are unlabeled ids, so a name is a unit when
+// every other region (plots, programs, custom functions…) is listed as not
+// converted. Areas (collapsible groups) are opened: Mathcad evaluates what
+// they hold in place, collapsed or not. .xmcd units are unlabeled ids, so a name is a unit when
 // mathjs knows the unit and the worksheet has not defined the name above.
 import { gunzipSync } from 'node:zlib';
 import { AppError } from '../../../../core/errors.ts';
@@ -56,10 +57,7 @@ export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted w
   for (const item of binaryEl ? children(binaryEl) : []) binary.set(item.getAttribute('item-id') ?? '', textOf(item).replace(/\s+/g, ''));
 
   const regionsEl = child(root, 'regions');
-  const regions = (regionsEl ? children(regionsEl) : [])
-    .filter((r) => r.localName === 'region')
-    .map((el) => ({ el, id: el.getAttribute('region-id') ?? '', top: Number(el.getAttribute('top') ?? 0), left: Number(el.getAttribute('left') ?? 0) }))
-    .sort((a, b) => a.top - b.top || a.left - b.left);
+  const regions = flattenAreas(regionsEl ? children(regionsEl) : []).sort((a, b) => a.top - b.top || a.left - b.left);
 
   const out: ConvertedWorksheet = { documentName: field('title') || fallbackName, metadata, elements: [], images: new Map(), unconverted: [], generator: null };
   const generator = metadataEl && child(metadataEl, 'generator');
@@ -122,6 +120,38 @@ export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted w
       default:
         skip(r, body.localName, `${body.localName} regions have no element shape`);
     }
+  }
+  return out;
+}
+
+interface PlacedRegion {
+  el: Element;
+  id: string;
+  top: number;
+  left: number;
+}
+
+/**
+ * The worksheet's regions in reading order, with the regions held in areas
+ * in their place. Mathcad stores a region inside an area at coordinates
+ * relative to the area, and evaluates it where the area stands, so a
+ * definition in a collapsed area is in scope below it (real worksheets hide
+ * helper functions that way). The area itself has no element shape and is
+ * not listed. Iterative, so nesting depth costs no stack.
+ */
+function flattenAreas(top: Element[]): PlacedRegion[] {
+  const out: PlacedRegion[] = [];
+  const pending: Array<{ el: Element; dy: number; dx: number }> = top.map((el) => ({ el, dy: 0, dx: 0 }));
+  while (pending.length) {
+    const { el, dy, dx } = pending.pop()!;
+    if (el.localName !== 'region') continue;
+    const placed = { el, id: el.getAttribute('region-id') ?? '', top: dy + Number(el.getAttribute('top') ?? 0), left: dx + Number(el.getAttribute('left') ?? 0) };
+    const area = children(el).find((c) => c.localName === 'area');
+    if (!area) {
+      out.push(placed);
+      continue;
+    }
+    for (const inner of children(area)) pending.push({ el: inner, dy: placed.top, dx: placed.left });
   }
   return out;
 }

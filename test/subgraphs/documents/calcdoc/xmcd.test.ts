@@ -92,6 +92,27 @@ describe('.xmcd conversion', () => {
     ]);
   });
 
+  it('opens areas and unwraps provenance in a real worksheet: the pasted, collapsed region is read where it stands', async () => {
+    // CoolProp's worksheet (MIT): region 106, the function find_all pasted from a Mathcad 15
+    // QuickSheet, is wrapped in ml:provenance inside a collapsed area (783) with a page break (115).
+    const bytes = fixture('calc/xmcd/coolprop_CoolPropFluidProperties.xmcd');
+    const sheet = await convertXmcd(bytes);
+    const xml = bytes.toString('utf8');
+    const leafRegions = (xml.match(/<region /g) ?? []).length - (xml.match(/<area /g) ?? []).length;
+    expect(sheet.elements.length + sheet.unconverted.length).toBe(leafRegions);
+    expect(sheet.unconverted.map((u) => u.kind)).not.toContain('area');
+    expect(sheet.unconverted.some((u) => /provenance/.test(u.reason))).toBe(false);
+    // find_all is a program (a user function): listed for what it is, not for its wrapper.
+    const findAll = sheet.unconverted.find((u) => u.region_id === '106')!;
+    expect(findAll).toMatchObject({ kind: 'function' });
+    // In place: after the text that introduces the hidden area, before the next one.
+    const before = sheet.elements.findIndex((e) => e.type === 'text' && e.content.startsWith('Functions to parse the output'));
+    expect(findAll.element_position).toBe(before + 1);
+    // Area coordinates are relative to the area: 306 pt (area) + 15 pt (region), in 1/96 in.
+    expect(findAll.top).toBeCloseTo((306 + 15) * (4 / 3), 6);
+    expect(sheet.unconverted.find((u) => u.region_id === '115')).toMatchObject({ kind: 'pageBreak' });
+  });
+
   it('computes with angles as Mathcad does: deg a plain scale factor, r·α a length', async () => {
     const bytes = fixture('calc/provenance-angles.xmcd');
     const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
