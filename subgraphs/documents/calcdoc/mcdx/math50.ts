@@ -91,14 +91,43 @@ export function expressionXml(node: any, roles: Map<MathNode, SymbolRole>): stri
 
 export class Unmappable extends Error {}
 
+const isContentMath = (el: Element) => /\/math\d+$/.test(el.namespaceURI ?? '');
+
+/**
+ * Mathcad 13–15 wrap what was pasted from another worksheet in `ml:provenance`: a whole
+ * region, or one operand inside an expression (`B_p = …` where the `B_p` came from a
+ * template). Its originRef/parentRef/comment/contentHash children are in the
+ * provenance10 namespace; the content math beside them is what the expression means.
+ * Nested wrappers are opened too (bounded: a wrapper holds one expression).
+ */
+export function unwrap(el: Element): Element {
+  for (let depth = 0; depth < 8 && el.localName === 'provenance' && isContentMath(el); depth++) {
+    const inner = children(el).find(isContentMath);
+    if (!inner) return el;
+    el = inner;
+  }
+  return el;
+}
+
+/** An element's children as the expression means them, provenance wrappers opened. */
+export const mathChildren = (el: Element): Element[] => children(el).map(unwrap);
+
 const PREC: Record<string, number> = { plus: 1, minus: 1, mult: 2, scale: 2, div: 2, neg: 3, pow: 4 };
+
+/**
+ * Mathcad lets a literal subscript hold periods (`S_element.bend`, `b_S.1`), and
+ * engineers use them to qualify a symbol; in a formula a period would read as a
+ * property access. Each period becomes an underscore, everywhere the name occurs,
+ * so the definition and its uses still meet (`S_element_bend`).
+ */
+const elementName = (name: string) => name.replaceAll('.', '_');
 
 /** The name inside an ml:id: plain text, or base + _ + subscript for Prime's XAML Span. */
 export function idName(el: Element): string {
   const span = children(el).find((c) => c.localName === 'Span');
   // .xmcd keeps a literal subscript in an attribute.
   const subscript = el.getAttribute('subscript');
-  if (!span) return nameFromShown(textOf(el).trim(), subscript || null);
+  if (!span) return elementName(nameFromShown(textOf(el).trim(), subscript || null));
   let base = '';
   let sub = '';
   for (let c = span.firstChild; c; c = c.nextSibling) {
@@ -106,7 +135,7 @@ export function idName(el: Element): string {
     else if ((c as Element).localName === 'Subscript') sub += textOf(c);
     else base += textOf(c);
   }
-  return nameFromShown(base.trim(), sub.trim() || null);
+  return elementName(nameFromShown(base.trim(), sub.trim() || null));
 }
 
 export interface ReadExpr {
@@ -123,6 +152,7 @@ const CONSTANT_NAMES: Record<string, string> = { π: 'pi' };
 
 /** Math XML → expression text (canonical form); throws Unmappable for what elements cannot express. */
 export function readExpression(el: Element, ctx: ReadContext): ReadExpr {
+  el = unwrap(el);
   const wrap = (e: ReadExpr, p: number) => (e.prec < p ? `(${e.text})` : e.text);
   switch (el.localName) {
     case 'real': {
@@ -136,7 +166,7 @@ export function readExpression(el: Element, ctx: ReadContext): ReadExpr {
       return { text: name, prec: 9 };
     }
     case 'parens': {
-      const inner = children(el)[0];
+      const inner = mathChildren(el)[0];
       if (!inner) throw new Unmappable('empty parentheses');
       return { text: `(${readExpression(inner, ctx).text})`, prec: 9 };
     }
@@ -148,7 +178,7 @@ export function readExpression(el: Element, ctx: ReadContext): ReadExpr {
 }
 
 function readApply(el: Element, ctx: ReadContext, wrap: (e: ReadExpr, p: number) => string): ReadExpr {
-  const [head, ...args] = children(el);
+  const [head, ...args] = mathChildren(el);
   if (!head) throw new Unmappable('empty apply');
   const op = head.localName;
   const r = (n: Element | undefined) => {
@@ -158,7 +188,7 @@ function readApply(el: Element, ctx: ReadContext, wrap: (e: ReadExpr, p: number)
   if (op === 'id') {
     const fn = idName(head);
     if (!(fn in FUNCTIONS)) throw new Unmappable(`the function ${fn}`);
-    const argEls = args[0]?.localName === 'sequence' ? children(args[0]) : args;
+    const argEls = args[0]?.localName === 'sequence' ? mathChildren(args[0]) : args;
     return { text: `${fn}(${argEls.map((a) => r(a).text).join(', ')})`, prec: 9 };
   }
   switch (op) {
@@ -198,14 +228,18 @@ function readApply(el: Element, ctx: ReadContext, wrap: (e: ReadExpr, p: number)
   }
 }
 
-const isNumber = (el: Element): boolean => el.localName === 'real' || (el.localName === 'apply' && children(el)[0]?.localName === 'neg' && isNumber(children(el)[1]!));
+const isNumber = (el: Element): boolean => {
+  const [head, operand] = el.localName === 'apply' ? mathChildren(el) : [];
+  return el.localName === 'real' || (head?.localName === 'neg' && !!operand && isNumber(operand));
+};
 
 /** Whether a subtree is made only of units (m, kN/m^2). */
 export function isUnitExpr(el: Element, ctx: ReadContext): boolean {
+  el = unwrap(el);
   if (el.localName === 'id') return el.getAttribute('labels') === 'UNIT' || (!el.getAttribute('labels') && ctx.isUnit(idName(el)));
   if (el.localName === 'parens') return children(el).length === 1 && isUnitExpr(children(el)[0]!, ctx);
   if (el.localName !== 'apply') return false;
-  const [head, a, b] = children(el);
+  const [head, a, b] = mathChildren(el);
   if (!head || !a) return false;
   if (head.localName === 'pow') return isUnitExpr(a, ctx) && !!b && b.localName === 'real';
   if (head.localName === 'mult' || head.localName === 'div') return isUnitExpr(a, ctx) && !!b && isUnitExpr(b, ctx);

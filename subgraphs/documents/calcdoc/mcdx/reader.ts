@@ -14,7 +14,7 @@ import { calculate } from '../calculate.ts';
 import { parseFormula } from '../expression.ts';
 import { toPng } from '../to-png.ts';
 import { readXaml, readXamlPackage } from './flow-document.ts';
-import { idName, isUnitExpr, readExpression, readUnit, Unmappable, type ReadContext } from './math50.ts';
+import { idName, isUnitExpr, mathChildren, readExpression, readUnit, unwrap, Unmappable, type ReadContext } from './math50.ts';
 import { child, children, parseXml, textOf } from './xml.ts';
 
 export interface UnmappedRegion {
@@ -247,7 +247,7 @@ export function readMath(math: Element, context: ReadContext = ctx): MathRead {
   if (!first) return { kind: 'math', reason: 'empty math region' };
   try {
     if (first.localName === 'define') {
-      const [target, value] = children(first);
+      const [target, value] = mathChildren(first);
       if (!target || !value) return { kind: 'math', reason: 'incomplete definition' };
       if (target.localName !== 'id') return { kind: 'function', reason: 'function definitions have no element shape' };
       const name = idName(target);
@@ -264,27 +264,16 @@ export function readMath(math: Element, context: ReadContext = ctx): MathRead {
   }
 }
 
-const isContentMath = (el: Element) => /\/math\d+$/.test(el.namespaceURI ?? '');
-
-/**
- * The first content-math child of a region. Mathcad 13–15 wrap regions pasted from
- * another worksheet in `ml:provenance` (its p:originRef/p:parentRef/p:comment children
- * record where they came from): the math inside is what the region means, so the
- * wrapper is unwrapped (nested wrappers too).
- */
+/** The first content-math child of a region (math50 in Prime, math30/20/10 in .xmcd), its provenance wrappers opened. */
 function contentMath(el: Element): Element | undefined {
-  for (let depth = 0; depth < 8; depth++) {
-    const first = children(el).find(isContentMath);
-    if (!first || first.localName !== 'provenance') return first;
-    el = first;
-  }
-  return undefined;
+  const first = children(el).find((c) => /\/math\d+$/.test(c.namespaceURI ?? ''));
+  return first && unwrap(first);
 }
 
 const kindOf = (op: string) => (['program', 'localDefine', 'if', 'for', 'while', 'return'].includes(op) ? 'program' : op === 'matrix' ? 'matrix' : op === 'solveblock' ? 'solveblock' : 'math');
 
 function formulaOf(name: string | null, evalEl: Element, context: ReadContext): CalcElement {
-  const [expr, override] = children(evalEl);
+  const [expr, override] = mathChildren(evalEl);
   const text = readExpression(expr!, context).text;
   const unitEl = override && override.localName === 'unitOverride' ? children(override)[0] : undefined;
   const resultUnit = unitEl && unitEl.localName !== 'placeholder' ? readUnit(unitEl, context) : undefined;
@@ -295,17 +284,19 @@ function formulaOf(name: string | null, evalEl: Element, context: ReadContext): 
 function readQuantity(el: Element, context: ReadContext): { value: number; unit: string } | null {
   const number = (n: Element | undefined): number | null => {
     if (!n) return null;
+    n = unwrap(n);
     if (n.localName === 'real') return Number(textOf(n));
-    if (n.localName === 'apply' && children(n)[0]?.localName === 'neg') {
-      const v = number(children(n)[1]);
+    if (n.localName === 'apply' && mathChildren(n)[0]?.localName === 'neg') {
+      const v = number(mathChildren(n)[1]);
       return v === null ? null : -v;
     }
     return null;
   };
   const plain = number(el);
   if (plain !== null) return { value: plain, unit: '' };
+  el = unwrap(el);
   if (el.localName === 'apply') {
-    const [op, a, b] = children(el);
+    const [op, a, b] = mathChildren(el);
     if ((op?.localName === 'scale' || op?.localName === 'mult') && b && isUnitExpr(b, context)) {
       const v = number(a);
       if (v !== null) return { value: v, unit: readUnit(b, context) };

@@ -113,6 +113,29 @@ describe('.xmcd conversion', () => {
     expect(sheet.unconverted.find((u) => u.region_id === '115')).toMatchObject({ kind: 'pageBreak' });
   });
 
+  it('reads provenance around one operand and periods in literal subscripts, as real Mathcad 14 worksheets hold them', async () => {
+    // The shapes of a real Mathcad 14 beam calculation (64 of its 130 math regions pasted from
+    // templates): ml:provenance can wrap one operand inside ml:eval, not only the whole region,
+    // and literal subscripts qualify a symbol with periods (S_element.bend, b_S.1).
+    const pasted = (inner: string) =>
+      `<ml:provenance expr-id="1"><originRef doc-id="A" href="N:\\templates\\beam.xmcd" xmlns="http://schemas.mathsoft.com/provenance10"><hash/></originRef><comment xmlns="http://schemas.mathsoft.com/provenance10"/><contentHash xmlns="http://schemas.mathsoft.com/provenance10">3e35</contentHash>${inner}</ml:provenance>`;
+    const xml = XMCD.replace(/<regions>[\s\S]*<\/regions>/, `<regions>
+${region(1, 10, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('L', ' subscript="b"')}<ml:real>10</ml:real></ml:define></math>`)}
+${region(2, 30, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('r', ' subscript="y"')}<ml:real>1.09</ml:real></ml:define></math>`)}
+${region(3, 50, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${pasted(id('S', ' subscript="element.bend"'))}<ml:apply><ml:div/><ml:apply><ml:mult/>${id('L', ' subscript="b"')}<ml:real>12</ml:real></ml:apply>${pasted(id('r', ' subscript="y"'))}</ml:apply></ml:define></math>`)}
+${region(4, 70, `<math><ml:eval xmlns:ml="http://schemas.mathsoft.com/math30">${pasted(id('S', ' subscript="element.bend"'))}<result xmlns="http://schemas.mathsoft.com/math30"><ml:real>110.091743119266</ml:real></result></ml:eval></math>`)}
+</regions>`);
+    const sheet = await convertXmcd(Buffer.from(xml));
+    expect(sheet.unconverted).toEqual([]);
+    expect(sheet.elements.slice(2)).toEqual([
+      { type: 'formula', expression: 'S_element_bend := L_b*12/r_y' },
+      { type: 'formula', expression: 'S_element_bend' },
+    ]);
+    const out = value(await run({ op: 'convert', source: Buffer.from(xml), now: Date.now() }));
+    // Mathcad's stored result for the evaluation: 110.091743119266.
+    expect(out.results.find((r: { element_index: number }) => r.element_index === 3).value).toBeCloseTo(110.091743119266, 9);
+  });
+
   it('computes with angles as Mathcad does: deg a plain scale factor, r·α a length', async () => {
     const bytes = fixture('calc/provenance-angles.xmcd');
     const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
