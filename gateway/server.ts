@@ -58,6 +58,10 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  for (const module of Object.values(SUBGRAPHS)) {
+    // Its subscriptions' state (sockets, runs in flight) lives in this process.
+    if (module.subscriptions && module.name in config.remoteSubgraphs) throw new Error(`REMOTE_SUBGRAPHS: the ${module.name} subgraph serves subscriptions and must run in the gateway's process`);
+  }
   const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), onQuery: options.onQuery });
   for (const module of Object.values(SUBGRAPHS)) {
     if (!(module.name in config.remoteSubgraphs)) await module.onStart?.(platform);
