@@ -279,6 +279,26 @@ describe('agent runs over the bridge', () => {
     expect(missing.errors[0].message).toMatch(/^agentId/);
   });
 
+  it('shows each desktop, its lanes and its connection; heartbeats update the lanes', async () => {
+    const owner = (await server.key('pro')).secret;
+    const desktop = await desktopFor(owner, 'ws-lanes', answerFor);
+    const CLIENTS = `{ desktopClients { machineId connected lastSeenAt lanes { program versions activeVersion state tools } } }`;
+    let [client] = (await server.gql(CLIENTS, {}, owner)).body.data.desktopClients;
+    expect(client).toMatchObject({ machineId: 'ws-lanes', connected: true });
+    expect(client.lanes[0]).toMatchObject({ program: 'SAP2000', versions: ['26.0.0', '24.1.0'], activeVersion: '26.0.0', state: 'READY' });
+    expect(client.lanes[0].tools).toContain('run_analysis');
+    expect(client.lanes[1]).toMatchObject({ program: 'MATHCAD', state: 'NOT_INSTALLED' });
+    const beat = await server.gql(`mutation { heartbeat(machineId: "ws-lanes", lanes: [{program: SAP2000, versions: ["26.0.0"], state: BUSY}]) { lanes { program state } } }`, {}, owner);
+    expect(beat.body.data.heartbeat.lanes[0]).toEqual({ program: 'SAP2000', state: 'BUSY' });
+    await desktop.disconnect();
+    // The server learns of the closed socket when it sees the close frame.
+    await waitFor(async () => (await server.gql(CLIENTS, {}, owner)).body.data.desktopClients[0].connected === false);
+    // A lane may offer only tools of the shared schema; a Mathcad call is not sent to a machine without Mathcad.
+    const bad = await server.gql(`mutation { registerClient(input: {machineId: "x", name: "x", clientVersion: "1", lanes: [{program: ETABS, versions: [], tools: ["open_worksheet"], state: READY}]}) { machineId } }`, {}, owner);
+    expect(bad.body.errors[0]).toMatchObject({ extensions: { code: 'UNPROCESSABLE' } });
+    expect(bad.body.errors[0].message).toMatch(/^lanes\.tools: etabs offers no tool open_worksheet/);
+  });
+
   it("hides another account's conversation, machine and calls", async () => {
     model.script({ content: 'Private.' });
     const sent = await send({ agentId: FRAME, content: 'Mine.' });
