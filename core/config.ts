@@ -91,6 +91,12 @@ export interface Config {
   agentPriceOutPerMtok: number;
   /** Length of the usage period in seconds; periods start at multiples of it since the Unix epoch (a day: at 00:00 UTC). */
   agentUsagePeriodS: number;
+  // Sign-in for native apps (core/auth/oauth.ts)
+  /** How long a pending authorization (the browser step, a device code) lasts: the app's sign-in window. */
+  oauthPendingTtlMs: number;
+  /** Lifetime of an access token, and of a refresh token, in seconds. */
+  oauthAccessTtlS: number;
+  oauthRefreshTtlS: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -216,5 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentPriceInPerMtok: int(env, 'AGENT_PRICE_IN_PER_MTOK', 2.5),
     agentPriceOutPerMtok: int(env, 'AGENT_PRICE_OUT_PER_MTOK', 10),
     agentUsagePeriodS: int(env, 'AGENT_USAGE_PERIOD_S', 86_400),
+    oauthPendingTtlMs: int(env, 'OAUTH_PENDING_TTL_MS', 5 * 60_000),
+    oauthAccessTtlS: int(env, 'OAUTH_ACCESS_TTL_S', 3_600),
+    oauthRefreshTtlS: int(env, 'OAUTH_REFRESH_TTL_S', 30 * 86_400),
   };
 }

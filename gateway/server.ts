@@ -34,6 +34,7 @@ import { restRouter, sendError } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
+import { oauthRouter } from './oauth.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -113,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const anonymousJson = express.json({ limit: Math.min(LIMITS.anonymousBodyBytes, config.jsonLimitBytes) });
   app.use(requestId(platform.log));
   app.use('/files', downloadsRouter(platform));
+  app.use('/oauth', oauthRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
     openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl));

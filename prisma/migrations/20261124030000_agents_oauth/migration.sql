@@ -38,6 +38,20 @@ CREATE TABLE "AgentRun" (
     "endedAt" DATETIME
 );
 
+-- CreateTable
+CREATE TABLE "OAuthGrant" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "keyId" TEXT NOT NULL,
+    "clientId" TEXT NOT NULL,
+    "accessHash" TEXT NOT NULL,
+    "accessExpiresAt" DATETIME NOT NULL,
+    "refreshHash" TEXT NOT NULL,
+    "refreshExpiresAt" DATETIME NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "revokedAt" DATETIME,
+    CONSTRAINT "OAuthGrant_keyId_fkey" FOREIGN KEY ("keyId") REFERENCES "ApiKey" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
 -- CreateIndex
 CREATE INDEX "Conversation_accountId_idx" ON "Conversation"("accountId");
 
@@ -49,4 +63,13 @@ CREATE INDEX "AgentRun_conversationId_startedAt_idx" ON "AgentRun"("conversation
 
 -- CreateIndex
 CREATE INDEX "AgentRun_accountId_startedAt_idx" ON "AgentRun"("accountId", "startedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuthGrant_accessHash_key" ON "OAuthGrant"("accessHash");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuthGrant_refreshHash_key" ON "OAuthGrant"("refreshHash");
+
+-- CreateIndex
+CREATE INDEX "OAuthGrant_keyId_idx" ON "OAuthGrant"("keyId");
 
