@@ -91,3 +91,32 @@ export function mapStream<T, U>(source: AsyncIterableIterator<T>, fn: (value: T)
     },
   };
 }
+
+/**
+ * Passes a stream through while `check` keeps passing: it runs every `intervalMs` and before
+ * each value; when it throws, the stream ends with that error and the source is returned (a
+ * subscription whose key was revoked, or whose access token expired, stops).
+ */
+export function checkedStream<T>(source: AsyncIterableIterator<T>, check: () => Promise<void>, intervalMs: number): AsyncIterableIterator<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const live = liveStream<T>(() => {
+    clearInterval(timer);
+    void source.return?.();
+  });
+  const fail = (err: unknown) => live.end(err);
+  timer = setInterval(() => void check().catch(fail), intervalMs);
+  timer.unref();
+  void (async () => {
+    try {
+      for (;;) {
+        const r = await source.next();
+        if (r.done) return live.end();
+        await check();
+        live.push(r.value);
+      }
+    } catch (err) {
+      fail(err);
+    }
+  })();
+  return live.iterator;
+}

@@ -29,7 +29,7 @@ import { INTERNAL } from './plugins/rate-limit.ts';
 import { bearerToken } from '../core/auth/keys.ts';
 import { LIMITS } from '../core/limits.ts';
 import { SUBGRAPHS } from '../subgraphs/registry.ts';
-import { mapStream } from '../core/live-stream.ts';
+import { checkedStream, mapStream } from '../core/live-stream.ts';
 
 /** Values are read by response key, since the gateway's answer is keyed by the client's aliases. */
 export const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
@@ -153,7 +153,13 @@ function serveStream(schema: GraphQLSchema, name: string, stream: NonNullable<(t
   field.subscribe = (async (_root: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
     try {
       // Not an async generator: graphql-ws's return() must reach the source at once (a closed socket is how the bridge learns a desktop left).
-      return mapStream(await stream(args, ctx), (value) => ({ [name]: value }));
+      // The key (or access token) is checked again as for jobUpdated: a revoked or expired one ends the stream.
+      const principal = ctx.principal;
+      const stillAuthorized = async () => {
+        const now = await ctx.platform.keys.authenticate(bearerToken(ctx.authorization));
+        if (!principal || now?.keyId !== principal.keyId) throw new AppError('UNAUTHORIZED', 'The key or token of this subscription was revoked or has expired; the subscription has ended').toGraphQLError();
+      };
+      return checkedStream(mapStream(await stream(args, ctx), (value) => ({ [name]: value })), stillAuthorized, LIMITS.subscriptionAuthRecheckMs);
     } catch (err) {
       if (err instanceof AppError) throw err.toGraphQLError();
       throw err;

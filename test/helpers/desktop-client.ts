@@ -22,6 +22,8 @@ export const SUBMIT = `mutation ($input: ToolResultInput!) { submitToolResult(in
 export async function startDesktop(server: TestServer, key: string, options: { machineId: string; onCall: (call: DeliveredCall) => Answer | Promise<Answer> }) {
   const calls: DeliveredCall[] = [];
   const acks: { callId: string; status: string }[] = [];
+  /** Submissions the platform refused (the error's text). */
+  const rejected: string[] = [];
   const registered = await server.gql(
     REGISTER,
     {
@@ -48,6 +50,7 @@ export async function startDesktop(server: TestServer, key: string, options: { m
   const desktop = {
     calls,
     acks,
+    rejected,
     submit,
     /** Opens the connection; resolves once the first message (or nothing) could arrive. */
     connect() {
@@ -60,7 +63,7 @@ export async function startDesktop(server: TestServer, key: string, options: { m
             calls.push(call);
             void (async () => {
               const answer = await options.onCall(call);
-              if (answer !== 'ignore') await submit(call.callId, answer);
+              if (answer !== 'ignore') await submit(call.callId, answer).catch((err) => rejected.push(String(err)));
             })();
           },
           error: () => undefined,

@@ -62,8 +62,9 @@ beforeAll(async () => {
     AGENT_LLM_URL: model.url,
     AGENT_LLM_MODEL: 'scripted-model',
     AGENT_LLM_ALLOW_PRIVATE: '1',
-    AGENT_TOOL_TIMEOUT_MS: '1500',
-    AGENT_DESKTOP_WAIT_MS: '2500',
+    // Long enough for a loaded machine to deliver and answer a call; the timeout and wait tests pay them once each.
+    AGENT_TOOL_TIMEOUT_MS: '5000',
+    AGENT_DESKTOP_WAIT_MS: '6000',
     FREE_AGENT_CREDITS_USD: '0.01',
     PRO_RATE_PER_MIN: '1000',
   });
@@ -267,6 +268,34 @@ describe('agent runs over the bridge', () => {
     const refused = await send({ conversationId: id, content: 'Another.' }, free);
     expect(refused.errors[0].extensions.code).toBe('OUT_OF_CREDITS');
     expect(Date.parse(refused.errors[0].extensions.details.reset_at)).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses hostile input naming the field, and a desktop answer the schema refuses', async () => {
+    expect((await send({ agentId: FRAME, content: 'x'.repeat(100_001) })).errors[0]).toMatchObject({ extensions: { code: 'UNPROCESSABLE' }, message: expect.stringMatching(/^content:/) });
+    expect((await send({ agentId: FRAME, content: 'hi', stepLimit: 0 })).errors[0].message).toMatch(/^stepLimit:/);
+    expect((await send({ agentId: 'no-such-agent', content: 'hi' })).errors[0].message).toMatch(/^agentId: unknown agent/);
+    const badMachine = await server.gql(`mutation { registerClient(input: {machineId: "../x", name: "x", clientVersion: "1", lanes: []}) { machineId } }`, {}, key);
+    expect(badMachine.body.errors[0].message).toMatch(/^input\.machineId/);
+
+    // A result that does not match the tool's result schema: 422 to the desktop, PROGRAM_ERROR to the model.
+    const desktop = await desktopFor(key, 'ws-bad-result', () => ({ result: { cases: 'DEAD' } }));
+    model.script({ toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] }, { content: 'The program answered something odd.' });
+    const sent = await send({ agentId: FRAME, content: 'Analyse.' });
+    const id = sent.data.sendMessage.conversation.id;
+    await waitFor(async () => (await latest(id)).latestRun.status === 'DONE');
+    const told = JSON.parse(toolMessages(model.requests.at(-1)!)[0].content);
+    expect(told.error.code).toBe('PROGRAM_ERROR');
+    expect(told.error.message).toContain('result.cases');
+    expect(desktop.acks).toEqual([]);
+    expect(desktop.rejected[0]).toContain('UNPROCESSABLE');
+
+    // Arguments the schema refuses never reach the desktop: the model hears INVALID_ARGUMENTS.
+    const before = desktop.calls.length;
+    model.script({ toolCalls: [{ name: 'sap2000_define_material', arguments: { name: 'S355', e: -1 } }] }, { content: 'Fixed.' });
+    await send({ conversationId: id, content: 'Define steel.' });
+    await waitFor(async () => (await latest(id)).latestRun.status === 'DONE' && model.requests.at(-1)!.messages.at(-1).role === 'tool');
+    expect(JSON.parse(toolMessages(model.requests.at(-1)!).at(-1).content).error).toMatchObject({ code: 'INVALID_ARGUMENTS', message: expect.stringMatching(/^args\.e:/) });
+    expect(desktop.calls.length).toBe(before);
   });
 
   it('locks the agent at the first message', async () => {

@@ -6,10 +6,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createOAuth } from '../../core/auth/oauth.ts';
+import { wsClient } from '../helpers/ws.ts';
+
+// Long-lived subscriptions re-check their token this often (read when core/limits.ts loads).
+vi.hoisted(() => {
+  process.env.SUBSCRIPTION_AUTH_RECHECK_MS = '300';
+});
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
@@ -140,6 +146,30 @@ describe('OAuth for native apps', () => {
     const tokens = await tokenRequest({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code });
     expect(tokens.status).toBe(200);
     expect((await whoAmI(tokens.body.access_token)).status).toBe(200);
+  });
+
+  it("ends the desktop's connection when its token is revoked (logout)", async () => {
+    const { verifier, challenge } = pkce();
+    const started = server.platform.oauth.startAuthorization({ response_type: 'code', client_id: CLIENT, redirect_uri: app.url, code_challenge: challenge, code_challenge_method: 'S256' }) as { requestId: string };
+    const { redirect } = (await server.platform.oauth.decide(started.requestId, 'allow', key))!;
+    const tokens = await tokenRequest({ grant_type: 'authorization_code', code: new URL(redirect).searchParams.get('code')!, redirect_uri: app.url, code_verifier: verifier });
+    const token = tokens.body.access_token;
+    const registered = await server.gql(`mutation { registerClient(input: {machineId: "signed-in", name: "pc", clientVersion: "1", lanes: []}) { connected } }`, {}, token);
+    expect(registered.body.errors).toBeUndefined();
+    const client = wsClient(server.url, token);
+    let failure: any = null;
+    const done = (async () => {
+      try {
+        for await (const _ of client.iterate({ query: `subscription { toolCalls(machineId: "signed-in") { callId } }` }));
+      } catch (err) {
+        failure = err;
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    await fetch(`${server.url}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: CLIENT, token }) });
+    await done;
+    expect(JSON.stringify(failure)).toContain('UNAUTHORIZED');
+    await client.dispose();
   });
 
   it('accepts only loopback redirects and S256 challenges', async () => {
