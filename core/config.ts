@@ -11,6 +11,8 @@ export interface TierLimits {
   elementsPerDocument: number | null;
   /** Jobs of one account pending or running at once; past it a new job is refused with 429 TOO_MANY_JOBS. */
   maxUnfinishedJobs: number;
+  /** Agent usage (model tokens and platform work, in USD) one account may spend per usage period. */
+  agentCreditsUsd: number;
 }
 
 export interface Config {
@@ -69,6 +71,32 @@ export interface Config {
   memoryRerankerUrl: string | null;
   memoryRerankerModel: string;
   memoryRerankerApiKey: string | null;
+  // Agent runs and the desktop bridge (subgraphs/agents/)
+  /** An OpenAI-compatible chat completions API (with tool calling) for agent runs; null refuses runs with AGENT_MODEL_NOT_CONFIGURED. */
+  agentLlmUrl: string | null;
+  agentLlmModel: string;
+  agentLlmApiKey: string | null;
+  /** Lets the configured model endpoint be on a private or loopback address (a model served on the local network); public only otherwise. */
+  agentLlmAllowPrivate: boolean;
+  /** One model call (the whole streamed answer) may take this long before the run is interrupted. */
+  agentLlmTimeoutMs: number;
+  /** A desktop tool call not answered within this fails its step with DESKTOP_TIMEOUT. */
+  agentToolTimeoutMs: number;
+  /** How long a run waits for a disconnected (or absent) desktop before it is interrupted. */
+  agentDesktopWaitMs: number;
+  /** A desktop whose last heartbeat is older than this counts as disconnected (the client beats every 20 s). */
+  agentHeartbeatTimeoutMs: number;
+  /** Model prices in USD per million input and output tokens (the spec gives none; an operator sets their model's). */
+  agentPriceInPerMtok: number;
+  agentPriceOutPerMtok: number;
+  /** Length of the usage period in seconds; periods start at multiples of it since the Unix epoch (a day: at 00:00 UTC). */
+  agentUsagePeriodS: number;
+  // Sign-in for native apps (core/auth/oauth.ts)
+  /** How long a pending authorization (the browser step, a device code) lasts: the app's sign-in window. */
+  oauthPendingTtlMs: number;
+  /** Lifetime of an access token, and of a refresh token, in seconds. */
+  oauthAccessTtlS: number;
+  oauthRefreshTtlS: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -138,18 +166,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         retentionSeconds: int(env, 'FREE_RETENTION_S', 3600),
         elementsPerDocument: 50,
         maxUnfinishedJobs: int(env, 'FREE_MAX_UNFINISHED_JOBS', 10),
+        agentCreditsUsd: int(env, 'FREE_AGENT_CREDITS_USD', 1),
       },
       pro: {
         requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60),
         retentionSeconds: int(env, 'PRO_RETENTION_S', 86_400),
         elementsPerDocument: 500,
         maxUnfinishedJobs: int(env, 'PRO_MAX_UNFINISHED_JOBS', 60),
+        agentCreditsUsd: int(env, 'PRO_AGENT_CREDITS_USD', 20),
       },
       enterprise: {
         requestsPerMinute: int(env, 'ENTERPRISE_RATE_PER_MIN', 600),
         retentionSeconds: int(env, 'ENTERPRISE_RETENTION_S', 7 * 86_400),
         elementsPerDocument: null,
         maxUnfinishedJobs: int(env, 'ENTERPRISE_MAX_UNFINISHED_JOBS', 600),
+        agentCreditsUsd: int(env, 'ENTERPRISE_AGENT_CREDITS_USD', 200),
       },
     },
     pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),
@@ -180,5 +211,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     memoryRerankerUrl: env.MEMORY_RERANKER_URL || null,
     memoryRerankerModel: env.MEMORY_RERANKER_MODEL ?? 'rerank-english-v3.0',
     memoryRerankerApiKey: env.MEMORY_RERANKER_API_KEY || null,
+    agentLlmUrl: env.AGENT_LLM_URL || null,
+    agentLlmModel: env.AGENT_LLM_MODEL ?? 'gpt-4o',
+    agentLlmApiKey: env.AGENT_LLM_API_KEY || null,
+    agentLlmAllowPrivate: bool(env, 'AGENT_LLM_ALLOW_PRIVATE', false),
+    agentLlmTimeoutMs: int(env, 'AGENT_LLM_TIMEOUT_MS', 120_000),
+    agentToolTimeoutMs: int(env, 'AGENT_TOOL_TIMEOUT_MS', 300_000),
+    agentDesktopWaitMs: int(env, 'AGENT_DESKTOP_WAIT_MS', 120_000),
+    agentHeartbeatTimeoutMs: int(env, 'AGENT_HEARTBEAT_TIMEOUT_MS', 60_000),
+    agentPriceInPerMtok: int(env, 'AGENT_PRICE_IN_PER_MTOK', 2.5),
+    agentPriceOutPerMtok: int(env, 'AGENT_PRICE_OUT_PER_MTOK', 10),
+    agentUsagePeriodS: int(env, 'AGENT_USAGE_PERIOD_S', 86_400),
+    oauthPendingTtlMs: int(env, 'OAUTH_PENDING_TTL_MS', 5 * 60_000),
+    oauthAccessTtlS: int(env, 'OAUTH_ACCESS_TTL_S', 3_600),
+    oauthRefreshTtlS: int(env, 'OAUTH_REFRESH_TTL_S', 30 * 86_400),
   };
 }

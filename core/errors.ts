@@ -36,6 +36,24 @@ export const ERROR_TABLE = {
   RATE_LIMITED: { status: 429, graphql: 'RATE_LIMITED' },
   // The account has as many unfinished jobs as its tier allows (core/jobs/service.ts).
   TOO_MANY_JOBS: { status: 429, graphql: 'TOO_MANY_JOBS' },
+  // Agent runs (subgraphs/agents/).
+  CONVERSATION_NOT_FOUND: { status: 404, graphql: 'CONVERSATION_NOT_FOUND' },
+  TOOL_CALL_NOT_FOUND: { status: 404, graphql: 'TOOL_CALL_NOT_FOUND' },
+  // The agent of a conversation is fixed at its first message: start a new conversation to switch.
+  AGENT_LOCKED: { status: 409, graphql: 'AGENT_LOCKED' },
+  // resumeRun of a run that is not paused, retryRun of one that was not interrupted.
+  RUN_STATE_CONFLICT: { status: 409, graphql: 'RUN_STATE_CONFLICT' },
+  // The account's agent usage for this period is spent; details.reset_at says when it refills.
+  OUT_OF_CREDITS: { status: 402, graphql: 'OUT_OF_CREDITS' },
+  // No AGENT_LLM_URL: runs are refused rather than faked.
+  AGENT_MODEL_NOT_CONFIGURED: { status: 503, graphql: 'AGENT_MODEL_NOT_CONFIGURED' },
+  // Reasons a run ends interrupted (a run's reasonCode, never an HTTP status of their own): the
+  // model endpoint failed, no desktop came back within the wait, the server restarted under it.
+  MODEL_ERROR: { status: 502, graphql: 'MODEL_ERROR' },
+  DESKTOP_UNAVAILABLE: { status: 503, graphql: 'DESKTOP_UNAVAILABLE' },
+  // A desktop tool call not answered within AGENT_TOOL_TIMEOUT_MS (the step's tool result).
+  DESKTOP_TIMEOUT: { status: 504, graphql: 'DESKTOP_TIMEOUT' },
+  RUN_INTERRUPTED: { status: 500, graphql: 'RUN_INTERRUPTED' },
   INTERNAL_ERROR: { status: 500, graphql: 'INTERNAL_SERVER_ERROR' },
   NOT_IMPLEMENTED: { status: 501, graphql: 'NOT_IMPLEMENTED' },
   SERVICE_UNAVAILABLE: { status: 503, graphql: 'SERVICE_UNAVAILABLE' },

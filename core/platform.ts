@@ -4,6 +4,7 @@ import path from 'node:path';
 import { assertSigningSecret, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createKeyStore, type KeyStore } from './auth/keys.ts';
+import { createOAuth, type OAuth } from './auth/oauth.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createRateLimits, type RateLimits } from './rate-limit.ts';
 import { createDiskStorage, type BlobStorage } from './files/blob-storage.ts';
@@ -20,6 +21,8 @@ export interface Platform {
   log: Logger;
   db: Database;
   keys: KeyStore;
+  /** Sign-in for native apps; its access tokens are accepted by `keys`. */
+  oauth: OAuth;
   rateLimits: RateLimits;
   files: FileStore;
   /** Raw bytes that domain modules keep (uploaded drawings, for example), under the data directory. */
@@ -82,12 +85,14 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   sweeper.unref();
 
   await runner.start();
+  const keys = createKeyStore(db);
 
   return {
     config,
     log,
     db,
-    keys: createKeyStore(db),
+    keys,
+    oauth: createOAuth(db, keys, { pendingTtlMs: config.oauthPendingTtlMs, accessTtlS: config.oauthAccessTtlS, refreshTtlS: config.oauthRefreshTtlS }),
     rateLimits: createRateLimits(config),
     files,
     blobs,

@@ -34,6 +34,7 @@ import { restRouter, sendError } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
+import { oauthRouter } from './oauth.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -58,6 +59,10 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  for (const module of Object.values(SUBGRAPHS)) {
+    // Its subscriptions' state (sockets, runs in flight) lives in this process.
+    if (module.subscriptions && module.name in config.remoteSubgraphs) throw new Error(`REMOTE_SUBGRAPHS: the ${module.name} subgraph serves subscriptions and must run in the gateway's process`);
+  }
   const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), onQuery: options.onQuery });
   for (const module of Object.values(SUBGRAPHS)) {
     if (!(module.name in config.remoteSubgraphs)) await module.onStart?.(platform);
@@ -109,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const anonymousJson = express.json({ limit: Math.min(LIMITS.anonymousBodyBytes, config.jsonLimitBytes) });
   app.use(requestId(platform.log));
   app.use('/files', downloadsRouter(platform));
+  app.use('/oauth', oauthRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
     openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl));

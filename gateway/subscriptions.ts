@@ -6,6 +6,9 @@
 // refused by plugins/subscriptions-over-http.ts.
 import {
   buildASTSchema,
+  getNamedType,
+  isObjectType,
+  type GraphQLObjectType,
   parse,
   print,
   printSchema,
@@ -25,6 +28,8 @@ import { AppError, codeFromGraphql } from '../core/errors.ts';
 import { INTERNAL } from './plugins/rate-limit.ts';
 import { bearerToken } from '../core/auth/keys.ts';
 import { LIMITS } from '../core/limits.ts';
+import { SUBGRAPHS } from '../subgraphs/registry.ts';
+import { checkedStream, mapStream } from '../core/live-stream.ts';
 
 /** Values are read by response key, since the gateway's answer is keyed by the client's aliases. */
 export const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
@@ -132,7 +137,46 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
     }
   } as never;
   field.resolve = (payload: { jobUpdated: unknown }) => payload.jobUpdated;
+  for (const module of Object.values(SUBGRAPHS)) {
+    for (const [name, stream] of Object.entries(module.subscriptions ?? {})) serveStream(schema, name, stream);
+  }
   return schema;
+}
+
+/**
+ * A subgraph's own subscription field (SubgraphModule.subscriptions): its values are already in
+ * the schema's shape, keyed by field name, so every object type it reaches reads fields by name
+ * (the default here reads by response key, for jobUpdated's gateway answers).
+ */
+function serveStream(schema: GraphQLSchema, name: string, stream: NonNullable<(typeof SUBGRAPHS)[keyof typeof SUBGRAPHS]['subscriptions']>[string]) {
+  const field = schema.getSubscriptionType()!.getFields()[name]!;
+  field.subscribe = (async (_root: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
+    try {
+      // Not an async generator: graphql-ws's return() must reach the source at once (a closed socket is how the bridge learns a desktop left).
+      // The key (or access token) is checked again as for jobUpdated: a revoked or expired one ends the stream.
+      const principal = ctx.principal;
+      const stillAuthorized = async () => {
+        const now = await ctx.platform.keys.authenticate(bearerToken(ctx.authorization));
+        if (!principal || now?.keyId !== principal.keyId) throw new AppError('UNAUTHORIZED', 'The key or token of this subscription was revoked or has expired; the subscription has ended').toGraphQLError();
+      };
+      return checkedStream(mapStream(await stream(args, ctx), (value) => ({ [name]: value })), stillAuthorized, LIMITS.subscriptionAuthRecheckMs);
+    } catch (err) {
+      if (err instanceof AppError) throw err.toGraphQLError();
+      throw err;
+    }
+  }) as never;
+  field.resolve = (payload: Record<string, unknown>) => payload[name];
+  const seen = new Set<GraphQLObjectType>();
+  const byName = (type: unknown) => {
+    const named = getNamedType(type as never);
+    if (!isObjectType(named) || seen.has(named)) return;
+    seen.add(named);
+    for (const f of Object.values(named.getFields())) {
+      f.resolve ??= (source: unknown) => (source as Record<string, unknown> | null)?.[f.name];
+      byName(f.type);
+    }
+  };
+  byName(field.type);
 }
 
 /** graphql-ws `subscribe` that reads nested values by response key. */

@@ -7,7 +7,7 @@ import { composeServices } from '@apollo/composition';
 import { parse, printSchema } from 'graphql';
 
 export const SCHEMA_DIR = path.dirname(fileURLToPath(import.meta.url));
-export const SUBGRAPH_NAMES = ['content', 'documents', 'drawings', 'memory'] as const;
+export const SUBGRAPH_NAMES = ['content', 'documents', 'drawings', 'memory', 'agents'] as const;
 export type SubgraphName = (typeof SUBGRAPH_NAMES)[number];
 export const SUPERGRAPH_FILE = path.join(SCHEMA_DIR, 'supergraph.graphql');
 

@@ -13,6 +13,12 @@ export interface SubgraphModule {
   typeDefs: DocumentNode;
   resolvers: GraphQLResolverMap<RequestContext>;
   jobHandlers: JobHandler<any>[];
+  /**
+   * Subscription fields this subgraph serves over graphql-ws (gateway/subscriptions.ts): each
+   * checks the caller, then answers a stream of values in the schema's shape (enum values by
+   * their GraphQL names). Only in the gateway's process: the streams' state lives there.
+   */
+  subscriptions?: Record<string, (args: Record<string, any>, ctx: RequestContext) => Promise<AsyncIterableIterator<unknown>>>;
   /** Work to do once the platform is up (seeding reference data, for example). */
   onStart?(platform: Platform): Promise<void>;
 }

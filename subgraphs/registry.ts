@@ -1,6 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLSchema } from 'graphql';
 import type { SubgraphName } from '../schema/compose.ts';
+import { agentsSubgraph } from './agents/index.ts';
 import { contentSubgraph } from './content/index.ts';
 import { documentsSubgraph } from './documents/index.ts';
 import { drawingsSubgraph } from './drawings/index.ts';
@@ -12,6 +13,7 @@ export const SUBGRAPHS: Record<SubgraphName, SubgraphModule> = {
   documents: documentsSubgraph,
   drawings: drawingsSubgraph,
   memory: memorySubgraph,
+  agents: agentsSubgraph,
 };
 
 /** Array form: @apollo/subgraph 2.15 rejects the object form. */

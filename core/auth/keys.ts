@@ -24,6 +24,8 @@ export interface KeySummary {
 }
 
 const KEY_PREFIX = 'sk_';
+/** OAuth access tokens (core/auth/oauth.ts) are accepted wherever keys are; the prefix says which table to look in. */
+export const ACCESS_TOKEN_PREFIX = 'at_';
 
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -43,6 +45,8 @@ export interface KeyStore {
   list(): Promise<KeySummary[]>;
   revoke(idOrPrefix: string): Promise<KeySummary>;
   count(): Promise<number>;
+  /** Drops cached answers, so that a revocation elsewhere (an OAuth token) takes effect at once. */
+  forget(): void;
 }
 
 export function createKeyStore(db: Database): KeyStore {
@@ -89,9 +93,18 @@ export function createKeyStore(db: Database): KeyStore {
       const now = Date.now();
       const hit = cache.get(hash);
       if (hit && hit.until > now) return hit.principal;
-      const row = await db.apiKey.findUnique({ where: { hash } });
-      const principal: Principal | null =
-        row && !row.revokedAt ? { keyId: row.id, accountId: row.accountId, tier: row.tier as Tier, admin: row.admin } : null;
+      let principal: Principal | null = null;
+      if (secret.startsWith(ACCESS_TOKEN_PREFIX)) {
+        // A native app's OAuth access token (core/auth/oauth.ts): the account and tier of the key that approved it,
+        // never admin, rate-limited as its own key.
+        const grant = await db.oAuthGrant.findUnique({ where: { accessHash: hash }, include: { key: true } });
+        if (grant && !grant.revokedAt && !grant.key.revokedAt && grant.accessExpiresAt.getTime() > now) {
+          principal = { keyId: `oauth:${grant.id}`, accountId: grant.key.accountId, tier: grant.key.tier as Tier, admin: false };
+        }
+      } else {
+        const row = await db.apiKey.findUnique({ where: { hash } });
+        if (row && !row.revokedAt) principal = { keyId: row.id, accountId: row.accountId, tier: row.tier as Tier, admin: row.admin };
+      }
       if (cache.size > 10_000) cache.clear();
       cache.set(hash, { principal, until: now + CACHE_MS });
       return principal;
@@ -110,6 +123,7 @@ export function createKeyStore(db: Database): KeyStore {
     },
 
     count: () => db.apiKey.count(),
+    forget: () => cache.clear(),
   };
 }
 

@@ -64,7 +64,15 @@ async function checkedAddress(url: URL, resolve: Resolver, allow: (ip: string) =
   return addresses[0]!;
 }
 
-function oneHop(url: URL, target: { address: string; family: number }, maxBytes: number, signal: AbortSignal) {
+/** What one request sends, and where the body goes when it is streamed (onChunk) rather than buffered. */
+interface HopRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  onChunk?: (chunk: Buffer) => void;
+}
+
+function oneHop(url: URL, target: { address: string; family: number }, maxBytes: number, signal: AbortSignal, request: HopRequest) {
   // Connect to the address checked above, whatever the resolver would say now.
   const pinned: LookupFunction = (_host, options, callback) => {
     if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
@@ -72,7 +80,7 @@ function oneHop(url: URL, target: { address: string; family: number }, maxBytes:
   };
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<{ status: number; location: string | null; contentType: string | null; bytes: Buffer }>((resolve, reject) => {
-    const req = client.request(url, { method: 'GET', lookup: pinned, signal, headers: { accept: 'image/png, image/jpeg, */*;q=0.1' }, agent: false }, (res) => {
+    const req = client.request(url, { method: request.method, lookup: pinned, signal, headers: request.headers, agent: false }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400) {
         res.resume();
@@ -93,13 +101,22 @@ function oneHop(url: URL, target: { address: string; family: number }, maxBytes:
           reject(new FetchRefused(`more than ${maxBytes} bytes`));
           return;
         }
-        chunks.push(chunk);
+        // A 2xx body streamed to onChunk is not kept; an error status's body is kept (bounded) for the log.
+        if (request.onChunk && status >= 200 && status < 300) {
+          try {
+            request.onChunk(chunk);
+          } catch (err) {
+            // A consumer that cannot use the stream stops it; it must never throw inside the socket's handler.
+            res.destroy();
+            reject(err);
+          }
+        } else chunks.push(chunk);
       });
       res.on('error', (err) => reject(new FetchRefused(err.message)));
       res.on('end', () => resolve({ status, location: null, contentType: res.headers['content-type'] ?? null, bytes: Buffer.concat(chunks) }));
     });
     req.on('error', (err) => reject(err instanceof FetchRefused ? err : new FetchRefused(err.message)));
-    req.end();
+    req.end(request.body);
   });
 }
 
@@ -108,6 +125,23 @@ function oneHop(url: URL, target: { address: string; family: number }, maxBytes:
  * @example const { bytes } = await guardedFetch('https://example.com/beam.png', { maxBytes: 10 << 20 });
  */
 export async function guardedFetch(href: string, options: GuardedFetchOptions = {}): Promise<FetchedBody> {
+  return guardedRequest(href, { ...options, method: 'GET', headers: { accept: 'image/png, image/jpeg, */*;q=0.1' } });
+}
+
+export interface GuardedRequestOptions extends GuardedFetchOptions {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** Streams a 2xx body chunk by chunk as it arrives (server-sent events); `bytes` is then empty. */
+  onChunk?: (chunk: Buffer) => void;
+}
+
+/**
+ * Any request under the same policy: POST bodies, and responses streamed as they arrive.
+ * A redirect is followed with a GET without the body, as browsers do for 301-303.
+ * @example await guardedRequest(`${url}/chat/completions`, { method: 'POST', headers, body, onChunk, allow })
+ */
+export async function guardedRequest(href: string, options: GuardedRequestOptions): Promise<FetchedBody> {
   const maxBytes = options.maxBytes ?? LIMITS.fetchMaxBytes;
   const timeoutMs = options.timeoutMs ?? LIMITS.fetchTimeoutMs;
   const maxRedirects = options.maxRedirects ?? LIMITS.fetchMaxRedirects;
@@ -123,7 +157,7 @@ export async function guardedFetch(href: string, options: GuardedFetchOptions = 
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const target = await checkedAddress(url, resolve, options.allow ?? isPublicAddress);
     if (signal.aborted) throw new FetchRefused('timed out');
-    const res = await oneHop(url, target, maxBytes, signal);
+    const res = await oneHop(url, target, maxBytes, signal, hop === 0 ? options : { method: 'GET', headers: options.headers, onChunk: options.onChunk });
     if (res.status >= 300 && res.status < 400) {
       if (!res.location) throw new FetchRefused(`HTTP ${res.status} without a location`);
       try {
@@ -133,7 +167,7 @@ export async function guardedFetch(href: string, options: GuardedFetchOptions = 
       }
       continue;
     }
-    if (res.status < 200 || res.status >= 300) throw new FetchRefused(`HTTP ${res.status}`);
+    if (res.status < 200 || res.status >= 300) throw new FetchRefused(`HTTP ${res.status}: ${res.bytes.subarray(0, 300).toString('utf8')}`);
     return { bytes: res.bytes, contentType: res.contentType, url: url.href };
   }
   throw new FetchRefused('too many redirects');

@@ -104,7 +104,7 @@ describe('jobs over REST and GraphQL', () => {
 describe('the job schema', () => {
   it('shows jobUpdated in introspection; over HTTP a subscription is a clear 400, not a 500', async () => {
     const intro = await server.gql(`{ __schema { subscriptionType { name fields { name } } } }`);
-    expect(intro.body.data.__schema.subscriptionType).toEqual({ name: 'Subscription', fields: [{ name: 'jobUpdated' }] });
+    expect(intro.body.data.__schema.subscriptionType).toEqual({ name: 'Subscription', fields: [{ name: 'runEvents' }, { name: 'toolCalls' }, { name: 'jobUpdated' }] });
     const id = await createJob({ durationMs: 1, steps: 1 });
     const http = await server.gql(`subscription($id: ID!) { jobUpdated(id: $id) { id } }`, { id }, keyA);
     expect(http.status).toBe(400);

@@ -1,7 +1,7 @@
 // What every program adapter implements (the stand-in solver here; the CSI OAPI and Mathcad
 // Prime COM adapters on Windows next), and the one place a raw call from the bridge is
 // validated, run and its outcome validated against the shared schema.
-import { parseToolCall, parseToolOutcome, type Program, type ToolError, type ToolName, type ToolOutcome, type ValidToolCall } from '../tools/schema.ts';
+import { parseToolCall, parseToolOutcome, type Program, type ToolError, type ToolName, type ToolOutcome, type ValidToolCall } from '@structural-platform/tool-schema';
 
 export interface Adapter {
   readonly program: Program;

@@ -5,7 +5,7 @@
 // folder are merged. The newest version whose executable exists is the default; the user's
 // pick (a folder, kept in the settings) wins while it is still installed.
 import { win32 } from 'node:path';
-import type { Program } from '../tools/schema.ts';
+import type { Program } from '@structural-platform/tool-schema';
 import { PROGRAM_CATALOGUE, UNINSTALL_KEYS, type ProgramCatalogueEntry } from './programs.ts';
 
 /** Read-only view of the Windows registry (keys like "HKLM\\SOFTWARE\\..."). */

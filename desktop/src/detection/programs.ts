@@ -2,7 +2,7 @@
 // works from (../../../../shared/reference/desktop.md §1 lists the sources). CSI writes no
 // install-path key of its own, so its programs are found by folder, uninstall entry and COM
 // registration; Mathcad Prime likewise.
-import type { Program } from '../tools/schema.ts';
+import type { Program } from '@structural-platform/tool-schema';
 
 export interface ProgramCatalogueEntry {
   program: Program;

@@ -4,7 +4,7 @@
 // Relative paths are taken from the adapter's working directory (the program's setting).
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Load, type Program, type ToolArgs, type ToolResult, type ValidToolCall } from '../../tools/schema.ts';
+import { Load, type Program, type ToolArgs, type ToolResult, type ValidToolCall } from '@structural-platform/tool-schema';
 import { ToolFailure, type Adapter } from '../adapter.ts';
 import { FrameModel, ModelFile } from './model.ts';
 import { AnalysisRunner, DEFAULT_LIMITS, type AnalysisLimits } from './run-analysis.ts';

@@ -3,7 +3,7 @@
 // coordinates is the existing joint within JOINT_TOLERANCE of them or a new one.
 // Only assigned loads act (no self weight): the unit weight is kept for the model file.
 import { z } from 'zod';
-import { restraintOf, Units, type Load, type ToolArgs, type ToolResult } from '../../tools/schema.ts';
+import { restraintOf, Units, type Load, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../adapter.ts';
 import type { AnalysisRunner } from './run-analysis.ts';
 import { sectionForces, type CaseResult, type LoadCase, type MemberLoad, type Six, type Vec3 } from './solver.ts';

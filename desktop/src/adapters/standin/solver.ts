@@ -7,7 +7,7 @@
 // which for this element are the exact fixed-end forces. End releases are applied by static
 // condensation of the element matrix and its load vector. A 2D model is the same 3D model
 // with UY, RX and RZ inactive at every joint (the XZ plane, CSI's plane-frame convention).
-// Axes and force signs: see the conventions in ../../tools/schema.ts.
+// Axes and force signs: see the conventions in tool-schema/index.ts (@structural-platform/tool-schema).
 //
 // The system is solved by banded Cholesky in the joints' order, so time and memory grow
 // with equations × half-bandwidth²; MAX_BAND_ENTRIES bounds the band storage.
@@ -378,7 +378,7 @@ function active(d: number, model: SolverModel): boolean {
 }
 
 /**
- * Section resultants at distance x from end i (conventions in ../../tools/schema.ts): minus the
+ * Section resultants at distance x from end i (conventions in @structural-platform/tool-schema): minus the
  * sum of the end-i force and the member loads on [0, x), and their moments about the station.
  */
 export function sectionForces(endI: Six, loads: LocalLoad[], x: number): Six {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dispatch } from '../../../src/adapters/adapter.ts';
 import { StandinFrameAdapter } from '../../../src/adapters/standin/adapter.ts';
-import type { ToolName, ToolOutcome } from '../../../src/tools/schema.ts';
+import type { ToolName, ToolOutcome } from '@structural-platform/tool-schema';
 
 export function standin() {
   const dir = mkdtempSync(join(tmpdir(), 'standin-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolCall, parseToolOutcome, PROGRAM_TOOLS, PROGRAMS, toolDefinitions } from '../../src/tools/schema.ts';
+import { parseToolCall, parseToolOutcome, PROGRAM_TOOLS, PROGRAMS, toolDefinitions } from '@structural-platform/tool-schema';
 
 describe('tool schema', () => {
   it('accepts a valid call and applies the defaults', () => {

@@ -1,5 +1,7 @@
 // The tool interface the desktop client implements and the platform's agents call
-// (issue 19: "one schema shared with the client"). Both sides import this module: the
+// (issue 19: "one schema shared with the client"). Its own workspace package,
+// @structural-platform/tool-schema, so that neither side depends on the other: the platform
+// (subgraphs/agents/) and the desktop workspace both import it. Both sides validate: the
 // platform validates a call before sending it down the bridge and a result when it comes
 // back; the client validates a call before handing it to an adapter and the adapter's
 // result before sending it up. The same zod schemas give the JSON Schema of each tool's

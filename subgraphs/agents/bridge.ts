@@ -1,0 +1,285 @@
+// The desktop bridge: the platform's side of the connection over which tool calls reach the
+// user's machine and results come back. The client connects out (a graphql-ws subscription to
+// toolCalls, so no port is opened on the user's machine), registers what it drives, beats
+// every 20 s and answers calls with submitToolResult.
+//
+// Rules (each named where it is applied):
+// - Connected = at least one open toolCalls subscription and a heartbeat (or registration)
+//   within AGENT_HEARTBEAT_TIMEOUT_MS.
+// - A call goes to a connected machine of the account whose lane for the program is not
+//   NOT_INSTALLED (READY before BUSY before NOT_RUNNING). Once delivered it stays bound to that
+//   machine: it may be running there while the link is down.
+// - Resumable: every call not yet answered is delivered again whenever its machine subscribes
+//   again; the callId is the idempotency key the client runs it once by.
+// - A result is taken once: a second answer, or one for a call that timed out or whose run
+//   stopped, is acknowledged and ignored.
+// - A call not answered within AGENT_TOOL_TIMEOUT_MS of its first delivery fails with
+//   DESKTOP_TIMEOUT. While no machine is connected the call waits up to AGENT_DESKTOP_WAIT_MS,
+//   then fails with DESKTOP_UNAVAILABLE (the run is interrupted).
+// State lives in this process (the gateway's, where the sockets are): calls are in flight only
+// while their run is, and a restart interrupts runs anyway.
+import { randomUUID } from 'node:crypto';
+import { PROGRAM_TOOLS, parseToolOutcome, type Program, type ToolName, type ToolOutcome } from '@structural-platform/tool-schema';
+import { AppError } from '../../core/errors.ts';
+import { liveStream } from '../../core/live-stream.ts';
+
+export type LaneState = 'ready' | 'busy' | 'not_running' | 'not_installed';
+
+export interface Lane {
+  program: Program;
+  versions: string[];
+  activeVersion: string | null;
+  tools: ToolName[];
+  state: LaneState;
+}
+
+export interface Machine {
+  accountId: string;
+  machineId: string;
+  name: string;
+  clientVersion: string;
+  lanes: Map<Program, Lane>;
+  lastSeen: number;
+  subscribers: Set<(call: DeliveredCall) => void>;
+}
+
+export interface DeliveredCall {
+  callId: string;
+  program: Program;
+  tool: ToolName;
+  arguments: unknown;
+  delivery: number;
+  deadlineAt: Date;
+}
+
+interface PendingCall {
+  callId: string;
+  accountId: string;
+  program: Program;
+  tool: ToolName;
+  args: unknown;
+  machineId: string | null;
+  deliveries: number;
+  deadline: number;
+  answered: boolean;
+  settle(outcome: BridgeOutcome): void;
+}
+
+/** A call's end as the run sees it: the tool's own outcome, or the bridge's failure. */
+export type BridgeOutcome = ToolOutcome | { callId: string; ok: false; error: { code: 'DESKTOP_TIMEOUT' | 'DESKTOP_UNAVAILABLE'; message: string } };
+
+export interface BridgeOptions {
+  toolTimeoutMs: number;
+  desktopWaitMs: number;
+  heartbeatTimeoutMs: number;
+}
+
+export interface CallHooks {
+  /** No connected machine can take the call: the run shows WAITING_FOR_DESKTOP. */
+  onWaiting(): void;
+  /** A machine has the call (again): the run shows CALLING_TOOL. */
+  onDelivered(): void;
+  signal?: AbortSignal;
+}
+
+const LANE_ORDER: Record<LaneState, number> = { ready: 0, busy: 1, not_running: 2, not_installed: 3 };
+/** Answered call ids kept for idempotency; older ones are forgotten first (a late copy then gets EXPIRED). */
+const MAX_REMEMBERED = 10_000;
+
+export function createBridge(options: BridgeOptions) {
+  const machines = new Map<string, Machine>();
+  const pending = new Map<string, PendingCall>();
+  const settled = new Map<string, { accountId: string; status: 'taken' | 'expired' }>();
+  const watchers = new Set<() => void>();
+  const keyOf = (accountId: string, machineId: string) => `${accountId}\u0000${machineId}`;
+  const changed = () => {
+    for (const w of [...watchers]) w();
+  };
+
+  const connected = (m: Machine, now = Date.now()) => m.subscribers.size > 0 && now - m.lastSeen <= options.heartbeatTimeoutMs;
+
+  function remember(callId: string, accountId: string, status: 'taken' | 'expired') {
+    settled.set(callId, { accountId, status });
+    if (settled.size > MAX_REMEMBERED) settled.delete(settled.keys().next().value!);
+  }
+
+  function deliver(m: Machine, call: PendingCall) {
+    call.machineId = m.machineId;
+    call.deliveries++;
+    if (call.deliveries === 1) call.deadline = Date.now() + options.toolTimeoutMs;
+    const out: DeliveredCall = { callId: call.callId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) };
+    for (const s of m.subscribers) s(out);
+  }
+
+  function machineFor(accountId: string, program: Program): Machine | null {
+    let best: Machine | null = null;
+    let bestRank = Infinity;
+    for (const m of machines.values()) {
+      if (m.accountId !== accountId || !connected(m)) continue;
+      const lane = m.lanes.get(program);
+      if (!lane || lane.state === 'not_installed') continue;
+      const rank = LANE_ORDER[lane.state];
+      if (rank < bestRank) [best, bestRank] = [m, rank];
+    }
+    return best;
+  }
+
+  /** Resolves on the next change (a machine connects, beats, drops, a result arrives) or after ms. */
+  function nextChange(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        watchers.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      watchers.add(done);
+      signal?.addEventListener('abort', done);
+    });
+  }
+
+  // Heartbeats lapse without an event: look again at the heartbeat timeout's pace.
+  const sweep = setInterval(changed, Math.max(1_000, Math.min(options.heartbeatTimeoutMs, 10_000)));
+  sweep.unref();
+
+  return {
+    register(accountId: string, input: { machineId: string; name: string; clientVersion: string; lanes: Lane[] }): Machine {
+      const key = keyOf(accountId, input.machineId);
+      const m = machines.get(key) ?? { accountId, machineId: input.machineId, name: input.name, clientVersion: input.clientVersion, lanes: new Map(), lastSeen: 0, subscribers: new Set() };
+      m.name = input.name;
+      m.clientVersion = input.clientVersion;
+      m.lanes = new Map(input.lanes.map((l) => [l.program, l]));
+      m.lastSeen = Date.now();
+      machines.set(key, m);
+      changed();
+      return m;
+    },
+
+    machine(accountId: string, machineId: string): Machine {
+      const m = machines.get(keyOf(accountId, machineId));
+      if (!m) throw new AppError('NOT_FOUND', `machineId: no desktop client ${machineId} is registered for this account (call registerClient first)`);
+      return m;
+    },
+
+    heartbeat(accountId: string, machineId: string, lanes: Lane[] | null): Machine {
+      const m = this.machine(accountId, machineId);
+      m.lastSeen = Date.now();
+      for (const l of lanes ?? []) m.lanes.set(l.program, l);
+      changed();
+      return m;
+    },
+
+    machines(accountId: string): Machine[] {
+      return [...machines.values()].filter((m) => m.accountId === accountId).sort((a, b) => a.machineId.localeCompare(b.machineId));
+    },
+
+    connected,
+
+    /** The toolCalls subscription: the machine's connection. Calls not yet answered are delivered again at once. */
+    connect(accountId: string, machineId: string): AsyncIterableIterator<DeliveredCall> {
+      const m = this.machine(accountId, machineId);
+      const live = liveStream<DeliveredCall>(() => {
+        m.subscribers.delete(live.push);
+        changed();
+      });
+      m.subscribers.add(live.push);
+      // Subscribing counts as a sign of life: a client that reconnects need not wait for its next beat.
+      m.lastSeen = Date.now();
+      for (const call of pending.values()) {
+        if (call.accountId === accountId && call.machineId === machineId) {
+          call.deliveries++;
+          live.push({ callId: call.callId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) });
+        }
+      }
+      changed();
+      return live.iterator;
+    },
+
+    /** Whether the account has a machine that drives the program (connected or not). */
+    hasLane(accountId: string, program: Program): boolean {
+      return [...machines.values()].some((m) => m.accountId === accountId && (m.lanes.get(program)?.state ?? 'not_installed') !== 'not_installed');
+    },
+
+    /** Sends a validated call to the account's desktop and waits for its outcome under the rules above. */
+    async call(accountId: string, program: Program, tool: ToolName, args: unknown, hooks: CallHooks): Promise<BridgeOutcome> {
+      const callId = randomUUID();
+      let outcome: BridgeOutcome | null = null;
+      const call: PendingCall = { callId, accountId, program, tool, args, machineId: null, deliveries: 0, deadline: Infinity, answered: false, settle: (o) => void (outcome ??= o) };
+      pending.set(callId, call);
+      let waitingSince: number | null = null;
+      try {
+        for (;;) {
+          if (outcome) return outcome;
+          if (hooks.signal?.aborted) return { callId, ok: false, error: { code: 'DESKTOP_UNAVAILABLE', message: 'the run stopped' } };
+          const now = Date.now();
+          if (now >= call.deadline) {
+            return { callId, ok: false, error: { code: 'DESKTOP_TIMEOUT', message: `the desktop did not answer ${tool} within ${Math.round(options.toolTimeoutMs / 1000)} s` } };
+          }
+          const bound = call.machineId ? machines.get(keyOf(accountId, call.machineId)) ?? null : null;
+          const target = call.machineId ? (bound && connected(bound, now) ? bound : null) : machineFor(accountId, program);
+          if (!target) {
+            if (waitingSince === null) {
+              waitingSince = now;
+              hooks.onWaiting();
+            }
+            if (now - waitingSince >= options.desktopWaitMs) {
+              return { callId, ok: false, error: { code: 'DESKTOP_UNAVAILABLE', message: `no desktop client with ${program} connected within ${Math.round(options.desktopWaitMs / 1000)} s` } };
+            }
+            await nextChange(Math.min(options.desktopWaitMs - (now - waitingSince), call.deadline - now), hooks.signal);
+            continue;
+          }
+          if (waitingSince !== null || call.deliveries === 0) {
+            waitingSince = null;
+            // A reconnecting machine got the call again in connect(); a first delivery goes out here.
+            if (call.deliveries === 0) deliver(target, call);
+            hooks.onDelivered();
+          }
+          await nextChange(call.deadline - now, hooks.signal);
+        }
+      } finally {
+        pending.delete(callId);
+        remember(callId, accountId, outcome ? 'taken' : 'expired');
+      }
+    },
+
+    /** submitToolResult: validates the outcome against the tool's schema and settles the call once. */
+    submit(accountId: string, raw: { callId: string; result?: unknown; error?: unknown }): 'accepted' | 'duplicate' | 'expired' {
+      const call = pending.get(raw.callId);
+      if (!call || call.accountId !== accountId) {
+        const past = settled.get(raw.callId);
+        if (past && past.accountId === accountId) return past.status === 'taken' ? 'duplicate' : 'expired';
+        throw new AppError('TOOL_CALL_NOT_FOUND', `callId: no tool call ${raw.callId} for this account`);
+      }
+      if (call.answered) return 'duplicate';
+      call.answered = true;
+      const hasError = raw.error !== undefined && raw.error !== null;
+      const parsed = parseToolOutcome(call.tool, hasError ? { callId: raw.callId, ok: false, error: raw.error } : { callId: raw.callId, ok: true, result: raw.result });
+      if (!parsed.ok) {
+        // The desktop answered something the schema refuses: the model hears it as the program's error, the client as a 422.
+        call.settle({ callId: call.callId, ok: false, error: { code: 'PROGRAM_ERROR', message: `the desktop's answer does not match the tool schema: ${parsed.error.message}` } });
+        changed();
+        throw new AppError('UNPROCESSABLE', parsed.error.message, parsed.error.details);
+      }
+      call.settle(parsed.value);
+      changed();
+      return 'accepted';
+    },
+
+    close() {
+      clearInterval(sweep);
+      for (const w of [...watchers]) w();
+    },
+  };
+}
+
+export type Bridge = ReturnType<typeof createBridge>;
+
+/** Checks a lane's tools against the shared schema: a client may offer a subset of its program's tools, never others. */
+export function laneTools(program: Program, tools: string[] | null | undefined): ToolName[] {
+  const offered = PROGRAM_TOOLS[program];
+  if (!tools) return [...offered];
+  const unknown = tools.filter((t) => !offered.includes(t as ToolName));
+  if (unknown.length) throw new AppError('UNPROCESSABLE', `lanes.tools: ${program} offers no tool ${unknown.slice(0, 5).join(', ')} (it offers ${offered.join(', ')})`);
+  return tools as ToolName[];
+}

@@ -1,0 +1,374 @@
+// Agent runs: the loop that calls the model, executes the tool calls it asks for and calls it
+// again until it answers. Rules (each applied below where named):
+// - One run works a conversation at a time. A message sent meanwhile steers it (appended to the
+//   history before the next model call; a paused run resumes) or waits in its queue and is
+//   answered by a new run once it is done (the user's "Enter while working" setting).
+// - A step is one model answer that asks for tools (its calls run as a batch). When a run has
+//   taken stepLimit steps since it started or was last resumed, it pauses before the next model
+//   call; resumeRun gives it another stepLimit steps.
+// - Credits are checked before every model call: a run past the account's limit stops
+//   interrupted with OUT_OF_CREDITS.
+// - A tool call the model gets wrong (unknown tool, arguments the shared schema refuses) is
+//   answered to the model as that tool's INVALID_ARGUMENTS error, not sent to the desktop. A
+//   DESKTOP_TIMEOUT is the step's tool result (the model decides what to do); no desktop
+//   within AGENT_DESKTOP_WAIT_MS interrupts the run with DESKTOP_UNAVAILABLE.
+// - A run that stops early ends interrupted with reasonCode and reason (MODEL_ERROR,
+//   DESKTOP_UNAVAILABLE, OUT_OF_CREDITS, RUN_INTERRUPTED); retryRun takes back what it wrote and
+//   runs the turn again from the same user messages.
+import { parseToolCall } from '@structural-platform/tool-schema';
+import type { Logger } from 'pino';
+import type { Principal } from '../../core/auth/keys.ts';
+import type { Config } from '../../core/config.ts';
+import { AppError } from '../../core/errors.ts';
+import type { Bridge, BridgeOutcome } from './bridge.ts';
+import { agentById, agentTools, splitToolName, type AgentConfig } from './catalogue.ts';
+import { liveStream } from '../../core/live-stream.ts';
+import { callModel, ModelError, type ChatToolCall } from './llm.ts';
+import type { AgentStore, Conversation, Run, RunStatus } from './store.ts';
+import { tokenCost, type Usage } from './usage.ts';
+
+export type EnterWhileWorking = 'steer' | 'queue';
+
+export interface RunEvent {
+  conversationId: string;
+  runId: string | null;
+  type: 'status' | 'reasoning' | 'content' | 'tool_call' | 'tool_result' | 'message';
+  status: RunStatus | null;
+  text: string | null;
+  toolCall: { callId: string; name: string; arguments: unknown; result: unknown; errorCode: string | null; errorMessage: string | null } | null;
+  step: number;
+  stepLimit: number;
+  elapsedMs: number;
+  reasonCode: string | null;
+  reason: string | null;
+  at: Date;
+}
+
+export interface SendMessageInput {
+  conversationId?: string | null;
+  agentId?: string | null;
+  content: string;
+  stepLimit?: number | null;
+  whileWorking?: EnterWhileWorking | null;
+}
+
+/** The desktop settings' range and default for the step limit (desktop/src/settings/schema.ts). */
+export const STEP_LIMIT = { min: 1, max: 500, default: 25 } as const;
+export const MAX_MESSAGE_CHARS = 100_000;
+
+interface ActiveRun {
+  run: Run;
+  principal: Principal;
+  conversation: Conversation;
+  agent: AgentConfig;
+  steer: string[];
+  queue: string[];
+  /** The run pauses before its next model call once steps reach this. */
+  pauseAt: number;
+  abort: AbortController;
+}
+
+/** Ends a run early with a reason the user sees. */
+class Interrupt extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export function createRunEngine(deps: { config: Config; store: AgentStore; usage: Usage; bridge: Bridge; log: Logger }) {
+  const { config, store, usage, bridge, log } = deps;
+  const active = new Map<string, ActiveRun>();
+  const listeners = new Map<string, Set<(e: RunEvent) => void>>();
+  const locks = new Map<string, Promise<unknown>>();
+  const running = new Set<Promise<void>>();
+
+  /** Runs fn after every earlier fn of the same conversation: a conversation's state changes one at a time. */
+  function serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const before = locks.get(key) ?? Promise.resolve();
+    const next = before.then(fn, fn);
+    const tail = next.catch(() => undefined);
+    locks.set(key, tail);
+    void tail.then(() => {
+      if (locks.get(key) === tail) locks.delete(key);
+    });
+    return next;
+  }
+
+  function eventOf(a: ActiveRun | { run: Run | null; conversationId: string }, partial: Partial<RunEvent> & Pick<RunEvent, 'type'>): RunEvent {
+    const run = a.run;
+    const conversationId = 'conversation' in a ? a.conversation.id : a.conversationId;
+    return {
+      conversationId,
+      runId: run?.id ?? null,
+      status: run?.status ?? null,
+      text: null,
+      toolCall: null,
+      step: run?.steps ?? 0,
+      stepLimit: run?.stepLimit ?? 0,
+      elapsedMs: run ? (run.endedAt ?? new Date()).getTime() - run.startedAt.getTime() : 0,
+      reasonCode: run?.reasonCode ?? null,
+      reason: run?.reason ?? null,
+      at: new Date(),
+      ...partial,
+    };
+  }
+
+  function emit(a: ActiveRun, partial: Partial<RunEvent> & Pick<RunEvent, 'type'>) {
+    const event = eventOf(a, partial);
+    for (const l of listeners.get(event.conversationId) ?? []) l(event);
+  }
+
+  async function setStatus(a: ActiveRun, status: RunStatus, extra: Partial<Pick<Run, 'reasonCode' | 'reason' | 'endedAt'>> = {}) {
+    a.run = { ...a.run, status, ...extra };
+    emit(a, { type: 'status' });
+    a.run = await store.updateRun(a.run.id, { status, ...extra });
+  }
+
+  const endpoint = (agent: AgentConfig) => ({
+    url: config.agentLlmUrl!,
+    model: agent.model ?? config.agentLlmModel,
+    apiKey: config.agentLlmApiKey,
+    allowPrivate: config.agentLlmAllowPrivate,
+    timeoutMs: config.agentLlmTimeoutMs,
+  });
+
+  async function runTool(a: ActiveRun, tc: ChatToolCall): Promise<BridgeOutcome> {
+    const split = splitToolName(a.agent, tc.function.name);
+    if (!split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${tc.function.name}` } };
+    let args: unknown;
+    try {
+      args = JSON.parse(tc.function.arguments || '{}');
+    } catch {
+      return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: 'arguments: not valid JSON' } };
+    }
+    const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split.program, tool: split.tool, args });
+    if (!parsed.ok) return { callId: tc.id, ok: false, error: parsed.error };
+    const machines = bridge.machines(a.principal.accountId);
+    if (machines.length && !bridge.hasLane(a.principal.accountId, split.program)) {
+      return { callId: tc.id, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${split.program} is not installed on any of this account's desktops` } };
+    }
+    return bridge.call(a.principal.accountId, split.program, split.tool, parsed.value.args, {
+      onWaiting: () => void setStatus(a, 'waiting_for_desktop').catch((err) => log.error({ err }, 'run status')),
+      onDelivered: () => void setStatus(a, 'calling_tool').catch((err) => log.error({ err }, 'run status')),
+      signal: a.abort.signal,
+    });
+  }
+
+  async function finish(a: ActiveRun, status: 'done' | 'interrupted', reasonCode: string | null = null, reason: string | null = null) {
+    await setStatus(a, status, { reasonCode, reason, endedAt: new Date() });
+    active.delete(a.conversation.id);
+    const queued = a.queue.splice(0);
+    if (!queued.length) return;
+    if (status === 'done') {
+      await startRun(a.principal, a.conversation, a.agent, queued, a.run.stepLimit);
+    } else {
+      // Kept in the history, so that retryRun answers them too.
+      for (const text of queued) await store.appendMessage(a.conversation.id, { role: 'user', content: text, runId: null });
+    }
+  }
+
+  async function drive(a: ActiveRun): Promise<void> {
+    const conversationId = a.conversation.id;
+    try {
+      for (;;) {
+        if (a.run.steps >= a.pauseAt) {
+          await setStatus(a, 'paused');
+          return;
+        }
+        for (const text of a.steer.splice(0)) await store.appendMessage(conversationId, { role: 'user', content: text, runId: a.run.id });
+        await usage.assertCredits(a.principal);
+        await setStatus(a, 'thinking');
+        const history = await store.history(conversationId);
+        const answer = await callModel(endpoint(a.agent), [{ role: 'system', content: a.agent.systemPrompt }, ...history], agentTools(a.agent), (kind, text) => emit(a, { type: kind, text }), a.abort.signal);
+        a.run = await store.updateRun(a.run.id, {
+          addTokens: { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd: tokenCost(config, answer.promptTokens, answer.completionTokens) },
+        });
+        if (!answer.toolCalls.length) {
+          await store.appendMessage(conversationId, { role: 'assistant', content: answer.content, runId: a.run.id });
+          emit(a, { type: 'message', text: answer.content });
+          // A message that steered the run during this model call still needs its answer.
+          if (a.steer.length) continue;
+          await finish(a, 'done');
+          return;
+        }
+        await store.appendMessage(conversationId, { role: 'assistant', content: answer.content || null, toolCalls: answer.toolCalls, runId: a.run.id });
+        a.run = await store.updateRun(a.run.id, { steps: a.run.steps + 1, addToolCalls: answer.toolCalls.length });
+        for (const tc of answer.toolCalls) {
+          let args: unknown = tc.function.arguments;
+          try {
+            args = JSON.parse(tc.function.arguments);
+          } catch {
+            // Shown as the model wrote it.
+          }
+          const shown = { callId: tc.id, name: tc.function.name, arguments: args, result: null, errorCode: null, errorMessage: null };
+          a.run = { ...a.run, status: 'calling_tool' };
+          emit(a, { type: 'tool_call', toolCall: shown });
+          const outcome = await runTool(a, tc);
+          if (!outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE') throw new Interrupt('DESKTOP_UNAVAILABLE', outcome.error.message);
+          await store.appendMessage(conversationId, {
+            role: 'tool',
+            content: JSON.stringify(outcome.ok ? outcome.result : { error: outcome.error }),
+            toolCallId: tc.id,
+            runId: a.run.id,
+          });
+          emit(a, {
+            type: 'tool_result',
+            toolCall: outcome.ok ? { ...shown, result: outcome.result } : { ...shown, errorCode: outcome.error.code, errorMessage: outcome.error.message },
+          });
+        }
+      }
+    } catch (err) {
+      let code = 'RUN_INTERRUPTED';
+      let reason = 'the run failed';
+      if (err instanceof Interrupt) [code, reason] = [err.code, err.message];
+      else if (err instanceof ModelError) {
+        log.warn({ reason: err.reason, runId: a.run.id }, 'model call failed');
+        [code, reason] = ['MODEL_ERROR', err.message];
+      } else if (err instanceof AppError && err.code === 'OUT_OF_CREDITS') [code, reason] = ['OUT_OF_CREDITS', err.message];
+      else log.error({ err, runId: a.run.id }, 'run failed');
+      await finish(a, 'interrupted', code, reason).catch((e) => log.error({ err: e }, 'could not record an interrupted run'));
+    }
+  }
+
+  function launch(a: ActiveRun) {
+    active.set(a.conversation.id, a);
+    const p = drive(a).finally(() => running.delete(p));
+    running.add(p);
+  }
+
+  async function startRun(principal: Principal, conversation: Conversation, agent: AgentConfig, messages: string[], stepLimit: number): Promise<Run> {
+    const run = await store.createRun(principal.accountId, conversation.id, stepLimit);
+    for (const text of messages) await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
+    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseAt: stepLimit, abort: new AbortController() };
+    launch(a);
+    emit(a, { type: 'status' });
+    return run;
+  }
+
+  /** The run working or paused on a conversation, from memory or (a paused run after a restart) from the database. */
+  async function current(principal: Principal, conversation: Conversation): Promise<ActiveRun | null> {
+    const a = active.get(conversation.id);
+    if (a) return a;
+    const latest = await store.latestRun(conversation.id);
+    if (latest?.status !== 'paused') return null;
+    const restored: ActiveRun = { run: latest, principal, conversation, agent: agentById(conversation.agentId)!, steer: [], queue: [], pauseAt: latest.steps, abort: new AbortController() };
+    active.set(conversation.id, restored);
+    return restored;
+  }
+
+  function requireModel() {
+    if (!config.agentLlmUrl) throw new AppError('AGENT_MODEL_NOT_CONFIGURED', 'Agent runs need a model: the operator has not set AGENT_LLM_URL');
+  }
+
+  function resumeActive(a: ActiveRun) {
+    a.pauseAt = a.run.steps + a.run.stepLimit;
+    a.run = { ...a.run, status: 'thinking' };
+    launch(a);
+  }
+
+  return {
+    async sendMessage(principal: Principal, input: SendMessageInput) {
+      if (!input.content.trim()) throw new AppError('UNPROCESSABLE', 'content: must not be empty');
+      if (input.content.length > MAX_MESSAGE_CHARS) throw new AppError('UNPROCESSABLE', `content: at most ${MAX_MESSAGE_CHARS} characters`);
+      const stepLimit = input.stepLimit ?? STEP_LIMIT.default;
+      if (!Number.isInteger(stepLimit) || stepLimit < STEP_LIMIT.min || stepLimit > STEP_LIMIT.max) {
+        throw new AppError('UNPROCESSABLE', `stepLimit: must be an integer from ${STEP_LIMIT.min} to ${STEP_LIMIT.max}`);
+      }
+      requireModel();
+      let conversation: Conversation | null = null;
+      let agent: AgentConfig;
+      if (input.conversationId) {
+        conversation = await store.conversation(principal.accountId, input.conversationId);
+        if (input.agentId && input.agentId !== conversation.agentId) {
+          throw new AppError('AGENT_LOCKED', `agentId: this conversation's agent is ${conversation.agentId}, fixed at its first message; start a new conversation to switch`, {
+            agent_id: conversation.agentId,
+          });
+        }
+        agent = agentById(conversation.agentId)!;
+      } else {
+        if (!input.agentId) throw new AppError('VALIDATION_ERROR', 'agentId: required to start a conversation');
+        const found = agentById(input.agentId);
+        if (!found) throw new AppError('UNPROCESSABLE', `agentId: unknown agent ${input.agentId}`);
+        agent = found;
+      }
+      if (!conversation) {
+        await usage.assertCredits(principal);
+        conversation = await store.createConversation(principal.accountId, agent.id);
+      }
+      const conv = conversation;
+      return serial(conv.id, async () => {
+        const a = await current(principal, conv);
+        if (a) {
+          if ((input.whileWorking ?? 'steer') === 'queue') {
+            a.queue.push(input.content);
+            return { conversation: conv, disposition: 'queued' as const, run: a.run };
+          }
+          a.steer.push(input.content);
+          if (a.run.status === 'paused') {
+            await usage.assertCredits(principal);
+            resumeActive(a);
+          }
+          return { conversation: conv, disposition: 'steered' as const, run: a.run };
+        }
+        await usage.assertCredits(principal);
+        const run = await startRun(principal, conv, agent, [input.content], stepLimit);
+        return { conversation: conv, disposition: 'started' as const, run };
+      });
+    },
+
+    async resumeRun(principal: Principal, conversationId: string): Promise<Run> {
+      const conversation = await store.conversation(principal.accountId, conversationId);
+      requireModel();
+      return serial(conversation.id, async () => {
+        const a = await current(principal, conversation);
+        if (!a || a.run.status !== 'paused') throw new AppError('RUN_STATE_CONFLICT', 'conversationId: no run of this conversation is paused');
+        await usage.assertCredits(principal);
+        resumeActive(a);
+        return a.run;
+      });
+    },
+
+    async retryRun(principal: Principal, conversationId: string): Promise<Run> {
+      const conversation = await store.conversation(principal.accountId, conversationId);
+      requireModel();
+      return serial(conversation.id, async () => {
+        if (active.has(conversation.id)) throw new AppError('RUN_STATE_CONFLICT', 'conversationId: a run of this conversation is working or paused');
+        const latest = await store.latestRun(conversation.id);
+        if (latest?.status !== 'interrupted') throw new AppError('RUN_STATE_CONFLICT', 'conversationId: the last run of this conversation was not interrupted');
+        await usage.assertCredits(principal);
+        await store.dropRunOutput(latest.id);
+        return startRun(principal, conversation, agentById(conversation.agentId)!, [], latest.stepLimit);
+      });
+    },
+
+    async latestRun(conversationId: string): Promise<Run | null> {
+      return active.get(conversationId)?.run ?? store.latestRun(conversationId);
+    },
+
+    /** runEvents: the conversation's current state, then every event as it happens. */
+    async events(principal: Principal, conversationId: string): Promise<AsyncIterableIterator<RunEvent>> {
+      await store.conversation(principal.accountId, conversationId);
+      const latest = active.has(conversationId) ? null : await store.latestRun(conversationId);
+      const set = listeners.get(conversationId) ?? new Set();
+      listeners.set(conversationId, set);
+      const live = liveStream<RunEvent>(() => {
+        set.delete(live.push);
+        if (!set.size && listeners.get(conversationId) === set) listeners.delete(conversationId);
+      });
+      // The snapshot and the listener are taken together (no await between), so no event falls between them.
+      live.push(eventOf(active.get(conversationId) ?? { run: latest, conversationId }, { type: 'status' }));
+      set.add(live.push);
+      return live.iterator;
+    },
+
+    /** Stops every run (the server is closing): they end interrupted and can be retried. */
+    async close() {
+      for (const a of active.values()) a.abort.abort();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type RunEngine = ReturnType<typeof createRunEngine>;

@@ -1,0 +1,146 @@
+// Conversations, their messages and runs in the platform database. Every read is scoped to the
+// caller's account: another account's conversation is not found.
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../core/db/client.ts';
+import { AppError } from '../../core/errors.ts';
+import type { ChatMessage, ChatToolCall } from './llm.ts';
+
+export type RunStatus = 'thinking' | 'calling_tool' | 'waiting_for_desktop' | 'paused' | 'done' | 'interrupted';
+export const ACTIVE_STATUSES: readonly RunStatus[] = ['thinking', 'calling_tool', 'waiting_for_desktop'];
+
+export interface Conversation {
+  id: string;
+  accountId: string;
+  agentId: string;
+  createdAt: Date;
+}
+
+export interface Run {
+  id: string;
+  conversationId: string;
+  accountId: string;
+  status: RunStatus;
+  steps: number;
+  stepLimit: number;
+  reasonCode: string | null;
+  reason: string | null;
+  promptTokens: number;
+  completionTokens: number;
+  toolCalls: number;
+  costUsd: number;
+  startedAt: Date;
+  endedAt: Date | null;
+}
+
+export interface StoredMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'tool';
+  content: string | null;
+  toolCalls: ChatToolCall[] | null;
+  toolCallId: string | null;
+  runId: string | null;
+  createdAt: Date;
+}
+
+const run = (row: Record<string, unknown>): Run => ({ ...(row as unknown as Run), status: row.status as RunStatus });
+
+export function createAgentStore(db: Database) {
+  return {
+    async createConversation(accountId: string, agentId: string): Promise<Conversation> {
+      return db.conversation.create({ data: { id: randomUUID(), accountId, agentId } });
+    },
+
+    /** The account's conversation; CONVERSATION_NOT_FOUND for an unknown id or another account's. */
+    async conversation(accountId: string, id: string): Promise<Conversation> {
+      const row = await db.conversation.findUnique({ where: { id } });
+      if (!row || row.accountId !== accountId) throw new AppError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`, { conversation_id: id });
+      return row;
+    },
+
+    async appendMessage(conversationId: string, message: { role: StoredMessage['role']; content: string | null; toolCalls?: ChatToolCall[]; toolCallId?: string; runId: string | null }): Promise<void> {
+      // One run at a time writes a conversation (runs.ts serialises them), so max + 1 is free.
+      const last = await db.conversationMessage.findFirst({ where: { conversationId }, orderBy: { seq: 'desc' }, select: { seq: true } });
+      await db.conversationMessage.create({
+        data: {
+          id: randomUUID(),
+          conversationId,
+          seq: (last?.seq ?? 0) + 1,
+          role: message.role,
+          content: message.content,
+          toolCalls: message.toolCalls ? (message.toolCalls as never) : undefined,
+          toolCallId: message.toolCallId ?? null,
+          runId: message.runId,
+        },
+      });
+      await db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
+    },
+
+    async messages(conversationId: string, last?: number): Promise<StoredMessage[]> {
+      const rows = await db.conversationMessage.findMany({ where: { conversationId }, orderBy: { seq: 'desc' }, ...(last ? { take: last } : {}) });
+      return rows.reverse().map((r) => ({ ...r, role: r.role as StoredMessage['role'], toolCalls: (r.toolCalls as ChatToolCall[] | null) ?? null }));
+    },
+
+    /** The history in chat-completions form. */
+    async history(conversationId: string): Promise<ChatMessage[]> {
+      return (await this.messages(conversationId)).map((m): ChatMessage => {
+        if (m.role === 'tool') return { role: 'tool', content: m.content ?? '', tool_call_id: m.toolCallId ?? '' };
+        if (m.role === 'assistant') return { role: 'assistant', content: m.content, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) };
+        return { role: 'user', content: m.content ?? '' };
+      });
+    },
+
+    /** Takes back what an interrupted run wrote (its answers and tool results), keeping the user's messages. */
+    async dropRunOutput(runId: string): Promise<void> {
+      await db.conversationMessage.deleteMany({ where: { runId, role: { in: ['assistant', 'tool'] } } });
+    },
+
+    async createRun(accountId: string, conversationId: string, stepLimit: number): Promise<Run> {
+      return run(await db.agentRun.create({ data: { id: randomUUID(), accountId, conversationId, status: 'thinking', stepLimit } }));
+    },
+
+    async updateRun(id: string, data: Partial<Pick<Run, 'status' | 'steps' | 'stepLimit' | 'reasonCode' | 'reason' | 'endedAt'>> & { addTokens?: { prompt: number; completion: number; costUsd: number }; addToolCalls?: number }): Promise<Run> {
+      const { addTokens, addToolCalls, ...rest } = data;
+      return run(
+        await db.agentRun.update({
+          where: { id },
+          data: {
+            ...rest,
+            ...(addTokens ? { promptTokens: { increment: addTokens.prompt }, completionTokens: { increment: addTokens.completion }, costUsd: { increment: addTokens.costUsd } } : {}),
+            ...(addToolCalls ? { toolCalls: { increment: addToolCalls } } : {}),
+          },
+        }),
+      );
+    },
+
+    async latestRun(conversationId: string): Promise<Run | null> {
+      const row = await db.agentRun.findFirst({ where: { conversationId }, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }] });
+      return row ? run(row) : null;
+    },
+
+    /** Runs left working by a process that stopped: they cannot go on (their model call and tool calls were in memory). */
+    async interruptOrphans(): Promise<number> {
+      const { count } = await db.agentRun.updateMany({
+        where: { status: { in: [...ACTIVE_STATUSES] } },
+        data: { status: 'interrupted', reasonCode: 'RUN_INTERRUPTED', reason: 'the server restarted during the run', endedAt: new Date() },
+      });
+      return count;
+    },
+
+    async usageSince(accountId: string, since: Date) {
+      const agg = await db.agentRun.aggregate({
+        where: { accountId, startedAt: { gte: since } },
+        _sum: { costUsd: true, promptTokens: true, completionTokens: true, toolCalls: true },
+        _count: { _all: true },
+      });
+      return {
+        usedUsd: agg._sum.costUsd ?? 0,
+        promptTokens: agg._sum.promptTokens ?? 0,
+        completionTokens: agg._sum.completionTokens ?? 0,
+        toolCalls: agg._sum.toolCalls ?? 0,
+        runs: agg._count._all,
+      };
+    },
+  };
+}
+
+export type AgentStore = ReturnType<typeof createAgentStore>;
