@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { assertSigningSecret, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { interruptibleReads } from './db/interruptible-reads.ts';
 import { createKeyStore, type KeyStore } from './auth/keys.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createRateLimits, type RateLimits } from './rate-limit.ts';
@@ -103,6 +104,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
       for (const c of closers) await c().catch((err) => log.error({ err }, 'closing a module failed'));
       events.close();
       await workers.close();
+      interruptibleReads(db).close();
       await db.$disconnect();
     },
   };
