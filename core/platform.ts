@@ -56,6 +56,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     publicUrl: () => config.publicUrl,
   });
   const store = createJobStore(db, config);
+  const keys = createKeyStore(db);
   const workers = createWorkerPool(config.workerThreads, config.workerIdleMs);
   const runner = createJobRunner({
     store,
@@ -67,6 +68,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     handlers: config.runJobs ? handlers : new Map(),
     concurrency: config.jobConcurrency,
     maxAttempts: config.jobMaxAttempts,
+    activeAccounts: (ids) => keys.activeAccounts(ids),
     log,
   });
   const jobs = createJobService(store, events, handlers, () => runner.wake(), config.tiers);
@@ -88,7 +90,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     config,
     log,
     db,
-    keys: createKeyStore(db),
+    keys,
     rateLimits: createRateLimits(config),
     files,
     blobs,

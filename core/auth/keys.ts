@@ -43,6 +43,8 @@ export interface KeyStore {
   list(): Promise<KeySummary[]>;
   revoke(idOrPrefix: string): Promise<KeySummary>;
   count(): Promise<number>;
+  /** Of these accounts, those with at least one key not revoked. */
+  activeAccounts(accountIds: readonly string[]): Promise<Set<string>>;
 }
 
 export function createKeyStore(db: Database): KeyStore {
@@ -110,6 +112,11 @@ export function createKeyStore(db: Database): KeyStore {
     },
 
     count: () => db.apiKey.count(),
+
+    async activeAccounts(accountIds) {
+      const rows = await db.apiKey.findMany({ where: { accountId: { in: [...accountIds] }, revokedAt: null }, select: { accountId: true }, distinct: ['accountId'] });
+      return new Set(rows.map((r) => r.accountId));
+    },
   };
 }
 

@@ -52,9 +52,13 @@ export interface JobStore {
    * account's flood cannot hold the queue while another's job waits.
    */
   claimNext(types: readonly string[]): Promise<JobRecord | null>;
+  /** Status and attempt of each of these jobs that still exists: whether a runner still holds the claim it made. */
+  claims(ids: readonly string[]): Promise<Map<string, { status: JobStatus; attempts: number }>>;
   setProgress(id: string, progress: number): Promise<void>;
   complete(id: string, results: Record<string, unknown>): Promise<void>;
   fail(id: string, error: JobError): Promise<void>;
+  /** Fails a job only if it is still in progress under this attempt (an abandoned job another runner re-claimed is left alone). */
+  failClaimed(id: string, attempts: number, error: JobError): Promise<boolean>;
   /** Puts an in-progress job back to pending, e.g. at shutdown, without spending an attempt. */
   release(id: string): Promise<void>;
   /** After a crash: in-progress jobs are retried, or failed once their attempts are spent. */
@@ -135,6 +139,11 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
       return null;
     },
 
+    async claims(ids) {
+      const rows = await db.job.findMany({ where: { id: { in: [...ids] } }, select: { id: true, status: true, attempts: true } });
+      return new Map(rows.map((r) => [r.id, { status: r.status as JobStatus, attempts: r.attempts }]));
+    },
+
     async setProgress(id, progress) {
       await db.job.updateMany({ where: { id, status: 'in_progress' }, data: { progress } });
     },
@@ -157,6 +166,20 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
           completedAt: new Date(),
         },
       });
+    },
+
+    async failClaimed(id, attempts, error) {
+      const updated = await db.job.updateMany({
+        where: { id, status: 'in_progress', attempts },
+        data: {
+          status: 'failed',
+          errorCode: error.code,
+          errorMessage: error.message,
+          errorDetails: error.details as Prisma.InputJsonValue,
+          completedAt: new Date(),
+        },
+      });
+      return updated.count === 1;
     },
 
     async release(id) {

@@ -38,6 +38,23 @@ describe('the worker pool', () => {
     }
   }, 60_000);
 
+  it('a task queued behind an aborted one runs at once on the replacement thread', async () => {
+    const pool = createWorkerPool(1, 60_000);
+    try {
+      const abort = new AbortController();
+      const first = pool.run(DIAGNOSTIC, { ms: 20_000 }, abort.signal).catch((e: Error) => e.message);
+      const queued = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 });
+      await new Promise((r) => setTimeout(r, 200));
+      const t = performance.now();
+      abort.abort(new Error('abandoned'));
+      expect(await first).toBe('abandoned');
+      await expect(queued).resolves.toMatchObject({ rounds: expect.any(Number) });
+      expect(performance.now() - t).toBeLessThan(5_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("a caller's abort stops the task with the caller's reason", async () => {
     const pool = createWorkerPool(1, 60_000);
     try {
