@@ -66,6 +66,15 @@ export interface JobStore {
   deleteExpired(now: Date): Promise<number>;
 }
 
+/** The columns of a failed job. */
+const failedWith = (error: JobError) => ({
+  status: 'failed',
+  errorCode: error.code,
+  errorMessage: error.message,
+  errorDetails: error.details as Prisma.InputJsonValue,
+  completedAt: new Date(),
+});
+
 export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): JobStore {
   return {
     async create(principal, type, input, options) {
@@ -156,29 +165,11 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
     },
 
     async fail(id, error) {
-      await db.job.update({
-        where: { id },
-        data: {
-          status: 'failed',
-          errorCode: error.code,
-          errorMessage: error.message,
-          errorDetails: error.details as Prisma.InputJsonValue,
-          completedAt: new Date(),
-        },
-      });
+      await db.job.update({ where: { id }, data: failedWith(error) });
     },
 
     async failClaimed(id, attempts, error) {
-      const updated = await db.job.updateMany({
-        where: { id, status: 'in_progress', attempts },
-        data: {
-          status: 'failed',
-          errorCode: error.code,
-          errorMessage: error.message,
-          errorDetails: error.details as Prisma.InputJsonValue,
-          completedAt: new Date(),
-        },
-      });
+      const updated = await db.job.updateMany({ where: { id, status: 'in_progress', attempts }, data: failedWith(error) });
       return updated.count === 1;
     },
 
