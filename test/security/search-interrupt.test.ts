@@ -15,6 +15,8 @@ const PASSAGES = 60_000;
 const TIMEOUT_MS = 150;
 
 describe('a worst-case full-text query within the caps', () => {
+  /** How long the query takes to the end in this run (the machine's load scales it). */
+  let fullMs = 0;
   const s = serverWithKey('enterprise', { SEARCH_TIMEOUT_MS: String(TIMEOUT_MS), SEARCH_CACHE_S: '0' });
   beforeAll(async () => {
     // Straight into the full-text index (the passages' own rows and vectors are not needed to rank).
@@ -31,7 +33,7 @@ describe('a worst-case full-text query within the caps', () => {
     const reads = interruptibleReads(s.server.platform.db);
     let t = performance.now();
     const full = await reads.query(sql, [match]);
-    const fullMs = performance.now() - t;
+    fullMs = performance.now() - t;
     expect(full).toHaveLength(100);
     const abort = new AbortController();
     setTimeout(() => abort.abort(new Error('stop')), fullMs / 10);
@@ -56,8 +58,9 @@ describe('a worst-case full-text query within the caps', () => {
     const r = await whileServing(s.server, run());
     console.log(`search job at ${TIMEOUT_MS} ms limit: ${r.value.status} ${r.value.error?.code} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, p99 ${r.p99Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.error).toMatchObject({ code: 'SEARCH_TIMEOUT', details: { timeout_ms: TIMEOUT_MS } });
-    expect(r.ms).toBeLessThan(TIMEOUT_MS + 2_000);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + 10_000);
     expect(r.probes).toBeGreaterThan(0);
-    expect(r.maxMs).toBeLessThan(1_000);
+    // Run on the event loop, the query would hold every probe for its whole length.
+    expect(r.maxMs).toBeLessThan(Math.max(fullMs / 2, 200));
   });
 });

@@ -39,11 +39,11 @@ describe('the worker pool', () => {
   });
 
   it('stops a task at its time limit with RESOURCE_LIMIT, then runs the next task on a fresh thread', async () => {
-    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 1_000, maxHeapMb: 512 });
+    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 3_000, maxHeapMb: 512 });
     try {
       const t = performance.now();
       await expect(pool.run(DIAGNOSTIC, { ms: 20_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms' } });
-      expect(performance.now() - t).toBeLessThan(5_000);
+      expect(performance.now() - t).toBeLessThan(8_000);
       // The same (single) thread slot works again.
       await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
     } finally {

@@ -23,13 +23,13 @@ describe('form pre-scan', () => {
   ])('reads 5 MB of %s in linear time', (_, text) => {
     const t = performance.now();
     expect(largestFormExpansion(Buffer.from(text, 'latin1'))).toBe(0);
-    expect(performance.now() - t).toBeLessThan(3_000);
+    expect(performance.now() - t).toBeLessThan(10_000); // quadratic would be hours; linear is about 1 s idle
   });
 
   it('counts 5 MB of content operators in linear time', () => {
     const t = performance.now();
     expect(countOperators('0 0 m '.repeat(800_000)).operators).toBe(800_000);
     expect(countOperators('BI ID '.repeat(800_000)).operators).toBeGreaterThan(0);
-    expect(performance.now() - t).toBeLessThan(3_000);
+    expect(performance.now() - t).toBeLessThan(10_000); // quadratic would be hours; linear is about 1 s idle
   });
 });
