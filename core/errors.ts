@@ -60,6 +60,8 @@ export const ERROR_TABLE = {
   // Job-only codes: they appear in a failed job's error, never as an HTTP status of their own.
   JOB_INTERRUPTED: { status: 500, graphql: 'JOB_INTERRUPTED' },
   JOB_HANDLER_FAILED: { status: 500, graphql: 'JOB_HANDLER_FAILED' },
+  // The job was stopped because nobody can use its result any more: every key of its account was revoked (core/jobs/runner.ts).
+  JOB_CANCELLED: { status: 409, graphql: 'JOB_CANCELLED' },
   SEARCH_TIMEOUT: { status: 504, graphql: 'SEARCH_TIMEOUT' },
   // The input needs more time or memory than a task may take (core/limits.ts): the work was stopped.
   RESOURCE_LIMIT: { status: 422, graphql: 'RESOURCE_LIMIT' },

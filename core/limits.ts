@@ -61,6 +61,12 @@ export const LIMITS = {
   /** Wall-clock time of one page analysis, which the caller's HTTP request waits for: the densest real sheets take 1–2 s idle, far more on a loaded machine. */
   drawingTimeoutMs: envNumber('DRAWING_TIMEOUT_MS', 60_000),
 
+  // --- Jobs: core/jobs/runner.ts -----------------------------------------------------------
+  /** Wall-clock time of one job from its claim, all its worker tasks included: past it the job is stopped and fails with RESOURCE_LIMIT. */
+  jobMaxRuntimeMs: envNumber('JOB_MAX_RUNTIME_MS', 600_000),
+  /** How often the runner checks that its running jobs are still wanted (not deleted, not re-claimed, their account still has a key). */
+  jobWatchIntervalMs: envNumber('JOB_WATCH_INTERVAL_MS', 2_000),
+
   // --- Worker threads: core/jobs/worker-pool.ts --------------------------------------------
   /** Wall-clock time of one worker task; past it the task fails with RESOURCE_LIMIT and the thread is replaced. */
   workerTaskTimeoutMs: envNumber('WORKER_TASK_TIMEOUT_MS', 120_000),

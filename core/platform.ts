@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { assertSigningSecret, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { interruptibleReads } from './db/interruptible-reads.ts';
 import { createKeyStore, type KeyStore } from './auth/keys.ts';
 import { createOAuth, type OAuth } from './auth/oauth.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -58,6 +59,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     publicUrl: () => config.publicUrl,
   });
   const store = createJobStore(db, config);
+  const keys = createKeyStore(db);
   const workers = createWorkerPool(config.workerThreads, config.workerIdleMs);
   const runner = createJobRunner({
     store,
@@ -69,6 +71,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     handlers: config.runJobs ? handlers : new Map(),
     concurrency: config.jobConcurrency,
     maxAttempts: config.jobMaxAttempts,
+    activeAccounts: (ids) => keys.activeAccounts(ids),
     log,
   });
   const jobs = createJobService(store, events, handlers, () => runner.wake(), config.tiers);
@@ -108,6 +111,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
       for (const c of closers) await c().catch((err) => log.error({ err }, 'closing a module failed'));
       events.close();
       await workers.close();
+      interruptibleReads(db).close();
       await db.$disconnect();
     },
   };

@@ -78,6 +78,10 @@ export const pdfBytes = (r: Rand): Buffer => (r() < 0.2 ? randomBytes(r, int(r, 
 export const xmlText = (r: Rand): Buffer =>
   mutate(r, Buffer.from(pick(r, ['<?xml version="1.0"?><worksheet xmlns="http://schemas.mathsoft.com/worksheet30"><regions/></worksheet>', '<!DOCTYPE a [<!ENTITY x "xxxxxxxx">]><a>&x;&x;&x;</a>', '<a>' + '<b>'.repeat(5_000)])));
 
+/** 8 MB of spaces deflated (an entry inflating ~1,000:1): made once, since deflating it costs the fuzzer tens of ms. */
+let bombEntry: Buffer | undefined;
+const bomb = () => (bombEntry ??= deflateRawSync(Buffer.alloc(8 * 1024 * 1024, 32)));
+
 /** A small .xlsx or .mcdx-like package, then mutated (or its parts' bytes deflated at absurd ratios). */
 export function zipBytes(r: Rand): Buffer {
   const parts = [
@@ -86,7 +90,7 @@ export function zipBytes(r: Rand): Buffer {
     newEntry('xl/workbook.xml', `<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets><definedNames>${'<definedName '.repeat(int(r, 2_000))}<definedName name="A">S!$A$1</definedName></definedNames></workbook>`),
     newEntry('mathcad/worksheet.xml', '<worksheet/>'),
   ];
-  if (r() < 0.2) parts.push({ name: 'bomb.xml', method: 8, crc: 0, compressedSize: 0, size: 10, raw: deflateRawSync(Buffer.alloc(8 * 1024 * 1024, 32)) } as never);
+  if (r() < 0.2) parts.push({ name: 'bomb.xml', method: 8, crc: 0, compressedSize: 0, size: 10, raw: bomb() } as never);
   const zip = writeZip(parts.map((p) => (p.name === 'bomb.xml' ? { ...p, compressedSize: p.raw.length } : p)));
   return r() < 0.6 ? mutate(r, zip) : zip;
 }

@@ -47,6 +47,8 @@ export interface KeyStore {
   count(): Promise<number>;
   /** Drops cached answers, so that a revocation elsewhere (an OAuth token) takes effect at once. */
   forget(): void;
+  /** Of these accounts, those with at least one key not revoked. */
+  activeAccounts(accountIds: readonly string[]): Promise<Set<string>>;
 }
 
 export function createKeyStore(db: Database): KeyStore {
@@ -124,6 +126,11 @@ export function createKeyStore(db: Database): KeyStore {
 
     count: () => db.apiKey.count(),
     forget: () => cache.clear(),
+
+    async activeAccounts(accountIds) {
+      const rows = await db.apiKey.findMany({ where: { accountId: { in: [...accountIds] }, revokedAt: null }, select: { accountId: true }, distinct: ['accountId'] });
+      return new Set(rows.map((r) => r.accountId));
+    },
   };
 }
 

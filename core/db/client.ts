@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations } from './migrate.ts';
 import { installBusyTimeout } from './sqlite-busy-timeout.ts';
+import { registerInterruptibleReads } from './interruptible-reads.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -48,5 +49,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // keeps transactions to single statements (see migrate.ts for the exception at start).
   await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
   await applyMigrations(db);
+  registerInterruptibleReads(db, file && file !== ':memory:' ? path.resolve(file) : null, options.onQuery);
   return db;
 }

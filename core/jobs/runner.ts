@@ -1,9 +1,20 @@
 // Runs registered job handlers with bounded concurrency. New jobs wake it at
 // once; a timer also picks up delayed jobs and jobs written by other processes.
+//
+// A running job is stopped (its signal aborts, which terminates its worker
+// task) when it is abandoned, that is when nobody can use its result any more:
+// - it runs past its wall-clock limit (JOB_MAX_RUNTIME_MS): fails with RESOURCE_LIMIT;
+// - every API key of its account was revoked: fails with JOB_CANCELLED;
+// - its row was deleted (retention ended) or its claim was lost (another
+//   runner's recovery put it back and re-claimed it): nothing is recorded,
+//   the row is no longer this runner's.
+// The last three are checked every JOB_WATCH_INTERVAL_MS with one query for
+// all running jobs. A shutdown aborts too, but puts the job back to pending.
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { LIMITS } from '../limits.ts';
 import type { FileStore } from '../files/store.ts';
 import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
@@ -22,7 +33,29 @@ export interface JobRunnerOptions {
   maxAttempts: number;
   log: Logger;
   pollIntervalMs?: number;
+  /** Wall-clock limit of one job (core/limits.ts jobMaxRuntimeMs). */
+  maxRuntimeMs?: number;
+  /** How often running jobs are checked for abandonment (core/limits.ts jobWatchIntervalMs). */
+  watchIntervalMs?: number;
+  /** Of these accounts, those that still have a key; a job of any other is abandoned. */
+  activeAccounts?: (accountIds: readonly string[]) => Promise<Set<string>>;
 }
+
+type Running = { job: JobRecord; promise: Promise<void>; abort: AbortController };
+
+/** Why a running job is no longer wanted, judged from its row and its account; null while it is. */
+function abandonment(job: JobRecord, claim: { status: JobStatus; attempts: number } | undefined, activeAccounts: Set<string> | null): AppError | null {
+  if (!claim) return new AppError('JOB_CANCELLED', 'The job was deleted while it ran', { reason: 'deleted' });
+  if (claim.status !== 'in_progress' || claim.attempts !== job.attempts) {
+    return new AppError('JOB_CANCELLED', 'The job was taken over by another runner', { reason: 'claim_lost' });
+  }
+  if (activeAccounts && !activeAccounts.has(job.accountId)) {
+    return new AppError('JOB_CANCELLED', "Every API key of the job's account was revoked, so the job was stopped", { reason: 'account_revoked' });
+  }
+  return null;
+}
+
+const toJobError = (err: AppError) => ({ code: err.code, message: err.message, details: err.details ?? {} });
 
 export interface JobRunner {
   start(): Promise<void>;
@@ -36,11 +69,14 @@ export interface JobRunner {
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { store, events, handlers, log } = options;
   const types = [...handlers.keys()];
-  const active = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  const active = new Map<string, Running>();
+  const maxRuntimeMs = options.maxRuntimeMs ?? LIMITS.jobMaxRuntimeMs;
   let stopped = true;
   let filling = false;
   let refill = false;
+  let watching = false;
   let timer: NodeJS.Timeout | null = null;
+  let watchTimer: NodeJS.Timeout | null = null;
 
   const publish = (jobId: string, status: JobStatus, progress: number) => events.publish({ jobId, status, progress });
 
@@ -48,6 +84,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const handler = handlers.get(job.type)!;
     publish(job.id, 'in_progress', 0);
     let lastProgress = 0;
+    const overtime = setTimeout(
+      () =>
+        abort.abort(
+          new AppError('RESOURCE_LIMIT', `The job ran longer than its limit of ${maxRuntimeMs} ms and was stopped`, {
+            limit: 'job_max_runtime_ms',
+            limit_value: maxRuntimeMs,
+          }),
+        ),
+      maxRuntimeMs,
+    );
     try {
       const results = await handler.run({
         job,
@@ -70,17 +116,46 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       publish(job.id, 'completed', 100);
     } catch (err) {
       if (abort.signal.aborted) {
+        const reason: unknown = abort.signal.reason;
+        if (reason instanceof AppError) {
+          // Abandoned or over its time: recorded only while the row is still this runner's claim.
+          log.warn({ jobId: job.id, type: job.type, code: reason.code, details: reason.details }, 'running job stopped');
+          const recorded = await store.failClaimed(job.id, job.attempts, toJobError(reason)).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+          if (recorded) publish(job.id, 'failed', lastProgress);
+          return;
+        }
         // Shutting down: leave the job resumable rather than failing it.
         await store.release(job.id).catch(() => undefined);
         return;
       }
       const error =
         err instanceof AppError
-          ? { code: err.code, message: err.message, details: err.details ?? {} }
+          ? toJobError(err)
           : { code: 'JOB_HANDLER_FAILED', message: err instanceof Error ? err.message : String(err), details: { type: job.type } };
       if (!(err instanceof AppError)) log.error({ err, jobId: job.id, type: job.type }, 'job handler failed');
       await store.fail(job.id, error).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
       publish(job.id, 'failed', lastProgress);
+    } finally {
+      clearTimeout(overtime);
+    }
+  }
+
+  /** One look at every running job's row and account; abandoned jobs are aborted. */
+  async function watch(): Promise<void> {
+    const running = [...active.values()].filter((r) => !r.abort.signal.aborted);
+    if (watching || running.length === 0) return;
+    watching = true;
+    try {
+      const claims = await store.claims(running.map((r) => r.job.id));
+      const accounts = options.activeAccounts ? await options.activeAccounts([...new Set(running.map((r) => r.job.accountId))]) : null;
+      for (const r of running) {
+        const reason = abandonment(r.job, claims.get(r.job.id), accounts);
+        if (reason) r.abort.abort(reason);
+      }
+    } catch (err) {
+      log.error({ err }, 'job runner could not check its running jobs');
+    } finally {
+      watching = false;
     }
   }
 
@@ -101,7 +176,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
             active.delete(job.id);
             if (!stopped) void fill();
           });
-          active.set(job.id, { promise, abort });
+          active.set(job.id, { job, promise, abort });
         }
       } while (refill && !stopped);
     } catch (err) {
@@ -120,6 +195,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       stopped = false;
       timer = setInterval(() => void fill(), options.pollIntervalMs ?? 250);
       timer.unref();
+      watchTimer = setInterval(() => void watch(), options.watchIntervalMs ?? LIMITS.jobWatchIntervalMs);
+      watchTimer.unref();
       await fill();
     },
     wake() {
@@ -128,7 +205,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async stop(graceMs = 10_000) {
       stopped = true;
       if (timer) clearInterval(timer);
-      timer = null;
+      if (watchTimer) clearInterval(watchTimer);
+      timer = watchTimer = null;
       const running = [...active.values()];
       const all = Promise.allSettled(running.map((r) => r.promise));
       const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);

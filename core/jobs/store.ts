@@ -52,15 +52,28 @@ export interface JobStore {
    * account's flood cannot hold the queue while another's job waits.
    */
   claimNext(types: readonly string[]): Promise<JobRecord | null>;
+  /** Status and attempt of each of these jobs that still exists: whether a runner still holds the claim it made. */
+  claims(ids: readonly string[]): Promise<Map<string, { status: JobStatus; attempts: number }>>;
   setProgress(id: string, progress: number): Promise<void>;
   complete(id: string, results: Record<string, unknown>): Promise<void>;
   fail(id: string, error: JobError): Promise<void>;
+  /** Fails a job only if it is still in progress under this attempt (an abandoned job another runner re-claimed is left alone). */
+  failClaimed(id: string, attempts: number, error: JobError): Promise<boolean>;
   /** Puts an in-progress job back to pending, e.g. at shutdown, without spending an attempt. */
   release(id: string): Promise<void>;
   /** After a crash: in-progress jobs are retried, or failed once their attempts are spent. */
   recover(maxAttempts: number): Promise<{ retried: string[]; failed: string[] }>;
   deleteExpired(now: Date): Promise<number>;
 }
+
+/** The columns of a failed job. */
+const failedWith = (error: JobError) => ({
+  status: 'failed',
+  errorCode: error.code,
+  errorMessage: error.message,
+  errorDetails: error.details as Prisma.InputJsonValue,
+  completedAt: new Date(),
+});
 
 export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): JobStore {
   return {
@@ -135,6 +148,11 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
       return null;
     },
 
+    async claims(ids) {
+      const rows = await db.job.findMany({ where: { id: { in: [...ids] } }, select: { id: true, status: true, attempts: true } });
+      return new Map(rows.map((r) => [r.id, { status: r.status as JobStatus, attempts: r.attempts }]));
+    },
+
     async setProgress(id, progress) {
       await db.job.updateMany({ where: { id, status: 'in_progress' }, data: { progress } });
     },
@@ -147,16 +165,12 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
     },
 
     async fail(id, error) {
-      await db.job.update({
-        where: { id },
-        data: {
-          status: 'failed',
-          errorCode: error.code,
-          errorMessage: error.message,
-          errorDetails: error.details as Prisma.InputJsonValue,
-          completedAt: new Date(),
-        },
-      });
+      await db.job.update({ where: { id }, data: failedWith(error) });
+    },
+
+    async failClaimed(id, attempts, error) {
+      const updated = await db.job.updateMany({ where: { id, status: 'in_progress', attempts }, data: failedWith(error) });
+      return updated.count === 1;
     },
 
     async release(id) {

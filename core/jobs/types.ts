@@ -41,7 +41,11 @@ export interface JobContext<I> {
   input: I;
   /** 0–100; repeated values are dropped. */
   progress(percent: number): Promise<void>;
-  /** Aborted when the process shuts down; a handler may stop early and be resumed later. */
+  /**
+   * Aborted when the job is abandoned or over its time (core/jobs/runner.ts;
+   * the reason is the AppError the job fails with) or when the process shuts
+   * down (the job is resumed later). Pass it to every worker task and wait.
+   */
   signal: AbortSignal;
   files: FileStore;
   workers: WorkerPool;

@@ -24,6 +24,7 @@ export interface WorkerLimits {
 }
 
 const taskName = (taskModule: URL) => taskModule.pathname.split('/').slice(-2).join('/');
+const NOOP_TASK = new URL('./noop-task.ts', import.meta.url);
 
 /**
  * Threads start on demand and live `idleMs` after their last task: a thread
@@ -41,6 +42,16 @@ export function createWorkerPool(
     idleTimeout: idleMs,
     resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
   });
+  /**
+   * piscina 5.3 terminates the thread of an aborted task but starts a
+   * replacement only up to minThreads (0 here), so a task queued behind it
+   * would wait for the next run() call, however long that takes (measured: a
+   * queued 50 ms task still waiting 8 s later). A no-op task makes it start
+   * the replacement at once.
+   */
+  const replaceStoppedThread = () => {
+    if (pool.queueSize > 0) pool.run(null, { filename: NOOP_TASK.href }).catch(() => undefined);
+  };
   return {
     async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options: { timeoutMs?: number } = {}): Promise<R> {
       const timeoutMs = Math.min(options.timeoutMs ?? Infinity, limits.taskTimeoutMs);
@@ -49,6 +60,7 @@ export function createWorkerPool(
       try {
         return (await pool.run(payload, { filename: taskModule.href, signal: combined })) as R;
       } catch (err) {
+        if (combined.aborted) replaceStoppedThread();
         if (signal?.aborted) throw signal.reason ?? err;
         if (timeout.aborted) {
           throw new AppError('RESOURCE_LIMIT', `The work took longer than its limit of ${timeoutMs} ms and was stopped`, {

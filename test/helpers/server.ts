@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Tier } from '../../core/config.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../gateway/server.ts';
 
@@ -44,6 +45,30 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     async stop() {
       await server.close(2_000);
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A server started with `env` and one key of `tier`, before the tests of the
+ * file or describe block that calls it, stopped after them. Read `server` and
+ * `key` inside tests (they are set once the server is up).
+ */
+export function serverWithKey(tier: Tier = 'pro', env: Record<string, string> = {}): { readonly server: TestServer; readonly key: string } {
+  const state: { server?: TestServer; key?: string } = {};
+  beforeAll(async () => {
+    state.server = await startTestServer(env);
+    state.key = (await state.server.key(tier)).secret;
+  });
+  afterAll(() => state.server?.stop());
+  return {
+    get server() {
+      if (!state.server) throw new Error('serverWithKey: the server is started in beforeAll; read it inside a test');
+      return state.server;
+    },
+    get key() {
+      if (!state.key) throw new Error('serverWithKey: the key is made in beforeAll; read it inside a test');
+      return state.key;
     },
   };
 }

@@ -1,21 +1,15 @@
 // A short seeded fuzz run (fuzz/fuzz.ts) in the test suite: a few seconds of
 // malformed multipart, JSON, GraphQL, PDF, zip/OOXML and XML against a real
 // server. `npm run fuzz` runs the long one with the issue's bounds.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { printReport, runFuzz } from '../../fuzz/fuzz.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { serverWithKey } from '../helpers/server.ts';
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startTestServer({ ENTERPRISE_RATE_PER_MIN: '1000000', PUBLIC_RATE_PER_MIN: '1000000', POLLING_RATE_PER_MIN: '1000000' });
-  key = (await server.key('enterprise')).secret;
-});
-afterAll(() => server.stop());
+const s = serverWithKey('enterprise', { ENTERPRISE_RATE_PER_MIN: '1000000', PUBLIC_RATE_PER_MIN: '1000000', POLLING_RATE_PER_MIN: '1000000' });
 
 it('seeded malformed inputs to every route: no 5xx, no crash, the server keeps answering, RSS bounded', async () => {
   const report = await runFuzz(
-    { url: server.url, memoryUrl: server.memoryUrl, key },
+    { url: s.server.url, memoryUrl: s.server.memoryUrl, key: s.key },
     {
       seed: 11,
       durationMs: 5_000,

@@ -3,23 +3,17 @@
 // naming `file`, on the REST route and on the GraphQL upload path, and the
 // server keeps answering. Item 9's upload half: the limit is enforced while
 // streaming, so an oversized file is refused before the rest is read.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { expect, it } from 'vitest';
+import { serverWithKey } from '../helpers/server.ts';
 import { answersWithin, rawRequest } from '../helpers/raw-http.ts';
 
-let server: TestServer;
-let key: string;
-beforeAll(async () => {
-  server = await startTestServer({ UPLOAD_LIMIT_BYTES: String(1024 * 1024) });
-  key = (await server.key('pro')).secret;
-});
-afterAll(() => server.stop());
+const s = serverWithKey('pro', { UPLOAD_LIMIT_BYTES: String(1024 * 1024) });
 
 const TRUNCATED = '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 abc';
 
 it('a multipart body cut off inside the file part is a 400 naming file, and the process stays up (REST)', async () => {
-  const res = await rawRequest(`${server.url}/v1/drawings`, 'POST', {
-    authorization: `Bearer ${key}`,
+  const res = await rawRequest(`${s.server.url}/v1/drawings`, 'POST', {
+    authorization: `Bearer ${s.key}`,
     'content-type': 'multipart/form-data; boundary=XX',
     'content-length': Buffer.byteLength(TRUNCATED),
   }, TRUNCATED);
@@ -27,8 +21,8 @@ it('a multipart body cut off inside the file part is a 400 naming file, and the 
   const body = JSON.parse(res.body);
   expect(body.error.code).toBe('VALIDATION_ERROR');
   expect(body.error.details.field).toBe('file');
-  expect(await answersWithin(`${server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
-  expect((await server.rest('/v1/codes')).status).toBe(200);
+  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+  expect((await s.server.rest('/v1/codes')).status).toBe(200);
 });
 
 it('the same truncated body on the GraphQL upload path is a VALIDATION_ERROR naming file, and the process stays up', async () => {
@@ -37,8 +31,8 @@ it('the same truncated body on the GraphQL upload path is a VALIDATION_ERROR nam
     `--XX\r\nContent-Disposition: form-data; name="operations"\r\n\r\n${operations}\r\n` +
     `--XX\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0":["variables.file"]}\r\n` +
     `--XX\r\nContent-Disposition: form-data; name="0"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 abc`;
-  const res = await rawRequest(`${server.url}/graphql`, 'POST', {
-    authorization: `Bearer ${key}`,
+  const res = await rawRequest(`${s.server.url}/graphql`, 'POST', {
+    authorization: `Bearer ${s.key}`,
     'apollo-require-preflight': 'true',
     'content-type': 'multipart/form-data; boundary=XX',
     'content-length': Buffer.byteLength(body),
@@ -47,21 +41,21 @@ it('the same truncated body on the GraphQL upload path is a VALIDATION_ERROR nam
   const error = JSON.parse(res.body).errors[0];
   expect(error.extensions.code).toBe('VALIDATION_ERROR');
   expect(error.extensions.details.field).toBe('file');
-  expect(await answersWithin(`${server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
-  expect((await server.rest('/v1/codes')).status).toBe(200);
+  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+  expect((await s.server.rest('/v1/codes')).status).toBe(200);
 });
 
 it('a file over the upload limit is refused with 413 while streaming, before the rest of the body is sent', async () => {
   // Announce 20 MB but send only the first 2 MB: the answer must come without the rest.
   const head = '--XX\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n';
   const sent = Buffer.concat([Buffer.from(head), Buffer.alloc(2 * 1024 * 1024, 0x41)]);
-  const res = await rawRequest(`${server.url}/v1/drawings`, 'POST', {
-    authorization: `Bearer ${key}`,
+  const res = await rawRequest(`${s.server.url}/v1/drawings`, 'POST', {
+    authorization: `Bearer ${s.key}`,
     'content-type': 'multipart/form-data; boundary=XX',
     'content-length': 20 * 1024 * 1024,
   }, sent);
   expect(res.status).toBe(413);
   expect(JSON.parse(res.body).error.code).toBe('PAYLOAD_TOO_LARGE');
   expect(JSON.parse(res.body).error.details.field).toBe('file');
-  expect(await answersWithin(`${server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
 });

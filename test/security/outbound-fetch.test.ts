@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../core/net/address-policy.ts';
 import { FetchRefused, guardedFetch, type Resolver } from '../../core/net/guarded-fetch.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { serverWithKey, waitFor } from '../helpers/server.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -102,27 +102,21 @@ describe('guardedFetch', () => {
 });
 
 describe('calculation-document images on a real server', () => {
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    key = (await server.key('pro')).secret;
-  });
-  afterAll(() => server.stop());
+  const s = serverWithKey('pro');
 
   it.each(['http://[::ffff:127.0.0.1]:PORT/a.png', 'http://[::ffff:7f00:1]:PORT/a.png', 'http://[::ffff:a9fe:a9fe]/a.png', 'http://2130706433:PORT/a.png', 'http://127.0.0.1:9/a.png'])(
     '%s fails the job with IMAGE_FETCH_FAILED and the one message; nothing reaches the .mcdx',
     async (raw) => {
       const url = raw.replace('PORT', String(port));
-      const res = await server.rest('/v1/calcdoc/jobs', {
-        key,
+      const res = await s.server.rest('/v1/calcdoc/jobs', {
+        key: s.key,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ operation: 'create_document', document_name: 'ssrf', elements: [{ type: 'image', url }] }),
       });
       const { job_id } = await res.json();
       const job = await waitFor(async () => {
-        const j = await (await server.rest(`/v1/jobs/${job_id}`, { key })).json();
+        const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
         return ['completed', 'failed'].includes(j.status) && j;
       }, 20_000);
       expect(job.status).toBe('failed');

@@ -3,10 +3,10 @@
 // 500 formulas of 1,500 terms (16 s of mathjs parsing) and a flat 3,000-term
 // formula (a stack overflow, 500) are refused with 422 naming the field, at
 // once, while the server keeps answering.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../core/limits.ts';
 import { formulaSize } from '../../subgraphs/documents/calcdoc/expression.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { serverWithKey, waitFor } from '../helpers/server.ts';
 import { whileServing } from './responsive.ts';
 
 const sum = (terms: number) => `x := ${Array.from({ length: Math.ceil(terms / 2) }, (_, i) => `a${i}`).join(' + ')}`;
@@ -24,18 +24,12 @@ describe('formula size is measured by one linear pass', () => {
 });
 
 describe('on a real server', () => {
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    server = await startTestServer({ PUBLIC_RATE_PER_MIN: '100000' });
-    key = (await server.key('enterprise')).secret;
-  });
-  afterAll(() => server.stop());
+  const s = serverWithKey('enterprise', { PUBLIC_RATE_PER_MIN: '100000' });
 
-  const post = (path: string, body: unknown) => server.rest(path, { key, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) => s.server.rest(path, { key: s.key, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('a 2 MB search query is refused with 422 naming query, at once', async () => {
-    const r = await whileServing(server, post('/v1/search/jobs', { query: 'shear strength of concrete '.repeat(80_000) }));
+    const r = await whileServing(s.server, post('/v1/search/jobs', { query: 'shear strength of concrete '.repeat(80_000) }));
     const body = await r.value.json();
     console.log(`2 MB search query: ${r.value.status} in ${r.ms.toFixed(0)} ms; max probe ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.status).toBe(422);
@@ -52,7 +46,7 @@ describe('on a real server', () => {
     expect(at.status).toBe(202);
     const { job_id } = await at.json();
     const job = await waitFor(async () => {
-      const j = await (await server.rest(`/v1/jobs/${job_id}`, { key })).json();
+      const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
       return ['completed', 'failed'].includes(j.status) && j;
     });
     expect(job.status).toBe('completed');
@@ -60,7 +54,7 @@ describe('on a real server', () => {
 
   it('500 formulas of 1,500 terms are refused with 422 naming the element, at once', async () => {
     const elements = Array.from({ length: 500 }, () => ({ type: 'formula', expression: sum(1_500) }));
-    const r = await whileServing(server, post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bomb', elements }));
+    const r = await whileServing(s.server, post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bomb', elements }));
     const body = await r.value.json();
     console.log(`500 formulas × 1,500 terms: ${r.value.status} in ${r.ms.toFixed(0)} ms; max probe ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.status).toBe(422);

@@ -1,11 +1,11 @@
 // Issue 11, items 2 and 6: a few-KB .xlsx template must not freeze the
 // server (the defined-names parser) and a zip bomb must be refused fast with
 // bounded memory; both are read off the event loop.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../core/limits.ts';
 import { entryBytes, inflateBudget, readZip, ZipLimitError } from '../../core/zip.ts';
 import { parseDefinedNames } from '../../subgraphs/documents/spreadsheet/template/defined-names.ts';
-import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { serverWithKey, waitFor } from '../helpers/server.ts';
 import { definedNamesBomb, xlsxBomb, xlsxWith } from './hostile-files.ts';
 import { whileServing } from './responsive.ts';
 
@@ -68,17 +68,11 @@ describe('zip entries inflate under an output cap and a ratio limit', () => {
 });
 
 describe('populate_template on a real server', () => {
-  let server: TestServer;
-  let key: string;
-  beforeAll(async () => {
-    server = await startTestServer({ PUBLIC_RATE_PER_MIN: '100000' });
-    key = (await server.key('enterprise')).secret;
-  });
-  afterAll(() => server.stop());
+  const s = serverWithKey('enterprise', { PUBLIC_RATE_PER_MIN: '100000' });
 
   const populate = (template: Buffer) =>
-    server.rest('/v1/spreadsheet/jobs', {
-      key,
+    s.server.rest('/v1/spreadsheet/jobs', {
+      key: s.key,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ operation: 'populate_template', template_file: template.toString('base64'), data_mappings: { A: 1 } }),
@@ -87,7 +81,7 @@ describe('populate_template on a real server', () => {
   it('the 3 KB defined-names template (60,000 unclosed tags) is answered at once; the server keeps answering', async () => {
     const template = definedNamesBomb();
     expect(template.length).toBeLessThan(4_000);
-    const r = await whileServing(server, populate(template));
+    const r = await whileServing(s.server, populate(template));
     console.log(`defined-names template: ${r.value.status} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.status).toBe(202); // name A exists: the template is valid, the bomb is just text after it
     // Was 48 s of frozen event loop. The scan itself takes milliseconds (above); most of this is a fresh worker thread loading its modules on a loaded machine.
@@ -98,7 +92,7 @@ describe('populate_template on a real server', () => {
   it('a template whose workbook.xml inflates to 2 GB is refused with 422 naming template_file, fast, RSS bounded', async () => {
     const template = xlsxBomb();
     const rss = process.memoryUsage().rss;
-    const r = await whileServing(server, populate(template));
+    const r = await whileServing(s.server, populate(template));
     const body = await r.value.json();
     console.log(`2 GB zip bomb (${(template.length / 1024).toFixed(0)} KB): ${r.value.status} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.status).toBe(422);
@@ -113,7 +107,7 @@ describe('populate_template on a real server', () => {
     const { job_id } = await res.json();
     const t = performance.now();
     const job = await waitFor(async () => {
-      const j = await (await server.rest(`/v1/jobs/${job_id}`, { key })).json();
+      const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
       return j.status === 'failed' || j.status === 'completed' ? j : null;
     }, 20_000);
     console.log(`worksheet zip bomb: job ${job.status} ${job.error?.code} ${(performance.now() - t).toFixed(0)} ms after 202`);

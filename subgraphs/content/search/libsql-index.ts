@@ -1,7 +1,11 @@
 // PassageIndex on the embedded libSQL database: FTS5 with BM25 for words,
 // libsql_vector_idx for embeddings. The only place that writes SQL for the
-// code-search tables (see the hand-written migration).
+// code-search tables (see the hand-written migration). The two ranking reads,
+// whose cost the caller's query decides, run as interruptible reads
+// (core/db/interruptible-reads.ts): off the event loop, stopped when the
+// index's signal aborts (the search's deadline).
 import type { Database } from '../../../core/db/client.ts';
+import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import type { Hit, IndexedPassage, PassageIndex } from './passage-index.ts';
 
 type Row = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string };
@@ -28,7 +32,9 @@ function fileFilter(fileIds: readonly string[] | null, column = 'p."fileId"'): {
   return { sql: ` AND ${column} IN (${fileIds.map(() => '?').join(',')})`, args: [...fileIds] };
 }
 
-export function createLibsqlIndex(db: Database): PassageIndex {
+export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal } = {}): PassageIndex {
+  const reads = interruptibleReads(db);
+  const rank = (sql: string, ...args: unknown[]) => reads.query<{ id: number | bigint }>(sql, args, options.signal);
   return {
     async replaceFile(fileId, passages) {
       await db.$executeRawUnsafe('DELETE FROM "CodePassage" WHERE "fileId" = ?', fileId);
@@ -55,7 +61,7 @@ export function createLibsqlIndex(db: Database): PassageIndex {
       const bm25 = '-bm25("CodePassageFts", 4.0, 1.0, 2.0)';
       const filter = fileFilter(fileIds);
       const rows = fileIds
-        ? await db.$queryRawUnsafe<{ id: number }[]>(
+        ? await rank(
             `SELECT p."id", ${bm25} AS score
                FROM "CodePassageFts" JOIN "CodePassage" p INDEXED BY "CodePassage_id_fileId_idx" ON p."id" = "CodePassageFts".rowid
               WHERE "CodePassageFts" MATCH ?${filter.sql} ORDER BY score DESC LIMIT ?`,
@@ -63,7 +69,7 @@ export function createLibsqlIndex(db: Database): PassageIndex {
             ...filter.args,
             limit,
           )
-        : await db.$queryRawUnsafe<{ id: number }[]>(
+        : await rank(
             `SELECT rowid AS id, ${bm25} AS score FROM "CodePassageFts" WHERE "CodePassageFts" MATCH ? ORDER BY score DESC LIMIT ?`,
             match,
             limit,
@@ -75,10 +81,10 @@ export function createLibsqlIndex(db: Database): PassageIndex {
       // vector_top_k answers nearest first. A file filter narrows its answer
       // afterwards, so then it is asked for more and re-ranked by distance.
       if (!fileIds) {
-        return ids(await db.$queryRawUnsafe<{ id: number }[]>(`SELECT id FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?)`, blob(embedding), limit));
+        return ids(await rank(`SELECT id FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?)`, blob(embedding), limit));
       }
       const filter = fileFilter(fileIds);
-      const rows = await db.$queryRawUnsafe<{ id: number }[]>(
+      const rows = await rank(
         `SELECT p."id" FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
           WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)) LIMIT ?`,
         blob(embedding),

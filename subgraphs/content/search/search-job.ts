@@ -39,9 +39,9 @@ export async function prepareSearch(db: Database, input: unknown): Promise<Searc
 
 /**
  * A query's size bounds the search's work (FTS5 merges one posting list per
- * distinct word, and a synchronous query cannot be interrupted by
- * SEARCH_TIMEOUT), so it is limited at the request (core/limits.ts): 422
- * naming `query`.
+ * distinct word), so it is limited at the request (core/limits.ts): 422 naming
+ * `query`. Within those caps the deadline stops the rest: the ranking queries
+ * are interrupted when it passes (see runSearch).
  */
 function checkQuerySize(query: string): void {
   const { searchMaxQueryChars: maxChars, searchMaxQueryTerms: maxTerms } = LIMITS;
@@ -60,15 +60,20 @@ function embedderOf(config: Parameters<typeof embedderFor>[0]): Embedder {
   return e;
 }
 
-/** Fails the search once it has run past its deadline (checked at each index call, and by a timer). */
-function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppError): PassageIndex {
+/**
+ * Fails the search once its signal aborts (the deadline, or the job
+ * abandoned): checked at each index call, and raced against each call. The
+ * ranking reads themselves are interrupted by the same signal
+ * (createLibsqlIndex), so an expensive FTS5 query stops rather than runs on.
+ */
+function withDeadline(index: PassageIndex, signal: AbortSignal): PassageIndex {
   const guard = async <T>(call: () => Promise<T>): Promise<T> => {
-    if (performance.now() >= deadline) throw timeout();
-    let timer: NodeJS.Timeout | undefined;
+    signal.throwIfAborted();
+    let onAbort: (() => void) | undefined;
     try {
-      return await Promise.race([call(), new Promise<T>((_, reject) => (timer = setTimeout(() => reject(timeout()), Math.max(0, deadline - performance.now()))))]);
+      return await Promise.race([call(), new Promise<T>((_, reject) => signal.addEventListener('abort', (onAbort = () => reject(signal.reason)), { once: true }))]);
     } finally {
-      clearTimeout(timer);
+      if (onAbort) signal.removeEventListener('abort', onAbort);
     }
   };
   return {
@@ -87,11 +92,23 @@ const caches = new WeakMap<Database, Map<string, { at: number; results: SearchRe
 
 export async function runSearch(
   db: Database,
-  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder },
+  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder; signal?: AbortSignal },
   input: SearchJobInput,
 ): Promise<SearchResults> {
-  const started = performance.now();
-  const timeout = () => new AppError('SEARCH_TIMEOUT', `The search took longer than ${options.timeoutMs} ms`, { query: input.query, timeout_ms: options.timeoutMs });
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new AppError('SEARCH_TIMEOUT', `The search took longer than ${options.timeoutMs} ms`, { query: input.query, timeout_ms: options.timeoutMs })),
+    options.timeoutMs,
+  );
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  try {
+    return await searchWithin(db, options, input, signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function searchWithin(db: Database, options: { cacheSeconds: number; embedder: Embedder }, input: SearchJobInput, signal: AbortSignal): Promise<SearchResults> {
   const catalogue = await db.codeEntry.findMany({ where: input.designStandard ? { designStandard: input.designStandard } : {} });
   let scope = input.fileIds ?? (input.designStandard ? catalogue.map((c) => c.fileId) : null);
   if (scope && input.designStandard) scope = scope.filter((f) => catalogue.some((c) => c.fileId === f));
@@ -101,7 +118,7 @@ export async function runSearch(
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < options.cacheSeconds * 1000) return hit.results;
-  const index = withDeadline(createLibsqlIndex(db), started + options.timeoutMs, timeout);
+  const index = withDeadline(createLibsqlIndex(db, { signal }), signal);
   const results = await searchCodes(
     index,
     options.embedder,
@@ -125,6 +142,10 @@ export const searchJob: JobHandler<SearchJobInput> = {
   type: 'search',
   parse: (input) => parseInput(inputSchema, input),
   run: async (ctx) => ({
-    ...(await runSearch(ctx.db, { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: embedderOf(ctx.config) }, ctx.input)),
+    ...(await runSearch(
+      ctx.db,
+      { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: embedderOf(ctx.config), signal: ctx.signal },
+      ctx.input,
+    )),
   }),
 };

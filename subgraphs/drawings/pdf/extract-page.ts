@@ -4,7 +4,8 @@ import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AppError } from '../../../core/errors.ts';
 import type { PageGeometry } from '../../../core/geometry/types.ts';
 import { classifyPdfError, openPdf } from '../../../core/pdf/open.ts';
-import { walkOperators } from './operator-walk.ts';
+import { largestFormExpansion } from './form-prescan.ts';
+import { checkOperatorBudget, walkOperators } from './operator-walk.ts';
 import { textRuns } from '../../../core/pdf/text-runs.ts';
 
 export interface ExtractedPage extends PageGeometry {
@@ -27,6 +28,8 @@ export async function extractPage(bytes: Uint8Array, pageNumber: number): Promis
         page_count: doc.numPages,
       });
     }
+    // Before pdf.js expands anything: a form nesting bomb is refused here, in milliseconds.
+    checkOperatorBudget(largestFormExpansion(bytes), 'A form XObject of the file has');
     let opList;
     let text;
     const t0 = performance.now();

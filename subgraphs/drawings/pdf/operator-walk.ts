@@ -45,15 +45,17 @@ export interface OperatorList {
 }
 
 /**
- * The operator budget (core/limits.ts), the one place it is applied: pdf.js
- * expands form XObjects into the operator list, so its length is the page's
- * real work. A list that pdf.js never finishes (a form drawn 10 times, 9 deep,
- * is 10^9 operators from 3 KB) is stopped by the worker's time and memory
- * limits instead (core/jobs/worker-pool.ts).
+ * The operator budget (core/limits.ts), the one rule, applied twice: before
+ * pdf.js runs, to every form XObject's expanded size (form-prescan.ts; a form
+ * drawn 10 times, 9 deep, is 10^9 operators from 3 KB, refused in
+ * milliseconds), and after, to the page's operator list, where pdf.js has
+ * expanded the forms (a page of plain operators past the budget). What the
+ * pre-scan cannot read is stopped by the worker's time and memory limits
+ * (core/jobs/worker-pool.ts).
  */
-export function checkOperatorBudget(operators: number): void {
+export function checkOperatorBudget(operators: number, what = 'The page has'): void {
   if (operators > LIMITS.pdfMaxOperators) {
-    throw new AppError('RESOURCE_LIMIT', `The page has more than ${LIMITS.pdfMaxOperators} drawing operators once its forms are expanded (the limit)`, {
+    throw new AppError('RESOURCE_LIMIT', `${what} more than ${LIMITS.pdfMaxOperators} drawing operators once its forms are expanded (the limit)`, {
       limit: 'pdf_max_operators',
       limit_value: LIMITS.pdfMaxOperators,
     });

@@ -11,26 +11,43 @@ export const unescapeXml = (s: string): string =>
   });
 
 /** A start tag's attribute text longer than this is not read (no real OOXML tag comes near it). */
-const MAX_TAG_CHARS = 4_096;
+export const MAX_TAG_CHARS = 4_096;
+
+export interface StartTag {
+  /** Index just after the element's name: its attribute text runs from here to `end`. */
+  attrStart: number;
+  /** Index of the tag's `>`. */
+  end: number;
+  /** `<name … />`: no content, no end tag. */
+  selfClosing: boolean;
+}
 
 /**
- * The attribute text of every start tag `<name …>` or `<prefix:name …>` (and
- * self-closing ones), in order, by a forward scan with indexOf: linear in the
+ * The next start tag `<name …>` or `<prefix:name …>` (self-closing ones
+ * included) at or after `from`, by a forward scan with indexOf; null when there
+ * is none, or when one is left unclosed (nothing after it is a tag). Each call
+ * starts where the caller's last one ended, so a whole scan is linear in the
  * XML's length whatever it holds, unlike a `<name\b[^>]*>` pattern, which
  * rescans to the end of the text from every unclosed tag.
  */
-export function startTags(xml: string, name: string): string[] {
-  const out: string[] = [];
-  let at = 0;
+export function nextStartTag(xml: string, name: string, from: number): StartTag | null {
+  let at = from;
   for (;;) {
     const found = xml.indexOf(name, at);
-    if (found < 0) break;
+    if (found < 0) return null;
     at = found + name.length;
     if (!/<(?:\w{1,32}:)?$/.test(xml.slice(Math.max(0, found - 34), found)) || !/[\s/>]/.test(xml[at] ?? '')) continue;
     const end = xml.indexOf('>', at);
-    if (end < 0) break; // an unclosed tag: nothing after it is a tag
-    if (end - at <= MAX_TAG_CHARS) out.push(xml.slice(at, end));
-    at = end + 1;
+    if (end < 0) return null;
+    return { attrStart: at, end, selfClosing: xml[end - 1] === '/' };
+  }
+}
+
+/** The attribute text of every start tag `<name …>` (see nextStartTag), in order; over-long tags are skipped. */
+export function startTags(xml: string, name: string): string[] {
+  const out: string[] = [];
+  for (let tag = nextStartTag(xml, name, 0); tag; tag = nextStartTag(xml, name, tag.end + 1)) {
+    if (tag.end - tag.attrStart <= MAX_TAG_CHARS) out.push(xml.slice(tag.attrStart, tag.end));
   }
   return out;
 }

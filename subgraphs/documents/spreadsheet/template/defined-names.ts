@@ -6,7 +6,7 @@ import { AppError } from '../../../../core/errors.ts';
 import { LIMITS } from '../../../../core/limits.ts';
 import { parseArea, type CellBox } from '../ooxml/cells.ts';
 import type { SheetEntry } from '../ooxml/package.ts';
-import { attributes, unescapeXml } from '../ooxml/xml.ts';
+import { attributes, MAX_TAG_CHARS, nextStartTag, unescapeXml } from '../ooxml/xml.ts';
 
 export interface DefinedName {
   name: string;
@@ -22,26 +22,19 @@ export interface NamedArea {
 }
 
 /**
- * The `<definedName>` elements of workbook.xml, found by a forward scan with
- * indexOf (each search starts where the last ended, so the scan is linear in
- * the part's length whatever it holds: no backtracking pattern runs over the
- * caller's XML). At most `templateMaxDefinedNames` (core/limits.ts).
+ * The `<definedName>` elements of workbook.xml, found by a forward scan
+ * (nextStartTag, then indexOf for the end tag; each search starts where the
+ * last ended, so the scan is linear in the part's length whatever it holds: no
+ * backtracking pattern runs over the caller's XML). At most
+ * `templateMaxDefinedNames` (core/limits.ts).
  */
-const MAX_TAG_CHARS = 4_096;
-
 export function parseDefinedNames(workbookXml: string, sheets: readonly SheetEntry[]): DefinedName[] {
   const out: DefinedName[] = [];
   const TAG = 'definedName';
   let at = 0;
-  for (;;) {
-    const found = workbookXml.indexOf(TAG, at);
-    if (found < 0) break;
-    at = found + TAG.length;
-    // A start tag: "<definedName" or "<prefix:definedName", followed by a space, "/" or ">".
-    if (!/<(?:\w{1,32}:)?$/.test(workbookXml.slice(Math.max(0, found - 34), found)) || !/[\s/>]/.test(workbookXml[at] ?? '')) continue;
-    const tagEnd = workbookXml.indexOf('>', at);
-    if (tagEnd < 0) break; // an unclosed start tag: nothing after it can be a name
-    if (workbookXml[tagEnd - 1] === '/') {
+  for (let tag = nextStartTag(workbookXml, TAG, at); tag; tag = nextStartTag(workbookXml, TAG, at)) {
+    const { attrStart, end: tagEnd } = tag;
+    if (tag.selfClosing) {
       at = tagEnd + 1; // <definedName …/> has no formula
       continue;
     }
@@ -53,10 +46,10 @@ export function parseDefinedNames(workbookXml: string, sheets: readonly SheetEnt
       throw new AppError('UNPROCESSABLE', `template_file: the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`, { field: 'template_file', limit: LIMITS.templateMaxDefinedNames });
     }
     // A real start tag carries a name, a sheet id and a few flags: a longer one is not read (it would be the attribute pattern's worst case).
-    if (tagEnd - at > MAX_TAG_CHARS) {
+    if (tagEnd - attrStart > MAX_TAG_CHARS) {
       throw new AppError('UNPROCESSABLE', `template_file: a definedName start tag is longer than ${MAX_TAG_CHARS} characters`, { field: 'template_file' });
     }
-    const a = attributes(workbookXml.slice(at, tagEnd));
+    const a = attributes(workbookXml.slice(attrStart, tagEnd));
     const local = a.localSheetId === undefined ? null : Number(a.localSheetId);
     out.push({ name: a.name ?? '', scope: local === null ? null : (sheets[local]?.name ?? null), formula: unescapeXml(workbookXml.slice(tagEnd + 1, closeLt)).trim() });
     at = close + TAG.length + 1;
