@@ -169,7 +169,7 @@ function leaderAlong(
   scene: Scene,
   head: Arrowhead,
   first: { line: Line; far: Point },
-  tips: readonly Point[],
+  heads: readonly Arrowhead[],
   atTip: readonly Line[],
   ctx: { tips: TipIndex; bubbles: GridIndex<Circle> },
 ): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] } } | null {
@@ -211,8 +211,9 @@ function leaderAlong(
   let length = dist(head.tip, chain.points[0]!);
   for (let i = 1; i < chain.points.length; i++) length += dist(chain.points[i - 1]!, chain.points[i]!);
   if (length < Math.max(10, 1.2 * head.length)) return null;
-  // An arrowhead at the other end too makes it a dimension line.
-  if (tips.some((t) => t !== head.tip && dist(t, end) < 1.5)) return null;
+  // An arrowhead at the other end too makes it a dimension line; the line may stop at that
+  // head's base, one head length short of its tip (SHAFT AT THE BASE).
+  if (heads.some((h) => h.tip !== head.tip && dist(h.tip, end) < Math.max(1.5, h.length + 0.5))) return null;
   return { chain: chain.points, block };
 }
 
@@ -239,7 +240,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     const atTip = ending.filter((l) => !head.parts.has(l) && dist(l.a, l.b) >= 2 * reach);
     if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
-    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, tips, atTip, ctx))) break;
+    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, heads, atTip, ctx))) break;
     if (!found) continue;
     const { chain: points, block } = found;
     const xs = points.map((p) => p[0]);

@@ -195,4 +195,16 @@ describe('leaders on real sheets', () => {
       [250, 150],
     ]);
   });
+
+  it('reads a line between two heads as a dimension even where it stops at the heads\' bases', () => {
+    // A cabinet run dimensioned by its code: heads at 100 and 200 pointing outwards, the line
+    // drawn between their bases, the code above it.
+    const r = analyzePage({
+      width: 600,
+      height: 400,
+      paths: [slantedHead([100, 200], [-1, 0]), slantedHead([200, 200], [1, 0]), line([107, 200], [193, 200])],
+      texts: [...filler, text('W3618', 140, 197)],
+    });
+    expect(r.annotations.leaders).toEqual([]);
+  });
 });
