@@ -32,10 +32,11 @@ type Line = Extract<Seg, { kind: 'line' }>;
 
 /**
  * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450) and stair step
- * numbers, or a stair's UP / DN. An arrow whose nearest text is only that is a
- * dimension or stair arrow, not a leader.
+ * numbers, a stair's UP / DN, or a slope arrow's SLOPE / FALL (with or without its
+ * ratio). An arrow whose nearest text is only that is a dimension, stair or slope
+ * arrow, not a leader.
  */
-const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN)$/i;
+const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
 const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */

@@ -7,6 +7,7 @@ import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { findTitleblock } from '../../../../subgraphs/drawings/detect/titleblock.ts';
 import { isTypeTag } from '../../../../subgraphs/drawings/detect/tags.ts';
+import { isRevisionMark } from '../../../../subgraphs/drawings/detect/revision-triangles.ts';
 
 const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
 const k = 0.5523;
@@ -206,5 +207,22 @@ describe('leaders on real sheets', () => {
       texts: [...filler, text('W3618', 140, 197)],
     });
     expect(r.annotations.leaders).toEqual([]);
+  });
+
+  it('does not take a slope arrow for a leader', () => {
+    const r = analyzePage({
+      width: 600,
+      height: 400,
+      paths: [slantedHead([100, 300], [-1, 0]), line([107, 300], [180, 300]), slantedHead([300, 300], [-1, 0]), line([307, 300], [380, 300])],
+      texts: [...filler, text('SLOPE 2%', 184, 303), text('SEE NOTE 3', 384, 303)],
+    });
+    expect(r.annotations.leaders.map((l) => l.texts_inside.map((t) => t.text).join(' '))).toEqual(['SEE NOTE 3']);
+  });
+});
+
+describe('revision marks', () => {
+  it('reads a number or a letter alone as a revision mark, a letter with a number as a type (REVISION MARK)', () => {
+    for (const mark of ['1', '12', 'A', 'B', '']) expect(isRevisionMark(mark)).toBe(true);
+    for (const mark of ['A3', '4B', 'W2', 'P6']) expect(isRevisionMark(mark)).toBe(false);
   });
 });
