@@ -102,7 +102,11 @@ export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []
     const ys = tri.map((p) => p[1]);
     const bbox: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     if (out.some((t) => dist(center(t.bbox), center(bbox)) < 0.2 * mean)) continue;
-    const text = scene.texts
+    // Runs near the triangle from the page's text index (not a scan of every run per candidate:
+    // hatch yields thousands of candidates on a dense sheet), in the text layer's order.
+    const text = [...scene.textIndex.query(bbox)]
+      .sort((a, b) => a - b)
+      .map((i) => scene.texts[i]!)
       .filter((t) => inside(center(t.bbox), tri))
       .map((t) => t.str.trim())
       .join(' ');
