@@ -1,6 +1,7 @@
 // Scores detections against ground truth, per annotation kind. A detection
 // matches a truth item when their boxes overlap with IoU ≥ 0.5, or, for
-// leaders, when the arrow tips are within 2 pt. Matching is one-to-one,
+// leaders, when the arrow tips are within 2 pt (leaders labelled by their tip
+// alone match only so). Matching is one-to-one,
 // best pairs first.
 import type { BBox, Point } from '../../core/geometry/types.ts';
 import { iou } from '../../core/geometry/bbox.ts';
@@ -17,7 +18,8 @@ export interface Counts {
 }
 
 export interface Item {
-  bbox: BBox;
+  /** Absent on leaders labelled by their tip alone (the sampled regions of the dense dev sheets). */
+  bbox?: BBox;
   tip?: Point;
 }
 
@@ -32,7 +34,7 @@ export function matchItems(truth: readonly Item[], found: readonly Item[], byTip
         const d = Math.hypot(t.tip[0] - f.tip[0], t.tip[1] - f.tip[1]);
         if (d <= 2) pairs.push({ t: ti, f: fi, score: 2 - d + 1 });
       }
-      const o = iou(t.bbox, f.bbox, PAD);
+      const o = t.bbox && f.bbox ? iou(t.bbox, f.bbox, PAD) : 0;
       if (o >= 0.5) pairs.push({ t: ti, f: fi, score: o });
     }),
   );
@@ -100,7 +102,7 @@ export interface Scorable {
   /** Where a kind is labelled only inside some regions, detections outside them are not scored. */
   regions?: Partial<Record<Kind, BBox[]>>;
   /** A kind set to null in a truth file is not labelled on that page and is not scored there. */
-  annotations: Record<Exclude<Kind, 'titleblock'>, { bbox: BBox; arrow_tip?: Point }[] | null>;
+  annotations: Record<Exclude<Kind, 'titleblock'>, { bbox?: BBox; arrow_tip?: Point }[] | null>;
   titleblock: { bounds: BBox | null };
 }
 
@@ -114,11 +116,12 @@ export function scorePage(truth: Scorable, found: Scorable): Partial<Record<Kind
     } else {
       const labelled = truth.annotations[kind];
       if (!labelled) continue;
-      const items = (list: { bbox: BBox; arrow_tip?: Point }[]) => list.map((a) => ({ bbox: a.bbox, tip: a.arrow_tip }));
+      const items = (list: { bbox?: BBox; arrow_tip?: Point }[]) => list.map((a) => ({ bbox: a.bbox, tip: a.arrow_tip }));
       const regions = truth.regions?.[kind];
-      const inRegion = (a: { bbox: BBox; arrow_tip?: Point }) => {
+      const inRegion = (a: { bbox?: BBox; arrow_tip?: Point }) => {
         if (!regions) return true;
-        const [x, y] = a.arrow_tip ?? [(a.bbox[0] + a.bbox[2]) / 2, (a.bbox[1] + a.bbox[3]) / 2];
+        const b = a.bbox ?? [0, 0, 0, 0];
+        const [x, y] = a.arrow_tip ?? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
         return regions.some((r) => x >= r[0] && x <= r[2] && y >= r[1] && y <= r[3]);
       };
       out[kind] = matchItems(items(labelled), items((found.annotations[kind] ?? []).filter(inRegion)), kind === 'leaders');

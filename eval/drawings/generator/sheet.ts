@@ -34,6 +34,7 @@ import type { RevisionCloudPlan, RevisionTrianglePlan } from './shapes/revision.
 import { drawSectionTag, planSectionTag, sectionTagFootprint, sectionTagTruth } from './shapes/section-tag.ts';
 import type { SectionTagPlan } from './shapes/section-tag.ts';
 import { drawTitleblock, planTitleblock } from './shapes/titleblock.ts';
+import { lookalikes } from './shapes/lookalikes.ts';
 import { sheetUnit, weights } from './styles.ts';
 import type { SheetSpec } from './styles.ts';
 import { TextPainter } from './text.ts';
@@ -198,6 +199,8 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
   const columnCircles = columns(pageCtx, placer, clutterRng, u, Math.round(10 * scale));
   shortLines(pageCtx, placer, clutterRng, u, Math.round(40 * scale));
   const treeBoxes = trees(pageCtx, placer, clutterRng, u, spec.trees);
+  // Its own stream, so sheets without look-alikes keep their bytes.
+  const lookalikeBoxes = lookalikes(pageCtx, placer, root.fork('lookalikes'), u, spec.lookalikes);
   if (spec.denseOps > 0) {
     const opsPerPath = spec.perPathScale === null ? 1 : 5;
     denseHatch(pageCtx, placer, root.fork('dense'), u, Math.ceil((spec.denseOps * 1.02) / opsPerPath));
@@ -243,6 +246,7 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
     negatives: {
       tree_outlines: treeBoxes.map((b) => map.box(b)),
       column_circles: columnCircles.map((c) => ({ center: map.point(c.center), radius: map.length(c.radius) })),
+      lookalikes: lookalikeBoxes.map((l) => ({ kind: l.kind, bbox: map.box(l.box) })),
     },
     style: { ...spec, text_layer: spec.textMode === 'font' },
   };

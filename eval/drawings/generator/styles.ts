@@ -55,6 +55,8 @@ export interface SheetSpec {
   /** Extra tiny hatch paths until about this many pdf.js operators; 0 = not dense. */
   denseOps: number;
   arrowheads: Arrowhead[];
+  /** Of each look-alike kind (shapes/lookalikes.ts): arrow dimensions, stair arrows, wall-type triangles, diamond keynotes. */
+  lookalikes: number;
   counts: AnnotationCounts;
 }
 

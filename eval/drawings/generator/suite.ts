@@ -1,5 +1,5 @@
 /**
- * The default benchmark: ten sheets that together cover every variation in
+ * The default benchmark: twelve sheets that together cover every variation in
  * styles.ts at least once, several per sheet, so per-style scores stay
  * comparable while the suite stays small enough to run in a unit test.
  */
@@ -24,6 +24,7 @@ const BASE: Omit<SheetSpec, 'name' | 'seed' | 'width' | 'height' | 'sheetNumber'
   trees: 0,
   denseOps: 0,
   arrowheads: ['filled', 'open', 'dot'],
+  lookalikes: 0,
   counts: { leaders: 6, sectionTags: 3, detailTags: 3, revisionTriangles: 3, revisionClouds: 2 },
 };
 
@@ -164,6 +165,29 @@ export function defaultSuite(): SheetSpec[] {
       colorSpace: 'cmyk',
       lineWeights: 'heavy',
       arrowheads: ['open', 'dot'],
+    },
+    {
+      ...BASE,
+      ...LARGE,
+      name: 's801-lookalikes-rot90',
+      seed: 801,
+      sheetNumber: 'S-801',
+      sheetTitle: 'ENLARGED PLANS',
+      rotation: 90,
+      lookalikes: 3,
+      counts: { leaders: 8, sectionTags: 3, detailTags: 3, revisionTriangles: 3, revisionClouds: 2 },
+    },
+    {
+      ...BASE,
+      ...SMALL,
+      name: 's802-lookalikes-stroked-rot270',
+      seed: 802,
+      sheetNumber: 'S-802',
+      sheetTitle: 'STAIR PLANS',
+      rotation: 270,
+      textMode: 'stroked',
+      circleMode: 'polyline',
+      lookalikes: 2,
     },
   ];
 }

@@ -97,6 +97,8 @@ export interface GroundTruth {
   negatives: {
     tree_outlines: Box[];
     column_circles: CircleTruth[];
+    /** Arrow dimensions, stair arrows, wall-type triangles and diamond keynotes (shapes/lookalikes.ts). */
+    lookalikes: { kind: string; bbox: Box }[];
   };
   style: SheetSpec & { text_layer: boolean };
 }

@@ -44,7 +44,7 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   const dashed = findDashedBoxes(scene);
   const { sections, details } = findTags(scene, circles, dashed);
   const heads = findArrowheads(scene);
-  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox));
+  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), circles);
   const clouds = findRevisionClouds(scene);
   const triangles = findRevisionTriangles(scene, clouds.map((c) => c.bbox));
   const tb = findTitleblock(scene);

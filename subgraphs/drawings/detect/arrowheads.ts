@@ -10,6 +10,11 @@ export interface Arrowhead {
   /** Unit vector from the arrow's base towards its tip (null for dots). */
   heading: Point | null;
   bbox: BBox;
+  /**
+   * From the tip to the head's farthest point (its base): where the shaft starts. A head
+   * drawn on a slant is longer than either side of its box.
+   */
+  length: number;
   kind: 'triangle' | 'open' | 'dot';
   /** Subpaths and segments that make up the head, so the leader search can skip them. */
   parts: Set<Seg>;
@@ -43,13 +48,14 @@ export function triangleArrowhead(sp: Subpath): Arrowhead | null {
   if (angles[apex]! > (55 * Math.PI) / 180) return null;
   const tip = pts[apex]!;
   const base: Point = [(pts[(apex + 1) % 3]![0] + pts[(apex + 2) % 3]![0]) / 2, (pts[(apex + 1) % 3]![1] + pts[(apex + 2) % 3]![1]) / 2];
-  return { tip, heading: unit(sub(tip, base)), bbox: sp.bbox, kind: 'triangle', parts: new Set(sp.segs) };
+  const length = Math.max(...pts.map((p) => dist(p, tip)));
+  return { tip, heading: unit(sub(tip, base)), bbox: sp.bbox, length, kind: 'triangle', parts: new Set(sp.segs) };
 }
 
 export function dotArrowhead(sp: Subpath): Arrowhead | null {
   if (!sp.path.fill) return null;
   const c = circleOf(sp, { minRadius: 0.4, maxRadius: 4, tolerance: 0.12 });
-  return c ? { tip: c.center, heading: null, bbox: sp.bbox, kind: 'dot', parts: new Set(sp.segs) } : null;
+  return c ? { tip: c.center, heading: null, bbox: sp.bbox, length: c.radius, kind: 'dot', parts: new Set(sp.segs) } : null;
 }
 
 const pointKey = (p: Point) => Math.round(p[0] * 4) * 1_000_000 + Math.round(p[1] * 4);
@@ -99,6 +105,7 @@ export function openArrowheads(scene: Scene): Arrowhead[] {
       tip,
       heading: unit(sub(tip, base)),
       bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+      length: Math.max(lp, lq),
       kind: 'open',
       parts: new Set([p.seg, q.seg]),
     });

@@ -1,10 +1,23 @@
 // Leaders: a line or polyline (up to four segments) that ends in an arrowhead
 // and starts at a note. Lines with an arrowhead at both ends are dimensions.
+//
+// Rules, as a drafter states them:
+// - SHAFT AT THE BASE: the shaft starts at the arrowhead's base, one head length
+//   behind the tip (measured along the head, not its box: a slanted head is longer
+//   than either side of its box).
+// - SHARED LANDING: several leaders may run from one note to one landing point; at
+//   such a junction the chain goes on along the line that does not lead to another
+//   arrowhead.
+// - CALLOUT BUBBLE: a number inside a circle at the end of a leader is a callout or
+//   keynote reference (a note), not a dimension value.
+// - LONGER THAN ITS HEAD: from the tip, a leader reaches at least 10 pt and a fifth
+//   beyond its head's length; shorter strokes are parts of glyphs and symbols.
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { expand, unionAll } from '../../../core/geometry/bbox.ts';
 import { angleBetween, cross, dist, sub } from '../../../core/geometry/vec.ts';
 import type { Arrowhead } from './arrowheads.ts';
-import type { Scene, Seg } from './scene.ts';
+import type { Circle } from './circles.ts';
+import { GridIndex, type Scene, type Seg } from './scene.ts';
 import { textBlockNear, type TextRef } from './texts.ts';
 import { strokedTextNear } from './stroked-text.ts';
 
@@ -19,16 +32,17 @@ type Line = Extract<Seg, { kind: 'line' }>;
 
 /**
  * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450) and stair step
- * numbers, or a stair's UP / DN. An arrow whose nearest text is only that is a
- * dimension or stair arrow, not a leader.
+ * numbers, a stair's UP / DN, or a slope arrow's SLOPE / FALL (with or without its
+ * ratio). An arrow whose nearest text is only that is a dimension, stair or slope
+ * arrow, not a leader.
  */
-const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN)$/i;
+const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
 const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
 function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Point }[] {
-  // The shaft may start at the head's base, a head length away from the tip.
-  const reach = Math.max(2, head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
+  // SHAFT AT THE BASE: the shaft may start at the head's base, a head length away from the tip.
+  const reach = Math.max(2, head.length, head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
   const found: { line: Line; far: Point; gap: number; len: number }[] = [];
   for (const l of scene.lineIndex.query(expand(head.bbox, 1))) {
     if (head.parts.has(l)) continue;
@@ -91,15 +105,46 @@ function linesEndingAt(scene: Scene, p: Point, within: number, skip: ReadonlySet
   return [...out];
 }
 
+/**
+ * Arrow tips by cells of SHARED_LANDING_REACH, so a junction can tell which of its lines
+ * lead on to another arrowhead (another leader of the same note).
+ */
+const SHARED_LANDING_REACH = 12;
+type TipIndex = Map<number, Point[]>;
+
+function tipIndex(tips: readonly Point[]): TipIndex {
+  const index: TipIndex = new Map();
+  for (const t of tips) {
+    const k = cellKey(Math.floor(t[0] / SHARED_LANDING_REACH), Math.floor(t[1] / SHARED_LANDING_REACH));
+    const list = index.get(k);
+    if (list) list.push(t);
+    else index.set(k, [t]);
+  }
+  return index;
+}
+
+function nearTip(index: TipIndex, p: Point): boolean {
+  const cx = Math.floor(p[0] / SHARED_LANDING_REACH);
+  const cy = Math.floor(p[1] / SHARED_LANDING_REACH);
+  for (let dx = -1; dx <= 1; dx++) {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (const t of index.get(cellKey(cx + dx, cy + dy)) ?? []) if (dist(t, p) <= SHARED_LANDING_REACH) return true;
+    }
+  }
+  return false;
+}
+
 /** Follows connected segments from `from` for up to `max` more segments, returning the chain's far end. */
-function follow(scene: Scene, start: Line, from: Point, max: number): { points: Point[]; used: Set<Line> } {
+function follow(scene: Scene, start: Line, from: Point, max: number, tips: TipIndex): { points: Point[]; used: Set<Line> } {
   const points: Point[] = [from];
   const used = new Set<Line>([start]);
   let cur = start.a === from ? start.b : start.a;
   points.push(cur);
   for (let i = 0; i < max; i++) {
-    // Where two or more lines go on, the chain has branched: stop there (two are enough to know).
-    const next = linesEndingAt(scene, cur, 0.5, used, 2);
+    // Where two or more lines go on, the chain has branched: stop there, unless all but one
+    // of them lead to other arrowheads (SHARED_LANDING). A handful is enough to know.
+    let next = linesEndingAt(scene, cur, 0.5, used, 4);
+    if (next.length > 1) next = next.filter((l) => !nearTip(tips, dist(l.a, cur) < 0.5 ? l.b : l.a));
     if (next.length !== 1) break;
     const l = next[0]!;
     used.add(l);
@@ -109,13 +154,25 @@ function follow(scene: Scene, start: Line, from: Point, max: number): { points: 
   return { points, used };
 }
 
+/** Circles that hold a callout number, found by the centre of a text block. */
+function bubbleAround(bubbles: GridIndex<Circle>, box: BBox): boolean {
+  const c: Point = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+  const size = Math.max(box[2] - box[0], box[3] - box[1]);
+  for (const b of bubbles.query([c[0], c[1], c[0], c[1]])) {
+    // CALLOUT BUBBLE: the number sits inside, and the circle is sized to it (not a column or a plan circle).
+    if (dist(b.center, c) + size / 2 <= b.radius * 1.05 && b.radius <= 4 * Math.max(size, 1)) return true;
+  }
+  return false;
+}
+
 /** The leader whose shaft is `first`, when a note is found along it; null otherwise. */
 function leaderAlong(
   scene: Scene,
   head: Arrowhead,
   first: { line: Line; far: Point },
-  tips: readonly Point[],
+  heads: readonly Arrowhead[],
   atTip: readonly Line[],
+  ctx: { tips: TipIndex; bubbles: GridIndex<Circle> },
 ): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] } } | null {
   const near = dist(first.line.a, head.tip) < dist(first.line.b, head.tip) ? first.line.a : first.line.b;
   // A leader's arrow ends one line; where other long lines also meet at the tip (a drain's X, a junction) it is a symbol.
@@ -132,7 +189,7 @@ function leaderAlong(
     return a > (20 * Math.PI) / 180 && (head.kind === 'open' || a < (160 * Math.PI) / 180);
   });
   if (crossing.length >= 2) return null;
-  const chain = follow(scene, first.line, near, 3);
+  const chain = follow(scene, first.line, near, 3, ctx.tips);
   // The note sits at the first point along the chain that has text beside it; lines past it are
   // something else that happens to touch (hatching, walls).
   const size = 12;
@@ -141,7 +198,7 @@ function leaderAlong(
   for (; upTo < chain.points.length && !block; upTo++) {
     const p = chain.points[upTo]!;
     block = textBlockNear(scene, [p[0], p[1], p[0], p[1]], 2 * size);
-    if (block && !isNote(block.texts)) return null;
+    if (block && !isNote(block.texts) && !bubbleAround(ctx.bubbles, block.bbox)) return null;
   }
   if (block) chain.points.length = upTo;
   else if (!scene.hasTextLayer) {
@@ -151,21 +208,25 @@ function leaderAlong(
   }
   if (!block || (block.bbox[0] <= head.tip[0] && head.tip[0] <= block.bbox[2] && block.bbox[1] <= head.tip[1] && head.tip[1] <= block.bbox[3])) return null;
   const end = chain.points[chain.points.length - 1]!;
-  // A leader reaches well beyond its own arrowhead; shorter strokes are parts of glyphs and symbols.
-  let length = 0;
+  // LONGER THAN ITS HEAD, measured from the tip; shorter strokes are parts of glyphs and symbols.
+  let length = dist(head.tip, chain.points[0]!);
   for (let i = 1; i < chain.points.length; i++) length += dist(chain.points[i - 1]!, chain.points[i]!);
-  const headSize = Math.max(head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
-  if (length < Math.max(10, 1.2 * headSize)) return null;
-  // An arrowhead at the other end too makes it a dimension line.
-  if (tips.some((t) => t !== head.tip && dist(t, end) < 1.5)) return null;
+  if (length < Math.max(10, 1.2 * head.length)) return null;
+  // An arrowhead at the other end too makes it a dimension line; the line may stop at that
+  // head's base, one head length short of its tip (SHAFT AT THE BASE).
+  if (heads.some((h) => h.tip !== head.tip && dist(h.tip, end) < Math.max(1.5, h.length + 0.5))) return null;
   return { chain: chain.points, block };
 }
 
 /** Long lines meeting at one point (the head's own strokes aside) beyond which it is a hub, not an arrow's tip. */
 const HUB = 8;
 
-export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: readonly BBox[]): Leader[] {
+/** `bubbles`: the page's circles, among which callout bubbles are looked for. */
+export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: readonly BBox[], bubbles: readonly Circle[] = []): Leader[] {
   const tips = heads.map((h) => h.tip);
+  const bubbleIndex = new GridIndex<Circle>(48);
+  for (const b of bubbles) bubbleIndex.insert([b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius], b);
+  const ctx = { tips: tipIndex(tips), bubbles: bubbleIndex };
   const filledTips = heads.filter((h) => h.kind !== 'open').map((h) => h.tip);
   const out: Leader[] = [];
   const seen: Arrowhead[] = [];
@@ -180,7 +241,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     const atTip = ending.filter((l) => !head.parts.has(l) && dist(l.a, l.b) >= 2 * reach);
     if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
-    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, tips, atTip))) break;
+    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, heads, atTip, ctx))) break;
     if (!found) continue;
     const { chain: points, block } = found;
     const xs = points.map((p) => p[0]);

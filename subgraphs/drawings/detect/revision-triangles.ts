@@ -4,6 +4,11 @@
 // triangle counts only beside a revision cloud with a one- or two-character
 // mark inside, where nothing else could be meant (keynote and wall-type
 // triangles are not tied to clouds).
+//
+// REVISION MARK: the mark inside a delta is a revision number or a revision letter
+// alone (1, 12, A, B); a letter with a number (A3, 4B, W2) names a wall or partition
+// type, so a triangle holding one is a type tag. On pages without a text layer the
+// mark cannot be read and the geometry alone decides.
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, center } from '../../../core/geometry/bbox.ts';
 import { dist, spread } from '../../../core/geometry/vec.ts';
@@ -82,6 +87,11 @@ function isIsoscelesDelta(sides: readonly number[]): boolean {
   return false;
 }
 
+/** REVISION MARK: empty (not readable), digits alone or one or two letters alone. */
+export function isRevisionMark(text: string): boolean {
+  return text === '' || /^\d{1,3}$/.test(text) || /^[A-Z]{1,2}$/i.test(text);
+}
+
 export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []): RevisionTriangle[] {
   const out: RevisionTriangle[] = [];
   for (const tri of triangles(scene)) {
@@ -92,10 +102,15 @@ export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []
     const ys = tri.map((p) => p[1]);
     const bbox: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     if (out.some((t) => dist(center(t.bbox), center(bbox)) < 0.2 * mean)) continue;
-    const text = scene.texts
+    // Runs near the triangle from the page's text index (not a scan of every run per candidate:
+    // hatch yields thousands of candidates on a dense sheet), in the text layer's order.
+    const text = [...scene.textIndex.query(bbox)]
+      .sort((a, b) => a - b)
+      .map((i) => scene.texts[i]!)
       .filter((t) => inside(center(t.bbox), tri))
       .map((t) => t.str.trim())
       .join(' ');
+    if (!isRevisionMark(text)) continue;
     if (cv > 0.08) {
       const besideCloud = clouds.some((c) => boxDistance(c, bbox) <= 3 * mean);
       if (!besideCloud || !/^[A-Z0-9]{1,2}$/i.test(text) || !isIsoscelesDelta(sides)) continue;

@@ -7,6 +7,7 @@ import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { findTitleblock } from '../../../../subgraphs/drawings/detect/titleblock.ts';
 import { isTypeTag } from '../../../../subgraphs/drawings/detect/tags.ts';
+import { isRevisionMark } from '../../../../subgraphs/drawings/detect/revision-triangles.ts';
 
 const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
 const k = 0.5523;
@@ -142,5 +143,86 @@ describe('leaders on real sheets', () => {
       texts: [...filler, text('SEE DETAIL', 165, 103), text('DN', 165, 203), text("3'-3\"", 165, 303)],
     });
     expect(r.annotations.leaders.map((l) => l.texts_inside.map((t) => t.text).join(' '))).toEqual(['SEE DETAIL']);
+  });
+
+  /** A filled head with its tip at `tip`, pointing along `dir` (a unit vector), `len` long and `half` wide. */
+  const slantedHead = (tip: Point, dir: Point, len = 7, half = 1.5): PathGeom => {
+    const base: Point = [tip[0] - dir[0] * len, tip[1] - dir[1] * len];
+    const n: Point = [-dir[1] * half, dir[0] * half];
+    return path([['M', tip], ['L', [base[0] + n[0], base[1] + n[1]]], ['L', [base[0] - n[0], base[1] - n[1]]], ['Z']], { fill: true, stroke: false });
+  };
+  const d = Math.SQRT1_2;
+
+  it('starts the shaft at the base of a slanted head, a head length behind the tip (SHAFT AT THE BASE)', () => {
+    // 45°: the head is 7 pt long but its box is about 6 pt a side, and the shaft starts at its base.
+    const tip: Point = [100, 300];
+    const base: Point = [100 - 7 * d, 300 - 7 * d];
+    const r = analyzePage({
+      width: 600,
+      height: 400,
+      paths: [slantedHead(tip, [d, d]), line(base, [60, 260]), line([60, 260], [40, 260])],
+      texts: [...filler, text('07411.A', 5, 263)],
+    });
+    expect(r.annotations.leaders.map((l) => l.texts_inside.map((t) => t.text).join(' '))).toEqual(['07411.A']);
+  });
+
+  it('reads a number in a circle at the end of a leader as a callout, a bare number as a dimension (CALLOUT BUBBLE)', () => {
+    const head = (tip: Point): PathGeom => slantedHead(tip, [0, 1]);
+    const r = analyzePage({
+      width: 600,
+      height: 400,
+      paths: [head([100, 200]), line([100, 193], [100, 120]), path(circle([100, 110], 10)), head([300, 200]), line([300, 193], [300, 120])],
+      texts: [...filler, text('2', 98, 113, 6), text('2', 298, 113, 6)],
+    });
+    expect(r.annotations.leaders.map((l) => l.arrow_tip)).toEqual([[100, 200]]);
+  });
+
+  it('follows two leaders of one note past the junction where they meet (SHARED LANDING)', () => {
+    // Two shafts meet at (200, 100); the landing runs on to the note.
+    const r = analyzePage({
+      width: 600,
+      height: 400,
+      paths: [
+        slantedHead([150, 150], [-d, d]),
+        line([150 + 7 * d, 150 - 7 * d], [200, 100]),
+        slantedHead([250, 150], [d, d]),
+        line([250 - 7 * d, 150 - 7 * d], [200, 100]),
+        line([200, 100], [230, 100]),
+      ],
+      texts: [...filler, text('SEE NOTE 4', 233, 103)],
+    });
+    expect(r.annotations.leaders.map((l) => l.arrow_tip).sort()).toEqual([
+      [150, 150],
+      [250, 150],
+    ]);
+  });
+
+  it('reads a line between two heads as a dimension even where it stops at the heads\' bases', () => {
+    // A cabinet run dimensioned by its code: heads at 100 and 200 pointing outwards, the line
+    // drawn between their bases, the code above it.
+    const r = analyzePage({
+      width: 600,
+      height: 400,
+      paths: [slantedHead([100, 200], [-1, 0]), slantedHead([200, 200], [1, 0]), line([107, 200], [193, 200])],
+      texts: [...filler, text('W3618', 140, 197)],
+    });
+    expect(r.annotations.leaders).toEqual([]);
+  });
+
+  it('does not take a slope arrow for a leader', () => {
+    const r = analyzePage({
+      width: 600,
+      height: 400,
+      paths: [slantedHead([100, 300], [-1, 0]), line([107, 300], [180, 300]), slantedHead([300, 300], [-1, 0]), line([307, 300], [380, 300])],
+      texts: [...filler, text('SLOPE 2%', 184, 303), text('SEE NOTE 3', 384, 303)],
+    });
+    expect(r.annotations.leaders.map((l) => l.texts_inside.map((t) => t.text).join(' '))).toEqual(['SEE NOTE 3']);
+  });
+});
+
+describe('revision marks', () => {
+  it('reads a number or a letter alone as a revision mark, a letter with a number as a type (REVISION MARK)', () => {
+    for (const mark of ['1', '12', 'A', 'B', '']) expect(isRevisionMark(mark)).toBe(true);
+    for (const mark of ['A3', '4B', 'W2', 'P6']) expect(isRevisionMark(mark)).toBe(false);
   });
 });
