@@ -31,3 +31,19 @@ INSERT INTO "MemoryFactVector" ("id", "embedding") SELECT "id", "embedding" FROM
 CREATE TRIGGER "MemoryFact_vector_ad" AFTER DELETE ON "MemoryFact" BEGIN
     DELETE FROM "MemoryFactVector" WHERE "id" = old."id";
 END;
+
+-- A new fact and its first provenance row in one statement (one commit per
+-- episode's facts instead of two): rows inserted into this view go to
+-- MemoryFact and MemoryFactEpisode.
+CREATE VIEW "MemoryFactWrite" AS
+    SELECT f."uuid", f."accountId", f."groupId", f."sourceUuid", f."targetUuid", f."name", f."fact", f."normFact", f."validAt", f."invalidAt",
+           f."createdAt", f."expiredAt", f."invalidatedBy", f."embedding", fe."episodeUuid", fe."sourceDescription"
+      FROM "MemoryFact" f JOIN "MemoryFactEpisode" fe ON fe."accountId" = f."accountId" AND fe."factUuid" = f."uuid" WHERE 0;
+
+CREATE TRIGGER "MemoryFactWrite_insert" INSTEAD OF INSERT ON "MemoryFactWrite" BEGIN
+    INSERT INTO "MemoryFact" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding")
+        VALUES (new."uuid", new."accountId", new."groupId", new."sourceUuid", new."targetUuid", new."name", new."fact", new."normFact", new."validAt", new."invalidAt",
+                new."createdAt", new."expiredAt", new."invalidatedBy", new."embedding");
+    INSERT OR IGNORE INTO "MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription")
+        VALUES (new."accountId", new."uuid", new."episodeUuid", new."sourceDescription");
+END;

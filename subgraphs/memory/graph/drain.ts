@@ -2,6 +2,7 @@
 // their facts into the vector index in batches. The ingest job runs it under
 // its lease; the evaluation and the benchmark time exactly this loop.
 import { LIMITS } from '../../../core/limits.ts';
+import type { Episode } from '../model.ts';
 import { ingestEpisode, type IngestDeps } from './ingest.ts';
 
 /**
@@ -12,6 +13,8 @@ import { ingestEpisode, type IngestDeps } from './ingest.ts';
  */
 const VECTOR_EVERY_EPISODES = 32;
 export const VECTOR_BATCH_ROWS = 48;
+/** Pending episodes read per query; an episode stored meanwhile waits for the next read, still in order. */
+const PENDING_READ = 16;
 
 /**
  * Processes a group's pending episodes in queue order until none is left: the job's loop, and
@@ -27,10 +30,12 @@ export async function processPending(
   const { store } = deps;
   let processed = 0;
   let failed = 0;
+  let queue: Episode[] = [];
   try {
     for (;;) {
       await options.beforeEach?.();
-      const episode = await store.nextPending(accountId, groupId);
+      if (!queue.length) queue = await store.nextPending(accountId, groupId, PENDING_READ);
+      const episode = queue.shift();
       if (!episode) break;
       try {
         // Extraction runs on this thread: its cost is bounded by the message's size (linear

@@ -206,9 +206,9 @@ export function createLibsqlStore(db: Database): MemoryStore {
       return { added: fresh.length, conflicts: [] };
     },
 
-    async nextPending(accountId, groupId) {
-      const [row] = await query(`SELECT * FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT 1`, accountId, groupId);
-      return row ? toEpisode(row) : null;
+    async nextPending(accountId, groupId, limit) {
+      const rows = await query(`SELECT * FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT ?`, accountId, groupId, limit);
+      return rows.map(toEpisode);
     },
 
     async pendingGroups() {
@@ -357,14 +357,14 @@ export function createLibsqlStore(db: Database): MemoryStore {
     async insertFacts(facts) {
       for (let i = 0; i < facts.length; i += 100) {
         const batch = facts.slice(i, i + 100);
+        // The view's trigger writes each fact and its first provenance row (see the fact-vectors migration).
         await exec(
-          `INSERT INTO "MemoryFact" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding")
-           VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?))').join(', ')}`,
-          ...batch.flatMap((f) => [f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, blob(f.embedding)]),
-        );
-        await exec(
-          `INSERT OR IGNORE INTO "MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}`,
-          ...batch.flatMap((f) => [f.accountId, f.uuid, f.episode.uuid, f.episode.sourceDescription]),
+          `INSERT INTO "MemoryFactWrite" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "episodeUuid", "sourceDescription")
+           VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?, ?)').join(', ')}`,
+          ...batch.flatMap((f) => [
+            f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, blob(f.embedding),
+            f.episode.uuid, f.episode.sourceDescription,
+          ]),
         );
       }
     },

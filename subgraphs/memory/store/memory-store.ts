@@ -17,8 +17,8 @@ export interface MemoryStore {
    * skipped, in another group of the account refused (conflicts); another account's use of it is not seen.
    */
   addEpisodes(accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<{ added: number; conflicts: string[] }>;
-  /** The oldest pending episode of a group (queue order). */
-  nextPending(accountId: string, groupId: string): Promise<Episode | null>;
+  /** The oldest `limit` pending episodes of a group, in queue order. */
+  nextPending(accountId: string, groupId: string, limit: number): Promise<Episode[]>;
   /** Groups that still have pending episodes, e.g. after a restart. */
   pendingGroups(): Promise<{ accountId: string; groupId: string }[]>;
   finishEpisode(accountId: string, uuid: string, error: string | null): Promise<void>;

@@ -165,12 +165,12 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
       return { added: fresh.length, conflicts: [] };
     },
 
-    async nextPending(accountId, groupId) {
+    async nextPending(accountId, groupId, limit) {
       const rows = await run(
-        `MATCH (e:MemoryEpisode {accountId: $accountId, groupId: $groupId, status: 'pending'}) RETURN e {.*} AS e ORDER BY e.seq LIMIT 1`,
-        { accountId, groupId },
+        `MATCH (e:MemoryEpisode {accountId: $accountId, groupId: $groupId, status: 'pending'}) RETURN e {.*} AS e ORDER BY e.seq LIMIT $limit`,
+        { accountId, groupId, limit: neo4j.int(limit) },
       );
-      return rows[0] ? toEpisode(rows[0].e) : null;
+      return rows.map((r) => toEpisode(r.e));
     },
 
     async pendingGroups() {
