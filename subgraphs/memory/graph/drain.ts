@@ -13,7 +13,11 @@ import { ingestEpisode, type IngestDeps } from './ingest.ts';
  */
 const VECTOR_EVERY_EPISODES = 32;
 export const VECTOR_BATCH_ROWS = 48;
-/** Pending episodes read per query; an episode stored meanwhile waits for the next read, still in order. */
+/**
+ * Pending episodes read per query: an episode stored meanwhile waits for the next read, still in
+ * order. One deleted while it waits in this read is still processed, as one deleted while being
+ * processed always was: its facts then stay, naming an episode that no longer exists (not yet handled).
+ */
 const PENDING_READ = 16;
 
 /**
