@@ -12,7 +12,7 @@ import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
 import { createLocalEmbedder } from '../subgraphs/memory/embed.ts';
 import { deterministicExtractor } from '../subgraphs/memory/extraction/deterministic.ts';
-import { ingestEpisode } from '../subgraphs/memory/graph/ingest.ts';
+import { processPending, VECTOR_BATCH_ROWS } from '../subgraphs/memory/graph/drain.ts';
 import { normName } from '../subgraphs/memory/graph/names.ts';
 import type { Entity, NewFact } from '../subgraphs/memory/model.ts';
 import { searchFacts } from '../subgraphs/memory/retrieval/search.ts';
@@ -87,11 +87,13 @@ async function load(store: ReturnType<typeof createLibsqlStore>, ACCOUNT_ID: str
       });
       await store.insertFacts(batch);
       for (const e of episodes) {
-        await store.addMentions(e.uuid, [entities[Math.floor(rand() * entities.length)]!.uuid]);
-        await store.finishEpisode(e.uuid, null);
+        await store.addMentions(ACCOUNT_ID, e.uuid, [entities[Math.floor(rand() * entities.length)]!.uuid]);
+        await store.finishEpisode(ACCOUNT_ID, e.uuid, null);
       }
     }
   }
+  // As the ingest job does after its episodes (graph/drain.ts).
+  await store.indexFactVectors(VECTOR_BATCH_ROWS);
   return groupIds;
 }
 
@@ -184,10 +186,7 @@ for (const size of SIZES) {
     const deps = { store, extractor: deterministicExtractor, embedder: createLocalEmbedder(256) };
     await store.addEpisodes(ACCOUNT_ID, 'ingest', episodes);
     let t = performance.now();
-    for (let e = await store.nextPending(ACCOUNT_ID, 'ingest'); e; e = await store.nextPending(ACCOUNT_ID, 'ingest')) {
-      await ingestEpisode(deps, e);
-      await store.finishEpisode(e.uuid, null);
-    }
+    await processPending(deps, ACCOUNT_ID, 'ingest');
     const inProcess = (INGEST_MESSAGES / (performance.now() - t)) * 1000;
 
     // End to end: POST /messages in batches of 10, until the last episode is listed.

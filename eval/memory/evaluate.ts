@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
 import { createLocalEmbedder } from '../../subgraphs/memory/embed.ts';
 import { deterministicExtractor } from '../../subgraphs/memory/extraction/deterministic.ts';
-import { ingestEpisode } from '../../subgraphs/memory/graph/ingest.ts';
+import { processPending } from '../../subgraphs/memory/graph/drain.ts';
 import { isCurrent } from '../../subgraphs/memory/model.ts';
 import { RERANKERS, defaultMinScore, DEFAULT_MMR_LAMBDA } from '../../subgraphs/memory/params.ts';
 import { searchFacts, type RerankerName, type ScoredFact } from '../../subgraphs/memory/retrieval/search.ts';
@@ -51,10 +51,7 @@ export async function ingestConversation(store: MemoryStore, conversation: EvalC
     );
     count += s.messages.length;
   }
-  for (let e = await store.nextPending(ACCOUNT, conversation.id); e; e = await store.nextPending(ACCOUNT, conversation.id)) {
-    await ingestEpisode(deps, e);
-    await store.finishEpisode(e.uuid, null);
-  }
+  await processPending(deps, ACCOUNT, conversation.id);
   return count;
 }
 
@@ -179,7 +176,7 @@ async function locomoSection(store: MemoryStore) {
   const t0 = performance.now();
   for (const c of conversations) turns += await ingestLocomo(deps, 'locomo', c);
   const ms = performance.now() - t0;
-  console.log(`LoCoMo ingestion (in process: store queue + ingestEpisode, no HTTP): ${turns} turns in ${ms.toFixed(0)} ms (${((turns / ms) * 1000).toFixed(0)} messages/s)`);
+  console.log(`LoCoMo ingestion (in process: the ingest job's queue drain, no HTTP): ${turns} turns in ${ms.toFixed(0)} ms (${((turns / ms) * 1000).toFixed(0)} messages/s)`);
   reportLocomo(await evaluateLocomo(deps, 'locomo', conversations));
 }
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Embedder } from '../../subgraphs/memory/embed.ts';
 import type { Extractor } from '../../subgraphs/memory/extraction/extractor.ts';
-import { ingestEpisode } from '../../subgraphs/memory/graph/ingest.ts';
+import { processPending } from '../../subgraphs/memory/graph/drain.ts';
 import { queryFromMessages, searchFacts } from '../../subgraphs/memory/retrieval/search.ts';
 import type { MemoryStore } from '../../subgraphs/memory/store/memory-store.ts';
 
@@ -135,10 +135,7 @@ export async function ingestLocomo(deps: { store: MemoryStore; extractor: Extrac
       c.turns.slice(i, i + 100).map((t) => ({ uuid: `${c.id}-${t.id}`, name: '', content: t.text, roleType: 'user', role: t.speaker, sourceDescription: t.id.split(':')[0]!, timestamp: t.timestamp })),
     );
   }
-  for (let e = await store.nextPending(accountId, c.id); e; e = await store.nextPending(accountId, c.id)) {
-    await ingestEpisode(deps, e);
-    await store.finishEpisode(e.uuid, null);
-  }
+  await processPending(deps, accountId, c.id);
   return c.turns.length;
 }
 

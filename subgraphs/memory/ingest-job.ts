@@ -5,10 +5,9 @@
 import { z } from 'zod';
 import type { Principal } from '../../core/auth/keys.ts';
 import type { JobHandler } from '../../core/jobs/types.ts';
-import { LIMITS } from '../../core/limits.ts';
 import type { Platform } from '../../core/platform.ts';
 import { parseInput } from '../../core/validation.ts';
-import { ingestEpisode } from './graph/ingest.ts';
+import { processPending, VECTOR_BATCH_ROWS } from './graph/drain.ts';
 import { memoryServices } from './services.ts';
 
 export const INGEST_JOB = 'memory.ingest';
@@ -48,34 +47,17 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
         if (ctx.signal.aborted) throw ctx.signal.reason;
         await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
       }
-      let processed = 0;
-      let failed = 0;
       try {
-        for (;;) {
-          if (ctx.signal.aborted) throw ctx.signal.reason;
-          if (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) throw new Error(`lost the lease on group ${groupId}`);
-          const episode = await services.store.nextPending(accountId, groupId);
-          if (!episode) break;
-          try {
-            // Extraction runs on this thread: its cost is bounded by the message's size (linear
-            // extractor, core/limits.ts), so a huge message fails alone and cannot freeze the
-            // server, nor freeze it again when the job is retried after a crash (a poison message).
-            if (episode.content.length > LIMITS.memoryMaxMessageChars) {
-              throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
-            }
-            await ingestEpisode(services, episode);
-            await services.store.finishEpisode(episode.uuid, null);
-            processed++;
-          } catch (err) {
-            // One bad message must not block the group's queue; the failure stays on the episode.
-            await services.store.finishEpisode(episode.uuid, err instanceof Error ? err.message : String(err));
-            failed++;
-          }
-        }
+        const { processed, failed } = await processPending(services, accountId, groupId, {
+          beforeEach: async () => {
+            if (ctx.signal.aborted) throw ctx.signal.reason;
+            if (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) throw new Error(`lost the lease on group ${groupId}`);
+          },
+        });
+        return { group_id: groupId, processed, failed };
       } finally {
         await services.store.releaseGroup(accountId, groupId, ctx.job.id);
       }
-      return { group_id: groupId, processed, failed };
     });
   },
 };
@@ -85,7 +67,10 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
  * (the process died in between) gets one, so nothing waits for the next POST.
  */
 export async function resumePendingGroups(platform: Platform): Promise<void> {
-  for (const { accountId, groupId } of await memoryServices(platform.db, platform.config).store.pendingGroups()) {
+  const { store } = memoryServices(platform.db, platform.config);
+  // Facts a dead process wrote but did not index yet.
+  await store.indexFactVectors(VECTOR_BATCH_ROWS);
+  for (const { accountId, groupId } of await store.pendingGroups()) {
     // The job's retention follows the account's newest key, as a request from it would.
     const key = await platform.db.apiKey.findFirst({ where: { accountId, revokedAt: null }, orderBy: { createdAt: 'desc' }, select: { tier: true } });
     await platform.jobs.create({ keyId: 'memory-resume', accountId, tier: (key?.tier ?? 'free') as Principal['tier'], admin: false }, INGEST_JOB, { groupId });

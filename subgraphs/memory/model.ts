@@ -57,6 +57,9 @@ export interface Fact {
   episodes: string[];
 }
 
+/** A fact without its provenance: what ingestion compares against. */
+export type FactRow = Omit<Fact, 'episodes'>;
+
 export interface StoredFact extends Fact {
   embedding: Float32Array;
   /** source_description of each provenance episode. */

@@ -115,7 +115,7 @@ export async function addEntityNode(platform: Platform, principal: Principal, in
     createdAt: new Date().toISOString(),
   };
   const outcome = await services(platform).store.saveEntityNode(entity);
-  if (outcome === 'conflict') throw new AppError('UNPROCESSABLE', 'uuid: already used by another entity node', { field: 'uuid' });
+  if (outcome === 'conflict') throw new AppError('UNPROCESSABLE', 'uuid: already used by an entity node of another group', { field: 'uuid' });
   return entity;
 }
 

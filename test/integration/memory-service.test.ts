@@ -191,7 +191,13 @@ describe('memory graph over REST', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: 'Entity node saved', uuid });
     expect(await (await get(`/entity-edge/${uuid}`)).json()).toEqual({ edges: [] });
-    expect((await post('/entity-node', { uuid, group_id: group, name: 'taken' }, otherKey)).status).toBe(422);
+    // Uuids are per account: another account using the same one gets its own node and learns nothing of this one.
+    res = await post('/entity-node', { uuid, group_id: `${group}-other`, name: 'their node' }, otherKey);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ message: 'Entity node saved', uuid });
+    expect((await post('/entity-node', { uuid, group_id: group, name: 'Ashford Tower podium' })).status).toBe(201);
+    expect((await post('/entity-node', { uuid, group_id: `${group}-elsewhere`, name: 'moved' })).status).toBe(422);
+    expect((await del(`/group/${group}-other`, otherKey)).status).toBe(200);
 
     const fact = (await (await post('/search', { query: 'snow load', group_ids: [group] })).json()).facts[0];
     res = await get(`/entity-edge/${fact.source_node_uuid}`);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../embed.ts';
 import type { Extractor } from '../extraction/extractor.ts';
-import type { Entity, Episode, Fact, NewFact } from '../model.ts';
+import type { Entity, Episode, FactRow, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
 import { CHANGE_CUES } from '../extraction/relations.ts';
 import { contradicted, applyIntervals, mayContradict, names, valueSort, type Candidate } from './invalidate.ts';
@@ -58,7 +58,7 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
     createdAt: now,
   }), people);
   await store.insertEntities(resolution.created);
-  await store.addMentions(episode.uuid, [...new Set([...resolution.byName.values()].map((e) => e.uuid))]);
+  await store.addMentions(accountId, episode.uuid, [...new Set([...resolution.byName.values()].map((e) => e.uuid))]);
 
   const entityOf = (name: string | null): Entity | undefined => (name ? resolution.byName.get(name.toLowerCase()) : undefined);
   const speakerUuids = new Set(extraction.entities.filter((e) => e.kind === 'speaker').map((e) => entityOf(e.name)?.uuid));
@@ -68,27 +68,39 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
   let merged = 0;
   let invalidated = 0;
 
+  // Duplicate candidates of every statement in one read: the stored facts between the same two entities.
+  const pairs = extraction.facts.flatMap((x) => {
+    const src = entityOf(x.source);
+    const tgt = entityOf(x.target);
+    return src && tgt && src.uuid !== tgt.uuid ? [[src.uuid, tgt.uuid] as const] : [];
+  });
+  const between = pairs.length ? await store.factsBetween(accountId, groupId, pairs) : [];
+  // Contradiction candidates per entity, read once per episode; what this episode retires leaves them.
+  const currentTouching = new Map<string, FactRow[]>();
+  const retired = new Set<string>();
+
   for (const [i, x] of extraction.facts.entries()) {
     const src = entityOf(x.source);
     const tgt = entityOf(x.target);
     if (!src || !tgt || src.uuid === tgt.uuid) continue;
     const norm = normFact(x.fact);
-    const same = [...(await store.factsBetween(accountId, groupId, src.uuid, tgt.uuid)), ...inserted.filter((f) => f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid)].find(
-      (f) => f.normFact === norm,
-    );
+    const samePair = (f: FactRow) => (f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid) || (f.sourceUuid === tgt.uuid && f.targetUuid === src.uuid);
+    const same = [...between.filter(samePair), ...inserted.filter((f) => f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid)].find((f) => f.normFact === norm);
     if (same) {
       // Graphiti's fast path: the same statement between the same entities gains this episode.
-      await store.addFactEpisode(same.uuid, source);
+      await store.addFactEpisode(accountId, same.uuid, source);
       merged++;
       continue;
     }
     const replaced = entityOf(x.replaces);
     const validAt = x.validAt ?? episode.timestamp;
-    const touching = new Map<string, Fact>();
+    const touching = new Map<string, FactRow>();
     const checked = mayContradict({ relation: x.relation, target: tgt, replaces: replaced?.uuid ?? null, replacesText: x.replacesText ?? null, ends: x.ends });
     const gather = async (entityUuid: string) => {
       if (!checked) return;
-      for (const f of await store.currentFactsTouching(accountId, groupId, entityUuid)) touching.set(f.uuid, f);
+      let facts = currentTouching.get(entityUuid);
+      if (!facts) currentTouching.set(entityUuid, (facts = await store.currentFactsTouching(accountId, groupId, entityUuid)));
+      for (const f of facts) if (!retired.has(f.uuid)) touching.set(f.uuid, f);
     };
     await gather(src.uuid);
     if (replaced) await gather(replaced.uuid);
@@ -132,7 +144,10 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
     );
     const uuid = randomUUID();
     const { invalidateOld, newInvalidAt } = applyIntervals({ validAt, invalidAt: null }, hits.map((h) => h.fact));
-    for (const u of invalidateOld) await store.invalidateFact(u.uuid, u.invalidAt, now, uuid);
+    for (const u of invalidateOld) {
+      await store.invalidateFact(accountId, u.uuid, u.invalidAt, now, uuid);
+      retired.add(u.uuid);
+    }
     invalidated += invalidateOld.length;
     inserted.push({
       uuid,

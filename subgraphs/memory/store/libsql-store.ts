@@ -2,7 +2,7 @@
 // names, libsql_vector_idx over fact embeddings. The only place that writes
 // SQL for the memory tables (see the hand-written memory migration).
 import type { Database } from '../../../core/db/client.ts';
-import type { DeletionCounts, Entity, Episode, Fact, FactFilter, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
+import type { DeletionCounts, Entity, Episode, Fact, FactFilter, FactRow, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
 import type { MemoryStore } from './memory-store.ts';
 
 type Row = Record<string, unknown>;
@@ -44,7 +44,7 @@ function filterSql(filter: FactFilter, alias: string): { sql: string; args: stri
   const args: string[] = [];
   if (!filter.includeInvalidated) sql += ` AND ${alias}."invalidAt" IS NULL AND ${alias}."expiredAt" IS NULL`;
   if (filter.source !== null) {
-    sql += ` AND EXISTS (SELECT 1 FROM "MemoryFactEpisode" fe WHERE fe."factUuid" = ${alias}."uuid" AND fe."sourceDescription" = ?)`;
+    sql += ` AND EXISTS (SELECT 1 FROM "MemoryFactEpisode" fe WHERE fe."accountId" = ${alias}."accountId" AND fe."factUuid" = ${alias}."uuid" AND fe."sourceDescription" = ?)`;
     args.push(filter.source);
   }
   return { sql, args };
@@ -78,6 +78,10 @@ const toEntity = (r: Row): Entity => ({
 const FACT_COLUMNS = `f."uuid", f."accountId", f."groupId", f."sourceUuid", f."targetUuid", f."name", f."fact", f."normFact", f."validAt", f."invalidAt", f."createdAt", f."expiredAt", f."invalidatedBy"`;
 
 function toFact(r: Row, episodes: string[]): Fact {
+  return { ...toFactRow(r), episodes };
+}
+
+function toFactRow(r: Row): FactRow {
   return {
     uuid: String(r.uuid),
     accountId: String(r.accountId),
@@ -92,7 +96,6 @@ function toFact(r: Row, episodes: string[]): Fact {
     createdAt: String(r.createdAt),
     expiredAt: str(r.expiredAt),
     invalidatedBy: str(r.invalidatedBy),
-    episodes,
   };
 }
 
@@ -100,15 +103,16 @@ export function createLibsqlStore(db: Database): MemoryStore {
   const query = <T = Row>(sql: string, ...args: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...args);
   const exec = (sql: string, ...args: unknown[]) => db.$executeRawUnsafe(sql, ...args);
 
-  async function provenance(uuids: readonly string[]): Promise<Map<string, { episodes: string[]; sources: string[] }>> {
+  async function provenance(accountId: string, uuids: readonly string[]): Promise<Map<string, { episodes: string[]; sources: string[] }>> {
     const out = new Map<string, { episodes: string[]; sources: string[] }>();
     for (let i = 0; i < uuids.length; i += 500) {
       const chunk = uuids.slice(i, i + 500);
       // Ordered by the episode's queue position, so the first is the one that created the fact.
       const rows = await query(
         `SELECT fe."factUuid", fe."episodeUuid", fe."sourceDescription" FROM "MemoryFactEpisode" fe
-           LEFT JOIN "MemoryEpisode" e ON e."uuid" = fe."episodeUuid"
-          WHERE fe."factUuid" IN (${placeholders(chunk.length)}) ORDER BY e."seq"`,
+           LEFT JOIN "MemoryEpisode" e ON e."accountId" = fe."accountId" AND e."uuid" = fe."episodeUuid"
+          WHERE fe."accountId" = ? AND fe."factUuid" IN (${placeholders(chunk.length)}) ORDER BY e."seq"`,
+        accountId,
         ...chunk,
       );
       for (const r of rows) {
@@ -121,9 +125,9 @@ export function createLibsqlStore(db: Database): MemoryStore {
     return out;
   }
 
-  async function factsWhere(where: string, ...args: unknown[]): Promise<Fact[]> {
+  async function factsWhere(accountId: string, where: string, ...args: unknown[]): Promise<Fact[]> {
     const rows = await query(`SELECT ${FACT_COLUMNS} FROM "MemoryFact" f WHERE ${where}`, ...args);
-    const prov = await provenance(rows.map((r) => String(r.uuid)));
+    const prov = await provenance(accountId, rows.map((r) => String(r.uuid)));
     return rows.map((r) => toFact(r, prov.get(String(r.uuid))?.episodes ?? []));
   }
 
@@ -133,34 +137,39 @@ export function createLibsqlStore(db: Database): MemoryStore {
     for (let i = 0; i < episodeUuids.length; i += 400) {
       const chunk = episodeUuids.slice(i, i + 400);
       const ph = placeholders(chunk.length);
-      const touchedFacts = (await query(`SELECT DISTINCT "factUuid" FROM "MemoryFactEpisode" WHERE "episodeUuid" IN (${ph})`, ...chunk)).map((r) => String(r.factUuid));
-      const touchedEntities = (await query(`SELECT DISTINCT "entityUuid" FROM "MemoryMention" WHERE "episodeUuid" IN (${ph})`, ...chunk)).map((r) => String(r.entityUuid));
-      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "episodeUuid" IN (${ph})`, ...chunk);
-      await exec(`DELETE FROM "MemoryMention" WHERE "episodeUuid" IN (${ph})`, ...chunk);
-      await exec(`DELETE FROM "MemoryEpisode" WHERE +"accountId" = ? AND "uuid" IN (${ph})`, accountId, ...chunk);
+      const touchedFacts = (await query(`SELECT DISTINCT "factUuid" FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk)).map((r) =>
+        String(r.factUuid),
+      );
+      const touchedEntities = (await query(`SELECT DISTINCT "entityUuid" FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk)).map((r) =>
+        String(r.entityUuid),
+      );
+      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk);
+      await exec(`DELETE FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk);
+      await exec(`DELETE FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${ph})`, accountId, ...chunk);
       for (let j = 0; j < touchedFacts.length; j += 400) {
         const fchunk = touchedFacts.slice(j, j + 400);
         const fph = placeholders(fchunk.length);
         // A fact another episode also stated stays; the rest go, and what they invalidated is current again.
         const orphans = (
           await query(
-            `SELECT "uuid" FROM "MemoryFact" f WHERE +f."accountId" = ? AND f."uuid" IN (${fph})
-               AND NOT EXISTS (SELECT 1 FROM "MemoryFactEpisode" fe WHERE fe."factUuid" = f."uuid")`,
+            `SELECT "uuid" FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${fph})
+               AND NOT EXISTS (SELECT 1 FROM "MemoryFactEpisode" fe WHERE fe."accountId" = f."accountId" AND fe."factUuid" = f."uuid")`,
             accountId,
             ...fchunk,
           )
         ).map((r) => String(r.uuid));
         if (!orphans.length) continue;
         const oph = placeholders(orphans.length);
-        await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE +"accountId" = ? AND "invalidatedBy" IN (${oph})`, accountId, ...orphans);
-        facts += await exec(`DELETE FROM "MemoryFact" WHERE +"accountId" = ? AND "uuid" IN (${oph})`, accountId, ...orphans);
+        await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" IN (${oph})`, accountId, ...orphans);
+        facts += await exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" IN (${oph})`, accountId, ...orphans);
       }
       for (let j = 0; j < touchedEntities.length; j += 400) {
         const echunk = touchedEntities.slice(j, j + 400);
         entities += await exec(
-          `DELETE FROM "MemoryEntity" WHERE +"accountId" = ? AND "uuid" IN (${placeholders(echunk.length)})
-             AND NOT EXISTS (SELECT 1 FROM "MemoryMention" m WHERE m."entityUuid" = "MemoryEntity"."uuid")
-             AND NOT EXISTS (SELECT 1 FROM "MemoryFact" f WHERE f."sourceUuid" = "MemoryEntity"."uuid" OR f."targetUuid" = "MemoryEntity"."uuid")`,
+          `DELETE FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" IN (${placeholders(echunk.length)})
+             AND NOT EXISTS (SELECT 1 FROM "MemoryMention" m WHERE m."accountId" = "MemoryEntity"."accountId" AND m."entityUuid" = "MemoryEntity"."uuid")
+             AND NOT EXISTS (SELECT 1 FROM "MemoryFact" f WHERE f."accountId" = "MemoryEntity"."accountId" AND f."sourceUuid" = "MemoryEntity"."uuid")
+             AND NOT EXISTS (SELECT 1 FROM "MemoryFact" f WHERE f."accountId" = "MemoryEntity"."accountId" AND f."targetUuid" = "MemoryEntity"."uuid")`,
           accountId,
           ...echunk,
         );
@@ -174,11 +183,17 @@ export function createLibsqlStore(db: Database): MemoryStore {
 
     async addEpisodes(accountId, groupId, episodes) {
       if (!episodes.length) return { added: 0, conflicts: [] };
-      const existing = await query(`SELECT "uuid", "accountId", "groupId" FROM "MemoryEpisode" WHERE "uuid" IN (${placeholders(episodes.length)})`, ...episodes.map((e) => e.uuid));
-      const conflicts = existing.filter((r) => r.accountId !== accountId || r.groupId !== groupId).map((r) => String(r.uuid));
+      // Only the account's own episodes count: another account's use of a uuid is neither visible nor in the way.
+      const existing: Row[] = [];
+      for (let i = 0; i < episodes.length; i += 500) {
+        const chunk = episodes.slice(i, i + 500);
+        existing.push(...(await query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${placeholders(chunk.length)})`, accountId, ...chunk.map((e) => e.uuid))));
+      }
+      const conflicts = existing.filter((r) => r.groupId !== groupId).map((r) => String(r.uuid));
       if (conflicts.length) return { added: 0, conflicts };
-      const known = new Set(existing.map((r) => String(r.uuid)));
-      const fresh = episodes.filter((e, i) => !known.has(e.uuid) && episodes.findIndex((o) => o.uuid === e.uuid) === i);
+      // Repeats of a uuid, stored or within the request, are skipped (retries are safe).
+      const seen = new Set(existing.map((r) => String(r.uuid)));
+      const fresh = episodes.filter((e) => !seen.has(e.uuid) && !!seen.add(e.uuid));
       const now = new Date().toISOString();
       for (let i = 0; i < fresh.length; i += 100) {
         const batch = fresh.slice(i, i + 100);
@@ -191,9 +206,9 @@ export function createLibsqlStore(db: Database): MemoryStore {
       return { added: fresh.length, conflicts: [] };
     },
 
-    async nextPending(accountId, groupId) {
-      const [row] = await query(`SELECT * FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT 1`, accountId, groupId);
-      return row ? toEpisode(row) : null;
+    async nextPending(accountId, groupId, limit) {
+      const rows = await query(`SELECT * FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT ?`, accountId, groupId, limit);
+      return rows.map(toEpisode);
     },
 
     async pendingGroups() {
@@ -201,8 +216,8 @@ export function createLibsqlStore(db: Database): MemoryStore {
       return rows.map((r) => ({ accountId: String(r.accountId), groupId: String(r.groupId) }));
     },
 
-    async finishEpisode(uuid, error) {
-      await exec(`UPDATE "MemoryEpisode" SET "status" = ?, "error" = ? WHERE "uuid" = ?`, error ? 'failed' : 'done', error, uuid);
+    async finishEpisode(accountId, uuid, error) {
+      await exec(`UPDATE "MemoryEpisode" SET "status" = ?, "error" = ? WHERE "accountId" = ? AND "uuid" = ?`, error ? 'failed' : 'done', error, accountId, uuid);
     },
 
     async leaseGroup(accountId, groupId, holder, ttlMs) {
@@ -227,7 +242,8 @@ export function createLibsqlStore(db: Database): MemoryStore {
 
     async lastEpisodes(accountId, groupId, lastN) {
       const rows = await query(
-        `SELECT * FROM (SELECT * FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" != 'pending' ORDER BY "timestamp" DESC, "seq" DESC LIMIT ?) ORDER BY "timestamp", "seq"`,
+        `SELECT * FROM (SELECT * FROM "MemoryEpisode" INDEXED BY "MemoryEpisode_group_time_idx"
+            WHERE "accountId" = ? AND "groupId" = ? AND "status" != 'pending' ORDER BY "timestamp" DESC, "seq" DESC LIMIT ?) ORDER BY "timestamp", "seq"`,
         accountId,
         groupId,
         lastN,
@@ -271,88 +287,110 @@ export function createLibsqlStore(db: Database): MemoryStore {
     },
 
     async getEntity(accountId, uuid) {
-      const [row] = await query(`SELECT * FROM "MemoryEntity" WHERE "uuid" = ? AND +"accountId" = ?`, uuid, accountId);
+      const [row] = await query(`SELECT * FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
       return row ? toEntity(row) : null;
     },
 
     async getEntities(accountId, uuids) {
       if (!uuids.length) return [];
-      const rows = await query(`SELECT * FROM "MemoryEntity" WHERE +"accountId" = ? AND "uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
+      const rows = await query(`SELECT * FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
       return rows.map(toEntity);
     },
 
     async saveEntityNode(entity) {
-      const [row] = await query(`SELECT "accountId", "groupId" FROM "MemoryEntity" WHERE "uuid" = ?`, entity.uuid);
-      if (row && (row.accountId !== entity.accountId || row.groupId !== entity.groupId)) return 'conflict';
+      const [row] = await query(`SELECT "groupId" FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`, entity.accountId, entity.uuid);
+      if (row && row.groupId !== entity.groupId) return 'conflict';
       if (row) {
-        await exec(`UPDATE "MemoryEntity" SET "name" = ?, "normName" = ?, "summary" = ? WHERE "uuid" = ?`, entity.name, entity.normName, entity.summary, entity.uuid);
+        await exec(
+          `UPDATE "MemoryEntity" SET "name" = ?, "normName" = ?, "summary" = ? WHERE "accountId" = ? AND "uuid" = ?`,
+          entity.name,
+          entity.normName,
+          entity.summary,
+          entity.accountId,
+          entity.uuid,
+        );
         return 'updated';
       }
       await this.insertEntities([entity]);
       return 'created';
     },
 
-    async addMentions(episodeUuid, entityUuids) {
+    async addMentions(accountId, episodeUuid, entityUuids) {
       if (!entityUuids.length) return;
       await exec(
-        `INSERT OR IGNORE INTO "MemoryMention" ("episodeUuid", "entityUuid") VALUES ${entityUuids.map(() => '(?, ?)').join(', ')}`,
-        ...entityUuids.flatMap((u) => [episodeUuid, u]),
+        `INSERT OR IGNORE INTO "MemoryMention" ("accountId", "episodeUuid", "entityUuid") VALUES ${entityUuids.map(() => '(?, ?, ?)').join(', ')}`,
+        ...entityUuids.flatMap((u) => [accountId, episodeUuid, u]),
       );
     },
 
-    factsBetween(accountId, groupId, a, b) {
-      return factsWhere(
-        `+f."accountId" = ? AND +f."groupId" = ? AND ((f."sourceUuid" = ? AND f."targetUuid" = ?) OR (f."sourceUuid" = ? AND f."targetUuid" = ?))`,
-        accountId,
-        groupId,
-        a,
-        b,
-        b,
-        a,
-      );
+    async factsBetween(accountId, groupId, pairs) {
+      const out: FactRow[] = [];
+      for (let i = 0; i < pairs.length; i += 100) {
+        const chunk = pairs.slice(i, i + 100);
+        // A join with the pairs, so that each is one look-up of the (account, source, target) index
+        // (written as ORs, SQLite factors the account out and scans the account's facts).
+        const rows = await query(
+          `WITH pair("s", "t") AS (VALUES ${chunk.map(() => '(?, ?), (?, ?)').join(', ')})
+           SELECT ${FACT_COLUMNS} FROM pair CROSS JOIN "MemoryFact" f ON f."accountId" = ? AND f."sourceUuid" = pair."s" AND f."targetUuid" = pair."t"
+            WHERE +f."groupId" = ?`,
+          ...chunk.flatMap(([a, b]) => [a, b, b, a]),
+          accountId,
+          groupId,
+        );
+        out.push(...rows.map(toFactRow));
+      }
+      return out;
     },
 
-    currentFactsTouching(accountId, groupId, entityUuid) {
-      return factsWhere(
-        `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "sourceUuid" = ? UNION SELECT "id" FROM "MemoryFact" WHERE "targetUuid" = ?)
-           AND +f."accountId" = ? AND +f."groupId" = ? AND f."invalidAt" IS NULL AND f."expiredAt" IS NULL`,
-        entityUuid,
-        entityUuid,
+    async currentFactsTouching(accountId, groupId, entityUuid) {
+      const rows = await query(
+        `SELECT ${FACT_COLUMNS} FROM "MemoryFact" f
+          WHERE f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "sourceUuid" = ?3 UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "targetUuid" = ?3)
+            AND +f."groupId" = ?2 AND f."invalidAt" IS NULL AND f."expiredAt" IS NULL`,
         accountId,
         groupId,
+        entityUuid,
       );
+      return rows.map(toFactRow);
     },
 
     async insertFacts(facts) {
       for (let i = 0; i < facts.length; i += 100) {
         const batch = facts.slice(i, i + 100);
+        // The view's trigger writes each fact and its first provenance row (see the fact-vectors migration).
         await exec(
-          `INSERT INTO "MemoryFact" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding")
-           VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?))').join(', ')}`,
-          ...batch.flatMap((f) => [f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, blob(f.embedding)]),
-        );
-        await exec(
-          `INSERT OR IGNORE INTO "MemoryFactEpisode" ("factUuid", "episodeUuid", "sourceDescription") VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
-          ...batch.flatMap((f) => [f.uuid, f.episode.uuid, f.episode.sourceDescription]),
+          `INSERT INTO "MemoryFactWrite" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "episodeUuid", "sourceDescription")
+           VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?, ?)').join(', ')}`,
+          ...batch.flatMap((f) => [
+            f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, blob(f.embedding),
+            f.episode.uuid, f.episode.sourceDescription,
+          ]),
         );
       }
     },
 
-    async addFactEpisode(factUuid, episode) {
-      await exec(`INSERT OR IGNORE INTO "MemoryFactEpisode" ("factUuid", "episodeUuid", "sourceDescription") VALUES (?, ?, ?)`, factUuid, episode.uuid, episode.sourceDescription);
+    async addFactEpisode(accountId, factUuid, episode) {
+      await exec(
+        `INSERT OR IGNORE INTO "MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES (?, ?, ?, ?)`,
+        accountId,
+        factUuid,
+        episode.uuid,
+        episode.sourceDescription,
+      );
     },
 
-    async invalidateFact(uuid, invalidAt, expiredAt, by) {
-      await exec(`UPDATE "MemoryFact" SET "invalidAt" = ?, "expiredAt" = COALESCE("expiredAt", ?), "invalidatedBy" = ? WHERE "uuid" = ?`, invalidAt, expiredAt, by, uuid);
+    async invalidateFact(accountId, uuid, invalidAt, expiredAt, by) {
+      await exec(`UPDATE "MemoryFact" SET "invalidAt" = ?, "expiredAt" = COALESCE("expiredAt", ?), "invalidatedBy" = ? WHERE "accountId" = ? AND "uuid" = ?`, invalidAt, expiredAt, by, accountId, uuid);
     },
 
     async edgesOfNode(accountId, nodeUuid) {
       if (!(await this.getEntity(accountId, nodeUuid))) return null;
       return factsWhere(
-        `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "sourceUuid" = ? UNION SELECT "id" FROM "MemoryFact" WHERE "targetUuid" = ?) AND +f."accountId" = ? ORDER BY f."createdAt", f."id"`,
-        nodeUuid,
-        nodeUuid,
         accountId,
+        `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "sourceUuid" = ?2 UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "targetUuid" = ?2)
+         ORDER BY f."createdAt", f."id"`,
+        accountId,
+        nodeUuid,
       );
     },
 
@@ -382,12 +420,12 @@ export function createLibsqlStore(db: Database): MemoryStore {
       // The best episodes first (a few more than facts wanted: some state nothing current), then their facts.
       const rows = await query<{ uuid: string; score: number }>(
         `SELECT f."uuid", hit.score FROM (
-             SELECT e."uuid" AS episodeUuid, -bm25("MemoryEpisodeFts") AS score
+             SELECT e."accountId" AS accountId, e."uuid" AS episodeUuid, -bm25("MemoryEpisodeFts") AS score
                FROM "MemoryEpisodeFts" JOIN "MemoryEpisode" e ON e."seq" = "MemoryEpisodeFts".rowid
               WHERE "MemoryEpisodeFts" MATCH ? AND ${s.sql} AND e."status" = 'done'
               ORDER BY score DESC LIMIT ?) hit
-           JOIN "MemoryFactEpisode" fe ON fe."episodeUuid" = hit.episodeUuid
-           JOIN "MemoryFact" f ON f."uuid" = fe."factUuid"
+           JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit.accountId AND fe."episodeUuid" = hit.episodeUuid
+           JOIN "MemoryFact" f ON f."accountId" = fe."accountId" AND f."uuid" = fe."factUuid"
           WHERE 1${fl.sql}
           ORDER BY hit.score DESC LIMIT ?`,
         match,
@@ -425,7 +463,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
       if (Number(n) <= EXACT_SCAN_LIMIT) return toRanked(await exactScan());
       const rows = await query<{ uuid: string; score: number }>(
         `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score
-           FROM vector_top_k('MemoryFact_embedding_idx', vector32(?), ?) AS v JOIN "MemoryFact" f ON f."id" = v.id
+           FROM vector_top_k('MemoryFactVector_embedding_idx', vector32(?), ?) AS v JOIN "MemoryFact" f ON f."id" = v.id
           WHERE ${s.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
         v,
         v,
@@ -435,7 +473,31 @@ export function createLibsqlStore(db: Database): MemoryStore {
         limit,
       );
       // Too few of the nearest belong to the scope: scan it.
-      return toRanked(rows.length >= limit ? rows : await exactScan());
+      if (rows.length < limit) return toRanked(await exactScan());
+      // Facts written since the last indexing batch (see indexFactVectors) are scanned exactly: a range of the primary key.
+      const recent = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score FROM "MemoryFact" f
+          WHERE f."id" > (SELECT COALESCE(MAX("id"), 0) FROM "MemoryFactVector") AND ${s.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+        v,
+        ...s.args,
+        ...fl.args,
+        limit,
+      );
+      return toRanked([...rows, ...recent].sort((a, b) => Number(b.score) - Number(a.score)).slice(0, limit));
+    },
+
+    async indexFactVectors(batchRows) {
+      // Whole batches: each statement holds the (synchronous) connection for about batchRows × 2 ms.
+      let total = 0;
+      for (;;) {
+        const n = await exec(
+          `INSERT OR IGNORE INTO "MemoryFactVector" ("id", "embedding")
+           SELECT f."id", f."embedding" FROM "MemoryFact" f WHERE f."id" > (SELECT COALESCE(MAX("id"), 0) FROM "MemoryFactVector") ORDER BY f."id" LIMIT ?`,
+          batchRows,
+        );
+        total += n;
+        if (n < batchRows) return total;
+      }
     },
 
     async factsAround(scope, entityUuids, depth, filter, limit) {
@@ -451,14 +513,17 @@ export function createLibsqlStore(db: Database): MemoryStore {
         const rows = await query(
           `SELECT f."uuid", f."sourceUuid", f."targetUuid" FROM "MemoryFact" f
             WHERE f."id" IN (
-                SELECT "id" FROM "MemoryFact" WHERE "sourceUuid" IN (${ph})
-                UNION SELECT "id" FROM "MemoryFact" WHERE "targetUuid" IN (${ph})
-                UNION SELECT f2."id" FROM "MemoryMention" m JOIN "MemoryFactEpisode" fe ON fe."episodeUuid" = m."episodeUuid"
-                      JOIN "MemoryFact" f2 ON f2."uuid" = fe."factUuid" WHERE m."entityUuid" IN (${ph}))
+                SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "sourceUuid" IN (${ph})
+                UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "targetUuid" IN (${ph})
+                UNION SELECT f2."id" FROM "MemoryMention" m CROSS JOIN "MemoryFactEpisode" fe ON fe."accountId" = m."accountId" AND fe."episodeUuid" = m."episodeUuid"
+                      CROSS JOIN "MemoryFact" f2 ON f2."accountId" = fe."accountId" AND f2."uuid" = fe."factUuid" WHERE m."accountId" = ? AND m."entityUuid" IN (${ph}))
               AND ${s.sql}${fl.sql}
             ORDER BY f."validAt" DESC LIMIT ?`,
+          scope.accountId,
           ...frontier,
+          scope.accountId,
           ...frontier,
+          scope.accountId,
           ...frontier,
           ...s.args,
           ...fl.args,
@@ -482,8 +547,8 @@ export function createLibsqlStore(db: Database): MemoryStore {
 
     async getFacts(accountId, uuids) {
       if (!uuids.length) return [];
-      const rows = await query(`SELECT ${FACT_COLUMNS}, f."embedding" FROM "MemoryFact" f WHERE +f."accountId" = ? AND f."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
-      const prov = await provenance(rows.map((r) => String(r.uuid)));
+      const rows = await query(`SELECT ${FACT_COLUMNS}, f."embedding" FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
+      const prov = await provenance(accountId, rows.map((r) => String(r.uuid)));
       return rows.map((r) => {
         const p = prov.get(String(r.uuid)) ?? { episodes: [], sources: [] };
         return { ...toFact(r, p.episodes), sources: p.sources, embedding: toFloat32(r.embedding) };
@@ -491,18 +556,18 @@ export function createLibsqlStore(db: Database): MemoryStore {
     },
 
     async deleteFact(accountId, uuid) {
-      const [row] = await query(`SELECT "uuid" FROM "MemoryFact" WHERE "uuid" = ? AND +"accountId" = ?`, uuid, accountId);
+      const [row] = await query(`SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
       if (!row) return false;
-      await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE +"accountId" = ? AND "invalidatedBy" = ?`, accountId, uuid);
-      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "factUuid" = ?`, uuid);
-      await exec(`DELETE FROM "MemoryFact" WHERE "uuid" = ?`, uuid);
+      await exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" = ?`, accountId, uuid);
+      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "factUuid" = ?`, accountId, uuid);
+      await exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
       return true;
     },
 
     async deleteEpisodes(accountId, match) {
       const rows =
         'uuid' in match
-          ? await query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE +"accountId" = ? AND "uuid" = ?`, accountId, match.uuid)
+          ? await query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" = ?`, accountId, match.uuid)
           : await query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "sourceDescription" = ?`, accountId, match.groupId, match.source);
       if (!rows.length) return null;
       return cascade(accountId, rows.map((r) => String(r.uuid)));
@@ -518,10 +583,10 @@ export function createLibsqlStore(db: Database): MemoryStore {
       );
       const result = { episodes: Number(counts!.episodes), facts: Number(counts!.facts), entities: Number(counts!.entities) };
       if (!result.episodes && !result.facts && !result.entities) return null;
-      const factSet = `(SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ? AND "groupId" = ?)`;
-      const episodeSet = `(SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ?)`;
-      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "factUuid" IN ${factSet}`, accountId, groupId);
-      await exec(`DELETE FROM "MemoryMention" WHERE "episodeUuid" IN ${episodeSet}`, accountId, groupId);
+      const factSet = `(SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ?1 AND "groupId" = ?2)`;
+      const episodeSet = `(SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ?1 AND "groupId" = ?2)`;
+      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ?1 AND "factUuid" IN ${factSet}`, accountId, groupId);
+      await exec(`DELETE FROM "MemoryMention" WHERE "accountId" = ?1 AND "episodeUuid" IN ${episodeSet}`, accountId, groupId);
       await exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "groupId" = ?`, accountId, groupId);
       await exec(`DELETE FROM "MemoryEntity" WHERE "accountId" = ? AND "groupId" = ?`, accountId, groupId);
       await exec(`DELETE FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ?`, accountId, groupId);
@@ -529,9 +594,7 @@ export function createLibsqlStore(db: Database): MemoryStore {
     },
 
     async clear(accountId) {
-      await exec(`DELETE FROM "MemoryFactEpisode" WHERE "factUuid" IN (SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ?)`, accountId);
-      await exec(`DELETE FROM "MemoryMention" WHERE "episodeUuid" IN (SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ?)`, accountId);
-      for (const table of ['MemoryFact', 'MemoryEntity', 'MemoryEpisode', 'MemoryGroupLease']) await exec(`DELETE FROM "${table}" WHERE "accountId" = ?`, accountId);
+      for (const table of ['MemoryFactEpisode', 'MemoryMention', 'MemoryFact', 'MemoryEntity', 'MemoryEpisode', 'MemoryGroupLease']) await exec(`DELETE FROM "${table}" WHERE "accountId" = ?`, accountId);
     },
 
     async close() {

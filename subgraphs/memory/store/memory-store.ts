@@ -2,19 +2,26 @@
 // embedded libSQL store (the platform database) and a Neo4j store for
 // deployments that outgrow one machine. test/subgraphs/memory/store-contract.ts
 // runs the same checks against both.
-import type { DeletionCounts, Entity, Episode, Fact, FactFilter, NewEpisode, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
+import type { DeletionCounts, Entity, Episode, Fact, FactFilter, FactRow, NewEpisode, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
 
+/**
+ * Every uuid (episode, entity, fact) is unique within its account only: two accounts may use the same
+ * one, and every method that takes a uuid takes the account it belongs to.
+ */
 export interface MemoryStore {
   readonly kind: 'libsql' | 'neo4j';
 
   // Episodes (and the ingestion queue they form)
-  /** Stores new episodes as `pending`; uuids already stored in this group are skipped, in another group or account refused. */
+  /**
+   * Stores new episodes as `pending`. Uuids are the account's own: one already stored in this group is
+   * skipped, in another group of the account refused (conflicts); another account's use of it is not seen.
+   */
   addEpisodes(accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<{ added: number; conflicts: string[] }>;
-  /** The oldest pending episode of a group (queue order). */
-  nextPending(accountId: string, groupId: string): Promise<Episode | null>;
+  /** The oldest `limit` pending episodes of a group, in queue order. */
+  nextPending(accountId: string, groupId: string, limit: number): Promise<Episode[]>;
   /** Groups that still have pending episodes, e.g. after a restart. */
   pendingGroups(): Promise<{ accountId: string; groupId: string }[]>;
-  finishEpisode(uuid: string, error: string | null): Promise<void>;
+  finishEpisode(accountId: string, uuid: string, error: string | null): Promise<void>;
   /**
    * Takes a group's processing lease for `holder` until `ttlMs` from now when
    * it is free, expired or already the holder's; false when another holder
@@ -33,18 +40,18 @@ export interface MemoryStore {
   insertEntities(entities: readonly Entity[]): Promise<void>;
   getEntity(accountId: string, uuid: string): Promise<Entity | null>;
   getEntities(accountId: string, uuids: readonly string[]): Promise<Entity[]>;
-  /** POST /entity-node: creates, or updates the name and summary of the caller's own node. */
+  /** POST /entity-node: creates, or updates the name and summary of the caller's own node; 'conflict' when the uuid is one of the account's nodes in another group. */
   saveEntityNode(entity: Entity): Promise<'created' | 'updated' | 'conflict'>;
-  addMentions(episodeUuid: string, entityUuids: readonly string[]): Promise<void>;
+  addMentions(accountId: string, episodeUuid: string, entityUuids: readonly string[]): Promise<void>;
 
   // Facts
-  /** Facts between two entities in either direction (duplicate candidates). */
-  factsBetween(accountId: string, groupId: string, a: string, b: string): Promise<Fact[]>;
+  /** Facts between the two entities of any of the pairs, in either direction (duplicate candidates). */
+  factsBetween(accountId: string, groupId: string, pairs: readonly (readonly [string, string])[]): Promise<FactRow[]>;
   /** Current facts with this entity at either end (contradiction candidates). */
-  currentFactsTouching(accountId: string, groupId: string, entityUuid: string): Promise<Fact[]>;
+  currentFactsTouching(accountId: string, groupId: string, entityUuid: string): Promise<FactRow[]>;
   insertFacts(facts: readonly NewFact[]): Promise<void>;
-  addFactEpisode(factUuid: string, episode: { uuid: string; sourceDescription: string }): Promise<void>;
-  invalidateFact(uuid: string, invalidAt: string, expiredAt: string, by: string): Promise<void>;
+  addFactEpisode(accountId: string, factUuid: string, episode: { uuid: string; sourceDescription: string }): Promise<void>;
+  invalidateFact(accountId: string, uuid: string, invalidAt: string, expiredAt: string, by: string): Promise<void>;
   /** Facts with an end at this node, any state; null when the node is not the account's. */
   edgesOfNode(accountId: string, nodeUuid: string): Promise<Fact[] | null>;
 
@@ -56,6 +63,14 @@ export interface MemoryStore {
    */
   fullTextEpisodeFacts(scope: Scope, query: string, filter: FactFilter, limit: number): Promise<Ranked[]>;
   nearestFacts(scope: Scope, embedding: Float32Array, filter: FactFilter, limit: number): Promise<Ranked[]>;
+  /**
+   * Adds the facts written since the last call to the vector index, in statements of up to
+   * `batchRows` rows, and returns how many. Writing facts does not index them one by one
+   * (per-row index inserts dominated ingestion); nearestFacts scans the not yet indexed ones
+   * exactly, so a fact is findable from the moment it is written. A store whose index is
+   * maintained on write returns 0.
+   */
+  indexFactVectors(batchRows: number): Promise<number>;
   /** Facts within `depth` hops of the entities, or stated by episodes that mention them; score = 1 / hop. */
   factsAround(scope: Scope, entityUuids: readonly string[], depth: number, filter: FactFilter, limit: number): Promise<Ranked[]>;
   getFacts(accountId: string, uuids: readonly string[]): Promise<StoredFact[]>;

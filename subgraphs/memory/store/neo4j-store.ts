@@ -17,9 +17,13 @@ export interface Neo4jOptions {
 
 type Props = Record<string, any>;
 
+// Uuids are unique within an account only (two accounts may use the same one); the
+// constraints of the first version, unique across accounts, are dropped.
 const SCHEMA = [
-  'CREATE CONSTRAINT memory_episode_uuid IF NOT EXISTS FOR (e:MemoryEpisode) REQUIRE e.uuid IS UNIQUE',
-  'CREATE CONSTRAINT memory_entity_uuid IF NOT EXISTS FOR (n:MemoryEntity) REQUIRE n.uuid IS UNIQUE',
+  'DROP CONSTRAINT memory_episode_uuid IF EXISTS',
+  'DROP CONSTRAINT memory_entity_uuid IF EXISTS',
+  'CREATE CONSTRAINT memory_episode_account_uuid IF NOT EXISTS FOR (e:MemoryEpisode) REQUIRE (e.accountId, e.uuid) IS UNIQUE',
+  'CREATE CONSTRAINT memory_entity_account_uuid IF NOT EXISTS FOR (n:MemoryEntity) REQUIRE (n.accountId, n.uuid) IS UNIQUE',
   'CREATE CONSTRAINT memory_group_lease IF NOT EXISTS FOR (l:MemoryGroupLease) REQUIRE (l.accountId, l.groupId) IS UNIQUE',
   'CREATE INDEX memory_episode_group IF NOT EXISTS FOR (e:MemoryEpisode) ON (e.accountId, e.groupId, e.status)',
   'CREATE INDEX memory_entity_norm IF NOT EXISTS FOR (n:MemoryEntity) ON (n.accountId, n.groupId, n.normName)',
@@ -141,13 +145,15 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
 
     async addEpisodes(accountId, groupId, episodes) {
       if (!episodes.length) return { added: 0, conflicts: [] };
-      const existing = await run(`MATCH (e:MemoryEpisode) WHERE e.uuid IN $uuids RETURN e.uuid AS uuid, e.accountId AS accountId, e.groupId AS groupId`, {
+      // Only the account's own episodes count: another account's use of a uuid is neither visible nor in the way.
+      const existing = await run(`MATCH (e:MemoryEpisode) WHERE e.accountId = $accountId AND e.uuid IN $uuids RETURN e.uuid AS uuid, e.groupId AS groupId`, {
+        accountId,
         uuids: episodes.map((e) => e.uuid),
       });
-      const conflicts = existing.filter((r) => r.accountId !== accountId || r.groupId !== groupId).map((r) => String(r.uuid));
+      const conflicts = existing.filter((r) => r.groupId !== groupId).map((r) => String(r.uuid));
       if (conflicts.length) return { added: 0, conflicts };
-      const known = new Set(existing.map((r) => String(r.uuid)));
-      const fresh = episodes.filter((e, i) => !known.has(e.uuid) && episodes.findIndex((o) => o.uuid === e.uuid) === i);
+      const seen = new Set(existing.map((r) => String(r.uuid)));
+      const fresh = episodes.filter((e) => !seen.has(e.uuid) && !!seen.add(e.uuid));
       if (!fresh.length) return { added: 0, conflicts: [] };
       // A counter node hands out queue positions atomically.
       const [{ last }] = (await run(`MERGE (c:MemoryCounter {name: 'episode'}) SET c.value = coalesce(c.value, 0) + $n RETURN c.value AS last`, { n: fresh.length })) as [{ last: number }];
@@ -159,12 +165,12 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
       return { added: fresh.length, conflicts: [] };
     },
 
-    async nextPending(accountId, groupId) {
+    async nextPending(accountId, groupId, limit) {
       const rows = await run(
-        `MATCH (e:MemoryEpisode {accountId: $accountId, groupId: $groupId, status: 'pending'}) RETURN e {.*} AS e ORDER BY e.seq LIMIT 1`,
-        { accountId, groupId },
+        `MATCH (e:MemoryEpisode {accountId: $accountId, groupId: $groupId, status: 'pending'}) RETURN e {.*} AS e ORDER BY e.seq LIMIT $limit`,
+        { accountId, groupId, limit: neo4j.int(limit) },
       );
-      return rows[0] ? toEpisode(rows[0].e) : null;
+      return rows.map((r) => toEpisode(r.e));
     },
 
     async pendingGroups() {
@@ -172,8 +178,8 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
       return rows.map((r) => ({ accountId: String(r.accountId), groupId: String(r.groupId) }));
     },
 
-    async finishEpisode(uuid, error) {
-      await run(`MATCH (e:MemoryEpisode {uuid: $uuid}) SET e.status = $status, e.error = $error`, { uuid, status: error ? 'failed' : 'done', error });
+    async finishEpisode(accountId, uuid, error) {
+      await run(`MATCH (e:MemoryEpisode {accountId: $accountId, uuid: $uuid}) SET e.status = $status, e.error = $error`, { accountId, uuid, status: error ? 'failed' : 'done', error });
     },
 
     async leaseGroup(accountId, groupId, holder, ttlMs) {
@@ -239,35 +245,39 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
     },
 
     async saveEntityNode(entity) {
-      const rows = await run(`MATCH (n:MemoryEntity {uuid: $uuid}) RETURN n.accountId AS accountId, n.groupId AS groupId`, { uuid: entity.uuid });
-      if (rows[0] && (rows[0].accountId !== entity.accountId || rows[0].groupId !== entity.groupId)) return 'conflict';
+      const rows = await run(`MATCH (n:MemoryEntity {accountId: $accountId, uuid: $uuid}) RETURN n.groupId AS groupId`, { accountId: entity.accountId, uuid: entity.uuid });
+      if (rows[0] && rows[0].groupId !== entity.groupId) return 'conflict';
       if (rows[0]) {
-        await run(`MATCH (n:MemoryEntity {uuid: $uuid}) SET n.name = $name, n.normName = $normName, n.summary = $summary`, entity as unknown as Props);
+        await run(`MATCH (n:MemoryEntity {accountId: $accountId, uuid: $uuid}) SET n.name = $name, n.normName = $normName, n.summary = $summary`, entity as unknown as Props);
         return 'updated';
       }
       await this.insertEntities([entity]);
       return 'created';
     },
 
-    async addMentions(episodeUuid, entityUuids) {
+    async addMentions(accountId, episodeUuid, entityUuids) {
       if (!entityUuids.length) return;
-      await run(`MATCH (e:MemoryEpisode {uuid: $episode}) MATCH (n:MemoryEntity) WHERE n.uuid IN $entities MERGE (e)-[:MENTIONS]->(n)`, {
+      await run(`MATCH (e:MemoryEpisode {accountId: $accountId, uuid: $episode}) MATCH (n:MemoryEntity) WHERE n.accountId = $accountId AND n.uuid IN $entities MERGE (e)-[:MENTIONS]->(n)`, {
+        accountId,
         episode: episodeUuid,
         entities: [...entityUuids],
       });
     },
 
-    factsBetween(accountId, groupId, a, b) {
+    factsBetween(accountId, groupId, pairs) {
       return factsWhere(
-        `MATCH (s:MemoryEntity)-[r:RELATES_TO]->(t:MemoryEntity) WHERE r.accountId = $accountId AND r.groupId = $groupId AND ((s.uuid = $a AND t.uuid = $b) OR (s.uuid = $b AND t.uuid = $a))`,
-        { accountId, groupId, a, b },
+        `UNWIND $pairs AS pair
+         MATCH (s:MemoryEntity)-[r:RELATES_TO]->(t:MemoryEntity)
+         WHERE r.accountId = $accountId AND r.groupId = $groupId AND ((s.uuid = pair[0] AND t.uuid = pair[1]) OR (s.uuid = pair[1] AND t.uuid = pair[0]))
+         WITH DISTINCT r, s, t`,
+        { accountId, groupId, pairs: pairs.map(([a, b]) => [a, b]) },
       );
     },
 
     currentFactsTouching(accountId, groupId, entityUuid) {
       return factsWhere(
-        `MATCH (n:MemoryEntity {uuid: $uuid})-[r:RELATES_TO]-() WITH DISTINCT r
-         WHERE r.accountId = $accountId AND r.groupId = $groupId AND r.invalidAt IS NULL AND r.expiredAt IS NULL
+        `MATCH (n:MemoryEntity {accountId: $accountId, uuid: $uuid})-[r:RELATES_TO]-() WITH DISTINCT r
+         WHERE r.groupId = $groupId AND r.invalidAt IS NULL AND r.expiredAt IS NULL
          WITH r, startNode(r) AS s, endNode(r) AS t`,
         { uuid: entityUuid, accountId, groupId },
       );
@@ -277,9 +287,9 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
       if (!facts.length) return;
       await run(
         `UNWIND $rows AS row
-         MATCH (s:MemoryEntity {uuid: row.sourceUuid}) MATCH (t:MemoryEntity {uuid: row.targetUuid})
+         MATCH (s:MemoryEntity {accountId: row.props.accountId, uuid: row.sourceUuid}) MATCH (t:MemoryEntity {accountId: row.props.accountId, uuid: row.targetUuid})
          CREATE (s)-[r:RELATES_TO]->(t) SET r = row.props
-         WITH r, row MATCH (e:MemoryEpisode {uuid: row.episode}) SET e.facts = coalesce(e.facts, []) + r.uuid`,
+         WITH r, row MATCH (e:MemoryEpisode {accountId: row.props.accountId, uuid: row.episode}) SET e.facts = coalesce(e.facts, []) + r.uuid`,
         {
           rows: facts.map(({ embedding, episode, sourceUuid, targetUuid, ...props }) => ({
             sourceUuid,
@@ -291,17 +301,18 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
       );
     },
 
-    async addFactEpisode(factUuid, episode) {
+    async addFactEpisode(accountId, factUuid, episode) {
       await run(
-        `MATCH ()-[r:RELATES_TO {uuid: $fact}]->() WHERE NOT $episode IN r.episodes
+        `MATCH ()-[r:RELATES_TO {uuid: $fact}]->() WHERE r.accountId = $accountId AND NOT $episode IN r.episodes
          SET r.episodes = r.episodes + $episode, r.sources = r.sources + $source
-         WITH r MATCH (e:MemoryEpisode {uuid: $episode}) SET e.facts = coalesce(e.facts, []) + r.uuid`,
-        { fact: factUuid, episode: episode.uuid, source: episode.sourceDescription },
+         WITH r MATCH (e:MemoryEpisode {accountId: $accountId, uuid: $episode}) SET e.facts = coalesce(e.facts, []) + r.uuid`,
+        { accountId, fact: factUuid, episode: episode.uuid, source: episode.sourceDescription },
       );
     },
 
-    async invalidateFact(uuid, invalidAt, expiredAt, by) {
-      await run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() SET r.invalidAt = $invalidAt, r.expiredAt = coalesce(r.expiredAt, $expiredAt), r.invalidatedBy = $by`, {
+    async invalidateFact(accountId, uuid, invalidAt, expiredAt, by) {
+      await run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId SET r.invalidAt = $invalidAt, r.expiredAt = coalesce(r.expiredAt, $expiredAt), r.invalidatedBy = $by`, {
+        accountId,
         uuid,
         invalidAt,
         expiredAt,
@@ -312,7 +323,7 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
     async edgesOfNode(accountId, nodeUuid) {
       if (!(await this.getEntity(accountId, nodeUuid))) return null;
       return factsWhere(
-        `MATCH (n:MemoryEntity {uuid: $uuid})-[r:RELATES_TO]-() WITH DISTINCT r WHERE r.accountId = $accountId
+        `MATCH (n:MemoryEntity {accountId: $accountId, uuid: $uuid})-[r:RELATES_TO]-() WITH DISTINCT r
          WITH r, startNode(r) AS s, endNode(r) AS t ORDER BY r.createdAt`,
         { uuid: nodeUuid, accountId },
       );
@@ -338,11 +349,16 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
          WHERE e.accountId = $accountId AND ($groupIds IS NULL OR e.groupId IN $groupIds) AND e.status = 'done'
          WITH e, score ORDER BY score DESC LIMIT $episodes
          UNWIND coalesce(e.facts, []) AS factUuid
-         MATCH ()-[r:RELATES_TO {uuid: factUuid}]->() WHERE ${FILTER}
+         MATCH ()-[r:RELATES_TO {uuid: factUuid}]->() WHERE r.accountId = e.accountId AND ${FILTER}
          RETURN r.uuid AS uuid, max(score) AS score ORDER BY score DESC LIMIT $limit`,
         { q, ...params(scope, filter), episodes: neo4j.int(limit * 2), limit: neo4j.int(limit) },
       );
       return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+    },
+
+    async indexFactVectors() {
+      // Neo4j maintains its vector index as relationships are written.
+      return 0;
     },
 
     async nearestFacts(scope, embedding, filter, limit) {
@@ -369,9 +385,9 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
       for (let hop = 1; hop <= depth && frontier.length && out.size < limit; hop++) {
         const rows = await run(
           `CALL {
-             MATCH (n:MemoryEntity)-[r:RELATES_TO]-() WHERE n.uuid IN $frontier RETURN r
+             MATCH (n:MemoryEntity)-[r:RELATES_TO]-() WHERE n.accountId = $accountId AND n.uuid IN $frontier RETURN r
              UNION
-             MATCH (n:MemoryEntity)<-[:MENTIONS]-(e:MemoryEpisode) WHERE n.uuid IN $frontier
+             MATCH (n:MemoryEntity)<-[:MENTIONS]-(e:MemoryEpisode) WHERE n.accountId = $accountId AND n.uuid IN $frontier
              UNWIND e.facts AS fu MATCH ()-[r:RELATES_TO {uuid: fu}]->() RETURN r
            }
            WITH DISTINCT r WHERE ${SCOPE} AND ${FILTER}
@@ -409,7 +425,7 @@ export function createNeo4jStore(options: Neo4jOptions): MemoryStore {
         uuid,
         accountId,
       });
-      await run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() DELETE r`, { uuid });
+      await run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId DELETE r`, { uuid, accountId });
       return true;
     },
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalEmbedder } from '../../../subgraphs/memory/embed.ts';
 import { deterministicExtractor } from '../../../subgraphs/memory/extraction/deterministic.ts';
-import { ingestEpisode } from '../../../subgraphs/memory/graph/ingest.ts';
+import { processPending } from '../../../subgraphs/memory/graph/drain.ts';
 import type { NewEpisode } from '../../../subgraphs/memory/model.ts';
 import { searchFacts, type SearchParams } from '../../../subgraphs/memory/retrieval/search.ts';
 import type { MemoryStore } from '../../../subgraphs/memory/store/memory-store.ts';
@@ -26,6 +26,7 @@ export function storeContract(name: string, open: () => Promise<{ store: MemoryS
       await store.deleteGroup(account, 'g1');
       await store.deleteGroup(account, 'g2');
       await store.deleteGroup(other, 'g1');
+      for (const acct of [account, other]) await store.deleteGroup(acct, 'shared-ids');
       await close();
     });
 
@@ -44,12 +45,7 @@ export function storeContract(name: string, open: () => Promise<{ store: MemoryS
       const { added, conflicts } = await store.addEpisodes(accountId, groupId, episodes);
       expect(conflicts).toEqual([]);
       expect(added).toBe(episodes.length);
-      for (;;) {
-        const next = await store.nextPending(accountId, groupId);
-        if (!next) break;
-        await ingestEpisode(deps(), next);
-        await store.finishEpisode(next.uuid, null);
-      }
+      expect((await processPending(deps(), accountId, groupId)).failed).toBe(0);
     }
 
     const search = (accountId: string, query: string, extra: Partial<SearchParams> = {}) =>
@@ -66,13 +62,12 @@ export function storeContract(name: string, open: () => Promise<{ store: MemoryS
         ...extra,
       });
 
-    it('queues episodes in order, refuses a uuid of another group, skips one already stored', async () => {
+    it('queues episodes in order, refuses a uuid of another group of the account, skips one already stored', async () => {
       const a = msg('Maria works at Thornton Structural Engineers.', 'chat-1');
       const b = msg('The Ashford Tower transfer girder at Level 3 is a W36x150 per AISC 360-16.', 'chat-1');
       await ingest(account, 'g1', [a, b]);
       expect(await store.addEpisodes(account, 'g1', [a])).toEqual({ added: 0, conflicts: [] });
       expect((await store.addEpisodes(account, 'g2', [a])).conflicts).toEqual([a.uuid]);
-      expect((await store.addEpisodes(other, 'g1', [b])).conflicts).toEqual([b.uuid]);
       const listed = await store.lastEpisodes(account, 'g1', 10);
       expect(listed.map((e) => e.uuid)).toEqual([a.uuid, b.uuid]);
       expect((await store.lastEpisodes(account, 'g1', 1)).map((e) => e.uuid)).toEqual([b.uuid]);
@@ -155,6 +150,44 @@ export function storeContract(name: string, open: () => Promise<{ store: MemoryS
       expect([focused[0]!.sourceUuid, focused[0]!.targetUuid]).toContain(center);
       expect((await store.edgesOfNode(account, center))!.length).toBeGreaterThan(0);
       expect(await store.edgesOfNode(other, center)).toBeNull();
+    });
+
+    it('two accounts may use the same uuids: each gets its own records; neither can read, detect or change the other\'s', async () => {
+      // Account A's episode, facts and entity node first; B then uses the same uuids.
+      const mine = msg('Maria works at Thornton Structural Engineers on the Ashford Tower.', 'chat-a');
+      await ingest(account, 'shared-ids', [mine]);
+      const node = randomUUID();
+      const entity = (accountId: string, name: string) => ({ uuid: node, accountId, groupId: 'shared-ids', name, normName: name.toLowerCase(), kind: 'entity', summary: `${name} summary`, createdAt: mine.timestamp });
+      expect(await store.saveEntityNode(entity(account, 'Alpha Node'))).toBe('created');
+      const theirs = { ...msg('Omar designs the Harbor View Garage ramps in Ferrocrete.', 'chat-b', 'Omar'), uuid: mine.uuid };
+      // B sees no trace of A's uuid: its episode is added, its node created (not "updated", not a conflict).
+      expect(await store.addEpisodes(other, 'shared-ids', [theirs])).toEqual({ added: 1, conflicts: [] });
+      expect((await processPending(deps(), other, 'shared-ids')).failed).toBe(0);
+      expect(await store.saveEntityNode(entity(other, 'Beta Node'))).toBe('created');
+      expect(await store.saveEntityNode(entity(other, 'Beta Node renamed'))).toBe('updated');
+      // Each reads its own records under the shared uuids.
+      expect((await store.getEntity(account, node))!.name).toBe('Alpha Node');
+      expect((await store.getEntity(other, node))!.name).toBe('Beta Node renamed');
+      expect((await store.lastEpisodes(account, 'shared-ids', 10)).map((e) => e.content)).toEqual([mine.content]);
+      expect((await store.lastEpisodes(other, 'shared-ids', 10)).map((e) => e.content)).toEqual([theirs.content]);
+      const scoped = (accountId: string) => ({ scope: { accountId, groupIds: ['shared-ids'] } });
+      const aFacts = await search(account, 'Thornton Ferrocrete Harbor Ashford', scoped(account));
+      const bFacts = await search(other, 'Thornton Ferrocrete Harbor Ashford', scoped(other));
+      expect(aFacts.length).toBeGreaterThan(0);
+      expect(bFacts.length).toBeGreaterThan(0);
+      expect(aFacts.every((f) => !f.fact.includes('Ferrocrete') && f.episodes.every((e) => e === mine.uuid))).toBe(true);
+      expect(bFacts.every((f) => !f.fact.includes('Thornton') && f.episodes.every((e) => e === mine.uuid))).toBe(true);
+      // A fact uuid of one account means nothing to the other.
+      expect(await store.getFacts(other, aFacts.map((f) => f.uuid))).toEqual([]);
+      expect(await store.deleteFact(other, aFacts[0]!.uuid)).toBe(false);
+      // B deleting "its" episode by the shared uuid takes only its own; A's episode and facts stay.
+      expect(await store.deleteEpisodes(other, { uuid: mine.uuid })).toMatchObject({ episodes: 1 });
+      expect(await store.lastEpisodes(other, 'shared-ids', 10)).toEqual([]);
+      expect((await store.lastEpisodes(account, 'shared-ids', 10)).map((e) => e.uuid)).toEqual([mine.uuid]);
+      expect((await search(account, 'Thornton Ferrocrete Harbor Ashford', scoped(account))).map((f) => f.uuid)).toEqual(aFacts.map((f) => f.uuid));
+      expect((await store.getEntity(account, node))!.name).toBe('Alpha Node');
+      // A re-sending its episode is still a skipped repeat.
+      expect(await store.addEpisodes(account, 'shared-ids', [mine])).toEqual({ added: 0, conflicts: [] });
     });
 
     it('another account sees nothing of these groups', async () => {
