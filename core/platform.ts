@@ -88,7 +88,6 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   sweeper.unref();
 
   await runner.start();
-  const keys = createKeyStore(db);
 
   return {
     config,
