@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
 import { createLocalEmbedder } from '../subgraphs/content/search/embed.ts';
+import { toIndex } from '../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex, ftsQuery } from '../subgraphs/content/search/libsql-index.ts';
 import { searchCodes } from '../subgraphs/content/search/search.ts';
 import type { Passage } from '../subgraphs/content/search/passages.ts';
@@ -57,8 +58,7 @@ for (const pages of SIZES) {
     const embedder = createLocalEmbedder();
     const t0 = performance.now();
     const ps = passages(pages);
-    const vectors = await embedder.embed(ps.map((p) => `${p.heading}\n${p.text}`));
-    await index.replaceFile('aci-318-19', ps.map((p, i) => ({ ...p, embedding: vectors[i]! })));
+    await index.replaceFile('aci-318-19', await toIndex(ps, embedder));
     await db.codeEntry.update({ where: { fileId: 'aci-318-19' }, data: { indexStatus: 'indexed', pageCount: pages, passageCount: ps.length, indexedAt: new Date() } });
     const loadS = (performance.now() - t0) / 1000;
     const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));

@@ -78,6 +78,7 @@ function withDeadline(index: PassageIndex, deadline: number, timeout: () => AppE
     passages: (...a): Promise<Hit[]> => guard(() => index.passages(...a)),
     bySection: (...a): Promise<Hit[]> => guard(() => index.bySection(...a)),
     byPage: (...a): Promise<Hit[]> => guard(() => index.byPage(...a)),
+    termCounts: (...a) => guard(() => index.termCounts(...a)),
     stats: (...a) => guard(() => index.stats(...a)),
   };
 }
