@@ -12,3 +12,11 @@ CREATE TABLE "CodeTerm" (
 ) WITHOUT ROWID;
 
 CREATE INDEX "CodeTerm_term_idx" ON "CodeTerm"("term", "fileId");
+
+-- The vector index rebuilt with a shorter candidate list on insert (insert_l
+-- 24, libSQL's default 70): writing a code's passages was three quarters of
+-- an ingest, and the index's neighbours feed rank fusion beside full text, so
+-- the few exact neighbours it may miss cost little (eval:search figures in
+-- the README). Searches keep libSQL's default search list.
+DROP INDEX "CodePassage_embedding_idx";
+CREATE INDEX "CodePassage_embedding_idx" ON "CodePassage"(libsql_vector_idx("embedding", 'compress_neighbors=float8', 'max_neighbors=16', 'insert_l=24'));

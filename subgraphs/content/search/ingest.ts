@@ -1,7 +1,7 @@
 // Loading a code's PDF into the search index. The catalogue entry records
 // the outcome: indexed (with pages and passages) or no_text.
 import type { Database } from '../../../core/db/client.ts';
-import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Embedder } from './embed.ts';
 import type { ExtractedCode } from './extract-text.ts';
 import type { IndexedPassage, PassageIndex } from './passage-index.ts';
@@ -54,13 +54,4 @@ export async function toIndex(passages: readonly Passage[], embedder: Embedder):
     vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}`))));
   }
   return passages.map((p, i) => ({ ...p, embedding: vectors[i]!, terms: passageTerms(p) }));
-}
-
-/** Turns a worker's plain-data failure back into the error it was. */
-export function fromTask<T extends { ok: boolean }>(result: T | { ok: false; code: string; message: string; details?: Record<string, unknown> }): T {
-  if (!result.ok) {
-    const failure = result as { code: string; message: string; details?: Record<string, unknown> };
-    throw new AppError(failure.code as ErrorCode, failure.message, failure.details);
-  }
-  return result as T;
 }
