@@ -5,13 +5,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../core/config.ts';
+import { createWorkerPool } from '../core/jobs/worker-pool.ts';
+import { defaultCorpus, generateCode } from '../eval/search/corpus/index.ts';
+import { SAMPLES_DIR } from '../eval/search/evaluate-real.ts';
+import { REAL_DOCUMENTS } from '../eval/search/real-queries.ts';
 import { startServer } from '../gateway/server.ts';
 import { createLocalEmbedder } from '../subgraphs/content/search/embed.ts';
+import { extractCodeText, extractWithWorkers } from '../subgraphs/content/search/extract-text.ts';
+import { toIndex } from '../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex, ftsQuery } from '../subgraphs/content/search/libsql-index.ts';
 import { searchCodes } from '../subgraphs/content/search/search.ts';
 import type { Passage } from '../subgraphs/content/search/passages.ts';
 
-const SIZES = (process.env.BENCH_PAGES ?? '1000,10000').split(',').map(Number);
+const SIZES = (process.env.BENCH_PAGES ?? '1000,10000').split(',').map(Number).filter((n) => n > 0);
 const PASSAGES_PER_PAGE = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
@@ -47,7 +53,42 @@ const BARE_FULL_TEXT = `SELECT p."id", p."fileId", p."page", p."section", p."hea
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(2)} ms  p95 ${pct(xs, 0.95).toFixed(2)} ms`;
 
-console.log(`\nbench/search — ${RUNS} queries per measure, ${PASSAGES_PER_PAGE} passages a page, Node ${process.version}\n`);
+console.log(`\nbench/search — ${RUNS} queries per measure, ${PASSAGES_PER_PAGE} passages a page, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+
+// Ingestion: text extraction and passages of real code PDFs (../shared/samples/codes/, or the
+// generated corpus without it), read in one thread (the baseline) and in page shares across the
+// worker pool as the server does, in the same run.
+if (process.env.BENCH_INGEST !== '0') {
+  const real = fs.existsSync(SAMPLES_DIR) ? REAL_DOCUMENTS.map((d) => path.join(SAMPLES_DIR, d.file)).filter((f) => fs.existsSync(f)) : [];
+  const pdfs = real.length ? real.map((f) => new Uint8Array(fs.readFileSync(f))) : await Promise.all(defaultCorpus().map(async (spec) => (await generateCode(spec)).pdf));
+  const threads = loadConfig({}).workerThreads;
+  const workers = createWorkerPool(threads);
+  try {
+    // One untimed pass loads pdf.js in every thread, as a running server has.
+    await Promise.all(Array.from({ length: threads }, () => extractWithWorkers(workers, pdfs[0]!, 1)));
+    // CPU seconds (every thread of this process) say what the shares cost beside the wall clock, which the machine's load sets.
+    const cpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+    let pages = 0;
+    let t = performance.now();
+    let c = cpu();
+    for (const pdf of pdfs) pages += (await extractCodeText(pdf)).pageCount;
+    const inline = (performance.now() - t) / 1000;
+    const inlineCpu = cpu() - c;
+    t = performance.now();
+    c = cpu();
+    for (const pdf of pdfs) await extractWithWorkers(workers, pdf, threads);
+    const pooled = (performance.now() - t) / 1000;
+    const pooledCpu = cpu() - c;
+    console.log(`ingestion of ${pdfs.length} ${real.length ? 'real' : 'generated'} code PDFs, ${pages} pages (text, layout and passages)`);
+    console.log(`  one thread (baseline)      ${(pages / inline).toFixed(1)} pages/s, ${(pages / inlineCpu).toFixed(1)} pages per CPU second`);
+    console.log(
+      `  ${threads} worker threads in shares ${(pages / pooled).toFixed(1)} pages/s, ${(pages / pooledCpu).toFixed(1)} pages per CPU second   ${(inline / pooled).toFixed(2)}× the baseline; ` +
+        `target 50 pages/s ${pages / pooled >= 50 ? 'met' : 'MISSED'} (load average ${os.loadavg()[0]!.toFixed(1)})\n`,
+    );
+  } finally {
+    await workers.close();
+  }
+}
 for (const pages of SIZES) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
   const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000' }));
@@ -57,8 +98,7 @@ for (const pages of SIZES) {
     const embedder = createLocalEmbedder();
     const t0 = performance.now();
     const ps = passages(pages);
-    const vectors = await embedder.embed(ps.map((p) => `${p.heading}\n${p.text}`));
-    await index.replaceFile('aci-318-19', ps.map((p, i) => ({ ...p, embedding: vectors[i]! })));
+    await index.replaceFile('aci-318-19', await toIndex(ps, embedder));
     await db.codeEntry.update({ where: { fileId: 'aci-318-19' }, data: { indexStatus: 'indexed', pageCount: pages, passageCount: ps.length, indexedAt: new Date() } });
     const loadS = (performance.now() - t0) / 1000;
     const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));

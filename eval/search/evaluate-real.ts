@@ -15,7 +15,7 @@ import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts'
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';
 import { searchCodes } from '../../subgraphs/content/search/search.ts';
-import { REAL_DOCUMENTS, REAL_QUERIES, type RealKind } from './real-queries.ts';
+import { HELDOUT_PARAPHRASES, REAL_DOCUMENTS, REAL_QUERIES, type RealKind } from './real-queries.ts';
 
 export const SAMPLES_DIR = fileURLToPath(new URL('../../../shared/samples/codes/', import.meta.url));
 
@@ -57,7 +57,7 @@ export async function evaluateReal(log = console.log, perQuery = false): Promise
     const first = { right: 0, wrong: 0, nRight: 0, nWrong: 0 };
     let furnitureSnippets = 0;
     let snippets = 0;
-    for (const q of REAL_QUERIES) {
+    for (const q of [...REAL_QUERIES, ...HELDOUT_PARAPHRASES]) {
       const r = await searchCodes(index, embedder, catalogue, { query: q.query, fileIds: [q.fileId], page: 1, perPage: 30 });
       const ranked: number[] = [];
       for (const m of r.matches) if (!ranked.includes(m.page_number) && ranked.length < 10) ranked.push(m.page_number);
@@ -90,7 +90,7 @@ export async function evaluateReal(log = console.log, perQuery = false): Promise
     const firstScore = { right: first.nRight ? first.right / first.nRight : 0, wrong: first.nWrong ? first.wrong / first.nWrong : 0, nRight: first.nRight, nWrong: first.nWrong };
     const result: RealResult = { byKind, firstScore, furnitureSnippets, snippets, pagesPerSecond: pages / seconds };
 
-    log(`\neval:search real set — ${REAL_QUERIES.length} judged queries over ${REAL_DOCUMENTS.length} real code PDFs (${pages} pages, scoped to the document)\n`);
+    log(`\neval:search real set — ${REAL_QUERIES.length} judged queries and ${HELDOUT_PARAPHRASES.length} held-out paraphrases over ${REAL_DOCUMENTS.length} real code PDFs (${pages} pages, scoped to the document)\n`);
     log(`${'kind'.padEnd(12)} ${'n'.padStart(3)} ${'Recall@10'.padStart(10)} ${'MRR'.padStart(7)}`);
     for (const [kind, v] of Object.entries(byKind)) log(`${kind.padEnd(12)} ${String(v.n).padStart(3)} ${v.recall.toFixed(3).padStart(10)} ${v.mrr.toFixed(3).padStart(7)}`);
     log(

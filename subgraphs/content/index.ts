@@ -15,10 +15,9 @@ import { pageOf } from '../../core/graphql/pagination.ts';
 import { readStream } from '../../core/files/read-stream.ts';
 import { embedderFor } from './search/embed.ts';
 import { createLibsqlIndex } from './search/libsql-index.ts';
-import { fromTask, ingestCode } from './search/ingest.ts';
-import type { ExtractTaskResult } from './search/extract-text-task.ts';
+import { extractWithWorkers } from './search/extract-text.ts';
+import { ingestCode } from './search/ingest.ts';
 
-const EXTRACT_TASK = new URL('./search/extract-text-task.ts', import.meta.url);
 import type { SearchResults } from './search/search.ts';
 
 
@@ -53,7 +52,8 @@ export const contentSubgraph: SubgraphModule = {
             db: platform.db,
             index: createLibsqlIndex(platform.db),
             embedder: embedderFor(platform.config),
-            extract: async (b) => fromTask(await platform.workers.run<ExtractTaskResult>(EXTRACT_TASK, { bytes: b })),
+            // Page shares read on every worker thread at once.
+            extract: (b) => extractWithWorkers(platform.workers, b, platform.config.workerThreads),
           },
           args.fileId,
           bytes,

@@ -1,12 +1,14 @@
-// Worker-thread entry of extractCodeText.
+// Worker-thread entry of code text extraction (extract-text.ts): reading one
+// share of a document's pages, or laying the shares out into passages.
 import { AppError } from '../../../core/errors.ts';
-import { extractCodeText, type ExtractedCode } from './extract-text.ts';
+import { passagesFrom, readPages, type ExtractTaskResult, type ExtractedCode, type PagesRead } from './extract-text.ts';
 
-export type ExtractTaskResult = ({ ok: true } & ExtractedCode) | { ok: false; code: string; message: string; details?: Record<string, unknown> };
+type Payload = { kind: 'pages'; bytes: Uint8Array; part: number; parts: number } | { kind: 'passages'; shares: PagesRead[] };
 
-export default async function task({ bytes }: { bytes: Uint8Array }): Promise<ExtractTaskResult> {
+export default async function task(payload: Payload): Promise<ExtractTaskResult<PagesRead | ExtractedCode>> {
   try {
-    return { ok: true, ...(await extractCodeText(bytes)) };
+    const result = payload.kind === 'pages' ? await readPages(payload.bytes, { part: payload.part, parts: payload.parts }) : passagesFrom(payload.shares);
+    return { ok: true, ...result };
   } catch (err) {
     if (err instanceof AppError) return { ok: false, code: err.code, message: err.message, details: err.details };
     throw err;

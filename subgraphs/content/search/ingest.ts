@@ -1,10 +1,12 @@
 // Loading a code's PDF into the search index. The catalogue entry records
 // the outcome: indexed (with pages and passages) or no_text.
 import type { Database } from '../../../core/db/client.ts';
-import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { Embedder } from './embed.ts';
 import type { ExtractedCode } from './extract-text.ts';
-import type { PassageIndex } from './passage-index.ts';
+import type { IndexedPassage, PassageIndex } from './passage-index.ts';
+import type { Passage } from './passages.ts';
+import { passageTerms } from './relevance.ts';
 
 export interface IngestSummary {
   fileId: string;
@@ -35,12 +37,9 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
     throw err;
   }
   onStage?.('embedding');
-  const vectors: Float32Array[] = [];
-  for (let i = 0; i < extracted.passages.length; i += 256) {
-    vectors.push(...(await deps.embedder.embed(extracted.passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}`))));
-  }
+  const indexed = await toIndex(extracted.passages, deps.embedder);
   onStage?.('indexing');
-  await deps.index.replaceFile(fileId, extracted.passages.map((p, i) => ({ ...p, embedding: vectors[i]! })));
+  await deps.index.replaceFile(fileId, indexed);
   await deps.db.codeEntry.update({
     where: { fileId },
     data: { indexStatus: 'indexed', pageCount: extracted.pageCount, passageCount: extracted.passages.length, indexedAt: new Date() },
@@ -48,11 +47,11 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
   return { fileId, pages: extracted.pageCount, passages: extracted.passages.length, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Turns a worker's plain-data failure back into the error it was. */
-export function fromTask<T extends { ok: boolean }>(result: T | { ok: false; code: string; message: string; details?: Record<string, unknown> }): T {
-  if (!result.ok) {
-    const failure = result as { code: string; message: string; details?: Record<string, unknown> };
-    throw new AppError(failure.code as ErrorCode, failure.message, failure.details);
+/** Passages with what the index keeps beside them: their embedding (clause, heading path, heading and text) and their terms. */
+export async function toIndex(passages: readonly Passage[], embedder: Embedder): Promise<Omit<IndexedPassage, 'fileId'>[]> {
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < passages.length; i += 256) {
+    vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}`))));
   }
-  return result as T;
+  return passages.map((p, i) => ({ ...p, embedding: vectors[i]!, terms: passageTerms(p) }));
 }

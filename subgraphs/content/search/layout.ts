@@ -9,7 +9,8 @@
 // - Running headers and footers: lines in the top or bottom margin band whose
 //   text, with the digits and page numerals masked, recurs at the same height
 //   on several pages (see FURNITURE_*), running from one page to the next (a
-//   "CHAPTER n" heading recurs only on chapters' first pages). A margin slot
+//   "CHAPTER n" heading recurs only on chapters' first pages, and a bare
+//   "CHAPTER n" naming another chapter on every page is never a running head). A margin slot
 //   where most pages have a line, and 80 % of those lines are furniture, is
 //   furniture on every page (a chapter title that changes).
 //   Lines above the lowest header line (or below the highest footer line) of a
@@ -127,6 +128,9 @@ interface Prepared {
   lines: Line[];
 }
 
+/** A line that is only a division's label: "CHAPTER 8", "Part II", "APPENDIX C". */
+const isDivisionLabel = (text: string) => /^\s*(?:chapter|part|appendix|division|schedule)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})\s*$/i.test(text);
+
 const bandOf = (l: Line, height: number): 'top' | 'bottom' | null => (l.y < TOP_BAND * height ? 'top' : l.y > (1 - BOTTOM_BAND) * height ? 'bottom' : null);
 
 /** Which lines of which pages are running headers or footers. */
@@ -155,6 +159,10 @@ function furnitureOf(pages: readonly Prepared[]): Set<Line> {
     }
   }
   for (const g of groups.values()) {
+    // A bare "CHAPTER 8" / "PART 2" that names another division on every page it is on opens those
+    // divisions (short chapters, one a page), however closely they follow: a running head repeats its
+    // division's number on each of that division's pages.
+    if (g.lines.every((l) => isDivisionLabel(l.text)) && new Set(g.lines.map((l) => l.text.trim().toUpperCase())).size === g.pages.size) continue;
     // Running: it recurs from one page to the next, unlike a chapter heading that opens each chapter's first page.
     const runs = [...g.pages].filter((n) => g.pages.has(n + 1)).length;
     if (g.pages.size >= need && runs >= 0.5 * (g.pages.size - 1)) for (const l of g.lines) out.add(l);

@@ -6,6 +6,7 @@
 // index's signal aborts (the search's deadline).
 import type { Database } from '../../../core/db/client.ts';
 import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
+import { isStopWord } from './words.ts';
 import type { Hit, IndexedPassage, PassageIndex } from './passage-index.ts';
 
 type Row = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string };
@@ -14,10 +15,16 @@ const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) }
 const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id));
 const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text"';
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+/** The "CodeTerm" row holding a code's passage count (no term has a '#'). */
+const PASSAGE_COUNT = '#passages';
 
-/** The user's words as an FTS5 query: each a quoted term, any of them may match (BM25 ranks by how many and how rare). */
+/**
+ * The user's words as an FTS5 query: each a quoted term, any of them may match
+ * (BM25 ranks by how many and how rare). Function and question words are left
+ * out (words.ts): "how" or "must" would rank passages that merely hold them.
+ */
 export function ftsQuery(query: string): string | null {
-  const terms = ftsTerms(query);
+  const terms = ftsTerms(query).filter((t) => !isStopWord(t));
   return terms.length ? terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ') : null;
 }
 
@@ -38,6 +45,14 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
   return {
     async replaceFile(fileId, passages) {
       await db.$executeRawUnsafe('DELETE FROM "CodePassage" WHERE "fileId" = ?', fileId);
+      await db.$executeRawUnsafe('DELETE FROM "CodeTerm" WHERE "fileId" = ?', fileId);
+      const counts = new Map<string, number>([[PASSAGE_COUNT, passages.length]]);
+      for (const p of passages) for (const t of p.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+      const rows = [...counts];
+      for (let i = 0; i < rows.length; i += 500) {
+        const batch = rows.slice(i, i + 500);
+        await db.$executeRawUnsafe(`INSERT INTO "CodeTerm" ("fileId", "term", "passages") VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`, ...batch.flatMap(([t, n]) => [fileId, t, n]));
+      }
       // Batches of one multi-row INSERT keep ingest fast without one round trip per passage.
       for (let i = 0; i < passages.length; i += 200) {
         const batch = passages.slice(i, i + 200);
@@ -123,6 +138,20 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
         page,
       );
       return rows.map(toHit);
+    },
+
+    async termCounts(terms, fileIds) {
+      const wanted = [PASSAGE_COUNT, ...new Set(terms)];
+      const filter = fileFilter(fileIds, '"fileId"');
+      const rows = await db.$queryRawUnsafe<{ term: string; passages: number | bigint }[]>(
+        `SELECT "term", SUM("passages") AS passages FROM "CodeTerm" WHERE "term" IN (${wanted.map(() => '?').join(',')})${filter.sql} GROUP BY "term"`,
+        ...wanted,
+        ...filter.args,
+      );
+      const counts = new Map(rows.map((r) => [r.term, Number(r.passages)]));
+      const passages = counts.get(PASSAGE_COUNT) ?? 0;
+      counts.delete(PASSAGE_COUNT);
+      return { passages, counts };
     },
 
     async stats(fileId) {

@@ -5,6 +5,8 @@ import type { Passage } from './passages.ts';
 export interface IndexedPassage extends Passage {
   fileId: string;
   embedding: Float32Array;
+  /** The distinct terms the relevance score counts (relevance.ts `passageTerms`). */
+  terms: readonly string[];
 }
 
 export interface Hit {
@@ -32,6 +34,8 @@ export interface PassageIndex {
   bySection(section: string, fileIds: readonly string[] | null): Promise<Hit[]>;
   /** Passages of a page, by its printed label or its PDF page number. */
   byPage(page: string, fileIds: readonly string[] | null): Promise<Hit[]>;
+  /** How many passages (of these files, or of all) hold each term, and how many passages there are. */
+  termCounts(terms: readonly string[], fileIds: readonly string[] | null): Promise<{ passages: number; counts: Map<string, number> }>;
   /** Indexed passages and distinct pages of a file. */
   stats(fileId: string): Promise<{ passages: number; pages: number }>;
 }

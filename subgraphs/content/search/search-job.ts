@@ -83,6 +83,7 @@ function withDeadline(index: PassageIndex, signal: AbortSignal): PassageIndex {
     passages: (...a): Promise<Hit[]> => guard(() => index.passages(...a)),
     bySection: (...a): Promise<Hit[]> => guard(() => index.bySection(...a)),
     byPage: (...a): Promise<Hit[]> => guard(() => index.byPage(...a)),
+    termCounts: (...a) => guard(() => index.termCounts(...a)),
     stats: (...a) => guard(() => index.stats(...a)),
   };
 }

@@ -5,9 +5,9 @@
 import type { Embedder } from './embed.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { clauseNamed, codesNamed, pageNamed, type CatalogueEntry } from './query-parts.ts';
-import { relevance } from './relevance.ts';
+import { conceptTerms, conceptWeights, relevance } from './relevance.ts';
 import { snippet } from './snippet.ts';
-import { expandQuery } from './thesaurus.ts';
+import { concepts } from './thesaurus.ts';
 
 export type { CatalogueEntry } from './query-parts.ts';
 
@@ -47,6 +47,13 @@ const CANDIDATES = 100;
 
 /** Fused candidates whose text is read to score them (the score re-orders these; later ones keep fused order). */
 const SCORED = 30;
+/**
+ * The leaders of each list are read and scored too: rank fusion favours a
+ * passage both lists hold at middling ranks over one that leads a single list
+ * (a table of figures leads full text but has no near vector), and the score
+ * should judge both.
+ */
+const LEADERS = 10;
 
 export async function searchCodes(index: PassageIndex, embedder: Embedder, catalogue: readonly CatalogueEntry[], params: SearchParams): Promise<SearchResults> {
   const byId = new Map(catalogue.map((c) => [c.fileId, c]));
@@ -76,11 +83,18 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
       ranks.set(id, rank);
     });
   // The thesaurus's words join the query, in full text and in its embedding;
-  // one list each keeps the cost of a search at two index lookups.
-  const expansion = expandQuery(words).join(' ');
+  // one list each keeps the cost of a search at two index lookups (and a
+  // third, of how common the query's words are, for the score).
+  const wanted = concepts(words);
+  const expansion = [...new Set(wanted.flatMap((c) => c.added))].join(' ');
   const expanded = expansion ? `${words} ${expansion}` : words;
   const [embedding] = await embedder.embed([expanded]);
-  const [fullText, nearest] = await Promise.all([index.fullText(expanded, scope, CANDIDATES), index.nearest(embedding!, scope, CANDIDATES)]);
+  const [fullText, nearest, counts] = await Promise.all([
+    index.fullText(expanded, scope, CANDIDATES),
+    index.nearest(embedding!, scope, CANDIDATES),
+    index.termCounts(conceptTerms(wanted), scope),
+  ]);
+  const weights = conceptWeights(wanted, counts);
   add(fullText, ftRank);
   add(nearest, vecRank);
   const exactIds = new Set(exact.map((e) => e.id));
@@ -90,17 +104,19 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
     .map(([id]) => id);
 
   // The best fused candidates are read and scored (relevance.ts), and ordered by that score.
-  const head = fusedOrder.slice(0, SCORED);
+  const head = [...new Set([...fusedOrder.slice(0, SCORED), ...[...fullText.slice(0, LEADERS), ...nearest.slice(0, LEADERS)].filter((id) => !exactIds.has(id))])];
+  const inHead = new Set(head);
   const rows = new Map<number, Hit>([...exact, ...(await index.passages(head))].map((h) => [h.id, h]));
   const scored = head
     .flatMap((id) => {
       const hit = rows.get(id);
-      return hit ? [{ id, relevance: relevance(words, hit, ftRank.get(id) ?? null, vecRank.get(id) ?? null) }] : [];
+      return hit ? [{ id, relevance: relevance(wanted, weights, hit, ftRank.get(id) ?? null, vecRank.get(id) ?? null) }] : [];
     })
     .sort((a, b) => b.relevance - a.relevance || a.id - b.id);
   const floor = scored.length ? scored[scored.length - 1]!.relevance : 1;
   // Candidates past the scored head keep fused order, below the lowest scored one.
-  const tail = fusedOrder.slice(SCORED).map((id, i) => ({ id, relevance: floor * (1 - (i + 1) / (fusedOrder.length - SCORED + 1)) }));
+  const rest = fusedOrder.filter((id) => !inHead.has(id));
+  const tail = rest.map((id, i) => ({ id, relevance: floor * (1 - (i + 1) / (rest.length + 1)) }));
   const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...scored, ...tail];
 
   // Only the passages of the requested page are read in full.

@@ -25,6 +25,15 @@ describe('layout', () => {
     expect(passages.some((p) => /UFC 9|January|Change 1/.test(p.text))).toBe(false);
   });
 
+  it('keeps a bare "CHAPTER n" that opens each page (one short chapter a page) as a heading, not a running head', () => {
+    const pages = Array.from({ length: 6 }, (_, i) => page(i + 1, String(i + 1), [`${WORDS[i]} must resist the blast.`], [run(`CHAPTER ${i + 3}`, 260, 100)]));
+    const laid = layoutPages(pages);
+    expect(laid.map((p) => p.lines[0]!.text)).toEqual(['CHAPTER 3', 'CHAPTER 4', 'CHAPTER 5', 'CHAPTER 6', 'CHAPTER 7', 'CHAPTER 8']);
+    // A running head that names its chapter on each of the chapter's pages is still furniture.
+    const running = Array.from({ length: 6 }, (_, i) => page(i + 1, String(i + 1), [`${WORDS[i]} must resist the blast.`], [run(`CHAPTER ${i < 3 ? 3 : 4}`, 260, 100)]));
+    expect(layoutPages(running).every((p) => p.lines.length === 1)).toBe(true);
+  });
+
   it('reads two columns left then right when most pages share a gutter', () => {
     const pages = Array.from({ length: 4 }, (_, i) =>
       page(i + 1, String(i + 1), [], Array.from({ length: 12 }, (_, k) => [run(`left ${WORDS[(i + k) % 6]} rule ${k}`, 60, 140 + k * 14), run(`right ${WORDS[(i + k) % 6]} règle ${k}`, 330, 140 + k * 14)]).flat()),

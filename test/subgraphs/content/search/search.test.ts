@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../../../../core/db/client.ts';
 import type { TextRun } from '../../../../core/geometry/types.ts';
 import { passagesOf, type PageText } from '../../../../subgraphs/content/search/passages.ts';
 import { createLocalEmbedder, stem } from '../../../../subgraphs/content/search/embed.ts';
+import { toIndex } from '../../../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex, ftsQuery } from '../../../../subgraphs/content/search/libsql-index.ts';
 import { clauseNamed, codesNamed, pageNamed } from '../../../../subgraphs/content/search/query-parts.ts';
 import { searchCodes, type CatalogueEntry } from '../../../../subgraphs/content/search/search.ts';
@@ -52,9 +53,7 @@ describe('search', () => {
   const embedder = createLocalEmbedder(256);
   const index = () => createLibsqlIndex(db);
   const ingest = async (fileId: string, pages: PageText[]) => {
-    const ps = passagesOf(pages);
-    const vectors = await embedder.embed(ps.map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}`));
-    await index().replaceFile(fileId, ps.map((p, i) => ({ ...p, embedding: vectors[i]! })));
+    await index().replaceFile(fileId, await toIndex(passagesOf(pages), embedder));
   };
 
   beforeAll(async () => {
@@ -101,7 +100,9 @@ describe('search', () => {
 
 describe('helpers', () => {
   it('parse queries and mark snippets', () => {
-    expect(ftsQuery('Shear "strength" of bars!')).toBe('"shear" OR "strength" OR "of" OR "bars"');
+    expect(ftsQuery('Shear "strength" of bars!')).toBe('"shear" OR "strength" OR "bars"');
+    // Question and function words are not searched.
+    expect(ftsQuery('how must I')).toBeNull();
     expect(ftsQuery('!!')).toBeNull();
     expect(codesNamed('EN 1992 6.2.2 shear', [{ fileId: 'en-1992-1-1-2004', filename: '', description: 'EN 1992-1-1:2004 Eurocode 2', designStandard: 'eurocode' }])).toEqual({ fileIds: ['en-1992-1-1-2004'], rest: '6.2.2 shear' });
     const ufc = [

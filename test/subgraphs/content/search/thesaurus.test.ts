@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { THESAURUS, expandQuery } from '../../../../subgraphs/content/search/thesaurus.ts';
+import { QUESTIONS, THESAURUS, concepts, expandQuery } from '../../../../subgraphs/content/search/thesaurus.ts';
 
 describe('expandQuery', () => {
   it('adds every other member of a group one of whose members the query uses', () => {
@@ -31,5 +32,42 @@ describe('expandQuery', () => {
         seen.set(m.toLowerCase(), i);
       }
     });
+  });
+
+  it('gives every group and question rule a source', () => {
+    const data = JSON.parse(fs.readFileSync(new URL('../../../../subgraphs/content/data/thesaurus.json', import.meta.url), 'utf8')) as { synonyms: { source: string }[]; questions: { source: string }[] };
+    for (const g of [...data.synonyms, ...data.questions]) expect(g.source.length).toBeGreaterThan(10);
+    expect(THESAURUS.length).toBe(data.synonyms.length);
+    expect(QUESTIONS.length).toBe(data.questions.length);
+  });
+});
+
+describe('questions', () => {
+  it('reads "how far", "how long", "how deep" as the quantity a code states, one way only', () => {
+    expect(expandQuery('how far from the fence')).toEqual(expect.arrayContaining(['distance']));
+    expect(expandQuery('how long to keep forms in place')).toEqual(expect.arrayContaining(['period', 'duration']));
+    expect(expandQuery('how deep are the piles')).toEqual(expect.arrayContaining(['depth', 'deep foundation']));
+    // A passage's noun does not imply the question.
+    expect(expandQuery('minimum distance to the edge')).toEqual([]);
+    // "far" alone, without "how", asks for nothing.
+    expect(expandQuery('far side of the slab')).toEqual([]);
+  });
+});
+
+describe('concepts', () => {
+  it('splits a query into what it asks for: question phrases, each synonym the query uses, then its other content words', () => {
+    const cs = concepts('how far must a metal stud building be from a bomb');
+    expect(cs.map((c) => c.words)).toEqual([['far'], ['bomb'], ['metal'], ['stud'], ['build']]);
+    expect(cs[0]!.alternatives).toContainEqual(['distanc']);
+    expect(cs[1]!.alternatives).toEqual(expect.arrayContaining([['bomb'], ['explosiv'], ['blast']]));
+    // Question and function words are no concept: "how", "must", "be", "from", "a".
+    expect(cs.flatMap((c) => c.words)).not.toContain('must');
+  });
+
+  it('keeps two members of one group as two concepts, each met by itself or by a member the query did not use', () => {
+    const cs = concepts('punching shear critical perimeter');
+    expect(cs.map((c) => c.words)).toEqual([['punch', 'shear'], ['critical', 'perimeter']]);
+    expect(cs[1]!.alternatives).toContainEqual(['control', 'perimeter']);
+    expect(cs[1]!.alternatives).not.toContainEqual(['punch', 'shear']);
   });
 });
