@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import type { BlobStorage } from '../files/blob-storage.ts';
 import type { FileStore } from '../files/store.ts';
 import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
@@ -14,6 +15,7 @@ export interface JobRunnerOptions {
   store: JobStore;
   events: JobEventBus;
   files: FileStore;
+  blobs: BlobStorage;
   workers: WorkerPool;
   db: Database;
   config: Config;
@@ -54,6 +56,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         input: job.input,
         signal: abort.signal,
         files: options.files,
+        blobs: options.blobs,
         db: options.db,
         config: options.config,
         workers: options.workers,
