@@ -89,7 +89,5 @@ export const projectResolvers = {
     relationships: (p: Project, args: PageArgs & { type?: string | null }, ctx: RequestContext) => paged(args, 500, (offset, limit) => listRelationships(ctx.platform, p, args.type ?? null, { offset, limit })),
     communities: (p: Project, args: PageArgs, ctx: RequestContext) => paged(args, 200, (offset, limit) => listCommunities(ctx.platform, p, { offset, limit })),
   },
-  SheetJob: {
-    job: (j: { job: { id: string } }) => ({ id: j.job.id }),
-  },
+  JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
 };

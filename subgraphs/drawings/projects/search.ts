@@ -144,7 +144,7 @@ export async function searchProject(services: ProjectServices, projectId: string
 
 const inputSchema = z.object({
   projectId: z.string().min(1),
-  query: z.string().trim().min(1, 'is required').max(QUERY_MAX),
+  query: z.string().trim().max(QUERY_MAX),
   page: z.number().int().min(1).max(10_000).default(1),
   perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(10),
 });
@@ -152,7 +152,12 @@ const inputSchema = z.object({
 /** Job results are the REST shape (as every job's): snake_case. */
 export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
   type: PROJECT_SEARCH_JOB,
-  parse: (input) => parseInput(inputSchema, input),
+  parse: (input) => {
+    const parsed = parseInput(inputSchema, input);
+    // An empty question is a missing one (400), as code search answers.
+    if (!parsed.query) throw new AppError('VALIDATION_ERROR', 'query: required, the question to answer', { field: 'query' });
+    return parsed;
+  },
   async run(ctx) {
     const services = projectServices(ctx.db, ctx.config);
     const { projectId, query, page, perPage } = ctx.input;
