@@ -66,6 +66,8 @@ export const MAX_ENTITIES_PER_SHEET = 20_000;
 const SHEET = SHEET_NUMBER_PATTERN;
 /** Rule scale: a view title's scale ("SCALE: 1/2" = 1'-0"", "1:50", "NTS"). */
 const SCALE = /(?:SCALE\s*:?\s*)?(\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*-?\s*0"?|\d+"\s*=\s*\d+'\s*-?\s*0"?|1\s*:\s*\d{1,4}\b|\bN\.?T\.?S\.?(?=\s|$)|NOT TO SCALE|FULL SCALE)/i;
+/** Rule view-id: what names a view beside its title: 3, 12, A, B2. */
+const VIEW_ID = /^([A-Z]{1,2}|[A-Z]?\d{1,3}[A-Z]?)$/;
 /** Rule text-reference: "SEE 3/A501", "REFER TO SHEET E400", "SIM. 5/A-401", "SEE E221." — a note naming another view or sheet. */
 const REFERENCE = new RegExp(
   String.raw`\b(SEE|REFER\s+TO|REF\.?|SIM\.?|SIMILAR\s+TO|SIMILAR)\s+(?:(?:DETAIL|DETAILS|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW|DWG\.?)\s+)?(?:([A-Z0-9]{1,3})\s*\/\s*)?(?:(?:SHEET|SHT\.?|DWG\.?|DRAWING)\s+)?(${SHEET})(?![\w\/])`,
@@ -177,7 +179,8 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     if (!viewId) {
       // A bare number left of the title names the view where there is no bubble.
       for (const other of drawingLines) {
-        if (/^[A-Z]?\d{1,2}[A-Z]?$/.test(other.text) && other.bbox[2] <= area_[0] + 1 && area_[0] - other.bbox[2] < 6 * titleLine.size && overlaps(expand(other.bbox, titleLine.size), area_)) {
+        const besideVertically = other.bbox[3] >= area_[1] - titleLine.size && other.bbox[1] <= area_[3] + titleLine.size;
+        if (VIEW_ID.test(other.text) && other.bbox[2] <= area_[0] + 1 && area_[0] - other.bbox[2] < 6 * titleLine.size && besideVertically) {
           viewId = other.text;
           break;
         }
@@ -193,7 +196,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       text: `${viewId ? `${viewId} / ${number ?? ''} — ` : ''}${titleText}, ${scale}`,
       bbox: box,
       provenance: tag ? `text:view-title+tier1:${tag.kind}_tags` : 'text:view-title',
-      props: { viewId, title: titleText, scale },
+      props: { viewId, title: titleText, scale, tagSheet: tag ? tag.texts_inside.slice(1).map((t) => t.text.trim()).join('') || null : null },
       sameKey: null,
       viewKey: viewId ? viewId.toUpperCase() : null,
     });

@@ -11,7 +11,9 @@ import { LIMITS } from '../../../core/limits.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { computeCommunities } from './communities.ts';
 import type { Entity, Relationship, Sheet } from './model.ts';
+import type { SheetDraft } from './extract.ts';
 import type { PageTaskResult } from './page-task.ts';
+import type { SheetWrite } from './store/project-graph-store.ts';
 import { INGEST_SHEET_JOB } from './projects.ts';
 import { projectServices } from './services.ts';
 
@@ -41,38 +43,7 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
       if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
       await ctx.progress(70);
 
-      const { draft } = outcome;
-      const ids = new Map(draft.entities.map((e) => [e.key, randomUUID()]));
-      const sheet: Sheet = {
-        id: randomUUID(),
-        projectId,
-        fileHash,
-        page,
-        number: draft.number,
-        normNumber: draft.normNumber,
-        title: draft.title,
-        discipline: draft.discipline,
-        width: outcome.width,
-        height: outcome.height,
-        createdAt: new Date().toISOString(),
-      };
-      const entities: Entity[] = draft.entities.map((e) => ({
-        id: ids.get(e.key)!,
-        projectId,
-        sheetId: sheet.id,
-        type: e.type,
-        label: e.label,
-        text: e.text,
-        page,
-        bbox: e.bbox,
-        provenance: e.provenance,
-        props: e.props,
-        sameKey: e.sameKey,
-        viewKey: e.viewKey,
-        communityId: null,
-      }));
-      const relationships: Relationship[] = draft.relationships.map((r) => ({ id: randomUUID(), projectId, type: r.type, sourceId: ids.get(r.source)!, targetId: ids.get(r.target)!, props: r.props ?? {} }));
-      const links = draft.links.map((l) => ({ calloutId: ids.get(l.callout)!, projectId, sheetId: sheet.id, targetSheet: l.targetSheet, targetSheetNorm: l.targetSheetNorm, targetView: l.targetView }));
+      const { sheet, entities, relationships, links } = toSheetWrite(outcome.draft, { projectId, fileHash, page, width: outcome.width, height: outcome.height });
       let embeddings: Map<string, Float32Array> | undefined;
       if (embedder) {
         const vectors = await embedder.embed(entities.map((e) => `${e.type} ${e.label} ${e.text}`));
@@ -100,5 +71,42 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
     }
   },
 };
+
+/** A sheet draft with project ids: what the store writes. */
+export function toSheetWrite(draft: SheetDraft, at: { projectId: string; fileHash: string; page: number; width: number; height: number }): SheetWrite {
+  const { projectId, fileHash, page } = at;
+  const ids = new Map(draft.entities.map((e) => [e.key, randomUUID()]));
+  const sheet: Sheet = {
+    id: randomUUID(),
+    projectId,
+    fileHash,
+    page,
+    number: draft.number,
+    normNumber: draft.normNumber,
+    title: draft.title,
+    discipline: draft.discipline,
+    width: at.width,
+    height: at.height,
+    createdAt: new Date().toISOString(),
+  };
+  const entities: Entity[] = draft.entities.map((e) => ({
+    id: ids.get(e.key)!,
+    projectId,
+    sheetId: sheet.id,
+    type: e.type,
+    label: e.label,
+    text: e.text,
+    page,
+    bbox: e.bbox,
+    provenance: e.provenance,
+    props: e.props,
+    sameKey: e.sameKey,
+    viewKey: e.viewKey,
+    communityId: null,
+  }));
+  const relationships: Relationship[] = draft.relationships.map((r) => ({ id: randomUUID(), projectId, type: r.type, sourceId: ids.get(r.source)!, targetId: ids.get(r.target)!, props: r.props ?? {} }));
+  const links = draft.links.map((l) => ({ calloutId: ids.get(l.callout)!, projectId, sheetId: sheet.id, targetSheet: l.targetSheet, targetSheetNorm: l.targetSheetNorm, targetView: l.targetView }));
+  return { sheet, entities, relationships, links };
+}
 
 const sheetResult = (s: Sheet) => ({ project_id: s.projectId, sheet_id: s.id, sheet_number: s.number, sheet_title: s.title, discipline: s.discipline, file_hash: s.fileHash, page: s.page });

@@ -24,12 +24,16 @@ const EXPANSION_DECAY = 0.6;
 
 /** Question words carry no evidence; drop them so BM25 ranks by the engineering words. */
 const STOP = new Set(
-  'a an and are as at be by for from has have how in is it of on or that the this to with which where what when who whom why does do did show shows shown sheet sheets drawing drawings find me all any there their its was were detailed detail details'.split(' '),
+  'a an and are as at be by for from has have how in is it of on or that the this to with which where what when who whom why does do did show shows shown sheet sheets drawing drawings find me all any there their its was were detailed'.split(' '),
 );
+
+/** A grid is named by one letter ("grid E", "grid C/4"): that letter is a word of the question, unlike other single letters. */
+const GRID_LETTER = /\bgrids?\s+(?:lines?\s+)?([a-z])(?![a-z])/gi;
 
 export function queryTerms(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w))))].slice(0, 32);
+  const gridLetters = new Set([...text.matchAll(GRID_LETTER)].map((m) => m[1]!.toLowerCase()));
+  return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w) || gridLetters.has(w))))].slice(0, 32);
 }
 
 /** The words as an FTS5 query: each quoted, any may match (BM25 ranks by how many and how rare). Null when no word is left. */
