@@ -12,7 +12,9 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { generateSheet } from '../drawings/generator/index.ts';
 import type { SheetSpec } from '../drawings/generator/index.ts';
+import { createRng } from '../drawings/generator/prng.ts';
 import { VIEW_IDS } from '../drawings/generator/shapes/tag-circle.ts';
+import { BASE } from '../drawings/generator/suite.ts';
 
 export const SET_NUMBERS = [
   'S-101', 'S-102', 'S-103', 'S-104', 'S-105', 'S-106',
@@ -44,41 +46,16 @@ export interface ProjectSheetTruth {
 }
 export interface GeneratedProjectSheet { pdf: Uint8Array; truth: ProjectSheetTruth }
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
-
 function spec(number: string, index: number): SheetSpec {
   return {
+    ...BASE,
     name: `project-${number.toLowerCase()}`,
     seed: 5000 + index,
     width: 2592,
     height: 1728,
-    rotation: 0,
     sheetNumber: number,
     sheetTitle: TITLES[number[2]!] ?? 'DETAILS',
-    titleblock: 'right-strip',
-    textMode: 'font',
     circleMode: index % 2 ? 'polyline' : 'bezier',
-    dashMode: 'pattern',
-    cloudMode: 'single-path',
-    cloudColor: 'red',
-    colorSpace: 'rgb',
-    lineWeights: 'normal',
-    formXObject: false,
-    perPathScale: null,
-    clipPaths: false,
-    trees: 0,
-    denseOps: 0,
     arrowheads: ['filled', 'open'],
     counts: { leaders: 3, sectionTags: 2, detailTags: 2, revisionTriangles: 1, revisionClouds: 1 },
   };
@@ -86,7 +63,7 @@ function spec(number: string, index: number): SheetSpec {
 
 /** Views each sheet holds: four ids of the tag generator's list, fixed per sheet. */
 export function viewsOf(number: string, index: number): ViewTruth[] {
-  const r = rng(9000 + index);
+  const r = createRng(9000 + index);
   const ids = new Set<string>();
   while (ids.size < 4) ids.add(r.pick(VIEW_IDS));
   return [...ids].map((id, k) => ({ id, title: `${TOPICS[(index * 4 + k) % TOPICS.length]}` }));
@@ -101,7 +78,7 @@ export async function generateProjectSheet(number: string, index: number): Promi
   const H = page.getHeight();
   const vp = base.truth.titleblock.viewport;
   const text = (str: string, x: number, y: number, size = 9) => page.drawText(str, { x, y: H - y, size, font, color: rgb(0, 0, 0) });
-  const r = rng(7000 + index);
+  const r = createRng(7000 + index);
 
   // Tags drawn by the base generator point at sheets of the set (or at S-601, left out).
   const callouts: CalloutTruth[] = [];

@@ -10,7 +10,10 @@ CREATE TABLE "Project" (
     "name" TEXT NOT NULL,
     "description" TEXT,
     "createdAt" TEXT NOT NULL,
-    "updatedAt" TEXT NOT NULL
+    "updatedAt" TEXT NOT NULL,
+    -- The graph's counts (sheets, entities, relationships, communities, links), recounted when a
+    -- sheet or the communities change, so the detail never counts a large project on a read.
+    "counts" TEXT
 );
 CREATE INDEX "Project_account_idx" ON "Project"("accountId", "createdAt");
 
@@ -147,3 +150,4 @@ CREATE TABLE "ProjectUsage" (
     "at" TEXT NOT NULL
 );
 CREATE INDEX "ProjectUsage_account_idx" ON "ProjectUsage"("accountId", "kind", "at");
+CREATE INDEX "ProjectUsage_project_idx" ON "ProjectUsage"("projectId", "kind");

@@ -3,6 +3,7 @@
 // communities (graphology-communities-louvain's `rng` option).
 import { UndirectedGraph } from 'graphology';
 import louvainModule, { type LouvainOptions } from 'graphology-communities-louvain';
+import { mulberry32 } from '../../../core/seeded-random.ts';
 import type { GraphSnapshot } from './store/project-graph-store.ts';
 
 export interface CommunityDraft {
@@ -27,18 +28,6 @@ export const LOUVAIN_SEED = 0xdeadbeef;
 // The package is CommonJS; its default export is the function itself at run time.
 const louvain = louvainModule as unknown as (graph: UndirectedGraph, options: LouvainOptions) => Record<string, number>;
 
-/** mulberry32: a small seeded generator, enough for Louvain's node order. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const top = (counts: Map<string, number>, n: number) => [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([k]) => k);
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
@@ -50,7 +39,7 @@ export function communitiesOf(snapshot: GraphSnapshot, sheets: Record<string, { 
     if (e.source === e.target || !graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
     graph.updateEdge(e.source, e.target, (attr: { weight?: number }) => ({ weight: (attr.weight ?? 0) + (WEIGHT[e.type] ?? 1) }));
   }
-  const mapping = louvain(graph, { getEdgeWeight: 'weight', rng: seeded(LOUVAIN_SEED), resolution: 1 });
+  const mapping = louvain(graph, { getEdgeWeight: 'weight', rng: mulberry32(LOUVAIN_SEED), resolution: 1 });
   const groups = new Map<number, string[]>();
   for (const n of snapshot.nodes) groups.set(mapping[n.id]!, [...(groups.get(mapping[n.id]!) ?? []), n.id]);
   const byId = new Map(snapshot.nodes.map((n) => [n.id, n]));

@@ -108,6 +108,21 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
     return out;
   }
 
+  /** Recounts a project's graph into Project.counts (read by stats). */
+  async function refreshCounts(projectId: string) {
+    await exec(
+      `UPDATE "Project" SET "counts" = json_object(
+         'sheetCount', (SELECT COUNT(*) FROM "ProjectSheet" WHERE "projectId" = ?1),
+         'entityCount', (SELECT COUNT(*) FROM "ProjectEntity" WHERE "projectId" = ?1),
+         'relCount', (SELECT COUNT(*) FROM "ProjectRelationship" WHERE "projectId" = ?1),
+         'communityCount', (SELECT COUNT(*) FROM "ProjectCommunity" WHERE "projectId" = ?1),
+         'resolved', (SELECT COUNT(*) FROM "ProjectLink" WHERE "projectId" = ?1 AND "status" = 'resolved'),
+         'dangling', (SELECT COUNT(*) FROM "ProjectLink" WHERE "projectId" = ?1 AND "status" = 'dangling'))
+       WHERE "id" = ?1`,
+      projectId,
+    );
+  }
+
   return {
     async createProject(p) {
       await exec(`INSERT INTO "Project" ("id", "accountId", "name", "description", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`, p.id, p.accountId, p.name, p.description, p.createdAt, p.updatedAt);
@@ -135,23 +150,28 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
 
     async stats(project) {
       const id = project.id;
-      const [sheets, entities, rels, communities, pages] = await Promise.all([
-        count(`SELECT COUNT(*) AS n FROM "ProjectSheet" WHERE "projectId" = ?`, id),
-        count(`SELECT COUNT(*) AS n FROM "ProjectEntity" WHERE "projectId" = ?`, id),
-        count(`SELECT COUNT(*) AS n FROM "ProjectRelationship" WHERE "projectId" = ?`, id),
-        count(`SELECT COUNT(*) AS n FROM "ProjectCommunity" WHERE "projectId" = ?`, id),
-        count(`SELECT COALESCE(SUM("pageCount"), 0) AS n FROM "ProjectFile" WHERE "projectId" = ?`, id),
-      ]);
+      // The graph's counts are stored with the project when a sheet or the communities change
+      // (refreshCounts); counting a large project on every read would not stay under 50 ms.
+      const [row] = await query<{ counts: string | null }>(`SELECT "counts" FROM "Project" WHERE "id" = ?`, id);
+      const c = { sheetCount: 0, entityCount: 0, relCount: 0, communityCount: 0, resolved: 0, dangling: 0, ...(row?.counts ? JSON.parse(row.counts) : {}) } as Record<string, number>;
+      const pages = await count(`SELECT COALESCE(SUM("pageCount"), 0) AS n FROM "ProjectFile" WHERE "projectId" = ?`, id);
       const ingestions: Record<string, number> = { pending: 0, in_progress: 0, completed: 0, failed: 0 };
       for (const r of await query<{ status: string; n: unknown }>(`SELECT "status", COUNT(*) AS n FROM "ProjectIngestion" WHERE "projectId" = ? GROUP BY "status"`, id)) ingestions[String(r.status)] = num(r.n);
-      const links = { resolved: 0, dangling: 0 };
-      for (const r of await query<{ status: string; n: unknown }>(`SELECT "status", COUNT(*) AS n FROM "ProjectLink" WHERE "projectId" = ? GROUP BY "status"`, id)) links[String(r.status) as 'resolved' | 'dangling'] = num(r.n);
       const usage = { pagesIngested: 0, searches: 0 };
       for (const r of await query<{ kind: string; n: unknown }>(`SELECT "kind", SUM("units") AS n FROM "ProjectUsage" WHERE "projectId" = ? GROUP BY "kind"`, id)) {
         if (r.kind === 'page_ingested') usage.pagesIngested = num(r.n);
         if (r.kind === 'search') usage.searches = num(r.n);
       }
-      const ps: ProjectStats = { sheetCount: sheets, entityCount: entities, relCount: rels, communityCount: communities, pageCount: pages, ingestions, links, usage };
+      const ps: ProjectStats = {
+        sheetCount: c.sheetCount!,
+        entityCount: c.entityCount!,
+        relCount: c.relCount!,
+        communityCount: c.communityCount!,
+        pageCount: pages,
+        ingestions,
+        links: { resolved: c.resolved!, dangling: c.dangling! },
+        usage,
+      };
       return ps;
     },
 
@@ -307,6 +327,7 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
         exec(`UPDATE "Project" SET "updatedAt" = ? WHERE "id" = ?`, new Date().toISOString(), p),
       );
       await db.$transaction(statements);
+      await refreshCounts(p);
       if (w.embeddings?.size) {
         for (const [id, v] of w.embeddings) await exec(`UPDATE "ProjectEntity" SET "embedding" = vector32(?) WHERE "id" = ?`, blob(v), id);
       }
@@ -343,12 +364,22 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
     },
 
     async entitiesByIds(projectId, ids) {
-      return inChunks(ids, async (c) => (await query(`SELECT ${ENTITY_COLUMNS} FROM "ProjectEntity" e WHERE e."projectId" = ? AND e."id" IN (${ph(c.length)})`, projectId, ...c)).map(toEntity));
+      return inChunks(ids, async (c) => (await query(`SELECT ${ENTITY_COLUMNS} FROM "ProjectEntity" e WHERE +e."projectId" = ? AND e."id" IN (${ph(c.length)})`, projectId, ...c)).map(toEntity));
     },
 
     async relationshipsOf(projectId, ids) {
       const out = await inChunks(ids, async (c) =>
-        (await query(`SELECT * FROM "ProjectRelationship" WHERE "projectId" = ? AND ("sourceId" IN (${ph(c.length)}) OR "targetId" IN (${ph(c.length)}))`, projectId, ...c, ...c)).map(toRel),
+        // Two index lookups (by source, by target); `+` keeps SQLite off the project index, which would scan the project.
+        (
+          await query(
+            `SELECT * FROM "ProjectRelationship" WHERE "sourceId" IN (${ph(c.length)}) AND +"projectId" = ?
+             UNION ALL SELECT * FROM "ProjectRelationship" WHERE "targetId" IN (${ph(c.length)}) AND +"projectId" = ?`,
+            ...c,
+            projectId,
+            ...c,
+            projectId,
+          )
+        ).map(toRel),
       );
       return [...new Map(out.map((r) => [r.id, r])).values()];
     },
@@ -361,7 +392,7 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
     },
 
     async linksOf(projectId, ids) {
-      return inChunks(ids, async (c) => (await query(`SELECT * FROM "ProjectLink" WHERE "projectId" = ? AND "calloutId" IN (${ph(c.length)})`, projectId, ...c)).map(toLink));
+      return inChunks(ids, async (c) => (await query(`SELECT * FROM "ProjectLink" WHERE +"projectId" = ? AND "calloutId" IN (${ph(c.length)})`, projectId, ...c)).map(toLink));
     },
 
     async listLinks(projectId) {
@@ -424,6 +455,7 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
         }
       }
       await db.$transaction(statements);
+      await refreshCounts(projectId);
     },
 
     async listCommunities(projectId, offset, limit) {
