@@ -70,28 +70,36 @@ for (const p of pages) {
   const hash = createHash('sha256').update(p.bytes).digest('hex');
   const t1: number[] = [];
   const ing: number[] = [];
-  for (let round = 0; round < 2; round++) {
+  // Three rounds, the order alternating (the first call of a round pays for warm-up), fastest of each kept.
+  const tier1 = async () => {
     const [a, r1] = await time(() => tier1Task({ bytes: p.bytes, page: p.page }));
     if (!r1.ok) throw new Error(r1.message);
     t1.push(a);
+  };
+  const ingest = async () => {
     const [b] = await time(async () => {
       const r = await projectTask({ bytes: p.bytes, page: p.page, options: OPTIONS });
       if (!r.ok) throw new Error(r.message);
       await store.writeSheet(toSheetWrite(r.draft, { projectId: ingestProject, fileHash: hash, page: p.page, width: r.width, height: r.height }));
     });
     ing.push(b);
+  };
+  for (let round = 0; round < 3; round++) {
+    if (round % 2) (await ingest(), await tier1());
+    else (await tier1(), await ingest());
   }
-  const ratio = median(ing) / median(t1);
+  const ratio = Math.min(...ing) / Math.min(...t1);
   ratios.push(ratio);
-  console.log(`${p.name.padEnd(14)} ${median(t1).toFixed(0).padStart(10)} ${median(ing).toFixed(0).padStart(14)} ${ratio.toFixed(2).padStart(7)}`);
+  console.log(`${p.name.padEnd(14)} ${Math.min(...t1).toFixed(0).padStart(10)} ${Math.min(...ing).toFixed(0).padStart(14)} ${ratio.toFixed(2).padStart(7)}`);
 }
 console.log(`median ratio ${median(ratios).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)} (target ≤ 1.3)\n`);
 
 // --- 2. A large project -----------------------------------------------------------------------
-const drafts: SheetDraft[] = [];
-for (const s of sheets) {
-  const r = await projectTask({ bytes: s.pdf, page: 1, options: OPTIONS });
-  if (r.ok) drafts.push(r.draft);
+if (SHEETS > 0) {
+  const drafts: SheetDraft[] = [];
+  for (const s of sheets) {
+    const r = await projectTask({ bytes: s.pdf, page: 1, options: OPTIONS });
+    if (r.ok) drafts.push(r.draft);
 }
 const big = await newProject('big');
 const [writeMs] = await time(async () => {
@@ -124,6 +132,7 @@ for (let round = 0; round < 2; round++) {
 }
 console.log(`project detail   p50 ${median(detail).toFixed(1)} ms  p95 ${pct(detail, 95).toFixed(1)} ms  (bare COUNT p50 ${median(bareCount).toFixed(1)} ms; ratio ${(median(detail) / median(bareCount)).toFixed(2)}) target p95 < 50 ms`);
 console.log(`search           p50 ${median(search).toFixed(1)} ms  p95 ${pct(search, 95).toFixed(1)} ms  (bare full text p50 ${median(bareFts).toFixed(1)} ms; ratio ${(median(search) / median(bareFts)).toFixed(2)}) target p95 < 300 ms`);
+}
 clearInterval(sampler);
 console.log(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (${((peakRss - baseRss) / 2 ** 20).toFixed(0)} MB above the start)`);
 await db.$disconnect();
