@@ -33,6 +33,14 @@ const paging = {
 };
 const pageVars = (q: { limit?: number; cursor?: string }) => ({ first: q.limit ?? 50, after: q.cursor ?? null });
 const nextCursor = (c: { pageInfo: { endCursor: string | null; hasNextPage: boolean } }) => (c.pageInfo.hasNextPage ? c.pageInfo.endCursor : null);
+const CONNECTION = 'totalCount pageInfo { endCursor hasNextPage }';
+
+/** A nested list of the project as the REST page `{<name>: [...], total, next_cursor}`; PROJECT_NOT_FOUND when the project is not the caller's. */
+function listBody(data: Record<string, any>, projectId: string, field: string, name: string, map: (n: any) => unknown) {
+  if (!data.project) throw notFound(projectId);
+  const c = data.project[field];
+  return { body: { [name]: c.nodes.map(map), total: c.totalCount, next_cursor: nextCursor(c) } };
+}
 
 const route = (r: Omit<Route, 'auth' | 'errors' | 'tag'>): Route => ({ auth: 'bearer', errors: 'hosted', tag: 'projects', ...r });
 
@@ -132,12 +140,10 @@ export const projectRoutes: Route[] = [
     successStatus: 200,
     async handle({ params, query }, run) {
       const data = await run(
-        `query Sheets($id: ID!, $first: Int!, $after: String) { project(id: $id) { sheets(first: $first, after: $after) { nodes { ${SHEET} } totalCount pageInfo { endCursor hasNextPage } } } }`,
+        `query Sheets($id: ID!, $first: Int!, $after: String) { project(id: $id) { sheets(first: $first, after: $after) { nodes { ${SHEET} } ${CONNECTION} } } }`,
         { id: params.project_id, ...pageVars(query) },
       );
-      if (!data.project) throw notFound(params.project_id);
-      const c = data.project.sheets;
-      return { body: { sheets: c.nodes.map(restSheet), total: c.totalCount, next_cursor: nextCursor(c) } };
+      return listBody(data, params.project_id, 'sheets', 'sheets', restSheet);
     },
   }),
   route({
@@ -155,12 +161,10 @@ export const projectRoutes: Route[] = [
     async handle({ params, query }, run) {
       const data = await run(
         `query Entities($id: ID!, $type: String, $sheet: String, $q: String, $first: Int!, $after: String) {
-          project(id: $id) { entities(type: $type, sheet: $sheet, q: $q, first: $first, after: $after) { nodes { ${ENTITY} } totalCount pageInfo { endCursor hasNextPage } } } }`,
+          project(id: $id) { entities(type: $type, sheet: $sheet, q: $q, first: $first, after: $after) { nodes { ${ENTITY} } ${CONNECTION} } } }`,
         { id: params.project_id, type: query.type || null, sheet: query.sheet || null, q: query.q || null, ...pageVars(query) },
       );
-      if (!data.project) throw notFound(params.project_id);
-      const c = data.project.entities;
-      return { body: { entities: c.nodes.map(restEntity), total: c.totalCount, next_cursor: nextCursor(c) } };
+      return listBody(data, params.project_id, 'entities', 'entities', restEntity);
     },
   }),
   route({
@@ -191,18 +195,12 @@ export const projectRoutes: Route[] = [
     async handle({ params, query }, run) {
       const data = await run(
         `query Communities($id: ID!, $first: Int!, $after: String) { project(id: $id) { communities(first: $first, after: $after) {
-          nodes { id index title summary size rank sheets disciplines topMembers topGrids } totalCount pageInfo { endCursor hasNextPage } } } }`,
+          nodes { id index title summary size rank sheets disciplines topMembers topGrids } ${CONNECTION} } } }`,
         { id: params.project_id, ...pageVars(query) },
       );
-      if (!data.project) throw notFound(params.project_id);
-      const c = data.project.communities;
-      return {
-        body: {
-          communities: c.nodes.map((n: any) => ({ id: n.id, index: n.index, title: n.title, summary: n.summary, size: n.size, rank: n.rank, sheets: n.sheets, disciplines: n.disciplines, top_members: n.topMembers, top_grids: n.topGrids })),
-          total: c.totalCount,
-          next_cursor: nextCursor(c),
-        },
-      };
+      return listBody(data, params.project_id, 'communities', 'communities', (n) => ({
+        id: n.id, index: n.index, title: n.title, summary: n.summary, size: n.size, rank: n.rank, sheets: n.sheets, disciplines: n.disciplines, top_members: n.topMembers, top_grids: n.topGrids,
+      }));
     },
   }),
   route({
