@@ -20,6 +20,9 @@ export const ERROR_TABLE = {
   BLOG_NOT_FOUND: { status: 404, graphql: 'BLOG_NOT_FOUND' },
   FILE_NOT_FOUND: { status: 404, graphql: 'FILE_NOT_FOUND' },
   DRAWING_NOT_FOUND: { status: 404, graphql: 'DRAWING_NOT_FOUND' },
+  // An unknown project, or another account's (never told apart), and an entity not in the project.
+  PROJECT_NOT_FOUND: { status: 404, graphql: 'PROJECT_NOT_FOUND' },
+  ENTITY_NOT_FOUND: { status: 404, graphql: 'ENTITY_NOT_FOUND' },
   METHOD_NOT_ALLOWED: { status: 405, graphql: 'METHOD_NOT_ALLOWED' },
   URL_EXPIRED: { status: 410, graphql: 'URL_EXPIRED' },
   PAYLOAD_TOO_LARGE: { status: 413, graphql: 'PAYLOAD_TOO_LARGE' },

@@ -65,6 +65,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     store,
     events,
     files,
+    blobs,
     workers,
     db,
     config,

@@ -1,8 +1,7 @@
 import type { DocumentNode } from 'graphql';
 import { parse } from 'graphql';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { requirePrincipal, type RequestContext } from '../core/context.ts';
-import { notImplemented } from '../core/errors.ts';
+import type { RequestContext } from '../core/context.ts';
 import type { JobHandler } from '../core/jobs/types.ts';
 import type { Platform } from '../core/platform.ts';
 import { subgraphSdl, type SubgraphName } from '../schema/compose.ts';
@@ -24,9 +23,3 @@ export interface SubgraphModule {
 }
 
 export const typeDefsOf = (name: SubgraphName): DocumentNode => parse(subgraphSdl(name));
-
-/** Resolver of a field whose capability is not built yet: authenticates, then answers NOT_IMPLEMENTED. */
-export const notBuilt = (what: string) => (_: unknown, __: unknown, ctx: RequestContext): never => {
-  requirePrincipal(ctx);
-  throw notImplemented(what);
-};

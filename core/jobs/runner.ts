@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
+import type { BlobStorage } from '../files/blob-storage.ts';
 import type { FileStore } from '../files/store.ts';
 import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
@@ -25,6 +26,7 @@ export interface JobRunnerOptions {
   store: JobStore;
   events: JobEventBus;
   files: FileStore;
+  blobs: BlobStorage;
   workers: WorkerPool;
   db: Database;
   config: Config;
@@ -100,6 +102,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         input: job.input,
         signal: abort.signal,
         files: options.files,
+        blobs: options.blobs,
         db: options.db,
         config: options.config,
         workers: options.workers,

@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/keys.ts';
 import type { Config, Tier } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { BlobStorage } from '../files/blob-storage.ts';
 import type { FileStore } from '../files/store.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
@@ -48,6 +49,8 @@ export interface JobContext<I> {
    */
   signal: AbortSignal;
   files: FileStore;
+  /** Raw bytes domain modules keep (a project's PDFs, for example). */
+  blobs: BlobStorage;
   workers: WorkerPool;
   /** The platform's database, for handlers that read domain data (the search index, say). */
   db: Database;

@@ -37,7 +37,8 @@ export function restDrawing(d: Record<string, any>) {
   };
 }
 
-const uploadOf = (file: { filename: string; mimetype: string; bytes: Buffer }) => {
+/** A multipart file as the GraphQL Upload a mutation takes. */
+export const uploadOf = (file: { filename: string; mimetype: string; bytes: Buffer }) => {
   const upload = new Upload();
   upload.resolve({ filename: file.filename, mimetype: file.mimetype, encoding: '7bit', createReadStream: () => Readable.from([file.bytes]) });
   return upload;

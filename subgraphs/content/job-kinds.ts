@@ -19,6 +19,9 @@ const KINDS: JobKind[] = [
   { type: 'spreadsheet.populate_template', title: 'Template filling', description: 'Fills an .xlsx template through named ranges.', typicalSecondsMin: 3, typicalSecondsMax: 10 },
   // The spec gives no duration for memory ingestion; an LLM extraction pass per message batch.
   { type: 'memory.ingest', title: 'Memory ingestion', description: 'Extracts entities and facts from added messages into the group\'s memory graph.', typicalSecondsMin: 2, typicalSecondsMax: 30 },
+  // The spec gives no durations for projects; a sheet takes Tier 1's analysis of the page and a little more.
+  { type: 'project.ingest_sheet', title: 'Sheet ingestion', description: 'Reads one page of a drawing set into a project graph: entities, relationships and cross-sheet links.', typicalSecondsMin: 1, typicalSecondsMax: 30 },
+  { type: 'project.search', title: 'Project search', description: 'Searches a project graph in plain language.', typicalSecondsMin: 0, typicalSecondsMax: 3 },
   { type: 'diagnostic', title: 'Diagnostic job', description: 'Sleeps and computes to exercise the job machinery (tests and benchmarks).', typicalSecondsMin: 0, typicalSecondsMax: 5 },
 ];
 

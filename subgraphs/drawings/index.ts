@@ -1,9 +1,13 @@
-// Drawings subgraph: Tier 1 drawing analysis and (later) Tier 2 projects.
+// Drawings subgraph: Tier 1 drawing analysis and Tier 2 projects (projects/).
 import { DateTime } from '../../core/graphql/scalars.ts';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
 import type { Readable } from 'node:stream';
 import { requirePrincipal, type RequestContext } from '../../core/context.ts';
-import { notBuilt as pending, typeDefsOf, type SubgraphModule } from '../module.ts';
+import { GraphQLJSON } from 'graphql-type-json';
+import { typeDefsOf, type SubgraphModule } from '../module.ts';
+import { ingestSheetJob } from './projects/ingest-job.ts';
+import { projectResolvers } from './projects/resolvers.ts';
+import { projectSearchJob } from './projects/search.ts';
 import { analyzeDrawing, cachedFile, deleteDrawing, getDrawing, readUpload, sweepDrawings, type DrawingResult } from './service.ts';
 
 type FileUpload = Promise<{ createReadStream(): Readable }>;
@@ -37,13 +41,15 @@ function toGraphQL(d: DrawingResult) {
 export const drawingsSubgraph: SubgraphModule = {
   name: 'drawings',
   typeDefs: typeDefsOf('drawings'),
-  jobHandlers: [],
+  jobHandlers: [ingestSheetJob, projectSearchJob],
   async onStart(platform) {
     platform.registerSweeper((now) => sweepDrawings(platform, now));
   },
   resolvers: {
     Upload: GraphQLUpload,
     DateTime,
+    JSON: GraphQLJSON,
+    ...Object.fromEntries(Object.entries(projectResolvers).filter(([k]) => k !== 'Query' && k !== 'Mutation')),
     Query: {
       drawing: async (_: unknown, args: { id: string }, ctx: RequestContext) => {
         const d = await getDrawing(ctx.platform, requirePrincipal(ctx), args.id);
@@ -53,8 +59,7 @@ export const drawingsSubgraph: SubgraphModule = {
         const f = await cachedFile(ctx.platform, requirePrincipal(ctx), args.fileHash);
         return f && { fileHash: f.file_hash, size: f.size, pageCount: f.page_count, uploadedAt: f.uploaded_at, analysedPages: f.analysed_pages };
       },
-      projects: pending('Projects (drawing analysis Tier 2)'),
-      project: pending('Projects (drawing analysis Tier 2)'),
+      ...projectResolvers.Query,
     },
     Mutation: {
       analyzeDrawing: async (_: unknown, args: { file?: FileUpload | null; fileHash?: string | null; page: number }, ctx: RequestContext) => {
@@ -63,8 +68,7 @@ export const drawingsSubgraph: SubgraphModule = {
         return toGraphQL(await analyzeDrawing(ctx.platform, principal, { bytes, fileHash: args.fileHash ?? undefined, page: args.page }));
       },
       deleteDrawing: (_: unknown, args: { id: string }, ctx: RequestContext) => deleteDrawing(ctx.platform, requirePrincipal(ctx), args.id),
-      createProject: pending('Projects (drawing analysis Tier 2)'),
-      addProjectSheets: pending('Projects (drawing analysis Tier 2)'),
+      ...projectResolvers.Mutation,
     },
   },
 };

@@ -29,6 +29,8 @@ const CREATORS: Record<string, Creator> = {
   'spreadsheet.create_spreadsheet': { mutation: 'createSpreadsheet', rest: hosted('post', '/v1/spreadsheet/jobs', 'spreadsheet.ts') },
   'spreadsheet.populate_template': { mutation: 'populateTemplate', rest: hosted('post', '/v1/spreadsheet/jobs', 'spreadsheet.ts') },
   'memory.ingest': { mutation: 'addMessages', rest: { method: 'post', path: '/messages', file: 'rest-compat/memory-service.ts' } },
+  'project.ingest_sheet': { mutation: 'addProjectSheets', rest: hosted('post', '/v1/projects/{project_id}/sheets', 'projects.ts') },
+  'project.search': { mutation: 'createProjectSearchJob', rest: hosted('post', '/v1/projects/{project_id}/search/jobs', 'projects.ts') },
   diagnostic: { mutation: 'createDiagnosticJob', rest: { none: 'exercises the job machinery in tests and benchmarks; not in the spec' } },
 };
 

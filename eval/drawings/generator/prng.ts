@@ -4,17 +4,9 @@
  * Sub-streams (`fork`) keep one concern's draws from shifting another's.
  */
 
-/** mulberry32: tiny 32-bit generator, good enough for layout jitter. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../core/seeded-random.ts';
+
+export { mulberry32 };
 
 export interface Rng {
   /** Uniform in [0, 1). */

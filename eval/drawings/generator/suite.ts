@@ -8,7 +8,8 @@ import type { SheetSpec } from './styles.ts';
 const SMALL = { width: 1224, height: 792 } as const;
 const LARGE = { width: 2592, height: 1728 } as const;
 
-const BASE: Omit<SheetSpec, 'name' | 'seed' | 'width' | 'height' | 'sheetNumber' | 'sheetTitle'> = {
+/** The settings every suite sheet starts from (the projects generator starts from them too). */
+export const BASE: Omit<SheetSpec, 'name' | 'seed' | 'width' | 'height' | 'sheetNumber' | 'sheetTitle'> = {
   rotation: 0,
   titleblock: 'right-strip',
   textMode: 'font',

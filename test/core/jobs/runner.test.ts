@@ -30,6 +30,7 @@ function runner(handlers: JobHandler<any>[], concurrency = 2) {
     store,
     events,
     files: {} as never,
+    blobs: {} as never,
     workers: {} as never,
     db,
     config: loadConfig({}),

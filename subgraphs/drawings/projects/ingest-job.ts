@@ -1,0 +1,112 @@
+// The ingestion job of one sheet: Tier 1 analysis and the project's reading
+// of the page in a worker thread, then the sheet's entities stored, its links
+// resolved (and the links that waited for it), and, once the project's last
+// pending page is in, its communities recomputed.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { readStream } from '../../../core/files/read-stream.ts';
+import type { JobHandler } from '../../../core/jobs/types.ts';
+import { LIMITS } from '../../../core/limits.ts';
+import { parseInput } from '../../../core/validation.ts';
+import { computeCommunities } from './communities.ts';
+import type { Entity, Relationship, Sheet } from './model.ts';
+import type { SheetDraft } from './extract.ts';
+import type { PageTaskResult } from './page-task.ts';
+import type { SheetWrite } from './store/project-graph-store.ts';
+import { INGEST_SHEET_JOB } from './projects.ts';
+import { projectServices } from './services.ts';
+
+const PAGE_TASK = new URL('./page-task.ts', import.meta.url);
+
+const inputSchema = z.object({ projectId: z.string().min(1), fileHash: z.string().regex(/^[0-9a-f]{64}$/), page: z.number().int().min(1) });
+
+export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
+  type: INGEST_SHEET_JOB,
+  parse: (input) => parseInput(inputSchema, input),
+  async run(ctx) {
+    const { store, embedder, sheetNumbers } = projectServices(ctx.db, ctx.config);
+    const { projectId, fileHash, page } = ctx.input;
+    const project = await store.getProject(ctx.job.accountId, projectId);
+    if (!project) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} was deleted before its sheet was ingested`, { project_id: projectId });
+    await store.updateIngestion(ctx.job.id, 'in_progress', null, null);
+    try {
+      const existing = await store.sheetAt(projectId, fileHash, page);
+      if (existing) {
+        await store.updateIngestion(ctx.job.id, 'completed', existing.id, null);
+        return { ...sheetResult(existing), unchanged: true };
+      }
+      const file = await store.getFile(projectId, fileHash);
+      if (!file) throw new AppError('FILE_NOT_FOUND', `The project's file ${fileHash} is gone`, { file_hash: fileHash });
+      const bytes = await readStream(ctx.blobs.read(file.storageKey), Infinity);
+      const outcome = await ctx.workers.run<PageTaskResult>(PAGE_TASK, { bytes, page, options: sheetNumbers }, ctx.signal, { timeoutMs: LIMITS.drawingTimeoutMs });
+      if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
+      await ctx.progress(70);
+
+      const { sheet, entities, relationships, links } = toSheetWrite(outcome.draft, { projectId, fileHash, page, width: outcome.width, height: outcome.height });
+      let embeddings: Map<string, Float32Array> | undefined;
+      if (embedder) {
+        const vectors = await embedder.embed(entities.map((e) => `${e.type} ${e.label} ${e.text}`));
+        embeddings = new Map(entities.map((e, i) => [e.id, vectors[i]!]));
+      }
+      await store.writeSheet({ sheet, entities, relationships, links, embeddings });
+      await store.updateIngestion(ctx.job.id, 'completed', sheet.id, null);
+      await store.recordUsage(ctx.job.accountId, projectId, 'page_ingested', 1, new Date().toISOString());
+      let communities: number | null = null;
+      if ((await store.unfinishedIngestions(projectId)) === 0) communities = await computeCommunities(store, projectId, ctx.workers);
+      const linkRows = await store.linksOf(projectId, links.map((l) => l.calloutId));
+      return {
+        ...sheetResult(sheet),
+        unchanged: false,
+        entity_count: entities.length,
+        relationship_count: relationships.length,
+        links: { resolved: linkRows.filter((l) => l.status === 'resolved').length, dangling: linkRows.filter((l) => l.status === 'dangling').length },
+        community_count: communities,
+        tier1_ms: Math.round(outcome.tier1Ms),
+        processing_ms: Math.round(outcome.totalMs),
+      };
+    } catch (err) {
+      if (!ctx.signal.aborted) await store.updateIngestion(ctx.job.id, 'failed', null, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  },
+};
+
+/** A sheet draft with project ids: what the store writes. */
+export function toSheetWrite(draft: SheetDraft, at: { projectId: string; fileHash: string; page: number; width: number; height: number }): SheetWrite {
+  const { projectId, fileHash, page } = at;
+  const ids = new Map(draft.entities.map((e) => [e.key, randomUUID()]));
+  const sheet: Sheet = {
+    id: randomUUID(),
+    projectId,
+    fileHash,
+    page,
+    number: draft.number,
+    normNumber: draft.normNumber,
+    title: draft.title,
+    discipline: draft.discipline,
+    width: at.width,
+    height: at.height,
+    createdAt: new Date().toISOString(),
+  };
+  const entities: Entity[] = draft.entities.map((e) => ({
+    id: ids.get(e.key)!,
+    projectId,
+    sheetId: sheet.id,
+    type: e.type,
+    label: e.label,
+    text: e.text,
+    page,
+    bbox: e.bbox,
+    provenance: e.provenance,
+    props: e.props,
+    sameKey: e.sameKey,
+    viewKey: e.viewKey,
+    communityId: null,
+  }));
+  const relationships: Relationship[] = draft.relationships.map((r) => ({ id: randomUUID(), projectId, type: r.type, sourceId: ids.get(r.source)!, targetId: ids.get(r.target)!, props: r.props ?? {} }));
+  const links = draft.links.map((l) => ({ calloutId: ids.get(l.callout)!, projectId, sheetId: sheet.id, targetSheet: l.targetSheet, targetSheetNorm: l.targetSheetNorm, targetView: l.targetView }));
+  return { sheet, entities, relationships, links };
+}
+
+const sheetResult = (s: Sheet) => ({ project_id: s.projectId, sheet_id: s.id, sheet_number: s.number, sheet_title: s.title, discipline: s.discipline, file_hash: s.fileHash, page: s.page });

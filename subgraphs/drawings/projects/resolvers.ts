@@ -1,0 +1,93 @@
+// GraphQL resolvers of projects: each parses its arguments, calls one domain
+// function (projects.ts) and returns the domain's camelCase objects.
+import type { Readable } from 'node:stream';
+import { requirePrincipal, type RequestContext } from '../../../core/context.ts';
+import { connection, offsetOf, pageSize } from '../../../core/graphql/pagination.ts';
+import type { Principal } from '../../../core/auth/keys.ts';
+import { readUpload } from '../service.ts';
+import type { Page, Project, ProjectStats } from './model.ts';
+import {
+  addSheets,
+  createProject,
+  deleteProject,
+  findProject,
+  getEntity,
+  listCommunities,
+  listEntities,
+  listProjects,
+  listRelationships,
+  listSheets,
+  projectStats,
+  requireProject,
+} from './projects.ts';
+import { PROJECT_SEARCH_JOB } from './search.ts';
+
+type FileUpload = Promise<{ createReadStream(): Readable }>;
+type PageArgs = { first: number; after?: string | null };
+
+/** A page of a list the store pages itself: one more than asked tells hasNextPage. */
+async function paged<T>(args: PageArgs, max: number, fetch: (offset: number, limit: number) => Promise<Page<T>>) {
+  const first = pageSize(args.first, max);
+  const offset = offsetOf(args.after);
+  const page = await fetch(offset, first + 1);
+  return { ...connection(page.items, offset, first), totalCount: page.total };
+}
+
+const statsCache = new WeakMap<Project, Promise<ProjectStats>>();
+function stats(ctx: RequestContext, project: Project): Promise<ProjectStats> {
+  let s = statsCache.get(project);
+  if (!s) statsCache.set(project, (s = projectStats(ctx.platform, project)));
+  return s;
+}
+
+const stat = (pick: (s: ProjectStats) => unknown) => async (p: Project, _: unknown, ctx: RequestContext) => pick(await stats(ctx, p));
+
+export const projectResolvers = {
+  Query: {
+    projects: async (_: unknown, args: PageArgs, ctx: RequestContext) => {
+      const principal = requirePrincipal(ctx);
+      const first = pageSize(args.first, 100);
+      const offset = offsetOf(args.after);
+      return connection(await listProjects(ctx.platform, principal, offset, first + 1), offset, first);
+    },
+    project: (_: unknown, args: { id: string }, ctx: RequestContext) => findProject(ctx.platform, requirePrincipal(ctx), args.id),
+  },
+  Mutation: {
+    createProject: (_: unknown, args: { input: { name: string; description?: string | null } }, ctx: RequestContext) => createProject(ctx.platform, requirePrincipal(ctx), args.input),
+    deleteProject: (_: unknown, args: { id: string }, ctx: RequestContext) => deleteProject(ctx.platform, requirePrincipal(ctx), args.id),
+    addProjectSheets: async (_: unknown, args: { projectId: string; file?: FileUpload | null; fileHash?: string | null; pages: string }, ctx: RequestContext) => {
+      const principal = requirePrincipal(ctx);
+      const bytes = args.file ? await readUpload((await args.file).createReadStream()) : undefined;
+      const jobs = await addSheets(ctx.platform, principal, { projectId: args.projectId, bytes, fileHash: args.fileHash ?? undefined, pages: args.pages });
+      return { jobs };
+    },
+    createProjectSearchJob: async (_: unknown, args: { projectId: string; input: { query: string; page?: number | null; perPage?: number | null } }, ctx: RequestContext) => {
+      const principal: Principal = requirePrincipal(ctx);
+      await requireProject(ctx.platform, principal, args.projectId);
+      return ctx.platform.jobs.create(principal, PROJECT_SEARCH_JOB, {
+        projectId: args.projectId,
+        query: args.input.query,
+        page: args.input.page ?? undefined,
+        perPage: args.input.perPage ?? undefined,
+      });
+    },
+  },
+  Project: {
+    __resolveReference: (ref: { id: string }, ctx: RequestContext) => findProject(ctx.platform, requirePrincipal(ctx), ref.id),
+    sheetCount: stat((s) => s.sheetCount),
+    entityCount: stat((s) => s.entityCount),
+    relCount: stat((s) => s.relCount),
+    communityCount: stat((s) => s.communityCount),
+    pageCount: stat((s) => s.pageCount),
+    ingestions: stat((s) => ({ pending: s.ingestions.pending ?? 0, inProgress: s.ingestions.in_progress ?? 0, completed: s.ingestions.completed ?? 0, failed: s.ingestions.failed ?? 0 })),
+    links: stat((s) => s.links),
+    usage: stat((s) => s.usage),
+    sheets: (p: Project, args: PageArgs, ctx: RequestContext) => paged(args, 200, (offset, limit) => listSheets(ctx.platform, p, { offset, limit })),
+    entities: (p: Project, args: PageArgs & { type?: string | null; sheet?: string | null; q?: string | null }, ctx: RequestContext) =>
+      paged(args, 200, (offset, limit) => listEntities(ctx.platform, p, { type: args.type, sheet: args.sheet, q: args.q }, { offset, limit })),
+    entity: (p: Project, args: { id: string }, ctx: RequestContext) => getEntity(ctx.platform, p, args.id),
+    relationships: (p: Project, args: PageArgs & { type?: string | null }, ctx: RequestContext) => paged(args, 500, (offset, limit) => listRelationships(ctx.platform, p, args.type ?? null, { offset, limit })),
+    communities: (p: Project, args: PageArgs, ctx: RequestContext) => paged(args, 200, (offset, limit) => listCommunities(ctx.platform, p, { offset, limit })),
+  },
+  JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
+};

@@ -1,0 +1,188 @@
+// Natural-language search over a project graph: the question's words against
+// entity text (FTS5, BM25) and, with an embeddings endpoint, by vector; the
+// two fused by reciprocal rank; then graph expansion from the best hits
+// (callout → the view and sheet it references; member mark → the notes that
+// mention it and the same mark on other sheets; revision → what was revised
+// in it), and each match named by its sheet and the box to zoom to.
+import { z } from 'zod';
+import { AppError } from '../../../core/errors.ts';
+import type { JobHandler } from '../../../core/jobs/types.ts';
+import { parseInput } from '../../../core/validation.ts';
+import type { Entity } from './model.ts';
+import { projectServices, type ProjectServices } from './services.ts';
+
+export const PROJECT_SEARCH_JOB = 'project.search';
+export const MAX_PER_PAGE = 50;
+const QUERY_MAX = 1_000;
+/** Candidates each ranking contributes, and seeds expanded through the graph. */
+const CANDIDATES = 100;
+const SEEDS = 30;
+/** Reciprocal-rank constant (the usual 60). */
+const RRF_K = 60;
+/** An entity reached through the graph scores this share of the hit it was reached from. */
+const EXPANSION_DECAY = 0.6;
+
+/** Question words carry no evidence; drop them so BM25 ranks by the engineering words. */
+const STOP = new Set(
+  'a an and are as at be by for from has have how in is it of on or that the this to with which where what when who whom why does do did show shows shown sheet sheets drawing drawings find me all any there their its was were detailed'.split(' '),
+);
+
+/** A grid is named by one letter ("grid E", "grid C/4"): that letter is a word of the question, unlike other single letters. */
+const GRID_LETTER = /\bgrids?\s+(?:lines?\s+)?([a-z])(?![a-z])/gi;
+
+export function queryTerms(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const gridLetters = new Set([...text.matchAll(GRID_LETTER)].map((m) => m[1]!.toLowerCase()));
+  return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w) || gridLetters.has(w))))].slice(0, 32);
+}
+
+/** The words as an FTS5 query: each quoted, any may match (BM25 ranks by how many and how rare). Null when no word is left. */
+export function ftsMatch(text: string): string | null {
+  const terms = queryTerms(text);
+  return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
+}
+
+export interface SearchMatch {
+  entity: Entity;
+  sheetNumber: string | null;
+  sheetTitle: string | null;
+  snippet: string;
+  bbox: number[];
+  relevanceScore: number;
+  /** How it was found: text, vector, or graph (reached from another match). */
+  via: 'text' | 'vector' | 'graph';
+}
+
+export interface SearchOutcome {
+  total: number;
+  page: number;
+  perPage: number;
+  totalPages: number;
+  matches: SearchMatch[];
+}
+
+const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+function snippet(text: string, terms: string[]): string {
+  const clipped = text.length > 300 ? `${text.slice(0, 297)}…` : text;
+  if (!terms.length) return esc(clipped);
+  const re = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  return esc(clipped).replace(re, '<mark>$1</mark>');
+}
+
+/** Share of the query's terms an entity's words hold. */
+function coverage(e: Entity, terms: string[]): number {
+  if (!terms.length) return 0;
+  const words = new Set(`${e.type} ${e.label} ${e.text}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  return terms.filter((t) => words.has(t) || [...words].some((w) => w.startsWith(t) && t.length >= 4)).length / terms.length;
+}
+
+export async function searchProject(services: ProjectServices, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
+  const { store, embedder } = services;
+  const terms = queryTerms(query);
+  const match = ftsMatch(query);
+  const fused = new Map<string, { score: number; via: SearchMatch['via'] }>();
+  const addRanked = (ids: string[], via: 'text' | 'vector') =>
+    ids.forEach((id, rank) => {
+      const prev = fused.get(id);
+      fused.set(id, { score: (prev?.score ?? 0) + 1 / (RRF_K + rank + 1), via: prev?.via ?? via });
+    });
+  if (match) addRanked((await store.searchText(projectId, match, CANDIDATES)).map((r) => r.id), 'text');
+  if (embedder) {
+    const [v] = await embedder.embed([query]);
+    addRanked((await store.searchVector(projectId, v!, CANDIDATES)).map((r) => r.id), 'vector');
+  }
+
+  // Evidence: 0.6 × share of the question's words the entity holds + 0.4 × rank evidence.
+  const seedsRanked = [...fused].sort((a, b) => b[1].score - a[1].score);
+  const seedEntities = new Map((await store.entitiesByIds(projectId, seedsRanked.map(([id]) => id))).map((e) => [e.id, e]));
+  const scored = new Map<string, { score: number; via: SearchMatch['via'] }>();
+  seedsRanked.forEach(([id, f], rank) => {
+    const e = seedEntities.get(id);
+    if (!e) return;
+    scored.set(id, { score: 0.6 * coverage(e, terms) + 0.4 / (1 + rank / 10), via: f.via });
+  });
+
+  // Graph expansion from the best seeds.
+  const seeds = [...scored].sort((a, b) => b[1].score - a[1].score).slice(0, SEEDS);
+  const rels = await store.relationshipsOf(projectId, seeds.map(([id]) => id));
+  const seedScore = new Map(seeds.map(([id, s]) => [id, s.score]));
+  const reach = (target: string, from: string) => {
+    const s = (seedScore.get(from) ?? 0) * EXPANSION_DECAY;
+    const prev = scored.get(target);
+    if (!prev || prev.score < s) scored.set(target, { score: s, via: prev?.via ?? 'graph' });
+  };
+  const seedType = (id: string) => seedEntities.get(id)?.type;
+  for (const r of rels) {
+    if (r.type === 'REFERENCES' && seedScore.has(r.sourceId)) reach(r.targetId, r.sourceId);
+    else if (r.type === 'MENTIONS' && seedScore.has(r.targetId)) reach(r.sourceId, r.targetId);
+    else if (r.type === 'SAME_AS') {
+      if (seedScore.has(r.sourceId)) reach(r.targetId, r.sourceId);
+      if (seedScore.has(r.targetId)) reach(r.sourceId, r.targetId);
+    } else if (r.type === 'REVISED_IN' && seedScore.has(r.targetId) && seedType(r.targetId) === 'Revision') reach(r.sourceId, r.targetId);
+    else if (r.type === 'SHOWN_ON' && seedScore.has(r.sourceId)) reach(r.targetId, r.sourceId);
+  }
+
+  const ranked = [...scored].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
+  const total = ranked.length;
+  const slice = ranked.slice((page - 1) * perPage, page * perPage);
+  const entities = new Map((await store.entitiesByIds(projectId, slice.map(([id]) => id))).map((e) => [e.id, e]));
+  const sheets = new Map((await store.sheetsByIds([...new Set([...entities.values()].map((e) => e.sheetId))])).map((s) => [s.id, s]));
+  const matches: SearchMatch[] = [];
+  for (const [id, s] of slice) {
+    const e = entities.get(id);
+    if (!e) continue;
+    const sheet = sheets.get(e.sheetId);
+    matches.push({
+      entity: e,
+      sheetNumber: sheet?.number ?? null,
+      sheetTitle: sheet?.title ?? null,
+      snippet: snippet(`${e.label} — ${e.text}`, terms),
+      bbox: e.bbox,
+      relevanceScore: Number(Math.min(1, s.score).toFixed(4)),
+      via: s.via,
+    });
+  }
+  return { total, page, perPage, totalPages: Math.ceil(total / perPage), matches };
+}
+
+const inputSchema = z.object({
+  projectId: z.string().min(1),
+  query: z.string().trim().max(QUERY_MAX),
+  page: z.number().int().min(1).max(10_000).default(1),
+  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(10),
+});
+
+/** Job results are the REST shape (as every job's): snake_case. */
+export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
+  type: PROJECT_SEARCH_JOB,
+  parse: (input) => {
+    const parsed = parseInput(inputSchema, input);
+    // An empty question is a missing one (400), as code search answers.
+    if (!parsed.query) throw new AppError('VALIDATION_ERROR', 'query: required, the question to answer', { field: 'query' });
+    return parsed;
+  },
+  async run(ctx) {
+    const services = projectServices(ctx.db, ctx.config);
+    const { projectId, query, page, perPage } = ctx.input;
+    if (!(await services.store.getProject(ctx.job.accountId, projectId))) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
+    const r = await searchProject(services, projectId, query, page, perPage);
+    await services.store.recordUsage(ctx.job.accountId, projectId, 'search', 1, new Date().toISOString());
+    return {
+      query,
+      total: r.total,
+      page: r.page,
+      per_page: r.perPage,
+      total_pages: r.totalPages,
+      matches: r.matches.map((m) => ({
+        entity: { id: m.entity.id, type: m.entity.type, label: m.entity.label, text: m.entity.text, page: m.entity.page, provenance: m.entity.provenance },
+        sheet_number: m.sheetNumber,
+        sheet_title: m.sheetTitle,
+        snippet: m.snippet,
+        bbox: m.bbox,
+        relevance_score: m.relevanceScore,
+        via: m.via,
+      })),
+    };
+  },
+};

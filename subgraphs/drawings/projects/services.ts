@@ -1,0 +1,27 @@
+// The project graph's collaborators for one platform database: the store
+// (the embedded libSQL one) and, when EMBEDDINGS_URL names an
+// OpenAI-compatible endpoint, the embedder whose vectors search adds to full text.
+import type { Config } from '../../../core/config.ts';
+import type { Database } from '../../../core/db/client.ts';
+import { embedderFor, type Embedder } from '../../content/search/embed.ts';
+import { sheetNumberOptions, type SheetNumberOptions } from './sheet-number.ts';
+import { createLibsqlProjectStore } from './store/libsql-store.ts';
+import type { ProjectGraphStore } from './store/project-graph-store.ts';
+
+export interface ProjectServices {
+  store: ProjectGraphStore;
+  /** Null without an embeddings endpoint: search is then full text plus graph expansion. */
+  embedder: Embedder | null;
+  sheetNumbers: SheetNumberOptions;
+}
+
+const cache = new WeakMap<Database, ProjectServices>();
+
+export function projectServices(db: Database, config: Config): ProjectServices {
+  let s = cache.get(db);
+  if (!s) {
+    s = { store: createLibsqlProjectStore(db), embedder: config.embeddingsUrl ? embedderFor(config) : null, sheetNumbers: sheetNumberOptions() };
+    cache.set(db, s);
+  }
+  return s;
+}
