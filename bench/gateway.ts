@@ -78,7 +78,7 @@ try {
   }
   await platform.stop();
 
-  const lone = await serve('subgraphs/serve.ts', ['content', '--standalone'], { PORT: '0', DATA_DIR: dataDir }, /"url":"(http:\/\/[^"]+)\/graphql"/);
+  const lone = await serve('gateway/subgraph-server.ts', ['content', '--standalone'], { PORT: '0', DATA_DIR: dataDir }, /"url":"(http:\/\/[^"]+)\/graphql"/);
   for (const c of CONCURRENCY) [results.subgraph![c]] = await measureAlternating([graphqlRequest(lone.url, c)]);
   await lone.stop();
 } finally {

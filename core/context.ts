@@ -17,6 +17,12 @@ export interface RequestContext {
   log: Logger;
   /** Per-request DataLoaders, created on first use. */
   loaders: Map<string, DataLoader<any, any>>;
+  /**
+   * Set when the edge charged this request already or runs it for the server itself: the memory
+   * service charges each request on arrival, and a subscription's re-reads were paid at subscribe.
+   * The gateway's key and rate-limit checks pass such an operation through.
+   */
+  charged?: boolean;
 }
 
 export function requirePrincipal(ctx: RequestContext): Principal {

@@ -1,7 +1,7 @@
 // GET /files/<id>/<name>?expires&sig: signed, expiring downloads.
 import express from 'express';
 import type { Platform } from '../core/platform.ts';
-import { sendError } from '../rest-compat/router.ts';
+import { sendError } from '../edge/render-error.ts';
 
 export function downloadsRouter(platform: Platform): express.Router {
   const router = express.Router();
@@ -18,7 +18,7 @@ export function downloadsRouter(platform: Platform): express.Router {
       });
       file.stream.pipe(res);
     } catch (err) {
-      sendError(res, err, null);
+      sendError(res, err);
     }
   });
   return router;

@@ -8,7 +8,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { AppError } from '../core/errors.ts';
 import { OAuthError, type Tokens } from '../core/auth/oauth.ts';
 import type { Platform } from '../core/platform.ts';
-import { clientAddress } from './context.ts';
+import { clientAddress } from '../edge/context.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -16,21 +16,23 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from '../core/config.ts';
 import { createPlatform, type Platform } from '../core/platform.ts';
 import type { RequestContext } from '../core/context.ts';
-import { AppError, statusOf } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 import { SUBGRAPHS, allJobHandlers, buildSchema } from '../subgraphs/registry.ts';
 import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
-import { buildContext, clientAddress } from './context.ts';
-import { requestId } from './plugins/request-id.ts';
-import { keyBeforeBody, largeBody } from './plugins/key-before-body.ts';
+import { buildContext, clientAddress } from '../edge/context.ts';
+import { requestId } from '../edge/request-id.ts';
+import { keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
 import { LIMITS } from '../core/limits.ts';
-import { bucketFor, rateLimitPlugin } from './plugins/rate-limit.ts';
-import { LIMIT_RULES, PARSE_OPTIONS, checkSubscription, formatLimitError, fragmentsOf, pointsFor } from './operation-limits.ts';
+import { rateLimitPlugin } from '../edge/rate-limit.ts';
+import { bucketFor } from '../edge/policies.ts';
+import { LIMIT_RULES, PARSE_OPTIONS, checkSubscription, formatLimitError, fragmentsOf, pointsFor } from '../edge/operation-limits.ts';
 import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
 import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
-import { requireKeyPlugin } from './plugins/require-key.ts';
+import { requireKeyPlugin } from '../edge/require-key.ts';
+import { bodyParserError, sendError } from '../edge/render-error.ts';
 import { ROUTES } from '../rest-compat/table.ts';
-import { restRouter, sendError } from '../rest-compat/router.ts';
+import { restRouter } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
@@ -130,18 +132,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   app.use(restRouter(ROUTES, apollo, context, config.jsonLimitBytes, keyBeforeBody(platform, { keyRequired: true })));
   app.use((req, res) => {
-    sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`), null);
+    sendError(res, new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
   });
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
-    if (err?.type === 'entity.parse.failed') sendError(res, new AppError('VALIDATION_ERROR', `Malformed JSON body: ${err.message}`), null);
-    else if (err?.type === 'entity.too.large' || err?.status === 413)
-      sendError(res, new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${config.jsonLimitBytes} bytes`), null);
-    else if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)
-      res.status(err.status).json(new AppError(err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR', String(err.message)).toEnvelope());
-    else {
-      platform.log.error({ err, reqId: req.requestId }, 'unhandled error');
-      res.status(statusOf('INTERNAL_ERROR')).json(new AppError('INTERNAL_ERROR', 'Internal server error').toEnvelope());
-    }
+    const known = bodyParserError(err, config.jsonLimitBytes);
+    if (!known) platform.log.error({ err, reqId: req.requestId }, 'unhandled error');
+    sendError(res, known ?? err);
   };
   app.use(onError);
 

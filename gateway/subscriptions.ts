@@ -25,7 +25,6 @@ import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
 import { TERMINAL, type JobEvent } from '../core/jobs/types.ts';
 import { AppError, codeFromGraphql } from '../core/errors.ts';
-import { INTERNAL } from './plugins/rate-limit.ts';
 import { bearerToken } from '../core/auth/keys.ts';
 import { LIMITS } from '../core/limits.ts';
 import { SUBGRAPHS } from '../subgraphs/registry.ts';
@@ -65,7 +64,7 @@ export function selectionQuery(info: GraphQLResolveInfo): { query: string; varia
 /** Runs the selection for one job through the gateway; throws the first error as an AppError. */
 async function readJob(apollo: ApolloServer<RequestContext>, ctx: RequestContext, jobId: string, info: GraphQLResolveInfo) {
   const { query, variables } = selectionQuery(info);
-  const internal = Object.assign(Object.create(Object.getPrototypeOf(ctx)), ctx, { loaders: new Map(), [INTERNAL]: true });
+  const internal = Object.assign(Object.create(Object.getPrototypeOf(ctx)), ctx, { loaders: new Map(), charged: true });
   const response = await apollo.executeOperation({ query, variables: { ...variables, __jobId: jobId } }, { contextValue: internal });
   if (response.body.kind !== 'single') throw new AppError('INTERNAL_ERROR', 'unexpected incremental response');
   const { data, errors } = response.body.singleResult;

@@ -5,11 +5,11 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import type { ApolloServer } from '@apollo/server';
 import { z } from 'zod';
 import type { Platform } from '../core/platform.ts';
-import { AppError, AUTH_CHALLENGE } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { RequestContext } from '../core/context.ts';
-import { requestId } from '../gateway/plugins/request-id.ts';
-import { INTERNAL } from '../gateway/plugins/rate-limit.ts';
-import { buildContext, clientAddress } from '../gateway/context.ts';
+import { requestId } from '../edge/request-id.ts';
+import { buildContext, clientAddress } from '../edge/context.ts';
+import { bodyParserError, sendError, type DetailItem } from '../edge/render-error.ts';
 import { operationRunner } from './router.ts';
 import type { Run } from './route.ts';
 import { LIMITS } from '../core/limits.ts';
@@ -17,21 +17,6 @@ import { GROUP_ID_PATTERN, MAX_FACTS_LIMIT, RERANKERS, minScoreRange } from '../
 
 // ---------------------------------------------------------------- validation
 // Pydantic v1 wording and type names, which the spec quotes (value_error.missing, type_error.uuid).
-
-interface DetailItem {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-  ctx?: Record<string, unknown>;
-}
-
-class RequestValidation extends Error {
-  readonly detail: DetailItem[];
-  constructor(detail: DetailItem[]) {
-    super('request validation failed');
-    this.detail = detail;
-  }
-}
 
 const TYPE_NAMES: Record<string, [string, string]> = {
   string: ['str type expected', 'type_error.str'],
@@ -91,7 +76,7 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): Deta
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: 'body' | 'query' | 'path'): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new RequestValidation(result.error.issues.map((i) => detailOf(i, prefix, input)));
+  if (!result.success) throw new AppError('VALIDATION_ERROR', 'request validation failed', { detail: result.error.issues.map((i) => detailOf(i, prefix, input)) });
   return result.data;
 }
 
@@ -348,51 +333,10 @@ const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
 
 // ---------------------------------------------------------------- errors
 
-/** FastAPI's answer to a body that is not JSON. */
-function jsonDecodeError(message: string, position: number) {
-  return { detail: [{ loc: ['body', position], msg: message, type: 'value_error.jsondecode', ctx: { msg: message, pos: position } }] };
-}
-
-function sendError(res: Response, err: unknown, platform: Platform): void {
-  if (err instanceof RequestValidation) {
-    res.status(422).json({ detail: err.detail });
-    return;
-  }
-  if (!(err instanceof AppError)) {
-    platform.log.error({ err }, 'memory service error');
-    res.status(500).json({ detail: 'Internal Server Error' });
-    return;
-  }
-  switch (err.code) {
-    case 'UNPROCESSABLE':
-    case 'VALIDATION_ERROR':
-    case 'BAD_USER_INPUT': {
-      const field = String(err.details?.field ?? '');
-      const loc = field ? ['body', ...field.split(/[.[\]]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p))] : ['body'];
-      res.status(422).json({ detail: [{ loc, msg: err.message.replace(/^[\w.[\]]+: /, ''), type: 'value_error' }] });
-      return;
-    }
-    case 'RATE_LIMITED':
-      res.setHeader('Retry-After', String(err.details?.retry_after_s ?? 60));
-      res.status(429).json({ detail: 'Rate limit exceeded' });
-      return;
-    case 'TOO_MANY_JOBS':
-      res.status(429).json({ detail: err.message });
-      return;
-    case 'UNAUTHORIZED':
-      res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.apiKey);
-      res.status(401).json({ detail: 'Invalid or missing API key' });
-      return;
-    case 'NOT_FOUND':
-    case 'FORBIDDEN':
-    case 'NOT_IMPLEMENTED':
-    case 'SERVICE_UNAVAILABLE':
-      res.status(err.code === 'NOT_FOUND' ? 404 : err.code === 'FORBIDDEN' ? 403 : err.code === 'NOT_IMPLEMENTED' ? 501 : 503).json({ detail: err.message });
-      return;
-    default:
-      platform.log.error({ err }, 'memory service error');
-      res.status(500).json({ detail: 'Internal Server Error' });
-  }
+/** Every error in FastAPI's style (edge/render-error.ts); what is not a known error is logged. */
+function fail(res: Response, err: unknown, platform: Platform): void {
+  if (!(err instanceof AppError) || err.code === 'INTERNAL_ERROR') platform.log.error({ err }, 'memory service error');
+  sendError(res, err, { style: 'fastapi' });
 }
 
 // ---------------------------------------------------------------- app
@@ -409,17 +353,14 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
     try {
       const key = req.get('x-api-key');
       const ctx = await buildContext(platform, { authorization: key ? `Bearer ${key}` : undefined, requestId: req.requestId, address: clientAddress(req) });
-      if (!ctx.principal) {
-        res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.apiKey);
-        res.status(401).json({ detail: 'Invalid or missing API key' });
-        return;
-      }
+      if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'Invalid or missing API key');
       // Every authenticated request counts, invalid ones included; the operation it runs is not charged again.
       await platform.rateLimits.consume('api', ctx);
-      contexts.set(req, Object.assign(ctx, { [INTERNAL]: true }));
+      ctx.charged = true;
+      contexts.set(req, ctx);
       next();
     } catch (err) {
-      sendError(res, err, platform);
+      fail(res, err, platform);
     }
   });
   app.use(express.json({ limit: platform.config.jsonLimitBytes, type: () => true }));
@@ -429,7 +370,7 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
         const result = await handle(req, operationRunner(apollo, contexts.get(req)!));
         res.status(result.status ?? 200).json(result.body);
       } catch (err) {
-        sendError(res, err, platform);
+        fail(res, err, platform);
       }
     });
   }
@@ -437,25 +378,13 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
   const allowed = new Map<string, string[]>();
   for (const [method, path] of ROUTES) allowed.set(path, [...(allowed.get(path) ?? []), method.toUpperCase()]);
   for (const [path, methods] of allowed) {
-    app.all(path, (_req, res) => {
+    app.all(path, (req, res) => {
       res.setHeader('Allow', methods.join(', '));
-      res.status(405).json({ detail: 'Method Not Allowed' });
+      sendError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`), { style: 'fastapi' });
     });
   }
-  app.use((_req, res) => {
-    res.status(404).json({ detail: 'Not Found' });
-  });
-  const onError: ErrorRequestHandler = (err, _req, res, _next) => {
-    if (err?.type === 'entity.parse.failed') {
-      const pos = Number(/position (\d+)/.exec(String(err.message))?.[1] ?? 0);
-      res.status(422).json(jsonDecodeError('Expecting value', pos));
-    } else if (err?.type === 'entity.too.large') {
-      res.status(413).json({ detail: 'Request body too large' });
-    } else {
-      platform.log.error({ err }, 'memory service error');
-      res.status(500).json({ detail: 'Internal Server Error' });
-    }
-  };
+  app.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not Found'), { style: 'fastapi' }));
+  const onError: ErrorRequestHandler = (err, _req, res, _next) => fail(res, bodyParserError(err, platform.config.jsonLimitBytes) ?? err, platform);
   app.use(onError);
   return app;
 }

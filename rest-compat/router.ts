@@ -4,7 +4,8 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
-import { AppError, AUTH_CHALLENGE, codeFromGraphql, statusOf } from '../core/errors.ts';
+import { AppError, codeFromGraphql } from '../core/errors.ts';
+import { sendError, type ErrorStyle } from '../edge/render-error.ts';
 import { parseInput } from '../core/validation.ts';
 import type { Route, Run } from './route.ts';
 
@@ -25,18 +26,11 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
   };
 }
 
-export function sendError(res: Response, err: unknown, route: Pick<Route, 'errors' | 'detailFor'> | null, ctx?: RequestContext): void {
-  const appError =
-    err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal server error');
+const styleOf = (route: Route): ErrorStyle => (route.detailFor ? { style: 'detail', detailFor: route.detailFor } : { style: 'hosted' });
+
+function routeError(res: Response, err: unknown, route: Route, ctx?: RequestContext): void {
   if (!(err instanceof AppError)) ctx?.log.error({ err }, 'unexpected error in REST route');
-  if (appError.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(appError.details?.retry_after_s ?? 60));
-  if (appError.code === 'UNAUTHORIZED') res.setHeader('WWW-Authenticate', AUTH_CHALLENGE.bearer);
-  if (route?.errors === 'detail' && route.detailFor) {
-    const { status, detail } = route.detailFor(appError.code, appError.message);
-    res.status(status).json({ detail });
-    return;
-  }
-  res.status(statusOf(appError.code)).json(appError.toEnvelope());
+  sendError(res, err, styleOf(route));
 }
 
 /** `beforeBody` checks the key and its budget from the headers, before a bearer route's body is read. */
@@ -73,7 +67,7 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
         else if (result.body === undefined) res.status(status).end();
         else res.status(status).json(result.body);
       } catch (err) {
-        sendError(res, err, route, ctx);
+        routeError(res, err, route, ctx);
       }
     });
   }
@@ -85,7 +79,7 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
     const allow = [...allowed].join(', ');
     router.all(expressPath(path), (req: Request, res: Response) => {
       res.setHeader('Allow', allow);
-      sendError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allow}`), routes.find((r) => r.path === path)!);
+      routeError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allow}`), routes.find((r) => r.path === path)!);
     });
   }
   return router;

@@ -12,7 +12,7 @@ let gateway: TestServer;
 const dataDir = tempDir();
 
 beforeAll(async () => {
-  drawings = spawnNode('subgraphs/serve.ts', ['drawings'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir });
+  drawings = spawnNode('gateway/subgraph-server.ts', ['drawings'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir });
   const [, url] = await drawings.waitFor(/"url":"(http:\/\/[^"]+)"/);
   gateway = await startTestServer({ DATA_DIR: dataDir, REMOTE_SUBGRAPHS: `drawings=${url}` });
 });

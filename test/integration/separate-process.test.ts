@@ -12,7 +12,7 @@ let gateway: TestServer;
 const dataDir = tempDir();
 
 beforeAll(async () => {
-  documents = spawnNode('subgraphs/serve.ts', ['documents'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  documents = spawnNode('gateway/subgraph-server.ts', ['documents'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
   const [, url] = await documents.waitFor(/"url":"(http:\/\/[^"]+)"/);
   gateway = await startTestServer({ DATA_DIR: dataDir, REMOTE_SUBGRAPHS: `documents=${url}` });
 });

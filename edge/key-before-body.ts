@@ -7,13 +7,14 @@
 // over LIMITS.anonymousBodyBytes (or of unknown length) needs a valid key with
 // budget left; public and polling operations are far smaller than that. The
 // budget is only checked here, not spent: the operation is charged once it is
-// known (plugins/rate-limit.ts), by what it is.
+// known (edge/rate-limit.ts), by what it is.
 import type { RequestHandler } from 'express';
-import { bearerToken } from '../../core/auth/keys.ts';
-import { AppError, statusOf } from '../../core/errors.ts';
-import { LIMITS } from '../../core/limits.ts';
-import type { Platform } from '../../core/platform.ts';
-import { clientAddress } from '../context.ts';
+import { bearerToken } from '../core/auth/keys.ts';
+import { AppError } from '../core/errors.ts';
+import { LIMITS } from '../core/limits.ts';
+import type { Platform } from '../core/platform.ts';
+import { clientAddress } from './context.ts';
+import { sendError } from './render-error.ts';
 
 /** Whether the body may be larger than what an anonymous request may send. */
 export function largeBody(headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean {
@@ -39,8 +40,7 @@ export function keyBeforeBody(platform: Platform, options: { keyRequired: boolea
       next();
     } catch (err) {
       if (!(err instanceof AppError)) return next(err);
-      if (err.code === 'RATE_LIMITED') res.setHeader('Retry-After', String(err.details?.retry_after_s ?? 60));
-      res.status(statusOf(err.code)).json(err.toEnvelope());
+      sendError(res, err);
     }
   };
 }

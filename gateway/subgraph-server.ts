@@ -9,10 +9,10 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { loadConfig } from '../core/config.ts';
 import { createPlatform } from '../core/platform.ts';
 import type { RequestContext } from '../core/context.ts';
-import { buildContext, clientAddress } from '../gateway/context.ts';
-import { requestId } from '../gateway/plugins/request-id.ts';
-import { rateLimitPlugin } from '../gateway/plugins/rate-limit.ts';
-import { SUBGRAPHS, allJobHandlers, buildSchema } from './registry.ts';
+import { buildContext, clientAddress } from '../edge/context.ts';
+import { requestId } from '../edge/request-id.ts';
+import { rateLimitPlugin } from '../edge/rate-limit.ts';
+import { SUBGRAPHS, allJobHandlers, buildSchema } from '../subgraphs/registry.ts';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../schema/compose.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
