@@ -192,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     remoteSubgraphs: remote,
-    runJobs: bool(env, 'RUN_JOBS', !('documents' in remote)),
+    runJobs: bool(env, 'RUN_JOBS', true),
     diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),
     memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
     embeddingsUrl: env.EMBEDDINGS_URL || null,

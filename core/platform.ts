@@ -42,7 +42,13 @@ export interface Platform {
 }
 
 export interface PlatformOptions {
+  /** Every job type of the deployment: any process creates any type and publishes its kind. */
   jobHandlers: JobHandler<any>[];
+  /**
+   * The job types this process runs: those of the subgraphs it serves (a subgraph's process runs
+   * its own jobs and nobody else's). Default: every type. None when config.runJobs is false.
+   */
+  runJobTypes?: readonly string[];
   onQuery?: (sql: string) => void;
 }
 
@@ -51,8 +57,10 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const log = createLogger(config.logLevel);
   const db = await openDatabase({ url: config.databaseUrl, onQuery: options.onQuery });
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
-  // Without a runner here, job events come from another process through the database.
-  const events: JobEventBus = config.runJobs ? createLocalEventBus() : createPollingEventBus(db);
+  const runTypes = new Set(config.runJobs ? (options.runJobTypes ?? handlers.keys()) : []);
+  const running = new Map([...handlers].filter(([type]) => runTypes.has(type)));
+  // When another process runs some job types, their events come from it through the database.
+  const events: JobEventBus = running.size === handlers.size ? createLocalEventBus() : createPollingEventBus(db);
   const blobs = createDiskStorage(path.join(config.dataDir, 'blobs'));
   const files = createFileStore(db, blobs, {
     secret: config.signingSecret,
@@ -69,7 +77,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     workers,
     db,
     config,
-    handlers: config.runJobs ? handlers : new Map(),
+    handlers: running,
     concurrency: config.jobConcurrency,
     maxAttempts: config.jobMaxAttempts,
     activeAccounts: (ids) => keys.activeAccounts(ids),

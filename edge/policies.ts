@@ -19,6 +19,8 @@ export const FIELD_POLICIES: Readonly<Record<string, FieldPolicy>> = {
   blogPost: { bucket: 'public' },
   blogPostBySlug: { bucket: 'public' },
   blogPosts: { bucket: 'public' },
+  // The job-type catalogue is published like the service's limits.
+  jobKinds: { bucket: 'public' },
   __typename: { bucket: 'public' },
   __schema: { bucket: 'public' },
   __type: { bucket: 'public' },

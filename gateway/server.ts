@@ -65,7 +65,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Its subscriptions' state (sockets, runs in flight) lives in this process.
     if (module.subscriptions && module.name in config.remoteSubgraphs) throw new Error(`REMOTE_SUBGRAPHS: the ${module.name} subgraph serves subscriptions and must run in the gateway's process`);
   }
-  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), onQuery: options.onQuery });
+  // This process runs the job types of the subgraphs it serves; a remote subgraph's process runs its own.
+  const local = Object.values(SUBGRAPHS).filter((m) => !(m.name in config.remoteSubgraphs));
+  const runJobTypes = local.flatMap((m) => m.jobHandlers.map((h) => h.type));
+  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), runJobTypes, onQuery: options.onQuery });
   for (const module of Object.values(SUBGRAPHS)) {
     if (!(module.name in config.remoteSubgraphs)) await module.onStart?.(platform);
   }

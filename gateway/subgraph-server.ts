@@ -28,8 +28,8 @@ if (!SUBGRAPH_NAMES.includes(name)) {
 
 const config = loadConfig({ ...process.env, PORT: process.env.PORT ?? '4101' });
 const module = SUBGRAPHS[name];
-// The documents subgraph owns jobs, so its process runs them.
-const platform = await createPlatform({ ...config, runJobs: name === 'documents' && config.runJobs }, { jobHandlers: allJobHandlers() });
+// It runs its own job types and no other subgraph's.
+const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), runJobTypes: module.jobHandlers.map((h) => h.type) });
 await module.onStart?.(platform);
 
 const app = express();

@@ -66,6 +66,8 @@ export interface JobRunner {
   /** Stops claiming; waits for running jobs up to graceMs, then releases them for a later start. */
   stop(graceMs?: number): Promise<void>;
   readonly running: number;
+  /** The job types this runner claims. */
+  readonly types: readonly string[];
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
@@ -221,5 +223,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     get running() {
       return active.size;
     },
+    types,
   };
 }

@@ -9,12 +9,37 @@ import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
 import type { JobHandler, JobRecord } from './types.ts';
 
+export interface JobKind {
+  type: string;
+  title: string;
+  description: string;
+  typicalSecondsMin: number;
+  typicalSecondsMax: number;
+  mutation: string | null;
+  internalBecause: string | null;
+}
+
 export interface JobService {
-  create(principal: Principal, type: string, input: unknown, options?: { startDelayMs?: number }): Promise<JobRecord>;
+  /** generic: created by createJob / POST /v1/jobs, which internal types refuse. */
+  create(principal: Principal, type: string, input: unknown, options?: { startDelayMs?: number; generic?: boolean }): Promise<JobRecord>;
   get(id: string, principal: Principal): Promise<JobRecord>;
+  /** The catalogue entry of a job type (every registered type, whichever process runs it). */
+  kindOf(type: string): JobKind | null;
+  /** The whole catalogue. */
+  kinds(): JobKind[];
   readonly store: JobStore;
   readonly events: JobEventBus;
 }
+
+const kindOf = (h: JobHandler<unknown>): JobKind => ({
+  type: h.type,
+  title: h.title,
+  description: h.description,
+  typicalSecondsMin: h.typicalSeconds[0],
+  typicalSecondsMax: h.typicalSeconds[1],
+  mutation: h.operation?.mutation ?? null,
+  internalBecause: h.internal?.why ?? null,
+});
 
 export function createJobService(
   store: JobStore,
@@ -28,7 +53,10 @@ export function createJobService(
     events,
     async create(principal, type, input, options) {
       const handler = handlers.get(type);
-      if (!handler) throw new AppError('UNPROCESSABLE', `Unknown job type ${type}`);
+      if (!handler) throw new AppError('UNPROCESSABLE', `type: unknown job type ${type}`, { field: 'type' });
+      if (options?.generic && handler.internal) {
+        throw new AppError('UNPROCESSABLE', `type: ${type} jobs are created by ${handler.operation?.mutation} only: ${handler.internal.why}`, { field: 'type' });
+      }
       const parsed = handler.parse(input, principal);
       const cap = tiers[principal.tier].maxUnfinishedJobs;
       const unfinished = await store.countUnfinished(principal.accountId);
@@ -45,5 +73,10 @@ export function createJobService(
       return job;
     },
     get: (id, principal) => store.get(id, principal),
+    kindOf(type) {
+      const h = handlers.get(type);
+      return h ? kindOf(h) : null;
+    },
+    kinds: () => [...handlers.values()].map(kindOf),
   };
 }

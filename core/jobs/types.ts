@@ -57,9 +57,27 @@ export interface JobContext<I> {
   config: Config;
 }
 
-/** One registered job type. `parse` runs at creation time so bad input never becomes a job. */
+/**
+ * One job type, declared once: its catalogue entry (published as Job.kind), how its input is
+ * checked and how it runs. A subgraph lists its job types in its module (subgraphs/module.ts);
+ * every list a process needs (the catalogue, the runner's types) is derived from those lists.
+ * `parse` runs at creation time so bad input never becomes a job.
+ */
 export interface JobHandler<I = unknown> {
   type: string;
+  /** What a person calls it ("Code search"). */
+  title: string;
+  description: string;
+  /** [min, max] seconds a job of this type typically takes: the spec's figure where it gives one. */
+  typicalSeconds: readonly [number, number];
+  /**
+   * The typed operation that creates it, where it has one: its GraphQL mutation, and the REST
+   * route that runs that mutation (or why there is none). Every type that is not `internal` is
+   * also created by the generic createJob(type, input) mutation and POST /v1/jobs.
+   */
+  operation?: { mutation: string; route: string | { none: string } };
+  /** Only its own operation creates it (work comes first, such as storing the messages): createJob refuses it. */
+  internal?: { why: string };
   parse(input: unknown, principal: Principal): I;
   run(ctx: JobContext<I>): Promise<Record<string, unknown>>;
 }

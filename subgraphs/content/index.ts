@@ -4,7 +4,6 @@ import { loader, requirePrincipal, type RequestContext } from '../../core/contex
 import { typeDefsOf, type SubgraphModule } from '../module.ts';
 import { listCodes, loadCodes, readCatalogue, seedCodes, type CodeEntry, type DesignStandard } from './codes.ts';
 import { findPublishedPost, findPublishedPostBySlug, listPublishedPosts, readPosts, seedPosts, type BlogPost } from './blog.ts';
-import { jobKind } from './job-kinds.ts';
 import { GraphQLJSON } from 'graphql-type-json';
 import { prepareSearch, searchJob } from './search/search-job.ts';
 import GraphQLUpload from 'graphql-upload/GraphQLUpload.mjs';
@@ -77,7 +76,6 @@ export const contentSubgraph: SubgraphModule = {
       __resolveReference: (ref: { id: string }, ctx: RequestContext) => findPublishedPost(ctx.platform.db, ref.id),
     },
     Job: {
-      kind: (job: { type: string }) => jobKind(job.type),
       searchResults: (job: { type: string; results: SearchResults | null }) => {
         const r = job.results;
         if (job.type !== 'search' || !r) return null;

@@ -43,6 +43,7 @@ export const documentsSubgraph: SubgraphModule = {
     TextStyle: { NORMAL: 'normal', HEADING1: 'heading1', HEADING2: 'heading2', HEADING3: 'heading3' },
     PageOrientation: { PORTRAIT: 'portrait', LANDSCAPE: 'landscape' },
     Query: {
+      jobKinds: (_: unknown, _args: unknown, ctx: RequestContext) => ctx.platform.jobs.kinds(),
       job: async (_: unknown, args: { id: string }, ctx: RequestContext) => {
         requirePrincipal(ctx);
         const job = visible(await jobLoader(ctx).load(args.id), ctx);
@@ -59,6 +60,8 @@ export const documentsSubgraph: SubgraphModule = {
       },
     },
     Mutation: {
+      createJob: (_: unknown, args: { type: string; input: unknown }, ctx: RequestContext) =>
+        ctx.platform.jobs.create(requirePrincipal(ctx), args.type, args.input, { generic: true }),
       createDiagnosticJob: (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);
         if (!ctx.platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostic jobs are disabled on this server');
@@ -76,6 +79,7 @@ export const documentsSubgraph: SubgraphModule = {
     Job: {
       __resolveReference: async (ref: { id: string }, ctx: RequestContext) => visible(await jobLoader(ctx).load(ref.id), ctx),
       fileResult,
+      kind: (job: JobRecord, _: unknown, ctx: RequestContext) => ctx.platform.jobs.kindOf(job.type),
     },
   },
 };

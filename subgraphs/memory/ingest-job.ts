@@ -35,6 +35,12 @@ export async function withGroupLock<T>(key: string, work: () => Promise<T>): Pro
 
 export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
   type: INGEST_JOB,
+  title: 'Memory ingestion',
+  description: 'Extracts entities and facts from added messages into the group\'s memory graph.',
+  // The spec gives no duration for memory ingestion; an LLM extraction pass per message batch.
+  typicalSeconds: [2, 30],
+  operation: { mutation: 'addMessages', route: 'POST /messages (memory service)' },
+  internal: { why: 'addMessages stores the messages as episodes first' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
     const services = memoryServices(ctx.db, ctx.config);

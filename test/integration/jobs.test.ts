@@ -101,6 +101,51 @@ describe('jobs over REST and GraphQL', () => {
   });
 });
 
+describe('job types declared once', () => {
+  const post = (body: unknown, key = keyA) =>
+    server.rest('/v1/jobs', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('publishes the catalogue without a key, each type with its typed mutation and whether only it creates the type', async () => {
+    const res = await server.gql(`{ jobKinds { type title typicalSecondsMin typicalSecondsMax mutation internalBecause } }`, {});
+    expect(res.status).toBe(200);
+    const kinds = new Map(res.body.data.jobKinds.map((k: { type: string }) => [k.type, k]));
+    expect(kinds.get('search')).toEqual({ type: 'search', title: 'Code search', typicalSecondsMin: 1, typicalSecondsMax: 8, mutation: 'createSearchJob', internalBecause: null });
+    expect(kinds.get('memory.ingest')).toMatchObject({ mutation: 'addMessages', internalBecause: expect.stringContaining('episodes') });
+  });
+
+  it('POST /v1/jobs and createJob create any type that is not internal; the job carries its kind', async () => {
+    // The input is passed as the type takes it (the search domain's names), in REST as in GraphQL.
+    const created = await post({ type: 'search', input: { query: 'wind load', perPage: 3 } });
+    expect(created.status).toBe(202);
+    const { job_id, status } = await created.json();
+    expect(status).toBe('pending');
+    const done = await waitFor(async () => {
+      const job = await restJob(job_id);
+      return job.status === 'completed' && job;
+    });
+    expect(done.type).toBe('search');
+    expect(done.results).toMatchObject({ per_page: 3 });
+
+    const gql = await server.gql(`mutation { createJob(type: "search", input: { query: "snow drift" }) { id status kind { title } } }`, {}, keyA);
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.createJob).toMatchObject({ status: 'PENDING', kind: { title: 'Code search' } });
+  });
+
+  it('refuses an internal type, an unknown type and bad input with 422 naming the field', async () => {
+    const internal = await post({ type: 'memory.ingest', input: {} });
+    expect(internal.status).toBe(422);
+    expect((await internal.json()).error).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'type' }, message: expect.stringContaining('addMessages') });
+    const unknown = await post({ type: 'no.such', input: {} });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).error.details).toEqual({ field: 'type' });
+    const bad = await post({ type: 'search', input: { query: 42 } });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    expect(JSON.stringify(await bad.json())).toContain('query');
+    expect((await post({ type: 'search' })).status).toBe(400);
+  });
+});
+
 describe('the job schema', () => {
   it('shows jobUpdated in introspection; over HTTP a subscription is a clear 400, not a 500', async () => {
     const intro = await server.gql(`{ __schema { subscriptionType { name fields { name } } } }`);

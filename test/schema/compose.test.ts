@@ -10,5 +10,5 @@ it('the checked-in supergraph equals a fresh composition of schema/*.graphql (ru
 it('Job is an entity with fields from two subgraphs', () => {
   const sdl = composeSupergraph();
   expect(sdl).toMatch(/type Job\s+@join__type\(graph: CONTENT, key: "id"\)/);
-  expect(sdl).toMatch(/kind: JobKind @join__field\(graph: CONTENT, requires: "type"\)/);
+  expect(sdl).toMatch(/searchResults: SearchResults @join__field\(graph: CONTENT, requires: "type results"\)/);
 });

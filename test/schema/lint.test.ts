@@ -50,7 +50,7 @@ describe('GraphQL schema conventions', () => {
   it('pages every list a Query root field answers, except bounded answers (retrieval results, edges of a node)', () => {
     // Bounded by their own arguments (maxFacts, lastN) or by the node: not lists a client pages through.
     // agents (the catalogue) and desktopClients (an account's few machines) are short by nature.
-    const BOUNDED = new Set(['getMemory', 'searchMemory', 'entityEdges', 'episodes', 'projects', 'agents', 'desktopClients']);
+    const BOUNDED = new Set(['getMemory', 'searchMemory', 'entityEdges', 'episodes', 'projects', 'agents', 'desktopClients', 'jobKinds']);
     const lists = Object.values(schema.getQueryType()!.getFields())
       .filter((f) => isListType(getNullableType(f.type)) && !BOUNDED.has(f.name))
       .map((f) => f.name);

@@ -141,6 +141,10 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
 
 export const searchJob: JobHandler<SearchJobInput> = {
   type: 'search',
+  title: 'Code search',
+  description: 'Searches the indexed building codes.',
+  typicalSeconds: [1, 8],
+  operation: { mutation: 'createSearchJob', route: 'POST /v1/search/jobs' },
   parse: (input) => parseInput(inputSchema, input),
   run: async (ctx) => ({
     ...(await runSearch(

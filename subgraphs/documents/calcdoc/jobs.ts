@@ -86,6 +86,10 @@ async function saveMcdx(ctx: JobContext<unknown>, name: string, built: Built) {
 
 export const createDocumentJob: JobHandler<CreateDocumentRequest> = {
   type: 'calcdoc.create_document',
+  title: 'Calculation document',
+  description: 'Builds a .mcdx worksheet from elements.',
+  typicalSeconds: [5, 15],
+  operation: { mutation: 'createDocument', route: 'POST /v1/calcdoc/jobs' },
   // Re-checks the stored input; the tier limit was checked by the resolver.
   parse: (input, principal) => validateCreateDocument(input as Record<string, unknown>, principal.tier, null),
   async run(ctx) {
@@ -123,6 +127,11 @@ export const createDocumentJob: JobHandler<CreateDocumentRequest> = {
 
 export const appendElementsJob: JobHandler<AppendInput> = {
   type: 'calcdoc.append_elements',
+  title: 'Calculation document update',
+  description: 'Appends elements to a calculation document, as a new version.',
+  // The spec gives no duration for this job: it shares the calculation document's.
+  typicalSeconds: [5, 15],
+  operation: { mutation: 'appendElements', route: 'POST /v1/calcdoc/{doc_id}/elements' },
   parse: (input, principal) => {
     const raw = input as { doc_id?: unknown; elements?: unknown };
     if (typeof raw.doc_id !== 'string') throw new AppError('VALIDATION_ERROR', 'doc_id: is required', { field: 'doc_id' });
@@ -153,6 +162,11 @@ export const appendElementsJob: JobHandler<AppendInput> = {
 
 export const readDocumentJob: JobHandler<{ source_file: string }> = {
   type: 'calcdoc.read',
+  title: 'Calculation document reading',
+  description: 'Reads the elements of a .mcdx worksheet.',
+  // The spec gives no duration for this job: it shares the calculation document's.
+  typicalSeconds: [5, 15],
+  operation: { mutation: 'readDocument', route: 'POST /v1/calcdoc/jobs' },
   parse: (input) => prepareSource(input as Record<string, unknown>, ['mcdx']),
   async run(ctx) {
     const doc = await runTask<Record<string, unknown>>(ctx.workers, { op: 'read', source: Buffer.from(ctx.input.source_file, 'base64') }, ctx.signal);
@@ -176,6 +190,10 @@ export function preparePdf(raw: Record<string, unknown>): PdfInput {
 
 export const generatePdfJob: JobHandler<PdfInput> = {
   type: 'calcdoc.generate_pdf',
+  title: 'Calculation PDF',
+  description: 'Renders a .mcdx worksheet to PDF.',
+  typicalSeconds: [10, 30],
+  operation: { mutation: 'generatePdf', route: 'POST /v1/calcdoc/jobs' },
   parse: (input) => {
     const raw = input as Record<string, unknown>;
     return preparePdf({ source_file: raw.source_file, options: { page_numbers: raw.page_numbers, headers_footers: raw.headers_footers } });
@@ -201,6 +219,11 @@ export const generatePdfJob: JobHandler<PdfInput> = {
 
 export const convertJob: JobHandler<{ source_file: string }> = {
   type: 'calcdoc.convert',
+  title: 'Worksheet conversion',
+  description: 'Converts a Mathcad .xmcd worksheet to .mcdx.',
+  // The spec gives no duration for this job: it shares the calculation document's.
+  typicalSeconds: [5, 15],
+  operation: { mutation: 'convertWorksheet', route: 'POST /v1/calcdoc/convert' },
   parse: (input) => prepareSource(input as Record<string, unknown>, ['xmcd', 'xmcdz']),
   async run(ctx) {
     const out = await runTask<{ mcdx: Uint8Array; documentName: string; generator: string | null; converted: number; unconverted: unknown[]; results: unknown[] }>(

@@ -21,6 +21,11 @@ const TASK = new URL('./diagnostic-task.ts', import.meta.url);
 
 export const diagnosticJob: JobHandler<DiagnosticInput> = {
   type: 'diagnostic',
+  title: 'Diagnostic job',
+  description: 'Sleeps and computes to exercise the job machinery (tests and benchmarks).',
+  typicalSeconds: [0, 5],
+  operation: { mutation: 'createDiagnosticJob', route: { none: 'it exercises the job machinery in tests and benchmarks; not in the spec' } },
+  internal: { why: 'createDiagnosticJob checks that diagnostic jobs are enabled (DIAGNOSTIC_JOBS)' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
     const { durationMs, steps, cpuMs } = ctx.input;

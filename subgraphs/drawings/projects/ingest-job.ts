@@ -23,6 +23,12 @@ const inputSchema = z.object({ projectId: z.string().min(1), fileHash: z.string(
 
 export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
   type: INGEST_SHEET_JOB,
+  title: 'Sheet ingestion',
+  description: 'Reads one page of a drawing set into a project graph: entities, relationships and cross-sheet links.',
+  // The spec gives no durations for projects; a sheet takes Tier 1's analysis of the page and a little more.
+  typicalSeconds: [1, 30],
+  operation: { mutation: 'addProjectSheets', route: 'POST /v1/projects/{project_id}/sheets' },
+  internal: { why: 'addProjectSheets stores the PDF and checks the pages first, one job per page' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
     const { store, embedder, sheetNumbers } = projectServices(ctx.db, ctx.config);

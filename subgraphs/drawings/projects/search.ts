@@ -156,6 +156,11 @@ const inputSchema = z.object({
 /** Job results are the REST shape (as every job's): snake_case. */
 export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
   type: PROJECT_SEARCH_JOB,
+  title: 'Project search',
+  description: 'Searches a project graph in plain language.',
+  typicalSeconds: [0, 3],
+  operation: { mutation: 'createProjectSearchJob', route: 'POST /v1/projects/{project_id}/search/jobs' },
+  internal: { why: 'createProjectSearchJob checks that the project is the caller\'s first' },
   parse: (input) => {
     const parsed = parseInput(inputSchema, input);
     // An empty question is a missing one (400), as code search answers.

@@ -48,6 +48,7 @@ it('never runs more jobs at once than its concurrency', async () => {
   let peak = 0;
   const handler: JobHandler = {
     type: 't',
+    title: 'Test', description: 'A test job.', typicalSeconds: [0, 1],
     parse: (i) => i,
     async run() {
       peak = Math.max(peak, ++running);
@@ -68,6 +69,7 @@ it('never runs more jobs at once than its concurrency', async () => {
 it('publishes progress and turns handler errors into failed jobs with their code', async () => {
   const handler: JobHandler = {
     type: 'p',
+    title: 'Test', description: 'A test job.', typicalSeconds: [0, 1],
     parse: (i) => i,
     async run(ctx) {
       await ctx.progress(10);
@@ -94,7 +96,7 @@ it('publishes progress and turns handler errors into failed jobs with their code
 });
 
 it('leaves delayed jobs pending until their time', async () => {
-  const handler: JobHandler = { type: 'd', parse: (i) => i, run: async () => ({}) };
+  const handler: JobHandler = { type: 'd', title: 'Test', description: 'A test job.', typicalSeconds: [0, 1], parse: (i) => i, run: async () => ({}) };
   const job = await store.create(principal, 'd', {}, { runAfter: new Date(Date.now() + 300) });
   const { r } = runner([handler]);
   await r.start();

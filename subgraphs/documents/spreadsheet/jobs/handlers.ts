@@ -25,6 +25,10 @@ async function saveWorkbook(ctx: JobContext<unknown>, bytes: Uint8Array, name: s
 
 export const createSpreadsheetJob: JobHandler<WorkbookSpec> = {
   type: 'spreadsheet.create_spreadsheet',
+  title: 'Spreadsheet',
+  description: 'Builds an .xlsx workbook from content blocks.',
+  typicalSeconds: [3, 10],
+  operation: { mutation: 'createSpreadsheet', route: 'POST /v1/spreadsheet/jobs' },
   parse: (input) => validateWorkbook(input),
   async run(ctx) {
     const bytes = await ctx.workers.run<Uint8Array>(CREATE_TASK, ctx.input, ctx.signal);
@@ -35,6 +39,10 @@ export const createSpreadsheetJob: JobHandler<WorkbookSpec> = {
 
 export const populateTemplateJob: JobHandler<PopulateInput> = {
   type: 'spreadsheet.populate_template',
+  title: 'Template filling',
+  description: 'Fills an .xlsx template through named ranges.',
+  typicalSeconds: [3, 10],
+  operation: { mutation: 'populateTemplate', route: 'POST /v1/spreadsheet/jobs' },
   parse: (input) => parsePopulateInput(input),
   async run(ctx) {
     const outcome = await ctx.workers.run<PopulateTaskResult>(POPULATE_TASK, ctx.input, ctx.signal);
