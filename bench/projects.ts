@@ -20,6 +20,7 @@ import { openDatabase } from '../core/db/client.ts';
 import tier1Task from '../subgraphs/drawings/pdf/analyze-page-task.ts';
 import { toSheetWrite } from '../subgraphs/drawings/projects/ingest-job.ts';
 import projectTask from '../subgraphs/drawings/projects/page-task.ts';
+import { runInline } from '../core/jobs/task.ts';
 import { searchProject } from '../subgraphs/drawings/projects/search.ts';
 import { createLibsqlProjectStore } from '../subgraphs/drawings/projects/store/libsql-store.ts';
 import type { SheetDraft } from '../subgraphs/drawings/projects/extract.ts';
@@ -78,8 +79,7 @@ for (const p of pages) {
   };
   const ingest = async () => {
     const [b] = await time(async () => {
-      const r = await projectTask({ bytes: p.bytes, page: p.page, options: OPTIONS });
-      if (!r.ok) throw new Error(r.message);
+      const r = await runInline(projectTask, { bytes: p.bytes, page: p.page, options: OPTIONS });
       await store.writeSheet(toSheetWrite(r.draft, { projectId: ingestProject, fileHash: hash, page: p.page, width: r.width, height: r.height }));
     });
     ing.push(b);
@@ -98,8 +98,7 @@ console.log(`median ratio ${median(ratios).toFixed(2)}, worst ${Math.max(...rati
 if (SHEETS > 0) {
   const drafts: SheetDraft[] = [];
   for (const s of sheets) {
-    const r = await projectTask({ bytes: s.pdf, page: 1, options: OPTIONS });
-    if (r.ok) drafts.push(r.draft);
+    drafts.push((await runInline(projectTask, { bytes: s.pdf, page: 1, options: OPTIONS })).draft);
 }
 const big = await newProject('big');
 const [writeMs] = await time(async () => {

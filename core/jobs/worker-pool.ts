@@ -1,5 +1,6 @@
 // CPU-heavy work runs in worker threads so the HTTP server keeps answering.
-// A task module exports a default function (payload) => result.
+// A task module's default export is defineTask((payload) => result) (task.ts), so an AppError
+// it throws reaches the caller whole.
 //
 // Every task runs under two limits (core/limits.ts): a wall-clock limit and a
 // V8 heap limit per thread (`resourceLimits`). A task past either fails with
@@ -11,6 +12,7 @@
 import { Piscina } from 'piscina';
 import { AppError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
+import { unpackTaskResult } from './task.ts';
 
 export interface WorkerPool {
   /** `timeoutMs` shortens the pool's wall-clock limit for a task whose caller waits for it (an HTTP request). */
@@ -58,7 +60,7 @@ export function createWorkerPool(
       const timeout = AbortSignal.timeout(timeoutMs);
       const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
       try {
-        return (await pool.run(payload, { filename: taskModule.href, signal: combined })) as R;
+        return unpackTaskResult<R>(await pool.run(payload, { filename: taskModule.href, signal: combined }));
       } catch (err) {
         if (combined.aborted) replaceStoppedThread();
         if (signal?.aborted) throw signal.reason ?? err;

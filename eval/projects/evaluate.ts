@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
 import { toSheetWrite } from '../../subgraphs/drawings/projects/ingest-job.ts';
 import task from '../../subgraphs/drawings/projects/page-task.ts';
+import { runInline } from '../../core/jobs/task.ts';
 import { searchProject } from '../../subgraphs/drawings/projects/search.ts';
 import { normaliseSheetNumber } from '../../subgraphs/drawings/projects/sheet-number.ts';
 import { createLibsqlProjectStore } from '../../subgraphs/drawings/projects/store/libsql-store.ts';
@@ -61,8 +62,7 @@ async function openStore(): Promise<{ store: ProjectGraphStore; projectId: strin
 }
 
 async function ingest(store: ProjectGraphStore, projectId: string, bytes: Uint8Array, page: number, fileHash: string) {
-  const r = await task({ bytes, page, options: OPTIONS });
-  if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+  const r = await runInline(task, { bytes, page, options: OPTIONS });
   const w = toSheetWrite(r.draft, { projectId, fileHash, page, width: r.width, height: r.height });
   await store.writeSheet(w);
   return { draft: r.draft, write: w, ms: r.totalMs, tier1Ms: r.tier1Ms };
@@ -155,10 +155,7 @@ async function real() {
       const va = t.file.startsWith('va-');
       const { draft } = va
         ? await ingest(store, projectId, bytes, t.page, `va-${t.page}`.padEnd(64, '0'))
-        : await task({ bytes, page: t.page, options: OPTIONS }).then((r) => {
-            if (!r.ok) throw new Error(r.message);
-            return { draft: r.draft };
-          });
+        : await runInline(task, { bytes, page: t.page, options: OPTIONS });
       pages++;
       const wantNumber = t.sheet_number ?? t.titleblock?.sheet_number ?? null;
       const wantTitle = t.sheet_title ?? null;

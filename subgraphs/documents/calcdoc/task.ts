@@ -1,8 +1,7 @@
 // Worker-thread task of every calculation-document job: calculation, .mcdx
 // writing and reading, PDF rendering and .xmcd conversion are CPU work, so
 // they run here, off the event loop. Modules load once per worker thread.
-// Errors cross the thread boundary as plain data and become AppErrors again.
-import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { defineTask } from '../../../core/jobs/task.ts';
 import { calculate, resultsSummary } from './calculate.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions } from './elements.ts';
 import { readMcdx } from './mcdx/reader.ts';
@@ -24,8 +23,6 @@ export type TaskRequest =
   | { op: 'read'; source: Uint8Array }
   | { op: 'pdf'; source: Uint8Array; pageNumbers: boolean; headersFooters: boolean }
   | { op: 'convert'; source: Uint8Array; now: number };
-
-export type TaskResponse = { ok: true; value: any } | { ok: false; error: { code: ErrorCode; message: string; details: Record<string, unknown> } };
 
 async function create(req: Extract<TaskRequest, { op: 'create' }>) {
   const calc = calculate(req.elements);
@@ -76,27 +73,19 @@ async function convert(req: Extract<TaskRequest, { op: 'convert' }>) {
   return { mcdx, documentName: sheet.documentName, generator: sheet.generator, converted: sheet.elements.length, unconverted: sheet.unconverted, results: resultsSummary(calc) };
 }
 
-export default async function run(req: TaskRequest): Promise<TaskResponse> {
-  try {
-    switch (req.op) {
-      case 'create':
-        return { ok: true, value: await create(req) };
-      case 'read':
-        return { ok: true, value: await read(req) };
-      case 'pdf':
-        return { ok: true, value: await pdf(req) };
-      case 'convert':
-        return { ok: true, value: await convert(req) };
-    }
-  } catch (err) {
-    if (err instanceof AppError) return { ok: false, error: { code: err.code, message: err.message, details: err.details ?? {} } };
-    throw err;
+export default defineTask(async (req: TaskRequest) => {
+  switch (req.op) {
+    case 'create':
+      return create(req);
+    case 'read':
+      return read(req);
+    case 'pdf':
+      return pdf(req);
+    case 'convert':
+      return convert(req);
   }
-}
+});
 
-/** Runs a task in the pool and turns a reported failure back into an AppError. */
-export async function runTask<T>(workers: { run<R>(m: URL, p: unknown, s?: AbortSignal): Promise<R> }, req: TaskRequest, signal?: AbortSignal): Promise<T> {
-  const res = await workers.run<TaskResponse>(new URL(import.meta.url), req, signal);
-  if (!res.ok) throw new AppError(res.error.code, res.error.message, res.error.details);
-  return res.value as T;
-}
+/** Runs a calculation-document task in the pool. */
+export const runTask = <T>(workers: { run<R>(m: URL, p: unknown, s?: AbortSignal): Promise<R> }, req: TaskRequest, signal?: AbortSignal): Promise<T> =>
+  workers.run<T>(new URL(import.meta.url), req, signal);

@@ -4,7 +4,7 @@
 // pending page is in, its communities recomputed.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { readStream } from '../../../core/files/read-stream.ts';
 import type { JobHandler } from '../../../core/jobs/types.ts';
 import { LIMITS } from '../../../core/limits.ts';
@@ -46,7 +46,6 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
       if (!file) throw new AppError('FILE_NOT_FOUND', `The project's file ${fileHash} is gone`, { file_hash: fileHash });
       const bytes = await readStream(ctx.blobs.read(file.storageKey), Infinity);
       const outcome = await ctx.workers.run<PageTaskResult>(PAGE_TASK, { bytes, page, options: sheetNumbers }, ctx.signal, { timeoutMs: LIMITS.drawingTimeoutMs });
-      if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
       await ctx.progress(70);
 
       const { sheet, entities, relationships, links } = toSheetWrite(outcome.draft, { projectId, fileHash, page, width: outcome.width, height: outcome.height });

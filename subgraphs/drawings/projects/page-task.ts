@@ -2,7 +2,7 @@
 // same extraction and detectors as POST /v1/drawings, used as they are), then
 // the project's own reading of it (extract.ts). Grid bubbles are not a Tier 1
 // output: grid-bubbles.ts finds them from the same page geometry.
-import { AppError } from '../../../core/errors.ts';
+import { defineTask } from '../../../core/jobs/task.ts';
 import { analyzePage } from '../detect/analyze.ts';
 import { extractPage } from '../pdf/extract-page.ts';
 import { extractSheet, type SheetDraft } from './extract.ts';
@@ -10,20 +10,20 @@ import { findGridBubbles } from './grid-bubbles.ts';
 import type { SheetNumberOptions } from './sheet-number.ts';
 import { textLines } from './text-lines.ts';
 
-export type PageTaskResult =
-  | { ok: true; pageCount: number; width: number; height: number; draft: SheetDraft; tier1Ms: number; totalMs: number }
-  | { ok: false; code: string; message: string; details?: Record<string, unknown> };
-
-export default async function task({ bytes, page, options }: { bytes: Uint8Array; page: number; options: SheetNumberOptions }): Promise<PageTaskResult> {
-  const started = performance.now();
-  try {
-    const geometry = await extractPage(bytes, page);
-    const analysis = analyzePage(geometry);
-    const tier1Ms = performance.now() - started;
-    const draft = extractSheet({ analysis, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), page, options });
-    return { ok: true, pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started };
-  } catch (err) {
-    if (err instanceof AppError) return { ok: false, code: err.code, message: err.message, details: err.details };
-    throw err;
-  }
+export interface PageTaskResult {
+  pageCount: number;
+  width: number;
+  height: number;
+  draft: SheetDraft;
+  tier1Ms: number;
+  totalMs: number;
 }
+
+export default defineTask(async ({ bytes, page, options }: { bytes: Uint8Array; page: number; options: SheetNumberOptions }): Promise<PageTaskResult> => {
+  const started = performance.now();
+  const geometry = await extractPage(bytes, page);
+  const analysis = analyzePage(geometry);
+  const tier1Ms = performance.now() - started;
+  const draft = extractSheet({ analysis, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), page, options });
+  return { pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started };
+});

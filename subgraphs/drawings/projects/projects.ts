@@ -3,14 +3,13 @@
 // camelCase in and out; rest-compat maps the spec's snake_case.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../core/auth/keys.ts';
-import { AppError, type ErrorCode } from '../../../core/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { readStream } from '../../../core/files/read-stream.ts';
 import type { JobRecord } from '../../../core/jobs/types.ts';
 import type { Platform } from '../../../core/platform.ts';
 import { MAX_DRAWING_BYTES } from '../service.ts';
 import { ENTITY_TYPES, type Entity, type Link, type Page, type Project, type ProjectStats, type Relationship, type Sheet } from './model.ts';
 import { checkPagesInDocument, parsePages } from './pages.ts';
-import type { PdfInfoResult } from './pdf-info-task.ts';
 import { ftsMatch } from './search.ts';
 import { projectServices } from './services.ts';
 import { normaliseSheetNumber } from './sheet-number.ts';
@@ -93,8 +92,12 @@ export async function addSheets(platform: Platform, principal: Principal, input:
     const hash = createHash('sha256').update(bytes).digest('hex');
     file = await store.getFile(project.id, hash);
     if (!file) {
-      const info = await platform.workers.run<PdfInfoResult>(PDF_INFO_TASK, { bytes }, undefined, { timeoutMs: 30_000 });
-      if (!info.ok) throw new AppError(info.code as ErrorCode, info.message, { field: 'file', ...info.details });
+      const info = await platform.workers
+        .run<{ pageCount: number }>(PDF_INFO_TASK, { bytes }, undefined, { timeoutMs: 30_000 })
+        .catch((err) => {
+          // The file is the caller's: name the field.
+          throw err instanceof AppError ? new AppError(err.code, err.message, { field: 'file', ...err.details }) : err;
+        });
       file = { projectId: project.id, hash, size: bytes.byteLength, pageCount: info.pageCount, storageKey: `projects/${project.id}/${hash}.pdf` };
       checkPagesInDocument(pages, file.pageCount);
       await platform.blobs.put(file.storageKey, bytes);

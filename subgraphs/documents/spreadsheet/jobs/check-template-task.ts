@@ -2,17 +2,16 @@
 // caller's template (inflating its parts, reading workbook.xml) and planning
 // the writes is work on caller bytes, so it runs off the event loop under the
 // worker pool's time and memory limits, never on the thread that answers.
+import { defineTask } from '../../../../core/jobs/task.ts';
 import { planWrites, type PopulateInput } from '../template/mappings.ts';
 import { openTemplate } from '../template/open-template.ts';
-import { templateTaskError } from './populate-task.ts';
+import { asTemplateError } from './populate-task.ts';
 
-export type CheckTemplateResult = { ok: true } | { ok: false; code: string; message: string; details?: Record<string, unknown> };
-
-export default function task(input: PopulateInput): CheckTemplateResult {
+export default defineTask((input: PopulateInput): null => {
   try {
     planWrites(openTemplate(input.templateFile), input.dataMappings);
-    return { ok: true };
+    return null;
   } catch (err) {
-    return templateTaskError(err);
+    throw asTemplateError(err);
   }
-}
+});

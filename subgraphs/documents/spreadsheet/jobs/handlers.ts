@@ -1,11 +1,9 @@
 // The two spreadsheet job types. Input is validated when the job is created
 // (a bad request never becomes a job); the work runs in the worker pool and
 // the workbook is stored for download under the tier's retention.
-import { AppError, type ErrorCode } from '../../../../core/errors.ts';
 import type { JobContext, JobHandler } from '../../../../core/jobs/types.ts';
 import { validateWorkbook, type WorkbookSpec } from '../blocks/validate.ts';
 import { parsePopulateInput, type PopulateInput } from '../template/mappings.ts';
-import type { PopulateTaskResult } from './populate-task.ts';
 
 const CREATE_TASK = new URL('./create-task.ts', import.meta.url);
 const POPULATE_TASK = new URL('./populate-task.ts', import.meta.url);
@@ -45,9 +43,8 @@ export const populateTemplateJob: JobHandler<PopulateInput> = {
   operation: { mutation: 'populateTemplate', route: 'POST /v1/spreadsheet/jobs' },
   parse: (input) => parsePopulateInput(input),
   async run(ctx) {
-    const outcome = await ctx.workers.run<PopulateTaskResult>(POPULATE_TASK, ctx.input, ctx.signal);
-    if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
+    const bytes = await ctx.workers.run<Uint8Array>(POPULATE_TASK, ctx.input, ctx.signal);
     await ctx.progress(90);
-    return saveWorkbook(ctx, outcome.bytes, 'filled-template');
+    return saveWorkbook(ctx, bytes, 'filled-template');
   },
 };

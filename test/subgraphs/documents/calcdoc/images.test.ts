@@ -9,7 +9,8 @@ import { createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMcdx } from '../../../../subgraphs/documents/calcdoc/mcdx/reader.ts';
-import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/task.ts';
+import run from '../../../../subgraphs/documents/calcdoc/task.ts';
+import { unpackTaskResult } from '../../../../core/jobs/task.ts';
 import { decodeTiff } from '../../../../subgraphs/documents/calcdoc/tiff.ts';
 import { toPng } from '../../../../subgraphs/documents/calcdoc/to-png.ts';
 import { readPng } from '../../../helpers/png.ts';
@@ -17,10 +18,8 @@ import { qpdfProblems } from '../../../helpers/readers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'calcdoc-images-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const value = (res: TaskResponse) => {
-  if (!res.ok) throw new Error(res.error.message);
-  return res.value;
-};
+// The task's value, or its AppError thrown, as a worker's caller gets them.
+const value = (res: unknown): any => unpackTaskResult(res);
 
 const W = 40;
 const H = 20;

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPdf } from '../../../../core/pdf/open.ts';
-import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/task.ts';
+import run from '../../../../subgraphs/documents/calcdoc/task.ts';
+import { unpackTaskResult } from '../../../../core/jobs/task.ts';
 import type { CalcElement } from '../../../../subgraphs/documents/calcdoc/elements.ts';
 import { fixture, optionalSample } from '../../../helpers/samples.ts';
 import { qpdfProblems } from '../../../helpers/readers.ts';
@@ -17,10 +18,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const UNITS = optionalSample('calc/mcdx/mathcadpy_test_units.mcdx');
 const COMPLETE = optionalSample('calc/mcdx/mathcadpy_simple_example_complete.mcdx');
 
-const value = (res: TaskResponse) => {
-  if (!res.ok) throw new Error(res.error.message);
-  return res.value;
-};
+// The task's value, or its AppError thrown, as a worker's caller gets them.
+const value = (res: unknown): any => unpackTaskResult(res);
 
 function pdfText(pdf: Uint8Array, name: string): string {
   const file = path.join(dir, `${name}.pdf`);

@@ -4,7 +4,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readMcdx } from '../../../../subgraphs/documents/calcdoc/mcdx/reader.ts';
-import run, { type TaskResponse } from '../../../../subgraphs/documents/calcdoc/task.ts';
+import run from '../../../../subgraphs/documents/calcdoc/task.ts';
+import { unpackTaskResult } from '../../../../core/jobs/task.ts';
 import { convertXmcd } from '../../../../subgraphs/documents/calcdoc/xmcd/convert.ts';
 import { fixture } from '../../../helpers/samples.ts';
 
@@ -31,10 +32,8 @@ ${region(9, 170, `<math><ml:eval xmlns:ml="http://schemas.mathsoft.com/math30"><
 <binaryContent><item item-id="4" content-encoding="base64">${PNG}</item><item item-id="9" content-encoding="base64">AAAA</item></binaryContent>
 </worksheet>`;
 
-const value = (res: TaskResponse) => {
-  if (!res.ok) throw new Error(res.error.message);
-  return res.value;
-};
+// The task's value, or its AppError thrown, as a worker's caller gets them.
+const value = (res: unknown): any => unpackTaskResult(res);
 
 describe('.xmcd conversion', () => {
   it('maps text, definitions with units, evaluations with overrides and pictures, listing the rest', async () => {
