@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Request, type Response } from '
 import type { ApolloServer } from '@apollo/server';
 import { z } from 'zod';
 import type { Platform } from '../core/platform.ts';
+import { toCamelKeys, toSnakeKeys } from '../core/case.ts';
 import { AppError } from '../core/errors.ts';
 import type { RequestContext } from '../core/context.ts';
 import { requestId } from '../edge/request-id.ts';
@@ -161,40 +162,8 @@ const lastNQuery = z.object({
 const FACT_FIELDS = 'uuid name fact validAt invalidAt createdAt expiredAt score sourceNodeUuid targetNodeUuid episodes';
 const DELETION_FIELDS = 'episodes facts entities';
 
-const toMessageInput = (m: z.output<typeof message>) => ({
-  content: m.content,
-  roleType: m.role_type,
-  role: m.role ?? null,
-  timestamp: m.timestamp ?? null,
-  uuid: m.uuid ?? null,
-  name: m.name ?? null,
-  sourceDescription: m.source_description ?? null,
-});
-
-const retrievalInput = (b: z.output<typeof searchBody> | z.output<typeof getMemoryBody>) => ({
-  maxFacts: b.max_facts,
-  // GraphQL spells the enum in upper case (RRF, MMR, CROSS_ENCODER).
-  reranker: b.reranker ? b.reranker.toUpperCase() : null,
-  minScore: b.min_score ?? null,
-  episodeSourceFilter: b.episode_source_filter ?? null,
-  mmrLambda: b.mmr_lambda ?? null,
-  centerNodeUuid: b.center_node_uuid ?? null,
-  includeInvalidated: b.include_invalidated,
-});
-
-const factOut = (f: Record<string, any>) => ({
-  uuid: f.uuid,
-  name: f.name,
-  fact: f.fact,
-  valid_at: f.validAt,
-  invalid_at: f.invalidAt,
-  created_at: f.createdAt,
-  expired_at: f.expiredAt,
-  score: f.score,
-  source_node_uuid: f.sourceNodeUuid,
-  target_node_uuid: f.targetNodeUuid,
-  episodes: f.episodes,
-});
+/** A checked REST body → the GraphQL input: names camelCased, GraphQL's upper-case enum spelling (RRF, MMR, CROSS_ENCODER). */
+const graphqlInput = (body: { reranker?: string | null }) => ({ ...toCamelKeys(body), reranker: body.reranker ? body.reranker.toUpperCase() : null });
 
 interface Handler {
   (req: Request, run: Run): Promise<{ status?: number; body: unknown }>;
@@ -210,7 +179,7 @@ const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
       const body = parse(messagesBody, req.body, 'body');
       const data = await run(`mutation ($groupId: String!, $messages: [MessageInput!]!) { addMessages(groupId: $groupId, messages: $messages) { accepted jobId } }`, {
         groupId: body.group_id,
-        messages: body.messages.map(toMessageInput),
+        messages: toCamelKeys(body.messages),
       });
       return { status: 202, body: { message: 'Messages added to processing queue', success: true, job_id: data.addMessages.jobId } };
     },
@@ -221,9 +190,9 @@ const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
     async (req, run) => {
       const body = parse(searchBody, req.body, 'body');
       const data = await run(`query ($input: SearchMemoryInput!) { searchMemory(input: $input) { ${FACT_FIELDS} } }`, {
-        input: { query: body.query, groupIds: body.group_ids ?? null, ...retrievalInput(body) },
+        input: graphqlInput(body),
       });
-      return { body: { facts: data.searchMemory.map(factOut) } };
+      return { body: { facts: toSnakeKeys(data.searchMemory) } };
     },
   ],
   [
@@ -232,9 +201,9 @@ const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
     async (req, run) => {
       const body = parse(getMemoryBody, req.body, 'body');
       const data = await run(`query ($input: GetMemoryInput!) { getMemory(input: $input) { ${FACT_FIELDS} } }`, {
-        input: { groupId: body.group_id, messages: body.messages.map(toMessageInput), ...retrievalInput(body) },
+        input: graphqlInput(body),
       });
-      return { body: { facts: data.getMemory.map(factOut) } };
+      return { body: { facts: toSnakeKeys(data.getMemory) } };
     },
   ],
   [
@@ -243,7 +212,7 @@ const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
     async (req, run) => {
       const body = parse(entityNodeBody, req.body, 'body');
       const data = await run(`mutation ($input: EntityNodeInput!) { addEntityNode(input: $input) { uuid } }`, {
-        input: { uuid: body.uuid, groupId: body.group_id, name: body.name, summary: body.summary },
+        input: toCamelKeys(body),
       });
       return { status: 201, body: { message: 'Entity node saved', uuid: data.addEntityNode.uuid } };
     },
@@ -254,21 +223,7 @@ const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
     async (req, run) => {
       const { uuid } = parse(uuidPath, req.params, 'path');
       const data = await run(`query ($uuid: ID!) { entityEdges(nodeUuid: $uuid) { uuid sourceNodeUuid targetNodeUuid relationshipType createdAt fact validAt invalidAt expiredAt } }`, { uuid });
-      return {
-        body: {
-          edges: data.entityEdges.map((e: Record<string, any>) => ({
-            uuid: e.uuid,
-            source_node_uuid: e.sourceNodeUuid,
-            target_node_uuid: e.targetNodeUuid,
-            relationship_type: e.relationshipType,
-            created_at: e.createdAt,
-            fact: e.fact,
-            valid_at: e.validAt,
-            invalid_at: e.invalidAt,
-            expired_at: e.expiredAt,
-          })),
-        },
-      };
+      return { body: { edges: toSnakeKeys(data.entityEdges) } };
     },
   ],
   [
@@ -290,7 +245,7 @@ const ROUTES: Array<['get' | 'post' | 'delete', string, Handler]> = [
         lastN: last_n,
       });
       return {
-        body: { episodes: data.episodes.map((e: Record<string, string>) => ({ uuid: e.uuid, group_id: e.groupId, source_description: e.sourceDescription, timestamp: e.timestamp })) },
+        body: { episodes: toSnakeKeys(data.episodes) },
       };
     },
   ],

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import Upload from 'graphql-upload/Upload.mjs';
+import { toSnakeKeys } from '../../core/case.ts';
 import { AppError } from '../../core/errors.ts';
 import { MAX_DRAWING_BYTES } from '../../subgraphs/drawings/service.ts';
 import { readMultipart } from '../multipart.ts';
@@ -16,26 +17,6 @@ const DRAWING_FIELDS = `id fileHash page processingMs dimensions { width height 
     revisionClouds { id bbox }
   }
   titleblock { bounds viewport sheetNumber sheetTitle }`;
-
-/** GraphQL Drawing → the spec's REST Drawing result. */
-export function restDrawing(d: Record<string, any>) {
-  const a = d.annotations;
-  return {
-    id: d.id,
-    page: d.page,
-    dimensions: d.dimensions,
-    processing_ms: d.processingMs,
-    annotations: {
-      leaders: a.leaders.map((l: any) => ({ id: l.id, bbox: l.bbox, arrow_tip: l.arrowTip, text_bbox: l.textBbox, texts_inside: l.textsInside })),
-      section_tags: a.sectionTags.map((s: any) => ({ id: s.id, bbox: s.bbox, circle: s.circle, direction: s.direction, texts_inside: s.textsInside, section_line: s.sectionLine })),
-      detail_tags: a.detailTags.map((t: any) => ({ id: t.id, bbox: t.bbox, circle: t.circle, texts_inside: t.textsInside, has_dashed_bbox: t.hasDashedBbox })),
-      revision_triangles: a.revisionTriangles,
-      revision_clouds: a.revisionClouds,
-    },
-    titleblock: { bounds: d.titleblock.bounds, viewport: d.titleblock.viewport, sheet_number: d.titleblock.sheetNumber, sheet_title: d.titleblock.sheetTitle },
-    file_hash: d.fileHash,
-  };
-}
 
 /** A multipart file as the GraphQL Upload a mutation takes. */
 export const uploadOf = (file: { filename: string; mimetype: string; bytes: Buffer }) => {
@@ -76,7 +57,7 @@ export const drawingRoutes: Route[] = [
         fileHash: hash ?? null,
         page,
       });
-      return { body: restDrawing(data.analyzeDrawing) };
+      return { body: toSnakeKeys(data.analyzeDrawing) };
     },
   },
   {
@@ -92,7 +73,7 @@ export const drawingRoutes: Route[] = [
       const data = await run(`query Cache($h: String!) { drawingCache(fileHash: $h) { fileHash size pageCount uploadedAt analysedPages } }`, { h: params.file_hash });
       const f = data.drawingCache;
       if (!f) throw new AppError('FILE_NOT_FOUND', `No stored file with file_hash ${params.file_hash}`, { file_hash: params.file_hash });
-      return { body: { file_hash: f.fileHash, size: f.size, page_count: f.pageCount, uploaded_at: f.uploadedAt, analysed_pages: f.analysedPages } };
+      return { body: toSnakeKeys(f) };
     },
   },
   {
@@ -107,7 +88,7 @@ export const drawingRoutes: Route[] = [
     async handle({ params }, run) {
       const data = await run(`query Drawing($id: ID!) { drawing(id: $id) { ${DRAWING_FIELDS} } }`, { id: params.drawing_id });
       if (!data.drawing) throw new AppError('DRAWING_NOT_FOUND', `Drawing ${params.drawing_id} not found`, { drawing_id: params.drawing_id });
-      return { body: restDrawing(data.drawing) };
+      return { body: toSnakeKeys(data.drawing) };
     },
   },
   {

@@ -1,0 +1,25 @@
+// The one transform between the platform's two spellings of a field: camelCase inside (domains,
+// GraphQL) and snake_case where the spec speaks it (REST bodies, stored job results). It renames
+// keys only, deeply through plain objects and arrays; values (numbers, strings, dates, bytes) pass
+// unchanged. A key that is data rather than a field name (a map keyed by element index or by
+// the caller's own names) must not go through it: convert the fields around such a map instead.
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+function mapKeys(value: unknown, rename: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[rename(k)] = mapKeys(v, rename);
+  return out;
+}
+
+/** fileHash → file_hash, pageLabel → page_label; names without capitals stay as they are. */
+export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** file_hash → fileHash; names without underscores stay as they are. */
+export const camelCase = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+export const toSnakeKeys = <T = any>(value: unknown): T => mapKeys(value, snakeCase) as T;
+export const toCamelKeys = <T = any>(value: unknown): T => mapKeys(value, camelCase) as T;

@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { camelCase, snakeCase, toCamelKeys, toSnakeKeys } from '../../core/case.ts';
+
+it('renames keys both ways, deeply through objects and arrays, and leaves values alone', () => {
+  const inside = { fileHash: 'ab_cd', processingMs: 12, annotations: { sectionTags: [{ textsInside: [{ id: 't1', text: 'A_B' }], sectionLine: null }] }, bbox: [1, 2, 3, 4] };
+  const outside = { file_hash: 'ab_cd', processing_ms: 12, annotations: { section_tags: [{ texts_inside: [{ id: 't1', text: 'A_B' }], section_line: null }] }, bbox: [1, 2, 3, 4] };
+  expect(toSnakeKeys(inside)).toEqual(outside);
+  expect(toCamelKeys(outside)).toEqual(inside);
+});
+
+it('keeps dates, bytes and primitives as they are', () => {
+  const when = new Date(0);
+  const bytes = new Uint8Array([1, 2]);
+  expect(toSnakeKeys({ createdAt: when, rawBytes: bytes })).toEqual({ created_at: when, raw_bytes: bytes });
+  expect(toSnakeKeys('fileHash')).toBe('fileHash');
+  expect(toCamelKeys(null)).toBeNull();
+});
+
+it('spells single names', () => {
+  expect(snakeCase('sheetNumber')).toBe('sheet_number');
+  expect(snakeCase('page')).toBe('page');
+  expect(camelCase('tier1_ms')).toBe('tier1Ms');
+  expect(camelCase('job_id')).toBe('jobId');
+});
