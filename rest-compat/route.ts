@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import type { RequestContext } from '../core/context.ts';
+import type { ErrorCode } from '../core/errors.ts';
 
 export type Run = <T = Record<string, any>>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
@@ -43,6 +44,13 @@ export interface Route {
   jobResults?: z.ZodType;
   /** Set while the capability is not built: the route answers 501 NOT_IMPLEMENTED. */
   notImplemented?: string;
+  /**
+   * The GraphQL operation a declared route runs. Its variables are the route's checked path, query
+   * and body fields in camelCase (drawing_id → $drawingId); its answer is the operation's root
+   * field in snake_case, and null answers `notFound`. A route that needs more writes `handle`.
+   */
+  operation?: string;
+  notFound?: ErrorCode;
   handle?(input: RestInput, run: Run, ctx: RequestContext): Promise<RestResult>;
   /** Maps an error to a {detail} body for `errors: 'detail'` routes. */
   detailFor?(code: string, message: string): { status: number; detail: string };

@@ -4,6 +4,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
+import { toCamelKeys, toSnakeKeys } from '../core/case.ts';
 import { AppError, codeFromGraphql } from '../core/errors.ts';
 import { sendError, type ErrorStyle } from '../edge/render-error.ts';
 import { parseInput } from '../core/validation.ts';
@@ -23,6 +24,20 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
       throw new AppError(codeFromGraphql(e.extensions?.code), e.message, e.extensions?.details as Record<string, unknown> | undefined);
     }
     return data as never;
+  };
+}
+
+/** A declared route (Route.operation): camelCased input in, the root field snake_cased out. */
+function runOperation(route: Route, operation: string): NonNullable<Route['handle']> {
+  return async ({ params, query, body }, run) => {
+    const data = await run(operation, toCamelKeys({ ...params, ...query, ...(body ?? {}) }));
+    const value = Object.values(data)[0];
+    if (value === null || value === undefined) {
+      const code = route.notFound ?? 'NOT_FOUND';
+      const what = code.replace(/_NOT_FOUND$/, '').toLowerCase().replace(/_/g, ' ');
+      throw new AppError(code, `No ${what} ${Object.values(params).join(' ')}`.trim(), params);
+    }
+    return { body: toSnakeKeys(value) };
   };
 }
 
@@ -47,7 +62,8 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
         if (route.auth === 'bearer' && !ctx.principal) {
           throw new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>');
         }
-        if (route.notImplemented || !route.handle) {
+        const handle = route.handle ?? (route.operation ? runOperation(route, route.operation) : undefined);
+        if (route.notImplemented || !handle) {
           // No GraphQL operation runs here, so the request is charged to the key's budget directly.
           await ctx.platform.rateLimits.consume('api', ctx);
           throw new AppError('NOT_IMPLEMENTED', `${route.notImplemented ?? route.summary} is not implemented yet`, { route: `${route.method.toUpperCase()} ${route.path}` });
@@ -60,7 +76,7 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
           headers: req.headers as Record<string, string | undefined>,
           request: req,
         };
-        const result = await route.handle(input, operationRunner(apollo, ctx), ctx);
+        const result = await handle(input, operationRunner(apollo, ctx), ctx);
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
         const status = result.status ?? route.successStatus;
         if (result.json !== undefined) res.status(status).type('json').send(result.json);

@@ -69,12 +69,8 @@ export const drawingRoutes: Route[] = [
     errors: 'hosted',
     params: hashParams,
     successStatus: 200,
-    async handle({ params }, run) {
-      const data = await run(`query Cache($h: String!) { drawingCache(fileHash: $h) { fileHash size pageCount uploadedAt analysedPages } }`, { h: params.file_hash });
-      const f = data.drawingCache;
-      if (!f) throw new AppError('FILE_NOT_FOUND', `No stored file with file_hash ${params.file_hash}`, { file_hash: params.file_hash });
-      return { body: toSnakeKeys(f) };
-    },
+    operation: `query Cache($fileHash: String!) { drawingCache(fileHash: $fileHash) { fileHash size pageCount uploadedAt analysedPages } }`,
+    notFound: 'FILE_NOT_FOUND',
   },
   {
     method: 'get',
@@ -85,11 +81,8 @@ export const drawingRoutes: Route[] = [
     errors: 'hosted',
     params: idParams,
     successStatus: 200,
-    async handle({ params }, run) {
-      const data = await run(`query Drawing($id: ID!) { drawing(id: $id) { ${DRAWING_FIELDS} } }`, { id: params.drawing_id });
-      if (!data.drawing) throw new AppError('DRAWING_NOT_FOUND', `Drawing ${params.drawing_id} not found`, { drawing_id: params.drawing_id });
-      return { body: toSnakeKeys(data.drawing) };
-    },
+    operation: `query Drawing($drawingId: ID!) { drawing(id: $drawingId) { ${DRAWING_FIELDS} } }`,
+    notFound: 'DRAWING_NOT_FOUND',
   },
   {
     method: 'delete',

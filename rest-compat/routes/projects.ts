@@ -3,6 +3,7 @@
 // operation of the drawings subgraph and maps its camelCase answer to the
 // spec's snake_case here, and only here.
 import { z } from 'zod';
+import { toSnakeKeys } from '../../core/case.ts';
 import { AppError } from '../../core/errors.ts';
 import { MAX_DRAWING_BYTES } from '../../subgraphs/drawings/service.ts';
 import { readMultipart } from '../multipart.ts';
@@ -11,18 +12,20 @@ import { uploadOf } from './drawings.ts';
 import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 
 const PROJECT = 'id name description createdAt';
-const DETAIL = `${PROJECT} updatedAt sheetCount entityCount relCount communityCount pageCount
-  ingestions { pending inProgress completed failed } links { resolved dangling } usage { pagesIngested searches }`;
+// In the order the spec lists the detail's fields (the REST body keeps the selection's order).
+const DETAIL = `${PROJECT} sheetCount entityCount relCount communityCount pageCount
+  ingestions { pending inProgress completed failed } links { resolved dangling } usage { pagesIngested searches } updatedAt`;
 const SHEET = 'id fileHash page number title discipline width height createdAt';
 const ENTITY = 'id type label text sheetId page bbox provenance props communityId';
 const REL = 'id type sourceId targetId props';
 
-const restProject = (p: Record<string, any>) => ({ id: p.id, name: p.name, description: p.description ?? null, created_at: p.createdAt });
-const restSheet = (s: Record<string, any>) => ({ id: s.id, number: s.number, title: s.title, discipline: s.discipline, file_hash: s.fileHash, page: s.page, width: s.width, height: s.height, created_at: s.createdAt });
-const restEntity = (e: Record<string, any>) => ({ id: e.id, type: e.type, label: e.label, text: e.text, sheet_id: e.sheetId, page: e.page, bbox: e.bbox, provenance: e.provenance, props: e.props, community_id: e.communityId });
-const restRel = (r: Record<string, any>) => ({ id: r.id, type: r.type, source_id: r.sourceId, target_id: r.targetId, props: r.props });
-const restLink = (l: Record<string, any> | null) =>
-  l && { target_sheet: l.targetSheet, target_view: l.targetView, status: l.status, reason: l.reason, resolved_sheet_id: l.resolvedSheetId, resolved_view_id: l.resolvedViewId };
+const restProject = toSnakeKeys;
+const restSheet = toSnakeKeys;
+const restLink = toSnakeKeys;
+/** An entity's or relationship's props and provenance are data, named by what was read: only the fields around them are renamed. */
+const withData = ({ props, provenance, ...fields }: Record<string, any>) => ({ ...toSnakeKeys(fields), ...(provenance !== undefined ? { provenance } : {}), props });
+const restEntity = withData;
+const restRel = withData;
 
 const notFound = (id: string) => new AppError('PROJECT_NOT_FOUND', `Project ${id} not found`, { project_id: id });
 
@@ -73,25 +76,8 @@ export const projectRoutes: Route[] = [
     summary: 'Project detail: sheet_count, entity_count, rel_count, community_count, page_count, ingestions by status, links, usage, updated_at',
     params: projectParams,
     successStatus: 200,
-    async handle({ params }, run) {
-      const data = await run(`query Project($id: ID!) { project(id: $id) { ${DETAIL} } }`, { id: params.project_id });
-      const p = data.project;
-      if (!p) throw notFound(params.project_id);
-      return {
-        body: {
-          ...restProject(p),
-          sheet_count: p.sheetCount,
-          entity_count: p.entityCount,
-          rel_count: p.relCount,
-          community_count: p.communityCount,
-          page_count: p.pageCount,
-          ingestions: { pending: p.ingestions.pending, in_progress: p.ingestions.inProgress, completed: p.ingestions.completed, failed: p.ingestions.failed },
-          links: p.links,
-          usage: { pages_ingested: p.usage.pagesIngested, searches: p.usage.searches },
-          updated_at: p.updatedAt,
-        },
-      };
-    },
+    operation: `query Project($projectId: ID!) { project(id: $projectId) { ${DETAIL} } }`,
+    notFound: 'PROJECT_NOT_FOUND',
   }),
   route({
     method: 'delete',
