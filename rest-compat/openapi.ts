@@ -16,6 +16,21 @@ const hostedError = {
 };
 const detailError = { type: 'object', required: ['detail'], properties: { detail: {} } };
 
+// The two services the routes are served by: the hosted API (gateway port) and the memory service (its own port).
+const SERVICES = {
+  hosted: {
+    title: 'Structural engineering platform — hosted API',
+    description:
+      'REST compatibility layer over the federated GraphQL gateway (POST /graphql). Drawing coordinates are PDF points, origin at the top-left of the page as displayed (page rotation applied), y down.',
+    schemes: { bearer: { type: 'http', scheme: 'bearer' } },
+  },
+  memory: {
+    title: 'Structural engineering platform — memory service',
+    description: 'Per-user memory of conversations (episodes, entities, facts), FastAPI-compatible: X-API-Key auth and {detail} errors.',
+    schemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+  },
+} as const;
+
 const schemaOf = (t: z.ZodType) => z.toJSONSchema(t, { io: 'input', unrepresentable: 'any' });
 
 function parameters(route: Route) {
@@ -30,7 +45,7 @@ function parameters(route: Route) {
   return out;
 }
 
-export function openApiDocument(routes: Route[], serverUrl: string) {
+export function openApiDocument(routes: Route[], serverUrl: string, service: keyof typeof SERVICES = 'hosted') {
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) {
     const err = route.errors === 'hosted' ? hostedError : detailError;
@@ -40,14 +55,14 @@ export function openApiDocument(routes: Route[], serverUrl: string) {
       '422': { description: 'A value cannot be used', content: { 'application/json': { schema: err } } },
       '429': { description: 'Rate limited (Retry-After header)', content: { 'application/json': { schema: err } } },
     };
-    if (route.auth === 'bearer') responses['401'] = { description: 'Missing or invalid API key', content: { 'application/json': { schema: err } } };
+    if (route.auth !== 'public') responses['401'] = { description: 'Missing or invalid API key', content: { 'application/json': { schema: err } } };
     if (route.notImplemented) responses['501'] = { description: `${route.notImplemented} is not implemented yet`, content: { 'application/json': { schema: err } } };
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
       summary: route.summary,
       tags: [route.tag],
       ...(route.notImplemented ? { 'x-not-implemented': true, description: `Not implemented yet: answers 501 NOT_IMPLEMENTED.` } : {}),
-      ...(route.auth === 'bearer' ? { security: [{ bearer: [] }] } : { security: [] }),
+      security: route.auth === 'public' ? [] : [{ [route.auth]: [] }],
       parameters: parameters(route),
       ...(route.body
         ? { requestBody: { required: true, content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: schemaOf(route.body) } } } }
@@ -58,14 +73,9 @@ export function openApiDocument(routes: Route[], serverUrl: string) {
   }
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Structural engineering platform — hosted API',
-      version: '1.0.0',
-      description:
-        'REST compatibility layer over the federated GraphQL gateway (POST /graphql). Drawing coordinates are PDF points, origin at the top-left of the page as displayed (page rotation applied), y down.',
-    },
+    info: { title: SERVICES[service].title, version: '1.0.0', description: SERVICES[service].description },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: { securitySchemes: SERVICES[service].schemes },
     paths,
   };
 }

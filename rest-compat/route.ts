@@ -30,10 +30,10 @@ export interface Route {
   path: string;
   summary: string;
   tag: string;
-  /** bearer: hosted API key; public: no key. */
-  auth: 'bearer' | 'public';
-  /** hosted: {error: {code, message, details}}; detail: {detail: ...} (blog). */
-  errors: 'hosted' | 'detail';
+  /** bearer: hosted API key; apiKey: the memory service's X-API-Key (or a bearer key); public: no key. */
+  auth: 'bearer' | 'apiKey' | 'public';
+  /** hosted: {error: {code, message, details}}; detail: {detail: ...} (blog); fastapi: the memory service's {detail} with pydantic's items. */
+  errors: 'hosted' | 'detail' | 'fastapi';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -119,6 +119,18 @@ describe('memory service edge', () => {
     expect(await unknown.json()).toEqual({ detail: 'Not Found' });
     expect(await (await call('/healthcheck')).json()).toEqual({ status: 'healthy' });
   });
+
+  it('publishes its routes in its own /openapi.json, from the same route table it serves', async () => {
+    const res = await call('/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.components.securitySchemes).toEqual({ apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      ['/clear', '/entity-edge/{uuid}', '/entity-node', '/episode/{uuid}', '/episodes/{group_id}', '/episodes/{group_id}/{source_description}', '/get-memory', '/group/{group_id}', '/messages', '/search'].sort(),
+    );
+    expect(Object.keys(doc.paths['/entity-edge/{uuid}']).sort()).toEqual(['delete', 'get']);
+    expect(doc.paths['/messages'].post.requestBody.content['application/json'].schema.required).toEqual(['group_id', 'messages']);
+  });
 });
 
 describe('memory graph over REST', () => {
