@@ -4,7 +4,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
-import { toCamelKeys, toSnakeKeys } from '../core/case.ts';
+import { snakeCase, toCamelKeys, toSnakeKeys } from '../core/case.ts';
 import { AppError, codeFromGraphql } from '../core/errors.ts';
 import { sendError, type ErrorStyle } from '../edge/render-error.ts';
 import { parseInput } from '../core/validation.ts';
@@ -21,10 +21,28 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
     const { data, errors } = response.body.singleResult;
     if (errors?.length) {
       const e = errors[0]!;
-      throw new AppError(codeFromGraphql(e.extensions?.code), e.message, e.extensions?.details as Record<string, unknown> | undefined);
+      throw inRestNames(new AppError(codeFromGraphql(e.extensions?.code), e.message, e.extensions?.details as Record<string, unknown> | undefined));
     }
     return data as never;
   };
+}
+
+/**
+ * A domain's check names fields as the domain spells them (perPage, elements[2].resultUnit); a REST
+ * caller sent per_page: the message and the details name the field in the caller's spelling, so each
+ * rule is written once, in the domain.
+ */
+function inRestNames(err: AppError): AppError {
+  const rename = (field: unknown) => (typeof field === 'string' ? snakeCase(field) : field);
+  const details = err.details && {
+    ...err.details,
+    ...('field' in err.details ? { field: rename(err.details.field) } : {}),
+    ...(Array.isArray(err.details.fields)
+      ? { fields: err.details.fields.map((f: unknown) => (f && typeof f === 'object' && 'field' in f ? { ...f, field: rename((f as { field: unknown }).field) } : rename(f))) }
+      : {}),
+  };
+  const message = err.message.replace(/^([\w.[\]]+): /, (_, field: string) => `${snakeCase(field)}: `);
+  return new AppError(err.code, message, details);
 }
 
 /** A declared route (Route.operation): camelCased input in, the root field snake_cased out. */

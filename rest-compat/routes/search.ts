@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCamelKeys } from '../../core/case.ts';
 import { designStandardParam, toGraphqlStandard } from '../design-standard.ts';
 import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 import type { Route } from '../route.ts';
@@ -15,19 +16,14 @@ export const searchRoutes: Route[] = [
       query: z.string().describe('What to look for; a clause reference such as "ACI 318 22.5.1.1" goes straight to the clause'),
       file_ids: z.array(z.string()).optional().describe('Target specific codes (file_id from /v1/codes)'),
       design_standard: designStandardParam.optional(),
-      page: z.number().int().min(1).optional(),
-      per_page: z.number().int().min(1).max(50).optional(),
+      // Their ranges are the search domain's rule (subgraphs/content/search/search-job.ts), named here in REST spelling.
+      page: z.number().int().optional().describe('1 or more (default 1)'),
+      per_page: z.number().int().optional().describe('1 to 50 (default 10)'),
     }),
     successStatus: 202,
     async handle({ body }, run) {
       const data = await run(`mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-        input: {
-          query: body.query,
-          fileIds: body.file_ids ?? null,
-          designStandard: body.design_standard ? toGraphqlStandard(body.design_standard) : null,
-          page: body.page ?? 1,
-          perPage: body.per_page ?? 10,
-        },
+        input: { ...toCamelKeys<Record<string, unknown>>(body), designStandard: body.design_standard ? toGraphqlStandard(body.design_standard) : null },
       });
       return jobAccepted(data.createSearchJob);
     },

@@ -78,6 +78,12 @@ describe('search jobs', () => {
     await bad({ query: 'x', file_ids: ['aci-318-19', 'nope-1'] }, 422, 'nope-1');
     await bad({ query: 'x', design_standard: 'martian' }, 422, 'design_standard');
     await bad({ query: 'x', per_page: 51 }, 422, 'per_page');
+    // The range is the search domain's rule, written once; REST names the field as it was sent.
+    const res = await post({ query: 'x', per_page: 0 });
+    expect(res.status).toBe(422);
+    const { error } = await res.json();
+    expect(error.message).toMatch(/^per_page: /);
+    expect(error.details.fields[0].field).toBe('per_page');
     expect((await post({ query: 'x' }, '')).status).toBe(401);
   });
 
