@@ -3,7 +3,7 @@
 // operation of the drawings subgraph and maps its camelCase answer to the
 // spec's snake_case here, and only here.
 import { z } from 'zod';
-import { toSnakeKeys } from '../../core/case.ts';
+import { toCamelKeys, toSnakeKeys } from '../../core/case.ts';
 import { AppError } from '../../core/errors.ts';
 import { MAX_DRAWING_BYTES } from '../../subgraphs/drawings/service.ts';
 import { readMultipart } from '../multipart.ts';
@@ -196,8 +196,9 @@ export const projectRoutes: Route[] = [
     params: projectParams,
     body: z.object({
       query: z.string().describe('A question, e.g. "where is the W12x26 at grid C/4 detailed?"'),
-      page: z.number().int().min(1).optional(),
-      per_page: z.number().int().min(1).max(50).optional(),
+      // Their ranges are the project search's rule (subgraphs/drawings/projects/search.ts), named here in REST spelling.
+      page: z.number().int().optional().describe('1 to 10,000 (default 1)'),
+      per_page: z.number().int().optional().describe('1 to 50 (default 10)'),
     }),
     successStatus: 202,
     jobResults: z.object({
@@ -221,7 +222,7 @@ export const projectRoutes: Route[] = [
     async handle({ params, body }, run) {
       const data = await run(`mutation Search($projectId: ID!, $input: ProjectSearchInput!) { createProjectSearchJob(projectId: $projectId, input: $input) { ${ACCEPTED_FIELDS} } }`, {
         projectId: params.project_id,
-        input: { query: body.query, page: body.page ?? 1, perPage: body.per_page ?? 10 },
+        input: toCamelKeys(body),
       });
       return jobAccepted(data.createProjectSearchJob);
     },
