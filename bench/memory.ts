@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
-import { createLocalEmbedder } from '../subgraphs/memory/embed.ts';
+import { createLocalEmbedder } from '../core/embedding/embed.ts';
 import { deterministicExtractor } from '../subgraphs/memory/extraction/deterministic.ts';
 import { processPending, VECTOR_BATCH_ROWS } from '../subgraphs/memory/graph/drain.ts';
 import { normName } from '../subgraphs/memory/graph/names.ts';

@@ -3,7 +3,7 @@
 // runs it against the embedded store always and against Neo4j when NEO4J_URI is set.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalEmbedder } from '../../../subgraphs/memory/embed.ts';
+import { createLocalEmbedder } from '../../../core/embedding/embed.ts';
 import { deterministicExtractor } from '../../../subgraphs/memory/extraction/deterministic.ts';
 import { processPending } from '../../../subgraphs/memory/graph/drain.ts';
 import type { NewEpisode } from '../../../subgraphs/memory/model.ts';
