@@ -16,7 +16,8 @@ import { processPending, VECTOR_BATCH_ROWS } from '../subgraphs/memory/graph/dra
 import { normName } from '../subgraphs/memory/graph/names.ts';
 import type { Entity, NewFact } from '../subgraphs/memory/model.ts';
 import { searchFacts } from '../subgraphs/memory/retrieval/search.ts';
-import { createLibsqlStore, ftsQuery } from '../subgraphs/memory/store/libsql-store.ts';
+import { createLibsqlStore } from '../subgraphs/memory/store/libsql-store.ts';
+import { ftsQuery } from '../subgraphs/memory/store/libsql/base.ts';
 
 const SIZES = (process.env.BENCH_FACTS ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
