@@ -1,17 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import neo4j, { type Driver } from 'neo4j-driver';
 import { describe, it } from 'vitest';
-import { openDatabase } from '../../../core/db/client.ts';
+import { openDatabase, type Database } from '../../../core/db/client.ts';
 import { createLibsqlStore } from '../../../subgraphs/memory/store/libsql-store.ts';
 import { createNeo4jStore } from '../../../subgraphs/memory/store/neo4j-store.ts';
 import { tempDir } from '../../helpers/server.ts';
-import { storeContract } from './store-contract.ts';
+import { injectedFailure, storeContract } from './store-contract.ts';
+
+/** Methods of `target` bound to it, except `overrides`: a wrapper that changes one seam and nothing else. */
+function wrap<T extends object>(target: T, overrides: Partial<Record<keyof T, unknown>>): T {
+  return new Proxy(target, {
+    get(t, p) {
+      if (p in overrides) return overrides[p as keyof T];
+      const v = Reflect.get(t, p);
+      return typeof v === 'function' ? v.bind(t) : v;
+    },
+  });
+}
+
+/** The database, except that the n-th statement of every transaction throws instead of running. */
+function libsqlFailingAt(db: Database, n: number): Database {
+  return wrap(db, {
+    $transaction: (work: (tx: Database) => Promise<unknown>, options: unknown) =>
+      db.$transaction((tx) => {
+        let count = 0;
+        const statement = (run: (...args: any[]) => unknown) => (...args: unknown[]) => {
+          if (++count === n) throw injectedFailure(n);
+          return run(...args);
+        };
+        return work(wrap(tx as Database, { $queryRawUnsafe: statement(tx.$queryRawUnsafe.bind(tx)), $executeRawUnsafe: statement(tx.$executeRawUnsafe.bind(tx)) }));
+      }, options as never),
+  });
+}
 
 storeContract('embedded libSQL', async () => {
   const dir = tempDir('memory-store-');
   const db = await openDatabase({ url: `file:${path.join(dir, 'memory.db')}` });
   return {
     store: createLibsqlStore(db),
+    failingAt: (n) => createLibsqlStore(libsqlFailingAt(db, n)),
     async close() {
       await db.$disconnect();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -19,11 +47,37 @@ storeContract('embedded libSQL', async () => {
   };
 });
 
+/** The driver, except that the n-th statement of every write transaction throws instead of running. */
+function neo4jFailingAt(driver: Driver, n: number): Driver {
+  return wrap(driver, {
+    close: async () => {}, // the shared driver stays open
+    session: (config: Parameters<Driver['session']>[0]) => {
+      const session = driver.session(config);
+      return wrap(session, {
+        executeWrite: (work: (tx: any) => Promise<unknown>, config?: unknown) =>
+          session.executeWrite((tx) => {
+            let count = 0;
+            return work(
+              wrap(tx, {
+                run: (...args: Parameters<typeof tx.run>) => {
+                  if (++count === n) throw injectedFailure(n);
+                  return tx.run(...args);
+                },
+              }),
+            );
+          }, config as never),
+      });
+    },
+  });
+}
+
 const neo4jUri = process.env.NEO4J_URI;
 if (neo4jUri) {
   storeContract('Neo4j', async () => {
-    const store = createNeo4jStore({ uri: neo4jUri, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' });
-    return { store, close: () => store.close() };
+    const options = { uri: neo4jUri, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' };
+    const driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), { disableLosslessIntegers: true });
+    const store = createNeo4jStore(options, driver);
+    return { store, failingAt: (n) => createNeo4jStore(options, neo4jFailingAt(driver, n)), close: () => store.close() };
   });
 } else {
   describe('memory store contract: Neo4j', () => {
