@@ -5,14 +5,17 @@ import type { EpisodeStore } from '../memory-store.ts';
 import { chunks, placeholders, type LibsqlBase, type Row, type Sql } from './base.ts';
 import { toEpisode } from './rows.ts';
 
+const EPISODE_BATCH = 100;
+
 export function libsqlEpisodes(base: LibsqlBase): EpisodeStore {
   const { query, exec } = base;
   return {
     addEpisodes(accountId, groupId, episodes) {
       if (!episodes.length) return Promise.resolve({ added: 0, conflicts: [] });
-      // One transaction: a request's episodes are all queued or none is, and no other writer of this
-      // process slips the same uuid in between the check and the insert.
-      return base.transaction(async (sql) => {
+      // Up to EPISODE_BATCH episodes are one insert, atomic by itself; more are one transaction, so that
+      // a request's episodes are all queued or none is. Not always a transaction: each costs a fresh
+      // connection of the libSQL client (see base.ts), and this is every POST /messages.
+      return base.atomic(Math.ceil(episodes.length / EPISODE_BATCH), async (sql) => {
         // Only the account's own episodes count: another account's use of a uuid is neither visible nor in the way.
         const existing: Row[] = [];
         for (const chunk of chunks(episodes, 500)) {
@@ -68,7 +71,7 @@ export function libsqlEpisodes(base: LibsqlBase): EpisodeStore {
 
 async function insertEpisodes(sql: Sql, accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<void> {
   const now = new Date().toISOString();
-  for (const batch of chunks(episodes, 100)) {
+  for (const batch of chunks(episodes, EPISODE_BATCH)) {
     await sql.exec(
       `INSERT INTO "MemoryEpisode" ("uuid", "accountId", "groupId", "name", "content", "roleType", "role", "sourceDescription", "timestamp", "createdAt", "status")
        VALUES ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')").join(', ')}`,
