@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../core/db/client.ts';
 import { createLibsqlStore } from '../../../subgraphs/memory/store/libsql-store.ts';
 import { createNeo4jStore } from '../../../subgraphs/memory/store/neo4j-store.ts';
@@ -45,6 +47,51 @@ storeContract('embedded libSQL', async () => {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('memory store on libSQL: transactions', () => {
+  it('hold the write lock from their start: another process writing in between waits (here: is refused) instead of failing the transaction', async () => {
+    const dir = tempDir('memory-store-lock-');
+    const file = path.join(dir, 'memory.db');
+    const db = await openDatabase({ url: `file:${file}` });
+    // Another process's connection, which does not wait for the lock (busy timeout 0), so the test shows who holds it.
+    const Connection = createRequire(import.meta.resolve('@libsql/client'))('libsql') as new (path: string) => { exec(sql: string): void; prepare(sql: string): { run(...args: unknown[]): unknown }; close(): void };
+    const otherProcess = new Connection(file);
+    otherProcess.exec('PRAGMA busy_timeout = 0');
+    try {
+      const store = createLibsqlStore(db);
+      const episode = (source: string) => ({ uuid: randomUUID(), name: '', content: 'Beam B3 uses a W12x26.', roleType: 'user', role: 'Maria', sourceDescription: source, timestamp: new Date().toISOString() });
+      await store.addEpisodes('acct-lock', 'g', [episode('s1'), episode('s1'), episode('s2')]);
+      let otherWrite = 'not tried';
+      // After the transaction's first read, the other process writes (a lease of another account).
+      const hooked = wrap(db, {
+        $transaction: (work: (tx: Database) => Promise<unknown>, options: unknown) =>
+          db.$transaction((tx) => {
+            const read = async (...args: Parameters<Database['$queryRawUnsafe']>) => {
+              const rows = await tx.$queryRawUnsafe(...args);
+              if (otherWrite === 'not tried') {
+                try {
+                  otherProcess.prepare(`INSERT INTO "MemoryGroupLease" ("accountId", "groupId", "holder", "expiresAt") VALUES ('acct-other', 'g', 'x', 0)`).run();
+                  otherWrite = 'written';
+                } catch (err) {
+                  otherWrite = (err as { code?: string }).code ?? String(err);
+                }
+              }
+              return rows;
+            };
+            return work(wrap(tx as Database, { $queryRawUnsafe: read }));
+          }, options as never),
+      });
+      // Without the lock taken first, the other write would succeed and this deletion fail with SQLITE_BUSY_SNAPSHOT.
+      expect(await createLibsqlStore(hooked).deleteEpisodes('acct-lock', { groupId: 'g', source: 's1' })).toMatchObject({ episodes: 2 });
+      expect(otherWrite).toBe('SQLITE_BUSY');
+      expect((await store.nextPending('acct-lock', 'g', 10)).map((e) => e.sourceDescription)).toEqual(['s2']);
+    } finally {
+      otherProcess.close();
+      await db.$disconnect();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** The driver, except that the n-th statement of every write transaction throws instead of running. */

@@ -35,6 +35,14 @@ type Client = Pick<Database, '$queryRawUnsafe' | '$executeRawUnsafe'>;
  */
 const TRANSACTION = { maxWait: 30_000, timeout: 300_000 };
 
+/**
+ * The first statement of every transaction: it changes nothing but takes the database's write lock.
+ * The adapter begins transactions DEFERRED, so a transaction that read first and wrote later would
+ * fail with SQLITE_BUSY_SNAPSHOT whenever another process (see "Running past one process") wrote in
+ * between; holding the write lock from the start makes it wait for that writer instead (busy timeout).
+ */
+const TAKE_WRITE_LOCK = `UPDATE "MemoryGroupLease" SET "holder" = "holder" WHERE 0`;
+
 const sqlOn = (client: Client): Sql => ({
   query: <T = Row>(sql: string, ...args: unknown[]) => client.$queryRawUnsafe<T[]>(sql, ...args),
   exec: (sql: string, ...args: unknown[]) => client.$executeRawUnsafe(sql, ...args),
@@ -42,7 +50,12 @@ const sqlOn = (client: Client): Sql => ({
 
 export function libsqlBase(db: Database): LibsqlBase {
   const direct = sqlOn(db);
-  const transaction = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => db.$transaction((tx) => work(sqlOn(tx)), TRANSACTION);
+  const transaction = <T>(work: (sql: Sql) => Promise<T>): Promise<T> =>
+    db.$transaction(async (tx) => {
+      const sql = sqlOn(tx);
+      await sql.exec(TAKE_WRITE_LOCK);
+      return work(sql);
+    }, TRANSACTION);
   return {
     ...direct,
     transaction,
