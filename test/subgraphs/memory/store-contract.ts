@@ -306,13 +306,13 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>): v
         const stored = async () => (await store.getEntities(acct(), entities.map((e) => e.uuid))).length;
         await sweep((s) => s.insertEntities(entities), stored);
         expect(await stored()).toBe(230);
-        const [episode] = [msg('Bulk facts.', 'bulk-facts')];
-        await store.addEpisodes(acct(), 'atomic-bulk', [episode!]);
+        const episode = msg('Bulk facts.', 'bulk-facts');
+        await store.addEpisodes(acct(), 'atomic-bulk', [episode]);
         const facts: NewFact[] = Array.from({ length: 210 }, (_, i) => ({
           uuid: randomUUID(), accountId: acct(), groupId: 'atomic-bulk', sourceUuid: entities[i]!.uuid, targetUuid: entities[i + 1]!.uuid, name: 'RELATES_TO',
           fact: `bulk fact ${i}`, normFact: `bulk fact ${i}`, validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
-          embedding: embedder.dimensions ? new Float32Array(embedder.dimensions).fill(1 / 16) : new Float32Array(0),
-          episode: { uuid: episode!.uuid, sourceDescription: 'bulk-facts' },
+          embedding: new Float32Array(embedder.dimensions).fill(1 / 16),
+          episode: { uuid: episode.uuid, sourceDescription: 'bulk-facts' },
         }));
         const storedFacts = async () => (await store.getFacts(acct(), facts.map((f) => f.uuid))).length;
         await sweep((s) => s.insertFacts(facts), storedFacts);
