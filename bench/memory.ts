@@ -10,13 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
-import { createLocalEmbedder } from '../subgraphs/memory/embed.ts';
+import { createLocalEmbedder } from '../core/embedding/embed.ts';
 import { deterministicExtractor } from '../subgraphs/memory/extraction/deterministic.ts';
 import { processPending, VECTOR_BATCH_ROWS } from '../subgraphs/memory/graph/drain.ts';
 import { normName } from '../subgraphs/memory/graph/names.ts';
 import type { Entity, NewFact } from '../subgraphs/memory/model.ts';
 import { searchFacts } from '../subgraphs/memory/retrieval/search.ts';
-import { createLibsqlStore, ftsQuery } from '../subgraphs/memory/store/libsql-store.ts';
+import { createLibsqlStore } from '../subgraphs/memory/store/libsql-store.ts';
+import { ftsQuery } from '../subgraphs/memory/store/libsql/base.ts';
 
 const SIZES = (process.env.BENCH_FACTS ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -206,6 +207,17 @@ for (const size of SIZES) {
     console.log(`ingestion with the deterministic extractor and local embedder`);
     console.log(`  in process (queue → graph)          ${inProcess.toFixed(0)} messages/s over ${INGEST_MESSAGES} messages (target ≥ 100)   ${inProcess >= 100 ? 'met' : 'MISSED'}`);
     console.log(`  POST /messages until all processed  ${endToEnd.toFixed(0)} messages/s over ${http} messages in requests of 10\n`);
+
+    // Deletion, each one transaction (the cascade of a source; a whole group).
+    const sources = [...new Set(episodes.map((e) => e.sourceDescription))].slice(0, 10);
+    t = performance.now();
+    for (const source of sources) await store.deleteEpisodes(ACCOUNT_ID, { groupId: 'ingest', source });
+    const perSource = (performance.now() - t) / sources.length;
+    t = performance.now();
+    await store.deleteGroup(ACCOUNT_ID, 'ingest');
+    console.log(`deletion of what was ingested`);
+    console.log(`  one source (50 messages)            ${perSource.toFixed(1)} ms each, over ${sources.length} sources`);
+    console.log(`  the rest of the group               ${(performance.now() - t).toFixed(1)} ms\n`);
   } finally {
     await server.close(1000);
     fs.rmSync(dataDir, { recursive: true, force: true });

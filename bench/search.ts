@@ -10,7 +10,7 @@ import { defaultCorpus, generateCode } from '../eval/search/corpus/index.ts';
 import { SAMPLES_DIR } from '../eval/search/evaluate-real.ts';
 import { REAL_DOCUMENTS } from '../eval/search/real-queries.ts';
 import { startServer } from '../gateway/server.ts';
-import { createLocalEmbedder } from '../subgraphs/content/search/embed.ts';
+import { createLocalEmbedder } from '../core/embedding/embed.ts';
 import { extractCodeText, extractWithWorkers } from '../subgraphs/content/search/extract-text.ts';
 import { toIndex } from '../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex, ftsQuery } from '../subgraphs/content/search/libsql-index.ts';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
-import { createLocalEmbedder } from '../../subgraphs/memory/embed.ts';
+import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { deterministicExtractor } from '../../subgraphs/memory/extraction/deterministic.ts';
 import { processPending } from '../../subgraphs/memory/graph/drain.ts';
 import { isCurrent } from '../../subgraphs/memory/model.ts';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Embedder } from '../../subgraphs/memory/embed.ts';
+import type { Embedder } from '../../core/embedding/embed.ts';
 import type { Extractor } from '../../subgraphs/memory/extraction/extractor.ts';
 import { processPending } from '../../subgraphs/memory/graph/drain.ts';
 import { queryFromMessages, searchFacts } from '../../subgraphs/memory/retrieval/search.ts';

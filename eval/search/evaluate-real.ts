@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
 import { seedCodes } from '../../subgraphs/content/codes.ts';
-import { createLocalEmbedder } from '../../subgraphs/content/search/embed.ts';
+import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';

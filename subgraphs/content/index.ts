@@ -12,7 +12,7 @@ import { AppError } from '../../core/errors.ts';
 import { DateTime, fromUnixSeconds } from '../../core/graphql/scalars.ts';
 import { pageOf } from '../../core/graphql/pagination.ts';
 import { readStream } from '../../core/files/read-stream.ts';
-import { embedderFor } from './search/embed.ts';
+import { embedderFor } from '../../core/embedding/embed.ts';
 import { createLibsqlIndex } from './search/libsql-index.ts';
 import { extractWithWorkers } from './search/extract-text.ts';
 import { ingestCode } from './search/ingest.ts';

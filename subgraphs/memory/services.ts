@@ -3,7 +3,7 @@
 // database), the extractor, the embedder and the cross_encoder's scorer.
 import type { Config } from '../../core/config.ts';
 import type { Database } from '../../core/db/client.ts';
-import { embedderFor, type Embedder } from './embed.ts';
+import { embedderFor, type Embedder } from '../../core/embedding/embed.ts';
 import { deterministicExtractor } from './extraction/deterministic.ts';
 import type { Extractor } from './extraction/extractor.ts';
 import { createLlmExtractor } from './extraction/llm.ts';

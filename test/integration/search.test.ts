@@ -3,7 +3,7 @@ import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts'
 import { codePdf } from '../helpers/code-pdf.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';
-import { createLocalEmbedder } from '../../subgraphs/content/search/embed.ts';
+import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 
 const queries: string[] = [];

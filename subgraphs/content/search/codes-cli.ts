@@ -6,7 +6,7 @@ import { loadConfig } from '../../../core/config.ts';
 import { openDatabase } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import { readCatalogue, seedCodes } from '../codes.ts';
-import { embedderFor } from './embed.ts';
+import { embedderFor } from '../../../core/embedding/embed.ts';
 import { extractCodeText } from './extract-text.ts';
 import { ingestCode } from './ingest.ts';
 import { createLibsqlIndex } from './libsql-index.ts';

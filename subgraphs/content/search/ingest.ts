@@ -2,7 +2,7 @@
 // the outcome: indexed (with pages and passages) or no_text.
 import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
-import type { Embedder } from './embed.ts';
+import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { ExtractedCode } from './extract-text.ts';
 import type { IndexedPassage, PassageIndex } from './passage-index.ts';
 import type { Passage } from './passages.ts';

@@ -7,7 +7,7 @@ import { LIMITS } from '../../../core/limits.ts';
 import type { JobHandler } from '../../../core/jobs/types.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { DESIGN_STANDARDS } from '../codes.ts';
-import { embedderFor, type Embedder } from './embed.ts';
+import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
 import { createLibsqlIndex, ftsTerms } from './libsql-index.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { searchCodes, type SearchResults } from './search.ts';

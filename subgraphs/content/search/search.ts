@@ -2,7 +2,7 @@
 // best of them scored on their text (relevance.ts), and clause, table and
 // page references ("UFC 4-010-01 3-11.2", "Table 5-2a", "page 2-14")
 // answered straight from the index with relevance 1.
-import type { Embedder } from './embed.ts';
+import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { clauseNamed, codesNamed, pageNamed, type CatalogueEntry } from './query-parts.ts';
 import { conceptTerms, conceptWeights, relevance } from './relevance.ts';

@@ -1,5 +1,5 @@
 // A short excerpt around the first matched word, with matched words marked.
-import { stem, tokens } from './embed.ts';
+import { stem, tokens } from '../../../core/embedding/embed.ts';
 
 /**
  * @example

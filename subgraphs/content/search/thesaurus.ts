@@ -14,7 +14,7 @@
 // Both match on stems and whole phrases. No language model; nothing leaves
 // the machine.
 import fs from 'node:fs';
-import { stem } from './embed.ts';
+import { stem } from '../../../core/embedding/embed.ts';
 import { contentWords } from './words.ts';
 
 interface ThesaurusFile {

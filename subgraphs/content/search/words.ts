@@ -4,7 +4,7 @@
 // the relevance score, they dilute it. Code search leaves them out of the
 // full-text query and the score (the embedder keeps its own, shorter list,
 // shared with the memory service).
-import { tokens } from './embed.ts';
+import { tokens } from '../../../core/embedding/embed.ts';
 
 const QUESTION_WORDS = new Set(
   ('how what when who whom whose why do does did can could must should would will may might there their they them ' +

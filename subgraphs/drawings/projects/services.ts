@@ -3,7 +3,7 @@
 // OpenAI-compatible endpoint, the embedder whose vectors search adds to full text.
 import type { Config } from '../../../core/config.ts';
 import type { Database } from '../../../core/db/client.ts';
-import { embedderFor, type Embedder } from '../../content/search/embed.ts';
+import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
 import { sheetNumberOptions, type SheetNumberOptions } from './sheet-number.ts';
 import { createLibsqlProjectStore } from './store/libsql-store.ts';
 import type { ProjectGraphStore } from './store/project-graph-store.ts';

@@ -3,7 +3,7 @@
 // (see ingest-job.ts). Re-running it for the same episode changes nothing,
 // so an episode interrupted by a crash is simply processed again.
 import { randomUUID } from 'node:crypto';
-import type { Embedder } from '../embed.ts';
+import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, FactRow, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';

@@ -6,7 +6,7 @@
 // fact (idf over the candidate facts), the share of the query's adjacent word
 // pairs the fact repeats, and the embedding cosine — combined 0.65/0.2/0.15
 // into 0..1.
-import { stem, tokens } from '../../content/search/embed.ts';
+import { stem, tokens } from '../../../core/embedding/embed.ts';
 
 export interface PairScorer {
   readonly name: string;

@@ -2,7 +2,7 @@
 // similarity and the neighbourhood of entities the query names make the
 // candidates; a reranker orders them. Current facts only unless asked.
 import { AppError } from '../../../core/errors.ts';
-import type { Embedder } from '../embed.ts';
+import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { FactFilter, Ranked, Scope, StoredFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
 import { localPairScores, type PairScorer } from './cross-encoder.ts';

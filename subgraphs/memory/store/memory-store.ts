@@ -1,17 +1,17 @@
-// The one interface the memory domain talks to. Two implementations: the
-// embedded libSQL store (the platform database) and a Neo4j store for
-// deployments that outgrow one machine. test/subgraphs/memory/store-contract.ts
-// runs the same checks against both.
+// The one interface the memory domain talks to, in one part per concern.
+// Two implementations, each one module per part over a shared base that owns
+// the connection and the transactions (libsql/, neo4j/): the embedded libSQL
+// store (the platform database) and a Neo4j store for deployments that outgrow
+// one machine. Every method that makes more than one change makes them in one
+// transaction: all or nothing. test/subgraphs/memory/store-contract.ts runs the
+// same checks against both, failures injected midway included.
 import type { DeletionCounts, Entity, Episode, Fact, FactFilter, FactRow, NewEpisode, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
 
-/**
- * Every uuid (episode, entity, fact) is unique within its account only: two accounts may use the same
- * one, and every method that takes a uuid takes the account it belongs to.
- */
-export interface MemoryStore {
-  readonly kind: 'libsql' | 'neo4j';
+// Every uuid (episode, entity, fact) is unique within its account only: two accounts may use the same
+// one, and every method that takes a uuid takes the account it belongs to.
 
-  // Episodes (and the ingestion queue they form)
+/** Episodes, the ingestion queue they form, and the deletion of episodes with what only they hold. */
+export interface EpisodeStore {
   /**
    * Stores new episodes as `pending`. Uuids are the account's own: one already stored in this group is
    * skipped, in another group of the account refused (conflicts); another account's use of it is not seen.
@@ -22,18 +22,18 @@ export interface MemoryStore {
   /** Groups that still have pending episodes, e.g. after a restart. */
   pendingGroups(): Promise<{ accountId: string; groupId: string }[]>;
   finishEpisode(accountId: string, uuid: string, error: string | null): Promise<void>;
-  /**
-   * Takes a group's processing lease for `holder` until `ttlMs` from now when
-   * it is free, expired or already the holder's; false when another holder
-   * has it. Episodes are processed in order across processes because only
-   * the lease holder processes a group.
-   */
-  leaseGroup(accountId: string, groupId: string, holder: string, ttlMs: number): Promise<boolean>;
-  releaseGroup(accountId: string, groupId: string, holder: string): Promise<void>;
   /** The newest lastN processed episodes, returned oldest first. */
   lastEpisodes(accountId: string, groupId: string, lastN: number): Promise<Episode[]>;
+  /**
+   * The cascade of DELETE /episodes/{group}/{source} and DELETE /episode/{uuid}, in one transaction:
+   * the episodes, their provenance and mentions, the facts left with no episode (restoring what those
+   * invalidated) and the entities left unmentioned and untouched. null when nothing matched.
+   */
+  deleteEpisodes(accountId: string, match: { groupId: string; source: string } | { uuid: string }): Promise<DeletionCounts | null>;
+}
 
-  // Entities
+/** Entities (nodes) and the episodes that mention them. */
+export interface EntityStore {
   entitiesByNormName(accountId: string, groupId: string, normNames: readonly string[]): Promise<Entity[]>;
   /** Entities whose names share words with `text` (candidates for fuzzy resolution and for retrieval). */
   entitiesMatching(scope: Scope, text: string, limit: number): Promise<Entity[]>;
@@ -43,8 +43,10 @@ export interface MemoryStore {
   /** POST /entity-node: creates, or updates the name and summary of the caller's own node; 'conflict' when the uuid is one of the account's nodes in another group. */
   saveEntityNode(entity: Entity): Promise<'created' | 'updated' | 'conflict'>;
   addMentions(accountId: string, episodeUuid: string, entityUuids: readonly string[]): Promise<void>;
+}
 
-  // Facts
+/** Facts (edges), their provenance, and their invalidation. */
+export interface FactStore {
   /** Facts between the two entities of any of the pairs, in either direction (duplicate candidates). */
   factsBetween(accountId: string, groupId: string, pairs: readonly (readonly [string, string])[]): Promise<FactRow[]>;
   /** Current facts with this entity at either end (contradiction candidates). */
@@ -54,8 +56,13 @@ export interface MemoryStore {
   invalidateFact(accountId: string, uuid: string, invalidAt: string, expiredAt: string, by: string): Promise<void>;
   /** Facts with an end at this node, any state; null when the node is not the account's. */
   edgesOfNode(accountId: string, nodeUuid: string): Promise<Fact[] | null>;
+  getFacts(accountId: string, uuids: readonly string[]): Promise<StoredFact[]>;
+  /** Deletes the fact and its provenance and makes current again what it invalidated, in one transaction. */
+  deleteFact(accountId: string, uuid: string): Promise<boolean>;
+}
 
-  // Retrieval: each returns fact uuids best first
+/** Retrieval: each returns fact uuids best first. */
+export interface RetrievalStore {
   fullTextFacts(scope: Scope, query: string, filter: FactFilter, limit: number): Promise<Ranked[]>;
   /**
    * Facts stated by the processed episodes whose own text best matches `query` (BM25 over what was said),
@@ -73,14 +80,25 @@ export interface MemoryStore {
   indexFactVectors(batchRows: number): Promise<number>;
   /** Facts within `depth` hops of the entities, or stated by episodes that mention them; score = 1 / hop. */
   factsAround(scope: Scope, entityUuids: readonly string[], depth: number, filter: FactFilter, limit: number): Promise<Ranked[]>;
-  getFacts(accountId: string, uuids: readonly string[]): Promise<StoredFact[]>;
+}
 
-  // Deletion
-  deleteFact(accountId: string, uuid: string): Promise<boolean>;
-  /** The cascade of DELETE /episodes/{group}/{source} and DELETE /episode/{uuid}; null when nothing matched. */
-  deleteEpisodes(accountId: string, match: { groupId: string; source: string } | { uuid: string }): Promise<DeletionCounts | null>;
+/** Groups as a whole: the processing lease, and deleting a group or every group of an account. */
+export interface GroupStore {
+  /**
+   * Takes a group's processing lease for `holder` until `ttlMs` from now when
+   * it is free, expired or already the holder's; false when another holder
+   * has it. Episodes are processed in order across processes because only
+   * the lease holder processes a group.
+   */
+  leaseGroup(accountId: string, groupId: string, holder: string, ttlMs: number): Promise<boolean>;
+  releaseGroup(accountId: string, groupId: string, holder: string): Promise<void>;
+  /** Everything of one group, in one transaction; null when the group holds nothing. */
   deleteGroup(accountId: string, groupId: string): Promise<DeletionCounts | null>;
-  /** POST /clear: every group of one account (episodes, entities, facts, leases); other accounts are untouched. */
+  /** POST /clear: every group of one account (episodes, entities, facts, leases), in one transaction; other accounts are untouched. */
   clear(accountId: string): Promise<void>;
+}
+
+export interface MemoryStore extends EpisodeStore, EntityStore, FactStore, RetrievalStore, GroupStore {
+  readonly kind: 'libsql' | 'neo4j';
   close(): Promise<void>;
 }

@@ -1,32 +1,47 @@
 // The behaviour every MemoryStore must have, checked through the domain
-// functions that use it (ingest, search, deletion). store-contract.test.ts
-// runs it against the embedded store always and against Neo4j when NEO4J_URI is set.
+// functions that use it (ingest, search, deletion), and the atomicity of every
+// multi-statement change (a failure injected at each statement in turn leaves
+// nothing half-done). store-contract.test.ts runs it against the embedded store
+// always and against Neo4j when NEO4J_URI is set.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalEmbedder } from '../../../subgraphs/memory/embed.ts';
+import { createLocalEmbedder } from '../../../core/embedding/embed.ts';
 import { deterministicExtractor } from '../../../subgraphs/memory/extraction/deterministic.ts';
 import { processPending } from '../../../subgraphs/memory/graph/drain.ts';
-import type { NewEpisode } from '../../../subgraphs/memory/model.ts';
+import type { Entity, NewEpisode, NewFact } from '../../../subgraphs/memory/model.ts';
 import { searchFacts, type SearchParams } from '../../../subgraphs/memory/retrieval/search.ts';
 import type { MemoryStore } from '../../../subgraphs/memory/store/memory-store.ts';
 
-export function storeContract(name: string, open: () => Promise<{ store: MemoryStore; close(): Promise<void> }>): void {
+const INJECTED = 'injected failure at statement';
+export const injectedFailure = (n: number) => new Error(`${INJECTED} ${n}`);
+
+export interface OpenedStore {
+  store: MemoryStore;
+  /** A store over the same data whose transactions fail at their n-th statement (see injectedFailure). */
+  failingAt(n: number): MemoryStore;
+  close(): Promise<void>;
+}
+
+export function storeContract(name: string, open: () => Promise<OpenedStore>): void {
   describe(`memory store contract: ${name}`, () => {
     let store: MemoryStore;
+    let failingAt: (n: number) => MemoryStore;
     let close: () => Promise<void>;
     const embedder = createLocalEmbedder(256);
     const deps = () => ({ store, extractor: deterministicExtractor, embedder, pairScorer: null });
     const account = `acct-${randomUUID()}`;
     const other = `acct-${randomUUID()}`;
+    const atomicAccount = `acct-${randomUUID()}`;
 
     beforeAll(async () => {
-      ({ store, close } = await open());
+      ({ store, failingAt, close } = await open());
     });
     afterAll(async () => {
       await store.deleteGroup(account, 'g1');
       await store.deleteGroup(account, 'g2');
       await store.deleteGroup(other, 'g1');
       for (const acct of [account, other]) await store.deleteGroup(acct, 'shared-ids');
+      await store.clear(atomicAccount);
       await close();
     });
 
@@ -222,6 +237,130 @@ export function storeContract(name: string, open: () => Promise<{ store: MemoryS
       expect(await store.lastEpisodes(account, 'g1', 100)).toEqual([]);
       expect(await search(account, 'W36x150 girder Thornton', { scope: { accountId: account, groupIds: ['g1'] } })).toEqual([]);
       expect((await search(account, 'Harbor View Garage W16x40')).length).toBeGreaterThan(0);
+    });
+
+    describe('every multi-statement change is atomic: a failure at any of its statements leaves nothing changed', () => {
+      const acct = () => atomicAccount;
+      const group = 'atomic';
+      const said: NewEpisode[] = [];
+
+      /** What a reader can see of the group: its episodes, the entities its messages name, and every fact at them. */
+      async function state(groupId = group) {
+        const episodes = [...(await store.lastEpisodes(acct(), groupId, 1000)), ...(await store.nextPending(acct(), groupId, 1000))].map((e) => `${e.uuid} ${e.status}`).sort();
+        const entities = new Map<string, Entity>();
+        for (const text of [...said.map((e) => `${e.content} ${e.role}`), 'Atomic Node bulk entity']) {
+          for (const e of await store.entitiesMatching({ accountId: acct(), groupIds: [groupId] }, text, 1000)) entities.set(e.uuid, e);
+        }
+        const factUuids = new Set<string>();
+        for (const uuid of entities.keys()) for (const f of (await store.edgesOfNode(acct(), uuid)) ?? []) factUuids.add(f.uuid);
+        const facts = (await store.getFacts(acct(), [...factUuids])).map(({ embedding, ...f }) => f).sort((a, b) => a.uuid.localeCompare(b.uuid));
+        return { episodes, entities: [...entities.values()].sort((a, b) => a.uuid.localeCompare(b.uuid)), facts };
+      }
+
+      /**
+       * Runs `change` on a store whose transactions fail at statement 1, 2, … until it succeeds; after
+       * each failure the state must be exactly as before. Returns the result and how many failures it took.
+       */
+      async function sweep<T>(change: (s: MemoryStore) => Promise<T>, read: () => Promise<unknown> = state): Promise<{ result: T; failures: number }> {
+        const before = await read();
+        for (let n = 1; n <= 60; n++) {
+          let result: T;
+          try {
+            result = await change(failingAt(n));
+          } catch (err) {
+            expect(String(err)).toContain(INJECTED);
+            expect(await read(), `after a failure at statement ${n}`).toEqual(before);
+            continue;
+          }
+          expect(await read()).not.toEqual(before);
+          return { result, failures: n - 1 };
+        }
+        throw new Error('the change never succeeded');
+      }
+
+      beforeAll(async () => {
+        said.push(
+          msg('Beam B7 at grid D-2 uses a W10x22.', 'a1', 'Priya'),
+          msg('We replaced the W10x22 with a W12x30 for beam B7 because of vibration.', 'a2', 'Priya'),
+          msg('The annex transfer girder at Level 2 is a W24x84 per AISC 360-16.', 'a2', 'Priya'),
+          msg('The annex transfer girder at Level 2 is a W24x84 per AISC 360-16.', 'a3', 'Priya'),
+        );
+        await ingest(acct(), group, said);
+      });
+
+      it('queuing many episodes (several insert statements): all or none', async () => {
+        const bulk = Array.from({ length: 250 }, (_, i) => msg(`Bulk note ${i} on the annex.`, 'bulk'));
+        const pending = async () => (await store.nextPending(acct(), 'atomic-bulk', 1000)).map((e) => e.uuid);
+        const { result, failures } = await sweep((s) => s.addEpisodes(acct(), 'atomic-bulk', bulk), pending);
+        expect(result).toEqual({ added: 250, conflicts: [] });
+        expect(failures).toBeGreaterThanOrEqual(1);
+        expect(await pending()).toEqual(bulk.map((e) => e.uuid));
+        await store.deleteGroup(acct(), 'atomic-bulk');
+      });
+
+      it('inserting many entities and facts: all or none', async () => {
+        const now = new Date().toISOString();
+        const entities: Entity[] = Array.from({ length: 230 }, (_, i) => ({
+          uuid: randomUUID(), accountId: acct(), groupId: 'atomic-bulk', name: `bulk entity ${i}`, normName: `bulk entity ${i}`, kind: 'entity', summary: '', createdAt: now,
+        }));
+        const stored = async () => (await store.getEntities(acct(), entities.map((e) => e.uuid))).length;
+        await sweep((s) => s.insertEntities(entities), stored);
+        expect(await stored()).toBe(230);
+        const episode = msg('Bulk facts.', 'bulk-facts');
+        await store.addEpisodes(acct(), 'atomic-bulk', [episode]);
+        const facts: NewFact[] = Array.from({ length: 210 }, (_, i) => ({
+          uuid: randomUUID(), accountId: acct(), groupId: 'atomic-bulk', sourceUuid: entities[i]!.uuid, targetUuid: entities[i + 1]!.uuid, name: 'RELATES_TO',
+          fact: `bulk fact ${i}`, normFact: `bulk fact ${i}`, validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
+          embedding: new Float32Array(embedder.dimensions).fill(1 / 16),
+          episode: { uuid: episode.uuid, sourceDescription: 'bulk-facts' },
+        }));
+        const storedFacts = async () => (await store.getFacts(acct(), facts.map((f) => f.uuid))).length;
+        await sweep((s) => s.insertFacts(facts), storedFacts);
+        expect(await storedFacts()).toBe(210);
+        await store.deleteGroup(acct(), 'atomic-bulk');
+      });
+
+      it('saving an entity node over an existing one', async () => {
+        const node = { uuid: randomUUID(), accountId: acct(), groupId: group, name: 'Atomic Node', normName: 'atomic node', kind: 'entity', summary: 'first', createdAt: new Date().toISOString() };
+        expect(await store.saveEntityNode(node)).toBe('created');
+        const { result, failures } = await sweep((s) => s.saveEntityNode({ ...node, summary: 'second' }));
+        expect(result).toBe('updated');
+        expect(failures).toBeGreaterThanOrEqual(1);
+        expect((await store.getEntity(acct(), node.uuid))!.summary).toBe('second');
+      });
+
+      it('deleting a fact that invalidated another', async () => {
+        const newer = (await state()).facts.find((f) => f.fact.includes('W12x30'))!;
+        const older = (await state()).facts.find((f) => f.fact.includes('uses a W10x22'))!;
+        expect(older.invalidatedBy).toBe(newer.uuid);
+        const { result, failures } = await sweep((s) => s.deleteFact(acct(), newer.uuid));
+        expect(result).toBe(true);
+        expect(failures).toBeGreaterThanOrEqual(2);
+        const after = await state();
+        expect(after.facts.some((f) => f.uuid === newer.uuid)).toBe(false);
+        expect(after.facts.find((f) => f.uuid === older.uuid)!.invalidatedBy).toBeNull();
+      });
+
+      it('deleting a source: episodes, provenance, orphaned facts, restored facts and lone entities together', async () => {
+        const { result, failures } = await sweep((s) => s.deleteEpisodes(acct(), { groupId: group, source: 'a2' }));
+        expect(result).toMatchObject({ episodes: 2 });
+        expect(failures).toBeGreaterThanOrEqual(3);
+        const after = await state();
+        expect(after.episodes).toHaveLength(2);
+        const girder = after.facts.find((f) => f.fact.includes('W24x84'))!;
+        expect(girder.sources).toEqual(['a3']);
+      });
+
+      it('deleting a group, and clearing an account', async () => {
+        const { result, failures } = await sweep((s) => s.deleteGroup(acct(), group));
+        expect(result!.episodes).toBe(2);
+        expect(failures).toBeGreaterThanOrEqual(2);
+        expect(await state()).toEqual({ episodes: [], entities: [], facts: [] });
+        await ingest(acct(), group, [msg('Beam B9 at grid F-1 uses a W8x18.', 'a4', 'Priya')]);
+        said.push(msg('Beam B9 at grid F-1 uses a W8x18.', 'a4', 'Priya'));
+        await sweep((s) => s.clear(acct()));
+        expect(await state()).toEqual({ episodes: [], entities: [], facts: [] });
+      });
     });
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../core/db/client.ts';
 import type { TextRun } from '../../../../core/geometry/types.ts';
 import { passagesOf, type PageText } from '../../../../subgraphs/content/search/passages.ts';
-import { createLocalEmbedder, stem } from '../../../../subgraphs/content/search/embed.ts';
+import { createLocalEmbedder, stem } from '../../../../core/embedding/embed.ts';
 import { toIndex } from '../../../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex, ftsQuery } from '../../../../subgraphs/content/search/libsql-index.ts';
 import { clauseNamed, codesNamed, pageNamed } from '../../../../subgraphs/content/search/query-parts.ts';

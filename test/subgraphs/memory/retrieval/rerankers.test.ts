@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createLocalEmbedder } from '../../../../subgraphs/memory/embed.ts';
+import { createLocalEmbedder } from '../../../../core/embedding/embed.ts';
 import { createLlmExtractor } from '../../../../subgraphs/memory/extraction/llm.ts';
 import { createRemoteReranker, localPairScores } from '../../../../subgraphs/memory/retrieval/cross-encoder.ts';
 import { rrf, withProximity } from '../../../../subgraphs/memory/retrieval/fusion.ts';

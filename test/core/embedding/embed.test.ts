@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLocalEmbedder, createRemoteEmbedder, embedderFor, embedText } from '../../../../subgraphs/content/search/embed.ts';
+import { createLocalEmbedder, createRemoteEmbedder, embedderFor, embedText } from '../../../core/embedding/embed.ts';
 
 // An OpenAI-compatible endpoint on loopback: it answers with (unnormalised) local embeddings, in reverse order.
 let server: http.Server;

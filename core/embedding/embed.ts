@@ -1,4 +1,5 @@
-// A deterministic local embedder: stemmed words and character trigrams hashed
+// Text embeddings, shared by code search, memory and projects (hence core/, not
+// a subgraph). A deterministic local embedder: stemmed words and character trigrams hashed
 // into a fixed number of dimensions, L2-normalised. It needs no model, runs
 // anywhere, and catches morphology (deflect / deflection / deflections) and
 // shared sub-words that exact full-text matching misses. An OpenAI-compatible

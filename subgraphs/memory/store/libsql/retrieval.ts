@@ -1,0 +1,167 @@
+// Retrieval on libSQL: BM25 (FTS5) over facts and over episode text, nearest
+// neighbours over fact embeddings (libsql_vector_idx, kept in MemoryFactVector
+// and filled in batches), and the neighbourhood of entities.
+import type { RetrievalStore } from '../memory-store.ts';
+import { filterSql, ftsQuery, placeholders, scopeSql, type LibsqlBase } from './base.ts';
+import { blob } from './rows.ts';
+
+/** Up to this many facts in scope, vector search scans them exactly rather than asking the index. */
+const EXACT_SCAN_LIMIT = 2000;
+
+export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
+  const { query, exec } = base;
+  return {
+    async fullTextFacts(scope, text, filter, limit) {
+      const match = ftsQuery(text);
+      if (!match) return [];
+      const s = scopeSql(scope, 'f');
+      const fl = filterSql(filter, 'f');
+      const rows = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", -bm25("MemoryFactFts", 1.0, 0.5) AS score
+           FROM "MemoryFactFts" JOIN "MemoryFact" f ON f."id" = "MemoryFactFts".rowid
+          WHERE "MemoryFactFts" MATCH ? AND ${s.sql}${fl.sql}
+          ORDER BY score DESC LIMIT ?`,
+        match,
+        ...s.args,
+        ...fl.args,
+        limit,
+      );
+      return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+    },
+
+    async fullTextEpisodeFacts(scope, text, filter, limit) {
+      const match = ftsQuery(text);
+      if (!match) return [];
+      const s = scopeSql(scope, 'e');
+      const fl = filterSql(filter, 'f');
+      // The best episodes first (a few more than facts wanted: some state nothing current), then their facts.
+      const rows = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", hit.score FROM (
+             SELECT e."accountId" AS accountId, e."uuid" AS episodeUuid, -bm25("MemoryEpisodeFts") AS score
+               FROM "MemoryEpisodeFts" JOIN "MemoryEpisode" e ON e."seq" = "MemoryEpisodeFts".rowid
+              WHERE "MemoryEpisodeFts" MATCH ? AND ${s.sql} AND e."status" = 'done'
+              ORDER BY score DESC LIMIT ?) hit
+           JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit.accountId AND fe."episodeUuid" = hit.episodeUuid
+           JOIN "MemoryFact" f ON f."accountId" = fe."accountId" AND f."uuid" = fe."factUuid"
+          WHERE 1${fl.sql}
+          ORDER BY hit.score DESC LIMIT ?`,
+        match,
+        ...s.args,
+        limit * 2,
+        ...fl.args,
+        limit,
+      );
+      const out = new Map<string, number>();
+      for (const r of rows) if (!out.has(String(r.uuid))) out.set(String(r.uuid), Number(r.score));
+      return [...out].map(([uuid, score]) => ({ uuid, score }));
+    },
+
+    async nearestFacts(scope, embedding, filter, limit) {
+      const s = scopeSql(scope, 'f');
+      const indexed = scopeSql(scope, 'f', true);
+      const fl = filterSql(filter, 'f');
+      const v = blob(embedding);
+      const exactScan = async () =>
+        query<{ uuid: string; score: number }>(
+          `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score FROM "MemoryFact" f
+            WHERE ${indexed.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+          v,
+          ...indexed.args,
+          ...fl.args,
+          limit,
+        );
+      const toRanked = (rows: { uuid: string; score: number }[]) => rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+      // The vector index answers for the whole database and the account/group filter comes after.
+      // A scope of a few thousand facts is scanned exactly instead (cheap, and complete).
+      const [{ n }] = await query<{ n: number | bigint }>(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM "MemoryFact" f WHERE ${indexed.sql} LIMIT ${EXACT_SCAN_LIMIT + 1})`,
+        ...indexed.args,
+      );
+      if (Number(n) <= EXACT_SCAN_LIMIT) return toRanked(await exactScan());
+      const rows = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score
+           FROM vector_top_k('MemoryFactVector_embedding_idx', vector32(?), ?) AS v JOIN "MemoryFact" f ON f."id" = v.id
+          WHERE ${s.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+        v,
+        v,
+        limit * 8,
+        ...s.args,
+        ...fl.args,
+        limit,
+      );
+      // Too few of the nearest belong to the scope: scan it.
+      if (rows.length < limit) return toRanked(await exactScan());
+      // Facts written since the last indexing batch (see indexFactVectors) are scanned exactly: a range of the primary key.
+      const recent = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score FROM "MemoryFact" f
+          WHERE f."id" > (SELECT COALESCE(MAX("id"), 0) FROM "MemoryFactVector") AND ${s.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+        v,
+        ...s.args,
+        ...fl.args,
+        limit,
+      );
+      return toRanked([...rows, ...recent].sort((a, b) => Number(b.score) - Number(a.score)).slice(0, limit));
+    },
+
+    async indexFactVectors(batchRows) {
+      // Whole batches: each statement holds the (synchronous) connection for about batchRows × 2 ms.
+      // Deliberately not one transaction: each batch leaves the index consistent on its own (facts
+      // past its last id are scanned exactly), and one transaction would hold the connection for all.
+      let total = 0;
+      for (;;) {
+        const n = await exec(
+          `INSERT OR IGNORE INTO "MemoryFactVector" ("id", "embedding")
+           SELECT f."id", f."embedding" FROM "MemoryFact" f WHERE f."id" > (SELECT COALESCE(MAX("id"), 0) FROM "MemoryFactVector") ORDER BY f."id" LIMIT ?`,
+          batchRows,
+        );
+        total += n;
+        if (n < batchRows) return total;
+      }
+    },
+
+    async factsAround(scope, entityUuids, depth, filter, limit) {
+      if (!entityUuids.length) return [];
+      const s = scopeSql(scope, 'f');
+      const fl = filterSql(filter, 'f');
+      const out = new Map<string, number>();
+      let frontier = [...new Set(entityUuids)];
+      const seen = new Set(frontier);
+      for (let hop = 1; hop <= depth && frontier.length && out.size < limit; hop++) {
+        const ph = placeholders(frontier.length);
+        // Edges at the frontier, and facts stated by episodes that mention a frontier entity.
+        const rows = await query(
+          `SELECT f."uuid", f."sourceUuid", f."targetUuid" FROM "MemoryFact" f
+            WHERE f."id" IN (
+                SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "sourceUuid" IN (${ph})
+                UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "targetUuid" IN (${ph})
+                UNION SELECT f2."id" FROM "MemoryMention" m CROSS JOIN "MemoryFactEpisode" fe ON fe."accountId" = m."accountId" AND fe."episodeUuid" = m."episodeUuid"
+                      CROSS JOIN "MemoryFact" f2 ON f2."accountId" = fe."accountId" AND f2."uuid" = fe."factUuid" WHERE m."accountId" = ? AND m."entityUuid" IN (${ph}))
+              AND ${s.sql}${fl.sql}
+            ORDER BY f."validAt" DESC LIMIT ?`,
+          scope.accountId,
+          ...frontier,
+          scope.accountId,
+          ...frontier,
+          scope.accountId,
+          ...frontier,
+          ...s.args,
+          ...fl.args,
+          limit,
+        );
+        const next: string[] = [];
+        for (const r of rows) {
+          const uuid = String(r.uuid);
+          if (!out.has(uuid)) out.set(uuid, 1 / hop);
+          for (const e of [String(r.sourceUuid), String(r.targetUuid)]) {
+            if (!seen.has(e)) {
+              seen.add(e);
+              next.push(e);
+            }
+          }
+        }
+        frontier = next.slice(0, 50);
+      }
+      return [...out].slice(0, limit).map(([uuid, score]) => ({ uuid, score }));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// Retrieval on Neo4j: full-text indexes over facts and episode text, the
+// relationship vector index over fact embeddings (Neo4j 5.18+), and the
+// neighbourhood of entities.
+import neo4j from 'neo4j-driver';
+import type { Ranked } from '../../model.ts';
+import type { RetrievalStore } from '../memory-store.ts';
+import { FILTER, luceneQuery, params, SCOPE, type Neo4jBase } from './base.ts';
+
+export function neo4jRetrieval(base: Neo4jBase): RetrievalStore {
+  const { run } = base;
+  return {
+    async fullTextFacts(scope, text, filter, limit) {
+      const q = luceneQuery(text);
+      if (!q) return [];
+      const rows = await run(
+        `CALL db.index.fulltext.queryRelationships('memory_fact_text', $q) YIELD relationship AS r, score
+         WHERE ${SCOPE} AND ${FILTER} RETURN r.uuid AS uuid, score ORDER BY score DESC LIMIT $limit`,
+        { q, ...params(scope, filter), limit: neo4j.int(limit) },
+      );
+      return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+    },
+
+    async fullTextEpisodeFacts(scope, text, filter, limit) {
+      const q = luceneQuery(text);
+      if (!q) return [];
+      // Best episodes first (a few more than facts wanted), then the facts each stated (e.facts).
+      const rows = await run(
+        `CALL db.index.fulltext.queryNodes('memory_episode_content', $q) YIELD node AS e, score
+         WHERE e.accountId = $accountId AND ($groupIds IS NULL OR e.groupId IN $groupIds) AND e.status = 'done'
+         WITH e, score ORDER BY score DESC LIMIT $episodes
+         UNWIND coalesce(e.facts, []) AS factUuid
+         MATCH ()-[r:RELATES_TO {uuid: factUuid}]->() WHERE r.accountId = e.accountId AND ${FILTER}
+         RETURN r.uuid AS uuid, max(score) AS score ORDER BY score DESC LIMIT $limit`,
+        { q, ...params(scope, filter), episodes: neo4j.int(limit * 2), limit: neo4j.int(limit) },
+      );
+      return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+    },
+
+    async indexFactVectors() {
+      // Neo4j maintains its vector index as relationships are written.
+      return 0;
+    },
+
+    async nearestFacts(scope, embedding, filter, limit) {
+      const vector = Array.from(embedding);
+      const rows = await run(
+        `CALL db.index.vector.queryRelationships('memory_fact_embedding', $k, $vector) YIELD relationship AS r, score
+         WHERE ${SCOPE} AND ${FILTER} RETURN r.uuid AS uuid, score ORDER BY score DESC LIMIT $limit`,
+        { vector, k: neo4j.int(limit * 8), ...params(scope, filter), limit: neo4j.int(limit) },
+      );
+      if (rows.length >= limit) return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+      // A small scope among much data: scan it exactly, as the embedded store does.
+      const exact = await run(
+        `MATCH ()-[r:RELATES_TO]->() WHERE ${SCOPE} AND ${FILTER}
+         WITH r, vector.similarity.cosine(r.embedding, $vector) AS score RETURN r.uuid AS uuid, score ORDER BY score DESC LIMIT $limit`,
+        { vector, ...params(scope, filter), limit: neo4j.int(limit) },
+      );
+      return exact.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+    },
+
+    async factsAround(scope, entityUuids, depth, filter, limit) {
+      const out = new Map<string, number>();
+      let frontier = [...new Set(entityUuids)];
+      const seen = new Set(frontier);
+      for (let hop = 1; hop <= depth && frontier.length && out.size < limit; hop++) {
+        const rows = await run(
+          `CALL {
+             MATCH (n:MemoryEntity)-[r:RELATES_TO]-() WHERE n.accountId = $accountId AND n.uuid IN $frontier RETURN r
+             UNION
+             MATCH (n:MemoryEntity)<-[:MENTIONS]-(e:MemoryEpisode) WHERE n.accountId = $accountId AND n.uuid IN $frontier
+             UNWIND e.facts AS fu MATCH ()-[r:RELATES_TO {uuid: fu}]->() RETURN r
+           }
+           WITH DISTINCT r WHERE ${SCOPE} AND ${FILTER}
+           RETURN r.uuid AS uuid, startNode(r).uuid AS s, endNode(r).uuid AS t ORDER BY r.validAt DESC LIMIT $limit`,
+          { frontier, ...params(scope, filter), limit: neo4j.int(limit) },
+        );
+        const next: string[] = [];
+        for (const r of rows) {
+          if (!out.has(r.uuid)) out.set(r.uuid, 1 / hop);
+          for (const e of [r.s, r.t]) {
+            if (!seen.has(e)) {
+              seen.add(e);
+              next.push(e);
+            }
+          }
+        }
+        frontier = next.slice(0, 50);
+      }
+      return [...out].slice(0, limit).map(([uuid, score]): Ranked => ({ uuid, score }));
+    },
+  };
+}
