@@ -9,7 +9,9 @@
 // - Credits are checked before every model call: a run past the account's limit stops
 //   interrupted with OUT_OF_CREDITS.
 // - A tool call the model gets wrong (unknown tool, arguments the shared schema refuses) is
-//   answered to the model as that tool's INVALID_ARGUMENTS error, not sent to the desktop. A
+//   answered to the model as that tool's INVALID_ARGUMENTS error, not sent to the desktop.
+//   The platform's own tools (platform-tools.ts) run here, as the run's account; their priced
+//   work is added to the run's cost, and credits are checked before each. A
 //   DESKTOP_TIMEOUT is the step's tool result (the model decides what to do); no desktop
 //   within AGENT_DESKTOP_WAIT_MS interrupts the run with DESKTOP_UNAVAILABLE.
 // - A run that stops early ends interrupted with reasonCode and reason (MODEL_ERROR,
@@ -18,12 +20,13 @@
 import { parseToolCall } from '@structural-platform/tool-schema';
 import type { Logger } from 'pino';
 import type { Principal } from '../../core/auth/keys.ts';
-import type { Config } from '../../core/config.ts';
+import type { Platform } from '../../core/platform.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Bridge, BridgeOutcome } from './bridge.ts';
 import { agentById, agentTools, splitToolName, type AgentConfig } from './catalogue.ts';
 import { liveStream } from '../../core/live-stream.ts';
 import { callModel, ModelError, type ChatToolCall } from './llm.ts';
+import { isPlatformTool, PRICES_USD, runPlatformTool } from './platform-tools.ts';
 import type { AgentStore, Conversation, Run, RunStatus } from './store.ts';
 import { tokenCost, type Usage } from './usage.ts';
 
@@ -77,8 +80,12 @@ class Interrupt extends Error {
   }
 }
 
-export function createRunEngine(deps: { config: Config; store: AgentStore; usage: Usage; bridge: Bridge; log: Logger }) {
-  const { config, store, usage, bridge, log } = deps;
+/** A tool call's end as the model reads it: a desktop tool's outcome, the bridge's failure, or a platform tool's. */
+type StepOutcome = BridgeOutcome | { callId: string; ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
+
+export function createRunEngine(deps: { platform: Platform; store: AgentStore; usage: Usage; bridge: Bridge; log: Logger }) {
+  const { platform, store, usage, bridge, log } = deps;
+  const { config } = platform;
   const active = new Map<string, ActiveRun>();
   const listeners = new Map<string, Set<(e: RunEvent) => void>>();
   const locks = new Map<string, Promise<unknown>>();
@@ -134,22 +141,32 @@ export function createRunEngine(deps: { config: Config; store: AgentStore; usage
     timeoutMs: config.agentLlmTimeoutMs,
   });
 
-  async function runTool(a: ActiveRun, tc: ChatToolCall): Promise<BridgeOutcome> {
-    const split = splitToolName(a.agent, tc.function.name);
-    if (!split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${tc.function.name}` } };
+  async function runTool(a: ActiveRun, tc: ChatToolCall): Promise<StepOutcome> {
+    const name = tc.function.name;
+    const platformTool = isPlatformTool(name) && a.agent.platformTools.includes(name) ? name : null;
+    const split = platformTool ? null : splitToolName(a.agent, name);
+    if (!platformTool && !split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${name}` } };
     let args: unknown;
     try {
       args = JSON.parse(tc.function.arguments || '{}');
     } catch {
       return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: 'arguments: not valid JSON' } };
     }
-    const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split.program, tool: split.tool, args });
+    if (platformTool) {
+      // Platform work may be priced: the account must still have credits (else the run stops OUT_OF_CREDITS).
+      await usage.assertCredits(a.principal);
+      const out = await runPlatformTool({ platform, principal: a.principal, signal: a.abort.signal }, platformTool, args, log);
+      if (!out.ok) return { callId: tc.id, ok: false, error: out.error };
+      if (out.charges.length) a.run = { ...(await store.recordPlatformWork(a.run, out.charges.map((c) => ({ ...c, costUsd: c.units * PRICES_USD[c.kind] })))), status: a.run.status };
+      return { callId: tc.id, ok: true, result: out.result };
+    }
+    const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split!.program, tool: split!.tool, args });
     if (!parsed.ok) return { callId: tc.id, ok: false, error: parsed.error };
     const machines = bridge.machines(a.principal.accountId);
-    if (machines.length && !bridge.hasLane(a.principal.accountId, split.program)) {
-      return { callId: tc.id, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${split.program} is not installed on any of this account's desktops` } };
+    if (machines.length && !bridge.hasLane(a.principal.accountId, split!.program)) {
+      return { callId: tc.id, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${split!.program} is not installed on any of this account's desktops` } };
     }
-    return bridge.call(a.principal.accountId, split.program, split.tool, parsed.value.args, {
+    return bridge.call(a.principal.accountId, split!.program, split!.tool, parsed.value.args, {
       onWaiting: () => void setStatus(a, 'waiting_for_desktop').catch((err) => log.error({ err }, 'run status')),
       onDelivered: () => void setStatus(a, 'calling_tool').catch((err) => log.error({ err }, 'run status')),
       signal: a.abort.signal,

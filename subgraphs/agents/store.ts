@@ -13,6 +13,7 @@ export interface Conversation {
   accountId: string;
   agentId: string;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface Run {
@@ -55,6 +56,11 @@ export function createAgentStore(db: Database) {
       const row = await db.conversation.findUnique({ where: { id } });
       if (!row || row.accountId !== accountId) throw new AppError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`, { conversation_id: id });
       return row;
+    },
+
+    /** A window of the account's conversations, newest first: `limit` of them from `offset`. */
+    async listConversations(accountId: string, offset: number, limit: number): Promise<Conversation[]> {
+      return db.conversation.findMany({ where: { accountId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit });
     },
 
     async appendMessage(conversationId: string, message: { role: StoredMessage['role']; content: string | null; toolCalls?: ChatToolCall[]; toolCallId?: string; runId: string | null }): Promise<void> {
@@ -110,6 +116,21 @@ export function createAgentStore(db: Database) {
           },
         }),
       );
+    },
+
+    /** Priced platform work of a run: one item per kind, and the run's cost raised by it (usage sums run costs). */
+    async recordPlatformWork(run: Pick<Run, 'id' | 'accountId'>, items: { kind: string; units: number; costUsd: number }[]): Promise<Run> {
+      const total = items.reduce((sum, i) => sum + i.costUsd, 0);
+      const [, updated] = await db.$transaction([
+        db.agentUsageItem.createMany({ data: items.map((i) => ({ id: randomUUID(), accountId: run.accountId, runId: run.id, ...i })) }),
+        db.agentRun.update({ where: { id: run.id }, data: { costUsd: { increment: total } } }),
+      ]);
+      return updated as unknown as Run;
+    },
+
+    async platformWorkSince(accountId: string, since: Date): Promise<{ kind: string; units: number; costUsd: number }[]> {
+      const groups = await db.agentUsageItem.groupBy({ by: ['kind'], where: { accountId, createdAt: { gte: since } }, _sum: { units: true, costUsd: true }, orderBy: { kind: 'asc' } });
+      return groups.map((g) => ({ kind: g.kind, units: g._sum.units ?? 0, costUsd: g._sum.costUsd ?? 0 }));
     },
 
     async latestRun(conversationId: string): Promise<Run | null> {
