@@ -32,6 +32,7 @@ import { requireKeyPlugin } from './plugins/require-key.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter, sendError } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
+import { OAUTH_OPENAPI_PATHS } from './oauth-openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
@@ -117,7 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use('/oauth', oauthRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl));
+    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, OAUTH_OPENAPI_PATHS));
     res.type('json').send(openApi);
   });
   app.use(

@@ -30,7 +30,8 @@ function parameters(route: Route) {
   return out;
 }
 
-export function openApiDocument(routes: Route[], serverUrl: string) {
+/** `extraPaths`: endpoints served outside the route table (the OAuth endpoints), documented where they are served. */
+export function openApiDocument(routes: Route[], serverUrl: string, extraPaths: Record<string, Record<string, object>> = {}) {
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) {
     const err = route.errors === 'hosted' ? hostedError : detailError;
@@ -66,6 +67,6 @@ export function openApiDocument(routes: Route[], serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths,
+    paths: { ...paths, ...extraPaths },
   };
 }
