@@ -89,6 +89,8 @@ export const agentsSubgraph: SubgraphModule = {
   name: 'agents',
   typeDefs: typeDefsOf('agents'),
   jobHandlers: [],
+  // A desktop beats every 20 s (3 a minute per machine): its own allowance, not the account's requests.
+  budgets: { 'Mutation.heartbeat': 'heartbeat' },
   async onStart(platform) {
     const { store } = agentServices(platform);
     const orphans = await store.interruptOrphans();

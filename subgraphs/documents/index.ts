@@ -34,6 +34,8 @@ export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
   typeDefs: typeDefsOf('documents'),
   jobHandlers: [diagnosticJob, ...calcdocModule.jobHandlers, ...spreadsheetJobHandlers],
+  // Job status reads have the spec's polling allowance (120 a minute), apart from the tier's.
+  budgets: { 'Query.job': 'polling' },
   resolvers: {
     JSON: GraphQLJSON,
     Upload: GraphQLUpload,

@@ -5,7 +5,7 @@ import type { Client } from 'graphql-ws';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { wsClient } from '../helpers/ws.ts';
 import { gate, startModelServer, type ModelServer } from '../helpers/model-server.ts';
-import { startDesktop, type DeliveredCall } from '../helpers/desktop-client.ts';
+import { REGISTER, startDesktop, type DeliveredCall } from '../helpers/desktop-client.ts';
 
 const SEND = `mutation ($input: SendMessageInput!) { sendMessage(input: $input) { conversation { id agent { id } } disposition run { id status stepLimit } } }`;
 const LATEST = `query ($id: ID!) { conversation(id: $id) { id latestRun { id status steps stepLimit reasonCode reason promptTokens completionTokens toolCalls costUsd } messages { role content toolCallId } } }`;
@@ -350,6 +350,22 @@ describe('agent runs over the bridge', () => {
     const bad = await server.gql(LIST, { first: 0 }, owner);
     expect(bad.body.errors[0]).toMatchObject({ extensions: { code: 'UNPROCESSABLE' } });
     expect((await server.gql(LIST, { after: 'nonsense' }, owner)).body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+  });
+
+  it("keeps heartbeats off the account's request budget, within their own allowance", async () => {
+    // Free: 10 requests a minute. A desktop beating every 20 s for 5 minutes sends 15 heartbeats.
+    const free = (await server.key('free')).secret;
+    const registered = await server.gql(REGISTER, { input: { machineId: 'ws-beats', name: 'beats', clientVersion: '0.1.0', lanes: [] } }, free);
+    expect(registered.body.errors).toBeUndefined();
+    const BEAT = `mutation { heartbeat(machineId: "ws-beats") { machineId } }`;
+    for (let i = 0; i < 15; i++) expect((await server.gql(BEAT, {}, free)).body).toEqual({ data: { heartbeat: { machineId: 'ws-beats' } } });
+    // The account's budget is untouched: 9 more requests pass (registerClient spent one), the 11th is refused.
+    for (let i = 0; i < 9; i++) expect((await server.gql(`{ usage { usedUsd } }`, {}, free)).status).toBe(200);
+    expect((await server.gql(`{ usage { usedUsd } }`, {}, free)).status).toBe(429);
+    // Heartbeats have their own allowance (HEARTBEAT_RATE_PER_MIN, 30): past it they are refused too.
+    const more = [];
+    for (let i = 0; i < 16; i++) more.push((await server.gql(BEAT, {}, free)).status);
+    expect(more).toEqual([...Array(15).fill(200), 429]);
   });
 
   it("hides another account's conversation, machine and calls", async () => {

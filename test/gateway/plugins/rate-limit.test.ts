@@ -11,3 +11,13 @@ it('charges public fields by address, job polling to its own allowance, the rest
   expect(bucketFor(op('{ jobs { id } }'))).toBe('api');
   expect(bucketFor(op('mutation { createDiagnosticJob(input: {}) { id } }'))).toBe('api');
 });
+
+it('charges desktop heartbeats to their own allowance, as the agents subgraph declares', () => {
+  expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } }'))).toBe('heartbeat');
+  expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } __typename }'))).toBe('heartbeat');
+  // Anything else in the same operation spends the key's budget, as does a query named like it.
+  expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } registerClient(input: {}) { connected } }'))).toBe('api');
+  expect(bucketFor(op('{ heartbeat }'))).toBe('api');
+  expect(bucketFor(op('{ __typename }'))).toBe('public');
+  expect(bucketFor(op('{ __schema { types { name } } codes { fileId } }'))).toBe('public');
+});
