@@ -43,6 +43,21 @@ export interface StoredMessage {
   createdAt: Date;
 }
 
+export interface NewMessage {
+  role: StoredMessage['role'];
+  content: string | null;
+  toolCalls?: ChatToolCall[];
+  toolCallId?: string;
+  runId: string | null;
+}
+
+/** A message in chat-completions form. */
+export function chatMessage(m: Pick<StoredMessage, 'role' | 'content' | 'toolCalls' | 'toolCallId'>): ChatMessage {
+  if (m.role === 'tool') return { role: 'tool', content: m.content ?? '', tool_call_id: m.toolCallId ?? '' };
+  if (m.role === 'assistant') return { role: 'assistant', content: m.content, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) };
+  return { role: 'user', content: m.content ?? '' };
+}
+
 const run = (row: Record<string, unknown>): Run => ({ ...(row as unknown as Run), status: row.status as RunStatus });
 
 export function createAgentStore(db: Database) {
@@ -63,22 +78,35 @@ export function createAgentStore(db: Database) {
       return db.conversation.findMany({ where: { accountId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit });
     },
 
-    async appendMessage(conversationId: string, message: { role: StoredMessage['role']; content: string | null; toolCalls?: ChatToolCall[]; toolCallId?: string; runId: string | null }): Promise<void> {
+    async appendMessage(conversationId: string, message: NewMessage): Promise<void> {
       // One run at a time writes a conversation (runs.ts serialises them), so max + 1 is free.
+      await this.appendMessages(conversationId, await this.lastSeq(conversationId), [message]);
+    },
+
+    async lastSeq(conversationId: string): Promise<number> {
       const last = await db.conversationMessage.findFirst({ where: { conversationId }, orderBy: { seq: 'desc' }, select: { seq: true } });
-      await db.conversationMessage.create({
-        data: {
-          id: randomUUID(),
-          conversationId,
-          seq: (last?.seq ?? 0) + 1,
-          role: message.role,
-          content: message.content,
-          toolCalls: message.toolCalls ? (message.toolCalls as never) : undefined,
-          toolCallId: message.toolCallId ?? null,
-          runId: message.runId,
-        },
-      });
-      await db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
+      return last?.seq ?? 0;
+    },
+
+    /** Appends messages after `afterSeq` (the conversation's last, which the caller holds); answers the new last seq. */
+    async appendMessages(conversationId: string, afterSeq: number, messages: NewMessage[]): Promise<number> {
+      if (!messages.length) return afterSeq;
+      await db.$transaction([
+        db.conversationMessage.createMany({
+          data: messages.map((m, i) => ({
+            id: randomUUID(),
+            conversationId,
+            seq: afterSeq + i + 1,
+            role: m.role,
+            content: m.content,
+            toolCalls: m.toolCalls ? (m.toolCalls as never) : undefined,
+            toolCallId: m.toolCallId ?? null,
+            runId: m.runId,
+          })),
+        }),
+        db.conversation.updateMany({ where: { id: conversationId }, data: { updatedAt: new Date() } }),
+      ]);
+      return afterSeq + messages.length;
     },
 
     async messages(conversationId: string, last?: number): Promise<StoredMessage[]> {
@@ -86,13 +114,10 @@ export function createAgentStore(db: Database) {
       return rows.reverse().map((r) => ({ ...r, role: r.role as StoredMessage['role'], toolCalls: (r.toolCalls as ChatToolCall[] | null) ?? null }));
     },
 
-    /** The history in chat-completions form. */
-    async history(conversationId: string): Promise<ChatMessage[]> {
-      return (await this.messages(conversationId)).map((m): ChatMessage => {
-        if (m.role === 'tool') return { role: 'tool', content: m.content ?? '', tool_call_id: m.toolCallId ?? '' };
-        if (m.role === 'assistant') return { role: 'assistant', content: m.content, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) };
-        return { role: 'user', content: m.content ?? '' };
-      });
+    /** The history in chat-completions form, and the last message's seq (appendMessages continues from it). */
+    async history(conversationId: string): Promise<{ messages: ChatMessage[]; lastSeq: number }> {
+      const rows = await db.conversationMessage.findMany({ where: { conversationId }, orderBy: { seq: 'asc' } });
+      return { messages: rows.map((r) => chatMessage({ ...r, role: r.role as StoredMessage['role'], toolCalls: r.toolCalls as ChatToolCall[] | null })), lastSeq: rows.at(-1)?.seq ?? 0 };
     },
 
     /** Takes back what an interrupted run wrote (its answers and tool results), keeping the user's messages. */

@@ -28,6 +28,9 @@ beforeAll(async () => {
     AGENT_LLM_MODEL: 'scripted-model',
     AGENT_LLM_ALLOW_PRIVATE: '1',
     FREE_AGENT_CREDITS_USD: '0.01',
+    // turn() polls the run: under load a turn outlasts the tiers' request budgets.
+    FREE_RATE_PER_MIN: '10000',
+    PRO_RATE_PER_MIN: '10000',
     AGENT_PRICE_IN_PER_MTOK: '2.5',
     AGENT_PRICE_OUT_PER_MTOK: '10',
   });
