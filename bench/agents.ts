@@ -6,7 +6,7 @@
 // the SSE parse, the bridge's delivery over the socket and the result's mutation back.
 import { startTestServer } from '../test/helpers/server.ts';
 import { wsClient } from '../test/helpers/ws.ts';
-import { startModelServer } from '../test/helpers/model-server.ts';
+import { modelEnv, startModelServer } from '../test/helpers/model-server.ts';
 import { startDesktop } from '../test/helpers/desktop-client.ts';
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 40);
@@ -17,7 +17,7 @@ const model = await startModelServer();
 // Database statements, counted: unlike time, their number per step does not depend on the machine's load.
 let statements = 0;
 const server = await startTestServer(
-  { AGENT_LLM_URL: model.url, AGENT_LLM_ALLOW_PRIVATE: '1', PRO_RATE_PER_MIN: '100000', PRO_AGENT_CREDITS_USD: '1000000' },
+  { ...modelEnv(model), PRO_RATE_PER_MIN: '100000', PRO_AGENT_CREDITS_USD: '1000000' },
   { onQuery: () => void statements++ },
 );
 const { secret } = await server.key('pro');

@@ -4,7 +4,7 @@
 // come back to the model as tool errors; priced work is metered and counts toward the credits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { startModelServer, type ModelServer } from '../helpers/model-server.ts';
+import { modelEnv, startModelServer, type ModelServer } from '../helpers/model-server.ts';
 import { codePdf } from '../helpers/code-pdf.ts';
 import { fixture } from '../helpers/samples.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
@@ -24,9 +24,7 @@ let model: ModelServer;
 beforeAll(async () => {
   model = await startModelServer();
   server = await startTestServer({
-    AGENT_LLM_URL: model.url,
-    AGENT_LLM_MODEL: 'scripted-model',
-    AGENT_LLM_ALLOW_PRIVATE: '1',
+    ...modelEnv(model),
     FREE_AGENT_CREDITS_USD: '0.01',
     // turn() polls the run: under load a turn outlasts the tiers' request budgets.
     FREE_RATE_PER_MIN: '10000',

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { wsClient } from '../helpers/ws.ts';
-import { gate, startModelServer, type ModelServer } from '../helpers/model-server.ts';
+import { gate, modelEnv, startModelServer, type ModelServer } from '../helpers/model-server.ts';
 import { REGISTER, startDesktop, type DeliveredCall } from '../helpers/desktop-client.ts';
 
 const SEND = `mutation ($input: SendMessageInput!) { sendMessage(input: $input) { conversation { id agent { id } } disposition run { id status stepLimit } } }`;
@@ -59,9 +59,7 @@ const toolMessages = (request: { messages: any[] }) => request.messages.filter((
 beforeAll(async () => {
   model = await startModelServer();
   server = await startTestServer({
-    AGENT_LLM_URL: model.url,
-    AGENT_LLM_MODEL: 'scripted-model',
-    AGENT_LLM_ALLOW_PRIVATE: '1',
+    ...modelEnv(model),
     // Long enough for a loaded machine to deliver and answer a call; the timeout and wait tests pay them once each.
     AGENT_TOOL_TIMEOUT_MS: '5000',
     AGENT_DESKTOP_WAIT_MS: '6000',
