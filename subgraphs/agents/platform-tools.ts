@@ -212,16 +212,18 @@ export const PLATFORM_TOOLS = {
     }),
     async run(ctx, a) {
       const created = await addSheets(ctx.platform, ctx.principal, { projectId: a.project_id, fileHash: a.file_hash, pages: a.pages });
-      const pages = [];
-      for (const { page, job } of created) {
-        try {
-          const { done, result } = await settle(ctx, job);
-          pages.push({ page, status: done ? 'completed' : 'unfinished', result });
-        } catch (err) {
-          if (!(err instanceof AppError || err instanceof JobFailed)) throw err;
-          pages.push({ page, status: 'failed', error: { code: err.code, message: err.message } });
-        }
-      }
+      // The pages' jobs are awaited together, so the wait is one job's limit, not one per page.
+      const pages = await Promise.all(
+        created.map(async ({ page, job }) => {
+          try {
+            const { done, result } = await settle(ctx, job);
+            return { page, status: done ? 'completed' : 'unfinished', result };
+          } catch (err) {
+            if (!(err instanceof AppError || err instanceof JobFailed)) throw err;
+            return { page, status: 'failed', error: { code: err.code, message: err.message } };
+          }
+        }),
+      );
       const ingested = pages.filter((p) => p.status === 'completed').length;
       return { result: { pages }, charges: ingested ? [{ kind: 'graph_ingestion_page', units: ingested }] : [] };
     },
