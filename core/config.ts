@@ -31,6 +31,8 @@ export interface Config {
   pollingPerMinute: number;
   /** Per client address for the public code library and blog, per minute. */
   publicPerMinute: number;
+  /** Per-key allowance for desktop heartbeats, per minute: one machine beats 3 times a minute. */
+  heartbeatPerMinute: number;
   jobConcurrency: number;
   workerThreads: number;
   /** How long an idle worker thread lives; a new one pays for loading its task's libraries again. */
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),
     publicPerMinute: int(env, 'PUBLIC_RATE_PER_MIN', 120),
+    heartbeatPerMinute: int(env, 'HEARTBEAT_RATE_PER_MIN', 30),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 4),
     workerThreads: int(env, 'WORKER_THREADS', 2),
     workerIdleMs: int(env, 'WORKER_IDLE_MS', 15 * 60_000),

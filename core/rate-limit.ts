@@ -5,7 +5,13 @@ import type { Config, Tier } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Principal } from './auth/keys.ts';
 
-export type Bucket = 'api' | 'polling' | 'public';
+/**
+ * Which budget an operation spends. api: the key's tier budget; polling: job status reads, their own
+ * allowance (the spec's polling guidance); public: per client address, no key needed; heartbeat:
+ * the desktop bridge's heartbeats (every 20 s per machine), their own allowance so a connected
+ * desktop does not use up the account's requests. Root fields declare theirs (SubgraphModule.budgets).
+ */
+export type Bucket = 'api' | 'polling' | 'public' | 'heartbeat';
 
 type Who = { principal: Principal | null; address: string };
 
@@ -21,7 +27,7 @@ export interface RateLimits {
   check(bucket: Bucket, who: Who): Promise<void>;
 }
 
-export function createRateLimits(config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute'>): RateLimits {
+export function createRateLimits(config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute'>): RateLimits {
   const perTier = new Map<Tier, RateLimiterMemory>(
     (Object.keys(config.tiers) as Tier[]).map((tier) => [
       tier,
@@ -29,12 +35,14 @@ export function createRateLimits(config: Pick<Config, 'tiers' | 'pollingPerMinut
     ]),
   );
   const polling = new RateLimiterMemory({ keyPrefix: 'poll', points: config.pollingPerMinute, duration: 60 });
+  const heartbeat = new RateLimiterMemory({ keyPrefix: 'heartbeat', points: config.heartbeatPerMinute, duration: 60 });
   const anonymous = new RateLimiterMemory({ keyPrefix: 'public', points: config.publicPerMinute, duration: 60 });
+  const keyed = { polling, heartbeat } as const;
 
   const pick = (bucket: Bucket, { principal, address }: Who) =>
     bucket === 'public' || !principal
       ? { limiter: anonymous, key: address }
-      : { limiter: bucket === 'polling' ? polling : perTier.get(principal.tier)!, key: principal.keyId };
+      : { limiter: bucket === 'api' ? perTier.get(principal.tier)! : keyed[bucket], key: principal.keyId };
 
   return {
     async consume(bucket, who, points = 1) {

@@ -1,11 +1,11 @@
 // Rate limits GraphQL operations once they are resolved, so the operation's root fields pick the
-// budget and the cost (edge/policies.ts). Thrown here the error becomes a real HTTP 429 with
+// budget their subgraphs declare (edge/policies.ts) and the cost. Thrown here the error becomes a real HTTP 429 with
 // Retry-After (edge/render-error.ts).
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import { fragmentsOf, pointsFor } from './operation-limits.ts';
-import { bucketFor, isFree } from './policies.ts';
+import { bucketFor } from './policies.ts';
 import { graphqlHttpError } from './render-error.ts';
 
 export function rateLimitPlugin(): ApolloServerPlugin<RequestContext> {
@@ -13,7 +13,7 @@ export function rateLimitPlugin(): ApolloServerPlugin<RequestContext> {
     async requestDidStart() {
       return {
         async didResolveOperation({ contextValue, operation, document }) {
-          if (!operation || contextValue.charged || isFree(operation)) return;
+          if (!operation || contextValue.charged) return;
           try {
             await contextValue.platform.rateLimits.consume(bucketFor(operation), contextValue, pointsFor(operation, fragmentsOf(document)));
           } catch (err) {

@@ -34,6 +34,7 @@ import { bodyParserError, sendError } from '../edge/render-error.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter } from '../rest-compat/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
+import { OAUTH_OPENAPI_PATHS } from './oauth-openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
@@ -122,7 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use('/oauth', oauthRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl));
+    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: OAUTH_OPENAPI_PATHS }));
     res.type('json').send(openApi);
   });
   app.use(

@@ -34,7 +34,7 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
   // Its own OpenAPI document, as a FastAPI service serves one; public like the health check.
   let openApi: string | null = null;
   app.get('/openapi.json', (req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(memoryRoutes, `${req.protocol}://${req.get('host')}`, 'memory'));
+    openApi ??= JSON.stringify(openApiDocument(memoryRoutes, `${req.protocol}://${req.get('host')}`, { service: 'memory' }));
     res.type('json').send(openApi);
   });
   const contexts = new WeakMap<Request, RequestContext>();

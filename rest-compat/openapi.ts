@@ -45,7 +45,13 @@ function parameters(route: Route) {
   return out;
 }
 
-export function openApiDocument(routes: Route[], serverUrl: string, service: keyof typeof SERVICES = 'hosted') {
+/** `extraPaths`: endpoints served outside the route table (the OAuth endpoints), documented where they are served. */
+export function openApiDocument(
+  routes: Route[],
+  serverUrl: string,
+  options: { service?: keyof typeof SERVICES; extraPaths?: Record<string, Record<string, object>> } = {},
+) {
+  const { service = 'hosted', extraPaths = {} } = options;
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) {
     const err = route.errors === 'hosted' ? hostedError : detailError;
@@ -76,6 +82,6 @@ export function openApiDocument(routes: Route[], serverUrl: string, service: key
     info: { title: SERVICES[service].title, version: '1.0.0', description: SERVICES[service].description },
     servers: [{ url: serverUrl }],
     components: { securitySchemes: SERVICES[service].schemes },
-    paths,
+    paths: { ...paths, ...extraPaths },
   };
 }

@@ -4,6 +4,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import type { RequestContext } from '../core/context.ts';
 import type { JobHandler } from '../core/jobs/types.ts';
 import type { Platform } from '../core/platform.ts';
+import type { Bucket } from '../core/rate-limit.ts';
 import { subgraphSdl, type SubgraphName } from '../schema/compose.ts';
 
 /** A subgraph: its SDL from schema/, its resolvers, and the job types it runs. */
@@ -18,6 +19,12 @@ export interface SubgraphModule {
    * their GraphQL names). Only in the gateway's process: the streams' state lives there.
    */
   subscriptions?: Record<string, (args: Record<string, any>, ctx: RequestContext) => Promise<AsyncIterableIterator<unknown>>>;
+  /**
+   * Root fields that spend a budget other than the key's ('Query.codes': 'public'), with the
+   * reason beside each; undeclared fields spend 'api'. An operation spends the budget its root
+   * fields share (edge/policies.ts), 'api' when they differ.
+   */
+  budgets?: Record<string, Bucket>;
   /** Work to do once the platform is up (seeding reference data, for example). */
   onStart?(platform: Platform): Promise<void>;
 }

@@ -15,6 +15,8 @@ import { mapStream } from '../../core/live-stream.ts';
 import type { RunEvent } from './runs.ts';
 import { agentServices, closeAgentServices } from './service.ts';
 import type { StoredMessage } from './store.ts';
+import { PRICES_USD, type PricedWork } from './platform-tools.ts';
+import { connection, offsetOf, pageSize } from '../../core/graphql/pagination.ts';
 
 type Args = Record<string, any>;
 const up = (s: string) => s.toUpperCase();
@@ -87,6 +89,8 @@ export const agentsSubgraph: SubgraphModule = {
   name: 'agents',
   typeDefs: typeDefsOf('agents'),
   jobHandlers: [],
+  // A desktop beats every 20 s (3 a minute per machine): its own allowance, not the account's requests.
+  budgets: { 'Mutation.heartbeat': 'heartbeat' },
   async onStart(platform) {
     const { store } = agentServices(platform);
     const orphans = await store.interruptOrphans();
@@ -102,6 +106,8 @@ export const agentsSubgraph: SubgraphModule = {
     MessageDisposition: { STARTED: 'started', STEERED: 'steered', QUEUED: 'queued' },
     MessageRole: { USER: 'user', ASSISTANT: 'assistant', TOOL: 'tool' },
     LaneState: Object.fromEntries(LANE_STATES.map((s) => [up(s), s])),
+    PlatformWorkKind: { SEARCH_QUERY: 'search_query', DRAWING_PAGE: 'drawing_page', GRAPH_INGESTION_PAGE: 'graph_ingestion_page' },
+    PlatformWork: { unitPriceUsd: (w: { kind: PricedWork }) => PRICES_USD[w.kind] },
     ToolResultStatus: { ACCEPTED: 'accepted', DUPLICATE: 'duplicate', EXPIRED: 'expired' },
     Query: {
       agents: on((ctx) => AGENTS.map((a) => agentView(ctx, a))),
@@ -112,6 +118,12 @@ export const agentsSubgraph: SubgraphModule = {
           if (err instanceof AppError && err.code === 'CONVERSATION_NOT_FOUND') return null;
           throw err;
         }
+      }),
+      conversations: on(async (ctx, { first, after }) => {
+        const size = pageSize(first, 100);
+        const offset = offsetOf(after);
+        // One row past the page tells whether a next page exists.
+        return connection(await services(ctx).store.listConversations(ctx.principal!.accountId, offset, size + 1), offset, size);
       }),
       usage: on((ctx) => services(ctx).usage.of(ctx.principal!)),
       desktopClients: on((ctx) => services(ctx).bridge.machines(ctx.principal!.accountId).map((m) => clientView(ctx, m))),

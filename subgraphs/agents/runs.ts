@@ -8,8 +8,15 @@
 //   call; resumeRun gives it another stepLimit steps.
 // - Credits are checked before every model call: a run past the account's limit stops
 //   interrupted with OUT_OF_CREDITS.
+// - Working statuses live in memory: the database records a run's status when it settles
+//   (paused, done, interrupted) and with each step's one write, since a working run is read from
+//   memory (latestRun, runEvents) and a restart interrupts it whatever it was doing. A step
+//   writes its messages (the call and its results) together once its calls are done, and the
+//   run keeps the history it sends the model rather than reading it again each step.
 // - A tool call the model gets wrong (unknown tool, arguments the shared schema refuses) is
-//   answered to the model as that tool's INVALID_ARGUMENTS error, not sent to the desktop. A
+//   answered to the model as that tool's INVALID_ARGUMENTS error, not sent to the desktop.
+//   The platform's own tools (platform-tools.ts) run here, as the run's account; their priced
+//   work is added to the run's cost, and credits are checked before each. A
 //   DESKTOP_TIMEOUT is the step's tool result (the model decides what to do); no desktop
 //   within AGENT_DESKTOP_WAIT_MS interrupts the run with DESKTOP_UNAVAILABLE.
 // - A run that stops early ends interrupted with reasonCode and reason (MODEL_ERROR,
@@ -18,13 +25,14 @@
 import { parseToolCall } from '@structural-platform/tool-schema';
 import type { Logger } from 'pino';
 import type { Principal } from '../../core/auth/keys.ts';
-import type { Config } from '../../core/config.ts';
+import type { Platform } from '../../core/platform.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Bridge, BridgeOutcome } from './bridge.ts';
 import { agentById, agentTools, splitToolName, type AgentConfig } from './catalogue.ts';
 import { liveStream } from '../../core/live-stream.ts';
-import { callModel, ModelError, type ChatToolCall } from './llm.ts';
-import type { AgentStore, Conversation, Run, RunStatus } from './store.ts';
+import { callModel, ModelError, type ChatMessage, type ChatToolCall } from './llm.ts';
+import { isPlatformTool, PRICES_USD, runPlatformTool } from './platform-tools.ts';
+import { ACTIVE_STATUSES, chatMessage, type AgentStore, type Conversation, type NewMessage, type Run, type RunStatus } from './store.ts';
 import { tokenCost, type Usage } from './usage.ts';
 
 export type EnterWhileWorking = 'steer' | 'queue';
@@ -66,6 +74,8 @@ interface ActiveRun {
   /** The run pauses before its next model call once steps reach this. */
   pauseAt: number;
   abort: AbortController;
+  /** The conversation's history as the model reads it, and its last seq: read once per drive, then kept as the run writes. */
+  history: { messages: ChatMessage[]; lastSeq: number } | null;
 }
 
 /** Ends a run early with a reason the user sees. */
@@ -77,8 +87,12 @@ class Interrupt extends Error {
   }
 }
 
-export function createRunEngine(deps: { config: Config; store: AgentStore; usage: Usage; bridge: Bridge; log: Logger }) {
-  const { config, store, usage, bridge, log } = deps;
+/** A tool call's end as the model reads it: a desktop tool's outcome, the bridge's failure, or a platform tool's. */
+type StepOutcome = BridgeOutcome | { callId: string; ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
+
+export function createRunEngine(deps: { platform: Platform; store: AgentStore; usage: Usage; bridge: Bridge; log: Logger }) {
+  const { platform, store, usage, bridge, log } = deps;
+  const { config } = platform;
   const active = new Map<string, ActiveRun>();
   const listeners = new Map<string, Set<(e: RunEvent) => void>>();
   const locks = new Map<string, Promise<unknown>>();
@@ -120,10 +134,18 @@ export function createRunEngine(deps: { config: Config; store: AgentStore; usage
     for (const l of listeners.get(event.conversationId) ?? []) l(event);
   }
 
+  /** Rule "working statuses live in memory": only a settled status (paused, done, interrupted) is written here. */
   async function setStatus(a: ActiveRun, status: RunStatus, extra: Partial<Pick<Run, 'reasonCode' | 'reason' | 'endedAt'>> = {}) {
     a.run = { ...a.run, status, ...extra };
     emit(a, { type: 'status' });
-    a.run = await store.updateRun(a.run.id, { status, ...extra });
+    if (!ACTIVE_STATUSES.includes(status)) a.run = await store.updateRun(a.run.id, { status, ...extra });
+  }
+
+  /** Writes messages of the working run in one transaction and keeps its history in step. */
+  async function append(a: ActiveRun, messages: NewMessage[]) {
+    a.history ??= await store.history(a.conversation.id);
+    a.history.lastSeq = await store.appendMessages(a.conversation.id, a.history.lastSeq, messages);
+    for (const m of messages) a.history.messages.push(chatMessage({ role: m.role, content: m.content, toolCalls: m.toolCalls ?? null, toolCallId: m.toolCallId ?? null }));
   }
 
   const endpoint = (agent: AgentConfig) => ({
@@ -134,24 +156,35 @@ export function createRunEngine(deps: { config: Config; store: AgentStore; usage
     timeoutMs: config.agentLlmTimeoutMs,
   });
 
-  async function runTool(a: ActiveRun, tc: ChatToolCall): Promise<BridgeOutcome> {
-    const split = splitToolName(a.agent, tc.function.name);
-    if (!split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${tc.function.name}` } };
+  async function runTool(a: ActiveRun, tc: ChatToolCall): Promise<StepOutcome> {
+    const name = tc.function.name;
+    const platformTool = isPlatformTool(name) && a.agent.platformTools.includes(name) ? name : null;
+    const split = platformTool ? null : splitToolName(a.agent, name);
+    if (!platformTool && !split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${name}` } };
     let args: unknown;
     try {
       args = JSON.parse(tc.function.arguments || '{}');
     } catch {
       return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: 'arguments: not valid JSON' } };
     }
-    const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split.program, tool: split.tool, args });
+    if (platformTool) {
+      // Platform work may be priced: the account must still have credits (else the run stops OUT_OF_CREDITS).
+      await usage.assertCredits(a.principal);
+      const out = await runPlatformTool({ platform, principal: a.principal, signal: a.abort.signal }, platformTool, args, log);
+      if (!out.ok) return { callId: tc.id, ok: false, error: out.error };
+      if (out.charges.length) a.run = { ...(await store.recordPlatformWork(a.run, out.charges.map((c) => ({ ...c, costUsd: c.units * PRICES_USD[c.kind] })))), status: a.run.status };
+      return { callId: tc.id, ok: true, result: out.result };
+    }
+    const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split!.program, tool: split!.tool, args });
     if (!parsed.ok) return { callId: tc.id, ok: false, error: parsed.error };
     const machines = bridge.machines(a.principal.accountId);
-    if (machines.length && !bridge.hasLane(a.principal.accountId, split.program)) {
-      return { callId: tc.id, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${split.program} is not installed on any of this account's desktops` } };
+    if (machines.length && !bridge.hasLane(a.principal.accountId, split!.program)) {
+      return { callId: tc.id, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${split!.program} is not installed on any of this account's desktops` } };
     }
-    return bridge.call(a.principal.accountId, split.program, split.tool, parsed.value.args, {
-      onWaiting: () => void setStatus(a, 'waiting_for_desktop').catch((err) => log.error({ err }, 'run status')),
-      onDelivered: () => void setStatus(a, 'calling_tool').catch((err) => log.error({ err }, 'run status')),
+    return bridge.call(a.principal.accountId, split!.program, split!.tool, parsed.value.args, {
+      // Working statuses are not written (setStatus), so these settle at once.
+      onWaiting: () => void setStatus(a, 'waiting_for_desktop'),
+      onDelivered: () => void setStatus(a, 'calling_tool'),
       signal: a.abort.signal,
     });
   }
@@ -177,24 +210,26 @@ export function createRunEngine(deps: { config: Config; store: AgentStore; usage
           await setStatus(a, 'paused');
           return;
         }
-        for (const text of a.steer.splice(0)) await store.appendMessage(conversationId, { role: 'user', content: text, runId: a.run.id });
+        const steered = a.steer.splice(0);
+        if (steered.length) await append(a, steered.map((text) => ({ role: 'user', content: text, runId: a.run.id })));
         await usage.assertCredits(a.principal);
         await setStatus(a, 'thinking');
-        const history = await store.history(conversationId);
-        const answer = await callModel(endpoint(a.agent), [{ role: 'system', content: a.agent.systemPrompt }, ...history], agentTools(a.agent), (kind, text) => emit(a, { type: kind, text }), a.abort.signal);
-        a.run = await store.updateRun(a.run.id, {
-          addTokens: { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd: tokenCost(config, answer.promptTokens, answer.completionTokens) },
-        });
+        a.history ??= await store.history(conversationId);
+        const answer = await callModel(endpoint(a.agent), [{ role: 'system', content: a.agent.systemPrompt }, ...a.history.messages], agentTools(a.agent), (kind, text) => emit(a, { type: kind, text }), a.abort.signal);
+        const addTokens = { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd: tokenCost(config, answer.promptTokens, answer.completionTokens) };
         if (!answer.toolCalls.length) {
-          await store.appendMessage(conversationId, { role: 'assistant', content: answer.content, runId: a.run.id });
+          a.run = { ...(await store.updateRun(a.run.id, { addTokens })), status: a.run.status };
+          await append(a, [{ role: 'assistant', content: answer.content, runId: a.run.id }]);
           emit(a, { type: 'message', text: answer.content });
           // A message that steered the run during this model call still needs its answer.
           if (a.steer.length) continue;
           await finish(a, 'done');
           return;
         }
-        await store.appendMessage(conversationId, { role: 'assistant', content: answer.content || null, toolCalls: answer.toolCalls, runId: a.run.id });
-        a.run = await store.updateRun(a.run.id, { steps: a.run.steps + 1, addToolCalls: answer.toolCalls.length });
+        // One write per step: its tokens, the step and its tool calls counted, the run's working status.
+        a.run = await store.updateRun(a.run.id, { addTokens, steps: a.run.steps + 1, addToolCalls: answer.toolCalls.length, status: 'calling_tool' });
+        // The step's messages (the call and its results) are written together once its calls are done.
+        const written: NewMessage[] = [{ role: 'assistant', content: answer.content || null, toolCalls: answer.toolCalls, runId: a.run.id }];
         for (const tc of answer.toolCalls) {
           let args: unknown = tc.function.arguments;
           try {
@@ -207,17 +242,13 @@ export function createRunEngine(deps: { config: Config; store: AgentStore; usage
           emit(a, { type: 'tool_call', toolCall: shown });
           const outcome = await runTool(a, tc);
           if (!outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE') throw new Interrupt('DESKTOP_UNAVAILABLE', outcome.error.message);
-          await store.appendMessage(conversationId, {
-            role: 'tool',
-            content: JSON.stringify(outcome.ok ? outcome.result : { error: outcome.error }),
-            toolCallId: tc.id,
-            runId: a.run.id,
-          });
+          written.push({ role: 'tool', content: JSON.stringify(outcome.ok ? outcome.result : { error: outcome.error }), toolCallId: tc.id, runId: a.run.id });
           emit(a, {
             type: 'tool_result',
             toolCall: outcome.ok ? { ...shown, result: outcome.result } : { ...shown, errorCode: outcome.error.code, errorMessage: outcome.error.message },
           });
         }
+        await append(a, written);
       }
     } catch (err) {
       let code = 'RUN_INTERRUPTED';
@@ -241,7 +272,7 @@ export function createRunEngine(deps: { config: Config; store: AgentStore; usage
   async function startRun(principal: Principal, conversation: Conversation, agent: AgentConfig, messages: string[], stepLimit: number): Promise<Run> {
     const run = await store.createRun(principal.accountId, conversation.id, stepLimit);
     for (const text of messages) await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
-    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseAt: stepLimit, abort: new AbortController() };
+    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseAt: stepLimit, abort: new AbortController(), history: null };
     launch(a);
     emit(a, { type: 'status' });
     return run;
@@ -253,7 +284,7 @@ export function createRunEngine(deps: { config: Config; store: AgentStore; usage
     if (a) return a;
     const latest = await store.latestRun(conversation.id);
     if (latest?.status !== 'paused') return null;
-    const restored: ActiveRun = { run: latest, principal, conversation, agent: agentById(conversation.agentId)!, steer: [], queue: [], pauseAt: latest.steps, abort: new AbortController() };
+    const restored: ActiveRun = { run: latest, principal, conversation, agent: agentById(conversation.agentId)!, steer: [], queue: [], pauseAt: latest.steps, abort: new AbortController(), history: null };
     active.set(conversation.id, restored);
     return restored;
   }

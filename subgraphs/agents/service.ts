@@ -23,7 +23,7 @@ export function agentServices(platform: Platform): AgentServices {
     const store = createAgentStore(platform.db);
     const usage = createUsage(config, store);
     const bridge = createBridge({ toolTimeoutMs: config.agentToolTimeoutMs, desktopWaitMs: config.agentDesktopWaitMs, heartbeatTimeoutMs: config.agentHeartbeatTimeoutMs });
-    const runs = createRunEngine({ config, store, usage, bridge, log: platform.log.child({ module: 'agents' }) });
+    const runs = createRunEngine({ platform, store, usage, bridge, log: platform.log.child({ module: 'agents' }) });
     services = { store, usage, bridge, runs };
     cache.set(platform, services);
   }

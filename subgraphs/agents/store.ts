@@ -13,6 +13,7 @@ export interface Conversation {
   accountId: string;
   agentId: string;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface Run {
@@ -42,6 +43,21 @@ export interface StoredMessage {
   createdAt: Date;
 }
 
+export interface NewMessage {
+  role: StoredMessage['role'];
+  content: string | null;
+  toolCalls?: ChatToolCall[];
+  toolCallId?: string;
+  runId: string | null;
+}
+
+/** A message in chat-completions form. */
+export function chatMessage(m: Pick<StoredMessage, 'role' | 'content' | 'toolCalls' | 'toolCallId'>): ChatMessage {
+  if (m.role === 'tool') return { role: 'tool', content: m.content ?? '', tool_call_id: m.toolCallId ?? '' };
+  if (m.role === 'assistant') return { role: 'assistant', content: m.content, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) };
+  return { role: 'user', content: m.content ?? '' };
+}
+
 const run = (row: Record<string, unknown>): Run => ({ ...(row as unknown as Run), status: row.status as RunStatus });
 
 export function createAgentStore(db: Database) {
@@ -57,22 +73,40 @@ export function createAgentStore(db: Database) {
       return row;
     },
 
-    async appendMessage(conversationId: string, message: { role: StoredMessage['role']; content: string | null; toolCalls?: ChatToolCall[]; toolCallId?: string; runId: string | null }): Promise<void> {
+    /** A window of the account's conversations, newest first: `limit` of them from `offset`. */
+    async listConversations(accountId: string, offset: number, limit: number): Promise<Conversation[]> {
+      return db.conversation.findMany({ where: { accountId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit });
+    },
+
+    async appendMessage(conversationId: string, message: NewMessage): Promise<void> {
       // One run at a time writes a conversation (runs.ts serialises them), so max + 1 is free.
+      await this.appendMessages(conversationId, await this.lastSeq(conversationId), [message]);
+    },
+
+    async lastSeq(conversationId: string): Promise<number> {
       const last = await db.conversationMessage.findFirst({ where: { conversationId }, orderBy: { seq: 'desc' }, select: { seq: true } });
-      await db.conversationMessage.create({
-        data: {
-          id: randomUUID(),
-          conversationId,
-          seq: (last?.seq ?? 0) + 1,
-          role: message.role,
-          content: message.content,
-          toolCalls: message.toolCalls ? (message.toolCalls as never) : undefined,
-          toolCallId: message.toolCallId ?? null,
-          runId: message.runId,
-        },
-      });
-      await db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } });
+      return last?.seq ?? 0;
+    },
+
+    /** Appends messages after `afterSeq` (the conversation's last, which the caller holds); answers the new last seq. */
+    async appendMessages(conversationId: string, afterSeq: number, messages: NewMessage[]): Promise<number> {
+      if (!messages.length) return afterSeq;
+      await db.$transaction([
+        db.conversationMessage.createMany({
+          data: messages.map((m, i) => ({
+            id: randomUUID(),
+            conversationId,
+            seq: afterSeq + i + 1,
+            role: m.role,
+            content: m.content,
+            toolCalls: m.toolCalls ? (m.toolCalls as never) : undefined,
+            toolCallId: m.toolCallId ?? null,
+            runId: m.runId,
+          })),
+        }),
+        db.conversation.updateMany({ where: { id: conversationId }, data: { updatedAt: new Date() } }),
+      ]);
+      return afterSeq + messages.length;
     },
 
     async messages(conversationId: string, last?: number): Promise<StoredMessage[]> {
@@ -80,13 +114,10 @@ export function createAgentStore(db: Database) {
       return rows.reverse().map((r) => ({ ...r, role: r.role as StoredMessage['role'], toolCalls: (r.toolCalls as ChatToolCall[] | null) ?? null }));
     },
 
-    /** The history in chat-completions form. */
-    async history(conversationId: string): Promise<ChatMessage[]> {
-      return (await this.messages(conversationId)).map((m): ChatMessage => {
-        if (m.role === 'tool') return { role: 'tool', content: m.content ?? '', tool_call_id: m.toolCallId ?? '' };
-        if (m.role === 'assistant') return { role: 'assistant', content: m.content, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) };
-        return { role: 'user', content: m.content ?? '' };
-      });
+    /** The history in chat-completions form, and the last message's seq (appendMessages continues from it). */
+    async history(conversationId: string): Promise<{ messages: ChatMessage[]; lastSeq: number }> {
+      const rows = await db.conversationMessage.findMany({ where: { conversationId }, orderBy: { seq: 'asc' } });
+      return { messages: rows.map((r) => chatMessage({ ...r, role: r.role as StoredMessage['role'], toolCalls: r.toolCalls as ChatToolCall[] | null })), lastSeq: rows.at(-1)?.seq ?? 0 };
     },
 
     /** Takes back what an interrupted run wrote (its answers and tool results), keeping the user's messages. */
@@ -110,6 +141,21 @@ export function createAgentStore(db: Database) {
           },
         }),
       );
+    },
+
+    /** Priced platform work of a run: one item per kind, and the run's cost raised by it (usage sums run costs). */
+    async recordPlatformWork(run: Pick<Run, 'id' | 'accountId'>, items: { kind: string; units: number; costUsd: number }[]): Promise<Run> {
+      const total = items.reduce((sum, i) => sum + i.costUsd, 0);
+      const [, updated] = await db.$transaction([
+        db.agentUsageItem.createMany({ data: items.map((i) => ({ id: randomUUID(), accountId: run.accountId, runId: run.id, ...i })) }),
+        db.agentRun.update({ where: { id: run.id }, data: { costUsd: { increment: total } } }),
+      ]);
+      return updated as unknown as Run;
+    },
+
+    async platformWorkSince(accountId: string, since: Date): Promise<{ kind: string; units: number; costUsd: number }[]> {
+      const groups = await db.agentUsageItem.groupBy({ by: ['kind'], where: { accountId, createdAt: { gte: since } }, _sum: { units: true, costUsd: true }, orderBy: { kind: 'asc' } });
+      return groups.map((g) => ({ kind: g.kind, units: g._sum.units ?? 0, costUsd: g._sum.costUsd ?? 0 }));
     },
 
     async latestRun(conversationId: string): Promise<Run | null> {

@@ -24,6 +24,8 @@ export const contentSubgraph: SubgraphModule = {
   name: 'content',
   typeDefs: typeDefsOf('content'),
   jobHandlers: [searchJob],
+  // The code library and the blog are public: no key, a budget per client address.
+  budgets: { 'Query.codes': 'public', 'Query.blogPost': 'public', 'Query.blogPostBySlug': 'public', 'Query.blogPosts': 'public' },
   async onStart(platform) {
     await seedCodes(platform.db, readCatalogue(new URL('./data/codes.json', import.meta.url)));
     await seedPosts(platform.db, readPosts(fileURLToPath(new URL('./data/blog', import.meta.url))));

@@ -34,6 +34,9 @@ export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
   typeDefs: typeDefsOf('documents'),
   jobHandlers: [diagnosticJob, ...calcdocModule.jobHandlers, ...spreadsheetJobHandlers],
+  // Job status reads have the spec's polling allowance (120 a minute), apart from the tier's.
+  // The job-type catalogue is published like the service's limits: public.
+  budgets: { 'Query.job': 'polling', 'Query.jobKinds': 'public' },
   resolvers: {
     JSON: GraphQLJSON,
     Upload: GraphQLUpload,

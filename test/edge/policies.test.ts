@@ -1,6 +1,6 @@
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { expect, it } from 'vitest';
-import { bucketFor, isFree } from '../../edge/policies.ts';
+import { bucketFor, isPublic } from '../../edge/policies.ts';
 
 const op = (q: string) => parse(q).definitions[0] as OperationDefinitionNode;
 
@@ -12,8 +12,18 @@ it('charges public fields by address, job polling to its own allowance, the rest
   expect(bucketFor(op('mutation { createDiagnosticJob(input: {}) { id } }'))).toBe('api');
 });
 
-it('never charges the desktop heartbeat, alone; a heartbeat sent with other work pays for that work', () => {
-  expect(isFree(op('mutation { heartbeat(machineId: "m") { machineId } }'))).toBe(true);
-  expect(isFree(op('mutation { heartbeat(machineId: "m") { machineId } createDiagnosticJob(input: {}) { id } }'))).toBe(false);
-  expect(isFree(op('{ codes { fileId } }'))).toBe(false);
+it('charges desktop heartbeats to their own allowance, as the agents subgraph declares', () => {
+  expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } }'))).toBe('heartbeat');
+  expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } __typename }'))).toBe('heartbeat');
+  // Anything else in the same operation spends the key's budget, as does a query named like it.
+  expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } registerClient(input: {}) { connected } }'))).toBe('api');
+  expect(bucketFor(op('{ heartbeat }'))).toBe('api');
+  expect(bucketFor(op('{ __typename }'))).toBe('public');
+  expect(bucketFor(op('{ __schema { types { name } } codes { fileId } }'))).toBe('public');
+});
+
+it('runs a query of public fields only without a key', () => {
+  expect(isPublic(op('{ codes { fileId } jobKinds { type } }'))).toBe(true);
+  expect(isPublic(op('{ codes { fileId } jobs { nodes { id } } }'))).toBe(false);
+  expect(isPublic(op('mutation { heartbeat(machineId: "m") { connected } }'))).toBe(false);
 });

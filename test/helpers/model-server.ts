@@ -85,6 +85,9 @@ export async function startModelServer(): Promise<ModelServer> {
   };
 }
 
+/** The platform's settings for runs on this server: its URL on loopback, a fixed model name. */
+export const modelEnv = (model: ModelServer) => ({ AGENT_LLM_URL: model.url, AGENT_LLM_MODEL: 'scripted-model', AGENT_LLM_ALLOW_PRIVATE: '1' });
+
 /** A promise and the function that settles it. */
 export function gate(): { promise: Promise<void>; open: () => void } {
   let open!: () => void;

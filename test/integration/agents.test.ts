@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { wsClient } from '../helpers/ws.ts';
-import { gate, startModelServer, type ModelServer } from '../helpers/model-server.ts';
-import { startDesktop, type DeliveredCall } from '../helpers/desktop-client.ts';
+import { gate, modelEnv, startModelServer, type ModelServer } from '../helpers/model-server.ts';
+import { REGISTER, startDesktop, type DeliveredCall } from '../helpers/desktop-client.ts';
 
 const SEND = `mutation ($input: SendMessageInput!) { sendMessage(input: $input) { conversation { id agent { id } } disposition run { id status stepLimit } } }`;
 const LATEST = `query ($id: ID!) { conversation(id: $id) { id latestRun { id status steps stepLimit reasonCode reason promptTokens completionTokens toolCalls costUsd } messages { role content toolCallId } } }`;
@@ -59,9 +59,7 @@ const toolMessages = (request: { messages: any[] }) => request.messages.filter((
 beforeAll(async () => {
   model = await startModelServer();
   server = await startTestServer({
-    AGENT_LLM_URL: model.url,
-    AGENT_LLM_MODEL: 'scripted-model',
-    AGENT_LLM_ALLOW_PRIVATE: '1',
+    ...modelEnv(model),
     // Long enough for a loaded machine to deliver and answer a call; the timeout and wait tests pay them once each.
     AGENT_TOOL_TIMEOUT_MS: '5000',
     AGENT_DESKTOP_WAIT_MS: '6000',
@@ -89,7 +87,7 @@ describe('agent runs over the bridge', () => {
     expect(agents.map((a: any) => a.name)).toEqual(['Frame analysis (SAP2000)', 'Building analysis (ETABS)', 'Calculations (Mathcad)']);
     expect(agents[0]).toMatchObject({ model: 'scripted-model', programs: ['SAP2000'] });
     expect(agents[0].tools).toContain('sap2000_define_frames');
-    expect(agents[2].tools).toEqual(['mathcad_open_worksheet', 'mathcad_set_inputs', 'mathcad_read_outputs', 'mathcad_save_worksheet']);
+    expect(agents[2].tools.filter((t: string) => t.startsWith('mathcad_'))).toEqual(['mathcad_open_worksheet', 'mathcad_set_inputs', 'mathcad_read_outputs', 'mathcad_save_worksheet']);
   });
 
   it('runs a turn that calls two desktop tools and answers, streaming the live view', async () => {
@@ -326,6 +324,46 @@ describe('agent runs over the bridge', () => {
     const bad = await server.gql(`mutation { registerClient(input: {machineId: "x", name: "x", clientVersion: "1", lanes: [{program: ETABS, versions: [], tools: ["open_worksheet"], state: READY}]}) { machineId } }`, {}, owner);
     expect(bad.body.errors[0]).toMatchObject({ extensions: { code: 'UNPROCESSABLE' } });
     expect(bad.body.errors[0].message).toMatch(/^lanes\.tools: etabs offers no tool open_worksheet/);
+  });
+
+  it("lists the caller's own conversations, newest first, a page at a time", async () => {
+    const owner = (await server.key('pro')).secret;
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      model.script({ content: `Answer ${n}.` });
+      ids.push((await send({ agentId: FRAME, content: `Question ${n}.` }, owner)).data.sendMessage.conversation.id);
+      await waitFor(async () => (await latest(ids.at(-1)!, owner)).latestRun.status === 'DONE');
+    }
+    const LIST = `query ($first: Int, $after: String) { conversations(first: $first, after: $after) { nodes { id agent { id } createdAt updatedAt } pageInfo { endCursor hasNextPage } } }`;
+    const first = (await server.gql(LIST, { first: 2 }, owner)).body.data.conversations;
+    expect(first.nodes.map((c: any) => c.id)).toEqual([ids[2], ids[1]]);
+    expect(first.nodes[0].agent.id).toBe(FRAME);
+    expect(Date.parse(first.nodes[0].updatedAt)).toBeGreaterThanOrEqual(Date.parse(first.nodes[0].createdAt));
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const rest = (await server.gql(LIST, { first: 2, after: first.pageInfo.endCursor }, owner)).body.data.conversations;
+    expect(rest).toEqual({ nodes: [expect.objectContaining({ id: ids[0] })], pageInfo: { endCursor: expect.any(String), hasNextPage: false } });
+    // Another account's list holds none of them.
+    const theirs = (await server.gql(LIST, { first: 100 }, other)).body.data.conversations.nodes.map((c: any) => c.id);
+    expect(theirs.filter((id: string) => ids.includes(id))).toEqual([]);
+    const bad = await server.gql(LIST, { first: 0 }, owner);
+    expect(bad.body.errors[0]).toMatchObject({ extensions: { code: 'UNPROCESSABLE' } });
+    expect((await server.gql(LIST, { after: 'nonsense' }, owner)).body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+  });
+
+  it("keeps heartbeats off the account's request budget, within their own allowance", async () => {
+    // Free: 10 requests a minute. A desktop beating every 20 s for 5 minutes sends 15 heartbeats.
+    const free = (await server.key('free')).secret;
+    const registered = await server.gql(REGISTER, { input: { machineId: 'ws-beats', name: 'beats', clientVersion: '0.1.0', lanes: [] } }, free);
+    expect(registered.body.errors).toBeUndefined();
+    const BEAT = `mutation { heartbeat(machineId: "ws-beats") { machineId } }`;
+    for (let i = 0; i < 15; i++) expect((await server.gql(BEAT, {}, free)).body).toEqual({ data: { heartbeat: { machineId: 'ws-beats' } } });
+    // The account's budget is untouched: 9 more requests pass (registerClient spent one), the 11th is refused.
+    for (let i = 0; i < 9; i++) expect((await server.gql(`{ usage { usedUsd } }`, {}, free)).status).toBe(200);
+    expect((await server.gql(`{ usage { usedUsd } }`, {}, free)).status).toBe(429);
+    // Heartbeats have their own allowance (HEARTBEAT_RATE_PER_MIN, 30): past it they are refused too.
+    const more = [];
+    for (let i = 0; i < 16; i++) more.push((await server.gql(BEAT, {}, free)).status);
+    expect(more).toEqual([...Array(15).fill(200), 429]);
   });
 
   it("hides another account's conversation, machine and calls", async () => {

@@ -188,6 +188,19 @@ describe('OAuth for native apps', () => {
     expect(unknownClient).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
   });
 
+  it('publishes the OAuth endpoints in /openapi.json beside the REST paths', async () => {
+    const doc = await (await server.rest('/openapi.json')).json();
+    expect(doc.paths['/v1/jobs/{job_id}']).toBeDefined();
+    for (const [path, methods] of Object.entries({ '/oauth/authorize': ['get', 'post'], '/oauth/token': ['post'], '/oauth/revoke': ['post'], '/oauth/device_authorization': ['post'], '/oauth/device': ['get', 'post'] })) {
+      expect(Object.keys(doc.paths[path]).sort()).toEqual(methods.sort());
+    }
+    const token = doc.paths['/oauth/token'].post;
+    expect(token.requestBody.content['application/x-www-form-urlencoded'].schema.properties.grant_type.enum).toContain('authorization_code');
+    expect(token.responses['200'].content['application/json'].schema.required).toEqual(['access_token', 'token_type', 'expires_in', 'refresh_token']);
+    expect(token.responses['400'].content['application/json'].schema.properties.error.enum).toContain('invalid_grant');
+    expect(doc.paths['/oauth/authorize'].get.parameters.map((p: any) => p.name)).toEqual(['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state']);
+  });
+
   it('expires a pending authorization, its code and a device code after 5 minutes', async () => {
     let clock = Date.now();
     const oauth = createOAuth(server.platform.db, server.platform.keys, { pendingTtlMs: 5 * 60_000, accessTtlS: 3600, refreshTtlS: 86_400, now: () => clock });
