@@ -119,9 +119,12 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
 
     async bySection(section, fileIds) {
       const filter = fileFilter(fileIds);
+      // The clause and its subsections ("11.11" holds "11.11(1)", "11.11(2)"): the strings between "11.11(" and "11.11)".
       const rows = await db.$queryRawUnsafe<Row[]>(
-        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."section" = ?${filter.sql} ORDER BY p."page" LIMIT 20`,
+        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE (p."section" = ? OR (p."section" > ? AND p."section" < ?))${filter.sql} ORDER BY p."page", p."id" LIMIT 20`,
         section,
+        `${section}(`,
+        `${section})`,
         ...filter.args,
       );
       return rows.map(toHit);
