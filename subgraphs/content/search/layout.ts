@@ -15,7 +15,9 @@
 //   furniture on every page (a chapter title that changes).
 //   Lines above the lowest header line (or below the highest footer line) of a
 //   page belong to that running head (a part or division title between two
-//   fixed lines).
+//   fixed lines). A page read sideways (a landscape figure or table) keeps its
+//   running head upright, across its reading direction: a line there that
+//   repeats a running head's text is furniture.
 // - Columns: a vertical gutter that no text crosses, at the same place on
 //   most pages of the document, splits those pages into columns read left
 //   then right. A gap that only some pages show (a table) splits nothing.
@@ -133,13 +135,14 @@ const isDivisionLabel = (text: string) => /^\s*(?:chapter|part|appendix|division
 
 const bandOf = (l: Line, height: number): 'top' | 'bottom' | null => (l.y < TOP_BAND * height ? 'top' : l.y > (1 - BOTTOM_BAND) * height ? 'bottom' : null);
 
-/** Which lines of which pages are running headers or footers. */
-function furnitureOf(pages: readonly Prepared[]): Set<Line> {
+/** Which lines of which pages are running headers or footers, and the running heads' masked texts. */
+function furnitureOf(pages: readonly Prepared[]): { out: Set<Line>; running: Set<string> } {
   const out = new Set<Line>();
+  const running = new Set<string>();
   if (pages.length < FURNITURE_MIN_PAGES) {
     // Too few pages to see repetition: the outermost margin lines are taken as furniture.
     for (const p of pages) for (const l of p.lines) if (l.y < 0.06 * p.height || l.y > 0.95 * p.height) out.add(l);
-    return out;
+    return { out, running };
   }
   const need = Math.max(FURNITURE_MIN_PAGES, Math.ceil(FURNITURE_SHARE * pages.length));
   // Recurrence of (band, height, masked text), counted once per page.
@@ -165,7 +168,10 @@ function furnitureOf(pages: readonly Prepared[]): Set<Line> {
     if (g.lines.every((l) => isDivisionLabel(l.text)) && new Set(g.lines.map((l) => l.text.trim().toUpperCase())).size === g.pages.size) continue;
     // Running: it recurs from one page to the next, unlike a chapter heading that opens each chapter's first page.
     const runs = [...g.pages].filter((n) => g.pages.has(n + 1)).length;
-    if (g.pages.size >= need && runs >= 0.5 * (g.pages.size - 1)) for (const l of g.lines) out.add(l);
+    if (g.pages.size >= need && runs >= 0.5 * (g.pages.size - 1)) {
+      for (const l of g.lines) out.add(l);
+      running.add(masked(g.lines[0]!.text));
+    }
   }
   // Slots: a margin height where most pages have a line and most of those lines are furniture already.
   const slots = new Map<number, { pages: Set<number>; furniture: number; lines: Line[] }>();
@@ -195,7 +201,7 @@ function furnitureOf(pages: readonly Prepared[]): Set<Line> {
     }
     for (const l of p.lines) if (l.y < top || l.y > bottom) out.add(l);
   }
-  return out;
+  return { out, running };
 }
 
 /** The x of a gutter that (almost) no body run crosses — a full-width title may — with text on both sides, or null. */
@@ -245,7 +251,7 @@ export function layoutPages(pages: readonly PageText[]): LaidOutPage[] {
     const u = upright(p);
     return { page: p.page, width: u.width, height: u.height, runs: u.runs, cross: u.cross, lines: linesOf(u.runs) };
   });
-  const furniture = furnitureOf(prepared);
+  const { out: furniture, running } = furnitureOf(prepared);
   // Body runs: those not on a furniture line (a run belongs to the line whose baseline it shares).
   const bodyRuns = prepared.map((p) => {
     const drop = p.lines.filter((l) => furniture.has(l));
@@ -268,14 +274,20 @@ export function layoutPages(pages: readonly PageText[]): LaidOutPage[] {
     } else {
       lines = linesOf(runs);
     }
+    const heads = p.lines.filter((l) => furniture.has(l));
     if (p.cross.length) {
       // Rotated runs (column headers set sideways) read as lines of their own, placed by their top.
       const crossLines = linesOf(p.cross.map((r) => ({ ...r, bbox: [r.bbox[1], r.bbox[0], r.bbox[3], r.bbox[2]] as TextRun['bbox'] })));
       for (const c of crossLines) {
+        // A page turned to read a sideways figure or table keeps its running head upright: across its text.
+        if (running.has(masked(c.text))) {
+          heads.push(c);
+          continue;
+        }
         const at = lines.findIndex((l) => l.y > c.x0);
         lines.splice(at < 0 ? lines.length : at, 0, { ...c, y: c.x0 });
       }
     }
-    return { page: p.page, lines, furniture: p.lines.filter((l) => furniture.has(l)) };
+    return { page: p.page, lines, furniture: heads };
   });
 }

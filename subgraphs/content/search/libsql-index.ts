@@ -93,17 +93,16 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
     },
 
     async nearest(embedding, fileIds, limit) {
-      // vector_top_k answers nearest first. A file filter narrows its answer
-      // afterwards, so then it is asked for more and re-ranked by distance.
-      if (!fileIds) {
-        return ids(await rank(`SELECT id FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?)`, blob(embedding), limit));
-      }
+      // vector_top_k is approximate (its graph walk may order near neighbours
+      // wrongly or miss some): it is asked for more candidates than wanted,
+      // and they are re-ranked by their exact cosine distance. A file filter
+      // narrows its answer afterwards, so then it is asked for more still.
       const filter = fileFilter(fileIds);
       const rows = await rank(
         `SELECT p."id" FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
-          WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)) LIMIT ?`,
+          WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
         blob(embedding),
-        limit * 8,
+        limit * (fileIds ? 8 : 4),
         ...filter.args,
         blob(embedding),
         limit,
@@ -119,9 +118,12 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
 
     async bySection(section, fileIds) {
       const filter = fileFilter(fileIds);
+      // The clause and its subsections ("11.11" holds "11.11(1)", "11.11(2)"): the strings between "11.11(" and "11.11)".
       const rows = await db.$queryRawUnsafe<Row[]>(
-        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."section" = ?${filter.sql} ORDER BY p."page" LIMIT 20`,
+        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE (p."section" = ? OR (p."section" > ? AND p."section" < ?))${filter.sql} ORDER BY p."page", p."id" LIMIT 20`,
         section,
+        `${section}(`,
+        `${section})`,
         ...filter.args,
       );
       return rows.map(toHit);

@@ -158,3 +158,93 @@ export function parentsOf(raw: string): string[] {
   // A bare chapter ("3" of "3.14") is not a clause heading of its own.
   return out.filter((p) => /[.-]/.test(p) || n.letter > 0);
 }
+
+// Enumerated provisions under a clause: subsections, paragraphs and
+// subparagraphs, as codes and regulations number them ("11.11 (1) … (a) …
+// (i) …", "2.1.1 … a. … b. …", "1613.1.1.3 (2)(b)"). The rule, as drafting
+// manuals state it:
+//
+// - An item opens a line (or follows its clause's number) with a label: a
+//   number, a lower-case letter, a lower-case roman numeral or a capital
+//   letter, in parentheses "(1)", closed "a)" or with a full stop "a." —
+//   how the label is punctuated does not make a new level.
+// - Each kind of label is one level of the clause's hierarchy, in the order
+//   the clause first uses them: a level opens with its first value (1, a, i,
+//   A) and goes on with the next value ((1), (2), (3)); an item of an
+//   enclosing level closes the levels inside it. A label that neither opens
+//   a level nor follows the last item of its level ("(3)" in a sentence, a
+//   second copy of "(a)" in a translation beside it) is text, not an item.
+// - "(i)", "(v)", "(x)" are letters where they follow "(h)", "(u)", "(w)" of
+//   an open letter level, and roman numerals otherwise.
+// - An item's reference is its clause's number followed by each enclosing
+//   item's label in parentheses: 11.11(1)(a)(ii), whatever the punctuation
+//   printed.
+
+export type ItemKind = 'number' | 'letter' | 'roman' | 'capital';
+
+export interface ItemLabel {
+  /** The label's text without punctuation ("1", "a", "ii", "B"). */
+  label: string;
+  /** The text after the label. */
+  rest: string;
+}
+
+export interface OpenItem {
+  kind: ItemKind;
+  label: string;
+}
+
+const ITEM = /^\s*(?:\((\d{1,3}|[a-z]{1,5}|[A-Z]{1,2})\)|(\d{1,2}|[a-z]|[ivx]{2,5}|[A-Z])[.)])\s+(?=\S)(.*)$/;
+const ROMAN = /^(?=[ivx])(x{0,3})(ix|iv|v?i{0,3})$/;
+/** Letter labels after z: "aa", "bb" … as statutes print them. */
+const DOUBLED = /^([a-z])\1$/;
+
+/** A label opening a line, or null. "i.e." and "No. 4" are not labels (a label is followed by a space and text). */
+export function itemLabel(text: string): ItemLabel | null {
+  const m = ITEM.exec(text);
+  if (!m) return null;
+  const label = m[1] ?? m[2]!;
+  if (/^[a-z]{2,}$/.test(label) && !ROMAN.test(label) && !DOUBLED.test(label)) return null;
+  return { label, rest: m[3]! };
+}
+
+function romanValue(s: string): number {
+  const v: Record<string, number> = { i: 1, v: 5, x: 10 };
+  let n = 0;
+  for (let k = 0; k < s.length; k++) n += v[s[k]!]! < (v[s[k + 1]!] ?? 0) ? -v[s[k]!]! : v[s[k]!]!;
+  return n;
+}
+
+/** The ordinal of a label read as `kind` (1 for the first value), or 0 when it is not of that kind. */
+function ordinal(label: string, kind: ItemKind): number {
+  if (kind === 'number') return /^\d+$/.test(label) ? Number(label) : 0;
+  if (kind === 'roman') return ROMAN.test(label) ? romanValue(label) : 0;
+  if (kind === 'capital') return /^[A-Z]{1,2}$/.test(label) && (label.length === 1 || DOUBLED.test(label.toLowerCase())) ? (label.length - 1) * 26 + label.charCodeAt(0) - 64 : 0;
+  return /^[a-z]$/.test(label) || DOUBLED.test(label) ? (label.length - 1) * 26 + label.charCodeAt(0) - 96 : 0;
+}
+
+const KINDS: readonly ItemKind[] = ['number', 'letter', 'roman', 'capital'];
+
+/**
+ * The open items after a line labelled `label`, given those open before it
+ * (outermost first), or null when the label is not the clause's next item.
+ * @example
+ * nextItems([{ kind: 'number', label: '1' }, { kind: 'letter', label: 'a' }], 'i') // → [(1), (a), (i)]
+ * nextItems([{ kind: 'number', label: '1' }, { kind: 'letter', label: 'h' }], 'i') // → [(1), (i) as a letter]
+ * nextItems([{ kind: 'number', label: '1' }], '3') // → null
+ */
+export function nextItems(open: readonly OpenItem[], label: string): OpenItem[] | null {
+  // The next item of an open level, innermost first.
+  for (let d = open.length - 1; d >= 0; d--) {
+    const o = open[d]!;
+    if (ordinal(label, o.kind) === ordinal(o.label, o.kind) + 1) return [...open.slice(0, d), { kind: o.kind, label }];
+  }
+  // The first item of a new level inside the innermost open one.
+  for (const kind of KINDS) {
+    if (ordinal(label, kind) === 1 && !open.some((o) => o.kind === kind)) return [...open, { kind, label }];
+  }
+  return null;
+}
+
+/** An item's reference: its clause number and the labels of the items it is in. @example itemReference('11.11', items) // → '11.11(1)(a)(ii)' */
+export const itemReference = (clause: string, open: readonly OpenItem[]) => clause + open.map((o) => `(${o.label})`).join('');

@@ -30,7 +30,7 @@ export interface PassageIndex {
   nearest(embedding: Float32Array, fileIds: readonly string[] | null, limit: number): Promise<number[]>;
   /** The passages with these ids (in any order; missing ids are skipped). */
   passages(ids: readonly number[]): Promise<Hit[]>;
-  /** Passages whose section number is exactly `section` (a clause reference). */
+  /** Passages of clause `section` (a clause reference): the clause's own and its subsections' ("11.11(1)"). */
   bySection(section: string, fileIds: readonly string[] | null): Promise<Hit[]>;
   /** Passages of a page, by its printed label or its PDF page number. */
   byPage(page: string, fileIds: readonly string[] | null): Promise<Hit[]>;

@@ -4,7 +4,7 @@
 // Layout (reading order, running headers and footers) is layout.ts; which
 // numbers are clauses is numbering.ts; printed page labels are page-labels.ts.
 import { layoutPages, type LaidOutPage, type PageText } from './layout.ts';
-import { clauseChain, lineStart, parentsOf, parseNumber, type LineStart } from './numbering.ts';
+import { clauseChain, itemLabel, itemReference, lineStart, nextItems, parentsOf, parseNumber, type LineStart, type OpenItem } from './numbering.ts';
 import { pageLabels } from './page-labels.ts';
 
 export type { PageText } from './layout.ts';
@@ -17,7 +17,10 @@ export interface Passage {
   page: number;
   /** The page number printed on the page ("2-14", "iii"); the PDF page index as text when none is printed. */
   pageLabel: string;
-  /** Clause, table, figure or equation number, e.g. "22.5.1.1", "3-11.2", "Table 5-2a", "Eq. (6-1)"; empty before the first. */
+  /**
+   * Clause, subsection, table, figure or equation number, e.g. "22.5.1.1",
+   * "3-11.2", "11.11(1)", "Table 5-2a", "Eq. (6-1)"; empty before the first.
+   */
   section: string;
   heading: string;
   /** Headings of the clauses above this one, outermost first, joined by " › ". */
@@ -90,6 +93,9 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
   let current: Passage | null = null;
   let inDefinitions = false;
   let lastClause: string | null = null;
+  // The clause whose enumerated items are being read (numbering.ts), and its open items.
+  let clause: { label: string; heading: string; headingPath: string } | null = null;
+  let open: OpenItem[] = [];
   const flush = () => {
     if (current && current.text.trim()) out.push({ ...current, text: current.text.trim() });
     // A clause that runs onto the next page continues there under the same number.
@@ -109,6 +115,7 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
       const st: LineStart | null = starts[pi]![li]!;
       const eq = !st && /=/.test(t) ? EQ_NUMBER.exec(t) : null;
       let start: { section: string; heading: string; headingPath: string } | null = null;
+      if (st?.kind === 'caption' || st?.kind === 'structural') clause = null;
       if (st?.kind === 'caption') start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
       else if (st?.kind === 'clause') {
         let heading = headingOf(st.rest);
@@ -124,13 +131,28 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
         headings.set(st.label, heading);
         lastClause = st.label;
         start = { section: st.label, heading, headingPath: pathOf(st.label) };
+        clause = { label: st.label, ...start };
+        // "11.11 (1) If …": the clause's text opens with its first subsection.
+        const first = itemLabel(st.rest);
+        open = (first && nextItems([], first.label)) || [];
+        start.section = itemReference(st.label, open);
         const parts = parseNumber(st.label).parts;
         if (parts.length === 2) inDefinitions = CHAPTER_DEFINITIONS.test(st.rest);
+      } else if (!st && !eq && clause) {
+        // An enumerated item of the clause (numbering.ts): a subsection (the first level) is a passage of
+        // its own under the clause's heading; deeper items continue their subsection's sentence and stay in it.
+        const label = itemLabel(t);
+        const next = label && nextItems(open, label.label);
+        if (next) {
+          open = next;
+          if (next.length === 1) start = { section: itemReference(clause.label, next), heading: clause.heading, headingPath: clause.headingPath };
+        }
       } else if (st?.kind === 'structural') {
         start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
         inDefinitions = CHAPTER_DEFINITIONS.test(t);
       } else if (eq) start = { section: /^Eq/i.test(eq[1]!) ? `(${eq[1]})` : `Eq. (${eq[1]})`, heading: '', headingPath: lastClause ? [pathOf(lastClause), headings.get(lastClause)].filter(Boolean).join(' › ') : '' };
       const isDefinitionEntry = inDefinitions && DEFINITION.test(t);
+      if (isDefinitionEntry && !start) clause = null;
       if (start || isDefinitionEntry || !current) {
         flush();
         const def = isDefinitionEntry ? DEFINITION.exec(t) : null;

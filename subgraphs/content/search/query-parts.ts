@@ -54,15 +54,18 @@ export function codesNamed(query: string, catalogue: readonly CatalogueEntry[]):
 
 const REF_NUMBER = String.raw`(?:[A-Z]-\d{1,4}(?:\.\d{1,3})*|\d{1,4}-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,3}(?:\.\d{1,3})+|\d{1,4}(?:\.\d{1,3})+)`;
 const CAPTION_REF = new RegExp(String.raw`\b(table|figure|fig\.?|equation|eq\.?)\s+([A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b`, 'i');
-const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?)\s+|§\s*)(${REF_NUMBER})`, 'i');
-const BARE_REF = new RegExp(String.raw`^\s*(${REF_NUMBER})\s*((?:\(\w{1,4}\))*)\s*$`);
+/** Enumerated items after a clause number, as printed or with spaces: "(1)(a)(ii)", " (2)(b)" (numbering.ts). */
+const ITEMS = String.raw`(?:\s*\((?:\d{1,3}|[a-z]{1,5}|[A-Z]{1,2})\))*`;
+const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?)\s+|§\s*)(${REF_NUMBER}${ITEMS})`, 'i');
+const BARE_REF = new RegExp(String.raw`^\s*(${REF_NUMBER}${ITEMS})\s*$`);
 const STRUCTURAL_REF = /^\s*(chapter|part|appendix|schedule)\s+(\d{1,3}|[A-Z]|[IVXL]{1,6})\s*$/i;
 
 /**
- * The clause, table or figure a query refers to, as the index stores it, or null.
+ * The clause, sub-clause, table or figure a query refers to, as the index stores it, or null.
  * A number counts as a reference when a word says so ("section 3.3", "Table 2-2")
  * or when it is the whole query once code names are removed ("3-11.2", "A-5.6",
- * "11.11(1)(a)"); a number inside a sentence ("1.5 times the stone size") is not one.
+ * "11.11(1)(a)", "1613.1.1.3 (2)(b)"); a number inside a sentence ("1.5 times the
+ * stone size") is not one. A sub-clause reference is given without spaces.
  * @example
  * clauseNamed('Table 5-2a') // → 'Table 5-2a'
  * clauseNamed('section 3.14.3') // → '3.14.3'
@@ -75,12 +78,23 @@ export function clauseNamed(rest: string): string | null {
     return `${kind} ${cap[2]}`;
   }
   const worded = WORD_REF.exec(rest);
-  if (worded) return worded[1]!;
+  if (worded) return worded[1]!.replace(/\s+/g, '');
   const bare = BARE_REF.exec(rest);
-  if (bare) return bare[1]!;
+  if (bare) return bare[1]!.replace(/\s+/g, '');
   const st = STRUCTURAL_REF.exec(rest);
   if (st) return `${st[1]!.charAt(0).toUpperCase()}${st[1]!.slice(1).toLowerCase()} ${st[2]!.toUpperCase()}`;
   return null;
+}
+
+/**
+ * The references a sub-clause reference may be stored under, the most precise first:
+ * a subsection is a passage of its own, deeper items are read in their subsection's.
+ * @example referenceForms('11.11(1)(a)(ii)') // → ['11.11(1)(a)(ii)', '11.11(1)(a)', '11.11(1)', '11.11']
+ */
+export function referenceForms(reference: string): string[] {
+  const out = [reference];
+  while (/\([^()]*\)$/.test(out[out.length - 1]!)) out.push(out[out.length - 1]!.replace(/\([^()]*\)$/, ''));
+  return out;
 }
 
 /** A printed or PDF page a query names ("page 2-14", "p. iii"), or null. */

@@ -4,7 +4,7 @@
 // answered straight from the index with relevance 1.
 import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
-import { clauseNamed, codesNamed, pageNamed, type CatalogueEntry } from './query-parts.ts';
+import { clauseNamed, codesNamed, pageNamed, referenceForms, type CatalogueEntry } from './query-parts.ts';
 import { conceptTerms, conceptWeights, relevance } from './relevance.ts';
 import { snippet } from './snippet.ts';
 import { concepts } from './thesaurus.ts';
@@ -67,7 +67,7 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   const clause = clauseNamed(words);
   let exact: Hit[] = [];
   if (clause) {
-    const forms = clause.startsWith('Equation ') ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`] : [clause];
+    const forms = clause.startsWith('Equation ') ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`] : referenceForms(clause);
     for (const form of forms) if (!exact.length) exact = await index.bySection(form, scope);
   } else {
     const page = pageNamed(words);

@@ -43,6 +43,17 @@ describe('layout', () => {
     expect(lines.slice(12).every((t) => t.startsWith('right'))).toBe(true);
   });
 
+  it('drops the upright running head of a page turned to read a sideways figure, and reads its page label', () => {
+    const pages = Array.from({ length: 5 }, (_, i) => page(i + 1, String(i + 1), [`${WORDS[i]} must resist the blast.`]));
+    // Page 6: the running head and footer upright, the figure's caption set sideways (most of the text).
+    const caption = 'Figure 3-4. Sample Asset Value / Aggressor Likelihood Worksheet';
+    const sideways: TextRun = { str: caption, bbox: [43, 182, 55, 568], size: 12, angle: -Math.PI / 2 };
+    pages.push(page(6, '6', [], [sideways]));
+    const laid = layoutPages(pages);
+    expect(laid[5]!.lines.map((l) => l.text)).toEqual([caption]);
+    expect(passagesOf(pages).find((p) => p.page === 6)).toMatchObject({ pageLabel: '6', text: caption });
+  });
+
   it('reads a page set sideways in its reading direction', () => {
     // Text running upwards (angle -90°): a landscape table on a portrait page.
     const sideways: TextRun[] = ['first row', 'second row'].map((s, i) => ({ str: s, bbox: [100 + i * 14, 500, 110 + i * 14, 600], size: 10, angle: -Math.PI / 2 }));

@@ -6,7 +6,7 @@ import { passagesOf, type PageText } from '../../../../subgraphs/content/search/
 import { createLocalEmbedder, stem } from '../../../../core/embedding/embed.ts';
 import { toIndex } from '../../../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex, ftsQuery } from '../../../../subgraphs/content/search/libsql-index.ts';
-import { clauseNamed, codesNamed, pageNamed } from '../../../../subgraphs/content/search/query-parts.ts';
+import { clauseNamed, codesNamed, pageNamed, referenceForms } from '../../../../subgraphs/content/search/query-parts.ts';
 import { searchCodes, type CatalogueEntry } from '../../../../subgraphs/content/search/search.ts';
 import { snippet } from '../../../../subgraphs/content/search/snippet.ts';
 import { tempDir } from '../../../helpers/server.ts';
@@ -118,7 +118,12 @@ describe('helpers', () => {
     expect(clauseNamed('Table 5-2a')).toBe('Table 5-2a');
     expect(clauseNamed('A-5.6')).toBe('A-5.6');
     expect(clauseNamed('section 3.14.3 testing')).toBe('3.14.3');
-    expect(clauseNamed('11.11(1)(a)(ii)')).toBe('11.11');
+    // Sub-clause references, printed tight or spaced, and the forms they are looked up under.
+    expect(clauseNamed('11.11(1)(a)(ii)')).toBe('11.11(1)(a)(ii)');
+    expect(clauseNamed('1613.1.1.3 (2)(b)')).toBe('1613.1.1.3(2)(b)');
+    expect(clauseNamed('subsection 12.06 (2)')).toBe('12.06(2)');
+    expect(referenceForms('11.11(1)(a)(ii)')).toEqual(['11.11(1)(a)(ii)', '11.11(1)(a)', '11.11(1)', '11.11']);
+    expect(referenceForms('3-11.2')).toEqual(['3-11.2']);
     expect(clauseNamed('Equation 12.8-2')).toBe('Equation 12.8-2');
     // A number inside a sentence is not a reference.
     expect(clauseNamed('riprap 1.5 times the stone size')).toBeNull();
