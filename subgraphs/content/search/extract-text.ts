@@ -83,16 +83,6 @@ export async function extractCodeText(bytes: Uint8Array, onPage?: (done: number,
 
 const TASK = new URL('./extract-text-task.ts', import.meta.url);
 
-/** Plain-data results of the worker task (extract-text-task.ts). */
-export type ExtractTaskResult<T> = ({ ok: true } & T) | { ok: false; code: string; message: string; details?: Record<string, unknown> };
-
-/** Turns a worker's plain-data failure back into the error it was. */
-function fromTask<T>(result: ExtractTaskResult<T>): T {
-  if (!result.ok) throw new AppError(result.code as never, result.message, result.details);
-  const { ok: _, ...value } = result;
-  return value as T;
-}
-
 /**
  * Reads the pages in `parts` shares on the worker pool at once, then lays
  * them out into passages in one more task, so nothing heavy runs on the
@@ -100,7 +90,7 @@ function fromTask<T>(result: ExtractTaskResult<T>): T {
  */
 export async function extractWithWorkers(workers: WorkerPool, bytes: Uint8Array, parts: number): Promise<ExtractedCode> {
   const shares = await Promise.all(
-    Array.from({ length: Math.max(1, parts) }, (_, part) => workers.run<ExtractTaskResult<PagesRead>>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) }).then(fromTask)),
+    Array.from({ length: Math.max(1, parts) }, (_, part) => workers.run<PagesRead>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) })),
   );
-  return fromTask(await workers.run<ExtractTaskResult<ExtractedCode>>(TASK, { kind: 'passages', shares }));
+  return workers.run<ExtractedCode>(TASK, { kind: 'passages', shares });
 }

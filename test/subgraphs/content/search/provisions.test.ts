@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../core/db/client.ts';
 import type { TextRun } from '../../../../core/geometry/types.ts';
-import { createLocalEmbedder } from '../../../../subgraphs/content/search/embed.ts';
+import { createLocalEmbedder } from '../../../../core/embedding/embed.ts';
 import { toIndex } from '../../../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../../../subgraphs/content/search/libsql-index.ts';
 import { itemLabel, itemReference, nextItems, type OpenItem } from '../../../../subgraphs/content/search/numbering.ts';
