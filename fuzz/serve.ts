@@ -6,8 +6,25 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
+
+// Worker threads started so far and those alive, for the trace (a pool that
+// replaces its threads over and over is one way native memory can grow).
+let workersStarted = 0;
+const liveWorkers = new Set<Worker>();
+process.on('worker', (worker) => {
+  workersStarted++;
+  liveWorkers.add(worker);
+  worker.once('exit', () => liveWorkers.delete(worker));
+});
+const workerHeaps = async () => {
+  let physical = 0;
+  for (const w of liveWorkers) physical += await w.getHeapStatistics().then((h) => h.total_physical_size + h.malloced_memory, () => 0);
+  return physical;
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-fuzz-'));
 const server = await startServer(
@@ -27,7 +44,11 @@ const server = await startServer(
 const { secret } = await server.platform.keys.create({ name: 'fuzz', tier: 'enterprise' });
 process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret });
 process.on('message', async (message) => {
-  if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
+  if (message === 'rss') {
+    const usage = process.memoryUsage();
+    const heap = v8.getHeapStatistics();
+    process.send!({ rss: usage.rss, usage, mainHeapBytes: heap.total_physical_size + heap.malloced_memory, workers: { started: workersStarted, alive: liveWorkers.size, heapBytes: await workerHeaps() } });
+  }
   if (message === 'stop') {
     await server.close(2_000);
     fs.rmSync(dataDir, { recursive: true, force: true });
