@@ -17,6 +17,8 @@ export interface RequestContext {
   log: Logger;
   /** Per-request DataLoaders, created on first use. */
   loaders: Map<string, DataLoader<any, any>>;
+  /** Aborts (with REQUEST_CANCELLED) when the client gives up before its answer: synchronous work done only for it stops. */
+  signal?: AbortSignal;
 }
 
 export function requirePrincipal(ctx: RequestContext): Principal {
