@@ -41,7 +41,7 @@ const report = await runFuzz(target, {
   healthP99Ms: 200,
   maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
   rss: () => {
-    child.send('rss');
+    child.send(trace ? 'trace' : 'rss');
     return rss;
   },
   kinds,

@@ -1,7 +1,7 @@
 // The platform under fuzz, in a process of its own (started by fuzz/main.ts
 // over IPC), so the fuzzer's own work never shares the event loop whose
 // responsiveness it measures. Sends {url, memoryUrl, key}, then its RSS on
-// every 'rss' message; closes on 'stop'.
+// every 'rss' message (and its heaps on 'trace'); closes on 'stop'.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,7 +44,9 @@ const server = await startServer(
 const { secret } = await server.platform.keys.create({ name: 'fuzz', tier: 'enterprise' });
 process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret });
 process.on('message', async (message) => {
-  if (message === 'rss') {
+  if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
+  // The heaps only when traced: asking each worker thread for its heap interrupts it.
+  if (message === 'trace') {
     const usage = process.memoryUsage();
     const heap = v8.getHeapStatistics();
     process.send!({ rss: usage.rss, usage, mainHeapBytes: heap.total_physical_size + heap.malloced_memory, workers: { started: workersStarted, alive: liveWorkers.size, heapBytes: await workerHeaps() } });
