@@ -23,6 +23,8 @@ export interface RequestContext {
    * The gateway's key and rate-limit checks pass such an operation through.
    */
   charged?: boolean;
+  /** Aborts (with REQUEST_CANCELLED) when the client gives up before its answer: synchronous work done only for it stops. */
+  signal?: AbortSignal;
 }
 
 export function requirePrincipal(ctx: RequestContext): Principal {

@@ -74,6 +74,8 @@ export const ERROR_TABLE = {
   CALCULATION_ERROR: { status: 422, graphql: 'CALCULATION_ERROR' },
   DOCUMENT_NOT_FOUND: { status: 404, graphql: 'DOCUMENT_NOT_FOUND' },
   IMAGE_FETCH_FAILED: { status: 422, graphql: 'IMAGE_FETCH_FAILED' },
+  // The client closed its connection before the answer (nginx's 499): work done only for that answer stops; nobody reads the status.
+  REQUEST_CANCELLED: { status: 499, graphql: 'REQUEST_CANCELLED' },
 } as const satisfies Record<string, { status: number; graphql: string }>;
 
 export type ErrorCode = keyof typeof ERROR_TABLE;

@@ -1,12 +1,14 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken } from '../core/auth/keys.ts';
 import type { RequestContext } from '../core/context.ts';
+import { AppError } from '../core/errors.ts';
 import type { Platform } from '../core/platform.ts';
 
 export interface ContextInput {
   authorization?: string;
   requestId: string;
   address: string;
+  signal?: AbortSignal;
 }
 
 export async function buildContext(platform: Platform, input: ContextInput): Promise<RequestContext> {
@@ -18,7 +20,17 @@ export async function buildContext(platform: Platform, input: ContextInput): Pro
     authorization: input.authorization,
     log: platform.log.child({ reqId: input.requestId }),
     loaders: new Map(),
+    signal: input.signal,
   };
+}
+
+/** Aborts when the connection closes before the response is complete: the client gave up. */
+export function clientGone(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new AppError('REQUEST_CANCELLED', 'The client closed the connection before the answer'));
+  });
+  return controller.signal;
 }
 
 export const clientAddress = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';

@@ -24,6 +24,10 @@ export interface FuzzOptions {
   maxRssBytes?: number;
   /** Reads the server's RSS (its process). */
   rss: () => number;
+  /** Only these input families (`graphql`, `multipart-pdf`, …); all when absent. To find which family a resource grows with. */
+  kinds?: string[];
+  /** Called with each RSS sample and the requests answered so far (a trace of memory against work done). */
+  onSample?: (sample: { requests: number; rssBytes: number; ms: number }) => void;
 }
 
 export interface FuzzReport {
@@ -85,7 +89,8 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   const doc = (await (await fetch(`${target.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
   const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'delete', 'patch'].includes(m)).map((method) => ({ method, path })));
   const report: FuzzReport = { requests: 0, byKind: {}, byStatus: {}, failures: [], healthProbes: 0, healthP99Ms: 0, healthMaxMs: 0, maxRssBytes: 0 };
-  const until = performance.now() + options.durationMs;
+  const started = performance.now();
+  const until = started + options.durationMs;
   const health: number[] = [];
   let running = true;
 
@@ -100,14 +105,22 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
         report.failures.push({ kind: 'healthcheck', method: 'GET', path: '/healthcheck', status: 'no answer', detail: String(err) });
       }
       health.push(performance.now() - t);
-      report.maxRssBytes = Math.max(report.maxRssBytes, options.rss());
+      const rssBytes = options.rss();
+      report.maxRssBytes = Math.max(report.maxRssBytes, rssBytes);
+      options.onSample?.({ requests: report.requests, rssBytes, ms: performance.now() - started });
       await new Promise((res) => setTimeout(res, 20));
     }
   })();
 
+  const next = (): Case => {
+    for (;;) {
+      const c = cases(r, target, routes, options);
+      if (!options.kinds || options.kinds.includes(c.kind)) return c;
+    }
+  };
   const worker = async () => {
     while (performance.now() < until) {
-      const c = cases(r, target, routes, options);
+      const c = next();
       report.requests++;
       report.byKind[c.kind] = (report.byKind[c.kind] ?? 0) + 1;
       let status: number | string;

@@ -1,8 +1,10 @@
-// npm run fuzz -- [--seed N] [--seconds S] [--no-truncated-multipart]: starts the platform on loopback
+// npm run fuzz -- [--seed N] [--seconds S] [--no-truncated-multipart] [--kinds a,b] [--trace]: starts the platform on loopback
 // in a child process with a fresh data directory (fuzz/serve.ts) and runs the fuzz (fuzz/fuzz.ts)
 // against it from this one, so the fuzzer's work does not count against the server's responsiveness.
 // Exits 1 on any failure. Bounds: /healthcheck p99 under 200 ms, the server's RSS under
-// FUZZ_MAX_RSS_MB (2,048 MB by default).
+// FUZZ_MAX_RSS_MB (2,048 MB by default). --kinds keeps only some input
+// families (to find which one a resource grows with); --trace prints the
+// server's memory every 5 s against the requests answered so far.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { printReport, runFuzz } from './fuzz.ts';
@@ -15,11 +17,22 @@ const seed = arg('seed', 1);
 const seconds = arg('seconds', 120);
 const child = fork(new URL('./serve.ts', import.meta.url), { stdio: 'inherit', execArgv: [...process.execArgv, ...(process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)] });
 const [target] = (await once(child, 'message')) as [{ url: string; memoryUrl: string; key: string }];
-// The server's RSS, asked for with each health probe (IPC, answered between requests).
+// The server's memory, asked for with each health probe (IPC, answered between requests).
 let rss = 0;
-child.on('message', (m: { rss?: number }) => {
+let last: NodeJS.MemoryUsage | undefined;
+let workers: { started: number; alive: number; heapBytes: number } | undefined;
+let mainHeapBytes = 0;
+child.on('message', (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapBytes?: number; workers?: typeof workers }) => {
+  if (m.mainHeapBytes) mainHeapBytes = m.mainHeapBytes;
   if (m.rss) rss = Math.max(rss, m.rss);
+  if (m.usage) last = m.usage;
+  if (m.workers) workers = m.workers;
 });
+const kindsAt = process.argv.indexOf('--kinds');
+const kinds = kindsAt >= 0 ? process.argv[kindsAt + 1]!.split(',') : undefined;
+const trace = process.argv.includes('--trace');
+const mb = (n = 0) => (n / 2 ** 20).toFixed(0);
+let nextTraceMs = 5_000;
 const report = await runFuzz(target, {
   seed,
   durationMs: seconds * 1000,
@@ -28,8 +41,14 @@ const report = await runFuzz(target, {
   healthP99Ms: 200,
   maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
   rss: () => {
-    child.send('rss');
+    child.send(trace ? 'trace' : 'rss');
     return rss;
+  },
+  kinds,
+  onSample: ({ requests, ms }) => {
+    if (!trace || ms < nextTraceMs) return;
+    nextTraceMs += 5_000;
+    console.log(`  ${(ms / 1000).toFixed(0)} s, ${requests} requests: RSS ${mb(last?.rss)} MB (peak ${mb(rss)}), main thread's heap ${mb(last?.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(last?.external)} MB, array buffers ${mb(last?.arrayBuffers)} MB; worker threads ${workers?.alive} alive, ${workers?.started} started, their heaps ${mb(workers?.heapBytes)} MB resident`);
   },
 });
 printReport(report, seed);

@@ -1,13 +1,30 @@
 // The platform under fuzz, in a process of its own (started by fuzz/main.ts
 // over IPC), so the fuzzer's own work never shares the event loop whose
 // responsiveness it measures. Sends {url, memoryUrl, key}, then its RSS on
-// every 'rss' message; closes on 'stop'.
+// every 'rss' message (and its heaps on 'trace'); closes on 'stop'.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
+
+// Worker threads started so far and those alive, for the trace (a pool that
+// replaces its threads over and over is one way native memory can grow).
+let workersStarted = 0;
+const liveWorkers = new Set<Worker>();
+process.on('worker', (worker) => {
+  workersStarted++;
+  liveWorkers.add(worker);
+  worker.once('exit', () => liveWorkers.delete(worker));
+});
+const workerHeaps = async () => {
+  let physical = 0;
+  for (const w of liveWorkers) physical += await w.getHeapStatistics().then((h) => h.total_physical_size + h.malloced_memory, () => 0);
+  return physical;
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-fuzz-'));
 const server = await startServer(
@@ -28,6 +45,12 @@ const { secret } = await server.platform.keys.create({ name: 'fuzz', tier: 'ente
 process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret });
 process.on('message', async (message) => {
   if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
+  // The heaps only when traced: asking each worker thread for its heap interrupts it.
+  if (message === 'trace') {
+    const usage = process.memoryUsage();
+    const heap = v8.getHeapStatistics();
+    process.send!({ rss: usage.rss, usage, mainHeapBytes: heap.total_physical_size + heap.malloced_memory, workers: { started: workersStarted, alive: liveWorkers.size, heapBytes: await workerHeaps() } });
+  }
   if (message === 'stop') {
     await server.close(2_000);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import { AppError } from '../core/errors.ts';
 import { SUBGRAPHS, allJobHandlers, buildSchema } from '../subgraphs/registry.ts';
 import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
-import { buildContext, clientAddress } from '../edge/context.ts';
+import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
 import { keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
 import { LIMITS } from '../core/limits.ts';
@@ -114,7 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await apollo.start();
 
   const context = (req: Request) =>
-    buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) });
+    buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req), signal: clientGone(req.res!) });
 
   const keyedJson = express.json({ limit: config.jsonLimitBytes });
   const anonymousJson = express.json({ limit: Math.min(LIMITS.anonymousBodyBytes, config.jsonLimitBytes) });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { applyMigrations } from './migrate.ts';
 import { installBusyTimeout } from './sqlite-busy-timeout.ts';
 import { registerInterruptibleReads } from './interruptible-reads.ts';
+import { reuseTransactionConnections } from './transaction-connections.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -28,12 +29,24 @@ function sqliteFilePath(url: string): string | null {
   return rest.startsWith('//') ? fileURLToPath(url) : rest;
 }
 
+/** The adapter whose transactions reuse their connections (transaction-connections.ts). */
+class ReusedConnectionsLibSQL extends PrismaLibSQL {
+  readonly #file: string;
+  constructor(config: ConstructorParameters<typeof PrismaLibSQL>[0], file: string) {
+    super(config);
+    this.#file = file;
+  }
+  override createClient(config: Parameters<PrismaLibSQL['createClient']>[0]) {
+    return reuseTransactionConnections(super.createClient(config), this.#file);
+  }
+}
+
 /** Opens the database, applies pending migrations and configures the connection. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const file = sqliteFilePath(options.url);
   if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   installBusyTimeout(BUSY_TIMEOUT_MS);
-  const adapter = new PrismaLibSQL({ url: options.url });
+  const adapter = file && file !== ':memory:' ? new ReusedConnectionsLibSQL({ url: options.url }, path.resolve(file)) : new PrismaLibSQL({ url: options.url });
   const db = new PrismaClient({
     adapter,
     log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],

@@ -42,7 +42,7 @@ export const drawingsSubgraph: SubgraphModule = {
       analyzeDrawing: async (_: unknown, args: { file?: FileUpload | null; fileHash?: string | null; page: number }, ctx: RequestContext) => {
         const principal = requirePrincipal(ctx);
         const bytes = args.file ? await readUpload((await args.file).createReadStream()) : undefined;
-        return toCamelKeys(await analyzeDrawing(ctx.platform, principal, { bytes, fileHash: args.fileHash ?? undefined, page: args.page }));
+        return toCamelKeys(await analyzeDrawing(ctx.platform, principal, { bytes, fileHash: args.fileHash ?? undefined, page: args.page }, ctx.signal));
       },
       deleteDrawing: (_: unknown, args: { id: string }, ctx: RequestContext) => deleteDrawing(ctx.platform, requirePrincipal(ctx), args.id),
       ...projectResolvers.Mutation,

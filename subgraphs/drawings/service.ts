@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Prisma } from '@prisma/client';
 import type { Principal } from '../../core/auth/keys.ts';
-import { AppError, type ErrorCode } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { LIMITS } from '../../core/limits.ts';
 import type { Platform } from '../../core/platform.ts';
 import type { PageAnalysis } from './detect/analyze.ts';
@@ -45,7 +45,8 @@ export interface AnalyzeInput {
   page: number;
 }
 
-export async function analyzeDrawing(platform: Platform, principal: Principal, input: AnalyzeInput): Promise<DrawingResult> {
+/** `signal`: the caller gave up (its client disconnected); the analysis's worker task is stopped. */
+export async function analyzeDrawing(platform: Platform, principal: Principal, input: AnalyzeInput, signal?: AbortSignal): Promise<DrawingResult> {
   const { db, blobs } = platform;
   if (!Number.isInteger(input.page)) throw new AppError('VALIDATION_ERROR', 'page must be an integer', { field: 'page' });
   if (input.page < 1) throw new AppError('UNPROCESSABLE', 'page must be 1 or more (pages are 1-indexed)', { field: 'page' });
@@ -72,8 +73,7 @@ export async function analyzeDrawing(platform: Platform, principal: Principal, i
   if (cached && cached.expiresAt > now) return toResult(cached);
 
   // Under the drawing time limit (core/limits.ts): a page pdf.js cannot finish (nested form bombs) fails with RESOURCE_LIMIT and frees its thread.
-  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page }, undefined, { timeoutMs: LIMITS.drawingTimeoutMs });
-  if (!outcome.ok) throw new AppError(outcome.code as ErrorCode, outcome.message, outcome.details);
+  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page }, signal, { timeoutMs: LIMITS.drawingTimeoutMs });
 
   const expiresAt = new Date(now.getTime() + platform.config.tiers[principal.tier].retentionSeconds * 1000);
   const existing = await db.drawingFile.findUnique({ where: { accountId_hash: { accountId: principal.accountId, hash } } });

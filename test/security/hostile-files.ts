@@ -1,13 +1,17 @@
 // Hostile inputs built in code (a few kilobytes each), shared by the security
 // tests and the fuzz run: what an attacker would send, at its worst case.
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { newEntry, writeZip, type ZipEntry } from '../../core/zip.ts';
+
+/** How the forms' content streams of nestedFormPdf are encoded: the stream's bytes and its dictionary entries. */
+export type StreamEncoding = 'none' | 'LZW' | 'ASCII85' | 'ASCIIHex' | 'RunLength' | 'Flate+PNG' | 'LZW+TIFF' | 'ASCIIHex+Flate';
 
 /**
  * A one-page PDF whose page draws form XObject F<depth>, and each form Fk
- * draws F(k-1) `fanout` times: fanout^depth paths from a few kilobytes.
+ * draws F(k-1) `fanout` times: fanout^depth paths from a few kilobytes. The
+ * forms' content streams are encoded with `encoding`.
  */
-export function nestedFormPdf(depth = 9, fanout = 10): Buffer {
+export function nestedFormPdf(depth = 9, fanout = 10, encoding: StreamEncoding = 'none'): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body); // object number = index + 1
   add('<< /Type /Catalog /Pages 2 0 R >>');
@@ -17,7 +21,8 @@ export function nestedFormPdf(depth = 9, fanout = 10): Buffer {
   for (let k = 0; k <= depth; k++) {
     const content = k === 0 ? '0 0 m 10 10 l S' : Array.from({ length: fanout }, () => `q 1 0 0 1 1 1 cm /F${k - 1} Do Q`).join(' ');
     const resources = k === 0 ? '' : `/Resources << /XObject << /F${k - 1} ${3 + k} 0 R >> >>`;
-    add(`<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] ${resources} /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    const { data, entries } = encodeStream(Buffer.from(content, 'latin1'), encoding);
+    add(`<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] ${resources} ${entries} /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`);
   }
   const page = `/F${depth} Do`;
   add(`<< /Length ${page.length} >>\nstream\n${page}\nendstream`);
@@ -78,4 +83,139 @@ export function xlsxBomb(inflatedBytes = 2 * 1024 ** 3, declaredSize = 4_096, pa
     newEntry('xl/worksheets/sheet1.xml', SHEET),
   ];
   return writeZip(parts.map((p) => (p.name === part ? bomb : p)));
+}
+
+/** `data` encoded as a PDF stream filter chain would hold it, and the dictionary entries naming it (ISO 32000-1 §7.4). */
+export function encodeStream(data: Buffer, encoding: StreamEncoding): { data: Buffer; entries: string } {
+  switch (encoding) {
+    case 'none':
+      return { data, entries: '' };
+    case 'LZW':
+      return { data: lzwEncode(data), entries: '/Filter /LZWDecode' };
+    case 'ASCII85':
+      return { data: ascii85Encode(data), entries: '/Filter /ASCII85Decode' };
+    case 'ASCIIHex':
+      return { data: Buffer.from(data.toString('hex').toUpperCase().replace(/(.{64})/g, '$1\n') + '>', 'latin1'), entries: '/Filter /ASCIIHexDecode' };
+    case 'RunLength':
+      return { data: runLengthEncode(data), entries: '/Filter /RunLengthDecode' };
+    case 'Flate+PNG':
+      return { data: deflateSync(pngPredict(data, 16)), entries: '/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 16 >>' };
+    case 'LZW+TIFF':
+      return { data: lzwEncode(tiffPredict(data, 16)), entries: '/Filter /LZWDecode /DecodeParms << /Predictor 2 /Columns 16 >>' };
+    case 'ASCIIHex+Flate':
+      return { data: Buffer.from(deflateSync(data).toString('hex') + '>', 'latin1'), entries: '/Filter [/ASCIIHexDecode /FlateDecode]' };
+  }
+}
+
+/** LZW as PDF writes it: 9- to 12-bit codes, a clear code first, EarlyChange 1. */
+function lzwEncode(input: Buffer): Buffer {
+  const bytes: number[] = [];
+  let held = 0;
+  let bits = 0;
+  let width = 9;
+  const put = (code: number) => {
+    held = (held << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      bytes.push((held >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    held &= (1 << bits) - 1;
+  };
+  // A string is its code; (code of a string, next byte) → code of the longer string.
+  let table = new Map<number, number>();
+  let next = 258;
+  put(256);
+  let w = -1;
+  for (const byte of input) {
+    if (w < 0) {
+      w = byte;
+      continue;
+    }
+    const longer = table.get(w * 256 + byte);
+    if (longer !== undefined) {
+      w = longer;
+      continue;
+    }
+    put(w);
+    table.set(w * 256 + byte, next++);
+    // The decoder reads the next code at the width for next + EarlyChange, one entry behind the encoder.
+    width = next >= 2048 ? 12 : next >= 1024 ? 11 : next >= 512 ? 10 : 9;
+    if (next === 4095) {
+      put(256);
+      table = new Map();
+      next = 258;
+      width = 9;
+    }
+    w = byte;
+  }
+  if (w >= 0) put(w);
+  put(257);
+  if (bits > 0) bytes.push((held << (8 - bits)) & 0xff);
+  return Buffer.from(bytes);
+}
+
+function ascii85Encode(input: Buffer): Buffer {
+  let out = '';
+  for (let i = 0; i < input.length; i += 4) {
+    const n = Math.min(4, input.length - i);
+    let v = 0;
+    for (let k = 0; k < 4; k++) v = v * 256 + (k < n ? input[i + k]! : 0);
+    if (v === 0 && n === 4) {
+      out += 'z';
+      continue;
+    }
+    const digits: string[] = [];
+    for (let k = 0; k < 5; k++) {
+      digits.unshift(String.fromCharCode(0x21 + (v % 85)));
+      v = Math.floor(v / 85);
+    }
+    out += digits.slice(0, n + 1).join('');
+  }
+  return Buffer.from(out + '~>', 'latin1');
+}
+
+function runLengthEncode(input: Buffer): Buffer {
+  const out: number[] = [];
+  for (let i = 0; i < input.length; ) {
+    let run = 1;
+    while (i + run < input.length && run < 128 && input[i + run] === input[i]) run++;
+    if (run > 1) {
+      out.push(257 - run, input[i]!);
+      i += run;
+    } else {
+      const n = Math.min(128, input.length - i);
+      out.push(n - 1, ...input.subarray(i, i + n));
+      i += n;
+    }
+  }
+  out.push(128);
+  return Buffer.from(out);
+}
+
+/** PNG predictor rows (1 byte per pixel), alternating Sub and Up filters; the last row padded with spaces. */
+function pngPredict(input: Buffer, columns: number): Buffer {
+  const rows = Math.ceil(input.length / columns);
+  const padded = Buffer.alloc(rows * columns, 0x20);
+  input.copy(padded);
+  const out = Buffer.alloc(rows * (columns + 1));
+  for (let r = 0; r < rows; r++) {
+    const type = r % 2 === 0 ? 1 : 2;
+    out[r * (columns + 1)] = type;
+    for (let i = 0; i < columns; i++) {
+      const v = padded[r * columns + i]!;
+      const ref = type === 1 ? (i > 0 ? padded[r * columns + i - 1]! : 0) : r > 0 ? padded[(r - 1) * columns + i]! : 0;
+      out[r * (columns + 1) + 1 + i] = (v - ref) & 0xff;
+    }
+  }
+  return out;
+}
+
+/** TIFF predictor 2, 8 bits, one component: each byte minus its left neighbour in the row; the last row padded with spaces. */
+function tiffPredict(input: Buffer, columns: number): Buffer {
+  const padded = Buffer.alloc(Math.ceil(input.length / columns) * columns, 0x20);
+  input.copy(padded);
+  const out = Buffer.from(padded);
+  for (let i = 0; i < padded.length; i++) if (i % columns > 0) out[i] = (padded[i]! - padded[i - 1]!) & 0xff;
+  return out;
 }

@@ -8,13 +8,14 @@
 // never expanded), so the bomb is refused in milliseconds.
 //
 // It refuses only what it proves: a form whose expansion passes the budget.
-// Whatever it cannot read (an object it cannot find, a filter other than
-// FlateDecode, a predictor) counts as nothing, and pdf.js with the worker's
+// Whatever it cannot read (an object it cannot find, an image-only filter,
+// invalid data; stream-filters.ts reads Flate, LZW, ASCII85, ASCIIHex and
+// RunLength, with predictors) counts as nothing, and pdf.js with the worker's
 // time and memory limits stays the backstop. A cycle of forms counts once
 // (pdf.js refuses self-reference on its own). Linear in the file's size: a
 // forward scan for objects, a tokenizer without backtracking, and inflation
 // capped per stream and in all.
-import { inflateSync } from 'node:zlib';
+import { decodeStream } from './stream-filters.ts';
 
 /** Inflated bytes of one stream / of all streams the pre-scan reads: past either it stops reading (and refuses nothing). */
 const MAX_STREAM_BYTES = 64 * 2 ** 20;
@@ -210,21 +211,11 @@ function readObjects(text: string, budget: { bytes: number }): Map<number, PdfOb
   return objects;
 }
 
-/** A stream's bytes with FlateDecode undone; null when it uses anything else (or passes the caps). */
+/** A stream's bytes with its filters undone (stream-filters.ts); null when it cannot be read (or passes the caps). */
 function decode(dict: Dict, raw: string, budget: { bytes: number }): string | null {
   const filter = dict.get('Filter');
-  const filters = filter === undefined || filter === null ? [] : Array.isArray(filter) ? filter : [filter];
-  if (filters.length === 0) return raw;
-  if (filters.length > 1 || (filters[0] !== 'FlateDecode' && filters[0] !== 'Fl')) return null;
-  if (dict.get('DecodeParms') !== undefined) return null; // predictors: not in content streams
-  if (budget.bytes <= 0) return null;
-  try {
-    const out = inflateSync(Buffer.from(raw, 'latin1'), { maxOutputLength: Math.min(MAX_STREAM_BYTES, budget.bytes), finishFlush: 2 /* Z_SYNC_FLUSH: a truncated stream gives what it has */ });
-    budget.bytes -= out.length;
-    return out.toString('latin1');
-  } catch {
-    return null;
-  }
+  if (filter === undefined || filter === null) return raw;
+  return decodeStream(Buffer.from(raw, 'latin1'), filter, dict.get('DecodeParms') ?? dict.get('DP'), budget, MAX_STREAM_BYTES)?.toString('latin1') ?? null;
 }
 
 /** Operators of a content stream, and the names it draws with `Do` (in order, repeats included). */

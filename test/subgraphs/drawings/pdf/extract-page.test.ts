@@ -5,6 +5,7 @@ import { PDFDocument, degrees, pushGraphicsState, popGraphicsState, concatTransf
 import { extractPage } from '../../../../subgraphs/drawings/pdf/extract-page.ts';
 import { CURVE } from '../../../../core/geometry/types.ts';
 import { createWorkerPool } from '../../../../core/jobs/worker-pool.ts';
+import { AppError } from '../../../../core/errors.ts';
 import { ROOT } from '../../../helpers/child.ts';
 
 const SAMPLE = path.join(ROOT, 'test/fixtures/drawings/va-stcloud-bldg28-AF101-AF600.pdf');
@@ -103,17 +104,17 @@ describe('extractPage', () => {
     await expect(extractPage(good, 3)).rejects.toMatchObject({ code: 'PAGE_OUT_OF_RANGE', details: { page: 3, page_count: 1 } });
   });
 
-  it('runs with the detectors in a worker thread, errors crossing as data', async () => {
+  it('runs with the detectors in a worker thread, its AppErrors reaching the caller whole', async () => {
     const pool = createWorkerPool(1);
     try {
       const task = new URL('../../../../subgraphs/drawings/pdf/analyze-page-task.ts', import.meta.url);
       const result = await pool.run<any>(task, { bytes: await rotatedSheet(), page: 1 });
-      expect(result.ok).toBe(true);
       expect(result.pageCount).toBe(1);
       expect(result.analysis.dimensions).toEqual({ width: 792, height: 612 });
       expect(result.pdfjsMs).toBeGreaterThan(0);
-      const failed = await pool.run<any>(task, { bytes: new Uint8Array(10), page: 1 });
-      expect(failed).toMatchObject({ ok: false, code: 'INVALID_PDF' });
+      const failed = await pool.run<any>(task, { bytes: new Uint8Array(10), page: 1 }).catch((err: unknown) => err);
+      expect(failed).toBeInstanceOf(AppError);
+      expect(failed).toMatchObject({ code: 'INVALID_PDF' });
     } finally {
       await pool.close();
     }
