@@ -93,6 +93,25 @@ describe('enumerated provisions: passages', () => {
     expect(ps[1]).toMatchObject({ heading: 'Ventilation Equipment', text: '(2) The employer must ensure that the equipment is inspected.' });
   });
 
+  it('stay linear on a hostile document: every line a label, nested as deep as the grammar goes', () => {
+    // 100,000 labels cycling through all four kinds keep the open levels at their deepest and
+    // reopen them at every step; the grammar's work per label is bounded by the depth (4).
+    const kinds = ['1', 'a', 'i', 'A', '2', 'b', 'ii', 'B'];
+    const labels = Array.from({ length: 100_000 }, (_, i) => kinds[i % kinds.length]!);
+    let t = performance.now();
+    const refs = walk(labels);
+    expect(refs.filter(Boolean).length).toBeGreaterThan(0);
+    expect(performance.now() - t).toBeLessThan(2_000);
+    // 200 pages of 60 item lines each under one clause: passages are built in linear time.
+    const pages = Array.from({ length: 200 }, (_, p) =>
+      page(p + 1, [...(p === 0 ? ['1.2 Items'] : []), ...Array.from({ length: 60 }, (_, l) => `(${kinds[(p * 60 + l) % kinds.length]}) item ${p}.${l}`)]),
+    );
+    t = performance.now();
+    const ps = passagesOf(pages);
+    expect(ps.length).toBeGreaterThan(1);
+    expect(performance.now() - t).toBeLessThan(10_000);
+  });
+
   it('make lettered list items of a specification passages under their clause (UFGS 03 30 00, real text)', () => {
     const ps = passagesOf([
       page(23, [
