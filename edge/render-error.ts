@@ -28,7 +28,7 @@ export interface DetailItem {
 }
 
 /** Anything that is not an AppError is a bug: it is answered as a bare internal error (and logged by the caller). */
-export const asAppError = (err: unknown): AppError => (err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal server error'));
+const asAppError = (err: unknown): AppError => (err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal server error'));
 
 function headersOf(err: AppError, style: ErrorStyle['style']): Record<string, string> {
   if (err.code === 'RATE_LIMITED') return { 'Retry-After': String(err.details?.retry_after_s ?? 60) };

@@ -33,8 +33,10 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
   });
   // Its own OpenAPI document, as a FastAPI service serves one; public like the health check.
   let openApi: string | null = null;
-  app.get('/openapi.json', (req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(memoryRoutes, `${req.protocol}://${req.get('host')}`, { service: 'memory' }));
+  // Its server is '/', relative to where the document is served: the Host header is the caller's
+  // to choose, and the document is cached for every caller.
+  app.get('/openapi.json', (_req, res) => {
+    openApi ??= JSON.stringify(openApiDocument(memoryRoutes, '/', { service: 'memory' }));
     res.type('json').send(openApi);
   });
   const contexts = new WeakMap<Request, RequestContext>();
