@@ -48,6 +48,19 @@ export interface Config {
   runJobs: boolean;
   /** Diagnostic job types used by tests and benchmarks; off in production unless asked for. */
   diagnosticJobs: boolean;
+  /**
+   * A Redis server (redis://host:port) for scale-out: jobs go through BullMQ queues, job events
+   * through pub/sub, rate limits and the search cache are shared by every process. null: in-process.
+   */
+  redisUrl: string | null;
+  /** Namespaces every key and channel, so deployments (or test servers) can share one Redis. */
+  redisPrefix: string;
+  /** A queued job whose worker stops renewing its lock for this long (the process died) is handed to another worker. */
+  jobLockMs: number;
+  /** First retry delay of a job that failed with an unexpected error (doubling each time), on the queue. */
+  jobRetryDelayMs: number;
+  /** How often a queue worker re-enqueues jobs the database has but Redis lost (a Redis restart, a failed enqueue). */
+  jobReconcileMs: number;
   /** Lets POST /clear on the memory service delete every account's data. */
   memoryClearEnabled: boolean;
   /** An OpenAI-compatible embeddings API for code search; null uses the local embedder. */
@@ -197,6 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteSubgraphs: remote,
     runJobs: bool(env, 'RUN_JOBS', true),
     diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'platform',
+    jobLockMs: int(env, 'JOB_LOCK_MS', 30_000),
+    jobRetryDelayMs: int(env, 'JOB_RETRY_DELAY_MS', 1_000),
+    jobReconcileMs: int(env, 'JOB_RECONCILE_MS', 5_000),
     memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
     embeddingsUrl: env.EMBEDDINGS_URL || null,
     embeddingsModel: env.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',

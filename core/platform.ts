@@ -16,6 +16,10 @@ import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createJobService, type JobService } from './jobs/service.ts';
 import { createWorkerPool, type WorkerPool } from './jobs/worker-pool.ts';
 import type { JobHandler } from './jobs/types.ts';
+import { createRedisEventBus } from './jobs/redis-events.ts';
+import { createJobQueue, retryableFailure, type JobQueue } from './jobs/queue.ts';
+import { createMemoryCache, createRedisCache, type Cache } from './cache.ts';
+import { connectRedis, whenReady } from './redis.ts';
 
 export interface Platform {
   config: Config;
@@ -30,6 +34,10 @@ export interface Platform {
   blobs: BlobStorage;
   jobs: JobService;
   runner: JobRunner;
+  /** With REDIS_URL: the BullMQ queues jobs go through (and this process's workers, if it runs jobs). */
+  queue: JobQueue | null;
+  /** Computed answers kept for a while: in-process, or in Redis with REDIS_URL. */
+  cache: Cache;
   workers: WorkerPool;
   /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */
   sweep(): Promise<{ jobs: number; files: number; other: number }>;
@@ -47,8 +55,11 @@ export interface PlatformOptions {
   /**
    * The job types this process runs: those of the subgraphs it serves (a subgraph's process runs
    * its own jobs and nobody else's). Default: every type. None when config.runJobs is false.
+   * With REDIS_URL these types' families are worked from their queues.
    */
   runJobTypes?: readonly string[];
+  /** Job type → family: with REDIS_URL, one queue per family. Default: each type its own. */
+  jobFamilies?: ReadonlyMap<string, string>;
   onQuery?: (sql: string) => void;
 }
 
@@ -59,8 +70,17 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
   const runTypes = new Set(config.runJobs ? (options.runJobTypes ?? handlers.keys()) : []);
   const running = new Map([...handlers].filter(([type]) => runTypes.has(type)));
-  // When another process runs some job types, their events come from it through the database.
-  const events: JobEventBus = running.size === handlers.size ? createLocalEventBus() : createPollingEventBus(db);
+  const redisUrl = config.redisUrl;
+  // With Redis, events go through pub/sub. Without it, when another process runs some job types,
+  // their events come from it through the database.
+  const events: JobEventBus = redisUrl
+    ? createRedisEventBus(redisUrl, config.redisPrefix, db)
+    : running.size === handlers.size
+      ? createLocalEventBus()
+      : createPollingEventBus(db);
+  // Rate-limit counts and cached answers share one connection that fails fast while Redis is away.
+  const shared = redisUrl ? connectRedis(redisUrl, `${config.redisPrefix}:shared`) : null;
+  const cache = shared ? createRedisCache(shared, `${config.redisPrefix}:cache:`) : createMemoryCache();
   const blobs = createDiskStorage(path.join(config.dataDir, 'blobs'));
   const files = createFileStore(db, blobs, {
     secret: config.signingSecret,
@@ -82,8 +102,30 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     maxAttempts: config.jobMaxAttempts,
     activeAccounts: (ids) => keys.activeAccounts(ids),
     log,
+    cache,
+    ...(redisUrl ? { source: 'queue' as const, retryable: retryableFailure(config.jobMaxAttempts) } : {}),
   });
-  const jobs = createJobService(store, events, handlers, () => runner.wake(), config.tiers);
+  const queue = redisUrl
+    ? createJobQueue({
+        url: redisUrl,
+        prefix: config.redisPrefix,
+        families: options.jobFamilies ?? new Map([...handlers.keys()].map((t) => [t, t])),
+        store,
+        events,
+        log,
+        maxAttempts: config.jobMaxAttempts,
+        lockMs: config.jobLockMs,
+        retryDelayMs: config.jobRetryDelayMs,
+        reconcileMs: config.jobReconcileMs,
+        runner,
+        concurrency: config.jobConcurrency,
+      })
+    : null;
+  const dispatch = queue
+    ? (job: { id: string; type: string }, queueing: { unfinished: number; runAfter: Date | null }) =>
+        void queue.enqueue(job, queueing).catch((err) => log.warn({ err: err.message, jobId: job.id }, 'could not queue the job; a worker will queue it again'))
+    : () => runner.wake();
+  const jobs = createJobService(store, events, handlers, dispatch, config.tiers);
 
   const sweepers: ((now: Date) => Promise<number>)[] = [];
   const closers: (() => Promise<void>)[] = [];
@@ -96,6 +138,11 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), config.sweepIntervalMs);
   sweeper.unref();
 
+  if (shared && queue) {
+    // A process that starts before Redis still starts: limits fall back to memory, jobs wait in the database.
+    const up = (await Promise.all([whenReady(shared, 5_000), queue.ready(5_000)])).every(Boolean);
+    if (!up) log.warn({ redis: config.redisUrl }, 'Redis is not reachable yet; continuing, and reconnecting in the background');
+  }
   await runner.start();
 
   return {
@@ -104,18 +151,23 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     db,
     keys,
     oauth: createOAuth(db, keys, { pendingTtlMs: config.oauthPendingTtlMs, accessTtlS: config.oauthAccessTtlS, refreshTtlS: config.oauthRefreshTtlS }),
-    rateLimits: createRateLimits(config),
+    rateLimits: createRateLimits(config, shared ? { client: shared, prefix: config.redisPrefix } : undefined),
     files,
     blobs,
     jobs,
     runner,
+    queue,
+    cache,
     workers,
     sweep,
     registerSweeper: (s) => void sweepers.push(s),
     onClose: (c) => void closers.push(c),
     async close(graceMs) {
       clearInterval(sweeper);
+      // Running jobs finish within graceMs or are released back to their queue; then the queue closes.
       await runner.stop(graceMs);
+      await queue?.close();
+      shared?.disconnect();
       for (const c of closers) await c().catch((err) => log.error({ err }, 'closing a module failed'));
       events.close();
       await workers.close();

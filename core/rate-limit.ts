@@ -1,6 +1,9 @@
-// Per-key and per-address request budgets. The memory store is the embedded
-// default; RateLimiterRedis has the same API for several processes.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// Per-key and per-address request budgets. The memory store is the embedded default; with
+// REDIS_URL the counts live in Redis, so a key's budget holds across every gateway replica. When
+// Redis is away each process falls back to its own memory count (rate-limiter-flexible's
+// insurance limiter) rather than refusing or failing requests.
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config, Tier } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Principal } from './auth/keys.ts';
@@ -27,16 +30,28 @@ export interface RateLimits {
   check(bucket: Bucket, who: Who): Promise<void>;
 }
 
-export function createRateLimits(config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute'>): RateLimits {
-  const perTier = new Map<Tier, RateLimiterMemory>(
-    (Object.keys(config.tiers) as Tier[]).map((tier) => [
-      tier,
-      new RateLimiterMemory({ keyPrefix: `api:${tier}`, points: config.tiers[tier].requestsPerMinute, duration: 60 }),
-    ]),
+export function createRateLimits(
+  config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute'>,
+  redis?: { client: Redis; prefix: string },
+): RateLimits {
+  const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+    if (!redis) return memory;
+    return new RateLimiterRedis({
+      storeClient: redis.client,
+      keyPrefix: `${redis.prefix}:rl:${keyPrefix}`,
+      points,
+      duration: 60,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: memory,
+    });
+  };
+  const perTier = new Map<Tier, RateLimiterAbstract>(
+    (Object.keys(config.tiers) as Tier[]).map((tier) => [tier, limiter(`api:${tier}`, config.tiers[tier].requestsPerMinute)]),
   );
-  const polling = new RateLimiterMemory({ keyPrefix: 'poll', points: config.pollingPerMinute, duration: 60 });
-  const heartbeat = new RateLimiterMemory({ keyPrefix: 'heartbeat', points: config.heartbeatPerMinute, duration: 60 });
-  const anonymous = new RateLimiterMemory({ keyPrefix: 'public', points: config.publicPerMinute, duration: 60 });
+  const polling = limiter('poll', config.pollingPerMinute);
+  const heartbeat = limiter('heartbeat', config.heartbeatPerMinute);
+  const anonymous = limiter('public', config.publicPerMinute);
   const keyed = { polling, heartbeat } as const;
 
   const pick = (bucket: Bucket, { principal, address }: Who) =>

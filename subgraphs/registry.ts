@@ -22,3 +22,7 @@ export const buildSchema = (module: SubgraphModule): GraphQLSchema =>
 
 /** Every job type of every subgraph: any process may create any job type. */
 export const allJobHandlers = () => Object.values(SUBGRAPHS).flatMap((m) => m.jobHandlers);
+
+/** Job type → the subgraph that owns it: with REDIS_URL each subgraph's job types share one queue (a job family). */
+export const jobFamilies = (): ReadonlyMap<string, string> =>
+  new Map(Object.values(SUBGRAPHS).flatMap((m) => m.jobHandlers.map((h) => [h.type, m.name] as const)));

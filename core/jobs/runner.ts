@@ -10,6 +10,10 @@
 //   the row is no longer this runner's.
 // The last three are checked every JOB_WATCH_INTERVAL_MS with one query for
 // all running jobs. A shutdown aborts too, but puts the job back to pending.
+//
+// Where jobs come from: with `source: 'database'` (the embedded default) the runner claims them
+// itself (store.claimNext); with `source: 'queue'` a BullMQ worker (queue.ts) claims one by id and
+// hands it to run(), and the runner records it only while that claim holds.
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -19,6 +23,7 @@ import type { BlobStorage } from '../files/blob-storage.ts';
 import type { FileStore } from '../files/store.ts';
 import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
+import { createMemoryCache, type Cache } from '../cache.ts';
 import type { JobHandler, JobRecord, JobStatus } from './types.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
@@ -41,9 +46,21 @@ export interface JobRunnerOptions {
   watchIntervalMs?: number;
   /** Of these accounts, those that still have a key; a job of any other is abandoned. */
   activeAccounts?: (accountIds: readonly string[]) => Promise<Set<string>>;
+  /** 'database' (default): the runner claims jobs; 'queue': they are handed to run(). */
+  source?: 'database' | 'queue';
+  /** Queue only: whether a job that threw `err` goes back for another attempt instead of failing. */
+  retryable?: (job: JobRecord, err: unknown) => boolean;
+  /** The handlers' cache of computed answers (JobContext.cache). */
+  cache?: Cache;
 }
 
-type Running = { job: JobRecord; promise: Promise<void>; abort: AbortController };
+/**
+ * How a run ended: recorded completed or failed; put back for another attempt (retry) or for a
+ * later start (released, at shutdown); or abandoned: the row was no longer this run's to record.
+ */
+export type JobOutcome = 'completed' | 'failed' | 'retry' | 'released' | 'abandoned';
+
+type Running = { job: JobRecord; promise: Promise<JobOutcome>; abort: AbortController };
 
 /** Why a running job is no longer wanted, judged from its row and its account; null while it is. */
 function abandonment(job: JobRecord, claim: { status: JobStatus; attempts: number } | undefined, activeAccounts: Set<string> | null): AppError | null {
@@ -63,6 +80,8 @@ export interface JobRunner {
   start(): Promise<void>;
   /** Wakes the runner after a job was created in this process. */
   wake(): void;
+  /** Queue source: runs a job claimed by the caller (store.claimById) and says how it ended. */
+  run(job: JobRecord): Promise<JobOutcome>;
   /** Stops claiming; waits for running jobs up to graceMs, then releases them for a later start. */
   stop(graceMs?: number): Promise<void>;
   readonly running: number;
@@ -81,10 +100,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let watching = false;
   let timer: NodeJS.Timeout | null = null;
   let watchTimer: NodeJS.Timeout | null = null;
+  const queued = options.source === 'queue';
+  const cache = options.cache ?? createMemoryCache();
 
   const publish = (jobId: string, status: JobStatus, progress: number) => events.publish({ jobId, status, progress });
 
-  async function execute(job: JobRecord, abort: AbortController): Promise<void> {
+  async function execute(job: JobRecord, abort: AbortController): Promise<JobOutcome> {
     const handler = handlers.get(job.type)!;
     publish(job.id, 'in_progress', 0);
     let lastProgress = 0;
@@ -108,6 +129,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         db: options.db,
         config: options.config,
         workers: options.workers,
+        cache,
         async progress(percent) {
           const p = Math.max(0, Math.min(99, Math.round(percent)));
           if (p <= lastProgress) return;
@@ -117,8 +139,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         },
       });
       if (abort.signal.aborted) throw abort.signal.reason;
-      await store.complete(job.id, results);
+      if (queued) {
+        if (!(await store.completeClaimed(job.id, job.attempts, results))) return 'abandoned';
+      } else {
+        await store.complete(job.id, results);
+      }
       publish(job.id, 'completed', 100);
+      return 'completed';
     } catch (err) {
       if (abort.signal.aborted) {
         const reason: unknown = abort.signal.reason;
@@ -127,19 +154,31 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           log.warn({ jobId: job.id, type: job.type, code: reason.code, details: reason.details }, 'running job stopped');
           const recorded = await store.failClaimed(job.id, job.attempts, toJobError(reason)).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
           if (recorded) publish(job.id, 'failed', lastProgress);
-          return;
+          return recorded ? 'failed' : 'abandoned';
         }
         // Shutting down: leave the job resumable rather than failing it.
         await store.release(job.id).catch(() => undefined);
-        return;
+        return 'released';
+      }
+      if (options.retryable?.(job, err)) {
+        log.warn({ err, jobId: job.id, type: job.type, attempt: job.attempts }, 'job failed; it will be retried');
+        if (!(await store.retryClaimed(job.id, job.attempts))) return 'abandoned';
+        publish(job.id, 'pending', 0);
+        return 'retry';
       }
       const error =
         err instanceof AppError
           ? toJobError(err)
           : { code: 'JOB_HANDLER_FAILED', message: err instanceof Error ? err.message : String(err), details: { type: job.type } };
       if (!(err instanceof AppError)) log.error({ err, jobId: job.id, type: job.type }, 'job handler failed');
-      await store.fail(job.id, error).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+      if (queued) {
+        const recorded = await store.failClaimed(job.id, job.attempts, error);
+        if (!recorded) return 'abandoned';
+      } else {
+        await store.fail(job.id, error).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+      }
       publish(job.id, 'failed', lastProgress);
+      return 'failed';
     } finally {
       clearTimeout(overtime);
     }
@@ -194,6 +233,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     async start() {
       if (types.length === 0) return;
+      if (queued) {
+        // The queue hands jobs in and recovers those of dead workers; the runner only watches them.
+        stopped = false;
+        watchTimer = setInterval(() => void watch(), options.watchIntervalMs ?? LIMITS.jobWatchIntervalMs);
+        watchTimer.unref();
+        return;
+      }
       const { retried, failed } = await store.recover(options.maxAttempts);
       if (retried.length || failed.length) log.warn({ retried, failed }, 'recovered jobs interrupted by a restart');
       for (const id of failed) publish(id, 'failed', 0);
@@ -205,7 +251,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await fill();
     },
     wake() {
-      if (!stopped) void fill();
+      if (!stopped && !queued) void fill();
+    },
+    run(job) {
+      if (!queued) throw new Error('run() is for a runner whose jobs come from a queue');
+      const abort = new AbortController();
+      if (stopped) abort.abort(new Error('shutdown'));
+      const promise = execute(job, abort).finally(() => active.delete(job.id));
+      active.set(job.id, { job, promise, abort });
+      return promise;
     },
     async stop(graceMs = 10_000) {
       stopped = true;

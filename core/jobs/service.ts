@@ -45,7 +45,8 @@ export function createJobService(
   store: JobStore,
   events: JobEventBus,
   handlers: ReadonlyMap<string, JobHandler<unknown>>,
-  wake: () => void,
+  /** Hands a stored job to whoever runs it: wakes the in-process runner, or queues it (queue.ts). */
+  dispatch: (job: JobRecord, queueing: { unfinished: number; runAfter: Date | null }) => void,
   tiers: Config['tiers'],
 ): JobService {
   return {
@@ -69,7 +70,7 @@ export function createJobService(
       const runAfter = options?.startDelayMs ? new Date(Date.now() + options.startDelayMs) : undefined;
       const job = await store.create(principal, type, parsed, { runAfter });
       events.publish({ jobId: job.id, status: 'pending', progress: 0 });
-      wake();
+      dispatch(job, { unfinished, runAfter: runAfter ?? null });
       return job;
     },
     get: (id, principal) => store.get(id, principal),

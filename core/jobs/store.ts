@@ -64,6 +64,19 @@ export interface JobStore {
   /** After a crash: in-progress jobs are retried, or failed once their attempts are spent. */
   recover(maxAttempts: number): Promise<{ retried: string[]; failed: string[] }>;
   deleteExpired(now: Date): Promise<number>;
+  // The queue's side (core/jobs/queue.ts): a worker is handed one job by id rather than claiming the next.
+  /**
+   * Claims this job for a run: a pending job, or one left in progress by a run that died (the queue
+   * re-delivered it), which is failed with JOB_INTERRUPTED instead once `maxAttempts` runs started.
+   * null when there is nothing to run: the job is finished, gone, or was just failed.
+   */
+  claimById(id: string, maxAttempts: number): Promise<{ job: JobRecord } | { interrupted: JobRecord } | null>;
+  /** Completes a job only while this attempt still holds it. */
+  completeClaimed(id: string, attempts: number, results: Record<string, unknown>): Promise<boolean>;
+  /** Puts a job this attempt holds back to pending for a later attempt (its attempts stay spent). */
+  retryClaimed(id: string, attempts: number): Promise<boolean>;
+  /** Jobs of these types pending or in progress, last changed before `before`: what a queue should hold. */
+  unfinished(types: readonly string[], before: Date, limit: number): Promise<{ id: string; type: string; status: JobStatus; runAfter: Date | null }[]>;
 }
 
 /** The columns of a failed job. */
@@ -207,6 +220,49 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
 
     async deleteExpired(now) {
       return (await db.job.deleteMany({ where: { expiresAt: { lte: now } } })).count;
+    },
+
+    async claimById(id, maxAttempts) {
+      const row = await db.job.findUnique({ where: { id }, select: { status: true, attempts: true } });
+      if (!row || (row.status !== 'pending' && row.status !== 'in_progress')) return null;
+      if (row.status === 'in_progress' && row.attempts >= maxAttempts) {
+        const error = {
+          code: 'JOB_INTERRUPTED',
+          message: `The job was interrupted ${row.attempts} time(s) (its worker stopped) and was not retried again`,
+          details: { attempts: row.attempts },
+        };
+        const failed = await db.job.updateMany({ where: { id, status: 'in_progress', attempts: row.attempts }, data: failedWith(error) });
+        return failed.count === 1 ? { interrupted: toRecord(await db.job.findUniqueOrThrow({ where: { id } })) } : null;
+      }
+      // Conditional on what was read, so two workers handed the same job cannot both claim it.
+      const claimed = await db.job.updateMany({
+        where: { id, status: row.status, attempts: row.attempts },
+        data: { status: 'in_progress', startedAt: new Date(), attempts: { increment: 1 }, progress: 0 },
+      });
+      return claimed.count === 1 ? { job: toRecord(await db.job.findUniqueOrThrow({ where: { id } })) } : null;
+    },
+
+    async completeClaimed(id, attempts, results) {
+      const updated = await db.job.updateMany({
+        where: { id, status: 'in_progress', attempts },
+        data: { status: 'completed', progress: 100, results: results as Prisma.InputJsonValue, completedAt: new Date() },
+      });
+      return updated.count === 1;
+    },
+
+    async retryClaimed(id, attempts) {
+      const updated = await db.job.updateMany({ where: { id, status: 'in_progress', attempts }, data: { status: 'pending', progress: 0 } });
+      return updated.count === 1;
+    },
+
+    async unfinished(types, before, limit) {
+      const rows = await db.job.findMany({
+        where: { type: { in: [...types] }, status: { in: ['pending', 'in_progress'] }, updatedAt: { lt: before } },
+        select: { id: true, type: true, status: true, runAfter: true },
+        orderBy: { createdAt: 'asc' },
+        take: limit,
+      });
+      return rows.map((r) => ({ ...r, status: r.status as JobStatus }));
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { BlobStorage } from '../files/blob-storage.ts';
 import type { FileStore } from '../files/store.ts';
 import type { WorkerPool } from './worker-pool.ts';
+import type { Cache } from '../cache.ts';
 
 export type JobStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
 export const TERMINAL: ReadonlySet<JobStatus> = new Set(['completed', 'failed']);
@@ -52,6 +53,8 @@ export interface JobContext<I> {
   /** Raw bytes domain modules keep (a project's PDFs, for example). */
   blobs: BlobStorage;
   workers: WorkerPool;
+  /** Computed answers kept for a while (in-process, or shared through Redis with REDIS_URL). */
+  cache: Cache;
   /** The platform's database, for handlers that read domain data (the search index, say). */
   db: Database;
   config: Config;

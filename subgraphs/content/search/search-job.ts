@@ -1,6 +1,8 @@
 // The search job: request validation against the catalogue, the job handler,
 // its time limit and a short-lived cache of identical searches.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { Cache } from '../../../core/cache.ts';
 import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';
@@ -88,12 +90,9 @@ function withDeadline(index: PassageIndex, signal: AbortSignal): PassageIndex {
   };
 }
 
-/** Identical searches within the cache window answer from memory; a re-ingest changes the key. */
-const caches = new WeakMap<Database, Map<string, { at: number; results: SearchResults }>>();
-
 export async function runSearch(
   db: Database,
-  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder; signal?: AbortSignal },
+  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder; cache: Cache; signal?: AbortSignal },
   input: SearchJobInput,
 ): Promise<SearchResults> {
   const deadline = new AbortController();
@@ -109,16 +108,15 @@ export async function runSearch(
   }
 }
 
-async function searchWithin(db: Database, options: { cacheSeconds: number; embedder: Embedder }, input: SearchJobInput, signal: AbortSignal): Promise<SearchResults> {
+async function searchWithin(db: Database, options: { cacheSeconds: number; embedder: Embedder; cache: Cache }, input: SearchJobInput, signal: AbortSignal): Promise<SearchResults> {
   const catalogue = await db.codeEntry.findMany({ where: input.designStandard ? { designStandard: input.designStandard } : {} });
   let scope = input.fileIds ?? (input.designStandard ? catalogue.map((c) => c.fileId) : null);
   if (scope && input.designStandard) scope = scope.filter((f) => catalogue.some((c) => c.fileId === f));
   const version = catalogue.map((c) => `${c.fileId}:${c.indexedAt?.getTime() ?? 0}`).join(',');
-  const key = JSON.stringify([input, version]);
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < options.cacheSeconds * 1000) return hit.results;
+  // Identical searches within the cache window answer from the cache (core/cache.ts); a re-ingest changes the key.
+  const key = `search:${createHash('sha256').update(JSON.stringify([input, version])).digest('base64url')}`;
+  const hit = await options.cache.get<SearchResults>(key);
+  if (hit) return hit;
   const index = withDeadline(createLibsqlIndex(db, { signal }), signal);
   const results = await searchCodes(
     index,
@@ -134,8 +132,7 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
       { code: 'CODE_NOT_INDEXED', message: `Not indexed yet, so not searched: ${notIndexed.join(', ')} (an operator loads the PDF with npm run codes -- ingest)`, file_ids: notIndexed },
     ];
   }
-  if (cache.size > 500) cache.clear();
-  cache.set(key, { at: Date.now(), results });
+  await options.cache.set(key, results, options.cacheSeconds);
   return results;
 }
 
@@ -149,7 +146,7 @@ export const searchJob: JobHandler<SearchJobInput> = {
   run: async (ctx) => ({
     ...(await runSearch(
       ctx.db,
-      { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: embedderOf(ctx.config), signal: ctx.signal },
+      { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: embedderOf(ctx.config), cache: ctx.cache, signal: ctx.signal },
       ctx.input,
     )),
   }),
