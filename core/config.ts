@@ -44,6 +44,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** name → URL of subgraphs served by other processes; the rest run in-process. */
   remoteSubgraphs: Record<string, string>;
+  /** How long a request waits for a remote subgraph that refuses connections (its process restarting) before failing. */
+  subgraphRefusedWaitMs: number;
   /** Whether this process runs jobs (a gateway in front of a remote documents subgraph does not). */
   runJobs: boolean;
   /** Diagnostic job types used by tests and benchmarks; off in production unless asked for. */
@@ -208,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     remoteSubgraphs: remote,
+    subgraphRefusedWaitMs: int(env, 'SUBGRAPH_REFUSED_WAIT_MS', 10_000),
     runJobs: bool(env, 'RUN_JOBS', true),
     diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),
     redisUrl: env.REDIS_URL || null,

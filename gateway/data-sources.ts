@@ -84,6 +84,32 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * as a multipart request, which RemoteGraphQLDataSource cannot do.
  */
 export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext> {
+  /** How long a fetch waits for a subgraph process that refuses connections (restarting) before failing. */
+  readonly refusedWaitMs: number;
+
+  constructor(options: ConstructorParameters<typeof RemoteGraphQLDataSource<RequestContext>>[0] & { refusedWaitMs?: number }) {
+    super(options);
+    this.refusedWaitMs = options?.refusedWaitMs ?? 0;
+  }
+
+  /**
+   * A refused connection means the request never reached the subgraph (its process is down,
+   * restarting under a supervisor), so any operation, a mutation too, is safe to send again: it
+   * waits, retrying every 200 ms, up to refusedWaitMs. A connection that breaks after the request
+   * was sent is not retried: the subgraph may have acted on it.
+   */
+  private async whileRefused<T>(send: () => Promise<T>): Promise<T> {
+    const until = Date.now() + this.refusedWaitMs;
+    for (;;) {
+      try {
+        return await send();
+      } catch (err) {
+        if (!refused(err) || Date.now() >= until) throw err;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  }
+
   override willSendRequest({ request, context }: Parameters<NonNullable<RemoteGraphQLDataSource<RequestContext>['willSendRequest']>>[0]): void {
     const headers = request.http!.headers;
     if (context?.authorization) headers.set('authorization', context.authorization);
@@ -94,7 +120,7 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
   override async process(options: GraphQLDataSourceProcessOptions<RequestContext>): Promise<GatewayGraphQLResponse> {
     const uploads = new Map<string, UploadLike>();
     const variables = findUploads(options.request.variables ?? {}, 'variables', uploads) as Record<string, unknown>;
-    if (uploads.size === 0) return super.process(options);
+    if (uploads.size === 0) return this.whileRefused(() => super.process(options));
 
     const form = new FormData();
     form.append('operations', JSON.stringify({ query: options.request.query, operationName: options.request.operationName, variables }));
@@ -108,7 +134,15 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
     const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
     if (context?.authorization) headers.authorization = context.authorization;
     if (context?.requestId) headers['x-request-id'] = context.requestId;
-    const response = await fetch(this.url!, { method: 'POST', body: form, headers });
+    const response = await this.whileRefused(() => fetch(this.url!, { method: 'POST', body: form, headers }));
     return (await response.json()) as GatewayGraphQLResponse;
   }
+}
+
+/** Whether an error (or one it was caused by) is a refused TCP connection. */
+function refused(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ECONNREFUSED' || (typeof e.message === 'string' && e.message.includes('ECONNREFUSED'))) return true;
+  }
+  return false;
 }

@@ -1,4 +1,5 @@
-// npm start: the whole platform in one process.
+// npm start: the whole platform in one process (or, under npm run start:cluster, one gateway replica).
+import cluster from 'node:cluster';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from './server.ts';
 
@@ -6,7 +7,9 @@ const config = loadConfig();
 const server = await startServer(config);
 const { platform } = server;
 
-console.log(`
+// A replica of the cluster (gateway/cluster.ts) says it is up in one line; the cluster prints the addresses and the first key.
+if (cluster.isWorker) console.log(JSON.stringify({ msg: 'gateway replica listening', pid: process.pid, port: server.port }));
+else console.log(`
   GraphQL gateway   ${config.publicUrl}/graphql   (Apollo Sandbox in a browser${config.env === 'production' ? ' is off in production' : ''})
   Subscriptions     ws://${config.host}:${server.port}/graphql   (graphql-ws)
   REST              ${config.publicUrl}/v1/...  and  ${config.publicUrl}/blogs/...
@@ -16,7 +19,7 @@ console.log(`
   Data directory    ${config.dataDir}
 `);
 
-if (config.env === 'development' && (await platform.keys.count()) === 0) {
+if (cluster.isPrimary && config.env === 'development' && (await platform.keys.count()) === 0) {
   const { secret } = await platform.keys.create({ name: 'first development key', tier: 'pro' });
   console.log(`  First API key (pro tier, shown once): ${secret}`);
   console.log(`  More keys:  npm run keys -- create --tier pro --name NAME\n`);

@@ -79,7 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     supergraphSdl: composeSupergraph(),
     buildService: ({ name, url }) =>
       config.remoteSubgraphs[name]
-        ? new ForwardingDataSource({ url: config.remoteSubgraphs[name] })
+        ? new ForwardingDataSource({ url: config.remoteSubgraphs[name], refusedWaitMs: config.subgraphRefusedWaitMs })
         : new InProcessDataSource(buildSchema(localSchemas.get(name)!)),
   });
 
