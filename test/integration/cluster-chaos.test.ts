@@ -74,7 +74,7 @@ it.skipIf(!available)(
       SUBGRAPH_REFUSED_WAIT_MS: '180000',
       SHUTDOWN_GRACE_MS: '1000',
     });
-    const [, key] = await cluster.waitFor(/"first API key \(pro tier, shown once\)","key":"(sk_[^"]+)"/, 60_000);
+    const [, key] = await cluster.waitFor(/"first API key \(pro tier, shown once\)","key":"(sk_[^"]+)"/, 400_000);
     const [, url] = await cluster.waitFor(/"msg":"cluster ready","url":"([^"]+)"/, 400_000);
     const auth = { authorization: `Bearer ${key}` };
 
