@@ -9,10 +9,10 @@
 // one when the cluster is ready ({"msg":"cluster ready",url,...}).
 import cluster, { type Worker as ClusterWorker } from 'node:cluster';
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../core/config.ts';
+import { freePort } from '../core/net/free-port.ts';
 import { openDatabase } from '../core/db/client.ts';
 import { createKeyStore } from '../core/auth/keys.ts';
 import { SUBGRAPHS } from '../subgraphs/registry.ts';
@@ -35,19 +35,8 @@ const replicas = count('GATEWAY_REPLICAS', 2);
 const jobWorkers = count('JOB_WORKERS', 2);
 const say = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
-/** A free loopback port, for a port given as 0 (tests): every replica must be handed the same one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, config.host, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-const port = config.gatewayPort || (await freePort());
-const memoryPort = config.memoryPort || (await freePort());
+const port = config.gatewayPort || (await freePort(config.host));
+const memoryPort = config.memoryPort || (await freePort(config.host));
 const subgraphBase = Number(env.SUBGRAPH_PORT ?? 4101);
 
 // Migrated once, before any process starts: processes starting together would race on a fresh database.

@@ -3,9 +3,9 @@
 // and start it again on the same port with what it had written.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../core/net/free-port.ts';
 
 export interface RedisServer {
   url: string;
@@ -19,17 +19,6 @@ export interface RedisServer {
 
 /** Whether redis-server is installed; tests that need it say so and skip when it is not. */
 export const redisAvailable = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function launch(port: number, dir: string): Promise<ChildProcess> {
   const proc = spawn(
