@@ -76,6 +76,21 @@ async function readJob(apollo: ApolloServer<RequestContext>, ctx: RequestContext
   return (data as { job: Record<string, unknown> }).job;
 }
 
+/**
+ * readJob, read again after a pause when it fails with an internal error: a subgraph process that
+ * died under the read (the cluster restarts it) must not end a subscription that can go on.
+ */
+async function readJobSteadily(apollo: ApolloServer<RequestContext>, ctx: RequestContext, jobId: string, info: GraphQLResolveInfo) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readJob(apollo, ctx, jobId, info);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'INTERNAL_ERROR' || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
 export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: ApolloServer<RequestContext>): GraphQLSchema {
   // A copy, so that the resolvers set below never touch the gateway's own schema objects.
   const schema = buildASTSchema(parse(printSchema(apiSchema)));
@@ -103,7 +118,7 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
       try {
         // The status is read before the selection, so the first answer is at least as new as it.
         let status = (await ctx.platform.jobs.get(args.id, ctx.principal)).status;
-        let current = await readJob(apollo, ctx, args.id, info);
+        let current = await readJobSteadily(apollo, ctx, args.id, info);
         let last = JSON.stringify(current);
         yield { jobUpdated: current };
         while (!TERMINAL.has(status)) {
@@ -120,7 +135,7 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
           if (queue.length === 0) continue;
           const event = queue.splice(0).at(-1)!;
           status = event.status;
-          current = await readJob(apollo, ctx, args.id, info);
+          current = await readJobSteadily(apollo, ctx, args.id, info);
           const serialized = JSON.stringify(current);
           if (serialized !== last) {
             last = serialized;

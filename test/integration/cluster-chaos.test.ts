@@ -83,6 +83,8 @@ it.skipIf(!available)(
     let inFlight = 0;
     const inFlightAtKills: Record<string, number> = {};
     const ids: string[] = [];
+    /** Creates that got no job id back (a connection or subgraph lost under them): each may have made a job nobody knows. */
+    let unanswered = 0;
     let loadOn = true;
     const request = async (make: () => Promise<Response>) => {
       inFlight++;
@@ -119,16 +121,20 @@ it.skipIf(!available)(
     // --- 200 jobs: diagnostic sleeps of 1.5 s in 5 steps; every 20th fails with a named code ---
     const create = async (i: number) => {
       const input = { durationMs: 1500, steps: 5, ...(i % 20 === 19 ? { failWithCode: 'UNSUPPORTED_FORMAT' } : {}) };
-      for (let tries = 0; tries < 3; tries++) {
+      // As a client would: a create whose answer was lost is sent again (its first job may exist: counted below).
+      for (let tries = 0; tries < 20; tries++) {
+        if (tries) await sleep(1_000);
         inFlight++;
         try {
           const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: CREATE_DIAGNOSTIC, variables: { input } }) });
           const body = (await res.json()) as { data?: { createDiagnosticJob: { id: string } } };
           if (res.status >= 500) outcomes.status5xx++;
           if (body.data?.createDiagnosticJob) return ids.push(body.data.createDiagnosticJob.id);
+          unanswered++;
         } catch {
-          // A broken connection: the job may or may not exist; the count of rows below tells.
+          // A broken connection: the job may or may not exist; the rows below tell.
           outcomes.broken++;
+          unanswered++;
         } finally {
           inFlight--;
         }
@@ -151,10 +157,14 @@ it.skipIf(!available)(
         on: { connected: () => void (++connections > 1 && reconnects++) },
       });
       const statuses: string[] = [];
-      const done = new Promise<string[]>((resolve, reject) =>
+      const done = new Promise<string[]>((resolve) =>
         client.subscribe(
           { query: 'subscription($id: ID!) { jobUpdated(id: $id) { status } }', variables: { id } },
-          { next: (e) => void statuses.push((e.data as { jobUpdated: { status: string } }).jobUpdated.status), error: reject, complete: () => resolve(statuses) },
+          {
+            next: (e) => void statuses.push(e.errors ? `error: ${JSON.stringify(e.errors)}` : (e.data as { jobUpdated: { status: string } }).jobUpdated.status),
+            error: (err) => resolve([...statuses, `error: ${err instanceof Error ? err.message : JSON.stringify(err)}`]),
+            complete: () => resolve(statuses),
+          },
         ),
       );
       return { client, done };
@@ -201,6 +211,7 @@ it.skipIf(!available)(
     const failed = finished.filter((j) => j.status === 'failed');
     const report = {
       jobs: finished.length,
+      createsUnanswered: unanswered,
       completed: completed.length,
       failed: Object.fromEntries([...new Set(failed.map((j) => j.errorCode))].map((c) => [c, failed.filter((j) => j.errorCode === c).length])),
       retried: finished.filter((j) => j.attempts > 1).length,
@@ -211,13 +222,16 @@ it.skipIf(!available)(
     };
     console.log(`[chaos] ${JSON.stringify(report)}`);
 
-    // Every job created exists once, and ended: completed, or failed with a named code.
+    // Every job whose id a client got exists once, and ended: completed, or failed with a named code.
+    // Rows beyond those are creates whose answer was lost, never more than the creates that went unanswered.
+    const rows = new Set(finished.map((j) => j.id));
     expect(new Set(ids).size).toBe(JOBS);
-    expect(finished.map((j) => j.id).sort()).toEqual([...ids].sort());
-    expect(completed.length + failed.length).toBe(JOBS);
+    for (const id of ids) expect(rows.has(id)).toBe(true);
+    expect(finished.length - JOBS).toBeLessThanOrEqual(unanswered);
+    expect(completed.length + failed.length).toBe(finished.length);
     for (const j of failed) expect(j.errorCode).toMatch(/^[A-Z][A-Z_]+$/);
     // The 10 jobs asked to fail did, with their code; the others completed unless their runs kept being killed.
-    expect(failed.filter((j) => j.errorCode === 'UNSUPPORTED_FORMAT').length).toBe(JOBS / 20);
+    expect(failed.filter((j) => j.errorCode === 'UNSUPPORTED_FORMAT' && ids.includes(j.id)).length).toBe(JOBS / 20);
     // No 5xx and no broken request beyond those in flight at the kills.
     const inFlightTotal = Object.values(inFlightAtKills).reduce((a, b) => a + b, 0);
     expect(outcomes.status5xx + outcomes.broken).toBeLessThanOrEqual(inFlightTotal);
