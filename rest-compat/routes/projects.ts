@@ -209,7 +209,18 @@ export const projectRoutes: Route[] = [
       total_pages: z.number().int(),
       matches: z.array(
         z.object({
-          entity: z.object({ id: z.string(), type: z.string(), label: z.string(), text: z.string(), page: z.number().int(), provenance: z.string() }),
+          entity: z.object({
+            id: z.string(),
+            type: z.string(),
+            label: z.string(),
+            text: z.string(),
+            sheet_id: z.string(),
+            page: z.number().int(),
+            bbox: z.array(z.number()),
+            provenance: z.string(),
+            props: z.record(z.string(), z.unknown()),
+            community_id: z.string().nullable(),
+          }),
           sheet_number: z.string().nullable(),
           sheet_title: z.string().nullable(),
           snippet: z.string(),

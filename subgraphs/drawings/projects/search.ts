@@ -153,7 +153,38 @@ const inputSchema = z.object({
   perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(10),
 });
 
-/** Job results are the REST shape (as every job's): snake_case. */
+/** A search job's results: the REST shape (as every job's), snake_case; the GraphQL Job maps them back (resolvers.ts). */
+export function searchJobResult(query: string, r: SearchOutcome) {
+  return {
+    query,
+    total: r.total,
+    page: r.page,
+    per_page: r.perPage,
+    total_pages: r.totalPages,
+    matches: r.matches.map((m) => ({
+      entity: {
+        id: m.entity.id,
+        type: m.entity.type,
+        label: m.entity.label,
+        text: m.entity.text,
+        sheet_id: m.entity.sheetId,
+        page: m.entity.page,
+        bbox: m.entity.bbox,
+        provenance: m.entity.provenance,
+        props: m.entity.props,
+        community_id: m.entity.communityId,
+      },
+      sheet_number: m.sheetNumber,
+      sheet_title: m.sheetTitle,
+      snippet: m.snippet,
+      bbox: m.bbox,
+      relevance_score: m.relevanceScore,
+      via: m.via,
+    })),
+  };
+}
+export type ProjectSearchJobResult = ReturnType<typeof searchJobResult>;
+
 export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
   type: PROJECT_SEARCH_JOB,
   title: 'Project search',
@@ -173,21 +204,6 @@ export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
     if (!(await services.store.getProject(ctx.job.accountId, projectId))) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
     const r = await searchProject(services, projectId, query, page, perPage);
     await services.store.recordUsage(ctx.job.accountId, projectId, 'search', 1, new Date().toISOString());
-    return {
-      query,
-      total: r.total,
-      page: r.page,
-      per_page: r.perPage,
-      total_pages: r.totalPages,
-      matches: r.matches.map((m) => ({
-        entity: { id: m.entity.id, type: m.entity.type, label: m.entity.label, text: m.entity.text, page: m.entity.page, provenance: m.entity.provenance },
-        sheet_number: m.sheetNumber,
-        sheet_title: m.sheetTitle,
-        snippet: m.snippet,
-        bbox: m.bbox,
-        relevance_score: m.relevanceScore,
-        via: m.via,
-      })),
-    };
+    return searchJobResult(query, r);
   },
 };
