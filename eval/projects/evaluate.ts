@@ -72,7 +72,7 @@ async function recallAt10(store: ProjectGraphStore, projectId: string, questions
   let sum = 0;
   const misses: string[] = [];
   for (const q of questions) {
-    const r = await searchProject({ store, embedder: null, sheetNumbers: OPTIONS }, projectId, q.question, 1, 10);
+    const r = await searchProject({ store, embedder: null }, projectId, q.question, 1, 10);
     const found = new Set(r.matches.filter((m) => !q.types || q.types.includes(m.entity.type)).map((m) => m.sheetNumber && norm(m.sheetNumber)));
     const relevant = q.sheets.map(norm);
     const hit = relevant.filter((s) => found.has(s)).length / Math.min(relevant.length, 10);

@@ -181,11 +181,11 @@ export const projectRoutes: Route[] = [
     async handle({ params, query }, run) {
       const data = await run(
         `query Communities($id: ID!, $first: Int!, $after: String) { project(id: $id) { communities(first: $first, after: $after) {
-          nodes { id index title summary size rank sheets disciplines topMembers topGrids } ${CONNECTION} } } }`,
+          nodes { id index title summary llmSummary size rank sheets disciplines topMembers topGrids } ${CONNECTION} } } }`,
         { id: params.project_id, ...pageVars(query) },
       );
       return listBody(data, params.project_id, 'communities', 'communities', (n) => ({
-        id: n.id, index: n.index, title: n.title, summary: n.summary, size: n.size, rank: n.rank, sheets: n.sheets, disciplines: n.disciplines, top_members: n.topMembers, top_grids: n.topGrids,
+        id: n.id, index: n.index, title: n.title, summary: n.summary, llm_summary: n.llmSummary, size: n.size, rank: n.rank, sheets: n.sheets, disciplines: n.disciplines, top_members: n.topMembers, top_grids: n.topGrids,
       }));
     },
   }),

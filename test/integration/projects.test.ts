@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { fixture } from '../helpers/samples.ts';
+import { startModelServer, type ModelServer } from '../helpers/model-server.ts';
 
 // Two real sheets: AF101 (a floor finish plan with a detail tag 7/AE213) and AF600 (a schedule with two revision clouds).
 const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
@@ -11,13 +12,20 @@ const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
 let server: TestServer;
 let key: string;
 let other: string;
+let model: ModelServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A scripted model writes community summaries (PROJECT_LLM_URL); more answers than communities, the rest unused.
+  model = await startModelServer();
+  model.script(...Array.from({ length: 40 }, (_, i) => ({ content: `Summary ${i + 1} by the model.` })));
+  server = await startTestServer({ PROJECT_LLM_URL: model.url, PROJECT_LLM_MODEL: 'scripted-model' });
   key = (await server.key('pro')).secret;
   other = (await server.key('pro')).secret;
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await model.close();
+});
 
 const json = (body: unknown, k = key, method = 'POST') => ({ method, key: k, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 function sheets(projectId: string, fields: Record<string, string>, file?: Uint8Array, k = key) {
@@ -79,6 +87,10 @@ describe('projects over REST and GraphQL', () => {
     const communities = await (await server.rest(`/v1/projects/${project.id}/communities`, { key })).json();
     expect(communities.total).toBe(detail.community_count);
     expect(communities.communities[0].summary).toMatch(/entities on/);
+    // The configured model wrote the largest communities' summaries, told about this project's sheets.
+    expect(communities.communities[0].llm_summary).toMatch(/^Summary \d+ by the model\.$/);
+    expect(model.requests.length).toBeGreaterThan(0);
+    expect(model.requests[0]!.messages.at(-1).content).toMatch(/AF101|AF600/);
   });
 
   it('browses entities by type and sheet number; a callout to a sheet not ingested dangles with its reason', async () => {

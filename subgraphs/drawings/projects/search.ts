@@ -77,7 +77,7 @@ function coverage(e: Entity, terms: string[]): number {
   return terms.filter((t) => words.has(t) || [...words].some((w) => w.startsWith(t) && t.length >= 4)).length / terms.length;
 }
 
-export async function searchProject(services: ProjectServices, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
+export async function searchProject(services: Pick<ProjectServices, 'store' | 'embedder'>, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
   const { store, embedder } = services;
   const terms = queryTerms(query);
   const match = ftsMatch(query);

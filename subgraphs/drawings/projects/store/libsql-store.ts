@@ -82,8 +82,9 @@ const toLink = (r: Row): Link => ({
 });
 
 const toCommunity = (r: Row): Community => {
-  const d = JSON.parse(String(r.details)) as Pick<Community, 'sheets' | 'disciplines' | 'topMembers' | 'topGrids'>;
-  return { id: String(r.id), projectId: String(r.projectId), index: num(r.idx), title: String(r.title), summary: String(r.summary), size: num(r.size), rank: num(r.rank), ...d };
+  // The model's summary rides in details beside the lists (no column of its own: it is shown, never queried).
+  const { llmSummary, ...d } = JSON.parse(String(r.details)) as Pick<Community, 'sheets' | 'disciplines' | 'topMembers' | 'topGrids'> & { llmSummary?: string | null };
+  return { id: String(r.id), projectId: String(r.projectId), index: num(r.idx), title: String(r.title), summary: String(r.summary), llmSummary: llmSummary ?? null, size: num(r.size), rank: num(r.rank), ...d };
 };
 
 export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
@@ -445,7 +446,7 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
         ...inserts(
           'ProjectCommunity',
           ['id', 'projectId', 'idx', 'title', 'summary', 'size', 'rank', 'details'],
-          communities.map((c) => [c.id, projectId, c.index, c.title, c.summary, c.size, c.rank, JSON.stringify({ sheets: c.sheets, disciplines: c.disciplines, topMembers: c.topMembers, topGrids: c.topGrids })]),
+          communities.map((c) => [c.id, projectId, c.index, c.title, c.summary, c.size, c.rank, JSON.stringify({ sheets: c.sheets, disciplines: c.disciplines, topMembers: c.topMembers, topGrids: c.topGrids, llmSummary: c.llmSummary })]),
         ),
       ];
       for (const [c, ids] of byCommunity) {

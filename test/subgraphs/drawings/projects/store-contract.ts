@@ -104,8 +104,8 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
       const w = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['A'] });
       await store.writeSheet(w);
       const id = randomUUID();
-      await store.replaceCommunities(projectId, [{ id, projectId, index: 0, title: 't', summary: 's', size: 2, rank: 1, sheets: ['S-101'], disciplines: [], topMembers: [], topGrids: ['A'] }], new Map(w.entities.map((e) => [e.id, id])));
-      expect((await store.listCommunities(projectId, 0, 10)).items[0]).toMatchObject({ id, topGrids: ['A'] });
+      await store.replaceCommunities(projectId, [{ id, projectId, index: 0, title: 't', summary: 's', llmSummary: 'Written by a model.', size: 2, rank: 1, sheets: ['S-101'], disciplines: [], topMembers: [], topGrids: ['A'] }], new Map(w.entities.map((e) => [e.id, id])));
+      expect((await store.listCommunities(projectId, 0, 10)).items[0]).toMatchObject({ id, topGrids: ['A'], llmSummary: 'Written by a model.' });
       expect((await store.entitiesByIds(projectId, [w.entities[0]!.id]))[0]!.communityId).toBe(id);
       await store.putFile({ projectId, hash: 'f'.repeat(64), size: 1, pageCount: 3, storageKey: `projects/${projectId}/x.pdf` });
       expect(await store.deleteProject(account, projectId)).toEqual([`projects/${projectId}/x.pdf`]);
