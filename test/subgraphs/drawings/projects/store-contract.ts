@@ -100,6 +100,17 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
       expect((await store.listEntities(projectId, { match: '"drain"' }, 0, 50)).total).toBe(hits.length);
     });
 
+    it('stores embeddings with their entities and ranks them by cosine; entities without one stay out', async () => {
+      const w = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['A', 'B', 'C'] });
+      const unit = (i: number) => Float32Array.from({ length: 256 }, (_, k) => (k === i ? 1 : k === i + 1 ? 0.5 : 0));
+      const [, a, b] = w.entities;
+      await store.writeSheet({ ...w, embeddings: new Map([[a!.id, unit(0)], [b!.id, unit(10)]]) });
+      const hits = await store.searchVector(projectId, unit(10), 10);
+      expect(hits.map((h) => h.id)).toEqual([b!.id, a!.id]);
+      expect(hits[0]!.score).toBeCloseTo(1, 5);
+      expect((await store.stats((await store.getProject(account, projectId))!)).entityCount).toBe(w.entities.length);
+    });
+
     it('stores communities and membership, and deletes everything with the project', async () => {
       const w = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['A'] });
       await store.writeSheet(w);
