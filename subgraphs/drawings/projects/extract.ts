@@ -60,6 +60,19 @@ export interface ExtractInput {
   options: SheetNumberOptions;
 }
 
+/** The page's words kept on its Sheet entity: a dense 42x30 in sheet prints about 15,000 characters. */
+export const SHEET_TEXT_MAX = 20_000;
+
+/** The Sheet entity's text: its heading on the first line, then the page's lines once each, cut at SHEET_TEXT_MAX. */
+export function sheetText(heading: string, lines: TextLine[]): string {
+  let words = '';
+  for (const t of new Set(lines.map((l) => l.text.trim()).filter(Boolean))) {
+    if (words.length + t.length + 3 > SHEET_TEXT_MAX) break;
+    words += words ? ` · ${t}` : t;
+  }
+  return words ? `${heading}\n${words}` : heading;
+}
+
 /** Entities one page may yield: a dense sheet has a few thousand; more is hostile input, cut off. */
 export const MAX_ENTITIES_PER_SHEET = 20_000;
 
@@ -131,7 +144,9 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const sheet = add({
     type: 'Sheet',
     label: number ?? `page ${page}`,
-    text: [number, title, discipline].filter(Boolean).join(' — '),
+    // Its number, title and discipline, then every line printed on the page: a word the reading below turns
+    // into no entity (a view title without a tag, a room name in a plan) is still found, as the sheet.
+    text: sheetText([number, title, discipline].filter(Boolean).join(' — '), lines),
     bbox: tb.bounds ?? pageBox,
     provenance: 'tier1:titleblock',
     props: { number, title, discipline, page },

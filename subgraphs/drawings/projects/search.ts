@@ -63,17 +63,27 @@ export interface SearchOutcome {
 
 const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
+/** At most 300 characters around the first of the question's words in the text (a sheet's text is its whole page). */
 function snippet(text: string, terms: string[]): string {
-  const clipped = text.length > 300 ? `${text.slice(0, 297)}…` : text;
-  if (!terms.length) return esc(clipped);
-  const re = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
-  return esc(clipped).replace(re, '<mark>$1</mark>');
+  const re = terms.length ? new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi') : null;
+  let clipped = text;
+  if (text.length > 300) {
+    const at = re ? Math.max(0, text.search(re)) : 0;
+    const start = at > 200 ? at - 100 : 0;
+    clipped = `${start ? '…' : ''}${text.slice(start, start + 297)}${start + 297 < text.length ? '…' : ''}`;
+  }
+  return re ? esc(clipped).replace(re, '<mark>$1</mark>') : esc(clipped);
 }
 
-/** Share of the query's terms an entity's words hold. */
+/**
+ * Share of the query's terms an entity's words hold. A sheet counts its heading only (number, title,
+ * discipline): it also carries every word printed on it, and would otherwise outrank the entity that
+ * holds the words, with the box to zoom to.
+ */
 function coverage(e: Entity, terms: string[]): number {
   if (!terms.length) return 0;
-  const words = new Set(`${e.type} ${e.label} ${e.text}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const own = e.type === 'Sheet' ? e.text.split('\n', 1)[0]! : e.text;
+  const words = new Set(`${e.type} ${e.label} ${own}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   return terms.filter((t) => words.has(t) || [...words].some((w) => w.startsWith(t) && t.length >= 4)).length / terms.length;
 }
 
