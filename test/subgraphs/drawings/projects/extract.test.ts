@@ -85,6 +85,10 @@ describe('extractSheet', () => {
     ];
     const d = extractSheet({ analysis: analysis(), lines, bubbles: [], page: 1, options: { keepDots: false } });
     expect(d.links.map((l) => `${l.targetView}/${l.targetSheet}`).sort()).toEqual(['null/10', 'null/10', 'null/13', 'null/23', 'null/5']);
+    // Every printed line is searchable as the sheet, after its heading (which alone counts for ranking).
+    const sheet = d.entities.find((e) => e.type === 'Sheet')!;
+    expect(sheet.text.split('\n')).toHaveLength(2);
+    expect(sheet.text.split('\n')[1]).toContain('SEE MECH DWGS.');
   });
 
   it('ties notes at leaders to what they point at and to the marks they name; revisions to their clouds', () => {

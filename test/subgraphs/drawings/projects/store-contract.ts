@@ -37,9 +37,11 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
   describe(`project graph store contract: ${name}`, () => {
     let h: StoreHandle;
     let store: ProjectGraphStore;
-    const account = 'acct-1';
+    // Fresh ids every test: a shared server (Neo4j) keeps what earlier tests wrote.
+    let account: string;
     let projectId: string;
     beforeEach(async () => {
+      account = `acct-${randomUUID()}`;
       h = await open();
       store = h.store;
       projectId = randomUUID();
