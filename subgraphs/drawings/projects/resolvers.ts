@@ -1,7 +1,7 @@
 // GraphQL resolvers of projects: each parses its arguments, calls one domain
 // function (projects.ts) and returns the domain's camelCase objects.
 import type { Readable } from 'node:stream';
-import { requirePrincipal, type RequestContext } from '../../../core/context.ts';
+import { loader, requirePrincipal, type RequestContext } from '../../../core/context.ts';
 import { connection, offsetOf, pageSize } from '../../../core/graphql/pagination.ts';
 import type { Principal } from '../../../core/auth/keys.ts';
 import { readUpload } from '../service.ts';
@@ -33,12 +33,9 @@ async function paged<T>(args: PageArgs, max: number, fetch: (offset: number, lim
   return { ...connection(page.items, offset, first), totalCount: page.total };
 }
 
-const statsCache = new WeakMap<Project, Promise<ProjectStats>>();
-function stats(ctx: RequestContext, project: Project): Promise<ProjectStats> {
-  let s = statsCache.get(project);
-  if (!s) statsCache.set(project, (s = projectStats(ctx.platform, project)));
-  return s;
-}
+/** A project's statistics, read once per request however many of its count fields are asked for. */
+const stats = (ctx: RequestContext, project: Project): Promise<ProjectStats> =>
+  loader<Project, ProjectStats>(ctx, 'projectStats', (projects) => Promise.all(projects.map((p) => projectStats(ctx.platform, p)))).load(project);
 
 const stat = (pick: (s: ProjectStats) => unknown) => async (p: Project, _: unknown, ctx: RequestContext) => pick(await stats(ctx, p));
 
