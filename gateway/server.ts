@@ -17,7 +17,7 @@ import type { Config } from '../core/config.ts';
 import { createPlatform, type Platform } from '../core/platform.ts';
 import type { RequestContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
-import { SUBGRAPHS, allJobHandlers, buildSchema } from '../subgraphs/registry.ts';
+import { SUBGRAPHS, allJobHandlers, allTools, buildSchema } from '../subgraphs/registry.ts';
 import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
@@ -69,7 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // This process runs the job types of the subgraphs it serves; a remote subgraph's process runs its own.
   const local = Object.values(SUBGRAPHS).filter((m) => !(m.name in config.remoteSubgraphs));
   const runJobTypes = local.flatMap((m) => m.jobHandlers.map((h) => h.type));
-  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), runJobTypes, onQuery: options.onQuery });
+  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), tools: allTools(), runJobTypes, onQuery: options.onQuery });
   for (const module of Object.values(SUBGRAPHS)) {
     if (!(module.name in config.remoteSubgraphs)) await module.onStart?.(platform);
   }

@@ -4,6 +4,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import type { RequestContext } from '../core/context.ts';
 import type { JobHandler } from '../core/jobs/types.ts';
 import type { Platform } from '../core/platform.ts';
+import type { PlatformTool } from '../core/platform-tools.ts';
 import type { Bucket } from '../core/rate-limit.ts';
 import { subgraphSdl, type SubgraphName } from '../schema/compose.ts';
 
@@ -25,6 +26,12 @@ export interface SubgraphModule {
    * fields share (edge/policies.ts), 'api' when they differ.
    */
   budgets?: Record<string, Bucket>;
+  /**
+   * Tools this subgraph offers agents, by the name the model sees (its tools.ts): each calls the
+   * domain function its resolver calls. The platform gathers every subgraph's (Platform.tools);
+   * the agents subgraph reads them there and imports none.
+   */
+  tools?: Record<string, PlatformTool>;
   /** Work to do once the platform is up (seeding reference data, for example). */
   onStart?(platform: Platform): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLSchema } from 'graphql';
+import { toolRegistry } from '../core/platform-tools.ts';
 import type { SubgraphName } from '../schema/compose.ts';
 import { agentsSubgraph } from './agents/index.ts';
 import { contentSubgraph } from './content/index.ts';
@@ -22,3 +23,6 @@ export const buildSchema = (module: SubgraphModule): GraphQLSchema =>
 
 /** Every job type of every subgraph: any process may create any job type. */
 export const allJobHandlers = () => Object.values(SUBGRAPHS).flatMap((m) => m.jobHandlers);
+
+/** Every subgraph's tools for agents, by name: a process runs any of them in its own platform. */
+export const allTools = () => toolRegistry(Object.values(SUBGRAPHS).map((m) => m.tools));

@@ -15,7 +15,7 @@ import { mapStream } from '../../core/live-stream.ts';
 import type { RunEvent } from './runs.ts';
 import { agentServices, closeAgentServices } from './service.ts';
 import type { StoredMessage } from './store.ts';
-import { PRICES_USD, type PricedWork } from './platform-tools.ts';
+import { PRICES_USD, type PricedWork } from '../../core/platform-tools.ts';
 import { connection, offsetOf, pageSize } from '../../core/graphql/pagination.ts';
 
 type Args = Record<string, any>;
@@ -34,7 +34,7 @@ const agentView = (ctx: RequestContext, a: AgentConfig) => ({
   description: a.description,
   model: a.model ?? ctx.platform.config.agentLlmModel,
   programs: a.programs,
-  tools: agentToolNames(a),
+  tools: agentToolNames(a, ctx.platform.tools),
 });
 
 const messageView = (m: StoredMessage) => ({ ...m, toolCalls: m.toolCalls });

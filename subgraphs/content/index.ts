@@ -18,12 +18,14 @@ import { extractWithWorkers } from './search/extract-text.ts';
 import { ingestCode } from './search/ingest.ts';
 
 import type { SearchResults } from './search/search.ts';
+import { contentTools } from './tools.ts';
 
 
 export const contentSubgraph: SubgraphModule = {
   name: 'content',
   typeDefs: typeDefsOf('content'),
   jobHandlers: [searchJob],
+  tools: contentTools,
   // The code library and the blog are public: no key, a budget per client address.
   budgets: { 'Query.codes': 'public', 'Query.blogPost': 'public', 'Query.blogPostBySlug': 'public', 'Query.blogPosts': 'public' },
   async onStart(platform) {

@@ -13,6 +13,7 @@ import { diagnosticJob } from './jobs/diagnostic.ts';
 import { receiveUpload, type FileUploadPromise } from './diagnostic-upload.ts';
 import { spreadsheetJobHandlers, spreadsheetMutations } from './spreadsheet/index.ts';
 import { calcdocModule } from './calcdoc/resolvers.ts';
+import { documentsTools } from './tools.ts';
 
 
 function fileResult(job: JobRecord) {
@@ -34,6 +35,7 @@ export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
   typeDefs: typeDefsOf('documents'),
   jobHandlers: [diagnosticJob, ...calcdocModule.jobHandlers, ...spreadsheetJobHandlers],
+  tools: documentsTools,
   // Job status reads have the spec's polling allowance (120 a minute), apart from the tier's.
   // The job-type catalogue is published like the service's limits: public.
   budgets: { 'Query.job': 'polling', 'Query.jobKinds': 'public' },
