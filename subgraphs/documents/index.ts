@@ -44,9 +44,6 @@ export const documentsSubgraph: SubgraphModule = {
     Upload: GraphQLUpload,
     DateTime,
     JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
-    // GraphQL's enum values are UPPER_CASE; the calcdoc domain keeps the spec's spellings.
-    TextStyle: { NORMAL: 'normal', HEADING1: 'heading1', HEADING2: 'heading2', HEADING3: 'heading3' },
-    PageOrientation: { PORTRAIT: 'portrait', LANDSCAPE: 'landscape' },
     Query: {
       jobKinds: (_: unknown, _args: unknown, ctx: RequestContext) => ctx.platform.jobs.kinds(),
       job: async (_: unknown, args: { id: string }, ctx: RequestContext) => {

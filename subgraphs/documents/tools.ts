@@ -1,8 +1,9 @@
 // The documents subgraph's tools for agents (core/platform-tools.ts): calculation documents and
 // spreadsheets. Neither has a price in the spec: they cost nothing.
 import { z } from 'zod';
+import { toCamelKeys } from '../../core/case.ts';
 import { settle, tool } from '../../core/platform-tools.ts';
-import { prepareCreate } from './calcdoc/jobs.ts';
+import { createDocument } from './calcdoc/service.ts';
 import { createSpreadsheetJob } from './spreadsheet/jobs/handlers.ts';
 
 export const documentsTools = {
@@ -18,8 +19,8 @@ export const documentsTools = {
       options: z.object({ page_orientation: z.enum(['portrait', 'landscape']).optional() }).optional(),
     }),
     async run(ctx, a) {
-      const request = prepareCreate(ctx.platform.config, ctx.principal, a);
-      return settle(ctx, await ctx.platform.jobs.create(ctx.principal, 'calcdoc.create_document', request));
+      // The model writes the spec's spelling (result_unit); the domain takes the schema's.
+      return settle(ctx, await createDocument(ctx.platform, ctx.principal, toCamelKeys(a)));
     },
   }),
 

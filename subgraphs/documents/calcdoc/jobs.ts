@@ -1,14 +1,15 @@
-// The calculation-document job types and what their resolvers call at
-// request time. Validation happens before a job exists; the handlers fetch
-// images (I/O), hand the CPU work to the worker pool, store the file and the
-// document row (doc_id) and report the result.
+// The calculation-document job types and the request-time checks of their inputs (camelCase, as
+// GraphQL spells them). Validation happens before a job exists; the handlers fetch images (I/O),
+// hand the CPU work to the worker pool, store the file and the document row (doc_id) and report
+// the result in the spec's shape (snake_case, converted once by toSnakeKeys).
 import { randomUUID } from 'node:crypto';
+import { toCamelKeys, toSnakeKeys } from '../../../core/case.ts';
 import type { Principal } from '../../../core/auth/keys.ts';
 import type { Config } from '../../../core/config.ts';
 import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { JobContext, JobHandler } from '../../../core/jobs/types.ts';
-import { validateCreateDocument, validateElements, type CalcElement, type CreateDocumentRequest } from './elements.ts';
+import { validateCreateDocument, validateElements, type CalcElement, type CreateDocumentRequest, type DocumentOptions } from './elements.ts';
 import { loadImages } from './images.ts';
 import { decodeSource, requireKind } from './source-file.ts';
 import { runTask } from './task.ts';
@@ -16,13 +17,13 @@ import { runTask } from './task.ts';
 const MCDX_TYPE = 'application/vnd.mathsoft.mcdx';
 const limitOf = (config: Config, principal: Principal) => config.tiers[principal.tier].elementsPerDocument;
 
-/** Request-time checks of create_document (REST and GraphQL both come here). */
+/** Request-time checks of create_document (every surface comes here), the tier's element limit included. */
 export function prepareCreate(config: Config, principal: Principal, raw: Record<string, unknown>): CreateDocumentRequest {
   return validateCreateDocument(raw, principal.tier, limitOf(config, principal));
 }
 
 export interface AppendInput {
-  doc_id: string;
+  docId: string;
   elements: CalcElement[];
 }
 
@@ -31,20 +32,24 @@ async function findDocument(db: Database, accountId: string, docId: string) {
   if (!doc || doc.accountId !== accountId || doc.expiresAt.getTime() <= Date.now()) {
     throw new AppError('DOCUMENT_NOT_FOUND', `Calculation document ${docId} not found (unknown, another account's, or past its retention)`, { doc_id: docId });
   }
-  return doc;
+  // Rows written before the domain took camelCase spell their fields the spec's way: keys only, so one transform reads both.
+  return { ...doc, elements: toCamelKeys<CalcElement[]>(doc.elements), options: toCamelKeys<DocumentOptions>(doc.options) };
 }
 
 /** Request-time checks of an append: the document exists for this account and the total stays within the tier. */
-export async function prepareAppend(db: Database, config: Config, principal: Principal, docId: string, raw: unknown): Promise<AppendInput> {
-  const doc = await findDocument(db, principal.accountId, docId);
-  const existing = (doc.elements as unknown as CalcElement[]).length;
-  return { doc_id: docId, elements: validateElements(raw, principal.tier, limitOf(config, principal), existing) };
+export async function prepareAppend(db: Database, config: Config, principal: Principal, raw: { docId: string; elements: unknown }): Promise<AppendInput> {
+  const doc = await findDocument(db, principal.accountId, raw.docId);
+  return { docId: raw.docId, elements: validateElements(raw.elements, principal.tier, limitOf(config, principal), doc.elements.length) };
 }
 
-export function prepareSource(raw: Record<string, unknown>, allowed: Parameters<typeof requireKind>[1]): { source_file: string } {
-  const bytes = decodeSource(raw.source_file);
+export interface SourceInput {
+  sourceFile: string;
+}
+
+export function prepareSource(raw: Record<string, unknown>, allowed: Parameters<typeof requireKind>[1]): SourceInput {
+  const bytes = decodeSource(raw.sourceFile);
   requireKind(bytes, allowed);
-  return { source_file: bytes.toString('base64') };
+  return { sourceFile: bytes.toString('base64') };
 }
 
 interface Built {
@@ -60,7 +65,7 @@ async function build(ctx: JobContext<unknown>, req: CreateDocumentRequest): Prom
     ctx.workers,
     {
       op: 'create',
-      documentName: req.document_name,
+      documentName: req.documentName,
       elements: req.elements,
       metadata: req.metadata,
       options: req.options,
@@ -96,14 +101,14 @@ export const createDocumentJob: JobHandler<CreateDocumentRequest> = {
     const req = ctx.input;
     const built = await build(ctx, req);
     await ctx.progress(80);
-    const saved = await saveMcdx(ctx, req.document_name, built);
+    const saved = await saveMcdx(ctx, req.documentName, built);
     const docId = randomUUID();
     await ctx.db.calcDocument.deleteMany({ where: { expiresAt: { lte: new Date() } } });
     await ctx.db.calcDocument.create({
       data: {
         id: docId,
         accountId: ctx.job.accountId,
-        name: req.document_name,
+        name: req.documentName,
         version: 1,
         elements: req.elements as object[],
         metadata: req.metadata as object,
@@ -112,16 +117,16 @@ export const createDocumentJob: JobHandler<CreateDocumentRequest> = {
         expiresAt: ctx.job.expiresAt,
       },
     });
-    return {
-      doc_id: docId,
+    return toSnakeKeys({
+      docId,
       version: 1,
-      file_url: saved.fileUrl,
-      file_type: 'mcdx',
-      expires_at: saved.expiresAt.toISOString(),
-      element_count: req.elements.length,
+      fileUrl: saved.fileUrl,
+      fileType: 'mcdx',
+      expiresAt: saved.expiresAt.toISOString(),
+      elementCount: req.elements.length,
       results: built.results,
       warnings: built.warnings,
-    };
+    });
   },
 };
 
@@ -133,34 +138,34 @@ export const appendElementsJob: JobHandler<AppendInput> = {
   typicalSeconds: [5, 15],
   operation: { mutation: 'appendElements', route: 'POST /v1/calcdoc/{doc_id}/elements' },
   parse: (input, principal) => {
-    const raw = input as { doc_id?: unknown; elements?: unknown };
-    if (typeof raw.doc_id !== 'string') throw new AppError('VALIDATION_ERROR', 'doc_id: is required', { field: 'doc_id' });
-    return { doc_id: raw.doc_id, elements: validateElements(raw.elements, principal.tier, null) };
+    const raw = input as { docId?: unknown; elements?: unknown };
+    if (typeof raw.docId !== 'string') throw new AppError('VALIDATION_ERROR', 'docId: is required', { field: 'docId' });
+    return { docId: raw.docId, elements: validateElements(raw.elements, principal.tier, null) };
   },
   async run(ctx) {
-    const doc = await findDocument(ctx.db, ctx.job.accountId, ctx.input.doc_id);
-    const elements = [...(doc.elements as unknown as CalcElement[]), ...ctx.input.elements];
-    const req = { document_name: doc.name, elements, metadata: doc.metadata as CreateDocumentRequest['metadata'], options: doc.options as unknown as CreateDocumentRequest['options'] };
+    const doc = await findDocument(ctx.db, ctx.job.accountId, ctx.input.docId);
+    const elements = [...doc.elements, ...ctx.input.elements];
+    const req = { documentName: doc.name, elements, metadata: doc.metadata as CreateDocumentRequest['metadata'], options: doc.options };
     const built = await build(ctx, req);
     await ctx.progress(80);
     const saved = await saveMcdx(ctx, doc.name, built);
     const version = doc.version + 1;
     await ctx.db.calcDocument.update({ where: { id: doc.id }, data: { version, elements: elements as object[], fileId: saved.fileId, expiresAt: ctx.job.expiresAt } });
-    return {
-      doc_id: doc.id,
+    return toSnakeKeys({
+      docId: doc.id,
       version,
-      file_url: saved.fileUrl,
-      file_type: 'mcdx',
-      expires_at: saved.expiresAt.toISOString(),
-      element_count: elements.length,
+      fileUrl: saved.fileUrl,
+      fileType: 'mcdx',
+      expiresAt: saved.expiresAt.toISOString(),
+      elementCount: elements.length,
       appended: ctx.input.elements.length,
       results: built.results,
       warnings: built.warnings,
-    };
+    });
   },
 };
 
-export const readDocumentJob: JobHandler<{ source_file: string }> = {
+export const readDocumentJob: JobHandler<SourceInput> = {
   type: 'calcdoc.read',
   title: 'Calculation document reading',
   description: 'Reads the elements of a .mcdx worksheet.',
@@ -169,23 +174,21 @@ export const readDocumentJob: JobHandler<{ source_file: string }> = {
   operation: { mutation: 'readDocument', route: 'POST /v1/calcdoc/jobs' },
   parse: (input) => prepareSource(input as Record<string, unknown>, ['mcdx']),
   async run(ctx) {
-    const doc = await runTask<Record<string, unknown>>(ctx.workers, { op: 'read', source: Buffer.from(ctx.input.source_file, 'base64') }, ctx.signal);
-    return doc;
+    return toSnakeKeys(await runTask<Record<string, unknown>>(ctx.workers, { op: 'read', source: Buffer.from(ctx.input.sourceFile, 'base64') }, ctx.signal));
   },
 };
 
-export interface PdfInput {
-  source_file: string;
-  page_numbers: boolean;
-  headers_footers: boolean;
+export interface PdfInput extends SourceInput {
+  pageNumbers: boolean;
+  headersFooters: boolean;
 }
 
 export function preparePdf(raw: Record<string, unknown>): PdfInput {
   const options = (raw.options ?? {}) as Record<string, unknown>;
-  for (const key of ['page_numbers', 'headers_footers']) {
+  for (const key of ['pageNumbers', 'headersFooters']) {
     if (options[key] !== undefined && options[key] !== null && typeof options[key] !== 'boolean') throw new AppError('VALIDATION_ERROR', `options.${key}: must be a boolean`, { field: `options.${key}` });
   }
-  return { ...prepareSource(raw, ['mcdx']), page_numbers: options.page_numbers !== false, headers_footers: options.headers_footers !== false };
+  return { ...prepareSource(raw, ['mcdx']), pageNumbers: options.pageNumbers !== false, headersFooters: options.headersFooters !== false };
 }
 
 export const generatePdfJob: JobHandler<PdfInput> = {
@@ -194,14 +197,11 @@ export const generatePdfJob: JobHandler<PdfInput> = {
   description: 'Renders a .mcdx worksheet to PDF.',
   typicalSeconds: [10, 30],
   operation: { mutation: 'generatePdf', route: 'POST /v1/calcdoc/jobs' },
-  parse: (input) => {
-    const raw = input as Record<string, unknown>;
-    return preparePdf({ source_file: raw.source_file, options: { page_numbers: raw.page_numbers, headers_footers: raw.headers_footers } });
-  },
+  parse: (input) => preparePdf(input as Record<string, unknown>),
   async run(ctx) {
     const out = await runTask<{ pdf: Uint8Array; pages: number; unmapped: unknown[]; results: unknown[] }>(
       ctx.workers,
-      { op: 'pdf', source: Buffer.from(ctx.input.source_file, 'base64'), pageNumbers: ctx.input.page_numbers, headersFooters: ctx.input.headers_footers },
+      { op: 'pdf', source: Buffer.from(ctx.input.sourceFile, 'base64'), pageNumbers: ctx.input.pageNumbers, headersFooters: ctx.input.headersFooters },
       ctx.signal,
     );
     await ctx.progress(90);
@@ -213,11 +213,11 @@ export const generatePdfJob: JobHandler<PdfInput> = {
       downloadName: `calculation-${ctx.job.id.slice(0, 8)}.pdf`,
       expiresAt: ctx.job.expiresAt,
     });
-    return { file_url: saved.fileUrl, file_type: 'pdf', expires_at: saved.expiresAt.toISOString(), pages: out.pages, results: out.results, not_rendered: out.unmapped };
+    return toSnakeKeys({ fileUrl: saved.fileUrl, fileType: 'pdf', expiresAt: saved.expiresAt.toISOString(), pages: out.pages, results: out.results, notRendered: out.unmapped });
   },
 };
 
-export const convertJob: JobHandler<{ source_file: string }> = {
+export const convertJob: JobHandler<SourceInput> = {
   type: 'calcdoc.convert',
   title: 'Worksheet conversion',
   description: 'Converts a Mathcad .xmcd worksheet to .mcdx.',
@@ -228,20 +228,20 @@ export const convertJob: JobHandler<{ source_file: string }> = {
   async run(ctx) {
     const out = await runTask<{ mcdx: Uint8Array; documentName: string; generator: string | null; converted: number; unconverted: unknown[]; results: unknown[] }>(
       ctx.workers,
-      { op: 'convert', source: Buffer.from(ctx.input.source_file, 'base64'), now: Date.now() },
+      { op: 'convert', source: Buffer.from(ctx.input.sourceFile, 'base64'), now: Date.now() },
       ctx.signal,
     );
     await ctx.progress(90);
     const saved = await saveMcdx(ctx, out.documentName, { mcdx: out.mcdx, results: [], warnings: [] });
-    return {
-      file_url: saved.fileUrl,
-      file_type: 'mcdx',
-      expires_at: saved.expiresAt.toISOString(),
-      source_generator: out.generator,
-      converted_elements: out.converted,
+    return toSnakeKeys({
+      fileUrl: saved.fileUrl,
+      fileType: 'mcdx',
+      expiresAt: saved.expiresAt.toISOString(),
+      sourceGenerator: out.generator,
+      convertedElements: out.converted,
       unconverted: out.unconverted,
       results: out.results,
-    };
+    });
   },
 };
 
