@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { toCamelKeys } from '../../core/case.ts';
 import { settle, tool } from '../../core/platform-tools.ts';
 import { createDocument } from './calcdoc/service.ts';
-import { createSpreadsheetJob } from './spreadsheet/jobs/handlers.ts';
+import { createSpreadsheet } from './spreadsheet/service.ts';
 
 export const documentsTools = {
   create_calculation_document: tool({
@@ -35,7 +35,7 @@ export const documentsTools = {
       sheets: z.array(z.object({ name: z.string(), blocks: z.array(z.looseObject({ type: z.string() })) })).min(1),
     }),
     async run(ctx, a) {
-      return settle(ctx, await ctx.platform.jobs.create(ctx.principal, createSpreadsheetJob.type, { workbookName: a.workbook_name, sheets: a.sheets }));
+      return settle(ctx, await createSpreadsheet(ctx.platform, ctx.principal, { workbookName: a.workbook_name, sheets: a.sheets }));
     },
   }),
 };

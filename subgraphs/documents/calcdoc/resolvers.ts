@@ -1,13 +1,12 @@
 // GraphQL mutations of calculation documents: each takes its input as the schema spells it and
 // calls one domain function (service.ts), which checks it and creates the job.
 import { requirePrincipal, type RequestContext } from '../../../core/context.ts';
-import { calcdocJobHandlers } from './jobs.ts';
+import type { Principal } from '../../../core/auth/keys.ts';
 import { appendElements, convertWorksheet, createDocument, generatePdf, readDocument } from './service.ts';
 
-type Args = { input: Record<string, any> };
 const mutation =
-  (domain: (platform: RequestContext['platform'], principal: ReturnType<typeof requirePrincipal>, input: any) => unknown) =>
-  (_: unknown, args: Args, ctx: RequestContext) =>
+  (domain: (platform: RequestContext['platform'], principal: Principal, input: any) => unknown) =>
+  (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) =>
     domain(ctx.platform, requirePrincipal(ctx), args.input);
 
 export const calcdocMutations = {
@@ -17,5 +16,3 @@ export const calcdocMutations = {
   generatePdf: mutation(generatePdf),
   convertWorksheet: mutation(convertWorksheet),
 };
-
-export const calcdocModule = { jobHandlers: calcdocJobHandlers, mutations: calcdocMutations };
