@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { settle, tool } from '../../core/platform-tools.ts';
 import { DESIGN_STANDARDS } from './codes.ts';
-import { prepareSearch } from './search/search-job.ts';
+import { createSearchJob } from './service.ts';
 
 export const contentTools = {
   search_codes: tool({
@@ -16,8 +16,8 @@ export const contentTools = {
       per_page: z.int().min(1).max(20).default(5).describe('How many passages to answer'),
     }),
     async run(ctx, a) {
-      const input = await prepareSearch(ctx.platform.db, { query: a.query, designStandard: a.design_standard, fileIds: a.file_ids, perPage: a.per_page });
-      const { done, result } = await settle(ctx, await ctx.platform.jobs.create(ctx.principal, 'search', input));
+      const job = await createSearchJob(ctx.platform, ctx.principal, { query: a.query, designStandard: a.design_standard, fileIds: a.file_ids, perPage: a.per_page });
+      const { done, result } = await settle(ctx, job);
       return { result, charges: done ? [{ kind: 'search_query', units: 1 }] : [] };
     },
   }),
