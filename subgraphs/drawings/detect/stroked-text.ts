@@ -10,8 +10,11 @@
 // - ONE LABEL: strokes join a label when the gap between them is under half the larger
 //   one's size (letter and word spacing are a fraction of the letter height; the space
 //   between two notes is more).
-// - HATCH IS REGULAR: a cluster whose strokes are nearly all straight and parallel is
-//   hatching, ticks or a brick course, not lettering (a letter mixes directions).
+// - HATCH IS REGULAR: straight strokes lying side by side, parallel, at an even spacing,
+//   HATCH_MIN or more in a row, are hatching (clipped to its boundary, so of any length),
+//   not lettering: letters repeat strokes at uneven spacings (the two legs of an H, then
+//   the gap to the next letter). They are left out before clustering, and a cluster whose
+//   strokes still nearly all run one way is dropped too.
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, center, expand } from '../../../core/geometry/bbox.ts';
 import { GridIndex, type Scene, type Seg } from './scene.ts';
@@ -66,6 +69,43 @@ function isHatch(scene: Scene, members: readonly number[]): boolean {
   return false;
 }
 
+/** Strokes of HATCH IS REGULAR: each straight stroke's parallel neighbours, walked outwards while their spacing stays even. */
+function hatchStrokes(scene: Scene, candidates: readonly number[], glyphs: GridIndex<number>): Set<number> {
+  const hatch = new Set<number>();
+  for (const i of candidates) {
+    const d = straightDirection(scene.subpaths[i]!.segs);
+    if (d === null || hatch.has(i)) continue;
+    const seg = scene.subpaths[i]!.segs[0]!;
+    const len = Math.hypot(seg.b[0] - seg.a[0], seg.b[1] - seg.a[1]);
+    if (len < 0.5) continue;
+    const dir: Point = [Math.cos(d), Math.sin(d)];
+    const mid = center(scene.subpaths[i]!.bbox);
+    const side: { sub: number; off: number }[] = [];
+    for (const j of glyphs.query(expand(scene.subpaths[i]!.bbox, 1.5 * len))) {
+      const dj = straightDirection(scene.subpaths[j]!.segs);
+      if (dj === null || Math.min(Math.abs(dj - d), Math.PI - Math.abs(dj - d)) > PARALLEL) continue;
+      const m = center(scene.subpaths[j]!.bbox);
+      const along = (m[0] - mid[0]) * dir[0] + (m[1] - mid[1]) * dir[1];
+      if (Math.abs(along) > len) continue;
+      side.push({ sub: j, off: (m[1] - mid[1]) * dir[0] - (m[0] - mid[0]) * dir[1] });
+    }
+    if (side.length < HATCH_MIN) continue;
+    side.sort((a, b) => a.off - b.off);
+    const at = side.findIndex((e) => e.sub === i);
+    // The even run through this stroke: neighbours' gaps within a fifth of the first gap, none nil.
+    const gapAt = (k: number) => side[k + 1]!.off - side[k]!.off;
+    const first = at < side.length - 1 ? gapAt(at) : gapAt(at - 1);
+    if (!(first > 0.05 * len)) continue;
+    const even = (k: number) => Math.abs(gapAt(k) - first) <= 0.2 * first;
+    let lo = at;
+    let hi = at;
+    while (lo > 0 && even(lo - 1)) lo--;
+    while (hi < side.length - 1 && even(hi)) hi++;
+    if (hi - lo + 1 >= HATCH_MIN) for (let k = lo; k <= hi; k++) hatch.add(side[k]!.sub);
+  }
+  return hatch;
+}
+
 /** The page's stroked lettering; empty on pages with a text layer (there, small strokes are symbols and hatch). */
 export function strokedText(scene: Scene): StrokedText {
   const cached = cache.get(scene);
@@ -75,12 +115,16 @@ export function strokedText(scene: Scene): StrokedText {
   const out: StrokedText = { glyphs, labels: [], labelIndex };
   cache.set(scene, out);
   if (scene.hasTextLayer) return out;
-  const candidates: number[] = [];
+  const small = new GridIndex<number>(16);
+  const all: number[] = [];
   for (const sp of scene.subpaths) {
     if (size(sp.bbox) > GLYPH_SIZE) continue;
-    candidates.push(sp.index);
-    glyphs.insert(sp.bbox, sp.index);
+    all.push(sp.index);
+    small.insert(sp.bbox, sp.index);
   }
+  const hatch = hatchStrokes(scene, all, small);
+  const candidates = all.filter((i) => !hatch.has(i));
+  for (const i of candidates) glyphs.insert(scene.subpaths[i]!.bbox, i);
   // ONE LABEL: union-find over near neighbours, each pair looked at once through the grid.
   const slot = new Map<number, number>();
   candidates.forEach((sub, k) => slot.set(sub, k));
