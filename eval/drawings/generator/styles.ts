@@ -7,7 +7,8 @@ import type { Rotation } from './geometry.ts';
 import type { Rng } from './prng.ts';
 
 export type TextMode = 'font' | 'stroked';
-export type CircleMode = 'bezier' | 'polyline';
+/** 'segments': a polygon whose sides are separate paths (tag circles) or subpaths. */
+export type CircleMode = 'bezier' | 'polyline' | 'segments';
 export type DashMode = 'pattern' | 'split';
 export type CloudMode = 'single-path' | 'arc-per-path';
 export type CloudColor = 'black' | 'red' | 'magenta';

@@ -1,5 +1,5 @@
 /**
- * The default benchmark: twelve sheets that together cover every variation in
+ * The default benchmark: thirteen sheets that together cover every variation in
  * styles.ts at least once, several per sheet, so per-style scores stay
  * comparable while the suite stays small enough to run in a unit test.
  */
@@ -189,6 +189,19 @@ export function defaultSuite(): SheetSpec[] {
       textMode: 'stroked',
       circleMode: 'polyline',
       lookalikes: 2,
+    },
+    {
+      // Tag circles as 24- to 72-gons whose sides are separate paths (column circles as
+      // one-line subpaths of one path), as some exports write them.
+      ...BASE,
+      ...SMALL,
+      name: 's901-tags-segmented-circles',
+      seed: 901,
+      sheetNumber: 'S-901',
+      sheetTitle: 'ENLARGED DETAILS',
+      circleMode: 'segments',
+      dashMode: 'split',
+      counts: { leaders: 6, sectionTags: 4, detailTags: 4, revisionTriangles: 2, revisionClouds: 1 },
     },
   ];
 }
