@@ -73,7 +73,12 @@ function triangles(scene: Scene): [Point, Point, Point][] {
   for (const sp of scene.subpaths) {
     if (sp.segs.some((s) => s.kind === 'curve') || !sp.path.stroke) continue;
     const pts: Point[] = [];
-    for (const p of sp.points) if (!pts.some((q) => dist(p, q) < 0.1)) pts.push(p);
+    // Distinct corners, stopping at a fourth: a long polyline is no triangle, and comparing each
+    // of its points with all the others would cost the square of its length.
+    for (const p of sp.points) {
+      if (!pts.some((q) => dist(p, q) < 0.1)) pts.push(p);
+      if (pts.length > 3) break;
+    }
     if (pts.length === 3 && (sp.closed || dist(sp.points[0]!, sp.points[sp.points.length - 1]!) < 0.5)) out.push(pts as [Point, Point, Point]);
   }
   return out;

@@ -242,7 +242,7 @@ describe('synthetic drawing suite', () => {
     expect(has((s) => s.trees > 0) && has((s) => s.clipPaths) && has((s) => s.denseOps >= 500_000)).toBe(true);
     expect(has((s) => s.lineWeights === 'thin') && has((s) => s.lineWeights === 'heavy')).toBe(true);
     expect(['rgb', 'gray', 'cmyk', 'mixed'].every((c) => has((s) => s.colorSpace === c))).toBe(true);
-    expect(['right-strip', 'stamp'].every((c) => has((s) => s.titleblock === c))).toBe(true);
+    expect(['right-strip', 'stamp', 'bottom-strip', 'iso-stamp'].every((c) => has((s) => s.titleblock === c))).toBe(true);
   });
 
   it('is byte-for-byte deterministic', async () => {

@@ -70,6 +70,14 @@ describe('tags', () => {
     const others = ['A', 'B', 'C', 'D', 'E'].map((s, i) => text(s, 10 + i * 20, 390));
     expect(analyzePage(page([circle, divider], others)).annotations.detail_tags).toEqual([]);
   });
+
+  it('a divided circle holding only a measurement (a round part dimensioned across) is not a tag; with a view id it is', () => {
+    const others = ['A', 'B', 'C', 'D', 'E'].map((s, i) => text(s, 10 + i * 20, 390));
+    const inside = (strs: string[]) => strs.map((s, i) => text(s, 192, 198 + i * 9, 4));
+    expect(analyzePage(page([circle, divider], [...others, ...inside(['90°'])])).annotations.detail_tags).toEqual([]);
+    expect(analyzePage(page([circle, divider], [...others, ...inside(['Ø40'])])).annotations.detail_tags).toEqual([]);
+    expect(analyzePage(page([circle, divider], [...others, ...inside(['3', 'S-501'])])).annotations.detail_tags).toHaveLength(1);
+  });
 });
 
 describe('leaders', () => {
