@@ -18,8 +18,12 @@ import { unpackTaskResult } from './task.ts';
 import type { TimedCall } from './timed-task.ts';
 
 export interface WorkerPool {
-  /** `timeoutMs` shortens the pool's wall-clock limit for a task whose caller waits for it (an HTTP request). */
-  run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options?: { timeoutMs?: number }): Promise<R>;
+  /**
+   * `timeoutMs` shortens the pool's wall-clock limit for a task whose caller waits for it (an HTTP request);
+   * `queueTimeoutMs` bounds that caller's wait for a free thread: past it the task is dropped with
+   * SERVICE_UNAVAILABLE, an answer the client can retry, before the HTTP server gives up on the request.
+   */
+  run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options?: { timeoutMs?: number; queueTimeoutMs?: number }): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -59,21 +63,30 @@ export function createWorkerPool(
     if (pool.queueSize > 0) pool.run(null, { filename: NOOP_TASK.href }).catch(() => undefined);
   };
   return {
-    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options: { timeoutMs?: number } = {}): Promise<R> {
+    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options: { timeoutMs?: number; queueTimeoutMs?: number } = {}): Promise<R> {
       const timeoutMs = Math.min(options.timeoutMs ?? Infinity, limits.taskTimeoutMs);
       const timeout = new AbortController();
+      const queued = new AbortController();
       const { port1: started, port2 } = new MessageChannel();
-      let timer: NodeJS.Timeout | undefined;
+      let timer: NodeJS.Timeout | undefined = options.queueTimeoutMs === undefined ? undefined : setTimeout(() => queued.abort(), options.queueTimeoutMs);
       started.once('message', () => {
+        clearTimeout(timer);
         timer = setTimeout(() => timeout.abort(), timeoutMs);
       });
-      const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+      const combined = AbortSignal.any([...(signal ? [signal] : []), timeout.signal, queued.signal]);
       try {
         const call: TimedCall = { module: taskModule.href, payload, started: port2 };
         return unpackTaskResult<R>(await pool.run(call, { filename: TIMED_TASK.href, signal: combined, transferList: [port2] }));
       } catch (err) {
         if (combined.aborted) replaceStoppedThread();
         if (signal?.aborted) throw signal.reason ?? err;
+        if (queued.signal.aborted) {
+          throw new AppError('SERVICE_UNAVAILABLE', `Every worker thread stayed busy for ${options.queueTimeoutMs} ms; try again shortly`, {
+            limit: 'worker_queue_wait_ms',
+            limit_value: options.queueTimeoutMs,
+            task: taskName(taskModule),
+          });
+        }
         if (timeout.signal.aborted) {
           throw new AppError('RESOURCE_LIMIT', `The work took longer than its limit of ${timeoutMs} ms and was stopped`, {
             limit: 'worker_task_timeout_ms',

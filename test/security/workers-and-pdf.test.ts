@@ -67,6 +67,17 @@ describe('the worker pool', () => {
     }
   }, 60_000);
 
+  it('a caller that waits too long for a free thread is answered SERVICE_UNAVAILABLE, and the task never runs', async () => {
+    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 30_000, maxHeapMb: 512 });
+    try {
+      const first = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 3_000 });
+      await expect(pool.run(DIAGNOSTIC, { ms: 10 }, undefined, { queueTimeoutMs: 300 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { limit: 'worker_queue_wait_ms' } });
+      await expect(first).resolves.toMatchObject({ rounds: expect.any(Number) });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('a task over the heap limit fails with RESOURCE_LIMIT (the thread dies, the pool goes on)', async () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 60_000, maxHeapMb: 64 });
     try {
