@@ -211,7 +211,7 @@ function allBoxes(t: GroundTruth): Box[] {
 const loaded = new Map<string, Loaded>();
 const firstBytes = new Map<string, { pdf: Uint8Array; truth: string; ms: number }>();
 
-// Twelve sheets (one of 530,000 operators) are generated and parsed here: minutes on a loaded 2-core machine.
+// Fifteen sheets (one of 530,000 operators) are generated and parsed here: minutes on a loaded 2-core machine.
 beforeAll(async () => {
   for (const spec of suite) {
     const started = performance.now();
@@ -219,7 +219,7 @@ beforeAll(async () => {
     firstBytes.set(spec.name, { pdf, truth: JSON.stringify(truth), ms: performance.now() - started });
     loaded.set(spec.name, await load(spec, pdf, truth));
   }
-}, 180_000);
+}, 300_000);
 
 function get(name: string): Loaded {
   const l = loaded.get(name);

@@ -61,33 +61,27 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
     return run;
   };
 
-  /** Splits a box into stacked cells, bottom first, by height fractions (last takes the rest). */
-  const stack = (b: Box, fractions: number[]): Cell[] => {
+  /**
+   * Splits a box along one axis (0: cells side by side, left first; 1: stacked, bottom first) by
+   * fractions of its extent, the last cell taking the rest, ruling a line between neighbours.
+   */
+  const split = (b: Box, fractions: number[], axis: 0 | 1): Cell[] => {
     const cells: Cell[] = [];
-    let y = b[1];
-    const h = b[3] - b[1];
+    let at = b[axis];
+    const extent = b[axis + 2]! - b[axis]!;
     fractions.forEach((f, i) => {
-      const top = i === fractions.length - 1 ? b[3] : y + f * h;
-      cells.push({ box: [b[0], y, b[2], top] });
-      if (i < fractions.length - 1) hline(b, top);
-      y = top;
+      const end = i === fractions.length - 1 ? b[axis + 2]! : at + f * extent;
+      cells.push({ box: axis === 0 ? [at, b[1], end, b[3]] : [b[0], at, b[2], end] });
+      if (i < fractions.length - 1) {
+        if (axis === 0) vline(end, b[1], b[3]);
+        else hline(b, end);
+      }
+      at = end;
     });
     return cells;
   };
-
-  /** Splits a box into cells side by side, left first, by width fractions (last takes the rest). */
-  const row = (b: Box, fractions: number[]): Cell[] => {
-    const cells: Cell[] = [];
-    let x = b[0];
-    const w = b[2] - b[0];
-    fractions.forEach((f, i) => {
-      const right = i === fractions.length - 1 ? b[2] : x + f * w;
-      cells.push({ box: [x, b[1], right, b[3]] });
-      if (i < fractions.length - 1) vline(right, b[1], b[3]);
-      x = right;
-    });
-    return cells;
-  };
+  const stack = (b: Box, fractions: number[]) => split(b, fractions, 1);
+  const row = (b: Box, fractions: number[]) => split(b, fractions, 0);
 
   const revisionTable = (c: Cell) => {
     caption(c, 'REVISIONS');
