@@ -253,7 +253,7 @@ describe('synthetic drawing suite', () => {
       expect(Buffer.from(again.pdf).equals(Buffer.from(first?.pdf ?? new Uint8Array())), spec.name).toBe(true);
       expect(JSON.stringify(again.truth), spec.name).toBe(first?.truth);
     }
-  }, 30_000);
+  }, 120_000);
 
   it('places every annotation the spec asks for, with well-formed, on-page truth', () => {
     for (const spec of suite) {
