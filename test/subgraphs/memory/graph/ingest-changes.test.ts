@@ -68,3 +68,13 @@ it('a replaced size retires only the clause that stated it', async () => {
   expect(facts.get('The moment frame columns are W10x49')).toBe(true);
   expect(facts.get('the beam is a W18x50, designed to AISC 341-16.')).toBe(false);
 });
+
+it('an ending retires the speaker\'s facts on the ended activity only: the speaker\'s own name is no shared topic', async () => {
+  const facts = await ingest('left-job', [
+    'I bought a metal detector and walk along the beaches looking for something worthwhile.',
+    'I am a big video game fan too.',
+    'I recently left my IT job after 3 years.',
+  ]);
+  expect(facts.get('Tom bought a metal detector and walk along the beaches looking for something worthwhile.')).toBe(true);
+  expect(facts.get('Tom is a big video game fan too.')).toBe(true);
+});
