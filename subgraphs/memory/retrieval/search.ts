@@ -10,6 +10,7 @@ import { rrf, withProximity } from './fusion.ts';
 import { collapseDuplicates } from './dedupe.ts';
 import { mmr } from './mmr.ts';
 import { asksWhen, isPerson, withoutPeople } from './query.ts';
+import { superseded, SUPERSEDED_WEIGHT, thingsNamed } from './supersede.ts';
 
 export type RerankerName = 'rrf' | 'mmr' | 'cross_encoder';
 
@@ -104,7 +105,19 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
       .map((uuid, i) => ({ uuid, score: withProximity(scores[i]!, proximity ? (proximity.get(uuid) ?? 0) : undefined) }))
       .filter((r) => r.score >= p.minScore);
   }
-  const best = scored.sort((a, b) => b.score - a.score).map((r) => ({ ...facts.get(r.uuid)!, score: r.score }));
+  // A statement a later one replaced for a thing the question names is history: it comes after every current
+  // answer, its score lowered to stay in order (a share of its distance from the bottom of the reranker's range,
+  // which is −1 for mmr, and no more than the last current answer's).
+  const history = superseded(query, thingsNamed(query, things), scored.map((r) => facts.get(r.uuid)!));
+  const bottom = p.reranker === 'mmr' ? -1 : 0;
+  const current = scored.filter((r) => !history.has(r.uuid)).sort((a, b) => b.score - a.score);
+  const floor = current.at(-1)?.score ?? Infinity;
+  const past = scored
+    .filter((r) => history.has(r.uuid))
+    .map((r) => ({ uuid: r.uuid, score: Math.min(floor, bottom + (r.score - bottom) * SUPERSEDED_WEIGHT) }))
+    .filter((r) => r.score >= p.minScore)
+    .sort((a, b) => b.score - a.score);
+  const best = [...current, ...past].map((r) => ({ ...facts.get(r.uuid)!, score: r.score }));
   return collapseDuplicates(best, p.maxFacts);
 }
 
