@@ -146,6 +146,12 @@ describe('create_document', () => {
     expect(gqlParse.body.errors[0].extensions).toMatchObject({ code: 'FORMULA_PARSE_ERROR', details: { element_index: 0, expression: '3 +* 4' } });
     const gqlLimit = await server.gql(`mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id } }`, { input: { documentName: 'x', elements: tooMany } }, freeKey);
     expect(gqlLimit.body.errors[0].extensions).toMatchObject({ code: 'ELEMENT_LIMIT_EXCEEDED', details: { limit: 50, tier: 'free' } });
+    // The generic path holds the same tier limit as the typed ones.
+    const generic = await post('/v1/jobs', { type: 'calcdoc.create_document', input: { documentName: 'x', elements: tooMany } }, freeKey);
+    expect(generic.status).toBe(422);
+    expect((await generic.json()).error).toMatchObject({ code: 'ELEMENT_LIMIT_EXCEEDED', details: { limit: 50, tier: 'free' } });
+    const genericAppend = await post('/v1/jobs', { type: 'calcdoc.append_elements', input: { docId: '00000000-0000-4000-8000-000000000000', elements: tooMany } }, freeKey);
+    expect((await genericAppend.json()).error).toMatchObject({ code: 'ELEMENT_LIMIT_EXCEEDED', details: { limit: 50, tier: 'free' } });
   });
 
   it('fails the job on use before define and on clashing units, naming the element', async () => {

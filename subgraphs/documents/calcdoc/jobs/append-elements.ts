@@ -13,13 +13,16 @@ export const appendElementsJob: JobHandler<AppendInput> = {
   // The spec gives no duration for this job: it shares the calculation document's.
   typicalSeconds: [5, 15],
   operation: { mutation: 'appendElements', route: 'POST /v1/calcdoc/{doc_id}/elements' },
-  parse: (input, principal) => {
+  parse: (input, principal, limits) => {
     const raw = input as { docId?: unknown; elements?: unknown };
     if (typeof raw.docId !== 'string') throw new AppError('VALIDATION_ERROR', 'docId: is required', { field: 'docId' });
-    return { docId: raw.docId, elements: validateElements(raw.elements, principal.tier, null) };
+    return { docId: raw.docId, elements: validateElements(raw.elements, principal.tier, limits.elementsPerDocument) };
   },
   async run(ctx) {
     const doc = await findDocument(ctx.db, ctx.job.accountId, ctx.input.docId);
+    // The typed mutation checked the total against the tier before creating the job; a job created
+    // through createJob could not read the document then, so the total is checked here as well.
+    validateElements(ctx.input.elements, ctx.job.tier, ctx.config.tiers[ctx.job.tier].elementsPerDocument, doc.elements.length);
     const elements = [...doc.elements, ...ctx.input.elements];
     const req = { documentName: doc.name, elements, metadata: doc.metadata as CreateDocumentRequest['metadata'], options: doc.options };
     const built = await build(ctx, req);

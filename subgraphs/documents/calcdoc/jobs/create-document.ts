@@ -11,8 +11,7 @@ export const createDocumentJob: JobHandler<CreateDocumentRequest> = {
   description: 'Builds a .mcdx worksheet from elements.',
   typicalSeconds: [5, 15],
   operation: { mutation: 'createDocument', route: 'POST /v1/calcdoc/jobs' },
-  // Re-checks the stored input; the tier limit was checked by the resolver.
-  parse: (input, principal) => validateCreateDocument(input as Record<string, unknown>, principal.tier, null),
+  parse: (input, principal, limits) => validateCreateDocument(input as Record<string, unknown>, principal.tier, limits.elementsPerDocument),
   async run(ctx) {
     const req = ctx.input;
     const built = await build(ctx, req);
