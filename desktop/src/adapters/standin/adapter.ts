@@ -50,8 +50,15 @@ export class StandinFrameAdapter implements Adapter {
     }
   }
 
-  /** Stops the analysis worker. */
+  /** An open model is the stand-in's session: quitting loses what was not saved. */
+  hasOwnSession(): boolean {
+    return this.model !== null;
+  }
+
+  /** Drops the model and stops the analysis worker. */
   close(): Promise<void> {
+    this.model = null;
+    this.path = null;
     return this.runner.close();
   }
 
