@@ -29,7 +29,7 @@ export class ComAdapterNotBuilt implements Adapter {
   async close(): Promise<void> {}
 }
 
-export function selectAdapters(o: { platform: NodeJS.Platform; detections: ProgramDetection[]; workingDirectory: (p: Program) => string }): Map<Program, Adapter> {
+export function selectAdapters(o: { platform: NodeJS.Platform; detections: ProgramDetection[]; workingDirectory: (p: Program) => () => string }): Map<Program, Adapter> {
   const adapters = new Map<Program, Adapter>();
   for (const d of o.detections) {
     if (o.platform !== 'win32') {
