@@ -5,6 +5,8 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const LOCK_FILE = 'instance.lock';
+/** Locks this process holds: a lock naming our own pid that is not among them was left by a crash (pids are reused, 1 in a container). */
+const held = new Set<string>();
 
 export interface InstanceLock {
   /** Records the UI's address for a later second start. */
@@ -29,6 +31,7 @@ export async function acquireInstance(dataDir: string): Promise<{ lock: Instance
       const handle = await open(file, 'wx', 0o600);
       await handle.writeFile(JSON.stringify({ pid: process.pid, url: null }));
       await handle.close();
+      held.add(file);
       return {
         lock: {
           publish: async (url) => {
@@ -36,21 +39,23 @@ export async function acquireInstance(dataDir: string): Promise<{ lock: Instance
             await h.writeFile(JSON.stringify({ pid: process.pid, url }));
             await h.close();
           },
-          release: () => rm(file, { force: true }),
+          release: async () => {
+            held.delete(file);
+            await rm(file, { force: true });
+          },
         },
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    let held: { pid?: unknown; url?: unknown } = {};
+    let owner: { pid?: unknown; url?: unknown } = {};
     try {
-      held = JSON.parse(await readFile(file, 'utf8'));
+      owner = JSON.parse(await readFile(file, 'utf8'));
     } catch {
       // Unreadable: left by a crash mid-write.
     }
-    if (typeof held.pid === 'number' && held.pid !== process.pid && alive(held.pid)) {
-      return { running: { pid: held.pid, url: typeof held.url === 'string' ? held.url : null } };
-    }
+    const running = typeof owner.pid === 'number' && (owner.pid === process.pid ? held.has(file) : alive(owner.pid));
+    if (running) return { running: { pid: owner.pid as number, url: typeof owner.url === 'string' ? owner.url : null } };
     await rm(file, { force: true });
   }
   throw new Error(`could not take ${file}`);

@@ -106,7 +106,7 @@ function Header({ state, agents, chat, setChat, openSettings }) {
       </select>
     </label>
     <span class="spacer"></span>
-    ${state.lanes.map((l) => html`<span class=${`badge ${l.state}`} data-lane=${l.program}>${SHORT[l.program]} ${l.state.replace('_', ' ')}</span>`)}
+    <span class="lanes" aria-label="Programs">${state.lanes.filter((l) => l.state !== 'not_installed').map((l) => html`<span class=${`badge ${l.state}`} data-lane=${l.program} title=${`${PROGRAM_LABEL[l.program]} ${l.activeVersion ?? ''}`}>${SHORT[l.program]} ${l.state.replace('_', ' ')}</span>`)}</span>
     ${state.update.state === 'ready' && html`<button class="primary" onClick=${() => api('POST', '/api/updates/install').catch((e) => alert(e.message))}>Update</button>`}
     <button aria-label="Settings" onClick=${openSettings}>⚙ Settings</button>
   </header>`;
