@@ -65,6 +65,8 @@ const REGISTER = `mutation ($input: RegisterClientInput!) { registerClient(input
 const HEARTBEAT = `mutation ($m: ID!, $lanes: [DesktopLaneInput!]) { heartbeat(machineId: $m, lanes: $lanes) { machineId } }`;
 const SUBMIT = `mutation ($input: ToolResultInput!) { submitToolResult(input: $input) { callId status } }`;
 const TOOL_CALLS = `subscription ($m: ID!) { toolCalls(machineId: $m) { callId program tool arguments delivery deadlineAt } }`;
+/** At most one heartbeat brought forward by lane changes per this period. */
+const LANE_BEAT_MS = 5_000;
 /** Finished calls remembered for re-delivery; older answered ones are forgotten first. */
 const MAX_RECORDS = 1_000;
 
@@ -73,6 +75,8 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
   private socket: Client | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private laneBeat: NodeJS.Timeout | null = null;
+  private answerRetry: NodeJS.Timeout | null = null;
   private attempt = 0;
   /** Bumped by every (re)connection: events of an older socket are ignored. */
   private generation = 0;
@@ -138,8 +142,8 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
 
   private clearTimers(): void {
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.heartbeatTimer = this.retryTimer = null;
+    for (const t of [this.retryTimer, this.laneBeat, this.answerRetry]) if (t) clearTimeout(t);
+    this.heartbeatTimer = this.retryTimer = this.laneBeat = this.answerRetry = null;
   }
 
   private lanesInput() {
@@ -231,10 +235,20 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
     }
   }
 
+  /**
+   * A lane changed: the platform hears it with the next beat, brought forward to at most one
+   * extra beat per LANE_BEAT_MS (heartbeats have their own budget of 30 a minute per key; a
+   * run's calls come in bursts).
+   */
   private laneChange(program: Program, delta: number): void {
     this.inFlight.set(program, (this.inFlight.get(program) ?? 0) + delta);
     this.emit('lanes');
-    if (this.state === 'connected') void this.heartbeat();
+    if (this.state !== 'connected' || this.laneBeat) return;
+    this.laneBeat = setTimeout(() => {
+      this.laneBeat = null;
+      if (this.state === 'connected') void this.heartbeat();
+    }, LANE_BEAT_MS);
+    this.laneBeat.unref();
   }
 
   private async onCall(call: DeliveredCall): Promise<void> {
@@ -275,8 +289,17 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
       record.answered = true;
       this.o.log.info('tool result sent', { callId, status: submitToolResult.status });
     } catch (err) {
-      // Kept: sent again once the link is back (flushAnswers), or when the platform re-delivers the call.
+      // Kept: sent again once the link is back (flushAnswers), when the platform re-delivers the
+      // call, or, refused for the moment (rate limit), when the platform says to try again.
       this.o.log.warn('tool result not sent', { callId, message: (err as Error).message });
+      const retryAfterS = err instanceof PlatformError && err.code === 'RATE_LIMITED' ? Number(err.details?.retry_after_s ?? 5) : null;
+      if (retryAfterS !== null && this.state === 'connected' && !this.answerRetry) {
+        this.answerRetry = setTimeout(() => {
+          this.answerRetry = null;
+          void this.flushAnswers();
+        }, Math.min(60, Math.max(1, retryAfterS)) * 1000);
+        this.answerRetry.unref();
+      }
     }
   }
 
