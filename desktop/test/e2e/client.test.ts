@@ -271,7 +271,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
 
   it('the program tab lists detected versions and keeps the picked one; Reset Configuration clears it and keeps the sign-in', async () => {
     await openSettings('SAP2000');
-    await page.getByRole('cell', { name: '24' }).waitFor();
+    await page.getByRole('cell', { name: '24', exact: true }).waitFor();
     await shot('07-settings-sap2000');
     await page.getByRole('row', { name: /SAP2000 24/ }).getByRole('button', { name: 'Use' }).click();
     await expect.poll(() => app.settings.programs.sap2000.selected_installation).toBe(`${CSI}\\SAP2000 24`);
