@@ -159,7 +159,8 @@ function Chat({ state, chat, setChat, live, onRun }) {
     const c = await api('GET', `/api/conversation?id=${encodeURIComponent(id)}`);
     if (!c) return;
     setMessages(c.messages);
-    setRun(c.latestRun);
+    const r = c.latestRun;
+    setRun(r && { ...r, elapsedMs: Date.parse(r.endedAt ?? new Date().toISOString()) - Date.parse(r.startedAt) });
   };
 
   useEffect(() => { setMessages([]); setRun(null); setTools([]); setThought(''); setStreamed(''); setBanner(null); reload(chat.conversationId); }, [chat.conversationId]);
@@ -183,6 +184,8 @@ function Chat({ state, chat, setChat, live, onRun }) {
 
   useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [messages, tools, streamed, thought]);
 
+  // Live cards until the step's messages are stored, then the transcript shows them.
+  const stored = useMemo(() => new Set(messages.flatMap((m) => (m.toolCalls ?? []).map((t) => t.id))), [messages]);
   const working = run && ['THINKING', 'CALLING_TOOL', 'WAITING_FOR_DESKTOP'].includes(run.status);
   const send = async (e) => {
     e?.preventDefault();
@@ -209,7 +212,7 @@ function Chat({ state, chat, setChat, live, onRun }) {
     <main class="chat" aria-live="polite">
       ${!messages.length && !tools.length ? html`<div class="empty"><h2>What should we analyse?</h2><p>Ask the agent to build, run and read back a model. It drives the program on this computer and you see every step here.</p></div>` : transcript(messages)}
       ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
-      ${tools.map((t) => html`<${ToolCard} call=${t} />`)}
+      ${tools.filter((t) => !stored.has(t.callId)).map((t) => html`<${ToolCard} call=${t} />`)}
       ${streamed && working && html`<div class="msg assistant"><div class="who">Agent</div>${streamed}</div>`}
       <div ref=${endRef}></div>
     </main>
