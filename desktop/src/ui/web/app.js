@@ -75,7 +75,7 @@ function SignIn({ state }) {
 function ClientPill({ client }) {
   const [open, setOpen] = useState(false);
   const act = (what) => { setOpen(false); api('POST', `/api/client/${what}`); };
-  return html`<div class="menu">
+  return html`<div class="menu" onKeyDown=${(e) => e.key === 'Escape' && setOpen(false)}>
     <button class="pill" aria-haspopup="menu" aria-expanded=${open} onClick=${() => setOpen(!open)} title=${client.detail ?? ''}>
       <span class=${`dot ${client.state}`}></span>${PILL[client.state]}
     </button>
