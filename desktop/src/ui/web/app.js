@@ -154,6 +154,10 @@ function Chat({ state, chat, setChat, live, onRun }) {
   const endRef = useRef(null);
   const settings = state.settings.agents;
 
+  const interrupted = (code, reason) => {
+    if (code === 'OUT_OF_CREDITS') api('GET', '/api/usage').then((u) => setBanner({ kind: 'credits', resetAt: u.resetAt }), () => setBanner({ kind: 'credits', resetAt: null }));
+    else setBanner({ kind: 'interrupted', reason });
+  };
   const reload = async (id) => {
     if (!id) return;
     const c = await api('GET', `/api/conversation?id=${encodeURIComponent(id)}`);
@@ -161,6 +165,8 @@ function Chat({ state, chat, setChat, live, onRun }) {
     setMessages(c.messages);
     const r = c.latestRun;
     setRun(r && { ...r, elapsedMs: Date.parse(r.endedAt ?? new Date().toISOString()) - Date.parse(r.startedAt) });
+    // The run may have ended before this view followed its events (a model error right away).
+    if (r?.status === 'INTERRUPTED') interrupted(r.reasonCode, r.reason);
   };
 
   useEffect(() => { setMessages([]); setRun(null); setTools([]); setThought(''); setStreamed(''); setBanner(null); reload(chat.conversationId); }, [chat.conversationId]);
@@ -175,10 +181,7 @@ function Chat({ state, chat, setChat, live, onRun }) {
     if (event.type === 'STATUS' || event.type === 'MESSAGE') {
       reload(conversationId).then(() => { if (event.status !== 'CALLING_TOOL') { setTools([]); setStreamed(''); } });
       if (event.status === 'THINKING' && settings.live_thought_panel === 'latest') setThought('');
-      if (event.status === 'INTERRUPTED') {
-        if (event.reasonCode === 'OUT_OF_CREDITS') api('GET', '/api/usage').then((u) => setBanner({ kind: 'credits', resetAt: u.resetAt }), () => setBanner({ kind: 'credits', resetAt: null }));
-        else setBanner({ kind: 'interrupted', reason: event.reason });
-      }
+      if (event.status === 'INTERRUPTED') interrupted(event.reasonCode, event.reason);
     }
   }), [chat.conversationId, settings.live_thought_panel]);
 
