@@ -253,10 +253,11 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     link.restore();
     await waitFor(async () => (await pill()) === 'Connected', 30_000);
     await page.getByText('Analysed after the link came back.').waitFor({ timeout: 30_000 });
-    // Delivered again after the reconnect, run once.
-    expect(events.filter((e) => e.callId === callId && e.phase === 'redelivered').length).toBeGreaterThanOrEqual(1);
-    expect(app.bridge.runsOf(callId)).toBe(1);
     app.adapters.set('sap2000', standin);
+    // Run once: after the reconnect the kept answer went up, and a re-delivery of the call (when the
+    // subscription came back before the answer did) was answered from it, not run again.
+    expect(app.bridge.runsOf(callId)).toBe(1);
+    expect(events.filter((e) => e.callId === callId && e.phase === 'started')).toHaveLength(1);
   }, 90_000);
 
   it('an interrupted response shows the banner, and Retry repeats the turn', async () => {
