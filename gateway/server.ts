@@ -39,6 +39,7 @@ import { OAUTH_OPENAPI_PATHS } from './oauth-openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
+import { desktopReleaseRouter } from './desktop-release.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -119,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use(requestId(platform.log));
   app.use('/files', downloadsRouter(platform));
   app.use('/oauth', oauthRouter(platform));
+  app.use('/desktop', desktopReleaseRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
     openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: OAUTH_OPENAPI_PATHS }));
