@@ -13,7 +13,7 @@ import { DateTime, fromUnixSeconds } from '../../core/graphql/scalars.ts';
 import { pageOf } from '../../core/graphql/pagination.ts';
 import { readStream } from '../../core/files/read-stream.ts';
 import { embedderFor } from '../../core/embedding/embed.ts';
-import { createLibsqlIndex } from './search/libsql-index.ts';
+import { passageIndexFor } from './search/index-for.ts';
 import { extractWithWorkers } from './search/extract-text.ts';
 import { ingestCode } from './search/ingest.ts';
 
@@ -51,7 +51,7 @@ export const contentSubgraph: SubgraphModule = {
         return ingestCode(
           {
             db: platform.db,
-            index: createLibsqlIndex(platform.db),
+            index: passageIndexFor(platform.db),
             embedder: embedderFor(platform.config),
             // Page shares read on every worker thread at once.
             extract: (b) => extractWithWorkers(platform.workers, b, platform.config.workerThreads),
