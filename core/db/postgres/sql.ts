@@ -36,7 +36,8 @@ export type Row = Record<string, unknown>;
 /** Statements on the database or inside one transaction, `?` placeholders. */
 export interface PgSql {
   query<T = Row>(sql: string, ...args: unknown[]): Promise<T[]>;
-  exec(sql: string, ...args: unknown[]): Promise<number>;
+  /** Prisma's lazy promise, so that statements can also go to a batch `$transaction([...])`. */
+  exec(sql: string, ...args: unknown[]): ReturnType<Database['$executeRawUnsafe']>;
 }
 
 type Client = Pick<Database, '$queryRawUnsafe' | '$executeRawUnsafe'>;

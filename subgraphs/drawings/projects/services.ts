@@ -1,11 +1,12 @@
 // The project graph's collaborators for one platform database: the store
-// (the embedded libSQL one) and, when EMBEDDINGS_URL names an
+// (libSQL's or PostgreSQL's, as the database's engine) and, when EMBEDDINGS_URL names an
 // OpenAI-compatible endpoint, the embedder whose vectors search adds to full text.
 import type { Config } from '../../../core/config.ts';
-import type { Database } from '../../../core/db/client.ts';
+import { databaseEngine, type Database } from '../../../core/db/client.ts';
 import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
 import { sheetNumberOptions, type SheetNumberOptions } from './sheet-number.ts';
 import { createLibsqlProjectStore } from './store/libsql-store.ts';
+import { createPostgresProjectStore } from './store/postgres-store.ts';
 import type { ProjectGraphStore } from './store/project-graph-store.ts';
 
 export interface ProjectServices {
@@ -20,7 +21,8 @@ const cache = new WeakMap<Database, ProjectServices>();
 export function projectServices(db: Database, config: Config): ProjectServices {
   let s = cache.get(db);
   if (!s) {
-    s = { store: createLibsqlProjectStore(db), embedder: config.embeddingsUrl ? embedderFor(config) : null, sheetNumbers: sheetNumberOptions() };
+    const store = databaseEngine(db) === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db);
+    s = { store, embedder: config.embeddingsUrl ? embedderFor(config) : null, sheetNumbers: sheetNumberOptions() };
     cache.set(db, s);
   }
   return s;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, it } from 'vitest';
 import { openDatabase } from '../../../../core/db/client.ts';
 import { createLibsqlProjectStore } from '../../../../subgraphs/drawings/projects/store/libsql-store.ts';
+import { createPostgresProjectStore } from '../../../../subgraphs/drawings/projects/store/postgres-store.ts';
+import { freshDatabase, TEST_POSTGRES_URL } from '../../../helpers/postgres.ts';
 import { tempDir } from '../../../helpers/server.ts';
 import { projectStoreContract } from './store-contract.ts';
 
@@ -21,3 +23,22 @@ projectStoreContract('embedded libSQL', async () => {
 describe('project graph store contract: Neo4j', () => {
   it.skip('not built yet: a Neo4j ProjectGraphStore would run this same contract when NEO4J_URI is set', () => {});
 });
+
+// PostgreSQL (TEST_POSTGRES_URL, as .ci/run sets it): the same contract on a fresh database.
+if (TEST_POSTGRES_URL) {
+  projectStoreContract('PostgreSQL', async () => {
+    const database = await freshDatabase();
+    const db = await openDatabase({ url: database.url });
+    return {
+      store: createPostgresProjectStore(db),
+      async close() {
+        await db.$disconnect();
+        await database.drop();
+      },
+    };
+  });
+} else {
+  describe('project graph store contract: PostgreSQL', () => {
+    it.skip('skipped: set TEST_POSTGRES_URL (a role that may create databases) to run the contract on PostgreSQL', () => {});
+  });
+}
