@@ -2,14 +2,13 @@
 // configuration: the store (Neo4j when NEO4J_URI is set, else the platform
 // database), the extractor, the embedder and the cross_encoder's scorer.
 import type { Config } from '../../core/config.ts';
-import { databaseEngine, type Database } from '../../core/db/client.ts';
+import type { Database } from '../../core/db/client.ts';
 import { embedderFor, type Embedder } from '../../core/embedding/embed.ts';
 import { deterministicExtractor } from './extraction/deterministic.ts';
 import type { Extractor } from './extraction/extractor.ts';
 import { createLlmExtractor } from './extraction/llm.ts';
 import { createRemoteReranker, type PairScorer } from './retrieval/cross-encoder.ts';
-import { createLibsqlStore } from './store/libsql-store.ts';
-import { createPostgresStore } from './store/postgres-store.ts';
+import { memoryStoreFor } from './store/store-for.ts';
 import type { MemoryStore } from './store/memory-store.ts';
 import { createNeo4jStore } from './store/neo4j-store.ts';
 
@@ -28,9 +27,7 @@ export function memoryServices(db: Database, config: Config): MemoryServices {
     services = {
       store: config.neo4jUri
         ? createNeo4jStore({ uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword })
-        : databaseEngine(db) === 'postgresql'
-          ? createPostgresStore(db)
-          : createLibsqlStore(db),
+        : memoryStoreFor(db),
       extractor: config.memoryLlmUrl
         ? createLlmExtractor({ url: config.memoryLlmUrl, model: config.memoryLlmModel, apiKey: config.memoryLlmApiKey ?? undefined })
         : deterministicExtractor,
