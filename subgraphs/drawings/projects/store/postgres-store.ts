@@ -8,8 +8,8 @@
 import type { Database } from '../../../../core/db/client.ts';
 import { pgSqlOn, tsQueryFromFts5, vectorText } from '../../../../core/db/postgres/sql.ts';
 import type { BBox } from '../../../../core/geometry/types.ts';
-import type { Community, Entity, EntityType, Link, Page, Project, ProjectFile, ProjectStats, Relationship, RelationshipType, Sheet } from '../model.ts';
-import type { EntityFilter, GraphSnapshot, ProjectGraphStore, SheetWrite } from './project-graph-store.ts';
+import type { Community, Entity, EntityType, Link, Page, Project, ProjectStats, Relationship, RelationshipType, Sheet } from '../model.ts';
+import type { GraphSnapshot, ProjectGraphStore } from './project-graph-store.ts';
 
 type Row = Record<string, unknown>;
 
