@@ -1,13 +1,19 @@
 // npm run bench: GET /v1/codes (REST compatibility) and the same GraphQL query
 // through the in-process gateway, beside the content subgraph served alone by
 // Apollo Server with the same plugins, at 1 and 32 concurrent clients.
-// Each server runs in its own process, one at a time; autocannon drives it from here.
+// Then the peer gateway: ours and Hive Gateway (bench/peer/hive-gateway.ts)
+// over the same content and documents subgraph processes and the same
+// checked-in supergraph, for a one-subgraph query and one that crosses
+// subgraphs through Job.
+// Each server runs in its own process; autocannon drives them from here.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../core/db/client.ts';
+import { createKeyStore } from '../core/auth/keys.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,16 +67,78 @@ async function measureAlternating(targets: autocannon.Options[], rounds = 3): Pr
   return seen.map(median);
 }
 
-const graphqlRequest = (url: string, connections: number): autocannon.Options => ({
+const graphqlRequest = (url: string, connections: number, query = QUERY, variables?: object, key?: string): autocannon.Options => ({
   url: `${url}/graphql`,
   connections,
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ query: QUERY }),
+  headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+  body: JSON.stringify({ query, variables }),
 });
+
+// The query that crosses subgraphs: documents owns the job record, content
+// resolves its typed search results from the job's type and results.
+const JOB_QUERY = 'query ($id: ID!) { job(id: $id) { id type status createdAt searchResults { total page perPage totalPages } } }';
+
+async function post(url: string, key: string, query: string, variables?: object) {
+  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: Record<string, any>; errors?: unknown[] };
+  if (!body.data || body.errors) throw new Error(`${query.slice(0, 40)}…: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/**
+ * Ours and Hive Gateway over the same two subgraph processes. Returns, per
+ * query and client count, [ours, hive].
+ */
+async function peerGateways(dataDir: string): Promise<Record<string, Record<number, [Figures, Figures]>>> {
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const env = { DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '1000000000', POLLING_RATE_PER_MIN: '1000000000' };
+    const subgraphUrl = /"url":"(http:\/\/[^"]+\/graphql)"/;
+    // One after the other: each migrates the shared database at start.
+    const content = await serve('gateway/subgraph-server.ts', ['content'], { ...env, PORT: '0' }, subgraphUrl);
+    stops.push(content.stop);
+    const documents = await serve('gateway/subgraph-server.ts', ['documents'], { ...env, PORT: '0' }, subgraphUrl);
+    stops.push(documents.stop);
+    const ours = await serve('gateway/main.ts', [], { ...env, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: `content=${content.url},documents=${documents.url}` }, /GraphQL gateway\s+(http:\/\/\S+)\/graphql/);
+    stops.push(ours.stop);
+
+    const db = await openDatabase({ url: `file:${path.join(dataDir, 'platform.db')}` });
+    const { secret: key } = await createKeyStore(db).create({ name: 'bench', tier: 'enterprise' });
+    await db.$disconnect();
+    // A search job on an unindexed code completes at once with a warning: a real record with typed results.
+    const { createSearchJob } = await post(ours.url, key, 'mutation { createSearchJob(input: { query: "shear strength", fileIds: ["aci-318-19"] }) { id } }');
+    const jobId = createSearchJob.id as string;
+    for (let i = 0; (await post(ours.url, key, JOB_QUERY, { id: jobId })).job.status !== 'COMPLETED'; i++) {
+      if (i > 200) throw new Error('the search job did not complete');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    // The checked-in supergraph, its content and documents URLs pointed at the processes above.
+    const supergraph = fs.readFileSync(path.join(ROOT, 'schema/supergraph.graphql'), 'utf8')
+      .replace('http://content.local/graphql', content.url)
+      .replace('http://documents.local/graphql', documents.url);
+    const supergraphFile = path.join(dataDir, 'supergraph.graphql');
+    fs.writeFileSync(supergraphFile, supergraph);
+    const hive = await serve('bench/peer/hive-gateway.ts', [supergraphFile], { PORT: '0' }, /"url":"(http:\/\/[^"]+)\/graphql"/);
+    stops.push(hive.stop);
+
+    const out: Record<string, Record<number, [Figures, Figures]>> = { codes: {}, job: {} };
+    for (const c of CONCURRENCY) {
+      const [a, b] = await measureAlternating([graphqlRequest(ours.url, c, QUERY, undefined, key), graphqlRequest(hive.url, c, QUERY, undefined, key)]);
+      out.codes![c] = [a!, b!];
+      const [d, e] = await measureAlternating([graphqlRequest(ours.url, c, JOB_QUERY, { id: jobId }, key), graphqlRequest(hive.url, c, JOB_QUERY, { id: jobId }, key)]);
+      out.job![c] = [d!, e!];
+    }
+    return out;
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
 
 const results: Record<string, Record<number, Figures>> = { rest: {}, gateway: {}, subgraph: {} };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+let peer: Awaited<ReturnType<typeof peerGateways>> | undefined;
 try {
   const platform = await serve('gateway/main.ts', [], { PORT: '0', MEMORY_PORT: '0', DATA_DIR: dataDir }, /GraphQL gateway\s+(http:\/\/\S+)\/graphql/);
   for (const c of CONCURRENCY) {
@@ -81,6 +149,7 @@ try {
   const lone = await serve('gateway/subgraph-server.ts', ['content', '--standalone'], { PORT: '0', DATA_DIR: dataDir }, /"url":"(http:\/\/[^"]+)\/graphql"/);
   for (const c of CONCURRENCY) [results.subgraph![c]] = await measureAlternating([graphqlRequest(lone.url, c)]);
   await lone.stop();
+  peer = await peerGateways(fs.mkdtempSync(path.join(dataDir, 'peer-')));
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
@@ -98,4 +167,19 @@ for (const c of CONCURRENCY) {
   const gatewayCost = subgraph.rps / gateway.rps;
   console.log(`  REST over GraphQL: ${restOverhead >= 0 ? '+' : ''}${restOverhead.toFixed(1)}% time per request (target ≤ 15%)   ${restOverhead <= 15 ? 'met' : 'MISSED'}`);
   console.log(`  gateway vs lone subgraph: ${gatewayCost.toFixed(2)}× the time per request (target ≤ 2×)   ${gatewayCost <= 2 ? 'met' : 'MISSED'}\n`);
+}
+
+if (peer) {
+  console.log('peer gateway: ours and Hive Gateway over the same content and documents subgraph processes\n');
+  const names: Record<string, string> = { codes: 'codes (content only)', job: 'job + searchResults (documents → content)' };
+  for (const [q, byClients] of Object.entries(peer)) {
+    for (const c of CONCURRENCY) {
+      const [ours, hive] = byClients[c]!;
+      console.log(`${names[q]}, ${c} client${c > 1 ? 's' : ''}:`);
+      console.log(`  ours           ${fmt(ours)}`);
+      console.log(`  Hive Gateway   ${fmt(hive)}  (baseline)`);
+      const ahead = ours.rps > hive.rps && ours.p99 <= hive.p99;
+      console.log(`  ours ÷ Hive: ${(ours.rps / hive.rps).toFixed(2)}× requests/s, p99 ${ours.p99} vs ${hive.p99} ms   (target: ahead on both) ${ahead ? 'met' : 'MISSED'}\n`);
+    }
+  }
 }

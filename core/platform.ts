@@ -16,6 +16,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createJobService, type JobService } from './jobs/service.ts';
 import { createWorkerPool, type WorkerPool } from './jobs/worker-pool.ts';
 import type { JobHandler } from './jobs/types.ts';
+import type { ToolRegistry } from './platform-tools.ts';
 
 export interface Platform {
   config: Config;
@@ -31,6 +32,8 @@ export interface Platform {
   jobs: JobService;
   runner: JobRunner;
   workers: WorkerPool;
+  /** The tools the subgraphs offer agents (SubgraphModule.tools), by the name the model sees. */
+  tools: ToolRegistry;
   /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */
   sweep(): Promise<{ jobs: number; files: number; other: number }>;
   /** Adds a domain module's clean-up of expired data to every sweep. */
@@ -49,6 +52,8 @@ export interface PlatformOptions {
    * its own jobs and nobody else's). Default: every type. None when config.runJobs is false.
    */
   runJobTypes?: readonly string[];
+  /** Every subgraph's tools for agents (subgraphs/registry.ts allTools); none by default. */
+  tools?: ToolRegistry;
   onQuery?: (sql: string) => void;
 }
 
@@ -110,6 +115,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     jobs,
     runner,
     workers,
+    tools: options.tools ?? {},
     sweep,
     registerSweeper: (s) => void sweepers.push(s),
     onClose: (c) => void closers.push(c),

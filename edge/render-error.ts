@@ -89,9 +89,11 @@ export function sendError(res: Response, err: unknown, how: ErrorStyle = { style
 
 /** For Apollo plugins: a GraphQL error whose HTTP answer has the table's status and the same headers. */
 export function graphqlHttpError(err: AppError): GraphQLError {
-  return new GraphQLError(err.message, {
-    extensions: { ...err.extensions, http: { status: statusOf(err.code), headers: new HeaderMap(Object.entries(headersOf(err, 'hosted')).map(([k, v]) => [k.toLowerCase(), v])) } },
-  });
+  // Apollo Server reads http.headers as a HeaderMap. Typed loosely because
+  // another GraphQL server's types in the same program (Hive Gateway's, in
+  // bench/) declare http.headers as a plain record.
+  const extensions: Record<string, unknown> = { ...err.extensions, http: { status: statusOf(err.code), headers: new HeaderMap(Object.entries(headersOf(err, 'hosted')).map(([k, v]) => [k.toLowerCase(), v])) } };
+  return new GraphQLError(err.message, { extensions });
 }
 
 /** Express's body parsers fail with their own error objects: the same errors in the table's terms. */

@@ -93,7 +93,7 @@ describe('create_document', () => {
   it('GraphQL: createDocument makes the same job', async () => {
     const { body } = await server.gql(
       `mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id status type } }`,
-      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'LANDSCAPE' } } },
+      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'landscape' } } },
       key,
     );
     expect(body.errors).toBeUndefined();
@@ -121,6 +121,19 @@ describe('create_document', () => {
     expect((await expectError({ document_name: '', elements: [] }, 422, 'UNPROCESSABLE')).message).toContain('document_name');
     expect((await expectError({ document_name: 'x'.repeat(201), elements: [] }, 422, 'UNPROCESSABLE')).message).toContain('document_name');
     expect((await expectError({ elements: [{ type: 'variable', name: 'a', value: 1, unit: 'furlongs_per_fortnight' }] }, 422, 'UNPROCESSABLE')).message).toContain('elements[0].unit');
+    // Values are checked once, by the domain: a bad style or orientation is 422 naming the field in
+    // each caller's spelling, not a GraphQL validation error for REST callers.
+    expect(await expectError({ elements: [{ type: 'text', content: 'a', style: 'title' }] }, 422, 'UNPROCESSABLE')).toMatchObject({
+      message: 'elements[0].style: must be one of normal, heading1, heading2, heading3',
+      details: { field: 'elements[0].style' },
+    });
+    expect((await expectError({ elements: [], options: { page_orientation: 'sideways' } }, 422, 'UNPROCESSABLE')).details).toEqual({ field: 'options.page_orientation' });
+    expect((await expectError({ elements: [{ type: 'formula', expression: 'y := 2', result_unit: 'parsecs_per_hour' }] }, 422, 'UNPROCESSABLE')).details).toMatchObject({ field: 'elements[0].result_unit' });
+    const mutation = `mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id } }`;
+    const gqlStyle = await server.gql(mutation, { input: { documentName: 'x', elements: [{ type: 'text', content: 'a', style: 'title' }] } }, key);
+    expect(gqlStyle.body.errors[0]).toMatchObject({ message: 'elements[0].style: must be one of normal, heading1, heading2, heading3', extensions: { code: 'UNPROCESSABLE' } });
+    const gqlUnit = await server.gql(mutation, { input: { documentName: 'x', elements: [{ type: 'formula', expression: 'y := 2', resultUnit: 'parsecs_per_hour' }] } }, key);
+    expect(gqlUnit.body.errors[0].extensions.details).toMatchObject({ field: 'elements[0].resultUnit' });
 
     const tooMany = Array.from({ length: 51 }, (_, i) => ({ type: 'variable', name: `v${i}`, value: i }));
     const limit = await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'x', elements: tooMany }, freeKey);
