@@ -9,7 +9,7 @@ import type { JobRecord } from '../../core/jobs/types.ts';
 import type { Platform } from '../../core/platform.ts';
 import { extractWithWorkers } from './search/extract-text.ts';
 import { ingestCode } from './search/ingest.ts';
-import { createLibsqlIndex } from './search/libsql-index.ts';
+import { passageIndexFor } from './search/index-for.ts';
 import { prepareSearch } from './search/search-job.ts';
 
 export async function createSearchJob(platform: Platform, principal: Principal, input: Record<string, unknown>): Promise<JobRecord> {
@@ -22,7 +22,7 @@ export async function loadCode(platform: Platform, principal: Principal, fileId:
   return ingestCode(
     {
       db: platform.db,
-      index: createLibsqlIndex(platform.db),
+      index: passageIndexFor(platform.db),
       embedder: embedderFor(platform.config),
       // Page shares read on every worker thread at once.
       extract: (b) => extractWithWorkers(platform.workers, b, platform.config.workerThreads),

@@ -227,7 +227,7 @@ describe('projects over REST and GraphQL', () => {
     const gone = await server.rest(`/v1/projects/${project.id}`, { key });
     expect(gone.status).toBe(404);
     expect(await server.platform.blobs.exists(`projects/${project.id}/${fileHash}.pdf`)).toBe(false);
-    const left = await server.platform.db.$queryRawUnsafe<{ n: number }[]>(`SELECT COUNT(*) AS n FROM "ProjectEntity" WHERE "projectId" = ?`, project.id);
+    const left = await server.platform.db.$queryRaw<{ n: number }[]>`SELECT COUNT(*) AS n FROM "ProjectEntity" WHERE "projectId" = ${project.id}`;
     expect(Number(left[0]!.n)).toBe(0);
   });
 });

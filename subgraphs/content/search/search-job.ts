@@ -8,7 +8,8 @@ import type { JobHandler } from '../../../core/jobs/types.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { DESIGN_STANDARDS } from '../codes.ts';
 import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
-import { createLibsqlIndex, ftsTerms } from './libsql-index.ts';
+import { passageIndexFor } from './index-for.ts';
+import { ftsTerms } from './libsql-index.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { searchCodes, type SearchResults } from './search.ts';
 
@@ -119,7 +120,7 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < options.cacheSeconds * 1000) return hit.results;
-  const index = withDeadline(createLibsqlIndex(db, { signal }), signal);
+  const index = withDeadline(passageIndexFor(db, { signal }), signal);
   const results = await searchCodes(
     index,
     options.embedder,

@@ -1,13 +1,14 @@
 // The project graph's collaborators for one platform database: the store
-// (the embedded libSQL one); when EMBEDDINGS_URL names an OpenAI-compatible
-// endpoint, the embedder whose vectors search adds to full text; when
+// (libSQL's or PostgreSQL's, as the database's engine); when EMBEDDINGS_URL names an
+// OpenAI-compatible endpoint, the embedder whose vectors search adds to full text; when
 // PROJECT_LLM_URL names one, the model that writes community summaries.
 import type { Config } from '../../../core/config.ts';
-import type { Database } from '../../../core/db/client.ts';
+import { databaseEngine, type Database } from '../../../core/db/client.ts';
 import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
 import { createLlmSummarizer, type CommunitySummarizer } from './community-summaries.ts';
 import { sheetNumberOptions, type SheetNumberOptions } from './sheet-number.ts';
 import { createLibsqlProjectStore } from './store/libsql-store.ts';
+import { createPostgresProjectStore } from './store/postgres-store.ts';
 import type { ProjectGraphStore } from './store/project-graph-store.ts';
 
 export interface ProjectServices {
@@ -25,7 +26,7 @@ export function projectServices(db: Database, config: Config): ProjectServices {
   let s = cache.get(db);
   if (!s) {
     s = {
-      store: createLibsqlProjectStore(db),
+      store: databaseEngine(db) === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db),
       embedder: config.embeddingsUrl ? embedderFor(config) : null,
       sheetNumbers: sheetNumberOptions(),
       summarizer: config.projectLlmUrl

@@ -103,6 +103,6 @@ export interface GroupStore {
 }
 
 export interface MemoryStore extends EpisodeStore, EntityStore, FactStore, RetrievalStore, GroupStore {
-  readonly kind: 'libsql' | 'neo4j';
+  readonly kind: 'libsql' | 'postgresql' | 'neo4j';
   close(): Promise<void>;
 }
