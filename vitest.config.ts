@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // With TEST_POSTGRES_URL, the template the test databases are cloned from (test/helpers/postgres.ts).
+    globalSetup: ['test/helpers/global-postgres.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -75,7 +75,8 @@ else if (SETS.has('dev')) {
   }
 }
 
-console.log(`\nbench/drawings — median of ${ROUNDS} rounds per page, Node ${process.version}, ${os.cpus().length} cores\n`);
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+console.log(`\nbench/drawings — median of ${ROUNDS} rounds per page, Node ${process.version}, ${os.cpus().length} cores, load average ${load()} (1 / 5 / 15 min)\n`);
 console.log('page'.padEnd(40), 'pdf.js ms'.padStart(10), 'analysis ms'.padStart(12), 'ratio'.padStart(7), 'peak MB'.padStart(9));
 const ratios: number[] = [];
 const bySet = new Map<string, number[]>();
@@ -106,6 +107,7 @@ for (const [set, rs] of bySet) {
   console.log(`${set}: median ${median(rs).toFixed(2)}, worst ${worst.toFixed(2)} over ${rs.length} pages (targets ≤ 1.5 median, ≤ 3 every page)   ${median(rs) <= 1.5 && worst <= 3 ? 'met' : 'MISSED'}`);
 }
 console.log(`heaviest page by peak memory: ${heaviest.name}, ${heaviest.peak.toFixed(1)} MB above the baseline`);
+console.log(`load average at the end: ${load()}`);
 if (!sample || process.env.BENCH_SKIP_SERVER) process.exit(0);
 
 // Eight uploads analysed at once while GET /v1/codes keeps answering.
@@ -138,7 +140,7 @@ try {
   while (!done) busy.push(...(await codes(5)));
   const statuses = await uploads;
   const elapsed = performance.now() - started;
-  console.log(`\n8 concurrent uploads of AF101 (${statuses.filter((s) => s === 200).length}/8 answered 200) took ${(elapsed / 1000).toFixed(1)} s`);
+  console.log(`\n8 concurrent uploads of AF101 (${statuses.filter((s) => s === 200).length}/8 answered 200) took ${(elapsed / 1000).toFixed(1)} s at load ${load()}`);
   console.log(`GET /v1/codes p50/p99: idle ${median(idle).toFixed(1)}/${p99(idle).toFixed(1)} ms; during the analyses ${median(busy).toFixed(1)}/${p99(busy).toFixed(1)} ms over ${busy.length} requests`);
 } finally {
   await server.close(1000);

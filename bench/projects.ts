@@ -124,7 +124,7 @@ const search: number[] = [];
 const bareFts: number[] = [];
 for (let round = 0; round < 2; round++) {
   for (const q of questions) {
-    search.push((await time(() => searchProject({ store, embedder: null, sheetNumbers: OPTIONS }, big, q.question, 1, 10)))[0]);
+    search.push((await time(() => searchProject({ store, embedder: null }, big, q.question, 1, 10)))[0]);
     bareFts.push((await time(() => store.searchText(big, q.question.split(/\s+/).filter((w) => w.length > 3).map((w) => `"${w.replace(/"/g, '')}"`).join(' OR ') || '"plan"', 10)))[0]);
   }
 }

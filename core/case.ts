@@ -23,3 +23,12 @@ export const camelCase = (key: string): string => key.replace(/_([a-z0-9])/g, (_
 
 export const toSnakeKeys = <T = any>(value: unknown): T => mapKeys(value, snakeCase) as T;
 export const toCamelKeys = <T = any>(value: unknown): T => mapKeys(value, camelCase) as T;
+
+/**
+ * A field path as a domain names it (elements[2].resultUnit, options.pageOrientation) in the
+ * spec's spelling (elements[2].result_unit). Only segments written as camelCase identifiers are
+ * renamed: a segment that is data, such as a named range in data_mappings.Beam_Span, keeps its
+ * spelling, since it has an underscore or a leading capital (a data key that is itself camelCase
+ * cannot be told from a field name; keep such maps out of field paths).
+ */
+export const snakeFieldPath = (path: string): string => path.replace(/(^|\.)([a-z][a-zA-Z0-9]*)(?=$|[.[])/g, (_, dot: string, segment: string) => dot + snakeCase(segment));

@@ -84,6 +84,11 @@ export interface Config {
   memoryLlmUrl: string | null;
   memoryLlmModel: string;
   memoryLlmApiKey: string | null;
+  /** OpenAI-compatible chat completions API that writes project community summaries; null keeps the deterministic ones only. */
+  projectLlmUrl: string | null;
+  projectLlmModel: string;
+  projectLlmApiKey: string | null;
+  projectLlmTimeoutMs: number;
   /** A reranking API (Cohere/Jina-style POST /rerank) for reranker=cross_encoder; null uses the local pairwise scorer. */
   memoryRerankerUrl: string | null;
   memoryRerankerModel: string;
@@ -232,6 +237,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     memoryLlmUrl: env.MEMORY_LLM_URL || null,
     memoryLlmModel: env.MEMORY_LLM_MODEL ?? 'gpt-4o-mini',
     memoryLlmApiKey: env.MEMORY_LLM_API_KEY || null,
+    projectLlmUrl: env.PROJECT_LLM_URL || null,
+    projectLlmModel: env.PROJECT_LLM_MODEL ?? 'gpt-4o-mini',
+    projectLlmApiKey: env.PROJECT_LLM_API_KEY || null,
+    projectLlmTimeoutMs: int(env, 'PROJECT_LLM_TIMEOUT_MS', 30_000),
     memoryRerankerUrl: env.MEMORY_RERANKER_URL || null,
     memoryRerankerModel: env.MEMORY_RERANKER_MODEL ?? 'rerank-english-v3.0',
     memoryRerankerApiKey: env.MEMORY_RERANKER_API_KEY || null,

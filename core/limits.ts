@@ -60,6 +60,8 @@ export const LIMITS = {
 
   /** Wall-clock time of one page analysis, which the caller's HTTP request waits for: the densest real sheets take 1–2 s idle, far more on a loaded machine. */
   drawingTimeoutMs: envNumber('DRAWING_TIMEOUT_MS', 60_000),
+  /** How long an upload waits for a free worker thread before it is answered 503 to retry: with the run above it stays inside Node's 300 s request timeout, which would otherwise close the socket unanswered. */
+  drawingQueueWaitMs: envNumber('DRAWING_QUEUE_WAIT_MS', 180_000),
 
   // --- Jobs: core/jobs/runner.ts -----------------------------------------------------------
   /** Wall-clock time of one job from its claim, all its worker tasks included: past it the job is stopped and fails with RESOURCE_LIMIT. */

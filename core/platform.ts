@@ -20,6 +20,7 @@ import { createRedisEventBus } from './jobs/redis-events.ts';
 import { createJobQueue, retryableFailure, type JobQueue } from './jobs/queue.ts';
 import { createMemoryCache, createRedisCache, type Cache } from './cache.ts';
 import { connectRedis, whenReady } from './redis.ts';
+import type { ToolRegistry } from './platform-tools.ts';
 
 export interface Platform {
   config: Config;
@@ -39,6 +40,8 @@ export interface Platform {
   /** Computed answers kept for a while: in-process, or in Redis with REDIS_URL. */
   cache: Cache;
   workers: WorkerPool;
+  /** The tools the subgraphs offer agents (SubgraphModule.tools), by the name the model sees. */
+  tools: ToolRegistry;
   /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */
   sweep(): Promise<{ jobs: number; files: number; other: number }>;
   /** Adds a domain module's clean-up of expired data to every sweep. */
@@ -60,6 +63,8 @@ export interface PlatformOptions {
   runJobTypes?: readonly string[];
   /** Job type → family: with REDIS_URL, one queue per family. Default: each type its own. */
   jobFamilies?: ReadonlyMap<string, string>;
+  /** Every subgraph's tools for agents (subgraphs/registry.ts allTools); none by default. */
+  tools?: ToolRegistry;
   onQuery?: (sql: string) => void;
 }
 
@@ -159,6 +164,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     queue,
     cache,
     workers,
+    tools: options.tools ?? {},
     sweep,
     registerSweeper: (s) => void sweepers.push(s),
     onClose: (c) => void closers.push(c),

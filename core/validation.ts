@@ -22,8 +22,12 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  */
 export function validationError(error: z.ZodError, input?: unknown): AppError {
   const missing = (i: z.core.$ZodIssue) => i.path.length > 0 && valueAt(input, i.path) === undefined;
-  const issues = error.issues.map((i) => ({ field: fieldPath(i.path), message: missing(i) ? 'is required' : i.message, code: i.code }));
-  const shape = error.issues.some((i) => SHAPE_ISSUES.has(i.code) || missing(i));
+  // A discriminator (calcdoc's and spreadsheet's `operation`) that names no variant is an unknown enum value, as z.enum reports it: 422.
+  const unknownVariant = (i: z.core.$ZodIssue) => i.code === 'invalid_union' && 'discriminator' in i && !missing(i);
+  const messageOf = (i: z.core.$ZodIssue) =>
+    missing(i) ? 'is required' : unknownVariant(i) && 'options' in i ? `must be one of ${(i.options as unknown[]).join(', ')}` : i.message;
+  const issues = error.issues.map((i) => ({ field: fieldPath(i.path), message: messageOf(i), code: i.code }));
+  const shape = error.issues.some((i) => (SHAPE_ISSUES.has(i.code) && !unknownVariant(i)) || missing(i));
   const first = issues[0]!;
   const message = first.field === '(body)' ? first.message : `${first.field}: ${first.message}`;
   return new AppError(shape ? 'VALIDATION_ERROR' : 'UNPROCESSABLE', message, { fields: issues });

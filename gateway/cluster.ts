@@ -85,7 +85,7 @@ function supervise(role: string, name: string, script: string, args: string[], c
 const common = { REDIS_URL: env.REDIS_URL, DATABASE_URL: config.databaseUrl, DATA_DIR: config.dataDir, NODE_ENV: config.env };
 
 // Subgraphs first: the content subgraph seeds the code catalogue before workers read it.
-const remote = SUBGRAPH_NAMES.filter((name) => !SUBGRAPHS[name].subscriptions);
+const remote = SUBGRAPH_NAMES.filter((name) => !SUBGRAPHS[name].runsInGateway);
 const subgraphPorts = new Map<string, number>();
 for (const [i, name] of remote.entries()) subgraphPorts.set(name, subgraphBase ? subgraphBase + i : await freePort());
 await Promise.all(

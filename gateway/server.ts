@@ -17,7 +17,8 @@ import type { Config } from '../core/config.ts';
 import { createPlatform, type Platform } from '../core/platform.ts';
 import type { RequestContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
-import { SUBGRAPHS, allJobHandlers, buildSchema, jobFamilies } from '../subgraphs/registry.ts';
+import { SUBGRAPHS, allJobHandlers, allTools, buildSchema, jobFamilies, startSubgraph } from '../subgraphs/registry.ts';
+import type { SubgraphModule } from '../subgraphs/module.ts';
 import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
@@ -38,6 +39,7 @@ import { OAUTH_OPENAPI_PATHS } from './oauth-openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
+import { desktopReleaseRouter } from './desktop-release.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -63,24 +65,21 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   for (const module of Object.values(SUBGRAPHS)) {
-    // Its subscriptions' state (sockets, runs in flight) lives in this process.
-    if (module.subscriptions && module.name in config.remoteSubgraphs) throw new Error(`REMOTE_SUBGRAPHS: the ${module.name} subgraph serves subscriptions and must run in the gateway's process`);
+    if (module.runsInGateway && module.name in config.remoteSubgraphs) throw new Error(`REMOTE_SUBGRAPHS: the ${module.name} subgraph must run in the gateway's process: ${module.runsInGateway}`);
   }
   // This process runs the job types of the subgraphs it serves; a remote subgraph's process runs its own.
   const local = Object.values(SUBGRAPHS).filter((m) => !(m.name in config.remoteSubgraphs));
   const runJobTypes = local.flatMap((m) => m.jobHandlers.map((h) => h.type));
-  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), jobFamilies: jobFamilies(), runJobTypes, onQuery: options.onQuery });
-  for (const module of Object.values(SUBGRAPHS)) {
-    if (!(module.name in config.remoteSubgraphs)) await module.onStart?.(platform);
-  }
+  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), tools: allTools(), jobFamilies: jobFamilies(), runJobTypes, onQuery: options.onQuery });
+  const served = new Map<string, SubgraphModule>();
+  for (const module of local) served.set(module.name, await startSubgraph(module, platform));
 
-  const localSchemas = new Map(Object.values(SUBGRAPHS).map((m) => [m.name as string, m]));
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(),
     buildService: ({ name, url }) =>
       config.remoteSubgraphs[name]
         ? new ForwardingDataSource({ url: config.remoteSubgraphs[name], refusedWaitMs: config.subgraphRefusedWaitMs })
-        : new InProcessDataSource(buildSchema(localSchemas.get(name)!)),
+        : new InProcessDataSource(buildSchema(served.get(name)!)),
   });
 
   const app = express();
@@ -109,7 +108,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   let subscriptionSchema: GraphQLSchema | null = null;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
-    subscriptionSchema = buildSubscriptionSchema(apiSchema, apollo);
+    subscriptionSchema = buildSubscriptionSchema(apiSchema, apollo, [...served.values()]);
   });
   await apollo.start();
 
@@ -121,6 +120,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use(requestId(platform.log));
   app.use('/files', downloadsRouter(platform));
   app.use('/oauth', oauthRouter(platform));
+  app.use('/desktop', desktopReleaseRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
     openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: OAUTH_OPENAPI_PATHS }));

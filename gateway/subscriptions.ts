@@ -27,7 +27,7 @@ import { TERMINAL, type JobEvent } from '../core/jobs/types.ts';
 import { AppError, codeFromGraphql } from '../core/errors.ts';
 import { bearerToken } from '../core/auth/keys.ts';
 import { LIMITS } from '../core/limits.ts';
-import { SUBGRAPHS } from '../subgraphs/registry.ts';
+import type { Streams, SubgraphModule } from '../subgraphs/module.ts';
 import { checkedStream, mapStream } from '../core/live-stream.ts';
 
 /** Values are read by response key, since the gateway's answer is keyed by the client's aliases. */
@@ -91,7 +91,8 @@ async function readJobSteadily(apollo: ApolloServer<RequestContext>, ctx: Reques
   }
 }
 
-export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: ApolloServer<RequestContext>): GraphQLSchema {
+/** `served`: the subgraphs this process started, whose own streams (SubgraphModule.subscriptions) it serves. */
+export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: ApolloServer<RequestContext>, served: readonly SubgraphModule[]): GraphQLSchema {
   // A copy, so that the resolvers set below never touch the gateway's own schema objects.
   const schema = buildASTSchema(parse(printSchema(apiSchema)));
   const field = schema.getSubscriptionType()!.getFields().jobUpdated!;
@@ -151,7 +152,7 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
     }
   } as never;
   field.resolve = (payload: { jobUpdated: unknown }) => payload.jobUpdated;
-  for (const module of Object.values(SUBGRAPHS)) {
+  for (const module of served) {
     for (const [name, stream] of Object.entries(module.subscriptions ?? {})) serveStream(schema, name, stream);
   }
   return schema;
@@ -162,7 +163,7 @@ export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: Apollo
  * the schema's shape, keyed by field name, so every object type it reaches reads fields by name
  * (the default here reads by response key, for jobUpdated's gateway answers).
  */
-function serveStream(schema: GraphQLSchema, name: string, stream: NonNullable<(typeof SUBGRAPHS)[keyof typeof SUBGRAPHS]['subscriptions']>[string]) {
+function serveStream(schema: GraphQLSchema, name: string, stream: Streams[string]) {
   const field = schema.getSubscriptionType()!.getFields()[name]!;
   field.subscribe = (async (_root: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
     try {

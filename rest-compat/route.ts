@@ -51,6 +51,8 @@ export interface Route {
    */
   operation?: string;
   notFound?: ErrorCode;
+  /** 'job': the root field is a created job, answered as the spec's acknowledgement {job_id, status, created_at}. */
+  answer?: 'job';
   handle?(input: RestInput, run: Run, ctx: RequestContext): Promise<RestResult>;
   /** Maps an error to a {detail} body for `errors: 'detail'` routes. */
   detailFor?(code: string, message: string): { status: number; detail: string };

@@ -4,11 +4,12 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
-import { snakeCase, toCamelKeys, toSnakeKeys } from '../core/case.ts';
+import { snakeFieldPath, toCamelKeys, toSnakeKeys } from '../core/case.ts';
 import { AppError, codeFromGraphql } from '../core/errors.ts';
 import { sendError, type ErrorStyle } from '../edge/render-error.ts';
 import { parseInput } from '../core/validation.ts';
 import type { Route, Run } from './route.ts';
+import { jobAccepted } from './routes/jobs.ts';
 
 export type ContextFactory = (req: Request) => Promise<RequestContext>;
 
@@ -28,12 +29,12 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
 }
 
 /**
- * A domain's check names fields as the domain spells them (perPage, elements[2].resultUnit); a REST
- * caller sent per_page: the message and the details name the field in the caller's spelling, so each
- * rule is written once, in the domain.
+ * A domain's check names fields as the domain spells them (perPage, elements[2].resultUnit, a
+ * spreadsheet block's chartType); a REST caller sent per_page: the message and the details name
+ * the field in the caller's spelling, so each rule is written once, in the domain.
  */
 function inRestNames(err: AppError): AppError {
-  const rename = (field: unknown) => (typeof field === 'string' ? snakeCase(field) : field);
+  const rename = (field: unknown) => (typeof field === 'string' ? snakeFieldPath(field) : field);
   const details = err.details && {
     ...err.details,
     ...('field' in err.details ? { field: rename(err.details.field) } : {}),
@@ -41,11 +42,14 @@ function inRestNames(err: AppError): AppError {
       ? { fields: err.details.fields.map((f: unknown) => (f && typeof f === 'object' && 'field' in f ? { ...f, field: rename((f as { field: unknown }).field) } : rename(f))) }
       : {}),
   };
-  const message = err.message.replace(/^([\w.[\]]+): /, (_, field: string) => `${snakeCase(field)}: `);
+  // The field leads the message (elements[2].resultUnit: …) or follows its place (Sheet "S", block 0, chartType: …).
+  let message = err.message.replace(/^([\w.[\]]+): /, (_, f: string) => `${snakeFieldPath(f)}: `);
+  const field = err.details?.field;
+  if (typeof field === 'string' && !err.message.startsWith(`${field}: `)) message = message.replace(`, ${field}: `, `, ${snakeFieldPath(field)}: `);
   return new AppError(err.code, message, details);
 }
 
-/** A declared route (Route.operation): camelCased input in, the root field snake_cased out. */
+/** A declared route (Route.operation): camelCased input in, the root field snake_cased (or a created job's acknowledgement) out. */
 function runOperation(route: Route, operation: string): NonNullable<Route['handle']> {
   return async ({ params, query, body }, run) => {
     const data = await run(operation, toCamelKeys({ ...params, ...query, ...(body ?? {}) }));
@@ -55,7 +59,7 @@ function runOperation(route: Route, operation: string): NonNullable<Route['handl
       const what = code.replace(/_NOT_FOUND$/, '').toLowerCase().replace(/_/g, ' ');
       throw new AppError(code, `No ${what} ${Object.values(params).join(' ')}`.trim(), params);
     }
-    return { body: toSnakeKeys(value) };
+    return route.answer === 'job' ? jobAccepted(value as Parameters<typeof jobAccepted>[0]) : { body: toSnakeKeys(value) };
   };
 }
 

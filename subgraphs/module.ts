@@ -4,29 +4,55 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import type { RequestContext } from '../core/context.ts';
 import type { JobHandler } from '../core/jobs/types.ts';
 import type { Platform } from '../core/platform.ts';
+import type { PlatformTool } from '../core/platform-tools.ts';
 import type { Bucket } from '../core/rate-limit.ts';
 import { subgraphSdl, type SubgraphName } from '../schema/compose.ts';
 
-/** A subgraph: its SDL from schema/, its resolvers, and the job types it runs. */
+/**
+ * A subgraph: its SDL from schema/, its resolvers, the job types it runs and the tools it offers
+ * agents. Resolvers that need only ctx.platform are given here; a subgraph with collaborators of
+ * its own (a store, a run engine) builds them once in onStart and returns the resolvers and
+ * streams made over them, so nothing is looked up per request.
+ */
 export interface SubgraphModule {
   name: SubgraphName;
   typeDefs: DocumentNode;
-  resolvers: GraphQLResolverMap<RequestContext>;
+  /** Resolvers that need nothing beyond ctx.platform; a subgraph with collaborators returns its resolvers from onStart instead. */
+  resolvers?: GraphQLResolverMap<RequestContext>;
   jobHandlers: JobHandler<any>[];
   /**
    * Subscription fields this subgraph serves over graphql-ws (gateway/subscriptions.ts): each
    * checks the caller, then answers a stream of values in the schema's shape (enum values by
-   * their GraphQL names). Only in the gateway's process: the streams' state lives there.
+   * their GraphQL names). Only in the gateway's process (runsInGateway): the streams' state lives there.
    */
-  subscriptions?: Record<string, (args: Record<string, any>, ctx: RequestContext) => Promise<AsyncIterableIterator<unknown>>>;
+  subscriptions?: Streams;
+  /** Why this subgraph must run in the gateway's process (REMOTE_SUBGRAPHS may not name it), when it must. */
+  runsInGateway?: string;
   /**
    * Root fields that spend a budget other than the key's ('Query.codes': 'public'), with the
    * reason beside each; undeclared fields spend 'api'. An operation spends the budget its root
    * fields share (edge/policies.ts), 'api' when they differ.
    */
   budgets?: Record<string, Bucket>;
-  /** Work to do once the platform is up (seeding reference data, for example). */
-  onStart?(platform: Platform): Promise<void>;
+  /**
+   * Tools this subgraph offers agents, by the name the model sees (its tools.ts): each calls the
+   * domain function its resolver calls. The platform gathers every subgraph's (Platform.tools);
+   * the agents subgraph reads them there and imports none.
+   */
+  tools?: Record<string, PlatformTool>;
+  /**
+   * Work to do once the platform is up (seeding reference data, for example), in the processes
+   * that serve the subgraph. It may answer the resolvers and streams built over its collaborators.
+   */
+  onStart?(platform: Platform): Promise<void | Started>;
+}
+
+export type Streams = Record<string, (args: Record<string, any>, ctx: RequestContext) => Promise<AsyncIterableIterator<unknown>>>;
+
+/** What a subgraph's onStart built: its resolvers and streams over collaborators made once. */
+export interface Started {
+  resolvers: GraphQLResolverMap<RequestContext>;
+  subscriptions?: Streams;
 }
 
 export const typeDefsOf = (name: SubgraphName): DocumentNode => parse(subgraphSdl(name));

@@ -1,5 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLSchema } from 'graphql';
+import { toolRegistry } from '../core/platform-tools.ts';
+import type { Platform } from '../core/platform.ts';
 import type { SubgraphName } from '../schema/compose.ts';
 import { agentsSubgraph } from './agents/index.ts';
 import { contentSubgraph } from './content/index.ts';
@@ -16,9 +18,17 @@ export const SUBGRAPHS: Record<SubgraphName, SubgraphModule> = {
   agents: agentsSubgraph,
 };
 
+/** Starts a subgraph in this process: its onStart's work, and the module as served (with what onStart built). */
+export async function startSubgraph(module: SubgraphModule, platform: Platform): Promise<SubgraphModule> {
+  const started = await module.onStart?.(platform);
+  return started ? { ...module, ...started } : module;
+}
+
 /** Array form: @apollo/subgraph 2.15 rejects the object form. */
-export const buildSchema = (module: SubgraphModule): GraphQLSchema =>
-  buildSubgraphSchema([{ typeDefs: module.typeDefs, resolvers: module.resolvers as never }]);
+export function buildSchema(module: SubgraphModule): GraphQLSchema {
+  if (!module.resolvers) throw new Error(`the ${module.name} subgraph builds its resolvers when it starts: build the schema of startSubgraph's answer`);
+  return buildSubgraphSchema([{ typeDefs: module.typeDefs, resolvers: module.resolvers as never }]);
+}
 
 /** Every job type of every subgraph: any process may create any job type. */
 export const allJobHandlers = () => Object.values(SUBGRAPHS).flatMap((m) => m.jobHandlers);
@@ -26,3 +36,5 @@ export const allJobHandlers = () => Object.values(SUBGRAPHS).flatMap((m) => m.jo
 /** Job type → the subgraph that owns it: with REDIS_URL each subgraph's job types share one queue (a job family). */
 export const jobFamilies = (): ReadonlyMap<string, string> =>
   new Map(Object.values(SUBGRAPHS).flatMap((m) => m.jobHandlers.map((h) => [h.type, m.name] as const)));
+/** Every subgraph's tools for agents, by name: a process runs any of them in its own platform. */
+export const allTools = () => toolRegistry(Object.values(SUBGRAPHS).map((m) => m.tools));

@@ -56,13 +56,6 @@ it('imports only downwards: core, schema ← subgraphs ← edge ← rest-compat 
   expect(wrong).toEqual([]);
 });
 
-/**
- * The one known exception, named so that no other slips in: the agents' platform tools call the
- * other subgraphs' domain functions in process (code search, documents, drawings, memory). The way
- * out is for each subgraph to contribute its own tools through the platform at start.
- */
-const KNOWN_CROSSINGS = new Set(['subgraphs/agents/platform-tools.ts']);
-
 it('keeps subgraphs apart: a subgraph imports no other subgraph (shared code belongs in core)', () => {
   const wrong: string[] = [];
   for (const file of sources(path.join(ROOT, 'subgraphs'))) {
@@ -70,7 +63,7 @@ it('keeps subgraphs apart: a subgraph imports no other subgraph (shared code bel
     if (parts.length < 3) continue; // subgraphs/registry.ts and module.ts wire them together
     for (const target of importsOf(file)) {
       const t = target.split(path.sep);
-      if (t[0] === 'subgraphs' && t.length >= 3 && t[1] !== parts[1] && !KNOWN_CROSSINGS.has(parts.join('/'))) wrong.push(`${parts.join('/')} → ${target}`);
+      if (t[0] === 'subgraphs' && t.length >= 3 && t[1] !== parts[1]) wrong.push(`${parts.join('/')} → ${target}`);
     }
   }
   expect(wrong).toEqual([]);

@@ -1,5 +1,7 @@
 // The database seam. Domain code receives a `Database` and never learns which
 // engine is behind it; SQLite specifics (pragmas, file URLs) stay in this folder.
+// The URL picks the engine: postgres:// or postgresql:// opens PostgreSQL
+// (postgres/open.ts), anything else the embedded libSQL database.
 import prismaClientPackage from '@prisma/client';
 import type { PrismaClient as PrismaClientType } from '@prisma/client';
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
@@ -7,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations } from './migrate.ts';
+import { isPostgresUrl, openPostgres } from './postgres/open.ts';
 import { installBusyTimeout } from './sqlite-busy-timeout.ts';
 import { registerInterruptibleReads } from './interruptible-reads.ts';
 import { reuseTransactionConnections } from './transaction-connections.ts';
@@ -16,6 +19,18 @@ const BUSY_TIMEOUT_MS = 5000;
 const { PrismaClient } = prismaClientPackage;
 
 export type Database = PrismaClientType;
+
+export type DatabaseEngine = 'libsql' | 'postgresql';
+
+const engines = new WeakMap<Database, DatabaseEngine>();
+
+/**
+ * Which engine a database opened by openDatabase runs on, for the wiring that picks a store's
+ * implementation (domain code never asks). Anything else (a wrapper in a test) counts as libSQL.
+ */
+export function databaseEngine(db: Database): DatabaseEngine {
+  return engines.get(db) ?? 'libsql';
+}
 
 export interface OpenDatabaseOptions {
   url: string;
@@ -43,6 +58,11 @@ class ReusedConnectionsLibSQL extends PrismaLibSQL {
 
 /** Opens the database, applies pending migrations and configures the connection. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (isPostgresUrl(options.url)) {
+    const db = await openPostgres(options);
+    engines.set(db, 'postgresql');
+    return db;
+  }
   const file = sqliteFilePath(options.url);
   if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   installBusyTimeout(BUSY_TIMEOUT_MS);

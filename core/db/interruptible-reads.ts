@@ -105,6 +105,11 @@ export function registerInterruptibleReads(db: Database, filePath: string | null
   registry.set(db, filePath ? createInterruptibleReads(filePath, onQuery) : prismaReads(db));
 }
 
+/** Called by the PostgreSQL engine's open (postgres/open.ts), whose reads are its own. */
+export function setInterruptibleReads(db: Database, reads: InterruptibleReads): void {
+  registry.set(db, reads);
+}
+
 /** The interruptible reads of a database opened by openDatabase (Prisma's, uninterruptible, for any other). */
 export function interruptibleReads(db: Database): InterruptibleReads {
   let reads = registry.get(db);

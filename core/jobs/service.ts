@@ -58,7 +58,7 @@ export function createJobService(
       if (options?.generic && handler.internal) {
         throw new AppError('UNPROCESSABLE', `type: ${type} jobs are created by ${handler.operation?.mutation} only: ${handler.internal.why}`, { field: 'type' });
       }
-      const parsed = handler.parse(input, principal);
+      const parsed = handler.parse(input, principal, tiers[principal.tier]);
       const cap = tiers[principal.tier].maxUnfinishedJobs;
       const unfinished = await store.countUnfinished(principal.accountId);
       if (unfinished >= cap) {

@@ -2,7 +2,8 @@
 // account's job, like an expired one, is simply not found.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
-import type { Database } from '../db/client.ts';
+import { databaseEngine, type Database } from '../db/client.ts';
+import { claimNextOnPostgres } from './postgres-claim.ts';
 import type { Config, Tier } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { Principal } from '../auth/keys.ts';
@@ -89,6 +90,8 @@ const failedWith = (error: JobError) => ({
 });
 
 export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): JobStore {
+  // PostgreSQL claims with FOR UPDATE SKIP LOCKED (postgres-claim.ts); the embedded database below.
+  const postgres = databaseEngine(db) === 'postgresql';
   return {
     async create(principal, type, input, options) {
       const retention = config.tiers[principal.tier].retentionSeconds;
@@ -134,6 +137,10 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
 
     async claimNext(types) {
       const now = new Date();
+      if (postgres) {
+        const id = await claimNextOnPostgres(db, types, now);
+        return id ? toRecord(await db.job.findUniqueOrThrow({ where: { id } })) : null;
+      }
       const due = { status: 'pending', type: { in: [...types] }, OR: [{ runAfter: null }, { runAfter: { lte: now } }] };
       for (let tries = 0; tries < 3; tries++) {
         const waiting = await db.job.groupBy({ by: ['accountId'], where: due, _min: { createdAt: true } });

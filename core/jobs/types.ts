@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/keys.ts';
-import type { Config, Tier } from '../config.ts';
+import type { Config, Tier, TierLimits } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { BlobStorage } from '../files/blob-storage.ts';
 import type { FileStore } from '../files/store.ts';
@@ -81,6 +81,10 @@ export interface JobHandler<I = unknown> {
   operation?: { mutation: string; route: string | { none: string } };
   /** Only its own operation creates it (work comes first, such as storing the messages): createJob refuses it. */
   internal?: { why: string };
-  parse(input: unknown, principal: Principal): I;
+  /**
+   * Checks and normalises the input at creation. `limits` are the caller's tier's, so that a
+   * type created through the generic createJob is held to the same limits as its typed mutation.
+   */
+  parse(input: unknown, principal: Principal, limits: TierLimits): I;
   run(ctx: JobContext<I>): Promise<Record<string, unknown>>;
 }

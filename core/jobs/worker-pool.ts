@@ -2,21 +2,28 @@
 // A task module's default export is defineTask((payload) => result) (task.ts), so an AppError
 // it throws reaches the caller whole.
 //
-// Every task runs under two limits (core/limits.ts): a wall-clock limit and a
-// V8 heap limit per thread (`resourceLimits`). A task past either fails with
+// Every task runs under two limits (core/limits.ts): a wall-clock limit, counted from
+// the moment the task starts on a thread (timed-task.ts reports it; time spent queued
+// behind other tasks does not count), and a V8 heap limit per thread (`resourceLimits`). A task past either fails with
 // RESOURCE_LIMIT; piscina terminates the thread (an aborted task's thread is
 // killed, an out-of-memory thread dies) and starts a fresh one for the next
 // task, so one hostile input never holds a thread or the machine's memory.
 // A caller's signal (a job abandoned, a client gone, a shutdown) aborts the
 // task the same way and rejects with the signal's reason.
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import { unpackTaskResult } from './task.ts';
+import type { TimedCall } from './timed-task.ts';
 
 export interface WorkerPool {
-  /** `timeoutMs` shortens the pool's wall-clock limit for a task whose caller waits for it (an HTTP request). */
-  run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options?: { timeoutMs?: number }): Promise<R>;
+  /**
+   * `timeoutMs` shortens the pool's wall-clock limit for a task whose caller waits for it (an HTTP request);
+   * `queueTimeoutMs` bounds that caller's wait for a free thread: past it the task is dropped with
+   * SERVICE_UNAVAILABLE, an answer the client can retry, before the HTTP server gives up on the request.
+   */
+  run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options?: { timeoutMs?: number; queueTimeoutMs?: number }): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -27,6 +34,7 @@ export interface WorkerLimits {
 
 const taskName = (taskModule: URL) => taskModule.pathname.split('/').slice(-2).join('/');
 const NOOP_TASK = new URL('./noop-task.ts', import.meta.url);
+const TIMED_TASK = new URL('./timed-task.ts', import.meta.url);
 
 /**
  * Threads start on demand and live `idleMs` after their last task: a thread
@@ -55,16 +63,31 @@ export function createWorkerPool(
     if (pool.queueSize > 0) pool.run(null, { filename: NOOP_TASK.href }).catch(() => undefined);
   };
   return {
-    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options: { timeoutMs?: number } = {}): Promise<R> {
+    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options: { timeoutMs?: number; queueTimeoutMs?: number } = {}): Promise<R> {
       const timeoutMs = Math.min(options.timeoutMs ?? Infinity, limits.taskTimeoutMs);
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const timeout = new AbortController();
+      const queued = new AbortController();
+      const { port1: started, port2 } = new MessageChannel();
+      let timer: NodeJS.Timeout | undefined = options.queueTimeoutMs === undefined ? undefined : setTimeout(() => queued.abort(), options.queueTimeoutMs);
+      started.once('message', () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => timeout.abort(), timeoutMs);
+      });
+      const combined = AbortSignal.any([...(signal ? [signal] : []), timeout.signal, queued.signal]);
       try {
-        return unpackTaskResult<R>(await pool.run(payload, { filename: taskModule.href, signal: combined }));
+        const call: TimedCall = { module: taskModule.href, payload, started: port2 };
+        return unpackTaskResult<R>(await pool.run(call, { filename: TIMED_TASK.href, signal: combined, transferList: [port2] }));
       } catch (err) {
         if (combined.aborted) replaceStoppedThread();
         if (signal?.aborted) throw signal.reason ?? err;
-        if (timeout.aborted) {
+        if (queued.signal.aborted) {
+          throw new AppError('SERVICE_UNAVAILABLE', `Every worker thread stayed busy for ${options.queueTimeoutMs} ms; try again shortly`, {
+            limit: 'worker_queue_wait_ms',
+            limit_value: options.queueTimeoutMs,
+            task: taskName(taskModule),
+          });
+        }
+        if (timeout.signal.aborted) {
           throw new AppError('RESOURCE_LIMIT', `The work took longer than its limit of ${timeoutMs} ms and was stopped`, {
             limit: 'worker_task_timeout_ms',
             limit_value: timeoutMs,
@@ -79,6 +102,9 @@ export function createWorkerPool(
           });
         }
         throw err;
+      } finally {
+        clearTimeout(timer);
+        started.close();
       }
     },
     close: () => pool.close({ force: true }),

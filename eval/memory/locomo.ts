@@ -139,18 +139,28 @@ export async function ingestLocomo(deps: { store: MemoryStore; extractor: Extrac
   return c.turns.length;
 }
 
+/**
+ * Conversations never read while tuning retrieval (chosen before any change of this session, by
+ * position: the last two of the dev file); their hit@10 is reported apart as the unseen measure.
+ */
+export const HELD_OUT_CONVERSATIONS = new Set(['conv-49', 'conv-50']);
+
 export interface LocomoScores {
   /** hit@10 per system, overall and per category. */
   systems: Record<string, { overall: number; byCategory: Record<number, number> }>;
   questions: number;
   perCategory: Record<number, number>;
+  /** hit@10 of search (and of BM25) over the tuning and the held-out conversations. */
+  slices: Record<'tuning' | 'held-out', { questions: number; search: number; bm25: number }>;
 }
 
 export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embedder }, accountId: string, conversations: readonly LocomoConversation[]): Promise<LocomoScores> {
   const hits: Record<string, Record<number, number>> = { search: {}, 'get-memory': {}, 'BM25 raw turns': {} };
   const perCategory: Record<number, number> = {};
+  const slices: LocomoScores['slices'] = { tuning: { questions: 0, search: 0, bm25: 0 }, 'held-out': { questions: 0, search: 0, bm25: 0 } };
   let questions = 0;
   for (const c of conversations) {
+    const slice = slices[HELD_OUT_CONVERSATIONS.has(c.id) ? 'held-out' : 'tuning'];
     const byId = new Map(c.turns.map((t) => [t.id, t]));
     const raw = c.turns.map((t) => `${t.speaker}: ${t.text}`);
     const bm25 = bm25Index(raw);
@@ -176,6 +186,9 @@ export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embed
       for (const [system, texts] of Object.entries(results)) {
         if (texts.some((t) => isHit(t, q.answer, evidence))) hits[system]![q.category] = (hits[system]![q.category] ?? 0) + 1;
       }
+      slice.questions++;
+      if (results.search!.some((t) => isHit(t, q.answer, evidence))) slice.search++;
+      if (results['BM25 raw turns']!.some((t) => isHit(t, q.answer, evidence))) slice.bm25++;
       perCategory[q.category] = (perCategory[q.category] ?? 0) + 1;
       questions++;
     }
@@ -186,7 +199,11 @@ export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embed
     for (const cat of Object.keys(perCategory).map(Number)) byCategory[cat] = (h[cat] ?? 0) / perCategory[cat]!;
     systems[system] = { overall: Object.values(h).reduce((s, x) => s + x, 0) / (questions || 1), byCategory };
   }
-  return { systems, questions, perCategory };
+  for (const x of Object.values(slices)) {
+    x.search /= x.questions || 1;
+    x.bm25 /= x.questions || 1;
+  }
+  return { systems, questions, perCategory, slices };
 }
 
 export function reportLocomo(scores: LocomoScores): void {
@@ -195,6 +212,9 @@ export function reportLocomo(scores: LocomoScores): void {
   console.log(`system            overall  ${cats.map((c) => `${CATEGORIES[c]} (${scores.perCategory[c]})`.padStart(18)).join('')}`);
   for (const [system, s] of Object.entries(scores.systems)) {
     console.log(`${system.padEnd(16)} ${s.overall.toFixed(3).padStart(8)}  ${cats.map((c) => s.byCategory[c]!.toFixed(3).padStart(18)).join('')}`);
+  }
+  for (const [name, x] of Object.entries(scores.slices)) {
+    console.log(`${name} conversations (${x.questions} questions): search ${x.search.toFixed(3)}, BM25 raw turns ${x.bm25.toFixed(3)}`);
   }
   console.log('');
 }

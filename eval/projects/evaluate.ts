@@ -8,10 +8,11 @@
  *      target exists in the set (one sheet, S-601, is left out on purpose);
  *    - sheet number and title accuracy;
  *    - search recall@10 on judged questions written from the truth (questions.ts).
- * 2. Real sheets of ../shared/samples (the VA set and the dev drawings; skipped with a notice
- *    when absent): callout targets against the tag texts labelled by hand in
- *    eval/drawings/real/*.truth.json, sheet numbers and titles, the VA sheets as one project
- *    with the questions written from them.
+ * 2. Real sheets of ../shared/samples (the VA set and the dev drawings, 17 pages; skipped with
+ *    a notice when absent), all in one project: callout targets against the tag texts labelled
+ *    by hand in eval/drawings/real/*.truth.json, sheet numbers and titles, text references
+ *    (SEE 3/A501) against real-labels.ts, search recall@10 on the questions written there, and
+ *    the VA sheets' links to each other.
  * Prints one table; `--json` prints the figures as JSON.
  */
 import fs from 'node:fs';
@@ -28,7 +29,8 @@ import { normaliseSheetNumber } from '../../subgraphs/drawings/projects/sheet-nu
 import { createLibsqlProjectStore } from '../../subgraphs/drawings/projects/store/libsql-store.ts';
 import type { ProjectGraphStore } from '../../subgraphs/drawings/projects/store/project-graph-store.ts';
 import { generateProject, SET_NUMBERS, viewsOf } from './generator.ts';
-import { generatedQuestions, REAL_QUESTIONS, type Question } from './questions.ts';
+import { generatedQuestions, type Question } from './questions.ts';
+import { REAL_PROJECT_QUESTIONS, REAL_SHEETS, REAL_TEXT_REFERENCES, type RealSheetKey } from './real-labels.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLES = path.resolve(ROOT, '../shared/samples/drawings');
@@ -72,7 +74,7 @@ async function recallAt10(store: ProjectGraphStore, projectId: string, questions
   let sum = 0;
   const misses: string[] = [];
   for (const q of questions) {
-    const r = await searchProject({ store, embedder: null, sheetNumbers: OPTIONS }, projectId, q.question, 1, 10);
+    const r = await searchProject({ store, embedder: null }, projectId, q.question, 1, 10);
     const found = new Set(r.matches.filter((m) => !q.types || q.types.includes(m.entity.type)).map((m) => m.sheetNumber && norm(m.sheetNumber)));
     const relevant = q.sheets.map(norm);
     const hit = relevant.filter((s) => found.has(s)).length / Math.min(relevant.length, 10);
@@ -135,15 +137,33 @@ async function generated() {
   }
 }
 
+/** Recall@10 on the real project, judged by sheet (file and page): most real sheets print no number. */
+async function realRecallAt10(store: ProjectGraphStore, projectId: string, keyOfSheet: Map<string, RealSheetKey>) {
+  let sum = 0;
+  const misses: string[] = [];
+  for (const q of REAL_PROJECT_QUESTIONS) {
+    const r = await searchProject({ store, embedder: null }, projectId, q.question, 1, 10);
+    const found = new Set(r.matches.map((m) => keyOfSheet.get(m.entity.sheetId)));
+    const hit = q.sheets.filter((s) => found.has(s)).length / Math.min(q.sheets.length, 10);
+    sum += hit;
+    if (hit < 1) misses.push(`${q.question} → want ${q.sheets.join(', ')}; got ${[...found].join(', ')}`);
+  }
+  return { questions: REAL_PROJECT_QUESTIONS.length, recallAt10: sum / REAL_PROJECT_QUESTIONS.length, misses };
+}
+
 async function real() {
   if (!fs.existsSync(SAMPLES)) return null;
   const truthDir = path.join(ROOT, 'eval/drawings/real');
   let read: Pr = { tp: 0, predicted: 0, truth: 0 };
+  let refs: Pr = { tp: 0, predicted: 0, truth: 0 };
+  const refMisses: string[] = [];
   let numbers = 0;
   let numbered = 0;
   let titles = 0;
   let titled = 0;
   let pages = 0;
+  const keyOfSheet = new Map<string, RealSheetKey>();
+  const keyOfPage = new Map(Object.entries(REAL_SHEETS).map(([k, s]) => [`${s.file}#${s.page}`, k as RealSheetKey]));
   const { store, projectId, close } = await openStore();
   try {
     for (const f of fs.readdirSync(truthDir).filter((n) => n.endsWith('.truth.json')).sort()) {
@@ -151,11 +171,10 @@ async function real() {
       const pdf = path.join(SAMPLES, t.file);
       if (!fs.existsSync(pdf)) continue;
       const bytes = fs.readFileSync(pdf);
-      // The VA sheets go into the scored project (they link to each other); every page is read the same way.
-      const va = t.file.startsWith('va-');
-      const { draft } = va
-        ? await ingest(store, projectId, bytes, t.page, `va-${t.page}`.padEnd(64, '0'))
-        : await runInline(task, { bytes, page: t.page, options: OPTIONS });
+      // Every real page goes into one project: search and references are scored across the whole set.
+      const { draft, write } = await ingest(store, projectId, bytes, t.page, createHash('sha256').update(bytes).digest('hex'));
+      const key = keyOfPage.get(`${t.file}#${t.page}`);
+      if (key) keyOfSheet.set(write.sheet.id, key);
       pages++;
       const wantNumber = t.sheet_number ?? t.titleblock?.sheet_number ?? null;
       const wantTitle = t.sheet_title ?? null;
@@ -178,13 +197,22 @@ async function real() {
         ...draft.entities.filter((e) => e.type === 'View' && e.props.tagSheet).map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.tagSheet))}`),
       ];
       read = add(read, matchPairs(predicted, truthPairs));
+      // Text references: the view (if any) and sheet each note names, against the hand labels of this page.
+      const refPairs = (key ? (REAL_TEXT_REFERENCES[key] ?? []) : []).map((r) => `${(r.view ?? '').toUpperCase()}/${norm(r.sheet)}`);
+      const refPredicted = draft.entities
+        .filter((e) => e.type === 'Callout' && e.props.kind === 'text_reference')
+        .map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.targetSheet ?? ''))}`);
+      const m = matchPairs(refPredicted, refPairs);
+      refs = add(refs, m);
+      if (m.tp < m.truth || m.tp < m.predicted) refMisses.push(`${key ?? f}: labelled ${JSON.stringify(refPairs)}; read ${JSON.stringify(refPredicted)}`);
     }
     const links = await store.listLinks(projectId);
-    const search = await recallAt10(store, projectId, REAL_QUESTIONS);
+    const search = await realRecallAt10(store, projectId, keyOfSheet);
     return {
       pages,
       calloutTargets: pr(read),
-      vaLinks: { total: links.length, resolved: links.filter((l) => l.status === 'resolved').length, reasons: [...new Set(links.map((l) => l.reason))] },
+      textReferences: { ...pr(refs), misses: refMisses },
+      links: { total: links.length, resolved: links.filter((l) => l.status === 'resolved').length, reasons: [...new Set(links.map((l) => l.reason))] },
       sheetNumber: `${numbers}/${numbered}`,
       sheetTitle: `${titles}/${titled}`,
       search,
@@ -213,8 +241,10 @@ else {
     console.log(`\nreal sheets: ${rl.pages} pages`);
     console.log(`  callout targets read   P ${f3(rl.calloutTargets.precision)}  R ${f3(rl.calloutTargets.recall)}  (${rl.calloutTargets.tp}/${rl.calloutTargets.predicted} predicted, ${rl.calloutTargets.truth} labelled)`);
     console.log(`  sheet number ${rl.sheetNumber}, title ${rl.sheetTitle}`);
-    console.log(`  VA project links       ${JSON.stringify(rl.vaLinks)}`);
-    console.log(`  search recall@10       ${f3(rl.search.recallAt10)} on ${rl.search.questions} questions (VA sheets)`);
+    console.log(`  text references        P ${f3(rl.textReferences.precision)}  R ${f3(rl.textReferences.recall)}  (${rl.textReferences.tp}/${rl.textReferences.predicted} read, ${rl.textReferences.truth} labelled)`);
+    console.log(`  project links          ${JSON.stringify(rl.links)}`);
+    console.log(`  search recall@10       ${f3(rl.search.recallAt10)} on ${rl.search.questions} hand-written questions (all 17 pages in one project)`);
+    if (process.argv.includes('--misses')) for (const m of rl.textReferences.misses) console.log(`    reference miss: ${m}`);
     if (process.argv.includes('--misses')) for (const m of rl.search.misses) console.log(`    miss: ${m}`);
   }
 }

@@ -2,9 +2,8 @@
  * Judged questions for project search. Generated-set questions are written
  * from the generator's truth by templates an engineer would ask (which
  * sheets, where is, what refers to); the relevant sheets are read from the
- * truth, not from the system. The VA questions were written by reading the
- * two sheets (AF101 floor finish plan, AF600 material and room finish
- * schedule) and are judged by sheet.
+ * truth, not from the system. The questions on the real sheets are in
+ * real-labels.ts, written by reading the sheets.
  */
 import type { ProjectSheetTruth } from './generator.ts';
 
@@ -33,14 +32,3 @@ export function generatedQuestions(truths: ProjectSheetTruth[]): Question[] {
   for (const g of ['E', 'D', '3']) out.push({ question: `where is grid ${g} shown?`, sheets: truths.filter((t) => t.grids.includes(g)).map((t) => t.number), types: ['GridLine'] });
   return out.filter((q) => q.sheets.length > 0);
 }
-
-export const REAL_QUESTIONS: Question[] = [
-  { question: 'which sheet has the material and room finish schedule?', sheets: ['AF600'] },
-  { question: 'where is the first floor finish plan?', sheets: ['AF101'] },
-  { question: 'where is patient room 145?', sheets: ['AF101'], types: ['Room'] },
-  { question: 'where is the oxygen room?', sheets: ['AF101'], types: ['Room'] },
-  { question: 'which drawing shows the conference and break room?', sheets: ['AF101'] },
-  { question: 'where is the laundry?', sheets: ['AF101'] },
-  { question: 'what refers to detail 7 on AE213?', sheets: ['AF101'], types: ['Callout'] },
-  { question: 'what changed in revision 1?', sheets: ['AF600'], types: ['Revision'] },
-];

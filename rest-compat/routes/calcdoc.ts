@@ -1,8 +1,11 @@
+// The calculation-document routes. The edge checks the body's shape against the spec (zod, naming
+// the REST field) and hands it camelCased to the GraphQL mutation; every rule on the values
+// (styles, units, formulas, the tier's limit) is the domain's (subgraphs/documents/calcdoc), whose
+// errors the router renames to the REST spelling.
 import { z } from 'zod';
-import { AppError } from '../../core/errors.ts';
-import { validateCreateDocument, validateElements } from '../../subgraphs/documents/calcdoc/elements.ts';
+import { toCamelKeys } from '../../core/case.ts';
 import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
-import type { Route, Run } from '../route.ts';
+import type { Route } from '../route.ts';
 
 const element = z
   .object({
@@ -20,7 +23,7 @@ const element = z
     width: z.number().nullish().describe('image: pixels'),
     height: z.number().nullish().describe('image: pixels'),
   })
-  .loose();
+  .describe('fields other than these are dropped');
 
 const fileResult = {
   file_url: z.string().describe('signed download URL, valid until expires_at'),
@@ -56,31 +59,12 @@ const readResults = z.object({
   cached_results: z.record(z.string(), z.object({ value: z.number(), unit: z.string() })).describe('results Prime cached, by element index'),
 });
 
-/** A REST element → CalcElementInput (only the fields it has). */
-const toGraphql = (e: Record<string, unknown>) => {
-  const { result_unit, style, ...rest } = e;
-  return {
-    ...rest,
-    ...(result_unit !== undefined ? { resultUnit: result_unit } : {}),
-    // GraphQL's TextStyle values are upper case (NORMAL, HEADING1…); the domain check ran on the REST spelling.
-    ...(typeof style === 'string' ? { style: style.toUpperCase() } : style !== undefined ? { style } : {}),
-  };
-};
+const CREATE = `mutation Create($input: CreateDocumentInput!) { createDocument(input: $input) { ${ACCEPTED_FIELDS} } }`;
+const READ = `mutation Read($input: ReadDocumentInput!) { readDocument(input: $input) { ${ACCEPTED_FIELDS} } }`;
+const PDF = `mutation Pdf($input: GeneratePdfInput!) { generatePdf(input: $input) { ${ACCEPTED_FIELDS} } }`;
 
-
-async function createDocument(body: Record<string, any>, run: Run) {
-  // The domain check first, so the errors name REST fields and element indices (the tier limit is checked by the resolver).
-  const req = validateCreateDocument(body, 'enterprise', null);
-  const data = await run(`mutation Create($input: CreateDocumentInput!) { createDocument(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-    input: {
-      documentName: req.document_name,
-      elements: req.elements.map((e) => toGraphql(e as unknown as Record<string, unknown>)),
-      metadata: req.metadata,
-      options: { aiFormatting: req.options.ai_formatting, pageOrientation: req.options.page_orientation.toUpperCase() },
-    },
-  });
-  return jobAccepted(data.createDocument);
-}
+const metadata = z.object({ author: z.string().optional(), project: z.string().optional(), date: z.string().optional().describe('ISO 8601 date') });
+const sourceFile = z.string().describe('base64 .mcdx');
 
 export const calcdocRoutes: Route[] = [
   {
@@ -90,24 +74,31 @@ export const calcdocRoutes: Route[] = [
     tag: 'calcdoc',
     auth: 'bearer',
     errors: 'hosted',
-    body: z
-      .object({
-        operation: z.enum(['create_document', 'generate_pdf', 'read']),
-        document_name: z.string().optional().describe('create_document: 1 to 200 characters'),
-        elements: z.array(element).optional().describe('create_document: the elements in document order (free 50, pro 500, enterprise unlimited)'),
-        metadata: z.object({ author: z.string().optional(), project: z.string().optional(), date: z.string().optional().describe('ISO 8601 date') }).loose().optional(),
+    body: z.discriminatedUnion('operation', [
+      z.object({
+        operation: z.literal('create_document'),
+        document_name: z.string().describe('1 to 200 characters'),
+        elements: z.array(element).describe('the elements in document order (free 50, pro 500, enterprise unlimited)'),
+        metadata: metadata.optional(),
         options: z
           .object({
             ai_formatting: z.boolean().optional().describe('deterministic layout pass: variables in two columns, formulas kept on one page with their definitions'),
             page_orientation: z.string().optional().describe('portrait (default) or landscape'),
-            page_numbers: z.boolean().optional().describe('generate_pdf: "Page X of Y" footer (default true)'),
-            headers_footers: z.boolean().optional().describe('generate_pdf: header with the document name and metadata (default true)'),
           })
-          .loose()
           .optional(),
-        source_file: z.string().optional().describe('generate_pdf and read: base64 .mcdx'),
-      })
-      .loose(),
+      }),
+      z.object({
+        operation: z.literal('generate_pdf'),
+        source_file: sourceFile,
+        options: z
+          .object({
+            page_numbers: z.boolean().optional().describe('"Page X of Y" footer (default true)'),
+            headers_footers: z.boolean().optional().describe('header with the document name and metadata (default true)'),
+          })
+          .optional(),
+      }),
+      z.object({ operation: z.literal('read'), source_file: sourceFile }),
+    ]),
     successStatus: 202,
     jobResults: z.union([
       createResults.describe('create_document'),
@@ -115,22 +106,9 @@ export const calcdocRoutes: Route[] = [
       z.object({ ...fileResult, pages: z.number(), results: computed, not_rendered: z.array(region) }).describe('generate_pdf'),
     ]),
     async handle({ body }, run) {
-      switch (body.operation) {
-        case 'create_document':
-          return createDocument(body, run);
-        case 'read': {
-          if (typeof body.source_file !== 'string') throw new AppError('VALIDATION_ERROR', 'source_file: is required for read', { field: 'source_file' });
-          const data = await run(`mutation Read($input: ReadDocumentInput!) { readDocument(input: $input) { ${ACCEPTED_FIELDS} } }`, { input: { sourceFile: body.source_file } });
-          return jobAccepted(data.readDocument);
-        }
-        default: {
-          if (typeof body.source_file !== 'string') throw new AppError('VALIDATION_ERROR', 'source_file: is required for generate_pdf', { field: 'source_file' });
-          const data = await run(`mutation Pdf($input: GeneratePdfInput!) { generatePdf(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-            input: { sourceFile: body.source_file, options: { pageNumbers: body.options?.page_numbers ?? true, headersFooters: body.options?.headers_footers ?? true } },
-          });
-          return jobAccepted(data.generatePdf);
-        }
-      }
+      const { operation, ...input } = body;
+      const data = await run(operation === 'create_document' ? CREATE : operation === 'read' ? READ : PDF, { input: toCamelKeys(input) });
+      return jobAccepted(Object.values(data)[0]);
     },
   },
   {
@@ -144,13 +122,8 @@ export const calcdocRoutes: Route[] = [
     body: z.object({ elements: z.array(element) }),
     successStatus: 202,
     jobResults: createResults.extend({ appended: z.number() }),
-    async handle({ params, body }, run) {
-      const elements = validateElements(body.elements, 'enterprise', null);
-      const data = await run(`mutation Append($input: AppendElementsInput!) { appendElements(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-        input: { docId: params.doc_id, elements: elements.map((e) => toGraphql(e as unknown as Record<string, unknown>)) },
-      });
-      return jobAccepted(data.appendElements);
-    },
+    operation: `mutation Append($docId: ID!, $elements: [CalcElementInput!]!) { appendElements(input: { docId: $docId, elements: $elements }) { ${ACCEPTED_FIELDS} } }`,
+    answer: 'job',
   },
   {
     method: 'post',
@@ -168,9 +141,7 @@ export const calcdocRoutes: Route[] = [
       unconverted: z.array(region),
       results: computed,
     }),
-    async handle({ body }, run) {
-      const data = await run(`mutation Convert($input: ConvertWorksheetInput!) { convertWorksheet(input: $input) { ${ACCEPTED_FIELDS} } }`, { input: { sourceFile: body.source_file } });
-      return jobAccepted(data.convertWorksheet);
-    },
+    operation: `mutation Convert($sourceFile: String!) { convertWorksheet(input: { sourceFile: $sourceFile }) { ${ACCEPTED_FIELDS} } }`,
+    answer: 'job',
   },
 ];

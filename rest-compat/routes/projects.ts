@@ -181,11 +181,11 @@ export const projectRoutes: Route[] = [
     async handle({ params, query }, run) {
       const data = await run(
         `query Communities($id: ID!, $first: Int!, $after: String) { project(id: $id) { communities(first: $first, after: $after) {
-          nodes { id index title summary size rank sheets disciplines topMembers topGrids } ${CONNECTION} } } }`,
+          nodes { id index title summary llmSummary size rank sheets disciplines topMembers topGrids } ${CONNECTION} } } }`,
         { id: params.project_id, ...pageVars(query) },
       );
       return listBody(data, params.project_id, 'communities', 'communities', (n) => ({
-        id: n.id, index: n.index, title: n.title, summary: n.summary, size: n.size, rank: n.rank, sheets: n.sheets, disciplines: n.disciplines, top_members: n.topMembers, top_grids: n.topGrids,
+        id: n.id, index: n.index, title: n.title, summary: n.summary, llm_summary: n.llmSummary, size: n.size, rank: n.rank, sheets: n.sheets, disciplines: n.disciplines, top_members: n.topMembers, top_grids: n.topGrids,
       }));
     },
   }),
@@ -209,7 +209,18 @@ export const projectRoutes: Route[] = [
       total_pages: z.number().int(),
       matches: z.array(
         z.object({
-          entity: z.object({ id: z.string(), type: z.string(), label: z.string(), text: z.string(), page: z.number().int(), provenance: z.string() }),
+          entity: z.object({
+            id: z.string(),
+            type: z.string(),
+            label: z.string(),
+            text: z.string(),
+            sheet_id: z.string(),
+            page: z.number().int(),
+            bbox: z.array(z.number()),
+            provenance: z.string(),
+            props: z.record(z.string(), z.unknown()),
+            community_id: z.string().nullable(),
+          }),
           sheet_number: z.string().nullable(),
           sheet_title: z.string().nullable(),
           snippet: z.string(),

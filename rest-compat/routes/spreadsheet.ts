@@ -1,7 +1,9 @@
 // POST /v1/spreadsheet/jobs: the spec's snake_case body → one GraphQL
 // mutation (createSpreadsheet or populateTemplate). The edge checks only the
-// shape; the documents subgraph validates values for REST and GraphQL alike.
+// shape; the documents subgraph validates values for REST and GraphQL alike,
+// naming fields its way (chartType), which the router renames (chart_type).
 import { z } from 'zod';
+import { toCamelKeys } from '../../core/case.ts';
 import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 import type { Route } from '../route.ts';
 
@@ -33,7 +35,6 @@ const block = z.object({
     })
     .optional(),
 });
-type Block = z.output<typeof block>;
 
 const createBody = z.object({
   operation: z.literal('create_spreadsheet'),
@@ -44,30 +45,6 @@ const populateBody = z.object({
   operation: z.literal('populate_template'),
   template_file: z.string().describe('base64 .xlsx'),
   data_mappings: z.record(z.string(), z.unknown()).describe('named range → value, list or list of rows; Sheet!Name for a sheet-scoped name'),
-});
-
-const toGraphqlBlock = (b: Block) => ({
-  type: b.type,
-  content: b.content,
-  name: b.name,
-  headers: b.headers,
-  rows: b.rows,
-  label: b.label,
-  expression: b.expression,
-  format: b.format,
-  chartType: b.chart_type,
-  title: b.title,
-  dataRange: b.data_range,
-  xAxis: b.x_axis,
-  yAxis: b.y_axis,
-  options: b.options && {
-    legendPosition: b.options.legend_position,
-    showDataLabels: b.options.show_data_labels,
-    colors: b.options.colors,
-    smoothLines: b.options.smooth_lines,
-    showTrendline: b.options.show_trendline,
-    showPercentages: b.options.show_percentages,
-  },
 });
 
 export const spreadsheetRoutes: Route[] = [
@@ -83,17 +60,14 @@ export const spreadsheetRoutes: Route[] = [
     async handle({ body }, run) {
       const data =
         body.operation === 'create_spreadsheet'
-          ? (
-              await run(`mutation Create($input: CreateSpreadsheetInput!) { job: createSpreadsheet(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-                input: { workbookName: body.workbook_name, sheets: body.sheets.map((s: any) => ({ name: s.name, blocks: s.blocks.map(toGraphqlBlock) })) },
-              })
-            ).job
-          : (
-              await run(`mutation Populate($input: PopulateTemplateInput!) { job: populateTemplate(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-                input: { templateFile: body.template_file, dataMappings: body.data_mappings },
-              })
-            ).job;
-      return jobAccepted(data);
+          ? await run(`mutation Create($input: CreateSpreadsheetInput!) { job: createSpreadsheet(input: $input) { ${ACCEPTED_FIELDS} } }`, {
+              input: toCamelKeys({ workbook_name: body.workbook_name, sheets: body.sheets }),
+            })
+          : // data_mappings is keyed by the caller's named ranges: data, so its keys are not renamed.
+            await run(`mutation Populate($input: PopulateTemplateInput!) { job: populateTemplate(input: $input) { ${ACCEPTED_FIELDS} } }`, {
+              input: { templateFile: body.template_file, dataMappings: body.data_mappings },
+            });
+      return jobAccepted(data.job);
     },
   },
 ];

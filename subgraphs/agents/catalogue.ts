@@ -1,10 +1,12 @@
 // The agents: named configurations of instructions, model and tools. An agent's desktop tools
 // come from the shared tool schema (@structural-platform/tool-schema), named <program>_<tool>,
-// so what the model may call is exactly what the desktop client implements and validates; its
-// platform tools (platform-tools.ts) run inside the platform. Every agent has every platform
-// tool: code search, documents, spreadsheets, memory and drawings serve each kind of work.
+// so what the model may call is exactly what the desktop client implements and validates. Every
+// agent also has every platform tool the subgraphs offer (Platform.tools, run by
+// platform-tools.ts): code search, documents, spreadsheets, memory and drawings serve each kind
+// of work.
 import { PROGRAM_TOOLS, toolDefinitions, type Program, type ToolName } from '@structural-platform/tool-schema';
-import { PLATFORM_TOOL_NAMES, platformToolDefinitions, type PlatformToolName } from './platform-tools.ts';
+import type { ToolRegistry } from '../../core/platform-tools.ts';
+import { platformToolDefinitions } from './platform-tools.ts';
 
 export interface AgentConfig {
   id: string;
@@ -14,8 +16,6 @@ export interface AgentConfig {
   /** The model; null runs on AGENT_LLM_MODEL. */
   model: string | null;
   programs: Program[];
-  /** The platform's own tools it may call, by the names the model sees. */
-  platformTools: readonly PlatformToolName[];
 }
 
 const CONVENTIONS =
@@ -30,7 +30,6 @@ export const AGENTS: readonly AgentConfig[] = [
     systemPrompt: `You are a structural engineer's assistant driving SAP2000 on the user's machine through tools. Build or open the model, define materials and sections, frames, supports and loads, run the analysis and read the displacements, reactions or member forces the user asks for. ${CONVENTIONS}`,
     model: null,
     programs: ['sap2000'],
-    platformTools: PLATFORM_TOOL_NAMES,
   },
   {
     id: 'building-analysis-etabs',
@@ -39,7 +38,6 @@ export const AGENTS: readonly AgentConfig[] = [
     systemPrompt: `You are a structural engineer's assistant driving ETABS on the user's machine through tools. Build or open the building model, assign loads and supports, run the analysis and read back the results the user asks for. ${CONVENTIONS}`,
     model: null,
     programs: ['etabs'],
-    platformTools: PLATFORM_TOOL_NAMES,
   },
   {
     id: 'calculations-mathcad',
@@ -49,7 +47,6 @@ export const AGENTS: readonly AgentConfig[] = [
       "You are a structural engineer's assistant driving Mathcad Prime on the user's machine through tools. Open the worksheet, set the inputs the user gives (with units), read the outputs and report them with their units. Only variables the worksheet marks as inputs or outputs are reachable.",
     model: null,
     programs: ['mathcad'],
-    platformTools: PLATFORM_TOOL_NAMES,
   },
 ];
 
@@ -57,17 +54,17 @@ export function agentById(id: string): AgentConfig | undefined {
   return AGENTS.find((a) => a.id === id);
 }
 
-/** The chat-completions tool definitions an agent's model is given. */
-export function agentTools(agent: AgentConfig): unknown[] {
-  // Built once per agent: the JSON Schemas are the same for every model call.
-  let tools = toolsOf.get(agent);
-  if (!tools) toolsOf.set(agent, (tools = [...agent.programs.flatMap((p) => toolDefinitions(p)), ...platformToolDefinitions(agent.platformTools)]));
-  return tools;
-}
-const toolsOf = new WeakMap<AgentConfig, unknown[]>();
+/** The chat-completions tool definitions an agent's model is given: its programs' desktop tools and every platform tool. */
+export const agentTools = (agent: AgentConfig, platformTools: ToolRegistry): unknown[] => [
+  ...agent.programs.flatMap((p) => toolDefinitions(p)),
+  ...platformToolDefinitions(platformTools),
+];
 
 /** Tool names as the model sees them. */
-export const agentToolNames = (agent: AgentConfig): string[] => [...agent.programs.flatMap((p) => PROGRAM_TOOLS[p].map((t) => `${p}_${t}`)), ...agent.platformTools];
+export const agentToolNames = (agent: AgentConfig, platformTools: ToolRegistry): string[] => [
+  ...agent.programs.flatMap((p) => PROGRAM_TOOLS[p].map((t) => `${p}_${t}`)),
+  ...Object.keys(platformTools),
+];
 
 /** `<program>_<tool>` → its parts, when the agent offers that tool; program names hold no underscore. */
 export function splitToolName(agent: AgentConfig, name: string): { program: Program; tool: ToolName } | null {

@@ -15,7 +15,7 @@
 //   run keeps the history it sends the model rather than reading it again each step.
 // - A tool call the model gets wrong (unknown tool, arguments the shared schema refuses) is
 //   answered to the model as that tool's INVALID_ARGUMENTS error, not sent to the desktop.
-//   The platform's own tools (platform-tools.ts) run here, as the run's account; their priced
+//   The platform's own tools (Platform.tools, run by platform-tools.ts) run here, as the run's account; their priced
 //   work is added to the run's cost, and credits are checked before each. A
 //   DESKTOP_TIMEOUT is the step's tool result (the model decides what to do); no desktop
 //   within AGENT_DESKTOP_WAIT_MS interrupts the run with DESKTOP_UNAVAILABLE.
@@ -28,10 +28,11 @@ import type { Principal } from '../../core/auth/keys.ts';
 import type { Platform } from '../../core/platform.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Bridge, BridgeOutcome } from './bridge.ts';
-import { agentById, agentTools, splitToolName, type AgentConfig } from './catalogue.ts';
+import { AGENTS, agentById, agentTools, splitToolName, type AgentConfig } from './catalogue.ts';
 import { liveStream } from '../../core/live-stream.ts';
 import { callModel, ModelError, type ChatMessage, type ChatToolCall } from './llm.ts';
-import { isPlatformTool, PRICES_USD, runPlatformTool } from './platform-tools.ts';
+import { PRICES_USD } from '../../core/platform-tools.ts';
+import { runPlatformTool } from './platform-tools.ts';
 import { ACTIVE_STATUSES, chatMessage, type AgentStore, type Conversation, type NewMessage, type Run, type RunStatus } from './store.ts';
 import { tokenCost, type Usage } from './usage.ts';
 
@@ -92,6 +93,8 @@ type StepOutcome = BridgeOutcome | { callId: string; ok: false; error: { code: s
 
 export function createRunEngine(deps: { platform: Platform; store: AgentStore; usage: Usage; bridge: Bridge; log: Logger }) {
   const { platform, store, usage, bridge, log } = deps;
+  // Each agent's tool definitions, built once: the JSON Schemas are the same for every model call.
+  const toolsOf = new Map(AGENTS.map((agent) => [agent, agentTools(agent, platform.tools)]));
   const { config } = platform;
   const active = new Map<string, ActiveRun>();
   const listeners = new Map<string, Set<(e: RunEvent) => void>>();
@@ -158,7 +161,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
 
   async function runTool(a: ActiveRun, tc: ChatToolCall): Promise<StepOutcome> {
     const name = tc.function.name;
-    const platformTool = isPlatformTool(name) && a.agent.platformTools.includes(name) ? name : null;
+    const platformTool = Object.hasOwn(platform.tools, name) ? name : null;
     const split = platformTool ? null : splitToolName(a.agent, name);
     if (!platformTool && !split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${name}` } };
     let args: unknown;
@@ -215,7 +218,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
         await usage.assertCredits(a.principal);
         await setStatus(a, 'thinking');
         a.history ??= await store.history(conversationId);
-        const answer = await callModel(endpoint(a.agent), [{ role: 'system', content: a.agent.systemPrompt }, ...a.history.messages], agentTools(a.agent), (kind, text) => emit(a, { type: kind, text }), a.abort.signal);
+        const answer = await callModel(endpoint(a.agent), [{ role: 'system', content: a.agent.systemPrompt }, ...a.history.messages], toolsOf.get(a.agent)!, (kind, text) => emit(a, { type: kind, text }), a.abort.signal);
         const addTokens = { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd: tokenCost(config, answer.promptTokens, answer.completionTokens) };
         if (!answer.toolCalls.length) {
           a.run = { ...(await store.updateRun(a.run.id, { addTokens })), status: a.run.status };

@@ -1,6 +1,6 @@
 // The agents domain for one platform: the store, usage, the desktop bridge and the run engine.
-// One per platform, because the bridge's connections and the runs in flight live in the
-// process that serves the sockets (the gateway's).
+// Built once per platform, when the subgraph starts, because the bridge's connections and the
+// runs in flight live in the process that serves the sockets (the gateway's).
 import type { Platform } from '../../core/platform.ts';
 import { createBridge, type Bridge } from './bridge.ts';
 import { createRunEngine, type RunEngine } from './runs.ts';
@@ -14,26 +14,16 @@ export interface AgentServices {
   runs: RunEngine;
 }
 
-const cache = new WeakMap<Platform, AgentServices>();
-
-export function agentServices(platform: Platform): AgentServices {
-  let services = cache.get(platform);
-  if (!services) {
-    const { config } = platform;
-    const store = createAgentStore(platform.db);
-    const usage = createUsage(config, store);
-    const bridge = createBridge({ toolTimeoutMs: config.agentToolTimeoutMs, desktopWaitMs: config.agentDesktopWaitMs, heartbeatTimeoutMs: config.agentHeartbeatTimeoutMs });
-    const runs = createRunEngine({ platform, store, usage, bridge, log: platform.log.child({ module: 'agents' }) });
-    services = { store, usage, bridge, runs };
-    cache.set(platform, services);
-  }
-  return services;
-}
-
-export async function closeAgentServices(platform: Platform): Promise<void> {
-  const services = cache.get(platform);
-  if (!services) return;
-  await services.runs.close();
-  services.bridge.close();
-  cache.delete(platform);
+/** Builds the agents' collaborators once, when the subgraph starts (index.ts onStart), and closes them with the platform. */
+export function createAgentServices(platform: Platform): AgentServices {
+  const { config } = platform;
+  const store = createAgentStore(platform.db);
+  const usage = createUsage(config, store);
+  const bridge = createBridge({ toolTimeoutMs: config.agentToolTimeoutMs, desktopWaitMs: config.agentDesktopWaitMs, heartbeatTimeoutMs: config.agentHeartbeatTimeoutMs });
+  const runs = createRunEngine({ platform, store, usage, bridge, log: platform.log.child({ module: 'agents' }) });
+  platform.onClose(async () => {
+    await runs.close();
+    bridge.close();
+  });
+  return { store, usage, bridge, runs };
 }

@@ -1,6 +1,6 @@
 // Usage and credits. A run's model tokens are priced with the operator's model prices
 // (AGENT_PRICE_IN_PER_MTOK, AGENT_PRICE_OUT_PER_MTOK: the spec gives none); the platform's own
-// tools' work with the spec's prices (platform-tools.ts PRICES_USD), added to the run's cost;
+// tools' work with the spec's prices (core/platform-tools.ts PRICES_USD), added to the run's cost;
 // desktop tool calls run on the user's machine and cost nothing, but are counted. An account may spend its tier's
 // AGENT_CREDITS_USD per period; periods start at multiples of AGENT_USAGE_PERIOD_S since the
 // Unix epoch (a day by default: midnight UTC). Past the limit a run is refused, or stopped

@@ -10,6 +10,7 @@ import { ingestSheetJob } from './projects/ingest-job.ts';
 import { projectResolvers } from './projects/resolvers.ts';
 import { projectSearchJob } from './projects/search.ts';
 import { analyzeDrawing, cachedFile, deleteDrawing, getDrawing, readUpload, sweepDrawings } from './service.ts';
+import { drawingsTools } from './tools.ts';
 
 type FileUpload = Promise<{ createReadStream(): Readable }>;
 
@@ -18,6 +19,7 @@ export const drawingsSubgraph: SubgraphModule = {
   name: 'drawings',
   typeDefs: typeDefsOf('drawings'),
   jobHandlers: [ingestSheetJob, projectSearchJob],
+  tools: drawingsTools,
   async onStart(platform) {
     platform.registerSweeper((now) => sweepDrawings(platform, now));
   },

@@ -73,7 +73,7 @@ export async function analyzeDrawing(platform: Platform, principal: Principal, i
   if (cached && cached.expiresAt > now) return toResult(cached);
 
   // Under the drawing time limit (core/limits.ts): a page pdf.js cannot finish (nested form bombs) fails with RESOURCE_LIMIT and frees its thread.
-  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page }, signal, { timeoutMs: LIMITS.drawingTimeoutMs });
+  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page }, signal, { timeoutMs: LIMITS.drawingTimeoutMs, queueTimeoutMs: LIMITS.drawingQueueWaitMs });
 
   const expiresAt = new Date(now.getTime() + platform.config.tiers[principal.tier].retentionSeconds * 1000);
   const existing = await db.drawingFile.findUnique({ where: { accountId_hash: { accountId: principal.accountId, hash } } });

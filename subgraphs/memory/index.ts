@@ -8,6 +8,7 @@ import { closeMemoryServices } from './services.ts';
 import type { Episode, Fact } from './model.ts';
 import * as ops from './operations.ts';
 import type { ScoredFact } from './retrieval/search.ts';
+import { memoryTools } from './tools.ts';
 
 type Args = Record<string, any>;
 const on =
@@ -49,6 +50,7 @@ export const memorySubgraph: SubgraphModule = {
   name: 'memory',
   typeDefs: typeDefsOf('memory'),
   jobHandlers: [ingestJob],
+  tools: memoryTools,
   async onStart(platform) {
     platform.onClose(() => closeMemoryServices(platform.db));
     await resumePendingGroups(platform);

@@ -8,7 +8,7 @@ import { deterministicExtractor } from './extraction/deterministic.ts';
 import type { Extractor } from './extraction/extractor.ts';
 import { createLlmExtractor } from './extraction/llm.ts';
 import { createRemoteReranker, type PairScorer } from './retrieval/cross-encoder.ts';
-import { createLibsqlStore } from './store/libsql-store.ts';
+import { memoryStoreFor } from './store/store-for.ts';
 import type { MemoryStore } from './store/memory-store.ts';
 import { createNeo4jStore } from './store/neo4j-store.ts';
 
@@ -25,7 +25,9 @@ export function memoryServices(db: Database, config: Config): MemoryServices {
   let services = cache.get(db);
   if (!services) {
     services = {
-      store: config.neo4jUri ? createNeo4jStore({ uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword }) : createLibsqlStore(db),
+      store: config.neo4jUri
+        ? createNeo4jStore({ uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword })
+        : memoryStoreFor(db),
       extractor: config.memoryLlmUrl
         ? createLlmExtractor({ url: config.memoryLlmUrl, model: config.memoryLlmModel, apiKey: config.memoryLlmApiKey ?? undefined })
         : deterministicExtractor,

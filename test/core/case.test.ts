@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { camelCase, snakeCase, toCamelKeys, toSnakeKeys } from '../../core/case.ts';
+import { camelCase, snakeCase, snakeFieldPath, toCamelKeys, toSnakeKeys } from '../../core/case.ts';
 
 it('renames keys both ways, deeply through objects and arrays, and leaves values alone', () => {
   const inside = { fileHash: 'ab_cd', processingMs: 12, annotations: { sectionTags: [{ textsInside: [{ id: 't1', text: 'A_B' }], sectionLine: null }] }, bbox: [1, 2, 3, 4] };
@@ -21,4 +21,13 @@ it('spells single names', () => {
   expect(snakeCase('page')).toBe('page');
   expect(camelCase('tier1_ms')).toBe('tier1Ms');
   expect(camelCase('job_id')).toBe('jobId');
+});
+
+it('spells a field path the spec way, leaving indices and data keys as they are', () => {
+  expect(snakeFieldPath('elements[2].resultUnit')).toBe('elements[2].result_unit');
+  expect(snakeFieldPath('options.pageOrientation')).toBe('options.page_orientation');
+  expect(snakeFieldPath('perPage')).toBe('per_page');
+  // A named range is data: its spelling is the caller's own.
+  expect(snakeFieldPath('data_mappings.Beam_Span')).toBe('data_mappings.Beam_Span');
+  expect(snakeFieldPath('data_mappings.Loads!Total')).toBe('data_mappings.Loads!Total');
 });

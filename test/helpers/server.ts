@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Tier } from '../../core/config.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../gateway/server.ts';
+import { databaseForDataDir, dropDatabase, testDatabaseEnv, TEST_POSTGRES_URL } from './postgres.ts';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -20,7 +21,9 @@ export function tempDir(prefix = 'platform-test-'): string {
 
 export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? tempDir();
-  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', ...env });
+  // On PostgreSQL (TEST_POSTGRES_URL) a database of the data directory's own, unless the test names one.
+  const database = env.DATABASE_URL ? {} : await testDatabaseEnv(dataDir);
+  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', ...database, ...env });
   const server = await startServer(config, options);
   const keyHeader = (key?: string): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
   return {
@@ -45,6 +48,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     async stop() {
       await server.close(2_000);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (database.DATABASE_URL && TEST_POSTGRES_URL) await dropDatabase(databaseForDataDir(dataDir));
     },
   };
 }

@@ -8,7 +8,7 @@ import { modelEnv, startModelServer, type ModelServer } from '../helpers/model-s
 import { codePdf } from '../helpers/code-pdf.ts';
 import { fixture } from '../helpers/samples.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
-import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';
+import { passageIndexFor } from '../../subgraphs/content/search/index-for.ts';
 import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     AGENT_PRICE_IN_PER_MTOK: '2.5',
     AGENT_PRICE_OUT_PER_MTOK: '10',
   });
-  const deps = { db: server.platform.db, index: createLibsqlIndex(server.platform.db), embedder: createLocalEmbedder(), extract: (b: Uint8Array) => extractCodeText(b) };
+  const deps = { db: server.platform.db, index: passageIndexFor(server.platform.db), embedder: createLocalEmbedder(), extract: (b: Uint8Array) => extractCodeText(b) };
   await ingestCode(deps, 'aci-318-19', await codePdf([
     ['22.5.1.1 Nominal one-way shear strength', 'The nominal shear strength shall be the sum of the concrete and steel contributions.'],
     ['25.4.2.1 Development of deformed bars', 'Deformed bars in tension shall be developed over the length given in the table.'],

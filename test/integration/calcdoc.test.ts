@@ -93,7 +93,7 @@ describe('create_document', () => {
   it('GraphQL: createDocument makes the same job', async () => {
     const { body } = await server.gql(
       `mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id status type } }`,
-      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'LANDSCAPE' } } },
+      { input: { documentName: 'G', elements: [{ type: 'variable', name: 'b', value: 300, unit: 'mm' }, { type: 'formula', expression: 'A := b^2', resultUnit: 'cm^2' }], options: { aiFormatting: true, pageOrientation: 'landscape' } } },
       key,
     );
     expect(body.errors).toBeUndefined();
@@ -121,6 +121,19 @@ describe('create_document', () => {
     expect((await expectError({ document_name: '', elements: [] }, 422, 'UNPROCESSABLE')).message).toContain('document_name');
     expect((await expectError({ document_name: 'x'.repeat(201), elements: [] }, 422, 'UNPROCESSABLE')).message).toContain('document_name');
     expect((await expectError({ elements: [{ type: 'variable', name: 'a', value: 1, unit: 'furlongs_per_fortnight' }] }, 422, 'UNPROCESSABLE')).message).toContain('elements[0].unit');
+    // Values are checked once, by the domain: a bad style or orientation is 422 naming the field in
+    // each caller's spelling, not a GraphQL validation error for REST callers.
+    expect(await expectError({ elements: [{ type: 'text', content: 'a', style: 'title' }] }, 422, 'UNPROCESSABLE')).toMatchObject({
+      message: 'elements[0].style: must be one of normal, heading1, heading2, heading3',
+      details: { field: 'elements[0].style' },
+    });
+    expect((await expectError({ elements: [], options: { page_orientation: 'sideways' } }, 422, 'UNPROCESSABLE')).details).toEqual({ field: 'options.page_orientation' });
+    expect((await expectError({ elements: [{ type: 'formula', expression: 'y := 2', result_unit: 'parsecs_per_hour' }] }, 422, 'UNPROCESSABLE')).details).toMatchObject({ field: 'elements[0].result_unit' });
+    const mutation = `mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id } }`;
+    const gqlStyle = await server.gql(mutation, { input: { documentName: 'x', elements: [{ type: 'text', content: 'a', style: 'title' }] } }, key);
+    expect(gqlStyle.body.errors[0]).toMatchObject({ message: 'elements[0].style: must be one of normal, heading1, heading2, heading3', extensions: { code: 'UNPROCESSABLE' } });
+    const gqlUnit = await server.gql(mutation, { input: { documentName: 'x', elements: [{ type: 'formula', expression: 'y := 2', resultUnit: 'parsecs_per_hour' }] } }, key);
+    expect(gqlUnit.body.errors[0].extensions.details).toMatchObject({ field: 'elements[0].resultUnit' });
 
     const tooMany = Array.from({ length: 51 }, (_, i) => ({ type: 'variable', name: `v${i}`, value: i }));
     const limit = await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'x', elements: tooMany }, freeKey);
@@ -133,6 +146,12 @@ describe('create_document', () => {
     expect(gqlParse.body.errors[0].extensions).toMatchObject({ code: 'FORMULA_PARSE_ERROR', details: { element_index: 0, expression: '3 +* 4' } });
     const gqlLimit = await server.gql(`mutation($input: CreateDocumentInput!) { createDocument(input: $input) { id } }`, { input: { documentName: 'x', elements: tooMany } }, freeKey);
     expect(gqlLimit.body.errors[0].extensions).toMatchObject({ code: 'ELEMENT_LIMIT_EXCEEDED', details: { limit: 50, tier: 'free' } });
+    // The generic path holds the same tier limit as the typed ones.
+    const generic = await post('/v1/jobs', { type: 'calcdoc.create_document', input: { documentName: 'x', elements: tooMany } }, freeKey);
+    expect(generic.status).toBe(422);
+    expect((await generic.json()).error).toMatchObject({ code: 'ELEMENT_LIMIT_EXCEEDED', details: { limit: 50, tier: 'free' } });
+    const genericAppend = await post('/v1/jobs', { type: 'calcdoc.append_elements', input: { docId: '00000000-0000-4000-8000-000000000000', elements: tooMany } }, freeKey);
+    expect((await genericAppend.json()).error).toMatchObject({ code: 'ELEMENT_LIMIT_EXCEEDED', details: { limit: 50, tier: 'free' } });
   });
 
   it('fails the job on use before define and on clashing units, naming the element', async () => {

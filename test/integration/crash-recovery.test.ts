@@ -4,6 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '../../core/db/client.ts';
 import { tempDir, waitFor, CREATE_DIAGNOSTIC } from '../helpers/server.ts';
 import { startPlatformProcess, type Child } from '../helpers/child.ts';
+import { testDatabaseEnv } from '../helpers/postgres.ts';
 
 const children: Child[] = [];
 const dirs: string[] = [];
@@ -79,7 +80,7 @@ describe('a job interrupted by a crash', () => {
     const id = await startLongJob(first.url, key!);
     first.child.proc.kill('SIGTERM');
     expect(await first.child.exited).toBe(0);
-    const db = await openDatabase({ url: `file:${path.join(dataDir, 'platform.db')}` });
+    const db = await openDatabase({ url: (await testDatabaseEnv(dataDir)).DATABASE_URL ?? `file:${path.join(dataDir, 'platform.db')}` });
     const released = await db.job.findUniqueOrThrow({ where: { id } });
     await db.$disconnect();
     expect(released).toMatchObject({ status: 'pending', attempts: 0 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.ts';
 import { spawnNode, type Child } from '../helpers/child.ts';
 import { fixture } from '../helpers/samples.ts';
+import { testDatabaseEnv } from '../helpers/postgres.ts';
 
 const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
 let drawings: Child;
@@ -12,7 +13,7 @@ let gateway: TestServer;
 const dataDir = tempDir();
 
 beforeAll(async () => {
-  drawings = spawnNode('gateway/subgraph-server.ts', ['drawings'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir });
+  drawings = spawnNode('gateway/subgraph-server.ts', ['drawings'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, ...(await testDatabaseEnv(dataDir)) });
   const [, url] = await drawings.waitFor(/"url":"(http:\/\/[^"]+)"/);
   gateway = await startTestServer({ DATA_DIR: dataDir, REMOTE_SUBGRAPHS: `drawings=${url}` });
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/client.ts';
-import { createLibsqlStore } from '../../subgraphs/memory/store/libsql-store.ts';
+import { memoryStoreFor } from '../../subgraphs/memory/store/store-for.ts';
 import { startTestServer, tempDir, waitFor } from '../helpers/server.ts';
 
 const dataDir = tempDir();
@@ -26,11 +26,11 @@ it('messages accepted by a process that dies before processing them are processe
     });
     expect(res.status).toBe(202);
   }
-  const pending = await first.platform.db.$queryRawUnsafe<{ n: number }[]>(`SELECT COUNT(*) AS n FROM "MemoryEpisode" WHERE "status" = 'pending' AND "accountId" = ?`, accountId);
+  const pending = await first.platform.db.$queryRaw<{ n: number }[]>`SELECT COUNT(*) AS n FROM "MemoryEpisode" WHERE "status" = 'pending' AND "accountId" = ${accountId}`;
   expect(Number(pending[0]!.n)).toBe(values.length);
   await first.close(100);
   // As if the process had died between storing the messages and creating their jobs.
-  const db = await openDatabase({ url: `file:${dataDir}/platform.db` });
+  const db = await openDatabase({ url: first.platform.config.databaseUrl });
   await db.job.deleteMany({ where: { type: 'memory.ingest' } });
   await db.$disconnect();
 
@@ -61,7 +61,7 @@ it('waits while another process holds the group, then processes what it left', a
   const server = await startTestServer({ DATA_DIR: tempDir() });
   try {
     const { secret, accountId } = await server.key('enterprise');
-    const store = createLibsqlStore(server.platform.db);
+    const store = memoryStoreFor(server.platform.db);
     // Another process is processing this group (its lease is in the shared database).
     expect(await store.leaseGroup(accountId, 'shared', 'job-of-another-process', 60_000)).toBe(true);
     const res = await fetch(`${server.memoryUrl}/messages`, {
@@ -70,7 +70,7 @@ it('waits while another process holds the group, then processes what it left', a
       body: JSON.stringify({ group_id: 'shared', messages: [{ content: 'The canopy uses HSS6x6x1/4 posts.', role_type: 'user', role: 'Lena', timestamp: '2026-03-01T10:00:00Z' }] }),
     });
     expect(res.status).toBe(202);
-    const status = async () => (await server.platform.db.$queryRawUnsafe<{ status: string }[]>(`SELECT "status" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = 'shared'`, accountId))[0]?.status;
+    const status = async () => (await server.platform.db.$queryRaw<{ status: string }[]>`SELECT "status" FROM "MemoryEpisode" WHERE "accountId" = ${accountId} AND "groupId" = 'shared'`)[0]?.status;
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await status()).toBe('pending');
     await store.releaseGroup(accountId, 'shared', 'job-of-another-process');

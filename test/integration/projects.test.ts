@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { fixture } from '../helpers/samples.ts';
+import { startModelServer, type ModelServer } from '../helpers/model-server.ts';
 
 // Two real sheets: AF101 (a floor finish plan with a detail tag 7/AE213) and AF600 (a schedule with two revision clouds).
 const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
@@ -11,13 +12,20 @@ const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
 let server: TestServer;
 let key: string;
 let other: string;
+let model: ModelServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A scripted model writes community summaries (PROJECT_LLM_URL); more answers than communities, the rest unused.
+  model = await startModelServer();
+  model.script(...Array.from({ length: 40 }, (_, i) => ({ content: `Summary ${i + 1} by the model.` })));
+  server = await startTestServer({ PROJECT_LLM_URL: model.url, PROJECT_LLM_MODEL: 'scripted-model' });
   key = (await server.key('pro')).secret;
   other = (await server.key('pro')).secret;
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await model.close();
+});
 
 const json = (body: unknown, k = key, method = 'POST') => ({ method, key: k, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 function sheets(projectId: string, fields: Record<string, string>, file?: Uint8Array, k = key) {
@@ -36,6 +44,7 @@ async function finished(jobId: string, k = key) {
 describe('projects over REST and GraphQL', () => {
   let project: any;
   let fileHash: string;
+  let ingestJobId: string;
 
   it('creates a project (201, the spec fields) and lists it newest first', async () => {
     const res = await server.rest('/v1/projects', json({ name: 'St. Cloud building 28', description: 'VA finish plans' }));
@@ -61,6 +70,7 @@ describe('projects over REST and GraphQL', () => {
     }
     expect(results.map((r) => r.sheet_number).sort()).toEqual(['AF101', 'AF600']);
     fileHash = results[0].file_hash;
+    ingestJobId = body.jobs[0].job_id;
     expect(results[0].entity_count).toBeGreaterThan(5);
   }, 240_000); // Tier 1 analysis of two dense 42x30 in sheets: 10-15 s each on a loaded 2-core machine
 
@@ -77,6 +87,10 @@ describe('projects over REST and GraphQL', () => {
     const communities = await (await server.rest(`/v1/projects/${project.id}/communities`, { key })).json();
     expect(communities.total).toBe(detail.community_count);
     expect(communities.communities[0].summary).toMatch(/entities on/);
+    // The configured model wrote the largest communities' summaries, told about this project's sheets.
+    expect(communities.communities[0].llm_summary).toMatch(/^Summary \d+ by the model\.$/);
+    expect(model.requests.length).toBeGreaterThan(0);
+    expect(model.requests[0]!.messages.at(-1).content).toMatch(/AF101|AF600/);
   });
 
   it('browses entities by type and sheet number; a callout to a sheet not ingested dangles with its reason', async () => {
@@ -139,6 +153,31 @@ describe('projects over REST and GraphQL', () => {
     expect(search.body.data.createProjectSearchJob).toMatchObject({ status: 'PENDING', kind: { title: 'Project search' } });
   });
 
+  it('GraphQL: a finished project search has typed results (entity, sheet, box, how it was found)', async () => {
+    const created = await server.gql(`mutation ($p: ID!) { createProjectSearchJob(projectId: $p, input: { query: "room finish schedule", perPage: 3 }) { id } }`, { p: project.id }, key);
+    const id = created.body.data.createProjectSearchJob.id;
+    await finished(id);
+    const { body } = await server.gql(
+      `query ($id: ID!) { job(id: $id) { status projectSearchResults { query total page perPage totalPages
+        matches { sheetNumber sheetTitle snippet bbox relevanceScore via entity { id type label sheetId bbox provenance props } } } } }`,
+      { id },
+      key,
+    );
+    expect(body.errors).toBeUndefined();
+    const r = body.data.job.projectSearchResults;
+    expect(r).toMatchObject({ query: 'room finish schedule', page: 1, perPage: 3 });
+    expect(r.matches.length).toBeGreaterThan(0);
+    expect(r.matches.length).toBeLessThanOrEqual(3);
+    const first = r.matches[0];
+    expect(first.sheetNumber).toBe('AF600');
+    expect(['TEXT', 'VECTOR', 'GRAPH']).toContain(first.via);
+    expect(first.entity.bbox).toHaveLength(4);
+    expect(typeof first.entity.sheetId).toBe('string');
+    // Another job type has no project search results.
+    const sheetJob = await server.gql(`query ($id: ID!) { job(id: $id) { projectSearchResults { total } } }`, { id: ingestJobId }, key);
+    expect(sheetJob.body.data.job.projectSearchResults).toBeNull();
+  });
+
   it('another account sees 404 PROJECT_NOT_FOUND everywhere', async () => {
     for (const [method, path] of [
       ['GET', `/v1/projects/${project.id}`],
@@ -188,7 +227,7 @@ describe('projects over REST and GraphQL', () => {
     const gone = await server.rest(`/v1/projects/${project.id}`, { key });
     expect(gone.status).toBe(404);
     expect(await server.platform.blobs.exists(`projects/${project.id}/${fileHash}.pdf`)).toBe(false);
-    const left = await server.platform.db.$queryRawUnsafe<{ n: number }[]>(`SELECT COUNT(*) AS n FROM "ProjectEntity" WHERE "projectId" = ?`, project.id);
+    const left = await server.platform.db.$queryRaw<{ n: number }[]>`SELECT COUNT(*) AS n FROM "ProjectEntity" WHERE "projectId" = ${project.id}`;
     expect(Number(left[0]!.n)).toBe(0);
   });
 });

@@ -148,8 +148,12 @@ describe('hosted API errors', () => {
       expect([path, res.status]).toEqual([path, 400]);
       expect((await res.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('operation') });
     }
-    const unknown = await server.rest('/v1/calcdoc/jobs', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'bake' }) });
-    expect(unknown.status).toBe(422);
+    // An operation that names none is an unknown enum value: 422 in both, naming the field.
+    for (const path of ['/v1/calcdoc/jobs', '/v1/spreadsheet/jobs']) {
+      const unknown = await server.rest(path, { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'bake' }) });
+      expect([path, unknown.status]).toEqual([path, 422]);
+      expect((await unknown.json()).error).toMatchObject({ code: 'UNPROCESSABLE', message: expect.stringMatching(/^operation: must be one of /) });
+    }
   });
 
   it('404 envelope for a path in no table', async () => {

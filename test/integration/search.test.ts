@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { codePdf } from '../helpers/code-pdf.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
-import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';
+import { passageIndexFor } from '../../subgraphs/content/search/index-for.ts';
 import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 
@@ -11,7 +11,7 @@ let server: TestServer;
 let key: string;
 
 async function ingest(s: TestServer) {
-  const deps = { db: s.platform.db, index: createLibsqlIndex(s.platform.db), embedder: createLocalEmbedder(), extract: (b: Uint8Array) => extractCodeText(b) };
+  const deps = { db: s.platform.db, index: passageIndexFor(s.platform.db), embedder: createLocalEmbedder(), extract: (b: Uint8Array) => extractCodeText(b) };
   await ingestCode(deps, 'aci-318-19', await codePdf([
     ['22.5.1.1 Nominal one-way shear strength', 'The nominal shear strength shall be the sum of the concrete and steel contributions.'],
     ['25.4.2.1 Development of deformed bars', 'Deformed bars in tension shall be developed over the length given in the table.'],

@@ -6,13 +6,14 @@ import { spawnNode, type Child } from '../helpers/child.ts';
 import { collect, wsClient } from '../helpers/ws.ts';
 import { sha256, uploadThroughGateway } from '../helpers/upload.ts';
 import { randomBytes } from 'node:crypto';
+import { testDatabaseEnv } from '../helpers/postgres.ts';
 
 let documents: Child;
 let gateway: TestServer;
 const dataDir = tempDir();
 
 beforeAll(async () => {
-  documents = spawnNode('gateway/subgraph-server.ts', ['documents'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  documents = spawnNode('gateway/subgraph-server.ts', ['documents'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(await testDatabaseEnv(dataDir)) });
   const [, url] = await documents.waitFor(/"url":"(http:\/\/[^"]+)"/);
   gateway = await startTestServer({ DATA_DIR: dataDir, REMOTE_SUBGRAPHS: `documents=${url}` });
 });

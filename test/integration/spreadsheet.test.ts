@@ -375,7 +375,7 @@ describe('GraphQL', () => {
       { input: { workbookName: 'G', sheets: [{ name: 'S', blocks: [{ type: 'chart', chartType: 'donut', dataRange: 'X' }] }] } },
       key,
     );
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE', details: { sheet: 'S', block_index: 0, field: 'chart_type' } });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE', details: { sheet: 'S', block_index: 0, field: 'chartType' } });
   });
 });
 

@@ -56,7 +56,7 @@ describe('a message over the size limit is not a poison message', () => {
     const second = await startTestServer({ DATA_DIR: dataDir, PUBLIC_RATE_PER_MIN: '100000' });
     try {
       const episodes = () =>
-        second.platform.db.$queryRawUnsafe<{ status: string; error: string | null }[]>(`SELECT "status", "error" FROM "MemoryEpisode" WHERE "accountId" = ? ORDER BY "seq"`, accountId);
+        second.platform.db.$queryRaw<{ status: string; error: string | null }[]>`SELECT "status", "error" FROM "MemoryEpisode" WHERE "accountId" = ${accountId} ORDER BY "seq"`;
       const r = await whileServing(
         second,
         waitFor(async () => {

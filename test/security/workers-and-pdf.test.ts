@@ -53,6 +53,31 @@ describe('the worker pool', () => {
     }
   }, 30_000);
 
+  it('counts a task\'s time limit from its start on a thread, not from its wait in the queue', async () => {
+    // Issue 13: eight uploads queued on two threads of a loaded machine all failed at 60 s, most of it spent waiting.
+    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 6_000, maxHeapMb: 512 });
+    try {
+      const first = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 4_000 });
+      const queued = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 4_000 });
+      const t = performance.now();
+      await expect(Promise.all([first, queued])).resolves.toMatchObject([{ rounds: expect.any(Number) }, { rounds: expect.any(Number) }]);
+      expect(performance.now() - t).toBeGreaterThan(6_000);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('a caller that waits too long for a free thread is answered SERVICE_UNAVAILABLE, and the task never runs', async () => {
+    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 30_000, maxHeapMb: 512 });
+    try {
+      const first = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 3_000 });
+      await expect(pool.run(DIAGNOSTIC, { ms: 10 }, undefined, { queueTimeoutMs: 300 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { limit: 'worker_queue_wait_ms' } });
+      await expect(first).resolves.toMatchObject({ rounds: expect.any(Number) });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it('a task over the heap limit fails with RESOURCE_LIMIT (the thread dies, the pool goes on)', async () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 60_000, maxHeapMb: 64 });
     try {

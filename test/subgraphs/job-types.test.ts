@@ -15,7 +15,7 @@ const handlers = allJobHandlers();
 const types = handlers.map((h) => h.type);
 const supergraph = buildASTSchema(parse(readFileSync(path.join(ROOT, 'schema/supergraph.graphql'), 'utf8')), { assumeValidSDL: true });
 const mutations = supergraph.getMutationType()!.getFields();
-const resolvedBy = (mutation: string) => Object.values(SUBGRAPHS).filter((m) => (m.resolvers as Record<string, Record<string, unknown>>).Mutation?.[mutation]);
+const resolvedBy = (mutation: string) => Object.values(SUBGRAPHS).filter((m) => (m.resolvers as Record<string, Record<string, unknown>> | undefined)?.Mutation?.[mutation]);
 
 describe('job types', () => {
   it('each type has exactly one handler, and each subgraph runs only the types it declares', () => {

@@ -9,6 +9,13 @@ export interface Adapter {
   readonly label: string;
   /** Runs one validated call; throws ToolFailure for an answer the caller should see as a tool error. */
   run(call: ValidToolCall): Promise<unknown>;
+  /**
+   * Whether a program session started by this client is open (work that quitting or updating
+   * would close: the confirmation asks first). Only sessions the client started count.
+   */
+  hasOwnSession(): boolean;
+  /** Closes the session this client started (never an instance the user started), and its helpers. */
+  close(): Promise<void>;
 }
 
 export class ToolFailure extends Error {

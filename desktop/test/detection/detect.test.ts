@@ -1,37 +1,12 @@
 // Detection against a fake machine holding several versions of each program.
-import { win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareVersions, detectAll, detectProgram, exePath, type DetectionHost } from '../../src/detection/detect.ts';
 import { parseDefaultValue, parseRegQuery } from '../../src/detection/windows-host.ts';
+import { fakeHost, PF, PF86 } from '../helpers/fake-host.ts';
 
-const PF = 'C:\\Program Files';
-const PF86 = 'C:\\Program Files (x86)';
 const CSI = `${PF}\\Computers and Structures`;
 const UNINSTALL = 'HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall';
 const UNINSTALL32 = 'HKLM\\SOFTWARE\\WOW6432Node\\Microsoft\\Windows\\CurrentVersion\\Uninstall';
-
-function fakeHost(files: string[], registry: Record<string, Record<string, string>>): DetectionHost {
-  const norm = (p: string) => win32.normalize(p).toLowerCase();
-  const fileSet = new Set(files.map(norm));
-  const keys = new Map(Object.entries(registry).map(([k, v]) => [k.toLowerCase(), v]));
-  return {
-    env: (name) => ({ ProgramFiles: PF, 'ProgramFiles(x86)': PF86 } as Record<string, string>)[name],
-    async listDir(path) {
-      const prefix = norm(path) + '\\';
-      const names = new Set<string>();
-      for (const f of files) if (norm(f).startsWith(prefix)) names.add(win32.normalize(f).slice(prefix.length).split('\\')[0]!);
-      return [...names];
-    },
-    isFile: async (path) => fileSet.has(norm(path)),
-    registry: {
-      async subkeys(key) {
-        const prefix = key.toLowerCase() + '\\';
-        return [...new Set([...keys.keys()].filter((k) => k.startsWith(prefix)).map((k) => Object.keys(registry).find((o) => o.toLowerCase() === k)!.slice(prefix.length).split('\\')[0]!))];
-      },
-      values: async (key) => keys.get(key.toLowerCase()) ?? null,
-    },
-  };
-}
 
 const machine = fakeHost(
   [

@@ -163,7 +163,7 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
 
   const tb = planTitleblock(spec, text, layoutRng, u);
   const placer = new Placer(inflate(tb.viewport, -12 * u));
-  if (spec.titleblock === 'stamp') placer.reserve(inflate(tb.bounds, 12 * u), 'annotation');
+  if ((spec.titleblock === 'stamp' || spec.titleblock === 'iso-stamp')) placer.reserve(inflate(tb.bounds, 12 * u), 'annotation');
 
   // A form XObject covering the drawing area, drawn scaled: its content lives in its own space.
   let form: { doc: PDFDocument; page: PDFPage; ctx: DrawContext; placement: Matrix } | null = null;
@@ -190,7 +190,7 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
   }
 
   const bg = form ? form.ctx : pageCtx;
-  gridLines(bg, placer.area, clutterRng, u, spec.titleblock === 'stamp' ? inflate(tb.bounds, 6 * u) : null);
+  gridLines(bg, placer.area, clutterRng, u, (spec.titleblock === 'stamp' || spec.titleblock === 'iso-stamp') ? inflate(tb.bounds, 6 * u) : null);
   const area = placer.area;
   const scale = ((area[2] - area[0]) * (area[3] - area[1])) / (1100 * 700);
   walls(bg, placer, clutterRng, u, Math.round(14 * scale));

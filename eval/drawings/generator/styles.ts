@@ -7,13 +7,14 @@ import type { Rotation } from './geometry.ts';
 import type { Rng } from './prng.ts';
 
 export type TextMode = 'font' | 'stroked';
-export type CircleMode = 'bezier' | 'polyline';
+/** 'segments': a polygon whose sides are separate paths (tag circles) or subpaths. */
+export type CircleMode = 'bezier' | 'polyline' | 'segments';
 export type DashMode = 'pattern' | 'split';
 export type CloudMode = 'single-path' | 'arc-per-path';
 export type CloudColor = 'black' | 'red' | 'magenta';
 export type ColorSpace = 'rgb' | 'gray' | 'cmyk' | 'mixed';
 export type LineWeights = 'thin' | 'normal' | 'heavy';
-export type TitleblockStyle = 'right-strip' | 'stamp';
+export type TitleblockStyle = 'right-strip' | 'stamp' | 'bottom-strip' | 'iso-stamp';
 export type Arrowhead = 'filled' | 'open' | 'dot';
 
 export interface AnnotationCounts {
@@ -36,6 +37,8 @@ export interface SheetSpec {
   sheetNumber: string | null;
   sheetTitle: string | null;
   titleblock: TitleblockStyle;
+  /** Leave out the right-hand line of the border and the title block, as on a sheet cut off at its right edge. */
+  borderOpenRight: boolean;
   /** 'font': Helvetica text with a text layer; 'stroked': glyphs drawn as lines, no text layer. */
   textMode: TextMode;
   circleMode: CircleMode;

@@ -1,5 +1,5 @@
 /**
- * The default benchmark: twelve sheets that together cover every variation in
+ * The default benchmark: fifteen sheets that together cover every variation in
  * styles.ts at least once, several per sheet, so per-style scores stay
  * comparable while the suite stays small enough to run in a unit test.
  */
@@ -12,6 +12,7 @@ const LARGE = { width: 2592, height: 1728 } as const;
 export const BASE: Omit<SheetSpec, 'name' | 'seed' | 'width' | 'height' | 'sheetNumber' | 'sheetTitle'> = {
   rotation: 0,
   titleblock: 'right-strip',
+  borderOpenRight: false,
   textMode: 'font',
   circleMode: 'bezier',
   dashMode: 'pattern',
@@ -189,6 +190,48 @@ export function defaultSuite(): SheetSpec[] {
       textMode: 'stroked',
       circleMode: 'polyline',
       lookalikes: 2,
+    },
+    {
+      // Tag circles as 24- to 72-gons whose sides are separate paths (column circles as
+      // one-line subpaths of one path), as some exports write them.
+      ...BASE,
+      ...SMALL,
+      name: 's901-tags-segmented-circles',
+      seed: 901,
+      sheetNumber: 'S-901',
+      sheetTitle: 'ENLARGED DETAILS',
+      circleMode: 'segments',
+      dashMode: 'split',
+      counts: { leaders: 6, sectionTags: 4, detailTags: 4, revisionTriangles: 2, revisionClouds: 1 },
+    },
+    {
+      // A bottom strip of cells side by side, cut off at the right edge with no border line
+      // there, as on the India sheets.
+      ...BASE,
+      ...SMALL,
+      name: 's902-bottom-strip',
+      seed: 902,
+      sheetNumber: 'S-902',
+      sheetTitle: 'STAIR SECTIONS',
+      titleblock: 'bottom-strip',
+      borderOpenRight: true,
+      circleMode: 'polyline',
+      cloudMode: 'arc-per-path',
+      cloudColor: 'black',
+    },
+    {
+      // An ISO 7200 / GOST 2.104-style stamp (signature grid beside designation, title and
+      // sheet fields) on a sheet shown sideways.
+      ...BASE,
+      ...LARGE,
+      name: 's903-iso-stamp-rot90',
+      seed: 903,
+      sheetNumber: 'KZH-903',
+      sheetTitle: 'COLUMN SCHEDULE',
+      rotation: 90,
+      titleblock: 'iso-stamp',
+      colorSpace: 'cmyk',
+      clipPaths: true,
     },
   ];
 }

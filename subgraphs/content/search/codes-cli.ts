@@ -9,7 +9,7 @@ import { readCatalogue, seedCodes } from '../codes.ts';
 import { embedderFor } from '../../../core/embedding/embed.ts';
 import { extractCodeText } from './extract-text.ts';
 import { ingestCode } from './ingest.ts';
-import { createLibsqlIndex } from './libsql-index.ts';
+import { passageIndexFor } from './index-for.ts';
 
 const usage = `usage:
   npm run codes -- ingest --file-id <file_id> <file.pdf>
@@ -44,7 +44,7 @@ try {
   if (command === 'ingest' && file && values['file-id']) {
     const bytes = new Uint8Array(fs.readFileSync(file));
     const summary = await ingestCode(
-      { db, index: createLibsqlIndex(db), embedder: embedderFor(config), extract: (b) => extractCodeText(b, progress('reading')) },
+      { db, index: passageIndexFor(db), embedder: embedderFor(config), extract: (b) => extractCodeText(b, progress('reading')) },
       values['file-id'],
       bytes,
       (stage) => console.log(`${stage}…`),

@@ -10,7 +10,8 @@ import type { JobHandler } from '../../../core/jobs/types.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { DESIGN_STANDARDS } from '../codes.ts';
 import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
-import { createLibsqlIndex, ftsTerms } from './libsql-index.ts';
+import { passageIndexFor } from './index-for.ts';
+import { ftsTerms } from './libsql-index.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { searchCodes, type SearchResults } from './search.ts';
 
@@ -117,7 +118,7 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
   const key = `search:${createHash('sha256').update(JSON.stringify([input, version])).digest('base64url')}`;
   const hit = await options.cache.get<SearchResults>(key);
   if (hit) return hit;
-  const index = withDeadline(createLibsqlIndex(db, { signal }), signal);
+  const index = withDeadline(passageIndexFor(db, { signal }), signal);
   const results = await searchCodes(
     index,
     options.embedder,

@@ -269,8 +269,8 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
       const target = suggested && parseUnitValue(suggested);
       if (target && dimensionsOf(target) === dimensionsOf(value)) suggestedUnit = suggested;
     }
-    if (element.result_unit?.trim()) {
-      unit = element.result_unit.trim();
+    if (element.resultUnit?.trim()) {
+      unit = element.resultUnit.trim();
       unitSource = 'result_unit';
       const target = unitValue(unit);
       if (dimensionsOf(value) !== dimensionsOf(target)) {
@@ -298,5 +298,5 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
 export function resultsSummary(calc: Calculation) {
   return [...calc.byIndex.values()]
     .filter((c): c is CalculatedFormula => c.kind === 'formula')
-    .map((c) => ({ element_index: c.index, name: c.name, value: c.quantity?.value ?? null, unit: c.quantity?.unit ?? '', ...(c.problem ? { problem: c.problem } : {}) }));
+    .map((c) => ({ elementIndex: c.index, name: c.name, value: c.quantity?.value ?? null, unit: c.quantity?.unit ?? '', ...(c.problem ? { problem: c.problem } : {}) }));
 }

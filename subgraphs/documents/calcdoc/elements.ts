@@ -25,7 +25,7 @@ export interface FormulaElement {
   type: 'formula';
   expression: string;
   description?: string;
-  result_unit?: string;
+  resultUnit?: string;
 }
 export interface ImageElement {
   type: 'image';
@@ -43,8 +43,8 @@ export interface DocumentMetadata {
 }
 export type PageOrientation = 'portrait' | 'landscape';
 export interface DocumentOptions {
-  ai_formatting: boolean;
-  page_orientation: PageOrientation;
+  aiFormatting: boolean;
+  pageOrientation: PageOrientation;
 }
 
 export const ELEMENT_TYPES = ['text', 'variable', 'formula', 'image'] as const;
@@ -55,7 +55,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 const FIELDS: Record<CalcElement['type'], Record<string, { kind: 'string' | 'number'; required?: boolean }>> = {
   text: { content: { kind: 'string', required: true }, style: { kind: 'string' } },
   variable: { name: { kind: 'string', required: true }, value: { kind: 'number', required: true }, unit: { kind: 'string' }, description: { kind: 'string' } },
-  formula: { expression: { kind: 'string', required: true }, description: { kind: 'string' }, result_unit: { kind: 'string' } },
+  formula: { expression: { kind: 'string', required: true }, description: { kind: 'string' }, resultUnit: { kind: 'string' } },
   image: { url: { kind: 'string', required: true }, caption: { kind: 'string' }, width: { kind: 'number' }, height: { kind: 'number' } },
 };
 
@@ -103,8 +103,8 @@ export function validateElement(raw: unknown, index: number, field = `elements[$
     case 'formula': {
       const parsed = parseFormula(element.expression, index);
       if (parsed.name !== null && !NAME.test(parsed.name)) throw valueError(`${field}.expression`, `the defined name "${parsed.name}" must be letters, digits and underscores`, { element_index: index });
-      if (element.result_unit !== undefined && element.result_unit.trim() && !parseUnit(element.result_unit)) {
-        throw valueError(`${field}.result_unit`, `"${element.result_unit}" is not a known unit`, { element_index: index });
+      if (element.resultUnit !== undefined && element.resultUnit.trim() && !parseUnit(element.resultUnit)) {
+        throw valueError(`${field}.resultUnit`, `"${element.resultUnit}" is not a known unit`, { element_index: index });
       }
       break;
     }
@@ -138,8 +138,8 @@ export function validateElements(raw: unknown, tier: Tier, limit: number | null,
 }
 
 export function validateDocumentName(name: unknown): string {
-  if (typeof name !== 'string') throw shapeError('document_name', 'is required and must be a string');
-  if (name.length < 1 || name.length > 200) throw valueError('document_name', 'must be 1 to 200 characters');
+  if (typeof name !== 'string') throw shapeError('documentName', 'is required and must be a string');
+  if (name.length < 1 || name.length > 200) throw valueError('documentName', 'must be 1 to 200 characters');
   return name;
 }
 
@@ -159,23 +159,23 @@ export function validateMetadata(raw: unknown): DocumentMetadata {
 }
 
 export function validateOptions(raw: unknown): DocumentOptions {
-  const options: DocumentOptions = { ai_formatting: false, page_orientation: 'portrait' };
+  const options: DocumentOptions = { aiFormatting: false, pageOrientation: 'portrait' };
   if (raw === undefined || raw === null) return options;
   if (typeof raw !== 'object' || Array.isArray(raw)) throw shapeError('options', 'must be an object');
   const r = raw as Record<string, unknown>;
-  if (r.ai_formatting !== undefined && r.ai_formatting !== null) {
-    if (typeof r.ai_formatting !== 'boolean') throw shapeError('options.ai_formatting', 'must be a boolean');
-    options.ai_formatting = r.ai_formatting;
+  if (r.aiFormatting !== undefined && r.aiFormatting !== null) {
+    if (typeof r.aiFormatting !== 'boolean') throw shapeError('options.aiFormatting', 'must be a boolean');
+    options.aiFormatting = r.aiFormatting;
   }
-  if (r.page_orientation !== undefined && r.page_orientation !== null) {
-    if (r.page_orientation !== 'portrait' && r.page_orientation !== 'landscape') throw valueError('options.page_orientation', 'must be portrait or landscape');
-    options.page_orientation = r.page_orientation;
+  if (r.pageOrientation !== undefined && r.pageOrientation !== null) {
+    if (r.pageOrientation !== 'portrait' && r.pageOrientation !== 'landscape') throw valueError('options.pageOrientation', 'must be portrait or landscape');
+    options.pageOrientation = r.pageOrientation;
   }
   return options;
 }
 
 export interface CreateDocumentRequest {
-  document_name: string;
+  documentName: string;
   elements: CalcElement[];
   metadata: DocumentMetadata;
   options: DocumentOptions;
@@ -183,7 +183,7 @@ export interface CreateDocumentRequest {
 
 /** Everything create_document checks at request time. */
 export function validateCreateDocument(raw: Record<string, unknown>, tier: Tier, limit: number | null): CreateDocumentRequest {
-  const document_name = validateDocumentName(raw.document_name);
+  const documentName = validateDocumentName(raw.documentName);
   if (raw.elements === undefined || raw.elements === null) throw shapeError('elements', 'is required');
-  return { document_name, elements: validateElements(raw.elements, tier, limit), metadata: validateMetadata(raw.metadata), options: validateOptions(raw.options) };
+  return { documentName, elements: validateElements(raw.elements, tier, limit), metadata: validateMetadata(raw.metadata), options: validateOptions(raw.options) };
 }

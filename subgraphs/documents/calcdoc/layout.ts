@@ -1,8 +1,8 @@
-// The deterministic layout pass behind `ai_formatting` (no language model):
+// The deterministic layout pass behind `aiFormatting` (no language model):
 // runs of consecutive variable definitions are set in two columns, and a
 // formula is kept on one page with the run of definitions just above it that
 // it uses; headings always stay with what follows them. Without
-// ai_formatting every element gets its own row and only headings are kept.
+// aiFormatting every element gets its own row and only headings are kept.
 import type { CalcElement } from './elements.ts';
 import { parseFormula } from './expression.ts';
 

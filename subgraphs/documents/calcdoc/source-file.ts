@@ -1,4 +1,4 @@
-// base64 source files of generate_pdf, read and convert: decoded and
+// base64 source files (sourceFile) of generate_pdf, read and convert: decoded and
 // recognised at request time so a wrong format is a 422, not a failed job.
 import { AppError } from '../../../core/errors.ts';
 
@@ -6,7 +6,7 @@ export type SourceKind = 'mcdx' | 'xmcd' | 'xmcdz';
 
 const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/;
 
-export function decodeSource(raw: unknown, field = 'source_file'): Buffer {
+export function decodeSource(raw: unknown, field = 'sourceFile'): Buffer {
   if (typeof raw !== 'string') throw new AppError('VALIDATION_ERROR', `${field}: is required and must be a base64 string`, { field });
   const text = raw.replace(/^data:[^;,]*;base64,/, '');
   if (!text.trim() || !BASE64.test(text)) throw new AppError('UNPROCESSABLE', `${field}: must be base64-encoded file content`, { field });
@@ -25,7 +25,7 @@ export function sniffSource(bytes: Uint8Array): SourceKind | 'mcd' | null {
   return null;
 }
 
-export function requireKind(bytes: Uint8Array, allowed: readonly SourceKind[], field = 'source_file'): SourceKind {
+export function requireKind(bytes: Uint8Array, allowed: readonly SourceKind[], field = 'sourceFile'): SourceKind {
   const kind = sniffSource(bytes);
   if (kind === 'mcd') throw new AppError('UNSUPPORTED_FORMAT', `${field}: ${BINARY_MCD}`, { field, format: 'mcd' });
   if (!kind || !allowed.includes(kind)) {

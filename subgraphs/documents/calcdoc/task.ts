@@ -42,15 +42,15 @@ async function pdf(req: Extract<TaskRequest, { op: 'pdf' }>) {
   const calc = calculate(doc.elements, { lenient: true });
   const images = new Map<number, PngImage>([...doc.images].map(([i, png]) => [i, { png, ...pngSize(png) }]));
   const rendered = await renderPdf({
-    documentName: doc.document_name ?? 'Calculation',
+    documentName: doc.documentName ?? 'Calculation',
     metadata: doc.metadata,
     elements: doc.elements,
     calc,
     images,
     unmapped: doc.unmapped,
-    cached: doc.cached_results,
-    aiFormatting: doc.options.ai_formatting,
-    orientation: doc.options.page_orientation,
+    cached: doc.cachedResults,
+    aiFormatting: doc.options.aiFormatting,
+    orientation: doc.options.pageOrientation,
     pageNumbers: req.pageNumbers,
     headersFooters: req.headersFooters,
   });
@@ -65,7 +65,7 @@ async function convert(req: Extract<TaskRequest, { op: 'convert' }>) {
     documentName: sheet.documentName,
     elements: sheet.elements,
     metadata: sheet.metadata,
-    options: { ai_formatting: false, page_orientation: 'portrait' },
+    options: { aiFormatting: false, pageOrientation: 'portrait' },
     calc,
     images: sheet.images,
     now: new Date(req.now),

@@ -1,10 +1,11 @@
 // Circles as CAD programs draw them: two to eight Bézier arcs, or a closed
-// polyline of many short segments. A candidate is kept when every point lies
+// polyline of many short segments (in one path, or one path per side). A candidate is kept when every point lies
 // on one circle within a few percent of its radius.
 import { boxOfPoints } from '../../../core/geometry/bbox.ts';
 import { flattenCubic } from '../../../core/geometry/bezier.ts';
 import type { Point } from '../../../core/geometry/types.ts';
-import { dist } from '../../../core/geometry/vec.ts';
+import { dist, sub } from '../../../core/geometry/vec.ts';
+import { endpointIndex } from './endpoints.ts';
 import type { Scene, Seg, Subpath } from './scene.ts';
 import { curveLoops } from './revision-clouds.ts';
 
@@ -67,12 +68,75 @@ export function assembledCircles(scene: Scene, options: CircleOptions = DEFAULTS
     .map((c) => ({ ...c, sub: null }));
 }
 
+/** Sides of a segmented circle: a 12-gon at the coarsest, a 90-gon at the finest. */
+const MIN_SIDES = 12;
+const MAX_SIDES = 90;
+
+/**
+ * Circles drawn as 24- to 72-gons whose sides are separate paths (some exports write
+ * every chord as its own line): lines alone in their path, chained end to end, each
+ * turning the same way by a small angle and about as long as the first, until the
+ * chain closes on itself; the loop must then fit one circle. Every line is walked at
+ * most once, so the search is linear in the page's lines.
+ */
+export function segmentedCircles(scene: Scene, options: CircleOptions = DEFAULTS): Circle[] {
+  const lines = scene.lines;
+  const index = endpointIndex(scene);
+  const maxSide = ((2 * Math.PI * options.maxRadius) / MIN_SIDES) * 1.1;
+  const minSide = ((2 * Math.PI * options.minRadius) / MAX_SIDES) * 0.9;
+  const visited = new Uint8Array(lines.length);
+  const isSide = (i: number) => {
+    const l = lines[i]!;
+    const len = dist(l.a, l.b);
+    return len >= minSide && len <= maxSide && scene.subpaths[l.sub]!.segs.length === 1;
+  };
+  const turn = (u: Point, v: Point) => Math.atan2(u[0] * v[1] - u[1] * v[0], u[0] * v[0] + u[1] * v[1]);
+  const maxTurn = (2 * Math.PI) / MIN_SIDES + 0.05;
+  const out: Circle[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (visited[i] || !isSide(i)) continue;
+    visited[i] = 1;
+    const first = lines[i]!;
+    const side = dist(first.a, first.b);
+    const points: Point[] = [first.a, first.b];
+    let dir = sub(first.b, first.a);
+    let sign = 0;
+    let closed = false;
+    for (let n = 1; n < MAX_SIDES && !closed; n++) {
+      const cur = points[points.length - 1]!;
+      const next: { j: number; to: Point; t: number }[] = [];
+      index.near(cur, 0.3, (j) => {
+        if (next.some((c) => c.j === j) || (visited[j] && j !== i) || !isSide(j)) return;
+        const l = lines[j]!;
+        const to = dist(l.a, cur) < 0.3 ? l.b : l.a;
+        if (j === i && n < MIN_SIDES - 1) return;
+        const t = turn(dir, sub(to, cur));
+        if (Math.abs(dist(cur, to) - side) > 0.25 * side || t === 0 || Math.abs(t) > maxTurn || (sign !== 0 && Math.sign(t) !== sign)) return;
+        next.push({ j, to, t });
+      });
+      if (next.length !== 1) break;
+      const { j, to, t } = next[0]!;
+      if (j === i) closed = true;
+      else {
+        visited[j] = 1;
+        points.push(to);
+        dir = sub(to, cur);
+        sign = Math.sign(t);
+      }
+    }
+    if (!closed || points.length < MIN_SIDES) continue;
+    const fit = fitCircle(points, options);
+    if (fit) out.push({ ...fit, sub: null });
+  }
+  return out;
+}
+
 export function findCircles(scene: Scene, options?: CircleOptions): Circle[] {
   const out: Circle[] = [];
   for (const sp of scene.subpaths) {
     const c = circleOf(sp, options);
     if (c) out.push(c);
   }
-  out.push(...assembledCircles(scene, options));
+  out.push(...assembledCircles(scene, options), ...segmentedCircles(scene, options));
   return out;
 }

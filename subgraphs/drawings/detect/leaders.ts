@@ -20,6 +20,7 @@ import type { Circle } from './circles.ts';
 import { GridIndex, type Scene, type Seg } from './scene.ts';
 import { textBlockNear, type TextRef } from './texts.ts';
 import { strokedTextNear } from './stroked-text.ts';
+import { endpointIndex } from './endpoints.ts';
 
 export interface Leader {
   arrowTip: Point;
@@ -62,46 +63,15 @@ function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Poin
   return found.sort((a, b) => (Math.abs(a.gap - b.gap) > 0.1 ? a.gap - b.gap : b.len - a.len));
 }
 
-/**
- * Lines by their end points, in cells of the join tolerance, built once per scene:
- * following a chain or checking what meets at a tip looks at a handful of lines
- * instead of every line in a 48 pt cell of hatch.
- */
-const ENDPOINT_CELL = 0.5;
-const endpointIndexes = new WeakMap<Scene, Map<number, Line[]>>();
-const cellKey = (cx: number, cy: number) => cx * 1_000_003 + cy;
-
-function endpointIndex(scene: Scene): Map<number, Line[]> {
-  let index = endpointIndexes.get(scene);
-  if (index) return index;
-  index = new Map();
-  for (const l of scene.lines) {
-    for (const p of [l.a, l.b]) {
-      const k = cellKey(Math.floor(p[0] / ENDPOINT_CELL), Math.floor(p[1] / ENDPOINT_CELL));
-      const list = index.get(k);
-      if (list) list.push(l);
-      else index.set(k, [l]);
-    }
-  }
-  endpointIndexes.set(scene, index);
-  return index;
-}
-
 /** Lines with an end point within `within` (at most ENDPOINT_CELL) of p, other than `skip`; at most `limit` of them. */
 function linesEndingAt(scene: Scene, p: Point, within: number, skip: ReadonlySet<Line> | null = null, limit = Infinity): Line[] {
-  const index = endpointIndex(scene);
-  const cx = Math.floor(p[0] / ENDPOINT_CELL);
-  const cy = Math.floor(p[1] / ENDPOINT_CELL);
   const out = new Set<Line>();
-  for (let dx = -1; dx <= 1; dx++) {
-    for (let dy = -1; dy <= 1; dy++) {
-      for (const l of index.get(cellKey(cx + dx, cy + dy)) ?? []) {
-        if (skip?.has(l) || out.has(l) || (dist(l.a, p) >= within && dist(l.b, p) >= within)) continue;
-        out.add(l);
-        if (out.size >= limit) return [...out];
-      }
-    }
-  }
+  endpointIndex(scene).near(p, within, (i) => {
+    const l = scene.lines[i]!;
+    if (skip?.has(l)) return false;
+    out.add(l);
+    return out.size >= limit;
+  });
   return [...out];
 }
 
@@ -110,6 +80,7 @@ function linesEndingAt(scene: Scene, p: Point, within: number, skip: ReadonlySet
  * lead on to another arrowhead (another leader of the same note).
  */
 const SHARED_LANDING_REACH = 12;
+const cellKey = (cx: number, cy: number) => cx * 1_000_003 + cy;
 type TipIndex = Map<number, Point[]>;
 
 function tipIndex(tips: readonly Point[]): TipIndex {

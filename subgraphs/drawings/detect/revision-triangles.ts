@@ -8,12 +8,16 @@
 // REVISION MARK: the mark inside a delta is a revision number or a revision letter
 // alone (1, 12, A, B); a letter with a number (A3, 4B, W2) names a wall or partition
 // type, so a triangle holding one is a type tag. On pages without a text layer the
-// mark cannot be read and the geometry alone decides.
+// mark cannot be read, but its characters can be counted (stroked-text.ts): one
+// character is a revision number; two or more side by side may be a type mark, so
+// such a delta counts only beside a cloud (a two-digit revision with no cloud near it
+// is lost on such pages, where a type tag would otherwise be taken for a revision).
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, center } from '../../../core/geometry/bbox.ts';
 import { dist, spread } from '../../../core/geometry/vec.ts';
 import type { Scene } from './scene.ts';
-import { PointSnapper } from './snap.ts';
+import { endpointIndex } from './endpoints.ts';
+import { glyphColumns } from './stroked-text.ts';
 
 export interface RevisionTriangle {
   vertices: [Point, Point, Point];
@@ -29,36 +33,36 @@ function inside(p: Point, [a, b, c]: [Point, Point, Point]): boolean {
   return !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
 }
 
-/** Three separate lines meeting end to end (how some CAD exports draw a delta). */
+/** Corners closer than this are one vertex. */
+const JOIN = 0.4;
+
+/** Three separate lines meeting end to end (how some CAD exports draw a delta), each found once from its first line. */
 function lineTriangles(scene: Scene): [Point, Point, Point][] {
-  const snap = new PointSnapper(0.4);
-  const points = new Map<number, Point>();
-  const adjacent = new Map<number, Set<number>>();
-  for (const l of scene.lines) {
-    // Deltas are outlines; filled triangles are arrowheads and direction markers.
-    if (!scene.subpaths[l.sub]!.path.stroke) continue;
+  const lines = scene.lines;
+  const index = endpointIndex(scene);
+  // Deltas are outlines; filled triangles are arrowheads and direction markers.
+  const side = (i: number) => {
+    const l = lines[i]!;
     const len = dist(l.a, l.b);
-    if (len < 5 || len > 60) continue;
-    const u = snap.id(l.a);
-    const v = snap.id(l.b);
-    if (u === v) continue;
-    points.set(u, l.a);
-    points.set(v, l.b);
-    for (const [x, y] of [[u, v], [v, u]] as const) {
-      let set = adjacent.get(x);
-      if (!set) adjacent.set(x, (set = new Set()));
-      set.add(y);
-    }
-  }
+    return len >= 5 && len <= 60 && scene.subpaths[l.sub]!.path.stroke;
+  };
+  const other = (i: number, p: Point) => (dist(lines[i]!.a, p) < JOIN ? lines[i]!.b : lines[i]!.a);
   const out: [Point, Point, Point][] = [];
-  for (const [u, near] of adjacent) {
-    for (const v of near) {
-      if (v <= u) continue;
-      for (const w of adjacent.get(v)!) {
-        if (w <= v || !near.has(w)) continue;
-        out.push([points.get(u)!, points.get(v)!, points.get(w)!]);
-      }
-    }
+  for (let i = 0; i < lines.length; i++) {
+    if (!side(i)) continue;
+    const { a, b } = lines[i]!;
+    const found = new Set<number>();
+    // The side leaving b, then the side from its far corner back to a; both later in the list than i.
+    index.near(b, JOIN, (j) => {
+      if (j <= i || !side(j)) return;
+      const c = other(j, b);
+      if (dist(c, a) < JOIN || dist(c, b) < JOIN) return;
+      index.near(c, JOIN, (k) => {
+        if (k <= i || k === j || found.has(j * 1e7 + k) || !side(k) || dist(other(k, c), a) >= JOIN) return;
+        found.add(j * 1e7 + k);
+        out.push([a, b, c]);
+      });
+    });
   }
   return out;
 }
@@ -69,7 +73,12 @@ function triangles(scene: Scene): [Point, Point, Point][] {
   for (const sp of scene.subpaths) {
     if (sp.segs.some((s) => s.kind === 'curve') || !sp.path.stroke) continue;
     const pts: Point[] = [];
-    for (const p of sp.points) if (!pts.some((q) => dist(p, q) < 0.1)) pts.push(p);
+    // Distinct corners, stopping at a fourth: a long polyline is no triangle, and comparing each
+    // of its points with all the others would cost the square of its length.
+    for (const p of sp.points) {
+      if (!pts.some((q) => dist(p, q) < 0.1)) pts.push(p);
+      if (pts.length > 3) break;
+    }
     if (pts.length === 3 && (sp.closed || dist(sp.points[0]!, sp.points[sp.points.length - 1]!) < 0.5)) out.push(pts as [Point, Point, Point]);
   }
   return out;
@@ -111,8 +120,9 @@ export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []
       .map((t) => t.str.trim())
       .join(' ');
     if (!isRevisionMark(text)) continue;
+    const besideCloud = clouds.some((c) => boxDistance(c, bbox) <= 3 * mean);
+    if (!scene.hasTextLayer && !besideCloud && glyphColumns(scene, bbox, (p) => inside(p, tri)) > 1) continue;
     if (cv > 0.08) {
-      const besideCloud = clouds.some((c) => boxDistance(c, bbox) <= 3 * mean);
       if (!besideCloud || !/^[A-Z0-9]{1,2}$/i.test(text) || !isIsoscelesDelta(sides)) continue;
     }
     out.push({ vertices: tri, bbox, text });

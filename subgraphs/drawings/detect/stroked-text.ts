@@ -1,28 +1,218 @@
-// Text drawn as strokes (no text layer): a tight cluster of short segments.
-// It has no readable string, but its box still tells where a note is.
-import type { BBox } from '../../../core/geometry/types.ts';
-import { boxDistance, expand, unionAll } from '../../../core/geometry/bbox.ts';
-import { dist } from '../../../core/geometry/vec.ts';
-import type { Scene, Seg } from './scene.ts';
-import { segBox } from './scene.ts';
+// Text drawn as line work (pages without a text layer: SHX strokes or glyph outlines).
+// It has no readable string, but where it is still tells a note from a bare arrow, and how
+// many characters stand side by side still tells a revision number from a type mark.
+// Found once per page, in bulk, so the cost grows with the page's paths and not with the
+// number of questions the detectors ask:
+//
+// - GLYPH SIZE: plotted lettering is 2.5–5 mm high whatever the sheet size (ISO 3098,
+//   the NCS's 3/32"–3/16"), so a glyph's stroke or outline fits in GLYPH_SIZE points of
+//   paper; longer subpaths are line work.
+// - ONE LABEL: strokes join a label when the gap between them is under half the larger
+//   one's size (letter and word spacing are a fraction of the letter height; the space
+//   between two notes is more).
+// - HATCH IS REGULAR: straight strokes lying side by side, parallel, at an even spacing,
+//   HATCH_MIN or more in a row, are hatching (clipped to its boundary, so of any length),
+//   not lettering: letters repeat strokes at uneven spacings (the two legs of an H, then
+//   the gap to the next letter). They are left out before clustering, and a cluster whose
+//   strokes still nearly all run one way is dropped too.
+import type { BBox, Point } from '../../../core/geometry/types.ts';
+import { boxDistance, center, expand } from '../../../core/geometry/bbox.ts';
+import { GridIndex, type Scene, type Seg } from './scene.ts';
 import type { TextRef } from './texts.ts';
 
-const GLYPH_STROKE = 14;
+/** Points of paper; see GLYPH SIZE. */
+export const GLYPH_SIZE = 14;
+/** A label needs this many strokes: an open arrowhead's V or a lone tick is not one. */
+const MIN_LABEL_SEGMENTS = 4;
+/** HATCH IS REGULAR: this share of a cluster's strokes running one way (within PARALLEL), among at least HATCH_MIN strokes. */
+const HATCH_SHARE = 0.8;
+const HATCH_MIN = 6;
+const PARALLEL = (5 * Math.PI) / 180;
 
-export function strokedTextNear(scene: Scene, box: BBox, reach: number, exclude: ReadonlySet<Seg>): { bbox: BBox; texts: TextRef[] } | null {
-  const isGlyph = (l: Seg) => !exclude.has(l) && dist(l.a, l.b) <= GLYPH_STROKE;
-  const seeds = [...scene.lineIndex.query(expand(box, reach))].filter((l) => isGlyph(l) && boxDistance(segBox(l), box) <= reach);
-  if (!seeds.length) return null;
-  const members = new Set<Seg>(seeds);
-  const queue = [...seeds];
-  while (queue.length && members.size < 2000) {
-    const s = queue.pop()!;
-    for (const l of scene.lineIndex.query(expand(segBox(s), 4))) {
-      if (members.has(l) || !isGlyph(l) || boxDistance(segBox(l), segBox(s)) > 4) continue;
-      members.add(l);
-      queue.push(l);
+export interface StrokedText {
+  /** Subpaths that may be glyph strokes or outlines (indexes into scene.subpaths), by box. */
+  glyphs: GridIndex<number>;
+  /** Labels: clusters of glyphs, hatch removed. */
+  labels: { bbox: BBox; subpaths: number[] }[];
+  labelIndex: GridIndex<number>;
+}
+
+const cache = new WeakMap<Scene, StrokedText>();
+const size = (b: BBox) => Math.max(b[2] - b[0], b[3] - b[1]);
+
+function find(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) {
+    parent[i] = parent[parent[i]!]!;
+    i = parent[i]!;
+  }
+  return i;
+}
+
+/** The direction of a straight one-segment stroke, in [0, π); null for anything else. */
+function straightDirection(segs: readonly Seg[]): number | null {
+  if (segs.length !== 1 || segs[0]!.kind !== 'line') return null;
+  const s = segs[0]!;
+  const a = Math.atan2(s.b[1] - s.a[1], s.b[0] - s.a[0]);
+  return a < 0 ? a + Math.PI : a >= Math.PI ? a - Math.PI : a;
+}
+
+function isHatch(scene: Scene, members: readonly number[]): boolean {
+  if (members.length < HATCH_MIN) return false;
+  const dirs = members.map((i) => straightDirection(scene.subpaths[i]!.segs));
+  for (const d of dirs) {
+    if (d === null) continue;
+    const parallel = dirs.filter((e) => e !== null && Math.min(Math.abs(e - d), Math.PI - Math.abs(e - d)) < PARALLEL).length;
+    if (parallel >= HATCH_SHARE * members.length) return true;
+    // One reference direction is enough to tell: the majority direction, if any, includes most strokes.
+    if (parallel >= members.length / 2) return false;
+  }
+  return false;
+}
+
+/** Strokes of HATCH IS REGULAR: each straight stroke's parallel neighbours, walked outwards while their spacing stays even. */
+function hatchStrokes(scene: Scene, candidates: readonly number[], glyphs: GridIndex<number>): Set<number> {
+  const hatch = new Set<number>();
+  for (const i of candidates) {
+    const d = straightDirection(scene.subpaths[i]!.segs);
+    if (d === null || hatch.has(i)) continue;
+    const seg = scene.subpaths[i]!.segs[0]!;
+    const len = Math.hypot(seg.b[0] - seg.a[0], seg.b[1] - seg.a[1]);
+    if (len < 0.5) continue;
+    const dir: Point = [Math.cos(d), Math.sin(d)];
+    const mid = center(scene.subpaths[i]!.bbox);
+    const side: { sub: number; off: number }[] = [];
+    for (const j of glyphs.query(expand(scene.subpaths[i]!.bbox, 1.5 * len))) {
+      const dj = straightDirection(scene.subpaths[j]!.segs);
+      if (dj === null || Math.min(Math.abs(dj - d), Math.PI - Math.abs(dj - d)) > PARALLEL) continue;
+      const m = center(scene.subpaths[j]!.bbox);
+      const along = (m[0] - mid[0]) * dir[0] + (m[1] - mid[1]) * dir[1];
+      if (Math.abs(along) > len) continue;
+      side.push({ sub: j, off: (m[1] - mid[1]) * dir[0] - (m[0] - mid[0]) * dir[1] });
+    }
+    if (side.length < HATCH_MIN) continue;
+    side.sort((a, b) => a.off - b.off);
+    const at = side.findIndex((e) => e.sub === i);
+    // The even run through this stroke: neighbours' gaps within a fifth of the first gap, none nil.
+    const gapAt = (k: number) => side[k + 1]!.off - side[k]!.off;
+    const first = at < side.length - 1 ? gapAt(at) : gapAt(at - 1);
+    if (!(first > 0.05 * len)) continue;
+    const even = (k: number) => Math.abs(gapAt(k) - first) <= 0.2 * first;
+    let lo = at;
+    let hi = at;
+    while (lo > 0 && even(lo - 1)) lo--;
+    while (hi < side.length - 1 && even(hi)) hi++;
+    if (hi - lo + 1 >= HATCH_MIN) for (let k = lo; k <= hi; k++) hatch.add(side[k]!.sub);
+  }
+  return hatch;
+}
+
+/** The page's stroked lettering; empty on pages with a text layer (there, small strokes are symbols and hatch). */
+export function strokedText(scene: Scene): StrokedText {
+  const cached = cache.get(scene);
+  if (cached) return cached;
+  const glyphs = new GridIndex<number>(16);
+  const labelIndex = new GridIndex<number>(48);
+  const out: StrokedText = { glyphs, labels: [], labelIndex };
+  cache.set(scene, out);
+  if (scene.hasTextLayer) return out;
+  const small = new GridIndex<number>(16);
+  const all: number[] = [];
+  for (const sp of scene.subpaths) {
+    if (size(sp.bbox) > GLYPH_SIZE) continue;
+    all.push(sp.index);
+    small.insert(sp.bbox, sp.index);
+  }
+  const hatch = hatchStrokes(scene, all, small);
+  const candidates = all.filter((i) => !hatch.has(i));
+  for (const i of candidates) glyphs.insert(scene.subpaths[i]!.bbox, i);
+  // ONE LABEL: union-find over near neighbours, each pair looked at once through the grid.
+  const slot = new Map<number, number>();
+  candidates.forEach((sub, k) => slot.set(sub, k));
+  const parent = Int32Array.from(candidates.keys());
+  for (let k = 0; k < candidates.length; k++) {
+    const box = scene.subpaths[candidates[k]!]!.bbox;
+    const reach = 0.5 * GLYPH_SIZE;
+    for (const other of glyphs.query(expand(box, reach))) {
+      const j = slot.get(other)!;
+      if (j <= k) continue;
+      const ob = scene.subpaths[other]!.bbox;
+      if (boxDistance(box, ob) > Math.max(0.5, 0.5 * Math.max(size(box), size(ob)))) continue;
+      const ra = find(parent, k);
+      const rb = find(parent, j);
+      if (ra !== rb) parent[ra] = rb;
     }
   }
-  if (members.size < 4) return null;
-  return { bbox: unionAll([...members].map(segBox)), texts: [] };
+  const groups = new Map<number, number[]>();
+  for (let k = 0; k < candidates.length; k++) {
+    const r = find(parent, k);
+    const list = groups.get(r);
+    if (list) list.push(candidates[k]!);
+    else groups.set(r, [candidates[k]!]);
+  }
+  for (const members of groups.values()) {
+    let segments = 0;
+    for (const m of members) segments += scene.subpaths[m]!.segs.length;
+    if (segments < MIN_LABEL_SEGMENTS || isHatch(scene, members)) continue;
+    let bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const m of members) {
+      const b = scene.subpaths[m]!.bbox;
+      bbox = [Math.min(bbox[0], b[0]), Math.min(bbox[1], b[1]), Math.max(bbox[2], b[2]), Math.max(bbox[3], b[3])];
+    }
+    labelIndex.insert(bbox, out.labels.length);
+    out.labels.push({ bbox, subpaths: members });
+  }
+  return out;
+}
+
+/**
+ * The stroked label nearest to `box` within `reach`, leaving out labels drawn by the
+ * subpaths of `exclude` (the leader's own line work), or null.
+ */
+export function strokedTextNear(scene: Scene, box: BBox, reach: number, exclude: ReadonlySet<Seg>): { bbox: BBox; texts: TextRef[] } | null {
+  const { labels, labelIndex } = strokedText(scene);
+  const own = new Set<number>();
+  for (const s of exclude) own.add(s.sub);
+  let best: BBox | null = null;
+  let bestDistance = Infinity;
+  for (const i of labelIndex.query(expand(box, reach))) {
+    const label = labels[i]!;
+    if (label.subpaths.every((m) => own.has(m))) continue;
+    const d = boxDistance(label.bbox, box);
+    if (d <= reach && d < bestDistance) {
+      best = label.bbox;
+      bestDistance = d;
+    }
+  }
+  return best ? { bbox: best, texts: [] } : null;
+}
+
+/**
+ * Characters standing side by side inside `region` (a triangle's box, say): glyph
+ * strokes wholly inside it and passing `inside`, grouped by their horizontal extent on
+ * the page as displayed. Their own outline (a box the size of the region) is not a glyph.
+ */
+export function glyphColumns(scene: Scene, region: BBox, inside: (p: Point) => boolean): number {
+  const { glyphs } = strokedText(scene);
+  const spans: [number, number][] = [];
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const i of glyphs.query(region)) {
+    const b = scene.subpaths[i]!.bbox;
+    if (size(b) >= 0.6 * size(region) || !inside(center(b))) continue;
+    if (b[0] < region[0] || b[2] > region[2] || b[1] < region[1] || b[3] > region[3]) continue;
+    spans.push([b[0], b[2]]);
+    top = Math.min(top, b[1]);
+    bottom = Math.max(bottom, b[3]);
+  }
+  if (!spans.length) return 0;
+  // Letter spacing is a fraction of the letter height; strokes of one letter overlap or touch.
+  const gap = 0.08 * (bottom - top);
+  spans.sort((a, b) => a[0] - b[0]);
+  let columns = 1;
+  let right = spans[0]![1];
+  for (const [x1, x2] of spans.slice(1)) {
+    if (x1 > right + gap) columns++;
+    right = Math.max(right, x2);
+  }
+  return columns;
 }

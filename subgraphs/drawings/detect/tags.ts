@@ -107,6 +107,14 @@ export function isTypeTag(texts: readonly TextRef[]): boolean {
 }
 
 /**
+ * MEASUREMENT INSIDE: a circle whose only text is a measurement (90°, 12'-6", Ø40,
+ * 25 mm) is a round part with a dimension across it (a Tekla pipe section, say), not a
+ * tag: a view id and a sheet reference are never measurements.
+ */
+const MEASUREMENT = /[°'"Ø⌀]|\d\s*(mm|cm|m)$/i;
+export const isMeasurement = (texts: readonly TextRef[]) => texts.length > 0 && texts.every((t) => MEASUREMENT.test(t.text));
+
+/**
  * A tombstone tag: a half circle standing on a box of the same width (the view id
  * in the arch, the sheet reference in the box), as US building-section markers are
  * drawn at the ends of their cut lines. The arch is one subpath of one to four
@@ -157,7 +165,7 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     seen.push(c);
     const texts = textsInCircle(scene, c);
     // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
-    if (scene.hasTextLayer && (texts.length === 0 || isTypeTag(texts))) continue;
+    if (scene.hasTextLayer && (texts.length === 0 || isTypeTag(texts) || isMeasurement(texts))) continue;
     const circleBox: BBox = [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
     const marker = directionMarker(scene, c, fills);
     if (marker) {

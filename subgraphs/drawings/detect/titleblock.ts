@@ -81,14 +81,21 @@ function fullLines(groups: Map<number, [number, number][]>, from: number, to: nu
   return out;
 }
 
-/** The sheet border: the largest frame covering most of the page, drawn as one rectangle or as separate lines; else the page. */
+/** The sheet border: the largest frame covering most of the page, drawn as one rectangle or as separate lines (OPEN SIDE); else the page. */
 export function findBorder(scene: Scene): BBox {
   const page = scene.width * scene.height;
   const frames = rectangles(scene).filter((r) => area(r) > 0.5 * page && area(r) < 0.999 * page);
   const rows = fullLines(axisLines(scene, false), 0, scene.width, 0.7).filter((y) => y > 1 && y < scene.height - 1);
   const cols = fullLines(axisLines(scene, true), 0, scene.height, 0.7).filter((x) => x > 1 && x < scene.width - 1);
   if (rows.length >= 2 && cols.length >= 2) {
-    const frame: BBox = [Math.min(...cols), Math.min(...rows), Math.max(...cols), Math.max(...rows)];
+    // OPEN SIDE: a border drawn without one of its lines (a sheet cut off at its edge) still
+    // ends where its other lines end, so the outermost rows and columns give its extent too.
+    const h = axisLines(scene, false);
+    const v = axisLines(scene, true);
+    const ends = (groups: Map<number, [number, number][]>, at: number) => [at - 1, at, at + 1].flatMap((k) => groups.get(k) ?? []).flat();
+    const xs = [...cols, ...ends(h, Math.min(...rows)), ...ends(h, Math.max(...rows))];
+    const ys = [...rows, ...ends(v, Math.min(...cols)), ...ends(v, Math.max(...cols))];
+    const frame: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     if (area(frame) > 0.5 * page) frames.push(frame);
   }
   if (frames.length) return frames.reduce((a, b) => (area(a) >= area(b) ? a : b));

@@ -60,6 +60,19 @@ export interface ExtractInput {
   options: SheetNumberOptions;
 }
 
+/** The page's words kept on its Sheet entity: a dense 42x30 in sheet prints about 15,000 characters. */
+export const SHEET_TEXT_MAX = 20_000;
+
+/** The Sheet entity's text: its heading on the first line, then the page's lines once each, cut at SHEET_TEXT_MAX. */
+export function sheetText(heading: string, lines: TextLine[]): string {
+  let words = '';
+  for (const t of new Set(lines.map((l) => l.text.trim()).filter(Boolean))) {
+    if (words.length + t.length + 3 > SHEET_TEXT_MAX) break;
+    words += words ? ` · ${t}` : t;
+  }
+  return words ? `${heading}\n${words}` : heading;
+}
+
 /** Entities one page may yield: a dense sheet has a few thousand; more is hostile input, cut off. */
 export const MAX_ENTITIES_PER_SHEET = 20_000;
 
@@ -70,9 +83,16 @@ const SCALE = /(?:SCALE\s*:?\s*)?(\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*-?\s*0"?|\d+"
 const VIEW_ID = /^([A-Z]{1,2}|[A-Z]?\d{1,3}[A-Z]?)$/;
 /** Rule text-reference: "SEE 3/A501", "REFER TO SHEET E400", "SIM. 5/A-401", "SEE E221." — a note naming another view or sheet. */
 const REFERENCE = new RegExp(
-  String.raw`\b(SEE|REFER\s+TO|REF\.?|SIM\.?|SIMILAR\s+TO|SIMILAR)\s+(?:(?:DETAIL|DETAILS|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW|DWG\.?)\s+)?(?:([A-Z0-9]{1,3})\s*\/\s*)?(?:(?:SHEET|SHT\.?|DWG\.?|DRAWING)\s+)?(${SHEET})(?![\w\/])`,
+  String.raw`\b(SEE|REFER\s+TO|REF\.?|SIM\.?|SIMILAR\s+TO|SIMILAR)\s+(?:(?:DETAIL|DETAILS|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW|DWG\.?)\s+)?(?:([A-Z0-9]{1,3})\s*\/\s*)?(?:(?:SHEET|SHT\.?|DWG\.?|DRAWING)\s+)?(?!(?:SHEET|SHT|SH|DWG|NO)\b)(${SHEET})(?![\w\/])`,
   'gi',
 );
+/**
+ * Rule sheet-word reference: "DET. ON SHEET 10", "SEE SHEET 13", "SEE DETAIL ON SHEET NO.23", "SEE SH. NO.5" —
+ * after the word SHEET (SHT., SH., with or without NO.) a plain number is a sheet number, as older sets
+ * number their sheets. The note must say where to look (SEE, ON, REFER TO, SIM.): "SHEET 10 OF 20" alone is a title block.
+ */
+const SHEET_WORD_REFERENCE =
+  /\b(?:SEE|ON|REFER\s+TO|REF\.?|SIM\.?)\s+(?:(?:DETAILS?|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW)\s+)?(?:ON\s+)?(?:SHEET|SHT\.?|SH\.)\s*(?:NO\.?\s*)?(\d{1,3}[A-Z]?)(?![\w\/])/gi;
 /** Rule view-on-sheet: "3/A501" standing alone in a note, a view id over a sheet number written on one line. */
 const VIEW_ON_SHEET = new RegExp(String.raw`(?<![\w\/.-])([A-Z]?\d{1,2}[A-Z]?)\s*\/\s*(${SHEET})(?![\w\/])`, 'g');
 /** Rule member-mark (rolled shapes): W12x26, HSS6x6x3/8, L4x4x1/4, C10x15.3, MC8x21.4, WT6x13. */
@@ -124,7 +144,9 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const sheet = add({
     type: 'Sheet',
     label: number ?? `page ${page}`,
-    text: [number, title, discipline].filter(Boolean).join(' — '),
+    // Its number, title and discipline, then every line printed on the page: a word the reading below turns
+    // into no entity (a view title without a tag, a room name in a plan) is still found, as the sheet.
+    text: sheetText([number, title, discipline].filter(Boolean).join(' — '), lines),
     bbox: tb.bounds ?? pageBox,
     provenance: 'tier1:titleblock',
     props: { number, title, discipline, page },
@@ -316,8 +338,11 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     const refs: { view: string | null; sheet: string; at: number }[] = [];
     for (const m of line.text.matchAll(REFERENCE)) refs.push({ view: m[2] ?? null, sheet: m[3]!, at: m.index! });
     for (const m of line.text.matchAll(VIEW_ON_SHEET)) if (!refs.some((r) => r.view && r.sheet === m[2])) refs.push({ view: m[1]!, sheet: m[2]!, at: m.index! });
-    for (const r of refs) {
-      if (!/[A-Z]/i.test(r.sheet) || !/\d/.test(r.sheet)) continue;
+    const numbered: typeof refs = [];
+    for (const m of line.text.matchAll(SHEET_WORD_REFERENCE)) numbered.push({ view: null, sheet: m[1]!, at: m.index! });
+    for (const r of [...refs, ...numbered]) {
+      // A designator and a number, unless the note said SHEET before a plain number.
+      if (!numbered.includes(r) && (!/[A-Z]/i.test(r.sheet) || !/\d/.test(r.sheet))) continue;
       const c = add({
         type: 'Callout',
         label: `${r.view ?? '–'}/${r.sheet}`,

@@ -31,7 +31,7 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
   internal: { why: 'addProjectSheets stores the PDF and checks the pages first, one job per page' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
-    const { store, embedder, sheetNumbers } = projectServices(ctx.db, ctx.config);
+    const { store, embedder, sheetNumbers, summarizer } = projectServices(ctx.db, ctx.config);
     const { projectId, fileHash, page } = ctx.input;
     const project = await store.getProject(ctx.job.accountId, projectId);
     if (!project) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} was deleted before its sheet was ingested`, { project_id: projectId });
@@ -57,8 +57,7 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
       await store.writeSheet({ sheet, entities, relationships, links, embeddings });
       await store.updateIngestion(ctx.job.id, 'completed', sheet.id, null);
       await store.recordUsage(ctx.job.accountId, projectId, 'page_ingested', 1, new Date().toISOString());
-      let communities: number | null = null;
-      if ((await store.unfinishedIngestions(projectId)) === 0) communities = await computeCommunities(store, projectId, ctx.workers);
+      const communities = (await store.unfinishedIngestions(projectId)) === 0 ? await computeCommunities(store, projectId, ctx.workers, summarizer) : null;
       const linkRows = await store.linksOf(projectId, links.map((l) => l.calloutId));
       return {
         ...sheetResult(sheet),
@@ -66,7 +65,9 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
         entity_count: entities.length,
         relationship_count: relationships.length,
         links: { resolved: linkRows.filter((l) => l.status === 'resolved').length, dangling: linkRows.filter((l) => l.status === 'dangling').length },
-        community_count: communities,
+        community_count: communities?.count ?? null,
+        // Null unless this job recomputed the communities with a model configured.
+        llm_summaries: communities?.llm ?? null,
         tier1_ms: Math.round(outcome.tier1Ms),
         processing_ms: Math.round(outcome.totalMs),
       };

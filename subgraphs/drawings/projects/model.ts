@@ -107,7 +107,10 @@ export interface Community {
   projectId: string;
   index: number;
   title: string;
+  /** Deterministic: its sheets, entity counts, members and grids. */
   summary: string;
+  /** Written by the configured language model (PROJECT_LLM_URL); null without one, beyond the largest communities, or when the call failed. */
+  llmSummary: string | null;
   size: number;
   rank: number;
   sheets: string[];

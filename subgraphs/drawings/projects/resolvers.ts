@@ -1,7 +1,7 @@
 // GraphQL resolvers of projects: each parses its arguments, calls one domain
 // function (projects.ts) and returns the domain's camelCase objects.
 import type { Readable } from 'node:stream';
-import { requirePrincipal, type RequestContext } from '../../../core/context.ts';
+import { loader, requirePrincipal, type RequestContext } from '../../../core/context.ts';
 import { connection, offsetOf, pageSize } from '../../../core/graphql/pagination.ts';
 import type { Principal } from '../../../core/auth/keys.ts';
 import { readUpload } from '../service.ts';
@@ -20,7 +20,7 @@ import {
   projectStats,
   requireProject,
 } from './projects.ts';
-import { PROJECT_SEARCH_JOB } from './search.ts';
+import { PROJECT_SEARCH_JOB, type ProjectSearchJobResult } from './search.ts';
 
 type FileUpload = Promise<{ createReadStream(): Readable }>;
 type PageArgs = { first: number; after?: string | null };
@@ -33,12 +33,9 @@ async function paged<T>(args: PageArgs, max: number, fetch: (offset: number, lim
   return { ...connection(page.items, offset, first), totalCount: page.total };
 }
 
-const statsCache = new WeakMap<Project, Promise<ProjectStats>>();
-function stats(ctx: RequestContext, project: Project): Promise<ProjectStats> {
-  let s = statsCache.get(project);
-  if (!s) statsCache.set(project, (s = projectStats(ctx.platform, project)));
-  return s;
-}
+/** A project's statistics, read once per request however many of its count fields are asked for. */
+const stats = (ctx: RequestContext, project: Project): Promise<ProjectStats> =>
+  loader<Project, ProjectStats>(ctx, 'projectStats', (projects) => Promise.all(projects.map((p) => projectStats(ctx.platform, p)))).load(project);
 
 const stat = (pick: (s: ProjectStats) => unknown) => async (p: Project, _: unknown, ctx: RequestContext) => pick(await stats(ctx, p));
 
@@ -88,6 +85,29 @@ export const projectResolvers = {
     entity: (p: Project, args: { id: string }, ctx: RequestContext) => getEntity(ctx.platform, p, args.id),
     relationships: (p: Project, args: PageArgs & { type?: string | null }, ctx: RequestContext) => paged(args, 500, (offset, limit) => listRelationships(ctx.platform, p, args.type ?? null, { offset, limit })),
     communities: (p: Project, args: PageArgs, ctx: RequestContext) => paged(args, 200, (offset, limit) => listCommunities(ctx.platform, p, { offset, limit })),
+  },
+  Job: {
+    // The job's stored results (REST's snake_case, from the documents subgraph) in the graph's camelCase.
+    projectSearchResults: (job: { type: string; results: ProjectSearchJobResult | null }) => {
+      const r = job.results;
+      if (job.type !== PROJECT_SEARCH_JOB || !r) return null;
+      return {
+        query: r.query,
+        total: r.total,
+        page: r.page,
+        perPage: r.per_page,
+        totalPages: r.total_pages,
+        matches: r.matches.map((m) => ({
+          entity: { ...m.entity, sheetId: m.entity.sheet_id, communityId: m.entity.community_id },
+          sheetNumber: m.sheet_number,
+          sheetTitle: m.sheet_title,
+          snippet: m.snippet,
+          bbox: m.bbox,
+          relevanceScore: m.relevance_score,
+          via: m.via.toUpperCase(),
+        })),
+      };
+    },
   },
   JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
 };

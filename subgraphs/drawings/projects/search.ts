@@ -63,21 +63,31 @@ export interface SearchOutcome {
 
 const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
+/** At most 300 characters around the first of the question's words in the text (a sheet's text is its whole page). */
 function snippet(text: string, terms: string[]): string {
-  const clipped = text.length > 300 ? `${text.slice(0, 297)}…` : text;
-  if (!terms.length) return esc(clipped);
-  const re = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
-  return esc(clipped).replace(re, '<mark>$1</mark>');
+  const re = terms.length ? new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi') : null;
+  let clipped = text;
+  if (text.length > 300) {
+    const at = re ? Math.max(0, text.search(re)) : 0;
+    const start = at > 200 ? at - 100 : 0;
+    clipped = `${start ? '…' : ''}${text.slice(start, start + 297)}${start + 297 < text.length ? '…' : ''}`;
+  }
+  return re ? esc(clipped).replace(re, '<mark>$1</mark>') : esc(clipped);
 }
 
-/** Share of the query's terms an entity's words hold. */
+/**
+ * Share of the query's terms an entity's words hold. A sheet counts its heading only (number, title,
+ * discipline): it also carries every word printed on it, and would otherwise outrank the entity that
+ * holds the words, with the box to zoom to.
+ */
 function coverage(e: Entity, terms: string[]): number {
   if (!terms.length) return 0;
-  const words = new Set(`${e.type} ${e.label} ${e.text}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const own = e.type === 'Sheet' ? e.text.split('\n', 1)[0]! : e.text;
+  const words = new Set(`${e.type} ${e.label} ${own}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   return terms.filter((t) => words.has(t) || [...words].some((w) => w.startsWith(t) && t.length >= 4)).length / terms.length;
 }
 
-export async function searchProject(services: ProjectServices, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
+export async function searchProject(services: Pick<ProjectServices, 'store' | 'embedder'>, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
   const { store, embedder } = services;
   const terms = queryTerms(query);
   const match = ftsMatch(query);
@@ -153,7 +163,38 @@ const inputSchema = z.object({
   perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(10),
 });
 
-/** Job results are the REST shape (as every job's): snake_case. */
+/** A search job's results: the REST shape (as every job's), snake_case; the GraphQL Job maps them back (resolvers.ts). */
+export function searchJobResult(query: string, r: SearchOutcome) {
+  return {
+    query,
+    total: r.total,
+    page: r.page,
+    per_page: r.perPage,
+    total_pages: r.totalPages,
+    matches: r.matches.map((m) => ({
+      entity: {
+        id: m.entity.id,
+        type: m.entity.type,
+        label: m.entity.label,
+        text: m.entity.text,
+        sheet_id: m.entity.sheetId,
+        page: m.entity.page,
+        bbox: m.entity.bbox,
+        provenance: m.entity.provenance,
+        props: m.entity.props,
+        community_id: m.entity.communityId,
+      },
+      sheet_number: m.sheetNumber,
+      sheet_title: m.sheetTitle,
+      snippet: m.snippet,
+      bbox: m.bbox,
+      relevance_score: m.relevanceScore,
+      via: m.via,
+    })),
+  };
+}
+export type ProjectSearchJobResult = ReturnType<typeof searchJobResult>;
+
 export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
   type: PROJECT_SEARCH_JOB,
   title: 'Project search',
@@ -173,21 +214,6 @@ export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
     if (!(await services.store.getProject(ctx.job.accountId, projectId))) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
     const r = await searchProject(services, projectId, query, page, perPage);
     await services.store.recordUsage(ctx.job.accountId, projectId, 'search', 1, new Date().toISOString());
-    return {
-      query,
-      total: r.total,
-      page: r.page,
-      per_page: r.perPage,
-      total_pages: r.totalPages,
-      matches: r.matches.map((m) => ({
-        entity: { id: m.entity.id, type: m.entity.type, label: m.entity.label, text: m.entity.text, page: m.entity.page, provenance: m.entity.provenance },
-        sheet_number: m.sheetNumber,
-        sheet_title: m.sheetTitle,
-        snippet: m.snippet,
-        bbox: m.bbox,
-        relevance_score: m.relevanceScore,
-        via: m.via,
-      })),
-    };
+    return searchJobResult(query, r);
   },
 };

@@ -3,7 +3,7 @@
 // its lease; the evaluation and the benchmark time exactly this loop.
 import { LIMITS } from '../../../core/limits.ts';
 import type { Episode } from '../model.ts';
-import { ingestEpisode, type IngestDeps } from './ingest.ts';
+import { ADDRESSEE_WINDOW, ingestEpisode, type IngestDeps } from './ingest.ts';
 
 /**
  * The vector index is brought up to date after this many episodes and at the end of a drain
@@ -35,6 +35,16 @@ export async function processPending(
   let processed = 0;
   let failed = 0;
   let queue: Episode[] = [];
+  // The group's latest processed episodes, oldest first, kept as episodes are processed: only this
+  // lease holder processes the group, so after one read they are known without reading again.
+  let recent: Episode[] | null = null;
+  const remember = (episode: Episode) => {
+    // Ordered as store.lastEpisodes orders them (timestamp, then queue order): a late message goes back in time.
+    let at = recent!.length;
+    while (at > 0 && recent![at - 1]!.timestamp > episode.timestamp) at--;
+    recent!.splice(at, 0, episode);
+    if (recent!.length > ADDRESSEE_WINDOW) recent!.shift();
+  };
   try {
     for (;;) {
       await options.beforeEach?.();
@@ -48,7 +58,8 @@ export async function processPending(
         if (episode.content.length > LIMITS.memoryMaxMessageChars) {
           throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
         }
-        await ingestEpisode(deps, episode);
+        recent ??= await store.lastEpisodes(accountId, groupId, ADDRESSEE_WINDOW);
+        await ingestEpisode(deps, episode, recent);
         await store.finishEpisode(accountId, episode.uuid, null);
         processed++;
       } catch (err) {
@@ -56,6 +67,7 @@ export async function processPending(
         await store.finishEpisode(accountId, episode.uuid, err instanceof Error ? err.message : String(err));
         failed++;
       }
+      if (recent) remember(episode);
       if ((processed + failed) % VECTOR_EVERY_EPISODES === 0) await store.indexFactVectors(VECTOR_BATCH_ROWS);
     }
   } finally {

@@ -28,12 +28,19 @@ export interface IngestResult {
 
 export const normFact = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
-export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise<IngestResult> {
+/** How many of the group's latest processed episodes are searched for the addressee. */
+export const ADDRESSEE_WINDOW = 8;
+
+/**
+ * `earlier`: the group's latest processed episodes, oldest first (what store.lastEpisodes gives), when
+ * the caller already holds them (the drain keeps them as it goes, saving a read per message).
+ */
+export async function ingestEpisode(deps: IngestDeps, episode: Episode, earlierEpisodes?: readonly Episode[]): Promise<IngestResult> {
   const { store } = deps;
   const now = (deps.now?.() ?? new Date()).toISOString();
   const { accountId, groupId } = episode;
   // "you" is whoever spoke last before this message (someone other than its speaker).
-  const earlier = await store.lastEpisodes(accountId, groupId, 8);
+  const earlier = earlierEpisodes ?? (await store.lastEpisodes(accountId, groupId, ADDRESSEE_WINDOW));
   const speaker = episode.role ?? episode.roleType;
   const addressee = earlier.filter((e) => e.uuid !== episode.uuid && (e.role ?? e.roleType) !== speaker).at(-1);
   const extraction = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
@@ -74,7 +81,7 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode): Promise
     const tgt = entityOf(x.target);
     return src && tgt && src.uuid !== tgt.uuid ? [[src.uuid, tgt.uuid] as const] : [];
   });
-  const between = pairs.length ? await store.factsBetween(accountId, groupId, pairs) : [];
+  const between = pairs.length ? await store.factsBetween(accountId, groupId, pairs, extraction.facts.map((x) => normFact(x.fact))) : [];
   // Contradiction candidates per entity, read once per episode; what this episode retires leaves them.
   const currentTouching = new Map<string, FactRow[]>();
   const retired = new Set<string>();

@@ -68,20 +68,29 @@ const base = (relation: string) => relation.replace(/^NO_LONGER_/, '');
 const LIGHT_WORDS = new Set(
   `work works working worked use uses using used does doing done make makes made take takes took taken have having with from that this these those they them their
   there what when which will would been being were about over into onto longer anymore more still also just only now then than some each other same
-  took over after before because since while until here week today last next`.split(/\s+/),
+  took over after before because since while until here week today last next
+  weeks month months year years days ago recently lately`.split(/\s+/),
 );
 
-/** Content words of a statement, cut to five letters so "checks" and "checking" meet. */
-export function topicStems(text: string): Set<string> {
+/** Content words of a statement, cut to five letters so "checks" and "checking" meet; `names`' words are not content. */
+export function topicStems(text: string, names: readonly string[] = []): Set<string> {
+  const named = new Set(names.flatMap((n) => n.toLowerCase().match(/\p{L}{4,}/gu) ?? []));
   const words = text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
-  return new Set(words.filter((w) => !LIGHT_WORDS.has(w)).map((w) => w.slice(0, 5)));
+  return new Set(words.filter((w) => !LIGHT_WORDS.has(w) && !named.has(w)).map((w) => w.slice(0, 5)));
 }
 
-export function sharesTopic(a: string, b: string): boolean {
-  const stems = topicStems(b);
-  for (const w of topicStems(a)) if (stems.has(w)) return true;
+/**
+ * Whether two statements are about the same activity or thing: a content word in common. The
+ * people they name are not a topic ("John left his IT job" shares "John" with everything John said).
+ */
+export function sharesTopic(a: string, b: string, names: readonly string[] = []): boolean {
+  const stems = topicStems(b, names);
+  for (const w of topicStems(a, names)) if (stems.has(w)) return true;
   return false;
 }
+
+/** Kinds whose entities are people: a statement's fallback far end is the person spoken to, not a thing. */
+const PERSON_KINDS = new Set(['speaker', 'person', 'name']);
 
 /** The words a "no longer …" ends, up to the end of that clause. */
 export function endedClause(statement: string): string {
@@ -139,9 +148,15 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
   const changes = CHANGE_CUES.test(statement);
   const nextNorm = normName(next.target.name);
   return candidates.filter(({ fact, otherKind, otherName, sourceName }) => {
+    const people = [sourceName ?? '', ...(otherKind !== null && PERSON_KINDS.has(otherKind) ? [otherName ?? ''] : [])];
     if (fact.sourceUuid === next.sourceUuid && fact.targetUuid === next.targetUuid) {
-      // "No longer" ends whatever was said between the two; otherwise the same relationship again is a duplicate.
-      if (next.ends !== null) return !fact.name.startsWith('NO_LONGER_');
+      // "No longer" ends what was said between the two: everything when the far end is a thing ("no longer works
+      // at Halcrow"); between two people, who say many things to each other, only what is about the ended activity.
+      if (next.ends !== null) {
+        if (fact.name.startsWith('NO_LONGER_')) return false;
+        if (otherKind === null || !PERSON_KINDS.has(otherKind) || base(fact.name) === base(next.relation)) return true;
+        return fact.fact !== undefined && sharesTopic(endedClause(statement), fact.fact, people);
+      }
       if (base(fact.name) === base(next.relation)) return false;
     }
     if (next.replaces && (fact.sourceUuid === next.replaces || fact.targetUuid === next.replaces)) {
@@ -157,7 +172,7 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
     }
     // "Kenji no longer works on the fatigue checks" ends Kenji's facts about fatigue checks, whatever their far end.
     if (next.ends !== null && fact.sourceUuid === next.sourceUuid && fact.fact !== undefined && !fact.name.startsWith('NO_LONGER_')) {
-      if (sharesTopic(endedClause(statement), fact.fact)) return true;
+      if (sharesTopic(endedClause(statement), fact.fact, people)) return true;
     }
     if (fact.targetUuid === next.targetUuid) return false;
     // A change of value for a thing retires an older statement about that thing that gave another value of the same sort

@@ -10,6 +10,7 @@ import { rrf, withProximity } from './fusion.ts';
 import { collapseDuplicates } from './dedupe.ts';
 import { mmr } from './mmr.ts';
 import { asksWhen, isPerson, withoutPeople } from './query.ts';
+import { superseded, SUPERSEDED_WEIGHT, thingsNamed } from './supersede.ts';
 
 export type RerankerName = 'rrf' | 'mmr' | 'cross_encoder';
 
@@ -36,6 +37,16 @@ export interface ScoredFact extends StoredFact {
   score: number;
 }
 
+/**
+ * How deep each candidate list is read, and how many fused candidates the narrowing (people, dates) and
+ * the rerankers see, whatever the page size: a fact ranked fairly in several lists, or lifted by a name
+ * the question gives, must be in the pool to rise. 30 and 40 (the earlier depths) gave 0.772 hit@10 on
+ * LoCoMo, 100 and 120 give 0.781 on the same graph; at 100,000 facts the bare BM25 ranking of every
+ * match, not the depth, is the cost.
+ */
+const LIST_DEPTH = 100;
+const POOL_DEPTH = 120;
+
 /** Graphiti caps full-text queries at 128 words; the most recent words of a long query matter most. */
 const MAX_QUERY_WORDS = 128;
 
@@ -51,7 +62,7 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
   const filter: FactFilter = { includeInvalidated: p.includeInvalidated, source: p.source };
   if (p.centerNodeUuid && !(await store.getEntity(p.scope.accountId, p.centerNodeUuid))) throw new AppError('NOT_FOUND', 'Entity node not found');
   if (!query) return [];
-  const n = Math.max(p.maxFacts * 3, 30);
+  const n = Math.max(p.maxFacts * 3, LIST_DEPTH);
   const scope = p.scope;
   const [embedding] = await embedder.embed([query]);
   const named = await store.entitiesMatching(scope, query, 10);
@@ -70,7 +81,7 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
   const fused = rrf([fullText, spoken, nearest, neighbours]);
   const proximity = p.centerNodeUuid ? new Map(around.map((r) => [r.uuid, r.score >= 1 ? 1 : 0.5])) : null;
   for (const r of around) if (!fused.has(r.uuid)) fused.set(r.uuid, 0);
-  const pool = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.maxFacts * 4, 40));
+  const pool = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.maxFacts * 4, POOL_DEPTH));
   const facts = new Map((await store.getFacts(p.scope.accountId, pool.map(([u]) => u))).map((f) => [f.uuid, f]));
   const when = asksWhen(query);
   const relevance = new Map(
@@ -104,7 +115,19 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
       .map((uuid, i) => ({ uuid, score: withProximity(scores[i]!, proximity ? (proximity.get(uuid) ?? 0) : undefined) }))
       .filter((r) => r.score >= p.minScore);
   }
-  const best = scored.sort((a, b) => b.score - a.score).map((r) => ({ ...facts.get(r.uuid)!, score: r.score }));
+  // A statement a later one replaced for a thing the question names is history: it comes after every current
+  // answer, its score lowered to stay in order (a share of its distance from the bottom of the reranker's range,
+  // which is −1 for mmr, and no more than the last current answer's).
+  const history = superseded(query, thingsNamed(query, things), scored.map((r) => facts.get(r.uuid)!));
+  const bottom = p.reranker === 'mmr' ? -1 : 0;
+  const current = scored.filter((r) => !history.has(r.uuid)).sort((a, b) => b.score - a.score);
+  const floor = current.at(-1)?.score ?? Infinity;
+  const past = scored
+    .filter((r) => history.has(r.uuid))
+    .map((r) => ({ uuid: r.uuid, score: Math.min(floor, bottom + (r.score - bottom) * SUPERSEDED_WEIGHT) }))
+    .filter((r) => r.score >= p.minScore)
+    .sort((a, b) => b.score - a.score);
+  const best = [...current, ...past].map((r) => ({ ...facts.get(r.uuid)!, score: r.score }));
   return collapseDuplicates(best, p.maxFacts);
 }
 

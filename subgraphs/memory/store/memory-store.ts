@@ -47,8 +47,12 @@ export interface EntityStore {
 
 /** Facts (edges), their provenance, and their invalidation. */
 export interface FactStore {
-  /** Facts between the two entities of any of the pairs, in either direction (duplicate candidates). */
-  factsBetween(accountId: string, groupId: string, pairs: readonly (readonly [string, string])[]): Promise<FactRow[]>;
+  /**
+   * Facts between the two entities of any of the pairs, in either direction (duplicate candidates);
+   * with `normFacts`, only those whose normFact is one of them (two people share hundreds of facts,
+   * and ingestion only looks for the same statement). A store may ignore it and return more.
+   */
+  factsBetween(accountId: string, groupId: string, pairs: readonly (readonly [string, string])[], normFacts?: readonly string[]): Promise<FactRow[]>;
   /** Current facts with this entity at either end (contradiction candidates). */
   currentFactsTouching(accountId: string, groupId: string, entityUuid: string): Promise<FactRow[]>;
   insertFacts(facts: readonly NewFact[]): Promise<void>;
@@ -99,6 +103,6 @@ export interface GroupStore {
 }
 
 export interface MemoryStore extends EpisodeStore, EntityStore, FactStore, RetrievalStore, GroupStore {
-  readonly kind: 'libsql' | 'neo4j';
+  readonly kind: 'libsql' | 'postgresql' | 'neo4j';
   close(): Promise<void>;
 }

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../core/db/client.ts';
 import { createLibsqlStore } from '../../../subgraphs/memory/store/libsql-store.ts';
 import { createNeo4jStore } from '../../../subgraphs/memory/store/neo4j-store.ts';
+import { createPostgresStore } from '../../../subgraphs/memory/store/postgres-store.ts';
+import { freshDatabase, TEST_POSTGRES_URL } from '../../helpers/postgres.ts';
 import { tempDir } from '../../helpers/server.ts';
 import { injectedFailure, storeContract } from './store-contract.ts';
 
@@ -129,5 +131,26 @@ if (neo4jUri) {
 } else {
   describe('memory store contract: Neo4j', () => {
     it.skip('skipped: set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD) to run the contract against a Neo4j server', () => {});
+  });
+}
+
+// PostgreSQL (TEST_POSTGRES_URL, as .ci/run sets it): the same contract on a fresh database. The
+// failure injection above wraps any Prisma client's transactions, so it serves here too.
+if (TEST_POSTGRES_URL) {
+  storeContract('PostgreSQL', async () => {
+    const database = await freshDatabase();
+    const db = await openDatabase({ url: database.url });
+    return {
+      store: createPostgresStore(db),
+      failingAt: (n) => createPostgresStore(libsqlFailingAt(db, n)),
+      async close() {
+        await db.$disconnect();
+        await database.drop();
+      },
+    };
+  });
+} else {
+  describe('memory store contract: PostgreSQL', () => {
+    it.skip('skipped: set TEST_POSTGRES_URL (a role that may create databases) to run the contract on PostgreSQL', () => {});
   });
 }

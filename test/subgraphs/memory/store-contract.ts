@@ -118,6 +118,11 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>): v
       expect(girder).toHaveLength(1);
       expect(girder[0]!.episodes).toHaveLength(2);
       expect(girder[0]!.episodes[1]).toBe(again.uuid);
+      // Duplicate candidates: every fact between the pair, or only the same statement when asked.
+      const pair = [girder[0]!.sourceUuid, girder[0]!.targetUuid] as const;
+      expect((await store.factsBetween(account, 'g1', [pair])).map((f) => f.uuid)).toContain(girder[0]!.uuid);
+      expect((await store.factsBetween(account, 'g1', [pair], [girder[0]!.normFact])).map((f) => f.uuid)).toEqual([girder[0]!.uuid]);
+      expect(await store.factsBetween(account, 'g1', [pair], ['a statement never made'])).toEqual([]);
     });
 
     it('finds the facts of an episode by the words of the message itself, in the caller scope only', async () => {

@@ -17,13 +17,14 @@ export class StandinFrameAdapter implements Adapter {
   readonly label = 'stand-in frame solver';
   private model: FrameModel | null = null;
   private path: string | null = null;
-  private readonly workingDirectory: string;
+  private readonly workingDirectoryOf: () => string;
 
   private readonly runner: AnalysisRunner;
 
-  constructor(program: 'sap2000' | 'etabs', workingDirectory: string, limits: AnalysisLimits = DEFAULT_LIMITS) {
+  /** `workingDirectory` may be a function: the UI's working-folder control changes it between calls. */
+  constructor(program: 'sap2000' | 'etabs', workingDirectory: string | (() => string), limits: AnalysisLimits = DEFAULT_LIMITS) {
     this.program = program;
-    this.workingDirectory = workingDirectory;
+    this.workingDirectoryOf = typeof workingDirectory === 'string' ? () => workingDirectory : workingDirectory;
     this.runner = new AnalysisRunner(limits);
   }
 
@@ -50,8 +51,15 @@ export class StandinFrameAdapter implements Adapter {
     }
   }
 
-  /** Stops the analysis worker. */
+  /** An open model is the stand-in's session: quitting loses what was not saved. */
+  hasOwnSession(): boolean {
+    return this.model !== null;
+  }
+
+  /** Drops the model and stops the analysis worker. */
   close(): Promise<void> {
+    this.model = null;
+    this.path = null;
     return this.runner.close();
   }
 
@@ -96,7 +104,7 @@ export class StandinFrameAdapter implements Adapter {
   }
 
   private async open(p: string): Promise<ToolResult<'open_model'>> {
-    const full = resolve(this.workingDirectory, p);
+    const full = resolve(this.workingDirectoryOf(), p);
     const info = await stat(full).catch(() => null);
     if (!info?.isFile()) throw new ToolFailure('NOT_FOUND', `no model file at ${full}`, { path: full });
     if (info.size > MAX_MODEL_FILE_BYTES) throw new ToolFailure('TOO_LARGE', `the model file is ${info.size} bytes; the stand-in opens at most ${MAX_MODEL_FILE_BYTES}`);
@@ -115,7 +123,7 @@ export class StandinFrameAdapter implements Adapter {
 
   private async save(p: string | undefined): Promise<ToolResult<'save_model'>> {
     const m = this.need();
-    const target = p ? resolve(this.workingDirectory, p) : this.path;
+    const target = p ? resolve(this.workingDirectoryOf(), p) : this.path;
     if (!target) throw new ToolFailure('INVALID_ARGUMENTS', 'path: the model has never been saved; give a path');
     await writeFile(target, JSON.stringify(m.toFile(), null, 1));
     this.path = target;

@@ -38,8 +38,20 @@ export function polylineCircle(c: Point, r: number, segments: number, startAngle
   return path;
 }
 
+/** The polygon's sides as separate one-line subpaths, as exports that write every chord on its own do. */
+export function segmentedCircle(c: Point, r: number, segments: number, startAngle = 0): Path {
+  const path: Path = [];
+  for (let i = 0; i < segments; i++) {
+    path.push({ op: 'M', p: polar(c, r, startAngle + (i * 2 * Math.PI) / segments) }, { op: 'L', p: polar(c, r, startAngle + ((i + 1) * 2 * Math.PI) / segments) });
+  }
+  return path;
+}
+
 export function circlePath(mode: CircleMode, c: Point, r: number, rng: Rng): Path {
-  return mode === 'bezier' ? bezierCircle(c, r) : polylineCircle(c, r, rng.pick([24, 32, 36, 48, 64, 72]), rng.pick([0, Math.PI / 4]));
+  if (mode === 'bezier') return bezierCircle(c, r);
+  const sides = rng.pick([24, 32, 36, 48, 64, 72]);
+  const phase = rng.pick([0, Math.PI / 4]);
+  return mode === 'polyline' ? polylineCircle(c, r, sides, phase) : segmentedCircle(c, r, sides, phase);
 }
 
 /** A circular arc through `from` and `to`, bulging to the right of the direction of travel. */

@@ -118,7 +118,8 @@ export function drawLeader(ctx: DrawContext, p: LeaderPlan): void {
     const [a, b, c] = p.head as [Point, Point, Point];
     ctx.pen.stroke([{ op: 'M', p: a }, { op: 'L', p: b }, { op: 'L', p: c }], { color: black, width });
   } else {
-    ctx.pen.fill(circlePath(ctx.spec.circleMode, tip, p.dotRadius, ctx.rng), black);
+    // A filled dot is one closed outline even where circles are drawn side by side.
+    ctx.pen.fill(circlePath(ctx.spec.circleMode === 'segments' ? 'polyline' : ctx.spec.circleMode, tip, p.dotRadius, ctx.rng), black);
   }
 }
 

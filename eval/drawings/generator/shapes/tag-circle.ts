@@ -34,7 +34,11 @@ export function planTagCircle(text: TextPainter, center: Point, radius: number, 
 export function drawTagCircle(ctx: DrawContext, t: TagCircle, width: number): void {
   const black = ctx.color('black');
   const [cx, cy] = t.center;
-  ctx.pen.stroke(circlePath(ctx.spec.circleMode, t.center, t.radius, ctx.rng), { color: black, width });
+  const outline = circlePath(ctx.spec.circleMode, t.center, t.radius, ctx.rng);
+  if (ctx.spec.circleMode === 'segments') {
+    // One path per side, as the exports that split a tag's circle into chords write it.
+    for (let i = 0; i < outline.length; i += 2) ctx.pen.stroke(outline.slice(i, i + 2), { color: black, width });
+  } else ctx.pen.stroke(outline, { color: black, width });
   ctx.pen.stroke(
     [
       { op: 'M', p: [cx - t.radius, cy] },

@@ -19,30 +19,30 @@ import { child, children, parseXml, textOf } from './xml.ts';
 
 export interface UnmappedRegion {
   kind: string;
-  region_id: string;
+  regionId: string;
   top: number;
   left: number;
   /** Where it sat among the elements: the index the next mapped element got. */
-  element_position: number;
+  elementPosition: number;
   reason: string;
 }
 
 export interface CachedResult {
   value: number;
-  /** The unit of a unit override (as result_unit reads), else Prime's long base-unit names with powers (meter^4); empty when dimensionless. */
+  /** The unit of a unit override (as resultUnit reads), else Prime's long base-unit names with powers (meter^4); empty when dimensionless. */
   unit: string;
 }
 
 export interface ReadDocument {
-  document_name: string | null;
+  documentName: string | null;
   metadata: DocumentMetadata;
-  /** Page orientation from presentation.xml; ai_formatting when variables sit two to a line (our layout pass). */
+  /** Page orientation from presentation.xml; aiFormatting when variables sit two to a line (our layout pass). */
   options: DocumentOptions;
-  app_version: string | null;
+  appVersion: string | null;
   elements: CalcElement[];
   unmapped: UnmappedRegion[];
   /** Prime's cached result of each formula, by element index. */
-  cached_results: Record<number, CachedResult>;
+  cachedResults: Record<number, CachedResult>;
   /** The PNG of each image element, by element index (for rendering). */
   images: Map<number, Uint8Array>;
 }
@@ -109,14 +109,14 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
   const paired = regions.some((r, i) => mathAt(r) && regions.slice(i + 1).some((o) => mathAt(o) && Math.abs(o.top - r.top) < 1));
   const doc: ReadDocument = {
     ...readProperties(files),
-    options: { ai_formatting: paired, page_orientation: landscape ? 'landscape' : 'portrait' },
+    options: { aiFormatting: paired, pageOrientation: landscape ? 'landscape' : 'portrait' },
     elements: [],
     unmapped: [],
-    cached_results: {},
+    cachedResults: {},
     images: new Map(),
   };
   const unmapped = (r: Region, kind: string, reason: string) =>
-    doc.unmapped.push({ kind, region_id: r.id, top: r.top, left: r.left, element_position: doc.elements.length, reason });
+    doc.unmapped.push({ kind, regionId: r.id, top: r.top, left: r.left, elementPosition: doc.elements.length, reason });
   const textOfRegion = (r: Region) => {
     const item = r.body.getAttribute('item-idref');
     const target = item ? targets.get(item) : undefined;
@@ -200,7 +200,7 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
     if (element.type === 'formula' && ref && results.has(ref)) {
       // Under a unit override Prime caches a bare real in that unit: the unit is the override's.
       const cached = results.get(ref)!;
-      doc.cached_results[doc.elements.length] = !cached.unit && element.result_unit ? { value: cached.value, unit: element.result_unit } : cached;
+      doc.cachedResults[doc.elements.length] = !cached.unit && element.resultUnit ? { value: cached.value, unit: element.resultUnit } : cached;
     }
     doc.elements.push(element);
   }
@@ -211,11 +211,11 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
 /**
  * The writer shows a formula's result in the unit its inputs suggest as a unit override, so
  * Prime shows what our results and PDF show. Such an override is the default, not a
- * result_unit anyone asked for: it is left out, so create → read gives back the elements
+ * resultUnit anyone asked for: it is left out, so create → read gives back the elements
  * created. An override the inputs do not suggest (ft·kip for N·m inputs) stays.
  */
 function withoutDefaultOverrides(elements: CalcElement[]): CalcElement[] {
-  if (!elements.some((e) => e.type === 'formula' && e.result_unit)) return elements;
+  if (!elements.some((e) => e.type === 'formula' && e.resultUnit)) return elements;
   let calc: ReturnType<typeof calculate>;
   try {
     calc = calculate(elements, { lenient: true });
@@ -223,10 +223,10 @@ function withoutDefaultOverrides(elements: CalcElement[]): CalcElement[] {
     return elements;
   }
   return elements.map((e, i) => {
-    if (e.type !== 'formula' || !e.result_unit) return e;
+    if (e.type !== 'formula' || !e.resultUnit) return e;
     const c = calc.byIndex.get(i);
-    if (c?.kind !== 'formula' || !c.suggestedUnit || normalizeUnit(c.suggestedUnit) !== normalizeUnit(e.result_unit)) return e;
-    const { result_unit: _default, ...rest } = e;
+    if (c?.kind !== 'formula' || !c.suggestedUnit || normalizeUnit(c.suggestedUnit) !== normalizeUnit(e.resultUnit)) return e;
+    const { resultUnit: _default, ...rest } = e;
     return rest;
   });
 }
@@ -277,7 +277,7 @@ function formulaOf(name: string | null, evalEl: Element, context: ReadContext): 
   const text = readExpression(expr!, context).text;
   const unitEl = override && override.localName === 'unitOverride' ? children(override)[0] : undefined;
   const resultUnit = unitEl && unitEl.localName !== 'placeholder' ? readUnit(unitEl, context) : undefined;
-  return { type: 'formula', expression: name ? `${name} := ${text}` : text, ...(resultUnit ? { result_unit: resultUnit } : {}) };
+  return { type: 'formula', expression: name ? `${name} := ${text}` : text, ...(resultUnit ? { resultUnit } : {}) };
 }
 
 /** number, -number, number × unit (scale or mult), or a unit alone (1 unit). */
@@ -333,7 +333,7 @@ function readResults(files: Unzipped): Map<string, CachedResult> {
   return out;
 }
 
-function readProperties(files: Unzipped): Pick<ReadDocument, 'document_name' | 'metadata' | 'app_version'> {
+function readProperties(files: Unzipped): Pick<ReadDocument, 'documentName' | 'metadata' | 'appVersion'> {
   const metadata: DocumentMetadata = {};
   let documentName: string | null = null;
   const core = files['docProps/core.xml'];
@@ -349,5 +349,5 @@ function readProperties(files: Unzipped): Pick<ReadDocument, 'document_name' | '
   }
   const app = files['docProps/app.xml'];
   const version = app ? /<appVersion>([^<]*)</.exec(strFromU8(app))?.[1] ?? null : null;
-  return { document_name: documentName, metadata, app_version: version };
+  return { documentName, metadata, appVersion: version };
 }

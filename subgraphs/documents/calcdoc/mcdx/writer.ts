@@ -120,7 +120,7 @@ function resultXml(resultId: number, calc: Calculation, index: number, overrideU
 export function writeMcdx(input: WriteInput): Uint8Array {
   const { elements, calc, options } = input;
   const b = new PackageBuilder();
-  const page = PAGE[options.page_orientation];
+  const page = PAGE[options.pageOrientation];
   const regions: string[] = [];
   const results: string[] = [];
   const io: string[] = [];
@@ -128,7 +128,7 @@ export function writeMcdx(input: WriteInput): Uint8Array {
   let top = DIP_PER_CM;
   const pageStart = (y: number) => Math.floor((y - DIP_PER_CM) / page.height) * page.height + DIP_PER_CM;
 
-  const rows = planLayout(elements, options.ai_formatting);
+  const rows = planLayout(elements, options.aiFormatting);
   const rowHeight = (indices: number[]) => Math.max(...indices.map((i) => estimateHeight(elements[i]!, input.images.get(i))));
 
   for (let r = 0; r < rows.length; r++) {
@@ -177,7 +177,7 @@ export function writeMcdx(input: WriteInput): Uint8Array {
           const c = calc.byIndex.get(index);
           if (!c || c.kind !== 'formula') throw new Error(`formula ${index} was not calculated`);
           // Prime shows the result in the unit our results and PDF show: the one asked for, else the one the inputs suggest.
-          const shown = e.result_unit?.trim() || (c.unitSource === 'inputs' ? c.quantity?.unit : '') || undefined;
+          const shown = e.resultUnit?.trim() || (c.unitSource === 'inputs' ? c.quantity?.unit : '') || undefined;
           const override = shown ? unitXml(shown) : '<ml:placeholder />';
           const evaluation = `<ml:eval>${expressionXml(c.expr, c.roles)}<ml:unitOverride>${override}</ml:unitOverride></ml:eval>`;
           const body = c.name ? `<ml:define>${idXml(c.name, 'VARIABLE')}${evaluation}</ml:define>` : evaluation;
@@ -230,7 +230,7 @@ export function writeMcdx(input: WriteInput): Uint8Array {
   b.add('mathcad/footer.xml', `<footer ${ROOT_NS}><regions>${footer}</regions></footer>`);
   b.add('mathcad/result.xml', `${XML_DECLARATION}<resultsList xmlns:ml="${NS.math}" xmlns:u="${NS.units}" xmlns="${NS.result}">${results.join('')}</resultsList>`);
   b.add('mathcad/integration.xml', `${XML_DECLARATION}<regions xmlns="${NS.integration}">${io.join('')}</regions>`);
-  b.add('mathcad/settings/presentation.xml', PRESENTATION.replace(/orientation="Portrait"/, `orientation="${options.page_orientation === 'landscape' ? 'Landscape' : 'Portrait'}"`));
+  b.add('mathcad/settings/presentation.xml', PRESENTATION.replace(/orientation="Portrait"/, `orientation="${options.pageOrientation === 'landscape' ? 'Landscape' : 'Portrait'}"`));
   b.add('mathcad/settings/calculation.xml', CALCULATION);
   b.add('docProps/app.xml', APP_XML);
   b.add('docProps/core.xml', coreXml(input));

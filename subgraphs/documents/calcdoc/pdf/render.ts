@@ -385,7 +385,7 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
   };
 
   const unmappedRow = (u: UnmappedRegion): Row => {
-    const text = `[${u.kind} region ${u.region_id} is not shown: ${u.reason}]`;
+    const text = `[${u.kind} region ${u.regionId} is not shown: ${u.reason}]`;
     const h = doc.font('italic').fontSize(BODY - 1).heightOfString(text, { width: contentWidth });
     return {
       height: h + 2,
@@ -398,7 +398,7 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
 
   // Rows of the layout pass; a two-column row draws its two elements side by side.
   const rows: Row[] = [];
-  const unmappedAt = (position: number) => input.unmapped.filter((u) => u.element_position === position).map(unmappedRow);
+  const unmappedAt = (position: number) => input.unmapped.filter((u) => u.elementPosition === position).map(unmappedRow);
   for (const layoutRow of planLayout(input.elements, input.aiFormatting)) {
     rows.push(...unmappedAt(layoutRow.indices[0]!));
     if (layoutRow.indices.length === 1) {

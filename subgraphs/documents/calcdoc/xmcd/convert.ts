@@ -65,7 +65,7 @@ export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted w
   const defined = new Set<string>();
   const context = { isUnit: (name: string) => !defined.has(name) && isUnitName(name) };
   const skip = (r: (typeof regions)[number], kind: string, reason: string) =>
-    out.unconverted.push({ kind, region_id: r.id, top: r.top * PT_TO_DIP, left: r.left * PT_TO_DIP, element_position: out.elements.length, reason });
+    out.unconverted.push({ kind, regionId: r.id, top: r.top * PT_TO_DIP, left: r.left * PT_TO_DIP, elementPosition: out.elements.length, reason });
 
   for (const r of regions) {
     const body = children(r.el).find((c) => c.localName !== 'rendering');

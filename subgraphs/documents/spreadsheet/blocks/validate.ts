@@ -94,19 +94,6 @@ const shape = z.object({
 });
 type RawBlock = z.output<typeof shape>['sheets'][number]['blocks'][number];
 
-const SPEC_NAMES: Record<string, string> = {
-  workbookName: 'workbook_name',
-  chartType: 'chart_type',
-  dataRange: 'data_range',
-  xAxis: 'x_axis',
-  yAxis: 'y_axis',
-  legendPosition: 'legend_position',
-  showDataLabels: 'show_data_labels',
-  smoothLines: 'smooth_lines',
-  showTrendline: 'show_trendline',
-  showPercentages: 'show_percentages',
-};
-const specName = (field: string) => SPEC_NAMES[field] ?? field;
 
 /** Excel's own limits: longer text, longer formulas or bigger sheets make it repair or refuse the file. */
 const MAX_CELL_TEXT = 32_767;
@@ -156,8 +143,7 @@ class BlockContext {
     this.index = index;
   }
   fail(field: string, message: string, code: ErrorCode = 'UNPROCESSABLE', extra: Record<string, unknown> = {}): never {
-    const name = specName(field);
-    throw new AppError(code, `Sheet "${this.sheet}", block ${this.index}, ${name}: ${message}`, { sheet: this.sheet, block_index: this.index, field: name, ...extra });
+    throw new AppError(code, `Sheet "${this.sheet}", block ${this.index}, ${field}: ${message}`, { sheet: this.sheet, block_index: this.index, field, ...extra });
   }
   /** Refuses text an .xlsx cannot hold (control characters), naming the field and any row and column. */
   text(field: string, value: string | null | undefined, extra: Record<string, unknown> = {}): void {
@@ -316,10 +302,10 @@ function chartBlock(ctx: BlockContext, raw: RawBlock, sheetTables: Map<string, T
 export function validateWorkbook(input: unknown): WorkbookSpec {
   const raw = parseInput(shape, input);
   if (!raw.workbookName.trim() || raw.workbookName.length > 200) {
-    throw new AppError('UNPROCESSABLE', 'workbook_name: must be 1 to 200 characters', { field: 'workbook_name' });
+    throw new AppError('UNPROCESSABLE', 'workbookName: must be 1 to 200 characters', { field: 'workbookName' });
   }
   const badName = forbiddenCharacter(raw.workbookName);
-  if (badName) throw new AppError('UNPROCESSABLE', `workbook_name: ${badName}`, { field: 'workbook_name' });
+  if (badName) throw new AppError('UNPROCESSABLE', `workbookName: ${badName}`, { field: 'workbookName' });
   if (!raw.sheets.length) throw new AppError('UNPROCESSABLE', 'sheets: a workbook needs at least one sheet', { field: 'sheets' });
   const sheetNames = new Set<string>();
   raw.sheets.forEach((s, i) => {

@@ -13,8 +13,12 @@ const ph = (n: number) => Array.from({ length: n }, () => '?').join(',');
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown) => Number(v ?? 0);
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-/** Rows per multi-row INSERT: 15 columns × 60 stays far under SQLite's 32,766 parameters. */
-const BATCH = 60;
+/**
+ * Rows per multi-row INSERT: 13 columns × 500 stays far under SQLite's 32,766 parameters. Each
+ * statement costs the main thread a few ms through the adapter whatever its size, so a sheet's
+ * entities go in one statement where they can.
+ */
+const BATCH = 500;
 /** Ids per IN (…) list. */
 const CHUNK = 400;
 
@@ -82,22 +86,28 @@ const toLink = (r: Row): Link => ({
 });
 
 const toCommunity = (r: Row): Community => {
-  const d = JSON.parse(String(r.details)) as Pick<Community, 'sheets' | 'disciplines' | 'topMembers' | 'topGrids'>;
-  return { id: String(r.id), projectId: String(r.projectId), index: num(r.idx), title: String(r.title), summary: String(r.summary), size: num(r.size), rank: num(r.rank), ...d };
+  // The model's summary rides in details beside the lists (no column of its own: it is shown, never queried).
+  const { llmSummary, ...d } = JSON.parse(String(r.details)) as Pick<Community, 'sheets' | 'disciplines' | 'topMembers' | 'topGrids'> & { llmSummary?: string | null };
+  return { id: String(r.id), projectId: String(r.projectId), index: num(r.idx), title: String(r.title), summary: String(r.summary), llmSummary: llmSummary ?? null, size: num(r.size), rank: num(r.rank), ...d };
 };
+
+const ENTITY_WRITE_COLUMNS = ['id', 'projectId', 'sheetId', 'type', 'label', 'text', 'page', 'bbox', 'provenance', 'props', 'sameKey', 'viewKey'];
+const entityRow = (e: Entity, projectId: string, sheetId: string) => [
+  e.id, projectId, sheetId, e.type, e.label, e.text, e.page, JSON.stringify(e.bbox), e.provenance, JSON.stringify(e.props), e.sameKey, e.viewKey,
+];
 
 export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
   const query = <T = Row>(sql: string, ...args: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...args);
   const exec = (sql: string, ...args: unknown[]) => db.$executeRawUnsafe(sql, ...args);
   const count = async (sql: string, ...args: unknown[]) => num((await query<{ n: unknown }>(sql, ...args))[0]?.n);
 
-  /** Multi-row INSERT statements for `rows`, `columns.length` values each. */
-  function inserts(table: string, columns: string[], rows: unknown[][]) {
+  /** Multi-row INSERT statements for `rows`, `columns.length` values each; `values` is the SQL of one row's values when a column needs an expression. */
+  function inserts(table: string, columns: string[], rows: unknown[][], values = `(${ph(columns.length)})`) {
     const out = [];
     const cols = columns.map((c) => `"${c}"`).join(', ');
     for (let i = 0; i < rows.length; i += BATCH) {
       const chunk = rows.slice(i, i + BATCH);
-      out.push(exec(`INSERT INTO "${table}" (${cols}) VALUES ${chunk.map(() => `(${ph(columns.length)})`).join(', ')}`, ...chunk.flat()));
+      out.push(exec(`INSERT INTO "${table}" (${cols}) VALUES ${chunk.map(() => values).join(', ')}`, ...chunk.flat()));
     }
     return out;
   }
@@ -108,10 +118,14 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
     return out;
   }
 
-  /** Recounts a project's graph into Project.counts (read by stats). */
-  async function refreshCounts(projectId: string) {
-    await exec(
-      `UPDATE "Project" SET "counts" = json_object(
+  /**
+   * The statement that recounts a project's graph into Project.counts (read by stats) and marks
+   * it updated; run last in the transaction that changed the graph, so the counts never lag it.
+   * Each count is one index range of the project.
+   */
+  function refreshCounts(projectId: string) {
+    return exec(
+      `UPDATE "Project" SET "updatedAt" = ?2, "counts" = json_object(
          'sheetCount', (SELECT COUNT(*) FROM "ProjectSheet" WHERE "projectId" = ?1),
          'entityCount', (SELECT COUNT(*) FROM "ProjectEntity" WHERE "projectId" = ?1),
          'relCount', (SELECT COUNT(*) FROM "ProjectRelationship" WHERE "projectId" = ?1),
@@ -120,6 +134,7 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
          'dangling', (SELECT COUNT(*) FROM "ProjectLink" WHERE "projectId" = ?1 AND "status" = 'dangling'))
        WHERE "id" = ?1`,
       projectId,
+      new Date().toISOString(),
     );
   }
 
@@ -259,8 +274,15 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
         ),
         ...inserts(
           'ProjectEntity',
-          ['id', 'projectId', 'sheetId', 'type', 'label', 'text', 'page', 'bbox', 'provenance', 'props', 'sameKey', 'viewKey'],
-          w.entities.map((e) => [e.id, p, sheet.id, e.type, e.label, e.text, e.page, JSON.stringify(e.bbox), e.provenance, JSON.stringify(e.props), e.sameKey, e.viewKey]),
+          ENTITY_WRITE_COLUMNS,
+          w.entities.filter((e) => !w.embeddings?.has(e.id)).map((e) => entityRow(e, p, sheet.id)),
+        ),
+        // With an embedder, the vectors go in with their rows (vector32 takes the little-endian float32 blob).
+        ...inserts(
+          'ProjectEntity',
+          [...ENTITY_WRITE_COLUMNS, 'embedding'],
+          w.entities.filter((e) => w.embeddings?.has(e.id)).map((e) => [...entityRow(e, p, sheet.id), blob(w.embeddings!.get(e.id)!)]),
+          `(${ph(ENTITY_WRITE_COLUMNS.length)}, vector32(?))`,
         ),
         ...inserts(
           'ProjectRelationship',
@@ -289,22 +311,22 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
       // Resolution: this sheet's links, and every link waiting for this sheet's number.
       const affected = `"projectId" = ? AND ("sheetId" = ? OR "targetSheetNorm" = ?)`;
       const affectedL = `l."projectId" = ? AND (l."sheetId" = ? OR l."targetSheetNorm" = ?)`;
+      const affectedX = `x."projectId" = ? AND (x."sheetId" = ? OR x."targetSheetNorm" = ?)`;
       const affectedArgs = [p, sheet.id, sheet.normNumber];
       statements.push(
+        // One pass: each affected link's target sheet (by normalised number) and view (by view id on that sheet),
+        // then its status and the reason it waits.
         exec(
-          `UPDATE "ProjectLink" SET "resolvedSheetId" = (SELECT s."id" FROM "ProjectSheet" s WHERE s."projectId" = "ProjectLink"."projectId" AND s."normNumber" = "ProjectLink"."targetSheetNorm" LIMIT 1) WHERE ${affected}`,
-          ...affectedArgs,
-        ),
-        exec(
-          `UPDATE "ProjectLink" SET "resolvedViewId" = (SELECT e."id" FROM "ProjectEntity" e WHERE e."sheetId" = "ProjectLink"."resolvedSheetId" AND e."type" = 'View' AND e."viewKey" = "ProjectLink"."targetView" ORDER BY e."seq" LIMIT 1) WHERE ${affected}`,
-          ...affectedArgs,
-        ),
-        exec(
-          `UPDATE "ProjectLink" SET
-             "reason" = CASE WHEN "targetSheetNorm" IS NULL THEN 'target_unreadable' WHEN "resolvedSheetId" IS NULL THEN 'sheet_not_ingested'
-                             WHEN "targetView" IS NOT NULL AND "resolvedViewId" IS NULL THEN 'view_not_found' ELSE NULL END,
-             "status" = CASE WHEN "resolvedSheetId" IS NOT NULL AND ("targetView" IS NULL OR "resolvedViewId" IS NOT NULL) THEN 'resolved' ELSE 'dangling' END
-           WHERE ${affected}`,
+          `UPDATE "ProjectLink" AS l SET "resolvedSheetId" = r.sid, "resolvedViewId" = r.vid,
+             "reason" = CASE WHEN l."targetSheetNorm" IS NULL THEN 'target_unreadable' WHEN r.sid IS NULL THEN 'sheet_not_ingested'
+                             WHEN l."targetView" IS NOT NULL AND r.vid IS NULL THEN 'view_not_found' ELSE NULL END,
+             "status" = CASE WHEN r.sid IS NOT NULL AND (l."targetView" IS NULL OR r.vid IS NOT NULL) THEN 'resolved' ELSE 'dangling' END
+           FROM (SELECT t.cid, t.sid,
+                        (SELECT e."id" FROM "ProjectEntity" e WHERE e."sheetId" = t.sid AND e."type" = 'View' AND e."viewKey" = t.view ORDER BY e."seq" LIMIT 1) AS vid
+                   FROM (SELECT x."calloutId" AS cid, x."targetView" AS view,
+                                (SELECT s."id" FROM "ProjectSheet" s WHERE s."projectId" = x."projectId" AND s."normNumber" = x."targetSheetNorm" LIMIT 1) AS sid
+                           FROM "ProjectLink" x WHERE ${affectedX}) AS t) AS r
+          WHERE l."calloutId" = r.cid`,
           ...affectedArgs,
         ),
         exec(
@@ -315,22 +337,16 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
           `INSERT INTO "ProjectRelationship" ("id", "projectId", "sheetId", "type", "sourceId", "targetId", "props")
            SELECT lower(hex(randomblob(16))), l."projectId", l."sheetId", 'REFERENCES', l."calloutId", se."id", '{"to":"sheet"}'
              FROM "ProjectLink" l JOIN "ProjectEntity" se ON se."sheetId" = l."resolvedSheetId" AND se."type" = 'Sheet'
-            WHERE ${affectedL}`,
-          ...affectedArgs,
-        ),
-        exec(
-          `INSERT INTO "ProjectRelationship" ("id", "projectId", "sheetId", "type", "sourceId", "targetId", "props")
+            WHERE ${affectedL}
+           UNION ALL
            SELECT lower(hex(randomblob(16))), l."projectId", l."sheetId", 'REFERENCES', l."calloutId", l."resolvedViewId", '{"to":"view"}'
              FROM "ProjectLink" l WHERE l."resolvedViewId" IS NOT NULL AND ${affectedL}`,
           ...affectedArgs,
+          ...affectedArgs,
         ),
-        exec(`UPDATE "Project" SET "updatedAt" = ? WHERE "id" = ?`, new Date().toISOString(), p),
+        refreshCounts(p),
       );
       await db.$transaction(statements);
-      await refreshCounts(p);
-      if (w.embeddings?.size) {
-        for (const [id, v] of w.embeddings) await exec(`UPDATE "ProjectEntity" SET "embedding" = vector32(?) WHERE "id" = ?`, blob(v), id);
-      }
     },
 
     async listSheets(projectId, offset, limit) {
@@ -445,7 +461,7 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
         ...inserts(
           'ProjectCommunity',
           ['id', 'projectId', 'idx', 'title', 'summary', 'size', 'rank', 'details'],
-          communities.map((c) => [c.id, projectId, c.index, c.title, c.summary, c.size, c.rank, JSON.stringify({ sheets: c.sheets, disciplines: c.disciplines, topMembers: c.topMembers, topGrids: c.topGrids })]),
+          communities.map((c) => [c.id, projectId, c.index, c.title, c.summary, c.size, c.rank, JSON.stringify({ sheets: c.sheets, disciplines: c.disciplines, topMembers: c.topMembers, topGrids: c.topGrids, llmSummary: c.llmSummary })]),
         ),
       ];
       for (const [c, ids] of byCommunity) {
@@ -454,8 +470,8 @@ export function createLibsqlProjectStore(db: Database): ProjectGraphStore {
           statements.push(exec(`UPDATE "ProjectEntity" SET "communityId" = ? WHERE "projectId" = ? AND "id" IN (${ph(chunk.length)})`, c, projectId, ...chunk));
         }
       }
+      statements.push(refreshCounts(projectId));
       await db.$transaction(statements);
-      await refreshCounts(projectId);
     },
 
     async listCommunities(projectId, offset, limit) {

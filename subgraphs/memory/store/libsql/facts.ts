@@ -38,18 +38,21 @@ export function libsqlFacts(base: LibsqlBase): FactStore {
   }
 
   return {
-    async factsBetween(accountId, groupId, pairs) {
+    async factsBetween(accountId, groupId, pairs, normFacts) {
       const out: FactRow[] = [];
+      const norms = normFacts ? [...new Set(normFacts)] : null;
+      if (norms && !norms.length) return out;
       for (const chunk of chunks(pairs, 100)) {
         // A join with the pairs, so that each is one look-up of the (account, source, target) index
         // (written as ORs, SQLite factors the account out and scans the account's facts).
         const rows = await query(
           `WITH pair("s", "t") AS (VALUES ${chunk.map(() => '(?, ?), (?, ?)').join(', ')})
            SELECT ${FACT_COLUMNS} FROM pair CROSS JOIN "MemoryFact" f ON f."accountId" = ? AND f."sourceUuid" = pair."s" AND f."targetUuid" = pair."t"
-            WHERE +f."groupId" = ?`,
+            WHERE +f."groupId" = ?${norms ? ` AND f."normFact" IN (${placeholders(norms.length)})` : ''}`,
           ...chunk.flatMap(([a, b]) => [a, b, b, a]),
           accountId,
           groupId,
+          ...(norms ?? []),
         );
         out.push(...rows.map(toFactRow));
       }

@@ -15,13 +15,14 @@ export function neo4jFacts(base: Neo4jBase): FactStore {
   }
 
   return {
-    factsBetween(accountId, groupId, pairs) {
+    factsBetween(accountId, groupId, pairs, normFacts) {
       return factsWhere(
         `UNWIND $pairs AS pair
          MATCH (s:MemoryEntity)-[r:RELATES_TO]->(t:MemoryEntity)
          WHERE r.accountId = $accountId AND r.groupId = $groupId AND ((s.uuid = pair[0] AND t.uuid = pair[1]) OR (s.uuid = pair[1] AND t.uuid = pair[0]))
+           AND ($norms IS NULL OR r.normFact IN $norms)
          WITH DISTINCT r, s, t`,
-        { accountId, groupId, pairs: pairs.map(([a, b]) => [a, b]) },
+        { accountId, groupId, pairs: pairs.map(([a, b]) => [a, b]), norms: normFacts ? [...new Set(normFacts)] : null },
       );
     },
 

@@ -1,15 +1,15 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../../core/db/client.ts';
+import type { Database } from '../../../../core/db/client.ts';
 import type { TextRun } from '../../../../core/geometry/types.ts';
 import { passagesOf, type PageText } from '../../../../subgraphs/content/search/passages.ts';
 import { createLocalEmbedder, stem } from '../../../../core/embedding/embed.ts';
 import { toIndex } from '../../../../subgraphs/content/search/ingest.ts';
-import { createLibsqlIndex, ftsQuery } from '../../../../subgraphs/content/search/libsql-index.ts';
+import { ftsQuery } from '../../../../subgraphs/content/search/libsql-index.ts';
+import { passageIndexFor } from '../../../../subgraphs/content/search/index-for.ts';
 import { clauseNamed, codesNamed, pageNamed, referenceForms } from '../../../../subgraphs/content/search/query-parts.ts';
 import { searchCodes, type CatalogueEntry } from '../../../../subgraphs/content/search/search.ts';
 import { snippet } from '../../../../subgraphs/content/search/snippet.ts';
-import { tempDir } from '../../../helpers/server.ts';
+import { openTestDatabase } from '../../../helpers/test-database.ts';
 
 /** A page from lines of text, 14 pt apart, below a running header and above a footer. */
 function page(n: number, lines: string[]): PageText {
@@ -31,11 +31,13 @@ const catalogue: CatalogueEntry[] = [
   { fileId: 'asce-7-22', filename: 'ASCE_7-22.pdf', description: 'ASCE/SEI 7-22 Minimum Design Loads', designStandard: 'us' },
 ];
 
+// The run's engine: embedded, or PostgreSQL in the suite's second run (TEST_POSTGRES_URL).
 let db: Database;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  db = await openDatabase({ url: `file:${path.join(tempDir(), 's.db')}` });
+  ({ db, close } = await openTestDatabase());
 });
-afterAll(() => db.$disconnect());
+afterAll(() => close());
 
 describe('passages', () => {
   it('keep page, clause number and heading, classified by content type, without running headers', () => {
@@ -51,7 +53,7 @@ describe('passages', () => {
 
 describe('search', () => {
   const embedder = createLocalEmbedder(256);
-  const index = () => createLibsqlIndex(db);
+  const index = () => passageIndexFor(db);
   const ingest = async (fileId: string, pages: PageText[]) => {
     await index().replaceFile(fileId, await toIndex(passagesOf(pages), embedder));
   };

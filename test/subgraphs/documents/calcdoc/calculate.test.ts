@@ -28,21 +28,21 @@ describe('calculation', () => {
     ]);
   });
 
-  it('converts to result_unit and knows the structural units mathjs lacks', () => {
+  it('converts to resultUnit and knows the structural units mathjs lacks', () => {
     expect(
       results([
         { type: 'variable', name: 'f_y', value: 50, unit: 'ksi' },
-        { type: 'formula', expression: 'fy_SI := f_y', result_unit: 'MPa' },
+        { type: 'formula', expression: 'fy_SI := f_y', resultUnit: 'MPa' },
         { type: 'variable', name: 'q', value: 100, unit: 'psf' },
-        { type: 'formula', expression: 'q_SI := q', result_unit: 'kPa' },
+        { type: 'formula', expression: 'q_SI := q', resultUnit: 'kPa' },
         { type: 'variable', name: 'w', value: 2, unit: 'klf' },
-        { type: 'formula', expression: 'w_plf := w', result_unit: 'plf' },
+        { type: 'formula', expression: 'w_plf := w', resultUnit: 'plf' },
         { type: 'variable', name: 'gamma_c', value: 150, unit: 'pcf' },
-        { type: 'formula', expression: 'g_SI := gamma_c', result_unit: 'kN/m^3' },
+        { type: 'formula', expression: 'g_SI := gamma_c', resultUnit: 'kN/m^3' },
         { type: 'variable', name: 'Mu', value: 100, unit: 'kip·ft' },
-        { type: 'formula', expression: 'Mu_SI := Mu', result_unit: 'kN·m' },
+        { type: 'formula', expression: 'Mu_SI := Mu', resultUnit: 'kN·m' },
         { type: 'variable', name: 'Mk', value: 10, unit: 'kNm' },
-        { type: 'formula', expression: 'Mk2 := Mk', result_unit: 'kip*ft' },
+        { type: 'formula', expression: 'Mk2 := Mk', resultUnit: 'kip*ft' },
       ]).map(([n, v, u]) => [n, Number((v as number).toPrecision(5)), u]),
     ).toEqual([
       ['fy_SI', 344.74, 'MPa'],
@@ -86,7 +86,7 @@ describe('calculation', () => {
       results([
         { type: 'formula', expression: 'd := 2 m + 30 cm' },
         { type: 'variable', name: 'A', value: 5, unit: 'cm^2' },
-        { type: 'formula', expression: 'F := 250 MPa*A', result_unit: 'kN' },
+        { type: 'formula', expression: 'F := 250 MPa*A', resultUnit: 'kN' },
       ]),
     ).toEqual([
       ['d', 2.3, 'm'],
@@ -98,10 +98,10 @@ describe('calculation', () => {
     const out = results([
       { type: 'variable', name: 'alpha', value: 6, unit: 'deg' },
       { type: 'variable', name: 'r', value: 8, unit: 'm' },
-      { type: 'formula', expression: 's := r*alpha', result_unit: 'm' },
+      { type: 'formula', expression: 's := r*alpha', resultUnit: 'm' },
       { type: 'formula', expression: 't := r*alpha' },
-      { type: 'formula', expression: 'a := alpha', result_unit: 'deg' },
-      { type: 'formula', expression: 'b := 30 deg + pi/6', result_unit: 'deg' },
+      { type: 'formula', expression: 'a := alpha', resultUnit: 'deg' },
+      { type: 'formula', expression: 'b := 30 deg + pi/6', resultUnit: 'deg' },
       { type: 'formula', expression: 'c := sin(30 deg)' },
       { type: 'variable', name: 'omega', value: 2, unit: 'rad/s' },
       { type: 'variable', name: 'T', value: 3, unit: 's' },
@@ -117,9 +117,9 @@ describe('calculation', () => {
     ]);
   });
 
-  it('says which units clash, and when result_unit does not fit', () => {
+  it('says which units clash, and when resultUnit does not fit', () => {
     expect(failure([{ type: 'formula', expression: 'y := 2 m + 3 s' }])).toMatchObject({ code: 'UNIT_MISMATCH', details: { units: ['m', 's'] } });
-    expect(failure([{ type: 'variable', name: 'P', value: 3, unit: 'kN' }, { type: 'formula', expression: 'y := P', result_unit: 'm' }])).toMatchObject({
+    expect(failure([{ type: 'variable', name: 'P', value: 3, unit: 'kN' }, { type: 'formula', expression: 'y := P', resultUnit: 'm' }])).toMatchObject({
       code: 'UNIT_MISMATCH',
       details: { element_index: 1, result_unit: 'm' },
     });

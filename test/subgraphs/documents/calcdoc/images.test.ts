@@ -185,7 +185,7 @@ describe('pictures read by their bytes', () => {
           { type: 'image', url: `data:image/jpeg;base64,${jpeg.toString('base64')}`, width: 240, height: 120 },
         ],
         metadata: {},
-        options: { ai_formatting: false, page_orientation: 'portrait' },
+        options: { aiFormatting: false, pageOrientation: 'portrait' },
         images: [[1, { bytes: jpeg, mime: 'image/jpeg' }]],
         now: Date.now(),
       }),

@@ -13,7 +13,7 @@ const els: CalcElement[] = [
   { type: 'formula', expression: 'f := 2*d' },
 ];
 
-describe('layout pass (ai_formatting)', () => {
+describe('layout pass (aiFormatting)', () => {
   it('without it: one element a row, headings kept with what follows', () => {
     expect(planLayout(els, false)).toEqual(els.map((_, i) => ({ indices: [i], keepWithNext: i === 0 })));
   });

@@ -30,12 +30,12 @@ const elements: CalcElement[] = [
   { type: 'variable', name: 'f_c', value: 30, unit: 'MPa' },
   { type: 'variable', name: 'b', value: 400, unit: 'mm' },
   { type: 'variable', name: 'n', value: -2 },
-  { type: 'formula', expression: 'A_g := b^2', result_unit: 'cm^2', description: 'Gross area' },
-  { type: 'formula', expression: 'sigma := P_u/A_g', result_unit: 'MPa' },
+  { type: 'formula', expression: 'A_g := b^2', resultUnit: 'cm^2', description: 'Gross area' },
+  { type: 'formula', expression: 'sigma := P_u/A_g', resultUnit: 'MPa' },
   { type: 'formula', expression: 'ratio := sigma/f_c' },
   { type: 'formula', expression: 'x := sqrt(ratio) + log(100) - ln(1)*sin(30 deg)' },
-  { type: 'formula', expression: 'q := 2 kN*m + 3 kip*ft', result_unit: 'N*m' },
-  { type: 'formula', expression: 'F := 2*A_g*1 MPa - -sigma*(A_g/2)', result_unit: 'kN' },
+  { type: 'formula', expression: 'q := 2 kN*m + 3 kip*ft', resultUnit: 'N*m' },
+  { type: 'formula', expression: 'F := 2*A_g*1 MPa - -sigma*(A_g/2)', resultUnit: 'kN' },
   { type: 'image', url: PNG, caption: 'Section', width: 120, height: 60 },
 ];
 
@@ -44,7 +44,7 @@ function build(els: CalcElement[], aiFormatting = false) {
     documentName: 'Column C3',
     elements: els,
     metadata: { author: 'Eng', project: 'Tower', date: '2026-11-22' },
-    options: { ai_formatting: aiFormatting, page_orientation: 'portrait' },
+    options: { aiFormatting: aiFormatting, pageOrientation: 'portrait' },
     calc: calculate(els),
     images: new Map([[13, { png: Buffer.from(PNG.split(',')[1]!, 'base64'), width: 1, height: 1 }]]),
     now: new Date('2026-11-22T00:00:00Z'),
@@ -131,12 +131,12 @@ describe('.mcdx reader', () => {
       { type: 'formula', expression: 'M := w*L^2/8' },
       { type: 'variable', name: 'P', value: 10, unit: 'kip' },
       { type: 'variable', name: 'e', value: 3, unit: 'ft' },
-      { type: 'formula', expression: 'M_u := P*e', result_unit: 'kip*ft' },
+      { type: 'formula', expression: 'M_u := P*e', resultUnit: 'kip*ft' },
     ];
-    const mcdx = writeMcdx({ documentName: 'Units', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const mcdx = writeMcdx({ documentName: 'Units', elements: els, metadata: {}, options: { aiFormatting: false, pageOrientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
     const doc = await readMcdx(mcdx);
-    expect(doc.cached_results).toEqual({ 2: { value: 54, unit: 'kN*m' }, 5: { value: 30, unit: 'kip*ft' } });
-    // An override that is the unit the inputs suggest is the default: read gives no result_unit for it,
+    expect(doc.cachedResults).toEqual({ 2: { value: 54, unit: 'kN*m' }, 5: { value: 30, unit: 'kip*ft' } });
+    // An override that is the unit the inputs suggest is the default: read gives no resultUnit for it,
     // whether it was asked for (M_u) or not (M); the cached results carry the unit either way.
     expect(doc.elements).toEqual(els.map((e) => (e.type === 'formula' ? { type: 'formula', expression: e.expression } : e)));
     expect(strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!)).toMatch(/<ml:unitOverride><ml:apply><ml:mult \/><ml:id labels="UNIT"[^>]*>kN<\/ml:id><ml:id labels="UNIT"[^>]*>m<\/ml:id><\/ml:apply><\/ml:unitOverride>/);
@@ -145,9 +145,9 @@ describe('.mcdx reader', () => {
   it('reads the unit of a result Prime cached under an override (mathcadpy_test_units.mcdx: 8.9 ft·kip)', async () => {
     if (!samples.includes('mathcadpy_test_units.mcdx')) return console.warn('skipped: ../shared/samples/calc/mcdx/mathcadpy_test_units.mcdx is absent');
     const doc = await readMcdx(sample('mathcadpy_test_units.mcdx'));
-    const index = doc.elements.findIndex((e) => e.type === 'formula' && e.result_unit === 'ft*kip');
-    expect(doc.cached_results[index]).toMatchObject({ unit: 'ft*kip' });
-    expect(doc.cached_results[index]!.value).toBeCloseTo(8.900162, 5);
+    const index = doc.elements.findIndex((e) => e.type === 'formula' && e.resultUnit === 'ft*kip');
+    expect(doc.cachedResults[index]).toMatchObject({ unit: 'ft*kip' });
+    expect(doc.cachedResults[index]!.value).toBeCloseTo(8.900162, 5);
   });
 
   it('writes Greek names in Greek, as Prime users type them, and reads them back under the names they were created with', async () => {
@@ -157,10 +157,10 @@ describe('.mcdx reader', () => {
       { type: 'variable', name: 'M_n', value: 100, unit: 'kN*m' },
       { type: 'variable', name: 'gamma_c', value: 1.5 },
       { type: 'variable', name: 'f_sigma', value: 2 },
-      { type: 'formula', expression: 'phiM_n := phi*M_n*cos(theta)/gamma_c', result_unit: 'kip*ft' },
+      { type: 'formula', expression: 'phiM_n := phi*M_n*cos(theta)/gamma_c', resultUnit: 'kip*ft' },
       { type: 'variable', name: 'betax', value: 1 },
     ];
-    const mcdx = writeMcdx({ documentName: 'Greek', elements: els, metadata: {}, options: { ai_formatting: false, page_orientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const mcdx = writeMcdx({ documentName: 'Greek', elements: els, metadata: {}, options: { aiFormatting: false, pageOrientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
     const worksheet = strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!);
     const ids = [...worksheet.matchAll(/<ml:id labels="VARIABLE"[^>]*>(.*?)<\/ml:id>/g)].map((m) => m[1]!.replace(/<Span[^>]*>(.*?)<pw:Subscript>(.*?)<\/pw:Subscript><\/Span>/, '$1_$2'));
     expect(new Set(ids)).toEqual(new Set(['φ', 'θ', 'M_n', 'γ_c', 'f_σ', 'φM_n', 'betax']));
@@ -179,18 +179,18 @@ describe('.mcdx reader', () => {
   it.each(samples)('reads the Prime sample %s, listing what it cannot map', async (name) => {
     const doc = await readMcdx(sample(name));
     expect(doc.elements.length + doc.unmapped.length).toBeGreaterThan(0);
-    for (const u of doc.unmapped) expect(u).toMatchObject({ kind: expect.any(String), region_id: expect.any(String), top: expect.any(Number) });
+    for (const u of doc.unmapped) expect(u).toMatchObject({ kind: expect.any(String), regionId: expect.any(String), top: expect.any(Number) });
   });
 
   it.skipIf(!PRIME_UNITS || !PRIME_COMPLETE)('maps definitions with units, evaluations with unit overrides, text and images (needs the GPL MathcadPy samples in ../shared)', async () => {
     const units = await readMcdx(sample('mathcadpy_test_units.mcdx'));
     expect(units.elements).toContainEqual({ type: 'variable', name: 'real_input_with_units_test', value: 12067, unit: 'N*m' });
-    expect(units.elements).toContainEqual({ type: 'formula', expression: 'real_output_test3 := real_input_with_units_test', result_unit: 'ft*kip' });
+    expect(units.elements).toContainEqual({ type: 'formula', expression: 'real_output_test3 := real_input_with_units_test', resultUnit: 'ft*kip' });
     const complete = await readMcdx(sample('mathcadpy_simple_example_complete.mcdx'));
     expect(complete.elements[0]).toMatchObject({ type: 'text', content: 'MathcadPy Interface Test Worksheet' });
     expect(complete.elements).toContainEqual({ type: 'formula', expression: 'output := (input_1 + input_2)^constant' });
     expect(complete.elements.some((e) => e.type === 'image')).toBe(true);
-    expect(complete.cached_results[complete.elements.findIndex((e) => e.type === 'formula')]).toEqual({ value: 2.4494897427831779, unit: '' });
+    expect(complete.cachedResults[complete.elements.findIndex((e) => e.type === 'formula')]).toEqual({ value: 2.4494897427831779, unit: '' });
   });
 
   it('maps what the MIT Prime samples hold: plots, programs and matrices listed, formulas read', async () => {

@@ -44,7 +44,7 @@ const elements: CalcElement[] = [
   { type: 'variable', name: 'q_D', value: 5.2, unit: 'kPa', description: 'Dead load incl. finishes' },
   { type: 'variable', name: 'q_L', value: 3, unit: 'kPa', description: 'Live load' },
   { type: 'variable', name: 'L', value: 4.5, unit: 'm' },
-  { type: 'formula', expression: 'w := 1.2*q_D*1 m + 1.6*q_L*1 m', result_unit: 'kN/m', description: 'Factored load per metre strip' },
+  { type: 'formula', expression: 'w := 1.2*q_D*1 m + 1.6*q_L*1 m', resultUnit: 'kN/m', description: 'Factored load per metre strip' },
   { type: 'text', content: 'Moments', style: 'heading2' },
   { type: 'formula', expression: 'M := w*L^2/8' },
   { type: 'variable', name: 'phi', value: 0.9 },
@@ -54,7 +54,7 @@ const elements: CalcElement[] = [
 
 async function ourPdf(options: { pageNumbers?: boolean; headersFooters?: boolean } = {}) {
   const created = value(
-    await run({ op: 'create', documentName: 'Slab S1 — level 2', elements, metadata: { author: 'B. Checker', project: 'Harbour', date: '2026-11-22' }, options: { ai_formatting: true, page_orientation: 'portrait' }, images: [], now: Date.now() }),
+    await run({ op: 'create', documentName: 'Slab S1 — level 2', elements, metadata: { author: 'B. Checker', project: 'Harbour', date: '2026-11-22' }, options: { aiFormatting: true, pageOrientation: 'portrait' }, images: [], now: Date.now() }),
   );
   return value(await run({ op: 'pdf', source: created.mcdx, pageNumbers: options.pageNumbers ?? true, headersFooters: options.headersFooters ?? true }));
 }

@@ -46,11 +46,11 @@ describe('.xmcd conversion', () => {
       { type: 'text', content: 'Bearing check to the geotechnical report.' },
       { type: 'variable', name: 'B', value: 2.5, unit: 'm' },
       { type: 'variable', name: 'P', value: 1500, unit: 'kN' },
-      { type: 'formula', expression: 'q_b := P/B^2', result_unit: 'kPa' },
+      { type: 'formula', expression: 'q_b := P/B^2', resultUnit: 'kPa' },
       { type: 'formula', expression: 'd := sqrt(B)' },
       { type: 'image', url: `data:image/png;base64,${PNG}`, width: 40, height: 20 },
     ]);
-    expect(sheet.unconverted.map((u) => [u.kind, u.region_id])).toEqual([
+    expect(sheet.unconverted.map((u) => [u.kind, u.regionId])).toEqual([
       ['plot', '8'],
       ['math', '9'],
     ]);
@@ -64,7 +64,7 @@ describe('.xmcd conversion', () => {
       expect(out.results.find((r: { name: string }) => r.name === 'q_b')).toMatchObject({ value: 240, unit: 'kPa' });
       const back = await readMcdx(out.mcdx);
       expect(back.elements.map((e) => e.type)).toEqual(['text', 'text', 'variable', 'variable', 'formula', 'formula', 'image']);
-      expect(back.document_name).toBe('Footing F1');
+      expect(back.documentName).toBe('Footing F1');
     }
   });
 
@@ -85,8 +85,8 @@ describe('.xmcd conversion', () => {
       { type: 'variable', name: 'v_b', value: 24, unit: 'm/s' },
       { type: 'variable', name: 'alpha', value: 6, unit: 'deg' },
       { type: 'variable', name: 'r', value: 8, unit: 'm' },
-      { type: 'formula', expression: 's := r*alpha', result_unit: 'm' },
-      { type: 'formula', expression: 'h := r*sin(alpha)', result_unit: 'm' },
+      { type: 'formula', expression: 's := r*alpha', resultUnit: 'm' },
+      { type: 'formula', expression: 'h := r*sin(alpha)', resultUnit: 'm' },
       { type: 'formula', expression: 'q := 0.613*v_b^2' },
     ]);
   });
@@ -102,14 +102,14 @@ describe('.xmcd conversion', () => {
     expect(sheet.unconverted.map((u) => u.kind)).not.toContain('area');
     expect(sheet.unconverted.some((u) => /provenance/.test(u.reason))).toBe(false);
     // find_all is a program (a user function): listed for what it is, not for its wrapper.
-    const findAll = sheet.unconverted.find((u) => u.region_id === '106')!;
+    const findAll = sheet.unconverted.find((u) => u.regionId === '106')!;
     expect(findAll).toMatchObject({ kind: 'function' });
     // In place: after the text that introduces the hidden area, before the next one.
     const before = sheet.elements.findIndex((e) => e.type === 'text' && e.content.startsWith('Functions to parse the output'));
-    expect(findAll.element_position).toBe(before + 1);
+    expect(findAll.elementPosition).toBe(before + 1);
     // Area coordinates are relative to the area: 306 pt (area) + 15 pt (region), in 1/96 in.
     expect(findAll.top).toBeCloseTo((306 + 15) * (4 / 3), 6);
-    expect(sheet.unconverted.find((u) => u.region_id === '115')).toMatchObject({ kind: 'pageBreak' });
+    expect(sheet.unconverted.find((u) => u.regionId === '115')).toMatchObject({ kind: 'pageBreak' });
   });
 
   it('reads provenance around one operand and periods in literal subscripts, as real Mathcad 14 worksheets hold them', async () => {
@@ -132,7 +132,7 @@ ${region(4, 70, `<math><ml:eval xmlns:ml="http://schemas.mathsoft.com/math30">${
     ]);
     const out = value(await run({ op: 'convert', source: Buffer.from(xml), now: Date.now() }));
     // Mathcad's stored result for the evaluation: 110.091743119266.
-    expect(out.results.find((r: { element_index: number }) => r.element_index === 3).value).toBeCloseTo(110.091743119266, 9);
+    expect(out.results.find((r: { elementIndex: number }) => r.elementIndex === 3).value).toBeCloseTo(110.091743119266, 9);
   });
 
   it('computes with angles as Mathcad does: deg a plain scale factor, r·α a length', async () => {

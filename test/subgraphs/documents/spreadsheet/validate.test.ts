@@ -25,7 +25,7 @@ describe('validateWorkbook: what Excel would refuse or repair', () => {
     const nul = error(book([table], 'A\u0000B'));
     expect(nul).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'name', sheet_index: 0 } });
     expect(nul.message).toContain('U+0000');
-    expect(error({ workbookName: 'W\u0001', sheets: [{ name: 'S', blocks: [] }] }).details).toMatchObject({ field: 'workbook_name' });
+    expect(error({ workbookName: 'W\u0001', sheets: [{ name: 'S', blocks: [] }] }).details).toMatchObject({ field: 'workbookName' });
     // Tab, line feed and carriage return are text XML carries.
     expect(() => validateWorkbook(book([{ ...table, rows: [['a\tb\nc\r', 1, 1]] }]))).not.toThrow();
   });
@@ -70,16 +70,16 @@ describe('validateWorkbook', () => {
   });
 
   it.each([
-    ['a chart before its table', book([{ type: 'chart', chartType: 'bar', dataRange: 'Loads' }, table]), 'UNPROCESSABLE', { block_index: 0, field: 'data_range' }],
-    ['a chart on a table of another sheet', book([{ type: 'chart', chartType: 'bar', dataRange: 'Loads' }], 'S', [{ name: 'T', blocks: [table] }]), 'UNPROCESSABLE', { field: 'data_range' }],
-    ['x_axis not a column', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', xAxis: 'Mass' }]), 'UNPROCESSABLE', { field: 'x_axis' }],
-    ['y_axis not a column', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', yAxis: ['Force', 'Mass'] }]), 'UNPROCESSABLE', { field: 'y_axis' }],
-    ['unknown chart type', book([table, { type: 'chart', chartType: 'donut', dataRange: 'Loads' }]), 'UNPROCESSABLE', { field: 'chart_type' }],
-    ['unknown legend position', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', options: { legendPosition: 'middle' } }]), 'UNPROCESSABLE', { field: 'legend_position' }],
+    ['a chart before its table', book([{ type: 'chart', chartType: 'bar', dataRange: 'Loads' }, table]), 'UNPROCESSABLE', { block_index: 0, field: 'dataRange' }],
+    ['a chart on a table of another sheet', book([{ type: 'chart', chartType: 'bar', dataRange: 'Loads' }], 'S', [{ name: 'T', blocks: [table] }]), 'UNPROCESSABLE', { field: 'dataRange' }],
+    ['x_axis not a column', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', xAxis: 'Mass' }]), 'UNPROCESSABLE', { field: 'xAxis' }],
+    ['y_axis not a column', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', yAxis: ['Force', 'Mass'] }]), 'UNPROCESSABLE', { field: 'yAxis' }],
+    ['unknown chart type', book([table, { type: 'chart', chartType: 'donut', dataRange: 'Loads' }]), 'UNPROCESSABLE', { field: 'chartType' }],
+    ['unknown legend position', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', options: { legendPosition: 'middle' } }]), 'UNPROCESSABLE', { field: 'legendPosition' }],
     ['a colour that is not hex', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', options: { colors: ['#12345'] } }]), 'UNPROCESSABLE', { field: 'colors' }],
-    ['percentages on a bar chart', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', options: { showPercentages: true } }]), 'UNPROCESSABLE', { field: 'show_percentages' }],
-    ['a trendline on a pie', book([table, { type: 'chart', chartType: 'pie', dataRange: 'Loads', yAxis: 'Force', options: { showTrendline: true } }]), 'UNPROCESSABLE', { field: 'show_trendline' }],
-    ['a pie of two series', book([table, { type: 'chart', chartType: 'pie', dataRange: 'Loads' }]), 'UNPROCESSABLE', { field: 'y_axis' }],
+    ['percentages on a bar chart', book([table, { type: 'chart', chartType: 'bar', dataRange: 'Loads', options: { showPercentages: true } }]), 'UNPROCESSABLE', { field: 'showPercentages' }],
+    ['a trendline on a pie', book([table, { type: 'chart', chartType: 'pie', dataRange: 'Loads', yAxis: 'Force', options: { showTrendline: true } }]), 'UNPROCESSABLE', { field: 'showTrendline' }],
+    ['a pie of two series', book([table, { type: 'chart', chartType: 'pie', dataRange: 'Loads' }]), 'UNPROCESSABLE', { field: 'yAxis' }],
     ['a table name like a cell', book([{ ...table, name: 'XFD100' }]), 'UNPROCESSABLE', { field: 'name' }],
     ['an R1C1-like table name', book([{ ...table, name: 'R2C3' }]), 'UNPROCESSABLE', { field: 'name' }],
     ['a table name with a space', book([{ ...table, name: 'My table' }]), 'UNPROCESSABLE', { field: 'name' }],
@@ -93,7 +93,7 @@ describe('validateWorkbook', () => {
     ['a reference to no column', book([table, { type: 'formula', label: 'x', expression: '=SUM(Loads[Mass])' }]), 'FORMULA_PARSE_ERROR', { field: 'expression' }],
     ['[@Col] outside a table', book([table, { type: 'formula', label: 'x', expression: '=[@Force]*2' }]), 'FORMULA_PARSE_ERROR', { field: 'expression' }],
     ['[@Col] naming no column of its table', book([{ ...table, rows: [['D', 1, '=[@Mass]']] }]), 'FORMULA_PARSE_ERROR', { field: 'rows[0][2]' }],
-    ['a scatter over text', book([table, { type: 'chart', chartType: 'scatter', dataRange: 'Loads', xAxis: 'Case', yAxis: 'Force' }]), 'UNPROCESSABLE', { field: 'x_axis' }],
+    ['a scatter over text', book([table, { type: 'chart', chartType: 'scatter', dataRange: 'Loads', xAxis: 'Case', yAxis: 'Force' }]), 'UNPROCESSABLE', { field: 'xAxis' }],
     ['a cell over Excel\'s 32,767 characters', book([{ ...table, rows: [['x'.repeat(32_768), 1, 1]] }]), 'UNPROCESSABLE', { field: 'rows' }],
     ['a formula over 8,192 characters', book([{ type: 'formula', label: 'x', expression: '=' + '1+'.repeat(4100) + '1' }]), 'UNPROCESSABLE', { field: 'expression' }],
     ['an unknown format', book([{ type: 'formula', label: 'x', expression: '=1', format: 'money' }]), 'UNPROCESSABLE', { field: 'format' }],

@@ -6,6 +6,7 @@ import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { findCircles } from '../../../../subgraphs/drawings/detect/circles.ts';
 import { curveLoops, cloudOf } from '../../../../subgraphs/drawings/detect/revision-clouds.ts';
+import { strokedText } from '../../../../subgraphs/drawings/detect/stroked-text.ts';
 
 
 /** A circle as four Bézier quarters. */
@@ -69,6 +70,14 @@ describe('tags', () => {
     const others = ['A', 'B', 'C', 'D', 'E'].map((s, i) => text(s, 10 + i * 20, 390));
     expect(analyzePage(page([circle, divider], others)).annotations.detail_tags).toEqual([]);
   });
+
+  it('a divided circle holding only a measurement (a round part dimensioned across) is not a tag; with a view id it is', () => {
+    const others = ['A', 'B', 'C', 'D', 'E'].map((s, i) => text(s, 10 + i * 20, 390));
+    const inside = (strs: string[]) => strs.map((s, i) => text(s, 192, 198 + i * 9, 4));
+    expect(analyzePage(page([circle, divider], [...others, ...inside(['90°'])])).annotations.detail_tags).toEqual([]);
+    expect(analyzePage(page([circle, divider], [...others, ...inside(['Ø40'])])).annotations.detail_tags).toEqual([]);
+    expect(analyzePage(page([circle, divider], [...others, ...inside(['3', 'S-501'])])).annotations.detail_tags).toHaveLength(1);
+  });
 });
 
 describe('leaders', () => {
@@ -82,6 +91,59 @@ describe('leaders', () => {
     expect(r.annotations.leaders[0]!.texts_inside.map((t) => t.text)).toEqual(['TYP. ANCHOR BOLT']);
     const tail = path([['M', [100, 300]], ['L', [108, 297]], ['L', [108, 303]], ['Z']], { fill: true, stroke: false });
     expect(analyzePage(page([line, head, tail], [note])).annotations.leaders).toEqual([]);
+  });
+});
+
+describe('circles drawn side by side', () => {
+  /** An n-gon on (c, r) whose sides are separate paths. */
+  const sides = ([cx, cy]: Point, r: number, n: number): PathGeom[] =>
+    Array.from({ length: n }, (_, i) => {
+      const at = (k: number): Point => [cx + r * Math.cos((k * 2 * Math.PI) / n), cy + r * Math.sin((k * 2 * Math.PI) / n)];
+      return path([['M', at(i)], ['L', at(i + 1)]]);
+    });
+
+  it('a 24-, 48- and 72-gon of separate one-line paths is a circle, with a divider across it', () => {
+    const divider = path([['M', [90, 100]], ['L', [110, 100]]]);
+    const circles = findCircles(buildScene(page([...sides([100, 100], 10, 24), divider, ...sides([300, 100], 14, 48), ...sides([500, 200], 30, 72)])));
+    expect(circles.map((c) => [Math.round(c.center[0]), Math.round(c.center[1]), Math.round(c.radius)]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [100, 100, 10],
+      [300, 100, 14],
+      [500, 200, 30],
+    ]);
+  });
+
+  it('an open arc of separate sides, or a zigzag of equal lines, is not a circle', () => {
+    const arc = sides([100, 100], 10, 24).slice(0, 20);
+    const zigzag = Array.from({ length: 30 }, (_, i) => path([['M', [200 + 3 * i, 100 + (i % 2) * 3]], ['L', [203 + 3 * i, 100 + ((i + 1) % 2) * 3]]]));
+    expect(findCircles(buildScene(page([...arc, ...zigzag])))).toEqual([]);
+  });
+});
+
+describe('stroked lettering (no text layer)', () => {
+  /** Strokes of two letters side by side, h high, from x: an H (three strokes) and a 3 (one polyline). */
+  const letters = (x: number, y: number, h: number): PathGeom[] => {
+    const w = (2 * h) / 3;
+    return [
+      path([['M', [x, y]], ['L', [x, y - h]]]),
+      path([['M', [x + w, y]], ['L', [x + w, y - h]]]),
+      path([['M', [x, y - h / 2]], ['L', [x + w, y - h / 2]]]),
+      path([['M', [x + 1.25 * w, y - h]], ['L', [x + 2.25 * w, y - h]], ['L', [x + 1.6 * w, y - h / 2]], ['L', [x + 2.25 * w, y - h / 4]], ['L', [x + 1.25 * w, y]]]),
+    ];
+  };
+
+  it('clusters glyph strokes into a label once per page, and leaves hatching out', () => {
+    const hatch = Array.from({ length: 12 }, (_, i) => path([['M', [300 + 2 * i, 100]], ['L', [305 + 2 * i, 95]]]));
+    const scene = buildScene(page([...letters(100, 100, 6), ...hatch]));
+    const { labels } = strokedText(scene);
+    expect(labels.map((l) => l.bbox.map(Math.round))).toEqual([[100, 94, 109, 100]]);
+  });
+
+  it('a delta holding one character is a revision; two side by side (a type mark) only beside a cloud', () => {
+    const delta = (x: number): PathGeom => path([['M', [x, 120]], ['L', [x + 20, 120]], ['L', [x + 10, 102.7]], ['Z']]);
+    const one = path([['M', [108, 110]], ['L', [110, 108]], ['L', [110, 117]]]);
+    const two = letters(204, 117, 6);
+    const r = analyzePage(page([delta(100), one, delta(200), ...two]));
+    expect(r.annotations.revision_triangles.map((t) => Math.round(t.bbox[0]))).toEqual([100]);
   });
 });
 

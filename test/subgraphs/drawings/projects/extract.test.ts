@@ -73,6 +73,24 @@ describe('extractSheet', () => {
     expect(legend.links).toEqual([]);
   });
 
+  it('reads a plain sheet number after the word SHEET when the note says where to look, and never the word as a sheet', () => {
+    const lines = [
+      line('SEE SHEET 13 (PLATE 18) FOR COMPLETE CONTROL JOINT DETAILS.', 100, 300),
+      line('DET. ON SHEET 10', 100, 330),
+      line('ON SHEET NO.23', 100, 360),
+      line('NOTE: SEE DETAIL SHT 10', 100, 390),
+      line('NOTE: FOR KITCHEN PLAN SEE SH. NO.5.', 100, 420),
+      line('SHEET 10 OF 20', 100, 450),
+      line('SEE MECH DWGS.', 100, 480),
+    ];
+    const d = extractSheet({ analysis: analysis(), lines, bubbles: [], page: 1, options: { keepDots: false } });
+    expect(d.links.map((l) => `${l.targetView}/${l.targetSheet}`).sort()).toEqual(['null/10', 'null/10', 'null/13', 'null/23', 'null/5']);
+    // Every printed line is searchable as the sheet, after its heading (which alone counts for ranking).
+    const sheet = d.entities.find((e) => e.type === 'Sheet')!;
+    expect(sheet.text.split('\n')).toHaveLength(2);
+    expect(sheet.text.split('\n')[1]).toContain('SEE MECH DWGS.');
+  });
+
   it('ties notes at leaders to what they point at and to the marks they name; revisions to their clouds', () => {
     const a = analysis({
       leaders: [{ id: 'leader-1', bbox: [0, 0, 200, 200], arrow_tip: [105, 205], text_bbox: [0, 0, 100, 10], texts_inside: [{ id: 0, text: 'HSS6x6x3/8 POST' }] }],

@@ -37,9 +37,11 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
   describe(`project graph store contract: ${name}`, () => {
     let h: StoreHandle;
     let store: ProjectGraphStore;
-    const account = 'acct-1';
+    // Fresh ids every test: a shared server (Neo4j) keeps what earlier tests wrote.
+    let account: string;
     let projectId: string;
     beforeEach(async () => {
+      account = `acct-${randomUUID()}`;
       h = await open();
       store = h.store;
       projectId = randomUUID();
@@ -100,12 +102,23 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
       expect((await store.listEntities(projectId, { match: '"drain"' }, 0, 50)).total).toBe(hits.length);
     });
 
+    it('stores embeddings with their entities and ranks them by cosine; entities without one stay out', async () => {
+      const w = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['A', 'B', 'C'] });
+      const unit = (i: number) => Float32Array.from({ length: 256 }, (_, k) => (k === i ? 1 : k === i + 1 ? 0.5 : 0));
+      const [, a, b] = w.entities;
+      await store.writeSheet({ ...w, embeddings: new Map([[a!.id, unit(0)], [b!.id, unit(10)]]) });
+      const hits = await store.searchVector(projectId, unit(10), 10);
+      expect(hits.map((h) => h.id)).toEqual([b!.id, a!.id]);
+      expect(hits[0]!.score).toBeCloseTo(1, 5);
+      expect((await store.stats((await store.getProject(account, projectId))!)).entityCount).toBe(w.entities.length);
+    });
+
     it('stores communities and membership, and deletes everything with the project', async () => {
       const w = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['A'] });
       await store.writeSheet(w);
       const id = randomUUID();
-      await store.replaceCommunities(projectId, [{ id, projectId, index: 0, title: 't', summary: 's', size: 2, rank: 1, sheets: ['S-101'], disciplines: [], topMembers: [], topGrids: ['A'] }], new Map(w.entities.map((e) => [e.id, id])));
-      expect((await store.listCommunities(projectId, 0, 10)).items[0]).toMatchObject({ id, topGrids: ['A'] });
+      await store.replaceCommunities(projectId, [{ id, projectId, index: 0, title: 't', summary: 's', llmSummary: 'Written by a model.', size: 2, rank: 1, sheets: ['S-101'], disciplines: [], topMembers: [], topGrids: ['A'] }], new Map(w.entities.map((e) => [e.id, id])));
+      expect((await store.listCommunities(projectId, 0, 10)).items[0]).toMatchObject({ id, topGrids: ['A'], llmSummary: 'Written by a model.' });
       expect((await store.entitiesByIds(projectId, [w.entities[0]!.id]))[0]!.communityId).toBe(id);
       await store.putFile({ projectId, hash: 'f'.repeat(64), size: 1, pageCount: 3, storageKey: `projects/${projectId}/x.pdf` });
       expect(await store.deleteProject(account, projectId)).toEqual([`projects/${projectId}/x.pdf`]);

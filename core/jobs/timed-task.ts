@@ -1,0 +1,19 @@
+// The entry every pooled task runs through (worker-pool.ts): it tells the pool the moment the
+// task starts on a thread, then runs the task module's default export. The pool's time limit
+// bounds a task's own work, so it starts counting here, not while the task waits in the queue:
+// eight uploads queued on two threads of a loaded machine must not time out for waiting.
+import type { MessagePort } from 'node:worker_threads';
+
+export interface TimedCall {
+  /** The task module's file URL. */
+  module: string;
+  payload: unknown;
+  started: MessagePort;
+}
+
+export default async function timed({ module, payload, started }: TimedCall): Promise<unknown> {
+  started.postMessage(null);
+  started.close();
+  const task = (await import(module)) as { default: (payload: unknown) => unknown };
+  return task.default(payload);
+}

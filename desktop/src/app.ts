@@ -1,0 +1,363 @@
+// The client as one object: it owns the settings, the sign-in session, detection, adapters,
+// the bridge link, the chat relay, updates, first-launch setup and the quit/update
+// confirmation, and tells the UI (ui/server.ts) every change as one snapshot. Lifecycle:
+// one instance per user (lifecycle/single-instance.ts); the client link starts by itself
+// AUTO_START_MS after sign-in (and at launch when already signed in); Stop/Start/Restart are
+// the header pill's menu; quitting closes only program sessions this client started.
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { Program } from '@structural-platform/tool-schema';
+import type { Adapter } from './adapters/adapter.ts';
+import { laneReports, selectAdapters } from './adapters/select.ts';
+import { Session } from './auth/session.ts';
+import { SignInError, startSignIn, type SignInAttempt } from './auth/sign-in.ts';
+import { openTokenStore, type Keychain } from './auth/token-store.ts';
+import { BridgeClient, type ClientState } from './bridge/client.ts';
+import { Chat } from './chat/chat.ts';
+import { detectAll, type DetectionHost, type ProgramDetection } from './detection/detect.ts';
+import { windowsHost } from './detection/windows-host.ts';
+import { Confirmations, type Question } from './lifecycle/confirm.ts';
+import { acquireInstance, type InstanceLock } from './lifecycle/single-instance.ts';
+import { Logger } from './logs/logger.ts';
+import type { AppPaths } from './paths.ts';
+import { PlatformApi } from './platform/api.ts';
+import { findPythons, PythonDownloadUnavailable } from './python/find.ts';
+import type { Settings } from './settings/schema.ts';
+import { SettingsStore, type SettingsPatch } from './settings/store.ts';
+import { FirstLaunchSetup, setupDone, type SetupProgress } from './setup/first-launch.ts';
+import { Updater, type Installer, type UpdateStatus } from './updates/updater.ts';
+
+export const AUTO_START_MS = 1_500;
+
+export interface AppOptions {
+  platformUrl: string;
+  paths: AppPaths;
+  version: string;
+  machineName?: string;
+  platform?: NodeJS.Platform;
+  detectionHost?: DetectionHost;
+  /** null: no keychain (the owner-only file); undefined: the system keychain if it answers. */
+  keychain?: Keychain | null;
+  /** Opens a page in the user's browser (the sign-in page). */
+  openBrowser: (url: string) => void;
+  autoStartMs?: number;
+  heartbeatMs?: number;
+  backoffMs?: number;
+  confirmTimeoutMs?: number;
+  signInWindowMs?: number;
+  installer?: Installer;
+}
+
+export interface SignInState {
+  state: 'idle' | 'waiting' | 'expired' | 'failed';
+  message: string | null;
+}
+
+export interface WorkingFolder {
+  mode: 'chat' | 'project';
+  /** The conversation whose sandbox "This chat only" uses (null before its first message). */
+  conversationId: string | null;
+}
+
+/** A machine with no Windows registry and no Program Files: nothing is detected. */
+const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null } };
+
+export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
+  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost'>;
+  log!: Logger;
+  settingsStore!: SettingsStore;
+  settings!: Settings;
+  session!: Session;
+  api!: PlatformApi;
+  bridge!: BridgeClient;
+  chat!: Chat;
+  updater!: Updater;
+  confirmations!: Confirmations;
+  setup!: FirstLaunchSetup;
+  machineId = '';
+  detections: ProgramDetection[] = [];
+  adapters = new Map<Program, Adapter>();
+  pythons: string[] = [];
+  signIn: SignInState = { state: 'idle', message: null };
+  workingFolder: WorkingFolder = { mode: 'chat', conversationId: null };
+  tokenStoreKind: 'keychain' | 'file' = 'file';
+  private attempt: SignInAttempt | null = null;
+  private lock: InstanceLock | null = null;
+  private autoStart: NodeJS.Timeout | null = null;
+  private updateTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: AppOptions) {
+    super();
+    this.o = {
+      machineName: hostname(),
+      platform: process.platform,
+      autoStartMs: AUTO_START_MS,
+      heartbeatMs: 20_000,
+      backoffMs: 1_000,
+      confirmTimeoutMs: 10_000,
+      signInWindowMs: 5 * 60_000,
+      ...options,
+    };
+  }
+
+  private changed = () => this.emit('changed');
+
+  /** Starts the app; `{ running }` when another instance of this user already runs (nothing was started). */
+  async start(): Promise<{ running: { pid: number; url: string | null } } | null> {
+    const { paths } = this.o;
+    await mkdir(paths.data, { recursive: true, mode: 0o700 });
+    const acquired = await acquireInstance(paths.data);
+    if ('running' in acquired) return acquired;
+    this.lock = acquired.lock;
+    this.log = new Logger({ dir: paths.logs });
+    this.log.info('starting', { version: this.o.version, platform: this.o.platform });
+    this.settingsStore = new SettingsStore(paths.config, (m) => this.log.warn(m));
+    this.settings = await this.settingsStore.load();
+    this.machineId = await this.loadMachineId();
+    const store = openTokenStore(paths.data, this.o.keychain === undefined ? undefined : this.o.keychain);
+    this.tokenStoreKind = store.kind;
+    this.session = new Session(store, this.o.platformUrl);
+    this.api = new PlatformApi(this.session);
+    this.confirmations = new Confirmations(this.o.confirmTimeoutMs);
+    this.confirmations.on('changed', this.changed);
+    this.updater = new Updater({ platformUrl: this.o.platformUrl, currentVersion: this.o.version, dir: join(paths.data, 'updates'), installer: this.o.installer });
+    this.updater.on('status', this.changed);
+    this.chat = new Chat(this.api);
+    this.bridge = new BridgeClient({
+      api: this.api,
+      machineId: this.machineId,
+      machineName: this.o.machineName,
+      clientVersion: this.o.version,
+      adapters: () => this.adapters,
+      lanes: () => laneReports(this.o.platform, this.detections, this.adapters),
+      log: this.log,
+      heartbeatMs: this.o.heartbeatMs,
+      backoffMs: this.o.backoffMs,
+    });
+    this.bridge.on('state', this.changed);
+    this.bridge.on('lanes', this.changed);
+    this.session.on('tokens', () => void this.bridge.reconnect());
+    this.session.on('signedOut', (reason) => {
+      this.log.info('signed out', { reason });
+      void this.bridge.stop();
+      this.chat.close();
+      this.changed();
+    });
+    this.setup = new FirstLaunchSetup(paths, [
+      { id: 'settings', label: 'Writing the settings file', run: async () => void (await this.settingsStore.update({})) },
+      { id: 'detection', label: 'Finding SAP2000, ETABS and Mathcad Prime', run: () => this.refreshDetection() },
+      { id: 'python', label: 'Looking for Python', run: async () => void (this.pythons = await findPythons()) },
+    ]);
+    this.setup.on('progress', this.changed);
+    await this.session.load();
+    if (await setupDone(paths)) {
+      await this.refreshDetection();
+      this.pythons = await findPythons();
+      this.afterSetup();
+    } else {
+      // In the background: the UI shows the setup screen meanwhile. A failure is retried at the next start.
+      void this.setup.run().then((ok) => (ok ? this.afterSetup() : this.log.error('first-launch setup failed', { error: this.setup.progress.error })));
+    }
+    return null;
+  }
+
+  /** Called by the UI server once it listens: a second start finds this address. */
+  publishUrl(url: string): Promise<void> {
+    return this.lock!.publish(url);
+  }
+
+  private afterSetup(): void {
+    if (this.session.signedIn) this.scheduleAutoStart();
+    void this.updater.check();
+    this.updateTimer = setInterval(() => void this.updater.check(), 6 * 3600_000);
+    this.updateTimer.unref();
+    this.changed();
+  }
+
+  private async loadMachineId(): Promise<string> {
+    const file = join(this.o.paths.data, 'machine.json');
+    try {
+      const id = JSON.parse(await readFile(file, 'utf8')).machineId;
+      if (typeof id === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(id)) return id;
+    } catch {
+      // First start, or an unreadable file: a new id.
+    }
+    const id = randomUUID();
+    await writeFile(file, JSON.stringify({ machineId: id }) + '\n', { mode: 0o600 });
+    return id;
+  }
+
+  private workingDirectory(program: Program): () => string {
+    return () => {
+      const project = this.settings.programs[program].working_directory;
+      if (this.workingFolder.mode === 'project' && project) return project;
+      return join(this.o.paths.data, 'workspaces', this.workingFolder.conversationId ?? 'new-chat');
+    };
+  }
+
+  /** Detects the programs again (Settings → a program's tab → Refresh) and rebuilds the adapters. */
+  async refreshDetection(): Promise<void> {
+    const host = this.o.detectionHost ?? (this.o.platform === 'win32' ? windowsHost() : emptyHost);
+    const picked = Object.fromEntries((['sap2000', 'etabs', 'mathcad'] as Program[]).map((p) => [p, this.settings.programs[p].selected_installation]));
+    this.detections = await detectAll(host, picked);
+    const old = this.adapters;
+    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p) });
+    // Adapters with a session keep it: a refresh must not drop the user's open model.
+    for (const [program, adapter] of old) {
+      if (adapter.hasOwnSession() && this.adapters.get(program)?.constructor === adapter.constructor) this.adapters.set(program, adapter);
+      else if (this.adapters.get(program) !== adapter) await adapter.close();
+    }
+    for (const program of ['sap2000', 'etabs', 'mathcad'] as Program[]) {
+      const dir = this.workingDirectory(program)();
+      await mkdir(dir, { recursive: true }).catch(() => undefined);
+    }
+    this.emit('changed');
+  }
+
+  async startSignIn(): Promise<void> {
+    this.attempt?.cancel();
+    this.signIn = { state: 'waiting', message: null };
+    this.changed();
+    const attempt = await startSignIn(this.o.platformUrl, { windowMs: this.o.signInWindowMs });
+    this.attempt = attempt;
+    this.o.openBrowser(attempt.authorizeUrl);
+    attempt.tokens.then(
+      async (tokens) => {
+        if (this.attempt !== attempt) return;
+        this.attempt = null;
+        await this.session.adopt(tokens);
+        this.signIn = { state: 'idle', message: null };
+        this.log.info('signed in');
+        this.scheduleAutoStart();
+        this.changed();
+      },
+      (err: SignInError) => {
+        if (this.attempt !== attempt) return;
+        this.attempt = null;
+        this.signIn = err.code === 'expired' ? { state: 'expired', message: err.message } : err.code === 'cancelled' ? { state: 'idle', message: null } : { state: 'failed', message: err.message };
+        this.changed();
+      },
+    );
+  }
+
+  cancelSignIn(): void {
+    this.attempt?.cancel();
+  }
+
+  private scheduleAutoStart(): void {
+    if (this.autoStart) clearTimeout(this.autoStart);
+    this.autoStart = setTimeout(() => {
+      this.autoStart = null;
+      if (this.session.signedIn && this.bridge.state === 'stopped') this.bridge.start();
+    }, this.o.autoStartMs);
+    this.autoStart.unref();
+  }
+
+  async logout(): Promise<void> {
+    if (this.autoStart) clearTimeout(this.autoStart);
+    await this.bridge.stop();
+    this.chat.close();
+    await this.session.logout();
+    this.workingFolder = { mode: 'chat', conversationId: null };
+    this.changed();
+  }
+
+  async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    this.settings = await this.settingsStore.update(patch);
+    if ((patch as { programs?: unknown }).programs) await this.refreshDetection();
+    this.changed();
+    return this.settings;
+  }
+
+  /** Reset Configuration: preferences, working directories and environment paths; the sign-in stays. */
+  async resetConfiguration(): Promise<Settings> {
+    this.settings = await this.settingsStore.resetConfiguration();
+    this.workingFolder = { ...this.workingFolder, mode: 'chat' };
+    await this.refreshDetection();
+    this.log.info('configuration reset');
+    this.changed();
+    return this.settings;
+  }
+
+  setWorkingFolder(folder: Partial<WorkingFolder>): void {
+    this.workingFolder = { ...this.workingFolder, ...folder };
+    for (const p of ['sap2000', 'etabs', 'mathcad'] as Program[]) void mkdir(this.workingDirectory(p)(), { recursive: true }).catch(() => undefined);
+    this.changed();
+  }
+
+  downloadPython(): never {
+    throw new PythonDownloadUnavailable();
+  }
+
+  /** Programs whose session this client started and quitting or updating would close. */
+  ownSessions(): Program[] {
+    return [...this.adapters.values()].filter((a) => a.hasOwnSession()).map((a) => a.program);
+  }
+
+  /** Asks first when it would close a program session; true when the action may go ahead. */
+  private async mayClose(action: Question['action']): Promise<boolean> {
+    const programs = this.ownSessions();
+    if (!programs.length) return true;
+    return this.confirmations.ask(action, programs);
+  }
+
+  /** Update now: confirmation, then the verified package goes to the installer and the app quits. */
+  async updateNow(): Promise<boolean> {
+    if (!this.updater.packageFile) await this.updater.install(); // throws NOT_READY
+    if (!(await this.mayClose('update'))) return false;
+    await this.updater.install();
+    await this.shutdown();
+    return true;
+  }
+
+  /** Quit: confirmation when a program session would close; false when the user declined. */
+  async quit(): Promise<boolean> {
+    if (!(await this.mayClose('quit'))) return false;
+    await this.shutdown();
+    return true;
+  }
+
+  /** Ends everything this app started (no confirmation: the OS is ending the process, or the user confirmed). */
+  async shutdown(): Promise<void> {
+    if (this.autoStart) clearTimeout(this.autoStart);
+    if (this.updateTimer) clearInterval(this.updateTimer);
+    this.attempt?.cancel();
+    await this.bridge?.stop();
+    this.chat?.close();
+    this.session?.close();
+    for (const adapter of this.adapters.values()) await adapter.close();
+    await this.lock?.release();
+    this.log?.info('stopped');
+    this.emit('quit');
+  }
+
+  snapshot() {
+    return {
+      version: this.o.version,
+      platformUrl: this.o.platformUrl,
+      machine: { id: this.machineId, name: this.o.machineName },
+      signedIn: this.session.signedIn,
+      signIn: this.signIn,
+      tokenStore: this.tokenStoreKind,
+      setup: this.setup.progress satisfies SetupProgress,
+      client: { state: this.bridge.state satisfies ClientState, detail: this.bridge.detail },
+      lanes: this.bridge.lanes(),
+      detections: this.detections.map((d) => ({
+        program: d.program,
+        installations: d.installations.map((i) => ({ version: i.version, folder: i.folder, usable: i.exeExists, comRegistered: i.comRegistered })),
+        selected: d.selected?.folder ?? null,
+        needsPicker: d.needsPicker,
+        adapter: this.adapters.get(d.program)?.label ?? null,
+      })),
+      pythons: this.pythons,
+      settings: this.settings,
+      workingFolder: this.workingFolder,
+      update: this.updater.status satisfies UpdateStatus,
+      confirm: this.confirmations.current,
+      logs: this.log.dir,
+    };
+  }
+}

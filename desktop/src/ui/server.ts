@@ -1,0 +1,239 @@
+// The UI, served on 127.0.0.1 to this user's browser (or the Electron shell's window on
+// Windows). No other local page or process may drive it:
+// - a per-launch token: the app opens /?launch=<token>, which sets an HttpOnly, SameSite=Strict
+//   cookie; every other request needs that cookie;
+// - the Host header must be this listener's own address (a DNS-rebinding page has another);
+// - changes are POST/PATCH with a JSON body (a cross-site form cannot send one) and, when the
+//   browser sends an Origin, it must be this one;
+// - the page runs only its own scripts (Content-Security-Policy with a per-response nonce for
+//   the import map).
+// The page reads one snapshot of the app (/api/state) and then live changes over server-sent
+// events (/api/events: the snapshot again on every change, and run events of the chat).
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DesktopApp } from '../app.ts';
+import { PlatformError } from '../platform/api.ts';
+import { SettingsError } from '../settings/store.ts';
+import { UpdateError } from '../updates/updater.ts';
+import { PythonDownloadUnavailable } from '../python/find.ts';
+
+const COOKIE = 'sp_ui';
+const MAX_BODY_BYTES = 256 * 1024;
+const WEB = join(dirname(fileURLToPath(import.meta.url)), 'web');
+const require = createRequire(import.meta.url);
+
+/** The files the page loads: its own and the UI library's ES modules, served as they are (no build step). */
+const FILES: Record<string, { file: () => string; type: string }> = {
+  '/static/app.js': { file: () => join(WEB, 'app.js'), type: 'text/javascript' },
+  '/static/style.css': { file: () => join(WEB, 'style.css'), type: 'text/css' },
+  '/vendor/preact.mjs': { file: () => require.resolve('preact'), type: 'text/javascript' },
+  '/vendor/hooks.mjs': { file: () => require.resolve('preact/hooks'), type: 'text/javascript' },
+  '/vendor/htm.mjs': { file: () => join(dirname(require.resolve('htm')), 'htm.mjs'), type: 'text/javascript' },
+};
+
+class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Platform error codes → the status the UI's request answers (the UI reads the code, not the status). */
+const PLATFORM_STATUS: Record<string, number> = { OFFLINE: 503, UNAUTHORIZED: 401, OUT_OF_CREDITS: 402, AGENT_LOCKED: 409, RUN_STATE_CONFLICT: 409, NOT_FOUND: 404, CONVERSATION_NOT_FOUND: 404 };
+
+export interface UiServer {
+  url: string;
+  /** The address to open: it carries the launch token. */
+  launchUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startUiServer(app: DesktopApp, options: { port?: number } = {}): Promise<UiServer> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenBuf = Buffer.from(token);
+  const streams = new Set<http.ServerResponse>();
+  let origin = '';
+
+  const push = (event: string, data: unknown) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const res of streams) res.write(frame);
+  };
+  // Changes come in bursts (a tool call moves the lanes twice): one snapshot per tick.
+  let pending = false;
+  const onChange = () => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => {
+      pending = false;
+      push('state', app.snapshot());
+    });
+  };
+  const onRun = (conversationId: string, event: Record<string, unknown>) => push('run', { conversationId, event });
+  const onCall = (record: unknown) => push('call', record);
+  app.on('changed', onChange);
+  app.chat.on('run', onRun);
+  app.bridge.on('call', onCall);
+
+  const authorised = (req: http.IncomingMessage) => {
+    const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1) ?? '';
+    const given = Buffer.from(cookie);
+    return given.length === tokenBuf.length && timingSafeEqual(given, tokenBuf);
+  };
+
+  async function body(req: http.IncomingMessage): Promise<Record<string, any>> {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON (content-type: application/json)');
+    let size = 0;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) throw new HttpError(413, 'TOO_LARGE', `the body is over ${MAX_BODY_BYTES} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+    if (!size) return {};
+    try {
+      const value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+      return value;
+    } catch {
+      throw new HttpError(400, 'BAD_REQUEST', 'the body is not a JSON object');
+    }
+  }
+
+  const str = (v: unknown, field: string, max = 100_000, optional = false): string | null => {
+    if (optional && (v === undefined || v === null || v === '')) return null;
+    if (typeof v !== 'string' || !v.length || v.length > max) throw new HttpError(422, 'UNPROCESSABLE', `${field}: 1 to ${max} characters`);
+    return v;
+  };
+
+  type Route = (req: http.IncomingMessage, url: URL) => Promise<unknown>;
+  const routes: Record<string, Route> = {
+    'GET /api/state': async () => app.snapshot(),
+    'POST /api/sign-in': async () => app.startSignIn(),
+    'POST /api/sign-in/cancel': async () => app.cancelSignIn(),
+    'POST /api/logout': async () => app.logout(),
+    'POST /api/client/start': async () => app.bridge.start(),
+    'POST /api/client/stop': async () => app.bridge.stop(),
+    'POST /api/client/restart': async () => app.bridge.restart(),
+    'GET /api/agents': async () => app.chat.agents(),
+    'GET /api/usage': async () => app.chat.usage(),
+    'GET /api/conversation': async (_req, url) => app.chat.conversation(str(url.searchParams.get('id'), 'id', 128)!),
+    'POST /api/chat/send': async (req) => {
+      const b = await body(req);
+      const sent = await app.chat.send(
+        { conversationId: str(b.conversationId, 'conversationId', 128, true), agentId: str(b.agentId, 'agentId', 128)!, content: str(b.content, 'content')! },
+        { stepLimit: app.settings.agents.step_limit, whileWorking: app.settings.agents.enter_while_working },
+      );
+      app.setWorkingFolder({ conversationId: sent.conversation.id });
+      return sent;
+    },
+    'POST /api/chat/resume': async (req) => app.chat.resume(str((await body(req)).conversationId, 'conversationId', 128)!),
+    'POST /api/chat/retry': async (req) => app.chat.retry(str((await body(req)).conversationId, 'conversationId', 128)!),
+    'POST /api/chat/new': async () => app.setWorkingFolder({ conversationId: null }),
+    'POST /api/working-folder': async (req) => {
+      const b = await body(req);
+      if (b.mode !== 'chat' && b.mode !== 'project') throw new HttpError(422, 'UNPROCESSABLE', 'mode: chat or project');
+      return app.setWorkingFolder({ mode: b.mode });
+    },
+    'PATCH /api/settings': async (req) => app.updateSettings(await body(req)),
+    'POST /api/settings/reset': async () => app.resetConfiguration(),
+    'POST /api/programs/refresh': async () => app.refreshDetection(),
+    'POST /api/updates/check': async () => app.updater.check(),
+    'POST /api/updates/install': async () => app.updateNow(),
+    'POST /api/python/download': async () => app.downloadPython(),
+    'POST /api/confirm': async (req) => {
+      const b = await body(req);
+      if (!app.confirmations.answer(str(b.id, 'id', 64)!, b.yes === true)) throw new HttpError(404, 'NOT_FOUND', 'id: no such question is open');
+    },
+    'POST /api/quit': async () => ({ quitting: await app.quit() }),
+  };
+
+  async function indexPage(res: http.ServerResponse) {
+    const nonce = randomBytes(16).toString('base64');
+    const html = (await readFile(join(WEB, 'index.html'), 'utf8')).replaceAll('{{nonce}}', nonce);
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': `default-src 'none'; script-src 'self' 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    });
+    res.end(html);
+  }
+
+  const send = (res: http.ServerResponse, status: number, value: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(JSON.stringify(value ?? null));
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', origin);
+      // The one unauthenticated address: it swaps the launch token for the cookie (and drops it from the address bar).
+      if (req.headers.host !== new URL(origin).host) throw new HttpError(421, 'WRONG_HOST', 'this address serves only http://' + new URL(origin).host);
+      if (req.method === 'GET' && url.pathname === '/' && url.searchParams.has('launch')) {
+        const given = Buffer.from(url.searchParams.get('launch') ?? '');
+        if (given.length !== tokenBuf.length || !timingSafeEqual(given, tokenBuf)) throw new HttpError(403, 'FORBIDDEN', 'that launch address is not this run of the app');
+        res.writeHead(303, { location: '/', 'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
+        return;
+      }
+      if (!authorised(req)) throw new HttpError(403, 'FORBIDDEN', 'open the app from its own window (the address it opens carries a launch token)');
+      if (req.method !== 'GET' && req.headers.origin !== undefined && req.headers.origin !== origin) throw new HttpError(403, 'FORBIDDEN', 'requests from other pages are refused');
+      if (req.method === 'GET' && url.pathname === '/') return await indexPage(res);
+      const file = req.method === 'GET' ? FILES[url.pathname] : undefined;
+      if (file) {
+        res.writeHead(200, { 'content-type': `${file.type}; charset=utf-8`, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+        return res.end(await readFile(file.file()));
+      }
+      if (req.method === 'GET' && url.pathname === '/api/events') {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.write(`event: state\ndata: ${JSON.stringify(app.snapshot())}\n\n`);
+        streams.add(res);
+        req.on('close', () => streams.delete(res));
+        return;
+      }
+      const route = routes[`${req.method} ${url.pathname}`];
+      if (!route) throw new HttpError(404, 'NOT_FOUND', `${req.method} ${url.pathname} is not an address of this app`);
+      send(res, 200, await route(req, url));
+    } catch (err) {
+      const [status, code, message, details] =
+        err instanceof HttpError ? [err.status, err.code, err.message]
+        : err instanceof PlatformError ? [PLATFORM_STATUS[err.code] ?? 502, err.code, err.message, err.details]
+        : err instanceof SettingsError ? [422, 'UNPROCESSABLE', err.message, { field: err.field }]
+        : err instanceof UpdateError ? [409, err.code, err.message]
+        : err instanceof PythonDownloadUnavailable ? [503, 'NOT_AVAILABLE_OFFLINE', err.message]
+        : [500, 'INTERNAL_ERROR', (err as Error).message];
+      if (status === 500) app.log.error('ui request failed', { path: req.url?.split('?')[0], message: (err as Error).message });
+      if (!res.headersSent) send(res, status, { error: { code, message, ...(details ? { details } : {}) } });
+      else res.end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A keep-alive comment keeps proxies and the browser from closing an idle event stream.
+  const ping = setInterval(() => {
+    for (const res of streams) res.write(': ping\n\n');
+  }, 15_000);
+  ping.unref();
+  return {
+    url: origin,
+    launchUrl: `${origin}/?launch=${token}`,
+    async close() {
+      clearInterval(ping);
+      app.off('changed', onChange);
+      app.chat.off('run', onRun);
+      app.bridge.off('call', onCall);
+      for (const res of streams) res.end();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

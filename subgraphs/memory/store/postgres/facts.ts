@@ -1,0 +1,141 @@
+// Facts on PostgreSQL: MemoryFact rows with their provenance (MemoryFactEpisode).
+// The counterpart of ../libsql/facts.ts; a new fact and its first provenance
+// row are two statements of one transaction (libSQL writes them through a view).
+import { parseVector, vectorText } from '../../../../core/db/postgres/sql.ts';
+import type { Fact, FactRow, NewFact } from '../../model.ts';
+import type { FactStore } from '../memory-store.ts';
+import { chunks, placeholders } from '../libsql/base.ts';
+import { FACT_COLUMNS, toFact, toFactRow } from '../libsql/rows.ts';
+import type { PostgresBase } from './base.ts';
+
+const FACT_BATCH = 100;
+
+export function postgresFacts(base: PostgresBase): FactStore {
+  const { query, exec } = base;
+
+  async function provenance(accountId: string, uuids: readonly string[]): Promise<Map<string, { episodes: string[]; sources: string[] }>> {
+    const out = new Map<string, { episodes: string[]; sources: string[] }>();
+    for (const chunk of chunks(uuids, 500)) {
+      // Ordered by the episode's queue position, so the first is the one that created the fact.
+      const rows = await query(
+        `SELECT fe."factUuid", fe."episodeUuid", fe."sourceDescription" FROM "MemoryFactEpisode" fe
+           LEFT JOIN "MemoryEpisode" e ON e."accountId" = fe."accountId" AND e."uuid" = fe."episodeUuid"
+          WHERE fe."accountId" = ? AND fe."factUuid" IN (${placeholders(chunk.length)}) ORDER BY e."seq"`,
+        accountId,
+        ...chunk,
+      );
+      for (const r of rows) {
+        const p = out.get(String(r.factUuid)) ?? { episodes: [], sources: [] };
+        p.episodes.push(String(r.episodeUuid));
+        p.sources.push(String(r.sourceDescription));
+        out.set(String(r.factUuid), p);
+      }
+    }
+    return out;
+  }
+
+  async function factsWhere(accountId: string, where: string, ...args: unknown[]): Promise<Fact[]> {
+    const rows = await query(`SELECT ${FACT_COLUMNS} FROM "MemoryFact" f WHERE ${where}`, ...args);
+    const prov = await provenance(accountId, rows.map((r) => String(r.uuid)));
+    return rows.map((r) => toFact(r, prov.get(String(r.uuid))?.episodes ?? []));
+  }
+
+  return {
+    async factsBetween(accountId, groupId, pairs, normFacts) {
+      const out: FactRow[] = [];
+      const norms = normFacts ? [...new Set(normFacts)] : null;
+      if (norms && !norms.length) return out;
+      for (const chunk of chunks(pairs, 100)) {
+        const rows = await query(
+          `WITH pair("s", "t") AS (VALUES ${chunk.map(() => '(?, ?), (?, ?)').join(', ')})
+           SELECT ${FACT_COLUMNS} FROM pair JOIN "MemoryFact" f ON f."accountId" = ? AND f."sourceUuid" = pair."s" AND f."targetUuid" = pair."t"
+            WHERE f."groupId" = ?${norms ? ` AND f."normFact" IN (${placeholders(norms.length)})` : ''}`,
+          ...chunk.flatMap(([a, b]) => [a, b, b, a]),
+          accountId,
+          groupId,
+          ...(norms ?? []),
+        );
+        out.push(...rows.map(toFactRow));
+      }
+      return out;
+    },
+
+    async currentFactsTouching(accountId, groupId, entityUuid) {
+      const rows = await query(
+        `SELECT ${FACT_COLUMNS} FROM "MemoryFact" f
+          WHERE f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "sourceUuid" = ?3 UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "targetUuid" = ?3)
+            AND f."groupId" = ?2 AND f."invalidAt" IS NULL AND f."expiredAt" IS NULL`,
+        accountId,
+        groupId,
+        entityUuid,
+      );
+      return rows.map(toFactRow);
+    },
+
+    insertFacts(facts) {
+      if (!facts.length) return Promise.resolve();
+      return base.transaction(async (sql) => {
+        for (const batch of chunks<NewFact>(facts, FACT_BATCH)) {
+          await sql.exec(
+            `INSERT INTO "MemoryFact" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding")
+             VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector)').join(', ')}`,
+            ...batch.flatMap((f) => [
+              f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, vectorText(f.embedding),
+            ]),
+          );
+          await sql.exec(
+            `INSERT INTO "MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+            ...batch.flatMap((f) => [f.accountId, f.uuid, f.episode.uuid, f.episode.sourceDescription]),
+          );
+        }
+      });
+    },
+
+    async addFactEpisode(accountId, factUuid, episode) {
+      await exec(
+        `INSERT INTO "MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        accountId,
+        factUuid,
+        episode.uuid,
+        episode.sourceDescription,
+      );
+    },
+
+    async invalidateFact(accountId, uuid, invalidAt, expiredAt, by) {
+      await exec(`UPDATE "MemoryFact" SET "invalidAt" = ?, "expiredAt" = COALESCE("expiredAt", ?), "invalidatedBy" = ? WHERE "accountId" = ? AND "uuid" = ?`, invalidAt, expiredAt, by, accountId, uuid);
+    },
+
+    async edgesOfNode(accountId, nodeUuid) {
+      const [node] = await query(`SELECT 1 AS found FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`, accountId, nodeUuid);
+      if (!node) return null;
+      return factsWhere(
+        accountId,
+        `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "sourceUuid" = ?2 UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "targetUuid" = ?2)
+         ORDER BY f."createdAt", f."id"`,
+        accountId,
+        nodeUuid,
+      );
+    },
+
+    async getFacts(accountId, uuids) {
+      if (!uuids.length) return [];
+      const rows = await query(`SELECT ${FACT_COLUMNS}, f."embedding"::text AS "embedding" FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
+      const prov = await provenance(accountId, rows.map((r) => String(r.uuid)));
+      return rows.map((r) => {
+        const p = prov.get(String(r.uuid)) ?? { episodes: [], sources: [] };
+        return { ...toFact(r, p.episodes), sources: p.sources, embedding: parseVector(r.embedding) };
+      });
+    },
+
+    deleteFact(accountId, uuid) {
+      return base.transaction(async (sql) => {
+        const [row] = await sql.query(`SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
+        if (!row) return false;
+        await sql.exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" = ?`, accountId, uuid);
+        await sql.exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "factUuid" = ?`, accountId, uuid);
+        await sql.exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// Retrieval on PostgreSQL: ts_rank_cd over the facts' and the episodes'
+// tsvectors, nearest neighbours over fact embeddings (pgvector HNSW, kept on
+// write), and the neighbourhood of entities. The counterpart of ../libsql/retrieval.ts.
+import { vectorText } from '../../../../core/db/postgres/sql.ts';
+import type { RetrievalStore } from '../memory-store.ts';
+import { filterSql, placeholders } from '../libsql/base.ts';
+import { scopeSql, tsQuery, type PostgresBase } from './base.ts';
+
+/** ts_rank_cd's weights {D, C, B, A}: a fact's words (A) 1, its relation name (B) 0.5, as libSQL's bm25(1.0, 0.5). */
+const FACT_WEIGHTS = `'{0, 0, 0.5, 1}'`;
+
+const toRanked = (rows: { uuid: string; score: number }[]) => rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+
+export function postgresRetrieval(base: PostgresBase): RetrievalStore {
+  const { query } = base;
+  return {
+    async fullTextFacts(scope, text, filter, limit) {
+      const match = tsQuery(text);
+      if (!match) return [];
+      const s = scopeSql(scope, 'f');
+      const fl = filterSql(filter, 'f');
+      const rows = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", ts_rank_cd(${FACT_WEIGHTS}, f."tsv", q) AS score
+           FROM "MemoryFact" f, to_tsquery('platform_english', ?) q
+          WHERE f."tsv" @@ q AND ${s.sql}${fl.sql}
+          ORDER BY score DESC, f."id" LIMIT ?`,
+        match,
+        ...s.args,
+        ...fl.args,
+        limit,
+      );
+      return toRanked(rows);
+    },
+
+    async fullTextEpisodeFacts(scope, text, filter, limit) {
+      const match = tsQuery(text);
+      if (!match) return [];
+      const s = scopeSql(scope, 'e');
+      const fl = filterSql(filter, 'f');
+      // The best episodes first (a few more than facts wanted: some state nothing current), then their facts.
+      const rows = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", hit."score" FROM (
+             SELECT e."accountId", e."uuid" AS "episodeUuid", e."seq", ts_rank_cd(e."tsv", q) AS "score"
+               FROM "MemoryEpisode" e, to_tsquery('platform_english', ?) q
+              WHERE e."tsv" @@ q AND ${s.sql} AND e."status" = 'done'
+              ORDER BY "score" DESC, e."seq" LIMIT ?) hit
+           JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit."accountId" AND fe."episodeUuid" = hit."episodeUuid"
+           JOIN "MemoryFact" f ON f."accountId" = fe."accountId" AND f."uuid" = fe."factUuid"
+          WHERE true${fl.sql}
+          ORDER BY hit."score" DESC, hit."seq", f."id" LIMIT ?`,
+        match,
+        ...s.args,
+        limit * 2,
+        ...fl.args,
+        limit,
+      );
+      const out = new Map<string, number>();
+      for (const r of rows) if (!out.has(String(r.uuid))) out.set(String(r.uuid), Number(r.score));
+      return [...out].map(([uuid, score]) => ({ uuid, score }));
+    },
+
+    async nearestFacts(scope, embedding, filter, limit) {
+      // One statement whatever the scope's size: the planner scans a small scope through its
+      // index exactly, or walks the HNSW index with iterative scans until `limit` facts of the
+      // scope are found (core/db/postgres/open.ts). No batching: the index is kept on write.
+      const s = scopeSql(scope, 'f');
+      const fl = filterSql(filter, 'f');
+      const v = vectorText(embedding);
+      const rows = await query<{ uuid: string; score: number }>(
+        `SELECT f."uuid", 1 - (f."embedding" <=> ?::vector) AS score FROM "MemoryFact" f
+          WHERE ${s.sql}${fl.sql} ORDER BY f."embedding" <=> ?::vector LIMIT ?`,
+        v,
+        ...s.args,
+        ...fl.args,
+        v,
+        limit,
+      );
+      return toRanked(rows);
+    },
+
+    async indexFactVectors() {
+      // PostgreSQL keeps the HNSW index on write; nothing waits to be indexed.
+      return 0;
+    },
+
+    async factsAround(scope, entityUuids, depth, filter, limit) {
+      if (!entityUuids.length) return [];
+      const s = scopeSql(scope, 'f');
+      const fl = filterSql(filter, 'f');
+      const out = new Map<string, number>();
+      let frontier = [...new Set(entityUuids)];
+      const seen = new Set(frontier);
+      for (let hop = 1; hop <= depth && frontier.length && out.size < limit; hop++) {
+        const ph = placeholders(frontier.length);
+        // Edges at the frontier, and facts stated by episodes that mention a frontier entity.
+        const rows = await query(
+          `SELECT f."uuid", f."sourceUuid", f."targetUuid" FROM "MemoryFact" f
+            WHERE f."id" IN (
+                SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "sourceUuid" IN (${ph})
+                UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "targetUuid" IN (${ph})
+                UNION SELECT f2."id" FROM "MemoryMention" m JOIN "MemoryFactEpisode" fe ON fe."accountId" = m."accountId" AND fe."episodeUuid" = m."episodeUuid"
+                      JOIN "MemoryFact" f2 ON f2."accountId" = fe."accountId" AND f2."uuid" = fe."factUuid" WHERE m."accountId" = ? AND m."entityUuid" IN (${ph}))
+              AND ${s.sql}${fl.sql}
+            ORDER BY f."validAt" DESC NULLS LAST, f."id" LIMIT ?`,
+          scope.accountId,
+          ...frontier,
+          scope.accountId,
+          ...frontier,
+          scope.accountId,
+          ...frontier,
+          ...s.args,
+          ...fl.args,
+          limit,
+        );
+        const next: string[] = [];
+        for (const r of rows) {
+          const uuid = String(r.uuid);
+          if (!out.has(uuid)) out.set(uuid, 1 / hop);
+          for (const e of [String(r.sourceUuid), String(r.targetUuid)]) {
+            if (!seen.has(e)) {
+              seen.add(e);
+              next.push(e);
+            }
+          }
+        }
+        frontier = next.slice(0, 50);
+      }
+      return [...out].slice(0, limit).map(([uuid, score]) => ({ uuid, score }));
+    },
+  };
+}
