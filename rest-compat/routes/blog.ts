@@ -8,7 +8,10 @@ function detailFor(code: string, message: string) {
   if (code === 'NOT_FOUND') return { status: 404, detail: 'Blog not found' };
   if (code === 'RATE_LIMITED') return { status: 429, detail: 'Rate limit exceeded' };
   if (code === 'METHOD_NOT_ALLOWED') return { status: 405, detail: 'Method Not Allowed' };
-  return { status: 500, detail: `Failed to fetch blog: ${message}` };
+  // A database driver's message can carry a code frame of the failing call over several lines
+  // (Prisma on PostgreSQL does); the reason is its last line, and nothing else leaves the server.
+  const reason = message.trim().split('\n').at(-1)!.trim();
+  return { status: 500, detail: `Failed to fetch blog: ${reason}` };
 }
 
 export const blogRoutes: Route[] = [

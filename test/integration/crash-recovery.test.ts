@@ -37,7 +37,8 @@ async function startLongJob(url: string, key: string) {
   return id;
 }
 
-describe('a job interrupted by a crash', () => {
+// Each test starts the platform twice, one process after the other: more than the default 30 s on a busy machine.
+describe('a job interrupted by a crash', { timeout: 90_000 }, () => {
   it('prints the first key on first start, and after SIGKILL the job is retried to completion', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);

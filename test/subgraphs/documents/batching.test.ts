@@ -22,8 +22,11 @@ afterAll(() => server.stop());
 
 // Reads that serve the request; the runner's own poll for due jobs runs on a timer and is left out:
 // its per-account look-ups (GROUP BY accountId, for fair claiming) and its SELECT id … of a candidate.
-const jobSelects = () =>
-  queries.filter((q) => /^SELECT/i.test(q) && /FROM `main`\.`Job`/.test(q) && !/^SELECT `main`\.`Job`\.`id` FROM/.test(q) && !/GROUP BY/i.test(q)).length;
+// SQLite quotes `main`.`Job`, PostgreSQL "public"."Job".
+const JOB_TABLE = '[`"](?:main|public)[`"]\\.[`"]Job[`"]';
+const fromJob = new RegExp(`FROM ${JOB_TABLE}`);
+const idOnly = new RegExp(`^SELECT ${JOB_TABLE}\\.[\x60"]id[\x60"] FROM`);
+const jobSelects = () => queries.filter((q) => /^SELECT/i.test(q) && fromJob.test(q) && !idOnly.test(q) && !/GROUP BY/i.test(q)).length;
 
 it('resolves eight Job references with one query', async () => {
   const principal = await server.platform.keys.authenticate(key);
