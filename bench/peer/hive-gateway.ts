@@ -10,8 +10,12 @@ if (!supergraph) {
   console.error('usage: node bench/peer/hive-gateway.ts <supergraph.graphql>');
   process.exit(2);
 }
+// HIVE_DEDUPE=0 turns off Hive Gateway's default sharing of identical in-flight subgraph
+// requests, which ours does not do: the like-for-like comparison of the same upstream work.
+const dedupe = process.env.HIVE_DEDUPE !== '0';
 const gateway = createGatewayRuntime({
   supergraph,
+  transportEntries: { '*.http': { options: { deduplicateInflightRequests: dedupe } } },
   // Logging off on both sides of the comparison would flatter neither; ours logs
   // each request at info to /dev/null, Hive Gateway's default logs only warnings.
   logging: 'warn',
