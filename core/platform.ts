@@ -21,6 +21,21 @@ import { createJobQueue, retryableFailure, type JobQueue } from './jobs/queue.ts
 import { createMemoryCache, createRedisCache, type Cache } from './cache.ts';
 import { connectRedis, whenReady } from './redis.ts';
 import type { ToolRegistry } from './platform-tools.ts';
+import { embedderFor, type Embedder } from './embedding/embed.ts';
+
+/**
+ * The collaborators each subgraph builds once per process when the platform is created
+ * (SubgraphModule.services): a store over its engine, an extractor, a scorer. Every process builds
+ * every subgraph's, because any process may run any subgraph's tools and job types (an agent's
+ * memory tool runs in the gateway, a memory job on a worker); building them opens no connection.
+ * Each subgraph adds its entry's type where it builds them (declaration merging, as in
+ * subgraphs/memory/service.ts), so readers get them typed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface SubgraphServices {}
+
+/** What a subgraph's collaborators are built from: the platform's parts that exist before jobs run. */
+export type ServiceBase = Pick<Platform, 'config' | 'log' | 'db' | 'embedder' | 'onClose'>;
 
 export interface Platform {
   config: Config;
@@ -42,6 +57,10 @@ export interface Platform {
   workers: WorkerPool;
   /** The tools the subgraphs offer agents (SubgraphModule.tools), by the name the model sees. */
   tools: ToolRegistry;
+  /** The text embedder code search, memory and projects share (core/embedding/: local, or EMBEDDINGS_URL's endpoint). */
+  embedder: Embedder;
+  /** Each subgraph's own collaborators, built when the platform was created (SubgraphServices). */
+  services: SubgraphServices;
   /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */
   sweep(): Promise<{ jobs: number; files: number; other: number }>;
   /** Adds a domain module's clean-up of expired data to every sweep. */
@@ -65,6 +84,8 @@ export interface PlatformOptions {
   jobFamilies?: ReadonlyMap<string, string>;
   /** Every subgraph's tools for agents (subgraphs/registry.ts allTools); none by default. */
   tools?: ToolRegistry;
+  /** Builds every subgraph's collaborators (subgraphs/registry.ts buildServices), before any job runs; none by default. */
+  services?: (base: ServiceBase) => SubgraphServices;
   onQuery?: (sql: string) => void;
 }
 
@@ -72,6 +93,11 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   assertSigningSecret(config);
   const log = createLogger(config.logLevel);
   const db = await openDatabase({ url: config.databaseUrl, onQuery: options.onQuery });
+  const closers: (() => Promise<void>)[] = [];
+  const onClose = (c: () => Promise<void>) => void closers.push(c);
+  const embedder = embedderFor(config);
+  // Before the runner and the queue exist: a job handed over at once finds its subgraph's collaborators.
+  const services = options.services?.({ config, log, db, embedder, onClose }) ?? ({} as SubgraphServices);
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
   const runTypes = new Set(config.runJobs ? (options.runJobTypes ?? handlers.keys()) : []);
   const running = new Map([...handlers].filter(([type]) => runTypes.has(type)));
@@ -108,6 +134,8 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     activeAccounts: (ids) => keys.activeAccounts(ids),
     log,
     cache,
+    embedder,
+    services,
     ...(redisUrl ? { source: 'queue' as const, retryable: retryableFailure(config.jobMaxAttempts) } : {}),
   });
   const queue = redisUrl
@@ -133,7 +161,6 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const jobs = createJobService(store, events, handlers, dispatch, config.tiers);
 
   const sweepers: ((now: Date) => Promise<number>)[] = [];
-  const closers: (() => Promise<void>)[] = [];
   async function sweep() {
     const now = new Date();
     let other = 0;
@@ -165,9 +192,11 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     cache,
     workers,
     tools: options.tools ?? {},
+    embedder,
+    services,
     sweep,
     registerSweeper: (s) => void sweepers.push(s),
-    onClose: (c) => void closers.push(c),
+    onClose,
     async close(graceMs) {
       clearInterval(sweeper);
       // Running jobs finish within graceMs or are released back to their queue; then the queue closes.

@@ -17,7 +17,7 @@ import type { Config } from '../core/config.ts';
 import { createPlatform, type Platform } from '../core/platform.ts';
 import type { RequestContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
-import { SUBGRAPHS, allJobHandlers, allTools, buildSchema, jobFamilies, startSubgraph } from '../subgraphs/registry.ts';
+import { SUBGRAPHS, buildSchema, deploymentOptions, startSubgraph } from '../subgraphs/registry.ts';
 import type { SubgraphModule } from '../subgraphs/module.ts';
 import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
@@ -70,7 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // This process runs the job types of the subgraphs it serves; a remote subgraph's process runs its own.
   const local = Object.values(SUBGRAPHS).filter((m) => !(m.name in config.remoteSubgraphs));
   const runJobTypes = local.flatMap((m) => m.jobHandlers.map((h) => h.type));
-  const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), tools: allTools(), jobFamilies: jobFamilies(), runJobTypes, onQuery: options.onQuery });
+  const platform = await createPlatform(config, { ...deploymentOptions(), runJobTypes, onQuery: options.onQuery });
   const served = new Map<string, SubgraphModule>();
   for (const module of local) served.set(module.name, await startSubgraph(module, platform));
 

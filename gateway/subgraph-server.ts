@@ -12,7 +12,7 @@ import type { RequestContext } from '../core/context.ts';
 import { buildContext, clientAddress } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
-import { SUBGRAPHS, allJobHandlers, allTools, buildSchema, jobFamilies, startSubgraph } from '../subgraphs/registry.ts';
+import { SUBGRAPHS, buildSchema, deploymentOptions, startSubgraph } from '../subgraphs/registry.ts';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../schema/compose.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
@@ -29,7 +29,7 @@ if (!SUBGRAPH_NAMES.includes(name)) {
 const config = loadConfig({ ...process.env, PORT: process.env.PORT ?? '4101' });
 const module = SUBGRAPHS[name];
 // It runs its own job types and no other subgraph's.
-const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), tools: allTools(), jobFamilies: jobFamilies(), runJobTypes: module.jobHandlers.map((h) => h.type) });
+const platform = await createPlatform(config, { ...deploymentOptions(), runJobTypes: module.jobHandlers.map((h) => h.type) });
 const served = await startSubgraph(module, platform);
 
 const app = express();

@@ -4,7 +4,7 @@
 // the machine has room for; a worker that dies has its running jobs handed to another.
 import { loadConfig } from '../core/config.ts';
 import { createPlatform } from '../core/platform.ts';
-import { SUBGRAPHS, allJobHandlers, allTools, jobFamilies, startSubgraph } from '../subgraphs/registry.ts';
+import { SUBGRAPHS, deploymentOptions, jobFamilies, startSubgraph } from '../subgraphs/registry.ts';
 import type { SubgraphName } from '../schema/compose.ts';
 
 const config = { ...loadConfig(), runJobs: true };
@@ -22,7 +22,7 @@ if (!config.redisUrl || unknown.length) {
 const working = asked.length ? asked : known;
 const types = [...families].filter(([, family]) => working.includes(family)).map(([type]) => type);
 
-const platform = await createPlatform(config, { jobHandlers: allJobHandlers(), tools: allTools(), jobFamilies: families, runJobTypes: types });
+const platform = await createPlatform(config, { ...deploymentOptions(), runJobTypes: types });
 // What the families' modules set up for their jobs (the code catalogue, sweepers, memory's pending groups).
 for (const name of working) await startSubgraph(SUBGRAPHS[name as SubgraphName], platform);
 console.log(JSON.stringify({ msg: 'worker ready', families: working, pid: process.pid }));

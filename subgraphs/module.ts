@@ -3,7 +3,7 @@ import { parse } from 'graphql';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import type { RequestContext } from '../core/context.ts';
 import type { JobHandler } from '../core/jobs/types.ts';
-import type { Platform } from '../core/platform.ts';
+import type { Platform, ServiceBase } from '../core/platform.ts';
 import type { PlatformTool } from '../core/platform-tools.ts';
 import type { Bucket } from '../core/rate-limit.ts';
 import { subgraphSdl, type SubgraphName } from '../schema/compose.ts';
@@ -40,6 +40,15 @@ export interface SubgraphModule {
    * the agents subgraph reads them there and imports none.
    */
   tools?: Record<string, PlatformTool>;
+  /**
+   * Builds the collaborators its resolvers, job types and tools share (a store, an extractor), once
+   * per process when the platform is created, in every process: any process may run any subgraph's
+   * tools and job types. They read them at Platform.services[name] / JobContext.services[name],
+   * typed by the subgraph's entry in SubgraphServices. Building opens no connection; closing goes
+   * through base.onClose. (Collaborators only the serving process needs, such as the agents'
+   * sockets, are built in onStart instead.)
+   */
+  services?(base: ServiceBase): unknown;
   /**
    * Work to do once the platform is up (seeding reference data, for example), in the processes
    * that serve the subgraph. It may answer the resolvers and streams built over its collaborators.

@@ -1,7 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLSchema } from 'graphql';
 import { toolRegistry } from '../core/platform-tools.ts';
-import type { Platform } from '../core/platform.ts';
+import type { Platform, PlatformOptions, ServiceBase, SubgraphServices } from '../core/platform.ts';
 import type { SubgraphName } from '../schema/compose.ts';
 import { agentsSubgraph } from './agents/index.ts';
 import { contentSubgraph } from './content/index.ts';
@@ -38,3 +38,15 @@ export const jobFamilies = (): ReadonlyMap<string, string> =>
   new Map(Object.values(SUBGRAPHS).flatMap((m) => m.jobHandlers.map((h) => [h.type, m.name] as const)));
 /** Every subgraph's tools for agents, by name: a process runs any of them in its own platform. */
 export const allTools = () => toolRegistry(Object.values(SUBGRAPHS).map((m) => m.tools));
+
+/** Every subgraph's collaborators for one platform (SubgraphModule.services), built once when it is created. */
+export const buildServices = (base: ServiceBase): SubgraphServices =>
+  Object.fromEntries(Object.values(SUBGRAPHS).flatMap((m) => (m.services ? [[m.name, m.services(base)]] : []))) as unknown as SubgraphServices;
+
+/** What every process's platform is made of: every job type, tool and subgraph collaborator of the deployment. */
+export const deploymentOptions = (): Pick<PlatformOptions, 'jobHandlers' | 'tools' | 'jobFamilies' | 'services'> => ({
+  jobHandlers: allJobHandlers(),
+  tools: allTools(),
+  jobFamilies: jobFamilies(),
+  services: buildServices,
+});

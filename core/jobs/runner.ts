@@ -24,6 +24,8 @@ import type { FileStore } from '../files/store.ts';
 import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
 import { createMemoryCache, type Cache } from '../cache.ts';
+import { embedderFor, type Embedder } from '../embedding/embed.ts';
+import type { SubgraphServices } from '../platform.ts';
 import type { JobHandler, JobRecord, JobStatus } from './types.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
@@ -52,6 +54,10 @@ export interface JobRunnerOptions {
   retryable?: (job: JobRecord, err: unknown) => boolean;
   /** The handlers' cache of computed answers (JobContext.cache). */
   cache?: Cache;
+  /** JobContext.embedder: the platform's (default: the one the configuration names). */
+  embedder?: Embedder;
+  /** JobContext.services: the subgraphs' collaborators (default: none). */
+  services?: SubgraphServices;
 }
 
 /**
@@ -102,6 +108,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let watchTimer: NodeJS.Timeout | null = null;
   const queued = options.source === 'queue';
   const cache = options.cache ?? createMemoryCache();
+  const embedder = options.embedder ?? embedderFor(options.config);
+  // None: a runner without subgraphs (the core's tests), whose handlers read none.
+  const services = options.services ?? ({} as SubgraphServices);
 
   const publish = (jobId: string, status: JobStatus, progress: number) => events.publish({ jobId, status, progress });
 
@@ -130,6 +139,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         config: options.config,
         workers: options.workers,
         cache,
+        embedder,
+        services,
         async progress(percent) {
           const p = Math.max(0, Math.min(99, Math.round(percent)));
           if (p <= lastProgress) return;

@@ -5,6 +5,8 @@ import type { BlobStorage } from '../files/blob-storage.ts';
 import type { FileStore } from '../files/store.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { Cache } from '../cache.ts';
+import type { Embedder } from '../embedding/embed.ts';
+import type { SubgraphServices } from '../platform.ts';
 
 export type JobStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
 export const TERMINAL: ReadonlySet<JobStatus> = new Set(['completed', 'failed']);
@@ -58,6 +60,10 @@ export interface JobContext<I> {
   /** The platform's database, for handlers that read domain data (the search index, say). */
   db: Database;
   config: Config;
+  /** The platform's text embedder (Platform.embedder). */
+  embedder: Embedder;
+  /** The subgraphs' collaborators, built when the platform was created (Platform.services). */
+  services: SubgraphServices;
 }
 
 /**

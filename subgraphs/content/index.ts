@@ -5,7 +5,7 @@ import { typeDefsOf, type SubgraphModule } from '../module.ts';
 import { readPosts, seedPosts } from './blog.ts';
 import { readCatalogue, seedCodes } from './codes.ts';
 import { contentResolvers } from './resolvers.ts';
-import { searchJob } from './search/search-job.ts';
+import { searchJob } from './jobs/search.ts';
 import { contentTools } from './tools.ts';
 
 export const contentSubgraph: SubgraphModule = {

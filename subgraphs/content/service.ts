@@ -2,7 +2,6 @@
 // blog.ts): a code search job, and loading a code into the library (admin).
 import type { Readable } from 'node:stream';
 import type { Principal } from '../../core/auth/keys.ts';
-import { embedderFor } from '../../core/embedding/embed.ts';
 import { AppError } from '../../core/errors.ts';
 import { readStream } from '../../core/files/read-stream.ts';
 import type { JobRecord } from '../../core/jobs/types.ts';
@@ -23,7 +22,7 @@ export async function loadCode(platform: Platform, principal: Principal, fileId:
     {
       db: platform.db,
       index: passageIndexFor(platform.db),
-      embedder: embedderFor(platform.config),
+      embedder: platform.embedder,
       // Page shares read on every worker thread at once.
       extract: (b) => extractWithWorkers(platform.workers, b, platform.config.workerThreads),
     },

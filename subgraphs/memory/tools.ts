@@ -3,7 +3,7 @@
 // nothing in its result is for the model.
 import { z } from 'zod';
 import { tool } from '../../core/platform-tools.ts';
-import { addMessages, searchMemory } from './operations.ts';
+import { addMessages, searchMemory } from './service.ts';
 
 export const memoryTools = {
   search_memory: tool({

@@ -1,21 +1,20 @@
-// The search job: request validation against the catalogue, the job handler,
-// its time limit and a short-lived cache of identical searches.
+// What a code search job does (its descriptor is ../jobs/search.ts): request validation against
+// the catalogue, its time limit and a short-lived cache of identical searches.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Cache } from '../../../core/cache.ts';
 import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';
-import type { JobHandler } from '../../../core/jobs/types.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { DESIGN_STANDARDS } from '../codes.ts';
-import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
+import type { Embedder } from '../../../core/embedding/embed.ts';
 import { passageIndexFor } from './index-for.ts';
 import { ftsTerms } from './libsql-index.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { searchCodes, type SearchResults } from './search.ts';
 
-const inputSchema = z.object({
+export const searchInputSchema = z.object({
   query: z.string().trim().min(1, 'must not be empty'),
   fileIds: z.array(z.string()).nullable().default(null),
   designStandard: z.enum(DESIGN_STANDARDS).nullable().default(null),
@@ -23,7 +22,7 @@ const inputSchema = z.object({
   perPage: z.number().int().min(1).max(50).default(10),
 });
 
-export type SearchJobInput = z.output<typeof inputSchema>;
+export type SearchJobInput = z.output<typeof searchInputSchema>;
 
 /** Checks a search request against the catalogue; unknown file ids are named. */
 export async function prepareSearch(db: Database, input: unknown): Promise<SearchJobInput> {
@@ -31,7 +30,7 @@ export async function prepareSearch(db: Database, input: unknown): Promise<Searc
   const query = (input as { query?: unknown } | null)?.query;
   if (typeof query === 'string' && !query.trim()) throw new AppError('VALIDATION_ERROR', 'query: must not be empty', { field: 'query' });
   if (typeof query === 'string') checkQuerySize(query);
-  const parsed = parseInput(inputSchema, input);
+  const parsed = parseInput(searchInputSchema, input);
   if (parsed.fileIds?.length) {
     const known = new Set((await db.codeEntry.findMany({ where: { fileId: { in: parsed.fileIds } }, select: { fileId: true } })).map((c) => c.fileId));
     const unknown = parsed.fileIds.filter((f) => !known.has(f));
@@ -53,14 +52,6 @@ function checkQuerySize(query: string): void {
   }
   const terms = ftsTerms(query).length;
   if (terms > maxTerms) throw new AppError('UNPROCESSABLE', `query: must have at most ${maxTerms} distinct words (got ${terms})`, { field: 'query', limit: maxTerms });
-}
-
-const embedders = new WeakMap<object, Embedder>();
-/** One embedder per configuration (the local one is stateless; a remote one keeps its connection). */
-function embedderOf(config: Parameters<typeof embedderFor>[0]): Embedder {
-  let e = embedders.get(config);
-  if (!e) embedders.set(config, (e = embedderFor(config)));
-  return e;
 }
 
 /**
@@ -136,19 +127,3 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
   await options.cache.set(key, results, options.cacheSeconds);
   return results;
 }
-
-export const searchJob: JobHandler<SearchJobInput> = {
-  type: 'search',
-  title: 'Code search',
-  description: 'Searches the indexed building codes.',
-  typicalSeconds: [1, 8],
-  operation: { mutation: 'createSearchJob', route: 'POST /v1/search/jobs' },
-  parse: (input) => parseInput(inputSchema, input),
-  run: async (ctx) => ({
-    ...(await runSearch(
-      ctx.db,
-      { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: embedderOf(ctx.config), cache: ctx.cache, signal: ctx.signal },
-      ctx.input,
-    )),
-  }),
-};

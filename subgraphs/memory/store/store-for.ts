@@ -1,6 +1,6 @@
 // The memory store on the platform database's own engine: libSQL for the
 // embedded database, PostgreSQL for a postgres:// one. (NEO4J_URI picks Neo4j
-// instead; see ../services.ts.)
+// instead; see ../service.ts.)
 import { databaseEngine, type Database } from '../../../core/db/client.ts';
 import { createLibsqlStore } from './libsql-store.ts';
 import type { MemoryStore } from './memory-store.ts';

@@ -1,27 +1,25 @@
 // The background half of POST /messages: a job per request drains its group's
 // pending episodes in queue order. Jobs of one group take turns: a lock per
-// group in this process, and across processes a lease on the group in the
-// store, so episodes are processed one at a time, in order.
+// group in this process (MemoryServices.groupLocks), and across processes a
+// lease on the group in the store, so episodes are processed one at a time, in order.
 import { z } from 'zod';
-import type { Principal } from '../../core/auth/keys.ts';
-import type { JobHandler } from '../../core/jobs/types.ts';
-import type { Platform } from '../../core/platform.ts';
-import { parseInput } from '../../core/validation.ts';
-import { processPending, VECTOR_BATCH_ROWS } from './graph/drain.ts';
-import { memoryServices } from './services.ts';
+import type { Principal } from '../../../core/auth/keys.ts';
+import type { JobHandler } from '../../../core/jobs/types.ts';
+import type { Platform } from '../../../core/platform.ts';
+import { parseInput } from '../../../core/validation.ts';
+import { processPending, VECTOR_BATCH_ROWS } from '../graph/drain.ts';
+import type { MemoryServices } from '../service.ts';
 
 export const INGEST_JOB = 'memory.ingest';
 
 const inputSchema = z.object({ groupId: z.string().min(1) });
 
-const locks = new Map<string, Promise<unknown>>();
-
 /** Long enough for a slow extractor's episode; renewed before each one. A dead holder's lease lapses after it. */
 const LEASE_MS = 60_000;
 const LEASE_POLL_MS = 100;
 
-/** Runs `work` after every earlier holder of `key` finished. */
-export async function withGroupLock<T>(key: string, work: () => Promise<T>): Promise<T> {
+/** Runs `work` after every earlier holder of `key` in `locks` finished. */
+async function withGroupLock<T>(locks: MemoryServices['groupLocks'], key: string, work: () => Promise<T>): Promise<T> {
   const previous = locks.get(key) ?? Promise.resolve();
   const run = previous.then(work, work);
   const tail = run.catch(() => undefined);
@@ -43,10 +41,10 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
   internal: { why: 'addMessages stores the messages as episodes first' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
-    const services = memoryServices(ctx.db, ctx.config);
+    const services = ctx.services.memory;
     const { accountId } = ctx.job;
     const { groupId } = ctx.input;
-    return withGroupLock(`${accountId}\u0000${groupId}`, async () => {
+    return withGroupLock(services.groupLocks, `${accountId}\u0000${groupId}`, async () => {
       // Another process holds the group: wait for it rather than give up, so
       // an episode stored just as that holder finished is not left behind.
       while (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) {
@@ -73,7 +71,7 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
  * (the process died in between) gets one, so nothing waits for the next POST.
  */
 export async function resumePendingGroups(platform: Platform): Promise<void> {
-  const { store } = memoryServices(platform.db, platform.config);
+  const { store } = platform.services.memory;
   // Facts a dead process wrote but did not index yet.
   await store.indexFactVectors(VECTOR_BATCH_ROWS);
   for (const { accountId, groupId } of await store.pendingGroups()) {
