@@ -1,11 +1,10 @@
 // The agent's model: an OpenAI-compatible chat completions API with tool calling, asked to
 // stream (server-sent events) so reasoning and answer text reach the live view as they are
 // written. A server that answers one JSON body instead is read the same way. The request goes
-// through the guarded outbound client (core/net/): the endpoint is the operator's, but a
-// private or loopback address is still refused unless AGENT_LLM_ALLOW_PRIVATE says the model is
-// served on the local network.
-import { guardedRequest, FetchRefused } from '../../core/net/guarded-fetch.ts';
-import { isPublicAddress } from '../../core/net/address-policy.ts';
+// through the platform's chat completions client (core/net/chat-completions.ts): the endpoint is
+// the operator's, but a private or loopback address is still refused unless
+// AGENT_LLM_ALLOW_PRIVATE says the model is served on the local network.
+import { ChatEndpointError, postChatCompletion } from '../../core/net/chat-completions.ts';
 
 export interface ChatToolCall {
   id: string;
@@ -127,35 +126,26 @@ export async function callModel(
     } catch {
       throw new ModelError('The model sent an unreadable answer', `bad SSE data: ${data.slice(0, 200)}`);
     }
-    // Thrown inside onChunk, the error stops the request and comes out of guardedRequest.
+    // Thrown inside onChunk, the error stops the request and comes out of postChatCompletion.
     builder.delta(chunk.choices?.[0]?.delta ?? chunk.choices?.[0]?.message);
     builder.usage(chunk.usage);
   };
   try {
-    const res = await guardedRequest(`${endpoint.url.replace(/\/$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'text/event-stream, application/json',
-        ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
-      },
-      body: JSON.stringify({ model: endpoint.model, messages, tools: tools.length ? tools : undefined, stream: true, stream_options: { include_usage: true } }),
-      maxBytes: MAX_ANSWER_BYTES,
-      maxRedirects: 0,
-      timeoutMs: endpoint.timeoutMs,
-      signal,
-      allow: endpoint.allowPrivate ? () => true : isPublicAddress,
-      onChunk: (chunk) => {
-        const text = chunk.toString('utf8');
-        if (raw.length < MAX_ANSWER_BYTES) raw += text;
-        pending += text;
-        let nl: number;
-        while ((nl = pending.indexOf('\n')) >= 0) {
-          line(pending.slice(0, nl).replace(/\r$/, ''));
-          pending = pending.slice(nl + 1);
-        }
-      },
-    });
+    const onChunk = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (raw.length < MAX_ANSWER_BYTES) raw += text;
+      pending += text;
+      let nl: number;
+      while ((nl = pending.indexOf('\n')) >= 0) {
+        line(pending.slice(0, nl).replace(/\r$/, ''));
+        pending = pending.slice(nl + 1);
+      }
+    };
+    const res = await postChatCompletion(
+      { ...endpoint, maxBytes: MAX_ANSWER_BYTES },
+      { messages, tools: tools.length ? tools : undefined, stream: true, stream_options: { include_usage: true } },
+      { signal, onChunk },
+    );
     line(pending.trim());
     if (!streamed) {
       // A server that ignores `stream` answers one completion as JSON.
@@ -172,7 +162,7 @@ export async function callModel(
     return builder.answer();
   } catch (err) {
     if (err instanceof ModelError) throw err;
-    if (err instanceof FetchRefused) throw new ModelError('The model endpoint failed', err.reason);
+    if (err instanceof ChatEndpointError) throw new ModelError('The model endpoint failed', err.reason);
     throw err;
   }
 }

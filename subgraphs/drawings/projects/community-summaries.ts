@@ -3,6 +3,7 @@
 // (communities-task.ts) is always kept; the model's text is stored beside it
 // as `llmSummary`, so a project without a model, or a model that fails, still
 // has a summary of every community.
+import { chatCompletionText } from '../../../core/net/chat-completions.ts';
 
 /** What the model is told about one community: only facts read from the sheets. */
 export interface CommunityBrief {
@@ -23,7 +24,6 @@ export interface LlmSummarizerOptions {
   model: string;
   apiKey?: string;
   timeoutMs: number;
-  fetch?: typeof fetch;
 }
 
 /** A summary longer than this is cut: it is shown in a list beside the community's title. */
@@ -42,25 +42,17 @@ function prompt(b: CommunityBrief): string {
 }
 
 export function createLlmSummarizer(options: LlmSummarizerOptions): CommunitySummarizer {
-  const doFetch = options.fetch ?? fetch;
+  // PROJECT_LLM_URL is the operator's setting, so a model served on the local network is allowed.
+  const endpoint = { url: options.url, model: options.model, apiKey: options.apiKey, timeoutMs: options.timeoutMs, allowPrivate: true };
   return {
     async summarize(brief) {
-      const res = await doFetch(`${options.url.replace(/\/$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: options.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: SYSTEM },
-            { role: 'user', content: prompt(brief) },
-          ],
-        }),
-        signal: AbortSignal.timeout(options.timeoutMs),
+      const content = await chatCompletionText(endpoint, {
+        temperature: 0,
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: prompt(brief) },
+        ],
       });
-      if (!res.ok) throw new Error(`summary endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-      const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
-      const content = body.choices?.[0]?.message?.content;
       if (typeof content !== 'string' || !content.trim()) throw new Error('summary endpoint answered no text');
       const text = content.replace(/\s+/g, ' ').trim();
       return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;

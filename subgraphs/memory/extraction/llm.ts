@@ -1,14 +1,19 @@
 // The language-model extractor, used when MEMORY_LLM_URL names an
-// OpenAI-compatible chat completions API. One call per message; the model
-// answers JSON in the shape of Extraction. The speaker is always an entity.
+// OpenAI-compatible chat completions API (called through core/net/chat-completions.ts).
+// One call per message; the model answers JSON in the shape of Extraction. The
+// speaker is always an entity.
+import { chatCompletionText } from '../../../core/net/chat-completions.ts';
 import { speakerOf, type Extraction, type Extractor } from './extractor.ts';
 
 export interface LlmExtractorOptions {
   url: string;
   model: string;
   apiKey?: string;
-  fetch?: typeof fetch;
+  /** One message's extraction; default the ingestion job's group lease (60 s), which a longer call would lose anyway. */
+  timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 const SYSTEM = `You extract a knowledge graph from one chat message (structural engineers and their assistants, or any conversation).
 Answer only JSON: {"entities":[{"name":string,"kind":string}],"facts":[{"source":string,"target":string,"relation":string,"fact":string,"replaces":string|null,"ends":string|null,"valid_at":string|null}]}.
@@ -23,27 +28,21 @@ source and target must be entity names you listed, and differ.`;
 const validDate = (v: unknown): boolean => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 
 export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
-  const doFetch = options.fetch ?? fetch;
+  // MEMORY_LLM_URL is the operator's setting, so a model served on the local network is allowed.
+  const endpoint = { url: options.url, model: options.model, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowPrivate: true };
   return {
     name: 'llm',
     async extract(input) {
       const speaker = speakerOf(input);
-      const res = await doFetch(`${options.url.replace(/\/$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: options.model,
-          temperature: 0,
-          response_format: { type: 'json_object' },
-          messages: [
-            { role: 'system', content: SYSTEM },
-            { role: 'user', content: `Speaker: ${speaker} (${input.roleType})\n${input.addressee ? `Addressee: ${input.addressee}\n` : ''}Time: ${input.timestamp}\nMessage: ${input.content}` },
-          ],
-        }),
+      const text = await chatCompletionText(endpoint, {
+        temperature: 0,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: `Speaker: ${speaker} (${input.roleType})\n${input.addressee ? `Addressee: ${input.addressee}\n` : ''}Time: ${input.timestamp}\nMessage: ${input.content}` },
+        ],
       });
-      if (!res.ok) throw new Error(`extraction endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-      const body = (await res.json()) as { choices: { message: { content: string } }[] };
-      const parsed = JSON.parse(body.choices[0]?.message.content ?? '{}') as Partial<Extraction>;
+      const parsed = JSON.parse(text ?? '{}') as Partial<Extraction>;
       const entities = (parsed.entities ?? []).filter((e) => typeof e?.name === 'string' && e.name.trim()).map((e) => ({ name: e.name.trim(), kind: String(e.kind ?? 'entity') }));
       if (!entities.some((e) => e.name.toLowerCase() === speaker.toLowerCase())) entities.unshift({ name: speaker, kind: 'speaker' });
       const names = new Set(entities.map((e) => e.name.toLowerCase()));
