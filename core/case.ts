@@ -26,9 +26,12 @@ export const toCamelKeys = <T = any>(value: unknown): T => mapKeys(value, camelC
 
 /**
  * A field path as a domain names it (elements[2].resultUnit, options.pageOrientation) in the
- * spec's spelling (elements[2].result_unit). Only segments written as camelCase identifiers are
- * renamed: a segment that is data, such as a named range in data_mappings.Beam_Span, keeps its
- * spelling, since it has an underscore or a leading capital (a data key that is itself camelCase
- * cannot be told from a field name; keep such maps out of field paths).
+ * spec's spelling (elements[2].result_unit). Only segments written as camelCase identifiers after
+ * a dot (or first) are renamed: a key of a data map, written with dataKey (dataMappings["spanLength"]),
+ * keeps its spelling whatever it looks like.
  */
-export const snakeFieldPath = (path: string): string => path.replace(/(^|\.)([a-z][a-zA-Z0-9]*)(?=$|[.[])/g, (_, dot: string, segment: string) => dot + snakeCase(segment));
+export const snakeFieldPath = (path: string): string =>
+  path.replace(/("(?:[^"\\]|\\.)*")|(^|\.)([a-z][a-zA-Z0-9]*)(?=$|[.[])/g, (_, quoted: string | undefined, dot: string, segment: string) => quoted ?? dot + snakeCase(segment));
+
+/** The path of one key of a data map (a named range in dataMappings): quoted, so snakeFieldPath leaves it as the caller wrote it. @example dataKey('dataMappings', 'Loads!Total') // → 'dataMappings["Loads!Total"]' */
+export const dataKey = (field: string, key: string): string => `${field}[${JSON.stringify(key)}]`;

@@ -33,6 +33,9 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
  * spreadsheet block's chartType); a REST caller sent per_page: the message and the details name
  * the field in the caller's spelling, so each rule is written once, in the domain.
  */
+/** A message's leading field path: names, dots, indexes and quoted data keys (core/case.ts dataKey). */
+const FIELD_PREFIX = /^((?:[\w.]|\[(?:\d+|"(?:[^"\\]|\\.)*")\])+): /;
+
 function inRestNames(err: AppError): AppError {
   const rename = (field: unknown) => (typeof field === 'string' ? snakeFieldPath(field) : field);
   const details = err.details && {
@@ -43,7 +46,7 @@ function inRestNames(err: AppError): AppError {
       : {}),
   };
   // The field leads the message (elements[2].resultUnit: …) or follows its place (Sheet "S", block 0, chartType: …).
-  let message = err.message.replace(/^([\w.[\]]+): /, (_, f: string) => `${snakeFieldPath(f)}: `);
+  let message = err.message.replace(FIELD_PREFIX, (_, f: string) => `${snakeFieldPath(f)}: `);
   const field = err.details?.field;
   if (typeof field === 'string' && !err.message.startsWith(`${field}: `)) message = message.replace(`, ${field}: `, `, ${snakeFieldPath(field)}: `);
   return new AppError(err.code, message, details);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { camelCase, snakeCase, snakeFieldPath, toCamelKeys, toSnakeKeys } from '../../core/case.ts';
+import { camelCase, dataKey, snakeCase, snakeFieldPath, toCamelKeys, toSnakeKeys } from '../../core/case.ts';
 
 it('renames keys both ways, deeply through objects and arrays, and leaves values alone', () => {
   const inside = { fileHash: 'ab_cd', processingMs: 12, annotations: { sectionTags: [{ textsInside: [{ id: 't1', text: 'A_B' }], sectionLine: null }] }, bbox: [1, 2, 3, 4] };
@@ -30,4 +30,8 @@ it('spells a field path the spec way, leaving indices and data keys as they are'
   // A named range is data: its spelling is the caller's own.
   expect(snakeFieldPath('data_mappings.Beam_Span')).toBe('data_mappings.Beam_Span');
   expect(snakeFieldPath('data_mappings.Loads!Total')).toBe('data_mappings.Loads!Total');
+  // A quoted data key keeps its spelling even when it looks like a field name, dots included.
+  expect(snakeFieldPath(dataKey('dataMappings', 'spanLength'))).toBe('data_mappings["spanLength"]');
+  expect(snakeFieldPath(dataKey('dataMappings', "'My Sheet'!beam.spanLength"))).toBe(`data_mappings["'My Sheet'!beam.spanLength"]`);
+  expect(snakeFieldPath(dataKey('dataMappings', 'say "hiThere"'))).toBe('data_mappings["say \\"hiThere\\""]');
 });

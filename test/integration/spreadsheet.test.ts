@@ -367,6 +367,16 @@ describe('GraphQL', () => {
       key,
     );
     expect(populate.body.errors[0].extensions).toMatchObject({ code: 'NAMED_RANGE_NOT_FOUND', details: { missing_ranges: ['Nope', 'customer'] } });
+    // Fields in GraphQL's spelling; the named range (data) quoted, as the caller wrote it.
+    const misfit = await server.gql(
+      `mutation($input: PopulateTemplateInput!) { populateTemplate(input: $input) { id } }`,
+      { input: { templateFile: template.toString('base64'), dataMappings: { LineItems: [[1], [2], [3], [4]] } } },
+      key,
+    );
+    expect(misfit.body.errors[0].message).toMatch(/^dataMappings\["LineItems"\]: 4 row\(s\)/);
+    expect(misfit.body.errors[0].extensions.details.field).toBe('dataMappings["LineItems"]');
+    const notXlsx = await server.gql(`mutation($input: PopulateTemplateInput!) { populateTemplate(input: $input) { id } }`, { input: { templateFile: 'not base64!', dataMappings: {} } }, key);
+    expect(notXlsx.body.errors[0].extensions).toMatchObject({ code: 'UNSUPPORTED_FORMAT', details: { field: 'templateFile' } });
   });
 
   it('a bad block is refused with the sheet, block index and field named', async () => {
@@ -410,7 +420,8 @@ describe('REST request-time errors', () => {
     const b64 = template.toString('base64');
     const missing = await expectError({ operation: 'populate_template', template_file: b64, data_mappings: { Ghost: 1, LineItems: [], 'Notes!Ghost': 2 } }, 422, 'NAMED_RANGE_NOT_FOUND', 'Ghost');
     expect(missing.details.missing_ranges).toEqual(['Ghost', 'Notes!Ghost']);
-    await expectError({ operation: 'populate_template', template_file: 'not base64!', data_mappings: {} }, 422, 'UNSUPPORTED_FORMAT', 'base64');
+    const notBase64 = await expectError({ operation: 'populate_template', template_file: 'not base64!', data_mappings: {} }, 422, 'UNSUPPORTED_FORMAT', 'template_file: is not base64');
+    expect(notBase64.details).toEqual({ field: 'template_file' });
     await expectError({ operation: 'populate_template', template_file: Buffer.from('plain text here').toString('base64'), data_mappings: {} }, 422, 'UNSUPPORTED_FORMAT', '.xlsx');
     const tooMany = await expectError(
       { operation: 'populate_template', template_file: b64, data_mappings: { LineItems: [[1], [2], [3], [4]] } },
@@ -418,7 +429,8 @@ describe('REST request-time errors', () => {
       'UNPROCESSABLE',
       '3 row(s) by 3 column(s)',
     );
-    expect(tooMany.details).toMatchObject({ range_rows: 3, range_columns: 3, given_rows: 4 });
+    expect(tooMany.details).toMatchObject({ field: 'data_mappings["LineItems"]', range_rows: 3, range_columns: 3, given_rows: 4 });
+    expect(tooMany.message).toMatch(/^data_mappings\["LineItems"\]: /);
     await expectError({ operation: 'populate_template', template_file: b64, data_mappings: { TaxRate: 1 } }, 422, 'UNPROCESSABLE', 'not to one range');
   });
 });

@@ -37,7 +37,7 @@ describe('defined names are read by a linear scan', () => {
 
   it(`refuses more than ${LIMITS.templateMaxDefinedNames} names with 422 naming template_file`, () => {
     const xml = '<definedName name="n">1</definedName>'.repeat(LIMITS.templateMaxDefinedNames + 1);
-    expect(() => parseDefinedNames(xml, SHEETS)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE', details: expect.objectContaining({ field: 'template_file' }) }));
+    expect(() => parseDefinedNames(xml, SHEETS)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE', details: expect.objectContaining({ field: 'templateFile' }) }));
   });
 });
 

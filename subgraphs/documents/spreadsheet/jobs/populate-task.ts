@@ -5,9 +5,9 @@ import { ZipFormatError } from '../../../../core/zip.ts';
 import type { PopulateInput } from '../template/mappings.ts';
 import { fillTemplate } from '../template/fill.ts';
 
-/** A package the zip reader refuses is the caller's file: an UNSUPPORTED_FORMAT naming template_file. */
+/** A package the zip reader refuses is the caller's file: an UNSUPPORTED_FORMAT naming templateFile. */
 export function asTemplateError(err: unknown): unknown {
-  return err instanceof ZipFormatError ? new AppError('UNSUPPORTED_FORMAT', `template_file: ${err.message}`, { field: 'template_file' }) : err;
+  return err instanceof ZipFormatError ? new AppError('UNSUPPORTED_FORMAT', `templateFile: ${err.message}`, { field: 'templateFile' }) : err;
 }
 
 export default defineTask((input: PopulateInput): Uint8Array => {

@@ -43,11 +43,11 @@ export function parseDefinedNames(workbookXml: string, sheets: readonly SheetEnt
     const closeLt = workbookXml.lastIndexOf('</', close);
     if (closeLt < tagEnd) break;
     if (out.length >= LIMITS.templateMaxDefinedNames) {
-      throw new AppError('UNPROCESSABLE', `template_file: the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`, { field: 'template_file', limit: LIMITS.templateMaxDefinedNames });
+      throw new AppError('UNPROCESSABLE', `templateFile: the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`, { field: 'templateFile', limit: LIMITS.templateMaxDefinedNames });
     }
     // A real start tag carries a name, a sheet id and a few flags: a longer one is not read (it would be the attribute pattern's worst case).
     if (tagEnd - attrStart > MAX_TAG_CHARS) {
-      throw new AppError('UNPROCESSABLE', `template_file: a definedName start tag is longer than ${MAX_TAG_CHARS} characters`, { field: 'template_file' });
+      throw new AppError('UNPROCESSABLE', `templateFile: a definedName start tag is longer than ${MAX_TAG_CHARS} characters`, { field: 'templateFile' });
     }
     const a = attributes(workbookXml.slice(attrStart, tagEnd));
     const local = a.localSheetId === undefined ? null : Number(a.localSheetId);

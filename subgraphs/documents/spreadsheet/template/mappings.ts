@@ -2,6 +2,7 @@
 // range, and every value must fit inside it (a single value for one cell, a
 // list across a row or down a column, or a list of rows).
 import { z } from 'zod';
+import { dataKey } from '../../../../core/case.ts';
 import { AppError } from '../../../../core/errors.ts';
 import { parseInput } from '../../../../core/validation.ts';
 import type { CellValue } from '../blocks/validate.ts';
@@ -37,7 +38,7 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
   if (missing.length) {
     throw new AppError('NAMED_RANGE_NOT_FOUND', `No named range in the template for ${missing.map((k) => `"${k}"`).join(', ')} (names are case-sensitive)`, {
       missing_ranges: missing,
-      // Each as a key data_mappings accepts: a sheet-scoped name with its sheet quoted when Excel would quote it.
+      // Each as a key dataMappings accepts: a sheet-scoped name with its sheet quoted when Excel would quote it.
       available_ranges: template.names.filter((n) => !n.name.startsWith('_xlnm.')).map((n) => (n.scope ? `${quoteSheet(n.scope)}!${n.name}` : n.name)),
     });
   }
@@ -45,9 +46,9 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
   for (const key of keys) {
     const def = findName(key, template.names)!;
     const area = areaOf(def);
-    if (!area) throw new AppError('UNPROCESSABLE', `data_mappings.${key}: the name refers to ${def.formula}, not to one range of cells`, { field: `data_mappings.${key}`, refers_to: def.formula });
+    if (!area) throw new AppError('UNPROCESSABLE', `${dataKey('dataMappings', key)}: the name refers to ${def.formula}, not to one range of cells`, { field: dataKey('dataMappings', key), refers_to: def.formula });
     if (!template.sheets.some((s) => s.name === area.sheet && s.part)) {
-      throw new AppError('UNPROCESSABLE', `data_mappings.${key}: the name points at sheet "${area.sheet}", which is not a worksheet of the template`, { field: `data_mappings.${key}` });
+      throw new AppError('UNPROCESSABLE', `${dataKey('dataMappings', key)}: the name points at sheet "${area.sheet}", which is not a worksheet of the template`, { field: dataKey('dataMappings', key) });
     }
     const { box } = area;
     const height = box.row2 - box.row1 + 1;
@@ -57,8 +58,8 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
     if (rows.length > height || widest > width) {
       throw new AppError(
         'UNPROCESSABLE',
-        `data_mappings.${key}: ${rows.length} row(s) of up to ${widest} value(s) do not fit the named range ${boxRef(box)}, which is ${height} row(s) by ${width} column(s)`,
-        { field: `data_mappings.${key}`, range: `${area.sheet}!${boxRef(box)}`, range_rows: height, range_columns: width, given_rows: rows.length, given_columns: widest },
+        `${dataKey('dataMappings', key)}: ${rows.length} row(s) of up to ${widest} value(s) do not fit the named range ${boxRef(box)}, which is ${height} row(s) by ${width} column(s)`,
+        { field: dataKey('dataMappings', key), range: `${area.sheet}!${boxRef(box)}`, range_rows: height, range_columns: width, given_rows: rows.length, given_columns: widest },
       );
     }
     rows.forEach((r, i) => r.forEach((value, j) => writes.push({ sheet: area.sheet, col: box.col1 + j, row: box.row1 + i, value })));

@@ -17,7 +17,7 @@ export interface OpenTemplate {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const MAIN_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
 
-const notXlsx = (why: string) => new AppError('UNSUPPORTED_FORMAT', `template_file: ${why}`, { field: 'template_file' });
+const notXlsx = (why: string) => new AppError('UNSUPPORTED_FORMAT', `templateFile: ${why}`, { field: 'templateFile' });
 
 function decodeBase64(text: string): Buffer {
   const compact = text.replace(/\s+/g, '');

@@ -15,7 +15,7 @@ export interface SheetWrite {
 }
 
 /** A template whose sheet XML this writer cannot address (Excel always writes what it needs). */
-const unreadable = (why: string) => new AppError('UNSUPPORTED_FORMAT', `template_file: a worksheet cannot be filled: ${why}`, { field: 'template_file' });
+const unreadable = (why: string) => new AppError('UNSUPPORTED_FORMAT', `templateFile: a worksheet cannot be filled: ${why}`, { field: 'templateFile' });
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
@@ -39,7 +39,7 @@ function patchRow(rowNumber: number, cellsXml: string, writes: Map<number, Sheet
     const write = writes.get(at.col);
     // The first cell of a shared formula carries the formula for the others; overwriting it would break them.
     if (write && /<f\b[^>]*\bt="shared"[^>]*\bref="/.test(m[2] ?? '')) {
-      throw new AppError('UNPROCESSABLE', `data_mappings: cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`, { cell: a.r });
+      throw new AppError('UNPROCESSABLE', `dataMappings: cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`, { cell: a.r });
     }
     cells.push({ col: at.col, xml: write ? cellXml(at.col, rowNumber, a.s, write.value) : m[0] });
     writes.delete(at.col);
