@@ -31,7 +31,9 @@ interface Loaded {
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 const loaded = new Map<string, Loaded>();
-const firstRun = new Map<string, { pdf: Uint8Array; truth: string; ms: number }>();
+// How long a code takes to build depends on the machine's load: `npx node eval/search/generate.ts <dir>`
+// prints it per code; the tests hold only what does not depend on the load.
+const firstRun = new Map<string, { pdf: Uint8Array; truth: string }>();
 
 async function load(spec: CodeSpec, pdf: Uint8Array, truth: CodeTruth): Promise<Loaded> {
   const task = pdfjs.getDocument({ data: pdf.slice(), standardFontDataUrl: STANDARD_FONTS, stopAtErrors: true, verbosity: 0 });
@@ -54,9 +56,8 @@ async function load(spec: CodeSpec, pdf: Uint8Array, truth: CodeTruth): Promise<
 
 beforeAll(async () => {
   for (const spec of corpus) {
-    const started = performance.now();
     const { pdf, truth } = await generateCode(spec);
-    firstRun.set(spec.fileId, { pdf, truth: JSON.stringify(truth), ms: performance.now() - started });
+    firstRun.set(spec.fileId, { pdf, truth: JSON.stringify(truth) });
     loaded.set(spec.fileId, await load(spec, pdf, truth));
   }
 }, 60_000);
@@ -94,10 +95,6 @@ describe('synthetic code corpus', () => {
       expect(JSON.stringify(again.truth), spec.fileId).toBe(first?.truth);
       expect(JSON.stringify(layoutCode(spec).truth), spec.fileId).toBe(first?.truth);
     }
-  });
-
-  it('builds each code in well under a second', () => {
-    for (const [fileId, run] of firstRun) expect(run.ms, fileId).toBeLessThan(2_000);
   });
 
   it('opens every PDF in pdf.js with the page count and paper size of the truth', () => {
