@@ -15,6 +15,8 @@ const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) }
 const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id));
 const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text", p."glossary"';
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+/** Passages of a scoped search read by exact vector distance rather than through the approximate index. */
+const EXACT_SCOPE = 10_000;
 /** The "CodeTerm" row holding a code's passage count (no term has a '#'). */
 const PASSAGE_COUNT = '#passages';
 
@@ -94,11 +96,21 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
     },
 
     async nearest(embedding, fileIds, limit) {
+      const filter = fileFilter(fileIds);
+      // Scoped to codes holding few passages (one code has a few thousand at
+      // most), every passage of theirs is ranked by exact distance: a scan of
+      // them costs little, and the index below would answer for the whole
+      // library and leave the scope's share of it, approximate.
+      if (fileIds) {
+        const [count] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "CodePassage" p WHERE 1${filter.sql}`, ...filter.args);
+        if (Number(count?.n ?? 0) <= EXACT_SCOPE) {
+          return ids(await rank(`SELECT p."id" FROM "CodePassage" p WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`, ...filter.args, blob(embedding), limit));
+        }
+      }
       // vector_top_k is approximate (its graph walk may order near neighbours
       // wrongly or miss some): it is asked for more candidates than wanted,
       // and they are re-ranked by their exact cosine distance. A file filter
       // narrows its answer afterwards, so then it is asked for more still.
-      const filter = fileFilter(fileIds);
       const rows = await rank(
         `SELECT p."id" FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
           WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
