@@ -31,11 +31,14 @@ const PER_PASSAGE = 6;
 
 /** A symbol as codes print them: a letter, then letters, digits, subscripts (_c, ,c) or primes. */
 const SYMBOL = String.raw`[A-Za-z][A-Za-z0-9_']{0,6}(?:,[a-z0-9]{1,4})?`;
+/** Short words that open sentences and are not function words. */
+const SHORT_WORDS = new Set('one two six ten all any new use see per top end due each'.split(' '));
+
 /** Whether a token can only be a symbol, not a word. */
 export function isSymbol(s: string): boolean {
   if (s.length < 2 || s.length > 12) return false;
-  // A capital and one or two small letters: "Vc", "Vuc", "Ru"; not "It", "An".
-  if (/^[A-Z][a-z]{1,2}$/.test(s)) return !isStopWord(s);
+  // A capital and one or two small letters: "Vc", "Vuc", "Ru"; not "It", "An", "One".
+  if (/^[A-Z][a-z]{1,2}$/.test(s)) return !isStopWord(s) && !SHORT_WORDS.has(s.toLowerCase());
   // Capitals then small letters is a word ("Where", "ULTIMATE"; abbreviations are learnt apart), and a
   // lower-case symbol ("fck", "bw") cannot be told from one.
   if (/^[A-Z]*[a-z]*$/.test(s)) return false;
@@ -44,10 +47,14 @@ export function isSymbol(s: string): boolean {
 }
 /** "where Vc is the …", "VRd,c is the …", "Vn denotes …" at a sentence or list start. */
 const SYMBOL_IS = new RegExp(String.raw`(?:^|[.;:]\s+|\bwhere\s+|\band\s+|\bin which\s+)(${SYMBOL})\s+(?:is|are|denotes|represents|=)\s+(?:the\s+|a\s+|an\s+)?([a-z][^;:.=()]{3,160})`, 'gm');
-/** "the strength provided by the concrete, Vc, …": a noun phrase named by the symbol after it. */
-const APPOSITIVE = new RegExp(String.raw`\b(?:[Tt]he|[Aa]n?)\s+([a-z][a-z' -]{3,120}?),\s+(${SYMBOL}),`, 'g');
-/** "insulated glass units (IGU)": an abbreviation after the words it shortens. */
-const ABBREVIATION = /((?:[A-Za-z][A-Za-z-]*\s+){1,10})\(([A-Z][A-Za-z&]{1,7})\)/g;
+/** "the strength provided by the concrete, Vc, …": a symbol set off by commas after a noun phrase … */
+const APPOSITIVE = new RegExp(String.raw`,\s+(${SYMBOL}),`, 'g');
+/** … the phrase being the words from the first article of the 120 characters before it. */
+const APPOSED = /\b(?:[Tt]he|[Aa]n?)\s+([a-z][a-z' -]{3,})$/;
+/** "insulated glass units (IGU)": an abbreviation in parentheses after the words it shortens. */
+const ABBREVIATION = /\(([A-Z][A-Za-z&]{1,7})\)/g;
+/** The words just before an abbreviation (each pattern is matched on a bounded stretch: linear in the text). */
+const BEFORE = 120;
 const FUNCTION_WORD = /^(?:by|of|or|and|the|a|an|to|in|for|with|that|which)$/i;
 /** Where a meaning ends: the next symbol of a list ("…, VRd,s the design value of …") or a new clause. */
 const MEANING_END = new RegExp(String.raw`,\s+(?:and\s+)?(?=${SYMBOL}\s+(?:is|the)\b)|,\s+and\s+|\s+and\s+(?=${SYMBOL}\s+is\b)`);
@@ -93,17 +100,20 @@ export function glossaryOf(passages: readonly Pick<Passage, 'text'>[]): Glossary
       // The next definition may start where this meaning ends ("… and phi_b is the …").
       SYMBOL_IS.lastIndex = m.index + m[0].length - m[2]!.length + meaning.length;
     }
-    for (const m of flat.matchAll(APPOSITIVE)) if (isSymbol(m[2]!) && contentStems(m[1]!).length >= 2) put(m[2]!, m[1]!, i);
+    for (const m of flat.matchAll(APPOSITIVE)) {
+      const phrase = APPOSED.exec(flat.slice(Math.max(0, m.index - BEFORE), m.index))?.[1];
+      if (phrase && isSymbol(m[1]!) && contentStems(phrase).length >= 2) put(m[1]!, phrase, i);
+    }
     for (const m of flat.matchAll(ABBREVIATION)) {
-      const expansion = expansionOf(m[1]!, m[2]!);
-      if (expansion) put(m[2]!, expansion, i);
+      const words = /(?:[A-Za-z][A-Za-z-]*\s+){1,12}$/.exec(flat.slice(Math.max(0, m.index - BEFORE), m.index));
+      const expansion = words && expansionOf(words[0], m[1]!);
+      if (expansion) put(m[1]!, expansion, i);
     }
   });
   return [...out.values()];
 }
 
-/** A token as symbols are written, with a subscript after a comma ("VRd,c") but not a list's comma. */
-const TOKEN = /[A-Za-z][A-Za-z0-9_']*(?:,[a-z0-9]{1,4}(?![A-Za-z0-9]))?/g;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * For each passage, the meanings of the glossary's symbols and abbreviations
@@ -111,15 +121,17 @@ const TOKEN = /[A-Za-z][A-Za-z0-9_']*(?:,[a-z0-9]{1,4}(?![A-Za-z0-9]))?/g;
  * ("" for none), at most six, in the order it uses them.
  */
 export function glossaryFor(passages: readonly Pick<Passage, 'heading' | 'text'>[], glossary: readonly GlossaryEntry[]): string[] {
+  if (!glossary.length) return passages.map(() => '');
   const byKey = new Map(glossary.map((e) => [e.key, e]));
+  // One pattern of every key, longest first, as a whole token ("VRd,c" is not "VRd"; "Vc" is not in "Vcr").
+  const keys = [...byKey.keys()].sort((a, b) => b.length - a.length).map(escape).join('|');
+  const uses = new RegExp(`(?<![A-Za-z0-9_',])(?:${keys})(?![A-Za-z0-9_']|,[a-z0-9])`, 'g');
   return passages.map((p, i) => {
     const found = new Set<GlossaryEntry>();
-    if (byKey.size) {
-      for (const m of `${p.heading}\n${p.text}`.matchAll(TOKEN)) {
-        const e = byKey.get(m[0]);
-        if (e && e.definedIn !== i) found.add(e);
-        if (found.size >= PER_PASSAGE) break;
-      }
+    for (const m of `${p.heading}\n${p.text}`.matchAll(uses)) {
+      const e = byKey.get(m[0])!;
+      if (e.definedIn !== i) found.add(e);
+      if (found.size >= PER_PASSAGE) break;
     }
     return [...new Set([...found].map((e) => e.meaning))].join('; ');
   });
