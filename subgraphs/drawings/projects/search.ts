@@ -4,16 +4,10 @@
 // (callout → the view and sheet it references; member mark → the notes that
 // mention it and the same mark on other sheets; revision → what was revised
 // in it), and each match named by its sheet and the box to zoom to.
-import { z } from 'zod';
-import { AppError } from '../../../core/errors.ts';
-import type { JobHandler } from '../../../core/jobs/types.ts';
-import { parseInput } from '../../../core/validation.ts';
 import type { Entity } from './model.ts';
-import { projectServices, type ProjectServices } from './services.ts';
+import type { ProjectServices } from './service.ts';
 
-export const PROJECT_SEARCH_JOB = 'project.search';
 export const MAX_PER_PAGE = 50;
-const QUERY_MAX = 1_000;
 /** Candidates each ranking contributes, and seeds expanded through the graph. */
 const CANDIDATES = 100;
 const SEEDS = 30;
@@ -156,13 +150,6 @@ export async function searchProject(services: Pick<ProjectServices, 'store' | 'e
   return { total, page, perPage, totalPages: Math.ceil(total / perPage), matches };
 }
 
-const inputSchema = z.object({
-  projectId: z.string().min(1),
-  query: z.string().trim().max(QUERY_MAX),
-  page: z.number().int().min(1).max(10_000).default(1),
-  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(10),
-});
-
 /** A search job's results: the REST shape (as every job's), snake_case; the GraphQL Job maps them back (resolvers.ts). */
 export function searchJobResult(query: string, r: SearchOutcome) {
   return {
@@ -194,26 +181,3 @@ export function searchJobResult(query: string, r: SearchOutcome) {
   };
 }
 export type ProjectSearchJobResult = ReturnType<typeof searchJobResult>;
-
-export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
-  type: PROJECT_SEARCH_JOB,
-  title: 'Project search',
-  description: 'Searches a project graph in plain language.',
-  typicalSeconds: [0, 3],
-  operation: { mutation: 'createProjectSearchJob', route: 'POST /v1/projects/{project_id}/search/jobs' },
-  internal: { why: 'createProjectSearchJob checks that the project is the caller\'s first' },
-  parse: (input) => {
-    const parsed = parseInput(inputSchema, input);
-    // An empty question is a missing one (400), as code search answers.
-    if (!parsed.query) throw new AppError('VALIDATION_ERROR', 'query: required, the question to answer', { field: 'query' });
-    return parsed;
-  },
-  async run(ctx) {
-    const services = projectServices(ctx.db, ctx.config);
-    const { projectId, query, page, perPage } = ctx.input;
-    if (!(await services.store.getProject(ctx.job.accountId, projectId))) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
-    const r = await searchProject(services, projectId, query, page, perPage);
-    await services.store.recordUsage(ctx.job.accountId, projectId, 'search', 1, new Date().toISOString());
-    return searchJobResult(query, r);
-  },
-};
