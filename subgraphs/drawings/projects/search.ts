@@ -4,7 +4,7 @@
 // (callout → the view and sheet it references; member mark → the notes that
 // mention it and the same mark on other sheets; revision → what was revised
 // in it), and each match named by its sheet and the box to zoom to.
-import type { Entity } from './model.ts';
+import type { Entity, RelationshipType } from './model.ts';
 import type { ProjectServices } from './service.ts';
 
 export const MAX_PER_PAGE = 50;
@@ -15,6 +15,12 @@ const SEEDS = 30;
 const RRF_K = 60;
 /** An entity reached through the graph scores this share of the hit it was reached from. */
 const EXPANSION_DECAY = 0.6;
+/**
+ * The relationships the expansion walks. Only these are read: a sheet seed is the target of an
+ * ON_SHEET edge from every entity on it (about 26 on a generated sheet, thousands on a dense real
+ * one), which the walk never follows.
+ */
+const WALKED: readonly RelationshipType[] = ['REFERENCES', 'MENTIONS', 'SAME_AS', 'REVISED_IN', 'SHOWN_ON'];
 
 /** Question words carry no evidence; drop them so BM25 ranks by the engineering words. */
 const STOP = new Set(
@@ -30,10 +36,25 @@ export function queryTerms(text: string): string[] {
   return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w) || gridLetters.has(w))))].slice(0, 32);
 }
 
-/** The words as an FTS5 query: each quoted, any may match (BM25 ranks by how many and how rare). Null when no word is left. */
+/** A member size written as one word that the tokenizer splits at "/" or "." (L4X4X1/4, C10X15.3, HSS6X6X3/8). */
+const SPLIT_SIZE = /^[a-z]+\d+(?:x[\d]+)+[./]\d/i;
+
+/**
+ * The words as an FTS5 query: each quoted, any may match (BM25 ranks by how many and how rare).
+ * A member size the tokenizer would split ("L4X4X1/4" → l4x4x1, 4) is one phrase, as it is one
+ * word on the drawing: its tail alone ("4") is on nearly every entity, and would make the query
+ * rank thousands of rows that hold nothing of the question. Null when no word is left.
+ */
 export function ftsMatch(text: string): string | null {
   const terms = queryTerms(text);
-  return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
+  if (!terms.length) return null;
+  const wordsOf = (chunk: string) => chunk.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const chunks = text.split(/\s+/).filter(Boolean);
+  const sizes = chunks.filter((c) => SPLIT_SIZE.test(c));
+  const phrases = sizes.map((c) => wordsOf(c).join(' '));
+  // A word stays a term of its own unless every place the question writes it is inside a size.
+  const alone = terms.filter((t) => chunks.some((c) => !SPLIT_SIZE.test(c) && wordsOf(c).includes(t)));
+  return [...new Set([...phrases, ...alone])].map((t) => `"${t}"`).join(' OR ');
 }
 
 export interface SearchMatch {
@@ -109,7 +130,7 @@ export async function searchProject(services: Pick<ProjectServices, 'store' | 'e
 
   // Graph expansion from the best seeds.
   const seeds = [...scored].sort((a, b) => b[1].score - a[1].score).slice(0, SEEDS);
-  const rels = await store.relationshipsOf(projectId, seeds.map(([id]) => id));
+  const rels = await store.relationshipsOf(projectId, seeds.map(([id]) => id), WALKED);
   const seedScore = new Map(seeds.map(([id, s]) => [id, s.score]));
   const reach = (target: string, from: string) => {
     const s = (seedScore.get(from) ?? 0) * EXPANSION_DECAY;
@@ -130,7 +151,10 @@ export async function searchProject(services: Pick<ProjectServices, 'store' | 'e
   const ranked = [...scored].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
   const total = ranked.length;
   const slice = ranked.slice((page - 1) * perPage, page * perPage);
-  const entities = new Map((await store.entitiesByIds(projectId, slice.map(([id]) => id))).map((e) => [e.id, e]));
+  // The seeds are loaded already; only entities reached through the graph are read.
+  const entities = new Map(slice.flatMap(([id]) => (seedEntities.has(id) ? [[id, seedEntities.get(id)!] as const] : [])));
+  const reached = slice.map(([id]) => id).filter((id) => !entities.has(id));
+  if (reached.length) for (const e of await store.entitiesByIds(projectId, reached)) entities.set(e.id, e);
   const sheets = new Map((await store.sheetsByIds([...new Set([...entities.values()].map((e) => e.sheetId))])).map((s) => [s.id, s]));
   const matches: SearchMatch[] = [];
   for (const [id, s] of slice) {

@@ -342,11 +342,11 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
       return (await run(`MATCH (e:ProjectEntity) WHERE e.id IN $ids AND e.projectId = $projectId RETURN e {.*, embedding: null} AS e`, { projectId, ids: [...ids] })).map((r) => toEntity(r.e));
     },
 
-    async relationshipsOf(projectId, ids) {
+    async relationshipsOf(projectId, ids, types) {
       if (!ids.length) return [];
       const rows = await run(
-        `UNWIND $ids AS id MATCH (:ProjectEntity {id: id})-[r]-() WHERE r.projectId = $projectId WITH DISTINCT r RETURN ${REL_RETURN}`,
-        { projectId, ids: [...ids] },
+        `UNWIND $ids AS id MATCH (:ProjectEntity {id: id})-[r]-() WHERE r.projectId = $projectId AND ($types IS NULL OR type(r) IN $types) WITH DISTINCT r RETURN ${REL_RETURN}`,
+        { projectId, ids: [...ids], types: types ? [...types] : null },
       );
       return rows.map(toRel);
     },

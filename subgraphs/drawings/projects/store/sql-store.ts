@@ -415,17 +415,21 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
       return inChunks(ids, async (c) => (await query(`SELECT ${ENTITY_COLUMNS} FROM "ProjectEntity" e WHERE ${noIndex('e."projectId"')} = ? AND e."id" IN (${ph(c.length)})`, projectId, ...c)).map(toEntity));
     },
 
-    async relationshipsOf(projectId, ids) {
+    async relationshipsOf(projectId, ids, types) {
+      // Two index lookups (by source, by target), kept off the project index, which would scan the project.
+      const typed = types ? ` AND "type" IN (${ph(types.length)})` : '';
+      const typeArgs = types ?? [];
       const out = await inChunks(ids, async (c) =>
-        // Two index lookups (by source, by target), kept off the project index, which would scan the project.
         (
           await query(
-            `SELECT * FROM "ProjectRelationship" WHERE "sourceId" IN (${ph(c.length)}) AND ${noIndex('"projectId"')} = ?
-             UNION ALL SELECT * FROM "ProjectRelationship" WHERE "targetId" IN (${ph(c.length)}) AND ${noIndex('"projectId"')} = ?`,
+            `SELECT * FROM "ProjectRelationship" WHERE "sourceId" IN (${ph(c.length)}) AND ${noIndex('"projectId"')} = ?${typed}
+             UNION ALL SELECT * FROM "ProjectRelationship" WHERE "targetId" IN (${ph(c.length)}) AND ${noIndex('"projectId"')} = ?${typed}`,
             ...c,
             projectId,
+            ...typeArgs,
             ...c,
             projectId,
+            ...typeArgs,
           )
         ).map(toRel),
       );

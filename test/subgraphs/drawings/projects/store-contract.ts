@@ -102,6 +102,25 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
       expect((await store.listEntities(projectId, { match: '"drain"' }, 0, 50)).total).toBe(hits.length);
     });
 
+    it('answers the relationships touching entities, either end, of the types asked for only', async () => {
+      const first = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['C'] });
+      const second = sheetWrite(projectId, { number: 'S-102', page: 2, grids: ['C'] });
+      await store.writeSheet(first);
+      await store.writeSheet(second);
+      const gridC = first.entities.find((e) => e.type === 'GridLine')!;
+      const all = await store.relationshipsOf(projectId, [gridC.id]);
+      // Its ON_SHEET edge out, and the SAME_AS edge into it from the second sheet's grid C.
+      expect(all.map((r) => r.type).sort()).toEqual(['ON_SHEET', 'SAME_AS']);
+      const same = await store.relationshipsOf(projectId, [gridC.id], ['SAME_AS', 'REFERENCES']);
+      expect(same.map((r) => [r.type, r.targetId])).toEqual([['SAME_AS', gridC.id]]);
+      // A sheet's entity is the target of an ON_SHEET edge from each entity on it; asked for other types, none come back.
+      const sheetEntity = first.entities[0]!;
+      expect((await store.relationshipsOf(projectId, [sheetEntity.id])).filter((r) => r.type === 'ON_SHEET')).toHaveLength(first.entities.length - 1);
+      expect(await store.relationshipsOf(projectId, [sheetEntity.id], ['SAME_AS', 'MENTIONS'])).toEqual([]);
+      // Another project's id reaches nothing.
+      expect(await store.relationshipsOf(randomUUID(), [gridC.id])).toEqual([]);
+    });
+
     it('stores embeddings with their entities and ranks them by cosine; entities without one stay out', async () => {
       const w = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['A', 'B', 'C'] });
       const unit = (i: number) => Float32Array.from({ length: 256 }, (_, k) => (k === i ? 1 : k === i + 1 ? 0.5 : 0));
