@@ -48,7 +48,7 @@ const SPLIT_SIZE = /^[a-z]+\d+(?:x[\d]+)+[./]\d/i;
 export function ftsMatch(text: string): string | null {
   const terms = queryTerms(text);
   if (!terms.length) return null;
-  const wordsOf = (chunk: string) => chunk.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const wordsOf = (chunk: string): string[] => chunk.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const chunks = text.split(/\s+/).filter(Boolean);
   const sizes = chunks.filter((c) => SPLIT_SIZE.test(c));
   const phrases = sizes.map((c) => wordsOf(c).join(' '));
