@@ -36,13 +36,13 @@ export function queryTerms(text: string): string[] {
   return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w) || gridLetters.has(w))))].slice(0, 32);
 }
 
-/** A member size written as one word that the tokenizer splits at "/" or "." (L4X4X1/4, C10X15.3, HSS6X6X3/8). */
-const SPLIT_SIZE = /^[a-z]+\d+(?:x[\d]+)+[./]\d/i;
+/** A member size written as one word that FTS5's tokenizer splits at "/" or "." (L4X4X1/4, C10X15.3, HSS6X6X3/8). */
+const SPLIT_SIZE = /^[a-z]+\d+(?:x\d+)+(?:[./]\d+)+/i;
 
 /**
  * The words as an FTS5 query: each quoted, any may match (BM25 ranks by how many and how rare).
  * A member size the tokenizer would split ("L4X4X1/4" → l4x4x1, 4) is one phrase, as it is one
- * word on the drawing: its tail alone ("4") is on nearly every entity, and would make the query
+ * word on the drawing, quoted as written ("l4x4x1/4"): its tail alone ("4") is on nearly every entity, and would make the query
  * rank thousands of rows that hold nothing of the question. Null when no word is left.
  */
 export function ftsMatch(text: string): string | null {
@@ -51,7 +51,8 @@ export function ftsMatch(text: string): string | null {
   const wordsOf = (chunk: string): string[] => chunk.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const chunks = text.split(/\s+/).filter(Boolean);
   const sizes = chunks.filter((c) => SPLIT_SIZE.test(c));
-  const phrases = sizes.map((c) => wordsOf(c).join(' '));
+  // Quoted as written: FTS5 reads it as the phrase of its pieces, PostgreSQL's parser as one token, as each indexed it.
+  const phrases = sizes.map((c) => SPLIT_SIZE.exec(c)![0].toLowerCase());
   // A word stays a term of its own unless every place the question writes it is inside a size.
   const alone = terms.filter((t) => chunks.some((c) => !SPLIT_SIZE.test(c) && wordsOf(c).includes(t)));
   return [...new Set([...phrases, ...alone])].map((t) => `"${t}"`).join(' OR ');

@@ -141,8 +141,8 @@ describe('search terms', () => {
   });
 
   it('keeps a member size the tokenizer splits as one phrase, and its tail as a word only where written apart', () => {
-    expect(ftsMatch('where is the L4X4X1/4 beam used?')).toBe('"l4x4x1 4" OR "beam" OR "used"');
-    expect(ftsMatch('where is the C10X15.3 with 3 bolts?')).toBe('"c10x15 3" OR "3" OR "bolts"');
+    expect(ftsMatch('where is the L4X4X1/4 beam used?')).toBe('"l4x4x1/4" OR "beam" OR "used"');
+    expect(ftsMatch('where is the C10X15.3 with 3 bolts?')).toBe('"c10x15.3" OR "3" OR "bolts"');
     expect(ftsMatch('where is the W12x26 at grid C/4 detailed?')).toBe('"w12x26" OR "grid" OR "c" OR "4"');
     expect(ftsMatch('which sheet?')).toBeNull();
   });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Entity, Relationship, Sheet } from '../../../../subgraphs/drawings/projects/model.ts';
 import type { ProjectGraphStore, SheetWrite } from '../../../../subgraphs/drawings/projects/store/project-graph-store.ts';
+import { ftsMatch } from '../../../../subgraphs/drawings/projects/search.ts';
 
 export interface StoreHandle {
   store: ProjectGraphStore;
@@ -100,6 +101,14 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
       const found = await store.entitiesByIds(projectId, hits.map((x) => x.id));
       expect(found.every((e) => e.text.includes('drain'))).toBe(true);
       expect((await store.listEntities(projectId, { match: '"drain"' }, 0, 50)).total).toBe(hits.length);
+    });
+
+    it('finds a member size written as one word (L4X4X1/4) by the query search builds, and not the entities that hold only its tail', async () => {
+      await store.writeSheet(sheetWrite(projectId, { number: 'S-101', page: 1, words: 'L4X4X1/4 BRACE' }));
+      await store.writeSheet(sheetWrite(projectId, { number: 'S-102', page: 2, words: 'SEE 4 BOLTS' }));
+      const hits = await store.entitiesByIds(projectId, (await store.searchText(projectId, ftsMatch('where is the L4X4X1/4?')!, 10)).map((x) => x.id));
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.every((e) => e.text.includes('L4X4X1/4'))).toBe(true);
     });
 
     it('answers the relationships touching entities, either end, of the types asked for only', async () => {
