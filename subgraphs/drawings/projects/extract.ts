@@ -7,7 +7,7 @@ import { area, boxDistance, center, containsBox, containsPoint, expand, overlaps
 import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
 import { disciplineOf, normaliseSheetNumber, SHEET_NUMBER_PATTERN, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
-import type { TextLine } from './text-lines.ts';
+import { readingFrame, type TextLine } from './text-lines.ts';
 
 export interface GridBubble {
   label: string;
@@ -514,17 +514,4 @@ function continuedReferences(lines: TextLine[]): Map<TextLine, TextLine | null> 
     if (best) (out.set(head, best), out.set(best, null));
   }
   return out;
-}
-
-/** A box in a line's reading frame (rotated so that its text reads left to right, y growing down the page of text). */
-function readingFrame(b: BBox, angle: number): { x1: number; x2: number; top: number; bottom: number } {
-  const c = Math.cos(-angle);
-  const s = Math.sin(-angle);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [x, y] of [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]] as const) {
-    xs.push(x * c - y * s);
-    ys.push(x * s + y * c);
-  }
-  return { x1: Math.min(...xs), x2: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
 }
