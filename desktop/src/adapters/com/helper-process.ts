@@ -295,8 +295,13 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
     this.emit('state');
   }
 
+  /** Kills a helper and lets go of it at once: the next request starts a new one rather than writing to this one as it dies. */
   private kill(child: ChildProcessWithoutNullStreams): void {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (this.child === child) {
+      this.child = null;
+      this.emit('state');
+    }
   }
 
   private tooLarge(): void {
