@@ -54,7 +54,7 @@ rl.on('line', (line) => {
 });
 rl.on('close', () => process.exit(0));
 
-function act(r: Json, req: Json): void {
+function act(r: Json, req: Json): unknown {
   switch (r.do) {
     case 'answer': return send({ id: req.id, ok: true, value: r.value ?? 0, out: r.out ?? [] });
     case 'error': return send({ id: req.id, ok: false, error: r.error ?? { kind: 'com', message: 'Exception from HRESULT: 0x800706BA' } });
@@ -137,10 +137,16 @@ function csi(req: Json, s: Json, sc: Json): { value: unknown; out?: unknown[] } 
       return pt ? { value: 0, out: [pt.restraint] } : { value: 1, out: [[]] };
     }
     case 'SapModel.FrameObj.AddByPoint': {
-      if (!need().sections.some((x: Json) => x.name === a[3])) return { value: 1, out: [''] };
+      if (a[3] !== 'Default' && !need().sections.some((x: Json) => x.name === a[3])) return { value: 1, out: [''] };
       const name = (a[4] as string) || String(m.frames.length + 1);
       m.frames.push({ name, i: a[0], j: a[1], section: a[3] });
       return { value: 0, out: [name] };
+    }
+    case 'SapModel.FrameObj.SetSection': {
+      const f = need().frames.find((x: Json) => x.name === a[0]);
+      if (!f || !m.sections.some((x: Json) => x.name === a[1])) return { value: 1 };
+      f.section = a[1];
+      return { value: 0 };
     }
     case 'SapModel.FrameObj.GetPoints': {
       const f = need().frames.find((x: Json) => x.name === a[0]);

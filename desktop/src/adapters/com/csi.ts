@@ -4,7 +4,7 @@
 // reference and the CSI OAPI documentation give: SapModel.InitializeNewModel, File.NewBlank /
 // OpenFile / Save, PropMaterial.SetMaterial / SetMPIsotropic / SetWeightAndMass,
 // PropFrame.SetRectangle / SetGeneral, PointObj.AddCartesian / GetCoordCartesian /
-// SetRestraint / SetLoadForce, FrameObj.AddByPoint / GetPoints / SetReleases / SetLocalAxes /
+// SetRestraint / SetLoadForce, FrameObj.AddByPoint / GetPoints / SetSection / SetReleases / SetLocalAxes /
 // SetLoadPoint / SetLoadDistributed / SetOutputStations, LoadPatterns.Add, Analyze.SetActiveDOF /
 // RunAnalysis, Results.Setup.DeselectAllCasesAndCombosForOutput / SetCaseSelectedForOutput,
 // Results.JointDispl / JointReact / FrameForce.
@@ -53,7 +53,15 @@ export class CsiAdapter implements Adapter {
   private readonly session: ComSession;
   private readonly workingDirectoryOf: () => string;
   /** What the client knows of the model it works on (the programs have no "model loaded" API). */
-  private model: { units: Units; dimension: '2d' | '3d'; path: string | null; loadCounts: Map<string, number>; instance: number } | null = null;
+  private model: {
+    units: Units;
+    dimension: '2d' | '3d';
+    path: string | null;
+    loadCounts: Map<string, number>;
+    instance: number;
+    /** A template's section not defined yet (new_model clears the sections): its frames take it when it is. */
+    pendingSection: { section: string; frames: string[] } | null;
+  } | null = null;
   private analysed = false;
 
   constructor(program: 'sap2000' | 'etabs', session: ComSession, workingDirectory: () => string) {
@@ -139,10 +147,14 @@ export class CsiAdapter implements Adapter {
     await this.ok('SapModel.InitializeNewModel', [CSI_UNITS[a.units]]);
     await this.ok('SapModel.File.NewBlank');
     if (a.dimension === '2d') await this.ok('SapModel.Analyze.SetActiveDOF', [[true, false, true, false, true, false]], [0]);
-    this.model = { units: a.units, dimension: a.dimension, path: null, loadCounts: new Map(), instance: this.session.instance };
+    this.model = { units: a.units, dimension: a.dimension, path: null, loadCounts: new Map(), instance: this.session.instance, pendingSection: null };
     this.changed();
     const frames: string[] = [];
-    const add = async (start: Vec3, end: Vec3) => frames.push((await this.addFrame({ start, end, section: a.default_section!, angle: 0 })).name);
+    // The new model has none of the user's sections: the template's frames take the program's
+    // "Default" property (PropName's documented default) until define_section defines theirs.
+    const defined = t.kind !== 'blank' && (await this.names('PropFrame')).includes(a.default_section!);
+    const section = defined ? a.default_section! : 'Default';
+    const add = async (start: Vec3, end: Vec3) => frames.push((await this.addFrame({ start, end, section, angle: 0 })).name);
     if (t.kind === 'beam') {
       for (let s = 0; s < t.spans; s++) await add([s * t.span_length, 0, 0], [(s + 1) * t.span_length, 0, 0]);
       await this.assignSupports({ joints: [[0, 0, 0]], restraint: [true, true, true, true, false, false] });
@@ -152,6 +164,7 @@ export class CsiAdapter implements Adapter {
       for (let s = 1; s <= t.stories; s++) for (let b = 0; b < t.bays; b++) await add([b * t.bay_width, 0, s * t.story_height], [(b + 1) * t.bay_width, 0, s * t.story_height]);
       await this.assignSupports({ joints: Array.from({ length: t.bays + 1 }, (_, b) => [b * t.bay_width, 0, 0] as Vec3), restraint: 'fixed' });
     }
+    if (t.kind !== 'blank' && !defined) this.model.pendingSection = { section: a.default_section!, frames };
     return { ...(await this.summary()), created_frames: frames, created_joints: await this.names('PointObj') };
   }
 
@@ -170,7 +183,7 @@ export class CsiAdapter implements Adapter {
       await this.ok('SapModel.SetPresentUnits', [CSI_UNITS.kN_m_C]);
       units = 'kN_m_C';
     }
-    this.model = { units, dimension: '3d', path: full, loadCounts: new Map(), instance: this.session.instance };
+    this.model = { units, dimension: '3d', path: full, loadCounts: new Map(), instance: this.session.instance, pendingSection: null };
     this.changed();
     return this.summary();
   }
@@ -197,7 +210,7 @@ export class CsiAdapter implements Adapter {
   }
 
   private async defineSection(a: ToolArgs<'define_section'>): Promise<ToolResult<'define_section'>> {
-    await this.need();
+    const m = await this.need();
     if (!(await this.names('PropMaterial')).includes(a.material)) throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
     const s = a.section;
     if (s.shape === 'rectangle') await this.ok('SapModel.PropFrame.SetRectangle', [a.name, a.material, s.depth, s.width]);
@@ -207,6 +220,10 @@ export class CsiAdapter implements Adapter {
       const t3 = Math.sqrt((12 * s.i33) / s.area), t2 = s.area / t3;
       const s33 = s.i33 / (t3 / 2), s22 = s.i22 / (t2 / 2);
       await this.ok('SapModel.PropFrame.SetGeneral', [a.name, a.material, t3, t2, s.area, 0, 0, s.j, s.i22, s.i33, s22, s33, 1.5 * s22, 1.5 * s33, Math.sqrt(s.i22 / s.area), Math.sqrt(s.i33 / s.area)]);
+    }
+    if (m.pendingSection?.section === a.name) {
+      for (const frame of m.pendingSection.frames) await this.ok('SapModel.FrameObj.SetSection', [frame, a.name]);
+      m.pendingSection = null;
     }
     this.changed();
     return { name: a.name };
@@ -316,6 +333,7 @@ export class CsiAdapter implements Adapter {
 
   private async analyse(): Promise<ToolResult<'run_analysis'>> {
     const m = await this.need();
+    if (m.pendingSection) throw new ToolFailure('INVALID_ARGUMENTS', `section ${m.pendingSection.section}, the template's default_section, is not defined: call define_section first`, { section: m.pendingSection.section });
     const started = performance.now();
     if (!m.path) await this.save(resolve(this.workingDirectoryOf(), `model-${new Date().toISOString().replace(/[:.]/g, '-')}${FILES[this.program as 'sap2000' | 'etabs'].save}`));
     await this.ok('SapModel.FrameObj.SetOutputStations', [GROUP_ALL, 2, 0, OUTPUT_SEGMENTS, false, false, ITEM_GROUP]);

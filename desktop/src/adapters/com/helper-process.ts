@@ -155,6 +155,12 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
   async stop(graceMs = 2_000): Promise<void> {
     const child = this.child ?? (this.starting ? await this.starting.catch(() => null) : null);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    // Let go of it at once: a request made meanwhile starts a new helper instead of reaching this one.
+    if (this.child === child) {
+      this.child = null;
+      if (this.inFlight) this.settle(this.inFlight, new HelperError('closed', `the COM helper was stopped during ${this.inFlight.what}`));
+      this.emit('state');
+    }
     const exited = new Promise<void>((res) => child.once('exit', () => res()));
     child.stdin.end();
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
