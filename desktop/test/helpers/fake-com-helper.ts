@@ -27,8 +27,12 @@ if (start === 'old-protocol') send({ ready: true, protocol: 0 });
 else if (start !== 'silent') send({ ready: true, protocol: 1 });
 
 const rl = createInterface({ input: process.stdin });
+// Typed arguments ({$type, value}) as the real helper reads them: the value, of that type.
+const decode = (v: Json): Json => (v && typeof v === 'object' && !Array.isArray(v) && typeof v.$type === 'string' ? v.value : v);
+
 rl.on('line', (line) => {
-  const req = JSON.parse(line);
+  const raw = JSON.parse(line);
+  const req = { ...raw, ...(Array.isArray(raw.args) ? { args: raw.args.map(decode), rawArgs: raw.args } : {}) };
   appendFileSync(process.env.FAKE_COM_LOG!, JSON.stringify(req) + '\n');
   const s = loadState();
   const sc = scenario();

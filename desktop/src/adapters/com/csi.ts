@@ -23,7 +23,7 @@ import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { restraintOf, type Load, type Program, type ToolArgs, type ToolResult, type ValidToolCall } from '@structural-platform/tool-schema';
 import { ToolFailure, type Adapter } from '../adapter.ts';
-import type { HelperAnswer } from './helper-process.ts';
+import { com, type HelperAnswer } from './helper-process.ts';
 import type { ComLaneState, ComSession } from './session.ts';
 
 /** CSI eUnits for the tool schema's unit systems. */
@@ -114,7 +114,7 @@ export class CsiAdapter implements Adapter {
   }
 
   private async names(collection: string): Promise<string[]> {
-    const a = await this.ok(`SapModel.${collection}.GetNameList`, [0, []], [0, 1]);
+    const a = await this.ok(`SapModel.${collection}.GetNameList`, [0, com.strings()], [0, 1]);
     return strings(a.out[1]);
   }
 
@@ -146,7 +146,7 @@ export class CsiAdapter implements Adapter {
     if (t.kind !== 'blank' && !a.default_section) throw new ToolFailure('INVALID_ARGUMENTS', 'default_section: a template needs the section its members take');
     await this.ok('SapModel.InitializeNewModel', [CSI_UNITS[a.units]]);
     await this.ok('SapModel.File.NewBlank');
-    if (a.dimension === '2d') await this.ok('SapModel.Analyze.SetActiveDOF', [[true, false, true, false, true, false]], [0]);
+    if (a.dimension === '2d') await this.ok('SapModel.Analyze.SetActiveDOF', [com.bools([true, false, true, false, true, false])], [0]);
     this.model = { units: a.units, dimension: a.dimension, path: null, loadCounts: new Map(), instance: this.session.instance, pendingSection: null };
     this.changed();
     const frames: string[] = [];
@@ -202,9 +202,9 @@ export class CsiAdapter implements Adapter {
   private async defineMaterial(a: ToolArgs<'define_material'>): Promise<ToolResult<'define_material'>> {
     await this.need();
     await this.ok('SapModel.PropMaterial.SetMaterial', [a.name, MATERIAL_NODESIGN]);
-    await this.ok('SapModel.PropMaterial.SetMPIsotropic', [a.name, a.e, a.poisson, 0]);
+    await this.ok('SapModel.PropMaterial.SetMPIsotropic', [a.name, com.double(a.e), com.double(a.poisson), com.double(0)]);
     // Weight per unit volume (1): only assigned loads act, but the model keeps what it was given.
-    await this.ok('SapModel.PropMaterial.SetWeightAndMass', [a.name, 1, a.unit_weight]);
+    await this.ok('SapModel.PropMaterial.SetWeightAndMass', [a.name, 1, com.double(a.unit_weight)]);
     this.changed();
     return { name: a.name };
   }
@@ -213,13 +213,13 @@ export class CsiAdapter implements Adapter {
     const m = await this.need();
     if (!(await this.names('PropMaterial')).includes(a.material)) throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
     const s = a.section;
-    if (s.shape === 'rectangle') await this.ok('SapModel.PropFrame.SetRectangle', [a.name, a.material, s.depth, s.width]);
+    if (s.shape === 'rectangle') await this.ok('SapModel.PropFrame.SetRectangle', [a.name, a.material, com.double(s.depth), com.double(s.width)]);
     else {
       // The general section's depth and width (t3, t2) only draw it: those of the rectangle with
       // the same area and I33. Shear areas 0: no shear deformation, as in the stand-in.
       const t3 = Math.sqrt((12 * s.i33) / s.area), t2 = s.area / t3;
       const s33 = s.i33 / (t3 / 2), s22 = s.i22 / (t2 / 2);
-      await this.ok('SapModel.PropFrame.SetGeneral', [a.name, a.material, t3, t2, s.area, 0, 0, s.j, s.i22, s.i33, s22, s33, 1.5 * s22, 1.5 * s33, Math.sqrt(s.i22 / s.area), Math.sqrt(s.i33 / s.area)]);
+      await this.ok('SapModel.PropFrame.SetGeneral', [a.name, a.material, ...[t3, t2, s.area, 0, 0, s.j, s.i22, s.i33, s22, s33, 1.5 * s22, 1.5 * s33, Math.sqrt(s.i22 / s.area), Math.sqrt(s.i33 / s.area)].map(com.double)]);
     }
     if (m.pendingSection?.section === a.name) {
       for (const frame of m.pendingSection.frames) await this.ok('SapModel.FrameObj.SetSection', [frame, a.name]);
@@ -237,7 +237,7 @@ export class CsiAdapter implements Adapter {
   }
 
   private async coordinates(name: string): Promise<Vec3> {
-    const a = await this.session.call('SapModel.PointObj.GetCoordCartesian', [name, 0, 0, 0, 'Global'], { byref: [1, 2, 3] });
+    const a = await this.session.call('SapModel.PointObj.GetCoordCartesian', [name, com.double(0), com.double(0), com.double(0), 'Global'], { byref: [1, 2, 3] });
     if (a.value !== 0) throw new ToolFailure('NOT_FOUND', `joint ${name} does not exist`, { joint: name });
     return [Number(a.out[0]), Number(a.out[1]), Number(a.out[2])];
   }
@@ -262,15 +262,15 @@ export class CsiAdapter implements Adapter {
     // A joint by coordinates: AddCartesian merges with an existing joint at that place or adds one.
     const point = async (ref: string | Vec3): Promise<{ name: string; xyz: Vec3 }> => {
       if (typeof ref === 'string') return { name: ref, xyz: await this.coordinates(ref) };
-      const a = await this.ok('SapModel.PointObj.AddCartesian', [ref[0], ref[1], ref[2], '', '', 'Global'], [3]);
+      const a = await this.ok('SapModel.PointObj.AddCartesian', [com.double(ref[0]), com.double(ref[1]), com.double(ref[2]), '', '', 'Global'], [3]);
       return { name: String(a.out[0]), xyz: ref };
     };
     const i = await point(f.start), j = await point(f.end);
     if (i.name === j.name) throw new ToolFailure('INVALID_ARGUMENTS', `frame ${f.name ?? '(new)'}: both ends are joint ${i.name}`);
     const a = await this.ok('SapModel.FrameObj.AddByPoint', [i.name, j.name, '', f.section, f.name ?? ''], [2]);
     const name = String(a.out[0]);
-    if (f.releases) await this.ok('SapModel.FrameObj.SetReleases', [name, f.releases.i, f.releases.j, [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]], [1, 2, 3, 4]);
-    if (f.angle !== 0) await this.ok('SapModel.FrameObj.SetLocalAxes', [name, f.angle]);
+    if (f.releases) await this.ok('SapModel.FrameObj.SetReleases', [name, com.bools(f.releases.i), com.bools(f.releases.j), com.doubles([0, 0, 0, 0, 0, 0]), com.doubles([0, 0, 0, 0, 0, 0])], [1, 2, 3, 4]);
+    if (f.angle !== 0) await this.ok('SapModel.FrameObj.SetLocalAxes', [name, com.double(f.angle)]);
     return { name, joint_i: i.name, joint_j: j.name, length: Math.hypot(j.xyz[0] - i.xyz[0], j.xyz[1] - i.xyz[1], j.xyz[2] - i.xyz[2]) };
   }
 
@@ -289,7 +289,7 @@ export class CsiAdapter implements Adapter {
     const joints = [];
     for (const ref of a.joints) {
       const name = await this.jointName(ref, table);
-      await this.ok('SapModel.PointObj.SetRestraint', [name, flags], [1]);
+      await this.ok('SapModel.PointObj.SetRestraint', [name, com.bools(flags)], [1]);
       joints.push(name);
     }
     this.changed();
@@ -305,7 +305,7 @@ export class CsiAdapter implements Adapter {
     const frames = new Set(await this.names('FrameObj'));
     for (const l of a.loads) if (l.type !== 'joint' && !frames.has(l.frame)) throw new ToolFailure('NOT_FOUND', `frame ${l.frame} does not exist`, { frame: l.frame });
 
-    if (!(await this.names('LoadPatterns')).includes(a.pattern)) await this.ok('SapModel.LoadPatterns.Add', [a.pattern, PATTERN_OTHER, 0, true]);
+    if (!(await this.names('LoadPatterns')).includes(a.pattern)) await this.ok('SapModel.LoadPatterns.Add', [a.pattern, PATTERN_OTHER, com.double(0), true]);
     else if (a.replace) {
       for (const [target, args] of [
         ['SapModel.PointObj.DeleteLoadForce', [GROUP_ALL, a.pattern, ITEM_GROUP]],
@@ -316,13 +316,13 @@ export class CsiAdapter implements Adapter {
     }
     for (const l of a.loads) {
       if (l.type === 'joint') {
-        await this.ok('SapModel.PointObj.SetLoadForce', [joints.get(l)!, a.pattern, [...l.force, ...l.moment], false, 'Global', ITEM_OBJECT], [2]);
+        await this.ok('SapModel.PointObj.SetLoadForce', [joints.get(l)!, a.pattern, com.doubles([...l.force, ...l.moment]), false, 'Global', ITEM_OBJECT], [2]);
         continue;
       }
       const dir = DIRECTION[l.direction];
       const csys = l.direction.startsWith('local_') ? 'Local' : 'Global';
-      if (l.type === 'frame_point') await this.ok('SapModel.FrameObj.SetLoadPoint', [l.frame, a.pattern, 1, dir, l.distance, l.value, csys, l.relative, false, ITEM_OBJECT]);
-      else await this.ok('SapModel.FrameObj.SetLoadDistributed', [l.frame, a.pattern, 1, dir, l.from, l.to, l.value, l.value_end ?? l.value, csys, l.relative, false, ITEM_OBJECT]);
+      if (l.type === 'frame_point') await this.ok('SapModel.FrameObj.SetLoadPoint', [l.frame, a.pattern, 1, dir, com.double(l.distance), com.double(l.value), csys, l.relative, false, ITEM_OBJECT]);
+      else await this.ok('SapModel.FrameObj.SetLoadDistributed', [l.frame, a.pattern, 1, dir, com.double(l.from), com.double(l.to), com.double(l.value), com.double(l.value_end ?? l.value), csys, l.relative, false, ITEM_OBJECT]);
     }
     // The programs do not count a pattern's loads for us: this counts what this session assigned.
     const count = (a.replace ? 0 : (m.loadCounts.get(a.pattern) ?? 0)) + a.loads.length;
@@ -336,7 +336,7 @@ export class CsiAdapter implements Adapter {
     if (m.pendingSection) throw new ToolFailure('INVALID_ARGUMENTS', `section ${m.pendingSection.section}, the template's default_section, is not defined: call define_section first`, { section: m.pendingSection.section });
     const started = performance.now();
     if (!m.path) await this.save(resolve(this.workingDirectoryOf(), `model-${new Date().toISOString().replace(/[:.]/g, '-')}${FILES[this.program as 'sap2000' | 'etabs'].save}`));
-    await this.ok('SapModel.FrameObj.SetOutputStations', [GROUP_ALL, 2, 0, OUTPUT_SEGMENTS, false, false, ITEM_GROUP]);
+    await this.ok('SapModel.FrameObj.SetOutputStations', [GROUP_ALL, 2, com.double(0), OUTPUT_SEGMENTS, false, false, ITEM_GROUP]);
     // RunAnalysis has no progress and cannot be interrupted: the same 10-minute limit as the stand-in's.
     await this.ok('SapModel.Analyze.RunAnalysis', [], [], 600_000);
     this.analysed = true;
@@ -345,7 +345,7 @@ export class CsiAdapter implements Adapter {
     const active = m.dimension === '2d' ? [true, false, true, false, true, false] : [true, true, true, true, true, true];
     let equations = 0;
     for (const name of await this.names('PointObj')) {
-      const r = await this.ok('SapModel.PointObj.GetRestraint', [name, []], [1]);
+      const r = await this.ok('SapModel.PointObj.GetRestraint', [name, com.bools()], [1]);
       const fixed = Array.isArray(r.out[0]) ? (r.out[0] as unknown[]) : [];
       equations += active.filter((on, k) => on && fixed[k] !== true).length;
     }
@@ -362,7 +362,7 @@ export class CsiAdapter implements Adapter {
 
     const call = a.kind === 'displacements' ? 'SapModel.Results.JointDispl' : 'SapModel.Results.JointReact';
     const read = async (name: string, elm: number) => {
-      const r = await this.ok(call, [name, elm, 0, [], [], [], [], [], [], [], [], [], [], [], []], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], 600_000);
+      const r = await this.ok(call, [name, elm, 0, com.strings(), com.strings(), com.strings(), com.strings(), ...Array.from({ length: 7 }, () => com.doubles())], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], 600_000);
       // out: 0 NumberResults, 1 Obj, 2 Elm, 3 LoadCase, 4 StepType, 5 StepNum, 6 U1/F1 … 11 R3/M3
       return rows(r.out, a.case, 3).map((k) => ({ joint: String(col(r.out, 1)[k]), values: [6, 7, 8, 9, 10, 11].map((c) => Number(col(r.out, c)[k])) as Six }));
     };
@@ -385,7 +385,7 @@ export class CsiAdapter implements Adapter {
     for (const n of names) if (!all.includes(n)) throw new ToolFailure('NOT_FOUND', `frame ${n} does not exist`, { frame: n });
     const frames = [];
     for (const name of names) {
-      const r = await this.ok('SapModel.Results.FrameForce', [name, ELM_OBJECT, 0, [], [], [], [], [], [], [], [], [], [], [], [], []], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 600_000);
+      const r = await this.ok('SapModel.Results.FrameForce', [name, ELM_OBJECT, 0, com.strings(), com.doubles(), com.strings(), com.doubles(), com.strings(), com.strings(), ...Array.from({ length: 7 }, () => com.doubles())], [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 600_000);
       // out: 0 NumberResults, 1 Obj, 2 ObjSta, 3 Elm, 4 ElmSta, 5 LoadCase, 6 StepType, 7 StepNum, 8 P … 13 M3
       const at = rows(r.out, a.case, 5).map((k) => ({ distance: Number(col(r.out, 2)[k]), values: [8, 9, 10, 11, 12, 13].map((c) => Number(col(r.out, c)[k])) as Six }));
       const p = await this.ok('SapModel.FrameObj.GetPoints', [name, '', ''], [1, 2]);

@@ -358,3 +358,18 @@ function parseJson(line: string): Record<string, unknown> | null {
     return null;
   }
 }
+
+/**
+ * Typed arguments. JSON has one number type and untyped empty lists, while a COM method wants
+ * an Int32 or a Double, and a ByRef output array of the right element type. The helper turns
+ * these into the .NET values (a plain JSON integer becomes an Int32, any other number a Double).
+ */
+export type Typed = { $type: 'double' | 'int' | 'double[]' | 'int[]' | 'string[]' | 'bool[]'; value: unknown };
+export const com = {
+  double: (value: number): Typed => ({ $type: 'double', value }),
+  int: (value: number): Typed => ({ $type: 'int', value }),
+  doubles: (value: number[] = []): Typed => ({ $type: 'double[]', value }),
+  ints: (value: number[] = []): Typed => ({ $type: 'int[]', value }),
+  strings: (value: string[] = []): Typed => ({ $type: 'string[]', value }),
+  bools: (value: boolean[] = []): Typed => ({ $type: 'bool[]', value }),
+};

@@ -11,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { ToolArgs, ToolResult, ValidToolCall } from '@structural-platform/tool-schema';
 import { ToolFailure, type Adapter } from '../adapter.ts';
+import { com } from './helper-process.ts';
 import { isHandle, type ComLaneState, type ComSession, type Handle } from './session.ts';
 
 const RESULT_REAL = 1, RESULT_STRING = 2; // ValueResultTypes; 3 is a matrix
@@ -105,7 +106,7 @@ export class MathcadAdapter implements Adapter {
     let errors = 0;
     for (const i of a.inputs) {
       const r = typeof i.value === 'number'
-        ? await this.session.call(`${s.handle.$handle}.SetRealValue`, [i.alias, i.value, i.unit ?? ''])
+        ? await this.session.call(`${s.handle.$handle}.SetRealValue`, [i.alias, com.double(i.value), i.unit ?? ''])
         : await this.session.call(`${s.handle.$handle}.SetStringValue`, [i.alias, i.value]);
       errors += Number(r.value) || 0;
     }

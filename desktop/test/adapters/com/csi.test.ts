@@ -98,6 +98,11 @@ describe('SAP2000 over CSI OAPI', () => {
     expect(displacements.result).toEqual({ kind: 'displacements', case: 'W', joints: Object.entries(RESULTS.W.displacements).map(([joint, values]) => ({ joint, values })) });
     expect(requestsTo(fake, 'SapModel.Results.Setup.SetCaseSelectedForOutput')).toEqual([['W']]);
     expect(requestsTo(fake, 'SapModel.Results.JointDispl')[0]!.slice(0, 2)).toEqual(['All', 2]);
+    // On the wire, the ByRef outputs are typed (COM needs a String() or Double() array, an Int32 count).
+    const wire = fake.requests().find((r) => r.target === 'SapModel.Results.JointDispl')!;
+    expect(wire.rawArgs).toEqual(['All', 2, 0, ...Array(4).fill({ $type: 'string[]', value: [] }), ...Array(7).fill({ $type: 'double[]', value: [] })]);
+    expect(wire.byref).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(fake.requests().find((r) => r.target === 'SapModel.PropMaterial.SetMPIsotropic')!.rawArgs).toEqual(['STEEL', { $type: 'double', value: 2e8 }, { $type: 'double', value: 0.3 }, { $type: 'double', value: 0 }]);
     const one = await call('read_results', { case: 'W', kind: 'displacements', joints: [[0, 0, 4]] });
     expect(one.result.joints).toEqual([{ joint: '2', values: RESULTS.W.displacements['2'] }]);
     const reactions = await call('read_results', { case: 'W', kind: 'reactions' });
