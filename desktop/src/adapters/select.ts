@@ -10,7 +10,8 @@ import type { Adapter } from './adapter.ts';
 import { StandinFrameAdapter } from './standin/adapter.ts';
 import { CsiAdapter, CSI_UNITS } from './com/csi.ts';
 import { MathcadAdapter } from './com/mathcad.ts';
-import { ComSession, type ComLaneState } from './com/session.ts';
+import { ComAdapter } from './com/com-adapter.ts';
+import { ComSession } from './com/session.ts';
 import type { HelperCommand } from './com/helper-process.ts';
 import type { Installation, ProgramDetection } from '../detection/detect.ts';
 import type { LaneReport } from '../bridge/client.ts';
@@ -29,12 +30,8 @@ export function powershellHelper(kind: 'csi' | 'mathcad'): HelperCommand {
   return { command: 'powershell.exe', args: ['-NoLogo', '-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-STA', '-File', COM_HELPER_SCRIPT, '-Program', kind] };
 }
 
-/** An adapter whose lane follows its program's own state (the COM adapters). */
-export interface StatefulAdapter extends Adapter {
-  laneState(): ComLaneState;
-  onStateChange(listener: () => void): void;
-}
-export const isStateful = (a: Adapter | undefined): a is StatefulAdapter => typeof (a as StatefulAdapter | undefined)?.laneState === 'function';
+/** An adapter whose lane follows its program's own state. */
+export const isStateful = (a: Adapter | undefined): a is ComAdapter => a instanceof ComAdapter;
 
 const CSI = {
   sap2000: { helperProgId: 'SAP2000v1.Helper', objectProgId: 'CSI.SAP2000.API.SapObject', processName: 'SAP2000' },
@@ -42,7 +39,7 @@ const CSI = {
 } as const;
 
 /** The COM adapter for a detected installation. */
-export function comAdapter(program: Program, installation: Installation, o: { log: Logger; workingDirectory: () => string; helper?: (kind: 'csi' | 'mathcad') => HelperCommand; probeMs?: number }): StatefulAdapter {
+export function comAdapter(program: Program, installation: Installation, o: { log: Logger; workingDirectory: () => string; helper?: (kind: 'csi' | 'mathcad') => HelperCommand; probeMs?: number }): ComAdapter {
   const helper = o.helper ?? powershellHelper;
   if (program === 'mathcad') {
     const session = new ComSession({

@@ -22,9 +22,10 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { restraintOf, type Load, type Program, type ToolArgs, type ToolResult, type ValidToolCall } from '@structural-platform/tool-schema';
-import { ToolFailure, type Adapter } from '../adapter.ts';
+import { ToolFailure } from '../adapter.ts';
+import { ComAdapter } from './com-adapter.ts';
 import { com, type HelperAnswer } from './helper-process.ts';
-import type { ComLaneState, ComSession } from './session.ts';
+import type { ComSession } from './session.ts';
 
 /** CSI eUnits for the tool schema's unit systems. */
 export const CSI_UNITS = { lb_in_F: 1, lb_ft_F: 2, kip_in_F: 3, kip_ft_F: 4, kN_mm_C: 5, kN_m_C: 6, kgf_m_C: 8, N_mm_C: 9, N_m_C: 10, tonf_m_C: 12 } as const;
@@ -47,11 +48,9 @@ const FILES: Record<'sap2000' | 'etabs', { open: string[]; save: string }> = {
 
 type Vec3 = [number, number, number];
 
-export class CsiAdapter implements Adapter {
+export class CsiAdapter extends ComAdapter {
   readonly program: Program;
   readonly label: string;
-  private readonly session: ComSession;
-  private readonly workingDirectoryOf: () => string;
   /** What the client knows of the model it works on (the programs have no "model loaded" API). */
   private model: {
     units: Units;
@@ -65,27 +64,13 @@ export class CsiAdapter implements Adapter {
   private analysed = false;
 
   constructor(program: 'sap2000' | 'etabs', session: ComSession, workingDirectory: () => string) {
+    super(session, workingDirectory);
     this.program = program;
     this.label = program === 'sap2000' ? 'SAP2000' : 'ETABS';
-    this.session = session;
-    this.workingDirectoryOf = workingDirectory;
   }
 
-  laneState(): ComLaneState {
-    return this.session.laneState();
-  }
-
-  onStateChange(listener: () => void): void {
-    this.session.on('state', listener);
-  }
-
-  hasOwnSession(): boolean {
-    return this.session.ownsInstance;
-  }
-
-  close(): Promise<void> {
+  protected forget(): void {
     this.model = null;
-    return this.session.close();
   }
 
   async run(call: ValidToolCall): Promise<unknown> {

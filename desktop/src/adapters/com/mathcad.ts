@@ -10,39 +10,20 @@
 import { stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import type { ToolArgs, ToolResult, ValidToolCall } from '@structural-platform/tool-schema';
-import { ToolFailure, type Adapter } from '../adapter.ts';
+import { ToolFailure } from '../adapter.ts';
+import { ComAdapter } from './com-adapter.ts';
 import { com } from './helper-process.ts';
-import { isHandle, type ComLaneState, type ComSession, type Handle } from './session.ts';
+import { isHandle, type Handle } from './session.ts';
 
 const RESULT_REAL = 1, RESULT_STRING = 2; // ValueResultTypes; 3 is a matrix
 
-export class MathcadAdapter implements Adapter {
+export class MathcadAdapter extends ComAdapter {
   readonly program = 'mathcad' as const;
   readonly label = 'Mathcad Prime';
-  private readonly session: ComSession;
-  private readonly workingDirectoryOf: () => string;
   private sheet: { handle: Handle; path: string; inputs: string[]; outputs: string[]; generation: number } | null = null;
 
-  constructor(session: ComSession, workingDirectory: () => string) {
-    this.session = session;
-    this.workingDirectoryOf = workingDirectory;
-  }
-
-  laneState(): ComLaneState {
-    return this.session.laneState();
-  }
-
-  onStateChange(listener: () => void): void {
-    this.session.on('state', listener);
-  }
-
-  hasOwnSession(): boolean {
-    return this.session.ownsInstance;
-  }
-
-  close(): Promise<void> {
+  protected forget(): void {
     this.sheet = null;
-    return this.session.close();
   }
 
   async run(call: ValidToolCall): Promise<unknown> {
