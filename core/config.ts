@@ -33,6 +33,8 @@ export interface Config {
   publicPerMinute: number;
   /** Per-key allowance for desktop heartbeats, per minute: one machine beats 3 times a minute. */
   heartbeatPerMinute: number;
+  /** Per-key allowance for the desktop bridge's answers (submitToolResult), per minute. */
+  bridgePerMinute: number;
   jobConcurrency: number;
   workerThreads: number;
   /** How long an idle worker thread lives; a new one pays for loading its task's libraries again. */
@@ -42,6 +44,12 @@ export interface Config {
   sweepIntervalMs: number;
   /** On SIGTERM, how long running jobs may take to finish before they are released for the next start. */
   shutdownGraceMs: number;
+  /**
+   * The slot this gateway process fills (GATEWAY_REPLICA; '' for a lone gateway). A replica
+   * restarted into the same slot interrupts only the agent runs that slot owned: the others are
+   * alive in their replicas.
+   */
+  replica: string;
   /** name → URL of subgraphs served by other processes; the rest run in-process. */
   remoteSubgraphs: Record<string, string>;
   /** How long a request waits for a remote subgraph that refuses connections (its process restarting) before failing. */
@@ -208,12 +216,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),
     publicPerMinute: int(env, 'PUBLIC_RATE_PER_MIN', 120),
     heartbeatPerMinute: int(env, 'HEARTBEAT_RATE_PER_MIN', 30),
+    bridgePerMinute: int(env, 'BRIDGE_RATE_PER_MIN', 300),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 4),
     workerThreads: int(env, 'WORKER_THREADS', 2),
     workerIdleMs: int(env, 'WORKER_IDLE_MS', 15 * 60_000),
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 2),
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    replica: env.GATEWAY_REPLICA ?? '',
     remoteSubgraphs: remote,
     subgraphRefusedWaitMs: int(env, 'SUBGRAPH_REFUSED_WAIT_MS', 10_000),
     runJobs: bool(env, 'RUN_JOBS', true),
