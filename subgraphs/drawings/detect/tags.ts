@@ -154,6 +154,20 @@ export function findTombstones(scene: Scene): { circle: Circle; bbox: BBox }[] {
   return out;
 }
 
+/**
+ * SIZED TO ITS LETTERING: a hexagon or square is a tag only when it holds a line above its
+ * divider and a line below, and is drawn just big enough for them (inscribed radius at most
+ * four text heights). Square rooms, cells and boxes are drawn square for what they enclose,
+ * with a name, a number and finishes inside, or one word. Only readable where there is a text layer.
+ */
+function sizedToLettering(scene: Scene, c: Circle, texts: readonly TextRef[]): boolean {
+  const runs = texts.map((t) => scene.texts[t.id]!);
+  const above = runs.some((t) => (t.bbox[1] + t.bbox[3]) / 2 < c.center[1]);
+  const below = runs.some((t) => (t.bbox[1] + t.bbox[3]) / 2 > c.center[1]);
+  const tallest = Math.max(0, ...runs.map((t) => t.bbox[3] - t.bbox[1]));
+  return above && below && innerRadius(c) <= 4 * tallest;
+}
+
 export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: readonly BBox[]): { sections: SectionTag[]; details: DetailTag[] } {
   const fills = scene.subpaths.filter((sp) => sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12);
   const sections: SectionTag[] = [];
@@ -167,6 +181,7 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     const texts = textsInCircle(scene, c);
     // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
     if (scene.hasTextLayer && (texts.length === 0 || isTypeTag(texts) || isMeasurement(texts))) continue;
+    if (scene.hasTextLayer && c.outline && !sizedToLettering(scene, c, texts)) continue;
     const circleBox = outlineBox(c);
     const marker = directionMarker(scene, c, fills);
     if (marker) {
