@@ -46,8 +46,12 @@ type Line = Extract<Seg, { kind: 'line' }>;
 const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
 const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
-/** A panel name and its circuit numbers: LP-1-3,5, LP1-2,4, PP-2-12, HP1-21,23, PPA-14. */
-const CIRCUIT = /^[A-Z][A-Z0-9]{0,4}(-[A-Z0-9]{1,3})?\s*-\s*\d{1,3}(\s*,\s*\d{1,3})*$/;
+/**
+ * A panel name and its circuit numbers: a numbered panel and one or more circuits (LP-1-3,5,
+ * LP1-2,4, PP-2-12, HP1-21,23), or a lettered panel and two or more (PPA-14,16). A lettered
+ * name with one number (P-1, PT-2, CPT-1) is a finish or material code, and leaders point at those.
+ */
+const CIRCUIT = /^([A-Z]{1,3}-?\d{1,2}[A-Z]?\s*-\s*\d{1,3}(\s*,\s*\d{1,3})*|[A-Z]{1,4}\s*-\s*\d{1,3}(\s*,\s*\d{1,3})+)$/;
 
 /** CIRCUIT AT THE HEAD: a circuit label starting within a head length or so beyond the tip, ahead of it. */
 function circuitAtHead(scene: Scene, head: Arrowhead): boolean {

@@ -16,7 +16,7 @@ import type { Rng } from '../prng.ts';
 import type { TextRun } from '../text.ts';
 import { bezierCircle } from './curves.ts';
 
-const CIRCUITS = ['LP-1-3,5', 'LP1-2,4', 'PP-2-12', 'LP-2A-7,9,11', 'HP1-21,23', 'PPA-14'];
+const CIRCUITS = ['LP-1-3,5', 'LP1-2,4', 'PP-2-12', 'LP-2A-7,9,11', 'HP1-21,23', 'PPA-14,16'];
 /** What a receptacle is marked with beside its symbol (ground-fault, weatherproof): text at the run's tail. */
 const DEVICE_MARKS = ['GFI', 'WP', 'GFI WP', 'USB'];
 
