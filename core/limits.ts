@@ -98,6 +98,14 @@ export const LIMITS = {
   graphqlMaxCost: envNumber('GRAPHQL_MAX_COST', 5_000),
   /** Body bytes a request without an API key may send: public operations (codes, blog) are a few hundred bytes. */
   anonymousBodyBytes: envNumber('ANONYMOUS_BODY_BYTES', 64 * KiB),
+  /**
+   * How long an idle keep-alive connection stays open. Node's 5 s default races clients that
+   * reuse a connection just as the server closes it: the request is sent, the socket ends
+   * unanswered ("other side closed"), as the eighth upload of bench/drawings.ts met when key
+   * creation kept its connection idle ~5 s. 65 s is above the 60 s idle time of common proxies
+   * and clients, so they close first.
+   */
+  httpKeepAliveMs: envNumber('HTTP_KEEP_ALIVE_MS', 65_000),
 
   // --- Memory service requests: rest-compat/memory-service.ts ------------------------------
   /** Messages in one memory request: a conversation turn is a handful; each message is one episode and its SQL rows. */
