@@ -4,6 +4,7 @@
 // Deterministic: a linear congruential generator, no Math.random.
 import type { PageGeometry, PathGeom } from '../../../../core/geometry/types.ts';
 import { path } from './build-paths.ts';
+import { writePdf } from '../../../helpers/pdf-samples.ts';
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
@@ -97,14 +98,5 @@ export function strokesPdf(paths: readonly PathGeom[]): Uint8Array {
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${Math.ceil(width)} ${Math.ceil(height)}] /Contents 4 0 R >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  return new TextEncoder().encode(writePdf(objects));
 }
