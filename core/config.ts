@@ -42,6 +42,12 @@ export interface Config {
   sweepIntervalMs: number;
   /** On SIGTERM, how long running jobs may take to finish before they are released for the next start. */
   shutdownGraceMs: number;
+  /**
+   * The slot this gateway process fills (GATEWAY_REPLICA; '' for a lone gateway). A replica
+   * restarted into the same slot interrupts only the agent runs that slot owned: the others are
+   * alive in their replicas.
+   */
+  replica: string;
   /** name → URL of subgraphs served by other processes; the rest run in-process. */
   remoteSubgraphs: Record<string, string>;
   /** How long a request waits for a remote subgraph that refuses connections (its process restarting) before failing. */
@@ -214,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 2),
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    replica: env.GATEWAY_REPLICA ?? '',
     remoteSubgraphs: remote,
     subgraphRefusedWaitMs: int(env, 'SUBGRAPH_REFUSED_WAIT_MS', 10_000),
     runJobs: bool(env, 'RUN_JOBS', true),

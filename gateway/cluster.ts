@@ -49,6 +49,23 @@ await db.$disconnect();
 
 let stopping = false;
 const children = new Set<ChildProcess>();
+
+// Installed before anything starts: a SIGTERM while the processes are still starting stops them too.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    say({ msg: 'cluster shutting down', signal });
+    // Gateways stop taking requests first; then workers (running jobs get their grace) and subgraphs.
+    const gateways = Object.values(cluster.workers ?? {}).filter((w): w is ClusterWorker => !!w);
+    await Promise.all(gateways.map((w) => new Promise<void>((r) => (w.isDead() ? r() : (w.once('exit', () => r()), w.process.kill('SIGTERM'))))));
+    await Promise.all(
+      [...children].map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))))),
+    );
+    process.exit(0);
+  });
+}
+
 /** Restarts come after a pause that grows while a process keeps dying young. */
 const backoff = (startedAt: number, failures: number) => (Date.now() - startedAt > 10_000 ? 300 : Math.min(5_000, 300 * 2 ** failures));
 
@@ -131,18 +148,3 @@ say({
   subgraphs: Object.fromEntries(subgraphPorts),
   workers: jobWorkers,
 });
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    say({ msg: 'cluster shutting down', signal });
-    // Gateways stop taking requests first; then workers (running jobs get their grace) and subgraphs.
-    const gateways = Object.values(cluster.workers ?? {}).filter((w): w is ClusterWorker => !!w);
-    await Promise.all(gateways.map((w) => new Promise<void>((r) => (w.isDead() ? r() : (w.once('exit', () => r()), w.process.kill('SIGTERM'))))));
-    await Promise.all(
-      [...children].map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))))),
-    );
-    process.exit(0);
-  });
-}

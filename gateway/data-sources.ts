@@ -78,18 +78,79 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+type SubgraphAnswer = { status: number; statusText: string; headers: [string, string][]; body: string };
+
+// The gateway prints every subgraph fetch with its operation keyword, or as a `{…}` shorthand query.
+const isRead = (query: string) => /^\s*(?:query\b|\{)/.test(query);
+
 /**
  * Reaches a subgraph in another process. Forwards the caller's key and request
  * id (the subgraph authenticates the key itself), and re-sends uploaded files
  * as a multipart request, which RemoteGraphQLDataSource cannot do.
+ *
+ * Identical reads in flight at once share one subgraph fetch: many clients polling the same job
+ * or listing the same codes cost the subgraph one execution instead of one each. "Identical" is
+ * the same document, variables and Authorization header, so two accounts never share an answer;
+ * a mutation is never shared. Each waiter parses the shared body text itself, so the gateway
+ * merges into objects no other request holds.
+ *
+ * The fetch is Node's own (undici) with a plain header object: RemoteGraphQLDataSource's default
+ * path builds node-fetch Headers and Request objects and passes make-fetch-happen's HTTP cache
+ * layer on every fetch, which a POST never uses.
  */
 export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext> {
   /** How long a fetch waits for a subgraph process that refuses connections (restarting) before failing. */
   readonly refusedWaitMs: number;
+  private readonly inFlight = new Map<string, Promise<SubgraphAnswer>>();
 
   constructor(options: ConstructorParameters<typeof RemoteGraphQLDataSource<RequestContext>>[0] & { refusedWaitMs?: number }) {
     super(options);
     this.refusedWaitMs = options?.refusedWaitMs ?? 0;
+  }
+
+  override async process(options: GraphQLDataSourceProcessOptions<RequestContext>): Promise<GatewayGraphQLResponse> {
+    const context = 'context' in options ? options.context : undefined;
+    const { query, operationName } = options.request;
+    if (!query) throw new Error('Missing query');
+    const uploads = new Map<string, UploadLike>();
+    const variables = findUploads(options.request.variables ?? {}, 'variables', uploads) as Record<string, unknown>;
+    if (uploads.size > 0) return this.sendMultipart(query, operationName, variables, uploads, context);
+
+    const headers = { ...forwardedHeaders(context), 'content-type': 'application/json' };
+    const body = JSON.stringify({ query, operationName, variables: options.request.variables });
+    const answer = await this.whileRefused(() => (isRead(query) ? this.shared(headers, body) : this.post(headers, body)));
+    if (answer.status < 200 || answer.status > 299) {
+      throw await this.errorFromResponse(new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers }) as never);
+    }
+    return JSON.parse(answer.body) as GatewayGraphQLResponse;
+  }
+
+  private async post(headers: Record<string, string>, body: string): Promise<SubgraphAnswer> {
+    const res = await fetch(this.url!, { method: 'POST', headers, body });
+    return { status: res.status, statusText: res.statusText, headers: [...res.headers], body: await res.text() };
+  }
+
+  private shared(headers: Record<string, string>, body: string): Promise<SubgraphAnswer> {
+    const key = `${headers.authorization ?? ''}\n${body}`;
+    let answer = this.inFlight.get(key);
+    if (!answer) {
+      answer = this.post(headers, body).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, answer);
+    }
+    return answer;
+  }
+
+  private async sendMultipart(query: string, operationName: string | undefined, variables: Record<string, unknown>, uploads: Map<string, UploadLike>, context: Parameters<typeof forwardedHeaders>[0]): Promise<GatewayGraphQLResponse> {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query, operationName, variables }));
+    form.append('map', JSON.stringify(Object.fromEntries([...uploads.keys()].map((path, i) => [String(i), [path]]))));
+    let i = 0;
+    for (const upload of uploads.values()) {
+      const file = await upload.promise;
+      form.append(String(i++), new Blob([(await readAll(file.createReadStream())) as unknown as BlobPart], { type: file.mimetype }), file.filename);
+    }
+    const response = await this.whileRefused(() => fetch(this.url!, { method: 'POST', body: form, headers: forwardedHeaders(context) }));
+    return (await response.json()) as GatewayGraphQLResponse;
   }
 
   /**
@@ -109,34 +170,14 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
       }
     }
   }
+}
 
-  override willSendRequest({ request, context }: Parameters<NonNullable<RemoteGraphQLDataSource<RequestContext>['willSendRequest']>>[0]): void {
-    const headers = request.http!.headers;
-    if (context?.authorization) headers.set('authorization', context.authorization);
-    if (context?.requestId) headers.set('x-request-id', context.requestId);
-    headers.set('apollo-require-preflight', 'true');
-  }
-
-  override async process(options: GraphQLDataSourceProcessOptions<RequestContext>): Promise<GatewayGraphQLResponse> {
-    const uploads = new Map<string, UploadLike>();
-    const variables = findUploads(options.request.variables ?? {}, 'variables', uploads) as Record<string, unknown>;
-    if (uploads.size === 0) return this.whileRefused(() => super.process(options));
-
-    const form = new FormData();
-    form.append('operations', JSON.stringify({ query: options.request.query, operationName: options.request.operationName, variables }));
-    form.append('map', JSON.stringify(Object.fromEntries([...uploads.keys()].map((path, i) => [String(i), [path]]))));
-    let i = 0;
-    for (const upload of uploads.values()) {
-      const file = await upload.promise;
-      form.append(String(i++), new Blob([(await readAll(file.createReadStream())) as unknown as BlobPart], { type: file.mimetype }), file.filename);
-    }
-    const context = 'context' in options ? options.context : undefined;
-    const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
-    if (context?.authorization) headers.authorization = context.authorization;
-    if (context?.requestId) headers['x-request-id'] = context.requestId;
-    const response = await this.whileRefused(() => fetch(this.url!, { method: 'POST', body: form, headers }));
-    return (await response.json()) as GatewayGraphQLResponse;
-  }
+/** The caller's key and request id, and the CSRF preflight header our subgraphs require. */
+function forwardedHeaders(context: Partial<Pick<RequestContext, 'authorization' | 'requestId'>> | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
+  if (context?.authorization) headers.authorization = context.authorization;
+  if (context?.requestId) headers['x-request-id'] = context.requestId;
+  return headers;
 }
 
 /** Whether an error (or one it was caused by) is a refused TCP connection. */

@@ -15,7 +15,7 @@ export const agentsSubgraph: SubgraphModule = {
   runsInGateway: 'the desktop sockets and the runs in flight live in the process that serves the subscriptions',
   async onStart(platform) {
     const services = createAgentServices(platform);
-    const orphans = await services.store.interruptOrphans();
+    const orphans = await services.store.interruptOrphans(platform.config.replica);
     if (orphans) platform.log.warn({ runs: orphans }, 'agent runs interrupted by the restart');
     return { resolvers: agentResolvers(services), subscriptions: agentStreams(services) };
   },

@@ -273,7 +273,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   }
 
   async function startRun(principal: Principal, conversation: Conversation, agent: AgentConfig, messages: string[], stepLimit: number): Promise<Run> {
-    const run = await store.createRun(principal.accountId, conversation.id, stepLimit);
+    const run = await store.createRun(principal.accountId, conversation.id, stepLimit, platform.config.replica);
     for (const text of messages) await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
     const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseAt: stepLimit, abort: new AbortController(), history: null };
     launch(a);

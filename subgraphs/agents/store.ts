@@ -125,8 +125,8 @@ export function createAgentStore(db: Database) {
       await db.conversationMessage.deleteMany({ where: { runId, role: { in: ['assistant', 'tool'] } } });
     },
 
-    async createRun(accountId: string, conversationId: string, stepLimit: number): Promise<Run> {
-      return run(await db.agentRun.create({ data: { id: randomUUID(), accountId, conversationId, status: 'thinking', stepLimit } }));
+    async createRun(accountId: string, conversationId: string, stepLimit: number, owner: string): Promise<Run> {
+      return run(await db.agentRun.create({ data: { id: randomUUID(), accountId, conversationId, status: 'thinking', stepLimit, owner } }));
     },
 
     async updateRun(id: string, data: Partial<Pick<Run, 'status' | 'steps' | 'stepLimit' | 'reasonCode' | 'reason' | 'endedAt'>> & { addTokens?: { prompt: number; completion: number; costUsd: number }; addToolCalls?: number }): Promise<Run> {
@@ -164,9 +164,10 @@ export function createAgentStore(db: Database) {
     },
 
     /** Runs left working by a process that stopped: they cannot go on (their model call and tool calls were in memory). */
-    async interruptOrphans(): Promise<number> {
+    /** Runs left working by this slot's previous process: nothing else will finish them. */
+    async interruptOrphans(owner: string): Promise<number> {
       const { count } = await db.agentRun.updateMany({
-        where: { status: { in: [...ACTIVE_STATUSES] } },
+        where: { status: { in: [...ACTIVE_STATUSES] }, owner },
         data: { status: 'interrupted', reasonCode: 'RUN_INTERRUPTED', reason: 'the server restarted during the run', endedAt: new Date() },
       });
       return count;
