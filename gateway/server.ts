@@ -39,7 +39,7 @@ import { OAUTH_OPENAPI_PATHS } from './oauth-openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
-import { desktopReleaseRouter } from './desktop-release.ts';
+import { DESKTOP_RELEASE_OPENAPI_PATHS, desktopReleaseRouter } from './desktop-release.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -126,7 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use('/desktop', desktopReleaseRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: OAUTH_OPENAPI_PATHS }));
+    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: { ...OAUTH_OPENAPI_PATHS, ...DESKTOP_RELEASE_OPENAPI_PATHS } }));
     res.type('json').send(openApi);
   });
   app.use(
