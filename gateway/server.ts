@@ -87,6 +87,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Routes that are cacheable set their own ETag; hashing every other body is waste.
   app.set('etag', false);
   const httpServer = http.createServer(app);
+  httpServer.keepAliveTimeout = LIMITS.httpKeepAliveMs;
+  // A request's headers may take as long as an idle connection may wait for them.
+  httpServer.headersTimeout = Math.max(httpServer.headersTimeout, LIMITS.httpKeepAliveMs + 1_000);
 
   const apollo = new ApolloServer<RequestContext>({
     gateway,
