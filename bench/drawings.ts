@@ -140,7 +140,7 @@ try {
   while (!done) busy.push(...(await codes(5)));
   const statuses = await uploads;
   const elapsed = performance.now() - started;
-  console.log(`\n8 concurrent uploads of AF101 (${statuses.filter((s) => s === 200).length}/8 answered 200) took ${(elapsed / 1000).toFixed(1)} s at load ${load()}`);
+  console.log(`\n8 concurrent uploads of AF101 (${statuses.filter((s) => s === 200).length}/8 answered 200; statuses ${statuses.join(' ')}) took ${(elapsed / 1000).toFixed(1)} s at load ${load()}`);
   console.log(`GET /v1/codes p50/p99: idle ${median(idle).toFixed(1)}/${p99(idle).toFixed(1)} ms; during the analyses ${median(busy).toFixed(1)}/${p99(busy).toFixed(1)} ms over ${busy.length} requests`);
 } finally {
   await server.close(1000);

@@ -33,6 +33,8 @@ export interface Config {
   publicPerMinute: number;
   /** Per-key allowance for desktop heartbeats, per minute: one machine beats 3 times a minute. */
   heartbeatPerMinute: number;
+  /** Per-key allowance for the desktop bridge's answers (submitToolResult), per minute. */
+  bridgePerMinute: number;
   jobConcurrency: number;
   workerThreads: number;
   /** How long an idle worker thread lives; a new one pays for loading its task's libraries again. */
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),
     publicPerMinute: int(env, 'PUBLIC_RATE_PER_MIN', 120),
     heartbeatPerMinute: int(env, 'HEARTBEAT_RATE_PER_MIN', 30),
+    bridgePerMinute: int(env, 'BRIDGE_RATE_PER_MIN', 300),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 4),
     workerThreads: int(env, 'WORKER_THREADS', 2),
     workerIdleMs: int(env, 'WORKER_IDLE_MS', 15 * 60_000),

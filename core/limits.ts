@@ -58,10 +58,10 @@ export const LIMITS = {
   /** Operators of one page after form XObjects are expanded: the densest real sheets have ~1 million; a nesting bomb has billions. */
   pdfMaxOperators: envNumber('PDF_MAX_OPERATORS', 10_000_000),
 
-  /** Wall-clock time of one page analysis, which the caller's HTTP request waits for: the densest real sheets take 1–2 s idle, far more on a loaded machine. */
+  /** CPU time of one page analysis on its thread, which the caller's HTTP request waits for: the densest real sheets take 1–2 s; a loaded machine slows the wall clock, not this. */
   drawingTimeoutMs: envNumber('DRAWING_TIMEOUT_MS', 60_000),
-  /** How long an upload waits for a free worker thread before it is answered 503 to retry: with the run above it stays inside Node's 300 s request timeout, which would otherwise close the socket unanswered. */
-  drawingQueueWaitMs: envNumber('DRAWING_QUEUE_WAIT_MS', 180_000),
+  /** How long an upload waits for a free worker thread before it is answered 503 to retry: with the run's wall-clock backstop (WORKER_WALL_FACTOR × the limit above) an upload is answered within 270 s, inside the 300 s clients commonly wait for headers. */
+  drawingQueueWaitMs: envNumber('DRAWING_QUEUE_WAIT_MS', 150_000),
 
   // --- Jobs: core/jobs/runner.ts -----------------------------------------------------------
   /** Wall-clock time of one job from its claim, all its worker tasks included: past it the job is stopped and fails with RESOURCE_LIMIT. */
@@ -70,8 +70,10 @@ export const LIMITS = {
   jobWatchIntervalMs: envNumber('JOB_WATCH_INTERVAL_MS', 2_000),
 
   // --- Worker threads: core/jobs/worker-pool.ts --------------------------------------------
-  /** Wall-clock time of one worker task; past it the task fails with RESOURCE_LIMIT and the thread is replaced. */
+  /** CPU time of one worker task on its thread; past it the task fails with RESOURCE_LIMIT and the thread is replaced. */
   workerTaskTimeoutMs: envNumber('WORKER_TASK_TIMEOUT_MS', 120_000),
+  /** Wall-clock backstop of a worker task, as a multiple of its CPU limit: stops a task that waits without working. */
+  workerWallFactor: envNumber('WORKER_WALL_FACTOR', 2),
   /** V8 old-space heap of one worker thread: one task cannot take the machine's memory. */
   workerMaxHeapMb: envNumber('WORKER_MAX_HEAP_MB', 1_536),
 
@@ -96,6 +98,14 @@ export const LIMITS = {
   graphqlMaxCost: envNumber('GRAPHQL_MAX_COST', 5_000),
   /** Body bytes a request without an API key may send: public operations (codes, blog) are a few hundred bytes. */
   anonymousBodyBytes: envNumber('ANONYMOUS_BODY_BYTES', 64 * KiB),
+  /**
+   * How long an idle keep-alive connection stays open. Node's 5 s default races clients that
+   * reuse a connection just as the server closes it: the request is sent, the socket ends
+   * unanswered ("other side closed"), as the eighth upload of bench/drawings.ts met when key
+   * creation kept its connection idle ~5 s. 65 s is above the 60 s idle time of common proxies
+   * and clients, so they close first.
+   */
+  httpKeepAliveMs: envNumber('HTTP_KEEP_ALIVE_MS', 65_000),
 
   // --- Memory service requests: rest-compat/memory-service.ts ------------------------------
   /** Messages in one memory request: a conversation turn is a handful; each message is one episode and its SQL rows. */

@@ -12,9 +12,12 @@ import type { Principal } from './auth/keys.ts';
  * Which budget an operation spends. api: the key's tier budget; polling: job status reads, their own
  * allowance (the spec's polling guidance); public: per client address, no key needed; heartbeat:
  * the desktop bridge's heartbeats (every 20 s per machine), their own allowance so a connected
- * desktop does not use up the account's requests. Root fields declare theirs (SubgraphModule.budgets).
+ * desktop does not use up the account's requests; bridge: the desktop's answers to tool calls,
+ * which come as fast as the agents call tools, their own allowance for the same reason (a long
+ * analysis plus the user's own requests must not lock the user out). Root fields declare theirs
+ * (SubgraphModule.budgets).
  */
-export type Bucket = 'api' | 'polling' | 'public' | 'heartbeat';
+export type Bucket = 'api' | 'polling' | 'public' | 'heartbeat' | 'bridge';
 
 type Who = { principal: Principal | null; address: string };
 
@@ -31,7 +34,7 @@ export interface RateLimits {
 }
 
 export function createRateLimits(
-  config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute'>,
+  config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute' | 'bridgePerMinute'>,
   redis?: { client: Redis; prefix: string },
 ): RateLimits {
   const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
@@ -51,8 +54,9 @@ export function createRateLimits(
   );
   const polling = limiter('poll', config.pollingPerMinute);
   const heartbeat = limiter('heartbeat', config.heartbeatPerMinute);
+  const bridge = limiter('bridge', config.bridgePerMinute);
   const anonymous = limiter('public', config.publicPerMinute);
-  const keyed = { polling, heartbeat } as const;
+  const keyed = { polling, heartbeat, bridge } as const;
 
   const pick = (bucket: Bucket, { principal, address }: Who) =>
     bucket === 'public' || !principal

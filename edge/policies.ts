@@ -1,7 +1,7 @@
 // What each root field of the graph spends, declared by the subgraph that owns it
 // (SubgraphModule.budgets, with the reason beside each): the code library and the blog are public
-// (a budget per client address, no key), job polling and desktop heartbeats have their own
-// allowances, and every field not declared needs a key and spends the key's tier budget ('api').
+// (a budget per client address, no key), job polling, desktop heartbeats and the bridge's
+// answers (submitToolResult) have their own allowances, and every field not declared needs a key and spends the key's tier budget ('api').
 // A query costs one point, a mutation one per root field it selects (edge/operation-limits.ts:
 // pointsFor), since each may create a job.
 import type { OperationDefinitionNode } from 'graphql';

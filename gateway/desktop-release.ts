@@ -3,6 +3,8 @@
 // the package and a manifest beside it in DATA_DIR/desktop-release/ (latest.json: version, file,
 // sha256, size, notes). Public (the client checks before and after sign-in) and on the
 // per-address budget, like the OAuth endpoints. Only the file the manifest names is served.
+// The manifest is the operator's file: one that is not JSON or not the shape below means no
+// release is published (404), and is logged for the operator (once per version of the file).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,15 +23,41 @@ const Manifest = z.object({
   notes: z.string().max(10_000).optional(),
 });
 
+/** The manifest as the operator wrote it, or what is wrong with it. */
+export function parseManifest(raw: string): { ok: true; manifest: z.infer<typeof Manifest> } | { ok: false; problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (err) {
+    return { ok: false, problem: `not JSON: ${(err as Error).message}` };
+  }
+  const parsed = Manifest.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, problem: `${issue.path.join('.') || 'manifest'}: ${issue.message}` };
+  }
+  return { ok: true, manifest: parsed.data };
+}
+
 export function desktopReleaseRouter(platform: Platform): Router {
   const router = express.Router();
   const dir = path.join(platform.config.dataDir, 'desktop-release');
 
+  const file = path.join(dir, 'latest.json');
+  let reported: string | null = null;
+
   async function manifest() {
-    const raw = await readFile(path.join(dir, 'latest.json'), 'utf8').catch(() => null);
-    const parsed = raw === null ? null : Manifest.safeParse(JSON.parse(raw));
-    if (!parsed?.success) throw new AppError('NOT_FOUND', 'No desktop release is published');
-    return parsed.data;
+    const raw = await readFile(file, 'utf8').catch(() => null);
+    if (raw === null) throw new AppError('NOT_FOUND', 'No desktop release is published');
+    const parsed = parseManifest(raw);
+    if (!parsed.ok) {
+      if (reported !== raw) {
+        reported = raw;
+        platform.log.warn({ file, problem: parsed.problem }, 'the desktop release manifest is not valid: answering "no release published" until it is fixed');
+      }
+      throw new AppError('NOT_FOUND', 'No desktop release is published');
+    }
+    return parsed.manifest;
   }
 
   router.use(async (req, res, next) => {
@@ -54,14 +82,67 @@ export function desktopReleaseRouter(platform: Platform): Router {
     try {
       const m = await manifest();
       if (req.params.file !== m.file) throw new AppError('NOT_FOUND', `No package ${req.params.file}`);
-      const file = path.join(dir, m.file);
-      const info = await stat(file).catch(() => null);
+      const pkg = path.join(dir, m.file);
+      const info = await stat(pkg).catch(() => null);
       if (!info?.isFile()) throw new AppError('NOT_FOUND', `No package ${m.file}`);
       res.set({ 'content-type': 'application/octet-stream', 'content-length': String(info.size), 'cache-control': 'no-store' });
-      createReadStream(file).pipe(res);
+      createReadStream(pkg).pipe(res);
     } catch (err) {
       sendError(res, err);
     }
   });
   return router;
 }
+
+// The two routes as OpenAPI 3.1 paths for /openapi.json (express routes, not route-table
+// entries, so their contract is written beside them, as the OAuth endpoints' is).
+const hostedError = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } } } },
+};
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: hostedError } } });
+const releaseBase = { tags: ['desktop'], security: [] };
+
+export const DESKTOP_RELEASE_OPENAPI_PATHS: Record<string, Record<string, object>> = {
+  '/desktop/latest': {
+    get: {
+      ...releaseBase,
+      summary: "The desktop client's current release (the client's update check; public, per-address budget)",
+      responses: {
+        '200': {
+          description: 'The release (Cache-Control: no-store)',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['version', 'url', 'sha256', 'size'],
+                properties: {
+                  version: { type: 'string', pattern: '^\\d+(\\.\\d+){0,3}$' },
+                  url: { type: 'string', description: '/desktop/download/<file>' },
+                  sha256: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+                  size: { type: 'integer', minimum: 1 },
+                  notes: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        '404': errorResponse('No release is published (no manifest, or one that is not valid)'),
+        '429': errorResponse('Over the per-address budget (Retry-After header)'),
+      },
+    },
+  },
+  '/desktop/download/{file}': {
+    get: {
+      ...releaseBase,
+      summary: 'The package the current release names (any other file name is 404)',
+      parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The package bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+        '404': errorResponse('No release is published, or the file is not the one it names'),
+        '429': errorResponse('Over the per-address budget (Retry-After header)'),
+      },
+    },
+  },
+};

@@ -39,7 +39,7 @@ import { OAUTH_OPENAPI_PATHS } from './oauth-openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
-import { desktopReleaseRouter } from './desktop-release.ts';
+import { DESKTOP_RELEASE_OPENAPI_PATHS, desktopReleaseRouter } from './desktop-release.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -87,6 +87,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Routes that are cacheable set their own ETag; hashing every other body is waste.
   app.set('etag', false);
   const httpServer = http.createServer(app);
+  httpServer.keepAliveTimeout = LIMITS.httpKeepAliveMs;
+  // A request's headers may take as long as an idle connection may wait for them.
+  httpServer.headersTimeout = Math.max(httpServer.headersTimeout, LIMITS.httpKeepAliveMs + 1_000);
 
   const apollo = new ApolloServer<RequestContext>({
     gateway,
@@ -123,7 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use('/desktop', desktopReleaseRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: OAUTH_OPENAPI_PATHS }));
+    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: { ...OAUTH_OPENAPI_PATHS, ...DESKTOP_RELEASE_OPENAPI_PATHS } }));
     res.type('json').send(openApi);
   });
   app.use(

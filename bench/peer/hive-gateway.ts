@@ -11,7 +11,8 @@ if (!supergraph) {
   process.exit(2);
 }
 // HIVE_DEDUPE=0 turns off Hive Gateway's default sharing of identical in-flight subgraph
-// requests, which ours does not do: the like-for-like comparison of the same upstream work.
+// requests (ours shares them too, for reads): the comparison where every request costs the
+// subgraphs one execution.
 const dedupe = process.env.HIVE_DEDUPE !== '0';
 const gateway = createGatewayRuntime({
   supergraph,

@@ -2,7 +2,16 @@
 // task starts on a thread, then runs the task module's default export. The pool's time limit
 // bounds a task's own work, so it starts counting here, not while the task waits in the queue:
 // eight uploads queued on two threads of a loaded machine must not time out for waiting.
-import type { MessagePort } from 'node:worker_threads';
+// It also says which thread it runs on and that thread's CPU time so far, so the pool can
+// count the task's own CPU time against its limit (worker-pool.ts).
+import { threadId, type MessagePort } from 'node:worker_threads';
+
+/** What the task tells the pool when it starts. */
+export interface TaskStarted {
+  threadId: number;
+  /** process.threadCpuUsage() at the start, in microseconds. */
+  cpu: { user: number; system: number };
+}
 
 export interface TimedCall {
   /** The task module's file URL. */
@@ -12,7 +21,7 @@ export interface TimedCall {
 }
 
 export default async function timed({ module, payload, started }: TimedCall): Promise<unknown> {
-  started.postMessage(null);
+  started.postMessage({ threadId, cpu: process.threadCpuUsage() } satisfies TaskStarted);
   started.close();
   const task = (await import(module)) as { default: (payload: unknown) => unknown };
   return task.default(payload);

@@ -2,9 +2,13 @@
 // A task module's default export is defineTask((payload) => result) (task.ts), so an AppError
 // it throws reaches the caller whole.
 //
-// Every task runs under two limits (core/limits.ts): a wall-clock limit, counted from
-// the moment the task starts on a thread (timed-task.ts reports it; time spent queued
-// behind other tasks does not count), and a V8 heap limit per thread (`resourceLimits`). A task past either fails with
+// Every task runs under two limits (core/limits.ts): a time limit, counted from the moment
+// the task starts on a thread (timed-task.ts reports it; time spent queued behind other
+// tasks does not count), and a V8 heap limit per thread (`resourceLimits`). The time limit
+// counts the thread's own CPU time (Worker.cpuUsage(), polled), so a normal task on a
+// machine loaded by other work is not stopped for the time it waited for a core; a
+// wall-clock backstop of `wallFactor` times the limit still stops a task that waits
+// without working. A task past any limit fails with
 // RESOURCE_LIMIT; piscina terminates the thread (an aborted task's thread is
 // killed, an out-of-memory thread dies) and starts a fresh one for the next
 // task, so one hostile input never holds a thread or the machine's memory.
@@ -15,7 +19,7 @@ import { Piscina } from 'piscina';
 import { AppError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import { unpackTaskResult } from './task.ts';
-import type { TimedCall } from './timed-task.ts';
+import type { TaskStarted, TimedCall } from './timed-task.ts';
 
 export interface WorkerPool {
   /**
@@ -28,9 +32,15 @@ export interface WorkerPool {
 }
 
 export interface WorkerLimits {
+  /** CPU time of one task on its thread. */
   taskTimeoutMs: number;
   maxHeapMb: number;
+  /** The wall-clock backstop, as a multiple of the CPU limit. */
+  wallFactor?: number;
 }
+
+/** How often a running task's CPU time is read: a task overruns its limit by at most this much. */
+const CPU_POLL_MS = 200;
 
 const taskName = (taskModule: URL) => taskModule.pathname.split('/').slice(-2).join('/');
 const NOOP_TASK = new URL('./noop-task.ts', import.meta.url);
@@ -46,6 +56,7 @@ export function createWorkerPool(
   idleMs = 15 * 60_000,
   limits: WorkerLimits = { taskTimeoutMs: LIMITS.workerTaskTimeoutMs, maxHeapMb: LIMITS.workerMaxHeapMb },
 ): WorkerPool {
+  const wallFactor = limits.wallFactor ?? LIMITS.workerWallFactor;
   const pool = new Piscina({
     minThreads: 0,
     maxThreads: Math.max(1, threads),
@@ -69,9 +80,32 @@ export function createWorkerPool(
       const queued = new AbortController();
       const { port1: started, port2 } = new MessageChannel();
       let timer: NodeJS.Timeout | undefined = options.queueTimeoutMs === undefined ? undefined : setTimeout(() => queued.abort(), options.queueTimeoutMs);
-      started.once('message', () => {
+      let poller: NodeJS.Timeout | undefined;
+      /** Which limit stopped the task. */
+      let clock = 'wall' as 'cpu' | 'wall';
+      started.once('message', (at: TaskStarted) => {
         clearTimeout(timer);
-        timer = setTimeout(() => timeout.abort(), timeoutMs);
+        const thread = pool.threads.find((w) => w.threadId === at.threadId);
+        // Without the thread (it cannot be told apart) the limit falls back to wall-clock time.
+        timer = setTimeout(() => timeout.abort(), thread ? timeoutMs * wallFactor : timeoutMs);
+        if (!thread) return;
+        const base = at.cpu.user + at.cpu.system;
+        let reading = false;
+        poller = setInterval(() => {
+          if (reading) return;
+          reading = true;
+          thread
+            .cpuUsage()
+            .then((u) => {
+              if ((u.user + u.system - base) / 1000 > timeoutMs && !timeout.signal.aborted) {
+                clock = 'cpu';
+                timeout.abort();
+              }
+            })
+            // The thread has ended (the task finished or was stopped): nothing to read.
+            .catch(() => undefined)
+            .finally(() => (reading = false));
+        }, CPU_POLL_MS);
       });
       const combined = AbortSignal.any([...(signal ? [signal] : []), timeout.signal, queued.signal]);
       try {
@@ -88,11 +122,11 @@ export function createWorkerPool(
           });
         }
         if (timeout.signal.aborted) {
-          throw new AppError('RESOURCE_LIMIT', `The work took longer than its limit of ${timeoutMs} ms and was stopped`, {
-            limit: 'worker_task_timeout_ms',
-            limit_value: timeoutMs,
-            task: taskName(taskModule),
-          });
+          const message =
+            clock === 'cpu'
+              ? `The work used more than its limit of ${timeoutMs} ms of CPU time and was stopped`
+              : `The work ran longer than ${timeoutMs * wallFactor} ms of wall-clock time (${wallFactor} times its CPU limit of ${timeoutMs} ms) and was stopped`;
+          throw new AppError('RESOURCE_LIMIT', message, { limit: 'worker_task_timeout_ms', limit_value: timeoutMs, clock, task: taskName(taskModule) });
         }
         if ((err as { code?: string })?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
           throw new AppError('RESOURCE_LIMIT', `The work needed more than its memory limit of ${limits.maxHeapMb} MB and was stopped`, {
@@ -104,6 +138,7 @@ export function createWorkerPool(
         throw err;
       } finally {
         clearTimeout(timer);
+        clearInterval(poller);
         started.close();
       }
     },

@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Program } from '@structural-platform/tool-schema';
 import type { Adapter } from './adapters/adapter.ts';
-import { laneReports, selectAdapters } from './adapters/select.ts';
+import { isStateful, laneReports, selectAdapters } from './adapters/select.ts';
 import { Session } from './auth/session.ts';
 import { SignInError, startSignIn, type SignInAttempt } from './auth/sign-in.ts';
 import { openTokenStore, type Keychain } from './auth/token-store.ts';
@@ -204,12 +204,14 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     const picked = Object.fromEntries((['sap2000', 'etabs', 'mathcad'] as Program[]).map((p) => [p, this.settings.programs[p].selected_installation]));
     this.detections = await detectAll(host, picked);
     const old = this.adapters;
-    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p) });
+    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p), log: this.log });
     // Adapters with a session keep it: a refresh must not drop the user's open model.
     for (const [program, adapter] of old) {
       if (adapter.hasOwnSession() && this.adapters.get(program)?.constructor === adapter.constructor) this.adapters.set(program, adapter);
       else if (this.adapters.get(program) !== adapter) await adapter.close();
     }
+    // A COM adapter's lane follows its program (started, closed by the user, busy): the platform hears it with the next beat.
+    for (const adapter of this.adapters.values()) if (isStateful(adapter) && old.get(adapter.program) !== adapter) adapter.onStateChange(() => this.bridge?.lanesChanged());
     for (const program of ['sap2000', 'etabs', 'mathcad'] as Program[]) {
       const dir = this.workingDirectory(program)();
       await mkdir(dir, { recursive: true }).catch(() => undefined);

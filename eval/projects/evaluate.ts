@@ -13,6 +13,7 @@
  *    by hand in eval/drawings/real/*.truth.json, sheet numbers and titles, text references
  *    (SEE 3/A501) against real-labels.ts, search recall@10 on the questions written there, and
  *    the VA sheets' links to each other.
+ * Held-out questions (held-out-labels.ts) are scored apart and are not to be tuned to.
  * Prints one table; `--json` prints the figures as JSON.
  */
 import fs from 'node:fs';
@@ -21,8 +22,8 @@ import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
-import { toSheetWrite } from '../../subgraphs/drawings/projects/ingest-job.ts';
-import task from '../../subgraphs/drawings/projects/page-task.ts';
+import { toSheetWrite } from '../../subgraphs/drawings/projects/jobs/ingest-sheet.ts';
+import task from '../../subgraphs/drawings/projects/jobs/ingest-sheet-task.ts';
 import { runInline } from '../../core/jobs/task.ts';
 import { searchProject } from '../../subgraphs/drawings/projects/search.ts';
 import { normaliseSheetNumber } from '../../subgraphs/drawings/projects/sheet-number.ts';
@@ -30,7 +31,8 @@ import { createLibsqlProjectStore } from '../../subgraphs/drawings/projects/stor
 import type { ProjectGraphStore } from '../../subgraphs/drawings/projects/store/project-graph-store.ts';
 import { generateProject, SET_NUMBERS, viewsOf } from './generator.ts';
 import { generatedQuestions, type Question } from './questions.ts';
-import { REAL_PROJECT_QUESTIONS, REAL_SHEETS, REAL_TEXT_REFERENCES, type RealSheetKey } from './real-labels.ts';
+import { REAL_PROJECT_QUESTIONS, REAL_SHEETS, REAL_TEXT_REFERENCES, type RealQuestion, type RealSheetKey } from './real-labels.ts';
+import { HELD_OUT_QUESTIONS } from './held-out-labels.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLES = path.resolve(ROOT, '../shared/samples/drawings');
@@ -138,17 +140,17 @@ async function generated() {
 }
 
 /** Recall@10 on the real project, judged by sheet (file and page): most real sheets print no number. */
-async function realRecallAt10(store: ProjectGraphStore, projectId: string, keyOfSheet: Map<string, RealSheetKey>) {
+async function realRecallAt10(store: ProjectGraphStore, projectId: string, keyOfSheet: Map<string, RealSheetKey>, questions: RealQuestion[]) {
   let sum = 0;
   const misses: string[] = [];
-  for (const q of REAL_PROJECT_QUESTIONS) {
+  for (const q of questions) {
     const r = await searchProject({ store, embedder: null }, projectId, q.question, 1, 10);
     const found = new Set(r.matches.map((m) => keyOfSheet.get(m.entity.sheetId)));
     const hit = q.sheets.filter((s) => found.has(s)).length / Math.min(q.sheets.length, 10);
     sum += hit;
     if (hit < 1) misses.push(`${q.question} → want ${q.sheets.join(', ')}; got ${[...found].join(', ')}`);
   }
-  return { questions: REAL_PROJECT_QUESTIONS.length, recallAt10: sum / REAL_PROJECT_QUESTIONS.length, misses };
+  return { questions: questions.length, recallAt10: sum / questions.length, misses };
 }
 
 async function real() {
@@ -207,7 +209,8 @@ async function real() {
       if (m.tp < m.truth || m.tp < m.predicted) refMisses.push(`${key ?? f}: labelled ${JSON.stringify(refPairs)}; read ${JSON.stringify(refPredicted)}`);
     }
     const links = await store.listLinks(projectId);
-    const search = await realRecallAt10(store, projectId, keyOfSheet);
+    const search = await realRecallAt10(store, projectId, keyOfSheet, REAL_PROJECT_QUESTIONS);
+    const heldOut = await realRecallAt10(store, projectId, keyOfSheet, HELD_OUT_QUESTIONS);
     return {
       pages,
       calloutTargets: pr(read),
@@ -216,6 +219,7 @@ async function real() {
       sheetNumber: `${numbers}/${numbered}`,
       sheetTitle: `${titles}/${titled}`,
       search,
+      heldOut,
     };
   } finally {
     await close();
@@ -244,6 +248,7 @@ else {
     console.log(`  text references        P ${f3(rl.textReferences.precision)}  R ${f3(rl.textReferences.recall)}  (${rl.textReferences.tp}/${rl.textReferences.predicted} read, ${rl.textReferences.truth} labelled)`);
     console.log(`  project links          ${JSON.stringify(rl.links)}`);
     console.log(`  search recall@10       ${f3(rl.search.recallAt10)} on ${rl.search.questions} hand-written questions (all 17 pages in one project)`);
+    console.log(`  held-out recall@10     ${f3(rl.heldOut.recallAt10)} on ${rl.heldOut.questions} held-out questions (held-out-labels.ts; never tuned to)`);
     if (process.argv.includes('--misses')) for (const m of rl.textReferences.misses) console.log(`    reference miss: ${m}`);
     if (process.argv.includes('--misses')) for (const m of rl.search.misses) console.log(`    miss: ${m}`);
   }

@@ -196,7 +196,7 @@ export const projectRoutes: Route[] = [
     params: projectParams,
     body: z.object({
       query: z.string().describe('A question, e.g. "where is the W12x26 at grid C/4 detailed?"'),
-      // Their ranges are the project search's rule (subgraphs/drawings/projects/search.ts), named here in REST spelling.
+      // Their ranges are the project search's rule (subgraphs/drawings/projects/jobs/search.ts), named here in REST spelling.
       page: z.number().int().optional().describe('1 to 10,000 (default 1)'),
       per_page: z.number().int().optional().describe('1 to 50 (default 10)'),
     }),

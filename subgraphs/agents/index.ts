@@ -10,8 +10,10 @@ export const agentsSubgraph: SubgraphModule = {
   name: 'agents',
   typeDefs: typeDefsOf('agents'),
   jobHandlers: [],
-  // A desktop beats every 20 s (3 a minute per machine): its own allowance, not the account's requests.
-  budgets: { 'Mutation.heartbeat': 'heartbeat' },
+  // A desktop beats every 20 s (3 a minute per machine), and answers every tool call an agent
+  // makes: their own allowances, not the account's requests (a long analysis and the user's own
+  // requests would otherwise share the account's 60 a minute).
+  budgets: { 'Mutation.heartbeat': 'heartbeat', 'Mutation.submitToolResult': 'bridge' },
   runsInGateway: 'the desktop sockets and the runs in flight live in the process that serves the subscriptions',
   async onStart(platform) {
     const services = createAgentServices(platform);

@@ -1,12 +1,12 @@
 // The drawings subgraph's tools for agents (core/platform-tools.ts): a drawing's analysis and a
 // project's search and ingestion, charged with the spec's prices: a Tier 1 drawing 0.02 USD per
 // page (a page read back from the cache too: the price is per page asked for), a project search
-// 0.005 USD per query, graph ingestion 0.15 USD per page ingested.
+// 0.005 USD per query, graph ingestion 0.15 USD per page ingested. A tool runs in whichever
+// process serves the agent, so it builds the project collaborators from that platform.
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import { JobFailed, settle, tool } from '../../core/platform-tools.ts';
-import { addSheets, requireProject } from './projects/projects.ts';
-import { PROJECT_SEARCH_JOB } from './projects/search.ts';
+import { addSheets, createProjectServices, createSearchJob } from './projects/service.ts';
 import { analyzeDrawing } from './service.ts';
 
 const texts = (refs: { text: string }[]) => refs.map((r) => r.text);
@@ -48,8 +48,7 @@ export const drawingsTools = {
       per_page: z.int().min(1).max(20).default(10),
     }),
     async run(ctx, a) {
-      await requireProject(ctx.platform, ctx.principal, a.project_id);
-      const job = await ctx.platform.jobs.create(ctx.principal, PROJECT_SEARCH_JOB, { projectId: a.project_id, query: a.query, perPage: a.per_page });
+      const job = await createSearchJob(ctx.platform, createProjectServices(ctx.platform), ctx.principal, a.project_id, { query: a.query, perPage: a.per_page });
       const { done, result } = await settle(ctx, job);
       return { result, charges: done ? [{ kind: 'search_query', units: 1 }] : [] };
     },
@@ -63,7 +62,7 @@ export const drawingsTools = {
       pages: z.string().describe('Pages, e.g. "1-3,5"'),
     }),
     async run(ctx, a) {
-      const created = await addSheets(ctx.platform, ctx.principal, { projectId: a.project_id, fileHash: a.file_hash, pages: a.pages });
+      const created = await addSheets(ctx.platform, createProjectServices(ctx.platform), ctx.principal, { projectId: a.project_id, fileHash: a.file_hash, pages: a.pages });
       // The pages' jobs are awaited together, so the wait is one job's limit, not one per page.
       const pages = await Promise.all(
         created.map(async ({ page, job }) => {

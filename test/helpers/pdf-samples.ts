@@ -9,6 +9,11 @@ export function encryptedPdf(): Uint8Array {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
     `<< /Filter /Standard /V 1 /R 2 /O <${hex32(7)}> /U <${hex32(11)}> /P -44 >>`,
   ];
+  return new TextEncoder().encode(writePdf(objects, `/Encrypt 4 0 R /ID [<${hex32(3).slice(0, 32)}> <${hex32(3).slice(0, 32)}>]`));
+}
+
+/** A PDF file of `objects` (numbered from 1, the first the catalog) with its cross-reference table; `trailer` adds trailer entries. */
+export function writePdf(objects: readonly string[], trailer = ''): string {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((o, i) => {
@@ -18,6 +23,6 @@ export function encryptedPdf(): Uint8Array {
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 4 0 R /ID [<${hex32(3).slice(0, 32)}> <${hex32(3).slice(0, 32)}>] >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailer ? ` ${trailer}` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return body;
 }

@@ -366,6 +366,22 @@ describe('agent runs over the bridge', () => {
     expect(more).toEqual([...Array(15).fill(200), 429]);
   });
 
+  it("keeps the bridge's answers off the account's request budget", async () => {
+    // Free: 10 requests a minute. A long analysis answers more tool calls than that in a minute.
+    const free = (await server.key('free')).secret;
+    const ANSWER = `mutation { submitToolResult(input: {callId: "no-such-call", result: {}}) { status } }`;
+    for (let i = 0; i < 15; i++) {
+      const res = await server.gql(ANSWER, {}, free);
+      expect(res.status).toBe(200);
+      expect(res.body.errors[0].extensions.code).toBe('TOOL_CALL_NOT_FOUND');
+    }
+    // The account's budget is untouched: 10 requests pass, the 11th is refused.
+    for (let i = 0; i < 10; i++) expect((await server.gql(`{ usage { usedUsd } }`, {}, free)).status).toBe(200);
+    expect((await server.gql(`{ usage { usedUsd } }`, {}, free)).status).toBe(429);
+    // And the bridge still answers while the account is over its budget.
+    expect((await server.gql(ANSWER, {}, free)).body.errors[0].extensions.code).toBe('TOOL_CALL_NOT_FOUND');
+  });
+
   it("hides another account's conversation, machine and calls", async () => {
     model.script({ content: 'Private.' });
     const sent = await send({ agentId: FRAME, content: 'Mine.' });

@@ -5,17 +5,30 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildASTSchema, parse } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config.ts';
+import { createPlatform, type Platform } from '../../core/platform.ts';
 import { ROUTES } from '../../rest-compat/table.ts';
 import { memoryRoutes } from '../../rest-compat/routes/memory.ts';
-import { allJobHandlers, SUBGRAPHS } from '../../subgraphs/registry.ts';
+import type { SubgraphModule } from '../../subgraphs/module.ts';
+import { allJobHandlers, startSubgraph, SUBGRAPHS } from '../../subgraphs/registry.ts';
 import { ROOT } from '../helpers/child.ts';
+import { tempDir } from '../helpers/server.ts';
 
 const handlers = allJobHandlers();
 const types = handlers.map((h) => h.type);
 const supergraph = buildASTSchema(parse(readFileSync(path.join(ROOT, 'schema/supergraph.graphql'), 'utf8')), { assumeValidSDL: true });
 const mutations = supergraph.getMutationType()!.getFields();
-const resolvedBy = (mutation: string) => Object.values(SUBGRAPHS).filter((m) => (m.resolvers as Record<string, Record<string, unknown>> | undefined)?.Mutation?.[mutation]);
+// A subgraph with collaborators of its own makes its resolvers when it starts: start those on a platform of the test's own.
+let platform: Platform;
+let served: SubgraphModule[] = [];
+beforeAll(async () => {
+  const dir = tempDir('job-types-');
+  platform = await createPlatform(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, 'p.db')}`, LOG_LEVEL: 'silent', RUN_JOBS: '0' }), { jobHandlers: [] });
+  served = await Promise.all(Object.values(SUBGRAPHS).map((m) => (m.resolvers ? m : startSubgraph(m, platform))));
+}, 60_000);
+afterAll(() => platform?.close(100));
+const resolvedBy = (mutation: string) => served.filter((m) => (m.resolvers as Record<string, Record<string, unknown>> | undefined)?.Mutation?.[mutation]);
 
 describe('job types', () => {
   it('each type has exactly one handler, and each subgraph runs only the types it declares', () => {

@@ -1,5 +1,5 @@
-// What every program adapter implements (the stand-in solver here; the CSI OAPI and Mathcad
-// Prime COM adapters on Windows next), and the one place a raw call from the bridge is
+// What every program adapter implements (the stand-in solver; the CSI OAPI and Mathcad Prime
+// COM adapters on Windows, com/), and the one place a raw call from the bridge is
 // validated, run and its outcome validated against the shared schema.
 import { parseToolCall, parseToolOutcome, type Program, type ToolError, type ToolName, type ToolOutcome, type ValidToolCall } from '@structural-platform/tool-schema';
 

@@ -11,7 +11,8 @@
 // - The link is re-established by itself with randomised exponential backoff (1 s doubling to
 //   30 s); the user is never signed out for being offline. A refused token is refreshed first.
 // - Lane states: busy while this client has a call of the program in flight (the programs have
-//   no progress API, so the client's own record is the truth), else the adapter's state.
+//   no progress API, so the client's own record is the truth), else the adapter's state (a COM
+//   adapter's: whether its program runs and answers, and whether its helper is in a call).
 import { EventEmitter } from 'node:events';
 import type { Client } from 'graphql-ws';
 import type { Program, ToolOutcome } from '@structural-platform/tool-schema';
@@ -27,7 +28,8 @@ export interface LaneReport {
   program: Program;
   versions: string[];
   activeVersion: string | null;
-  state: Exclude<LaneState, 'busy'>;
+  /** The program's own state (a COM adapter's helper may be busy with a call this client did not count). */
+  state: LaneState;
 }
 
 export interface BridgeOptions {
@@ -242,6 +244,11 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
    */
   private laneChange(program: Program, delta: number): void {
     this.inFlight.set(program, (this.inFlight.get(program) ?? 0) + delta);
+    this.lanesChanged();
+  }
+
+  /** A program's own state changed (started, closed by the user, busy in its helper): told with the next beat, brought forward. */
+  lanesChanged(): void {
     this.emit('lanes');
     if (this.state !== 'connected' || this.laneBeat) return;
     this.laneBeat = setTimeout(() => {

@@ -225,19 +225,18 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     const standin = app.adapters.get('sap2000')!;
     const started = gate();
     const release = gate();
-    const held: Adapter = {
-      program: 'sap2000',
-      label: standin.label,
-      run: async (call) => {
+    // The stand-in itself with its run wrapped, so that its lane stays what the stand-in's is
+    // (ready): a plain wrapper object would be reported not installed by the next heartbeat, and
+    // the platform would hold the call back.
+    const held: Adapter = Object.assign(Object.create(standin) as Adapter, {
+      run: async (call: Parameters<Adapter['run']>[0]) => {
         if (call.tool === 'run_analysis') {
           started.open();
           await release.promise;
         }
         return standin.run(call);
       },
-      hasOwnSession: () => standin.hasOwnSession(),
-      close: () => standin.close(),
-    };
+    });
     app.adapters.set('sap2000', held);
     const events: { callId: string; tool: string; phase: string }[] = [];
     app.bridge.on('call', (e) => events.push(e));

@@ -35,6 +35,7 @@ import { drawSectionTag, planSectionTag, sectionTagFootprint, sectionTagTruth } 
 import type { SectionTagPlan } from './shapes/section-tag.ts';
 import { drawTitleblock, planTitleblock } from './shapes/titleblock.ts';
 import { lookalikes } from './shapes/lookalikes.ts';
+import { homeRuns } from './shapes/home-run.ts';
 import { sheetUnit, weights } from './styles.ts';
 import type { SheetSpec } from './styles.ts';
 import { TextPainter } from './text.ts';
@@ -93,6 +94,8 @@ function planAnnotations(spec: SheetSpec, rng: Rng, text: TextPainter, placer: P
   const area = placer.area;
   const out: Planned = { leaders: [], sections: [], details: [], triangles: [], clouds: [] };
   const c = spec.counts;
+  const outlines = spec.tagOutlines ?? ['circle'];
+  const outlineOf = (i: number) => outlines[i % outlines.length]!;
 
   for (let i = 0; i < c.revisionClouds; i++) {
     const id = `revision_cloud-${out.clouds.length + 1}`;
@@ -115,12 +118,12 @@ function planAnnotations(spec: SheetSpec, rng: Rng, text: TextPainter, placer: P
   }
   for (let i = 0; i < c.sectionTags; i++) {
     const id = `section_tag-${out.sections.length + 1}`;
-    const p = placer.place(rng, tries, 'annotation', margin, (r) => planSectionTag(r, text, id, u, area), sectionTagFootprint);
+    const p = placer.place(rng, tries, 'annotation', margin, (r) => planSectionTag(r, text, id, u, area, outlineOf(i)), sectionTagFootprint);
     if (p) out.sections.push(p);
   }
   for (let i = 0; i < c.detailTags; i++) {
     const id = `detail_tag-${out.details.length + 1}`;
-    const p = placer.place(rng, tries, 'annotation', margin, (r) => planDetailTag(r, text, id, u, area), detailTagFootprint);
+    const p = placer.place(rng, tries, 'annotation', margin, (r) => planDetailTag(r, text, id, u, area, outlineOf(c.sectionTags + i)), detailTagFootprint);
     if (p) out.details.push(p);
   }
   for (let i = 0; i < c.leaders; i++) {
@@ -201,6 +204,7 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
   const treeBoxes = trees(pageCtx, placer, clutterRng, u, spec.trees);
   // Its own stream, so sheets without look-alikes keep their bytes.
   const lookalikeBoxes = lookalikes(pageCtx, placer, root.fork('lookalikes'), u, spec.lookalikes);
+  const homeRunBoxes = homeRuns(pageCtx, placer, root.fork('home-runs'), u, spec.homeRuns ?? 0);
   if (spec.denseOps > 0) {
     const opsPerPath = spec.perPathScale === null ? 1 : 5;
     denseHatch(pageCtx, placer, root.fork('dense'), u, Math.ceil((spec.denseOps * 1.02) / opsPerPath));
@@ -246,7 +250,7 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
     negatives: {
       tree_outlines: treeBoxes.map((b) => map.box(b)),
       column_circles: columnCircles.map((c) => ({ center: map.point(c.center), radius: map.length(c.radius) })),
-      lookalikes: lookalikeBoxes.map((l) => ({ kind: l.kind, bbox: map.box(l.box) })),
+      lookalikes: [...lookalikeBoxes.map((l) => ({ kind: l.kind, bbox: map.box(l.box) })), ...homeRunBoxes.map((b) => ({ kind: 'home_run_arrow', bbox: map.box(b) }))],
     },
     style: { ...spec, text_layer: spec.textMode === 'font' },
   };

@@ -16,6 +16,8 @@ export type ColorSpace = 'rgb' | 'gray' | 'cmyk' | 'mixed';
 export type LineWeights = 'thin' | 'normal' | 'heavy';
 export type TitleblockStyle = 'right-strip' | 'stamp' | 'bottom-strip' | 'iso-stamp';
 export type Arrowhead = 'filled' | 'open' | 'dot';
+/** The closed outline a view tag is drawn in: a circle, a hexagon (flat top and bottom) or a square. */
+export type TagOutline = 'circle' | 'hexagon' | 'square';
 
 export interface AnnotationCounts {
   leaders: number;
@@ -60,6 +62,10 @@ export interface SheetSpec {
   arrowheads: Arrowhead[];
   /** Of each look-alike kind (shapes/lookalikes.ts): arrow dimensions, stair arrows, wall-type triangles, diamond keynotes. */
   lookalikes: number;
+  /** Outlines of the section and detail tags, taken in turn; absent = all circles. */
+  tagOutlines?: TagOutline[];
+  /** Circuit home-run arrows (shapes/home-run.ts), look-alikes of leaders; absent = none. */
+  homeRuns?: number;
   counts: AnnotationCounts;
 }
 

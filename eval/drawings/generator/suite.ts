@@ -1,5 +1,5 @@
 /**
- * The default benchmark: fifteen sheets that together cover every variation in
+ * The default benchmark: seventeen sheets that together cover every variation in
  * styles.ts at least once, several per sheet, so per-style scores stay
  * comparable while the suite stays small enough to run in a unit test.
  */
@@ -232,6 +232,35 @@ export function defaultSuite(): SheetSpec[] {
       titleblock: 'iso-stamp',
       colorSpace: 'cmyk',
       clipPaths: true,
+    },
+    {
+      // Section and detail tags in hexagons and squares beside circles, and circuit home-run
+      // arrows (the panel and circuit at the arrowheads) among the leaders.
+      ...BASE,
+      ...LARGE,
+      name: 's904-hex-square-tags-home-runs',
+      seed: 904,
+      sheetNumber: 'E-904',
+      sheetTitle: 'POWER PLAN',
+      tagOutlines: ['hexagon', 'square', 'circle'],
+      homeRuns: 8,
+      lookalikes: 1,
+      counts: { leaders: 8, sectionTags: 5, detailTags: 5, revisionTriangles: 2, revisionClouds: 1 },
+    },
+    {
+      // The same on a sheet without a text layer, turned, with polyline circles.
+      ...BASE,
+      ...SMALL,
+      name: 's905-hex-square-tags-home-runs-stroked-rot270',
+      seed: 905,
+      sheetNumber: 'E-905',
+      sheetTitle: 'LIGHTING PLAN',
+      rotation: 270,
+      textMode: 'stroked',
+      circleMode: 'polyline',
+      tagOutlines: ['square', 'hexagon'],
+      homeRuns: 6,
+      counts: { leaders: 6, sectionTags: 4, detailTags: 4, revisionTriangles: 2, revisionClouds: 1 },
     },
   ];
 }

@@ -6,7 +6,7 @@
  */
 import { apply, boxOf, compose, corners, round } from './geometry.ts';
 import type { Box, Matrix, Point, Rotation } from './geometry.ts';
-import type { Arrowhead, CloudColor, SheetSpec } from './styles.ts';
+import type { Arrowhead, CloudColor, SheetSpec, TagOutline } from './styles.ts';
 import type { TextRun } from './text.ts';
 
 export type Direction = 'left' | 'right' | 'up' | 'down';
@@ -38,7 +38,10 @@ export interface LeaderTruth {
 
 export interface SectionTagTruth {
   id: string;
+  /** The circle through the outline's corners (the circle itself for a circle). */
   circle: CircleTruth;
+  /** Absent for a circle. */
+  outline?: TagOutline;
   /** Where the direction marker points, on the displayed page. */
   direction: Direction;
   /** Section id first, then the sheet number. */
@@ -51,6 +54,8 @@ export interface SectionTagTruth {
 export interface DetailTagTruth {
   id: string;
   circle: CircleTruth;
+  /** Absent for a circle. */
+  outline?: TagOutline;
   texts_inside: TextTruth[];
   has_dashed_bbox: boolean;
   /** The dashed boundary around the detailed area, when there is one. */

@@ -47,11 +47,11 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
   return { fileId, pages: extracted.pageCount, passages: extracted.passages.length, seconds: (performance.now() - started) / 1000 };
 }
 
-/** Passages with what the index keeps beside them: their embedding (clause, heading path, heading and text) and their terms. */
+/** Passages with what the index keeps beside them: their embedding (clause, heading path, heading, text and glossary) and their terms. */
 export async function toIndex(passages: readonly Passage[], embedder: Embedder): Promise<Omit<IndexedPassage, 'fileId'>[]> {
   const vectors: Float32Array[] = [];
   for (let i = 0; i < passages.length; i += 256) {
-    vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}`))));
+    vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}${p.glossary ? `\n${p.glossary}` : ''}`))));
   }
-  return passages.map((p, i) => ({ ...p, embedding: vectors[i]!, terms: passageTerms(p) }));
+  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: vectors[i]!, terms: passageTerms(p) }));
 }

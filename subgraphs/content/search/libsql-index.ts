@@ -9,12 +9,14 @@ import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import { isStopWord } from './words.ts';
 import type { Hit, IndexedPassage, PassageIndex } from './passage-index.ts';
 
-type Row = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string };
+type Row = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string; glossary: string };
 
 const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) });
 const ids = (rows: { id: number | bigint }[]) => rows.map((r) => Number(r.id));
-const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text"';
+const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text", p."glossary"';
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+/** Passages of a scoped search read by exact vector distance rather than through the approximate index. */
+const EXACT_SCOPE = 10_000;
 /** The "CodeTerm" row holding a code's passage count (no term has a '#'). */
 const PASSAGE_COUNT = '#passages';
 
@@ -56,10 +58,10 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       // Batches of one multi-row INSERT keep ingest fast without one round trip per passage.
       for (let i = 0; i < passages.length; i += 200) {
         const batch = passages.slice(i, i + 200);
-        const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, vector32(?))').join(', ');
-        const args = batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, blob(p.embedding)]);
+        const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?))').join(', ');
+        const args = batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', blob(p.embedding)]);
         await db.$executeRawUnsafe(
-          `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "embedding") VALUES ${values}`,
+          `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding") VALUES ${values}`,
           ...args,
         );
       }
@@ -73,7 +75,8 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       // own; with one, each match's file is read from a covering index, never
       // from the passage row with its text and embedding (one code of five at
       // 50,000 passages: 26 -> 10-14 ms).
-      const bm25 = '-bm25("CodePassageFts", 4.0, 1.0, 2.0)';
+      // Columns heading, text, section, glossary: a symbol's meaning counts as text.
+      const bm25 = '-bm25("CodePassageFts", 4.0, 1.0, 2.0, 1.0)';
       const filter = fileFilter(fileIds);
       const rows = fileIds
         ? await rank(
@@ -93,11 +96,21 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
     },
 
     async nearest(embedding, fileIds, limit) {
+      const filter = fileFilter(fileIds);
+      // Scoped to codes holding few passages (one code has a few thousand at
+      // most), every passage of theirs is ranked by exact distance: a scan of
+      // them costs little, and the index below would answer for the whole
+      // library and leave the scope's share of it, approximate.
+      if (fileIds) {
+        const [count] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "CodePassage" p WHERE 1${filter.sql}`, ...filter.args);
+        if (Number(count?.n ?? 0) <= EXACT_SCOPE) {
+          return ids(await rank(`SELECT p."id" FROM "CodePassage" p WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`, ...filter.args, blob(embedding), limit));
+        }
+      }
       // vector_top_k is approximate (its graph walk may order near neighbours
       // wrongly or miss some): it is asked for more candidates than wanted,
       // and they are re-ranked by their exact cosine distance. A file filter
       // narrows its answer afterwards, so then it is asked for more still.
-      const filter = fileFilter(fileIds);
       const rows = await rank(
         `SELECT p."id" FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
           WHERE 1${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,

@@ -19,6 +19,8 @@ export interface Hit {
   headingPath: string;
   contentType: string;
   text: string;
+  /** Meanings of the symbols and abbreviations the passage uses (Passage.glossary); '' for none. */
+  glossary: string;
 }
 
 export interface PassageIndex {

@@ -5,6 +5,7 @@
 // numbers are clauses is numbering.ts; printed page labels are page-labels.ts.
 import { layoutPages, type LaidOutPage, type PageText } from './layout.ts';
 import { clauseChain, itemLabel, itemReference, lineStart, nextItems, parentsOf, parseNumber, type LineStart, type OpenItem } from './numbering.ts';
+import { glossaryFor, glossaryOf } from './glossary.ts';
 import { pageLabels } from './page-labels.ts';
 
 export type { PageText } from './layout.ts';
@@ -27,6 +28,12 @@ export interface Passage {
   headingPath: string;
   contentType: ContentType;
   text: string;
+  /**
+   * What the symbols and abbreviations the passage uses mean, in the code's
+   * own words from where it defines them (glossary.ts); indexed and scored
+   * beside the text, never shown. Absent or empty: none.
+   */
+  glossary?: string;
 }
 
 const EQ_NUMBER = /\(((?:Eq\.\s*)?[A-Z]?\d+(?:[.-]\d+)*[a-z]?)\)\s*$/;
@@ -173,5 +180,6 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
     // Passages do not run across pages: each keeps the page its words are on.
     flush();
   });
-  return out;
+  const meanings = glossaryFor(out, glossaryOf(out));
+  return out.map((p, i) => (meanings[i] ? { ...p, glossary: meanings[i] } : p));
 }

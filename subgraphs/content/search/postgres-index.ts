@@ -12,14 +12,14 @@ import { ftsTerms } from './libsql-index.ts';
 import { isStopWord } from './words.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 
-type Row = { id: number; fileId: string; page: number; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string };
+type Row = { id: number; fileId: string; page: number; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string; glossary: string };
 
 const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) });
 const ids = (rows: { id: number | string }[]) => rows.map((r) => Number(r.id));
-const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text"';
+const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text", p."glossary"';
 const PASSAGE_COUNT = '#passages';
-/** ts_rank_cd's weights {D, C, B, A}: text (C) 1, section (B) 2, heading (A) 4, as libSQL's bm25(4, 1, 2). */
-const WEIGHTS = `'{0, 0.25, 0.5, 1}'`;
+/** ts_rank_cd's weights {D, C, B, A}: glossary (D) and text (C) 1, section (B) 2, heading (A) 4, as libSQL's bm25(4, 1, 2, 1). */
+const WEIGHTS = `'{0.25, 0.25, 0.5, 1}'`;
 /** A code's passages are replaced in one transaction; a large code's insert takes a while on a loaded machine. */
 const TRANSACTION = { maxWait: 30_000, timeout: 300_000 };
 
@@ -55,9 +55,9 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
         for (let i = 0; i < passages.length; i += 200) {
           const batch = passages.slice(i, i + 200);
           await exec(
-            `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "embedding")
-             VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?::vector)').join(', ')}`,
-            ...batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, vectorText(p.embedding)]),
+            `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding")
+             VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector)').join(', ')}`,
+            ...batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', vectorText(p.embedding)]),
           );
         }
       }, TRANSACTION);

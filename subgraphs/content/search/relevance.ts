@@ -4,11 +4,12 @@
 //
 //   coverage   the share of the query's concepts (thesaurus.ts: a content
 //              word, or a synonym group or question phrase the query uses)
-//              that the passage's clause number, heading path, heading and
-//              text hold, in the query's words or an equivalent's, each
-//              concept weighed by its rarity in the searched codes
-//              (inverse document frequency, ln(1 + N / n) of N passages, n
-//              holding it): "bomb" says more about a passage than "building";
+//              that the passage's clause number, heading path, heading,
+//              text and the meanings of its symbols (glossary.ts) hold, in
+//              the query's words or an equivalent's, each concept weighed
+//              by its rarity in the searched codes (inverse document
+//              frequency, ln(1 + N / n) of N passages, n holding it): "bomb"
+//              says more about a passage than "building";
 //   full text  1 / (1 + rank / 10) in the BM25 list, 0 when absent;
 //   vector     1 / (1 + rank / 10) in the nearest-neighbour list, 0 when absent.
 //
@@ -25,11 +26,14 @@ const W_VECTOR = 0.2;
 
 const evidence = (rank: number | null) => (rank === null ? 0 : 1 / (1 + rank / 10));
 
+/** What the score reads of a passage: its clause number, headings, text and the meanings of its symbols (glossary.ts). */
+type Scored = Pick<Hit, 'section' | 'heading' | 'headingPath' | 'text'> & { glossary?: string };
+
 /** The text of a passage the score reads. */
-const scoredText = (hit: Pick<Hit, 'section' | 'heading' | 'headingPath' | 'text'>) => `${hit.section} ${hit.headingPath} ${hit.heading} ${hit.text}`;
+const scoredText = (hit: Scored) => `${hit.section} ${hit.headingPath} ${hit.heading} ${hit.text} ${hit.glossary ?? ''}`;
 
 /** The distinct terms of a passage that coverage counts (what the index keeps passage counts of). */
-export function passageTerms(passage: Pick<Hit, 'section' | 'heading' | 'headingPath' | 'text'>): string[] {
+export function passageTerms(passage: Scored): string[] {
   return [...new Set(contentStems(scoredText(passage)))];
 }
 
@@ -52,7 +56,7 @@ export function conceptWeights(wanted: readonly Concept[], counts: { passages: n
 export function relevance(
   wanted: readonly Concept[],
   weights: readonly number[],
-  hit: Pick<Hit, 'section' | 'heading' | 'headingPath' | 'text'>,
+  hit: Scored,
   ftRank: number | null,
   vecRank: number | null,
 ): number {

@@ -4,6 +4,7 @@ import type { BBox, PageGeometry, Point } from '../../../core/geometry/types.ts'
 import { round } from '../../../core/geometry/bbox.ts';
 import { buildScene } from './scene.ts';
 import { findCircles } from './circles.ts';
+import { findRegularOutlines } from './tag-outlines.ts';
 import { findTags, type Direction } from './tags.ts';
 import { findArrowheads } from './arrowheads.ts';
 import { findLeaders } from './leaders.ts';
@@ -42,7 +43,7 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   const scene = buildScene(page);
   const circles = findCircles(scene);
   const dashed = findDashedBoxes(scene);
-  const { sections, details } = findTags(scene, circles, dashed);
+  const { sections, details } = findTags(scene, [...circles, ...findRegularOutlines(scene)], dashed);
   const heads = findArrowheads(scene);
   const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), circles);
   const clouds = findRevisionClouds(scene);

@@ -14,6 +14,8 @@ export interface Circle {
   radius: number;
   /** The subpath drawing it; null when it is assembled from arcs in several paths. */
   sub: Subpath | null;
+  /** A tag's hexagon or square (tag-outlines.ts): its corners, on this circle. Absent for a true circle. */
+  outline?: Point[];
 }
 
 export interface CircleOptions {

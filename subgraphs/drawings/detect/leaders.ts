@@ -12,8 +12,14 @@
 //   keynote reference (a note), not a dimension value.
 // - LONGER THAN ITS HEAD: from the tip, a leader reaches at least 10 pt and a fifth
 //   beyond its head's length; shorter strokes are parts of glyphs and symbols.
+// - ONE HEAD: a leader ends in one arrowhead. Two in a row on one shaft (the second's
+//   tip at the first's base, the same heading) count a home run's circuits.
+// - CIRCUIT AT THE HEAD: an arrow pointing into a panel-and-circuit label (LP-1-3,5,
+//   PP2-12,14) just beyond its tip is a circuit home run: a leader points at the thing
+//   it names and has its note at the tail. Without a text layer the label cannot be
+//   read, so any lettering the arrow points into there counts.
 import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { expand, unionAll } from '../../../core/geometry/bbox.ts';
+import { boxDistance, expand, unionAll } from '../../../core/geometry/bbox.ts';
 import { angleBetween, cross, dist, sub } from '../../../core/geometry/vec.ts';
 import type { Arrowhead } from './arrowheads.ts';
 import type { Circle } from './circles.ts';
@@ -39,6 +45,46 @@ type Line = Extract<Seg, { kind: 'line' }>;
  */
 const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
 const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
+
+/**
+ * A panel name and its circuit numbers: a numbered panel and one or more circuits (LP-1-3,5,
+ * LP1-2,4, PP-2-12, HP1-21,23), or a lettered panel and two or more (PPA-14,16). A lettered
+ * name with one number (P-1, PT-2, CPT-1) is a finish or material code, and leaders point at those.
+ */
+const CIRCUIT = /^([A-Z]{1,3}-?\d{1,2}[A-Z]?\s*-\s*\d{1,3}(\s*,\s*\d{1,3})*|[A-Z]{1,4}\s*-\s*\d{1,3}(\s*,\s*\d{1,3})+)$/;
+
+/** CIRCUIT AT THE HEAD: a circuit label starting within a head length or so beyond the tip, ahead of it. */
+function circuitAtHead(scene: Scene, head: Arrowhead): boolean {
+  if (!head.heading) return false;
+  const reach = Math.max(4, 1.5 * head.length);
+  const [x, y] = head.tip;
+  const ahead = (box: BBox) => angleBetween(sub([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], head.tip), head.heading!) < Math.PI / 3;
+  if (!scene.hasTextLayer) {
+    const label = strokedTextNear(scene, [x, y, x, y], reach, head.parts);
+    return label !== null && ahead(label.bbox);
+  }
+  for (const i of scene.textIndex.query([x - reach, y - reach, x + reach, y + reach])) {
+    const t = scene.texts[i]!;
+    if (boxDistance(t.bbox, [x, y, x, y]) <= reach && CIRCUIT.test(t.str.trim()) && ahead(t.bbox)) return true;
+  }
+  return false;
+}
+
+/** ONE HEAD: heads with another right behind or in front of them on the same heading. */
+function headsInARow(heads: readonly Arrowhead[]): Set<Arrowhead> {
+  const index = new GridIndex<Arrowhead>(SHARED_LANDING_REACH);
+  for (const h of heads) if (h.heading) index.insert([h.tip[0], h.tip[1], h.tip[0], h.tip[1]], h);
+  const out = new Set<Arrowhead>();
+  for (const h of heads) {
+    if (!h.heading || h.length > SHARED_LANDING_REACH) continue;
+    const base: Point = [h.tip[0] - h.heading[0] * h.length, h.tip[1] - h.heading[1] * h.length];
+    for (const g of index.query([base[0], base[1], base[0], base[1]])) {
+      if (g === h || dist(g.tip, base) > 0.35 * h.length || angleBetween(g.heading!, h.heading) > Math.PI / 9) continue;
+      out.add(h).add(g);
+    }
+  }
+  return out;
+}
 
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
 function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Point }[] {
@@ -199,10 +245,12 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
   for (const b of bubbles) bubbleIndex.insert([b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius], b);
   const ctx = { tips: tipIndex(tips), bubbles: bubbleIndex };
   const filledTips = heads.filter((h) => h.kind !== 'open').map((h) => h.tip);
+  const inARow = headsInARow(heads);
   const out: Leader[] = [];
   const seen: Arrowhead[] = [];
   for (const head of heads) {
     if (exclude.some((b) => head.tip[0] >= b[0] && head.tip[0] <= b[2] && head.tip[1] >= b[1] && head.tip[1] <= b[3])) continue;
+    if (inARow.has(head) || circuitAtHead(scene, head)) continue;
     // An outlined filled head also reads as an open V; the filled reading is the better one.
     if (head.kind === 'open' && filledTips.some((t) => dist(t, head.tip) < 1)) continue;
     // The lines ending at the tip, found once per head. Where many meet (a hub of hatch or a

@@ -15,9 +15,13 @@
 //   not lettering: letters repeat strokes at uneven spacings (the two legs of an H, then
 //   the gap to the next letter). They are left out before clustering, and a cluster whose
 //   strokes still nearly all run one way is dropped too.
+// - A SYMBOL IS NOT LETTERING: a cluster that is one circle with at most two straight
+//   strokes across or beside it is a drawn device (a receptacle, a junction box, a
+//   bubble without a number), not a word.
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, center, expand } from '../../../core/geometry/bbox.ts';
 import { GridIndex, type Scene, type Seg } from './scene.ts';
+import { circleOf } from './circles.ts';
 import type { TextRef } from './texts.ts';
 
 /** Points of paper; see GLYPH SIZE. */
@@ -67,6 +71,18 @@ function isHatch(scene: Scene, members: readonly number[]): boolean {
     if (parallel >= members.length / 2) return false;
   }
   return false;
+}
+
+/** A SYMBOL IS NOT LETTERING: one circle and at most two straight strokes. */
+function isSymbol(scene: Scene, members: readonly number[]): boolean {
+  if (members.length > 3) return false;
+  let circles = 0;
+  for (const m of members) {
+    const sp = scene.subpaths[m]!;
+    if (circleOf(sp)) circles++;
+    else if (straightDirection(sp.segs) === null) return false;
+  }
+  return circles === 1;
 }
 
 /** Strokes of HATCH IS REGULAR: each straight stroke's parallel neighbours, walked outwards while their spacing stays even. */
@@ -152,7 +168,7 @@ export function strokedText(scene: Scene): StrokedText {
   for (const members of groups.values()) {
     let segments = 0;
     for (const m of members) segments += scene.subpaths[m]!.segs.length;
-    if (segments < MIN_LABEL_SEGMENTS || isHatch(scene, members)) continue;
+    if (segments < MIN_LABEL_SEGMENTS || isHatch(scene, members) || isSymbol(scene, members)) continue;
     let bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
     for (const m of members) {
       const b = scene.subpaths[m]!.bbox;

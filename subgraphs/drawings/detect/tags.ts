@@ -1,6 +1,6 @@
-// Section and detail tags: a circle divided by a horizontal line with an
-// identifier above and a sheet number below. A section tag also has a filled
-// direction marker on the circle and a long section cut line leaving it.
+// Section and detail tags: a circle (or a hexagon or square, tag-outlines.ts) divided
+// by a horizontal line with an identifier above and a sheet number below. A section tag
+// also has a filled direction marker on the outline and a long section cut line leaving it.
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { containsBox, unionAll } from '../../../core/geometry/bbox.ts';
 import { flattenCubic } from '../../../core/geometry/bezier.ts';
@@ -8,6 +8,7 @@ import { dist, pointSegmentDistance } from '../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
 import type { Scene, Subpath } from './scene.ts';
 import { textsInCircle, type TextRef } from './texts.ts';
+import { innerRadius, outlineBox, rimDistance } from './tag-outlines.ts';
 
 /** Where the section's viewing marker points, on the page as displayed. */
 export type Direction = 'left' | 'right' | 'up' | 'down';
@@ -32,9 +33,9 @@ export interface DetailTag extends TagBase {
  * circle with both ends far off (a grid line through a column) divides nothing.
  */
 export function hasDivider(scene: Scene, c: Circle): boolean {
-  const r = c.radius;
-  const box: BBox = [c.center[0] - r, c.center[1] - r, c.center[0] + r, c.center[1] + r];
-  const onRim = (p: Point) => Math.abs(dist(p, c.center) - r) <= 0.25 * r;
+  const r = innerRadius(c);
+  const box = outlineBox(c);
+  const onRim = (p: Point) => rimDistance(c, p) <= 0.25 * r;
   for (const l of scene.lineIndex.query(box)) {
     const dx = Math.abs(l.b[0] - l.a[0]);
     const dy = Math.abs(l.b[1] - l.a[1]);
@@ -53,7 +54,7 @@ export function hasDivider(scene: Scene, c: Circle): boolean {
 
 /** A filled shape touching the circle from outside; its farthest point gives the direction. */
 export function directionMarker(scene: Scene, c: Circle, fills: readonly Subpath[]): { direction: Direction; tip: Point; bbox: BBox } | null {
-  const r = c.radius;
+  const r = innerRadius(c);
   let best: { direction: Direction; tip: Point; bbox: BBox; reach: number } | null = null;
   for (const sp of fills) {
     if (sp === c.sub) continue;
@@ -63,8 +64,8 @@ export function directionMarker(scene: Scene, c: Circle, fills: readonly Subpath
     const centroid: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
     const d = dist(centroid, c.center);
     if (d < 0.6 * r || d > 2.2 * r) continue;
-    // A marker sits on the circle: at least two of its corners touch the rim.
-    if (sp.points.filter((p) => Math.abs(dist(p, c.center) - r) < 0.2 * r).length < 2) continue;
+    // A marker sits on the outline: at least two of its corners touch it.
+    if (sp.points.filter((p) => rimDistance(c, p) < 0.2 * r).length < 2) continue;
     let tip = sp.points[0]!;
     for (const p of sp.points) if (dist(p, c.center) > dist(tip, c.center)) tip = p;
     const reach = dist(tip, c.center);
@@ -153,6 +154,20 @@ export function findTombstones(scene: Scene): { circle: Circle; bbox: BBox }[] {
   return out;
 }
 
+/**
+ * SIZED TO ITS LETTERING: a hexagon or square is a tag only when it holds a line above its
+ * divider and a line below, and is drawn just big enough for them (inscribed radius at most
+ * four text heights). Square rooms, cells and boxes are drawn square for what they enclose,
+ * with a name, a number and finishes inside, or one word. Only readable where there is a text layer.
+ */
+function sizedToLettering(scene: Scene, c: Circle, texts: readonly TextRef[]): boolean {
+  const runs = texts.map((t) => scene.texts[t.id]!);
+  const above = runs.some((t) => (t.bbox[1] + t.bbox[3]) / 2 < c.center[1]);
+  const below = runs.some((t) => (t.bbox[1] + t.bbox[3]) / 2 > c.center[1]);
+  const tallest = Math.max(0, ...runs.map((t) => t.bbox[3] - t.bbox[1]));
+  return above && below && innerRadius(c) <= 4 * tallest;
+}
+
 export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: readonly BBox[]): { sections: SectionTag[]; details: DetailTag[] } {
   const fills = scene.subpaths.filter((sp) => sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12);
   const sections: SectionTag[] = [];
@@ -166,7 +181,8 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     const texts = textsInCircle(scene, c);
     // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
     if (scene.hasTextLayer && (texts.length === 0 || isTypeTag(texts) || isMeasurement(texts))) continue;
-    const circleBox: BBox = [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
+    if (scene.hasTextLayer && c.outline && !sizedToLettering(scene, c, texts)) continue;
+    const circleBox = outlineBox(c);
     const marker = directionMarker(scene, c, fills);
     if (marker) {
       const line = sectionLine(scene, c, [marker.tip]);

@@ -2,22 +2,23 @@
 // page's text runs, so the same run has the same id in every annotation.
 import type { BBox } from '../../../core/geometry/types.ts';
 import { boxDistance, center, expand, unionAll } from '../../../core/geometry/bbox.ts';
-import { dist } from '../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
 import type { Scene } from './scene.ts';
+import { insideOutline, outlineBox } from './tag-outlines.ts';
 
 export interface TextRef {
   id: number;
   text: string;
 }
 
-/** Runs whose centre lies inside the circle, top to bottom. */
+/** Runs whose centre lies inside the circle (or a tag's hexagon or square), top to bottom. */
 export function textsInCircle(scene: Scene, c: Circle): TextRef[] {
   const found: { id: number; text: string; y: number; x: number }[] = [];
-  scene.texts.forEach((t, id) => {
+  for (const id of scene.textIndex.query(outlineBox(c))) {
+    const t = scene.texts[id]!;
     const p = center(t.bbox);
-    if (dist(p, c.center) < 0.95 * c.radius) found.push({ id, text: t.str.trim(), y: p[1], x: p[0] });
-  });
+    if (insideOutline(c, p, 0.95)) found.push({ id, text: t.str.trim(), y: p[1], x: p[0] });
+  }
   return found.sort((a, b) => a.y - b.y || a.x - b.x).map(({ id, text }) => ({ id, text }));
 }
 

@@ -7,7 +7,7 @@ import { area, boxDistance, center, containsBox, containsPoint, expand, overlaps
 import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
 import { disciplineOf, normaliseSheetNumber, SHEET_NUMBER_PATTERN, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
-import type { TextLine } from './text-lines.ts';
+import { readingFrame, type TextLine } from './text-lines.ts';
 
 export interface GridBubble {
   label: string;
@@ -93,6 +93,17 @@ const REFERENCE = new RegExp(
  */
 const SHEET_WORD_REFERENCE =
   /\b(?:SEE|ON|REFER\s+TO|REF\.?|SIM\.?)\s+(?:(?:DETAILS?|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW)\s+)?(?:ON\s+)?(?:SHEET|SHT\.?|SH\.)\s*(?:NO\.?\s*)?(\d{1,3}[A-Z]?)(?![\w\/])/gi;
+/**
+ * Rule reference-over-two-lines: a note whose line ends where its sheet is still to come ("DET. ON",
+ * "SEE DETAIL") and whose next line below starts with the sheet ("SHEET 10") is read as one line.
+ */
+const LEAD_AT_END = /\b(?:SEE|ON|REFER\s+TO|REF\.?|SIM\.?)(?:\s+(?:DETAILS?|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW))?(?:\s+ON)?\s*$/i;
+const SHEET_AT_START = /^\s*(?:SHEET|SHT\.?|SH\.)\s*(?:NO\.?\s*)?\d/i;
+/**
+ * Rule product-code: a manufacturer's name before a pair in view/sheet form ("SIMPSON A35/A35F", "USP
+ * LUS26/LUS28") names its products, not a view on a sheet.
+ */
+const MANUFACTURER_BEFORE = /\b(?:SIMPSON(?:\s+STRONG-?TIE)?|SIMP\.?|STRONG-?TIE|USP|MITEK|HILTI|DEWALT|RED\s+HEAD)\s*$/i;
 /** Rule view-on-sheet: "3/A501" standing alone in a note, a view id over a sheet number written on one line. */
 const VIEW_ON_SHEET = new RegExp(String.raw`(?<![\w\/.-])([A-Z]?\d{1,2}[A-Z]?)\s*\/\s*(${SHEET})(?![\w\/])`, 'g');
 /** Rule member-mark (rolled shapes): W12x26, HSS6x6x3/8, L4x4x1/4, C10x15.3, MC8x21.4, WT6x13. */
@@ -307,6 +318,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     return e;
   };
   const legendSheet = discipline === 'General' || LEGEND_TITLE.test(title ?? '');
+  const continued = continuedReferences(drawingLines);
   const lineMentions = new Map<TextLine, DraftEntity[]>();
   for (const line of drawingLines) {
     const found: DraftEntity[] = [];
@@ -335,21 +347,29 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     }
     lineMentions.set(line, found);
     if (legendSheet) continue;
+    // A reference continued on the next line is read from both lines, once, at the first.
+    const next = continued.get(line);
+    if (continued.has(line) && !next) continue;
+    const text = next ? `${line.text} ${next.text}` : line.text;
+    const box = next ? unionAll([line.bbox, next.bbox]) : line.bbox;
     const refs: { view: string | null; sheet: string; at: number }[] = [];
-    for (const m of line.text.matchAll(REFERENCE)) refs.push({ view: m[2] ?? null, sheet: m[3]!, at: m.index! });
-    for (const m of line.text.matchAll(VIEW_ON_SHEET)) if (!refs.some((r) => r.view && r.sheet === m[2])) refs.push({ view: m[1]!, sheet: m[2]!, at: m.index! });
+    for (const m of text.matchAll(REFERENCE)) refs.push({ view: m[2] ?? null, sheet: m[3]!, at: m.index! });
+    for (const m of text.matchAll(VIEW_ON_SHEET)) {
+      if (MANUFACTURER_BEFORE.test(text.slice(0, m.index!))) continue;
+      if (!refs.some((r) => r.view && r.sheet === m[2])) refs.push({ view: m[1]!, sheet: m[2]!, at: m.index! });
+    }
     const numbered: typeof refs = [];
-    for (const m of line.text.matchAll(SHEET_WORD_REFERENCE)) numbered.push({ view: null, sheet: m[1]!, at: m.index! });
+    for (const m of text.matchAll(SHEET_WORD_REFERENCE)) numbered.push({ view: null, sheet: m[1]!, at: m.index! });
     for (const r of [...refs, ...numbered]) {
       // A designator and a number, unless the note said SHEET before a plain number.
       if (!numbered.includes(r) && (!/[A-Z]/i.test(r.sheet) || !/\d/.test(r.sheet))) continue;
       const c = add({
         type: 'Callout',
         label: `${r.view ?? '–'}/${r.sheet}`,
-        text: line.text,
-        bbox: line.bbox,
+        text,
+        bbox: box,
         provenance: 'text:text-reference',
-        props: { kind: 'text_reference', viewId: r.view, targetSheet: r.sheet, raw: [line.text] },
+        props: { kind: 'text_reference', viewId: r.view, targetSheet: r.sheet, raw: next ? [line.text, next.text] : [line.text] },
         sameKey: null,
         viewKey: null,
       });
@@ -466,4 +486,32 @@ export function extractSheet(input: ExtractInput): SheetDraft {
 
   for (const e of entities) if (e !== sheet) rel('ON_SHEET', e.key, sheet.key);
   return { number, normNumber, title, discipline, entities, relationships, links };
+}
+
+/**
+ * Pairs of lines that hold one reference between them (rule reference-over-two-lines): each line
+ * ending with a lead maps to the line that continues it; that line maps to null (read with the
+ * first). The next line reads in the same direction, starts within 2.5 of its font sizes below,
+ * and overlaps it along the line. Only lines ending with a lead are paired, against lines
+ * starting with SHEET, so the cost stays that of the few such lines. A second line that is a
+ * reference on its own ("ON SHEET NO.23") is left to be read alone.
+ */
+function continuedReferences(lines: TextLine[]): Map<TextLine, TextLine | null> {
+  const out = new Map<TextLine, TextLine | null>();
+  const heads = lines.filter((l) => LEAD_AT_END.test(l.text));
+  const tails = lines.filter((l) => SHEET_AT_START.test(l.text) && !new RegExp(SHEET_WORD_REFERENCE.source, 'i').test(l.text));
+  for (const head of heads) {
+    const h = readingFrame(head.bbox, head.angle);
+    let best: TextLine | null = null;
+    let bestGap = Infinity;
+    for (const tail of tails) {
+      if (out.has(tail) || Math.abs(tail.angle - head.angle) > 0.09) continue;
+      const t = readingFrame(tail.bbox, head.angle);
+      const gap = t.top - h.bottom;
+      const overlaps = t.x1 < h.x2 && t.x2 > h.x1;
+      if (overlaps && gap > -0.5 * head.size && gap < 2.5 * head.size && gap < bestGap) (best = tail), (bestGap = gap);
+    }
+    if (best) (out.set(head, best), out.set(best, null));
+  }
+  return out;
 }

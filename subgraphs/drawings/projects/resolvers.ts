@@ -1,14 +1,16 @@
 // GraphQL resolvers of projects: each parses its arguments, calls one domain
-// function (projects.ts) and returns the domain's camelCase objects.
+// function (service.ts) and returns the domain's camelCase objects. Made over the
+// project collaborators the subgraph builds when it starts (../index.ts).
 import type { Readable } from 'node:stream';
 import { loader, requirePrincipal, type RequestContext } from '../../../core/context.ts';
 import { connection, offsetOf, pageSize } from '../../../core/graphql/pagination.ts';
-import type { Principal } from '../../../core/auth/keys.ts';
 import { readUpload } from '../service.ts';
 import type { Page, Project, ProjectStats } from './model.ts';
+import type { ProjectSearchJobResult } from './search.ts';
 import {
   addSheets,
   createProject,
+  createSearchJob,
   deleteProject,
   findProject,
   getEntity,
@@ -17,10 +19,10 @@ import {
   listProjects,
   listRelationships,
   listSheets,
+  PROJECT_SEARCH_JOB,
   projectStats,
-  requireProject,
-} from './projects.ts';
-import { PROJECT_SEARCH_JOB, type ProjectSearchJobResult } from './search.ts';
+  type ProjectServices,
+} from './service.ts';
 
 type FileUpload = Promise<{ createReadStream(): Readable }>;
 type PageArgs = { first: number; after?: string | null };
@@ -33,81 +35,75 @@ async function paged<T>(args: PageArgs, max: number, fetch: (offset: number, lim
   return { ...connection(page.items, offset, first), totalCount: page.total };
 }
 
-/** A project's statistics, read once per request however many of its count fields are asked for. */
-const stats = (ctx: RequestContext, project: Project): Promise<ProjectStats> =>
-  loader<Project, ProjectStats>(ctx, 'projectStats', (projects) => Promise.all(projects.map((p) => projectStats(ctx.platform, p)))).load(project);
+export function projectResolvers(services: ProjectServices) {
+  /** A project's statistics, read once per request however many of its count fields are asked for. */
+  const stats = (ctx: RequestContext, project: Project): Promise<ProjectStats> =>
+    loader<Project, ProjectStats>(ctx, 'projectStats', (projects) => Promise.all(projects.map((p) => projectStats(services, p)))).load(project);
 
-const stat = (pick: (s: ProjectStats) => unknown) => async (p: Project, _: unknown, ctx: RequestContext) => pick(await stats(ctx, p));
+  const stat = (pick: (s: ProjectStats) => unknown) => async (p: Project, _: unknown, ctx: RequestContext) => pick(await stats(ctx, p));
 
-export const projectResolvers = {
-  Query: {
-    projects: async (_: unknown, args: PageArgs, ctx: RequestContext) => {
-      const principal = requirePrincipal(ctx);
-      const first = pageSize(args.first, 100);
-      const offset = offsetOf(args.after);
-      return connection(await listProjects(ctx.platform, principal, offset, first + 1), offset, first);
+  return {
+    Query: {
+      projects: async (_: unknown, args: PageArgs, ctx: RequestContext) => {
+        const principal = requirePrincipal(ctx);
+        const first = pageSize(args.first, 100);
+        const offset = offsetOf(args.after);
+        return connection(await listProjects(services, principal, offset, first + 1), offset, first);
+      },
+      project: (_: unknown, args: { id: string }, ctx: RequestContext) => findProject(services, requirePrincipal(ctx), args.id),
     },
-    project: (_: unknown, args: { id: string }, ctx: RequestContext) => findProject(ctx.platform, requirePrincipal(ctx), args.id),
-  },
-  Mutation: {
-    createProject: (_: unknown, args: { input: { name: string; description?: string | null } }, ctx: RequestContext) => createProject(ctx.platform, requirePrincipal(ctx), args.input),
-    deleteProject: (_: unknown, args: { id: string }, ctx: RequestContext) => deleteProject(ctx.platform, requirePrincipal(ctx), args.id),
-    addProjectSheets: async (_: unknown, args: { projectId: string; file?: FileUpload | null; fileHash?: string | null; pages: string }, ctx: RequestContext) => {
-      const principal = requirePrincipal(ctx);
-      const bytes = args.file ? await readUpload((await args.file).createReadStream()) : undefined;
-      const jobs = await addSheets(ctx.platform, principal, { projectId: args.projectId, bytes, fileHash: args.fileHash ?? undefined, pages: args.pages });
-      return { jobs };
+    Mutation: {
+      createProject: (_: unknown, args: { input: { name: string; description?: string | null } }, ctx: RequestContext) => createProject(services, requirePrincipal(ctx), args.input),
+      deleteProject: (_: unknown, args: { id: string }, ctx: RequestContext) => deleteProject(ctx.platform, services, requirePrincipal(ctx), args.id),
+      addProjectSheets: async (_: unknown, args: { projectId: string; file?: FileUpload | null; fileHash?: string | null; pages: string }, ctx: RequestContext) => {
+        const principal = requirePrincipal(ctx);
+        const bytes = args.file ? await readUpload((await args.file).createReadStream()) : undefined;
+        const jobs = await addSheets(ctx.platform, services, principal, { projectId: args.projectId, bytes, fileHash: args.fileHash ?? undefined, pages: args.pages });
+        return { jobs };
+      },
+      createProjectSearchJob: (_: unknown, args: { projectId: string; input: { query: string; page?: number | null; perPage?: number | null } }, ctx: RequestContext) =>
+        createSearchJob(ctx.platform, services, requirePrincipal(ctx), args.projectId, args.input),
     },
-    createProjectSearchJob: async (_: unknown, args: { projectId: string; input: { query: string; page?: number | null; perPage?: number | null } }, ctx: RequestContext) => {
-      const principal: Principal = requirePrincipal(ctx);
-      await requireProject(ctx.platform, principal, args.projectId);
-      return ctx.platform.jobs.create(principal, PROJECT_SEARCH_JOB, {
-        projectId: args.projectId,
-        query: args.input.query,
-        page: args.input.page ?? undefined,
-        perPage: args.input.perPage ?? undefined,
-      });
+    Project: {
+      __resolveReference: (ref: { id: string }, ctx: RequestContext) => findProject(services, requirePrincipal(ctx), ref.id),
+      sheetCount: stat((s) => s.sheetCount),
+      entityCount: stat((s) => s.entityCount),
+      relCount: stat((s) => s.relCount),
+      communityCount: stat((s) => s.communityCount),
+      pageCount: stat((s) => s.pageCount),
+      ingestions: stat((s) => ({ pending: s.ingestions.pending ?? 0, inProgress: s.ingestions.in_progress ?? 0, completed: s.ingestions.completed ?? 0, failed: s.ingestions.failed ?? 0 })),
+      links: stat((s) => s.links),
+      usage: stat((s) => s.usage),
+      sheets: (p: Project, args: PageArgs) => paged(args, 200, (offset, limit) => listSheets(services, p, { offset, limit })),
+      entities: (p: Project, args: PageArgs & { type?: string | null; sheet?: string | null; q?: string | null }, ctx: RequestContext) =>
+        paged(args, 200, (offset, limit) => listEntities(services, p, { type: args.type, sheet: args.sheet, q: args.q }, { offset, limit })),
+      entity: (p: Project, args: { id: string }) => getEntity(services, p, args.id),
+      relationships: (p: Project, args: PageArgs & { type?: string | null }) => paged(args, 500, (offset, limit) => listRelationships(services, p, args.type ?? null, { offset, limit })),
+      communities: (p: Project, args: PageArgs) => paged(args, 200, (offset, limit) => listCommunities(services, p, { offset, limit })),
     },
-  },
-  Project: {
-    __resolveReference: (ref: { id: string }, ctx: RequestContext) => findProject(ctx.platform, requirePrincipal(ctx), ref.id),
-    sheetCount: stat((s) => s.sheetCount),
-    entityCount: stat((s) => s.entityCount),
-    relCount: stat((s) => s.relCount),
-    communityCount: stat((s) => s.communityCount),
-    pageCount: stat((s) => s.pageCount),
-    ingestions: stat((s) => ({ pending: s.ingestions.pending ?? 0, inProgress: s.ingestions.in_progress ?? 0, completed: s.ingestions.completed ?? 0, failed: s.ingestions.failed ?? 0 })),
-    links: stat((s) => s.links),
-    usage: stat((s) => s.usage),
-    sheets: (p: Project, args: PageArgs, ctx: RequestContext) => paged(args, 200, (offset, limit) => listSheets(ctx.platform, p, { offset, limit })),
-    entities: (p: Project, args: PageArgs & { type?: string | null; sheet?: string | null; q?: string | null }, ctx: RequestContext) =>
-      paged(args, 200, (offset, limit) => listEntities(ctx.platform, p, { type: args.type, sheet: args.sheet, q: args.q }, { offset, limit })),
-    entity: (p: Project, args: { id: string }, ctx: RequestContext) => getEntity(ctx.platform, p, args.id),
-    relationships: (p: Project, args: PageArgs & { type?: string | null }, ctx: RequestContext) => paged(args, 500, (offset, limit) => listRelationships(ctx.platform, p, args.type ?? null, { offset, limit })),
-    communities: (p: Project, args: PageArgs, ctx: RequestContext) => paged(args, 200, (offset, limit) => listCommunities(ctx.platform, p, { offset, limit })),
-  },
-  Job: {
-    // The job's stored results (REST's snake_case, from the documents subgraph) in the graph's camelCase.
-    projectSearchResults: (job: { type: string; results: ProjectSearchJobResult | null }) => {
-      const r = job.results;
-      if (job.type !== PROJECT_SEARCH_JOB || !r) return null;
-      return {
-        query: r.query,
-        total: r.total,
-        page: r.page,
-        perPage: r.per_page,
-        totalPages: r.total_pages,
-        matches: r.matches.map((m) => ({
-          entity: { ...m.entity, sheetId: m.entity.sheet_id, communityId: m.entity.community_id },
-          sheetNumber: m.sheet_number,
-          sheetTitle: m.sheet_title,
-          snippet: m.snippet,
-          bbox: m.bbox,
-          relevanceScore: m.relevance_score,
-          via: m.via.toUpperCase(),
-        })),
-      };
+    Job: {
+      // The job's stored results (REST's snake_case, from the documents subgraph) in the graph's camelCase.
+      projectSearchResults: (job: { type: string; results: ProjectSearchJobResult | null }) => {
+        const r = job.results;
+        if (job.type !== PROJECT_SEARCH_JOB || !r) return null;
+        return {
+          query: r.query,
+          total: r.total,
+          page: r.page,
+          perPage: r.per_page,
+          totalPages: r.total_pages,
+          matches: r.matches.map((m) => ({
+            entity: { ...m.entity, sheetId: m.entity.sheet_id, communityId: m.entity.community_id },
+            sheetNumber: m.sheet_number,
+            sheetTitle: m.sheet_title,
+            snippet: m.snippet,
+            bbox: m.bbox,
+            relevanceScore: m.relevance_score,
+            via: m.via.toUpperCase(),
+          })),
+        };
+      },
     },
-  },
-  JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
-};
+    JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
+  };
+}

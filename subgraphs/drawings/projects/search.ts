@@ -4,16 +4,10 @@
 // (callout → the view and sheet it references; member mark → the notes that
 // mention it and the same mark on other sheets; revision → what was revised
 // in it), and each match named by its sheet and the box to zoom to.
-import { z } from 'zod';
-import { AppError } from '../../../core/errors.ts';
-import type { JobHandler } from '../../../core/jobs/types.ts';
-import { parseInput } from '../../../core/validation.ts';
-import type { Entity } from './model.ts';
-import { projectServices, type ProjectServices } from './services.ts';
+import type { Entity, RelationshipType } from './model.ts';
+import type { ProjectServices } from './service.ts';
 
-export const PROJECT_SEARCH_JOB = 'project.search';
 export const MAX_PER_PAGE = 50;
-const QUERY_MAX = 1_000;
 /** Candidates each ranking contributes, and seeds expanded through the graph. */
 const CANDIDATES = 100;
 const SEEDS = 30;
@@ -21,6 +15,12 @@ const SEEDS = 30;
 const RRF_K = 60;
 /** An entity reached through the graph scores this share of the hit it was reached from. */
 const EXPANSION_DECAY = 0.6;
+/**
+ * The relationships the expansion walks. Only these are read: a sheet seed is the target of an
+ * ON_SHEET edge from every entity on it (about 26 on a generated sheet, thousands on a dense real
+ * one), which the walk never follows.
+ */
+const WALKED: readonly RelationshipType[] = ['REFERENCES', 'MENTIONS', 'SAME_AS', 'REVISED_IN', 'SHOWN_ON'];
 
 /** Question words carry no evidence; drop them so BM25 ranks by the engineering words. */
 const STOP = new Set(
@@ -36,10 +36,26 @@ export function queryTerms(text: string): string[] {
   return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w) || gridLetters.has(w))))].slice(0, 32);
 }
 
-/** The words as an FTS5 query: each quoted, any may match (BM25 ranks by how many and how rare). Null when no word is left. */
+/** A member size written as one word that FTS5's tokenizer splits at "/" or "." (L4X4X1/4, C10X15.3, HSS6X6X3/8). */
+const SPLIT_SIZE = /^[a-z]+\d+(?:x\d+)+(?:[./]\d+)+/i;
+
+/**
+ * The words as an FTS5 query: each quoted, any may match (BM25 ranks by how many and how rare).
+ * A member size the tokenizer would split ("L4X4X1/4" → l4x4x1, 4) is one phrase, as it is one
+ * word on the drawing, quoted as written ("l4x4x1/4"): its tail alone ("4") is on nearly every entity, and would make the query
+ * rank thousands of rows that hold nothing of the question. Null when no word is left.
+ */
 export function ftsMatch(text: string): string | null {
   const terms = queryTerms(text);
-  return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
+  if (!terms.length) return null;
+  const wordsOf = (chunk: string): string[] => chunk.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const chunks = text.split(/\s+/).filter(Boolean);
+  const sizes = chunks.filter((c) => SPLIT_SIZE.test(c));
+  // Quoted as written: FTS5 reads it as the phrase of its pieces, PostgreSQL's parser as one token, as each indexed it.
+  const phrases = sizes.map((c) => SPLIT_SIZE.exec(c)![0].toLowerCase());
+  // A word stays a term of its own unless every place the question writes it is inside a size.
+  const alone = terms.filter((t) => chunks.some((c) => !SPLIT_SIZE.test(c) && wordsOf(c).includes(t)));
+  return [...new Set([...phrases, ...alone])].map((t) => `"${t}"`).join(' OR ');
 }
 
 export interface SearchMatch {
@@ -115,7 +131,7 @@ export async function searchProject(services: Pick<ProjectServices, 'store' | 'e
 
   // Graph expansion from the best seeds.
   const seeds = [...scored].sort((a, b) => b[1].score - a[1].score).slice(0, SEEDS);
-  const rels = await store.relationshipsOf(projectId, seeds.map(([id]) => id));
+  const rels = await store.relationshipsOf(projectId, seeds.map(([id]) => id), WALKED);
   const seedScore = new Map(seeds.map(([id, s]) => [id, s.score]));
   const reach = (target: string, from: string) => {
     const s = (seedScore.get(from) ?? 0) * EXPANSION_DECAY;
@@ -136,7 +152,10 @@ export async function searchProject(services: Pick<ProjectServices, 'store' | 'e
   const ranked = [...scored].sort((a, b) => b[1].score - a[1].score || a[0].localeCompare(b[0]));
   const total = ranked.length;
   const slice = ranked.slice((page - 1) * perPage, page * perPage);
-  const entities = new Map((await store.entitiesByIds(projectId, slice.map(([id]) => id))).map((e) => [e.id, e]));
+  // The seeds are loaded already; only entities reached through the graph are read.
+  const entities = new Map(slice.flatMap(([id]) => (seedEntities.has(id) ? [[id, seedEntities.get(id)!] as const] : [])));
+  const reached = slice.map(([id]) => id).filter((id) => !entities.has(id));
+  if (reached.length) for (const e of await store.entitiesByIds(projectId, reached)) entities.set(e.id, e);
   const sheets = new Map((await store.sheetsByIds([...new Set([...entities.values()].map((e) => e.sheetId))])).map((s) => [s.id, s]));
   const matches: SearchMatch[] = [];
   for (const [id, s] of slice) {
@@ -155,13 +174,6 @@ export async function searchProject(services: Pick<ProjectServices, 'store' | 'e
   }
   return { total, page, perPage, totalPages: Math.ceil(total / perPage), matches };
 }
-
-const inputSchema = z.object({
-  projectId: z.string().min(1),
-  query: z.string().trim().max(QUERY_MAX),
-  page: z.number().int().min(1).max(10_000).default(1),
-  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(10),
-});
 
 /** A search job's results: the REST shape (as every job's), snake_case; the GraphQL Job maps them back (resolvers.ts). */
 export function searchJobResult(query: string, r: SearchOutcome) {
@@ -194,26 +206,3 @@ export function searchJobResult(query: string, r: SearchOutcome) {
   };
 }
 export type ProjectSearchJobResult = ReturnType<typeof searchJobResult>;
-
-export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
-  type: PROJECT_SEARCH_JOB,
-  title: 'Project search',
-  description: 'Searches a project graph in plain language.',
-  typicalSeconds: [0, 3],
-  operation: { mutation: 'createProjectSearchJob', route: 'POST /v1/projects/{project_id}/search/jobs' },
-  internal: { why: 'createProjectSearchJob checks that the project is the caller\'s first' },
-  parse: (input) => {
-    const parsed = parseInput(inputSchema, input);
-    // An empty question is a missing one (400), as code search answers.
-    if (!parsed.query) throw new AppError('VALIDATION_ERROR', 'query: required, the question to answer', { field: 'query' });
-    return parsed;
-  },
-  async run(ctx) {
-    const services = projectServices(ctx.db, ctx.config);
-    const { projectId, query, page, perPage } = ctx.input;
-    if (!(await services.store.getProject(ctx.job.accountId, projectId))) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
-    const r = await searchProject(services, projectId, query, page, perPage);
-    await services.store.recordUsage(ctx.job.accountId, projectId, 'search', 1, new Date().toISOString());
-    return searchJobResult(query, r);
-  },
-};

@@ -26,7 +26,8 @@ interface Placed {
   base: number;
 }
 
-function inFrame(b: BBox, angle: number): { x1: number; x2: number; base: number } {
+/** A box in a reading frame: rotated by -angle so that text at that angle reads left to right, y growing down the lines. */
+export function readingFrame(b: BBox, angle: number): { x1: number; x2: number; top: number; bottom: number } {
   const c = Math.cos(-angle);
   const s = Math.sin(-angle);
   const xs: number[] = [];
@@ -35,7 +36,7 @@ function inFrame(b: BBox, angle: number): { x1: number; x2: number; base: number
     xs.push(x * c - y * s);
     ys.push(x * s + y * c);
   }
-  return { x1: Math.min(...xs), x2: Math.max(...xs), base: Math.max(...ys) };
+  return { x1: Math.min(...xs), x2: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
 }
 
 export function textLines(runs: readonly TextRun[]): TextLine[] {
@@ -44,7 +45,8 @@ export function textLines(runs: readonly TextRun[]): TextLine[] {
     if (!run.str.trim()) return;
     const bucket = Math.round(run.angle / (Math.PI / 36));
     const list = byDirection.get(bucket) ?? [];
-    list.push({ id, run, ...inFrame(run.bbox, bucket * (Math.PI / 36)) });
+    const f = readingFrame(run.bbox, bucket * (Math.PI / 36));
+    list.push({ id, run, x1: f.x1, x2: f.x2, base: f.bottom });
     byDirection.set(bucket, list);
   });
   const lines: TextLine[] = [];

@@ -3,7 +3,7 @@
 // its lease; the evaluation and the benchmark time exactly this loop.
 import { LIMITS } from '../../../core/limits.ts';
 import type { Episode } from '../model.ts';
-import { ADDRESSEE_WINDOW, ingestEpisode, type IngestDeps } from './ingest.ts';
+import { ADDRESSEE_WINDOW, prepareEpisode, writeEpisode, type IngestDeps, type PreparedEpisode } from './ingest.ts';
 
 /**
  * The vector index is brought up to date after this many episodes and at the end of a drain
@@ -14,9 +14,11 @@ import { ADDRESSEE_WINDOW, ingestEpisode, type IngestDeps } from './ingest.ts';
 const VECTOR_EVERY_EPISODES = 32;
 export const VECTOR_BATCH_ROWS = 48;
 /**
- * Pending episodes read per query: an episode stored meanwhile waits for the next read, still in
- * order. One deleted while it waits in this read is still processed, as one deleted while being
- * processed always was: its facts then stay, naming an episode that no longer exists (not yet handled).
+ * Pending episodes read per query, and written per transaction: an episode stored meanwhile waits
+ * for the next read, still in order. One deleted while it waits in this read is still processed, as
+ * one deleted while being processed always was: its facts then stay, naming an episode that no longer
+ * exists (not yet handled). The transaction holds the database's write lock for the run's writes
+ * (a few ms an episode), so other writers wait that long at most.
  */
 const PENDING_READ = 16;
 
@@ -29,12 +31,12 @@ export async function processPending(
   deps: IngestDeps,
   accountId: string,
   groupId: string,
-  options: { beforeEach?: () => Promise<void> } = {},
+  options: { beforeEach?: () => Promise<void>; /** Episodes written per transaction (1: each on its own, the way before runs; for the benchmark's baseline). */ runLength?: number } = {},
 ): Promise<{ processed: number; failed: number }> {
   const { store } = deps;
   let processed = 0;
   let failed = 0;
-  let queue: Episode[] = [];
+  let unindexed = 0;
   // The group's latest processed episodes, oldest first, kept as episodes are processed: only this
   // lease holder processes the group, so after one read they are known without reading again.
   let recent: Episode[] | null = null;
@@ -45,34 +47,68 @@ export async function processPending(
     recent!.splice(at, 0, episode);
     if (recent!.length > ADDRESSEE_WINDOW) recent!.shift();
   };
+  const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
   try {
     for (;;) {
-      await options.beforeEach?.();
-      if (!queue.length) queue = await store.nextPending(accountId, groupId, PENDING_READ);
-      const episode = queue.shift();
-      if (!episode) break;
-      try {
-        // Extraction runs on this thread: its cost is bounded by the message's size (linear
-        // extractor, core/limits.ts), so a huge message fails alone and cannot freeze the
-        // server, nor freeze it again when the job is retried after a crash (a poison message).
-        if (episode.content.length > LIMITS.memoryMaxMessageChars) {
-          throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
+      const queue = await store.nextPending(accountId, groupId, options.runLength ?? PENDING_READ);
+      if (!queue.length) break;
+      recent ??= await store.lastEpisodes(accountId, groupId, ADDRESSEE_WINDOW);
+      // First every episode's extraction and embeddings (which may call a model or a service), outside any transaction.
+      const prepared: PreparedEpisode[] = [];
+      const refused: { episode: Episode; error: string }[] = [];
+      for (const episode of queue) {
+        await options.beforeEach?.();
+        try {
+          // Extraction runs on this thread: its cost is bounded by the message's size (linear
+          // extractor, core/limits.ts), so a huge message fails alone and cannot freeze the
+          // server, nor freeze it again when the job is retried after a crash (a poison message).
+          if (episode.content.length > LIMITS.memoryMaxMessageChars) {
+            throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
+          }
+          prepared.push(await prepareEpisode(deps, episode, recent));
+        } catch (err) {
+          // One bad message must not block the group's queue; the failure stays on the episode.
+          refused.push({ episode, error: reason(err) });
         }
-        recent ??= await store.lastEpisodes(accountId, groupId, ADDRESSEE_WINDOW);
-        await ingestEpisode(deps, episode, recent);
-        await store.finishEpisode(accountId, episode.uuid, null);
-        processed++;
-      } catch (err) {
-        // One bad message must not block the group's queue; the failure stays on the episode.
-        await store.finishEpisode(accountId, episode.uuid, err instanceof Error ? err.message : String(err));
-        failed++;
+        remember(episode);
       }
-      if (recent) remember(episode);
-      if ((processed + failed) % VECTOR_EVERY_EPISODES === 0) await store.indexFactVectors(VECTOR_BATCH_ROWS);
+      // Then their writes in one transaction: a statement that commits alone rewrites the pages (and FTS5
+      // segments) it touches every time; a run of episodes touches most of them once. Episodes stay in order.
+      try {
+        // One episode alone needs no transaction: its statements run as they always did.
+        const run = queue.length > 1 ? store.inTransaction.bind(store) : <T>(work: (tx: typeof store) => Promise<T>) => work(store);
+        await run(async (tx) => {
+          for (const p of prepared) {
+            await writeEpisode({ ...deps, store: tx }, p);
+            await tx.finishEpisode(accountId, p.episode.uuid, null);
+          }
+          for (const r of refused) await tx.finishEpisode(accountId, r.episode.uuid, r.error);
+        });
+        processed += prepared.length;
+        failed += refused.length;
+      } catch {
+        // Nothing of the run was written. One failing episode must fail alone: write them one by one.
+        for (const p of prepared) {
+          try {
+            await writeEpisode(deps, p);
+            await store.finishEpisode(accountId, p.episode.uuid, null);
+            processed++;
+          } catch (err) {
+            await store.finishEpisode(accountId, p.episode.uuid, reason(err));
+            failed++;
+          }
+        }
+        for (const r of refused) await store.finishEpisode(accountId, r.episode.uuid, r.error);
+        failed += refused.length;
+      }
+      unindexed += queue.length;
+      if (unindexed >= VECTOR_EVERY_EPISODES) {
+        await store.indexFactVectors(VECTOR_BATCH_ROWS);
+        unindexed = 0;
+      }
     }
   } finally {
     await store.indexFactVectors(VECTOR_BATCH_ROWS);
   }
   return { processed, failed };
 }
-

@@ -4,7 +4,7 @@
 // so an episode interrupted by a crash is simply processed again.
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../../core/embedding/embed.ts';
-import type { Extractor } from '../extraction/extractor.ts';
+import type { Extraction, Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, FactRow, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
 import { CHANGE_CUES } from '../extraction/relations.ts';
@@ -31,20 +31,42 @@ export const normFact = (text: string): string => text.toLowerCase().replace(/[^
 /** How many of the group's latest processed episodes are searched for the addressee. */
 export const ADDRESSEE_WINDOW = 8;
 
+/** An episode read and embedded, before anything is written: the part of ingestion that may call out (an LLM, an embedding service). */
+export interface PreparedEpisode {
+  episode: Episode;
+  extraction: Extraction;
+  embeddings: Float32Array[];
+}
+
+/**
+ * Extraction and embeddings of one episode, without the store: the drain prepares a run of episodes
+ * first and then writes them in one transaction, which must not wait on a model or a network.
+ * `earlier`: the group's latest processed episodes, oldest first (what store.lastEpisodes gives).
+ */
+export async function prepareEpisode(deps: Pick<IngestDeps, 'extractor' | 'embedder'>, episode: Episode, earlier: readonly Episode[]): Promise<PreparedEpisode> {
+  // "you" is whoever spoke last before this message (someone other than its speaker).
+  const speaker = episode.role ?? episode.roleType;
+  const addressee = earlier.filter((e) => e.uuid !== episode.uuid && (e.role ?? e.roleType) !== speaker).at(-1);
+  const extraction = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
+  const embeddings = extraction.facts.length ? await deps.embedder.embed(extraction.facts.map((f) => f.fact)) : [];
+  return { episode, extraction, embeddings };
+}
+
 /**
  * `earlier`: the group's latest processed episodes, oldest first (what store.lastEpisodes gives), when
  * the caller already holds them (the drain keeps them as it goes, saving a read per message).
  */
 export async function ingestEpisode(deps: IngestDeps, episode: Episode, earlierEpisodes?: readonly Episode[]): Promise<IngestResult> {
+  const earlier = earlierEpisodes ?? (await deps.store.lastEpisodes(episode.accountId, episode.groupId, ADDRESSEE_WINDOW));
+  return writeEpisode(deps, await prepareEpisode(deps, episode, earlier));
+}
+
+/** A prepared episode into the graph: resolve entities, add or merge facts, invalidate what they contradict. Only store calls. */
+export async function writeEpisode(deps: Pick<IngestDeps, 'store' | 'now'>, prepared: PreparedEpisode): Promise<IngestResult> {
   const { store } = deps;
+  const { episode, extraction, embeddings } = prepared;
   const now = (deps.now?.() ?? new Date()).toISOString();
   const { accountId, groupId } = episode;
-  // "you" is whoever spoke last before this message (someone other than its speaker).
-  const earlier = earlierEpisodes ?? (await store.lastEpisodes(accountId, groupId, ADDRESSEE_WINDOW));
-  const speaker = episode.role ?? episode.roleType;
-  const addressee = earlier.filter((e) => e.uuid !== episode.uuid && (e.role ?? e.roleType) !== speaker).at(-1);
-  const extraction = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
-
   const norms = [...new Set(extraction.entities.map((e) => normName(e.name)).filter(Boolean))];
   const exact = await store.entitiesByNormName(accountId, groupId, norms);
   const known = new Set(exact.map((e) => e.normName));
@@ -69,7 +91,6 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode, earlierE
 
   const entityOf = (name: string | null): Entity | undefined => (name ? resolution.byName.get(name.toLowerCase()) : undefined);
   const speakerUuids = new Set(extraction.entities.filter((e) => e.kind === 'speaker').map((e) => entityOf(e.name)?.uuid));
-  const embeddings = await deps.embedder.embed(extraction.facts.map((f) => f.fact));
   const source = { uuid: episode.uuid, sourceDescription: episode.sourceDescription };
   const inserted: NewFact[] = [];
   let merged = 0;

@@ -7,14 +7,17 @@ import type { Entity } from '../model.ts';
 const PERSON_KINDS = new Set(['speaker', 'person', 'name']);
 
 /**
- * The query without the people it names, for the full-text lists: "When did
+ * The query without the conversation's speakers, for the full-text lists: "When did
  * Caroline go to the support group?" ranks by "go to the support group",
- * while the name narrows through the graph. The whole query when nothing
+ * while the name narrows through the graph. Only speakers leave: their names
+ * are in everything they said, while anyone or anything else named (a friend,
+ * a pet: "What breed is Daisy?") is what the question is about (LoCoMo hit@10
+ * 0.783 → 0.799 against removing every name). The whole query when nothing
  * else is left ("What about Caroline?").
  */
 export function withoutPeople(query: string, named: readonly Entity[]): string {
   let rest = query;
-  for (const e of named.filter((x) => PERSON_KINDS.has(x.kind))) {
+  for (const e of named.filter((x) => x.kind === 'speaker')) {
     for (const w of e.name.split(/\s+/)) rest = rest.replace(new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s|’s)?\\b`, 'gi'), ' ');
   }
   const content = rest.replace(/\s+/g, ' ').trim();

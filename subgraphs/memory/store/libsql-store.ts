@@ -5,7 +5,7 @@
 // These modules are the only place that writes SQL for the memory tables (see
 // the hand-written memory migration).
 import type { Database } from '../../../core/db/client.ts';
-import { libsqlBase } from './libsql/base.ts';
+import { libsqlBase, libsqlWithin, type LibsqlBase } from './libsql/base.ts';
 import { libsqlEntities } from './libsql/entities.ts';
 import { libsqlEpisodes } from './libsql/episodes.ts';
 import { libsqlFacts } from './libsql/facts.ts';
@@ -14,16 +14,21 @@ import { libsqlRetrieval } from './libsql/retrieval.ts';
 import type { MemoryStore } from './memory-store.ts';
 
 export function createLibsqlStore(db: Database): MemoryStore {
-  const base = libsqlBase(db);
-  return {
+  return compose(libsqlBase(db));
+}
+
+function compose(base: LibsqlBase): MemoryStore {
+  const store: MemoryStore = {
     kind: 'libsql',
     ...libsqlEpisodes(base),
     ...libsqlEntities(base),
     ...libsqlFacts(base),
     ...libsqlRetrieval(base),
     ...libsqlGroups(base),
+    inTransaction: (work) => base.transaction((sql) => work(compose(libsqlWithin(sql)))),
     async close() {
       // The platform owns the database connection.
     },
   };
+  return store;
 }

@@ -104,5 +104,13 @@ export interface GroupStore {
 
 export interface MemoryStore extends EpisodeStore, EntityStore, FactStore, RetrievalStore, GroupStore {
   readonly kind: 'libsql' | 'postgresql' | 'neo4j';
+  /**
+   * Runs `work` on the store as one transaction: every statement of `tx` takes effect, or none does when
+   * `work` throws. Ingestion writes a run of episodes this way (one commit instead of one per statement).
+   * Only `tx` may be used inside (a statement on the store itself would wait for the transaction). Calls of
+   * `tx.inTransaction` run in the same transaction. The Neo4j store runs `work` on itself, each
+   * method atomic as always.
+   */
+  inTransaction<T>(work: (tx: MemoryStore) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

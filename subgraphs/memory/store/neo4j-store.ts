@@ -18,13 +18,16 @@ import { neo4jRetrieval } from './neo4j/retrieval.ts';
 /** `driver` is for tests that wrap the driver (to inject failures); by default one is opened from `options`. */
 export function createNeo4jStore(options: Neo4jOptions, driver?: Driver): MemoryStore {
   const base = neo4jBase(options, driver);
-  return {
+  const store: MemoryStore = {
     kind: 'neo4j',
     ...neo4jEpisodes(base),
     ...neo4jEntities(base),
     ...neo4jFacts(base),
     ...neo4jRetrieval(base),
     ...neo4jGroups(base),
+    // Each method is atomic on its own (session.executeWrite); a run of them is not batched here.
+    inTransaction: (work) => work(store),
     close: () => base.close(),
   };
+  return store;
 }

@@ -6,7 +6,7 @@
 // (test/subgraphs/memory/store-contract.ts).
 import type { Database } from '../../../core/db/client.ts';
 import type { MemoryStore } from './memory-store.ts';
-import { postgresBase } from './postgres/base.ts';
+import { postgresBase, postgresWithin, type PostgresBase } from './postgres/base.ts';
 import { postgresEntities } from './postgres/entities.ts';
 import { postgresEpisodes } from './postgres/episodes.ts';
 import { postgresFacts } from './postgres/facts.ts';
@@ -14,7 +14,10 @@ import { postgresGroups } from './postgres/groups.ts';
 import { postgresRetrieval } from './postgres/retrieval.ts';
 
 export function createPostgresStore(db: Database): MemoryStore {
-  const base = postgresBase(db);
+  return compose(postgresBase(db));
+}
+
+function compose(base: PostgresBase): MemoryStore {
   return {
     kind: 'postgresql',
     ...postgresEpisodes(base),
@@ -22,6 +25,7 @@ export function createPostgresStore(db: Database): MemoryStore {
     ...postgresFacts(base),
     ...postgresRetrieval(base),
     ...postgresGroups(base),
+    inTransaction: (work) => base.transaction((sql) => work(compose(postgresWithin(sql)))),
     async close() {
       // The platform owns the database connection.
     },

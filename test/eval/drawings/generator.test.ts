@@ -243,6 +243,8 @@ describe('synthetic drawing suite', () => {
     expect(has((s) => s.lineWeights === 'thin') && has((s) => s.lineWeights === 'heavy')).toBe(true);
     expect(['rgb', 'gray', 'cmyk', 'mixed'].every((c) => has((s) => s.colorSpace === c))).toBe(true);
     expect(['right-strip', 'stamp', 'bottom-strip', 'iso-stamp'].every((c) => has((s) => s.titleblock === c))).toBe(true);
+    expect(['hexagon', 'square'].every((o) => has((s) => (s.tagOutlines ?? []).includes(o as never)))).toBe(true);
+    expect(has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'font') && has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'stroked')).toBe(true);
   });
 
   it('is byte-for-byte deterministic', async () => {
@@ -328,10 +330,16 @@ describe('synthetic drawing suite', () => {
       for (const tag of [...a.section_tags, ...a.detail_tags]) {
         const { center, radius } = tag.circle;
         const ring = onCircle(center, radius);
-        if (spec.circleMode !== 'bezier') expect(ring.length, `${spec.name} ${tag.id}`).toBeGreaterThanOrEqual(24);
+        // A hexagon's six corners (two of them on the divider) or a square's four lie on the circle; a circle is drawn along it.
+        if (tag.outline === 'hexagon') expect(ring.length, `${spec.name} ${tag.id} hexagon`).toBeGreaterThanOrEqual(6);
+        else if (tag.outline === 'square') {
+          const corners = [45, 135, 225, 315].map((d): Point => [center[0] + radius * Math.cos((d * Math.PI) / 180), center[1] + radius * Math.sin((d * Math.PI) / 180)]);
+          expect(corners.every((c) => points.has(c, 0.05)), `${spec.name} ${tag.id} square`).toBe(true);
+        } else if (spec.circleMode !== 'bezier') expect(ring.length, `${spec.name} ${tag.id}`).toBeGreaterThanOrEqual(24);
         else expect(ring.length, `${spec.name} ${tag.id}`).toBeGreaterThanOrEqual(4);
-        // The divider is horizontal on the displayed page.
-        expect(points.has([center[0] - radius, center[1]], 0.05) && points.has([center[0] + radius, center[1]], 0.05), `${spec.name} ${tag.id} divider`).toBe(true);
+        // The divider is horizontal on the displayed page, corner to corner on a hexagon, side to side on a square.
+        const half = tag.outline === 'square' ? radius / Math.SQRT2 : radius;
+        expect(points.has([center[0] - half, center[1]], 0.05) && points.has([center[0] + half, center[1]], 0.05), `${spec.name} ${tag.id} divider`).toBe(true);
       }
       for (const s of a.section_tags) {
         const { center, radius } = s.circle;

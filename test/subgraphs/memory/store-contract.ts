@@ -135,6 +135,22 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>): v
       expect(await store.fullTextEpisodeFacts({ accountId: account, groupIds: ['g1'] }, 'flagged punching', { includeInvalidated: false, source: null }, 10)).toEqual([]);
     });
 
+    it("a question's words find the reply's facts (the next turn answers it); a statement's words do not reach the next turn", async () => {
+      const question = msg('Where did you and Anna first meet?', 'chat-qa', 'Jolene');
+      const reply = msg('It happened at yoga in the park.', 'chat-qa', 'Deborah');
+      const statement = msg('Deborah ordered espresso machines for the office.', 'chat-qa', 'Jolene');
+      const after = msg('The training happened at the riverside studio.', 'chat-qa', 'Deborah');
+      await ingest(account, 'g3', [question, reply, statement, after]);
+      const scope = { accountId: account, groupIds: ['g3'] };
+      const filter = { includeInvalidated: false, source: null };
+      const found = await store.getFacts(account, (await store.fullTextEpisodeFacts(scope, 'first meet Anna', filter, 10)).map((r) => r.uuid));
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((f) => f.episodes.includes(reply.uuid))).toBe(true);
+      const byStatement = await store.getFacts(account, (await store.fullTextEpisodeFacts(scope, 'espresso machines', filter, 10)).map((r) => r.uuid));
+      expect(byStatement.some((f) => f.episodes.includes(after.uuid))).toBe(false);
+      expect(byStatement.some((f) => f.episodes.includes(statement.uuid))).toBe(true);
+    });
+
     it('a new value invalidates the old fact (valid_at of the new one), current facts by default, history on request', async () => {
       await ingest(account, 'g1', [msg('Beam B3 at grid C-4 uses a W12x26.', 'chat-3')]);
       const change = msg('We replaced the W12x26 with a W14x30 for beam B3 because of deflection.', 'chat-4');

@@ -5,16 +5,16 @@
  * plain view-title bubble, so the truth records it.
  */
 import type { DrawContext } from '../context.ts';
-import { add, boxOf, circleBox, mul, sub, unit } from '../geometry.ts';
+import { add, boxOf, mul, sub, unit } from '../geometry.ts';
 import type { Box, Point } from '../geometry.ts';
 import type { Footprint } from '../layout.ts';
 import type { Path } from '../pen.ts';
 import type { Rng } from '../prng.ts';
-import type { DashMode } from '../styles.ts';
+import type { DashMode, TagOutline } from '../styles.ts';
 import type { TextPainter } from '../text.ts';
 import type { DetailTagTruth, DisplayMap } from '../truth.ts';
 import { strokeDashed } from './dash.ts';
-import { SHEET_REFS, VIEW_IDS, drawTagCircle, planTagCircle } from './tag-circle.ts';
+import { SHEET_REFS, VIEW_IDS, drawTagCircle, outlineBox, planTagCircle, rimPoint } from './tag-circle.ts';
 import type { TagCircle } from './tag-circle.ts';
 
 export interface DetailTagPlan {
@@ -23,10 +23,10 @@ export interface DetailTagPlan {
   enclosure: { kind: 'rect' | 'rounded'; box: Box; cornerRadius: number; connector: [Point, Point] } | null;
 }
 
-export function planDetailTag(rng: Rng, text: TextPainter, id: string, u: number, area: Box): DetailTagPlan {
+export function planDetailTag(rng: Rng, text: TextPainter, id: string, u: number, area: Box, outline: TagOutline = 'circle'): DetailTagPlan {
   const r = rng.range(11, 17) * u;
   const center: Point = [rng.range(area[0], area[2]), rng.range(area[1], area[3])];
-  const tag = planTagCircle(text, center, r, rng.pick(VIEW_IDS), rng.pick(SHEET_REFS));
+  const tag = planTagCircle(text, center, r, rng.pick(VIEW_IDS), rng.pick(SHEET_REFS), outline);
   if (!rng.chance(0.6)) return { id, tag, enclosure: null };
   const w = rng.range(60, 200) * u;
   const h = rng.range(45, 140) * u;
@@ -43,14 +43,15 @@ export function planDetailTag(rng: Rng, text: TextPainter, id: string, u: number
           ? [center[0] - w / 2 + slide * w, center[1] + r + gap, center[0] + w / 2 + slide * w, center[1] + r + gap + h]
           : [center[0] - w / 2 + slide * w, center[1] - r - gap - h, center[0] + w / 2 + slide * w, center[1] - r - gap];
   const nearest: Point = [Math.min(Math.max(center[0], box[0]), box[2]), Math.min(Math.max(center[1], box[1]), box[3])];
-  const start = add(center, mul(unit(sub(nearest, center)), r));
+  const toward = sub(nearest, center);
+  const start = outline === 'circle' ? add(center, mul(unit(toward), r)) : rimPoint(tag, Math.atan2(toward[1], toward[0]));
   const kind = rng.chance(0.5) ? 'rect' : 'rounded';
   return { id, tag, enclosure: { kind, box, cornerRadius: Math.min(w, h) * rng.range(0.1, 0.2), connector: [start, nearest] } };
 }
 
 /** The outline blocks everything; the enclosed area only blocks other annotations. */
 export function detailTagFootprint(p: DetailTagPlan): Footprint {
-  const out: Footprint = [{ box: circleBox(p.tag.center, p.tag.radius) }];
+  const out: Footprint = [{ box: outlineBox(p.tag) }];
   if (!p.enclosure) return out;
   const [x1, y1, x2, y2] = p.enclosure.box;
   const t = 1;
@@ -115,10 +116,11 @@ export function drawDetailTag(ctx: DrawContext, p: DetailTagPlan, dashMode: Dash
 }
 
 export function detailTagTruth(p: DetailTagPlan, map: DisplayMap): DetailTagTruth {
-  const box = circleBox(p.tag.center, p.tag.radius);
+  const box = outlineBox(p.tag);
   return {
     id: p.id,
     circle: { center: map.point(p.tag.center), radius: map.length(p.tag.radius) },
+    ...(p.tag.outline === 'circle' ? {} : { outline: p.tag.outline }),
     texts_inside: [map.text(`${p.id}/text-1`, p.tag.top), map.text(`${p.id}/text-2`, p.tag.bottom)],
     has_dashed_bbox: p.enclosure !== null,
     dashed_bbox: p.enclosure ? map.box(p.enclosure.box) : null,

@@ -11,20 +11,11 @@
 // Tested only when NEO4J_URI is set: test/subgraphs/drawings/projects/store-contract.test.ts
 // runs the same contract as the embedded store against it.
 import neo4j, { type Driver } from 'neo4j-driver';
+import { openNeo4j, type Cypher, type Neo4jOptions, type Props } from '../../../../core/db/neo4j.ts';
 import { RELATIONSHIP_TYPES, type Community, type Entity, type Link, type Project, type Relationship, type Sheet } from '../model.ts';
 import type { GraphSnapshot, ProjectGraphStore } from './project-graph-store.ts';
 
-export interface Neo4jProjectOptions {
-  uri: string;
-  user: string;
-  password: string;
-  database?: string;
-}
-
-type Props = Record<string, any>;
-interface Cypher {
-  run(cypher: string, parameters?: Props): Promise<Props[]>;
-}
+export type Neo4jProjectOptions = Neo4jOptions;
 
 const SCHEMA = [
   'CREATE CONSTRAINT project_id IF NOT EXISTS FOR (p:Project) REQUIRE p.id IS UNIQUE',
@@ -122,28 +113,7 @@ const seqBase = (n: number) => {
 
 /** `driver` is for tests that wrap the driver; by default one is opened from `options`. */
 export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: Driver): ProjectGraphStore {
-  const db: Driver = driver ?? neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), { disableLosslessIntegers: true });
-  const database = options.database;
-  let ready: Promise<void> | null = null;
-  const ensureSchema = () =>
-    (ready ??= (async () => {
-      for (const statement of SCHEMA) await db.executeQuery(statement, {}, { database });
-    })());
-  const run = async (cypher: string, parameters: Props = {}) => {
-    await ensureSchema();
-    const { records } = await db.executeQuery(cypher, parameters, { database });
-    return records.map((r) => r.toObject() as Props);
-  };
-  /** All of `work`'s statements take effect or none does; the driver may retry it, so it only runs statements. */
-  const transaction = async <T>(work: (tx: Cypher) => Promise<T>): Promise<T> => {
-    await ensureSchema();
-    const session = db.session({ database, defaultAccessMode: neo4j.session.WRITE });
-    try {
-      return await session.executeWrite((tx) => work({ run: async (cypher, parameters = {}) => (await tx.run(cypher, parameters)).records.map((r) => r.toObject() as Props) }));
-    } finally {
-      await session.close();
-    }
-  };
+  const { run, transaction, close } = openNeo4j(options, SCHEMA, driver);
   const count = async (cypher: string, parameters: Props) => num((await run(cypher, parameters))[0]?.n);
 
   /** Writes relationships, one statement per type. */
@@ -372,11 +342,11 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
       return (await run(`MATCH (e:ProjectEntity) WHERE e.id IN $ids AND e.projectId = $projectId RETURN e {.*, embedding: null} AS e`, { projectId, ids: [...ids] })).map((r) => toEntity(r.e));
     },
 
-    async relationshipsOf(projectId, ids) {
+    async relationshipsOf(projectId, ids, types) {
       if (!ids.length) return [];
       const rows = await run(
-        `UNWIND $ids AS id MATCH (:ProjectEntity {id: id})-[r]-() WHERE r.projectId = $projectId WITH DISTINCT r RETURN ${REL_RETURN}`,
-        { projectId, ids: [...ids] },
+        `UNWIND $ids AS id MATCH (:ProjectEntity {id: id})-[r]-() WHERE r.projectId = $projectId AND ($types IS NULL OR type(r) IN $types) WITH DISTINCT r RETURN ${REL_RETURN}`,
+        { projectId, ids: [...ids], types: types ? [...types] : null },
       );
       return rows.map(toRel);
     },
@@ -451,6 +421,6 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
       await run(`CREATE (:ProjectUsage {accountId: $accountId, projectId: $projectId, kind: $kind, units: $units, at: $at})`, { accountId, projectId, kind, units, at });
     },
 
-    close: () => db.close(),
+    close,
   };
 }

@@ -3,7 +3,7 @@
 // and runs the same contract suite (test/subgraphs/drawings/projects/store-contract.ts).
 // Scoping: every call names the project; callers check the project belongs
 // to the account first (getProject), so an id of another account reaches nothing.
-import type { Community, Entity, Link, Page, Project, ProjectFile, ProjectStats, Relationship, Sheet } from '../model.ts';
+import type { Community, Entity, Link, Page, Project, ProjectFile, ProjectStats, Relationship, RelationshipType, Sheet } from '../model.ts';
 
 /** A sheet ready to store: ids assigned, links as read. */
 export interface SheetWrite {
@@ -59,8 +59,8 @@ export interface ProjectGraphStore {
 
   listEntities(projectId: string, filter: EntityFilter, offset: number, limit: number): Promise<Page<Entity>>;
   entitiesByIds(projectId: string, ids: readonly string[]): Promise<Entity[]>;
-  /** Relationships touching the entities (either end). */
-  relationshipsOf(projectId: string, entityIds: readonly string[]): Promise<Relationship[]>;
+  /** Relationships touching the entities (either end); only those of `types` when given (search walks a few types, and a sheet has an ON_SHEET edge from every entity on it). */
+  relationshipsOf(projectId: string, entityIds: readonly string[], types?: readonly RelationshipType[]): Promise<Relationship[]>;
   listRelationships(projectId: string, type: string | null, offset: number, limit: number): Promise<Page<Relationship>>;
   linksOf(projectId: string, calloutIds: readonly string[]): Promise<Link[]>;
   listLinks(projectId: string): Promise<Link[]>;

@@ -63,6 +63,11 @@ export function libsqlBase(db: Database): LibsqlBase {
   };
 }
 
+/** The base of a store bound to a transaction already open: its statements are that transaction's, and so are nested ones. */
+export function libsqlWithin(sql: Sql): LibsqlBase {
+  return { ...sql, transaction: (work) => work(sql), atomic: (_statements, work) => work(sql) };
+}
+
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 /** `items` in slices of `size` (statements have a bound on their parameters). */

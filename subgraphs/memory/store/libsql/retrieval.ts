@@ -35,13 +35,23 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
       const s = scopeSql(scope, 'e');
       const fl = filterSql(filter, 'f');
       // The best episodes first (a few more than facts wanted: some state nothing current), then their facts.
+      // A turn that asks a question states no fact and the next turn of the group answers it ("How did you two
+      // meet?" → "It happened at yoga in the park."), so a question's hit brings its reply's facts at its score.
       const rows = await query<{ uuid: string; score: number }>(
-        `SELECT f."uuid", hit.score FROM (
-             SELECT e."accountId" AS accountId, e."uuid" AS episodeUuid, -bm25("MemoryEpisodeFts") AS score
+        `WITH top AS MATERIALIZED (
+             SELECT e."accountId" AS accountId, e."groupId" AS groupId, e."seq" AS seq, e."uuid" AS episodeUuid,
+                    rtrim(e."content") LIKE '%?' AS asks, -bm25("MemoryEpisodeFts") AS score
                FROM "MemoryEpisodeFts" JOIN "MemoryEpisode" e ON e."seq" = "MemoryEpisodeFts".rowid
               WHERE "MemoryEpisodeFts" MATCH ? AND ${s.sql} AND e."status" = 'done'
-              ORDER BY score DESC LIMIT ?) hit
-           JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit.accountId AND fe."episodeUuid" = hit.episodeUuid
+              ORDER BY score DESC LIMIT ?),
+           hit AS MATERIALIZED (
+             SELECT accountId, episodeUuid, score FROM top
+             UNION ALL
+             SELECT q.accountId, (SELECT n."uuid" FROM "MemoryEpisode" n WHERE n."accountId" = q.accountId AND n."groupId" = q.groupId
+                                     AND n."status" = 'done' AND n."seq" > q.seq ORDER BY n."seq" LIMIT 1), q.score
+               FROM top q WHERE q.asks)
+         SELECT f."uuid", hit.score FROM hit -- CROSS JOIN: hit drives (a plain join scanned every provenance row)
+           CROSS JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit.accountId AND fe."episodeUuid" = hit.episodeUuid
            JOIN "MemoryFact" f ON f."accountId" = fe."accountId" AND f."uuid" = fe."factUuid"
           WHERE 1${fl.sql}
           ORDER BY hit.score DESC LIMIT ?`,

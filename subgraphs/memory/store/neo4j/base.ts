@@ -1,32 +1,11 @@
-// What every part of the Neo4j memory store shares: the driver, the schema
-// (created once, before the first statement), statements, one transaction
-// helper, and the Cypher fragments several parts build on.
-import neo4j, { type Driver } from 'neo4j-driver';
+// What every part of the Neo4j memory store shares: the connection (core/db/neo4j.ts) with the
+// memory schema, and the Cypher fragments several parts build on.
+import type { Driver } from 'neo4j-driver';
+import { openNeo4j, type Neo4jConnection, type Neo4jOptions } from '../../../../core/db/neo4j.ts';
 import type { FactFilter, Scope } from '../../model.ts';
 
-export interface Neo4jOptions {
-  uri: string;
-  user: string;
-  password: string;
-  database?: string;
-}
-
-export type Props = Record<string, any>;
-
-/** Statements, auto-committed or inside one transaction. */
-export interface Cypher {
-  run(cypher: string, parameters?: Props): Promise<Props[]>;
-}
-
-export interface Neo4jBase extends Cypher {
-  /**
-   * Runs `work`'s statements in one write transaction (`session.executeWrite`): all of them take
-   * effect or none does. The driver retries `work` on transient errors (deadlocks, leader
-   * changes), so it must do nothing but run statements.
-   */
-  transaction<T>(work: (tx: Cypher) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Cypher, Neo4jOptions, Props } from '../../../../core/db/neo4j.ts';
+export type Neo4jBase = Neo4jConnection;
 
 // Uuids are unique within an account only (two accounts may use the same one); the
 // constraints of the first version, unique across accounts, are dropped.
@@ -48,33 +27,7 @@ const SCHEMA = [
 
 /** `driver` is for tests that wrap the driver (e.g. to inject failures); by default one is opened from `options`. */
 export function neo4jBase(options: Neo4jOptions, driver?: Driver): Neo4jBase {
-  const db: Driver = driver ?? neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), { disableLosslessIntegers: true });
-  const database = options.database;
-  let ready: Promise<void> | null = null;
-  const ensureSchema = () =>
-    (ready ??= (async () => {
-      for (const statement of SCHEMA) await db.executeQuery(statement, {}, { database });
-    })());
-
-  return {
-    async run(cypher, parameters = {}) {
-      await ensureSchema();
-      const { records } = await db.executeQuery(cypher, parameters, { database });
-      return records.map((r) => r.toObject());
-    },
-
-    async transaction(work) {
-      await ensureSchema();
-      const session = db.session({ database, defaultAccessMode: neo4j.session.WRITE });
-      try {
-        return await session.executeWrite((tx) => work({ run: async (cypher, parameters = {}) => (await tx.run(cypher, parameters)).records.map((r) => r.toObject()) }));
-      } finally {
-        await session.close();
-      }
-    },
-
-    close: () => db.close(),
-  };
+  return openNeo4j(options, SCHEMA, driver);
 }
 
 /** Lucene query: each word quoted, any may match. */

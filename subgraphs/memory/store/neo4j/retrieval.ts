@@ -23,11 +23,22 @@ export function neo4jRetrieval(base: Neo4jBase): RetrievalStore {
     async fullTextEpisodeFacts(scope, text, filter, limit) {
       const q = luceneQuery(text);
       if (!q) return [];
-      // Best episodes first (a few more than facts wanted), then the facts each stated (e.facts).
+      // Best episodes first (a few more than facts wanted), then the facts each stated (e.facts). A turn that asks a
+      // question states no fact and the next turn of the group answers it: a question's hit brings its reply's facts.
       const rows = await run(
         `CALL db.index.fulltext.queryNodes('memory_episode_content', $q) YIELD node AS e, score
          WHERE e.accountId = $accountId AND ($groupIds IS NULL OR e.groupId IN $groupIds) AND e.status = 'done'
          WITH e, score ORDER BY score DESC LIMIT $episodes
+         CALL {
+           WITH e
+           WITH e WHERE trim(e.content) ENDS WITH '?'
+           MATCH (n:MemoryEpisode {accountId: e.accountId, groupId: e.groupId, status: 'done'}) WHERE n.seq > e.seq
+           RETURN n ORDER BY n.seq LIMIT 1
+           UNION
+           WITH e
+           RETURN e AS n
+         }
+         WITH n AS e, score
          UNWIND coalesce(e.facts, []) AS factUuid
          MATCH ()-[r:RELATES_TO {uuid: factUuid}]->() WHERE r.accountId = e.accountId AND ${FILTER}
          RETURN r.uuid AS uuid, max(score) AS score ORDER BY score DESC LIMIT $limit`,

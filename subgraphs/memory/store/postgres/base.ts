@@ -31,6 +31,11 @@ export function postgresBase(db: Database): PostgresBase {
   };
 }
 
+/** The base of a store bound to a transaction already open: its statements are that transaction's, and so are nested ones. */
+export function postgresWithin(sql: Sql): PostgresBase {
+  return { ...sql, transaction: (work) => work(sql), atomic: (_statements, work) => work(sql) };
+}
+
 /**
  * Serialises transactions on one key (an account's uuid, a group) until they end: the
  * read-then-write methods (is this uuid taken? then insert) would otherwise both see it free

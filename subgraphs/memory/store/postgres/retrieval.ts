@@ -38,12 +38,22 @@ export function postgresRetrieval(base: PostgresBase): RetrievalStore {
       const s = scopeSql(scope, 'e');
       const fl = filterSql(filter, 'f');
       // The best episodes first (a few more than facts wanted: some state nothing current), then their facts.
+      // A turn that asks a question states no fact and the next turn of the group answers it, so a question's hit
+      // brings its reply's facts at its score (as the libSQL store does).
       const rows = await query<{ uuid: string; score: number }>(
-        `SELECT f."uuid", hit."score" FROM (
-             SELECT e."accountId", e."uuid" AS "episodeUuid", e."seq", ts_rank_cd(e."tsv", q) AS "score"
+        `WITH top AS MATERIALIZED (
+             SELECT e."accountId", e."groupId", e."uuid" AS "episodeUuid", e."seq", rtrim(e."content") LIKE '%?' AS "asks", ts_rank_cd(e."tsv", q) AS "score"
                FROM "MemoryEpisode" e, to_tsquery('platform_english', ?) q
               WHERE e."tsv" @@ q AND ${s.sql} AND e."status" = 'done'
-              ORDER BY "score" DESC, e."seq" LIMIT ?) hit
+              ORDER BY "score" DESC, e."seq" LIMIT ?),
+           hit AS (
+             SELECT "accountId", "episodeUuid", "seq", "score" FROM top
+             UNION ALL
+             SELECT t."accountId", n."uuid", t."seq", t."score" FROM top t
+               CROSS JOIN LATERAL (SELECT n."uuid" FROM "MemoryEpisode" n WHERE n."accountId" = t."accountId" AND n."groupId" = t."groupId"
+                                      AND n."status" = 'done' AND n."seq" > t."seq" ORDER BY n."seq" LIMIT 1) n
+              WHERE t."asks")
+         SELECT f."uuid", hit."score" FROM hit
            JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit."accountId" AND fe."episodeUuid" = hit."episodeUuid"
            JOIN "MemoryFact" f ON f."accountId" = fe."accountId" AND f."uuid" = fe."factUuid"
           WHERE true${fl.sql}

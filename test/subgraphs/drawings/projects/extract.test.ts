@@ -3,7 +3,7 @@ import type { PageAnalysis } from '../../../../subgraphs/drawings/detect/analyze
 import { extractSheet } from '../../../../subgraphs/drawings/projects/extract.ts';
 import { checkPagesInDocument, parsePages } from '../../../../subgraphs/drawings/projects/pages.ts';
 import { disciplineOf, normaliseSheetNumber } from '../../../../subgraphs/drawings/projects/sheet-number.ts';
-import { queryTerms } from '../../../../subgraphs/drawings/projects/search.ts';
+import { ftsMatch, queryTerms } from '../../../../subgraphs/drawings/projects/search.ts';
 import type { TextLine } from '../../../../subgraphs/drawings/projects/text-lines.ts';
 import { textLines } from '../../../../subgraphs/drawings/projects/text-lines.ts';
 
@@ -91,6 +91,30 @@ describe('extractSheet', () => {
     expect(sheet.text.split('\n')[1]).toContain('SEE MECH DWGS.');
   });
 
+  it('reads a reference whose sheet is on the next line below, once; not a line elsewhere', () => {
+    const lines = [
+      line('DET. ON', 100, 300),
+      line('SHEET 10', 100, 312),
+      // A lead with nothing below it, and a SHEET line far from any lead.
+      line('SEE DETAIL', 800, 300),
+      line('SHEET 12', 1500, 900),
+      // A second line that is a reference on its own is read alone.
+      line('FLOOR. DUCT-SEE DETAIL', 100, 500),
+      line('ON SHEET NO.23', 100, 512),
+    ];
+    const d = extractSheet({ analysis: analysis(), lines, bubbles: [], page: 1, options: { keepDots: false } });
+    expect(d.links.map((l) => `${l.targetView}/${l.targetSheet}`).sort()).toEqual(['null/10', 'null/23']);
+    const two = d.entities.find((e) => e.type === 'Callout' && e.props.targetSheet === '10')!;
+    expect(two.props.raw).toEqual(['DET. ON', 'SHEET 10']);
+    expect(two.bbox[3]).toBe(322);
+  });
+
+  it("reads a manufacturer's product codes in view/sheet form as products, not a view on a sheet", () => {
+    const lines = [line('SIMPSON A35/A35F', 100, 300), line('USE USP LUS26/LUS28 HANGERS', 100, 330), line('SEE 3/A501', 100, 360)];
+    const d = extractSheet({ analysis: analysis(), lines, bubbles: [], page: 1, options: { keepDots: false } });
+    expect(d.links.map((l) => `${l.targetView}/${l.targetSheet}`)).toEqual(['3/A501']);
+  });
+
   it('ties notes at leaders to what they point at and to the marks they name; revisions to their clouds', () => {
     const a = analysis({
       leaders: [{ id: 'leader-1', bbox: [0, 0, 200, 200], arrow_tip: [105, 205], text_bbox: [0, 0, 100, 10], texts_inside: [{ id: 0, text: 'HSS6x6x3/8 POST' }] }],
@@ -114,5 +138,12 @@ describe('search terms', () => {
   it('drops question words and keeps marks, numbers and a grid letter', () => {
     expect(queryTerms('where is the W12x26 at grid C/4 detailed?')).toEqual(['w12x26', 'grid', 'c', '4']);
     expect(queryTerms('which sheets show the roof drains?')).toEqual(['roof', 'drains']);
+  });
+
+  it('keeps a member size the tokenizer splits as one phrase, and its tail as a word only where written apart', () => {
+    expect(ftsMatch('where is the L4X4X1/4 beam used?')).toBe('"l4x4x1/4" OR "beam" OR "used"');
+    expect(ftsMatch('where is the C10X15.3 with 3 bolts?')).toBe('"c10x15.3" OR "3" OR "bolts"');
+    expect(ftsMatch('where is the W12x26 at grid C/4 detailed?')).toBe('"w12x26" OR "grid" OR "c" OR "4"');
+    expect(ftsMatch('which sheet?')).toBeNull();
   });
 });

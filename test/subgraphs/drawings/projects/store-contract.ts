@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Entity, Relationship, Sheet } from '../../../../subgraphs/drawings/projects/model.ts';
 import type { ProjectGraphStore, SheetWrite } from '../../../../subgraphs/drawings/projects/store/project-graph-store.ts';
+import { ftsMatch } from '../../../../subgraphs/drawings/projects/search.ts';
 
 export interface StoreHandle {
   store: ProjectGraphStore;
@@ -100,6 +101,33 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
       const found = await store.entitiesByIds(projectId, hits.map((x) => x.id));
       expect(found.every((e) => e.text.includes('drain'))).toBe(true);
       expect((await store.listEntities(projectId, { match: '"drain"' }, 0, 50)).total).toBe(hits.length);
+    });
+
+    it('finds a member size written as one word (L4X4X1/4) by the query search builds, and not the entities that hold only its tail', async () => {
+      await store.writeSheet(sheetWrite(projectId, { number: 'S-101', page: 1, words: 'L4X4X1/4 BRACE' }));
+      await store.writeSheet(sheetWrite(projectId, { number: 'S-102', page: 2, words: 'SEE 4 BOLTS' }));
+      const hits = await store.entitiesByIds(projectId, (await store.searchText(projectId, ftsMatch('where is the L4X4X1/4?')!, 10)).map((x) => x.id));
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.every((e) => e.text.includes('L4X4X1/4'))).toBe(true);
+    });
+
+    it('answers the relationships touching entities, either end, of the types asked for only', async () => {
+      const first = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['C'] });
+      const second = sheetWrite(projectId, { number: 'S-102', page: 2, grids: ['C'] });
+      await store.writeSheet(first);
+      await store.writeSheet(second);
+      const gridC = first.entities.find((e) => e.type === 'GridLine')!;
+      const all = await store.relationshipsOf(projectId, [gridC.id]);
+      // Its ON_SHEET edge out, and the SAME_AS edge into it from the second sheet's grid C.
+      expect(all.map((r) => r.type).sort()).toEqual(['ON_SHEET', 'SAME_AS']);
+      const same = await store.relationshipsOf(projectId, [gridC.id], ['SAME_AS', 'REFERENCES']);
+      expect(same.map((r) => [r.type, r.targetId])).toEqual([['SAME_AS', gridC.id]]);
+      // A sheet's entity is the target of an ON_SHEET edge from each entity on it; asked for other types, none come back.
+      const sheetEntity = first.entities[0]!;
+      expect((await store.relationshipsOf(projectId, [sheetEntity.id])).filter((r) => r.type === 'ON_SHEET')).toHaveLength(first.entities.length - 1);
+      expect(await store.relationshipsOf(projectId, [sheetEntity.id], ['SAME_AS', 'MENTIONS'])).toEqual([]);
+      // Another project's id reaches nothing.
+      expect(await store.relationshipsOf(randomUUID(), [gridC.id])).toEqual([]);
     });
 
     it('stores embeddings with their entities and ranks them by cosine; entities without one stay out', async () => {

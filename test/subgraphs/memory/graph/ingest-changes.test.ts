@@ -117,3 +117,30 @@ it('a late message (older timestamp) does not become the last speaker', async ()
   await processPending(deps(), 'a', 'late');
   expect((await factsOf('late')).some((f) => f.startsWith('Melanie went hiking'))).toBe(true);
 });
+
+it('the drain writes a run of episodes in one transaction; when one fails to write, it fails alone and the others are written', async () => {
+  const runs: number[] = [];
+  // The store, except that writing the facts of the message saying "poison" throws (inside a run and alone).
+  const failing = (s: MemoryStore): MemoryStore => ({
+    ...s,
+    insertFacts: async (facts) => {
+      if (facts.some((f) => f.fact.includes('poison'))) throw new Error('injected write failure');
+      return s.insertFacts(facts);
+    },
+    inTransaction: (work) => {
+      runs.push(1);
+      return s.inTransaction((tx) => work(failing(tx)));
+    },
+  });
+  await store.addEpisodes('a', 'runs', [said('Caroline', 'I painted a lake sunrise last year.', 0), said('Melanie', 'I found poison ivy in the garden.', 1), said('Caroline', 'I went to the pottery class last week.', 2)]);
+  const result = await processPending({ ...deps(), store: failing(store) }, 'a', 'runs');
+  expect(result).toEqual({ processed: 2, failed: 1 });
+  expect(runs).toHaveLength(1);
+  const facts = await factsOf('runs');
+  expect(facts.some((f) => f.includes('lake sunrise'))).toBe(true);
+  expect(facts.some((f) => f.includes('pottery class'))).toBe(true);
+  expect(facts.some((f) => f.includes('poison'))).toBe(false);
+  const status = await db.$queryRawUnsafe<{ status: string; error: string | null }[]>(`SELECT "status", "error" FROM "MemoryEpisode" WHERE "groupId" = 'runs' ORDER BY "seq"`);
+  expect(status.map((r) => r.status)).toEqual(['done', 'failed', 'done']);
+  expect(status[1]!.error).toContain('injected write failure');
+});

@@ -5,11 +5,13 @@ import type { Entity } from '../../../../subgraphs/memory/model.ts';
 
 const entity = (name: string, kind: string): Entity => ({ uuid: name, accountId: 'a', groupId: 'g', name, normName: name.toLowerCase(), kind, summary: '', createdAt: '' });
 
-it('takes the people a query names out of its full-text words, never things, never everything', () => {
+it('takes the speakers a query names out of its full-text words, never other names or things, never everything', () => {
   expect(withoutPeople("When did Caroline go to Caroline's support group?", [entity('Caroline', 'speaker')])).toBe('When did go to support group?');
   expect(withoutPeople('What size is beam B3?', [entity('beam B3', 'member')])).toBe('What size is beam B3?');
   expect(withoutPeople('Caroline?', [entity('Caroline', 'speaker')])).toBe('Caroline?');
-  expect(withoutPeople('Where does Kenji Sato work now?', [entity('Kenji Sato', 'name')])).toBe('Where does work now?');
+  // Someone or something else named (a colleague, a pet) is what the question is about.
+  expect(withoutPeople('Where does Kenji Sato work now?', [entity('Kenji Sato', 'name')])).toBe('Where does Kenji Sato work now?');
+  expect(withoutPeople('What breed is Daisy, one of James’s dogs?', [entity('James', 'speaker'), entity('Daisy', 'name')])).toBe('What breed is Daisy, one of dogs?');
 });
 
 it('knows a question that asks for a time', () => {

@@ -1,14 +1,14 @@
-// Worker-thread entry of sheet ingestion: the page's Tier 1 analysis (the
+// Worker-thread task of the sheet ingestion job (ingest-sheet.ts): the page's Tier 1 analysis (the
 // same extraction and detectors as POST /v1/drawings, used as they are), then
 // the project's own reading of it (extract.ts). Grid bubbles are not a Tier 1
 // output: grid-bubbles.ts finds them from the same page geometry.
-import { defineTask } from '../../../core/jobs/task.ts';
-import { analyzePage } from '../detect/analyze.ts';
-import { extractPage } from '../pdf/extract-page.ts';
-import { extractSheet, type SheetDraft } from './extract.ts';
-import { findGridBubbles } from './grid-bubbles.ts';
-import type { SheetNumberOptions } from './sheet-number.ts';
-import { textLines } from './text-lines.ts';
+import { defineTask } from '../../../../core/jobs/task.ts';
+import { analyzePage } from '../../detect/analyze.ts';
+import { extractPage } from '../../pdf/extract-page.ts';
+import { extractSheet, type SheetDraft } from '../extract.ts';
+import { findGridBubbles } from '../grid-bubbles.ts';
+import type { SheetNumberOptions } from '../sheet-number.ts';
+import { textLines } from '../text-lines.ts';
 
 export interface PageTaskResult {
   pageCount: number;

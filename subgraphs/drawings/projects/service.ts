@@ -1,57 +1,97 @@
 // Projects for an account: create, list, read with statistics, delete, add
 // sheets (one ingestion job per page) and browse the graph. Domain functions:
-// camelCase in and out; rest-compat maps the spec's snake_case.
+// camelCase in and out; rest-compat maps the spec's snake_case. Each takes the
+// project collaborators (ProjectServices), built once when the subgraph starts
+// (../index.ts) and passed in; jobs and tools build theirs from their context.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../core/auth/keys.ts';
 import { AppError } from '../../../core/errors.ts';
 import { readStream } from '../../../core/files/read-stream.ts';
 import type { JobRecord } from '../../../core/jobs/types.ts';
+import type { Config } from '../../../core/config.ts';
+import { databaseEngine, type Database } from '../../../core/db/client.ts';
+import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
 import type { Platform } from '../../../core/platform.ts';
 import { MAX_DRAWING_BYTES } from '../service.ts';
+import { createLlmSummarizer, type CommunitySummarizer } from './community-summaries.ts';
 import { ENTITY_TYPES, type Entity, type Link, type Page, type Project, type ProjectStats, type Relationship, type Sheet } from './model.ts';
 import { checkPagesInDocument, parsePages } from './pages.ts';
 import { ftsMatch } from './search.ts';
-import { projectServices } from './services.ts';
-import { normaliseSheetNumber } from './sheet-number.ts';
+import { normaliseSheetNumber, sheetNumberOptions, type SheetNumberOptions } from './sheet-number.ts';
+import { createLibsqlProjectStore } from './store/libsql-store.ts';
+import { createPostgresProjectStore } from './store/postgres-store.ts';
+import type { ProjectGraphStore } from './store/project-graph-store.ts';
 
 export const INGEST_SHEET_JOB = 'project.ingest_sheet';
+export const PROJECT_SEARCH_JOB = 'project.search';
 const PDF_INFO_TASK = new URL('./pdf-info-task.ts', import.meta.url);
 const HASH = /^[0-9a-f]{64}$/;
 /** Bounds of a project's name and description (the spec: name 1–200 characters). */
 export const NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5_000;
 
-const services = (platform: Platform) => projectServices(platform.db, platform.config);
+/**
+ * A project graph's collaborators: the store (libSQL's or PostgreSQL's, as the database's
+ * engine); when EMBEDDINGS_URL names an OpenAI-compatible endpoint, the embedder whose vectors
+ * search adds to full text; when PROJECT_LLM_URL names one, the model that writes community
+ * summaries.
+ */
+export interface ProjectServices {
+  store: ProjectGraphStore;
+  /** Null without an embeddings endpoint: search is then full text plus graph expansion. */
+  embedder: Embedder | null;
+  sheetNumbers: SheetNumberOptions;
+  /** Null without PROJECT_LLM_URL: communities keep their deterministic summaries only. */
+  summarizer: CommunitySummarizer | null;
+}
 
-export async function createProject(platform: Platform, principal: Principal, input: { name: string; description?: string | null }): Promise<Project> {
+/**
+ * Builds the collaborators over a database and configuration. The subgraph builds them once when
+ * it starts; a job or a tool, which may run in a process (or before a start) where the
+ * subgraph's were not built, builds its own from its context: every part is a set of closures
+ * over the database and the configuration, with no connection or state of its own.
+ */
+export function createProjectServices({ db, config }: { db: Database; config: Config }): ProjectServices {
+  return {
+    store: databaseEngine(db) === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db),
+    embedder: config.embeddingsUrl ? embedderFor(config) : null,
+    sheetNumbers: sheetNumberOptions(),
+    summarizer: config.projectLlmUrl
+      ? createLlmSummarizer({ url: config.projectLlmUrl, model: config.projectLlmModel, apiKey: config.projectLlmApiKey ?? undefined, timeoutMs: config.projectLlmTimeoutMs })
+      : null,
+  };
+}
+
+export async function createProject(services: ProjectServices, principal: Principal, input: { name: string; description?: string | null }): Promise<Project> {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) throw new AppError('VALIDATION_ERROR', 'name: required, 1 to 200 characters', { field: 'name' });
   if (name.length > NAME_MAX) throw new AppError('UNPROCESSABLE', `name: at most ${NAME_MAX} characters`, { field: 'name' });
   const description = input.description ?? null;
   if (description !== null && description.length > DESCRIPTION_MAX) throw new AppError('UNPROCESSABLE', `description: at most ${DESCRIPTION_MAX} characters`, { field: 'description' });
   const now = new Date().toISOString();
-  return services(platform).store.createProject({ id: randomUUID(), accountId: principal.accountId, name, description, createdAt: now, updatedAt: now });
+  return services.store.createProject({ id: randomUUID(), accountId: principal.accountId, name, description, createdAt: now, updatedAt: now });
 }
 
-export async function listProjects(platform: Platform, principal: Principal, offset: number, limit: number): Promise<Project[]> {
-  return services(platform).store.listProjects(principal.accountId, offset, limit);
+export async function listProjects(services: ProjectServices, principal: Principal, offset: number, limit: number): Promise<Project[]> {
+  return services.store.listProjects(principal.accountId, offset, limit);
 }
 
 /** The caller's project, or PROJECT_NOT_FOUND (another account's project is not told apart from none). */
-export async function requireProject(platform: Platform, principal: Principal, id: string): Promise<Project> {
-  const project = await services(platform).store.getProject(principal.accountId, id);
+export async function requireProject(services: ProjectServices, principal: Principal, id: string): Promise<Project> {
+  const project = await services.store.getProject(principal.accountId, id);
   if (!project) throw new AppError('PROJECT_NOT_FOUND', `Project ${id} not found`, { project_id: id });
   return project;
 }
 
-export async function findProject(platform: Platform, principal: Principal, id: string): Promise<Project | null> {
-  return services(platform).store.getProject(principal.accountId, id);
+export async function findProject(services: ProjectServices, principal: Principal, id: string): Promise<Project | null> {
+  return services.store.getProject(principal.accountId, id);
 }
 
-export const projectStats = (platform: Platform, project: Project): Promise<ProjectStats> => services(platform).store.stats(project);
+export const projectStats = (services: ProjectServices, project: Project): Promise<ProjectStats> => services.store.stats(project);
 
-export async function deleteProject(platform: Platform, principal: Principal, id: string): Promise<boolean> {
-  const keys = await services(platform).store.deleteProject(principal.accountId, id);
+/** Deletes the project, its graph and its files (the bytes in the platform's blob storage). */
+export async function deleteProject(platform: Pick<Platform, 'blobs'>, services: ProjectServices, principal: Principal, id: string): Promise<boolean> {
+  const keys = await services.store.deleteProject(principal.accountId, id);
   if (!keys) return false;
   for (const k of keys) await platform.blobs.delete(k);
   return true;
@@ -65,9 +105,9 @@ export interface AddSheetsInput {
 }
 
 /** Stores the PDF with the project (once per hash) and creates one ingestion job per page. */
-export async function addSheets(platform: Platform, principal: Principal, input: AddSheetsInput): Promise<{ page: number; job: JobRecord }[]> {
-  const project = await requireProject(platform, principal, input.projectId);
-  const { store } = services(platform);
+export async function addSheets(platform: Platform, services: ProjectServices, principal: Principal, input: AddSheetsInput): Promise<{ page: number; job: JobRecord }[]> {
+  const project = await requireProject(services, principal, input.projectId);
+  const { store } = services;
   if ((input.bytes === undefined) === (input.fileHash === undefined)) throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });
   const pages = parsePages(input.pages);
 
@@ -126,8 +166,8 @@ export interface Paging {
   limit: number;
 }
 
-export async function listSheets(platform: Platform, project: Project, paging: Paging): Promise<Page<Sheet>> {
-  return services(platform).store.listSheets(project.id, paging.offset, paging.limit);
+export async function listSheets(services: ProjectServices, project: Project, paging: Paging): Promise<Page<Sheet>> {
+  return services.store.listSheets(project.id, paging.offset, paging.limit);
 }
 
 export interface EntityQuery {
@@ -137,8 +177,8 @@ export interface EntityQuery {
   q?: string | null;
 }
 
-export async function listEntities(platform: Platform, project: Project, query: EntityQuery, paging: Paging): Promise<Page<Entity>> {
-  const { store, sheetNumbers } = services(platform);
+export async function listEntities(services: ProjectServices, project: Project, query: EntityQuery, paging: Paging): Promise<Page<Entity>> {
+  const { store, sheetNumbers } = services;
   if (query.type && !(ENTITY_TYPES as readonly string[]).includes(query.type)) {
     throw new AppError('UNPROCESSABLE', `type: must be one of ${ENTITY_TYPES.join(', ')}`, { field: 'type', allowed: ENTITY_TYPES });
   }
@@ -162,8 +202,8 @@ export interface EntityDetail {
   link: Link | null;
 }
 
-export async function getEntity(platform: Platform, project: Project, id: string): Promise<EntityDetail | null> {
-  const { store } = services(platform);
+export async function getEntity(services: ProjectServices, project: Project, id: string): Promise<EntityDetail | null> {
+  const { store } = services;
   const [entity] = await store.entitiesByIds(project.id, [id]);
   if (!entity) return null;
   const [sheet] = await store.sheetsByIds([entity.sheetId]);
@@ -173,10 +213,16 @@ export async function getEntity(platform: Platform, project: Project, id: string
   return { entity, sheet: sheet ?? null, relationships, link: link ?? null };
 }
 
-export async function listRelationships(platform: Platform, project: Project, type: string | null, paging: Paging): Promise<Page<Relationship>> {
-  return services(platform).store.listRelationships(project.id, type, paging.offset, paging.limit);
+export async function listRelationships(services: ProjectServices, project: Project, type: string | null, paging: Paging): Promise<Page<Relationship>> {
+  return services.store.listRelationships(project.id, type, paging.offset, paging.limit);
 }
 
-export async function listCommunities(platform: Platform, project: Project, paging: Paging) {
-  return services(platform).store.listCommunities(project.id, paging.offset, paging.limit);
+export async function listCommunities(services: ProjectServices, project: Project, paging: Paging) {
+  return services.store.listCommunities(project.id, paging.offset, paging.limit);
+}
+
+/** A search job over the caller's project (jobs/search.ts runs it): the project is checked first, so another account's is 404. */
+export async function createSearchJob(platform: Pick<Platform, 'jobs'>, services: ProjectServices, principal: Principal, projectId: string, input: { query: string; page?: number | null; perPage?: number | null }): Promise<JobRecord> {
+  await requireProject(services, principal, projectId);
+  return platform.jobs.create(principal, PROJECT_SEARCH_JOB, { projectId, query: input.query, page: input.page ?? undefined, perPage: input.perPage ?? undefined });
 }

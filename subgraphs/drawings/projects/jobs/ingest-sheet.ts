@@ -4,20 +4,19 @@
 // pending page is in, its communities recomputed.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AppError } from '../../../core/errors.ts';
-import { readStream } from '../../../core/files/read-stream.ts';
-import type { JobHandler } from '../../../core/jobs/types.ts';
-import { LIMITS } from '../../../core/limits.ts';
-import { parseInput } from '../../../core/validation.ts';
-import { computeCommunities } from './communities.ts';
-import type { Entity, Relationship, Sheet } from './model.ts';
-import type { SheetDraft } from './extract.ts';
-import type { PageTaskResult } from './page-task.ts';
-import type { SheetWrite } from './store/project-graph-store.ts';
-import { INGEST_SHEET_JOB } from './projects.ts';
-import { projectServices } from './services.ts';
+import { AppError } from '../../../../core/errors.ts';
+import { readStream } from '../../../../core/files/read-stream.ts';
+import type { JobHandler } from '../../../../core/jobs/types.ts';
+import { LIMITS } from '../../../../core/limits.ts';
+import { parseInput } from '../../../../core/validation.ts';
+import { computeCommunities } from '../communities.ts';
+import type { Entity, Relationship, Sheet } from '../model.ts';
+import type { SheetDraft } from '../extract.ts';
+import type { PageTaskResult } from './ingest-sheet-task.ts';
+import type { SheetWrite } from '../store/project-graph-store.ts';
+import { createProjectServices, INGEST_SHEET_JOB } from '../service.ts';
 
-const PAGE_TASK = new URL('./page-task.ts', import.meta.url);
+const PAGE_TASK = new URL('./ingest-sheet-task.ts', import.meta.url);
 
 const inputSchema = z.object({ projectId: z.string().min(1), fileHash: z.string().regex(/^[0-9a-f]{64}$/), page: z.number().int().min(1) });
 
@@ -31,7 +30,7 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
   internal: { why: 'addProjectSheets stores the PDF and checks the pages first, one job per page' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
-    const { store, embedder, sheetNumbers, summarizer } = projectServices(ctx.db, ctx.config);
+    const { store, embedder, sheetNumbers, summarizer } = createProjectServices(ctx);
     const { projectId, fileHash, page } = ctx.input;
     const project = await store.getProject(ctx.job.accountId, projectId);
     if (!project) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} was deleted before its sheet was ingested`, { project_id: projectId });
