@@ -2,12 +2,13 @@
 // BMP and TIFF all become PNG parts that show the picture (a JPEG used to come
 // out fully transparent), in the .mcdx and in the PDF, and keep their size.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixture } from '../../../helpers/samples.ts';
 import { readMcdx } from '../../../../subgraphs/documents/calcdoc/mcdx/reader.ts';
 import run from '../../../../subgraphs/documents/calcdoc/task.ts';
 import { unpackTaskResult } from '../../../../core/jobs/task.ts';
@@ -212,11 +213,10 @@ describe('pictures read by their bytes', () => {
   });
 });
 
-const PLACAS = new URL('../../../../../shared/samples/calc/mcdx/calcpadfork_Ensamblaje_Placas.mcdx', import.meta.url);
-describe.skipIf(!existsSync(PLACAS))('pictures of a real Prime file', () => {
-  if (!existsSync(PLACAS)) console.warn('skipped: ../shared/samples/calc/mcdx/calcpadfork_Ensamblaje_Placas.mcdx is absent');
+// MIT-licensed, so the repository carries it (test/fixtures/README.md): it runs in a fresh clone too.
+describe('pictures of a real Prime file', () => {
   it('reads the two 32-bit BMPs Prime kept as .tmp parts (calcpadfork_Ensamblaje_Placas.mcdx)', async () => {
-    const doc = await readMcdx(new Uint8Array(readFileSync(PLACAS)));
+    const doc = await readMcdx(new Uint8Array(fixture('calc/mcdx/calcpadfork_Ensamblaje_Placas.mcdx')));
     expect(doc.unmapped.filter((u) => u.kind === 'picture')).toEqual([]);
     const images = doc.elements.filter((e) => e.type === 'image');
     expect(images).toHaveLength(6);
