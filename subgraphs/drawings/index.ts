@@ -1,6 +1,6 @@
 // Drawings subgraph: Tier 1 drawing analysis (service.ts, pdf/, detect/) and Tier 2 projects
-// (projects/). Wiring only: its SDL, job types, tools, and at start the project collaborators
-// (projects/service.ts) with the resolvers made over them (resolvers.ts).
+// (projects/). Wiring only: its SDL, job types, tools, the project collaborators every process
+// builds once (projects/service.ts) and, at start, the resolvers made over them (resolvers.ts).
 import { typeDefsOf, type SubgraphModule } from '../module.ts';
 import { ingestSheetJob } from './projects/jobs/ingest-sheet.ts';
 import { projectSearchJob } from './projects/jobs/search.ts';
@@ -14,10 +14,9 @@ export const drawingsSubgraph: SubgraphModule = {
   typeDefs: typeDefsOf('drawings'),
   jobHandlers: [ingestSheetJob, projectSearchJob],
   tools: drawingsTools,
+  services: createProjectServices,
   async onStart(platform) {
     platform.registerSweeper((now) => sweepDrawings(platform, now));
-    const projects = createProjectServices(platform);
-    platform.onClose(() => projects.store.close());
-    return { resolvers: drawingsResolvers(projects) };
+    return { resolvers: drawingsResolvers(platform.services.drawings) };
   },
 };

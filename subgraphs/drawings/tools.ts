@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import { JobFailed, settle, tool } from '../../core/platform-tools.ts';
-import { addSheets, createProjectServices, createSearchJob } from './projects/service.ts';
+import { addSheets, createSearchJob } from './projects/service.ts';
 import { analyzeDrawing } from './service.ts';
 
 const texts = (refs: { text: string }[]) => refs.map((r) => r.text);
@@ -48,7 +48,7 @@ export const drawingsTools = {
       per_page: z.int().min(1).max(20).default(10),
     }),
     async run(ctx, a) {
-      const job = await createSearchJob(ctx.platform, createProjectServices(ctx.platform), ctx.principal, a.project_id, { query: a.query, perPage: a.per_page });
+      const job = await createSearchJob(ctx.platform, ctx.platform.services.drawings, ctx.principal, a.project_id, { query: a.query, perPage: a.per_page });
       const { done, result } = await settle(ctx, job);
       return { result, charges: done ? [{ kind: 'search_query', units: 1 }] : [] };
     },
@@ -62,7 +62,7 @@ export const drawingsTools = {
       pages: z.string().describe('Pages, e.g. "1-3,5"'),
     }),
     async run(ctx, a) {
-      const created = await addSheets(ctx.platform, createProjectServices(ctx.platform), ctx.principal, { projectId: a.project_id, fileHash: a.file_hash, pages: a.pages });
+      const created = await addSheets(ctx.platform, ctx.platform.services.drawings, ctx.principal, { projectId: a.project_id, fileHash: a.file_hash, pages: a.pages });
       // The pages' jobs are awaited together, so the wait is one job's limit, not one per page.
       const pages = await Promise.all(
         created.map(async ({ page, job }) => {

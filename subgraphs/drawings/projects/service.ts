@@ -8,10 +8,9 @@ import type { Principal } from '../../../core/auth/keys.ts';
 import { AppError } from '../../../core/errors.ts';
 import { readStream } from '../../../core/files/read-stream.ts';
 import type { JobRecord } from '../../../core/jobs/types.ts';
-import type { Config } from '../../../core/config.ts';
-import { databaseEngine, type Database } from '../../../core/db/client.ts';
-import { embedderFor, type Embedder } from '../../../core/embedding/embed.ts';
-import type { Platform } from '../../../core/platform.ts';
+import { databaseEngine } from '../../../core/db/client.ts';
+import type { Embedder } from '../../../core/embedding/embed.ts';
+import type { Platform, ServiceBase } from '../../../core/platform.ts';
 import { MAX_DRAWING_BYTES } from '../service.ts';
 import { createLlmSummarizer, type CommunitySummarizer } from './community-summaries.ts';
 import { ENTITY_TYPES, type Entity, type Link, type Page, type Project, type ProjectStats, type Relationship, type Sheet } from './model.ts';
@@ -45,16 +44,23 @@ export interface ProjectServices {
   summarizer: CommunitySummarizer | null;
 }
 
+declare module '../../../core/platform.ts' {
+  interface SubgraphServices {
+    drawings: ProjectServices;
+  }
+}
+
 /**
- * Builds the collaborators over a database and configuration. The subgraph builds them once when
- * it starts; a job or a tool, which may run in a process (or before a start) where the
- * subgraph's were not built, builds its own from its context: every part is a set of closures
- * over the database and the configuration, with no connection or state of its own.
+ * Builds the project collaborators, once per process when the platform is created
+ * (SubgraphModule.services): resolvers, job types and tools read them at services.drawings.
  */
-export function createProjectServices({ db, config }: { db: Database; config: Config }): ProjectServices {
+export function createProjectServices(base: ServiceBase): ProjectServices {
+  const { db, config } = base;
+  const store = databaseEngine(db) === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db);
+  base.onClose(() => store.close());
   return {
-    store: databaseEngine(db) === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db),
-    embedder: config.embeddingsUrl ? embedderFor(config) : null,
+    store,
+    embedder: config.embeddingsUrl ? base.embedder : null,
     sheetNumbers: sheetNumberOptions(),
     summarizer: config.projectLlmUrl
       ? createLlmSummarizer({ url: config.projectLlmUrl, model: config.projectLlmModel, apiKey: config.projectLlmApiKey ?? undefined, timeoutMs: config.projectLlmTimeoutMs })

@@ -14,7 +14,7 @@ import type { Entity, Relationship, Sheet } from '../model.ts';
 import type { SheetDraft } from '../extract.ts';
 import type { PageTaskResult } from './ingest-sheet-task.ts';
 import type { SheetWrite } from '../store/project-graph-store.ts';
-import { createProjectServices, INGEST_SHEET_JOB } from '../service.ts';
+import { INGEST_SHEET_JOB } from '../service.ts';
 
 const PAGE_TASK = new URL('./ingest-sheet-task.ts', import.meta.url);
 
@@ -30,7 +30,7 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
   internal: { why: 'addProjectSheets stores the PDF and checks the pages first, one job per page' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
-    const { store, embedder, sheetNumbers, summarizer } = createProjectServices(ctx);
+    const { store, embedder, sheetNumbers, summarizer } = ctx.services.drawings;
     const { projectId, fileHash, page } = ctx.input;
     const project = await store.getProject(ctx.job.accountId, projectId);
     if (!project) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} was deleted before its sheet was ingested`, { project_id: projectId });

@@ -5,7 +5,7 @@ import { AppError } from '../../../../core/errors.ts';
 import type { JobHandler } from '../../../../core/jobs/types.ts';
 import { parseInput } from '../../../../core/validation.ts';
 import { MAX_PER_PAGE, searchJobResult, searchProject } from '../search.ts';
-import { createProjectServices, PROJECT_SEARCH_JOB } from '../service.ts';
+import { PROJECT_SEARCH_JOB } from '../service.ts';
 
 const QUERY_MAX = 1_000;
 
@@ -30,7 +30,7 @@ export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
     return parsed;
   },
   async run(ctx) {
-    const services = createProjectServices(ctx);
+    const services = ctx.services.drawings;
     const { projectId, query, page, perPage } = ctx.input;
     if (!(await services.store.getProject(ctx.job.accountId, projectId))) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
     const r = await searchProject(services, projectId, query, page, perPage);
