@@ -36,12 +36,19 @@ async function serve(script: string, args: string[], env: Record<string, string>
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (b: Buffer) => {
+    const read = (b: Buffer) => {
       out += b.toString();
       const m = out.match(ready);
-      if (m) resolve(m[1]!);
+      if (m) {
+        // From here its log lines are drained unread: matching them here, in the process that also
+        // runs autocannon, would slow the load generator for whichever server logs more.
+        child.stdout!.off('data', read);
+        child.stdout!.resume();
+        resolve(m[1]!);
+      }
       if (out.length > 100_000) out = out.slice(-10_000);
-    });
+    };
+    child.stdout!.on('data', read);
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return { url, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
