@@ -27,7 +27,13 @@ export interface GlossaryEntry {
 /** Words kept of a meaning: enough to name the thing, not the whole clause. */
 const MEANING_WORDS = 16;
 /** Meanings given to one passage, in the order it uses them. */
-const PER_PASSAGE = 6;
+export const PER_PASSAGE = 6;
+/**
+ * Keys learnt from one code: the five real codes define 6-24 each; past this
+ * a document is no code (or is hostile), and later definitions are ignored
+ * (the first definition of a key stands anyway).
+ */
+export const MAX_ENTRIES = 1_000;
 
 /** A symbol as codes print them: a letter, then letters, digits, subscripts (_c, ,c) or primes. */
 const SYMBOL = String.raw`[A-Za-z][A-Za-z0-9_']{0,6}(?:,[a-z0-9]{1,4})?`;
@@ -87,9 +93,10 @@ export function glossaryOf(passages: readonly Pick<Passage, 'text'>[]): Glossary
   const out = new Map<string, GlossaryEntry>();
   const put = (key: string, meaning: string, definedIn: number) => {
     const m = words(meaning.split(MEANING_END)[0]!);
-    if (m.split(' ').length >= 2 && !out.has(key)) out.set(key, { key, meaning: m, definedIn });
+    if (m.split(' ').length >= 2 && !out.has(key) && out.size < MAX_ENTRIES) out.set(key, { key, meaning: m, definedIn });
   };
-  passages.forEach((p, i) => {
+  for (const [i, p] of passages.entries()) {
+    if (out.size >= MAX_ENTRIES) break;
     // Words broken across lines are joined ("rein-\nforcement"); a line start may open a definition.
     const flat = p.text.replace(/-\n(?=[a-z])/g, '').replace(/[ \t]+/g, ' ');
     // A meaning is words ("= nominal shear strength"), not a formula ("= alpha_cw bw z").
@@ -109,11 +116,40 @@ export function glossaryOf(passages: readonly Pick<Passage, 'text'>[]): Glossary
       const expansion = words && expansionOf(words[0], m[1]!);
       if (expansion) put(m[1]!, expansion, i);
     }
-  });
+  }
   return [...out.values()];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Characters a key cannot follow or be followed by (a symbol is a whole token: "Vc" is not in "Vcr" nor "VRd" in "VRd,c"). */
+const TOKEN_BEFORE = /[A-Za-z0-9_',]/;
+const TOKEN_AFTER = /[A-Za-z0-9_']/;
+const SUBSCRIPT_AFTER = /^,[a-z0-9]/;
+
+/**
+ * The keys a text uses, in order: at each token start, the longest key that
+ * ends at a token boundary. Each position tries the few key lengths there are
+ * (a key has at most 12 characters) against a map, so the cost is linear in
+ * the text whatever the size of the glossary (one pattern of every key was
+ * linear in the text times the keys).
+ */
+function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, lengths: readonly number[]): Generator<GlossaryEntry> {
+  for (let p = 0; p < text.length; ) {
+    if (p > 0 && TOKEN_BEFORE.test(text[p - 1]!)) {
+      p++;
+      continue;
+    }
+    let matched = 0;
+    for (const length of lengths) {
+      const e = p + length <= text.length ? byKey.get(text.slice(p, p + length)) : undefined;
+      if (e && !TOKEN_AFTER.test(text[p + length] ?? '') && !SUBSCRIPT_AFTER.test(text.slice(p + length, p + length + 2))) {
+        yield e;
+        matched = length;
+        break;
+      }
+    }
+    p += matched || 1;
+  }
+}
 
 /**
  * For each passage, the meanings of the glossary's symbols and abbreviations
@@ -123,13 +159,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function glossaryFor(passages: readonly Pick<Passage, 'heading' | 'text'>[], glossary: readonly GlossaryEntry[]): string[] {
   if (!glossary.length) return passages.map(() => '');
   const byKey = new Map(glossary.map((e) => [e.key, e]));
-  // One pattern of every key, longest first, as a whole token ("VRd,c" is not "VRd"; "Vc" is not in "Vcr").
-  const keys = [...byKey.keys()].sort((a, b) => b.length - a.length).map(escape).join('|');
-  const uses = new RegExp(`(?<![A-Za-z0-9_',])(?:${keys})(?![A-Za-z0-9_']|,[a-z0-9])`, 'g');
+  const lengths = [...new Set(glossary.map((e) => e.key.length))].sort((a, b) => b - a);
   return passages.map((p, i) => {
     const found = new Set<GlossaryEntry>();
-    for (const m of `${p.heading}\n${p.text}`.matchAll(uses)) {
-      const e = byKey.get(m[0])!;
+    for (const e of keysUsed(`${p.heading}\n${p.text}`, byKey, lengths)) {
       if (e.definedIn !== i) found.add(e);
       if (found.size >= PER_PASSAGE) break;
     }

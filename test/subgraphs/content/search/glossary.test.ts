@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../../core/db/client.ts';
 import type { TextRun } from '../../../../core/geometry/types.ts';
 import { createLocalEmbedder } from '../../../../core/embedding/embed.ts';
-import { expansionOf, glossaryFor, glossaryOf, isSymbol } from '../../../../subgraphs/content/search/glossary.ts';
+import { expansionOf, glossaryFor, glossaryOf, isSymbol, MAX_ENTRIES, PER_PASSAGE } from '../../../../subgraphs/content/search/glossary.ts';
 import { toIndex } from '../../../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../../../subgraphs/content/search/libsql-index.ts';
 import { passagesOf, type PageText } from '../../../../subgraphs/content/search/passages.ts';
@@ -92,4 +92,61 @@ describe('a code\'s notation in the index', () => {
     const m = r.matches.find((x) => x.context.startsWith('6.2.2'))!;
     expect(m.snippet).not.toContain('design shear resistance of the member');
   });
+});
+
+describe('a hostile document', () => {
+  /** A distinct symbol per line: "VA0", "VB1", … (capitals and digits: a symbol, not a word). */
+  const symbol = (i: number) => `V${String.fromCharCode(65 + (i % 26))}${i}`;
+  const abbreviation = (i: number) => `I${String.fromCharCode(65 + (i % 26))}G${String.fromCharCode(65 + (Math.floor(i / 26) % 26))}`;
+  /**
+   * `lines` lines, each a definition or a use of earlier ones, in every form
+   * the glossary reads ("where X is", an appositive, an abbreviation), with
+   * runs of parentheses, repeated appositives and long unbroken stretches,
+   * ten lines a passage; and one line of some 100,000 characters.
+   */
+  function hostile(lines: number): { heading: string; text: string }[] {
+    const out: string[] = [];
+    for (let i = 0; i < lines; i++) {
+      const k = i % 4;
+      if (k === 0) out.push(`where ${symbol(i)} is the design shear resistance of member ${i} and ${symbol(i + 1)} is the other one`);
+      else if (k === 1) out.push(`the strength provided by the concrete of part ${i}, ${symbol(i)}, uses ${symbol(i - 1)} ((((((((((((( (A (AB (ABC)`);
+      else if (k === 2) out.push(`insulated glass units number ${i} (${abbreviation(i)}) ${'x'.repeat(120)} (IGU) (ABCDEFGH)`);
+      else out.push(`${'a '.repeat(60)}, Vc, , Vc, , Vc, ${symbol(i - 3)} ${symbol(i % 997)} ${abbreviation(i % 300)}`);
+    }
+    const passages = [];
+    for (let i = 0; i < out.length; i += 10) passages.push({ heading: '', text: out.slice(i, i + 10).join('\n') });
+    passages.push({ heading: '', text: `${'the part of the member, Vu, '.repeat(1_000)}${'((ABC) '.repeat(1_000)}${'where Vq is '.repeat(5_000)}` });
+    return passages;
+  }
+  /** CPU time of learning and giving out the notation (the fastest of two runs: the least disturbed on a shared machine). */
+  function run(lines: number) {
+    const passages = hostile(lines);
+    let best = Infinity;
+    let result: { entries: number; meanings: string[] } = { entries: 0, meanings: [] };
+    for (let r = 0; r < 2; r++) {
+      const t = process.cpuUsage();
+      const glossary = glossaryOf(passages);
+      const meanings = glossaryFor(passages, glossary);
+      const used = process.cpuUsage(t);
+      best = Math.min(best, (used.user + used.system) / 1000);
+      result = { entries: glossary.length, meanings };
+    }
+    return { ms: best, ...result };
+  }
+
+  it('keeps a bounded glossary and bounded meanings per passage, in time linear in its lines (100k within 25 times 10k)', () => {
+    const a = run(10_000);
+    const b = run(100_000);
+    console.log(`hostile notation: 10k lines ${a.ms.toFixed(0)} ms CPU, 100k lines ${b.ms.toFixed(0)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}; ${b.entries} keys`);
+    for (const x of [a, b]) {
+      expect(x.entries).toBe(MAX_ENTRIES);
+      // Each meaning is at most 16 words of at most 160 characters in all (the definition patterns' reach).
+      for (const m of x.meanings) expect(m.length).toBeLessThanOrEqual(PER_PASSAGE * 162);
+      // Uses of the early keys run through the document: meanings are given out to the end.
+      expect(x.meanings.filter(Boolean).length).toBeGreaterThan(x.meanings.length / 2);
+    }
+    // One pattern of every key made giving out meanings linear in the text times the keys: 10k -> 100k lines was ~50x.
+    // Linear is ~10x; a quadratic step would give ~100x.
+    expect(b.ms / a.ms).toBeLessThanOrEqual(25);
+  }, 120_000);
 });
