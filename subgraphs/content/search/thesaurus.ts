@@ -85,12 +85,18 @@ export function concepts(query: string): Concept[] {
   for (const group of SYNONYMS) {
     const hits = group.map(({ s }) => indexOf(all, s));
     if (hits.every((at) => at < 0)) continue;
-    const unused = group.filter((_, i) => hits[i]! < 0);
+    // A member inside a longer one the query uses ("cover" in "concrete
+    // cover") is part of it, not a second thing to find: it is one more
+    // way of meeting the longer one.
+    const within = (i: number) =>
+      group.some((o, j) => hits[j]! >= 0 && o.s.length > group[i]!.s.length && hits[j]! <= hits[i]! && hits[i]! + group[i]!.s.length <= hits[j]! + o.s.length);
+    const own = hits.map((at, i) => at >= 0 && !within(i));
+    const unused = group.filter((_, i) => !own[i]);
     // Each member the query uses is its own concept ("punching shear" and
     // "critical perimeter" are two things to find), met by itself or by a
     // member the query did not use.
     hits.forEach((at, i) => {
-      if (at < 0 || used[at]) return;
+      if (!own[i] || used[at]) return;
       out.push({ words: take(at, group[i]!.s.length), alternatives: [group[i]!.c, ...unused.map(({ c }) => c)], added: unused.map(({ m }) => m) });
     });
   }

@@ -70,4 +70,11 @@ describe('concepts', () => {
     expect(cs[1]!.alternatives).toContainEqual(['control', 'perimeter']);
     expect(cs[1]!.alternatives).not.toContainEqual(['punch', 'shear']);
   });
+
+  it('reads a member inside a longer one the query uses as part of it, not as a second concept', () => {
+    const cs = concepts('minimum concrete cover');
+    // "cover" is a member of the group of "concrete cover": one concept, which a passage saying "cover" meets.
+    expect(cs.map((c) => c.words)).toEqual([['concret', 'cover'], ['minimum']]);
+    expect(cs[0]!.alternatives).toEqual(expect.arrayContaining([['concret', 'cover'], ['cover'], ['clear', 'cover']]));
+  });
 });
