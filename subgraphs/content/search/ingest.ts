@@ -53,5 +53,33 @@ export async function toIndex(passages: readonly Passage[], embedder: Embedder):
   for (let i = 0; i < passages.length; i += 256) {
     vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}${p.glossary ? `\n${p.glossary}` : ''}`))));
   }
-  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: vectors[i]!, terms: passageTerms(p) }));
+  const withPage = withPageContext(passages, vectors);
+  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: withPage[i]!, terms: passageTerms(p) }));
+}
+
+/**
+ * Each passage's vector with its page's: its own, plus (as much) the mean
+ * direction of the other passages on its page, normalised. One clause is now
+ * cut into passages (its subsections, equations, tables), and a question
+ * seldom uses only the words of one of them; the page they share says what
+ * they are about. A sum per page, so linear in the passages.
+ */
+export function withPageContext(passages: readonly Pick<Passage, 'page'>[], vectors: readonly Float32Array[]): Float32Array[] {
+  const sums = new Map<number, Float32Array>();
+  passages.forEach((p, i) => {
+    const v = vectors[i]!;
+    const sum = sums.get(p.page) ?? sums.set(p.page, new Float32Array(v.length)).get(p.page)!;
+    for (let d = 0; d < v.length; d++) sum[d]! += v[d]!;
+  });
+  return passages.map((p, i) => {
+    const v = vectors[i]!;
+    const sum = sums.get(p.page)!;
+    const rest = sum.map((x, d) => x - v[d]!);
+    const restNorm = Math.hypot(...rest);
+    // Alone on its page (or its page's other passages cancel out): its own vector.
+    if (restNorm < 1e-6) return v;
+    const out = v.map((x, d) => x + rest[d]! / restNorm);
+    const norm = Math.hypot(...out) || 1;
+    return out.map((x) => x / norm);
+  });
 }
