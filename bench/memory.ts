@@ -19,7 +19,7 @@ import { normName } from '../subgraphs/memory/graph/names.ts';
 import type { Entity, NewFact } from '../subgraphs/memory/model.ts';
 import { searchFacts } from '../subgraphs/memory/retrieval/search.ts';
 import { createLibsqlStore } from '../subgraphs/memory/store/libsql-store.ts';
-import { ftsQuery } from '../subgraphs/memory/store/libsql/base.ts';
+import { ftsQuery } from '../subgraphs/memory/store/sql/fragments.ts';
 import { memoryBenchSwitches } from './memory-switches.ts';
 
 const { sizes: SIZES, runs: RUNS, ingestMessages: INGEST_MESSAGES } = memoryBenchSwitches(process.env);
