@@ -3,7 +3,9 @@
 // full-text query over the same facts in the same run; then ingestion
 // throughput with the default extractor. Facts for the latency runs are
 // generated straight into the store (not through the extractor).
-// BENCH_FACTS=1000,10000 and BENCH_RUNS=100 narrow a run.
+// Switches (bench/memory-switches.ts): BENCH_FACTS=1000,10000 (the fact counts), BENCH_RUNS=100
+// (queries per measure) and BENCH_INGEST=200 (messages ingested) narrow a run; 0 skips that part
+// (BENCH_FACTS=0 or BENCH_RUNS=0: no latency runs; BENCH_INGEST=0: no ingestion run).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,11 +19,10 @@ import { normName } from '../subgraphs/memory/graph/names.ts';
 import type { Entity, NewFact } from '../subgraphs/memory/model.ts';
 import { searchFacts } from '../subgraphs/memory/retrieval/search.ts';
 import { createLibsqlStore } from '../subgraphs/memory/store/libsql-store.ts';
-import { ftsQuery } from '../subgraphs/memory/store/libsql/base.ts';
+import { ftsQuery } from '../subgraphs/memory/store/sql/fragments.ts';
+import { memoryBenchSwitches } from './memory-switches.ts';
 
-const SIZES = (process.env.BENCH_FACTS ?? '1000,10000,100000').split(',').map(Number);
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const INGEST_MESSAGES = Number(process.env.BENCH_INGEST ?? 1000);
+const { sizes: SIZES, runs: RUNS, ingestMessages: INGEST_MESSAGES } = memoryBenchSwitches(process.env);
 
 const WORDS = ('beam column slab footing girder joist truss wall brace pier pile deck diaphragm collector canopy stair core ' +
   'shear moment deflection drift snow wind seismic load bearing camber vibration punching torsion connection weld bolt ' +
@@ -98,7 +99,7 @@ async function load(store: ReturnType<typeof createLibsqlStore>, ACCOUNT_ID: str
   return groupIds;
 }
 
-console.log(`\nbench/memory — ${RUNS} queries per measure, Node ${process.version}\n`);
+console.log(`\nbench/memory — ${SIZES.length ? `${RUNS} queries per measure` : 'no latency runs (BENCH_FACTS or BENCH_RUNS is 0)'}, Node ${process.version}\n`);
 for (const size of SIZES) {
   for (const groups of [1, 100]) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
@@ -157,7 +158,8 @@ for (const size of SIZES) {
 }
 
 // Ingestion with the default extractor: messages of the kind the eval's conversations hold.
-{
+if (!INGEST_MESSAGES) console.log('no ingestion run (BENCH_INGEST=0)\n');
+else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-ingest-'));
   const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000' }));
   try {
@@ -198,9 +200,14 @@ for (const size of SIZES) {
       const batch = episodes.slice(i, i + 10).map((e) => ({ content: e.content, role_type: 'user', role: e.role, timestamp: e.timestamp, source_description: e.sourceDescription }));
       await fetch(`${server.memoryUrl}/messages`, { method: 'POST', headers, body: JSON.stringify({ group_id: 'ingest-http', messages: batch }) });
     }
+    // The listing shows processed episodes only; a refusal or a stall is a failed run, not a wait without end.
+    const deadline = Date.now() + 600_000;
     for (;;) {
-      const body = (await (await fetch(`${server.memoryUrl}/episodes/ingest-http?last_n=${http}`, { headers })).json()) as { episodes: unknown[] };
+      const res = await fetch(`${server.memoryUrl}/episodes/ingest-http?last_n=${http}`, { headers });
+      const body = (await res.json()) as { episodes?: unknown[] };
+      if (!res.ok || !Array.isArray(body.episodes)) throw new Error(`GET /episodes answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
       if (body.episodes.length >= http) break;
+      if (Date.now() > deadline) throw new Error(`after 10 minutes ${body.episodes.length} of ${http} messages were processed`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const endToEnd = (http / (performance.now() - t)) * 1000;
@@ -216,7 +223,7 @@ for (const size of SIZES) {
     t = performance.now();
     await store.deleteGroup(ACCOUNT_ID, 'ingest');
     console.log(`deletion of what was ingested`);
-    console.log(`  one source (50 messages)            ${perSource.toFixed(1)} ms each, over ${sources.length} sources`);
+    console.log(`  one source (up to 50 messages)      ${perSource.toFixed(1)} ms each, over ${sources.length} sources`);
     console.log(`  the rest of the group               ${(performance.now() - t).toFixed(1)} ms\n`);
   } finally {
     await server.close(1000);

@@ -14,6 +14,7 @@ import { AppError } from '../core/errors.ts';
 import type { Platform } from '../core/platform.ts';
 import { clientAddress } from '../edge/context.ts';
 import { sendError } from '../edge/render-error.ts';
+import { hostedErrorResponse, jsonResponse, publicOperation } from './openapi-parts.ts';
 
 const Manifest = z.object({
   version: z.string().regex(/^\d+(\.\d+){0,3}$/),
@@ -95,53 +96,39 @@ export function desktopReleaseRouter(platform: Platform): Router {
 }
 
 // The two routes as OpenAPI 3.1 paths for /openapi.json (express routes, not route-table
-// entries, so their contract is written beside them, as the OAuth endpoints' is).
-const hostedError = {
-  type: 'object',
-  required: ['error'],
-  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } } } },
-};
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: hostedError } } });
-const releaseBase = { tags: ['desktop'], security: [] };
-
+// entries, so their contract is written beside them, as the OAuth endpoints' is; the shared
+// pieces are in gateway/openapi-parts.ts).
 export const DESKTOP_RELEASE_OPENAPI_PATHS: Record<string, Record<string, object>> = {
   '/desktop/latest': {
     get: {
-      ...releaseBase,
+      ...publicOperation('desktop'),
       summary: "The desktop client's current release (the client's update check; public, per-address budget)",
       responses: {
-        '200': {
-          description: 'The release (Cache-Control: no-store)',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['version', 'url', 'sha256', 'size'],
-                properties: {
-                  version: { type: 'string', pattern: '^\\d+(\\.\\d+){0,3}$' },
-                  url: { type: 'string', description: '/desktop/download/<file>' },
-                  sha256: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
-                  size: { type: 'integer', minimum: 1 },
-                  notes: { type: 'string' },
-                },
-              },
-            },
+        '200': jsonResponse('The release (Cache-Control: no-store)', {
+          type: 'object',
+          required: ['version', 'url', 'sha256', 'size'],
+          properties: {
+            version: { type: 'string', pattern: '^\\d+(\\.\\d+){0,3}$' },
+            url: { type: 'string', description: '/desktop/download/<file>' },
+            sha256: { type: 'string', pattern: '^[0-9a-fA-F]{64}$' },
+            size: { type: 'integer', minimum: 1 },
+            notes: { type: 'string' },
           },
-        },
-        '404': errorResponse('No release is published (no manifest, or one that is not valid)'),
-        '429': errorResponse('Over the per-address budget (Retry-After header)'),
+        }),
+        '404': hostedErrorResponse('No release is published (no manifest, or one that is not valid)'),
+        '429': hostedErrorResponse('Over the per-address budget (Retry-After header)'),
       },
     },
   },
   '/desktop/download/{file}': {
     get: {
-      ...releaseBase,
+      ...publicOperation('desktop'),
       summary: 'The package the current release names (any other file name is 404)',
       parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
         '200': { description: 'The package bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-        '404': errorResponse('No release is published, or the file is not the one it names'),
-        '429': errorResponse('Over the per-address budget (Retry-After header)'),
+        '404': hostedErrorResponse('No release is published, or the file is not the one it names'),
+        '429': hostedErrorResponse('Over the per-address budget (Retry-After header)'),
       },
     },
   },

@@ -2,11 +2,12 @@
 // a client outside GraphQL needs besides the spec's paths (a desktop app signing in). They are
 // express routes, not route-table entries (they answer OAuth's own error shape and HTML pages),
 // so their contract is written here, beside them, and merged into the generated document.
+import { jsonResponse as json, publicOperation } from './openapi-parts.ts';
+
 const formOrJson = (schema: object) => ({
   required: true,
   content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } },
 });
-const json = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 
 /** RFC 6749 §5.2's error body, which every OAuth client library reads. */
@@ -33,7 +34,7 @@ const tokens = {
 };
 const query = (name: string, description: string, required = true, schema: object = { type: 'string' }) => ({ name, in: 'query', required, description, schema });
 const errors = { '400': json('OAuth error', oauthError), '429': json('Over the per-address budget (Retry-After header)', oauthError) };
-const base = { tags: ['oauth'], security: [] };
+const base = publicOperation('oauth');
 
 export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
   '/oauth/authorize': {

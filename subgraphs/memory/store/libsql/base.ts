@@ -1,17 +1,11 @@
 // What every part of the libSQL memory store shares: statements on the platform
-// database, one transaction helper, and the SQL fragments several parts build on.
+// database, one transaction helper, and the SQL fragments several parts build on
+// that are libSQL's own (what PostgreSQL reads the same is ../sql/).
 import type { Database } from '../../../../core/db/client.ts';
-import type { FactFilter, Scope } from '../../model.ts';
+import type { Scope } from '../../model.ts';
+import { placeholders, type Row, type Sql, type SqlBase } from '../sql/statements.ts';
 
-export type Row = Record<string, unknown>;
-
-/** Statements, on the database or inside one transaction. */
-export interface Sql {
-  query<T = Row>(sql: string, ...args: unknown[]): Promise<T[]>;
-  exec(sql: string, ...args: unknown[]): Promise<number>;
-}
-
-export interface LibsqlBase extends Sql {
+export interface LibsqlBase extends SqlBase {
   /**
    * Runs `work`'s statements in one transaction: all of them take effect or none does. Only `sql`
    * may be used inside (the adapter serialises the connection for the transaction, so a statement
@@ -68,22 +62,6 @@ export function libsqlWithin(sql: Sql): LibsqlBase {
   return { ...sql, transaction: (work) => work(sql), atomic: (_statements, work) => work(sql) };
 }
 
-export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
-
-/** `items` in slices of `size` (statements have a bound on their parameters). */
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** The user's words as an FTS5 query: each a quoted term, any of them may match (BM25 ranks by how many and how rare). */
-export function ftsQuery(text: string, maxTerms = 64): string | null {
-  const terms = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 || /\d/.test(t));
-  const unique = [...new Set(terms)].slice(-maxTerms);
-  return unique.length ? unique.map((t) => `"${t}"`).join(' OR ') : null;
-}
-
 /**
  * The account/group condition. `+` keeps SQLite from choosing the (accountId, groupId) index
  * when a more selective one (full text, vector, uuid) drives the query: with a large group
@@ -94,15 +72,4 @@ export function scopeSql(scope: Scope, alias: string, useIndex = false): { sql: 
   if (!scope.groupIds) return { sql: `${plus}${alias}."accountId" = ?`, args: [scope.accountId] };
   if (!scope.groupIds.length) return { sql: '0', args: [] };
   return { sql: `${plus}${alias}."accountId" = ? AND ${plus}${alias}."groupId" IN (${placeholders(scope.groupIds.length)})`, args: [scope.accountId, ...scope.groupIds] };
-}
-
-export function filterSql(filter: FactFilter, alias: string): { sql: string; args: string[] } {
-  let sql = '';
-  const args: string[] = [];
-  if (!filter.includeInvalidated) sql += ` AND ${alias}."invalidAt" IS NULL AND ${alias}."expiredAt" IS NULL`;
-  if (filter.source !== null) {
-    sql += ` AND EXISTS (SELECT 1 FROM "MemoryFactEpisode" fe WHERE fe."accountId" = ${alias}."accountId" AND fe."factUuid" = ${alias}."uuid" AND fe."sourceDescription" = ?)`;
-    args.push(filter.source);
-  }
-  return { sql, args };
 }

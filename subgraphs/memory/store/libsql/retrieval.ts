@@ -2,8 +2,11 @@
 // neighbours over fact embeddings (libsql_vector_idx, kept in MemoryFactVector
 // and filled in batches), and the neighbourhood of entities.
 import type { RetrievalStore } from '../memory-store.ts';
-import { filterSql, ftsQuery, placeholders, scopeSql, type LibsqlBase } from './base.ts';
-import { blob } from './rows.ts';
+import { filterSql, ftsQuery } from '../sql/fragments.ts';
+import { firstPerUuid, toRanked, walkNeighbourhood, type HopRow } from '../sql/ranking.ts';
+import { placeholders } from '../sql/statements.ts';
+import { scopeSql, type LibsqlBase } from './base.ts';
+import { blob } from './vectors.ts';
 
 /** Up to this many facts in scope, vector search scans them exactly rather than asking the index. */
 const EXACT_SCAN_LIMIT = 2000;
@@ -26,7 +29,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
         ...fl.args,
         limit,
       );
-      return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+      return toRanked(rows);
     },
 
     async fullTextEpisodeFacts(scope, text, filter, limit) {
@@ -61,9 +64,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
         ...fl.args,
         limit,
       );
-      const out = new Map<string, number>();
-      for (const r of rows) if (!out.has(String(r.uuid))) out.set(String(r.uuid), Number(r.score));
-      return [...out].map(([uuid, score]) => ({ uuid, score }));
+      return firstPerUuid(rows);
     },
 
     async nearestFacts(scope, embedding, filter, limit) {
@@ -80,7 +81,6 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
           ...fl.args,
           limit,
         );
-      const toRanked = (rows: { uuid: string; score: number }[]) => rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
       // The vector index answers for the whole database and the account/group filter comes after.
       // A scope of a few thousand facts is scanned exactly instead (cheap, and complete).
       const [{ n }] = await query<{ n: number | bigint }>(
@@ -133,13 +133,10 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
       if (!entityUuids.length) return [];
       const s = scopeSql(scope, 'f');
       const fl = filterSql(filter, 'f');
-      const out = new Map<string, number>();
-      let frontier = [...new Set(entityUuids)];
-      const seen = new Set(frontier);
-      for (let hop = 1; hop <= depth && frontier.length && out.size < limit; hop++) {
+      return walkNeighbourhood(entityUuids, depth, limit, (frontier) => {
         const ph = placeholders(frontier.length);
         // Edges at the frontier, and facts stated by episodes that mention a frontier entity.
-        const rows = await query(
+        return query<HopRow>(
           `SELECT f."uuid", f."sourceUuid", f."targetUuid" FROM "MemoryFact" f
             WHERE f."id" IN (
                 SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "sourceUuid" IN (${ph})
@@ -158,20 +155,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
           ...fl.args,
           limit,
         );
-        const next: string[] = [];
-        for (const r of rows) {
-          const uuid = String(r.uuid);
-          if (!out.has(uuid)) out.set(uuid, 1 / hop);
-          for (const e of [String(r.sourceUuid), String(r.targetUuid)]) {
-            if (!seen.has(e)) {
-              seen.add(e);
-              next.push(e);
-            }
-          }
-        }
-        frontier = next.slice(0, 50);
-      }
-      return [...out].slice(0, limit).map(([uuid, score]) => ({ uuid, score }));
+      });
     },
   };
 }

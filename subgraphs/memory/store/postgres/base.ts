@@ -1,15 +1,15 @@
 // What every part of the PostgreSQL memory store shares: statements on the
 // platform database (`?` placeholders, numbered by core/db/postgres/sql.ts), one
-// transaction helper, and the SQL fragments several parts build on. The
-// counterpart of ../libsql/base.ts; the word and filter helpers that do not
-// depend on the engine are that module's.
+// transaction helper, and the SQL fragments several parts build on that are
+// PostgreSQL's own. The counterpart of ../libsql/base.ts; what reads the same on
+// both engines (statements, query words, the fact filter) is ../sql/.
 import type { Database } from '../../../../core/db/client.ts';
 import { pgSqlOn, tsQueryFromFts5, type PgSql } from '../../../../core/db/postgres/sql.ts';
 import type { Scope } from '../../model.ts';
-import { ftsQuery, placeholders } from '../libsql/base.ts';
+import { ftsQuery } from '../sql/fragments.ts';
+import { placeholders } from '../sql/statements.ts';
 
 export type Sql = PgSql;
-export type { Row } from "../../../../core/db/postgres/sql.ts";
 
 export interface PostgresBase extends Sql {
   /** Runs `work`'s statements in one transaction: all of them take effect or none does. Only `sql` may be used inside. */
@@ -54,6 +54,3 @@ export function scopeSql(scope: Scope, alias: string): { sql: string; args: stri
   if (!scope.groupIds.length) return { sql: 'false', args: [] };
   return { sql: `${alias}."accountId" = ? AND ${alias}."groupId" IN (${placeholders(scope.groupIds.length)})`, args: [scope.accountId, ...scope.groupIds] };
 }
-
-export const EPISODE_COLUMNS = `"seq", "uuid", "accountId", "groupId", "name", "content", "roleType", "role", "sourceDescription", "timestamp", "createdAt", "status", "error"`;
-export const ENTITY_COLUMNS = `e."id", e."uuid", e."accountId", e."groupId", e."name", e."normName", e."kind", e."summary", e."createdAt"`;

@@ -1,46 +1,22 @@
-// Episodes on PostgreSQL: the per-group queue (seq is the queue position) and
-// the deletion cascade of episodes. The counterpart of ../libsql/episodes.ts.
-import type { DeletionCounts, NewEpisode } from '../../model.ts';
+// Episodes on PostgreSQL: the per-group queue (seq is the queue position). The counterpart of
+// ../libsql/episodes.ts; what reads the same on both engines is ../sql/episodes.ts.
 import type { EpisodeStore } from '../memory-store.ts';
-import { chunks, placeholders } from '../libsql/base.ts';
-import { toEpisode } from '../libsql/rows.ts';
-import { EPISODE_COLUMNS, lockKey, type PostgresBase, type Row, type Sql } from './base.ts';
-
-const EPISODE_BATCH = 100;
+import { addNewEpisodes, sqlEpisodes } from '../sql/episodes.ts';
+import { EPISODE_COLUMNS, toEpisode } from '../sql/rows.ts';
+import { lockKey, type PostgresBase } from './base.ts';
 
 export function postgresEpisodes(base: PostgresBase): EpisodeStore {
-  const { query, exec } = base;
+  const { query } = base;
   return {
+    ...sqlEpisodes(base),
+
     addEpisodes(accountId, groupId, episodes) {
       if (!episodes.length) return Promise.resolve({ added: 0, conflicts: [] });
       // Always a transaction (cheap here): the account's lock makes the uuid check and the insert one step.
       return base.transaction(async (sql) => {
         await lockKey(sql, 'episodes', accountId);
-        const existing: Row[] = [];
-        for (const chunk of chunks(episodes, 500)) {
-          existing.push(...(await sql.query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${placeholders(chunk.length)})`, accountId, ...chunk.map((e) => e.uuid))));
-        }
-        const conflicts = existing.filter((r) => r.groupId !== groupId).map((r) => String(r.uuid));
-        if (conflicts.length) return { added: 0, conflicts };
-        const seen = new Set(existing.map((r) => String(r.uuid)));
-        const fresh = episodes.filter((e) => !seen.has(e.uuid) && !!seen.add(e.uuid));
-        await insertEpisodes(sql, accountId, groupId, fresh);
-        return { added: fresh.length, conflicts: [] };
+        return addNewEpisodes(sql, accountId, groupId, episodes);
       });
-    },
-
-    async nextPending(accountId, groupId, limit) {
-      const rows = await query(`SELECT ${EPISODE_COLUMNS} FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT ?`, accountId, groupId, limit);
-      return rows.map(toEpisode);
-    },
-
-    async pendingGroups() {
-      const rows = await query(`SELECT DISTINCT "accountId", "groupId" FROM "MemoryEpisode" WHERE "status" = 'pending'`);
-      return rows.map((r) => ({ accountId: String(r.accountId), groupId: String(r.groupId) }));
-    },
-
-    async finishEpisode(accountId, uuid, error) {
-      await exec(`UPDATE "MemoryEpisode" SET "status" = ?, "error" = ? WHERE "accountId" = ? AND "uuid" = ?`, error ? 'failed' : 'done', error, accountId, uuid);
     },
 
     async lastEpisodes(accountId, groupId, lastN) {
@@ -53,71 +29,5 @@ export function postgresEpisodes(base: PostgresBase): EpisodeStore {
       );
       return rows.map(toEpisode);
     },
-
-    deleteEpisodes(accountId, match) {
-      return base.transaction(async (sql) => {
-        const rows =
-          'uuid' in match
-            ? await sql.query(`SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" = ?`, accountId, match.uuid)
-            : await sql.query(`SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "sourceDescription" = ?`, accountId, match.groupId, match.source);
-        if (!rows.length) return null;
-        return cascade(sql, accountId, rows.map((r) => String(r.uuid)));
-      });
-    },
   };
-}
-
-async function insertEpisodes(sql: Sql, accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<void> {
-  const now = new Date().toISOString();
-  for (const batch of chunks(episodes, EPISODE_BATCH)) {
-    await sql.exec(
-      `INSERT INTO "MemoryEpisode" ("uuid", "accountId", "groupId", "name", "content", "roleType", "role", "sourceDescription", "timestamp", "createdAt", "status")
-       VALUES ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')").join(', ')}`,
-      ...batch.flatMap((e) => [e.uuid, accountId, groupId, e.name, e.content, e.roleType, e.role, e.sourceDescription, e.timestamp, now]),
-    );
-  }
-}
-
-/** Removes the episodes and what only they held; runs inside the caller's transaction. */
-async function cascade(sql: Sql, accountId: string, episodeUuids: string[]): Promise<DeletionCounts> {
-  let facts = 0;
-  let entities = 0;
-  for (const chunk of chunks(episodeUuids, 400)) {
-    const ph = placeholders(chunk.length);
-    const touchedFacts = (await sql.query(`SELECT DISTINCT "factUuid" FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk)).map((r) =>
-      String(r.factUuid),
-    );
-    const touchedEntities = (await sql.query(`SELECT DISTINCT "entityUuid" FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk)).map((r) =>
-      String(r.entityUuid),
-    );
-    await sql.exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk);
-    await sql.exec(`DELETE FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk);
-    await sql.exec(`DELETE FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${ph})`, accountId, ...chunk);
-    for (const fchunk of chunks(touchedFacts, 400)) {
-      // A fact another episode also stated stays; the rest go, and what they invalidated is current again.
-      const orphans = (
-        await sql.query(
-          `SELECT "uuid" FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${placeholders(fchunk.length)})
-             AND NOT EXISTS (SELECT 1 FROM "MemoryFactEpisode" fe WHERE fe."accountId" = f."accountId" AND fe."factUuid" = f."uuid")`,
-          accountId,
-          ...fchunk,
-        )
-      ).map((r) => String(r.uuid));
-      if (!orphans.length) continue;
-      const oph = placeholders(orphans.length);
-      await sql.exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" IN (${oph})`, accountId, ...orphans);
-      facts += await sql.exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" IN (${oph})`, accountId, ...orphans);
-    }
-    for (const echunk of chunks(touchedEntities, 400)) {
-      entities += await sql.exec(
-        `DELETE FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" IN (${placeholders(echunk.length)})
-           AND NOT EXISTS (SELECT 1 FROM "MemoryMention" m WHERE m."accountId" = "MemoryEntity"."accountId" AND m."entityUuid" = "MemoryEntity"."uuid")
-           AND NOT EXISTS (SELECT 1 FROM "MemoryFact" f WHERE f."accountId" = "MemoryEntity"."accountId" AND f."sourceUuid" = "MemoryEntity"."uuid")
-           AND NOT EXISTS (SELECT 1 FROM "MemoryFact" f WHERE f."accountId" = "MemoryEntity"."accountId" AND f."targetUuid" = "MemoryEntity"."uuid")`,
-        accountId,
-        ...echunk,
-      );
-    }
-  }
-  return { episodes: episodeUuids.length, facts, entities };
 }

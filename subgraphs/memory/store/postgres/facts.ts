@@ -1,11 +1,13 @@
 // Facts on PostgreSQL: MemoryFact rows with their provenance (MemoryFactEpisode).
 // The counterpart of ../libsql/facts.ts; a new fact and its first provenance
 // row are two statements of one transaction (libSQL writes them through a view).
+// What reads the same on both engines is ../sql/facts.ts.
 import { parseVector, vectorText } from '../../../../core/db/postgres/sql.ts';
-import type { Fact, FactRow, NewFact } from '../../model.ts';
+import type { FactRow, NewFact } from '../../model.ts';
 import type { FactStore } from '../memory-store.ts';
-import { chunks, placeholders } from '../libsql/base.ts';
-import { FACT_COLUMNS, toFact, toFactRow } from '../libsql/rows.ts';
+import { provenance, sqlFacts } from '../sql/facts.ts';
+import { FACT_COLUMNS, toFact, toFactRow } from '../sql/rows.ts';
+import { chunks, placeholders } from '../sql/statements.ts';
 import type { PostgresBase } from './base.ts';
 
 const FACT_BATCH = 100;
@@ -13,34 +15,9 @@ const FACT_BATCH = 100;
 export function postgresFacts(base: PostgresBase): FactStore {
   const { query, exec } = base;
 
-  async function provenance(accountId: string, uuids: readonly string[]): Promise<Map<string, { episodes: string[]; sources: string[] }>> {
-    const out = new Map<string, { episodes: string[]; sources: string[] }>();
-    for (const chunk of chunks(uuids, 500)) {
-      // Ordered by the episode's queue position, so the first is the one that created the fact.
-      const rows = await query(
-        `SELECT fe."factUuid", fe."episodeUuid", fe."sourceDescription" FROM "MemoryFactEpisode" fe
-           LEFT JOIN "MemoryEpisode" e ON e."accountId" = fe."accountId" AND e."uuid" = fe."episodeUuid"
-          WHERE fe."accountId" = ? AND fe."factUuid" IN (${placeholders(chunk.length)}) ORDER BY e."seq"`,
-        accountId,
-        ...chunk,
-      );
-      for (const r of rows) {
-        const p = out.get(String(r.factUuid)) ?? { episodes: [], sources: [] };
-        p.episodes.push(String(r.episodeUuid));
-        p.sources.push(String(r.sourceDescription));
-        out.set(String(r.factUuid), p);
-      }
-    }
-    return out;
-  }
-
-  async function factsWhere(accountId: string, where: string, ...args: unknown[]): Promise<Fact[]> {
-    const rows = await query(`SELECT ${FACT_COLUMNS} FROM "MemoryFact" f WHERE ${where}`, ...args);
-    const prov = await provenance(accountId, rows.map((r) => String(r.uuid)));
-    return rows.map((r) => toFact(r, prov.get(String(r.uuid))?.episodes ?? []));
-  }
-
   return {
+    ...sqlFacts(base),
+
     async factsBetween(accountId, groupId, pairs, normFacts) {
       const out: FactRow[] = [];
       const norms = normFacts ? [...new Set(normFacts)] : null;
@@ -101,40 +78,13 @@ export function postgresFacts(base: PostgresBase): FactStore {
       );
     },
 
-    async invalidateFact(accountId, uuid, invalidAt, expiredAt, by) {
-      await exec(`UPDATE "MemoryFact" SET "invalidAt" = ?, "expiredAt" = COALESCE("expiredAt", ?), "invalidatedBy" = ? WHERE "accountId" = ? AND "uuid" = ?`, invalidAt, expiredAt, by, accountId, uuid);
-    },
-
-    async edgesOfNode(accountId, nodeUuid) {
-      const [node] = await query(`SELECT 1 AS found FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`, accountId, nodeUuid);
-      if (!node) return null;
-      return factsWhere(
-        accountId,
-        `f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "sourceUuid" = ?2 UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "targetUuid" = ?2)
-         ORDER BY f."createdAt", f."id"`,
-        accountId,
-        nodeUuid,
-      );
-    },
-
     async getFacts(accountId, uuids) {
       if (!uuids.length) return [];
       const rows = await query(`SELECT ${FACT_COLUMNS}, f."embedding"::text AS "embedding" FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
-      const prov = await provenance(accountId, rows.map((r) => String(r.uuid)));
+      const prov = await provenance(base, accountId, rows.map((r) => String(r.uuid)));
       return rows.map((r) => {
         const p = prov.get(String(r.uuid)) ?? { episodes: [], sources: [] };
         return { ...toFact(r, p.episodes), sources: p.sources, embedding: parseVector(r.embedding) };
-      });
-    },
-
-    deleteFact(accountId, uuid) {
-      return base.transaction(async (sql) => {
-        const [row] = await sql.query(`SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
-        if (!row) return false;
-        await sql.exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" = ?`, accountId, uuid);
-        await sql.exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "factUuid" = ?`, accountId, uuid);
-        await sql.exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
-        return true;
       });
     },
   };

@@ -3,13 +3,13 @@
 // write), and the neighbourhood of entities. The counterpart of ../libsql/retrieval.ts.
 import { vectorText } from '../../../../core/db/postgres/sql.ts';
 import type { RetrievalStore } from '../memory-store.ts';
-import { filterSql, placeholders } from '../libsql/base.ts';
+import { filterSql } from '../sql/fragments.ts';
+import { firstPerUuid, toRanked, walkNeighbourhood, type HopRow } from '../sql/ranking.ts';
+import { placeholders } from '../sql/statements.ts';
 import { scopeSql, tsQuery, type PostgresBase } from './base.ts';
 
 /** ts_rank_cd's weights {D, C, B, A}: a fact's words (A) 1, its relation name (B) 0.5, as libSQL's bm25(1.0, 0.5). */
 const FACT_WEIGHTS = `'{0, 0, 0.5, 1}'`;
-
-const toRanked = (rows: { uuid: string; score: number }[]) => rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
 
 export function postgresRetrieval(base: PostgresBase): RetrievalStore {
   const { query } = base;
@@ -64,9 +64,7 @@ export function postgresRetrieval(base: PostgresBase): RetrievalStore {
         ...fl.args,
         limit,
       );
-      const out = new Map<string, number>();
-      for (const r of rows) if (!out.has(String(r.uuid))) out.set(String(r.uuid), Number(r.score));
-      return [...out].map(([uuid, score]) => ({ uuid, score }));
+      return firstPerUuid(rows);
     },
 
     async nearestFacts(scope, embedding, filter, limit) {
@@ -97,13 +95,10 @@ export function postgresRetrieval(base: PostgresBase): RetrievalStore {
       if (!entityUuids.length) return [];
       const s = scopeSql(scope, 'f');
       const fl = filterSql(filter, 'f');
-      const out = new Map<string, number>();
-      let frontier = [...new Set(entityUuids)];
-      const seen = new Set(frontier);
-      for (let hop = 1; hop <= depth && frontier.length && out.size < limit; hop++) {
+      return walkNeighbourhood(entityUuids, depth, limit, (frontier) => {
         const ph = placeholders(frontier.length);
         // Edges at the frontier, and facts stated by episodes that mention a frontier entity.
-        const rows = await query(
+        return query<HopRow>(
           `SELECT f."uuid", f."sourceUuid", f."targetUuid" FROM "MemoryFact" f
             WHERE f."id" IN (
                 SELECT "id" FROM "MemoryFact" WHERE "accountId" = ? AND "sourceUuid" IN (${ph})
@@ -122,20 +117,7 @@ export function postgresRetrieval(base: PostgresBase): RetrievalStore {
           ...fl.args,
           limit,
         );
-        const next: string[] = [];
-        for (const r of rows) {
-          const uuid = String(r.uuid);
-          if (!out.has(uuid)) out.set(uuid, 1 / hop);
-          for (const e of [String(r.sourceUuid), String(r.targetUuid)]) {
-            if (!seen.has(e)) {
-              seen.add(e);
-              next.push(e);
-            }
-          }
-        }
-        frontier = next.slice(0, 50);
-      }
-      return [...out].slice(0, limit).map(([uuid, score]) => ({ uuid, score }));
+      });
     },
   };
 }

@@ -1,16 +1,13 @@
-// Rows of the memory tables as the model's records.
+// Rows of the memory tables as the model's records, the same on libSQL and PostgreSQL (each
+// engine reads its vectors itself: ../libsql/rows.ts, core/db/postgres/sql.ts).
 import type { Entity, Episode, Fact, FactRow } from '../../model.ts';
-import type { Row } from './base.ts';
+import type { Row } from './statements.ts';
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-export const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-
-export function toFloat32(v: unknown): Float32Array {
-  if (v instanceof Uint8Array) return new Float32Array(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
-  if (v instanceof ArrayBuffer) return new Float32Array(v.slice(0));
-  return new Float32Array(0);
-}
+/** The columns rows are read from: named, as a table may hold more (PostgreSQL's tsvector columns). */
+export const EPISODE_COLUMNS = `"seq", "uuid", "accountId", "groupId", "name", "content", "roleType", "role", "sourceDescription", "timestamp", "createdAt", "status", "error"`;
+export const ENTITY_COLUMNS = `e."id", e."uuid", e."accountId", e."groupId", e."name", e."normName", e."kind", e."summary", e."createdAt"`;
 
 export const toEpisode = (r: Row): Episode => ({
   uuid: String(r.uuid),

@@ -1,13 +1,12 @@
-// Groups on PostgreSQL as a whole: the processing lease (MemoryGroupLease) and
-// the deletion of a group, or of every group of an account. The counterpart of
-// ../libsql/groups.ts.
+// Groups as a whole, the same on libSQL and PostgreSQL: the processing lease
+// (MemoryGroupLease) and the deletion of a group, or of every group of an account.
 import type { GroupStore } from '../memory-store.ts';
-import type { PostgresBase } from './base.ts';
+import type { SqlBase } from './statements.ts';
 
 /** Children before parents: provenance and mentions name facts, episodes and entities. */
 const ACCOUNT_TABLES = ['MemoryFactEpisode', 'MemoryMention', 'MemoryFact', 'MemoryEntity', 'MemoryEpisode', 'MemoryGroupLease'];
 
-export function postgresGroups(base: PostgresBase): GroupStore {
+export function sqlGroups(base: SqlBase): GroupStore {
   const { query, exec } = base;
   return {
     async leaseGroup(accountId, groupId, holder, ttlMs) {
@@ -33,7 +32,7 @@ export function postgresGroups(base: PostgresBase): GroupStore {
 
     deleteGroup(accountId, groupId) {
       return base.transaction(async (sql) => {
-        const [counts] = await sql.query<{ episodes: bigint; entities: bigint; facts: bigint }>(
+        const [counts] = await sql.query<{ episodes: number | bigint; entities: number | bigint; facts: number | bigint }>(
           `SELECT (SELECT COUNT(*) FROM "MemoryEpisode" WHERE "accountId" = ?1 AND "groupId" = ?2) AS episodes,
                   (SELECT COUNT(*) FROM "MemoryEntity" WHERE "accountId" = ?1 AND "groupId" = ?2) AS entities,
                   (SELECT COUNT(*) FROM "MemoryFact" WHERE "accountId" = ?1 AND "groupId" = ?2) AS facts`,
