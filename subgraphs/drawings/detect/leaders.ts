@@ -13,7 +13,9 @@
 // - LONGER THAN ITS HEAD: from the tip, a leader reaches at least 10 pt and a fifth
 //   beyond its head's length; shorter strokes are parts of glyphs and symbols.
 // - ONE HEAD: a leader ends in one arrowhead. Two in a row on one shaft (the second's
-//   tip at the first's base, the same heading) count a home run's circuits.
+//   tip at the first's base, the same heading) count a home run's circuits. The second
+//   may be open (two strokes) with the shaft running on through its apex: it is looked
+//   for at each head's base, filled or open.
 // - CIRCUIT AT THE HEAD: an arrow pointing into a panel-and-circuit label (LP-1-3,5,
 //   PP2-12,14) just beyond its tip is a circuit home run: a leader points at the thing
 //   it names and has its note at the tail. Without a text layer the label cannot be
@@ -21,7 +23,7 @@
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, expand, unionAll } from '../../../core/geometry/bbox.ts';
 import { angleBetween, cross, dist, sub } from '../../../core/geometry/vec.ts';
-import type { Arrowhead } from './arrowheads.ts';
+import { openHeadAt, type Arrowhead } from './arrowheads.ts';
 import type { Circle } from './circles.ts';
 import { GridIndex, type Scene, type Seg } from './scene.ts';
 import { textBlockNear, type TextRef } from './texts.ts';
@@ -70,8 +72,8 @@ function circuitAtHead(scene: Scene, head: Arrowhead): boolean {
   return false;
 }
 
-/** ONE HEAD: heads with another right behind or in front of them on the same heading. */
-function headsInARow(heads: readonly Arrowhead[]): Set<Arrowhead> {
+/** ONE HEAD: heads with another right behind or in front of them on the same heading (a listed head, or an open one at the base). */
+function headsInARow(scene: Scene, heads: readonly Arrowhead[]): Set<Arrowhead> {
   const index = new GridIndex<Arrowhead>(SHARED_LANDING_REACH);
   for (const h of heads) if (h.heading) index.insert([h.tip[0], h.tip[1], h.tip[0], h.tip[1]], h);
   const out = new Set<Arrowhead>();
@@ -82,6 +84,7 @@ function headsInARow(heads: readonly Arrowhead[]): Set<Arrowhead> {
       if (g === h || dist(g.tip, base) > 0.35 * h.length || angleBetween(g.heading!, h.heading) > Math.PI / 9) continue;
       out.add(h).add(g);
     }
+    if (!out.has(h) && openHeadAt(scene, base, h.heading, h.length)) out.add(h);
   }
   return out;
 }
@@ -245,7 +248,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
   for (const b of bubbles) bubbleIndex.insert([b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius], b);
   const ctx = { tips: tipIndex(tips), bubbles: bubbleIndex };
   const filledTips = heads.filter((h) => h.kind !== 'open').map((h) => h.tip);
-  const inARow = headsInARow(heads);
+  const inARow = headsInARow(scene, heads);
   const out: Leader[] = [];
   const seen: Arrowhead[] = [];
   for (const head of heads) {
