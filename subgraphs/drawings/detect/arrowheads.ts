@@ -125,7 +125,8 @@ export function openHeadAt(scene: Scene, apex: Point, heading: Point, length: nu
   const back: Point = [-heading[0], -heading[1]];
   const sides: { seg: Seg; end: Point; other: Point; side: number }[] = [];
   for (const l of scene.lineIndex.query([apex[0] - near, apex[1] - near, apex[0] + near, apex[1] + near])) {
-    for (const [end, other] of [[l.a, l.b], [l.b, l.a]] as const) {
+    for (let e = 0; e < 2; e++) {
+      const [end, other] = e === 0 ? [l.a, l.b] : [l.b, l.a];
       if (dist(end, apex) > near) continue;
       const v = sub(other, end);
       const len = Math.hypot(v[0], v[1]);

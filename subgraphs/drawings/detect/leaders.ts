@@ -15,7 +15,7 @@
 // - ONE HEAD: a leader ends in one arrowhead. Two in a row on one shaft (the second's
 //   tip at the first's base, the same heading) count a home run's circuits. The second
 //   may be open (two strokes) with the shaft running on through its apex: it is looked
-//   for at each head's base, filled or open.
+//   for at the base of each head that would make a leader, filled or open.
 // - CIRCUIT AT THE HEAD: an arrow pointing into a panel-and-circuit label (LP-1-3,5,
 //   PP2-12,14) just beyond its tip is a circuit home run: a leader points at the thing
 //   it names and has its note at the tail. Without a text layer the label cannot be
@@ -72,8 +72,8 @@ function circuitAtHead(scene: Scene, head: Arrowhead): boolean {
   return false;
 }
 
-/** ONE HEAD: heads with another right behind or in front of them on the same heading (a listed head, or an open one at the base). */
-function headsInARow(scene: Scene, heads: readonly Arrowhead[]): Set<Arrowhead> {
+/** ONE HEAD: heads with another right behind or in front of them on the same heading. */
+function headsInARow(heads: readonly Arrowhead[]): Set<Arrowhead> {
   const index = new GridIndex<Arrowhead>(SHARED_LANDING_REACH);
   for (const h of heads) if (h.heading) index.insert([h.tip[0], h.tip[1], h.tip[0], h.tip[1]], h);
   const out = new Set<Arrowhead>();
@@ -84,9 +84,19 @@ function headsInARow(scene: Scene, heads: readonly Arrowhead[]): Set<Arrowhead> 
       if (g === h || dist(g.tip, base) > 0.35 * h.length || angleBetween(g.heading!, h.heading) > Math.PI / 9) continue;
       out.add(h).add(g);
     }
-    if (!out.has(h) && openHeadAt(scene, base, h.heading, h.length)) out.add(h);
   }
   return out;
+}
+
+/**
+ * ONE HEAD for a second head drawn open, which the page's heads do not list (its shaft runs
+ * on through its apex): looked for at the base of a head that has made a leader, the only
+ * place it matters, so the search costs a look-up per leader rather than per head.
+ */
+function openHeadBehind(scene: Scene, head: Arrowhead): boolean {
+  if (!head.heading || head.length > SHARED_LANDING_REACH) return false;
+  const base: Point = [head.tip[0] - head.heading[0] * head.length, head.tip[1] - head.heading[1] * head.length];
+  return openHeadAt(scene, base, head.heading, head.length) !== null;
 }
 
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
@@ -248,7 +258,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
   for (const b of bubbles) bubbleIndex.insert([b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius], b);
   const ctx = { tips: tipIndex(tips), bubbles: bubbleIndex };
   const filledTips = heads.filter((h) => h.kind !== 'open').map((h) => h.tip);
-  const inARow = headsInARow(scene, heads);
+  const inARow = headsInARow(heads);
   const out: Leader[] = [];
   const seen: Arrowhead[] = [];
   for (const head of heads) {
@@ -264,7 +274,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
     for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, heads, atTip, ctx))) break;
-    if (!found) continue;
+    if (!found || openHeadBehind(scene, head)) continue;
     const { chain: points, block } = found;
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);

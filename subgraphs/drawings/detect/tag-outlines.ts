@@ -101,12 +101,15 @@ type Line = Scene['lines'][number];
  */
 export function assembledOutlines(scene: Scene): Circle[] {
   const classOf = (len: number) => Math.floor(Math.log2(len));
+  // A page has tens of thousands of lines (lettering, hatch): squared lengths first, the subpath only for those in range.
   const byClass = new Map<number, Line[]>();
+  const [min2, max2] = [MIN_SIDE ** 2, MAX_SIDE ** 2];
   for (const l of scene.lines) {
-    if (scene.subpaths[l.sub]!.segs.length !== 1) continue;
-    const len = dist(l.a, l.b);
-    if (len < MIN_SIDE || len > MAX_SIDE) continue;
-    const k = classOf(len);
+    const dx = l.b[0] - l.a[0];
+    const dy = l.b[1] - l.a[1];
+    const len2 = dx * dx + dy * dy;
+    if (len2 < min2 || len2 > max2 || scene.subpaths[l.sub]!.segs.length !== 1) continue;
+    const k = classOf(Math.sqrt(len2));
     const list = byClass.get(k);
     if (list) list.push(l);
     else byClass.set(k, [l]);
