@@ -25,6 +25,18 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU milliseconds per request of the processes serving it (gateway and subgraphs), when measured. */
+  cpuMs?: number;
+}
+
+/** user + system CPU seconds of a process so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return null;
+  }
 }
 
 async function serve(script: string, args: string[], env: Record<string, string>, ready: RegExp) {
@@ -51,21 +63,32 @@ async function serve(script: string, args: string[], env: Record<string, string>
     child.stdout!.on('data', read);
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { url, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
+  return { url, pid: child.pid!, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
 }
 
-async function run(opts: autocannon.Options, seconds: number): Promise<Figures> {
+type Target = autocannon.Options & { pids?: number[] };
+
+async function run(target: Target, seconds: number): Promise<Figures> {
+  const { pids = [], ...opts } = target;
+  const before = pids.map(cpuSeconds);
   const r = await autocannon({ ...opts, duration: seconds });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const after = pids.map(cpuSeconds);
+  const cpu = before.every((b) => b !== null) && after.every((a) => a !== null) ? after.reduce((t, a, i) => t + a! - before[i]!, 0) : null;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuMs: pids.length && cpu !== null && r.requests.total ? (cpu * 1000) / r.requests.total : undefined };
 }
 
-const median = (xs: Figures[]): Figures => [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)]!;
+const median = (xs: Figures[]): Figures => {
+  const m = [...xs].sort((a, b) => a.rps - b.rps)[Math.floor(xs.length / 2)]!;
+  // CPU per request: the mean over the rounds (the 10 ms clock tick is coarse for one round).
+  const cpu = xs.map((x) => x.cpuMs).filter((c): c is number => c !== undefined);
+  return { ...m, cpuMs: cpu.length ? cpu.reduce((a, b) => a + b, 0) / cpu.length : undefined };
+};
 
 /**
  * Measures several targets on one server in alternating rounds (so warm-up and
  * drift do not favour whichever runs first) and keeps each target's median round.
  */
-async function measureAlternating(targets: autocannon.Options[], rounds = 3): Promise<Figures[]> {
+async function measureAlternating(targets: Target[], rounds = 3): Promise<Figures[]> {
   for (const t of targets) await run(t, 2); // warm-up: JIT, query-plan and document caches
   const seen: Figures[][] = targets.map(() => []);
   for (let r = 0; r < rounds; r++) {
@@ -137,7 +160,10 @@ async function peerGateways(dataDir: string): Promise<Record<string, Record<numb
     const out: Record<string, Record<number, [Figures, Figures, Figures]>> = { codes: {}, job: {} };
     for (const c of CONCURRENCY) {
       for (const [name, query, variables] of [['codes', QUERY, undefined], ['job', JOB_QUERY, { id: jobId }]] as const) {
-        const [a, b, d] = await measureAlternating([ours.url, hive.url, hiveOwnWork.url].map((url) => graphqlRequest(url, c, query, variables, key)));
+        const subgraphs = [content.pid, documents.pid];
+        const [a, b, d] = await measureAlternating(
+          [ours, hive, hiveOwnWork].map((gw) => ({ ...graphqlRequest(gw.url, c, query, variables, key), pids: [gw.pid, ...subgraphs] })),
+        );
         out[name]![c] = [a!, b!, d!];
       }
     }
@@ -147,6 +173,7 @@ async function peerGateways(dataDir: string): Promise<Record<string, Record<numb
   }
 }
 
+const loadAtStart = os.loadavg();
 const results: Record<string, Record<number, Figures>> = { rest: {}, gateway: {}, subgraph: {} };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 let peer: Awaited<ReturnType<typeof peerGateways>> | undefined;
@@ -165,8 +192,10 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms${f.errors ? `   ${f.errors} errors` : ''}`;
-console.log(`\nbench/gateway — ${SECONDS} s per target (median of 3 alternating rounds), Node ${process.version}, ${os.cpus().length} cores\n`);
+const fmt = (f: Figures) =>
+  `${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms${f.cpuMs !== undefined ? `   CPU ${f.cpuMs.toFixed(2)} ms/req` : ''}${f.errors ? `   ${f.errors} errors` : ''}`;
+const load = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' ');
+console.log(`\nbench/gateway — ${SECONDS} s per target (median of 3 alternating rounds), Node ${process.version}, ${os.cpus().length} cores, load average at start ${load(loadAtStart)}, at end ${load(os.loadavg())}\n`);
 for (const c of CONCURRENCY) {
   const { rest, gateway, subgraph } = { rest: results.rest![c]!, gateway: results.gateway![c]!, subgraph: results.subgraph![c]! };
   console.log(`${c} client${c > 1 ? 's' : ''}:`);
@@ -181,7 +210,8 @@ for (const c of CONCURRENCY) {
 }
 
 if (peer) {
-  console.log('peer gateway: ours and Hive Gateway over the same content and documents subgraph processes\n');
+  console.log('peer gateway: ours and Hive Gateway over the same content and documents subgraph processes');
+  console.log('(CPU: the gateway process and both subgraph processes, per request answered)\n');
   const names: Record<string, string> = { codes: 'codes (content only)', job: 'job + searchResults (documents → content)' };
   for (const [q, byClients] of Object.entries(peer)) {
     for (const c of CONCURRENCY) {
@@ -192,7 +222,9 @@ if (peer) {
       console.log(`  Hive Gateway, no dedupe      ${fmt(hiveOwnWork)}`);
       const ahead = ours.rps > hive.rps && ours.p99 <= hive.p99;
       console.log(`  ours ÷ Hive: ${(ours.rps / hive.rps).toFixed(2)}× requests/s, p99 ${ours.p99} vs ${hive.p99} ms   (target: ahead on both) ${ahead ? 'met' : 'MISSED'}`);
-      console.log(`  ours ÷ Hive without dedupe: ${(ours.rps / hiveOwnWork.rps).toFixed(2)}× requests/s, p99 ${ours.p99} vs ${hiveOwnWork.p99} ms\n`);
+      console.log(`  ours ÷ Hive without dedupe: ${(ours.rps / hiveOwnWork.rps).toFixed(2)}× requests/s, p99 ${ours.p99} vs ${hiveOwnWork.p99} ms`);
+      if (ours.cpuMs && hive.cpuMs) console.log(`  CPU per request, ours ÷ Hive: ${(ours.cpuMs / hive.cpuMs).toFixed(2)}×`);
+      console.log('');
     }
   }
 }

@@ -4,6 +4,7 @@ import { RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSource
 import { execute, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import Upload from 'graphql-upload/Upload.mjs';
 import type { RequestContext } from '../core/context.ts';
+import { createHttpPoster, type HttpAnswer } from './http-post.ts';
 
 type GatewayGraphQLResponse = Awaited<ReturnType<GraphQLDataSource<RequestContext>['process']>>;
 
@@ -78,8 +79,6 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-type SubgraphAnswer = { status: number; statusText: string; headers: [string, string][]; body: string };
-
 // The gateway prints every subgraph fetch with its operation keyword, or as a `{…}` shorthand query.
 const isRead = (query: string) => /^\s*(?:query\b|\{)/.test(query);
 
@@ -94,14 +93,15 @@ const isRead = (query: string) => /^\s*(?:query\b|\{)/.test(query);
  * a mutation is never shared. Each waiter parses the shared body text itself, so the gateway
  * merges into objects no other request holds.
  *
- * The fetch is Node's own (undici) with a plain header object: RemoteGraphQLDataSource's default
- * path builds node-fetch Headers and Request objects and passes make-fetch-happen's HTTP cache
- * layer on every fetch, which a POST never uses.
+ * The POST is node:http's with a plain header object (./http-post.ts says why not fetch):
+ * RemoteGraphQLDataSource's default path builds node-fetch Headers and Request objects and passes
+ * make-fetch-happen's HTTP cache layer on every fetch, which a POST never uses.
  */
 export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext> {
   /** How long a fetch waits for a subgraph process that refuses connections (restarting) before failing. */
   readonly refusedWaitMs: number;
-  private readonly inFlight = new Map<string, Promise<SubgraphAnswer>>();
+  private readonly inFlight = new Map<string, Promise<HttpAnswer>>();
+  private readonly http = createHttpPoster();
 
   constructor(options: ConstructorParameters<typeof RemoteGraphQLDataSource<RequestContext>>[0] & { refusedWaitMs?: number }) {
     super(options);
@@ -118,23 +118,19 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
 
     const headers = { ...forwardedHeaders(context), 'content-type': 'application/json' };
     const body = JSON.stringify({ query, operationName, variables: options.request.variables });
-    const answer = await this.whileRefused(() => (isRead(query) ? this.shared(headers, body) : this.post(headers, body)));
+    const read = isRead(query);
+    const answer = await this.whileRefused(() => (read ? this.shared(headers, body) : this.http.post(this.url!, headers, body, { idempotent: false })));
     if (answer.status < 200 || answer.status > 299) {
       throw await this.errorFromResponse(new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers }) as never);
     }
     return JSON.parse(answer.body) as GatewayGraphQLResponse;
   }
 
-  private async post(headers: Record<string, string>, body: string): Promise<SubgraphAnswer> {
-    const res = await fetch(this.url!, { method: 'POST', headers, body });
-    return { status: res.status, statusText: res.statusText, headers: [...res.headers], body: await res.text() };
-  }
-
-  private shared(headers: Record<string, string>, body: string): Promise<SubgraphAnswer> {
+  private shared(headers: Record<string, string>, body: string): Promise<HttpAnswer> {
     const key = `${headers.authorization ?? ''}\n${body}`;
     let answer = this.inFlight.get(key);
     if (!answer) {
-      answer = this.post(headers, body).finally(() => this.inFlight.delete(key));
+      answer = this.http.post(this.url!, headers, body, { idempotent: true }).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, answer);
     }
     return answer;

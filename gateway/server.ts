@@ -2,7 +2,6 @@
 // and WebSocket), the REST compatibility layer, downloads, and the memory
 // service on its own port. Subgraphs run in-process unless configured remote.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -25,6 +24,7 @@ import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
 import { keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
 import { LIMITS } from '../core/limits.ts';
+import { createHttpServer, listen } from '../core/net/http-server.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
 import { bucketFor } from '../edge/policies.ts';
 import { LIMIT_RULES, PARSE_OPTIONS, checkSubscription, formatLimitError, fragmentsOf, pointsFor } from '../edge/operation-limits.ts';
@@ -56,13 +56,6 @@ export interface StartOptions {
   onQuery?: (sql: string) => void;
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   for (const module of Object.values(SUBGRAPHS)) {
     if (module.runsInGateway && module.name in config.remoteSubgraphs) throw new Error(`REMOTE_SUBGRAPHS: the ${module.name} subgraph must run in the gateway's process: ${module.runsInGateway}`);
@@ -86,10 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.disable('x-powered-by');
   // Routes that are cacheable set their own ETag; hashing every other body is waste.
   app.set('etag', false);
-  const httpServer = http.createServer(app);
-  httpServer.keepAliveTimeout = LIMITS.httpKeepAliveMs;
-  // A request's headers may take as long as an idle connection may wait for them.
-  httpServer.headersTimeout = Math.max(httpServer.headersTimeout, LIMITS.httpKeepAliveMs + 1_000);
+  const httpServer = createHttpServer(app);
 
   const apollo = new ApolloServer<RequestContext>({
     gateway,
@@ -188,7 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = await listen(httpServer, config.gatewayPort, config.host);
   // With an ephemeral port (tests) links must name the port actually bound.
   if (config.gatewayPort === 0) config.publicUrl = `http://${config.host}:${port}`;
-  const memoryServer = http.createServer(memoryApp(platform, apollo));
+  const memoryServer = createHttpServer(memoryApp(platform, apollo));
   const memoryPort = await listen(memoryServer, config.memoryPort, config.host);
 
   let closing: Promise<void> | null = null;

@@ -1,6 +1,5 @@
 // npm run subgraph -- <name>: one subgraph as its own HTTP server, for the
 // multi-process deployment (point the gateway at it with REMOTE_SUBGRAPHS).
-import http from 'node:http';
 import express from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -8,6 +7,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { loadConfig } from '../core/config.ts';
 import { createPlatform } from '../core/platform.ts';
+import { createHttpServer, listen } from '../core/net/http-server.ts';
 import type { RequestContext } from '../core/context.ts';
 import { buildContext, clientAddress } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
@@ -33,7 +33,7 @@ const platform = await createPlatform(config, { ...deploymentOptions(), runJobTy
 const served = await startSubgraph(module, platform);
 
 const app = express();
-const httpServer = http.createServer(app);
+const httpServer = createHttpServer(app);
 const apollo = new ApolloServer<RequestContext>({
   schema: buildSchema(served),
   plugins: [ApolloServerPluginDrainHttpServer({ httpServer }), ...(standalone ? [rateLimitPlugin()] : [])],
@@ -49,9 +49,8 @@ app.use(
       buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) }),
   }),
 );
-httpServer.listen(config.gatewayPort, config.host, () => {
-  console.log(JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `http://${config.host}:${(httpServer.address() as import('node:net').AddressInfo).port}/graphql` }));
-});
+const port = await listen(httpServer, config.gatewayPort, config.host);
+console.log(JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `http://${config.host}:${port}/graphql` }));
 
 // A stray rejection is a bug to log, not a reason to drop every request in flight.
 process.on('unhandledRejection', (err) => platform.log.error({ err }, 'unhandled rejection'));

@@ -37,3 +37,13 @@ it('keeps an idle connection open past 6 s and answers the next request on it', 
     agent.destroy();
   }
 }, 60_000);
+
+it('the memory service keeps idle connections as long as the gateway', async () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const res = await get(agent, `${server.memoryUrl}/healthcheck`);
+    expect(res).toMatchObject({ status: 200, keepAlive: 'timeout=65' });
+  } finally {
+    agent.destroy();
+  }
+});
