@@ -36,6 +36,7 @@ import type { SectionTagPlan } from './shapes/section-tag.ts';
 import { drawTitleblock, planTitleblock } from './shapes/titleblock.ts';
 import { lookalikes } from './shapes/lookalikes.ts';
 import { homeRuns } from './shapes/home-run.ts';
+import { squareLookalikes } from './shapes/square-lookalikes.ts';
 import { sheetUnit, weights } from './styles.ts';
 import type { SheetSpec } from './styles.ts';
 import { TextPainter } from './text.ts';
@@ -205,6 +206,7 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
   // Its own stream, so sheets without look-alikes keep their bytes.
   const lookalikeBoxes = lookalikes(pageCtx, placer, root.fork('lookalikes'), u, spec.lookalikes);
   const homeRunBoxes = homeRuns(pageCtx, placer, root.fork('home-runs'), u, spec.homeRuns ?? 0);
+  const squareBoxes = squareLookalikes(pageCtx, placer, root.fork('square-lookalikes'), u, spec.squareLookalikes ?? 0);
   if (spec.denseOps > 0) {
     const opsPerPath = spec.perPathScale === null ? 1 : 5;
     denseHatch(pageCtx, placer, root.fork('dense'), u, Math.ceil((spec.denseOps * 1.02) / opsPerPath));
@@ -250,7 +252,11 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
     negatives: {
       tree_outlines: treeBoxes.map((b) => map.box(b)),
       column_circles: columnCircles.map((c) => ({ center: map.point(c.center), radius: map.length(c.radius) })),
-      lookalikes: [...lookalikeBoxes.map((l) => ({ kind: l.kind, bbox: map.box(l.box) })), ...homeRunBoxes.map((b) => ({ kind: 'home_run_arrow', bbox: map.box(b) }))],
+      lookalikes: [
+        ...lookalikeBoxes.map((l) => ({ kind: l.kind, bbox: map.box(l.box) })),
+        ...homeRunBoxes.map((b) => ({ kind: 'home_run_arrow', bbox: map.box(b) })),
+        ...squareBoxes.map((l) => ({ kind: l.kind, bbox: map.box(l.box) })),
+      ],
     },
     style: { ...spec, text_layer: spec.textMode === 'font' },
   };

@@ -7,7 +7,7 @@ import type { Rotation } from './geometry.ts';
 import type { Rng } from './prng.ts';
 
 export type TextMode = 'font' | 'stroked';
-/** 'segments': a polygon whose sides are separate paths (tag circles) or subpaths. */
+/** 'segments': a polygon whose sides are separate paths (tag circles, hexagons, squares) or subpaths. */
 export type CircleMode = 'bezier' | 'polyline' | 'segments';
 export type DashMode = 'pattern' | 'split';
 export type CloudMode = 'single-path' | 'arc-per-path';
@@ -18,6 +18,13 @@ export type TitleblockStyle = 'right-strip' | 'stamp' | 'bottom-strip' | 'iso-st
 export type Arrowhead = 'filled' | 'open' | 'dot';
 /** The closed outline a view tag is drawn in: a circle, a hexagon (flat top and bottom) or a square. */
 export type TagOutline = 'circle' | 'hexagon' | 'square';
+
+/**
+ * 'mixed': one or two heads, filled or open, the panel and circuits written beyond the tip.
+ * 'open-beside': two or three open heads (one per circuit), the label written beside them
+ * rather than beyond the tip, as some offices letter it.
+ */
+export type HomeRunStyle = 'mixed' | 'open-beside';
 
 export interface AnnotationCounts {
   leaders: number;
@@ -66,6 +73,10 @@ export interface SheetSpec {
   tagOutlines?: TagOutline[];
   /** Circuit home-run arrows (shapes/home-run.ts), look-alikes of leaders; absent = none. */
   homeRuns?: number;
+  /** How the home runs are drawn (shapes/home-run.ts); absent = 'mixed'. */
+  homeRunStyle?: HomeRunStyle;
+  /** Square rooms and boxed notes drawn one line per side (shapes/square-lookalikes.ts), look-alikes of square tags; absent = none. */
+  squareLookalikes?: number;
   counts: AnnotationCounts;
 }
 

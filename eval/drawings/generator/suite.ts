@@ -1,5 +1,5 @@
 /**
- * The default benchmark: seventeen sheets that together cover every variation in
+ * The default benchmark: nineteen sheets that together cover every variation in
  * styles.ts at least once, several per sheet, so per-style scores stay
  * comparable while the suite stays small enough to run in a unit test.
  */
@@ -260,6 +260,40 @@ export function defaultSuite(): SheetSpec[] {
       circleMode: 'polyline',
       tagOutlines: ['square', 'hexagon'],
       homeRuns: 6,
+      counts: { leaders: 6, sectionTags: 4, detailTags: 4, revisionTriangles: 2, revisionClouds: 1 },
+    },
+    {
+      // Hexagons and squares with every side its own path or subpath (as the exports that
+      // split tag circles into chords write them), home runs of two or three open heads with
+      // the circuits lettered beside them, and square rooms and boxed notes drawn the same way.
+      ...BASE,
+      ...LARGE,
+      name: 's906-tags-one-path-per-side-open-home-runs',
+      seed: 906,
+      sheetNumber: 'E-906',
+      sheetTitle: 'POWER PLAN - LEVEL 2',
+      circleMode: 'segments',
+      dashMode: 'split',
+      tagOutlines: ['hexagon', 'square', 'circle'],
+      homeRuns: 8,
+      homeRunStyle: 'open-beside',
+      squareLookalikes: 3,
+      counts: { leaders: 8, sectionTags: 5, detailTags: 5, revisionTriangles: 2, revisionClouds: 1 },
+    },
+    {
+      // The same on a sheet without a text layer, shown sideways.
+      ...BASE,
+      ...SMALL,
+      name: 's907-tags-one-path-per-side-open-home-runs-stroked-rot90',
+      seed: 907,
+      sheetNumber: 'E-907',
+      sheetTitle: 'LIGHTING PLAN - LEVEL 2',
+      rotation: 90,
+      textMode: 'stroked',
+      circleMode: 'segments',
+      tagOutlines: ['square', 'hexagon'],
+      homeRuns: 6,
+      homeRunStyle: 'open-beside',
       counts: { leaders: 6, sectionTags: 4, detailTags: 4, revisionTriangles: 2, revisionClouds: 1 },
     },
   ];

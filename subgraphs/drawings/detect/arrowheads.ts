@@ -113,6 +113,49 @@ export function openArrowheads(scene: Scene): Arrowhead[] {
   return out;
 }
 
+/**
+ * An open arrowhead with its apex near `apex`, pointing along `heading` and about `length`
+ * long, wherever the shaft runs: two short strokes of one path meeting at the apex, their
+ * other ends behind it on either side of the axis, spread 15–100°. openArrowheads asks for
+ * a shaft ending at the apex; this is for a head found by where it must be, such as the
+ * second head of a double arrow, whose shaft runs on through its apex to the first head.
+ */
+export function openHeadAt(scene: Scene, apex: Point, heading: Point, length: number): Arrowhead | null {
+  const near = 0.35 * length;
+  const back: Point = [-heading[0], -heading[1]];
+  const sides: { seg: Seg; end: Point; other: Point; side: number }[] = [];
+  for (const l of scene.lineIndex.query([apex[0] - near, apex[1] - near, apex[0] + near, apex[1] + near])) {
+    for (let e = 0; e < 2; e++) {
+      const [end, other] = e === 0 ? [l.a, l.b] : [l.b, l.a];
+      if (dist(end, apex) > near) continue;
+      const v = sub(other, end);
+      const len = Math.hypot(v[0], v[1]);
+      if (len < 0.5 * length || len > 2 * length) continue;
+      const off = angleBetween(v, back);
+      if (off < (7.5 * Math.PI) / 180 || off > (50 * Math.PI) / 180) continue;
+      sides.push({ seg: l, end, other, side: Math.sign(v[0] * heading[1] - v[1] * heading[0]) });
+    }
+  }
+  for (const p of sides) {
+    for (const q of sides) {
+      // One stroke on each side of the axis, drawn in one path, meeting at the apex.
+      if (p.side <= 0 || q.side >= 0 || p.seg.sub !== q.seg.sub || dist(p.end, q.end) > 0.1 * length) continue;
+      const tip = p.end;
+      const xs = [tip[0], p.other[0], q.other[0]];
+      const ys = [tip[1], p.other[1], q.other[1]];
+      return {
+        tip,
+        heading,
+        bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+        length: Math.max(dist(tip, p.other), dist(tip, q.other)),
+        kind: 'open',
+        parts: new Set([p.seg, q.seg]),
+      };
+    }
+  }
+  return null;
+}
+
 export function findArrowheads(scene: Scene): Arrowhead[] {
   const out: Arrowhead[] = [];
   for (const sp of scene.subpaths) {

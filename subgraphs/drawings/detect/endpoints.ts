@@ -16,9 +16,12 @@ export class EndpointIndex {
   private readonly items: Int32Array;
   private readonly mask: number;
   private readonly lines: Scene['lines'];
+  private readonly cell: number;
 
-  constructor(lines: Scene['lines']) {
+  /** `cell`: the widest join tolerance the index will be asked for (ENDPOINT_CELL for the scene's own). */
+  constructor(lines: Scene['lines'], cell = ENDPOINT_CELL) {
     this.lines = lines;
+    this.cell = cell;
     let buckets = 1;
     while (buckets < 4 * lines.length) buckets *= 2;
     this.mask = buckets - 1;
@@ -26,8 +29,8 @@ export class EndpointIndex {
     const count = new Int32Array(buckets + 1);
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i]!;
-      keys[2 * i] = hash(Math.floor(l.a[0] / ENDPOINT_CELL), Math.floor(l.a[1] / ENDPOINT_CELL), this.mask);
-      keys[2 * i + 1] = hash(Math.floor(l.b[0] / ENDPOINT_CELL), Math.floor(l.b[1] / ENDPOINT_CELL), this.mask);
+      keys[2 * i] = hash(Math.floor(l.a[0] / cell), Math.floor(l.a[1] / cell), this.mask);
+      keys[2 * i + 1] = hash(Math.floor(l.b[0] / cell), Math.floor(l.b[1] / cell), this.mask);
       count[keys[2 * i]! + 1]!++;
       count[keys[2 * i + 1]! + 1]!++;
     }
@@ -38,13 +41,15 @@ export class EndpointIndex {
   }
 
   /**
-   * Calls `visit` with the index (into the scene's lines) of each line having an end point
-   * within `within` (at most ENDPOINT_CELL) of p. A line may be visited twice (both ends
+   * Calls `visit` with the index (into the index's lines) of each line having an end point
+   * within `within` (at most the cell size) of p. A line may be visited twice (both ends
    * near p, or two cells sharing a bucket); `visit` returning true stops the walk.
+   * `budget` bounds the end points looked at; returns false when it ran out first (a
+   * crowded spot: a hub of hatch, or many ends piled on one point).
    */
-  near(p: Point, within: number, visit: (line: number) => boolean | void): void {
-    const cx = Math.floor(p[0] / ENDPOINT_CELL);
-    const cy = Math.floor(p[1] / ENDPOINT_CELL);
+  near(p: Point, within: number, visit: (line: number) => boolean | void, budget = Infinity): boolean {
+    const cx = Math.floor(p[0] / this.cell);
+    const cy = Math.floor(p[1] / this.cell);
     const w2 = within * within;
     const seen: number[] = [];
     for (let dx = -1; dx <= 1; dx++) {
@@ -53,14 +58,16 @@ export class EndpointIndex {
         if (seen.includes(b)) continue;
         seen.push(b);
         for (let k = this.start[b]!; k < this.start[b + 1]!; k++) {
+          if (--budget < 0) return false;
           const i = this.items[k]!;
           const l = this.lines[i]!;
           const da = (l.a[0] - p[0]) ** 2 + (l.a[1] - p[1]) ** 2;
           const db = (l.b[0] - p[0]) ** 2 + (l.b[1] - p[1]) ** 2;
-          if ((da < w2 || db < w2) && visit(i) === true) return;
+          if ((da < w2 || db < w2) && visit(i) === true) return true;
         }
       }
     }
+    return true;
   }
 }
 

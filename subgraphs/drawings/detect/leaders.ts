@@ -13,7 +13,9 @@
 // - LONGER THAN ITS HEAD: from the tip, a leader reaches at least 10 pt and a fifth
 //   beyond its head's length; shorter strokes are parts of glyphs and symbols.
 // - ONE HEAD: a leader ends in one arrowhead. Two in a row on one shaft (the second's
-//   tip at the first's base, the same heading) count a home run's circuits.
+//   tip at the first's base, the same heading) count a home run's circuits. The second
+//   may be open (two strokes) with the shaft running on through its apex: it is looked
+//   for at the base of each head that would make a leader, filled or open.
 // - CIRCUIT AT THE HEAD: an arrow pointing into a panel-and-circuit label (LP-1-3,5,
 //   PP2-12,14) just beyond its tip is a circuit home run: a leader points at the thing
 //   it names and has its note at the tail. Without a text layer the label cannot be
@@ -21,7 +23,7 @@
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, expand, unionAll } from '../../../core/geometry/bbox.ts';
 import { angleBetween, cross, dist, sub } from '../../../core/geometry/vec.ts';
-import type { Arrowhead } from './arrowheads.ts';
+import { openHeadAt, type Arrowhead } from './arrowheads.ts';
 import type { Circle } from './circles.ts';
 import { GridIndex, type Scene, type Seg } from './scene.ts';
 import { textBlockNear, type TextRef } from './texts.ts';
@@ -84,6 +86,17 @@ function headsInARow(heads: readonly Arrowhead[]): Set<Arrowhead> {
     }
   }
   return out;
+}
+
+/**
+ * ONE HEAD for a second head drawn open, which the page's heads do not list (its shaft runs
+ * on through its apex): looked for at the base of a head that has made a leader, the only
+ * place it matters, so the search costs a look-up per leader rather than per head.
+ */
+function openHeadBehind(scene: Scene, head: Arrowhead): boolean {
+  if (!head.heading || head.length > SHARED_LANDING_REACH) return false;
+  const base: Point = [head.tip[0] - head.heading[0] * head.length, head.tip[1] - head.heading[1] * head.length];
+  return openHeadAt(scene, base, head.heading, head.length) !== null;
 }
 
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
@@ -261,7 +274,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
     for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, heads, atTip, ctx))) break;
-    if (!found) continue;
+    if (!found || openHeadBehind(scene, head)) continue;
     const { chain: points, block } = found;
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);

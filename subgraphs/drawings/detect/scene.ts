@@ -43,9 +43,13 @@ export class GridIndex<T> {
     return cx * 100_003 + cy;
   }
   insert(box: BBox, item: T): void {
+    this.insertSpan(box[0], box[1], box[2], box[3], item);
+  }
+  /** insert() for a box given by its corners, so a caller indexing many items need not make a box for each. */
+  insertSpan(x1: number, y1: number, x2: number, y2: number, item: T): void {
     const s = this.size;
-    for (let cx = Math.floor(box[0] / s); cx <= Math.floor(box[2] / s); cx++) {
-      for (let cy = Math.floor(box[1] / s); cy <= Math.floor(box[3] / s); cy++) {
+    for (let cx = Math.floor(x1 / s); cx <= Math.floor(x2 / s); cx++) {
+      for (let cy = Math.floor(y1 / s); cy <= Math.floor(y2 / s); cy++) {
         const k = this.key(cx, cy);
         let list = this.cells.get(k);
         if (!list) this.cells.set(k, (list = []));
@@ -75,20 +79,23 @@ export class GridIndex<T> {
   }
 }
 
-export const segBox = (s: Seg): BBox =>
-  s.kind === 'line'
-    ? [Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1])]
-    : [
-        Math.min(s.a[0], s.c1[0], s.c2[0], s.b[0]),
-        Math.min(s.a[1], s.c1[1], s.c2[1], s.b[1]),
-        Math.max(s.a[0], s.c1[0], s.c2[0], s.b[0]),
-        Math.max(s.a[1], s.c1[1], s.c2[1], s.b[1]),
-      ];
-
 export const segLength = (s: Seg) => dist(s.a, s.b);
 
-function splitPath(path: PathGeom, startIndex: number): Subpath[] {
-  const out: Subpath[] = [];
+/** Grows `box` to hold p. */
+function extend(box: BBox, p: Point): BBox {
+  if (p[0] < box[0]) box[0] = p[0];
+  if (p[1] < box[1]) box[1] = p[1];
+  if (p[0] > box[2]) box[2] = p[0];
+  if (p[1] > box[3]) box[3] = p[1];
+  return box;
+}
+
+/**
+ * Appends the subpaths of `path` to `out`, numbered from out.length. Written for a page of
+ * hundreds of thousands of segments: the points and segments it makes are the scene's own,
+ * and nothing else is allocated per segment (no box per segment, no array copied to grow).
+ */
+function splitPath(path: PathGeom, out: Subpath[]): void {
   let segs: Seg[] = [];
   let start: Point | null = null;
   let cur: Point | null = null;
@@ -96,32 +103,25 @@ function splitPath(path: PathGeom, startIndex: number): Subpath[] {
   const c = path.coords;
   let k = 0;
   const flush = () => {
-    if (start && segs.length) {
-      const points: Point[] = segs.map((s) => s.a);
-      points.push(segs[segs.length - 1]!.b);
-      let x1 = Infinity;
-      let y1 = Infinity;
-      let x2 = -Infinity;
-      let y2 = -Infinity;
-      const grow = (p: Point) => {
-        if (p[0] < x1) x1 = p[0];
-        if (p[0] > x2) x2 = p[0];
-        if (p[1] < y1) y1 = p[1];
-        if (p[1] > y2) y2 = p[1];
-      };
-      const index = startIndex + out.length;
-      for (const s of segs) {
-        s.sub = index;
-        grow(s.a);
-        grow(s.b);
-        if (s.kind === 'curve') {
-          grow(s.c1);
-          grow(s.c2);
-        }
+    const n = segs.length;
+    if (start && n) {
+      const index = out.length;
+      const points: Point[] = new Array(n + 1);
+      const bbox: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let i = 0; i < n; i++) {
+        const seg = segs[i]!;
+        seg.sub = index;
+        // Every segment starts where the one before ended: the starts and the last end are the vertices.
+        points[i] = seg.a;
+        extend(bbox, seg.a);
+        if (seg.kind === 'curve') extend(extend(bbox, seg.c1), seg.c2);
       }
-      out.push({ index, path, segs, points, closed: closed || dist(points[0]!, points[points.length - 1]!) < 0.01, bbox: [x1, y1, x2, y2] });
+      const last = segs[n - 1]!.b;
+      points[n] = last;
+      extend(bbox, last);
+      out.push({ index, path, segs, points, closed: closed || dist(points[0]!, last) < 0.01, bbox });
     }
-    segs = [];
+    if (n) segs = [];
     closed = false;
   };
   for (const op of path.ops) {
@@ -148,21 +148,31 @@ function splitPath(path: PathGeom, startIndex: number): Subpath[] {
     }
   }
   flush();
-  return out;
 }
 
 export function buildScene(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): Scene {
   const subpaths: Subpath[] = [];
-  for (const path of page.paths) subpaths.push(...splitPath(path, subpaths.length));
+  for (const path of page.paths) splitPath(path, subpaths);
   const lines: Scene['lines'] = [];
   const curves: Scene['curves'] = [];
-  for (const sp of subpaths) {
-    for (const s of sp.segs) (s.kind === 'line' ? lines : curves).push(s as never);
-  }
   const lineIndex = new GridIndex<Scene['lines'][number]>(48);
-  for (const l of lines) lineIndex.insert(segBox(l), l);
+  for (const sp of subpaths) {
+    for (const s of sp.segs) {
+      if (s.kind === 'curve') {
+        curves.push(s);
+        continue;
+      }
+      lines.push(s);
+      lineIndex.insertSpan(Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1]), s);
+    }
+  }
   const textIndex = new GridIndex<number>(48);
-  page.texts.forEach((t, i) => textIndex.insert(t.bbox, i));
-  const hasTextLayer = page.texts.filter((t) => /[A-Za-z0-9]/.test(t.str)).length >= 5;
+  let lettered = 0;
+  for (let i = 0; i < page.texts.length; i++) {
+    const t = page.texts[i]!;
+    textIndex.insert(t.bbox, i);
+    if (/[A-Za-z0-9]/.test(t.str)) lettered++;
+  }
+  const hasTextLayer = lettered >= 5;
   return { width: page.width, height: page.height, subpaths, lines, curves, texts: page.texts, lineIndex, textIndex, hasTextLayer };
 }

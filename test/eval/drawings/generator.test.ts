@@ -211,7 +211,7 @@ function allBoxes(t: GroundTruth): Box[] {
 const loaded = new Map<string, Loaded>();
 const firstBytes = new Map<string, { pdf: Uint8Array; truth: string; ms: number }>();
 
-// Fifteen sheets (one of 530,000 operators) are generated and parsed here: minutes on a loaded 2-core machine.
+// Nineteen sheets (one of 530,000 operators) are generated and parsed here: minutes on a loaded 2-core machine.
 beforeAll(async () => {
   for (const spec of suite) {
     const started = performance.now();
@@ -245,6 +245,12 @@ describe('synthetic drawing suite', () => {
     expect(['right-strip', 'stamp', 'bottom-strip', 'iso-stamp'].every((c) => has((s) => s.titleblock === c))).toBe(true);
     expect(['hexagon', 'square'].every((o) => has((s) => (s.tagOutlines ?? []).includes(o as never)))).toBe(true);
     expect(has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'font') && has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'stroked')).toBe(true);
+    // Hexagons and squares one path per side, and double open heads lettered beside, with and without a text layer.
+    for (const mode of ['font', 'stroked']) {
+      expect(has((s) => s.circleMode === 'segments' && (s.tagOutlines ?? []).some((o) => o !== 'circle') && s.textMode === mode), mode).toBe(true);
+      expect(has((s) => s.homeRunStyle === 'open-beside' && (s.homeRuns ?? 0) > 0 && s.textMode === mode), mode).toBe(true);
+    }
+    expect(has((s) => (s.squareLookalikes ?? 0) > 0 && s.textMode === 'font')).toBe(true);
   });
 
   it('is byte-for-byte deterministic', async () => {

@@ -4,8 +4,10 @@
  * carries two or three conductor ticks, and ends in one or two arrowheads (one per
  * circuit) pointing towards the panel; the panel and circuit numbers ("LP-1-3,5") are
  * written at the arrowheads, not at the tail as a leader's note is; the receptacle may be
- * marked (GFI, WP) beside it, so a run can have text at both ends. None may be detected
- * as a leader; each is listed in the truth's negatives as `home_run_arrow`.
+ * marked (GFI, WP) beside it, so a run can have text at both ends. In the 'open-beside'
+ * style every run has two or three open heads and its label beside them, so only the
+ * heads tell it from a leader. None may be detected as a leader; each is listed in the
+ * truth's negatives as `home_run_arrow`.
  */
 import type { DrawContext } from '../context.ts';
 import { add, boxOf, circleBox, mul, perp, polar, sub, unionBox, unit } from '../geometry.ts';
@@ -61,19 +63,21 @@ function plan(r: Rng, ctx: DrawContext, placer: Placer, u: number): HomeRunPlan 
     return [sub(c, mul(slant, 2.5 * u)), add(c, mul(slant, 2.5 * u))];
   });
   const headLength = r.range(5, 7) * u;
-  const heads = Array.from({ length: r.int(1, 2) }, (_, i) => ({ tip: sub(tip, mul(dir, i * headLength)), dir }));
+  const beside = (ctx.spec.homeRunStyle ?? 'mixed') === 'open-beside';
+  const heads = Array.from({ length: beside ? r.int(2, 3) : r.int(1, 2) }, (_, i) => ({ tip: sub(tip, mul(dir, i * headLength)), dir }));
   const size = 7 * u;
   const text = r.pick(CIRCUITS);
   const w = ctx.text.width(text, size);
   const cap = ctx.text.capHeight(size);
   const gap = 3 * u;
-  // Beyond the tip: after it on a level run, above or below it on a steep one.
-  const label =
-    Math.abs(dir[0]) >= 0.5
+  const label = beside
+    ? besideHeads(ctx, text, size, heads, headLength, gap)
+    : // Beyond the tip: after it on a level run, above or below it on a steep one.
+      Math.abs(dir[0]) >= 0.5
       ? ctx.text.run(text, [dir[0] > 0 ? tip[0] + gap : tip[0] - gap - w, tip[1] - cap / 2], size)
       : ctx.text.centered(text, [tip[0], dir[1] > 0 ? tip[1] + gap + cap / 2 : tip[1] - gap - cap / 2], size);
   const headPoints = heads.flatMap((h) => [h.tip, sub(h.tip, mul(h.dir, headLength))]);
-  const filled = r.chance(0.5);
+  const filled = beside ? false : r.chance(0.5);
   const markText = r.chance(0.6) ? r.pick(DEVICE_MARKS) : null;
   let mark: TextRun | null = null;
   if (markText) {
@@ -83,6 +87,22 @@ function plan(r: Rng, ctx: DrawContext, placer: Placer, u: number): HomeRunPlan 
   }
   const box = unionBox(circleBox(device, deviceRadius * 1.6), boxOf([...vertices, ...ticks.flat(), ...headPoints]), label.box, ...(mark ? [mark.box] : []));
   return { device, deviceRadius, vertices, ticks, heads, headLength, filled, label, mark, box: [box[0] - u, box[1] - u, box[2] + u, box[3] + u] };
+}
+
+/**
+ * The label beside the heads ('open-beside'): centred on them, above a level run, to the side
+ * of a steep one, clear of the heads' strokes; behind the tip, not beyond it.
+ */
+function besideHeads(ctx: DrawContext, text: string, size: number, heads: { tip: Point; dir: Point }[], headLength: number, gap: number): TextRun {
+  const dir = heads[0]!.dir;
+  const back = heads[heads.length - 1]!.tip;
+  const middle: Point = sub(back, mul(dir, headLength / 2));
+  const centre: Point = [(heads[0]!.tip[0] + middle[0]) / 2, (heads[0]!.tip[1] + middle[1]) / 2];
+  const w = ctx.text.width(text, size);
+  const cap = ctx.text.capHeight(size);
+  const clear = gap + 0.3 * headLength;
+  if (Math.abs(dir[0]) >= 0.5) return ctx.text.centered(text, [centre[0], centre[1] + clear + cap / 2 + (Math.abs(dir[1] / dir[0]) * w) / 2], size);
+  return ctx.text.centered(text, [centre[0] + clear + w / 2 + (Math.abs(dir[0] / dir[1]) * cap) / 2, centre[1]], size);
 }
 
 function draw(ctx: DrawContext, p: HomeRunPlan): void {

@@ -2,7 +2,8 @@
  * The divided outline shared by section and detail tags: view id above the
  * line, sheet number below. The outline is a circle, or a regular hexagon (flat
  * top and bottom, the divider running corner to corner) or an upright square
- * drawn around the same inner circle. Label sizes are fitted to that inner
+ * drawn around the same inner circle; in circleMode 'segments' every side of a
+ * hexagon or square is its own path or subpath. Label sizes are fitted to that inner
  * circle's chord so the text stays inside the outline, as a detector will expect.
  */
 import type { DrawContext } from '../context.ts';
@@ -79,7 +80,18 @@ export const dividerHalf = (t: TagCircle) => (t.outline === 'square' ? t.inner :
 export function drawTagCircle(ctx: DrawContext, t: TagCircle, width: number): void {
   const black = ctx.color('black');
   const [cx, cy] = t.center;
-  if (t.outline !== 'circle') {
+  if (t.outline !== 'circle' && ctx.spec.circleMode === 'segments') {
+    // One line per side, as some CAD exporters write them: each its own path, or each its
+    // own subpath of one path; drawn from either end.
+    const corners = outlineCorners(t);
+    const sides = corners.map((p, i): Path => {
+      const q = corners[(i + 1) % corners.length]!;
+      const [from, to] = ctx.rng.chance(0.5) ? [p, q] : [q, p];
+      return [{ op: 'M', p: from }, { op: 'L', p: to }];
+    });
+    if (ctx.rng.chance(0.5)) for (const side of sides) ctx.pen.stroke(side, { color: black, width });
+    else ctx.pen.stroke(sides.flat(), { color: black, width });
+  } else if (t.outline !== 'circle') {
     const corners = outlineCorners(t);
     const path: Path = [...corners.map((p, i) => (i === 0 ? { op: 'M' as const, p } : { op: 'L' as const, p })), { op: 'Z' }];
     ctx.pen.stroke(path, { color: black, width });

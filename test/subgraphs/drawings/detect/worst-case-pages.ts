@@ -73,6 +73,47 @@ export function segmentedCircles(circles: number): PathGeom[] {
   return out;
 }
 
+/**
+ * `strokes` loose lines of one length, each its own path, the worst the chaining of tag
+ * sides by their ends meets (tag-outlines.ts): a third as grids of 10 pt cells (every inner
+ * node joins four sides), a third as stars of twelve lines from one point (crowded ends),
+ * a third as hexagons missing one side (each walk runs five corners before it fails).
+ */
+export function looseSides(strokes: number): PathGeom[] {
+  const out: PathGeom[] = [];
+  const third = Math.floor(strokes / 3);
+  const side = 10;
+  // Grids: rows of cells side by side, 40 cells to a row.
+  const grid = Math.ceil(Math.sqrt(third / 2));
+  for (let i = 0; out.length < third; i++) {
+    const x = 20 + (i % grid) * side;
+    const y = 20 + Math.floor(i / grid) * side;
+    out.push(path([['M', [x, y]], ['L', [x + side, y]]]), path([['M', [x, y]], ['L', [x, y + side]]]));
+  }
+  const perRow = Math.ceil(Math.sqrt(third / 12));
+  const x0 = 40 + grid * side;
+  for (let s = 0; out.length < 2 * third; s++) {
+    const cx = x0 + (s % perRow) * 30;
+    const cy = 20 + Math.floor(s / perRow) * 30;
+    for (let k = 0; k < 12 && out.length < 2 * third; k++) {
+      const a = (k * Math.PI) / 6;
+      out.push(path([['M', [cx, cy]], ['L', [cx + side * Math.cos(a), cy + side * Math.sin(a)]]]));
+    }
+  }
+  const x1 = x0 + perRow * 30 + 20;
+  const hexRow = Math.ceil(Math.sqrt((strokes - out.length) / 5));
+  for (let h = 0; out.length < strokes; h++) {
+    const cx = x1 + (h % hexRow) * 30;
+    const cy = 20 + Math.floor(h / hexRow) * 30;
+    for (let k = 0; k < 5 && out.length < strokes; k++) {
+      const a0 = (k * Math.PI) / 3;
+      const a1 = ((k + 1) * Math.PI) / 3;
+      out.push(path([['M', [cx + side * Math.cos(a0), cy + side * Math.sin(a0)]], ['L', [cx + side * Math.cos(a1), cy + side * Math.sin(a1)]]]));
+    }
+  }
+  return out;
+}
+
 export function page(paths: PathGeom[]): Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'> {
   let w = 0;
   let h = 0;

@@ -8,7 +8,9 @@ import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { createWorkerPool } from '../../../../core/jobs/worker-pool.ts';
 import { LIMITS } from '../../../../core/limits.ts';
 import type { AnalyzeTaskResult } from '../../../../subgraphs/drawings/pdf/analyze-page-task.ts';
-import { hatch, page, segmentedCircles, strokedLettering, strokesPdf } from './worst-case-pages.ts';
+import { hatch, looseSides, page, segmentedCircles, strokedLettering, strokesPdf } from './worst-case-pages.ts';
+import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
+import { assembledOutlines } from '../../../../subgraphs/drawings/detect/tag-outlines.ts';
 
 const ANALYZE = new URL('../../../../subgraphs/drawings/pdf/analyze-page-task.ts', import.meta.url);
 
@@ -44,6 +46,33 @@ describe('a page of 100,000 tiny strokes', () => {
     // No leader or tag is made of lettering, hatch or undivided circles.
     expect(b.result.annotations.leaders).toEqual([]);
     expect(b.result.annotations.section_tags).toEqual([]);
+  }, 240_000);
+
+  it('of loose equal sides (grids, stars, hexagons short of a side) is chained into tag outlines in linear time and makes none', () => {
+    const small = looseSides(10_000);
+    const large = looseSides(100_000);
+    // The chaining alone: the rest of the analysis has its own test above.
+    const chain = (paths: typeof small, runs: number) => {
+      const scene = buildScene(page(paths));
+      let best = Infinity;
+      let found = -1;
+      for (let i = 0; i < runs; i++) {
+        const t = process.cpuUsage();
+        found = assembledOutlines(scene).length;
+        const used = process.cpuUsage(t);
+        best = Math.min(best, (used.user + used.system) / 1000);
+      }
+      return { ms: best, found };
+    };
+    chain(small, 1);
+    const a = chain(small, 5);
+    const b = chain(large, 3);
+    console.log(`loose sides: 10k ${a.ms.toFixed(1)} ms CPU, 100k ${b.ms.toFixed(1)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`);
+    expect(b.ms / a.ms).toBeLessThanOrEqual(25);
+    expect([a.found, b.found]).toEqual([0, 0]);
+    const whole = fastest(large, 1);
+    expect(whole.result.annotations.detail_tags).toEqual([]);
+    expect(whole.result.annotations.section_tags).toEqual([]);
   }, 240_000);
 
   it('finishes within the drawing worker\'s limits; a CPU limit it cannot meet is answered RESOURCE_LIMIT and the pool goes on', async () => {
