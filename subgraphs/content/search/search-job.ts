@@ -10,7 +10,7 @@ import { parseInput } from '../../../core/validation.ts';
 import { DESIGN_STANDARDS } from '../codes.ts';
 import type { Embedder } from '../../../core/embedding/embed.ts';
 import { passageIndexFor } from './index-for.ts';
-import { ftsTerms } from './libsql-index.ts';
+import { ftsTerms } from './words.ts';
 import type { Hit, PassageIndex } from './passage-index.ts';
 import { searchCodes, type SearchResults } from './search.ts';
 

@@ -15,3 +15,8 @@ export const isStopWord = (word: string) => QUESTION_WORDS.has(word.toLowerCase(
 
 /** The words of a text that carry meaning, lower-cased, in order. */
 export const contentWords = (text: string) => tokens(text).filter((t) => !QUESTION_WORDS.has(t));
+
+/** The distinct words of a query that full-text search matches (what the query-term limit counts). */
+export function ftsTerms(query: string): string[] {
+  return [...new Set((query.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []).filter((t) => t.length > 1 || /\d/.test(t)))];
+}
