@@ -57,12 +57,17 @@ export async function toIndex(passages: readonly Passage[], embedder: Embedder):
   return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: withPage[i]!, terms: passageTerms(p) }));
 }
 
+/** How much the direction of a passage's page counts beside its own (1). */
+const PAGE_WEIGHT = 0.5;
+
 /**
- * Each passage's vector with its page's: its own, plus (as much) the mean
+ * Each passage's vector leaning toward its page's: its own, plus half the mean
  * direction of the other passages on its page, normalised. One clause is now
  * cut into passages (its subsections, equations, tables), and a question
  * seldom uses only the words of one of them; the page they share says what
- * they are about. A sum per page, so linear in the passages.
+ * they are about. Its own direction still counts most: at equal weight the
+ * two clauses of a two-clause page got one vector and could not be told
+ * apart. A sum per page, so linear in the passages.
  */
 export function withPageContext(passages: readonly Pick<Passage, 'page'>[], vectors: readonly Float32Array[]): Float32Array[] {
   const sums = new Map<number, Float32Array>();
@@ -78,7 +83,7 @@ export function withPageContext(passages: readonly Pick<Passage, 'page'>[], vect
     const restNorm = Math.hypot(...rest);
     // Alone on its page (or its page's other passages cancel out): its own vector.
     if (restNorm < 1e-6) return v;
-    const out = v.map((x, d) => x + rest[d]! / restNorm);
+    const out = v.map((x, d) => x + (PAGE_WEIGHT * rest[d]!) / restNorm);
     const norm = Math.hypot(...out) || 1;
     return out.map((x) => x / norm);
   });
