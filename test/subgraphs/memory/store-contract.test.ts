@@ -49,7 +49,7 @@ storeContract('embedded libSQL', async () => {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+}, { storedOrderOnTies: true });
 
 describe('memory store on libSQL: transactions', () => {
   it('hold the write lock from their start: another process writing in between waits (here: is refused) instead of failing the transaction', async () => {
@@ -127,7 +127,7 @@ if (neo4jUri) {
     const driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), { disableLosslessIntegers: true });
     const store = createNeo4jStore(options, driver);
     return { store, failingAt: (n) => createNeo4jStore(options, neo4jFailingAt(driver, n)), close: () => store.close() };
-  });
+  }, { storedOrderOnTies: false });
 } else {
   describe('memory store contract: Neo4j', () => {
     it.skip('skipped: set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD) to run the contract against a Neo4j server', () => {});
@@ -148,7 +148,7 @@ if (TEST_POSTGRES_URL) {
         await database.drop();
       },
     };
-  });
+  }, { storedOrderOnTies: true });
 } else {
   describe('memory store contract: PostgreSQL', () => {
     it.skip('skipped: set TEST_POSTGRES_URL (a role that may create databases) to run the contract on PostgreSQL', () => {});

@@ -22,7 +22,15 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
-export function storeContract(name: string, open: () => Promise<OpenedStore>): void {
+export interface ContractOptions {
+  /**
+   * The engine keeps the order facts were stored in (a sequence: SQL row ids), so facts that tie in a
+   * ranking come in that order. Neo4j has no such order and breaks ties its own way.
+   */
+  storedOrderOnTies: boolean;
+}
+
+export function storeContract(name: string, open: () => Promise<OpenedStore>, options: ContractOptions): void {
   describe(`memory store contract: ${name}`, () => {
     let store: MemoryStore;
     let failingAt: (n: number) => MemoryStore;
@@ -177,6 +185,33 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>): v
       const onlyChat4 = await search(account, 'beam B3 W14x30 W36x150 girder', { source: 'chat-4' });
       expect(onlyChat4.length).toBeGreaterThan(0);
       for (const f of onlyChat4) expect(f.sources).toContain('chat-4');
+    });
+
+    // Random uuids must not decide between equals: the same conversation would rank differently each time it is stored.
+    it.runIf(options.storedOrderOnTies)('facts that tie in every ranking come in the order they were stored, whatever their uuids', async () => {
+      const group = `ties-${randomUUID()}`;
+      const now = new Date().toISOString();
+      const entities: Entity[] = ['Tie Source', 'Tie Target'].map((n) => ({ uuid: randomUUID(), accountId: account, groupId: group, name: n, normName: n.toLowerCase(), kind: 'entity', summary: '', createdAt: now }));
+      await store.insertEntities(entities);
+      const episode = msg('Quokka bracing tied statement.', 'ties');
+      await store.addEpisodes(account, group, [episode]);
+      // uuids that sort against the storing order, so an order by uuid (or by a uuid index) shows.
+      const uuids = Array.from({ length: 6 }, (_, i) => `${String(9 - i).repeat(8)}-0000-4000-8000-000000000000`);
+      const embedding = new Float32Array(embedder.dimensions).fill(1 / 16);
+      await store.insertFacts(uuids.map((uuid) => ({
+        uuid, accountId: account, groupId: group, sourceUuid: entities[0]!.uuid, targetUuid: entities[1]!.uuid, name: 'RELATES_TO',
+        fact: 'quokka bracing tied statement', normFact: 'quokka bracing tied statement', validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
+        embedding, episode: { uuid: episode.uuid, sourceDescription: 'ties' },
+      })));
+      const scope = { accountId: account, groupIds: [group] };
+      const filter = { includeInvalidated: false, source: null };
+      const order = (ranked: readonly { uuid: string }[]) => ranked.map((r) => r.uuid);
+      expect(order(await store.fullTextFacts(scope, 'quokka bracing', filter, 10))).toEqual(uuids);
+      expect(order(await store.nearestFacts(scope, embedding, filter, 10))).toEqual(uuids);
+      expect(order(await store.factsAround(scope, [entities[0]!.uuid], 1, filter, 10))).toEqual(uuids);
+      await store.finishEpisode(account, episode.uuid, null);
+      expect(order(await store.fullTextEpisodeFacts(scope, 'quokka bracing', filter, 10))).toEqual(uuids);
+      await store.deleteGroup(account, group);
     });
 
     it('a centre node lifts the facts at that entity', async () => {

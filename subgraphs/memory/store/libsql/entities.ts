@@ -16,7 +16,7 @@ export function libsqlEntities(base: LibsqlBase): EntityStore {
       const s = scopeSql(scope, 'e');
       const rows = await query(
         `SELECT e.* FROM "MemoryEntityFts" JOIN "MemoryEntity" e ON e."id" = "MemoryEntityFts".rowid
-          WHERE "MemoryEntityFts" MATCH ? AND ${s.sql} ORDER BY bm25("MemoryEntityFts") LIMIT ?`,
+          WHERE "MemoryEntityFts" MATCH ? AND ${s.sql} ORDER BY bm25("MemoryEntityFts"), e."id" LIMIT ?`,
         match,
         ...s.args,
         limit,

@@ -23,7 +23,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
         `SELECT f."uuid", -bm25("MemoryFactFts", 1.0, 0.5) AS score
            FROM "MemoryFactFts" JOIN "MemoryFact" f ON f."id" = "MemoryFactFts".rowid
           WHERE "MemoryFactFts" MATCH ? AND ${s.sql}${fl.sql}
-          ORDER BY score DESC LIMIT ?`,
+          ORDER BY score DESC, f."id" LIMIT ?`,
         match,
         ...s.args,
         ...fl.args,
@@ -46,7 +46,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
                     rtrim(e."content") LIKE '%?' AS asks, -bm25("MemoryEpisodeFts") AS score
                FROM "MemoryEpisodeFts" JOIN "MemoryEpisode" e ON e."seq" = "MemoryEpisodeFts".rowid
               WHERE "MemoryEpisodeFts" MATCH ? AND ${s.sql} AND e."status" = 'done'
-              ORDER BY score DESC LIMIT ?),
+              ORDER BY score DESC, e."seq" LIMIT ?),
            hit AS MATERIALIZED (
              SELECT accountId, episodeUuid, score FROM top
              UNION ALL
@@ -57,7 +57,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
            CROSS JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit.accountId AND fe."episodeUuid" = hit.episodeUuid
            JOIN "MemoryFact" f ON f."accountId" = fe."accountId" AND f."uuid" = fe."factUuid"
           WHERE 1${fl.sql}
-          ORDER BY hit.score DESC LIMIT ?`,
+          ORDER BY hit.score DESC, f."id" LIMIT ?`,
         match,
         ...s.args,
         limit * 2,
@@ -75,7 +75,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
       const exactScan = async () =>
         query<{ uuid: string; score: number }>(
           `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score FROM "MemoryFact" f
-            WHERE ${indexed.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+            WHERE ${indexed.sql}${fl.sql} ORDER BY score DESC, f."id" LIMIT ?`,
           v,
           ...indexed.args,
           ...fl.args,
@@ -91,7 +91,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
       const rows = await query<{ uuid: string; score: number }>(
         `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score
            FROM vector_top_k('MemoryFactVector_embedding_idx', vector32(?), ?) AS v JOIN "MemoryFact" f ON f."id" = v.id
-          WHERE ${s.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+          WHERE ${s.sql}${fl.sql} ORDER BY score DESC, f."id" LIMIT ?`,
         v,
         v,
         limit * 8,
@@ -104,7 +104,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
       // Facts written since the last indexing batch (see indexFactVectors) are scanned exactly: a range of the primary key.
       const recent = await query<{ uuid: string; score: number }>(
         `SELECT f."uuid", 1 - vector_distance_cos(f."embedding", vector32(?)) AS score FROM "MemoryFact" f
-          WHERE f."id" > (SELECT COALESCE(MAX("id"), 0) FROM "MemoryFactVector") AND ${s.sql}${fl.sql} ORDER BY score DESC LIMIT ?`,
+          WHERE f."id" > (SELECT COALESCE(MAX("id"), 0) FROM "MemoryFactVector") AND ${s.sql}${fl.sql} ORDER BY score DESC, f."id" LIMIT ?`,
         v,
         ...s.args,
         ...fl.args,
@@ -144,7 +144,7 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
                 UNION SELECT f2."id" FROM "MemoryMention" m CROSS JOIN "MemoryFactEpisode" fe ON fe."accountId" = m."accountId" AND fe."episodeUuid" = m."episodeUuid"
                       CROSS JOIN "MemoryFact" f2 ON f2."accountId" = fe."accountId" AND f2."uuid" = fe."factUuid" WHERE m."accountId" = ? AND m."entityUuid" IN (${ph}))
               AND ${s.sql}${fl.sql}
-            ORDER BY f."validAt" DESC LIMIT ?`,
+            ORDER BY f."validAt" DESC, f."id" LIMIT ?`,
           scope.accountId,
           ...frontier,
           scope.accountId,
