@@ -48,16 +48,16 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
               WHERE "MemoryEpisodeFts" MATCH ? AND ${s.sql} AND e."status" = 'done'
               ORDER BY score DESC, e."seq" LIMIT ?),
            hit AS MATERIALIZED (
-             SELECT accountId, episodeUuid, score FROM top
+             SELECT accountId, episodeUuid, seq, score FROM top
              UNION ALL
              SELECT q.accountId, (SELECT n."uuid" FROM "MemoryEpisode" n WHERE n."accountId" = q.accountId AND n."groupId" = q.groupId
-                                     AND n."status" = 'done' AND n."seq" > q.seq ORDER BY n."seq" LIMIT 1), q.score
+                                     AND n."status" = 'done' AND n."seq" > q.seq ORDER BY n."seq" LIMIT 1), q.seq, q.score
                FROM top q WHERE q.asks)
          SELECT f."uuid", hit.score FROM hit -- CROSS JOIN: hit drives (a plain join scanned every provenance row)
            CROSS JOIN "MemoryFactEpisode" fe ON fe."accountId" = hit.accountId AND fe."episodeUuid" = hit.episodeUuid
            JOIN "MemoryFact" f ON f."accountId" = fe."accountId" AND f."uuid" = fe."factUuid"
           WHERE 1${fl.sql}
-          ORDER BY hit.score DESC, f."id" LIMIT ?`,
+          ORDER BY hit.score DESC, hit.seq, f."id" LIMIT ?`,
         match,
         ...s.args,
         limit * 2,
