@@ -120,6 +120,13 @@ export function openArrowheads(scene: Scene): Arrowhead[] {
  * a shaft ending at the apex; this is for a head found by where it must be, such as the
  * second head of a double arrow, whose shaft runs on through its apex to the first head.
  */
+/**
+ * Strokes that may end at one open head's apex, at most: a drawn head is two, a few more where a
+ * shaft, a tick or lettering passes; past this the point is a crowd (a fan of hatch, a star of
+ * lines), no head, and pairing its strokes would cost their square.
+ */
+const APEX_CROWD = 16;
+
 export function openHeadAt(scene: Scene, apex: Point, heading: Point, length: number): Arrowhead | null {
   const near = 0.35 * length;
   const back: Point = [-heading[0], -heading[1]];
@@ -134,6 +141,7 @@ export function openHeadAt(scene: Scene, apex: Point, heading: Point, length: nu
       const off = angleBetween(v, back);
       if (off < (7.5 * Math.PI) / 180 || off > (50 * Math.PI) / 180) continue;
       sides.push({ seg: l, end, other, side: Math.sign(v[0] * heading[1] - v[1] * heading[0]) });
+      if (sides.length > APEX_CROWD) return null;
     }
   }
   for (const p of sides) {

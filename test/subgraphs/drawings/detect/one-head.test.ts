@@ -63,6 +63,21 @@ describe('ONE HEAD with open arrowheads', () => {
     expect(openHeadAt(crossing, [150, 100], [1, 0], 7)).toBeNull();
   });
 
+  it('takes a point where a crowd of strokes meets (a fan of hatch) for no head, without pairing the crowd', () => {
+    // 20,000 strokes of their own paths from the apex, backwards on both sides of the axis at 10–45°: each could be a head's side.
+    const paths = [line([100, 100], [200, 100])];
+    for (let i = 0; i < 20_000; i++) {
+      const off = (((10 + (35 * i) / 20_000) * Math.PI) / 180) * (i % 2 ? 1 : -1);
+      paths.push(line([193, 100], [193 - 7 * Math.cos(off), 100 + 7 * Math.sin(off)]));
+    }
+    const scene = buildScene({ width: 600, height: 400, paths, texts: [] });
+    const t = process.cpuUsage();
+    expect(openHeadAt(scene, [193, 100], [1, 0], 7)).toBeNull();
+    const used = process.cpuUsage(t);
+    // Pairing every stroke with every other took 515 ms at 8,000 strokes (about 3 s at 20,000); one pass over them takes a few ms.
+    expect((used.user + used.system) / 1000).toBeLessThan(500);
+  });
+
   it('reads a line with open heads at both ends as a dimension, not a leader', () => {
     const r = analyzePage({
       width: 600,
