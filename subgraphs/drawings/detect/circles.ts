@@ -107,7 +107,7 @@ export function segmentedCircles(scene: Scene, options: CircleOptions = DEFAULTS
     for (let n = 1; n < MAX_SIDES && !closed; n++) {
       const cur = points[points.length - 1]!;
       const next: { j: number; to: Point; t: number }[] = [];
-      index.near(cur, 0.3, (j) => {
+      const clear = index.near(cur, 0.3, (j) => {
         if (next.some((c) => c.j === j) || (visited[j] && j !== i) || !isSide(j)) return;
         const l = lines[j]!;
         const to = dist(l.a, cur) < 0.3 ? l.b : l.a;
@@ -116,7 +116,8 @@ export function segmentedCircles(scene: Scene, options: CircleOptions = DEFAULTS
         if (Math.abs(dist(cur, to) - side) > 0.25 * side || t === 0 || Math.abs(t) > maxTurn || (sign !== 0 && Math.sign(t) !== sign)) return;
         next.push({ j, to, t });
       });
-      if (next.length !== 1) break;
+      // A heap of ends (endpoints.ts) is no chord's joint: the walk stops there.
+      if (!clear || next.length !== 1) break;
       const { j, to, t } = next[0]!;
       if (j === i) closed = true;
       else {

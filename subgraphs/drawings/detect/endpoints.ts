@@ -9,6 +9,15 @@ import type { Scene } from './scene.ts';
 /** Cell size in points: the widest join tolerance asked for (a query reaches the 3 × 3 cells around it). */
 export const ENDPOINT_CELL = 0.5;
 
+/**
+ * A HEAP IS NO JOIN: a walk looks at no more than this many line ends around one point by
+ * default. A joint is two to eight ends, and the cells around it hold up to about thirty
+ * where stroked lettering is dense (the synthetic sheets' worst); more is a heap (a fan of
+ * strokes from one point, a hostile pile) that no detector means. It bounds each walk's
+ * cost: a heap of n ends would otherwise cost n for each of its n lines.
+ */
+export const CROWDED_ENDS = 64;
+
 const hash = (cx: number, cy: number, mask: number) => (Math.imul(cx, 73_856_093) ^ Math.imul(cy, 19_349_663)) & mask;
 
 export class EndpointIndex {
@@ -44,10 +53,10 @@ export class EndpointIndex {
    * Calls `visit` with the index (into the index's lines) of each line having an end point
    * within `within` (at most the cell size) of p. A line may be visited twice (both ends
    * near p, or two cells sharing a bucket); `visit` returning true stops the walk.
-   * `budget` bounds the end points looked at; returns false when it ran out first (a
-   * crowded spot: a hub of hatch, or many ends piled on one point).
+   * `budget` bounds the end points looked at (CROWDED_ENDS unless said); returns false when
+   * it ran out first: a crowded spot, where what was visited is not all there is.
    */
-  near(p: Point, within: number, visit: (line: number) => boolean | void, budget = Infinity): boolean {
+  near(p: Point, within: number, visit: (line: number) => boolean | void, budget = CROWDED_ENDS): boolean {
     const cx = Math.floor(p[0] / this.cell);
     const cy = Math.floor(p[1] / this.cell);
     const w2 = within * within;

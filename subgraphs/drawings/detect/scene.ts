@@ -57,6 +57,15 @@ export class GridIndex<T> {
       }
     }
   }
+  /** The most items listed in one cell that `box` covers (how crowded its neighbourhood is, without visiting the items). */
+  mostInCell(box: BBox): number {
+    const s = this.size;
+    let most = 0;
+    for (let cx = Math.floor(box[0] / s); cx <= Math.floor(box[2] / s); cx++) {
+      for (let cy = Math.floor(box[1] / s); cy <= Math.floor(box[3] / s); cy++) most = Math.max(most, this.cells.get(this.key(cx, cy))?.length ?? 0);
+    }
+    return most;
+  }
   /**
    * Items whose boxes touch the cells `box` covers, each once. A box within one cell (most
    * queries: around a point or an arrowhead) gets that cell's list itself, without copying:

@@ -15,6 +15,11 @@
 //   not lettering: letters repeat strokes at uneven spacings (the two legs of an H, then
 //   the gap to the next letter). They are left out before clustering, and a cluster whose
 //   strokes still nearly all run one way is dropped too.
+// - A CROWD IS NEITHER: lettering and hatch are spread out. The densest plotted (1.8 mm
+//   letters, poché hatch at 0.5 pt) put well under a hundred small strokes in a glyph's
+//   square of paper; where more than CROWD lie in one, they are a heap (a fan of strokes from
+//   one point, a hostile pile) and left to line work. It also bounds every neighbour
+//   query below, so a heap cannot make the clustering quadratic.
 // - A SYMBOL IS NOT LETTERING: a cluster that is one circle with at most two straight
 //   strokes across or beside it is a drawn device (a receptacle, a junction box, a
 //   bubble without a number), not a word.
@@ -32,6 +37,9 @@ const MIN_LABEL_SEGMENTS = 4;
 const HATCH_SHARE = 0.8;
 const HATCH_MIN = 6;
 const PARALLEL = (5 * Math.PI) / 180;
+/** A CROWD IS NEITHER: small strokes in one grid cell (GLYPH_CELL points square) past which they are a heap. */
+const CROWD = 200;
+const GLYPH_CELL = 16;
 
 export interface StrokedText {
   /** Subpaths that may be glyph strokes or outlines (indexes into scene.subpaths), by box. */
@@ -62,15 +70,27 @@ function straightDirection(segs: readonly Seg[]): number | null {
 
 function isHatch(scene: Scene, members: readonly number[]): boolean {
   if (members.length < HATCH_MIN) return false;
-  const dirs = members.map((i) => straightDirection(scene.subpaths[i]!.segs));
-  for (const d of dirs) {
-    if (d === null) continue;
-    const parallel = dirs.filter((e) => e !== null && Math.min(Math.abs(e - d), Math.PI - Math.abs(e - d)) < PARALLEL).length;
-    if (parallel >= HATCH_SHARE * members.length) return true;
-    // One reference direction is enough to tell: the majority direction, if any, includes most strokes.
-    if (parallel >= members.length / 2) return false;
+  const dirs: number[] = [];
+  for (const i of members) {
+    const d = straightDirection(scene.subpaths[i]!.segs);
+    if (d !== null) dirs.push(d);
   }
-  return false;
+  if (dirs.length < HATCH_SHARE * members.length) return false;
+  // The most strokes within PARALLEL of one stroke's direction, each stroke's window counted by two
+  // pointers over the sorted directions laid out a half-turn either side (directions are modulo π):
+  // n log n for any cluster, where comparing every stroke with every other was n².
+  dirs.sort((a, b) => a - b);
+  const n = dirs.length;
+  const at = (k: number) => dirs[k % n]! + (Math.floor(k / n) - 1) * Math.PI; // k in [0, 3n)
+  let most = 0;
+  let lo = 0;
+  let hi = n;
+  for (let c = n; c < 2 * n; c++) {
+    while (at(lo) <= at(c) - PARALLEL) lo++;
+    while (hi + 1 < 3 * n && at(hi + 1) < at(c) + PARALLEL) hi++;
+    most = Math.max(most, hi - lo + 1);
+  }
+  return most >= HATCH_SHARE * members.length;
 }
 
 /** A SYMBOL IS NOT LETTERING: one circle and at most two straight strokes. */
@@ -131,10 +151,13 @@ export function strokedText(scene: Scene): StrokedText {
   const out: StrokedText = { glyphs, labels: [], labelIndex };
   cache.set(scene, out);
   if (scene.hasTextLayer) return out;
-  const small = new GridIndex<number>(16);
+  const heaped = new GridIndex<number>(GLYPH_CELL);
+  for (const sp of scene.subpaths) if (size(sp.bbox) <= GLYPH_SIZE) heaped.insert(sp.bbox, sp.index);
+  // A CROWD IS NEITHER: strokes in a cell past CROWD are left out; no cell of `small` then holds more.
+  const small = new GridIndex<number>(GLYPH_CELL);
   const all: number[] = [];
   for (const sp of scene.subpaths) {
-    if (size(sp.bbox) > GLYPH_SIZE) continue;
+    if (size(sp.bbox) > GLYPH_SIZE || heaped.mostInCell(sp.bbox) > CROWD) continue;
     all.push(sp.index);
     small.insert(sp.bbox, sp.index);
   }

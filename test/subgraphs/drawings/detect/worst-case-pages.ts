@@ -114,6 +114,20 @@ export function looseSides(strokes: number): PathGeom[] {
   return out;
 }
 
+/**
+ * A heap: one short line, and `strokes` strokes of 7 pt, each its own path, fanning back from
+ * one point on both sides of it at 10–45° (every one could be a side of an arrowhead, a chord
+ * or a delta meeting there).
+ */
+export function fan(strokes: number): PathGeom[] {
+  const out = [path([['M', [100, 100]], ['L', [200, 100]]])];
+  for (let i = 0; i < strokes; i++) {
+    const off = (((10 + (35 * i) / strokes) * Math.PI) / 180) * (i % 2 ? 1 : -1);
+    out.push(path([['M', [193, 100]], ['L', [193 - 7 * Math.cos(off), 100 + 7 * Math.sin(off)]]]));
+  }
+  return out;
+}
+
 export function page(paths: PathGeom[]): Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'> {
   let w = 0;
   let h = 0;

@@ -8,7 +8,7 @@ import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { createWorkerPool } from '../../../../core/jobs/worker-pool.ts';
 import { LIMITS } from '../../../../core/limits.ts';
 import type { AnalyzeTaskResult } from '../../../../subgraphs/drawings/pdf/analyze-page-task.ts';
-import { hatch, looseSides, page, segmentedCircles, strokedLettering, strokesPdf } from './worst-case-pages.ts';
+import { fan, hatch, looseSides, page, segmentedCircles, strokedLettering, strokesPdf } from './worst-case-pages.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { assembledOutlines } from '../../../../subgraphs/drawings/detect/tag-outlines.ts';
 
@@ -73,6 +73,20 @@ describe('a page of 100,000 tiny strokes', () => {
     const whole = fastest(large, 1);
     expect(whole.result.annotations.detail_tags).toEqual([]);
     expect(whole.result.annotations.section_tags).toEqual([]);
+  }, 240_000);
+
+  it('heaped on one point (a fan of strokes) is analysed in linear time: a heap is no lettering, joint or head', () => {
+    const small = fan(10_000);
+    const large = fan(100_000);
+    fastest(small, 1);
+    const a = fastest(small, 3);
+    const b = fastest(large, 2);
+    console.log(`fan: 10k ${a.ms.toFixed(0)} ms CPU, 100k ${b.ms.toFixed(0)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`);
+    // Before the heap rules 16,000 strokes took 156 s (4,000: 2.5 s): every stroke looked at every other, twice.
+    expect(b.ms / a.ms).toBeLessThanOrEqual(25);
+    expect(b.result.annotations.leaders).toEqual([]);
+    expect(b.result.annotations.section_tags).toEqual([]);
+    expect(b.result.annotations.detail_tags).toEqual([]);
   }, 240_000);
 
   it('finishes within the drawing worker\'s limits; a CPU limit it cannot meet is answered RESOURCE_LIMIT and the pool goes on', async () => {
