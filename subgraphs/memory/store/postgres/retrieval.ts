@@ -74,9 +74,13 @@ export function postgresRetrieval(base: PostgresBase): RetrievalStore {
       const s = scopeSql(scope, 'f');
       const fl = filterSql(filter, 'f');
       const v = vectorText(embedding);
+      // Equal distances are put in storing order outside the index query: a second ORDER BY key
+      // there would make the planner sort every fact of the scope instead of walking the index.
       const rows = await query<{ uuid: string; score: number }>(
-        `SELECT f."uuid", 1 - (f."embedding" <=> ?::vector) AS score FROM "MemoryFact" f
-          WHERE ${s.sql}${fl.sql} ORDER BY f."embedding" <=> ?::vector LIMIT ?`,
+        `SELECT "uuid", "score" FROM (
+           SELECT f."uuid", f."id", 1 - (f."embedding" <=> ?::vector) AS "score" FROM "MemoryFact" f
+            WHERE ${s.sql}${fl.sql} ORDER BY f."embedding" <=> ?::vector LIMIT ?) nearest
+          ORDER BY "score" DESC, "id"`,
         v,
         ...s.args,
         ...fl.args,
