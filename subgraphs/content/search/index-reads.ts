@@ -4,11 +4,12 @@
 // (libsql-index.ts, postgres-index.ts); both hand these their '?'-placeholder query function.
 import type { Hit, IndexedPassage, PassageIndex } from './passage-index.ts';
 
-type Row = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string; glossary: string };
+/** A "CodePassage" row as the drivers hand it back (ids and pages may come as bigints). */
+export type PassageRow = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string; glossary: string };
 
 export type Query = <T>(sql: string, ...args: unknown[]) => Promise<T[]>;
 
-export const toHit = (r: Row): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) });
+export const toHit = (r: PassageRow): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) });
 export const ids = (rows: { id: number | bigint | string }[]) => rows.map((r) => Number(r.id));
 export const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text", p."glossary"';
 /** The "CodeTerm" row holding a code's passage count (no term has a '#'). */
@@ -38,7 +39,7 @@ export function sharedReads(query: Query): Pick<PassageIndex, 'passages' | 'byPa
   return {
     async passages(wanted) {
       if (!wanted.length) return [];
-      const rows = await query<Row>(`SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."id" IN (${wanted.map(() => '?').join(',')})`, ...wanted);
+      const rows = await query<PassageRow>(`SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."id" IN (${wanted.map(() => '?').join(',')})`, ...wanted);
       return rows.map(toHit);
     },
 
@@ -46,7 +47,7 @@ export function sharedReads(query: Query): Pick<PassageIndex, 'passages' | 'byPa
       const filter = fileFilter(fileIds);
       // A PDF page number is a small integer; longer digit strings can only be printed labels.
       const number = /^\d{1,9}$/.test(page) ? Number(page) : -1;
-      const rows = await query<Row>(
+      const rows = await query<PassageRow>(
         `SELECT ${COLUMNS} FROM "CodePassage" p WHERE (p."pageLabel" = ? OR p."page" = ?)${filter.sql} ORDER BY p."pageLabel" = ? DESC, p."id" LIMIT 20`,
         page,
         number,

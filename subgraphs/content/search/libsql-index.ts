@@ -8,7 +8,7 @@ import type { Database } from '../../../core/db/client.ts';
 import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
-import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit } from './index-reads.ts';
+import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 /** Passages of a scoped search read by exact vector distance rather than through the approximate index. */
@@ -23,7 +23,6 @@ export function ftsQuery(query: string): string | null {
   const terms = ftsTerms(query).filter((t) => !isStopWord(t));
   return terms.length ? terms.map((t) => `"${t.replace(/"/g, '')}"`).join(' OR ') : null;
 }
-
 
 export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal } = {}): PassageIndex {
   const reads = interruptibleReads(db);
@@ -104,7 +103,7 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
     async bySection(section, fileIds) {
       const filter = fileFilter(fileIds);
       // The clause and its subsections ("11.11" holds "11.11(1)", "11.11(2)"): the strings between "11.11(" and "11.11)".
-      const rows = await db.$queryRawUnsafe<Parameters<typeof toHit>[0][]>(
+      const rows = await db.$queryRawUnsafe<PassageRow[]>(
         `SELECT ${COLUMNS} FROM "CodePassage" p WHERE (p."section" = ? OR (p."section" > ? AND p."section" < ?))${filter.sql} ORDER BY p."page", p."id" LIMIT 20`,
         section,
         `${section}(`,

@@ -11,7 +11,7 @@ import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import { anyWordQuery, numbered, pgSqlOn, vectorText } from '../../../core/db/postgres/sql.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
-import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit } from './index-reads.ts';
+import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
 
 /** ts_rank_cd's weights {D, C, B, A}: glossary (D) and text (C) 1, section (B) 2, heading (A) 4, as libSQL's bm25(4, 1, 2, 1). */
 const WEIGHTS = `'{0.25, 0.25, 0.5, 1}'`;
@@ -72,7 +72,7 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
     async bySection(section, fileIds) {
       const filter = fileFilter(fileIds);
       // Byte order (COLLATE "C"), as SQLite compares: "11.11(" < "11.11(1)" < "11.11)".
-      const rows = await query<Parameters<typeof toHit>[0]>(
+      const rows = await query<PassageRow>(
         `SELECT ${COLUMNS} FROM "CodePassage" p
           WHERE (p."section" = ? OR (p."section" COLLATE "C" > ? AND p."section" COLLATE "C" < ?))${filter.sql} ORDER BY p."page", p."id" LIMIT 20`,
         section,
