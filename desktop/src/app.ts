@@ -51,6 +51,8 @@ export interface AppOptions {
   confirmTimeoutMs?: number;
   signInWindowMs?: number;
   installer?: Installer;
+  /** On Windows, let the stand-in answer SAP2000/ETABS where they are not installed (DESKTOP_STANDIN=1). */
+  standIn?: boolean;
 }
 
 export interface SignInState {
@@ -68,7 +70,7 @@ export interface WorkingFolder {
 const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null } };
 
 export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
-  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost'>;
+  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>;
   log!: Logger;
   settingsStore!: SettingsStore;
   settings!: Settings;
@@ -206,7 +208,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     const picked = Object.fromEntries((['sap2000', 'etabs', 'mathcad'] as Program[]).map((p) => [p, this.settings.programs[p].selected_installation]));
     this.detections = await detectAll(host, picked);
     const old = this.adapters;
-    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p), log: this.log });
+    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p), log: this.log, standIn: this.o.standIn });
     // Adapters with a session keep it: a refresh must not drop the user's open model.
     for (const [program, adapter] of old) {
       if (adapter.hasOwnSession() && this.adapters.get(program)?.constructor === adapter.constructor) this.adapters.set(program, adapter);

@@ -2,6 +2,7 @@
 //   PLATFORM_URL   the platform (default http://localhost:4000)
 //   UI_PORT        the UI's port on 127.0.0.1 (default: any free port)
 //   --no-open      print the UI's address instead of opening it
+//   DESKTOP_STANDIN=1  on Windows, the stand-in solver answers SAP2000/ETABS where they are not installed
 // A second start while one runs opens the running one's window and exits.
 import { spawn } from 'node:child_process';
 import { DesktopApp } from './app.ts';
@@ -24,7 +25,7 @@ export function openInBrowser(url: string): void {
 async function main() {
   const open = !process.argv.includes('--no-open');
   const show = (url: string) => (open ? openInBrowser(url) : console.log(url));
-  const app = new DesktopApp({ platformUrl: (process.env.PLATFORM_URL ?? 'http://localhost:4000').replace(/\/$/, ''), paths: appPaths(), version: VERSION, openBrowser: show });
+  const app = new DesktopApp({ platformUrl: (process.env.PLATFORM_URL ?? 'http://localhost:4000').replace(/\/$/, ''), paths: appPaths(), version: VERSION, openBrowser: show, standIn: process.env.DESKTOP_STANDIN === '1' });
   const running = await app.start();
   if (running) {
     console.log(`Structural Platform is already running (pid ${running.running.pid}).`);

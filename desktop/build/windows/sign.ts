@@ -32,7 +32,7 @@ export function signer(dir: string): Signer {
     kind: pfx ? 'configured' : 'test',
     sign(file, description) {
       const out = `${file}.signed`;
-      execFileSync('osslsigncode', ['sign', ...credentials, '-n', description, '-i', 'https://github.com/', '-h', 'sha256', ...TIMESTAMP_NONE, '-in', file, '-out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync('osslsigncode', ['sign', ...credentials, '-n', description, '-h', 'sha256', ...TIMESTAMP_NONE, '-in', file, '-out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
       renameSync(out, file);
     },
     verify(file) {

@@ -68,10 +68,11 @@ export function comAdapter(program: Program, installation: Installation, o: { lo
   return new CsiAdapter(program, session, o.workingDirectory);
 }
 
-export function selectAdapters(o: { platform: NodeJS.Platform; detections: ProgramDetection[]; workingDirectory: (p: Program) => () => string; log: Logger; helper?: (kind: 'csi' | 'mathcad') => HelperCommand }): Map<Program, Adapter> {
+export function selectAdapters(o: { platform: NodeJS.Platform; detections: ProgramDetection[]; workingDirectory: (p: Program) => () => string; log: Logger; helper?: (kind: 'csi' | 'mathcad') => HelperCommand; standIn?: boolean }): Map<Program, Adapter> {
   const adapters = new Map<Program, Adapter>();
   for (const d of o.detections) {
-    if (o.platform !== 'win32') {
+    // standIn (DESKTOP_STANDIN=1): on Windows without SAP2000/ETABS, the stand-in answers them (the Wine smoke test, demonstrations).
+    if (o.platform !== 'win32' || (o.standIn && !d.selected)) {
       if (d.program !== 'mathcad') adapters.set(d.program, new StandinFrameAdapter(d.program, o.workingDirectory(d.program)));
     } else if (d.selected) {
       adapters.set(d.program, comAdapter(d.program, d.selected, { log: o.log, workingDirectory: o.workingDirectory(d.program), helper: o.helper }));

@@ -11,7 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseToolCall, type Load, type Program } from '@structural-platform/tool-schema';
 import { StandinFrameAdapter } from '../adapters/standin/adapter.ts';
-import type { FrameModel } from '../adapters/standin/model.ts';
+
+/** What the picture reads of the stand-in's model (structural: the model's own module may move). */
+interface FrameModel {
+  units: string;
+  dimension: '2d' | '3d';
+  joints: { name: string; xyz: number[]; restraint: boolean[] }[];
+  frames: { name: string; i: number; j: number }[];
+  patterns: Map<string, Load[]>;
+  jointOf(ref: string | number[], create: boolean): number;
+}
 
 /** What the tools' history holds: the chat-completions messages the platform stores. */
 export interface StoredMessage {
@@ -90,7 +99,7 @@ export async function sketchOf(messages: StoredMessage[]): Promise<Sketch | null
       await adapter.run(parsed.value).catch(() => undefined);
     }
   }
-  const model = adapter?.currentModel ?? null;
+  const model = (adapter?.currentModel ?? null) as FrameModel | null;
   if (!model) return null;
   return draw(model, shown, note);
 }
@@ -99,7 +108,7 @@ function draw(model: FrameModel, shown: { case: string; displacements: Map<strin
   const index = new Map(model.joints.map((j, k) => [j.name, k]));
   const jointOf = (ref: string | number[]) => {
     try {
-      return model.jointOf(ref as string, false);
+      return model.jointOf(ref, false);
     } catch {
       return -1;
     }

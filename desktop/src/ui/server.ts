@@ -23,6 +23,7 @@ import { UpdateError } from '../updates/updater.ts';
 import { PythonDownloadUnavailable } from '../python/find.ts';
 import { checkFolder, FolderError, listFolders, openFolder } from '../settings/folders.ts';
 import { sketchOf } from '../picture/sketch.ts';
+import { exportWorkbook } from '../export/workbook.ts';
 import { asset, packaged } from '../runtime/packaged.ts';
 
 const COOKIE = 'sp_ui';
@@ -184,6 +185,11 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
       openFolder(checked.path);
     },
     'POST /api/client/retry': async () => app.bridge.retryNow(),
+    'POST /api/export/xlsx': async (req) => {
+      const c = await app.chat.conversation(str((await body(req)).conversationId, 'conversationId', 128)!);
+      if (!c) throw new HttpError(404, 'NOT_FOUND', 'that conversation no longer exists');
+      return { path: await exportWorkbook(app.api, { title: c.title, sketch: await sketchOf(c.messages), messages: c.messages, folder: app.currentWorkingFolder() }) };
+    },
     'POST /api/chat/resume': async (req) => app.chat.resume(str((await body(req)).conversationId, 'conversationId', 128)!),
     'POST /api/chat/retry': async (req) => app.chat.retry(str((await body(req)).conversationId, 'conversationId', 128)!),
     'POST /api/chat/new': async () => app.setWorkingFolder({ conversationId: null }),

@@ -264,6 +264,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     model.script({ status: 500 });
     await send('Summarise the last analysis.');
     await page.getByText('Response interrupted.').waitFor({ timeout: 20_000 });
+    await shot('23-response-interrupted');
     model.script({ content: 'Here is the summary after the retry.' });
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Here is the summary after the retry.').waitFor({ timeout: 20_000 });

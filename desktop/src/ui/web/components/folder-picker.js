@@ -36,7 +36,7 @@ export function FolderPicker({ api, label, start, writable, done }) {
     </form>
     <ul class="folders" aria-label="Folders">
       ${listing?.path && html`<li><button onClick=${() => go(listing.parent)}>↑ Up one level</button></li>`}
-      ${listing?.folders.map((f) => html`<li><button onClick=${() => go(f.path)}>📁 ${f.name}</button></li>`)}
+      ${listing?.folders.map((f) => html`<li><button class="sub" onClick=${() => go(f.path)}>${f.name}</button></li>`)}
       ${listing && !listing.folders.length && html`<li class="muted small">No folders inside.</li>`}
       ${listing?.truncated && html`<li class="muted small">More folders than shown: type the path.</li>`}
     </ul>

@@ -13,6 +13,7 @@ const BY_CODE = {
   AGENT_MODEL_NOT_CONFIGURED: 'The platform has no AI model set up for agents. Ask your administrator.',
   NOT_READY: 'No update is ready to install yet.',
   NOT_AVAILABLE_OFFLINE: 'Downloading a fresh Python environment is not available in this version. Pick an installed Python instead.',
+  NOTHING_TO_EXPORT: 'This conversation has no model or results to export yet.',
   INTERNAL_ERROR: 'Something went wrong inside the app. The log folder (Settings → Software) has the details for support.',
 };
 
