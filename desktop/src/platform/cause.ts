@@ -25,7 +25,7 @@ export function causeInWords(err: unknown, platformUrl: string): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `This computer cannot find ${host}. Check the internet connection.`;
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return 'The connection to the platform was cut.';
   if (code && /TIMEOUT|TIMEDOUT/.test(code)) return `The platform at ${host} did not answer in time.`;
-  if (code && /CERT|SSL|TLS/.test(code)) return `The platform's security certificate could not be checked. Ask your administrator.`;
+  if (code && /CERT|SSL|TLS|VERIFY/.test(code)) return `The platform's security certificate could not be checked. Ask your administrator.`;
   if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH') return 'This computer has no network connection.';
   if (err instanceof PlatformError && err.code === 'RATE_LIMITED') return 'The platform asked the app to slow down; it tries again shortly.';
   if (/answered 5\d\d/.test(message)) return 'The platform had a problem and answered with an error. This usually passes in a moment.';

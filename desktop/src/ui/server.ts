@@ -10,7 +10,7 @@
 // The page reads one snapshot of the app (/api/state) and then live changes over server-sent
 // events (/api/events: the snapshot again on every change, and run events of the chat).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -28,6 +28,8 @@ import { asset, packaged } from '../runtime/packaged.ts';
 
 const COOKIE = 'sp_ui';
 const MAX_BODY_BYTES = 256 * 1024;
+/** A calculation record with its tables and picture: a 5,625-member building's is a few MB. */
+const MAX_RECORD_BYTES = 32 * 1024 * 1024;
 const WEB = packaged ? '' : join(dirname(fileURLToPath(import.meta.url)), 'web');
 const require = createRequire(import.meta.url);
 /** The page's files: from the source tree, or the executable's assets when packaged (key = the URL path). */
@@ -111,13 +113,13 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
     return given.length === tokenBuf.length && timingSafeEqual(given, tokenBuf);
   };
 
-  async function body(req: http.IncomingMessage): Promise<Record<string, any>> {
+  async function body(req: http.IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Record<string, any>> {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON (content-type: application/json)');
     let size = 0;
     const chunks: Buffer[] = [];
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY_BYTES) throw new HttpError(413, 'TOO_LARGE', `the body is over ${MAX_BODY_BYTES} bytes`);
+      if (size > maxBytes) throw new HttpError(413, 'TOO_LARGE', `the body is over ${maxBytes} bytes`);
       chunks.push(chunk as Buffer);
     }
     if (!size) return {};
@@ -185,6 +187,14 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
       openFolder(checked.path);
     },
     'POST /api/client/retry': async () => app.bridge.retryNow(),
+    'POST /api/export/record': async (req) => {
+      // The page builds the record (it has the rendered picture); the app saves it in the working folder.
+      const b = await body(req, MAX_RECORD_BYTES);
+      const name = `${(str(b.title, 'title', 200)!).replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'conversation'} - calculation record.html`;
+      const file = join(app.currentWorkingFolder(), name);
+      await writeFile(file, str(b.html, 'html', MAX_RECORD_BYTES)!);
+      return { path: file };
+    },
     'POST /api/export/xlsx': async (req) => {
       const c = await app.chat.conversation(str((await body(req)).conversationId, 'conversationId', 128)!);
       if (!c) throw new HttpError(404, 'NOT_FOUND', 'that conversation no longer exists');

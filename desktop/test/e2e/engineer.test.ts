@@ -74,6 +74,7 @@ beforeAll(async () => {
   ui = await startUiServer(app);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => console.log('[page error]', e.message));
   await page.goto(ui.launchUrl);
   await waitFor(async () => app.setup.progress.state === 'done', 20_000);
   // Sign in as the user would approve in the browser: the authorize page's form, then the loopback callback.
@@ -139,8 +140,9 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
     await shot('19-tool-card-table');
     await card.locator('summary').click();
     // Export: the calculation record (a self-contained HTML file) and the results workbook through the platform's job.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export calculation record' }).click()]);
-    const record = fs.readFileSync((await download.path())!, 'utf8');
+    await page.getByRole('button', { name: 'Export calculation record' }).click();
+    const savedRecord = await page.getByText(/^Saved .*calculation record\.html/).textContent({ timeout: 30_000 });
+    const record = fs.readFileSync(/Saved (.*\.html)/.exec(savedRecord!)![1]!, 'utf8');
     expect(record).toContain('Step 1. Started a new 2D model');
     expect(record).toContain('<svg');
     expect(record).toContain('UX (mm)');

@@ -105,7 +105,7 @@ describe.skipIf(!ready)('the Windows program under Wine 10', () => {
 
     // A tool call through the platform, the bridge and the program's stand-in.
     model.script(
-      { toolCalls: [{ name: 'sap2000_new_model', arguments: { units: 'kN_m_C', dimension: '2d', template: { kind: 'portal_frame', stories: 1, story_height: 4, bays: 1, bay_width: 6 } } }] },
+      { toolCalls: [{ name: 'sap2000_new_model', arguments: { units: 'kN_m_C', dimension: '2d', template: { kind: 'portal_frame', stories: 1, story_height: 4, bays: 1, bay_width: 6 }, default_section: 'COL' } }] },
       { content: 'The portal frame is built.' },
     );
     const sent = await call('POST', '/api/chat/send', { agentId: 'frame-analysis-sap2000', content: 'Build a portal frame.' });
@@ -133,7 +133,14 @@ describe.skipIf(!ready)('the Windows program under Wine 10', () => {
     await installing;
     // The setup waits for the program to quit, installs for this user and starts the new version.
     await waitFor(async () => existsSync(UPDATED), 180_000, 1_000);
-    const version = execFileSync('chroot', [ROOT, '/usr/bin/env', ...ENV, '/usr/lib/wine/wine64', 'reg', 'query', 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\StructuralPlatform', '/v', 'DisplayVersion'], { encoding: 'utf8' });
+    // The setup writes the registry after the file: asked again until it has.
+    const version = await waitFor(async () => {
+      try {
+        return execFileSync('chroot', [ROOT, '/usr/bin/env', ...ENV, '/usr/lib/wine/wine64', 'reg', 'query', 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\StructuralPlatform', '/v', 'DisplayVersion'], { encoding: 'utf8' });
+      } catch {
+        return null;
+      }
+    }, 120_000, 2_000);
     expect(version).toContain('0.1.1');
     await waitFor(async () => readFileSync(LOG, 'utf8').split('\n').filter((l) => l.includes('"msg":"starting"')).length > startsBefore, 120_000, 1_000);
 

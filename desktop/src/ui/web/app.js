@@ -10,7 +10,7 @@ import htm from 'htm';
 import { api } from './lib/api.js';
 import { seconds, when } from './lib/format.js';
 import { inWords, runReason } from './lib/words.js';
-import { calculationRecord, download } from './lib/record.js';
+import { calculationRecord } from './lib/record.js';
 import { History } from './components/history.js';
 import { Markdown } from './components/markdown.js';
 import { ModelPicture } from './components/model-picture.js';
@@ -265,7 +265,8 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     const agent = agents.find((a) => a.id === conversation.agent.id);
     const facts = [['Agent', conversation.agent.name], ['Program', (agent?.programs ?? []).map((p) => PROGRAM_LABEL[p.toLowerCase()] ?? p).join(', ')], ['Working folder', state.workingFolderPath], ['Design standard', STANDARDS.find(([v]) => v === state.settings.general.design_standard)?.[1] ?? ''], ['Started', when(conversation.createdAt)], ['Exported', when(new Date().toISOString())]];
     const svg = document.querySelector('.picture svg')?.outerHTML ?? null;
-    download(`${(conversation.title || 'conversation').replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80)} - calculation record.html`, 'text/html', calculationRecord({ conversation, messages, context, facts, pictureSvg: svg }));
+    const html = calculationRecord({ conversation, messages, context, facts, pictureSvg: svg });
+    api('POST', '/api/export/record', { title: conversation.title || 'conversation', html }).then((r) => setBanner({ kind: 'saved', path: r.path }), (e) => setBanner({ kind: 'error', said: inWords(e) }));
   };
   const exportXlsx = () => api('POST', '/api/export/xlsx', { conversationId: chat.conversationId }).then((r) => setBanner({ kind: 'saved', path: r.path }), (e) => setBanner({ kind: 'error', said: inWords(e) }));
   const live = tools.filter((t) => !stored.has(t.callId));

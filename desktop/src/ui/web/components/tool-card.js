@@ -67,6 +67,9 @@ export function describe(name, args = {}, result, units) {
   }
 }
 
+/** A load as the schema reads it: the model may leave out what has a default. */
+const withDefaults = (l) => ({ force: [0, 0, 0], moment: [0, 0, 0], from: 0, to: 1, relative: true, ...l });
+
 /** Labelled tables for a call's arguments and result: [{ title, headers, rows }]. */
 export function tables(name, args = {}, result, units, dimension) {
   const { tool } = splitName(name);
@@ -77,7 +80,7 @@ export function tables(name, args = {}, result, units, dimension) {
     out.push({ title: 'Frames', headers: ['Frame', 'From', 'To', 'Section', `Length (${u.length})`], rows: (args.frames ?? []).map((f, k) => [result?.frames?.[k]?.name ?? f.name ?? k + 1, jointName(f.start), jointName(f.end), f.section, result?.frames?.[k]?.length]) });
   }
   if (tool === 'assign_loads') {
-    out.push({ title: `Loads in pattern ${args.pattern}`, headers: ['Kind', 'Where', 'Direction', 'Value', 'Position'], rows: (args.loads ?? []).map((l) => l.type === 'joint' ? ['Joint', jointName(l.joint), 'global', `F = (${l.force.map((v) => num(v)).join(', ')}) ${u.force}${l.moment.some((v) => v) ? `, M = (${l.moment.map((v) => num(v)).join(', ')}) ${u.moment}` : ''}`, ''] : l.type === 'frame_point' ? ['Point', `frame ${l.frame}`, l.direction, `${num(l.value)} ${u.force}`, l.relative === false ? `${num(l.distance)} ${u.length} from i` : `${num(l.distance * 100)} % of length`] : ['Distributed', `frame ${l.frame}`, l.direction, `${num(l.value)}${l.value_end !== undefined ? ` → ${num(l.value_end)}` : ''} ${u.perLength}`, l.relative === false ? `${num(l.from)}–${num(l.to)} ${u.length}` : `${num(l.from * 100)}–${num(l.to * 100)} %`]) });
+    out.push({ title: `Loads in pattern ${args.pattern}`, headers: ['Kind', 'Where', 'Direction', 'Value', 'Position'], rows: (args.loads ?? []).map(withDefaults).map((l) => l.type === 'joint' ? ['Joint', jointName(l.joint), 'global', `F = (${l.force.map((v) => num(v)).join(', ')}) ${u.force}${l.moment.some((v) => v) ? `, M = (${l.moment.map((v) => num(v)).join(', ')}) ${u.moment}` : ''}`, ''] : l.type === 'frame_point' ? ['Point', `frame ${l.frame}`, l.direction, `${num(l.value)} ${u.force}`, l.relative === false ? `${num(l.distance)} ${u.length} from i` : `${num(l.distance * 100)} % of length`] : ['Distributed', `frame ${l.frame}`, l.direction, `${num(l.value)}${l.value_end !== undefined ? ` → ${num(l.value_end)}` : ''} ${u.perLength}`, l.relative === false ? `${num(l.from)}–${num(l.to)} ${u.length}` : `${num(l.from * 100)}–${num(l.to * 100)} %`]) });
   }
   if (tool === 'read_results' && result?.joints && result.kind === 'displacements') {
     const cols = two ? [[0, 'UX'], [2, 'UZ'], [4, 'RY']] : [[0, 'UX'], [1, 'UY'], [2, 'UZ'], [3, 'RX'], [4, 'RY'], [5, 'RZ']];

@@ -37,12 +37,3 @@ function table(t) {
   const floors = t.headers.map((_, k) => (t.numeric && k > 0 ? largest(t.rows, k) : 0));
   return `<table><caption>${esc(t.title)}</caption><thead><tr>${t.headers.map((x) => `<th>${esc(x)}</th>`).join('')}</tr></thead><tbody>${t.rows.map((r) => `<tr>${r.map((v, k) => (typeof v === 'number' ? `<td class="n">${num(v, floors[k])}</td>` : `<td>${esc(v)}</td>`)).join('')}</tr>`).join('')}</tbody></table>`;
 }
-
-export function download(name, type, text) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
