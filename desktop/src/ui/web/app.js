@@ -116,16 +116,16 @@ export function laneBadge(lane, client) {
 function Header({ state, agents, chat, setChat, openSettings, quit }) {
   const locked = !!chat.conversationId;
   return html`<header class="bar">
-    <div class="brand"><span class="logo"></span>Structural Platform</div>
+    <div class="brand" title="Structural Platform"><span class="logo"></span><span class="name">Structural Platform</span></div>
     <${ClientPill} client=${state.client} />
-    <label class="inline">Agent
+    <label class="inline"><span class="label">Agent</span>
       <select aria-label="Agent" value=${chat.agentId ?? ''} disabled=${locked} title=${locked ? 'Fixed for this conversation: start a new chat to switch' : ''}
         onChange=${(e) => setChat({ ...chat, agentId: e.target.value })}>
         ${agents.map((a) => html`<option value=${a.id}>${a.name}</option>`)}
       </select>
     </label>
     <button onClick=${() => { api('POST', '/api/chat/new'); setChat({ agentId: chat.agentId, conversationId: null }); }}>New chat</button>
-    <label class="inline">Folder
+    <label class="inline"><span class="label">Folder</span>
       <select aria-label="Working folder" value=${state.workingFolder.mode} onChange=${(e) => api('POST', '/api/working-folder', { mode: e.target.value })}>
         <option value="chat">This chat only</option>
         <option value="project">Shared project folder</option>
