@@ -54,6 +54,8 @@ export interface RunEvent {
   toolCall: { callId: string; name: string; arguments: unknown; result: unknown; errorCode: string | null; errorMessage: string | null } | null;
   step: number;
   stepLimit: number;
+  /** The step count at which the run pauses next (steps since the start or the last Resume reach stepLimit). */
+  pauseAt: number;
   elapsedMs: number;
   reasonCode: string | null;
   reason: string | null;
@@ -174,6 +176,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       toolCall: null,
       step: run?.steps ?? 0,
       stepLimit: run?.stepLimit ?? 0,
+      pauseAt: 'pauseAt' in a ? a.pauseAt : run?.status === 'paused' ? run.steps : (run?.stepLimit ?? 0),
       elapsedMs: run ? (run.endedAt ?? new Date()).getTime() - run.startedAt.getTime() : 0,
       reasonCode: run?.reasonCode ?? null,
       reason: run?.reason ?? null,
