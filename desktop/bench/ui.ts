@@ -62,7 +62,7 @@ const PAGE = `<!doctype html><html><head><link rel="stylesheet" href="/static/st
 <script type="importmap">{ "imports": { "preact": "/vendor/preact.mjs", "preact/hooks": "/vendor/hooks.mjs", "htm": "/vendor/htm.mjs", "marked": "/vendor/marked.mjs", "dompurify": "/vendor/purify.mjs" } }</script>
 </head><body><div id="root" style="width:1280px"></div><script type="module">
 import { h, render } from 'preact';
-import { ModelPicture } from '/static/components/model-picture.js';
+import { ModelPicture, draw } from '/static/components/model-picture.js';
 import { ToolCard } from '/static/components/tool-card.js';
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 window.bench = {
@@ -72,6 +72,11 @@ window.bench = {
     const t = performance.now();
     render(h('section', { class: 'side', style: 'width:640px' }, h(ModelPicture, { sketch })), root);
     await frame();
+    return performance.now() - t;
+  },
+  drawOnly(sketch) {
+    const t = performance.now();
+    draw(sketch);
     return performance.now() - t;
   },
   async card(call) {
@@ -129,6 +134,8 @@ for (const [label, bays, stories] of [['2 × 2 × 3 (baseline)', 2, 3], ['8 × 8
   const replay = performance.now() - t;
   const members = sketch!.frames.length / 2;
   const picture = await measure(() => page.evaluate((s) => (window as any).bench.picture(s), sketch));
+  const drawOnly = await measure(() => page.evaluate((s) => (window as any).bench.drawOnly(s), sketch));
+  console.log(`${label}: drawing the paths (script) ${drawOnly.toFixed(0)} ms of ${picture.toFixed(0)} ms`);
   const readCall = messages.at(-2)!.toolCalls![0]!;
   const call = { name: readCall.function!.name, arguments: readCall.function!.arguments, result: JSON.parse(messages.at(-1)!.content!), state: 'done' };
   const card = await measure(() => page.evaluate((c) => (window as any).bench.card(c), call));

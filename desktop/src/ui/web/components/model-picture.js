@@ -11,6 +11,8 @@ import { num, plural, unitsOf } from '../lib/format.js';
 const html = htm.bind(h);
 const W = 640, H = 460, PAD = 46;
 const MAX_LOAD_ARROWS = 300, MAX_LABELS = 12;
+/** Past this many members the picture is drawn for speed: solid deflected shape, square line ends, no anti-aliasing (a dashed path of thousands of segments takes seconds to stroke). */
+const BIG = 1000;
 const COS30 = Math.cos(Math.PI / 6), SIN30 = 0.5;
 
 /** A nice factor: 1, 2 or 5 × 10^n at or below x. */
@@ -150,7 +152,7 @@ export function ModelPicture({ sketch }) {
   if (!d) return html`<div class="picture empty-picture muted">The model has no joints yet.</div>`;
   const members = sketch.frames.length / 2;
   return html`<figure class="picture" aria-label="Model picture">
-    <svg viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${`${d.two ? '2D' : '3D'} model of ${plural(members, 'member')}`} data-members=${members}>
+    <svg viewBox=${`0 0 ${W} ${H}`} class=${members > BIG ? 'big' : ''} role="img" aria-label=${`${d.two ? '2D' : '3D'} model of ${plural(members, 'member')}`} data-members=${members}>
       <path class="members" d=${d.members} />
       ${d.deflected && html`<path class="deflected" d=${d.deflected} />`}
       <path class="support" d=${d.fixed} /><path class="support open" d=${d.pinned} /><path class="support open" d=${d.rollers} />

@@ -1,7 +1,7 @@
 // A tool call as an engineer reads it: what was done, in words ("Defined 4 frames (IPE300)"),
 // its state (running, done, failed) with its elapsed time, and, opened, the arguments and
 // results as labelled tables in the model's units; the raw JSON one click further.
-// Tables are built only when the card is opened, and show 100 rows until "Show all": a
+// Tables are built only when the card is opened, and show 50 rows until "Show all": a
 // 5,625-member building's card opens at once.
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -11,7 +11,7 @@ import { toolError } from '../lib/words.js';
 
 const html = htm.bind(h);
 const PROGRAM = { sap2000: 'SAP2000', etabs: 'ETABS', mathcad: 'Mathcad Prime' };
-const ROWS = 100;
+const ROWS = 50;
 
 export const splitName = (name) => {
   const cut = String(name).indexOf('_');
