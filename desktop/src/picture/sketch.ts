@@ -24,6 +24,7 @@ interface FrameModel {
 
 /** What the tools' history holds: the chat-completions messages the platform stores. */
 export interface StoredMessage {
+  id?: string;
   role: string;
   content: string | null;
   toolCalls?: { id: string; function?: { name: string; arguments: string } }[] | null;
@@ -55,56 +56,103 @@ export interface Sketch {
 const DEFINITIONS = new Set(['new_model', 'define_material', 'define_section', 'define_frames', 'assign_supports', 'assign_loads']);
 let scratch: string | null = null;
 
-/** The model as the conversation's tool calls built it; null when no frame model was started. */
-export async function sketchOf(messages: StoredMessage[]): Promise<Sketch | null> {
-  scratch ??= mkdtempSync(join(tmpdir(), 'sketch-'));
-  const results = new Map<string, unknown>();
-  for (const m of messages) if (m.role === 'TOOL' || m.role === 'tool') results.set(m.toolCallId ?? '', parseJson(m.content));
-  let adapter: StandinFrameAdapter | null = null;
-  let note: string | null = null;
-  let shown: { case: string; displacements: Map<string, Six>; reactions: Map<string, Six> } | null = null;
-  for (const m of messages) {
-    for (const tc of m.toolCalls ?? []) {
-      const name = tc.function?.name ?? '';
-      const cut = name.indexOf('_');
-      const program = name.slice(0, cut) as Program;
-      const tool = name.slice(cut + 1);
-      if (program !== 'sap2000' && program !== 'etabs') continue;
-      const result = results.get(tc.id);
-      if (!result || typeof result !== 'object' || 'error' in result) continue;
-      if (tool === 'open_model') {
-        note = 'The model was opened from a file: the picture shows only what the agent built after that.';
-        adapter = null;
-        shown = null;
-        continue;
-      }
-      if (tool === 'read_results') {
-        const r = result as { kind: string; case: string; joints?: { joint: string; values: Six }[] };
-        if (r.kind !== 'displacements' && r.kind !== 'reactions') continue;
-        if (!shown || shown.case !== r.case) shown = { case: r.case, displacements: new Map(), reactions: new Map() };
-        const into = r.kind === 'displacements' ? shown.displacements : shown.reactions;
-        for (const j of r.joints ?? []) into.set(j.joint, j.values);
-        continue;
-      }
-      if (!DEFINITIONS.has(tool)) continue;
-      const parsed = parseToolCall({ callId: tc.id || 'call', program, tool, args: parseJson(tc.function?.arguments ?? '{}') });
-      if (!parsed.ok) continue;
-      if (tool === 'new_model') {
-        adapter = new StandinFrameAdapter(program, scratch);
-        shown = null;
-      }
-      if (!adapter) continue;
-      // Any change to the model makes the results read before it stale.
-      if (tool !== 'new_model') shown = null;
-      await adapter.run(parsed.value).catch(() => undefined);
-    }
+type Shown = { case: string; displacements: Map<string, Six>; reactions: Map<string, Six> };
+
+/**
+ * A conversation's replay, fed its messages as they come: a picture request after each tool
+ * result replays only the calls since the last one (a 5,625-member building's define_frames is
+ * replayed once, not at every step).
+ */
+export class Replay {
+  private adapter: StandinFrameAdapter | null = null;
+  private note: string | null = null;
+  private shown: Shown | null = null;
+  private readonly results = new Map<string, unknown>();
+  private seen = 0;
+  private firstId: string | undefined;
+  private lastId: string | undefined;
+
+  /** Whether `messages` continue what was fed: the same first and last-fed messages (a retried turn rewrites the end). */
+  continues(messages: StoredMessage[]): boolean {
+    if (this.seen === 0) return true;
+    return messages.length >= this.seen && messages[0]?.id === this.firstId && messages[this.seen - 1]?.id === this.lastId;
   }
-  const model = (adapter?.currentModel ?? null) as FrameModel | null;
-  if (!model) return null;
-  return draw(model, shown, note);
+
+  async feed(messages: StoredMessage[]): Promise<void> {
+    scratch ??= mkdtempSync(join(tmpdir(), 'sketch-'));
+    this.firstId ??= messages[0]?.id;
+    const fresh = messages.slice(this.seen);
+    this.seen = messages.length;
+    this.lastId = messages.at(-1)?.id;
+    for (const m of fresh) if (m.role === 'TOOL' || m.role === 'tool') this.results.set(m.toolCallId ?? '', parseJson(m.content));
+    for (const m of fresh) for (const tc of m.toolCalls ?? []) await this.call(tc);
+  }
+
+  private async call(tc: NonNullable<StoredMessage['toolCalls']>[number]): Promise<void> {
+    const name = tc.function?.name ?? '';
+    const cut = name.indexOf('_');
+    const program = name.slice(0, cut) as Program;
+    const tool = name.slice(cut + 1);
+    if (program !== 'sap2000' && program !== 'etabs') return;
+    const result = this.results.get(tc.id);
+    if (!result || typeof result !== 'object' || 'error' in result) return;
+    if (tool === 'open_model') {
+      this.note = 'The model was opened from a file: the picture shows only what the agent built after that.';
+      this.adapter = null;
+      this.shown = null;
+      return;
+    }
+    if (tool === 'read_results') {
+      const r = result as { kind: string; case: string; joints?: { joint: string; values: Six }[] };
+      if (r.kind !== 'displacements' && r.kind !== 'reactions') return;
+      if (!this.shown || this.shown.case !== r.case) this.shown = { case: r.case, displacements: new Map(), reactions: new Map() };
+      const into = r.kind === 'displacements' ? this.shown.displacements : this.shown.reactions;
+      for (const j of r.joints ?? []) into.set(j.joint, j.values);
+      return;
+    }
+    if (!DEFINITIONS.has(tool)) return;
+    const parsed = parseToolCall({ callId: tc.id || 'call', program, tool, args: parseJson(tc.function?.arguments ?? '{}') });
+    if (!parsed.ok) return;
+    if (tool === 'new_model') this.adapter = new StandinFrameAdapter(program, scratch!);
+    if (!this.adapter) return;
+    // Any change to the model makes the results read before it stale.
+    this.shown = null;
+    await this.adapter.run(parsed.value).catch(() => undefined);
+  }
+
+  sketch(): Sketch | null {
+    const model = (this.adapter?.currentModel ?? null) as FrameModel | null;
+    return model ? draw(model, this.shown, this.note) : null;
+  }
 }
 
-function draw(model: FrameModel, shown: { case: string; displacements: Map<string, Six>; reactions: Map<string, Six> } | null, note: string | null): Sketch {
+/** The model as the conversation's tool calls built it; null when no frame model was started. */
+export async function sketchOf(messages: StoredMessage[]): Promise<Sketch | null> {
+  const replay = new Replay();
+  await replay.feed(messages);
+  return replay.sketch();
+}
+
+/** Replays kept per conversation (the last few open ones), continued while the history grows. */
+export class SketchCache {
+  private readonly replays = new Map<string, Replay>();
+  private readonly keep: number;
+  constructor(keep = 8) {
+    this.keep = keep;
+  }
+
+  async sketch(conversationId: string, messages: StoredMessage[]): Promise<Sketch | null> {
+    let replay = this.replays.get(conversationId);
+    if (!replay || !replay.continues(messages)) replay = new Replay();
+    this.replays.delete(conversationId);
+    this.replays.set(conversationId, replay);
+    while (this.replays.size > this.keep) this.replays.delete(this.replays.keys().next().value!);
+    await replay.feed(messages);
+    return replay.sketch();
+  }
+}
+
+function draw(model: FrameModel, shown: Shown | null, note: string | null): Sketch {
   const index = new Map(model.joints.map((j, k) => [j.name, k]));
   const jointOf = (ref: string | number[]) => {
     try {

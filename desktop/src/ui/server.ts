@@ -22,7 +22,7 @@ import { SettingsError } from '../settings/store.ts';
 import { UpdateError } from '../updates/updater.ts';
 import { PythonDownloadUnavailable } from '../python/find.ts';
 import { checkFolder, FolderError, listFolders, openFolder } from '../settings/folders.ts';
-import { sketchOf } from '../picture/sketch.ts';
+import { sketchOf, SketchCache } from '../picture/sketch.ts';
 import { exportWorkbook } from '../export/workbook.ts';
 import { asset, packaged } from '../runtime/packaged.ts';
 
@@ -82,6 +82,7 @@ export interface UiServer {
 
 export async function startUiServer(app: DesktopApp, options: { port?: number } = {}): Promise<UiServer> {
   const FILES = await pageFiles();
+  const sketches = new SketchCache();
   const token = randomBytes(32).toString('base64url');
   const tokenBuf = Buffer.from(token);
   const streams = new Set<http.ServerResponse>();
@@ -157,8 +158,9 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
     },
     'GET /api/runs/working': async () => app.chat.working(),
     'GET /api/picture': async (_req, url) => {
-      const c = await app.chat.conversation(str(url.searchParams.get('id'), 'id', 128)!);
-      return c ? sketchOf(c.messages) : null;
+      const id = str(url.searchParams.get('id'), 'id', 128)!;
+      const c = await app.chat.conversation(id);
+      return c ? sketches.sketch(id, c.messages) : null;
     },
     'POST /api/chat/send': async (req) => {
       const b = await body(req);

@@ -2,7 +2,7 @@
 // failed calls are skipped, new_model starts again, results read after the last change are kept
 // and a change makes them stale, a program file opened is said, not guessed.
 import { describe, expect, it } from 'vitest';
-import { sketchOf, type StoredMessage } from '../../src/picture/sketch.ts';
+import { SketchCache, sketchOf, type StoredMessage } from '../../src/picture/sketch.ts';
 
 let n = 0;
 function step(tool: string, args: unknown, result: unknown): StoredMessage[] {
@@ -37,5 +37,19 @@ describe('sketchOf', () => {
     const opened = step('open_model', { path: 'C:\\m\\bridge.sdb' }, { joints: 100, frames: 90 });
     expect(await sketchOf([...portal, ...opened])).toBeNull();
     expect((await sketchOf([...opened, ...portal]))!.note).toContain('opened from a file');
+  });
+});
+
+describe('SketchCache', () => {
+  it('continues a conversation replay with only the new calls, and starts again when the history is another', async () => {
+    const cache = new SketchCache();
+    const ids = (ms: StoredMessage[]) => ms.map((m, k) => ({ ...m, id: `m${k}` }));
+    const first = ids([...portal]);
+    expect((await cache.sketch('a', first))!.frames.length / 2).toBe(3);
+    const grown = ids([...portal, ...step('define_frames', { frames: [{ start: [6, 0, 4], end: [12, 0, 4], section: 'S' }] }, { frames: [] })]);
+    expect((await cache.sketch('a', grown))!.frames.length / 2).toBe(4);
+    // Another window of the history (its first message differs): replayed from nothing.
+    const other = [...grown.slice(2)].map((m, k) => ({ ...m, id: `x${k}` }));
+    expect(await cache.sketch('a', other)).toBeNull();
   });
 });
