@@ -68,7 +68,7 @@ beforeAll(async () => {
     autoStartMs: 200,
     heartbeatMs: 5_000,
     backoffMs: 200,
-    confirmTimeoutMs: 1_500,
+    confirmTimeoutMs: 8_000,
   });
   expect(await app.start()).toBeNull();
   ui = await startUiServer(app);
@@ -166,11 +166,18 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
     await shot('14-markdown');
   });
 
-  it('stops a run from the Stop button; the state is shown', async () => {
+  it('Quit asks while the agent works; the Stop button stops the run and says so', async () => {
     await newChat();
     const never = gate();
     model.script({ hold: never.promise, content: 'never shown' });
     await send('Think for a long time.');
+    // Quit while the agent works asks first, naming the conversation; Cancel keeps everything.
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Quit' }).click();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByText('The agent is still working in “Think for a long time.”').waitFor();
+    await shot('24-quit-asks');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.getByText('Stopped.', { exact: false }).waitFor({ timeout: 20_000 });
     never.open();
