@@ -55,7 +55,7 @@ export interface RunEvent {
   step: number;
   stepLimit: number;
   /** The step count at which the run pauses next (steps since the start or the last Resume reach stepLimit). */
-  pauseAt: number;
+  pauseStep: number;
   elapsedMs: number;
   reasonCode: string | null;
   reason: string | null;
@@ -114,7 +114,7 @@ interface ActiveRun {
   steer: string[];
   queue: string[];
   /** The run pauses before its next model call once steps reach this. */
-  pauseAt: number;
+  pauseStep: number;
   abort: AbortController;
   /** Set by cancelRun: the run ends `stopped` at its next safe point. */
   stopRequested: boolean;
@@ -176,7 +176,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       toolCall: null,
       step: run?.steps ?? 0,
       stepLimit: run?.stepLimit ?? 0,
-      pauseAt: 'pauseAt' in a ? a.pauseAt : run?.status === 'paused' ? run.steps : (run?.stepLimit ?? 0),
+      pauseStep: 'pauseStep' in a ? a.pauseStep : run?.status === 'paused' ? run.steps : (run?.stepLimit ?? 0),
       elapsedMs: run ? (run.endedAt ?? new Date()).getTime() - run.startedAt.getTime() : 0,
       reasonCode: run?.reasonCode ?? null,
       reason: run?.reason ?? null,
@@ -271,7 +271,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     try {
       for (;;) {
         if (a.stopRequested) throw new Stopped();
-        if (a.run.steps >= a.pauseAt) {
+        if (a.run.steps >= a.pauseStep) {
           await setStatus(a, 'paused');
           return;
         }
@@ -364,7 +364,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   async function startRun(principal: Principal, conversation: Conversation, agent: AgentConfig, messages: string[], stepLimit: number): Promise<Run> {
     const run = await store.createRun(principal.accountId, conversation.id, stepLimit, platform.config.replica);
     for (const text of messages) await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
-    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseAt: stepLimit, abort: new AbortController(), stopRequested: false, modelCall: null, desktopWait: null, history: null };
+    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseStep: stepLimit, abort: new AbortController(), stopRequested: false, modelCall: null, desktopWait: null, history: null };
     launch(a);
     emit(a, { type: 'status' });
     return run;
@@ -383,7 +383,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       agent: agentById(conversation.agentId)!,
       steer: [],
       queue: [],
-      pauseAt: latest.steps,
+      pauseStep: latest.steps,
       abort: new AbortController(),
       stopRequested: false,
       modelCall: null,
@@ -399,7 +399,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   }
 
   function resumeActive(a: ActiveRun) {
-    a.pauseAt = a.run.steps + a.run.stepLimit;
+    a.pauseStep = a.run.steps + a.run.stepLimit;
     a.run = { ...a.run, status: 'thinking' };
     launch(a);
   }
