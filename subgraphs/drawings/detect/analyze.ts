@@ -3,14 +3,14 @@
 import type { BBox, PageGeometry, Point } from '../../../core/geometry/types.ts';
 import { round } from '../../../core/geometry/bbox.ts';
 import { buildScene } from './scene.ts';
-import { findCircles } from './circles.ts';
-import { findRegularOutlines } from './tag-outlines.ts';
-import { findTags, type Direction } from './tags.ts';
-import { findArrowheads } from './arrowheads.ts';
-import { findLeaders } from './leaders.ts';
-import { findRevisionTriangles } from './revision-triangles.ts';
-import { findRevisionClouds } from './revision-clouds.ts';
-import { findDashedBoxes } from './dashed-boxes.ts';
+import { findCircles } from './tags/circles.ts';
+import { findRegularOutlines } from './tags/tag-outlines.ts';
+import { findTags, type Direction } from './tags/tags.ts';
+import { findArrowheads } from './leaders/arrowheads.ts';
+import { findLeaders } from './leaders/leaders.ts';
+import { findRevisionTriangles } from './revisions/triangles.ts';
+import { findRevisionClouds } from './revisions/clouds.ts';
+import { findDashedBoxes } from './tags/dashed-boxes.ts';
 import { findTitleblock } from './titleblock.ts';
 import type { TextRef } from './texts.ts';
 

@@ -26,7 +26,7 @@
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, center, expand } from '../../../core/geometry/bbox.ts';
 import { GridIndex, type Scene, type Seg } from './scene.ts';
-import { circleOf } from './circles.ts';
+import { circleOf } from './tags/circles.ts';
 import type { TextRef } from './texts.ts';
 
 /** Points of paper; see GLYPH SIZE. */

@@ -2,9 +2,9 @@
 // page's text runs, so the same run has the same id in every annotation.
 import type { BBox } from '../../../core/geometry/types.ts';
 import { boxDistance, center, expand, unionAll } from '../../../core/geometry/bbox.ts';
-import type { Circle } from './circles.ts';
+import type { Circle } from './tags/circles.ts';
 import type { Scene } from './scene.ts';
-import { insideOutline, outlineBox } from './tag-outlines.ts';
+import { insideOutline, outlineBox } from './tags/tag-outlines.ts';
 
 export interface TextRef {
   id: number;

@@ -4,8 +4,8 @@ import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.t
 import { path, type Op } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
-import { findCircles } from '../../../../subgraphs/drawings/detect/circles.ts';
-import { curveLoops, cloudOf } from '../../../../subgraphs/drawings/detect/revision-clouds.ts';
+import { findCircles } from '../../../../subgraphs/drawings/detect/tags/circles.ts';
+import { curveLoops, cloudOf } from '../../../../subgraphs/drawings/detect/revisions/clouds.ts';
 import { strokedText } from '../../../../subgraphs/drawings/detect/stroked-text.ts';
 
 

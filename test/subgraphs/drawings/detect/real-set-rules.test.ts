@@ -6,8 +6,8 @@ import { path, type Op } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { findTitleblock } from '../../../../subgraphs/drawings/detect/titleblock.ts';
-import { isTypeTag } from '../../../../subgraphs/drawings/detect/tags.ts';
-import { isRevisionMark } from '../../../../subgraphs/drawings/detect/revision-triangles.ts';
+import { isTypeTag } from '../../../../subgraphs/drawings/detect/tags/tags.ts';
+import { isRevisionMark } from '../../../../subgraphs/drawings/detect/revisions/triangles.ts';
 
 const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
 const k = 0.5523;

@@ -1,9 +1,9 @@
 // Arrowheads at the end of leader lines: a small filled triangle, two short
 // strokes meeting at the tip, or a small filled dot.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { angleBetween, dist, sub } from '../../../core/geometry/vec.ts';
-import { circleOf } from './circles.ts';
-import type { Scene, Seg, Subpath } from './scene.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { angleBetween, dist, sub } from '../../../../core/geometry/vec.ts';
+import { circleOf } from '../tags/circles.ts';
+import type { Scene, Seg, Subpath } from '../scene.ts';
 
 export interface Arrowhead {
   tip: Point;

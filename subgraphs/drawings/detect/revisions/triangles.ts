@@ -12,12 +12,12 @@
 // character is a revision number; two or more side by side may be a type mark, so
 // such a delta counts only beside a cloud (a two-digit revision with no cloud near it
 // is lost on such pages, where a type tag would otherwise be taken for a revision).
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { boxDistance, center } from '../../../core/geometry/bbox.ts';
-import { dist, spread } from '../../../core/geometry/vec.ts';
-import type { Scene } from './scene.ts';
-import { endpointIndex } from './endpoints.ts';
-import { glyphColumns } from './stroked-text.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { boxDistance, center } from '../../../../core/geometry/bbox.ts';
+import { dist, spread } from '../../../../core/geometry/vec.ts';
+import type { Scene } from '../scene.ts';
+import { endpointIndex } from '../endpoints.ts';
+import { glyphColumns } from '../stroked-text.ts';
 
 export interface RevisionTriangle {
   vertices: [Point, Point, Point];

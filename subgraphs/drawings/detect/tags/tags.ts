@@ -1,13 +1,13 @@
 // Section and detail tags: a circle (or a hexagon or square, tag-outlines.ts) divided
 // by a horizontal line with an identifier above and a sheet number below. A section tag
 // also has a filled direction marker on the outline and a long section cut line leaving it.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { containsBox, unionAll } from '../../../core/geometry/bbox.ts';
-import { flattenCubic } from '../../../core/geometry/bezier.ts';
-import { dist, pointSegmentDistance } from '../../../core/geometry/vec.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { containsBox, unionAll } from '../../../../core/geometry/bbox.ts';
+import { flattenCubic } from '../../../../core/geometry/bezier.ts';
+import { dist, pointSegmentDistance } from '../../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
-import type { Scene, Subpath } from './scene.ts';
-import { textsInCircle, type TextRef } from './texts.ts';
+import type { Scene, Subpath } from '../scene.ts';
+import { textsInCircle, type TextRef } from '../texts.ts';
 import { innerRadius, outlineBox, rimDistance } from './tag-outlines.ts';
 
 /** Where the section's viewing marker points, on the page as displayed. */
