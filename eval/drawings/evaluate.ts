@@ -74,7 +74,9 @@ function cases(): Case[] {
       load: async () => ({ bytes: new Uint8Array(fs.readFileSync(path.join(SAMPLES, truth.file))), page: truth.page, truth }),
     });
   }
-  return out;
+  // EVAL_ONLY=dev2,lpaa (say): only cases whose set/name contains one of these (a quick look while working).
+  const only = (process.env.EVAL_ONLY ?? '').split(',').filter(Boolean);
+  return only.length ? out.filter((c) => only.some((o) => `${c.set}/${c.name}`.includes(o) || c.source === o)) : out;
 }
 
 const pct = (v: number) => v.toFixed(3);
