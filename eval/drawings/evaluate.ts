@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractPage } from '../../subgraphs/drawings/pdf/extract-page.ts';
 import { analyzePage } from '../../subgraphs/drawings/detect/analyze.ts';
+import { readLettering } from '../../subgraphs/drawings/detect/lettering-pass.ts';
+import { sharedReader } from '../../subgraphs/drawings/lettering/reader.ts';
 import { defaultSuite, generateSheet } from './generator/index.ts';
 import { KINDS, add, prf, scoreAttributes, scorePage, type AttributeScores, type Counts, type Kind, type Scorable } from './score.ts';
 
@@ -118,7 +120,8 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
   for (const c of cases()) {
     try {
       const { bytes, page, truth } = await c.load();
-      const found = analyzePage(await extractPage(bytes, page)) as unknown as Scorable;
+      const geometry = await extractPage(bytes, page);
+      const found = (await readLettering(geometry, analyzePage(geometry), await sharedReader())).analysis as unknown as Scorable;
       const scores = scorePage(truth, found);
       const textLayer = (truth as { style?: { text_layer?: boolean } }).style?.text_layer ?? true;
       if (textLayer && 'sheet_number' in truth) {

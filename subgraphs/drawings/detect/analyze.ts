@@ -12,6 +12,7 @@ import { findRevisionTriangles } from './revisions/triangles.ts';
 import { findRevisionClouds } from './revisions/clouds.ts';
 import { findDashedBoxes } from './tags/dashed-boxes.ts';
 import { findTitleblock } from './titleblock.ts';
+import { revisionBlockMarks } from './revisions/context.ts';
 import type { TextRef } from './texts.ts';
 
 export interface Annotations {
@@ -47,8 +48,8 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   const heads = findArrowheads(scene);
   const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), circles);
   const clouds = findRevisionClouds(scene);
-  const triangles = findRevisionTriangles(scene, clouds.map((c) => c.bbox));
   const tb = findTitleblock(scene);
+  const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb?.bounds ?? null) });
   return {
     dimensions: { width: page.width, height: page.height },
     annotations: {

@@ -9,6 +9,9 @@ import { insideOutline, outlineBox } from './tags/tag-outlines.ts';
 export interface TextRef {
   id: number;
   text: string;
+  /** Set where the lettering reader recognised the text (pages without a text layer); absent for text-layer runs. */
+  source?: 'text-layer' | 'recognised';
+  confidence?: number;
 }
 
 /** Runs whose centre lies inside the circle (or a tag's hexagon or square), top to bottom. */

@@ -13,11 +13,12 @@
 // such a delta counts only beside a cloud (a two-digit revision with no cloud near it
 // is lost on such pages, where a type tag would otherwise be taken for a revision).
 import type { BBox, Point } from '../../../../core/geometry/types.ts';
-import { boxDistance, center } from '../../../../core/geometry/bbox.ts';
+import { center } from '../../../../core/geometry/bbox.ts';
 import { dist, spread } from '../../../../core/geometry/vec.ts';
 import type { Scene } from '../scene.ts';
 import { endpointIndex } from '../endpoints.ts';
 import { glyphColumns } from '../stroked-text.ts';
+import { besideCloud as nearCloud, inRevisionContext, type RevisionContext } from './context.ts';
 
 export interface RevisionTriangle {
   vertices: [Point, Point, Point];
@@ -96,12 +97,15 @@ function isIsoscelesDelta(sides: readonly number[]): boolean {
   return false;
 }
 
+/** A revision designation as some offices letter it beside a cloud: a short word and number (ASI 1, ADD 2, BUL-3). */
+const REVISION_DESIGNATION = /^[A-Z]{0,4}[\s#.-]*\d{0,3}$/i;
+
 /** REVISION MARK: empty (not readable), digits alone or one or two letters alone. */
 export function isRevisionMark(text: string): boolean {
   return text === '' || /^\d{1,3}$/.test(text) || /^[A-Z]{1,2}$/i.test(text);
 }
 
-export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []): RevisionTriangle[] {
+export function findRevisionTriangles(scene: Scene, context: RevisionContext): RevisionTriangle[] {
   const out: RevisionTriangle[] = [];
   for (const tri of triangles(scene)) {
     const sides = [dist(tri[0], tri[1]), dist(tri[1], tri[2]), dist(tri[2], tri[0])];
@@ -119,8 +123,10 @@ export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []
       .filter((t) => inside(center(t.bbox), tri))
       .map((t) => t.str.trim())
       .join(' ');
-    if (!isRevisionMark(text)) continue;
-    const besideCloud = clouds.some((c) => boxDistance(c, bbox) <= 3 * mean);
+    const besideCloud = nearCloud(context, bbox, mean);
+    // Beside its cloud a delta may carry a longer designation (ASI 1, ADD 2, BUL 3): the cloud says what it is.
+    if (!isRevisionMark(text) && !(besideCloud && REVISION_DESIGNATION.test(text))) continue;
+    if (!inRevisionContext(context, bbox, mean, text)) continue;
     if (!scene.hasTextLayer && !besideCloud && glyphColumns(scene, bbox, (p) => inside(p, tri)) > 1) continue;
     if (cv > 0.08) {
       if (!besideCloud || !/^[A-Z0-9]{1,2}$/i.test(text) || !isIsoscelesDelta(sides)) continue;
