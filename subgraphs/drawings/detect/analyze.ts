@@ -44,9 +44,11 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   const scene = buildScene(page);
   const circles = findCircles(scene);
   const dashed = findDashedBoxes(scene);
-  const { sections, details } = findTags(scene, [...circles, ...findRegularOutlines(scene)], dashed);
+  const outlines = findRegularOutlines(scene);
+  const { sections, details } = findTags(scene, [...circles, ...outlines], dashed);
   const heads = findArrowheads(scene);
-  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), circles);
+  // KEYNOTE SYMBOL: a leader may start from a number in a circle, a hexagon, a square or a diamond (the NCS keynote symbols).
+  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), [...circles, ...outlines]);
   const clouds = findRevisionClouds(scene);
   const tb = findTitleblock(scene);
   const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb?.bounds ?? null) });
