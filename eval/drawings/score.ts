@@ -81,8 +81,10 @@ export function scoreAttributes(truth: any, found: any, scores: Partial<Record<K
   for (const [t, f] of scores.detail_tags?.pairs ?? []) {
     const a = truth.annotations.detail_tags[t];
     const b = found.annotations.detail_tags[f];
-    out.has_dashed_bbox[1]++;
-    if (a.has_dashed_bbox === b.has_dashed_bbox) out.has_dashed_bbox[0]++;
+    if (typeof a.has_dashed_bbox === 'boolean') {
+      out.has_dashed_bbox[1]++;
+      if (a.has_dashed_bbox === b.has_dashed_bbox) out.has_dashed_bbox[0]++;
+    }
     if (textLayer && hasTexts(a)) {
       out.texts[1]++;
       if (sameTexts(a.texts_inside, b.texts_inside)) out.texts[0]++;
