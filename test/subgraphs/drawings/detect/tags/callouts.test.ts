@@ -1,6 +1,6 @@
 // Callouts as the standards draw them (PSPC National CADD Standard Annex B 2.1-2.4, the NCS's
 // indicators): VIEW OVER SHEET in a plain circle, SECTION BAR running on to the pointer's tips,
-// POINTER IN PIECES (a pointer filled as slivers); grid
+// POINTER IN PIECES (a pointer filled as slivers), TURNED WITH ITS VIEW (a vertical bar); grid
 // bubbles, keynotes and type tags are not callouts.
 import { describe, expect, it } from 'vitest';
 import type { PathGeom, Point, TextRun } from '../../../../../core/geometry/types.ts';
@@ -65,5 +65,13 @@ describe('section callouts with a pointer hat', () => {
     const r = page([circle(c, 12), line([c[0] - 200, c[1]], [c[0] + 200, c[1]])], twoLines(c, 'A', '5'));
     expect(r.annotations.section_tags).toHaveLength(0);
     expect(r.annotations.detail_tags).toHaveLength(0);
+  });
+  it('reads a callout turned a quarter with its view (a vertical bar) as a tag', () => {
+    const c: Point = [150, 150];
+    const turned = [{ ...text('C', c[0] + 2, c[1] + 2), angle: Math.PI / 2 }, { ...text('A-301', c[0] - 8, c[1] + 8), angle: Math.PI / 2 }];
+    turned[0]!.bbox = [c[0] + 1.5, c[1] - 3, c[0] + 6.5, c[1] + 3];
+    turned[1]!.bbox = [c[0] - 6.5, c[1] - 9, c[0] - 1.5, c[1] + 9];
+    const r = page([circle(c, 12), line([c[0], c[1] - 12], [c[0], c[1] + 12])], turned);
+    expect(r.annotations.detail_tags.length + r.annotations.section_tags.length).toBe(1);
   });
 });
