@@ -97,6 +97,9 @@ if (fs.existsSync(DEV2) && SETS.has('dev2')) {
   }
 }
 
+// BENCH_ONLY=QM-D_1,kurth (say): only pages whose name holds one of these (a partial run while working; the figures are the full run's).
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+if (only.length) pages.splice(0, pages.length, ...pages.filter((p) => only.some((o) => p.name.includes(o))));
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
 console.log(`\nbench/drawings — median of ${ROUNDS} rounds per page, Node ${process.version}, ${os.cpus().length} cores, load average ${load()} (1 / 5 / 15 min)\n`);
 console.log('page'.padEnd(40), 'pdf.js ms'.padStart(10), 'analysis ms'.padStart(12), 'wall ×'.padStart(7), 'pdf.js CPU'.padStart(11), 'CPU ms'.padStart(8), 'CPU ×'.padStart(7), 'OCR ms'.padStart(8), 'peak MB'.padStart(9), ' text layer');
