@@ -61,7 +61,7 @@ export function createRateLimits(
   const pick = (bucket: Bucket, { principal, address }: Who) =>
     bucket === 'public' || !principal
       ? { limiter: anonymous, key: address }
-      : { limiter: bucket === 'api' ? perTier.get(principal.tier)! : keyed[bucket], key: principal.keyId };
+      : { limiter: bucket === 'api' ? perTier.get(principal.tier)! : keyed[bucket], key: principal.budgetKeyId };
 
   return {
     async consume(bucket, who, points = 1) {
