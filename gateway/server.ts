@@ -19,7 +19,7 @@ import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
-import { keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
+import { PAID_BEFORE_BODY, keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
 import { LIMITS } from '../core/limits.ts';
 import { createHttpServer, listen } from '../core/net/http-server.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
@@ -105,7 +105,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await apollo.start();
 
   const context = (req: Request) =>
-    buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req), signal: clientGone(req.res!) });
+    buildContext(platform, {
+      authorization: req.get('authorization'),
+      requestId: req.requestId,
+      address: clientAddress(req),
+      signal: clientGone(req.res!),
+      paidBeforeParse: (req as unknown as Record<symbol, boolean | undefined>)[PAID_BEFORE_BODY],
+    });
 
   const keyedJson = express.json({ limit: config.jsonLimitBytes });
   const anonymousJson = express.json({ limit: Math.min(LIMITS.anonymousBodyBytes, config.jsonLimitBytes) });
