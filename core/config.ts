@@ -50,6 +50,12 @@ export interface Config {
    * alive in their replicas.
    */
   replica: string;
+  /**
+   * How many gateway replicas share the Redis rate limits (GATEWAY_REPLICAS; npm run start:cluster
+   * sets it). While Redis is away each replica allows its 1/N share of a budget, so the replicas
+   * together never allow more than the budget (core/rate-limit.ts).
+   */
+  gatewayReplicas: number;
   /** name → URL of subgraphs served by other processes; the rest run in-process. */
   remoteSubgraphs: Record<string, string>;
   /** How long a request waits for a remote subgraph that refuses connections (its process restarting) before failing. */
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     replica: env.GATEWAY_REPLICA ?? '',
+    gatewayReplicas: Math.max(1, int(env, 'GATEWAY_REPLICAS', 1)),
     remoteSubgraphs: remote,
     subgraphRefusedWaitMs: int(env, 'SUBGRAPH_REFUSED_WAIT_MS', 10_000),
     runJobs: bool(env, 'RUN_JOBS', true),

@@ -120,6 +120,8 @@ const gatewayEnv = {
   MEMORY_PORT: String(memoryPort),
   REMOTE_SUBGRAPHS: [...subgraphPorts].map(([name, p]) => `${name}=http://127.0.0.1:${p}/graphql`).join(','),
   RUN_JOBS: '0',
+  // Each replica's share of a rate-limit budget while Redis is away (core/rate-limit.ts).
+  GATEWAY_REPLICAS: String(replicas),
 };
 const replicaReady = new Map<number, () => void>();
 function forkReplica(index: number, failures = 0): Promise<void> {
