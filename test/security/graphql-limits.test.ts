@@ -105,7 +105,7 @@ describe('development server', () => {
 describe('production server', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ NODE_ENV: 'production', SIGNING_SECRET: 'a-test-secret-of-enough-length' });
+    server = await startTestServer({ NODE_ENV: 'production', SIGNING_SECRET: 'k8Vq2Lr9Zt4Nw7Bx1Hc6Jm3Pf5Gd0Ys8Ue2Ra7Tn4Wz' });
   });
   afterAll(() => server.stop());
 
@@ -113,6 +113,24 @@ describe('production server', () => {
     const res = await server.gql('{ code { fileId } }');
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toContain('Did you mean');
+  });
+
+  it('no "Did you mean" about variable values either (an enum value, an input field name), with or without a key', async () => {
+    // Issue 29, finding 13: variable values are coerced at execution, where Apollo's option does not reach.
+    const { secret } = await server.key('pro');
+    const codes = 'query($s: DesignStandard) { codes(designStandard: $s) { nodes { fileId } } }';
+    const search = 'mutation($input: SearchJobInput!) { createSearchJob(input: $input) { id } }';
+    for (const key of [undefined, secret]) {
+      const badEnum = await server.gql(codes, { s: 'EUROCOD' }, key);
+      expect(badEnum.status).toBe(400);
+      expect(badEnum.body.errors[0].message).toContain('EUROCOD');
+      expect(JSON.stringify(badEnum.body)).not.toMatch(/Did you mean|EUROCODE/);
+    }
+    for (const input of [{ query: 'beam', perPag: 5 }, { query: 'beam', designStandard: 'EUROCOD' }]) {
+      const res = await server.gql(search, { input }, secret);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).not.toMatch(/Did you mean|perPage"|EUROCODE/);
+    }
   });
 
   it('no introspection and no suggestions over graphql-ws, with or without a key', async () => {
