@@ -82,7 +82,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const apollo = new ApolloServer<RequestContext>({
     gateway,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Requests in flight get the shutdown grace period, then their connections are cut.
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       subscriptionsOverHttpPlugin(),
       requireKeyPlugin(),
       rateLimitPlugin(),
@@ -162,8 +163,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await wsServer.dispose();
-        await new Promise<void>((r) => memoryServer.close(() => r()));
-        memoryServer.closeAllConnections();
+        // The memory service, like the gateway's drain: requests in flight get graceMs, then their
+        // connections are cut (one that never finishes its body held the process up forever).
+        const memoryClosed = new Promise<void>((r) => memoryServer.close(() => r()));
+        memoryServer.closeIdleConnections();
+        const cut = setTimeout(() => memoryServer.closeAllConnections(), graceMs);
+        await memoryClosed;
+        clearTimeout(cut);
         // Stop taking requests and jobs together: running jobs get graceMs, then are released.
         await Promise.all([apollo.stop(), platform.runner.stop(graceMs)]);
         await platform.close(graceMs);
