@@ -11,7 +11,7 @@ import cluster, { type Worker as ClusterWorker } from 'node:cluster';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../core/config.ts';
+import { assertSigningSecret, loadConfig } from '../core/config.ts';
 import { freePort } from '../core/net/free-port.ts';
 import { openDatabase } from '../core/db/client.ts';
 import { createKeyStore } from '../core/auth/keys.ts';
@@ -33,6 +33,8 @@ if (!env.REDIS_URL) {
   process.exit(2);
 }
 const config = loadConfig();
+// Checked here once: every process would refuse it, and be restarted without end.
+assertSigningSecret(config);
 const replicas = count('GATEWAY_REPLICAS', 2);
 const jobWorkers = count('JOB_WORKERS', 2);
 const say = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
