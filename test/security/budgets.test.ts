@@ -4,6 +4,7 @@
 // that had hit 429 still got 200). Real HTTP on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { deviceSignIn } from '../helpers/device-sign-in.ts';
 
 let server: TestServer;
 
@@ -37,20 +38,9 @@ describe('OAuth access tokens', () => {
   });
   afterAll(() => server?.stop());
 
-  /** Signs in with the device flow over HTTP (RFC 8628), approved with `key`: a new grant and its access token. */
-  async function mint(key: string): Promise<string> {
-    const form = (params: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
-    const device = (await (await fetch(`${server.url}/oauth/device_authorization`, form({ client_id: 'structural-desktop' }))).json()) as any;
-    const approved = await fetch(`${server.url}/oauth/device`, form({ user_code: device.user_code, decision: 'allow', account_key: key }));
-    expect(approved.status).toBe(200);
-    const tokens = (await (await fetch(`${server.url}/oauth/token`, form({ client_id: 'structural-desktop', grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code }))).json()) as any;
-    expect(tokens.access_token).toMatch(/^at_/);
-    return tokens.access_token;
-  }
-
   it('share the budget of the key that approved them', async () => {
     const { secret } = await server.key('free');
-    const [first, second] = [await mint(secret), await mint(secret)];
+    const [first, second] = [(await deviceSignIn(server.url, secret)).access_token, (await deviceSignIn(server.url, secret)).access_token];
     const usage = (key: string) => post(JSON.stringify({ query: '{ usage { limitUsd } }' }), key);
     // Five a minute for the key and its tokens together.
     const statuses = [];
