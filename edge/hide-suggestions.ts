@@ -3,7 +3,6 @@
 // validation errors (Apollo's hideSchemaDetailsFromClientErrors covers those) and to errors
 // about variable values, coerced at execution, which nothing else covers: so every error going
 // out, over HTTP and over the socket, loses its suggestion here.
-import type { GraphQLFormattedError } from 'graphql';
 
 /** graphql-js's didYouMean() appends " Did you mean …?" as the message's last sentence. */
 const SUGGESTION = ' Did you mean ';
@@ -11,12 +10,4 @@ const SUGGESTION = ' Did you mean ';
 export function withoutSuggestions(message: string): string {
   const at = message.indexOf(SUGGESTION);
   return at < 0 ? message : message.slice(0, at);
-}
-
-/** Apollo's formatError in production, after `inner`. */
-export function hidingSuggestions(inner: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError) {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const out = inner(formatted, error);
-    return { ...out, message: withoutSuggestions(out.message) };
-  };
 }

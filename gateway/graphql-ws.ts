@@ -25,7 +25,8 @@ import { LIMITS } from '../core/limits.ts';
 import { buildContext, clientAddress } from '../edge/context.ts';
 import { checkSubscription } from '../edge/operation-limits.ts';
 import { openCounts, perMinute } from '../edge/socket-limits.ts';
-import { withoutSuggestions } from '../edge/hide-suggestions.ts';
+import { formatErrorFor } from '../edge/format-error.ts';
+import { unstorableInOperation } from '../edge/storable-text.ts';
 import { subscribeByResponseKey } from './subscriptions.ts';
 
 /** graphql-ws's close code for "too many" (its TooManyInitialisationRequests): its client does not retry it. */
@@ -55,15 +56,13 @@ function credentials(params: Record<string, unknown> | undefined, request: http.
   return typeof raw === 'string' ? raw : request.headers.authorization;
 }
 
-/** In production, no "Did you mean …" in what goes back over the socket either (variable values are coerced at execution). */
-function hidingSuggestions(production: boolean) {
-  const clean = (e: GraphQLFormattedError): GraphQLFormattedError => ({ ...e, message: withoutSuggestions(e.message) });
+/** What goes back over the socket is formatted as over HTTP (edge/format-error.ts): no internal error's text, no suggestions in production. */
+function formatting(format: ReturnType<typeof formatErrorFor>) {
+  const each = (e: GraphQLError | GraphQLFormattedError) => format('toJSON' in e ? e.toJSON() : e, e);
   return {
-    onNext: production
-      ? (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: ExecutionResult | FormattedExecutionResult) =>
-          result.errors ? { ...result, errors: result.errors.map((e) => clean('toJSON' in e ? (e as GraphQLError).toJSON() : e)) } : undefined
-      : undefined,
-    onError: production ? (_ctx: unknown, _id: string, _payload: unknown, errors: readonly GraphQLFormattedError[]) => errors.map(clean) : undefined,
+    onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: ExecutionResult | FormattedExecutionResult) =>
+      result.errors ? { ...result, errors: result.errors.map(each) } : undefined,
+    onError: (_ctx: unknown, _id: string, _payload: unknown, errors: readonly GraphQLError[]) => errors.map(each),
   };
 }
 
@@ -77,7 +76,7 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
   const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
     subscribe: subscribeByResponseKey,
-    ...hidingSuggestions(options.production),
+    ...formatting(formatErrorFor({ production: options.production, log })),
     async onConnect(ctx) {
       const { socket, request } = ctx.extra;
       const authorization = credentials(ctx.connectionParams, request);
@@ -119,6 +118,8 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
       }
       const checked = checkSubscription(options.schema(), payload.query, payload.operationName, options.production);
       if ('errors' in checked) return checked.errors;
+      const unstorable = unstorableInOperation(checked.document, payload.variables);
+      if (unstorable) return [unstorable.toGraphQLError()];
       return {
         schema: options.schema(),
         document: checked.document,

@@ -23,12 +23,13 @@ import { PAID_BEFORE_BODY, keyBeforeBody, largeBody } from '../edge/key-before-b
 import { LIMITS } from '../core/limits.ts';
 import { createHttpServer, listen } from '../core/net/http-server.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
-import { LIMIT_RULES, PARSE_OPTIONS, formatLimitError } from '../edge/operation-limits.ts';
-import { hidingSuggestions } from '../edge/hide-suggestions.ts';
+import { LIMIT_RULES, PARSE_OPTIONS } from '../edge/operation-limits.ts';
+import { formatErrorFor } from '../edge/format-error.ts';
 import { buildSubscriptionSchema } from './subscriptions.ts';
 import { serveGraphqlWs } from './graphql-ws.ts';
 import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
 import { requireKeyPlugin } from '../edge/require-key.ts';
+import { storableTextPlugin } from '../edge/storable-text.ts';
 import { bodyParserError, sendError } from '../edge/render-error.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter } from '../rest-compat/router.ts';
@@ -87,16 +88,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       subscriptionsOverHttpPlugin(),
       requireKeyPlugin(),
       rateLimitPlugin(),
+      storableTextPlugin(),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],
     introspection: config.env !== 'production',
     // No "Did you mean …" in production: suggestions would list fields to a caller probing without
-    // introspection. Apollo's option covers validation; hidingSuggestions the errors about variable values.
+    // introspection. Apollo's option covers validation; formatErrorFor the errors about variable values.
     hideSchemaDetailsFromClientErrors: config.env === 'production',
     includeStacktraceInErrorResponses: false,
     parseOptions: PARSE_OPTIONS,
     validationRules: [...LIMIT_RULES],
-    formatError: config.env === 'production' ? hidingSuggestions(formatLimitError) : formatLimitError,
+    // No internal error's text in an answer, the limits' codes, no suggestions in production.
+    formatError: formatErrorFor({ production: config.env === 'production', log: platform.log }),
   });
 
   let subscriptionSchema: GraphQLSchema | null = null;
