@@ -42,7 +42,9 @@ const server = await startServer(
   }),
 );
 const { secret } = await server.platform.keys.create({ name: 'fuzz', tier: 'enterprise' });
-process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret });
+// A free key too, for families that play an attacker with a key (fuzz/families/socket-flood.ts).
+const { secret: freeKey } = await server.platform.keys.create({ name: 'fuzz free', tier: 'free' });
+process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret, freeKey });
 process.on('message', async (message) => {
   if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
   // The heaps only when traced: asking each worker thread for its heap interrupts it.
