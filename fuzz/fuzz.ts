@@ -54,7 +54,7 @@ const b64 = (b: Buffer) => b.toString('base64');
 function cases(r: Rand, target: FuzzTarget, routes: { method: string; path: string }[], options: FuzzOptions): Case {
   const auth = { authorization: `Bearer ${target.key}` };
   const json = { ...auth, 'content-type': 'application/json' };
-  const fill = (path: string) => path.replace(/\{[^}]+\}/g, () => encodeURIComponent(['x', '00000000-0000-4000-8000-000000000000', '..%2F..', 'a'.repeat(300), '%00'][Math.floor(r() * 5)]!));
+  const fill = (path: string) => path.replace(/\{[^{}]+\}/g, () => encodeURIComponent(['x', '00000000-0000-4000-8000-000000000000', '..%2F..', 'a'.repeat(300), '%00'][Math.floor(r() * 5)]!));
   const pickOne = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   switch (Math.floor(r() * 8)) {
     case 0:
