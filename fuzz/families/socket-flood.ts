@@ -24,8 +24,13 @@ interface Outcome {
   answers: string[];
 }
 
-/** One socket: sends `messages` once open, and settles when it closes (or after `holdMs`). */
-function socket(url: string, messages: () => string[], holdMs: number): Promise<Outcome> {
+/**
+ * One socket: sends `now` once open, and `afterAck` once the server acknowledges connection_init
+ * (as a client that wants its subscribes read must); settles when it closes, or after `holdMs`
+ * (the round's bound, long past the server's own limits, so a slow machine is not taken for a
+ * held socket).
+ */
+function socket(url: string, send: { now: () => string[]; afterAck?: () => string[] }, holdMs: number): Promise<Outcome> {
   return new Promise((resolve) => {
     const answers: string[] = [];
     const ws = new WebSocket(url.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws');
@@ -37,10 +42,15 @@ function socket(url: string, messages: () => string[], holdMs: number): Promise<
       clearTimeout(timer);
       resolve({ end, answers });
     };
-    ws.on('message', (data) => answers.push(String(JSON.parse(String(data)).type)));
-    ws.on('open', () => {
-      for (const m of messages()) if (ws.readyState === ws.OPEN) ws.send(m);
+    const sendAll = (messages: string[]) => {
+      for (const m of messages) if (ws.readyState === ws.OPEN) ws.send(m);
+    };
+    ws.on('message', (data) => {
+      const type = String(JSON.parse(String(data)).type);
+      answers.push(type);
+      if (type === 'connection_ack' && send.afterAck) sendAll(send.afterAck());
     });
+    ws.on('open', () => sendAll(send.now()));
     ws.on('unexpected-response', (_req, res) => {
       res.resume();
       done(`upgrade ${res.statusCode}`);
@@ -54,8 +64,8 @@ function socket(url: string, messages: () => string[], holdMs: number): Promise<
 const init = (key?: string) => JSON.stringify({ type: 'connection_init', payload: key ? { authorization: `Bearer ${key}` } : {} });
 const subscribe = (r: Rand, id: number) => JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: bigSubscription(r) } });
 
-/** The key of an attacker with one: the free key when the run has one (its budget is the attacker's). */
-const attackerKey = (ctx: StepContext) => ctx.target.freeKey ?? ctx.target.key;
+/** The key of an attacker with one: the run's free key (its budget is the attacker's; the keyed rounds run only with one). */
+const attackerKey = (ctx: StepContext) => ctx.target.freeKey!;
 
 /** Unexpected ends of a socket: anything but a close code the edge gives, or the upgrade refused with 429. */
 function check(ctx: StepContext, round: string, o: Outcome, expected: readonly string[]) {
@@ -64,7 +74,8 @@ function check(ctx: StepContext, round: string, o: Outcome, expected: readonly s
 
 const ROUNDS: Record<string, (ctx: StepContext) => Promise<void>> = {
   async anonymous(ctx) {
-    const all = await Promise.all(Array.from({ length: 50 }, () => socket(ctx.target.url, () => [init(), ...Array.from({ length: 20 }, (_, i) => subscribe(ctx.r, i))], 10_000)));
+    // The flood goes with the init, unasked: none of it may be read.
+    const all = await Promise.all(Array.from({ length: 50 }, () => socket(ctx.target.url, { now: () => [init(), ...Array.from({ length: 20 }, (_, i) => subscribe(ctx.r, i))] }, 30_000)));
     for (const o of all) {
       check(ctx, 'anonymous', o, ['close 4401', 'close 4408', 'close 4429', 'upgrade 429']);
       // An answer of any kind (an acknowledgement, a subscribe's error) means the socket was read past connection_init.
@@ -72,17 +83,17 @@ const ROUNDS: Record<string, (ctx: StepContext) => Promise<void>> = {
     }
   },
   async keyedMessages(ctx) {
-    const o = await socket(ctx.target.url, () => [init(attackerKey(ctx)), ...Array.from({ length: 300 }, (_, i) => subscribe(ctx.r, i))], 10_000);
+    const o = await socket(ctx.target.url, { now: () => [init(attackerKey(ctx))], afterAck: () => Array.from({ length: 300 }, (_, i) => subscribe(ctx.r, i)) }, 30_000);
     // Cut by the messages per minute (4429), or still open with its subscribes refused by the budget.
     check(ctx, 'keyed messages', o, ['close 4429', 'open', 'upgrade 429']);
   },
   async bigMessage(ctx) {
     const huge = JSON.stringify({ id: 'big', type: 'subscribe', payload: { query: `subscription { jobUpdated(id: "${'x'.repeat(1 << 20)}") { id } }` } });
-    const o = await socket(ctx.target.url, () => [init(attackerKey(ctx)), huge], 10_000);
+    const o = await socket(ctx.target.url, { now: () => [init(attackerKey(ctx))], afterAck: () => [huge] }, 30_000);
     check(ctx, 'big message', o, ['close 1009', 'upgrade 429']);
   },
   async keyedSockets(ctx) {
-    const all = await Promise.all(Array.from({ length: 60 }, () => socket(ctx.target.url, () => [init(attackerKey(ctx))], 1_500)));
+    const all = await Promise.all(Array.from({ length: 60 }, () => socket(ctx.target.url, { now: () => [init(attackerKey(ctx))] }, 10_000)));
     for (const o of all) check(ctx, 'keyed sockets', o, ['open', 'close 4429', 'upgrade 429']);
     if (!all.some((o) => o.end === 'close 4429' || o.end === 'upgrade 429')) ctx.fail('keyed sockets: 60 sockets of one key were all held', { method: 'WS', path: '/graphql', status: 'held' });
   },
@@ -94,6 +105,7 @@ export const socketFlood: FuzzFamily = {
   // One round at a time: a round is already a crowd of sockets.
   concurrency: 1,
   async step(ctx) {
-    await ROUNDS[NAMES[Math.floor(ctx.r() * NAMES.length)]!]!(ctx);
+    const names = ctx.target.freeKey ? NAMES : ['anonymous'];
+    await ROUNDS[names[Math.floor(ctx.r() * names.length)]!]!(ctx);
   },
 };
