@@ -118,6 +118,26 @@ export const LIMITS = {
   // --- Subscriptions: gateway/subscriptions.ts ----------------------------------------------
   /** How often an open subscription re-checks its key between events: a revoked key stops streaming within this. */
   subscriptionAuthRecheckMs: envNumber('SUBSCRIPTION_AUTH_RECHECK_MS', 30_000),
+
+  // --- graphql-ws sockets: gateway/graphql-ws.ts, edge/socket-limits.ts ---------------------
+  // The key is checked at connection_init, before any subscribe message is parsed; every
+  // subscribe spends one point of the key's budget before it is parsed (core/rate-limit.ts).
+  /** How long a socket may stay open before its connection_init: a client sends it at once; an idle socket only holds memory and a descriptor. */
+  wsConnectionInitTimeoutMs: envNumber('WS_CONNECTION_INIT_TIMEOUT_MS', 3_000),
+  /** Sockets open at once from one client address, credentials or not (refused with HTTP 429 at the upgrade): an office behind one address runs a few desktops and browsers, not hundreds. */
+  wsMaxSocketsPerAddress: envNumber('WS_MAX_SOCKETS_PER_ADDRESS', 100),
+  /** Sockets open at once under one API key (its OAuth tokens included): a desktop holds one, a browser tab one; past it the socket is closed with 4429. */
+  wsMaxSocketsPerKey: envNumber('WS_MAX_SOCKETS_PER_KEY', 32),
+  /** Messages one socket may send in a minute, pings included, counted before graphql-ws reads them: a client sends a subscribe per job and a ping every few seconds; past it the socket is closed with 4429. */
+  wsMaxMessagesPerMinute: envNumber('WS_MAX_MESSAGES_PER_MINUTE', 120),
+  /** Subscriptions open at once on one socket: each holds a listener and re-reads its job on every event. */
+  wsMaxSubscriptionsPerSocket: envNumber('WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 50),
+  /** Bytes of one socket message (ws closes the socket with 1009 past it): a subscription document is under GRAPHQL_MAX_TOKENS, a few KB. */
+  wsMaxMessageBytes: envNumber('WS_MAX_MESSAGE_BYTES', 64 * KiB),
+
+  // --- Memory search: subgraphs/memory/service.ts --------------------------------------------
+  /** group_ids of one memory search: each is one SQL parameter (SQLite allows 32,766 a statement); a user has tens of groups. */
+  memoryMaxGroupIds: envNumber('MEMORY_MAX_GROUP_IDS', 1_000),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

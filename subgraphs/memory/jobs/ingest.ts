@@ -77,6 +77,6 @@ export async function resumePendingGroups(platform: Platform): Promise<void> {
   for (const { accountId, groupId } of await store.pendingGroups()) {
     // The job's retention follows the account's newest key, as a request from it would.
     const key = await platform.db.apiKey.findFirst({ where: { accountId, revokedAt: null }, orderBy: { createdAt: 'desc' }, select: { tier: true } });
-    await platform.jobs.create({ keyId: 'memory-resume', accountId, tier: (key?.tier ?? 'free') as Principal['tier'], admin: false }, INGEST_JOB, { groupId });
+    await platform.jobs.create({ keyId: 'memory-resume', budgetKeyId: 'memory-resume', accountId, tier: (key?.tier ?? 'free') as Principal['tier'], admin: false }, INGEST_JOB, { groupId });
   }
 }

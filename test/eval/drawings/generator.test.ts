@@ -395,7 +395,7 @@ describe('synthetic drawing suite', () => {
       if (spec.colorSpace === 'rgb') expect(l.content).not.toMatch(/ [GK]\n/);
       if (spec.clipPaths) expect(l.content).toMatch(/ re\nW\nn\n/);
       if (spec.textMode === 'stroked') expect(l.content).not.toMatch(/\bTj\n/);
-      const widths = [...l.content.matchAll(/([\d.]+) w\n/g)].map((m) => Number(m[1]) * (spec.perPathScale ?? 1));
+      const widths = [...l.content.matchAll(/(?<![\d.])([\d.]+) w\n/g)].map((m) => Number(m[1]) * (spec.perPathScale ?? 1));
       if (spec.lineWeights === 'thin') expect(widths.some((w) => Math.abs(w - 0.1) < 1e-6), spec.name).toBe(true);
       if (spec.lineWeights === 'heavy') expect(widths.some((w) => Math.abs(w - 2) < 1e-6), spec.name).toBe(true);
     }
