@@ -51,6 +51,10 @@ export const LIMITS = {
   // --- Memory: subgraphs/memory/ -----------------------------------------------------------
   /** Characters of one message the extractor reads: a chat message, not a book; longer fails its episode with RESOURCE_LIMIT. */
   memoryMaxMessageChars: envNumber('MEMORY_MAX_MESSAGE_CHARS', 100_000),
+  /** Facts kept from one message: a chat turn states a handful; 970 from one near-cap message took seconds of synchronous writes (issue 29, finding 3). The first ones are kept. */
+  memoryMaxFactsPerMessage: envNumber('MEMORY_MAX_FACTS_PER_MESSAGE', 32),
+  /** Facts written per database transaction while a group's queue is drained: the embedded database writes on the event loop, so writes are cut into transactions of about this many facts with a yield between them. */
+  memoryFactsPerWrite: envNumber('MEMORY_FACTS_PER_WRITE', 48),
   /** Characters of one sentence the extractor's patterns run over: longer sentences are cut (no real sentence is this long). */
   memoryMaxSentenceChars: 2_000,
 
