@@ -178,3 +178,30 @@ export function sharedPackageMcdx(options: { regions: number; packages: number; 
     Array.from({ length: options.packages - 1 }, (_, i) => ({ name: `mathcad/xaml/p${i + 1}.XamlPackage`, of: 'mathcad/xaml/p0.XamlPackage' })),
   );
 }
+
+/**
+ * Strings that find super-linear parsers and encoding bugs (issue 29): a long run of one character
+ * before a character that ends the match badly, nested brackets, unpaired UTF-16 surrogates, NUL,
+ * and mixtures of them. `size` is a rough length.
+ */
+export function hostileString(r: Rand, size = 20_000): string {
+  const run = pick(r, ['\n', ' ', '\t', '0', 'a', '.', '=', '-', '/', '(', '[', '{', '<', '"', "'", '\\', '%', '+', 'A', '9', ',', ';']);
+  const bad = pick(r, ['!', '\u0000', '\ud800', '\udfff', '\uffff', '>', ']', '}', ')', '\u2028', 'é']);
+  const n = 1 + int(r, size);
+  switch (int(r, 6)) {
+    case 0: return `${run.repeat(n)}${bad}`;
+    case 1: return `${'('.repeat(n / 2)}${bad}`;
+    case 2: return `${'[{'.repeat(n / 4)}${bad}${'}]'.repeat(int(r, n / 4))}`;
+    case 3: return Array.from({ length: Math.min(n, 4_000) }, () => pick(r, ['\ud800', '\udc00', '\u0000', 'a', ' '])).join('');
+    case 4: return `${'a '.repeat(n / 2)}${bad}`;
+    default: return `${run.repeat(n / 2)}${pick(r, ['x', ' ', '\n'])}${run.repeat(n / 2)}${bad}`;
+  }
+}
+
+/** Every string field of `value` (nested), some replaced by hostile strings. */
+export function withHostileStrings(r: Rand, value: unknown, size?: number): unknown {
+  if (typeof value === 'string') return r() < 0.6 ? hostileString(r, size) : value;
+  if (Array.isArray(value)) return value.map((v) => withHostileStrings(r, v, size));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withHostileStrings(r, v, size)]));
+  return value;
+}
