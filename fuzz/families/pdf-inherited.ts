@@ -1,6 +1,7 @@
 // PDF generators with inherited resources and shared objects (issue 29, finding 4): form nesting
 // bombs whose forms draw each other by names from the page's resources, in every stream encoding,
-// beside harmless ones, uploaded to Tier 1 (a drawing) and to Tier 2 (a project's sheets).
+// beside harmless ones, uploaded to Tier 1 (a drawing). Tier 2 reads pages through the same
+// extractPage, with the same pre-scan (test/security/pdf-inherited-resources.test.ts).
 import { nestedFormPdf, type StreamEncoding } from '../../test/security/hostile-files.ts';
 import type { FuzzFamily } from '../family.ts';
 
