@@ -13,7 +13,7 @@ import { startTestServer, waitFor, type TestServer } from '../helpers/server.ts'
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_RATE_PER_MIN: '100000' });
-});
+}, 120_000);
 afterAll(() => server.stop());
 
 /** A chat message near the cap, of the sentences the extractor works hardest on (names, members, sizes, codes). */
