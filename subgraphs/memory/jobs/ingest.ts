@@ -7,6 +7,7 @@ import type { Principal } from '../../../core/auth/keys.ts';
 import type { JobHandler } from '../../../core/jobs/types.ts';
 import type { Platform } from '../../../core/platform.ts';
 import { parseInput } from '../../../core/validation.ts';
+import { pooledExtractor } from '../extraction/pooled.ts';
 import { processPending, VECTOR_BATCH_ROWS } from '../graph/drain.ts';
 import type { MemoryServices } from '../service.ts';
 
@@ -52,7 +53,8 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
         await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
       }
       try {
-        const { processed, failed } = await processPending(services, accountId, groupId, {
+        // Long messages are extracted on the worker pool, off the event loop (extraction/pooled.ts).
+        const { processed, failed } = await processPending({ ...services, extractor: pooledExtractor(services.extractor, ctx.workers, ctx.signal) }, accountId, groupId, {
           beforeEach: async () => {
             if (ctx.signal.aborted) throw ctx.signal.reason;
             if (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) throw new Error(`lost the lease on group ${groupId}`);
