@@ -3,14 +3,15 @@
 // service on its own port. Subgraphs run in-process unless configured remote.
 import http from 'node:http';
 import express, { type ErrorRequestHandler, type Request } from 'express';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloGateway } from '@apollo/gateway';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from '../core/config.ts';
 import { createPlatform, type Platform } from '../core/platform.ts';
@@ -40,6 +41,8 @@ import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
 import { DESKTOP_RELEASE_OPENAPI_PATHS, desktopReleaseRouter } from './desktop-release.ts';
+import { persistedDocuments, readPersistedDocuments } from './persisted-documents.ts';
+import { persistedDocumentsOnly } from '../edge/persisted-documents.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -54,6 +57,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   onQuery?: (sql: string) => void;
+  /** Apollo Server plugins added after the platform's own (tests observe the request pipeline with them). */
+  plugins?: ApolloServerPlugin<RequestContext>[];
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -81,14 +86,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.set('etag', false);
   const httpServer = createHttpServer(app);
 
+  const persisted = config.persistedDocumentsFile
+    ? persistedDocuments(readPersistedDocuments(config.persistedDocumentsFile), config.persistedDocumentsMode, new InMemoryLRUCache<string>())
+    : null;
+  // Parsed and validated documents by hash, shared by every request (Apollo's default, made explicit
+  // so that the persisted documents can be put in it when the schema loads).
+  const documentStore = new InMemoryLRUCache<DocumentNode>();
   const apollo = new ApolloServer<RequestContext>({
     gateway,
+    documentStore,
+    ...(persisted ? { persistedQueries: { cache: persisted.cache } } : {}),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       subscriptionsOverHttpPlugin(),
       requireKeyPlugin(),
       rateLimitPlugin(),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      ...(options.plugins ?? []),
     ],
     introspection: config.env !== 'production',
     // No "Did you mean …" in production: suggestions would list fields to a caller probing without introspection.
@@ -102,6 +116,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let subscriptionSchema: GraphQLSchema | null = null;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
     subscriptionSchema = buildSubscriptionSchema(apiSchema, apollo, [...served.values()]);
+    if (persisted) {
+      const ready = persisted.prewarm(apiSchema, documentStore, LIMIT_RULES, PARSE_OPTIONS);
+      platform.log.info({ documents: ready, mode: persisted.mode }, 'persisted documents parsed and validated');
+    }
   });
   await apollo.start();
 
@@ -125,6 +143,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 }),
     // Without a key the body is small (checked above from Content-Length; this caps one that lied).
     (req, res, next) => (largeBody(req.headers) ? keyedJson : anonymousJson)(req, res, next),
+    ...(persisted && persisted.mode !== 'accept' ? [persistedDocumentsOnly(persisted)] : []),
     expressMiddleware(apollo, { context: async ({ req }) => context(req) }),
   );
   app.use(restRouter(ROUTES, apollo, context, config.jsonLimitBytes, keyBeforeBody(platform, { keyRequired: true })));
@@ -146,7 +165,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     {
       subscribe: subscribeByResponseKey,
       onSubscribe: async (ctx, _id, payload) => {
-        const checked = checkSubscription(subscriptionSchema!, payload.query, payload.operationName, config.env === 'production');
+        const query = persisted ? persisted.resolve(payload) : payload.query;
+        if (query === null) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
+        try {
+          persisted?.check({ query: payload.query || undefined });
+        } catch (err) {
+          if (err instanceof AppError) return [err.toGraphQLError()];
+          throw err;
+        }
+        const checked = checkSubscription(subscriptionSchema!, query, payload.operationName, config.env === 'production');
         if ('errors' in checked) return checked.errors;
         const params = ctx.connectionParams ?? {};
         const raw = params.authorization ?? params.Authorization ?? (params.apiKey ? `Bearer ${params.apiKey}` : undefined);
