@@ -86,6 +86,8 @@ export interface Config {
   searchCacheSeconds: number;
   uploadLimitBytes: number;
   jsonLimitBytes: number;
+  /** Seconds the gateway keeps a public query's answer (gateway/plugins/public-response-cache.ts); 0 turns it off. */
+  publicCacheSeconds: number;
   /** A JSON list of persisted GraphQL documents by SHA-256 (gateway/persisted-documents.ts); null for none. */
   persistedDocumentsFile: string | null;
   /** accept (listed hashes and any document), allowlist (listed documents only) or require-id (listed hashes only). */
@@ -252,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddingsModel: env.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
     embeddingsApiKey: env.EMBEDDINGS_API_KEY || null,
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 30_000),
+    publicCacheSeconds: int(env, 'PUBLIC_CACHE_S', 30),
     persistedDocumentsFile: env.PERSISTED_DOCUMENTS || null,
     persistedDocumentsMode: persistedMode(env.PERSISTED_DOCUMENTS_MODE, Boolean(env.PERSISTED_DOCUMENTS)),
     searchCacheSeconds: int(env, 'SEARCH_CACHE_S', 300),

@@ -31,6 +31,7 @@ import { bucketFor } from '../edge/policies.ts';
 import { LIMIT_RULES, PARSE_OPTIONS, checkSubscription, formatLimitError, fragmentsOf, pointsFor } from '../edge/operation-limits.ts';
 import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
 import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
+import { publicResponseCachePlugin } from './plugins/public-response-cache.ts';
 import { requireKeyPlugin } from '../edge/require-key.ts';
 import { bodyParserError, sendError } from '../edge/render-error.ts';
 import { ROUTES } from '../rest-compat/table.ts';
@@ -101,6 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       subscriptionsOverHttpPlugin(),
       requireKeyPlugin(),
       rateLimitPlugin(),
+      ...(config.publicCacheSeconds > 0 ? [publicResponseCachePlugin(config.publicCacheSeconds)] : []),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       ...(options.plugins ?? []),
     ],
