@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fmt } from './load.ts';
+import { fmt, type Figures } from './load.ts';
 import { measureIdentical, printIdentical } from './identical.ts';
 import { measureMix, PEERS, type MixReport } from './mix/run.ts';
 
@@ -19,6 +19,14 @@ for (const part of PARTS) if (part !== 'identical' && part !== 'mix') throw new 
 if (!(SECONDS > 0)) throw new Error(`BENCH_SECONDS must be a positive number, got "${process.env.BENCH_SECONDS}"`);
 if (CLIENTS.some((c) => !Number.isInteger(c) || c < 1)) throw new Error(`BENCH_CLIENTS must be positive integers, got "${process.env.BENCH_CLIENTS}"`);
 
+/** One line: our figures over a peer's, and whether ours is ahead on both requests/s and p99. */
+function compare(label: string, ours: Figures, name: string, peer: Figures): void {
+  const ahead = ours.rps > peer.rps && ours.p99 <= peer.p99;
+  const cpu = ours.cpuMs && peer.cpuMs ? `; CPU per request ${(ours.cpuMs / peer.cpuMs).toFixed(2)}×` : '';
+  const own = ours.firstCpuMs && peer.firstCpuMs ? ` (the gateway process alone ${(ours.firstCpuMs / peer.firstCpuMs).toFixed(2)}×)` : '';
+  console.log(`  ${label} ÷ ${name}: ${(ours.rps / peer.rps).toFixed(2)}× requests/s, p99 ${ours.p99.toFixed(1)} vs ${peer.p99.toFixed(1)} ms${cpu}${own}   ${ahead ? 'ahead' : 'NOT AHEAD'}`);
+}
+
 function printMix(report: MixReport): void {
   console.log('realistic mix: ' + report.shapes.map((s) => `${s.name} ${s.weight}%`).join(', '));
   console.log('(eight keys of four accounts; ours and every peer over the same four subgraph processes; CPU: the gateway and the subgraph processes per request)');
@@ -26,14 +34,12 @@ function printMix(report: MixReport): void {
   for (const cell of report.cells) {
     console.log(`mix, ${cell.clients} client${cell.clients > 1 ? 's' : ''}:`);
     console.log(`  ours                          ${fmt(cell.ours)}`);
+    console.log(`  ours, public cache off        ${fmt(cell.oursUncached)}`);
     for (const [i, p] of PEERS.entries()) console.log(`  ${p.name.padEnd(30)}${fmt(cell.peers[i]!)}`);
     console.log(`  subgraphs alone (replayed)    ${fmt(cell.baseline, false)}  (baseline)`);
     for (const [i, p] of PEERS.entries()) {
-      const peer = cell.peers[i]!;
-      const ahead = cell.ours.rps > peer.rps && cell.ours.p99 <= peer.p99;
-      const cpu = cell.ours.cpuMs && peer.cpuMs ? `; CPU per request ${(cell.ours.cpuMs / peer.cpuMs).toFixed(2)}×` : '';
-      const own = cell.ours.firstCpuMs && peer.firstCpuMs ? ` (the gateway process alone ${(cell.ours.firstCpuMs / peer.firstCpuMs).toFixed(2)}×)` : '';
-      console.log(`  ours ÷ ${p.name}: ${(cell.ours.rps / peer.rps).toFixed(2)}× requests/s, p99 ${cell.ours.p99.toFixed(1)} vs ${peer.p99.toFixed(1)} ms${cpu}${own}   ${ahead ? 'ahead' : 'NOT AHEAD'}`);
+      compare('ours', cell.ours, p.name, cell.peers[i]!);
+      compare('ours, cache off,', cell.oursUncached, p.name, cell.peers[i]!);
     }
     const cost = cell.baseline.rps / cell.ours.rps;
     console.log(`  ours vs the subgraphs alone: ${cost.toFixed(2)}× the time per request${cell.clients === 32 ? ` (target ≤ 2× at 32 clients)   ${cost <= 2 ? 'met' : 'MISSED'}` : ''}\n`);

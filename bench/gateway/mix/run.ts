@@ -23,6 +23,8 @@ export const PEERS = [
 export interface MixFigures {
   clients: number;
   ours: Figures;
+  /** Ours with the public response cache off (PUBLIC_CACHE_S=0): like for like with peers that keep no answers. */
+  oursUncached: Figures;
   peers: Figures[];
   baseline: Figures;
 }
@@ -95,6 +97,8 @@ export async function measureMix(dataDir: string, clientCounts: number[], second
     const remote = Object.entries(urls).map(([n, u]) => `${n}=${u}`).join(',');
     const ours = await serve('gateway/main.ts', [], { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote }, READY.gateway);
     stops.push(ours);
+    const uncached = await serve('gateway/main.ts', [], { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote, PUBLIC_CACHE_S: '0' }, READY.gateway);
+    stops.push(uncached);
     const fixture = await seedFixture(ours.url, `file:${path.join(dataDir, 'platform.db')}`);
     const recorded = await record(urls, dataDir, fixture);
 
@@ -115,13 +119,14 @@ export async function measureMix(dataDir: string, clientCounts: number[], second
     const baseline: Target = { name: 'subgraphs alone (replayed fetches)', pids: subgraphPids, send: () => replay.send(recorded[next++ % recorded.length]!) };
     const targets: Target[] = [
       { name: 'ours', pids: [ours.pid, ...subgraphPids], send: mixSender(ours.url, fixture) },
+      { name: 'ours, public cache off', pids: [uncached.pid, ...subgraphPids], send: mixSender(uncached.url, fixture) },
       ...peers.map((p, i) => ({ name: PEERS[i]!.name, pids: [p.pid, ...subgraphPids], send: mixSender(p.url, fixture) })),
       baseline,
     ];
     const cells: MixFigures[] = [];
     for (const clients of clientCounts) {
       const figures = await alternate(targets, clients, seconds);
-      cells.push({ clients, ours: figures[0]!, peers: figures.slice(1, -1), baseline: figures.at(-1)! });
+      cells.push({ clients, ours: figures[0]!, oursUncached: figures[1]!, peers: figures.slice(2, -1), baseline: figures.at(-1)! });
     }
     replay.close();
     return { cells, mismatches, shapes: SHAPES.map(({ name, weight }) => ({ name, weight })) };
