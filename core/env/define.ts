@@ -34,7 +34,7 @@ export function integer(fallback: number, doc: string, { min = 0, max = Number.M
 export function decimal(fallback: number, doc: string, { min = 0, max = Number.MAX_VALUE }: Bounds = {}): Variable<number> {
   const parse = z
     .string()
-    .regex(/^-?(\d+\.?\d*|\.\d+)$/, 'must be a number')
+    .regex(/^-?(\d+(\.\d*)?|\.\d+)$/, 'must be a number')
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
   return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => v ?? fallback), shown: String(fallback), doc };
