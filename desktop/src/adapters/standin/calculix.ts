@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localAxes, type Vec3 } from './solver.ts';
+import { localAxes, type Vec3 } from './solver/index.ts';
 import type { ModelFile } from './model.ts';
 
 export interface RectangleSection { depth: number; width: number }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { restraintOf, Units, type Load, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../adapter.ts';
 import type { AnalysisRunner } from './run-analysis.ts';
-import { sectionForces, type CaseResult, type LoadCase, type MemberLoad, type Six, type Vec3 } from './solver.ts';
+import { sectionForces, type CaseResult, type LoadCase, type MemberLoad, type Six, type Vec3 } from './solver/index.ts';
 
 /** Coordinates closer than this (in the model's length unit) name the same joint. */
 export const JOINT_TOLERANCE = 1e-6;
@@ -120,7 +120,7 @@ export class FrameModel {
       });
       return c;
     });
-    const out = await runner.analyse({ dimension: this.dimension, joints: this.joints, frames }, cases);
+    const out = await runner.analyse({ model: { dimension: this.dimension, joints: this.joints, frames }, cases });
     this.analysed = { results: new Map(out.results.map((r) => [r.name, r])), equations: out.equations };
     return { cases: cases.map((c) => c.name), equations: out.equations };
   }

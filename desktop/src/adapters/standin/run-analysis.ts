@@ -7,13 +7,13 @@
 // runs one analysis at a time.
 import { Worker } from 'node:worker_threads';
 import { ToolFailure } from '../adapter.ts';
-import type { CaseResult, LoadCase, SolverModel } from './solver.ts';
+import type { AnalysisOutput, AnalysisRequest } from './solver/index.ts';
 
 export interface AnalysisLimits { timeoutMs: number; maxMemoryMb: number }
 /** 10 minutes: a CSI analysis of a large model takes as long; the bridge's own call timeout is the caller's. */
 export const DEFAULT_LIMITS: AnalysisLimits = { timeoutMs: 10 * 60_000, maxMemoryMb: 2048 };
 
-type Output = { equations: number; results: CaseResult[] };
+type Output = AnalysisOutput;
 type Reply = { id: number; ok: true; value: Output } | { id: number; ok: false; code: ToolFailure['code']; message: string; details?: Record<string, unknown> };
 
 export class AnalysisRunner {
@@ -26,8 +26,8 @@ export class AnalysisRunner {
     this.limits = limits;
   }
 
-  analyse(model: SolverModel, cases: LoadCase[]): Promise<Output> {
-    const run = this.queue.then(() => this.runOne(model, cases));
+  analyse(request: AnalysisRequest): Promise<Output> {
+    const run = this.queue.then(() => this.runOne(request));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -39,7 +39,7 @@ export class AnalysisRunner {
     if (w) await w.terminate();
   }
 
-  private runOne(model: SolverModel, cases: LoadCase[]): Promise<Output> {
+  private runOne(request: AnalysisRequest): Promise<Output> {
     const worker = (this.worker ??= new Worker(new URL('./analysis-worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } }));
     const id = this.nextId++;
     worker.ref();
@@ -63,7 +63,7 @@ export class AnalysisRunner {
       const onExit = (code: number) => done(new ToolFailure('PROGRAM_ERROR', `the analysis stopped (exit code ${code})`));
       const timer = setTimeout(() => done(new ToolFailure('TOO_LARGE', `the analysis did not finish within ${this.limits.timeoutMs / 1000} s`)), this.limits.timeoutMs);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage({ id, model, cases });
+      worker.postMessage({ id, request });
     });
   }
 
