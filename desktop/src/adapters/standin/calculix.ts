@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localAxes, type Vec3 } from './solver/index.ts';
-import type { ModelFile } from './model.ts';
+import type { ModelFile } from './model/file.ts';
 
 export interface RectangleSection { depth: number; width: number }
 
