@@ -218,6 +218,7 @@ export class FrameModel {
 
   /** Combinations are post-processing: defining them keeps the analysis results. */
   defineCombination(name: string, def: CombinationDef): void {
+    if (this.patterns.has(name) || this.modalCases.has(name) || this.rsCases.has(name)) throw new ToolFailure('INVALID_ARGUMENTS', `combination ${name}: a load case has that name (cases and combinations share one set of names)`, { combination: name });
     for (const item of def.items) {
       if (item.case === name) throw new ToolFailure('INVALID_ARGUMENTS', `combination ${name} refers to itself`);
       if (!this.isCase(item.case)) throw new ToolFailure('NOT_FOUND', `combination ${name}: ${item.case} is not a load pattern, case or combination`, { case: item.case });
