@@ -80,6 +80,7 @@ export const OAPI_METHODS: readonly OapiMethod[] = [
   names('PropMaterial'),
   m('PropFrame.SetRectangle', 'write', [s('Name'), s('MatProp'), d('T3'), d('T2')]),
   m('PropFrame.SetISection', 'write', [s('Name'), s('MatProp'), d('T3'), d('T2'), d('Tf'), d('Tw'), d('T2b'), d('Tfb')]),
+  m('PropFrame.GetRectangle', 'read', [s('Name'), os('FileName'), os('MatProp'), od('T3'), od('T2'), oi('Color'), os('Notes'), os('GUID')]),
   m('PropFrame.SetGeneral', 'write', [s('Name'), s('MatProp'), d('T3'), d('T2'), d('Area'), d('As2'), d('As3'), d('Torsion'), d('I22'), d('I33'), d('S22'), d('S33'), d('Z22'), d('Z33'), d('R22'), d('R33')]),
   names('PropFrame'),
   m('PropArea.SetSlab', 'write', [s('Name'), i('SlabType'), i('ShellType'), s('MatProp'), d('Thickness')], ETABS),

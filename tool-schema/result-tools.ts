@@ -45,7 +45,7 @@ const Cell = z.union([z.string(), z.number(), z.null()]);
 export const RESULTS = {
   read_modal_results: z.object({
     case: z.string(),
-    total_mass: z.tuple([finite, finite, finite]).describe('Mass on free translations along X, Y, Z'),
+    total_mass: z.tuple([finite, finite, finite]).nullable().describe('Mass on free translations along X, Y, Z (null where the program does not report it)'),
     modes: z.array(ModeRow).describe('Participating mass ratios ux…rz of each mode and their running sums'),
   }),
   story_drifts: z.object({
