@@ -50,13 +50,13 @@ export type ToolArgs<T extends ToolName> = z.output<(typeof TOOL_ARGS)[T]>;
 /** Tools of both CSI programs. */
 const CSI_TOOLS = [
   'open_model', 'new_model', 'define_material', 'define_section', 'define_frames', 'assign_supports', 'assign_loads',
-  'assign_joint_masses', 'define_mass_source', 'define_area_section', 'define_areas',
+  'assign_diaphragm', 'assign_joint_masses', 'define_mass_source', 'define_area_section', 'define_areas',
   'define_load_combinations', 'define_modal_case', 'define_response_spectrum',
   'run_analysis', 'read_results', 'read_modal_results', 'design_steel', 'design_concrete', 'list_tables', 'read_table',
   'delete_objects', 'call_api', 'save_model',
 ] as const satisfies readonly ToolName[];
-/** ETABS's building tools: stories, grids, diaphragms, story results. */
-const ETABS_TOOLS = ['define_stories', 'define_grids', 'assign_diaphragm', 'story_drifts', 'story_forces'] as const satisfies readonly ToolName[];
+/** ETABS's building tools: stories, grids, story results (SAP2000 has no stories). */
+const ETABS_TOOLS = ['define_stories', 'define_grids', 'story_drifts', 'story_forces'] as const satisfies readonly ToolName[];
 const CALC_TOOLS = ['open_worksheet', 'set_inputs', 'read_outputs', 'save_worksheet'] as const satisfies readonly ToolName[];
 
 /** Which tools each program offers. */

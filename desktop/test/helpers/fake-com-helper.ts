@@ -214,7 +214,7 @@ function csi(req: Json, s: Json, sc: Json): { value: unknown; out?: unknown[] } 
       return { value: 0 };
     case 'SapModel.Results.Setup.DeselectAllCasesAndCombosForOutput': need().selected = null; return { value: 0 };
     case 'SapModel.Results.Setup.SetCaseSelectedForOutput':
-      if (!need().patterns.some((x: Json) => x.name === a[0])) return { value: 1 };
+      if (!need().cases.some((x: Json) => x.name === a[0])) return { value: 1 };
       m.selected = a[0];
       return { value: 0 };
     case 'SapModel.Results.JointDispl': case 'SapModel.Results.JointReact': {
