@@ -45,6 +45,8 @@ export interface Machine {
 
 export interface DeliveredCall {
   callId: string;
+  /** The conversation whose run made the call (the desktop keeps its audit log by it). */
+  conversationId: string | null;
   program: Program;
   tool: ToolName;
   arguments: unknown;
@@ -54,6 +56,7 @@ export interface DeliveredCall {
 
 interface PendingCall {
   callId: string;
+  conversationId: string | null;
   accountId: string;
   program: Program;
   tool: ToolName;
@@ -80,6 +83,8 @@ export interface CallHooks {
   /** A machine has the call (again): the run shows CALLING_TOOL. */
   onDelivered(): void;
   signal?: AbortSignal;
+  /** The conversation the call belongs to, told to the desktop. */
+  conversationId?: string;
 }
 
 const LANE_ORDER: Record<LaneState, number> = { ready: 0, busy: 1, not_running: 2, not_installed: 3 };
@@ -107,7 +112,7 @@ export function createBridge(options: BridgeOptions) {
     call.machineId = m.machineId;
     call.deliveries++;
     if (call.deliveries === 1) call.deadline = Date.now() + options.toolTimeoutMs;
-    const out: DeliveredCall = { callId: call.callId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) };
+    const out: DeliveredCall = { callId: call.callId, conversationId: call.conversationId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) };
     for (const s of m.subscribers) s(out);
   }
 
@@ -189,7 +194,7 @@ export function createBridge(options: BridgeOptions) {
       for (const call of pending.values()) {
         if (call.accountId === accountId && call.machineId === machineId) {
           call.deliveries++;
-          live.push({ callId: call.callId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) });
+          live.push({ callId: call.callId, conversationId: call.conversationId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) });
         }
       }
       changed();
@@ -205,7 +210,7 @@ export function createBridge(options: BridgeOptions) {
     async call(accountId: string, program: Program, tool: ToolName, args: unknown, hooks: CallHooks): Promise<BridgeOutcome> {
       const callId = randomUUID();
       let outcome: BridgeOutcome | null = null;
-      const call: PendingCall = { callId, accountId, program, tool, args, machineId: null, deliveries: 0, deadline: Infinity, answered: false, settle: (o) => void (outcome ??= o) };
+      const call: PendingCall = { callId, conversationId: hooks.conversationId ?? null, accountId, program, tool, args, machineId: null, deliveries: 0, deadline: Infinity, answered: false, settle: (o) => void (outcome ??= o) };
       pending.set(callId, call);
       let waitingSince: number | null = null;
       try {

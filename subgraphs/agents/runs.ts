@@ -189,6 +189,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       onWaiting: () => void setStatus(a, 'waiting_for_desktop'),
       onDelivered: () => void setStatus(a, 'calling_tool'),
       signal: a.abort.signal,
+      conversationId: a.conversation.id,
     });
   }
 

@@ -5,6 +5,8 @@
 import { h, render } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
+import { AuditExport } from '/static/safety/audit-export.js';
+import { ChangePreview } from '/static/safety/change-preview.js';
 
 const html = htm.bind(h);
 const PROGRAM_LABEL = { sap2000: 'SAP2000', etabs: 'ETABS', mathcad: 'Mathcad Prime' };
@@ -99,6 +101,7 @@ function Header({ state, agents, chat, setChat, openSettings }) {
       </select>
     </label>
     <button onClick=${() => { api('POST', '/api/chat/new'); setChat({ agentId: chat.agentId, conversationId: null }); }}>New chat</button>
+    <${AuditExport} conversationId=${chat.conversationId} />
     <label class="inline">Working folder
       <select aria-label="Working folder" value=${state.workingFolder.mode} onChange=${(e) => api('POST', '/api/working-folder', { mode: e.target.value })}>
         <option value="chat">This chat only</option>
@@ -352,7 +355,8 @@ function App() {
   }, [state?.settings.general.theme, state?.settings.general.palette]);
   if (!state) return html`<p class="boot">Starting…</p>`;
   return html`${state.setup.state !== 'done' && state.setup.state !== 'pending' ? html`<${Setup} setup=${state.setup} />` : !state.signedIn ? html`<${SignIn} state=${state} />` : html`<${Main} state=${state} onRun=${onRun} />`}
-    ${state.confirm && html`<${Confirm} question=${state.confirm} />`}`;
+    ${state.confirm && html`<${Confirm} question=${state.confirm} />`}
+    ${state.signedIn && state.approvals?.length ? html`<${ChangePreview} approvals=${state.approvals} />` : null}`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));
