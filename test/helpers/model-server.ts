@@ -27,6 +27,8 @@ export interface ModelServer {
   url: string;
   requests: ModelRequest[];
   script(...steps: (ModelStep | ModelPolicy)[]): void;
+  /** Drops the steps not used (a policy scripted for more steps than a conversation took). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startModelServer(): Promise<ModelServer> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
     script: (...more) => void steps.push(...more),
+    reset: () => void steps.splice(0),
     close: () => new Promise((r) => {
       server.closeAllConnections();
       server.close(() => r());

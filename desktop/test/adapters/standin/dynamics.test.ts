@@ -1,75 +1,21 @@
 // Modal and response-spectrum analysis on the stand-in against a hand calculation: uniform shear
 // buildings of 2 and 3 storeys (rigid beams, axially rigid columns, storey stiffness
-// k = 2·12EI/h³, floor mass m). Their modes are known in closed form (a fixed–free chain):
-//   ω_j² = (k/m)·2(1 − cos((2j − 1)π/(2n + 1))),  φ_ij = sin(i(2j − 1)π/(2n + 1)), i = 1…n,
-// normalised here to unit modal mass; Γ_j = m Σ_i φ̂_ij, effective mass Γ_j², modal base shear
-// V_j = Γ_j² A_j with A_j = S_a(T_j)·g·Ie/R (ASCE 7-16 §11.4.6), combined by SRSS or by CQC with
-// the Der Kiureghian coefficient (ζ = 5 %). Drifts: modal storey drift Γ_j A_j/ω_j² (φ̂_sj − φ̂_(s−1)j)/h,
-// combined the same way, times Cd/Ie.
+// k = 2·12EI/h³, floor mass m), whose modes are known in closed form (../../helpers/shear-building.ts:
+// periods, mass participation, modal base shears, storey drifts and shears by SRSS and CQC).
 import { describe, expect, it } from 'vitest';
+import { buildShearBuilding, shearBuildingByHand, type ShearBuilding } from '../../helpers/shear-building.ts';
 import { rel, standin } from './helpers.ts';
 
-const G = 9.80665; // m/s², kN-m model: masses in t
-const k = 40_000, m = 100, h = 3.5, E = 2e8;
-const I = (k * h ** 3) / 24 / E; // two fixed-fixed columns per storey: k = 24 EI / h³
+const k = 40_000, m = 100, h = 3.5;
 const SPEC = { code: 'ASCE7-16', sds: 1.0, sd1: 0.4, tl: 8, r: 8, ie: 1 } as const;
 const CD = 5.5;
-
-function sa(T: number): number {
-  const T0 = (0.2 * SPEC.sd1) / SPEC.sds, TS = SPEC.sd1 / SPEC.sds;
-  if (T < T0) return SPEC.sds * (0.4 + (0.6 * T) / T0);
-  if (T <= TS) return SPEC.sds;
-  if (T <= SPEC.tl) return SPEC.sd1 / T;
-  return (SPEC.sd1 * SPEC.tl) / T ** 2;
-}
-function rho(wi: number, wj: number, z = 0.05): number {
-  const b = wj / wi;
-  return (8 * z * z * (1 + b) * b ** 1.5) / ((1 - b * b) ** 2 + 4 * z * z * b * (1 + b) ** 2);
-}
-const combine = (v: number[], w: number[], cqc: boolean) => Math.sqrt(v.reduce((s, vi, i) => s + v.reduce((t, vj, j) => t + (cqc ? rho(w[i]!, w[j]!) : i === j ? 1 : 0) * vi * vj, 0), 0));
-
-/** The hand calculation for n storeys. */
-function hand(n: number) {
-  const modes = Array.from({ length: n }, (_, jj) => {
-    const a = ((2 * jj + 1) * Math.PI) / (2 * n + 1);
-    const w2 = (k / m) * 2 * (1 - Math.cos(a));
-    const raw = Array.from({ length: n }, (_, i) => Math.sin((i + 1) * a));
-    const norm = Math.sqrt(m * raw.reduce((s, v) => s + v * v, 0));
-    const phi = raw.map((v) => v / norm);
-    const gamma = m * phi.reduce((s, v) => s + v, 0);
-    const w = Math.sqrt(w2), T = (2 * Math.PI) / w;
-    const A = sa(T) * G * (SPEC.ie / SPEC.r);
-    return { w, T, phi, gamma, A, V: gamma * gamma * A };
-  });
-  const w = modes.map((q) => q.w);
-  const drift = (s: number) => modes.map((q) => ((q.gamma * q.A) / q.w ** 2) * (q.phi[s]! - (s > 0 ? q.phi[s - 1]! : 0)) / h);
-  const shear = (s: number) => modes.map((q) => q.gamma * q.A * m * q.phi.slice(s).reduce((t, v) => t + v, 0));
-  return {
-    modes,
-    base: { srss: combine(modes.map((q) => q.V), w, false), cqc: combine(modes.map((q) => q.V), w, true) },
-    drift: (s: number, cqc: boolean) => (combine(drift(s), w, cqc) * CD) / SPEC.ie,
-    shear: (s: number, cqc: boolean) => combine(shear(s), w, cqc),
-    massRatio: modes.map((q) => (q.gamma * q.gamma) / (n * m)),
-  };
-}
+const params = (n: number): ShearBuilding => ({ stories: n, k, m, h, spectrum: SPEC, cd: CD });
+const hand = (n: number) => shearBuildingByHand(params(n));
 
 /** The shear building in the stand-in (ETABS: stories), analysed with a modal case and CQC and SRSS spectrum cases. */
 async function building(n: number) {
   const s = standin('etabs');
-  await s.call('new_model', { units: 'kN_m_C', dimension: '2d' });
-  await s.call('define_stories', { stories: Array.from({ length: n }, (_, i) => ({ name: `S${i + 1}`, height: h })) });
-  await s.call('define_material', { name: 'STEEL', e: E });
-  await s.call('define_section', { name: 'COL', material: 'STEEL', section: { shape: 'general', area: 1e3, i33: I, i22: I, j: I } });
-  await s.call('define_section', { name: 'BEAM', material: 'STEEL', section: { shape: 'general', area: 1e3, i33: I * 1e6, i22: I, j: I } });
-  const frames = [];
-  for (let i = 0; i < n; i++) {
-    frames.push({ start: [0, 0, i * h], end: [0, 0, (i + 1) * h], section: 'COL' }, { start: [6, 0, i * h], end: [6, 0, (i + 1) * h], section: 'COL' });
-    frames.push({ start: [0, 0, (i + 1) * h], end: [6, 0, (i + 1) * h], section: 'BEAM' });
-  }
-  await s.call('define_frames', { frames });
-  await s.call('assign_supports', { joints: [[0, 0, 0], [6, 0, 0]], restraint: 'fixed' });
-  const floors = Array.from({ length: n }, (_, i) => [[0, 0, (i + 1) * h], [6, 0, (i + 1) * h]]).flat();
-  await s.call('assign_joint_masses', { joints: floors, mass: [m / 2, 0, 0] });
+  await buildShearBuilding(s.call, params(n));
   await s.call('define_modal_case', { name: 'MODAL', modes: n });
   await s.call('define_response_spectrum', { name: 'RSX', spectrum: SPEC, direction: 'X', combination: 'CQC' });
   await s.call('define_response_spectrum', { name: 'RSX-SRSS', spectrum: SPEC, direction: 'X', combination: 'SRSS' });
@@ -117,6 +63,33 @@ describe('modal and response-spectrum analysis against a hand calculation (shear
       expect(want.base.cqc).toBeGreaterThanOrEqual(want.base.srss);
     });
   }
+
+  it('more modes asked than the masses can move in: as many modes as there are, none made of round-off (ETABS asks 12 by default)', async () => {
+    // 5 floors of 2 massed joints (X only): 10 massed freedoms, 5 storey modes and 5 of the
+    // beams' axial stretching. Asking 12 once gave spurious Ritz vectors (sum UX 1.36).
+    const s = standin('etabs');
+    await buildShearBuilding(s.call, params(5));
+    await s.call('define_modal_case', { name: 'MODAL', modes: 12 });
+    await s.call('run_analysis', {});
+    const modal = await s.call('read_modal_results', { case: 'MODAL' });
+    expect(modal.modes).toHaveLength(10);
+    const want = hand(5);
+    for (let j = 0; j < 5; j++) expect(rel(modal.modes[j].period, want.modes[j]!.T)).toBeLessThan(1e-4);
+    expect(rel(modal.modes.at(-1).sum_ux, 1)).toBeLessThan(1e-9);
+    for (const m of modal.modes) expect(m.ux).toBeLessThanOrEqual(1 + 1e-9);
+    // One point mass on a rigid diaphragm: three massed freedoms (X, Y, RZ of the diaphragm) but two motions.
+    const one = standin('etabs');
+    await one.call('new_model', { units: 'kN_m_C', dimension: '3d', template: { kind: 'building', stories: 1, story_height: 3, bays_x: 1, bay_width_x: 6, bays_y: 1, bay_width_y: 6 }, default_section: 'C' });
+    await one.call('define_material', { name: 'S', e: 2e8 });
+    await one.call('define_section', { name: 'C', material: 'S', section: { shape: 'rectangle', depth: 0.4, width: 0.4 } });
+    await one.call('assign_joint_masses', { joints: [{ grid_x: 'A', grid_y: '1', story: 'L1' }], mass: [10, 10, 0] });
+    await one.call('define_modal_case', { name: 'MODAL', modes: 12 });
+    await one.call('run_analysis', {});
+    const two = await one.call('read_modal_results', { case: 'MODAL' });
+    expect(two.modes).toHaveLength(2);
+    expect(two.modes.at(-1).sum_ux).toBeCloseTo(1, 9);
+    expect(two.modes.at(-1).sum_uy).toBeCloseTo(1, 9);
+  });
 
   it('static drifts and story forces under lateral loads: storey shear over storey stiffness', async () => {
     const s = await building(3);

@@ -135,6 +135,49 @@ export function jacobiEigen(a: number[][]): { values: number[]; vectors: number[
   return { values: A.map((row, i) => row[i]!), vectors: V };
 }
 
+/**
+ * A vector whose M-norm falls below this fraction of its size before it was made M-orthogonal
+ * to the basis adds nothing new. Small on purpose: the components along stiff modes (a beam's
+ * axial vibration between two massed joints) shrink by ω₁²/ω² at every K⁻¹M, 1e-8 for such a
+ * mode; the basis stops growing at the rank of M instead (massRank), which also keeps a
+ * singular M (one point mass on a diaphragm) from taking round-off as a direction.
+ */
+const DEPENDENT = 1e-10;
+
+/**
+ * The rank of M: the number of independent motions the masses take part in. M is
+ * block-diagonal (a joint's freedom maps to its own equation or to its diaphragm master's
+ * three), so the rank is the sum of its diagonal blocks' ranks, each from its eigenvalues.
+ */
+export function massRank(M: MassMatrix): number {
+  const parent = Int32Array.from({ length: M.n }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  for (let k = 0; k < M.values.length; k++) if (M.values[k] !== 0) parent[find(M.rows[k]!)] = find(M.cols[k]!);
+  const blocks = new Map<number, number[]>();
+  for (let k = 0; k < M.values.length; k++) {
+    if (M.values[k] === 0) continue;
+    for (const e of [M.rows[k]!, M.cols[k]!]) {
+      const root = find(e), members = blocks.get(root) ?? [];
+      if (!members.includes(e)) members.push(e);
+      blocks.set(root, members);
+    }
+  }
+  const entry = new Map<number, number>();
+  for (let k = 0; k < M.values.length; k++) entry.set(M.rows[k]! * M.n + M.cols[k]!, M.values[k]!);
+  let rank = 0;
+  for (const members of blocks.values()) {
+    if (members.length === 1) { rank++; continue; }
+    const a = members.map((r) => members.map((c) => entry.get(Math.min(r, c) * M.n + Math.max(r, c)) ?? 0));
+    const { values } = jacobiEigen(a);
+    const top = Math.max(...values.map(Math.abs));
+    rank += values.filter((v) => v > 1e-12 * top).length;
+  }
+  return rank;
+}
+
 /** Block size of the Krylov method: a solve reads the whole factor, so several vectors share each read. */
 const BLOCK = 4;
 
@@ -148,10 +191,9 @@ const BLOCK = 4;
  */
 export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float64Array[], count: number): { omega2: number[]; vectors: Float64Array[] } {
   const n = M.n;
-  let massDofs = 0;
   const diag = new Float64Array(n);
   for (let k = 0; k < M.values.length; k++) if (M.rows[k] === M.cols[k]) diag[M.rows[k]!] = M.values[k]!;
-  for (const v of diag) if (v > 0) massDofs++;
+  const massDofs = massRank(M);
   const want = Math.min(count, massDofs);
   if (want === 0) return { omega2: [], vectors: [] };
   const p = Math.min(BLOCK, want);
@@ -180,25 +222,30 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
     return w;
   };
   /** M-orthonormalises a block against Q and itself: W = Q_new R (a dependent vector is replaced by a fresh one, its R column zero). */
-  const orthonormalise = (W: Float64Array[], first = false): { block: Float64Array[]; mblock: Float64Array[]; R: number[][] } => {
+  const orthonormalise = (W: Float64Array[], first = false, scales?: number[]): { block: Float64Array[]; mblock: Float64Array[]; R: number[][] } => {
     const block: Float64Array[] = [], mblock: Float64Array[] = [];
     const R = W.map(() => W.map(() => 0));
     for (let c = 0; c < W.length; c++) {
       const v = W[c]!;
-      const before = Math.sqrt(Math.max(0, dot(v, massTimes(M, v))));
+      // Its size before any projection (the caller's, when it projected on Q already).
+      const before = scales?.[c] ?? Math.sqrt(Math.max(0, dot(v, massTimes(M, v))));
       if (Q.length && first) orthogonalise(v, Q, MQ);
       const inBlock = orthogonalise(v, block, mblock);
       inBlock.forEach((r, k) => (R[k]![c] = r));
+      // The basis spans every massed freedom already: the rest of W lies in it (its
+      // coefficients are in R); another vector would be round-off.
+      if (Q.length + block.length >= massDofs) continue;
       let Mv = massTimes(M, v);
       let norm = Math.sqrt(Math.max(0, dot(v, Mv)));
-      if (!(norm > 1e-10 * before)) {
+      if (!(norm > DEPENDENT * before)) {
         // Deflation: the block spans less than its size; continue from a fresh direction.
         const fresh = solveMany([massTimes(M, randomVector())])[0]!;
+        const freshBefore = Math.sqrt(Math.max(0, dot(fresh, massTimes(M, fresh))));
         orthogonalise(fresh, Q, MQ);
         orthogonalise(fresh, block, mblock);
         Mv = massTimes(M, fresh);
         norm = Math.sqrt(Math.max(0, dot(fresh, Mv)));
-        if (!(norm > 0)) continue;
+        if (!(norm > DEPENDENT * freshBefore)) continue; // nothing new left: the space is exhausted
         v.set(fresh);
         R[c]![c] = 0;
       } else R[c]![c] = norm;
@@ -222,6 +269,7 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
     const W = solveMany(mblock);
     // Projection on the whole basis (the symmetric H: a block's column is its row); the
     // vectors are then M-orthogonal to Q, and orthonormalise only works within the block.
+    const scales = W.map((w) => Math.sqrt(Math.max(0, dot(w, massTimes(M, w)))));
     W.forEach((w, c) => {
       const removed = orthogonalise(w, Q, MQ);
       removed.forEach((h, i) => { H[i]![start + c] = h; H[start + c]![i] = h; });
@@ -230,9 +278,11 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
       const h = (H[start + c]![start + d]! + H[start + d]![start + c]!) / 2;
       H[start + c]![start + d] = H[start + d]![start + c] = h;
     }
-    const next = orthonormalise(W);
+    const next = orthonormalise(W, false, scales);
     const size = Q.length;
-    if (size >= want) {
+    // (A basis that stops growing spans every mode there is: fewer than asked when the masses
+    // span fewer independent motions than their count of freedoms, e.g. one point mass on a diaphragm.)
+    if (size >= want || next.block.length === 0) {
       const { values, vectors } = jacobiEigen(H);
       const order = values.map((_, k) => k).sort((x, y) => values[y]! - values[x]!).slice(0, want);
       const residual = (k: number) => {
