@@ -4,7 +4,7 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import htm from 'htm';
-import { safetyStyles } from '/static/safety/style.js';
+import { safetyStyles } from './style.js';
 
 const html = htm.bind(h);
 

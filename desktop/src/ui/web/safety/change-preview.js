@@ -6,12 +6,14 @@
 import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
-import { safetyStyles } from '/static/safety/style.js';
+import { api } from '../lib/api.js';
+import { safetyStyles } from './style.js';
 
 const html = htm.bind(h);
 const PROGRAM = { sap2000: 'SAP2000', etabs: 'ETABS', mathcad: 'Mathcad Prime' };
 
-const answer = (id, approve) => fetch('/api/approvals/answer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, approve }) });
+// (An answer to a request that already ended — answered elsewhere or expired — is refused: nothing to do.)
+const answer = (id, approve) => api('POST', '/api/approvals/answer', { id, approve }).catch(() => undefined);
 
 function Section({ kind, title, items }) {
   if (!items.length) return null;
