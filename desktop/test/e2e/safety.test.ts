@@ -4,8 +4,8 @@
 // the agent is told DECLINED with nothing changed; asked again and approved, the beams go; the
 // save that writes over the file shows the backup kept; the audit log of the conversation
 // exports as CSV and JSON lines with every call, its approval and outcome. Screenshots go to
-// SCREENSHOT_DIR (default: a temporary folder, printed): 11-change-preview, 12-save-over-dark,
-// 13-audit-export.
+// SCREENSHOT_DIR (default: a temporary folder, printed): 25-change-preview, 26-save-over-dark,
+// 27-audit-export.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,7 +112,7 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', () => 
     const before = fs.readFileSync(saved, 'utf8');
     await expect.poll(() => preview().getByRole('region', { name: 'Deletes' }).textContent()).toMatch(/frames \d+, \d+ with the loads on them/);
     await expect.poll(() => preview().textContent()).toContain(`Backup kept: ${backup}`);
-    await shot('11-change-preview');
+    await shot('25-change-preview');
     await preview().getByRole('button', { name: 'Decline' }).click();
     await page.getByText(/You declined deleting the roof beams/).waitFor({ timeout: 20_000 });
     expect(await preview().count()).toBe(0);
@@ -142,7 +142,7 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', () => 
     // The save asks next: the file is written over, its previous version kept.
     await expect.poll(() => preview().textContent(), { timeout: 30_000 }).toMatch(/save_model/);
     expect(await preview().getByRole('region', { name: 'Modifies' }).textContent()).toMatch(/portal\.json \(written over; the previous version is kept as a backup\)/);
-    await shot('12-save-over-dark');
+    await shot('26-save-over-dark');
     await preview().getByRole('button', { name: 'Approve' }).click();
     await page.getByText(/Deleted \d+ and \d+ and saved/).waitFor({ timeout: 20_000 });
     expect(JSON.parse(fs.readFileSync(saved, 'utf8')).frames).toHaveLength(8);
@@ -156,7 +156,7 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', () => 
   it('the conversation\'s audit log exports every call with its approval and outcome (CSV, JSON lines)', async () => {
     await page.getByRole('button', { name: 'Audit log' }).click();
     await page.getByRole('menuitem', { name: 'Export CSV' }).waitFor();
-    await shot('13-audit-export');
+    await shot('27-audit-export');
     const href = (await page.getByRole('menuitem', { name: 'Export JSON lines' }).getAttribute('href'))!;
     const jsonl: string = await page.evaluate((u) => fetch(u).then((r) => r.text()), href);
     const entries = jsonl.trim().split('\n').map((l) => JSON.parse(l));
