@@ -32,7 +32,7 @@ import * as results from './result-tools.ts';
 export * from './common.ts';
 export { Load, LoadDirection, Section } from './frame-tools.ts';
 export { COMBINATION_CODES, CombinationCode, Generate, Spectrum, type Combination } from './analysis-tools.ts';
-export { TABLE_PAGE_MAX } from './result-tools.ts';
+export { TABLE_PAGE_CHARS, TABLE_PAGE_MAX, TablePage } from './result-tools.ts';
 export { CSI_UNITS, OAPI_METHODS, oapiArgsSchema, oapiMethod, type OapiEffect, type OapiMethod, type OapiParam, type OapiType } from './oapi.ts';
 
 /** Programs the client drives. SAP2000 and ETABS share the frame tools (both are CSI OAPI). */

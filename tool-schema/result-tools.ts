@@ -4,6 +4,43 @@ import { z } from 'zod';
 import { CaseName, finite, name, positive, Step } from './common.ts';
 
 export const TABLE_PAGE_MAX = 1000;
+/**
+ * JSON characters the rows of one read_table page may take. The platform refuses a tool result
+ * over AGENT_MAX_TOOL_RESULT_BYTES (256 KiB by default) as TOO_LARGE, and the model then has no
+ * rows at all: 1,000 rows of frame forces come near that. So a page also ends at this budget
+ * (half the platform's default: room for the envelope and the fields) and next_offset says where
+ * the next one begins; a page always has at least one row.
+ */
+export const TABLE_PAGE_CHARS = 128 * 1024;
+
+/** One read_table page being filled: at most `limit` rows and TABLE_PAGE_CHARS of JSON. */
+export class TablePage<C> {
+  readonly rows: C[][] = [];
+  private chars = 2;
+  private closed = false;
+  private readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  get full(): boolean {
+    return this.closed || this.rows.length >= this.limit;
+  }
+
+  /** Takes the row if the page has room for it; false (and the page full) when it has not. */
+  add(row: C[]): boolean {
+    if (this.full) return false;
+    const chars = JSON.stringify(row).length + 1;
+    if (this.rows.length > 0 && this.chars + chars > TABLE_PAGE_CHARS) {
+      this.closed = true;
+      return false;
+    }
+    this.rows.push(row);
+    this.chars += chars;
+    return true;
+  }
+}
 
 const Filter = z.object({
   field: z.string().min(1).max(64),
@@ -27,7 +64,7 @@ export const ARGS = {
     filters: z.array(Filter).max(20).default([]).describe('Rows matching every filter'),
     cases: z.array(CaseName).max(100).optional().describe('Result tables: only these cases and combinations'),
     offset: z.int().min(0).default(0),
-    limit: z.int().min(1).max(TABLE_PAGE_MAX).default(100),
+    limit: z.int().min(1).max(TABLE_PAGE_MAX).default(100).describe(`Rows per page; a page of wide rows ends sooner, at ${TABLE_PAGE_CHARS / 1024} KiB of JSON (next_offset says where the next begins)`),
   }),
 };
 

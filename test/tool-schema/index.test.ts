@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OAPI_METHODS, oapiMethod, parseToolCall, parseToolOutcome, PROGRAM_TOOLS, PROGRAMS, toolDefinitions } from '@structural-platform/tool-schema';
+import { OAPI_METHODS, oapiMethod, parseToolCall, parseToolOutcome, PROGRAM_TOOLS, PROGRAMS, TABLE_PAGE_CHARS, TablePage, toolDefinitions } from '@structural-platform/tool-schema';
+import { LIMITS } from '../../core/limits.ts';
 
 describe('tool schema', () => {
   it('accepts a valid call and applies the defaults', () => {
@@ -87,5 +88,24 @@ describe('tool schema: the tools of issue 35', () => {
     for (const m of OAPI_METHODS) expect(m.confirm, m.method).toBe(m.effect === 'file' || m.effect === 'delete');
     expect(oapiMethod('SapModel.Story.SetStories_2', 'sap2000')).toBeUndefined();
     expect(oapiMethod('SapModel.Story.SetStories_2', 'etabs')).toMatchObject({ confirm: true });
+  });
+
+  it('ends a table page at its row limit or at its JSON budget, whichever comes first, with at least one row', () => {
+    // The budget keeps a full page under the platform's cap on a tool result, envelope included.
+    expect(TABLE_PAGE_CHARS).toBeLessThan(LIMITS.agentMaxToolResultBytes / 1.5);
+    const narrow = new TablePage<number>(3);
+    for (let k = 0; k < 5; k++) narrow.add([k]);
+    expect(narrow.rows).toEqual([[0], [1], [2]]);
+    expect(narrow.full).toBe(true);
+    const wide = new TablePage<string>(1000);
+    const row = ['x'.repeat(1000)];
+    let taken = 0;
+    while (wide.add(row)) taken++;
+    expect(taken).toBe(Math.floor((TABLE_PAGE_CHARS - 2) / (JSON.stringify(row).length + 1)));
+    expect(JSON.stringify(wide.rows).length).toBeLessThanOrEqual(TABLE_PAGE_CHARS);
+    expect(wide.add(['y'])).toBe(false); // closed: a later short row does not slip in out of order
+    const huge = new TablePage<string>(10);
+    expect(huge.add(['z'.repeat(TABLE_PAGE_CHARS * 2)])).toBe(true); // one row however wide: the platform's cap judges it
+    expect(huge.add(['a'])).toBe(false);
   });
 });

@@ -2,13 +2,14 @@
 // by grid lines, rigid diaphragms, area objects (loads to their corners, mass), combinations of
 // results, database tables (columns, filters, pages), deleting objects and the escape hatch.
 import { describe, expect, it } from 'vitest';
+import { TABLE_PAGE_CHARS } from '@structural-platform/tool-schema';
 import { dispatch } from '../../../src/adapters/adapter.ts';
 import { StandinFrameAdapter } from '../../../src/adapters/standin/adapter.ts';
 import { rel, standin } from './helpers.ts';
 
-async function building() {
+async function building(stories = 3, bays = 2) {
   const s = standin('etabs');
-  const made = await s.call('new_model', { units: 'kN_m_C', dimension: '3d', template: { kind: 'building', stories: 3, story_height: 3.5, bays_x: 2, bay_width_x: 6, bays_y: 2, bay_width_y: 5 }, default_section: 'COL', beam_section: 'BM' });
+  const made = await s.call('new_model', { units: 'kN_m_C', dimension: '3d', template: { kind: 'building', stories, story_height: 3.5, bays_x: bays, bay_width_x: 6, bays_y: bays, bay_width_y: 5 }, default_section: 'COL', beam_section: 'BM' });
   await s.call('define_material', { name: 'C30', e: 3e7, unit_weight: 25 });
   await s.call('define_section', { name: 'COL', material: 'C30', section: { shape: 'rectangle', depth: 0.4, width: 0.4 } });
   await s.call('define_section', { name: 'BM', material: 'C30', section: { shape: 'rectangle', depth: 0.5, width: 0.3 } });
@@ -94,6 +95,26 @@ describe('building tools on the stand-in', () => {
     expect(await s.raw('read_table', { table: 'Joint Displacements', fields: ['U9'] })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: expect.stringMatching(/no column U9/) } });
     expect(await s.raw('read_table', { table: 'Nonsense' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect((await s.call('list_tables', { contains: 'story' })).tables.map((t: { key: string }) => t.key)).toEqual(['Story Definitions', 'Story Drifts', 'Story Forces']);
+  });
+
+  it('ends a page of wide rows at the JSON budget so a result never reaches the platform\'s cap; the pages cover the table', async () => {
+    const { s } = await building(6, 3); // 240 frames: 1,200 rows of forces at 5 stations
+    await s.call('assign_loads', { pattern: 'D', loads: [{ type: 'joint', joint: { grid_x: 'B', grid_y: '2', story: 'L6' }, force: [5, 0, -10] }] });
+    await s.call('run_analysis', {});
+    const first = await s.call('read_table', { table: 'Element Forces - Frames', cases: ['D'], limit: 1000 });
+    expect(first.total_rows).toBeGreaterThan(1000);
+    expect(first.rows.length).toBeLessThan(1000);
+    expect(first.next_offset).toBe(first.rows.length);
+    expect(JSON.stringify(first.rows).length).toBeLessThanOrEqual(TABLE_PAGE_CHARS);
+    const seen = [...first.rows];
+    for (let at = first.next_offset; at !== null;) {
+      const page = await s.call('read_table', { table: 'Element Forces - Frames', cases: ['D'], offset: at, limit: 1000 });
+      expect(page.offset).toBe(at);
+      seen.push(...page.rows);
+      at = page.next_offset;
+    }
+    expect(seen).toHaveLength(first.total_rows);
+    expect(new Set(seen.map((r: unknown[]) => `${r[0]}@${r[1]}`)).size).toBe(first.total_rows);
   });
 
   it('deletes objects with what hangs on them, and refuses to orphan', async () => {

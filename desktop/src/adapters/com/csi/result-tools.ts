@@ -7,7 +7,7 @@
 // (Results.Setup.DeselectAllCasesAndCombosForOutput, SetCaseSelectedForOutput or
 // SetComboSelectedForOutput). Rows with a step type Max or Min (response spectra, envelopes)
 // answer it as their step.
-import { TABLE_PAGE_MAX, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
+import { TABLE_PAGE_MAX, TablePage, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { caseRows, ELM_GROUP, ELM_OBJECT, numbers, OUTPUT_SEGMENTS, strings, type CsiAdapter } from './adapter.ts';
 
@@ -200,7 +200,8 @@ export async function readTable(csi: CsiAdapter, a: ToolArgs<'read_table'>): Pro
   const shown = (a.fields ?? t.fields).map(colOf);
   const filters = a.filters.map((f) => ({ k: colOf(f.field), op: f.op, value: f.value }));
   const matching = t.rows.filter((r) => filters.every((f) => matches(r[f.k] ?? null, f.op, f.value)));
-  const limit = Math.min(a.limit, TABLE_PAGE_MAX);
-  const rows = matching.slice(a.offset, a.offset + limit).map((r) => shown.map((k) => r[k] ?? null));
+  const page = new TablePage<string | number | null>(Math.min(a.limit, TABLE_PAGE_MAX));
+  for (const r of matching.slice(a.offset, a.offset + TABLE_PAGE_MAX)) if (!page.add(shown.map((k) => r[k] ?? null))) break;
+  const rows = page.rows;
   return { table: a.table, fields: shown.map((k) => t.fields[k]!), total_rows: matching.length, offset: a.offset, rows, next_offset: a.offset + rows.length < matching.length ? a.offset + rows.length : null };
 }

@@ -2,7 +2,7 @@
 // agent reads them the same way on either: definitions, assignments and results. Rows are
 // generated for the request, filtered (every filter must hold; numbers compare as numbers) and
 // paged. Result tables cover every case and combination unless `cases` names some.
-import { TABLE_PAGE_MAX, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
+import { TABLE_PAGE_MAX, TablePage, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { sectionForces } from '../solver/index.ts';
 import type { FrameModel } from '../model/model.ts';
@@ -120,13 +120,13 @@ export function readTable(m: FrameModel, a: ToolArgs<'read_table'>): ToolResult<
   };
   const shown = (a.fields ?? table.fields).map(col);
   const filters = a.filters.map((f) => ({ k: col(f.field), op: f.op, value: f.value }));
-  const rows: Cell[][] = [];
+  const page = new TablePage<Cell>(Math.min(a.limit, TABLE_PAGE_MAX));
   let total = 0;
-  const limit = Math.min(a.limit, TABLE_PAGE_MAX);
   for (const row of table.rows(m, a.cases)) {
     if (!filters.every((f) => matches(row[f.k]!, f.op, f.value))) continue;
-    if (total >= a.offset && rows.length < limit) rows.push(shown.map((k) => row[k] ?? null));
+    if (total >= a.offset && !page.full) page.add(shown.map((k) => row[k] ?? null));
     total++;
   }
+  const rows = page.rows;
   return { table: key, fields: shown.map((k) => table.fields[k]!), total_rows: total, offset: a.offset, rows, next_offset: a.offset + rows.length < total ? a.offset + rows.length : null };
 }
