@@ -111,7 +111,7 @@ const drift: EvalConversation = {
       same('the answer: passes (the closed form is within 0.020)', /: passes,/.test(t.answer), worst.drift <= DRIFT_LIMIT),
       near('the answer: T1', number(t.answer, 'T1'), hand.modes[0]!.T),
       same('the answer says the spectrum was not scaled to ELF', /not scaled/.test(t.answer), true),
-      same('nothing asked of the engineer (nothing deleted or written over; opening may close a model left open)', t.approvals.filter((r) => r.tool !== 'open_model').length, 0),
+      same('nothing asked of the engineer (nothing deleted or written over)', t.approvals.length, 0),
       ...audited(t),
     ];
   },
@@ -207,7 +207,7 @@ const governing: EvalConversation = {
       near('the answer: its unity ratio', number(t.answer, 'unity ratio'), hand[0]!.ratio),
       near('the answer: by how much above the next', number(t.answer, 'It is'), hand[0]!.ratio - hand[1]!.ratio, 0.02),
       near('the answer: margin, %', number(t.answer, 'a margin of'), 100 * (1 - hand[0]!.ratio)),
-      same('nothing asked of the engineer (nothing deleted or written over; opening may close a model left open)', t.approvals.filter((r) => r.tool !== 'open_model').length, 0),
+      same('nothing asked of the engineer (nothing deleted or written over)', t.approvals.length, 0),
       ...audited(t),
     ];
   },

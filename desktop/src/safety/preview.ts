@@ -1,7 +1,7 @@
 // What a step adds, deletes and modifies, from the call and the open model as the adapter
 // describes it (Adapter.inspect), for the change preview the engineer sees. A step is
-// destructive when it deletes something (objects, loads, combinations, stories, the open model)
-// or writes over a file: those wait for the engineer's approval. Redefining a material or a
+// destructive when it deletes something (objects, loads, combinations, stories) or writes over a
+// file: those wait for the engineer's approval. Redefining a material or a
 // combination of the same name, restraints, masses, diaphragms are modifications, shown but not
 // held (the engineer sees them in the audit log; a backup was taken before any change).
 import { oapiMethod, type ToolName, type ValidToolCall } from '@structural-platform/tool-schema';
@@ -34,7 +34,11 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function previewOf(call: ValidToolCall, model: ModelInspection | null, fileExists: (path: string) => boolean, resolvePath: (p: string) => string): ChangeSet {
   const c: ChangeSet = { adds: [], deletes: [], modifies: [], destructive: false, summary: '' };
   const has = (kind: keyof ModelInspection['names'], name: string) => !!model?.names[kind].includes(name);
-  const openModel = () => model && c.deletes.push(`the open model${model.path ? ` ${model.path}` : ''} (${plural(model.names.joints.length, 'joint')}, ${plural(model.names.frames.length, 'frame')}; changes not saved are lost)`);
+  // Closing the open model to start or open another is shown, not held: the adapters drive an
+  // instance of their own (never one the engineer opened), so what closes is the agent's model;
+  // its file stays as it is, and asking at every new model would teach the engineer to approve
+  // without reading.
+  const openModel = () => model && c.modifies.push(`the open model${model.path ? ` ${model.path}` : ''} is closed (${plural(model.names.joints.length, 'joint')}, ${plural(model.names.frames.length, 'frame')}; changes not saved are lost)`);
   switch (call.tool) {
     case 'new_model': openModel(); c.adds.push(`a new ${call.args.dimension} model (${call.args.template.kind}) in ${call.args.units}`); break;
     case 'open_model': openModel(); c.adds.push(`the model ${resolvePath(call.args.path)}`); break;

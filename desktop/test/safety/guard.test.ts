@@ -55,15 +55,16 @@ async function beamModel(run: ReturnType<typeof setup>['run']) {
 describe('the safety guard', () => {
   it('backs the model file up before the first change, once per saved state, beside the model', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'guard-'));
-    const { run, next } = setup(new StandinFrameAdapter('etabs', dir), dir);
+    const { run, approvals, audit } = setup(new StandinFrameAdapter('etabs', dir), dir);
     expect(await beamModel(run)).toMatchObject({ ok: true });
     const file = join(dir, 'beam.json');
     const backups = join(dir, '.backups', 'beam.json');
     expect(existsSync(backups)).toBe(false); // the model had no file until it was saved: nothing to lose before
-    // Opening a model drops the open one: asked first.
-    const reopened = next(true);
-    await run('open_model', { path: 'beam.json' });
-    expect(await reopened).toBe('open_model: deletes 1, adds 1');
+    // Opening a model closes the open one: shown and logged, not held (no file is touched).
+    expect(await run('open_model', { path: 'beam.json' })).toMatchObject({ ok: true });
+    expect(approvals.current).toEqual([]);
+    const opened = (await audit.entries('conv-1')).at(-1)!;
+    expect(opened).toMatchObject({ tool: 'open_model', approval: 'not_needed', changes: { destructive: false, modifies: [expect.stringMatching(/^the open model .*beam\.json is closed/)] } });
     expect(await run('define_material', { name: 'C', e: 3.2e7 })).toMatchObject({ ok: true });
     const manifest = () => JSON.parse(readFileSync(join(backups, 'manifest.json'), 'utf8')).versions;
     expect(manifest()).toHaveLength(1);
