@@ -48,6 +48,7 @@ suite('tool cards for the analysis, results and design tools', () => {
     expect(tables('etabs_read_table', {}, page, 'kN_m_C', '3d')[0]!.headers).toEqual(page.fields);
 
     expect(describe('etabs_delete_objects', { frames: ['B1', 'B2'] }, { deleted: { frames: ['B1', 'B2'], joints: [], areas: [], patterns: ['W'], combinations: [] } })).toBe('Deleted frames B1, B2, load pattern W');
+    expect(describe('etabs_delete_objects', { frames: ['9', '10'] })).toBe('Delete frames 9, 10'); // asked, or declined
     expect(describe('etabs_call_api', { method: 'SapModel.GetModelFilename' }, { method: 'SapModel.GetModelFilename', returned: 'x.edb', outputs: {} })).toBe('Called SapModel.GetModelFilename (returned "x.edb")');
   });
 

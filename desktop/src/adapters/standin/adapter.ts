@@ -7,7 +7,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Load, PROGRAM_TOOLS, type Program, type ToolArgs, type ToolResult, type ValidToolCall } from '@structural-platform/tool-schema';
 import { ToolFailure, type Adapter, type ModelInspection } from '../adapter.ts';
-import { CombinationError, generateCombinations } from '../../codes/combinations/index.ts';
+import { requestedCombinations } from '../combinations.ts';
 import { spectrumPoints, spectrumScale } from '../../codes/spectra.ts';
 import { unitSystem } from '../../codes/units.ts';
 import { designConcrete } from './design/concrete.ts';
@@ -165,15 +165,7 @@ export class StandinFrameAdapter implements Adapter {
 
   private combinations(a: ToolArgs<'define_load_combinations'>): ToolResult<'define_load_combinations'> {
     const m = this.need();
-    let generated;
-    try {
-      generated = a.generate ? generateCombinations(a.generate) : [];
-    } catch (err) {
-      if (err instanceof CombinationError) throw new ToolFailure('INVALID_ARGUMENTS', err.message);
-      throw err;
-    }
-    const wanted = [...a.combinations.map((c) => ({ ...c, source: 'explicit' })), ...generated];
-    if (a.generate && !generated.length) throw new ToolFailure('INVALID_ARGUMENTS', 'generate: no combination follows from the patterns given (name the dead, live, … patterns)');
+    const wanted = requestedCombinations(a);
     const deleted = a.replace ? [...m.combinations.keys()] : [];
     // All or nothing: checked on a copy first.
     const before = new Map(m.combinations);

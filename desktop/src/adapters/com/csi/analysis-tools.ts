@@ -10,7 +10,7 @@
 //   (U1/U2/U3 with the scale factor g·Ie/R), SetModalComb_1 (1 CQC, 2 SRSS), SetDampConstant.
 import type { ToolArgs, ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
-import { CombinationError, generateCombinations } from '../../../codes/combinations/index.ts';
+import { requestedCombinations } from '../../combinations.ts';
 import { spectrumPoints, spectrumScale } from '../../../codes/spectra.ts';
 import { unitSystem } from '../../../codes/units.ts';
 import type { CsiAdapter } from './adapter.ts';
@@ -19,15 +19,7 @@ const COMBO_TYPE = { linear: 0, envelope: 1, absolute: 2, srss: 3 } as const;
 
 export async function defineCombinations(csi: CsiAdapter, a: ToolArgs<'define_load_combinations'>): Promise<ToolResult<'define_load_combinations'>> {
   await csi.need();
-  let generated;
-  try {
-    generated = a.generate ? generateCombinations(a.generate) : [];
-  } catch (err) {
-    if (err instanceof CombinationError) throw new ToolFailure('INVALID_ARGUMENTS', err.message);
-    throw err;
-  }
-  if (a.generate && !generated.length) throw new ToolFailure('INVALID_ARGUMENTS', 'generate: no combination follows from the patterns given (name the dead, live, … patterns)');
-  const wanted = [...a.combinations.map((c) => ({ ...c, source: 'explicit' })), ...generated];
+  const wanted = requestedCombinations(a);
   const cases = new Set(await csi.names('LoadCases'));
   const existing = await csi.names('RespCombo');
   const combos = new Set([...(a.replace ? [] : existing), ...wanted.map((c) => c.name)]);

@@ -95,7 +95,8 @@ export function describe(name, args = {}, result, units) {
     case 'design_concrete': return `Designed concrete frames to ${result?.code ?? 'ACI 318-19'}${result ? ` (${plural(result.beams.length, 'beam station')}, ${plural(result.columns.length, 'column')})` : ''}`;
     case 'delete_objects': {
       const what = [['frames', 'frame'], ['joints', 'joint'], ['areas', 'area'], ['patterns', 'load pattern'], ['combinations', 'combination']].map(([k, w]) => [(result?.deleted ?? args)[k] ?? [], w]).filter(([xs]) => xs.length);
-      return `Deleted ${what.length ? list(what.map(([xs, w]) => `${w}${xs.length === 1 ? '' : 's'} ${list(xs, 3)}`)) : 'nothing'}`;
+      // Past tense only once the program answered: a declined delete deleted nothing.
+      return `${result ? 'Deleted' : 'Delete'} ${what.length ? list(what.map(([xs, w]) => `${w}${xs.length === 1 ? '' : 's'} ${list(xs, 3)}`)) : 'nothing'}`;
     }
     case 'call_api': return `Called ${args.method}${result ? ` (returned ${JSON.stringify(result.returned)})` : ''}`;
     case 'open_worksheet': return `Opened worksheet ${args.path}${result?.inputs ? ` (${plural(result.inputs.length, 'input')}, ${plural(result.outputs?.length ?? 0, 'output')})` : ''}`;
