@@ -88,7 +88,9 @@ afterAll(async () => {
   if (home) fs.rmSync(home, { recursive: true, force: true });
 });
 
-describe.skipIf(!haveChromium).sequential('safety in the desktop client', () => {
+// Each step waits on the platform, the model, the stand-in and Chromium: 10 s when the machine is
+// quiet, over 30 s at a load average of 44 on 2 cores. The limit is for a hang.
+describe.skipIf(!haveChromium).sequential('safety in the desktop client', { timeout: 180_000 }, () => {
   let saved: string;
   /** The conversation's working folder (the model's folder), from the backup the guard kept. */
   let folder: string;
