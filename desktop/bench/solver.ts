@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { dispatch } from '../src/adapters/adapter.ts';
 import { StandinFrameAdapter } from '../src/adapters/standin/adapter.ts';
 import { calculixAvailable, calculixDeck, runCalculix } from '../src/adapters/standin/calculix.ts';
-import { ModelFile } from '../src/adapters/standin/model.ts';
+import { ModelFile } from '../src/adapters/standin/model/file.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const SIZES: [number, number, number][] = [[2, 2, 3], [4, 4, 10], [6, 6, 20]];

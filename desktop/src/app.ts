@@ -31,6 +31,10 @@ import type { Settings } from './settings/schema.ts';
 import { SettingsError, SettingsStore, type SettingsPatch } from './settings/store.ts';
 import { FirstLaunchSetup, setupDone, type SetupProgress } from './setup/first-launch.ts';
 import { Updater, type Installer, type UpdateStatus } from './updates/updater.ts';
+import { Approvals } from './safety/approvals.ts';
+import { AuditLog } from './safety/audit.ts';
+import { BackupStore } from './safety/backups.ts';
+import { ToolGuard } from './safety/guard.ts';
 
 export const AUTO_START_MS = 1_500;
 
@@ -49,6 +53,8 @@ export interface AppOptions {
   heartbeatMs?: number;
   backoffMs?: number;
   confirmTimeoutMs?: number;
+  /** How long a destructive step waits for the engineer's approval before it is declined. */
+  approvalTimeoutMs?: number;
   signInWindowMs?: number;
   installer?: Installer;
   /** On Windows, let the stand-in answer SAP2000/ETABS where they are not installed (DESKTOP_STANDIN=1). */
@@ -70,7 +76,7 @@ export interface WorkingFolder {
 const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null } };
 
 export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
-  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>;
+  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>;
   log!: Logger;
   settingsStore!: SettingsStore;
   settings!: Settings;
@@ -80,6 +86,9 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   chat!: Chat;
   updater!: Updater;
   confirmations!: Confirmations;
+  /** The engineer's approvals of destructive steps (the change preview), and the audit log of program calls. */
+  approvals!: Approvals;
+  audit!: AuditLog;
   setup!: FirstLaunchSetup;
   machineId = '';
   detections: ProgramDetection[] = [];
@@ -130,7 +139,12 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     this.updater = new Updater({ platformUrl: this.o.platformUrl, currentVersion: this.o.version, dir: join(paths.data, 'updates'), installer: this.o.installer });
     this.updater.on('status', this.changed);
     this.chat = new Chat(this.api);
+    this.approvals = new Approvals(this.o.approvalTimeoutMs);
+    this.approvals.on('changed', this.changed);
+    this.audit = new AuditLog(join(paths.data, 'audit'));
+    const guard = new ToolGuard({ adapters: () => this.adapters, workingDirectory: (p) => this.workingDirectory(p)(), backups: new BackupStore(), approvals: this.approvals, audit: this.audit, log: this.log });
     this.bridge = new BridgeClient({
+      run: (call) => guard.run(call),
       api: this.api,
       machineId: this.machineId,
       machineName: this.o.machineName,
@@ -369,6 +383,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     if (this.autoStart) clearTimeout(this.autoStart);
     if (this.updateTimer) clearInterval(this.updateTimer);
     this.attempt?.cancel();
+    this.approvals?.close();
     await this.bridge?.stop();
     this.chat?.close();
     this.session?.close();
@@ -403,6 +418,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       workingFolder: this.workingFolder,
       update: this.updater.status satisfies UpdateStatus,
       confirm: this.confirmations.current,
+      approvals: this.approvals.current,
       logs: this.log.dir,
     };
   }

@@ -47,6 +47,8 @@ export interface Machine {
 
 export interface DeliveredCall {
   callId: string;
+  /** The conversation whose run made the call (the desktop keeps its audit log by it). */
+  conversationId: string | null;
   program: Program;
   tool: ToolName;
   arguments: unknown;
@@ -56,6 +58,7 @@ export interface DeliveredCall {
 
 interface PendingCall {
   callId: string;
+  conversationId: string | null;
   accountId: string;
   program: Program;
   tool: ToolName;
@@ -82,6 +85,8 @@ export interface CallHooks {
   /** A machine has the call (again): the run shows CALLING_TOOL. */
   onDelivered(): void;
   signal?: AbortSignal;
+  /** The conversation the call belongs to, told to the desktop. */
+  conversationId?: string;
 }
 
 const LANE_ORDER: Record<LaneState, number> = { ready: 0, busy: 1, not_running: 2, not_installed: 3 };
@@ -109,7 +114,7 @@ export function createBridge(options: BridgeOptions) {
     call.machineId = m.machineId;
     call.deliveries++;
     if (call.deliveries === 1) call.deadline = Date.now() + options.toolTimeoutMs;
-    const out: DeliveredCall = { callId: call.callId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) };
+    const out: DeliveredCall = { callId: call.callId, conversationId: call.conversationId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) };
     for (const s of m.subscribers) s(out);
   }
 
@@ -191,7 +196,7 @@ export function createBridge(options: BridgeOptions) {
       for (const call of pending.values()) {
         if (call.accountId === accountId && call.machineId === machineId) {
           call.deliveries++;
-          live.push({ callId: call.callId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) });
+          live.push({ callId: call.callId, conversationId: call.conversationId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) });
         }
       }
       changed();
@@ -207,7 +212,7 @@ export function createBridge(options: BridgeOptions) {
     async call(accountId: string, program: Program, tool: ToolName, args: unknown, hooks: CallHooks): Promise<BridgeOutcome> {
       const callId = randomUUID();
       let outcome: BridgeOutcome | null = null;
-      const call: PendingCall = { callId, accountId, program, tool, args, machineId: null, deliveries: 0, deadline: Infinity, answered: false, settle: (o) => void (outcome ??= o) };
+      const call: PendingCall = { callId, conversationId: hooks.conversationId ?? null, accountId, program, tool, args, machineId: null, deliveries: 0, deadline: Infinity, answered: false, settle: (o) => void (outcome ??= o) };
       pending.set(callId, call);
       let waitingSince: number | null = null;
       try {

@@ -263,6 +263,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
         onWaiting: () => void setStatus(a, 'waiting_for_desktop'),
         onDelivered: () => void setStatus(a, 'calling_tool'),
         signal: AbortSignal.any([a.abort.signal, a.desktopWait.signal]),
+        conversationId: a.conversation.id,
       });
     } finally {
       a.desktopWait = null;

@@ -18,10 +18,17 @@ export interface ModelStep {
   hold?: Promise<void>;
 }
 
+export interface ModelRequest { messages: any[]; tools?: any[]; stream?: boolean; model: string }
+
+/** A step decided when the request comes: a scripted model that reads the conversation (its tool results) to choose its next call. */
+export type ModelPolicy = (request: ModelRequest) => ModelStep;
+
 export interface ModelServer {
   url: string;
-  requests: { messages: any[]; tools?: any[]; stream?: boolean; model: string }[];
-  script(...steps: ModelStep[]): void;
+  requests: ModelRequest[];
+  script(...steps: (ModelStep | ModelPolicy)[]): void;
+  /** Drops the steps not used (a policy scripted for more steps than a conversation took). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +36,7 @@ const sse = (res: http.ServerResponse, chunk: unknown) => res.write(`data: ${JSO
 const halves = (s: string) => [s.slice(0, Math.ceil(s.length / 2)), s.slice(Math.ceil(s.length / 2))].filter(Boolean);
 
 export async function startModelServer(): Promise<ModelServer> {
-  const steps: ModelStep[] = [];
+  const steps: (ModelStep | ModelPolicy)[] = [];
   const requests: ModelServer['requests'] = [];
   const server = http.createServer(async (req, res) => {
     let body = '';
@@ -40,7 +47,8 @@ export async function startModelServer(): Promise<ModelServer> {
     }
     const request = JSON.parse(body);
     requests.push(request);
-    const step = steps.shift();
+    const next = steps.shift();
+    const step = typeof next === 'function' ? next(request) : next;
     if (!step) {
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'script exhausted' } }));
       return;
@@ -78,6 +86,7 @@ export async function startModelServer(): Promise<ModelServer> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
     script: (...more) => void steps.push(...more),
+    reset: () => void steps.splice(0),
     close: () => new Promise((r) => {
       server.closeAllConnections();
       server.close(() => r());

@@ -16,6 +16,23 @@ export interface Adapter {
   hasOwnSession(): boolean;
   /** Closes the session this client started (never an instance the user started), and its helpers. */
   close(): Promise<void>;
+  /**
+   * What the model holds, for the change preview of a step (../safety/): null when no model is
+   * open. Reads only; a program that cannot say returns null and the preview says so.
+   */
+  inspect?(): Promise<ModelInspection | null>;
+}
+
+/** The open model as far as a change preview needs it. */
+export interface ModelInspection {
+  /** The model's file, when it has one. */
+  path: string | null;
+  names: {
+    joints: string[]; frames: string[]; areas: string[]; patterns: string[]; combinations: string[];
+    materials: string[]; sections: string[]; area_sections: string[]; cases: string[]; stories: string[];
+  };
+  /** Loads in a pattern (null: the program does not count them). */
+  loadCount(pattern: string): number | null;
 }
 
 export class ToolFailure extends Error {

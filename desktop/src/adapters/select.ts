@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Program } from '@structural-platform/tool-schema';
 import type { Adapter } from './adapter.ts';
 import { StandinFrameAdapter } from './standin/adapter.ts';
-import { CsiAdapter, CSI_UNITS } from './com/csi.ts';
+import { CsiAdapter, CSI_UNITS } from './com/csi/adapter.ts';
 import { MathcadAdapter } from './com/mathcad.ts';
 import { ComAdapter } from './com/com-adapter.ts';
 import { ComSession } from './com/session.ts';

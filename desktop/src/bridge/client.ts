@@ -42,6 +42,8 @@ export interface BridgeOptions {
   /** The programs as detected, with their idle state. */
   lanes: () => LaneReport[];
   log: Logger;
+  /** Runs a delivered call (the safety guard: preview, backup, approval, audit); dispatch to the adapter when absent. */
+  run?: (call: { callId: string; conversationId: string | null; program: Program; tool: string; args: unknown }) => Promise<ToolOutcome>;
   heartbeatMs?: number;
   /** First reconnect delay; doubles up to maxBackoffMs. */
   backoffMs?: number;
@@ -67,7 +69,7 @@ interface CallRecord {
 const REGISTER = `mutation ($input: RegisterClientInput!) { registerClient(input: $input) { machineId } }`;
 const HEARTBEAT = `mutation ($m: ID!, $lanes: [DesktopLaneInput!]) { heartbeat(machineId: $m, lanes: $lanes) { machineId } }`;
 const SUBMIT = `mutation ($input: ToolResultInput!) { submitToolResult(input: $input) { callId status } }`;
-const TOOL_CALLS = `subscription ($m: ID!) { toolCalls(machineId: $m) { callId program tool arguments delivery deadlineAt } }`;
+const TOOL_CALLS = `subscription ($m: ID!) { toolCalls(machineId: $m) { callId conversationId program tool arguments delivery deadlineAt } }`;
 /** At most one heartbeat brought forward by lane changes per this period. */
 const LANE_BEAT_MS = 5_000;
 /** Finished calls remembered for re-delivery; older answered ones are forgotten first. */
@@ -94,7 +96,7 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
 
   constructor(options: BridgeOptions) {
     super();
-    this.o = { heartbeatMs: 20_000, backoffMs: 1_000, maxBackoffMs: 30_000, ...options };
+    this.o = { heartbeatMs: 20_000, backoffMs: 1_000, maxBackoffMs: 30_000, run: (c) => dispatch(this.o.adapters(), c), ...options };
   }
 
   /** Runs per callId (a call is run once however often it is delivered). */
@@ -292,7 +294,7 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
     this.emit('call', { callId: call.callId, program, tool: call.tool, phase: 'started' });
     this.laneChange(program, +1);
     try {
-      record.outcome = await dispatch(this.o.adapters(), { callId: call.callId, program, tool: call.tool, args: call.arguments });
+      record.outcome = await this.o.run({ callId: call.callId, conversationId: call.conversationId ?? null, program, tool: call.tool, args: call.arguments });
     } finally {
       this.laneChange(program, -1);
     }
@@ -343,6 +345,7 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
 
 interface DeliveredCall {
   callId: string;
+  conversationId?: string | null;
   program: string;
   tool: string;
   arguments: unknown;

@@ -9,7 +9,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseToolCall, type Load, type Program } from '@structural-platform/tool-schema';
+import { parseToolCall, type JointRef, type Load, type Program } from '@structural-platform/tool-schema';
 import { StandinFrameAdapter } from '../adapters/standin/adapter.ts';
 
 /** What the picture reads of the stand-in's model (structural: the model's own module may move). */
@@ -19,7 +19,7 @@ interface FrameModel {
   joints: { name: string; xyz: number[]; restraint: boolean[] }[];
   frames: { name: string; i: number; j: number }[];
   patterns: Map<string, Load[]>;
-  jointOf(ref: string | number[], create: boolean): number;
+  jointOf(ref: JointRef, create: boolean): number;
 }
 
 /** What the tools' history holds: the chat-completions messages the platform stores. */
@@ -53,7 +53,8 @@ export interface Sketch {
   note: string | null;
 }
 
-const DEFINITIONS = new Set(['new_model', 'define_material', 'define_section', 'define_frames', 'assign_supports', 'assign_loads']);
+// (Stories and grids name joints; areas carry area loads; deletes take members away.)
+const DEFINITIONS = new Set(['new_model', 'define_material', 'define_section', 'define_frames', 'assign_supports', 'assign_loads', 'define_stories', 'define_grids', 'define_area_section', 'define_areas', 'delete_objects']);
 let scratch: string | null = null;
 
 type Shown = { case: string; displacements: Map<string, Six>; reactions: Map<string, Six> };
@@ -154,7 +155,7 @@ export class SketchCache {
 
 function draw(model: FrameModel, shown: Shown | null, note: string | null): Sketch {
   const index = new Map(model.joints.map((j, k) => [j.name, k]));
-  const jointOf = (ref: string | number[]) => {
+  const jointOf = (ref: JointRef) => {
     try {
       return model.jointOf(ref, false);
     } catch {
@@ -168,7 +169,7 @@ function draw(model: FrameModel, shown: Shown | null, note: string | null): Sket
     if (l.type === 'joint') {
       const joint = jointOf(l.joint);
       if (joint >= 0) loads.joints.push({ joint, force: [...l.force], moment: [...l.moment] });
-    } else {
+    } else if (l.type !== 'area_uniform') {
       const frame = frameIndex.get(l.frame);
       if (frame === undefined) continue;
       const f = model.frames[frame]!;

@@ -240,7 +240,30 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
       if (!app.confirmations.answer(str(b.id, 'id', 64)!, b.yes === true)) throw new HttpError(404, 'NOT_FOUND', 'id: no such question is open');
     },
     'POST /api/quit': async () => ({ quitting: await app.quit() }),
+    // Safety: the engineer's answer to a change preview, and the audit logs by conversation.
+    'POST /api/approvals/answer': async (req) => {
+      const b = await body(req);
+      if (typeof b.approve !== 'boolean') throw new HttpError(422, 'UNPROCESSABLE', 'approve: true or false');
+      if (!app.approvals.answer(str(b.id, 'id', 64)!, b.approve)) throw new HttpError(404, 'NOT_FOUND', 'id: no such change is waiting for approval');
+    },
+    'GET /api/audit': async () => app.audit.conversations(),
   };
+
+  /** GET /api/audit/export?conversation=…&format=jsonl|csv: the conversation's audit log as a download. */
+  async function auditExport(res: http.ServerResponse, url: URL) {
+    const conversation = str(url.searchParams.get('conversation'), 'conversation', 128)!;
+    if (!/^[A-Za-z0-9._-]+$/.test(conversation)) throw new HttpError(422, 'UNPROCESSABLE', 'conversation: not a conversation id');
+    const format = url.searchParams.get('format') ?? 'jsonl';
+    if (format !== 'jsonl' && format !== 'csv') throw new HttpError(422, 'UNPROCESSABLE', 'format: jsonl or csv');
+    const text = await app.audit.export(conversation, format);
+    res.writeHead(200, {
+      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      'content-disposition': `attachment; filename="audit-${conversation}.${format}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(text);
+  }
 
   async function indexPage(res: http.ServerResponse) {
     const nonce = randomBytes(16).toString('base64');
@@ -285,6 +308,7 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
         req.on('close', () => streams.delete(res));
         return;
       }
+      if (req.method === 'GET' && url.pathname === '/api/audit/export') return await auditExport(res, url);
       const route = routes[`${req.method} ${url.pathname}`];
       if (!route) throw new HttpError(404, 'NOT_FOUND', `${req.method} ${url.pathname} is not an address of this app`);
       send(res, 200, await route(req, url));

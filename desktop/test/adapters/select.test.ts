@@ -4,7 +4,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { Program } from '@structural-platform/tool-schema';
 import { dispatch, type Adapter } from '../../src/adapters/adapter.ts';
-import { CsiAdapter } from '../../src/adapters/com/csi.ts';
+import { CsiAdapter } from '../../src/adapters/com/csi/adapter.ts';
 import { MathcadAdapter } from '../../src/adapters/com/mathcad.ts';
 import { StandinFrameAdapter } from '../../src/adapters/standin/adapter.ts';
 import { COM_HELPER_SCRIPT, laneReports, powershellHelper, selectAdapters } from '../../src/adapters/select.ts';

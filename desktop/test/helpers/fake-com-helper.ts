@@ -5,10 +5,15 @@
 // worksheet (inputs and outputs the test gives). What "the program" holds lives in a state file,
 // so it survives the helper being killed and started again, as a real program would.
 //
+// A CSI method the fake does not play itself answers from the scenario's `answers` (by method:
+// {value, out: {OutputName: value}}), else, when it is on the allow-list, 0 with its ByRef
+// arguments echoed and empty outputs (the call is logged either way, so tests assert it).
+//
 // Environment: FAKE_COM_SCENARIO (JSON file, read at every request), FAKE_COM_STATE (JSON file,
 // the program's state), FAKE_COM_LOG (each request appended as a JSON line).
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { oapiMethod } from '@structural-platform/tool-schema';
 
 type Json = any;
 const scenario = (): Json => JSON.parse(readFileSync(process.env.FAKE_COM_SCENARIO!, 'utf8'));
@@ -101,9 +106,9 @@ function csi(req: Json, s: Json, sc: Json): { value: unknown; out?: unknown[] } 
   const names = (xs: { name: string }[]) => ({ value: 0, out: [xs.length, xs.map((x) => x.name)] });
   switch (req.target) {
     case 'SapObject.ApplicationExit': p.alive = false; p.exited = true; return { value: 0 };
-    case 'SapModel.InitializeNewModel': p.model = { units: a[0], points: [], frames: [], materials: [{ name: '4000Psi' }], sections: [], patterns: [{ name: 'DEAD' }], loads: [], analysed: false }; return { value: 0 };
+    case 'SapModel.InitializeNewModel': p.model = { units: a[0], points: [], frames: [], areas: [], materials: [{ name: '4000Psi' }], sections: [], areaSections: [], patterns: [{ name: 'DEAD' }], cases: [{ name: 'DEAD' }], combos: [], loads: [], analysed: false }; return { value: 0 };
     case 'SapModel.File.NewBlank': need(); return { value: 0 };
-    case 'SapModel.File.OpenFile': p.model = { units: sc.openUnits ?? 6, points: [], frames: [], materials: [], sections: [], patterns: [], loads: [], analysed: false, path: a[0] }; return { value: 0 };
+    case 'SapModel.File.OpenFile': p.model = { units: sc.openUnits ?? 6, points: [], frames: [], areas: [], materials: [], sections: [], areaSections: [], patterns: [], cases: [], combos: [], loads: [], analysed: false, path: a[0] }; return { value: 0 };
     case 'SapModel.File.Save': need().path = a[0]; return { value: 0 };
     case 'SapModel.GetPresentUnits': return { value: need().units };
     case 'SapModel.SetPresentUnits': need().units = a[0]; return { value: 0 };
@@ -119,6 +124,41 @@ function csi(req: Json, s: Json, sc: Json): { value: unknown; out?: unknown[] } 
     case 'SapModel.PointObj.GetNameList': return names(need().points);
     case 'SapModel.FrameObj.GetNameList': return names(need().frames);
     case 'SapModel.LoadPatterns.GetNameList': return names(need().patterns);
+    case 'SapModel.LoadCases.GetNameList': return names(need().cases);
+    case 'SapModel.RespCombo.GetNameList': return names(need().combos);
+    case 'SapModel.AreaObj.GetNameList': return names(need().areas);
+    case 'SapModel.PropArea.GetNameList': return names(need().areaSections);
+    case 'SapModel.RespCombo.Add': need().combos.push({ name: a[0], type: a[1], items: [] }); return { value: 0 };
+    case 'SapModel.RespCombo.SetCaseList': {
+      const c = need().combos.find((x: Json) => x.name === a[0]);
+      if (!c) return { value: 1, out: [a[1]] };
+      c.items.push({ type: a[1], case: a[2], factor: a[3] });
+      return { value: 0, out: [a[1]] };
+    }
+    case 'SapModel.RespCombo.Delete': need().combos = m.combos.filter((x: Json) => x.name !== a[0]); return { value: 0 };
+    case 'SapModel.LoadCases.ModalEigen.SetCase': case 'SapModel.LoadCases.ResponseSpectrum.SetCase':
+      if (!need().cases.some((x: Json) => x.name === a[0])) m.cases.push({ name: a[0] });
+      return { value: 0 };
+    case 'SapModel.PropArea.SetSlab': case 'SapModel.PropArea.SetWall': case 'SapModel.PropArea.SetShell_1':
+      need().areaSections.push({ name: a[0] });
+      return { value: 0 };
+    case 'SapModel.AreaObj.AddByPoint': {
+      const name = (a[4] as string) || String(need().areas.length + 1);
+      m.areas.push({ name, points: a[1], section: a[3] });
+      return { value: 0, out: [a[1], name] };
+    }
+    case 'SapModel.AreaObj.SetLoadUniform': need().loads.push({ call: req.target, args: a }); m.analysed = false; return { value: 0 };
+    case 'SapModel.AreaObj.DeleteLoadUniform': need().loads = m.loads.filter((l: Json) => l.args[1] !== a[1]); return { value: 0 };
+    case 'SapModel.Results.Setup.SetComboSelectedForOutput':
+      if (!need().combos.some((x: Json) => x.name === a[0])) return { value: 1 };
+      m.selected = a[0];
+      return { value: 0 };
+    case 'SapModel.Results.BaseReact': {
+      if (!need().analysed) return { value: 1, out: [0] };
+      const rows: Json[] = sc.results?.[m.selected]?.base ?? [];
+      const cols = [0, 1, 2, 3, 4, 5].map((c) => rows.map((r) => r.values[c]));
+      return { value: 0, out: [rows.length, rows.map(() => m.selected), rows.map((r) => r.step ?? 'LinStatic'), rows.map(() => 0), ...cols, 0, 0, 0] };
+    }
     case 'SapModel.PointObj.AddCartesian': {
       const xyz = a.slice(0, 3) as number[];
       let pt = need().points.find((q: Json) => q.xyz.every((v: number, k: number) => Math.abs(v - xyz[k]!) < 1e-9));
@@ -159,7 +199,7 @@ function csi(req: Json, s: Json, sc: Json): { value: unknown; out?: unknown[] } 
     case 'SapModel.FrameObj.SetReleases': case 'SapModel.FrameObj.SetLocalAxes':
       need().frames.find((x: Json) => x.name === a[0])[req.target.endsWith('Releases') ? 'releases' : 'angle'] = req.target.endsWith('Releases') ? [a[1], a[2]] : a[1];
       return { value: 0, out: req.target.endsWith('Releases') ? [a[1], a[2], a[3], a[4]] : [] };
-    case 'SapModel.LoadPatterns.Add': need().patterns.push({ name: a[0], type: a[1], selfWeight: a[2] }); return { value: 0 };
+    case 'SapModel.LoadPatterns.Add': need().patterns.push({ name: a[0], type: a[1], selfWeight: a[2] }); if (a[3]) m.cases.push({ name: a[0] }); return { value: 0 };
     case 'SapModel.PointObj.SetLoadForce': case 'SapModel.FrameObj.SetLoadPoint': case 'SapModel.FrameObj.SetLoadDistributed':
       need().loads.push({ call: req.target, args: a });
       m.analysed = false;
@@ -174,7 +214,7 @@ function csi(req: Json, s: Json, sc: Json): { value: unknown; out?: unknown[] } 
       return { value: 0 };
     case 'SapModel.Results.Setup.DeselectAllCasesAndCombosForOutput': need().selected = null; return { value: 0 };
     case 'SapModel.Results.Setup.SetCaseSelectedForOutput':
-      if (!need().patterns.some((x: Json) => x.name === a[0])) return { value: 1 };
+      if (!need().cases.some((x: Json) => x.name === a[0])) return { value: 1 };
       m.selected = a[0];
       return { value: 0 };
     case 'SapModel.Results.JointDispl': case 'SapModel.Results.JointReact': {
@@ -191,7 +231,18 @@ function csi(req: Json, s: Json, sc: Json): { value: unknown; out?: unknown[] } 
       return { value: 0, out: [rows.length, rows.map(() => a[0]), rows.map((r) => r.distance), rows.map(() => `${a[0]}-1`), rows.map((r) => r.distance), rows.map(() => m.selected), rows.map(() => 'LinStatic'), rows.map(() => 0), ...cols] };
     }
   }
-  throw new Error(`the fake CSI program does not know ${req.target}`);
+  return generic(req, sc);
+}
+
+/** A method the fake does not play: the scenario's answer, or 0 with the ByRef arguments echoed. */
+function generic(req: Json, sc: Json): { value: unknown; out?: unknown[] } {
+  const entry = oapiMethod(req.target);
+  if (!entry) throw new Error(`the fake CSI program does not know ${req.target}`);
+  const scripted = sc.answers?.[req.target];
+  const byref = entry.params.map((q, k) => ({ q, k })).filter(({ q }) => q.io !== 'in');
+  const empty = (t: string) => (t.endsWith('[]') ? [] : t === 'string' ? '' : t === 'bool' ? false : 0);
+  const out = byref.map(({ q, k }) => (scripted?.out && q.name in scripted.out ? scripted.out[q.name] : q.io === 'inout' ? req.args[k] : empty(q.type)));
+  return { value: scripted?.value ?? 0, out };
 }
 
 // ---- the Mathcad program -------------------------------------------------------------------

@@ -11,6 +11,7 @@ import type { Program } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../adapter.ts';
 import type { Logger } from '../../logs/logger.ts';
 import { HelperError, HelperProcess, type HelperAnswer, type HelperCommand } from './helper-process.ts';
+import { noteProgramCall } from '../../safety/program-calls.ts';
 
 export type ComLaneState = 'not_running' | 'ready' | 'busy';
 
@@ -104,7 +105,15 @@ export class ComSession extends EventEmitter<SessionEvents> {
   /** Calls a method; `byref` lists the argument positions the program writes back (answered in `out`, in that order). */
   async call(target: string, args: unknown[] = [], options: { byref?: number[]; timeoutMs?: number } = {}): Promise<HelperAnswer> {
     await this.ensureConnected();
-    return this.wrap(() => this.helper.request('call', { target, args, byref: options.byref ?? [] }, { timeoutMs: options.timeoutMs, what: target }));
+    const started = performance.now();
+    try {
+      const answer = await this.wrap(() => this.helper.request('call', { target, args, byref: options.byref ?? [] }, { timeoutMs: options.timeoutMs, what: target }));
+      noteProgramCall({ target, args, returned: answer.value, ms: performance.now() - started });
+      return answer;
+    } catch (err) {
+      noteProgramCall({ target, args, returned: null, ms: performance.now() - started, error: (err as Error).message });
+      throw err;
+    }
   }
 
   /** Reads properties of an object (a dotted path or a handle). */

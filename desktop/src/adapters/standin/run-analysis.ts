@@ -8,13 +8,13 @@
 import { asset, packaged } from '../../runtime/packaged.ts';
 import { Worker } from 'node:worker_threads';
 import { ToolFailure } from '../adapter.ts';
-import type { CaseResult, LoadCase, SolverModel } from './solver.ts';
+import type { AnalysisOutput, AnalysisRequest } from './solver/index.ts';
 
 export interface AnalysisLimits { timeoutMs: number; maxMemoryMb: number }
 /** 10 minutes: a CSI analysis of a large model takes as long; the bridge's own call timeout is the caller's. */
 export const DEFAULT_LIMITS: AnalysisLimits = { timeoutMs: 10 * 60_000, maxMemoryMb: 2048 };
 
-type Output = { equations: number; results: CaseResult[] };
+type Output = AnalysisOutput;
 type Reply = { id: number; ok: true; value: Output } | { id: number; ok: false; code: ToolFailure['code']; message: string; details?: Record<string, unknown> };
 
 export class AnalysisRunner {
@@ -27,8 +27,8 @@ export class AnalysisRunner {
     this.limits = limits;
   }
 
-  analyse(model: SolverModel, cases: LoadCase[]): Promise<Output> {
-    const run = this.queue.then(() => this.runOne(model, cases));
+  analyse(request: AnalysisRequest): Promise<Output> {
+    const run = this.queue.then(() => this.runOne(request));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -40,7 +40,7 @@ export class AnalysisRunner {
     if (w) await w.terminate();
   }
 
-  private runOne(model: SolverModel, cases: LoadCase[]): Promise<Output> {
+  private runOne(request: AnalysisRequest): Promise<Output> {
     const limits = { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } };
     // Packaged, the worker is its own bundle, an asset of the executable.
     const worker = (this.worker ??= packaged ? new Worker(asset('analysis-worker.cjs').toString('utf8'), { eval: true, ...limits }) : new Worker(new URL('./analysis-worker.ts', import.meta.url), limits));
@@ -66,7 +66,7 @@ export class AnalysisRunner {
       const onExit = (code: number) => done(new ToolFailure('PROGRAM_ERROR', `the analysis stopped (exit code ${code})`));
       const timer = setTimeout(() => done(new ToolFailure('TOO_LARGE', `the analysis did not finish within ${this.limits.timeoutMs / 1000} s`)), this.limits.timeoutMs);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage({ id, model, cases });
+      worker.postMessage({ id, request });
     });
   }
 

@@ -16,6 +16,8 @@ import { Markdown } from './components/markdown.js';
 import { ModelPicture } from './components/model-picture.js';
 import { ToolCard, splitName } from './components/tool-card.js';
 import { FolderField } from './components/folder-picker.js';
+import { AuditExport } from './safety/audit-export.js';
+import { ChangePreview } from './safety/change-preview.js';
 
 const html = htm.bind(h);
 const PROGRAM_LABEL = { sap2000: 'SAP2000', etabs: 'ETABS', mathcad: 'Mathcad Prime' };
@@ -125,6 +127,7 @@ function Header({ state, agents, chat, setChat, openSettings, quit }) {
       </select>
     </label>
     <button onClick=${() => { api('POST', '/api/chat/new'); setChat({ agentId: chat.agentId, conversationId: null }); }}>New chat</button>
+    <${AuditExport} conversationId=${chat.conversationId} />
     <label class="inline"><span class="label">Folder</span>
       <select aria-label="Working folder" value=${state.workingFolder.mode} onChange=${(e) => api('POST', '/api/working-folder', { mode: e.target.value })}>
         <option value="chat">This chat only</option>
@@ -469,7 +472,8 @@ function App() {
   if (!state) return html`<p class="boot">Starting…</p>`;
   return html`${gone && html`<div class="banner bad" role="alert">The app is not running any more. Start Structural Platform again to continue.</div>`}
     ${state.setup.state !== 'done' && state.setup.state !== 'pending' ? html`<${Setup} setup=${state.setup} />` : !state.signedIn ? html`<${SignIn} state=${state} />` : html`<${Main} state=${state} onRun=${onRun} />`}
-    ${state.confirm && html`<${Confirm} question=${state.confirm} />`}`;
+    ${state.confirm && html`<${Confirm} question=${state.confirm} />`}
+    ${state.signedIn && state.approvals?.length ? html`<${ChangePreview} approvals=${state.approvals} />` : null}`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Program } from '@structural-platform/tool-schema';
 import { dispatch, type Adapter } from '../../../src/adapters/adapter.ts';
-import { CsiAdapter } from '../../../src/adapters/com/csi.ts';
+import { CsiAdapter } from '../../../src/adapters/com/csi/adapter.ts';
 import { ComSession } from '../../../src/adapters/com/session.ts';
 import { fakeCom, type FakeCom } from '../../helpers/fake-com.ts';
 
@@ -101,7 +101,8 @@ describe('SAP2000 over CSI OAPI', () => {
     // On the wire, the ByRef outputs are typed (COM needs a String() or Double() array, an Int32 count).
     const wire = fake.requests().find((r) => r.target === 'SapModel.Results.JointDispl')!;
     expect(wire.rawArgs).toEqual(['All', 2, 0, ...Array(4).fill({ $type: 'string[]', value: [] }), ...Array(7).fill({ $type: 'double[]', value: [] })]);
-    expect(wire.byref).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    // JointDispl(Name, ItemTypeElm, ref NumberResults, ref Obj, Elm, LoadCase, StepType, ref StepNum, U1 … R3): positions 2 to 13.
+    expect(wire.byref).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(fake.requests().find((r) => r.target === 'SapModel.PropMaterial.SetMPIsotropic')!.rawArgs).toEqual(['STEEL', { $type: 'double', value: 2e8 }, { $type: 'double', value: 0.3 }, { $type: 'double', value: 0 }]);
     const one = await call('read_results', { case: 'W', kind: 'displacements', joints: [[0, 0, 4]] });
     expect(one.result.joints).toEqual([{ joint: '2', values: RESULTS.W.displacements['2'] }]);

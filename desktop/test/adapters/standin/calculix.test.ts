@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { calculixAvailable, calculixDeck, runCalculix } from '../../../src/adapters/standin/calculix.ts';
-import { ModelFile } from '../../../src/adapters/standin/model.ts';
+import { ModelFile } from '../../../src/adapters/standin/model/file.ts';
 import { standin } from './helpers.ts';
 
 /** Largest translation difference relative to the largest translation of the model. */

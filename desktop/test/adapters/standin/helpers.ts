@@ -6,18 +6,19 @@ import { dispatch } from '../../../src/adapters/adapter.ts';
 import { StandinFrameAdapter } from '../../../src/adapters/standin/adapter.ts';
 import type { ToolName, ToolOutcome } from '@structural-platform/tool-schema';
 
-export function standin() {
+export function standin(program: 'sap2000' | 'etabs' = 'sap2000') {
   const dir = mkdtempSync(join(tmpdir(), 'standin-'));
-  const adapters = new Map([['sap2000' as const, new StandinFrameAdapter('sap2000', dir)]]);
+  const adapter = new StandinFrameAdapter(program, dir);
+  const adapters = new Map([[program, adapter]]);
   let n = 0;
-  const raw = (tool: ToolName, args: unknown): Promise<ToolOutcome> => dispatch(adapters, { callId: `c${++n}`, program: 'sap2000', tool, args });
+  const raw = (tool: ToolName, args: unknown): Promise<ToolOutcome> => dispatch(adapters, { callId: `c${++n}`, program, tool, args });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = async (tool: ToolName, args: unknown): Promise<any> => {
     const out = await raw(tool, args);
     if (!out.ok) throw new Error(`${tool}: ${out.error.code} ${out.error.message}`);
     return out.result;
   };
-  return { dir, call, raw };
+  return { dir, call, raw, adapter };
 }
 
 /** |a − b| ≤ tol·|b|: relative agreement. */

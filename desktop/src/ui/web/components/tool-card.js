@@ -37,7 +37,8 @@ export function describe(name, args = {}, result, units) {
     case 'define_material': return `Defined material ${args.name}: E = ${num(args.e)} ${u.stress}`;
     case 'define_section': {
       const s = args.section ?? {};
-      return `Defined section ${args.name} (${s.shape === 'rectangle' ? `${num(s.depth)} × ${num(s.width)} ${u.length} rectangle` : `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`}, ${args.material})`;
+      const shape = s.shape === 'rectangle' ? `${num(s.depth)} × ${num(s.width)} ${u.length} rectangle` : s.shape === 'i_section' ? `I-shape ${num(s.depth)} × ${num(s.flange_width)} ${u.length}` : `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`;
+      return `Defined section ${args.name} (${shape}, ${args.material})`;
     }
     case 'define_frames': {
       const frames = args.frames ?? [];
@@ -59,6 +60,45 @@ export function describe(name, args = {}, result, units) {
       const n = result?.joints?.length ?? result?.frames?.length;
       return `Read ${what} for ${args.case}${n !== undefined ? ` (${plural(n, args.kind === 'member_forces' ? 'frame' : 'joint')})` : ''}`;
     }
+    case 'define_stories': return `Defined ${plural(args.stories?.length ?? 0, 'story', 'stories')}${args.stories?.length ? ` (${args.stories[0].name} to ${args.stories.at(-1).name})` : ''}`;
+    case 'define_grids': return `Defined the grid: ${plural(args.x?.length ?? 0, 'line')} along X, ${plural(args.y?.length ?? 0, 'line')} along Y`;
+    case 'assign_diaphragm': return `Made ${result?.joints ? plural(result.joints.length, 'joint') : 'joints'} a ${args.rigid === false ? 'semi-rigid' : 'rigid'} diaphragm ${result?.diaphragm ?? args.name ?? ''}`.trimEnd();
+    case 'assign_joint_masses': return `Assigned masses to ${plural(args.joints?.length ?? 0, 'joint')}`;
+    case 'define_mass_source': return `Defined the mass source${[args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean).length ? `: ${list([args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean))}` : ''}`;
+    case 'define_area_section': return `Defined ${args.kind ?? 'area'} section ${args.name} (${num(args.thickness)} ${u.length}, ${args.material})`;
+    case 'define_areas': return `Added ${plural(args.areas?.length ?? 0, 'area')}`;
+    case 'define_load_combinations': {
+      const made = result?.combinations?.map((c) => c.name) ?? (args.combinations ?? []).map((c) => c.name);
+      return `${args.generate ? `Generated ${args.generate.code} combinations` : 'Defined combinations'}${made.length ? `: ${list(made)}` : ''}`;
+    }
+    case 'define_modal_case': return `Defined modal case ${args.name ?? 'MODAL'} with ${plural(args.modes ?? 12, 'mode')}`;
+    case 'define_response_spectrum': {
+      const sp = args.spectrum ?? {};
+      return `Defined response spectrum ${args.name}: ${sp.code ?? 'given points'} along ${args.direction}, ${args.combination ?? 'CQC'}`;
+    }
+    case 'read_modal_results': {
+      const m = result?.modes;
+      return `Read ${m ? plural(m.length, 'mode') : 'the modes'} of ${args.case ?? 'MODAL'}${m?.length ? ` (T1 = ${num(m[0].period)} s; ΣUX ${num(m.at(-1).sum_ux * 100)} %, ΣUY ${num(m.at(-1).sum_uy * 100)} %)` : ''}`;
+    }
+    case 'story_drifts': {
+      const worst = result?.max;
+      const verdict = result?.passes === true ? ', within the limit' : result?.passes === false ? ', over the limit' : '';
+      return `Read story drifts for ${args.case}${worst ? `: largest ${num(worst.drift)} at ${worst.story} (${worst.direction})${verdict}` : ''}`;
+    }
+    case 'story_forces': return `Read story forces for ${args.case}`;
+    case 'list_tables': return `Listed ${result?.tables ? plural(result.tables.length, 'table') : 'the tables'}${args.contains ? ` with "${args.contains}"` : ''}`;
+    case 'read_table': return `Read ${args.table}${result?.rows ? ` (${plural(result.rows.length, 'row')}${result.total_rows > result.rows.length ? ` of ${num(result.total_rows)}` : ''})` : ''}`;
+    case 'design_steel': {
+      const g = result?.governing;
+      return `Checked steel frames to ${result?.code ?? 'AISC 360-16'}${g ? `: ${g.frame} governs, ratio ${num(g.ratio)} (${g.clause}, ${g.combination})` : ''}`;
+    }
+    case 'design_concrete': return `Designed concrete frames to ${result?.code ?? 'ACI 318-19'}${result ? ` (${plural(result.beams.length, 'beam station')}, ${plural(result.columns.length, 'column')})` : ''}`;
+    case 'delete_objects': {
+      const what = [['frames', 'frame'], ['joints', 'joint'], ['areas', 'area'], ['patterns', 'load pattern'], ['combinations', 'combination']].map(([k, w]) => [(result?.deleted ?? args)[k] ?? [], w]).filter(([xs]) => xs.length);
+      // Past tense only once the program answered: a declined delete deleted nothing.
+      return `${result ? 'Deleted' : 'Delete'} ${what.length ? list(what.map(([xs, w]) => `${w}${xs.length === 1 ? '' : 's'} ${list(xs, 3)}`)) : 'nothing'}`;
+    }
+    case 'call_api': return `Called ${args.method}${result ? ` (returned ${JSON.stringify(result.returned)})` : ''}`;
     case 'open_worksheet': return `Opened worksheet ${args.path}${result?.inputs ? ` (${plural(result.inputs.length, 'input')}, ${plural(result.outputs?.length ?? 0, 'output')})` : ''}`;
     case 'set_inputs': return `Set ${plural(args.inputs?.length ?? 0, 'input')} of the worksheet`;
     case 'read_outputs': return `Read ${plural(args.outputs?.length ?? result?.outputs?.length ?? 0, 'output')} of the worksheet`;
@@ -95,6 +135,21 @@ export function tables(name, args = {}, result, units, dimension) {
     const rows = [];
     for (const f of result.frames) for (const s of f.stations ?? []) rows.push([f.frame, s.distance, ...s.values]);
     out.push({ title: `Member forces, ${result.case}`, headers: ['Frame', `Station (${u.length})`, `P (${u.force})`, `V2 (${u.force})`, `V3 (${u.force})`, `T (${u.moment})`, `M2 (${u.moment})`, `M3 (${u.moment})`], rows, numeric: true });
+  }
+  if (tool === 'read_modal_results' && result?.modes) {
+    out.push({ title: `Modes, ${result.case}`, headers: ['Mode', 'Period (s)', 'Frequency (Hz)', 'UX', 'UY', 'RZ', 'ΣUX', 'ΣUY'], rows: result.modes.map((m) => [m.mode, m.period, m.frequency, m.ux, m.uy, m.rz, m.sum_ux, m.sum_uy]), numeric: true });
+  }
+  if (tool === 'story_drifts' && result?.stories) {
+    out.push({ title: `Story drifts, ${result.case} (× ${num(result.amplification)}${result.limit !== null ? `, limit ${num(result.limit)}` : ''})`, headers: ['Story', 'Direction', 'Drift ratio', 'Joint'], rows: result.stories.map((r) => [r.story, r.direction, r.drift, r.joint]), numeric: true });
+  }
+  if (tool === 'story_forces' && result?.stories) {
+    out.push({ title: `Story forces, ${result.case}`, headers: ['Story', 'Location', `P (${u.force})`, `VX (${u.force})`, `VY (${u.force})`, `T (${u.moment})`, `MX (${u.moment})`, `MY (${u.moment})`], rows: result.stories.map((r) => [r.story, r.location, r.p, r.vx, r.vy, r.t, r.mx, r.my]), numeric: true });
+  }
+  if (tool === 'design_steel' && result?.frames) {
+    out.push({ title: `Steel design, ${result.code}`, headers: ['Frame', 'Section', 'Ratio', 'Clause', 'Combination', 'Status'], rows: result.frames.map((f) => [f.frame, f.section, f.ratio ?? '—', f.clause ?? f.message ?? '', f.combination ?? '', f.status.replace('_', ' ')]), numeric: true });
+  }
+  if (tool === 'read_table' && result?.rows) {
+    out.push({ title: result.table, headers: result.fields, rows: result.rows.map((r) => r.map((v) => v ?? '')), numeric: true });
   }
   if ((tool === 'set_inputs' || tool === 'read_outputs') && (args.inputs ?? result?.outputs)) {
     const items = args.inputs ?? result.outputs;
@@ -134,7 +189,7 @@ export function ToolCard({ call, context = {} }) {
     return () => clearInterval(t);
   }, [call.state, call.startedAt]);
   const elapsed = call.startedAt ? (call.endedAt ?? Date.now()) - call.startedAt : null;
-  const label = { running: 'running', done: 'done', failed: 'failed' }[call.state];
+  const label = call.errorCode === 'DECLINED' ? 'declined' : { running: 'running', done: 'done', failed: 'failed' }[call.state];
   const units = args?.units ?? context.units;
   return html`<details class=${`tool ${call.state}`} data-tool=${call.name} data-state=${call.state} onToggle=${(e) => setOpen(e.currentTarget.open)}>
     <summary>

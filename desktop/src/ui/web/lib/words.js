@@ -50,5 +50,6 @@ const TOOL_ERRORS = {
   TOO_LARGE: 'The job is too large for the time or memory it may use',
   DESKTOP_TIMEOUT: 'The program did not answer in time',
   CANCELLED: 'Not run: you stopped the run',
+  DECLINED: 'Not run: you declined this change, and the model was left as it was',
 };
 export const toolError = (code) => TOOL_ERRORS[code] ?? 'It failed';
