@@ -83,6 +83,8 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   setup!: FirstLaunchSetup;
   machineId = '';
   detections: ProgramDetection[] = [];
+  /** True while the warm start's detection runs (the settings show "Looking for…"). */
+  detecting = false;
   adapters = new Map<Program, Adapter>();
   pythons: string[] = [];
   signIn: SignInState = { state: 'idle', message: null };
@@ -158,14 +160,26 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     this.setup.on('progress', this.changed);
     await this.session.load();
     if (await setupDone(paths)) {
-      await this.refreshDetection();
-      this.pythons = await findPythons();
-      this.afterSetup();
+      // In the background too: on Windows detection starts reg.exe processes (a second each under
+      // Wine on a busy machine), and the window must not wait for them. The client link starts
+      // after detection, so the platform never hears lanes that detection has not read yet.
+      this.detecting = true;
+      void this.detectAtStart();
     } else {
       // In the background: the UI shows the setup screen meanwhile. A failure is retried at the next start.
       void this.setup.run().then((ok) => (ok ? this.afterSetup() : this.log.error('first-launch setup failed', { error: this.setup.progress.error })));
     }
     return null;
+  }
+
+  private async detectAtStart(): Promise<void> {
+    try {
+      await Promise.all([this.refreshDetection(), findPythons().then((found) => void (this.pythons = found))]);
+    } catch (err) {
+      this.log.error('program detection failed', { error: String(err) });
+    }
+    this.detecting = false;
+    this.afterSetup();
   }
 
   /** Called by the UI server once it listens: a second start finds this address. */
@@ -391,6 +405,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       // "stand-in": answered by the stand-in solver here, not the program itself.
       lanes: this.bridge.lanes().map((l) => ({ ...l, standIn: this.adapters.get(l.program) instanceof StandinFrameAdapter })),
       workingFolderPath: this.currentWorkingFolder(),
+      detecting: this.detecting,
       detections: this.detections.map((d) => ({
         program: d.program,
         installations: d.installations.map((i) => ({ version: i.version, folder: i.folder, usable: i.exeExists, comRegistered: i.comRegistered })),

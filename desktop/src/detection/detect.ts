@@ -120,9 +120,8 @@ export async function detectProgram(host: DetectionHost, program: Program, prefe
 }
 
 export async function detectAll(host: DetectionHost, preferred: Partial<Record<Program, string | null>> = {}): Promise<ProgramDetection[]> {
-  const out: ProgramDetection[] = [];
-  for (const program of Object.keys(PROGRAM_CATALOGUE) as Program[]) out.push(await detectProgram(host, program, preferred[program]));
-  return out;
+  // The programs at once: their registry and folder reads overlap (each a process on Windows).
+  return Promise.all((Object.keys(PROGRAM_CATALOGUE) as Program[]).map((program) => detectProgram(host, program, preferred[program])));
 }
 
 function versionFromFolder(entry: ProgramCatalogueEntry, folder: string): string | null {
