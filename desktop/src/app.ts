@@ -67,7 +67,7 @@ export interface WorkingFolder {
 }
 
 /** A machine with no Windows registry and no Program Files: nothing is detected. */
-const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null } };
+const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null, defaultValue: async () => undefined } };
 
 export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>;
@@ -94,6 +94,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   private lock: InstanceLock | null = null;
   private autoStart: NodeJS.Timeout | null = null;
   private updateTimer: NodeJS.Timeout | null = null;
+  private pendingDetection: (() => void) | null = null;
 
   constructor(options: AppOptions) {
     super();
@@ -160,16 +161,24 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     this.setup.on('progress', this.changed);
     await this.session.load();
     if (await setupDone(paths)) {
-      // In the background too: on Windows detection starts reg.exe processes (a second each under
-      // Wine on a busy machine), and the window must not wait for them. The client link starts
+      // After the UI listens (uiReady): on Windows detection starts reg.exe processes, and
+      // starting a process blocks the event loop for its whole CreateProcess (about 0.2 s each
+      // under Wine on a busy machine: 3 s of the warm start went there). The client link starts
       // after detection, so the platform never hears lanes that detection has not read yet.
       this.detecting = true;
-      void this.detectAtStart();
+      this.pendingDetection = () => void this.detectAtStart();
     } else {
       // In the background: the UI shows the setup screen meanwhile. A failure is retried at the next start.
       void this.setup.run().then((ok) => (ok ? this.afterSetup() : this.log.error('first-launch setup failed', { error: this.setup.progress.error })));
     }
     return null;
+  }
+
+  /** The UI server listens: the warm start's detection, put off until now, runs. */
+  uiReady(): void {
+    const run = this.pendingDetection;
+    this.pendingDetection = null;
+    run?.();
   }
 
   private async detectAtStart(): Promise<void> {

@@ -81,8 +81,8 @@ export function parseRegTree(key: string, output: string): Map<string, RegQueryO
  * (tens of milliseconds on Windows, a second under Wine on a busy machine), so a key whose
  * subkeys are listed is read once with all it holds (`/s`) and its subkeys' values are answered
  * from that read: three processes for the uninstall entries instead of two per installed
- * program. Other keys are read with their default value in parallel; every answer is kept for
- * the pass (detection of the three programs shares them).
+ * program; a COM registration is one `/ve` read. Other keys are read with their default value in
+ * parallel; every answer is kept for the pass (detection of the three programs shares them).
  */
 export function regExeReader(): RegistryReader {
   const trees = new Map<string, Promise<Map<string, RegQueryOutput>>>();
@@ -114,6 +114,10 @@ export function regExeReader(): RegistryReader {
         }));
       }
       return single.get(k)!;
+    },
+    async defaultValue(key) {
+      const out = await reg([key, '/ve']);
+      return out === null ? undefined : parseDefaultValue(out);
     },
   };
 }
