@@ -73,7 +73,7 @@ export interface WorkingFolder {
 }
 
 /** A machine with no Windows registry and no Program Files: nothing is detected. */
-const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null } };
+const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null, defaultValue: async () => undefined } };
 
 export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>;
@@ -92,6 +92,8 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   setup!: FirstLaunchSetup;
   machineId = '';
   detections: ProgramDetection[] = [];
+  /** True while the warm start's detection runs (the settings show "Looking for…"). */
+  detecting = false;
   adapters = new Map<Program, Adapter>();
   pythons: string[] = [];
   signIn: SignInState = { state: 'idle', message: null };
@@ -101,6 +103,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   private lock: InstanceLock | null = null;
   private autoStart: NodeJS.Timeout | null = null;
   private updateTimer: NodeJS.Timeout | null = null;
+  private pendingDetection: (() => void) | null = null;
 
   constructor(options: AppOptions) {
     super();
@@ -172,14 +175,34 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     this.setup.on('progress', this.changed);
     await this.session.load();
     if (await setupDone(paths)) {
-      await this.refreshDetection();
-      this.pythons = await findPythons();
-      this.afterSetup();
+      // After the UI listens (uiReady): on Windows detection starts reg.exe processes, and
+      // starting a process blocks the event loop for its whole CreateProcess (about 0.2 s each
+      // under Wine on a busy machine: 3 s of the warm start went there). The client link starts
+      // after detection, so the platform never hears lanes that detection has not read yet.
+      this.detecting = true;
+      this.pendingDetection = () => void this.detectAtStart();
     } else {
       // In the background: the UI shows the setup screen meanwhile. A failure is retried at the next start.
       void this.setup.run().then((ok) => (ok ? this.afterSetup() : this.log.error('first-launch setup failed', { error: this.setup.progress.error })));
     }
     return null;
+  }
+
+  /** The UI server listens: the warm start's detection, put off until now, runs. */
+  uiReady(): void {
+    const run = this.pendingDetection;
+    this.pendingDetection = null;
+    run?.();
+  }
+
+  private async detectAtStart(): Promise<void> {
+    try {
+      await Promise.all([this.refreshDetection(), findPythons().then((found) => void (this.pythons = found))]);
+    } catch (err) {
+      this.log.error('program detection failed', { error: String(err) });
+    }
+    this.detecting = false;
+    this.afterSetup();
   }
 
   /** Called by the UI server once it listens: a second start finds this address. */
@@ -406,6 +429,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       // "stand-in": answered by the stand-in solver here, not the program itself.
       lanes: this.bridge.lanes().map((l) => ({ ...l, standIn: this.adapters.get(l.program) instanceof StandinFrameAdapter })),
       workingFolderPath: this.currentWorkingFolder(),
+      detecting: this.detecting,
       detections: this.detections.map((d) => ({
         program: d.program,
         installations: d.installations.map((i) => ({ version: i.version, folder: i.folder, usable: i.exeExists, comRegistered: i.comRegistered })),

@@ -14,6 +14,8 @@ export interface RegistryReader {
   subkeys(key: string): Promise<string[]>;
   /** The key's named values as strings, and its default value under ""; null when the key does not exist. */
   values(key: string): Promise<Record<string, string> | null>;
+  /** The key's default value alone (one reg.exe on Windows, not two); undefined when it has none. */
+  defaultValue(key: string): Promise<string | undefined>;
 }
 
 /** What detection needs from the machine; tests give a fake one. */
@@ -99,9 +101,9 @@ export async function detectProgram(host: DetectionHost, program: Program, prefe
 
   // 3. COM registration: the executable behind the ProgID.
   for (const progId of entry.progIds) {
-    const clsid = (await host.registry.values(`HKLM\\SOFTWARE\\Classes\\${progId}\\CLSID`))?.[''];
+    const clsid = await host.registry.defaultValue(`HKLM\\SOFTWARE\\Classes\\${progId}\\CLSID`);
     if (!clsid) continue;
-    const server = (await host.registry.values(`HKLM\\SOFTWARE\\Classes\\CLSID\\${clsid}\\LocalServer32`))?.[''];
+    const server = await host.registry.defaultValue(`HKLM\\SOFTWARE\\Classes\\CLSID\\${clsid}\\LocalServer32`);
     const exe = server ? exePath(server) : null;
     if (!exe) continue;
     const folder = win32.dirname(exe);
@@ -120,9 +122,8 @@ export async function detectProgram(host: DetectionHost, program: Program, prefe
 }
 
 export async function detectAll(host: DetectionHost, preferred: Partial<Record<Program, string | null>> = {}): Promise<ProgramDetection[]> {
-  const out: ProgramDetection[] = [];
-  for (const program of Object.keys(PROGRAM_CATALOGUE) as Program[]) out.push(await detectProgram(host, program, preferred[program]));
-  return out;
+  // The programs at once: their registry and folder reads overlap (each a process on Windows).
+  return Promise.all((Object.keys(PROGRAM_CATALOGUE) as Program[]).map((program) => detectProgram(host, program, preferred[program])));
 }
 
 function versionFromFolder(entry: ProgramCatalogueEntry, folder: string): string | null {

@@ -331,6 +331,8 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  // The window can open: what the start put off (detection) runs now.
+  app.uiReady();
   origin = `http://127.0.0.1:${port}`;
   cookieName = `sp_ui_${port}_${randomBytes(6).toString('hex')}`;
   const launchUrl = () => `${origin}/?launch=${launch.toString()}`;

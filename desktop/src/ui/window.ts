@@ -12,8 +12,8 @@ export function appBrowsers(env: NodeJS.ProcessEnv = process.env, platform: Node
   return roots.flatMap((r) => [join(r, 'Microsoft', 'Edge', 'Application', 'msedge.exe'), join(r, 'Google', 'Chrome', 'Application', 'chrome.exe')]);
 }
 
-export function openAppWindow(url: string, fallback: (url: string) => void): void {
-  const browser = appBrowsers().find((b) => existsSync(b));
+export function openAppWindow(url: string, fallback: (url: string) => void, browsers: string[] = appBrowsers()): void {
+  const browser = browsers.find((b) => existsSync(b));
   if (!browser) return fallback(url);
   const child = spawn(browser, [`--app=${url}`, '--window-size=1280,860'], { stdio: 'ignore', detached: true });
   child.on('error', () => fallback(url));

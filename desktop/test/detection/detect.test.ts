@@ -1,7 +1,7 @@
 // Detection against a fake machine holding several versions of each program.
 import { describe, expect, it } from 'vitest';
 import { compareVersions, detectAll, detectProgram, exePath, type DetectionHost } from '../../src/detection/detect.ts';
-import { parseDefaultValue, parseRegQuery } from '../../src/detection/windows-host.ts';
+import { parseDefaultValue, parseRegQuery, parseRegTree } from '../../src/detection/windows-host.ts';
 import { fakeHost, PF, PF86 } from '../helpers/fake-host.ts';
 
 const CSI = `${PF}\\Computers and Structures`;
@@ -105,5 +105,32 @@ describe('reg.exe output parser (the reader itself runs only on Windows)', () =>
     expect(parsed.subkeys).toEqual(['Extra']);
     expect(parseDefaultValue('\r\nHKEY_LOCAL_MACHINE\\SOFTWARE\\Classes\\X\\CLSID\r\n    (Default)    REG_SZ    {1111}\r\n')).toBe('{1111}');
     expect(parseDefaultValue('\r\nHKEY_LOCAL_MACHINE\\SOFTWARE\\Classes\\X\\CLSID\r\n')).toBeUndefined();
+  });
+  it('reads a whole uninstall tree from one `reg query /s`: every entry\'s values and each key\'s direct subkeys', () => {
+    const base = 'HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall';
+    const full = 'HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall';
+    const out = [
+      '',
+      full,
+      '',
+      `${full}\\ETABS 22`,
+      '    (Default)    REG_SZ    ',
+      '    DisplayName    REG_SZ    ETABS 22',
+      '    InstallLocation    REG_SZ    C:\\Program Files\\Computers and Structures\\ETABS 22\\',
+      '',
+      `${full}\\ETABS 22\\Extra`,
+      '    Note    REG_SZ    nested',
+      '',
+      `${full}\\{1234-ABCD}`,
+      '    DisplayName    REG_SZ    SAP2000 v26',
+      '',
+    ].join('\r\n');
+    const tree = parseRegTree(base, out);
+    expect(tree.get(full.toLowerCase())!.subkeys).toEqual(['ETABS 22', '{1234-ABCD}']);
+    expect(tree.get(`${full}\\ETABS 22`.toLowerCase())).toEqual({ values: { DisplayName: 'ETABS 22', InstallLocation: 'C:\\Program Files\\Computers and Structures\\ETABS 22\\' }, subkeys: ['Extra'] });
+    expect(tree.get(`${full}\\ETABS 22\\Extra`.toLowerCase())!.values).toEqual({ Note: 'nested' });
+    expect(tree.get(`${full}\\{1234-ABCD}`.toLowerCase())!.values.DisplayName).toBe('SAP2000 v26');
+    // A key that is absent: an empty tree with the key itself and nothing under it.
+    expect(parseRegTree(base, '').get(full.toLowerCase())).toEqual({ values: {}, subkeys: [] });
   });
 });

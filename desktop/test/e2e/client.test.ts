@@ -78,7 +78,10 @@ beforeAll(async () => {
   if (!haveChromium) return;
   model = await startModelServer();
   // The test does in a minute what a user does in ten: the pro tier's 60 requests a minute would refuse it.
-  server = await startTestServer({ ...modelEnv(model), POLLING_RATE_PER_MIN: '100000', PRO_RATE_PER_MIN: '1000' });
+  // Credits: a model call is charged at most the credits reserved for it (issue 29), so one huge
+  // answer no longer spends 20 USD; 0.05 USD lasts the test's calls (about 0.0005 USD each) until
+  // the out-of-credits step's answer is charged its whole reservation (about 0.07 USD).
+  server = await startTestServer({ ...modelEnv(model), POLLING_RATE_PER_MIN: '100000', PRO_RATE_PER_MIN: '1000', PRO_AGENT_CREDITS_USD: '0.05' });
   key = (await server.key('pro')).secret;
   link = await startLink(server.url);
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-home-'));
@@ -101,6 +104,23 @@ beforeAll(async () => {
   await app.publishUrl(ui.launchUrl);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Notifications allowed, as the user answers the question the first Send asks; every
+  // notification the page makes is written down with whether the browser showed it.
+  await page.context().grantPermissions(['notifications'], { origin: ui.url });
+  await page.addInitScript(() => {
+    const shown: { title: string; body: string; event: string }[] = [];
+    (window as unknown as { notes: typeof shown }).notes = shown;
+    const Real = window.Notification;
+    window.Notification = class extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        const note = { title, body: options?.body ?? '', event: 'made' };
+        shown.push(note);
+        this.addEventListener('show', () => (note.event = 'show'));
+        this.addEventListener('error', () => (note.event = 'error'));
+      }
+    } as typeof Notification;
+  });
   console.log(`[desktop e2e] screenshots in ${SHOTS}`);
 }, 120_000);
 
@@ -192,11 +212,60 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     await expect.poll(() => page.locator('[data-stats]').textContent()).toMatch(/Step 4 of 25/);
     // The agent picker is locked for this conversation.
     expect(await page.getByLabel('Agent').isDisabled()).toBe(true);
+    // A notification for the finished run, shown by the browser, naming the conversation.
+    const notes = () => page.evaluate(() => (window as unknown as { notes: { title: string; body: string; event: string }[] }).notes);
+    await expect.poll(notes).toContainEqual({ title: 'The agent has finished', body: expect.stringMatching(/\S/), event: 'show' });
+    // Chromium has no speech service (Edge and Chrome have one): no Dictate button is offered.
+    expect(await page.getByRole('button', { name: 'Dictate' }).count()).toBe(0);
     await shot('03-answer-light');
     await openSettings('General');
+    expect(await page.getByLabel('Dictation microphone').count()).toBe(0);
     await page.getByLabel('Theme').selectOption('dark');
     await closeSettings();
     await shot('04-answer-dark');
+  });
+
+  it('dictation where the browser has a speech service (Edge, Chrome): Dictate listens and the words land in the message box', async () => {
+    // Chrome's speech service is Google's, out of reach here: a scripted recogniser stands in for
+    // it, in a page that reports Chrome's brand. What is tested is the client's side: offered,
+    // started, its words appended, stopped.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies(await page.context().cookies());
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'userAgentData', { value: { brands: [{ brand: 'Google Chrome', version: '142' }] } });
+      const log: string[] = [];
+      (window as unknown as { speech: string[] }).speech = log;
+      class ScriptedRecognition extends EventTarget {
+        interimResults = true;
+        onresult: ((e: unknown) => void) | null = null;
+        onend: (() => void) | null = null;
+        start() {
+          log.push(`start interim=${this.interimResults}`);
+          setTimeout(() => this.onresult?.({ results: [[{ transcript: 'check the portal frame' }], [{ transcript: 'for wind from the west' }]] }), 50);
+        }
+        stop() {
+          log.push('stop');
+          setTimeout(() => this.onend?.(), 10);
+        }
+      }
+      // Chromium defines both names (and cannot transcribe): both are the scripted one here.
+      Object.assign(window, { SpeechRecognition: ScriptedRecognition, webkitSpeechRecognition: ScriptedRecognition });
+    });
+    const chrome = await context.newPage();
+    try {
+      await chrome.goto(ui.url);
+      const dictate = chrome.getByRole('button', { name: 'Dictate' });
+      await dictate.click();
+      await expect.poll(() => chrome.getByLabel('Message').inputValue()).toBe('check the portal frame for wind from the west');
+      expect(await dictate.getAttribute('aria-pressed')).toBe('true');
+      await dictate.click();
+      await expect.poll(() => dictate.getAttribute('aria-pressed')).toBe('false');
+      expect(await chrome.evaluate(() => (window as unknown as { speech: string[] }).speech)).toEqual(['start interim=false', 'stop']);
+      await chrome.getByRole('button', { name: 'Settings' }).click();
+      await chrome.getByLabel('Dictation microphone').waitFor();
+    } finally {
+      await context.close();
+    }
   });
 
   it('pauses at the step limit and the Resume link continues the run', async () => {
@@ -209,6 +278,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     model.script(...portalSteps().slice(0, 3), { content: 'The model is built and analysed.' });
     await send('Build and analyse the portal frame.');
     await page.getByText('Agent paused').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { notes: { title: string; body: string; event: string }[] }).notes.map((n) => `${n.title} (${n.event})`))).toContain('The agent paused at the step limit (show)');
     await shot('05-paused');
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.getByText('The model is built and analysed.').waitFor({ timeout: 20_000 });
@@ -279,7 +349,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     await page.getByRole('tab', { name: 'General' }).click();
     await page.getByLabel('Design standard').selectOption('eurocode');
     await expect.poll(() => app.settings.general.design_standard).toBe('eurocode');
-    await page.getByText(/of 20\.00 USD used/).waitFor();
+    await page.getByText(/of 0\.05 USD used/).waitFor();
     await shot('08-settings-general');
     await page.getByRole('button', { name: 'Reset Configuration' }).click();
     await expect.poll(() => JSON.parse(fs.readFileSync(path.join(home, 'config', 'settings.json'), 'utf8')).general.design_standard).toBe('us');
@@ -294,7 +364,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
 
   it('out of credits: the banner gives the reset time', async () => {
     await newChat();
-    // One answer that reads 10 million tokens costs more than the pro tier's 20 USD.
+    // One answer that reads 10 million tokens: charged its whole reservation, past the 0.05 USD above.
     model.script({ content: 'A long answer.', usage: { prompt: 10_000_000, completion: 10 } });
     await send('Read everything.');
     await page.getByText('A long answer.').waitFor({ timeout: 20_000 });

@@ -24,6 +24,7 @@ export function fakeHost(files: string[], registry: Record<string, Record<string
         return [...new Set([...keys.keys()].filter((k) => k.startsWith(prefix)).map((k) => Object.keys(registry).find((o) => o.toLowerCase() === k)!.slice(prefix.length).split('\\')[0]!))];
       },
       values: async (key) => keys.get(key.toLowerCase()) ?? null,
+      defaultValue: async (key) => keys.get(key.toLowerCase())?.[''],
     },
   };
 }

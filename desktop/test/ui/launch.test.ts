@@ -12,6 +12,7 @@ import { startUiServer, type UiServer } from '../../src/ui/server.ts';
 function standIn(): DesktopApp {
   const app = Object.assign(new EventEmitter(), {
     snapshot: () => ({ state: 'stand-in' }),
+    uiReady: () => undefined,
     chat: new EventEmitter(),
     bridge: Object.assign(new EventEmitter(), { start: async () => ({ started: true }) }),
     log: { error: () => undefined, info: () => undefined, warn: () => undefined },

@@ -19,7 +19,14 @@ const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..',
 const MSI = path.join(DIST, 'StructuralPlatform-0.1.0-x64.msi');
 const UPDATE = path.join(DIST, 'StructuralPlatform-0.1.1-setup.exe');
 const ready = !!ROOT && existsSync(path.join(ROOT, 'usr/lib/wine/wine64')) && existsSync(MSI) && existsSync(UPDATE);
-if (!ready) console.log('[wine smoke] skipped: set WINE_SMOKE_ROOT to a Wine 10 chroot and run npm run desktop:build:win (see .ci/run)');
+if (!ROOT) console.log('[wine smoke] skipped: set WINE_SMOKE_ROOT to a Wine 10 chroot and run npm run desktop:build:win (see .ci/run)');
+
+// Asked to run (CI names the chroot) but something is missing: a failure that says what, never a skip.
+describe.runIf(!!ROOT && !ready)('the Windows smoke test\'s prerequisites', () => {
+  it('finds wine64 in the chroot and the built installers', () => {
+    expect({ wine64: existsSync(path.join(ROOT, 'usr/lib/wine/wine64')), msi: existsSync(MSI), update: existsSync(UPDATE) }).toEqual({ wine64: true, msi: true, update: true });
+  });
+});
 
 const PREFIX = path.join(ROOT, 'root/.wine/drive_c');
 const INSTALLED = path.join(PREFIX, 'Program Files/Structural Platform/StructuralPlatform.exe');

@@ -191,8 +191,14 @@ export function ToolCard({ call, context = {} }) {
   const elapsed = call.startedAt ? (call.endedAt ?? Date.now()) - call.startedAt : null;
   const label = call.errorCode === 'DECLINED' ? 'declined' : { running: 'running', done: 'done', failed: 'failed' }[call.state];
   const units = args?.units ?? context.units;
-  return html`<details class=${`tool ${call.state}`} data-tool=${call.name} data-state=${call.state} onToggle=${(e) => setOpen(e.currentTarget.open)}>
-    <summary>
+  // Opened from the summary's click, not the details' toggle event: toggle comes as a task of its
+  // own after the click, a frame later on a busy machine; the click renders the body at once.
+  const flip = (e) => {
+    e.preventDefault();
+    setOpen(!open);
+  };
+  return html`<details class=${`tool ${call.state}`} data-tool=${call.name} data-state=${call.state} open=${open}>
+    <summary onClick=${flip}>
       <span class=${`state ${call.state}`} aria-label=${label}>${label}</span>
       <span class="what">${describe(call.name, args, call.result, units)}</span>
       ${program && html`<span class="muted prog">${PROGRAM[program]}</span>`}
