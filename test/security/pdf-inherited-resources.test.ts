@@ -31,13 +31,13 @@ describe('forms that inherit the page resources', () => {
 
 describe('Tier 1 over HTTP', () => {
   const a = serverWithKey('pro');
+  const upload = (file: Buffer, key: string) => {
+    const form = new FormData();
+    form.append('page', '1');
+    form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'sheet.pdf');
+    return a.server.rest('/v1/drawings', { method: 'POST', body: form, key });
+  };
   it('answers the upload 422 RESOURCE_LIMIT pdf_max_operators, and another account\'s upload after it is analysed', async () => {
-    const upload = (file: Buffer, key: string) => {
-      const form = new FormData();
-      form.append('page', '1');
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'sheet.pdf');
-      return a.server.rest('/v1/drawings', { method: 'POST', body: form, key });
-    };
     const refused = await upload(bomb, a.key);
     expect(refused.status).toBe(422);
     expect((await refused.json()).error).toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'pdf_max_operators' } });
@@ -46,12 +46,6 @@ describe('Tier 1 over HTTP', () => {
   }, 120_000);
 
   it("another account's upload waits about as long beside four bombs in flight as alone (same-run baseline, no clock bound)", async () => {
-    const upload = (file: Buffer, key: string) => {
-      const form = new FormData();
-      form.append('page', '1');
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'sheet.pdf');
-      return a.server.rest('/v1/drawings', { method: 'POST', body: form, key });
-    };
     const other = (await a.server.key('pro')).secret;
     const timed = async () => {
       const t = performance.now();
