@@ -1,11 +1,14 @@
-// Every setting comes from the environment, with the defaults documented in the README.
+// The settings of a process: every one comes from an environment variable declared in
+// core/env/variables.ts (kind, default, meaning), read and checked there once.
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+import { readVariables } from './env/read.ts';
+import { PERSISTED_MODES as MODES } from './env/variables.ts';
 
 export type Tier = 'free' | 'pro' | 'enterprise';
 /** How the gateway treats documents not on the persisted list (gateway/persisted-documents.ts). */
-export type PersistedMode = 'accept' | 'allowlist' | 'require-id';
-export const PERSISTED_MODES: readonly PersistedMode[] = ['accept', 'allowlist', 'require-id'];
+export type PersistedMode = (typeof MODES)[number];
+export const PERSISTED_MODES: readonly PersistedMode[] = MODES;
 export const TIERS: readonly Tier[] = ['free', 'pro', 'enterprise'];
 
 export interface TierLimits {
@@ -145,29 +148,8 @@ export interface Config {
   oauthRefreshTtlS: number;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value)) throw new Error(`Environment variable ${name} must be a number, got "${raw}"`);
-  return value;
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  return raw === '1' || raw.toLowerCase() === 'true';
-}
-
-function persistedMode(raw: string | undefined, listed: boolean): PersistedMode {
-  const mode = (raw || 'accept') as PersistedMode;
-  if (!PERSISTED_MODES.includes(mode)) throw new Error(`Environment variable PERSISTED_DOCUMENTS_MODE must be one of ${PERSISTED_MODES.join(', ')}, got "${raw}"`);
-  if (mode !== 'accept' && !listed) throw new Error(`PERSISTED_DOCUMENTS_MODE=${mode} needs PERSISTED_DOCUMENTS, the list of documents to allow`);
-  return mode;
-}
-
 /** REMOTE_SUBGRAPHS="documents=http://127.0.0.1:4101/graphql,drawings=http://…" */
-function remoteSubgraphs(raw: string | undefined): Record<string, string> {
+function remoteSubgraphs(raw: string | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const eq = part.indexOf('=');
@@ -221,106 +203,98 @@ export function assertSigningSecret(config: Pick<Config, 'env' | 'signingSecret'
   }
 }
 
+/** The settings of a process, from its environment (every variable declared in core/env/variables.ts), frozen. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const v = readVariables(env);
   // Production unless development is asked for explicitly: a deployment that forgets NODE_ENV gets no
   // Sandbox, no introspection, no diagnostic jobs and no public signing secret.
-  const production = env.NODE_ENV !== 'development';
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
-  const gatewayPort = int(env, 'PORT', 4000);
-  const host = env.HOST ?? '127.0.0.1';
-  const signingSecret = env.SIGNING_SECRET || (production ? '' : DEVELOPMENT_SIGNING_SECRET);
-  const remote = remoteSubgraphs(env.REMOTE_SUBGRAPHS);
-  return {
+  const production = v.NODE_ENV !== 'development';
+  const dataDir = path.resolve(v.DATA_DIR);
+  if (v.PERSISTED_DOCUMENTS_MODE !== 'accept' && !v.PERSISTED_DOCUMENTS) {
+    throw new Error(`PERSISTED_DOCUMENTS_MODE=${v.PERSISTED_DOCUMENTS_MODE} needs PERSISTED_DOCUMENTS, the list of documents to allow`);
+  }
+  const tier = (requestsPerMinute: number, retentionSeconds: number, elementsPerDocument: number | null, maxUnfinishedJobs: number, agentCreditsUsd: number): TierLimits =>
+    Object.freeze({ requestsPerMinute, retentionSeconds, elementsPerDocument, maxUnfinishedJobs, agentCreditsUsd });
+  return deepFreeze({
     env: production ? 'production' : 'development',
-    host,
-    gatewayPort,
-    memoryPort: int(env, 'MEMORY_PORT', 8000),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`).replace(/\/$/, ''),
+    host: v.HOST,
+    gatewayPort: v.PORT,
+    memoryPort: v.MEMORY_PORT,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/$/, ''),
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, 'platform.db')}`,
-    signingSecret,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    databaseUrl: v.DATABASE_URL ?? `file:${path.join(dataDir, 'platform.db')}`,
+    signingSecret: v.SIGNING_SECRET ?? (production ? '' : DEVELOPMENT_SIGNING_SECRET),
+    logLevel: v.LOG_LEVEL,
     tiers: {
-      free: {
-        requestsPerMinute: int(env, 'FREE_RATE_PER_MIN', 10),
-        retentionSeconds: int(env, 'FREE_RETENTION_S', 3600),
-        elementsPerDocument: 50,
-        maxUnfinishedJobs: int(env, 'FREE_MAX_UNFINISHED_JOBS', 10),
-        agentCreditsUsd: int(env, 'FREE_AGENT_CREDITS_USD', 1),
-      },
-      pro: {
-        requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60),
-        retentionSeconds: int(env, 'PRO_RETENTION_S', 86_400),
-        elementsPerDocument: 500,
-        maxUnfinishedJobs: int(env, 'PRO_MAX_UNFINISHED_JOBS', 60),
-        agentCreditsUsd: int(env, 'PRO_AGENT_CREDITS_USD', 20),
-      },
-      enterprise: {
-        requestsPerMinute: int(env, 'ENTERPRISE_RATE_PER_MIN', 600),
-        retentionSeconds: int(env, 'ENTERPRISE_RETENTION_S', 7 * 86_400),
-        elementsPerDocument: null,
-        maxUnfinishedJobs: int(env, 'ENTERPRISE_MAX_UNFINISHED_JOBS', 600),
-        agentCreditsUsd: int(env, 'ENTERPRISE_AGENT_CREDITS_USD', 200),
-      },
+      free: tier(v.FREE_RATE_PER_MIN, v.FREE_RETENTION_S, 50, v.FREE_MAX_UNFINISHED_JOBS, v.FREE_AGENT_CREDITS_USD),
+      pro: tier(v.PRO_RATE_PER_MIN, v.PRO_RETENTION_S, 500, v.PRO_MAX_UNFINISHED_JOBS, v.PRO_AGENT_CREDITS_USD),
+      enterprise: tier(v.ENTERPRISE_RATE_PER_MIN, v.ENTERPRISE_RETENTION_S, null, v.ENTERPRISE_MAX_UNFINISHED_JOBS, v.ENTERPRISE_AGENT_CREDITS_USD),
     },
-    pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),
-    publicPerMinute: int(env, 'PUBLIC_RATE_PER_MIN', 120),
-    heartbeatPerMinute: int(env, 'HEARTBEAT_RATE_PER_MIN', 30),
-    bridgePerMinute: int(env, 'BRIDGE_RATE_PER_MIN', 300),
-    jobConcurrency: int(env, 'JOB_CONCURRENCY', 4),
-    workerThreads: int(env, 'WORKER_THREADS', 2),
-    workerIdleMs: int(env, 'WORKER_IDLE_MS', 15 * 60_000),
-    jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 2),
-    sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
-    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
-    replica: env.GATEWAY_REPLICA ?? '',
-    gatewayReplicas: Math.max(1, int(env, 'GATEWAY_REPLICAS', 1)),
-    remoteSubgraphs: remote,
-    subgraphRefusedWaitMs: int(env, 'SUBGRAPH_REFUSED_WAIT_MS', 10_000),
-    runJobs: bool(env, 'RUN_JOBS', true),
-    diagnosticJobs: bool(env, 'DIAGNOSTIC_JOBS', !production),
-    redisUrl: env.REDIS_URL || null,
-    redisPrefix: env.REDIS_PREFIX || 'platform',
-    jobLockMs: int(env, 'JOB_LOCK_MS', 30_000),
-    jobRetryDelayMs: int(env, 'JOB_RETRY_DELAY_MS', 1_000),
-    jobReconcileMs: int(env, 'JOB_RECONCILE_MS', 5_000),
-    memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
-    embeddingsUrl: env.EMBEDDINGS_URL || null,
-    embeddingsModel: env.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
-    embeddingsApiKey: env.EMBEDDINGS_API_KEY || null,
-    searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 30_000),
-    publicCacheSeconds: int(env, 'PUBLIC_CACHE_S', 30),
-    persistedDocumentsFile: env.PERSISTED_DOCUMENTS || null,
-    persistedDocumentsMode: persistedMode(env.PERSISTED_DOCUMENTS_MODE, Boolean(env.PERSISTED_DOCUMENTS)),
-    searchCacheSeconds: int(env, 'SEARCH_CACHE_S', 300),
-    uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
-    jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 60 * 1024 * 1024),
-    neo4jUri: env.NEO4J_URI || null,
-    neo4jUser: env.NEO4J_USER ?? 'neo4j',
-    neo4jPassword: env.NEO4J_PASSWORD ?? '',
-    memoryLlmUrl: env.MEMORY_LLM_URL || null,
-    memoryLlmModel: env.MEMORY_LLM_MODEL ?? 'gpt-4o-mini',
-    memoryLlmApiKey: env.MEMORY_LLM_API_KEY || null,
-    projectLlmUrl: env.PROJECT_LLM_URL || null,
-    projectLlmModel: env.PROJECT_LLM_MODEL ?? 'gpt-4o-mini',
-    projectLlmApiKey: env.PROJECT_LLM_API_KEY || null,
-    projectLlmTimeoutMs: int(env, 'PROJECT_LLM_TIMEOUT_MS', 30_000),
-    memoryRerankerUrl: env.MEMORY_RERANKER_URL || null,
-    memoryRerankerModel: env.MEMORY_RERANKER_MODEL ?? 'rerank-english-v3.0',
-    memoryRerankerApiKey: env.MEMORY_RERANKER_API_KEY || null,
-    agentLlmUrl: env.AGENT_LLM_URL || null,
-    agentLlmModel: env.AGENT_LLM_MODEL ?? 'gpt-4o',
-    agentLlmApiKey: env.AGENT_LLM_API_KEY || null,
-    agentLlmAllowPrivate: bool(env, 'AGENT_LLM_ALLOW_PRIVATE', false),
-    agentLlmTimeoutMs: int(env, 'AGENT_LLM_TIMEOUT_MS', 120_000),
-    agentToolTimeoutMs: int(env, 'AGENT_TOOL_TIMEOUT_MS', 300_000),
-    agentDesktopWaitMs: int(env, 'AGENT_DESKTOP_WAIT_MS', 120_000),
-    agentHeartbeatTimeoutMs: int(env, 'AGENT_HEARTBEAT_TIMEOUT_MS', 60_000),
-    agentPriceInPerMtok: int(env, 'AGENT_PRICE_IN_PER_MTOK', 2.5),
-    agentPriceOutPerMtok: int(env, 'AGENT_PRICE_OUT_PER_MTOK', 10),
-    agentUsagePeriodS: int(env, 'AGENT_USAGE_PERIOD_S', 86_400),
-    oauthPendingTtlMs: int(env, 'OAUTH_PENDING_TTL_MS', 5 * 60_000),
-    oauthAccessTtlS: int(env, 'OAUTH_ACCESS_TTL_S', 3_600),
-    oauthRefreshTtlS: int(env, 'OAUTH_REFRESH_TTL_S', 30 * 86_400),
-  };
+    pollingPerMinute: v.POLLING_RATE_PER_MIN,
+    publicPerMinute: v.PUBLIC_RATE_PER_MIN,
+    heartbeatPerMinute: v.HEARTBEAT_RATE_PER_MIN,
+    bridgePerMinute: v.BRIDGE_RATE_PER_MIN,
+    jobConcurrency: v.JOB_CONCURRENCY,
+    workerThreads: v.WORKER_THREADS,
+    workerIdleMs: v.WORKER_IDLE_MS,
+    jobMaxAttempts: v.JOB_MAX_ATTEMPTS,
+    sweepIntervalMs: v.SWEEP_INTERVAL_MS,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    replica: v.GATEWAY_REPLICA,
+    gatewayReplicas: v.GATEWAY_REPLICAS,
+    remoteSubgraphs: remoteSubgraphs(v.REMOTE_SUBGRAPHS),
+    subgraphRefusedWaitMs: v.SUBGRAPH_REFUSED_WAIT_MS,
+    runJobs: v.RUN_JOBS,
+    // On outside production unless set: the variable's own default is for production.
+    diagnosticJobs: env.DIAGNOSTIC_JOBS ? v.DIAGNOSTIC_JOBS : !production,
+    redisUrl: v.REDIS_URL,
+    redisPrefix: v.REDIS_PREFIX,
+    jobLockMs: v.JOB_LOCK_MS,
+    jobRetryDelayMs: v.JOB_RETRY_DELAY_MS,
+    jobReconcileMs: v.JOB_RECONCILE_MS,
+    memoryClearEnabled: v.MEMORY_CLEAR_ENABLED,
+    embeddingsUrl: v.EMBEDDINGS_URL,
+    embeddingsModel: v.EMBEDDINGS_MODEL,
+    embeddingsApiKey: v.EMBEDDINGS_API_KEY,
+    searchTimeoutMs: v.SEARCH_TIMEOUT_MS,
+    publicCacheSeconds: v.PUBLIC_CACHE_S,
+    persistedDocumentsFile: v.PERSISTED_DOCUMENTS,
+    persistedDocumentsMode: v.PERSISTED_DOCUMENTS_MODE,
+    searchCacheSeconds: v.SEARCH_CACHE_S,
+    uploadLimitBytes: v.UPLOAD_LIMIT_BYTES,
+    jsonLimitBytes: v.JSON_LIMIT_BYTES,
+    neo4jUri: v.NEO4J_URI,
+    neo4jUser: v.NEO4J_USER,
+    neo4jPassword: v.NEO4J_PASSWORD ?? '',
+    memoryLlmUrl: v.MEMORY_LLM_URL,
+    memoryLlmModel: v.MEMORY_LLM_MODEL,
+    memoryLlmApiKey: v.MEMORY_LLM_API_KEY,
+    projectLlmUrl: v.PROJECT_LLM_URL,
+    projectLlmModel: v.PROJECT_LLM_MODEL,
+    projectLlmApiKey: v.PROJECT_LLM_API_KEY,
+    projectLlmTimeoutMs: v.PROJECT_LLM_TIMEOUT_MS,
+    memoryRerankerUrl: v.MEMORY_RERANKER_URL,
+    memoryRerankerModel: v.MEMORY_RERANKER_MODEL,
+    memoryRerankerApiKey: v.MEMORY_RERANKER_API_KEY,
+    agentLlmUrl: v.AGENT_LLM_URL,
+    agentLlmModel: v.AGENT_LLM_MODEL,
+    agentLlmApiKey: v.AGENT_LLM_API_KEY,
+    agentLlmAllowPrivate: v.AGENT_LLM_ALLOW_PRIVATE,
+    agentLlmTimeoutMs: v.AGENT_LLM_TIMEOUT_MS,
+    agentToolTimeoutMs: v.AGENT_TOOL_TIMEOUT_MS,
+    agentDesktopWaitMs: v.AGENT_DESKTOP_WAIT_MS,
+    agentHeartbeatTimeoutMs: v.AGENT_HEARTBEAT_TIMEOUT_MS,
+    agentPriceInPerMtok: v.AGENT_PRICE_IN_PER_MTOK,
+    agentPriceOutPerMtok: v.AGENT_PRICE_OUT_PER_MTOK,
+    agentUsagePeriodS: v.AGENT_USAGE_PERIOD_S,
+    oauthPendingTtlMs: v.OAUTH_PENDING_TTL_MS,
+    oauthAccessTtlS: v.OAUTH_ACCESS_TTL_S,
+    oauthRefreshTtlS: v.OAUTH_REFRESH_TTL_S,
+  });
+}
+
+/** Settings do not change once read: every nested object is frozen too. */
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) if (inner && typeof inner === 'object') deepFreeze(inner);
+  return Object.freeze(value);
 }

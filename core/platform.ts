@@ -39,6 +39,10 @@ export type ServiceBase = Pick<Platform, 'config' | 'log' | 'db' | 'embedder' | 
 
 export interface Platform {
   config: Config;
+  /** The base of links the platform hands out: PUBLIC_URL, or the address the server bound when its port was 0 (bindPublicUrl). */
+  publicUrl(): string;
+  /** Called once by the server that listens on an ephemeral port: links name the port actually bound. */
+  bindPublicUrl(url: string): void;
   log: Logger;
   db: Database;
   keys: KeyStore;
@@ -113,9 +117,10 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const shared = redisUrl ? connectRedis(redisUrl, `${config.redisPrefix}:shared`) : null;
   const cache = shared ? createRedisCache(shared, `${config.redisPrefix}:cache:`) : createMemoryCache();
   const blobs = createDiskStorage(path.join(config.dataDir, 'blobs'));
+  let publicUrl = config.publicUrl;
   const files = createFileStore(db, blobs, {
     secret: config.signingSecret,
-    publicUrl: () => config.publicUrl,
+    publicUrl: () => publicUrl,
   });
   const store = createJobStore(db, config);
   const keys = createKeyStore(db);
@@ -182,6 +187,8 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
 
   return {
     config,
+    publicUrl: () => publicUrl,
+    bindPublicUrl: (url) => void (publicUrl = url),
     log,
     db,
     keys,

@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertSigningSecret, loadConfig } from '../core/config.ts';
+import { readVariables } from '../core/env/read.ts';
 import { freePort } from '../core/net/free-port.ts';
 import { openDatabase } from '../core/db/client.ts';
 import { createKeyStore } from '../core/auth/keys.ts';
@@ -21,12 +22,7 @@ import { STOP_BACKSTOP_MS } from './stop-on-signal.ts';
 import { stopProcesses } from './stop-processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = process.env;
-const count = (name: string, fallback: number) => {
-  const n = Number(env[name] ?? fallback);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got "${env[name]}"`);
-  return n;
-};
+const env = readVariables(process.env);
 
 if (!env.REDIS_URL) {
   console.error('npm run start:cluster needs REDIS_URL (redis://127.0.0.1:6379): the processes share jobs, job events, rate limits and caches through it.');
@@ -35,13 +31,14 @@ if (!env.REDIS_URL) {
 const config = loadConfig();
 // Checked here once: every process would refuse it, and be restarted without end.
 assertSigningSecret(config);
-const replicas = count('GATEWAY_REPLICAS', 2);
-const jobWorkers = count('JOB_WORKERS', 2);
+// Two gateways unless told otherwise: the variable's own default (1) is that of a gateway started alone.
+const replicas = process.env.GATEWAY_REPLICAS ? env.GATEWAY_REPLICAS : 2;
+const jobWorkers = env.JOB_WORKERS;
 const say = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
 const port = config.gatewayPort || (await freePort(config.host));
 const memoryPort = config.memoryPort || (await freePort(config.host));
-const subgraphBase = Number(env.SUBGRAPH_PORT ?? 4101);
+const subgraphBase = env.SUBGRAPH_PORT;
 
 // Migrated once, before any process starts: processes starting together would race on a fresh database.
 const db = await openDatabase({ url: config.databaseUrl });
@@ -87,7 +84,7 @@ function supervise(role: string, name: string, script: string, args: string[], c
   return new Promise((resolveReady) => {
     const start = () => {
       const startedAt = Date.now();
-      const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+      const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
       children.add(child);
       say({ msg: 'process started', role, name, pid: child.pid });
       let seen = '';
@@ -111,7 +108,7 @@ function supervise(role: string, name: string, script: string, args: string[], c
   });
 }
 
-const common = { REDIS_URL: env.REDIS_URL, DATABASE_URL: config.databaseUrl, DATA_DIR: config.dataDir, NODE_ENV: config.env };
+const common = { REDIS_URL: env.REDIS_URL!, DATABASE_URL: config.databaseUrl, DATA_DIR: config.dataDir, NODE_ENV: config.env };
 
 // Subgraphs first: the content subgraph seeds the code catalogue before workers read it.
 const remote = SUBGRAPH_NAMES.filter((name) => !SUBGRAPHS[name].runsInGateway);

@@ -10,15 +10,18 @@ const { platform } = server;
 
 // A replica of the cluster (gateway/cluster.ts) says it is up in one line; the cluster prints the addresses and the first key.
 if (cluster.isWorker) console.log(JSON.stringify({ msg: 'gateway replica listening', pid: process.pid, port: server.port }));
-else console.log(`
-  GraphQL gateway   ${config.publicUrl}/graphql   (Apollo Sandbox in a browser${config.env === 'production' ? ' is off in production' : ''})
+else {
+  const base = platform.publicUrl();
+  console.log(`
+  GraphQL gateway   ${base}/graphql   (Apollo Sandbox in a browser${config.env === 'production' ? ' is off in production' : ''})
   Subscriptions     ws://${config.host}:${server.port}/graphql   (graphql-ws)
-  REST              ${config.publicUrl}/v1/...  and  ${config.publicUrl}/blogs/...
-  OpenAPI           ${config.publicUrl}/openapi.json
-  Downloads         ${config.publicUrl}/files/...
+  REST              ${base}/v1/...  and  ${base}/blogs/...
+  OpenAPI           ${base}/openapi.json
+  Downloads         ${base}/files/...
   Memory service    ${server.memoryUrl}
   Data directory    ${config.dataDir}
 `);
+}
 
 if (cluster.isPrimary && config.env === 'development' && (await platform.keys.count()) === 0) {
   const { secret } = await platform.keys.create({ name: 'first development key', tier: 'pro' });

@@ -133,7 +133,7 @@ export function oauthRouter(platform: Platform): Router {
   router.post('/device_authorization', form, json, (req, res) =>
     tokenReply(res, async () => {
       const d = oauth.startDevice((req.body ?? {}).client_id);
-      const verification = `${platform.config.publicUrl}/oauth/device`;
+      const verification = `${platform.publicUrl()}/oauth/device`;
       return {
         device_code: d.deviceCode,
         user_code: d.userCode,

@@ -145,7 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use('/desktop', desktopReleaseRouter(platform));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(ROUTES, config.publicUrl, { extraPaths: { ...OAUTH_OPENAPI_PATHS, ...DESKTOP_RELEASE_OPENAPI_PATHS } }));
+    openApi ??= JSON.stringify(openApiDocument(ROUTES, platform.publicUrl(), { extraPaths: { ...OAUTH_OPENAPI_PATHS, ...DESKTOP_RELEASE_OPENAPI_PATHS } }));
     res.type('json').send(openApi);
   });
   app.use(
@@ -179,7 +179,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const port = await listen(httpServer, config.gatewayPort, config.host);
   // With an ephemeral port (tests) links must name the port actually bound.
-  if (config.gatewayPort === 0) config.publicUrl = `http://${config.host}:${port}`;
+  if (config.gatewayPort === 0) platform.bindPublicUrl(`http://${config.host}:${port}`);
   const memoryServer = createHttpServer(memoryApp(platform, apollo));
   const memoryPort = await listen(memoryServer, config.memoryPort, config.host);
 

@@ -6,6 +6,7 @@
 // "A501" and "A 501" are one sheet. A dot inside the number ("A5.01") is a
 // separator in some offices and significant in others: it is dropped unless
 // PROJECT_SHEET_DOTS=keep.
+import { readVariables } from '../../../core/env/read.ts';
 
 /** A token that reads as a sheet number: letters, optional separator, digits, optional dot part and suffix letter. */
 export const SHEET_NUMBER_PATTERN = '[A-Z]{1,3}[-. ]?\\d{1,4}(?:\\.\\d{1,3})?[A-Z]?';
@@ -17,7 +18,7 @@ export interface SheetNumberOptions {
   keepDots: boolean;
 }
 
-export const sheetNumberOptions = (env: NodeJS.ProcessEnv = process.env): SheetNumberOptions => ({ keepDots: env.PROJECT_SHEET_DOTS === 'keep' });
+export const sheetNumberOptions = (env: NodeJS.ProcessEnv = process.env): SheetNumberOptions => ({ keepDots: readVariables(env).PROJECT_SHEET_DOTS === 'keep' });
 
 /** @example normaliseSheetNumber('A-5.01') // → 'A501' */
 export function normaliseSheetNumber(raw: string, options: SheetNumberOptions = { keepDots: false }): string {
