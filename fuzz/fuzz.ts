@@ -21,6 +21,10 @@ export interface FuzzOptions {
   /** Longest single /healthcheck answer allowed (a freeze). */
   healthMaxMs?: number;
   maxRssBytes?: number;
+  /** The server's worst event-loop turn since the last call, in its main thread's CPU time (fuzz/stalls.ts). */
+  loopStall?: () => Promise<{ cpuMs: number; wallMs: number }>;
+  /** Longest turn of the server's event loop allowed, in main-thread CPU ms (a freeze on a quiet machine). */
+  loopMaxCpuMs?: number;
   /** Reads the server's RSS (its process). */
   rss: () => number;
   /** Only these families (by name); all when absent. */
@@ -38,6 +42,9 @@ export interface FamilyReport {
   healthProbes: number;
   healthP99Ms: number;
   healthMaxMs: number;
+  /** The server's longest event-loop turn in the phase: main-thread CPU ms, and its wall ms. */
+  loopMaxCpuMs?: number;
+  loopMaxWallMs?: number;
 }
 
 export interface FuzzReport {
@@ -76,6 +83,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     options.onSample?.({ requests: report.requests, rssBytes, ms: performance.now() - started });
   });
 
+  await options.loopStall?.();
   const share = options.durationMs / Math.max(1, families.length);
   for (const family of families) {
     const until = performance.now() + share;
@@ -117,7 +125,12 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
     if (family.finish) await family.finish(ctx).catch((err) => fail(`the family's final check threw: ${(err as Error).stack ?? err}`));
     const times = [...phase.times].sort((a, b) => a - b);
     Object.assign(fr, { healthProbes: times.length, healthP99Ms: p99(times), healthMaxMs: times.at(-1) ?? 0 });
+    const stall = await options.loopStall?.();
+    if (stall) Object.assign(fr, { loopMaxCpuMs: stall.cpuMs, loopMaxWallMs: stall.wallMs });
     report.families.push(fr);
+    if (stall && options.loopMaxCpuMs !== undefined && stall.cpuMs > options.loopMaxCpuMs) {
+      report.failures.push({ kind: 'event-loop', method: '', path: '', status: 'freeze', detail: `${family.name}: one turn of the server's event loop took ${stall.cpuMs.toFixed(0)} ms of its CPU, over ${options.loopMaxCpuMs} ms` });
+    }
     if (options.healthMaxMs !== undefined && fr.healthMaxMs > options.healthMaxMs) {
       report.failures.push({ kind: 'healthcheck', method: 'GET', path: '/healthcheck', status: 'freeze', detail: `${family.name}: a probe took ${fr.healthMaxMs.toFixed(0)} ms, over ${options.healthMaxMs} ms` });
     }
@@ -142,7 +155,7 @@ export function printReport(report: FuzzReport, seed: number): void {
   console.log(`fuzz seed ${seed}: ${report.requests} requests`);
   console.log(`  by status: ${Object.entries(report.byStatus).sort().map(([k, n]) => `${k} ${n}`).join(', ')}`);
   for (const f of report.families) {
-    console.log(`  ${f.name.padEnd(18)} ${String(f.requests).padStart(6)} requests, ${f.failures} failures; /healthcheck ${f.healthProbes} probes, p99 ${f.healthP99Ms.toFixed(1)} ms, worst ${f.healthMaxMs.toFixed(1)} ms`);
+    console.log(`  ${f.name.padEnd(18)} ${String(f.requests).padStart(6)} requests, ${f.failures} failures; /healthcheck ${f.healthProbes} probes, p99 ${f.healthP99Ms.toFixed(1)} ms, worst ${f.healthMaxMs.toFixed(1)} ms${f.loopMaxCpuMs === undefined ? '' : `; longest loop turn ${f.loopMaxCpuMs.toFixed(0)} ms CPU (${f.loopMaxWallMs!.toFixed(0)} ms wall)`}`);
   }
   console.log(`  /healthcheck: ${report.healthProbes} probes, p99 ${report.healthP99Ms.toFixed(1)} ms, max ${report.healthMaxMs.toFixed(1)} ms; max RSS ${(report.maxRssBytes / 2 ** 20).toFixed(0)} MB`);
   console.log(`  failures: ${report.failures.length}`);

@@ -2,7 +2,8 @@
 // in a child process with a fresh data directory (fuzz/serve.ts) and runs the fuzz (fuzz/fuzz.ts)
 // against it from this one, so the fuzzer's work does not count against the server's responsiveness.
 // Each family (fuzz/families/) gets an equal share of the time. Exits 1 on any failure. Bounds:
-// /healthcheck p99 under 200 ms, no single probe over 1 s, the server's RSS under
+// /healthcheck p99 under 200 ms, no single probe over 1 s, no turn of the server's event loop over
+// 1 s of its main thread's CPU (fuzz/stalls.ts: the freeze a quiet machine would see), the server's RSS under
 // FUZZ_MAX_RSS_MB (2,048 MB by default). --kinds keeps only some families (to find which one a
 // resource grows with); --trace prints the server's memory every 5 s against the requests
 // answered so far.
@@ -48,6 +49,19 @@ const report = await runFuzz(target, {
   healthP99Ms: 200,
   healthMaxMs: 1_000,
   families,
+  loopMaxCpuMs: 1_000,
+  loopStall: () => {
+    const answer = new Promise<{ cpuMs: number; wallMs: number }>((resolve) => {
+      const on = (m: { stalls?: { cpuMs: number; wallMs: number } }) => {
+        if (!m.stalls) return;
+        child.off('message', on);
+        resolve(m.stalls);
+      };
+      child.on('message', on);
+    });
+    child.send('stalls');
+    return answer;
+  },
   maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
   rss: () => {
     child.send(trace ? 'trace' : 'rss');

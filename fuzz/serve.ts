@@ -1,7 +1,8 @@
 // The platform under fuzz, in a process of its own (started by fuzz/main.ts
 // over IPC), so the fuzzer's own work never shares the event loop whose
 // responsiveness it measures. Sends {url, memoryUrl, key}, then its RSS on
-// every 'rss' message (and its heaps on 'trace'); closes on 'stop'.
+// every 'rss' message (and its heaps on 'trace'), its worst event-loop turn
+// since the last ask on 'stalls'; closes on 'stop'.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,7 @@ import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
+import { watchStalls } from './stalls.ts';
 
 // Worker threads started so far and those alive, for the trace (a pool that
 // replaces its threads over and over is one way native memory can grow).
@@ -44,6 +46,9 @@ const server = await startServer(
 );
 const { secret } = await server.platform.keys.create({ name: 'fuzz', tier: 'enterprise' });
 const free = await server.platform.keys.create({ name: 'fuzz-free', tier: 'free' });
+// The event loop's turns in main-thread CPU time (fuzz/stalls.ts); FUZZ_STALL_LOG keeps the long ones
+// (JSON lines) to read beside a --cpu-prof profile.
+const stalls = watchStalls();
 process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret, freeKey: free.secret });
 process.on('message', async (message) => {
   if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
@@ -53,7 +58,13 @@ process.on('message', async (message) => {
     const heap = v8.getHeapStatistics();
     process.send!({ rss: usage.rss, usage, mainHeapBytes: heap.total_physical_size + heap.malloced_memory, workers: { started: workersStarted, alive: liveWorkers.size, heapBytes: await workerHeaps() } });
   }
+  if (message === 'stalls') {
+    const { worst, kept } = stalls.take();
+    if (process.env.FUZZ_STALL_LOG) fs.appendFileSync(process.env.FUZZ_STALL_LOG, kept.map((k) => `${JSON.stringify(k)}\n`).join(''));
+    process.send!({ stalls: worst });
+  }
   if (message === 'stop') {
+    stalls.stop();
     await server.close(2_000);
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);

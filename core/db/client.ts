@@ -13,6 +13,7 @@ import { isPostgresUrl, openPostgres } from './postgres/open.ts';
 import { installBusyTimeout } from './sqlite-busy-timeout.ts';
 import { registerInterruptibleReads } from './interruptible-reads.ts';
 import { reuseTransactionConnections } from './transaction-connections.ts';
+import { yieldBetweenStatements } from './yield-between-statements.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -44,15 +45,19 @@ function sqliteFilePath(url: string): string | null {
   return rest.startsWith('//') ? fileURLToPath(url) : rest;
 }
 
-/** The adapter whose transactions reuse their connections (transaction-connections.ts). */
-class ReusedConnectionsLibSQL extends PrismaLibSQL {
-  readonly #file: string;
-  constructor(config: ConstructorParameters<typeof PrismaLibSQL>[0], file: string) {
+/**
+ * The adapter whose statements give the event loop a turn now and then (yield-between-statements.ts)
+ * and, on a file, whose transactions reuse their connections (transaction-connections.ts).
+ */
+class EmbeddedLibSQL extends PrismaLibSQL {
+  readonly #file: string | null;
+  constructor(config: ConstructorParameters<typeof PrismaLibSQL>[0], file: string | null) {
     super(config);
     this.#file = file;
   }
   override createClient(config: Parameters<PrismaLibSQL['createClient']>[0]) {
-    return reuseTransactionConnections(super.createClient(config), this.#file);
+    const client = super.createClient(config);
+    return yieldBetweenStatements(this.#file ? reuseTransactionConnections(client, this.#file) : client);
   }
 }
 
@@ -66,7 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const file = sqliteFilePath(options.url);
   if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   installBusyTimeout(BUSY_TIMEOUT_MS);
-  const adapter = file && file !== ':memory:' ? new ReusedConnectionsLibSQL({ url: options.url }, path.resolve(file)) : new PrismaLibSQL({ url: options.url });
+  const adapter = new EmbeddedLibSQL({ url: options.url }, file && file !== ':memory:' ? path.resolve(file) : null);
   const db = new PrismaClient({
     adapter,
     log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],
