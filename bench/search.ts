@@ -1,6 +1,7 @@
 // npm run bench:search — search latency with 1,000 and 10,000 indexed pages:
 // the search itself (full-text + vector + fusion) and a search job from request
 // to completed, beside a bare full-text query on the same index in the same run.
+import { catalogueEntryOf } from '../subgraphs/content/codes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,7 +102,7 @@ for (const pages of SIZES) {
     await index.replaceFile('aci-318-19', await toIndex(ps, embedder));
     await db.codeEntry.update({ where: { fileId: 'aci-318-19' }, data: { indexStatus: 'indexed', pageCount: pages, passageCount: ps.length, indexedAt: new Date() } });
     const loadS = (performance.now() - t0) / 1000;
-    const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));
+    const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
     const queries = Array.from({ length: RUNS }, query);
 
     const bare: number[] = [];

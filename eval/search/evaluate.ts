@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
-import { readCatalogue, seedCodes } from '../../subgraphs/content/codes.ts';
+import { catalogueEntryOf, readCatalogue, seedCodes } from '../../subgraphs/content/codes.ts';
 import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
@@ -53,7 +53,7 @@ export async function evaluateSearch(log = console.log, perQuery = false) {
       const { pdf } = await generateCode(spec);
       await ingestCode({ db, index, embedder, extract: (b) => extractCodeText(b) }, spec.fileId, pdf);
     }
-    const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));
+    const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
 
     const run = async (mode: Mode, q: Query): Promise<string[]> => {
       const inOrder = async (ids: number[]) => {

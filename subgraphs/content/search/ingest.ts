@@ -42,7 +42,7 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
   await deps.index.replaceFile(fileId, indexed);
   await deps.db.codeEntry.update({
     where: { fileId },
-    data: { indexStatus: 'indexed', pageCount: extracted.pageCount, passageCount: extracted.passages.length, indexedAt: new Date() },
+    data: { indexStatus: 'indexed', pageCount: extracted.pageCount, passageCount: extracted.passages.length, indexedAt: new Date(), designations: extracted.designations },
   });
   return { fileId, pages: extracted.pageCount, passages: extracted.passages.length, seconds: (performance.now() - started) / 1000 };
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { parseInput } from '../../../core/validation.ts';
-import { DESIGN_STANDARDS } from '../codes.ts';
+import { catalogueEntryOf, DESIGN_STANDARDS } from '../codes.ts';
 import type { Embedder } from '../../../core/embedding/embed.ts';
 import { passageIndexFor } from './index-for.ts';
 import { ftsTerms } from './words.ts';
@@ -113,7 +113,7 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
   const results = await searchCodes(
     index,
     options.embedder,
-    catalogue.map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard })),
+    catalogue.map(catalogueEntryOf),
     { query: input.query, fileIds: scope, page: input.page, perPage: input.perPage },
   );
   // The empty state says why: requested codes (or, unscoped, the whole library) with nothing indexed yet.

@@ -1,0 +1,129 @@
+// The label-free self-check of code search (issue 32): every clause heading a real code prints
+// (headings.ts, read by poppler, not by the engine) is looked up three ways, and its page must
+// come first:
+//   - by its bare number, scoped to its document ("3-11.2", file_ids [doc]);
+//   - by catalogue name + number, unscoped ("ufc-4-010-01-antiterrorism-2018-chg1 3-11.2": the
+//     file_id as /v1/codes lists it, which must scope the search);
+//   - by printed designation + number, unscoped ("UFC 4-010-01 3-11.2": the document's name as
+//     its cover prints it, publishers.ts, which the engine must learn from the pages).
+// hit@1 per document, dev publishers and blind publishers apart, worst document first.
+// The documents are ingested as an operator would (one library), so an unscoped query competes
+// with every other document's clause of the same number.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../../core/db/client.ts';
+import { createLocalEmbedder } from '../../../core/embedding/embed.ts';
+import { catalogueEntryOf, seedCodes } from '../../../subgraphs/content/codes.ts';
+import { extractCodeText } from '../../../subgraphs/content/search/extract-text.ts';
+import { ingestCode } from '../../../subgraphs/content/search/ingest.ts';
+import { createLibsqlIndex } from '../../../subgraphs/content/search/libsql-index.ts';
+import { searchCodes } from '../../../subgraphs/content/search/search.ts';
+import { SAMPLES_DIR } from '../evaluate-real.ts';
+import { CODE_DOCUMENTS, type CodeDocument } from '../publishers.ts';
+import { printedHeadings, type PrintedHeading } from './headings.ts';
+
+export const FORMS = ['bare', 'catalogue', 'designation'] as const;
+export type Form = (typeof FORMS)[number];
+
+export interface DocumentCheck {
+  fileId: string;
+  publisher: string;
+  blind: boolean;
+  /** Headings printed (after listings and ambiguous numbers are left out), and how many were looked up. */
+  printed: number;
+  checked: number;
+  ambiguous: number;
+  integerHeadings: number;
+  hitAt1: Record<Form, number>;
+  misses: Record<Form, { number: string; page: number; got: string }[]>;
+}
+
+/** At most this many headings a document are looked up, evenly spaced through it (all when fewer). */
+const PER_DOCUMENT = 200;
+
+export const queryFor = (form: Form, doc: CodeDocument, h: PrintedHeading) =>
+  form === 'bare' ? h.number : form === 'catalogue' ? `${doc.fileId} ${h.number}` : `${doc.designations[0]} ${h.number}`;
+
+function sample<T>(items: readonly T[], n: number): T[] {
+  if (items.length <= n) return [...items];
+  return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
+}
+
+export async function selfCheck(options: { log?: (line: string) => void; blind?: boolean; perQuery?: boolean } = {}): Promise<DocumentCheck[] | null> {
+  const log = options.log ?? console.log;
+  const docs = CODE_DOCUMENTS.filter((d) => options.blind || !d.blind);
+  const missing = docs.filter((d) => !fs.existsSync(path.join(SAMPLES_DIR, d.file)));
+  if (missing.length) {
+    log(`\neval:search self-check SKIPPED: ${missing.map((d) => d.file).join(', ')} not found under ../shared/samples/codes/`);
+    return null;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-self-check-'));
+  const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
+  try {
+    await seedCodes(
+      db,
+      docs.map((d, i) => ({ fileId: d.fileId, filename: d.file, description: d.description, designStandard: d.designStandard, path: d.file, addedAt: i })),
+    );
+    const index = createLibsqlIndex(db);
+    const embedder = createLocalEmbedder();
+    for (const d of docs) {
+      await ingestCode({ db, index, embedder, extract: (b) => extractCodeText(b) }, d.fileId, new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, d.file))));
+    }
+    const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
+    const out: DocumentCheck[] = [];
+    for (const d of docs) {
+      const scan = await printedHeadings(path.join(SAMPLES_DIR, d.file));
+      const checked = sample(scan.headings, PER_DOCUMENT);
+      const hits = { bare: 0, catalogue: 0, designation: 0 };
+      const misses: DocumentCheck['misses'] = { bare: [], catalogue: [], designation: [] };
+      for (const h of checked) {
+        for (const form of FORMS) {
+          const r = await searchCodes(index, embedder, catalogue, { query: queryFor(form, d, h), fileIds: form === 'bare' ? [d.fileId] : null, page: 1, perPage: 1 });
+          const top = r.matches[0];
+          if (top && top.file_id === d.fileId && top.page_number === h.page) hits[form]++;
+          else misses[form].push({ number: h.number, page: h.page, got: top ? `${top.file_id === d.fileId ? '' : `${top.file_id} `}p${top.page_number} ${top.context.slice(0, 40)}` : 'nothing' });
+        }
+      }
+      const n = checked.length;
+      out.push({
+        fileId: d.fileId,
+        publisher: d.publisher,
+        blind: d.blind,
+        printed: scan.headings.length,
+        checked: n,
+        ambiguous: scan.ambiguous,
+        integerHeadings: scan.integerHeadings,
+        hitAt1: { bare: n ? hits.bare / n : NaN, catalogue: n ? hits.catalogue / n : NaN, designation: n ? hits.designation / n : NaN },
+        misses,
+      });
+    }
+    report(out, log, options.perQuery ?? false);
+    return out;
+  } finally {
+    await db.$disconnect();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const worst = (c: DocumentCheck) => (c.checked ? Math.min(c.hitAt1.bare, c.hitAt1.catalogue, c.hitAt1.designation) : 2);
+
+function report(checks: readonly DocumentCheck[], log: (line: string) => void, perQuery: boolean) {
+  log(`\neval:search self-check — every printed clause heading looked up by number; hit@1 per document (worst first)\n`);
+  log(`${'set'.padEnd(6)} ${'document'.padEnd(62)} ${'headings'.padStart(8)} ${'bare'.padStart(6)} ${'catalogue'.padStart(10)} ${'designation'.padStart(12)}`);
+  for (const blind of [false, true]) {
+    const rows = checks.filter((c) => c.blind === blind).sort((a, b) => worst(a) - worst(b));
+    if (!rows.length) continue;
+    for (const c of rows) {
+      const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
+      log(`${(blind ? 'blind' : 'dev').padEnd(6)} ${c.fileId.slice(0, 62).padEnd(62)} ${`${c.checked}/${c.printed}`.padStart(8)} ${f(c.hitAt1.bare).padStart(6)} ${f(c.hitAt1.catalogue).padStart(10)} ${f(c.hitAt1.designation).padStart(12)}`);
+      if (perQuery) for (const form of FORMS) for (const m of c.misses[form].slice(0, 15)) log(`    ${form} ${m.number} want p${m.page}, got ${m.got}`);
+    }
+    const withHeadings = rows.filter((c) => c.checked);
+    const mean = (form: Form) => withHeadings.reduce((s, c) => s + c.hitAt1[form], 0) / Math.max(1, withHeadings.length);
+    log(`${(blind ? 'blind' : 'dev').padEnd(6)} ${'mean over documents with headings'.padEnd(62)} ${''.padStart(8)} ${mean('bare').toFixed(3).padStart(6)} ${mean('catalogue').toFixed(3).padStart(10)} ${mean('designation').toFixed(3).padStart(12)}`);
+  }
+  const noHeadings = checks.filter((c) => !c.checked).map((c) => c.fileId);
+  if (noHeadings.length) log(`documents that print no numbered clause heading of two or more parts: ${noHeadings.join(', ')}`);
+  log(`left out: numbers printed as headings on two body pages ${checks.reduce((s, c) => s + c.ambiguous, 0)}, single-integer headings ${checks.reduce((s, c) => s + c.integerHeadings, 0)}`);
+}
