@@ -15,6 +15,7 @@ import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.t
 import { searchCodes } from '../../subgraphs/content/search/search.ts';
 import { defaultCorpus, generateCode } from './corpus/index.ts';
 import { evaluateReal } from './evaluate-real.ts';
+import { selfCheck } from './self-check/self-check.ts';
 import { HELDOUT, QUERIES, type Query } from './queries.ts';
 
 export const MODES = ['full_text', 'vector', 'fused'] as const;
@@ -117,5 +118,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const perQuery = process.argv.includes('--per-query');
   const { ok } = await evaluateSearch(console.log, perQuery);
   await evaluateReal(console.log, perQuery);
+  // The label-free self-check: every printed clause heading of every real code, and of the generated house styles.
+  await selfCheck({ perQuery, blind: process.argv.includes('--blind') });
   process.exitCode = ok ? 0 : 1;
 }

@@ -14,14 +14,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../core/db/client.ts';
 import { createLocalEmbedder } from '../../../core/embedding/embed.ts';
-import { catalogueEntryOf, seedCodes } from '../../../subgraphs/content/codes.ts';
+import { catalogueEntryOf, seedCodes, type DesignStandard } from '../../../subgraphs/content/codes.ts';
 import { extractCodeText } from '../../../subgraphs/content/search/extract-text.ts';
 import { ingestCode } from '../../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../../subgraphs/content/search/libsql-index.ts';
 import { searchCodes } from '../../../subgraphs/content/search/search.ts';
+import { defaultCorpus, generateCode } from '../corpus/index.ts';
+import { generateHouseDoc, houseStyleCorpus } from '../corpus/house-styles.ts';
 import { SAMPLES_DIR } from '../evaluate-real.ts';
-import { CODE_DOCUMENTS, type CodeDocument } from '../publishers.ts';
+import { CODE_DOCUMENTS } from '../publishers.ts';
 import { printedHeadings, type PrintedHeading } from './headings.ts';
+
+/** A document the self-check loads: a real code (dev or blind publisher) or one our generator made. */
+interface CheckedDocument {
+  fileId: string;
+  file: string;
+  set: 'dev' | 'blind' | 'generated';
+  publisher: string;
+  description: string;
+  designStandard: DesignStandard;
+  designation: string;
+}
 
 export const FORMS = ['bare', 'catalogue', 'designation'] as const;
 export type Form = (typeof FORMS)[number];
@@ -29,7 +42,7 @@ export type Form = (typeof FORMS)[number];
 export interface DocumentCheck {
   fileId: string;
   publisher: string;
-  blind: boolean;
+  set: CheckedDocument['set'];
   /** Headings printed (after listings and ambiguous numbers are left out), and how many were looked up. */
   printed: number;
   checked: number;
@@ -42,38 +55,62 @@ export interface DocumentCheck {
 /** At most this many headings a document are looked up, evenly spaced through it (all when fewer). */
 const PER_DOCUMENT = 200;
 
-export const queryFor = (form: Form, doc: CodeDocument, h: PrintedHeading) =>
-  form === 'bare' ? h.number : form === 'catalogue' ? `${doc.fileId} ${h.number}` : `${doc.designations[0]} ${h.number}`;
+export const queryFor = (form: Form, doc: Pick<CheckedDocument, 'fileId' | 'designation'>, h: Pick<PrintedHeading, 'number'>) =>
+  form === 'bare' ? h.number : form === 'catalogue' ? `${doc.fileId} ${h.number}` : `${doc.designation} ${h.number}`;
+
+/**
+ * The generated documents, written to `dir`: the six synthetic codes of the judged set (their
+ * catalogue entries name their designation already) and the house-style documents of issue 32
+ * (code | commentary columns, a UFC with IBC sections, Canadian Articles, an IS-style code with
+ * annexes), whose catalogue entries do not.
+ */
+async function generatedDocuments(dir: string): Promise<CheckedDocument[]> {
+  const out: CheckedDocument[] = [];
+  for (const spec of defaultCorpus()) {
+    const file = path.join(dir, `${spec.fileId}.pdf`);
+    fs.writeFileSync(file, (await generateCode(spec)).pdf);
+    out.push({ fileId: spec.fileId, file, set: 'generated', publisher: 'generator', description: `${spec.designation} ${spec.title}`, designStandard: 'us', designation: spec.designation });
+  }
+  for (const doc of houseStyleCorpus()) {
+    const file = path.join(dir, `${doc.fileId}.pdf`);
+    fs.writeFileSync(file, (await generateHouseDoc(doc)).pdf);
+    out.push({ fileId: doc.fileId, file, set: 'generated', publisher: 'generator (house style)', description: doc.title, designStandard: 'us', designation: doc.designation });
+  }
+  return out;
+}
 
 function sample<T>(items: readonly T[], n: number): T[] {
   if (items.length <= n) return [...items];
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
 }
 
-export async function selfCheck(options: { log?: (line: string) => void; blind?: boolean; perQuery?: boolean } = {}): Promise<DocumentCheck[] | null> {
+export async function selfCheck(options: { log?: (line: string) => void; blind?: boolean; perQuery?: boolean; generated?: boolean; real?: boolean } = {}): Promise<DocumentCheck[] | null> {
   const log = options.log ?? console.log;
-  const docs = CODE_DOCUMENTS.filter((d) => options.blind || !d.blind);
-  const missing = docs.filter((d) => !fs.existsSync(path.join(SAMPLES_DIR, d.file)));
-  if (missing.length) {
-    log(`\neval:search self-check SKIPPED: ${missing.map((d) => d.file).join(', ')} not found under ../shared/samples/codes/`);
-    return null;
-  }
+  const real = CODE_DOCUMENTS.filter((d) => options.blind || !d.blind);
+  const present = options.real !== false && real.every((d) => fs.existsSync(path.join(SAMPLES_DIR, d.file)));
+  if (!present && options.real !== false) log(`\neval:search self-check: real codes SKIPPED (../shared/samples/codes/ is absent); generated documents only`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-self-check-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   try {
+    const docs: CheckedDocument[] = [
+      ...(present
+        ? real.map((d) => ({ fileId: d.fileId, file: path.join(SAMPLES_DIR, d.file), set: d.blind ? ('blind' as const) : ('dev' as const), publisher: d.publisher, description: d.description, designStandard: d.designStandard, designation: d.designations[0]! }))
+        : []),
+      ...(options.generated === false ? [] : await generatedDocuments(dir)),
+    ];
     await seedCodes(
       db,
-      docs.map((d, i) => ({ fileId: d.fileId, filename: d.file, description: d.description, designStandard: d.designStandard, path: d.file, addedAt: i })),
+      docs.map((d, i) => ({ fileId: d.fileId, filename: path.basename(d.file), description: d.description, designStandard: d.designStandard, path: path.basename(d.file), addedAt: i })),
     );
     const index = createLibsqlIndex(db);
     const embedder = createLocalEmbedder();
     for (const d of docs) {
-      await ingestCode({ db, index, embedder, extract: (b) => extractCodeText(b) }, d.fileId, new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, d.file))));
+      await ingestCode({ db, index, embedder, extract: (b) => extractCodeText(b) }, d.fileId, new Uint8Array(fs.readFileSync(d.file)));
     }
     const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
     const out: DocumentCheck[] = [];
     for (const d of docs) {
-      const scan = await printedHeadings(path.join(SAMPLES_DIR, d.file));
+      const scan = await printedHeadings(d.file);
       const checked = sample(scan.headings, PER_DOCUMENT);
       const hits = { bare: 0, catalogue: 0, designation: 0 };
       const misses: DocumentCheck['misses'] = { bare: [], catalogue: [], designation: [] };
@@ -89,7 +126,7 @@ export async function selfCheck(options: { log?: (line: string) => void; blind?:
       out.push({
         fileId: d.fileId,
         publisher: d.publisher,
-        blind: d.blind,
+        set: d.set,
         printed: scan.headings.length,
         checked: n,
         ambiguous: scan.ambiguous,
@@ -111,17 +148,17 @@ const worst = (c: DocumentCheck) => (c.checked ? Math.min(c.hitAt1.bare, c.hitAt
 function report(checks: readonly DocumentCheck[], log: (line: string) => void, perQuery: boolean) {
   log(`\neval:search self-check — every printed clause heading looked up by number; hit@1 per document (worst first)\n`);
   log(`${'set'.padEnd(6)} ${'document'.padEnd(62)} ${'headings'.padStart(8)} ${'bare'.padStart(6)} ${'catalogue'.padStart(10)} ${'designation'.padStart(12)}`);
-  for (const blind of [false, true]) {
-    const rows = checks.filter((c) => c.blind === blind).sort((a, b) => worst(a) - worst(b));
+  for (const set of ['dev', 'blind', 'generated'] as const) {
+    const rows = checks.filter((c) => c.set === set).sort((a, b) => worst(a) - worst(b));
     if (!rows.length) continue;
     for (const c of rows) {
       const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
-      log(`${(blind ? 'blind' : 'dev').padEnd(6)} ${c.fileId.slice(0, 62).padEnd(62)} ${`${c.checked}/${c.printed}`.padStart(8)} ${f(c.hitAt1.bare).padStart(6)} ${f(c.hitAt1.catalogue).padStart(10)} ${f(c.hitAt1.designation).padStart(12)}`);
+      log(`${set.slice(0, 6).padEnd(6)} ${c.fileId.slice(0, 62).padEnd(62)} ${`${c.checked}/${c.printed}`.padStart(8)} ${f(c.hitAt1.bare).padStart(6)} ${f(c.hitAt1.catalogue).padStart(10)} ${f(c.hitAt1.designation).padStart(12)}`);
       if (perQuery) for (const form of FORMS) for (const m of c.misses[form].slice(0, 15)) log(`    ${form} ${m.number} want p${m.page}, got ${m.got}`);
     }
     const withHeadings = rows.filter((c) => c.checked);
     const mean = (form: Form) => withHeadings.reduce((s, c) => s + c.hitAt1[form], 0) / Math.max(1, withHeadings.length);
-    log(`${(blind ? 'blind' : 'dev').padEnd(6)} ${'mean over documents with headings'.padEnd(62)} ${''.padStart(8)} ${mean('bare').toFixed(3).padStart(6)} ${mean('catalogue').toFixed(3).padStart(10)} ${mean('designation').toFixed(3).padStart(12)}`);
+    log(`${set.slice(0, 6).padEnd(6)} ${'mean over documents with headings'.padEnd(62)} ${''.padStart(8)} ${mean('bare').toFixed(3).padStart(6)} ${mean('catalogue').toFixed(3).padStart(10)} ${mean('designation').toFixed(3).padStart(12)}`);
   }
   const noHeadings = checks.filter((c) => !c.checked).map((c) => c.fileId);
   if (noHeadings.length) log(`documents that print no numbered clause heading of two or more parts: ${noHeadings.join(', ')}`);

@@ -151,7 +151,8 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   // Candidates past the scored head keep fused order, below the lowest scored one.
   const rest = fusedOrder.filter((id) => !inHead.has(id));
   const tail = rest.map((id, i) => ({ id, relevance: floor * (1 - (i + 1) / (rest.length + 1)) }));
-  const all = commentaryAfterClause([...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...scored, ...tail], rows);
+  // What the query named stays first; below it, commentary never stands above its own clause.
+  const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...commentaryAfterClause([...scored, ...tail], rows)];
 
   // Only the passages of the requested page are read in full.
   const total = all.length;
