@@ -13,6 +13,8 @@ export interface TierLimits {
   maxUnfinishedJobs: number;
   /** Agent usage (model tokens and platform work, in USD) one account may spend per usage period. */
   agentCreditsUsd: number;
+  /** Pages of its own PDFs an account may keep in its private code library at once (issue 32); null means unlimited. */
+  libraryPages: number | null;
 }
 
 export interface Config {
@@ -137,6 +139,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/** A number, or null (unlimited) when the variable is unset and the default is null, or set to "unlimited". */
+function optionalInt(env: NodeJS.ProcessEnv, name: string, fallback: number | null): number | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw.toLowerCase() === 'unlimited') return null;
+  return int(env, name, 0);
+}
+
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -197,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         elementsPerDocument: 50,
         maxUnfinishedJobs: int(env, 'FREE_MAX_UNFINISHED_JOBS', 10),
         agentCreditsUsd: int(env, 'FREE_AGENT_CREDITS_USD', 1),
+        libraryPages: optionalInt(env, 'FREE_LIBRARY_PAGES', 300),
       },
       pro: {
         requestsPerMinute: int(env, 'PRO_RATE_PER_MIN', 60),
@@ -204,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         elementsPerDocument: 500,
         maxUnfinishedJobs: int(env, 'PRO_MAX_UNFINISHED_JOBS', 60),
         agentCreditsUsd: int(env, 'PRO_AGENT_CREDITS_USD', 20),
+        libraryPages: optionalInt(env, 'PRO_LIBRARY_PAGES', 10_000),
       },
       enterprise: {
         requestsPerMinute: int(env, 'ENTERPRISE_RATE_PER_MIN', 600),
@@ -211,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         elementsPerDocument: null,
         maxUnfinishedJobs: int(env, 'ENTERPRISE_MAX_UNFINISHED_JOBS', 600),
         agentCreditsUsd: int(env, 'ENTERPRISE_AGENT_CREDITS_USD', 200),
+        libraryPages: optionalInt(env, 'ENTERPRISE_LIBRARY_PAGES', null),
       },
     },
     pollingPerMinute: int(env, 'POLLING_RATE_PER_MIN', 120),

@@ -90,9 +90,9 @@ const TASK = new URL('./extract-text-task.ts', import.meta.url);
  * them out into passages in one more task, so nothing heavy runs on the
  * caller's thread. Each share opens the document itself (a few ms).
  */
-export async function extractWithWorkers(workers: WorkerPool, bytes: Uint8Array, parts: number): Promise<ExtractedCode> {
+export async function extractWithWorkers(workers: WorkerPool, bytes: Uint8Array, parts: number, signal?: AbortSignal): Promise<ExtractedCode> {
   const shares = await Promise.all(
-    Array.from({ length: Math.max(1, parts) }, (_, part) => workers.run<PagesRead>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) })),
+    Array.from({ length: Math.max(1, parts) }, (_, part) => workers.run<PagesRead>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) }, signal)),
   );
-  return workers.run<ExtractedCode>(TASK, { kind: 'passages', shares });
+  return workers.run<ExtractedCode>(TASK, { kind: 'passages', shares }, signal);
 }
