@@ -28,8 +28,15 @@ export interface PrintedHeading {
   heading: string;
 }
 
+/** A table or figure caption: its label as a reader types it ("Table 3-1", "Fig. 15") and the pages it is printed on (a table may run on). */
+export interface PrintedCaption {
+  label: string;
+  pages: number[];
+}
+
 export interface HeadingScan {
   headings: PrintedHeading[];
+  captions: PrintedCaption[];
   /** Numbers printed as headings on more than one body page (left out). */
   ambiguous: number;
   /** Pages read as listings (contents, lists of tables or figures). */
@@ -49,6 +56,8 @@ interface Line {
 const NUMBER = String.raw`(?:\d{1,4}(?:\.\d{1,3})+|\d{1,3}-\d{1,3}(?:\.\d{1,3})*|[A-Z]-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,2}(?:\.\d{1,3})+)`;
 const HEADING = new RegExp(String.raw`^[\[\]\s]*(${NUMBER})\.?\]?\s+(?:[–—-]\s*)?((?:\(\d{1,2}\)\s+)?[A-Z][A-Za-z].*)$`);
 const INTEGER_HEADING = /^[[\]\s]*\d{1,3}\.?\s+(?:[–—-]\s*)?[A-Z][A-Z]{2,}/;
+/** "Table 3-1 Level of…", "TABLE 4 MINIMUM…", "Figure 3-1. Sample…", "Fig. 15 Plate…": a caption opens its line and a title follows. */
+const CAPTION = /^[[\]\s]*(Table|TABLE|Figure|FIGURE|Fig\.|FIG\.)\s+([A-Z]?-?\d{1,3}(?:[.-]\d{1,3})*[a-z]?)\.?\s*(?:[–—:.-]\s*)?(?:\(continued\)\s*)?([A-Z(].*)?$/;
 const NUMBER_ONLY = new RegExp(String.raw`^[\[\]\s]*${NUMBER}\.?\]?$`);
 const LEADERS = /(?:\.\s?){4,}|…/;
 const LISTING_TITLE = /^\s*(?:section\s+)?(?:table of contents|contents|table of provisions|list of (?:tables|figures))\s*$/i;
@@ -100,10 +109,16 @@ function joined(lines: readonly Line[]): string[] {
 export async function printedHeadings(file: string): Promise<HeadingScan> {
   const pages = (await pdfLines(file)).map(joined);
   const candidates: { page: number; number: string; heading: string }[][] = pages.map(() => []);
+  const captionsAt: { label: string; page: number }[] = [];
   let integerHeadings = 0;
   pages.forEach((lines, p) => {
     for (const text of lines) {
       if (LEADERS.test(text)) continue;
+      const cap = CAPTION.exec(text);
+      if (cap && (cap[3] || text.trim().split(/\s+/).length <= 3)) {
+        captionsAt.push({ label: `${/^t/i.test(cap[1]!) ? 'Table' : 'Figure'} ${cap[2]}`, page: p + 1 });
+        continue;
+      }
       const m = HEADING.exec(text);
       if (!m) {
         if (INTEGER_HEADING.test(text)) integerHeadings++;
@@ -136,5 +151,8 @@ export async function printedHeadings(file: string): Promise<HeadingScan> {
     else headings.push(hs[0]!);
   }
   headings.sort((a, b) => a.page - b.page);
-  return { headings, ambiguous, listingPages, integerHeadings };
+  const captionPages = new Map<string, number[]>();
+  for (const c of captionsAt) if (!listing.has(c.page)) captionPages.set(c.label, [...new Set([...(captionPages.get(c.label) ?? []), c.page])]);
+  const captions = [...captionPages].map(([label, pages]) => ({ label, pages }));
+  return { headings, captions, ambiguous, listingPages, integerHeadings };
 }

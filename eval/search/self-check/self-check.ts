@@ -50,6 +50,10 @@ export interface DocumentCheck {
   integerHeadings: number;
   hitAt1: Record<Form, number>;
   misses: Record<Form, { number: string; page: number; got: string }[]>;
+  /** Table and figure captions printed, and the share found among the first ten pages by their label ("Table 3-1"), scoped. */
+  captions: number;
+  captionRecallAt10: number;
+  captionMisses: string[];
 }
 
 /** At most this many headings a document are looked up, evenly spaced through it (all when fewer). */
@@ -84,7 +88,7 @@ function sample<T>(items: readonly T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
 }
 
-export async function selfCheck(options: { log?: (line: string) => void; blind?: boolean; perQuery?: boolean; generated?: boolean; real?: boolean } = {}): Promise<DocumentCheck[] | null> {
+export async function selfCheck(options: { log?: (line: string) => void; blind?: boolean; perQuery?: boolean; generated?: boolean; real?: boolean; perDocument?: number } = {}): Promise<DocumentCheck[] | null> {
   const log = options.log ?? console.log;
   const real = CODE_DOCUMENTS.filter((d) => options.blind || !d.blind);
   const present = options.real !== false && real.every((d) => fs.existsSync(path.join(SAMPLES_DIR, d.file)));
@@ -111,7 +115,7 @@ export async function selfCheck(options: { log?: (line: string) => void; blind?:
     const out: DocumentCheck[] = [];
     for (const d of docs) {
       const scan = await printedHeadings(d.file);
-      const checked = sample(scan.headings, PER_DOCUMENT);
+      const checked = sample(scan.headings, options.perDocument ?? PER_DOCUMENT);
       const hits = { bare: 0, catalogue: 0, designation: 0 };
       const misses: DocumentCheck['misses'] = { bare: [], catalogue: [], designation: [] };
       for (const h of checked) {
@@ -122,8 +126,21 @@ export async function selfCheck(options: { log?: (line: string) => void; blind?:
           else misses[form].push({ number: h.number, page: h.page, got: top ? `${top.file_id === d.fileId ? '' : `${top.file_id} `}p${top.page_number} ${top.context.slice(0, 40)}` : 'nothing' });
         }
       }
+      let found = 0;
+      const captionMisses: string[] = [];
+      const captions = sample(scan.captions, options.perDocument ?? PER_DOCUMENT);
+      for (const c of captions) {
+        const r = await searchCodes(index, embedder, catalogue, { query: c.label, fileIds: [d.fileId], page: 1, perPage: 30 });
+        const pages: number[] = [];
+        for (const m of r.matches) if (!pages.includes(m.page_number) && pages.length < 10) pages.push(m.page_number);
+        if (c.pages.some((p) => pages.includes(p))) found++;
+        else captionMisses.push(`${c.label} want p${c.pages.join('/')}, got ${pages.slice(0, 3).join(',')}`);
+      }
       const n = checked.length;
       out.push({
+        captions: captions.length,
+        captionRecallAt10: captions.length ? found / captions.length : NaN,
+        captionMisses,
         fileId: d.fileId,
         publisher: d.publisher,
         set: d.set,
@@ -143,22 +160,25 @@ export async function selfCheck(options: { log?: (line: string) => void; blind?:
   }
 }
 
-const worst = (c: DocumentCheck) => (c.checked ? Math.min(c.hitAt1.bare, c.hitAt1.catalogue, c.hitAt1.designation) : 2);
+const worst = (c: DocumentCheck) => Math.min(c.checked ? Math.min(c.hitAt1.bare, c.hitAt1.catalogue, c.hitAt1.designation) : 2, c.captions ? c.captionRecallAt10 : 2);
 
 function report(checks: readonly DocumentCheck[], log: (line: string) => void, perQuery: boolean) {
   log(`\neval:search self-check — every printed clause heading looked up by number; hit@1 per document (worst first)\n`);
-  log(`${'set'.padEnd(6)} ${'document'.padEnd(62)} ${'headings'.padStart(8)} ${'bare'.padStart(6)} ${'catalogue'.padStart(10)} ${'designation'.padStart(12)}`);
+  log(`${'set'.padEnd(6)} ${'document'.padEnd(62)} ${'headings'.padStart(8)} ${'bare'.padStart(6)} ${'catalogue'.padStart(10)} ${'designation'.padStart(12)} ${'captions'.padStart(9)} ${'R@10'.padStart(6)}`);
   for (const set of ['dev', 'blind', 'generated'] as const) {
     const rows = checks.filter((c) => c.set === set).sort((a, b) => worst(a) - worst(b));
     if (!rows.length) continue;
     for (const c of rows) {
       const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
-      log(`${set.slice(0, 6).padEnd(6)} ${c.fileId.slice(0, 62).padEnd(62)} ${`${c.checked}/${c.printed}`.padStart(8)} ${f(c.hitAt1.bare).padStart(6)} ${f(c.hitAt1.catalogue).padStart(10)} ${f(c.hitAt1.designation).padStart(12)}`);
+      log(`${set.slice(0, 6).padEnd(6)} ${c.fileId.slice(0, 62).padEnd(62)} ${`${c.checked}/${c.printed}`.padStart(8)} ${f(c.hitAt1.bare).padStart(6)} ${f(c.hitAt1.catalogue).padStart(10)} ${f(c.hitAt1.designation).padStart(12)} ${String(c.captions).padStart(9)} ${f(c.captionRecallAt10).padStart(6)}`);
       if (perQuery) for (const form of FORMS) for (const m of c.misses[form].slice(0, 15)) log(`    ${form} ${m.number} want p${m.page}, got ${m.got}`);
+      if (perQuery) for (const m of c.captionMisses.slice(0, 15)) log(`    caption ${m}`);
     }
     const withHeadings = rows.filter((c) => c.checked);
     const mean = (form: Form) => withHeadings.reduce((s, c) => s + c.hitAt1[form], 0) / Math.max(1, withHeadings.length);
-    log(`${set.slice(0, 6).padEnd(6)} ${'mean over documents with headings'.padEnd(62)} ${''.padStart(8)} ${mean('bare').toFixed(3).padStart(6)} ${mean('catalogue').toFixed(3).padStart(10)} ${mean('designation').toFixed(3).padStart(12)}`);
+    const withCaptions = rows.filter((c) => c.captions);
+    const captionMean = withCaptions.reduce((s, c) => s + c.captionRecallAt10, 0) / Math.max(1, withCaptions.length);
+    log(`${set.slice(0, 6).padEnd(6)} ${'mean over documents with headings (captions)'.padEnd(62)} ${''.padStart(8)} ${mean('bare').toFixed(3).padStart(6)} ${mean('catalogue').toFixed(3).padStart(10)} ${mean('designation').toFixed(3).padStart(12)} ${''.padStart(9)} ${captionMean.toFixed(3).padStart(6)}`);
   }
   const noHeadings = checks.filter((c) => !c.checked).map((c) => c.fileId);
   if (noHeadings.length) log(`documents that print no numbered clause heading of two or more parts: ${noHeadings.join(', ')}`);
