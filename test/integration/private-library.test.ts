@@ -61,7 +61,7 @@ async function search(key: string, body: Record<string, unknown>) {
   return { status: 202, body: await job(key, created.job_id) };
 }
 
-const principal = (k: { accountId: string }, tier: Principal['tier'] = 'pro'): Principal => ({ keyId: 'test', accountId: k.accountId, tier, admin: false });
+const principal = (k: { accountId: string }, tier: Principal['tier'] = 'pro'): Principal => ({ keyId: 'test', budgetKeyId: 'test', accountId: k.accountId, tier, admin: false });
 const toolCall = (name: string, who: Principal, args: Record<string, unknown>) =>
   server.platform.tools[name]!.run({ platform: server.platform, principal: who, signal: new AbortController().signal }, args);
 

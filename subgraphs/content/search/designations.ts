@@ -40,7 +40,7 @@ const DISPLAYED = 1.2;
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0);
 
 /** Capitalised words (function words allowed between them). */
-const TITLE = /(?:\p{Lu}[\p{L}’'-]+)(?:\s+(?:(?:of|and|for|the|on|in|to|with|&)\s+)*\p{Lu}[\p{L}’'-]+)+/gu;
+const TITLE = /(?<![\p{L}’'-])(?:\p{Lu}[\p{L}’'-]+)(?:\s+(?:(?:of|and|for|the|on|in|to|with|&)\s+)*\p{Lu}[\p{L}’'-]+)+/gu;
 
 /** The designations printed in a text. */
 export function designationsIn(text: string): string[] {

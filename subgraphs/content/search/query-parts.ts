@@ -13,8 +13,26 @@ export interface CatalogueEntry {
 
 /** A printed name, and the same without the year or edition it ends with ("IS : 3043 - 1987" → "IS : 3043"; "NECB 2025" → "NECB"). */
 function printedForms(name: string): string[] {
-  const bare = name.replace(/\s*(?:[:-]\s*|\(|\s)(?:19|20)\d\d\)?\s*$/, '').trim();
-  return bare && bare !== name ? [name, bare] : [name];
+  const printed = name.trim();
+  // Fixed-length and anchored at the end; the separators before the year are trimmed by a scan (no rescanning blank runs).
+  const year = /(?:19|20)\d\d\)?$/.exec(printed);
+  if (!year || !/[\s:(-]$/.test(printed.slice(0, year.index))) return [name];
+  const bare = trimEnd(printed.slice(0, year.index), ' \t:(-');
+  return bare ? [name, bare] : [name];
+}
+
+/** The text without the given characters at its start. */
+function trimStart(text: string, chars: string): string {
+  let i = 0;
+  while (i < text.length && chars.includes(text[i]!)) i++;
+  return text.slice(i);
+}
+
+/** The text without the given characters at its end. */
+function trimEnd(text: string, chars: string): string {
+  let i = text.length;
+  while (i > 0 && chars.includes(text[i - 1]!)) i--;
+  return text.slice(0, i);
 }
 
 /**
@@ -31,7 +49,7 @@ export function namesOf(c: CatalogueEntry): string[] {
   names.add(id.join(' '));
   if (id.length > 2 && /^(?:\d{2}|\d{4})$/.test(id[id.length - 1]!)) names.add(id.slice(0, -1).join(' '));
   if (id.length >= 2 && /\d/.test(id[1]!)) names.add(`${id[0]} ${id[1]}`);
-  const title = c.description.replace(/\([^)]*\)/g, ' ').trim();
+  const title = withoutParentheticals(c.description).trim();
   const words = title.split(/\s+/);
   const designation: string[] = [];
   for (const w of words) {
@@ -60,7 +78,7 @@ export function codesNamed(query: string, catalogue: readonly CatalogueEntry[]):
   // Longest first, so "ACI 318-19" goes whole rather than leaving "-19" behind.
   for (const { name } of [...found].sort((a, b) => b.name.length - a.name.length)) rest = rest.replace(namePattern(name), ' ');
   // What the names leave at the edges is punctuation ("IS 875 (Part 3) 5.3.4" leaves "5.3.4", "…Standard, Annex B" leaves "Annex B").
-  return { fileIds: [...new Set(found.map((f) => f.fileId))], rest: rest.replace(/\s+/g, ' ').replace(/^[\s,;:)\]–—-]+|[\s,;:(\[–—-]+$/g, '').trim() };
+  return { fileIds: [...new Set(found.map((f) => f.fileId))], rest: trimEnd(trimStart(rest.replace(/\s+/g, ' '), ' ,;:)]–—-'), ' ,;:([–—-') };
 }
 
 const REF_NUMBER = String.raw`(?:[A-Z]-\d{1,4}(?:\.\d{1,3})*|\d{1,4}-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,3}(?:\.\d{1,3})+|\d{1,4}(?:\.\d{1,3})+)`;
@@ -70,7 +88,7 @@ const ITEMS = String.raw`(?:\s*\((?:\d{1,3}|[a-z]{1,5}|[A-Z]{1,2})\))*`;
 // An Article's closing dot ("3.2.1.1.", "3.2.1.1.(1)") is punctuation, not part of its number.
 const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?|regulation|rule)\s+|§\s*)(${REF_NUMBER})\.?(${ITEMS})`, 'i');
 /** A division the number is in, printed before it ("Division B 3.2.1.1.", "Part 3, 3.2.1"): the number is still the whole reference. */
-const DIVISION = String.raw`(?:(?:division|part|volume|book|annex|appendix)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})\s*[,:]?\s+)?`;
+const DIVISION = String.raw`(?:(?:division|part|volume|book|annex|appendix)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})(?:\s*[,:])?\s+)?`;
 const BARE_REF = new RegExp(String.raw`^\s*${DIVISION}(${REF_NUMBER})\.?(${ITEMS})\.?\s*$`, 'i');
 const STRUCTURAL_REF = /^\s*(chapter|part|appendix|annex|schedule|section)\s+(\d{1,4}|[A-Z]|[IVXL]{1,6})\s*$/i;
 
@@ -115,4 +133,21 @@ export function referenceForms(reference: string): string[] {
 export function pageNamed(rest: string): string | null {
   const m = /^\s*(?:page|p\.|pg\.?)\s*((?:[A-Z]-)?\d{1,4}(?:-\d{1,4})?|[ivxlc]{1,7})\s*$/i.exec(rest);
   return m ? m[1]! : null;
+}
+
+/**
+ * Each `(…)` replaced by a blank, as `replace(/\([^)]*\)/g, ' ')` did (an opening bracket to the
+ * next closing one), with index scans: the pattern rescanned to the end from every `(` of an
+ * unclosed run (quadratic).
+ */
+function withoutParentheticals(text: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('(', at);
+    const close = open < 0 ? -1 : text.indexOf(')', open);
+    if (close < 0) return out + text.slice(at);
+    out += `${text.slice(at, open)} `;
+    at = close + 1;
+  }
 }

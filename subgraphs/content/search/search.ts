@@ -59,7 +59,11 @@ const LEADERS = 10;
 const COMMENTARY_PREFIXES = ['C', 'R'];
 
 /** The code clause a commentary passage explains: "C5.3.4(1)" → "5.3.4". */
-const explained = (section: string) => section.replace(/^[A-Z]/, '').replace(/\(.*$/, '');
+const explained = (section: string) => {
+  const number = section.replace(/^[A-Z]/, '');
+  const items = number.indexOf('(');
+  return items < 0 ? number : number.slice(0, items);
+};
 
 /**
  * Commentary explains a clause and never stands above it: a commentary passage listed before its
