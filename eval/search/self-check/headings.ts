@@ -6,8 +6,9 @@
 //
 // A heading is a line that opens with a clause number of two or more parts (26.4.2, 1613.1.1.3,
 // 2-3.1, A-5.6, B-18.3.1.1, C4.2, 3.2.1.1.) followed by a heading or the clause's text starting
-// with a capital, or by its first subsection ("5.3.4 – Cyclonic Region Factor", "3-6.2.5 Asset
-// Dynamics. This…", "6.11 (1) Subject to…"). A number
+// with a capital, or by its first subsection, spaced or tight ("5.3.4 – Cyclonic Region Factor",
+// "3-6.2.5 Asset Dynamics. This…", "6.11 (1) Subject to…", "291.4(1) An employer…"; a later
+// subsection printing the number again, "291.4(2) …", is not a heading). A number
 // set apart from its heading (a block of its own on the same baseline, as SpecsIntact prints
 // "1.6.4.1    Fly Ash…") is joined to the text beside it. Not headings:
 // - lines with dot leaders, and pages that list headings (contents, lists of tables): a page
@@ -54,7 +55,7 @@ interface Line {
 }
 
 const NUMBER = String.raw`(?:\d{1,4}(?:\.\d{1,3})+|\d{1,3}-\d{1,3}(?:\.\d{1,3})*|[A-Z]-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,2}(?:\.\d{1,3})+)`;
-const HEADING = new RegExp(String.raw`^[\[\]\s]*(${NUMBER})\.?\]?\s+(?:[–—-]\s*)?((?:\(\d{1,2}\)\s+)?[A-Z][A-Za-z].*)$`);
+const HEADING = new RegExp(String.raw`^[\[\]\s]*(${NUMBER})\.?\]?(?:\s+|(?=\(1\)\s))(?:[–—-]\s*)?((?:\(\d{1,2}\)\s+)?[A-Z][A-Za-z].*)$`);
 const INTEGER_HEADING = /^[[\]\s]*\d{1,3}\.?\s+(?:[–—-]\s*)?[A-Z][A-Z]{2,}/;
 /** "Table 3-1 Level of…", "TABLE 4 MINIMUM…", "Figure 3-1. Sample…", "Fig. 15 Plate…": a caption opens its line and a title follows. */
 const CAPTION = /^[[\]\s]*(Table|TABLE|Figure|FIGURE|Fig\.|FIG\.)\s+([A-Z]?-?\d{1,3}(?:[.-]\d{1,3})*[a-z]?)\.?\s*(?:[–—:.-]\s*)?(?:\(continued\)\s*)?([A-Z(].*)?$/;

@@ -9,12 +9,14 @@
 //   pages (a chapter's title recurs on that chapter's pages only);
 // - the cover and title page: the pages before the first clause (at most the first three). The
 //   cover's first designation is the document's; on a title page a designation is the
-//   document's when it is displayed (set larger than the page's text), not when a sentence cites
+//   document's when it is displayed (set larger than the document's text), not when a sentence cites
 //   another document ("prepared in accordance with MIL-STD 3007"). The title is the cover's
-//   largest type.
+//   largest type after the designation's.
 // A designation is a publisher's abbreviation (two to six capitals, "ASCE/SEI", not a word that
 // opens a division such as PART or SECTION) followed by a number that may carry dashes, dots,
-// spaces, a year ("IS : 3043 - 1987", "IS 3043 (1987)") or a part ("(Part 3)"). A title is a run
+// spaces, a year ("IS : 3043 - 1987", "IS 3043 (1987)") or a part ("(Part 3)"); a regulation is
+// cited by its number over its year ("SOR/86-304", "Alberta Regulation 191/2021", "O. Reg. 213/91").
+// A title is a run
 // of capitalised words ("Bridge Railing Manual", "Canada Occupational Health and Safety
 // Regulations"), two words or more.
 import { masked, type LaidOutPage, type Line } from './layout.ts';
@@ -34,7 +36,7 @@ const DESIGNATION = new RegExp(
   String.raw`(?<![A-Za-z0-9])([A-Z]{2,6}(?:/[A-Z]{2,6})?)(?:\s*[:/-]\s*|\s+)([A-Z]?\d[\dA-Z]*(?:(?:[-./]|\s(?=\d))\d[\dA-Z]*)*)((?:\s*[:-]\s*${YEAR}(?!\d)|\s*\(${YEAR}\))?)((?:\s*\((?:Part|PART)\s+\d{1,2}(?:\s*[:/]\s*(?:Sec|Section)\s*\d{1,2})?\))?)`,
   'g',
 );
-/** Type at least this much larger than a page's text is displayed. */
+/** Type at least this much larger than the document's text is displayed. */
 const DISPLAYED = 1.2;
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0);
@@ -42,14 +44,18 @@ const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math
 /** Capitalised words (function words allowed between them). */
 const TITLE = /(?<![\p{L}’'-])(?:\p{Lu}[\p{L}’'-]+)(?:\s+(?:(?:of|and|for|the|on|in|to|with|&)\s+)*\p{Lu}[\p{L}’'-]+)+/gu;
 
-/** The designations printed in a text. */
+/** A regulation's citation: "Alberta Regulation 191/2021", "O. Reg. 213/91", "B.C. Reg. 296/97" (the number over its year). */
+const REGULATION = /(?<![A-Za-z])(?:(?:[A-Z][a-z]+|[A-Z]\.(?:[A-Z]\.)?)\s+)?(?:Regulation|Reg\.)\s+\d{1,4}\/\d{2,4}(?!\d)/g;
+
+/** The designations printed in a text, in the order printed. */
 export function designationsIn(text: string): string[] {
-  const out: string[] = [];
+  const found: { at: number; name: string }[] = [];
   for (const m of text.matchAll(DESIGNATION)) {
     if (NOT_PUBLISHERS.has(m[1]!.split('/')[0]!)) continue;
-    out.push(m[0].replace(/\s+/g, ' ').trim());
+    found.push({ at: m.index, name: m[0].replace(/\s+/g, ' ').trim() });
   }
-  return out;
+  for (const m of text.matchAll(REGULATION)) found.push({ at: m.index, name: m[0].replace(/\s+/g, ' ').trim() });
+  return found.sort((a, b) => a.at - b.at).map((f) => f.name);
 }
 
 /** The titles (runs of capitalised words, two or more, at least ten letters) in a text. */
@@ -76,10 +82,11 @@ function runningHeads(pages: readonly LaidOutPage[]): string[] {
   return [...seen.values()].filter((s) => s.pages >= Math.max(2, RUNNING_SHARE * pages.length)).map((s) => s.text);
 }
 
-/** The lines of a cover set in the page's largest type (within a tenth), joined; nothing when no type is displayed. */
-function coverTitle(lines: readonly Line[]): string {
+/** The lines of a cover set in its largest type but the designation's (within a tenth), joined; nothing when no such type is displayed. */
+function coverTitle(all: readonly Line[], body: number): string {
+  const lines = all.filter((l) => !designationsIn(l.text).length);
   const max = Math.max(0, ...lines.map((l) => l.size));
-  if (max < DISPLAYED * median(lines.map((l) => l.size))) return '';
+  if (max < DISPLAYED * body) return '';
   return lines
     .filter((l) => l.size >= 0.9 * max)
     .map((l) => l.text)
@@ -94,18 +101,17 @@ function coverTitle(lines: readonly Line[]): string {
 export function designationsOf(pages: readonly LaidOutPage[], firstClausePage: number): string[] {
   const heads = runningHeads(pages);
   const cover = pages.slice(0, Math.max(1, Math.min(COVER_PAGES, firstClausePage)));
+  // The document's text size: the median line's, over its pages (a cover may be mostly display type).
+  const body = median(pages.flatMap((p) => p.lines.map((l) => l.size)));
   const first = cover[0] ? [...cover[0].furniture, ...cover[0].lines].flatMap((l) => designationsIn(l.text)).slice(0, 1) : [];
-  const displayed = cover.flatMap((p) => {
-    const body = median(p.lines.map((l) => l.size));
-    return p.lines.filter((l) => l.size >= DISPLAYED * body).flatMap((l) => designationsIn(l.text));
-  });
+  const displayed = cover.flatMap((p) => p.lines.filter((l) => l.size >= DISPLAYED * body).flatMap((l) => designationsIn(l.text)));
   const names = [
     ...heads.flatMap(designationsIn),
     ...first,
     ...displayed,
     // A title is a head's cell without digits (not "Current to February 18, 2026", not a page number).
     ...heads.flatMap((h) => h.split('|').filter((cell) => !/\d/.test(cell)).flatMap((cell) => titlesIn(cell.trim()))),
-    ...cover.slice(0, 1).flatMap((p) => titlesIn(coverTitle(p.lines))),
+    ...cover.slice(0, 1).flatMap((p) => titlesIn(coverTitle(p.lines, body))),
   ];
   const out: string[] = [];
   const keys = new Set<string>();

@@ -8,6 +8,7 @@
 //   letter-dash     A-5.6     B-2.1.3
 //   letter-dotted   C4.2      J3.10
 //   Article         3.2.1.1.  (a closing dot is punctuation, not a part)
+//   with its first subsection printed tight: 291.4(1) An employer…, 6.2.2(1) The…
 // A dash or rule between the number and its heading is punctuation too
 // ("5.3.4 – Cyclonic Region Factor", "2-3.1 — Scope").
 // Captions: "Table 5-2a", "Table C-1", "Table 4", "Figure 3-1", "Fig. 6.12",
@@ -34,7 +35,7 @@ export interface ClauseNumber {
 
 // Each heading's text is captured from its first non-blank character (`(\S.*)?`): a blank run
 // followed by `(.*)$` could be split between the two in quadratically many ways.
-const NUMBER = /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s*[–—]\s*|\s+(?:\|\s+)?(?:[–—-]\s+)?|$)(\S.*)?$/;
+const NUMBER = /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s*[–—]\s*|\s+(?:\|\s+)?(?:[–—-]\s+)?|(?=\((?:\d{1,3}|[a-z]{1,4})\)\s)|$)(\S.*)?$/;
 const CAPTION = /^[[\]\s]*((?:Table|TABLE|Figure|FIGURE|Fig\.|FIG\.|Equation)\s+[A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b\.?\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
 const STRUCTURAL = /^(CHAPTER|Chapter|PART|Part|APPENDIX|Appendix|ANNEX|Annex|SCHEDULE|Schedule|SECTION|Section)\s+(\d{1,4}|[A-Z]|[IVXL]{1,6})\b\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
 /** A heading or the start of the clause's text: a capital, an opening bracket or parenthesis, or nothing. */

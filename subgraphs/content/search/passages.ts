@@ -186,7 +186,8 @@ export function readDocument(pages: readonly PageText[], pdfLabels: readonly str
       } else if (!st && !eq && clause) {
         // An enumerated item of the clause (numbering.ts): a subsection (the first level) is a passage of
         // its own under the clause's heading; deeper items continue their subsection's sentence and stay in it.
-        const label = itemLabel(t);
+        // Some codes print the clause's number again on each subsection ("291.4(2) An employer…").
+        const label = itemLabel(t.startsWith(`${clause.label}(`) ? t.slice(clause.label.length) : t);
         const next = label && nextItems(open, label.label);
         if (next) {
           open = next;

@@ -26,6 +26,11 @@ describe('numbering styles', () => {
     expect(lineStart('5.3.4— Cyclonic Region Factor')).toMatchObject({ kind: 'clause', label: '5.3.4', rest: 'Cyclonic Region Factor' });
     expect(lineStart('C5.3.4 – The cyclonic factor accounts for')).toMatchObject({ kind: 'clause', label: 'C5.3.4' });
     expect(lineStart('6.2.2 (1) The design value for the shear resistance')).toMatchObject({ kind: 'clause', label: '6.2.2' });
+    // Eurocode prints the first subsection tight against the clause number.
+    expect(lineStart('6.2.2(1) The design value for the shear resistance')).toMatchObject({ kind: 'clause', label: '6.2.2', rest: '(1) The design value for the shear resistance' });
+    expect(lineStart('6.2.2(a) where the member')).toMatchObject({ kind: 'clause', label: '6.2.2' });
+    // A reference in running text is not: no subsection label, or no space after it.
+    expect(lineStart('6.2.2(1)a) applies')).toBeNull();
     // Structural headings and captions.
     expect(lineStart('ANNEX B')).toMatchObject({ kind: 'structural', label: 'Annex B' });
     expect(lineStart('Annex B (informative) Creep and shrinkage strain')).toMatchObject({ kind: 'structural', label: 'Annex B' });
