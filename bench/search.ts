@@ -1,6 +1,7 @@
 // npm run bench:search — search latency with 1,000 and 10,000 indexed pages:
 // the search itself (full-text + vector + fusion) and a search job from request
 // to completed, beside a bare full-text query on the same index in the same run.
+import { catalogueEntryOf } from '../subgraphs/content/codes.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,11 +102,14 @@ for (const pages of SIZES) {
     await index.replaceFile('aci-318-19', await toIndex(ps, embedder));
     await db.codeEntry.update({ where: { fileId: 'aci-318-19' }, data: { indexStatus: 'indexed', pageCount: pages, passageCount: ps.length, indexedAt: new Date() } });
     const loadS = (performance.now() - t0) / 1000;
-    const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));
+    const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
     const queries = Array.from({ length: RUNS }, query);
 
     const bare: number[] = [];
     const search: number[] = [];
+    // Once another account keeps private documents, an unscoped search names the files its caller may read (library.ts).
+    const visible = catalogue.map((c) => c.fileId);
+    const named: number[] = [];
     for (const q of queries.slice(0, 20)) await searchCodes(index, embedder, catalogue, { query: q, fileIds: null, page: 1, perPage: 10 }); // warm-up
     for (const q of queries) {
       let t = performance.now();
@@ -114,6 +118,9 @@ for (const pages of SIZES) {
       t = performance.now();
       await searchCodes(index, embedder, catalogue, { query: q, fileIds: null, page: 1, perPage: 10 });
       search.push(performance.now() - t);
+      t = performance.now();
+      await searchCodes(index, embedder, catalogue, { query: q, fileIds: visible, page: 1, perPage: 10 });
+      named.push(performance.now() - t);
     }
 
     // Jobs from request to completed: the job's own completion event ends the clock.
@@ -141,7 +148,8 @@ for (const pages of SIZES) {
     const ratio = pct(search, 0.5) / pct(bare, 0.5);
     console.log(`${pages} pages (${ps.length} passages, loaded in ${loadS.toFixed(1)} s)`);
     console.log(`  bare full-text query   ${fmt(bare)}`);
-    console.log(`  search (fused)         ${fmt(search)}   ${ratio.toFixed(2)}× the bare query at p50 (target ≤ 2×)   ${ratio <= 2 ? 'met' : 'MISSED'}`);
+    console.log(`  search (fused)         ${fmt(search)}   ${ratio.toFixed(2)}× the bare query at p50, ${(pct(search, 0.95) / pct(bare, 0.95)).toFixed(2)}× at p95 (target ≤ 2×)   ${ratio <= 2 ? 'met' : 'MISSED'}`);
+    console.log(`  search, files named    ${fmt(named)}   ${(pct(named, 0.95) / pct(bare, 0.95)).toFixed(2)}× the bare query at p95 (an unscoped search once other accounts keep private documents)`);
     console.log(`  search job end to end  ${fmt(job)}   ${(1000 / pct(job, 0.95)).toFixed(0)}× faster than 1 s at p95 (target ≥ 20× the spec's 1–3 s)\n`);
   } finally {
     await server.close(1000);

@@ -20,6 +20,8 @@ export interface TierLimits {
   maxUnfinishedJobs: number;
   /** Agent usage (model tokens and platform work, in USD) one account may spend per usage period. */
   agentCreditsUsd: number;
+  /** Pages of its own PDFs an account may keep in its private code library at once (issue 32); null means unlimited. */
+  libraryPages: number | null;
 }
 
 export interface Config {
@@ -213,8 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (v.PERSISTED_DOCUMENTS_MODE !== 'accept' && !v.PERSISTED_DOCUMENTS) {
     throw new Error(`PERSISTED_DOCUMENTS_MODE=${v.PERSISTED_DOCUMENTS_MODE} needs PERSISTED_DOCUMENTS, the list of documents to allow`);
   }
-  const tier = (requestsPerMinute: number, retentionSeconds: number, elementsPerDocument: number | null, maxUnfinishedJobs: number, agentCreditsUsd: number): TierLimits =>
-    Object.freeze({ requestsPerMinute, retentionSeconds, elementsPerDocument, maxUnfinishedJobs, agentCreditsUsd });
+  const tier = (limits: TierLimits): TierLimits => limits;
   return deepFreeze({
     env: production ? 'production' : 'development',
     host: v.HOST,
@@ -226,9 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: v.SIGNING_SECRET ?? (production ? '' : DEVELOPMENT_SIGNING_SECRET),
     logLevel: v.LOG_LEVEL,
     tiers: {
-      free: tier(v.FREE_RATE_PER_MIN, v.FREE_RETENTION_S, 50, v.FREE_MAX_UNFINISHED_JOBS, v.FREE_AGENT_CREDITS_USD),
-      pro: tier(v.PRO_RATE_PER_MIN, v.PRO_RETENTION_S, 500, v.PRO_MAX_UNFINISHED_JOBS, v.PRO_AGENT_CREDITS_USD),
-      enterprise: tier(v.ENTERPRISE_RATE_PER_MIN, v.ENTERPRISE_RETENTION_S, null, v.ENTERPRISE_MAX_UNFINISHED_JOBS, v.ENTERPRISE_AGENT_CREDITS_USD),
+      free: tier({ requestsPerMinute: v.FREE_RATE_PER_MIN, retentionSeconds: v.FREE_RETENTION_S, elementsPerDocument: 50, maxUnfinishedJobs: v.FREE_MAX_UNFINISHED_JOBS, agentCreditsUsd: v.FREE_AGENT_CREDITS_USD, libraryPages: v.FREE_LIBRARY_PAGES }),
+      pro: tier({ requestsPerMinute: v.PRO_RATE_PER_MIN, retentionSeconds: v.PRO_RETENTION_S, elementsPerDocument: 500, maxUnfinishedJobs: v.PRO_MAX_UNFINISHED_JOBS, agentCreditsUsd: v.PRO_AGENT_CREDITS_USD, libraryPages: v.PRO_LIBRARY_PAGES }),
+      enterprise: tier({ requestsPerMinute: v.ENTERPRISE_RATE_PER_MIN, retentionSeconds: v.ENTERPRISE_RETENTION_S, elementsPerDocument: null, maxUnfinishedJobs: v.ENTERPRISE_MAX_UNFINISHED_JOBS, agentCreditsUsd: v.ENTERPRISE_AGENT_CREDITS_USD, libraryPages: v.ENTERPRISE_LIBRARY_PAGES }),
     },
     pollingPerMinute: v.POLLING_RATE_PER_MIN,
     publicPerMinute: v.PUBLIC_RATE_PER_MIN,

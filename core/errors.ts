@@ -78,6 +78,8 @@ export const ERROR_TABLE = {
   UNIT_MISMATCH: { status: 422, graphql: 'UNIT_MISMATCH' },
   CALCULATION_ERROR: { status: 422, graphql: 'CALCULATION_ERROR' },
   DOCUMENT_NOT_FOUND: { status: 404, graphql: 'DOCUMENT_NOT_FOUND' },
+  // A private code library (subgraphs/content/library.ts) would hold more pages than the account's tier allows (libraryPages).
+  LIBRARY_FULL: { status: 422, graphql: 'LIBRARY_FULL' },
   IMAGE_FETCH_FAILED: { status: 422, graphql: 'IMAGE_FETCH_FAILED' },
   // The client closed its connection before the answer (nginx's 499): work done only for that answer stops; nobody reads the status.
   REQUEST_CANCELLED: { status: 499, graphql: 'REQUEST_CANCELLED' },

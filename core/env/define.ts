@@ -80,3 +80,13 @@ export function oneOf<const T extends string>(values: readonly T[], fallback: T,
   const parse = z.enum(values as unknown as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });
   return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => (v ?? fallback) as T), shown: fallback, doc };
 }
+
+/** A whole number, or "unlimited" (null); unset gives the default, which may itself be unlimited. */
+export function countOrUnlimited(fallback: number | null, doc: string): Variable<number | null> {
+  const parse = z.union([z.literal('unlimited').transform(() => null), z.string().regex(/^\d+$/, 'must be a whole number or "unlimited"').transform(Number)]);
+  return {
+    schema: z.string().optional().transform((s) => (s === undefined || s === '' ? undefined : s.toLowerCase())).pipe(parse.optional()).transform((v) => (v === undefined ? fallback : v)),
+    shown: fallback === null ? 'unlimited' : String(fallback),
+    doc,
+  };
+}

@@ -3,7 +3,7 @@
 // `npm run docs:config` writes docs/reference/configuration.md and .env.example from this file,
 // and test/core/env/variables.test.ts fails when either is stale or when code reads a variable
 // not declared here. The desktop program (desktop/) is a product of its own with its own settings.
-import { decimal, flag, integer, limit, oneOf, secret, text, url, type Variable } from './define.ts';
+import { countOrUnlimited, decimal, flag, integer, limit, oneOf, secret, text, url, type Variable } from './define.ts';
 import { LIMIT_VARIABLES } from './limit-variables.ts';
 
 export const PERSISTED_MODES = ['accept', 'allowlist', 'require-id'] as const;
@@ -38,6 +38,9 @@ const tiers = {
   FREE_AGENT_CREDITS_USD: decimal(1, 'Agent usage a free account may spend per usage period, in USD (OUT_OF_CREDITS past it).'),
   PRO_AGENT_CREDITS_USD: decimal(20, 'Agent usage a pro account may spend per usage period, in USD.'),
   ENTERPRISE_AGENT_CREDITS_USD: decimal(200, 'Agent usage an enterprise account may spend per usage period, in USD.'),
+  FREE_LIBRARY_PAGES: countOrUnlimited(300, 'Pages of its own PDFs a free account may keep in its private code library at once (LIBRARY_FULL past it); "unlimited" for no limit.'),
+  PRO_LIBRARY_PAGES: countOrUnlimited(10_000, 'Pages a pro account may keep in its private code library.'),
+  ENTERPRISE_LIBRARY_PAGES: countOrUnlimited(null, 'Pages an enterprise account may keep in its private code library.'),
   POLLING_RATE_PER_MIN: integer(120, 'Job-status polling allowance per key and minute.', { min: 1 }),
   PUBLIC_RATE_PER_MIN: integer(120, 'The code library and blog, per client address and minute.', { min: 1 }),
   HEARTBEAT_RATE_PER_MIN: integer(30, 'Desktop heartbeats per key and minute (a machine beats 3 times a minute).', { min: 1 }),

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
-import { seedCodes } from '../../subgraphs/content/codes.ts';
+import { catalogueEntryOf, seedCodes } from '../../subgraphs/content/codes.ts';
 import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
@@ -62,7 +62,7 @@ export async function evaluateReal(log = console.log, perQuery = false): Promise
       pages += s.pages;
       seconds += s.seconds;
     }
-    const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));
+    const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
     const furniture = new Map(REAL_DOCUMENTS.map((d) => [d.fileId, d.furniture]));
 
     const byKind = {} as RealResult['byKind'];

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
-import { readCatalogue, seedCodes } from '../../subgraphs/content/codes.ts';
+import { catalogueEntryOf, readCatalogue, seedCodes } from '../../subgraphs/content/codes.ts';
 import { createLocalEmbedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
@@ -15,6 +15,7 @@ import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.t
 import { searchCodes } from '../../subgraphs/content/search/search.ts';
 import { defaultCorpus, generateCode } from './corpus/index.ts';
 import { evaluateReal } from './evaluate-real.ts';
+import { selfCheck } from './self-check/self-check.ts';
 import { HELDOUT, QUERIES, type Query } from './queries.ts';
 
 export const MODES = ['full_text', 'vector', 'fused'] as const;
@@ -53,7 +54,7 @@ export async function evaluateSearch(log = console.log, perQuery = false) {
       const { pdf } = await generateCode(spec);
       await ingestCode({ db, index, embedder, extract: (b) => extractCodeText(b) }, spec.fileId, pdf);
     }
-    const catalogue = (await db.codeEntry.findMany()).map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard }));
+    const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
 
     const run = async (mode: Mode, q: Query): Promise<string[]> => {
       const inOrder = async (ids: number[]) => {
@@ -115,7 +116,12 @@ export async function evaluateSearch(log = console.log, perQuery = false) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const perQuery = process.argv.includes('--per-query');
-  const { ok } = await evaluateSearch(console.log, perQuery);
-  await evaluateReal(console.log, perQuery);
+  // --self-check-only: the label-free self-check alone; --per-document=N: N headings a document (the issue sampled 40).
+  const only = process.argv.includes('--self-check-only');
+  const perDocument = Number(process.argv.find((a) => a.startsWith('--per-document='))?.split('=')[1]) || undefined;
+  const { ok } = only ? { ok: true } : await evaluateSearch(console.log, perQuery);
+  if (!only) await evaluateReal(console.log, perQuery);
+  // The label-free self-check: every printed clause heading of every real code, and of the generated house styles.
+  await selfCheck({ perQuery, blind: process.argv.includes('--blind'), perDocument });
   process.exitCode = ok ? 0 : 1;
 }

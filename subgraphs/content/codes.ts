@@ -44,17 +44,17 @@ export function readCatalogue(file: URL): CodeEntry[] {
   }));
 }
 
-/** Makes the database catalogue equal to `entries`. */
+/** Makes the public catalogue equal to `entries` (accounts' private documents are theirs, and stay). */
 export async function seedCodes(db: Database, entries: CodeEntry[]): Promise<void> {
   await db.$transaction([
-    db.codeEntry.deleteMany({ where: { fileId: { notIn: entries.map((e) => e.fileId) } } }),
+    db.codeEntry.deleteMany({ where: { accountId: null, fileId: { notIn: entries.map((e) => e.fileId) } } }),
     ...entries.map((e) => db.codeEntry.upsert({ where: { fileId: e.fileId }, create: e, update: e })),
   ]);
 }
 
 export async function listCodes(db: Database, standard?: DesignStandard | null): Promise<IndexedCodeEntry[]> {
   const rows = await db.codeEntry.findMany({
-    where: standard ? { designStandard: standard } : {},
+    where: { accountId: null, ...(standard ? { designStandard: standard } : {}) },
     orderBy: { addedAt: 'asc' },
   });
   return rows as IndexedCodeEntry[];
@@ -62,7 +62,13 @@ export async function listCodes(db: Database, standard?: DesignStandard | null):
 
 /** Batch read for entity references: one query, answers in the order of `ids`. */
 export async function loadCodes(db: Database, ids: readonly string[]): Promise<(CodeEntry | null)[]> {
-  const rows = await db.codeEntry.findMany({ where: { fileId: { in: [...ids] } } });
+  const rows = await db.codeEntry.findMany({ where: { accountId: null, fileId: { in: [...ids] } } });
   const byId = new Map(rows.map((r) => [r.fileId, r as CodeEntry]));
   return ids.map((id) => byId.get(id) ?? null);
+}
+
+/** A stored entry as search reads it: the catalogue's fields and the names the document prints for itself. */
+export function catalogueEntryOf(row: { fileId: string; filename: string; description: string; designStandard: string; designations: unknown }) {
+  const designations = Array.isArray(row.designations) ? row.designations.filter((d): d is string => typeof d === 'string') : [];
+  return { fileId: row.fileId, filename: row.filename, description: row.description, designStandard: row.designStandard, designations };
 }

@@ -10,7 +10,8 @@ import { pageOf } from '../../core/graphql/pagination.ts';
 import { findPublishedPost, findPublishedPostBySlug, listPublishedPosts } from './blog.ts';
 import { listCodes, loadCodes, type CodeEntry, type DesignStandard } from './codes.ts';
 import type { SearchResults } from './search/search.ts';
-import { createSearchJob, loadCode } from './service.ts';
+import { deleteDocument, getDocument, listDocuments, type LibraryDocument } from './library.ts';
+import { createSearchJob, loadCode, uploadToLibrary } from './service.ts';
 
 export const contentResolvers: GraphQLResolverMap<RequestContext> = {
   JSON: GraphQLJSON,
@@ -23,10 +24,15 @@ export const contentResolvers: GraphQLResolverMap<RequestContext> = {
     createSearchJob: (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => createSearchJob(ctx.platform, requirePrincipal(ctx), args.input),
     ingestCode: (_: unknown, args: { fileId: string; file: Promise<{ createReadStream(): Readable }> }, ctx: RequestContext) =>
       loadCode(ctx.platform, requirePrincipal(ctx), args.fileId, args.file),
+    uploadLibraryDocument: (_: unknown, args: { file: Promise<{ filename: string; createReadStream(): Readable }>; designStandard: DesignStandard; description?: string | null }, ctx: RequestContext) =>
+      uploadToLibrary(ctx.platform, requirePrincipal(ctx), args),
+    deleteLibraryDocument: (_: unknown, args: { fileId: string }, ctx: RequestContext) => deleteDocument(ctx.platform, requirePrincipal(ctx), args.fileId),
   },
   Query: {
     codes: async (_: unknown, args: { designStandard?: DesignStandard | null; first: number; after?: string | null }, ctx: RequestContext) =>
       pageOf(await listCodes(ctx.platform.db, args.designStandard), args, 500),
+    libraryDocuments: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) => pageOf(await listDocuments(ctx.platform.db, requirePrincipal(ctx)), args, 200),
+    libraryDocument: (_: unknown, args: { fileId: string }, ctx: RequestContext) => getDocument(ctx.platform.db, requirePrincipal(ctx), args.fileId),
     blogPost: (_: unknown, args: { id: string }, ctx: RequestContext) => findPublishedPost(ctx.platform.db, args.id),
     blogPostBySlug: (_: unknown, args: { slug: string }, ctx: RequestContext) => findPublishedPostBySlug(ctx.platform.db, args.slug),
     blogPosts: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) => pageOf(await listPublishedPosts(ctx.platform.db), args, 100),
@@ -36,6 +42,11 @@ export const contentResolvers: GraphQLResolverMap<RequestContext> = {
     addedAt: (c: { addedAt: number }) => fromUnixSeconds(c.addedAt),
     __resolveReference: (ref: { fileId: string }, ctx: RequestContext) =>
       loader<string, CodeEntry | null>(ctx, 'codes', (ids) => loadCodes(ctx.platform.db, ids)).load(ref.fileId),
+  },
+  LibraryDocument: {
+    // The resolvers above answer the domain's record; the job and dates are mapped here.
+    createdAt: (d: LibraryDocument) => d.createdAt,
+    expiresAt: (d: LibraryDocument) => d.expiresAt,
   },
   BlogPost: {
     __resolveReference: (ref: { id: string }, ctx: RequestContext) => findPublishedPost(ctx.platform.db, ref.id),

@@ -10,9 +10,10 @@ import { extractWithWorkers } from './search/extract-text.ts';
 import { ingestCode } from './search/ingest.ts';
 import { passageIndexFor } from './search/index-for.ts';
 import { prepareSearch } from './search/search-job.ts';
+import { MAX_LIBRARY_BYTES, uploadDocument } from './library.ts';
 
 export async function createSearchJob(platform: Platform, principal: Principal, input: Record<string, unknown>): Promise<JobRecord> {
-  return platform.jobs.create(principal, 'search', await prepareSearch(platform.db, input));
+  return platform.jobs.create(principal, 'search', await prepareSearch(platform.db, input, principal.accountId));
 }
 
 export async function loadCode(platform: Platform, principal: Principal, fileId: string, file: Promise<{ createReadStream(): Readable }>) {
@@ -29,4 +30,15 @@ export async function loadCode(platform: Platform, principal: Principal, fileId:
     fileId,
     bytes,
   );
+}
+
+/** An upload to the account's private library (library.ts): the file read under the upload limit, then stored with its job. */
+export async function uploadToLibrary(
+  platform: Platform,
+  principal: Principal,
+  args: { file: Promise<{ filename: string; createReadStream(): Readable }>; designStandard: string; description?: string | null },
+) {
+  const upload = await args.file;
+  const bytes = await readStream(upload.createReadStream(), Math.min(MAX_LIBRARY_BYTES, platform.config.uploadLimitBytes), 'file');
+  return uploadDocument(platform, principal, { bytes, filename: upload.filename, designStandard: args.designStandard, description: args.description });
 }

@@ -8,11 +8,13 @@ import type { WorkerPool } from '../../../core/jobs/worker-pool.ts';
 import { AppError } from '../../../core/errors.ts';
 import { classifyPdfError, openPdf } from '../../../core/pdf/open.ts';
 import { textRuns } from '../../../core/pdf/text-runs.ts';
-import { passagesOf, type PageText, type Passage } from './passages.ts';
+import { readDocument, type PageText, type Passage } from './passages.ts';
 
 export interface ExtractedCode {
   pageCount: number;
   passages: Passage[];
+  /** The names the document prints for itself: designations and title (designations.ts). */
+  designations: string[];
   characters: number;
 }
 
@@ -74,7 +76,7 @@ export function passagesFrom(shares: readonly PagesRead[]): ExtractedCode {
   }
   const pages = shares.flatMap((r) => r.pages).sort((a, b) => a.page - b.page);
   const labels = shares.find((r) => r.labels)?.labels ?? null;
-  return { pageCount, passages: passagesOf(pages, labels), characters: letters };
+  return { pageCount, ...readDocument(pages, labels), characters: letters };
 }
 
 export async function extractCodeText(bytes: Uint8Array, onPage?: (done: number, total: number) => void): Promise<ExtractedCode> {
@@ -88,9 +90,9 @@ const TASK = new URL('./extract-text-task.ts', import.meta.url);
  * them out into passages in one more task, so nothing heavy runs on the
  * caller's thread. Each share opens the document itself (a few ms).
  */
-export async function extractWithWorkers(workers: WorkerPool, bytes: Uint8Array, parts: number): Promise<ExtractedCode> {
+export async function extractWithWorkers(workers: WorkerPool, bytes: Uint8Array, parts: number, signal?: AbortSignal): Promise<ExtractedCode> {
   const shares = await Promise.all(
-    Array.from({ length: Math.max(1, parts) }, (_, part) => workers.run<PagesRead>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) })),
+    Array.from({ length: Math.max(1, parts) }, (_, part) => workers.run<PagesRead>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) }, signal)),
   );
-  return workers.run<ExtractedCode>(TASK, { kind: 'passages', shares });
+  return workers.run<ExtractedCode>(TASK, { kind: 'passages', shares }, signal);
 }

@@ -21,6 +21,8 @@ export interface IngestDeps {
   embedder: Embedder;
   /** Text extraction: inline (with progress) in the command, in a worker thread in the server. */
   extract(bytes: Uint8Array): Promise<ExtractedCode>;
+  /** Checks what was read before it is indexed (a private library's room for its pages); throws to refuse it. */
+  admit?(extracted: ExtractedCode): Promise<void>;
 }
 
 export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8Array, onStage?: (stage: string) => void): Promise<IngestSummary> {
@@ -36,13 +38,14 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
     }
     throw err;
   }
+  await deps.admit?.(extracted);
   onStage?.('embedding');
   const indexed = await toIndex(extracted.passages, deps.embedder);
   onStage?.('indexing');
   await deps.index.replaceFile(fileId, indexed);
   await deps.db.codeEntry.update({
     where: { fileId },
-    data: { indexStatus: 'indexed', pageCount: extracted.pageCount, passageCount: extracted.passages.length, indexedAt: new Date() },
+    data: { indexStatus: 'indexed', pageCount: extracted.pageCount, passageCount: extracted.passages.length, indexedAt: new Date(), designations: extracted.designations },
   });
   return { fileId, pages: extracted.pageCount, passages: extracted.passages.length, seconds: (performance.now() - started) / 1000 };
 }

@@ -20,7 +20,12 @@
 //   repeats a running head's text is furniture.
 // - Columns: a vertical gutter that no text crosses, at the same place on
 //   most pages of the document, splits those pages into columns read left
-//   then right. A gap that only some pages show (a table) splits nothing.
+//   then right. A gap that only some pages show (a table) splits nothing. A
+//   page of a document in columns whose gutter a table's cells reach into is
+//   split at the document's gutter all the same when at least 8 of its lines
+//   right of it stand flush at one x near the right column's margin (where
+//   that column's lines start on the other pages) and at most a tenth of its
+//   runs cross the gutter: a column is a block of lines flush at its margin.
 // - Table rows stay one line, cells separated by " | " where the gap between
 //   runs is wider than two characters.
 import type { TextRun } from '../../../core/geometry/types.ts';
@@ -242,6 +247,36 @@ function gutterOf(runs: readonly TextRun[], width: number): number | null {
   return left > 0.25 * total && left < 0.75 * total ? x : null;
 }
 
+/** Lines set flush at one x make a column's margin: at least this many on a page. */
+const FLUSH_LINES = 8;
+/** Runs that may cross the gutter of a page read in columns (cells of a table reaching into it). */
+const CROSSING_SHARE = 0.1;
+
+/** The x at which the right column's lines start on the pages split at their own gutter (the most common), or null. */
+function rightMargin(pages: readonly Prepared[], bodyRuns: readonly TextRun[][], gutters: readonly (number | null)[], median: number): number | null {
+  const starts = new Map<number, number>();
+  pages.forEach((p, i) => {
+    const g = gutters[i];
+    if (g == null || Math.abs(g - median) >= 0.03 * p.width) return;
+    for (const l of linesOf(bodyRuns[i]!.filter((r) => r.bbox[0] >= g))) starts.set(Math.round(l.x0), (starts.get(Math.round(l.x0)) ?? 0) + 1);
+  });
+  let best: [number, number] | null = null;
+  for (const e of starts) if (!best || e[1] > best[1]) best = e;
+  return best ? best[0] : null;
+}
+
+/**
+ * Whether a page's runs right of the document's gutter form a column: at least FLUSH_LINES lines
+ * flush at one x (within 2 pt) near the document's right-column margin (within 3 % of the page
+ * width: a scanned page sits a little askew or off-centre), and few runs crossing the gutter.
+ */
+function flushRight(runs: readonly TextRun[], gutter: number, margin: number, width: number): boolean {
+  const crossing = runs.filter((r) => r.bbox[0] < gutter && r.bbox[2] > gutter).length;
+  if (crossing > CROSSING_SHARE * runs.length) return false;
+  const starts = linesOf(runs.filter((r) => r.bbox[0] >= gutter)).map((l) => l.x0);
+  return starts.some((x) => Math.abs(x - margin) <= 0.03 * width && starts.filter((y) => Math.abs(y - x) <= 2).length >= FLUSH_LINES);
+}
+
 /**
  * @example
  * layoutPages(pages)[0] // → { page: 1, lines: [{ text: '3-3.4 Fuel Tanks.', ... }], furniture: [{ text: 'UFC 4-010-01', ... }] }
@@ -263,9 +298,13 @@ export function layoutPages(pages: readonly PageText[]): LaidOutPage[] {
   const withText = bodyRuns.filter((r) => r.length >= 10).length;
   const median = found.length ? found[Math.floor(found.length / 2)]! : null;
   const columnar = median !== null && found.length >= 0.5 * withText;
+  const margin = columnar ? rightMargin(prepared, bodyRuns, gutters, median!) : null;
   return prepared.map((p, i) => {
     const runs = bodyRuns[i]!;
-    const g = gutters[i];
+    let g = gutters[i];
+    // A page whose gutter a table's cells reach into is still in columns when its right column's
+    // lines stand flush at the document's right-column margin.
+    if (columnar && margin !== null && (g == null || Math.abs(g - median!) >= 0.03 * p.width) && flushRight(runs, median!, margin, p.width)) g = median!;
     let lines: Line[];
     if (columnar && g != null && Math.abs(g - median!) < 0.03 * p.width) {
       // Runs that span the gutter (a full-width title) are read with the left column.

@@ -7,8 +7,13 @@
 //   dash            3-2.1     1-5       2-2.2.1.1
 //   letter-dash     A-5.6     B-2.1.3
 //   letter-dotted   C4.2      J3.10
-// Captions: "Table 5-2a", "Table C-1", "Figure 3-1", "Fig. 6.12"; structural
-// headings: "CHAPTER 3", "PART 2", "APPENDIX C", "SCHEDULE I".
+//   Article         3.2.1.1.  (a closing dot is punctuation, not a part)
+//   with its first subsection printed tight: 291.4(1) An employer…, 6.2.2(1) The…
+// A dash or rule between the number and its heading is punctuation too
+// ("5.3.4 – Cyclonic Region Factor", "2-3.1 — Scope").
+// Captions: "Table 5-2a", "Table C-1", "Table 4", "Figure 3-1", "Fig. 6.12",
+// "FIG. 15"; structural headings: "CHAPTER 3", "PART 2", "APPENDIX C",
+// "ANNEX B", "SCHEDULE I", "SECTION 1905".
 //
 // A document's clauses are learnt from its own candidates: the longest
 // sequence of candidates (in reading order) in which each number is a
@@ -30,9 +35,9 @@ export interface ClauseNumber {
 
 // Each heading's text is captured from its first non-blank character (`(\S.*)?`): a blank run
 // followed by `(.*)$` could be split between the two in quadratically many ways.
-const NUMBER = /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s+(?:\|\s+)?|$)(\S.*)?$/;
-const CAPTION = /^[[\]\s]*((?:Table|TABLE|Figure|FIGURE|Fig\.|Equation)\s+[A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b\.?\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
-const STRUCTURAL = /^(CHAPTER|Chapter|PART|Part|APPENDIX|Appendix|SCHEDULE|Schedule)\s+(\d{1,3}|[A-Z]|[IVXL]{1,6})\b\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
+const NUMBER = /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s*[–—]\s*|\s+(?:\|\s+)?(?:[–—-]\s+)?|(?=\((?:\d{1,3}|[a-z]{1,4})\)\s)|$)(\S.*)?$/;
+const CAPTION = /^[[\]\s]*((?:Table|TABLE|Figure|FIGURE|Fig\.|FIG\.|Equation)\s+[A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b\.?\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
+const STRUCTURAL = /^(CHAPTER|Chapter|PART|Part|APPENDIX|Appendix|ANNEX|Annex|SCHEDULE|Schedule|SECTION|Section)\s+(\d{1,4}|[A-Z]|[IVXL]{1,6})\b\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
 /** A heading or the start of the clause's text: a capital, an opening bracket or parenthesis, or nothing. */
 const OPENS_CLAUSE = /^(?:$|[A-Z“"'(\[])/;
 /** A numbered definition: "2.3.2.1 clear cover — least distance…". */
@@ -68,7 +73,7 @@ export function lineStart(text: string): LineStart | null {
     const rest = cap[2] ?? '';
     // "Table 10-1 generally provides…" is a sentence about the table, not its caption.
     if (!OPENS_CLAUSE.test(rest)) return null;
-    const label = cap[1]!.replace(/^TABLE/, 'Table').replace(/^(FIGURE|Fig\.)/, 'Figure');
+    const label = cap[1]!.replace(/^TABLE/, 'Table').replace(/^(FIGURE|Fig\.|FIG\.)/, 'Figure');
     return { kind: 'caption', label, rest };
   }
   const st = STRUCTURAL.exec(text);
@@ -101,6 +106,7 @@ function valuesOf(n: ClauseNumber, padded: ReadonlySet<string>): number[] {
  */
 const MAX_STEP = 20;
 const MAX_CHAPTER_STEP = 30;
+const MAX_APPENDIX_STEP = 6;
 
 /** Whether `b` can follow `a` in a document's clause order. */
 export function follows(a: ClauseNumber, b: ClauseNumber, padded: ReadonlySet<string> = new Set()): boolean {
@@ -109,13 +115,20 @@ export function follows(a: ClauseNumber, b: ClauseNumber, padded: ReadonlySet<st
   const y = valuesOf(b, padded);
   const small = (vs: number[]) => vs.every((v) => v <= MAX_STEP);
   if (b.letter !== a.letter) {
-    // A new appendix starts numbering afresh.
-    return b.letter > a.letter && b.letter - a.letter <= 3 && small(y);
+    // A new appendix starts numbering afresh (appendices without numbered clauses are skipped).
+    return b.letter > a.letter && b.letter - a.letter <= MAX_APPENDIX_STEP && small(y);
   }
   let i = 0;
   while (i < x.length && i < y.length && x[i] === y[i]) i++;
   if (i === y.length) return false; // the same number, or a parent after its child
   if (i === x.length) return small(y.slice(i)); // a first child
+  if (i === 0 && x[0]! >= 100 && y[0]! >= 100) {
+    // IBC-style section numbers: 1604 is chapter 16, section 4; 1905 opens a later chapter.
+    const [cx, sx] = [Math.floor(x[0]! / 100), x[0]! % 100];
+    const [cy, sy] = [Math.floor(y[0]! / 100), y[0]! % 100];
+    const next = cy === cx ? sy > sx && sy - sx <= MAX_STEP : cy > cx && cy - cx <= MAX_CHAPTER_STEP && sy <= MAX_STEP;
+    return next && small(y.slice(1));
+  }
   return y[i]! > x[i]! && y[i]! - x[i]! <= (i === 0 ? MAX_CHAPTER_STEP : MAX_STEP) && small(y.slice(i + 1));
 }
 
@@ -145,6 +158,81 @@ export function clauseChain(numbers: readonly ClauseNumber[]): Set<number> {
   const out = new Set<number>();
   for (let i = top; i >= 0; i = prev[i]!) out.add(i);
   return out;
+}
+
+/** A number with the text after it, as a line opened it (lineStart). */
+export interface Candidate {
+  label: string;
+  rest: string;
+}
+
+/**
+ * A heading or a clause's first words after a number: a word of three letters or more, perhaps
+ * after the first subsection's label ("Sitework Elements.", "(1) Subject to"), not a table row's
+ * cells ("5.0 | C", "14.0 A A A 2").
+ */
+const HEADING_WORDS = /^(?:\|\s*)?(?:\(\d{1,3}\)\s*)?[A-Z“"][A-Za-z’'-]{2,}/;
+
+/**
+ * Letters that mark commentary when they prefix a document's own clause numbers: ASCE 7's
+ * "C26.10.1", AASHTO's and IS 875's "C5.3.4", ACI 318's "R22.5.1.1". Such a prefix is commentary
+ * (not an appendix "C") when most of the numbers it prefixes are the document's clause numbers.
+ */
+const MIN_COMMENTARY = 3;
+
+/** The stream a number belongs to: its scheme, or its commentary prefix. */
+function streamsOf(numbers: readonly ClauseNumber[]): string[] {
+  const plain = new Set(numbers.filter((n) => !n.letter).map((n) => n.raw));
+  const byLetter = new Map<number, { all: number; mirrored: number }>();
+  for (const n of numbers) {
+    if (!n.letter || n.scheme !== 'dotted') continue;
+    const c = byLetter.get(n.letter) ?? { all: 0, mirrored: 0 };
+    c.all++;
+    if (plain.has(n.raw.slice(1))) c.mirrored++;
+    byLetter.set(n.letter, c);
+  }
+  const commentary = new Set([...byLetter].filter(([, c]) => c.all >= MIN_COMMENTARY && c.mirrored >= 0.5 * c.all).map(([l]) => l));
+  return numbers.map((n) => (n.scheme === 'dotted' && commentary.has(n.letter) ? `commentary:${n.letter}` : n.scheme));
+}
+
+export interface DocumentClauses {
+  /** Indices of the candidates that are clauses. */
+  clauses: Set<number>;
+  /** Commentary clauses: index → the code clause it comments on ("C5.3.4" → "5.3.4"). */
+  commentaryOf: Map<number, string>;
+}
+
+/**
+ * A document's clauses among its candidates (in reading order). A document may number in more
+ * than one stream: a UFC's own "2-1.3" beside the IBC sections it modifies ("1905.1.5"), a code
+ * column "5.3.4" beside its commentary "C5.3.4". Each stream's clauses are the longest chain of
+ * its candidates (clauseChain), and streams are kept apart, so one never breaks another's order.
+ * The stream with the longest chain is the document's; another stream counts only where its
+ * numbers open a heading or words (HEADING_WORDS) and at least two of them follow each other: a
+ * column of table values ("5.0 | C", "27.3") or a stray misprint is no numbering.
+ */
+export function documentClauses(candidates: readonly Candidate[]): DocumentClauses {
+  const numbers = candidates.map((c) => parseNumber(c.label));
+  const streams = streamsOf(numbers);
+  const members = new Map<string, number[]>();
+  streams.forEach((s, i) => members.set(s, [...(members.get(s) ?? []), i]));
+  const chains = [...members].map(([stream, idx]) => ({ stream, idx, chain: [...clauseChain(idx.map((i) => numbers[i]!))].map((k) => idx[k]!) }));
+  chains.sort((a, b) => b.chain.length - a.chain.length);
+  const clauses = new Set<number>();
+  const commentaryOf = new Map<number, string>();
+  chains.forEach(({ stream, idx, chain }, rank) => {
+    let kept = chain;
+    if (rank > 0) {
+      const worded = idx.filter((i) => HEADING_WORDS.test(candidates[i]!.rest));
+      kept = [...clauseChain(worded.map((i) => numbers[i]!))].map((k) => worded[k]!);
+      if (kept.length < 2) return;
+    }
+    for (const i of kept) {
+      clauses.add(i);
+      if (stream.startsWith('commentary:')) commentaryOf.set(i, numbers[i]!.raw.slice(1));
+    }
+  });
+  return { clauses, commentaryOf };
 }
 
 /** The parents of a clause number, nearest last ("3-11.2" → ["3-11"]; "3.14.3.10" → ["3.14", "3.14.3"]). */

@@ -4,14 +4,16 @@
 // Layout (reading order, running headers and footers) is layout.ts; which
 // numbers are clauses is numbering.ts; printed page labels are page-labels.ts.
 import { layoutPages, type LaidOutPage, type PageText } from './layout.ts';
-import { clauseChain, itemLabel, itemReference, lineStart, nextItems, parentsOf, parseNumber, type LineStart, type OpenItem } from './numbering.ts';
+import { documentClauses, itemLabel, itemReference, lineStart, nextItems, parentsOf, parseNumber, type LineStart, type OpenItem } from './numbering.ts';
 import { glossaryFor, glossaryOf } from './glossary.ts';
 import { pageLabels } from './page-labels.ts';
+import { designationsOf } from './designations.ts';
 
 export type { PageText } from './layout.ts';
 export { linesOf } from './layout.ts';
 
-export const CONTENT_TYPES = ['text', 'table', 'equation', 'figure_caption', 'definition'] as const;
+/** `commentary`: a commentary clause ("C5.3.4") beside the code clause it explains, which it follows in results. */
+export const CONTENT_TYPES = ['text', 'table', 'equation', 'figure_caption', 'definition', 'commentary'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export interface Passage {
@@ -103,6 +105,11 @@ function isContents(page: LaidOutPage, starts: readonly (LineStart | null)[]): b
  * passagesOf([{ page: 3, height: 792, runs }]) // → [{ page: 3, pageLabel: '3', section: '22.5.1.1', heading: 'Nominal shear strength', contentType: 'text', ... }]
  */
 export function passagesOf(pages: readonly PageText[], pdfLabels: readonly string[] | null = null): Passage[] {
+  return readDocument(pages, pdfLabels).passages;
+}
+
+/** A document's passages and the names it prints for itself (designations.ts). */
+export function readDocument(pages: readonly PageText[], pdfLabels: readonly string[] | null = null): { passages: Passage[]; designations: string[] } {
   const laid = layoutPages(pages);
   const labels = pageLabels(laid, pdfLabels);
   // Candidates in reading order; the document's clause order decides which numbers are clauses.
@@ -112,9 +119,12 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
   });
   const candidates: { page: number; line: number }[] = [];
   starts.forEach((s, p) => s.forEach((st, l) => st?.kind === 'clause' && candidates.push({ page: p, line: l })));
-  const chain = clauseChain(candidates.map((c) => parseNumber(starts[c.page]![c.line]!.label)));
+  const { clauses, commentaryOf } = documentClauses(candidates.map((c) => starts[c.page]![c.line]!));
+  // Commentary clauses by place: the code clause each explains.
+  const commentaryAt = new Map<string, string>();
   candidates.forEach((c, i) => {
-    if (!chain.has(i)) starts[c.page]![c.line] = null;
+    if (!clauses.has(i)) starts[c.page]![c.line] = null;
+    else if (commentaryOf.has(i)) commentaryAt.set(`${c.page}:${c.line}`, commentaryOf.get(i)!);
   });
 
   const out: Passage[] = [];
@@ -124,7 +134,7 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
   let inDefinitions = false;
   let lastClause: string | null = null;
   // The clause whose enumerated items are being read (numbering.ts), and its open items.
-  let clause: { label: string; heading: string; headingPath: string } | null = null;
+  let clause: { label: string; heading: string; headingPath: string; contentType: ContentType } | null = null;
   let open: OpenItem[] = [];
   const flush = () => {
     if (current && current.text.trim()) out.push({ ...current, text: current.text.trim() });
@@ -146,8 +156,11 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
       const eq = !st && /=/.test(t) ? EQ_NUMBER.exec(t) : null;
       let start: { section: string; heading: string; headingPath: string } | null = null;
       if (st?.kind === 'caption' || st?.kind === 'structural') clause = null;
+      let type: ContentType | null = null;
       if (st?.kind === 'caption') start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
       else if (st?.kind === 'clause') {
+        // A commentary clause sits under the code clause it explains ("C5.3.4" under "5.3.4 Cyclonic Region Factor").
+        const explains = commentaryAt.get(`${pi}:${li}`);
         let heading = headingOf(st.rest);
         // A marginal note or heading set on its own line just above the clause is its heading.
         const before = current?.text.split('\n') ?? [];
@@ -159,23 +172,29 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
           }
         }
         headings.set(st.label, heading);
-        lastClause = st.label;
-        start = { section: st.label, heading, headingPath: pathOf(st.label) };
-        clause = { label: st.label, ...start };
+        type = explains ? 'commentary' : 'text';
+        const path = explains ? [pathOf(explains), `${explains} ${headings.get(explains) ?? ''}`.trim()].filter(Boolean).join(' › ') : pathOf(st.label);
+        if (!explains) lastClause = st.label;
+        start = { section: st.label, heading, headingPath: path };
+        clause = { label: st.label, ...start, contentType: type };
         // "11.11 (1) If …": the clause's text opens with its first subsection.
         const first = itemLabel(st.rest);
         open = (first && nextItems([], first.label)) || [];
         start.section = itemReference(st.label, open);
         const parts = parseNumber(st.label).parts;
-        if (parts.length === 2) inDefinitions = CHAPTER_DEFINITIONS.test(st.rest);
+        if (parts.length === 2 && !explains) inDefinitions = CHAPTER_DEFINITIONS.test(st.rest);
       } else if (!st && !eq && clause) {
         // An enumerated item of the clause (numbering.ts): a subsection (the first level) is a passage of
         // its own under the clause's heading; deeper items continue their subsection's sentence and stay in it.
-        const label = itemLabel(t);
+        // Some codes print the clause's number again on each subsection ("291.4(2) An employer…").
+        const label = itemLabel(t.startsWith(`${clause.label}(`) ? t.slice(clause.label.length) : t);
         const next = label && nextItems(open, label.label);
         if (next) {
           open = next;
-          if (next.length === 1) start = { section: itemReference(clause.label, next), heading: clause.heading, headingPath: clause.headingPath };
+          if (next.length === 1) {
+            start = { section: itemReference(clause.label, next), heading: clause.heading, headingPath: clause.headingPath };
+            type = clause.contentType;
+          }
         }
       } else if (st?.kind === 'structural') {
         start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
@@ -193,7 +212,7 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
           section: start?.section ?? c?.section ?? '',
           heading: c?.heading ?? start?.heading ?? def?.[1]?.trim() ?? '',
           headingPath: start?.headingPath ?? c?.headingPath ?? '',
-          contentType: c?.contentType ?? (st?.kind === 'clause' || st?.kind === 'structural' ? 'text' : classify(t, inDefinitions && !start)),
+          contentType: c?.contentType ?? type ?? (st?.kind === 'structural' ? 'text' : classify(t, inDefinitions && !start)),
           text: t,
         };
       } else {
@@ -204,5 +223,9 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
     flush();
   });
   const meanings = glossaryFor(out, glossaryOf(out));
-  return out.map((p, i) => (meanings[i] ? { ...p, glossary: meanings[i] } : p));
+  const firstClause = starts.findIndex((s) => s.some((st) => st?.kind === 'clause'));
+  return {
+    passages: out.map((p, i) => (meanings[i] ? { ...p, glossary: meanings[i] } : p)),
+    designations: designationsOf(laid, firstClause < 0 ? laid.length : firstClause),
+  };
 }

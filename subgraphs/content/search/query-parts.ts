@@ -7,6 +7,32 @@ export interface CatalogueEntry {
   filename: string;
   description: string;
   designStandard: string;
+  /** The names the document prints for itself (designations.ts), learnt when it was indexed. */
+  designations?: readonly string[];
+}
+
+/** A printed name, and the same without the year or edition it ends with ("IS : 3043 - 1987" → "IS : 3043"; "NECB 2025" → "NECB"). */
+function printedForms(name: string): string[] {
+  const printed = name.trim();
+  // Fixed-length and anchored at the end; the separators before the year are trimmed by a scan (no rescanning blank runs).
+  const year = /(?:19|20)\d\d\)?$/.exec(printed);
+  if (!year || !/[\s:(-]$/.test(printed.slice(0, year.index))) return [name];
+  const bare = trimEnd(printed.slice(0, year.index), ' \t:(-');
+  return bare ? [name, bare] : [name];
+}
+
+/** The text without the given characters at its start. */
+function trimStart(text: string, chars: string): string {
+  let i = 0;
+  while (i < text.length && chars.includes(text[i]!)) i++;
+  return text.slice(i);
+}
+
+/** The text without the given characters at its end. */
+function trimEnd(text: string, chars: string): string {
+  let i = text.length;
+  while (i > 0 && chars.includes(text[i - 1]!)) i--;
+  return text.slice(0, i);
 }
 
 /**
@@ -14,7 +40,8 @@ export interface CatalogueEntry {
  * same without the edition ("aci 318" of "aci-318-19"), the family and first
  * number ("EN 1992", "ASCE 7"), the designation that opens its description
  * ("UFC 4-010-01", "SOR/86-304") and the title after it ("Scour Evaluation
- * Guide"). A name that two entries share names neither.
+ * Guide"), and the names the document prints for itself (its designations and
+ * title, with and without their year). A name that two entries share names neither.
  */
 export function namesOf(c: CatalogueEntry): string[] {
   const names = new Set<string>();
@@ -32,13 +59,14 @@ export function namesOf(c: CatalogueEntry): string[] {
   if (designation.some((w) => /\d/.test(w))) names.add(designation.join(' '));
   const rest = words.slice(designation.length).join(' ');
   if (rest.split(/\s+/).length >= 3) names.add(rest);
+  for (const d of c.designations ?? []) for (const form of printedForms(d)) names.add(form);
   return [...names].filter((n) => n.replace(/[^A-Za-z0-9]/g, '').length >= 3);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A name as a pattern: its words in order, with any separators between them. */
+/** A name as a pattern: its words in order, with any separators between them ("IS 875 (Part 3)" is "IS 875 Part 3" too). */
 const namePattern = (name: string) =>
-  new RegExp(`(?<![A-Za-z0-9])${name.split(/[^A-Za-z0-9]+/).filter(Boolean).map(escape).join('[\\s/\\-–.,:]*')}(?![A-Za-z0-9]|[-–.:][0-9])`, 'i');
+  new RegExp(`(?<![A-Za-z0-9])${name.split(/[^A-Za-z0-9]+/).filter(Boolean).map(escape).join('[\\s/\\-–—.,:;()]*')}(?![A-Za-z0-9]|[-–.:][0-9])\\)?`, 'i');
 
 /** The catalogue entries a query names, and the query with those names taken out. */
 export function codesNamed(query: string, catalogue: readonly CatalogueEntry[]): { fileIds: string[]; rest: string } {
@@ -49,16 +77,20 @@ export function codesNamed(query: string, catalogue: readonly CatalogueEntry[]):
   let rest = query;
   // Longest first, so "ACI 318-19" goes whole rather than leaving "-19" behind.
   for (const { name } of [...found].sort((a, b) => b.name.length - a.name.length)) rest = rest.replace(namePattern(name), ' ');
-  return { fileIds: [...new Set(found.map((f) => f.fileId))], rest: rest.replace(/\s+/g, ' ').trim() };
+  // What the names leave at the edges is punctuation ("IS 875 (Part 3) 5.3.4" leaves "5.3.4", "…Standard, Annex B" leaves "Annex B").
+  return { fileIds: [...new Set(found.map((f) => f.fileId))], rest: trimEnd(trimStart(rest.replace(/\s+/g, ' '), ' ,;:)]–—-'), ' ,;:([–—-') };
 }
 
 const REF_NUMBER = String.raw`(?:[A-Z]-\d{1,4}(?:\.\d{1,3})*|\d{1,4}-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,3}(?:\.\d{1,3})+|\d{1,4}(?:\.\d{1,3})+)`;
 const CAPTION_REF = new RegExp(String.raw`\b(table|figure|fig\.?|equation|eq\.?)\s+([A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b`, 'i');
 /** Enumerated items after a clause number, as printed or with spaces: "(1)(a)(ii)", " (2)(b)" (numbering.ts). */
 const ITEMS = String.raw`(?:\s*\((?:\d{1,3}|[a-z]{1,5}|[A-Z]{1,2})\))*`;
-const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?)\s+|§\s*)(${REF_NUMBER}${ITEMS})`, 'i');
-const BARE_REF = new RegExp(String.raw`^\s*(${REF_NUMBER}${ITEMS})\s*$`);
-const STRUCTURAL_REF = /^\s*(chapter|part|appendix|schedule)\s+(\d{1,3}|[A-Z]|[IVXL]{1,6})\s*$/i;
+// An Article's closing dot ("3.2.1.1.", "3.2.1.1.(1)") is punctuation, not part of its number.
+const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?|regulation|rule)\s+|§\s*)(${REF_NUMBER})\.?(${ITEMS})`, 'i');
+/** A division the number is in, printed before it ("Division B 3.2.1.1.", "Part 3, 3.2.1"): the number is still the whole reference. */
+const DIVISION = String.raw`(?:(?:division|part|volume|book|annex|appendix)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})(?:\s*[,:])?\s+)?`;
+const BARE_REF = new RegExp(String.raw`^\s*${DIVISION}(${REF_NUMBER})\.?(${ITEMS})\.?\s*$`, 'i');
+const STRUCTURAL_REF = /^\s*(chapter|part|appendix|annex|schedule|section)\s+(\d{1,4}|[A-Z]|[IVXL]{1,6})\s*$/i;
 
 /**
  * The clause, sub-clause, table or figure a query refers to, as the index stores it, or null.
@@ -78,9 +110,9 @@ export function clauseNamed(rest: string): string | null {
     return `${kind} ${cap[2]}`;
   }
   const worded = WORD_REF.exec(rest);
-  if (worded) return worded[1]!.replace(/\s+/g, '');
+  if (worded) return (worded[1]! + worded[2]!).replace(/\s+/g, '');
   const bare = BARE_REF.exec(rest);
-  if (bare) return bare[1]!.replace(/\s+/g, '');
+  if (bare) return (bare[1]! + bare[2]!).replace(/\s+/g, '');
   const st = STRUCTURAL_REF.exec(rest);
   if (st) return `${st[1]!.charAt(0).toUpperCase()}${st[1]!.slice(1).toLowerCase()} ${st[2]!.toUpperCase()}`;
   return null;

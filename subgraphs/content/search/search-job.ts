@@ -7,7 +7,8 @@ import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { parseInput } from '../../../core/validation.ts';
-import { DESIGN_STANDARDS } from '../codes.ts';
+import { catalogueEntryOf, DESIGN_STANDARDS } from '../codes.ts';
+import { othersHoldDocuments, visibleTo } from '../library.ts';
 import type { Embedder } from '../../../core/embedding/embed.ts';
 import { passageIndexFor } from './index-for.ts';
 import { ftsTerms } from './words.ts';
@@ -24,15 +25,18 @@ export const searchInputSchema = z.object({
 
 export type SearchJobInput = z.output<typeof searchInputSchema>;
 
-/** Checks a search request against the catalogue; unknown file ids are named. */
-export async function prepareSearch(db: Database, input: unknown): Promise<SearchJobInput> {
+/**
+ * Checks a search request against the library the caller sees (the public codes and its own
+ * documents); unknown file ids are named, and another account's document is one of them.
+ */
+export async function prepareSearch(db: Database, input: unknown, accountId: string): Promise<SearchJobInput> {
   // An empty query is a malformed request (400), unlike values out of range (422).
   const query = (input as { query?: unknown } | null)?.query;
   if (typeof query === 'string' && !query.trim()) throw new AppError('VALIDATION_ERROR', 'query: must not be empty', { field: 'query' });
   if (typeof query === 'string') checkQuerySize(query);
   const parsed = parseInput(searchInputSchema, input);
   if (parsed.fileIds?.length) {
-    const known = new Set((await db.codeEntry.findMany({ where: { fileId: { in: parsed.fileIds } }, select: { fileId: true } })).map((c) => c.fileId));
+    const known = new Set((await db.codeEntry.findMany({ where: { fileId: { in: parsed.fileIds }, ...visibleTo(accountId) }, select: { fileId: true } })).map((c) => c.fileId));
     const unknown = parsed.fileIds.filter((f) => !known.has(f));
     if (unknown.length) throw new AppError('UNPROCESSABLE', `file_ids: not in the code library: ${unknown.join(', ')}`, { field: 'file_ids', unknown });
   }
@@ -84,7 +88,7 @@ function withDeadline(index: PassageIndex, signal: AbortSignal): PassageIndex {
 
 export async function runSearch(
   db: Database,
-  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder; cache: Cache; signal?: AbortSignal },
+  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder; cache: Cache; signal?: AbortSignal; accountId: string },
   input: SearchJobInput,
 ): Promise<SearchResults> {
   const deadline = new AbortController();
@@ -100,10 +104,15 @@ export async function runSearch(
   }
 }
 
-async function searchWithin(db: Database, options: { cacheSeconds: number; embedder: Embedder; cache: Cache }, input: SearchJobInput, signal: AbortSignal): Promise<SearchResults> {
-  const catalogue = await db.codeEntry.findMany({ where: input.designStandard ? { designStandard: input.designStandard } : {} });
-  let scope = input.fileIds ?? (input.designStandard ? catalogue.map((c) => c.fileId) : null);
-  if (scope && input.designStandard) scope = scope.filter((f) => catalogue.some((c) => c.fileId === f));
+async function searchWithin(db: Database, options: { cacheSeconds: number; embedder: Embedder; cache: Cache; accountId: string }, input: SearchJobInput, signal: AbortSignal): Promise<SearchResults> {
+  // The library the caller sees: the public codes and its own documents (library.ts).
+  const catalogue = await db.codeEntry.findMany({ where: { ...visibleTo(options.accountId), ...(input.designStandard ? { designStandard: input.designStandard } : {}) } });
+  // Unscoped, the whole index is searched while all of it is the caller's to see; once another
+  // account keeps documents, the search names the files the caller may read.
+  const everything = !input.designStandard && !(await othersHoldDocuments(db, options.accountId));
+  // Named files are searched only where the caller may see them (a job created through the generic createJob skips prepareSearch).
+  const seen = new Set(catalogue.map((c) => c.fileId));
+  const scope = input.fileIds ? input.fileIds.filter((f) => seen.has(f)) : everything ? null : [...seen];
   const version = catalogue.map((c) => `${c.fileId}:${c.indexedAt?.getTime() ?? 0}`).join(',');
   // Identical searches within the cache window answer from the cache (core/cache.ts); a re-ingest changes the key.
   const key = `search:${createHash('sha256').update(JSON.stringify([input, version])).digest('base64url')}`;
@@ -113,11 +122,11 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
   const results = await searchCodes(
     index,
     options.embedder,
-    catalogue.map((c) => ({ fileId: c.fileId, filename: c.filename, description: c.description, designStandard: c.designStandard })),
+    catalogue.map(catalogueEntryOf),
     { query: input.query, fileIds: scope, page: input.page, perPage: input.perPage },
   );
   // The empty state says why: requested codes (or, unscoped, the whole library) with nothing indexed yet.
-  const requested = scope ? catalogue.filter((c) => scope!.includes(c.fileId)) : catalogue.every((c) => c.indexStatus !== 'indexed') ? catalogue : [];
+  const requested = input.fileIds || input.designStandard ? catalogue.filter((c) => scope!.includes(c.fileId)) : catalogue.every((c) => c.indexStatus !== 'indexed') ? catalogue : [];
   const notIndexed = requested.filter((c) => c.indexStatus !== 'indexed').map((c) => c.fileId);
   if (notIndexed.length) {
     results.warnings = [

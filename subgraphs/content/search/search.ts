@@ -55,6 +55,40 @@ const SCORED = 30;
  */
 const LEADERS = 10;
 
+/** The letters commentary clauses prefix to the number of the code clause they explain (numbering.ts). */
+const COMMENTARY_PREFIXES = ['C', 'R'];
+
+/** The code clause a commentary passage explains: "C5.3.4(1)" → "5.3.4". */
+const explained = (section: string) => {
+  const number = section.replace(/^[A-Z]/, '');
+  const items = number.indexOf('(');
+  return items < 0 ? number : number.slice(0, items);
+};
+
+/**
+ * Commentary explains a clause and never stands above it: a commentary passage listed before its
+ * own code clause moves to just after that clause's first passage (with no higher a score).
+ * Only passages whose rows were read (the scored head) are looked at.
+ */
+export function commentaryAfterClause<T extends { id: number; relevance: number }>(list: readonly T[], rows: ReadonlyMap<number, Pick<Hit, 'fileId' | 'section' | 'contentType'>>): T[] {
+  const out = [...list];
+  for (let i = 0; i < out.length; i++) {
+    const row = rows.get(out[i]!.id);
+    if (row?.contentType !== 'commentary') continue;
+    const clause = explained(row.section);
+    const j = out.findIndex((e, k) => {
+      if (k <= i) return false;
+      const r = rows.get(e.id);
+      return !!r && r.fileId === row.fileId && r.contentType !== 'commentary' && (r.section === clause || r.section.startsWith(`${clause}(`));
+    });
+    if (j < 0) continue;
+    const [moved] = out.splice(i, 1);
+    out.splice(j, 0, { ...moved!, relevance: Math.min(moved!.relevance, out[j - 1]!.relevance) });
+    i--;
+  }
+  return out;
+}
+
 export async function searchCodes(index: PassageIndex, embedder: Embedder, catalogue: readonly CatalogueEntry[], params: SearchParams): Promise<SearchResults> {
   const byId = new Map(catalogue.map((c) => [c.fileId, c]));
   // Code names narrow an unscoped search to those codes and leave the words;
@@ -69,6 +103,10 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   if (clause) {
     const forms = clause.startsWith('Equation ') ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`] : referenceForms(clause);
     for (const form of forms) if (!exact.length) exact = await index.bySection(form, scope);
+    // A code clause's commentary ("C5.3.4", "R22.5.1") follows it.
+    if (/^\d/.test(clause)) {
+      for (const prefix of COMMENTARY_PREFIXES) exact.push(...(await index.bySection(`${prefix}${referenceForms(clause).pop()}`, scope)).filter((h) => h.contentType === 'commentary'));
+    }
   } else {
     const page = pageNamed(words);
     if (page) exact = await index.byPage(page, scope);
@@ -117,7 +155,8 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   // Candidates past the scored head keep fused order, below the lowest scored one.
   const rest = fusedOrder.filter((id) => !inHead.has(id));
   const tail = rest.map((id, i) => ({ id, relevance: floor * (1 - (i + 1) / (rest.length + 1)) }));
-  const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...scored, ...tail];
+  // What the query named stays first; below it, commentary never stands above its own clause.
+  const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...commentaryAfterClause([...scored, ...tail], rows)];
 
   // Only the passages of the requested page are read in full.
   const total = all.length;

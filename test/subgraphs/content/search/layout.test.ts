@@ -43,6 +43,19 @@ describe('layout', () => {
     expect(lines.slice(12).every((t) => t.startsWith('right'))).toBe(true);
   });
 
+  it("splits a page whose gutter a table's cells reach into when its right column's lines stand flush at the column margin", () => {
+    // Columns: left text runs to x 300, the right column starts at x 331 (a gutter at about 315).
+    const column = (i: number, k: number) => [run(`left ${WORDS[(i + k) % 6]} rule ${k}`.padEnd(48, '.'), 60, 140 + k * 14), run(`right ${WORDS[(i + k) % 6]} line ${k}`, 331, 140 + k * 14)];
+    const pages = Array.from({ length: 4 }, (_, i) => page(i + 1, String(i + 1), [], Array.from({ length: 12 }, (_, k) => column(i, k)).flat()));
+    // Page 5: the left column is a table; three of its cells run across the gutter (to x 328); the right column stays flush at x 331.
+    const table = Array.from({ length: 12 }, (_, k) => [run(`${k + 1}. Room ${k}`, 60, 140 + k * 14), run('M', 200, 140 + k * 14), run(k < 3 ? 'x | 0 | x1' : 'x', 278, 140 + k * 14)]).flat();
+    const right = Array.from({ length: 12 }, (_, k) => run(`right prose ${WORDS[k % 6]} continues ${k}`, 331, 140 + k * 14));
+    pages.push(page(5, '5', [], [...table, ...right]));
+    const lines = layoutPages(pages)[4]!.lines.map((l) => l.text);
+    expect(lines.filter((t) => t.startsWith('right prose'))).toHaveLength(12);
+    expect(lines.findIndex((t) => t.startsWith('right prose'))).toBeGreaterThan(lines.findLastIndex((t) => /Room/.test(t)));
+  });
+
   it('drops the upright running head of a page turned to read a sideways figure, and reads its page label', () => {
     const pages = Array.from({ length: 5 }, (_, i) => page(i + 1, String(i + 1), [`${WORDS[i]} must resist the blast.`]));
     // Page 6: the running head and footer upright, the figure's caption set sideways (most of the text).

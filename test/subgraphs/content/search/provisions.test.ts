@@ -93,6 +93,21 @@ describe('enumerated provisions: passages', () => {
     expect(ps[1]).toMatchObject({ heading: 'Ventilation Equipment', text: '(2) The employer must ensure that the equipment is inspected.' });
   });
 
+  it('read a clause number printed again on each subsection as that subsection (Eurocode 6.2.2(1), 6.2.2(2))', () => {
+    const ps = passagesOf([
+      page(1, [
+        '6.2.2(1) The design value for the shear resistance',
+        'is given by the following expression.',
+        '6.2.2(2) The longitudinal tension reinforcement',
+        'shall be anchored beyond the section.',
+        '6.2.3 Members requiring design shear reinforcement',
+        'The design is based on a truss model.',
+      ]),
+    ]);
+    expect(ps.map((p) => p.section)).toEqual(['6.2.2(1)', '6.2.2(2)', '6.2.3']);
+    expect(ps[1]!.text).toContain('shall be anchored beyond the section.');
+  });
+
   it('stay linear on a hostile document: every line a label, nested as deep as the grammar goes', () => {
     // 100,000 labels cycling through all four kinds keep the open levels at their deepest and
     // reopen them at every step; the grammar's work per label is bounded by the depth (4).
