@@ -35,6 +35,12 @@ export interface Leader {
   bbox: BBox;
   textBbox: BBox;
   texts: TextRef[];
+  /**
+   * REGION WITHOUT A TEXT LAYER: the note is stroked lettering on a page that has a text layer
+   * elsewhere (notes drawn as SHX strokes beside a text-layer title block). Such a leader stands
+   * only once the lettering reader has read its note (../lettering-pass.ts).
+   */
+  strokedNote: boolean;
 }
 
 type Line = Extract<Seg, { kind: 'line' }>;
@@ -46,7 +52,7 @@ type Line = Extract<Seg, { kind: 'line' }>;
  * arrow, not a leader.
  */
 const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
-const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
+export const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /**
  * A panel name and its circuit numbers: a numbered panel and one or more circuits (LP-1-3,5,
@@ -203,7 +209,7 @@ function leaderAlong(
   heads: readonly Arrowhead[],
   atTip: readonly Line[],
   ctx: { tips: TipIndex; bubbles: GridIndex<Circle> },
-): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] } } | null {
+): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] }; stroked: boolean } | null {
   const near = dist(first.line.a, head.tip) < dist(first.line.b, head.tip) ? first.line.a : first.line.b;
   // A leader's arrow ends one line; where other long lines also meet at the tip (a drain's X, a junction) it is a symbol.
   const reach = Math.max(2, (head.bbox[2] - head.bbox[0] + head.bbox[3] - head.bbox[1]) / 2);
@@ -230,9 +236,12 @@ function leaderAlong(
     block = textBlockNear(scene, [p[0], p[1], p[0], p[1]], 2 * size);
     if (block && !isNote(block.texts) && !bubbleAround(ctx.bubbles, block.bbox)) return null;
   }
+  const stroked = !block;
   if (block) chain.points.length = upTo;
-  else if (!scene.hasTextLayer) {
-    // Stroke clusters stand in for notes only on pages without a text layer; elsewhere they are hatch and symbols.
+  else {
+    // A stroke cluster stands in for the note where no text-layer run is near: on a page without a
+    // text layer it is taken as lettering; on one with a text layer it is a candidate the reader
+    // must read (REGION WITHOUT A TEXT LAYER), since there small strokes are as often symbols and hatch.
     const p = chain.points[chain.points.length - 1]!;
     block = strokedTextNear(scene, [p[0], p[1], p[0], p[1]], 2 * size, chain.used);
   }
@@ -245,7 +254,7 @@ function leaderAlong(
   // An arrowhead at the other end too makes it a dimension line; the line may stop at that
   // head's base, one head length short of its tip (SHAFT AT THE BASE).
   if (heads.some((h) => h.tip !== head.tip && dist(h.tip, end) < Math.max(1.5, h.length + 0.5))) return null;
-  return { chain: chain.points, block };
+  return { chain: chain.points, block, stroked };
 }
 
 /** Long lines meeting at one point (the head's own strokes aside) beyond which it is a hub, not an arrow's tip. */
@@ -275,7 +284,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     let found: ReturnType<typeof leaderAlong> = null;
     for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, heads, atTip, ctx))) break;
     if (!found || openHeadBehind(scene, head)) continue;
-    const { chain: points, block } = found;
+    const { chain: points, block, stroked } = found;
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);
     // One arrowhead can be seen twice (a filled triangle's edges also meet like an open head);
@@ -287,6 +296,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
       bbox: unionAll([head.bbox, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]]),
       textBbox: block.bbox,
       texts: block.texts,
+      strokedNote: stroked && scene.hasTextLayer,
     });
   }
   return out;
