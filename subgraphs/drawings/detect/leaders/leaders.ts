@@ -238,7 +238,6 @@ function leaderAlong(
   scene: Scene,
   head: Arrowhead,
   first: { line: Line; far: Point },
-  heads: readonly Arrowhead[],
   atTip: readonly Line[],
   ctx: { tips: TipIndex; bubbles: GridIndex<Circle>; headIndex: GridIndex<Arrowhead> },
 ): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] }; stroked: boolean } | null {
@@ -321,7 +320,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     const atTip = ending.filter((l) => !head.parts.has(l) && dist(l.a, l.b) >= 2 * reach);
     if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
-    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, heads, atTip, ctx))) break;
+    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, atTip, ctx))) break;
     if (!found || openHeadBehind(scene, head)) continue;
     const { chain: points, block, stroked } = found;
     const xs = points.map((p) => p[0]);
