@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPdf } from '../core/pdf/open.ts';
 import { extractPage } from '../subgraphs/drawings/pdf/extract-page.ts';
-import { analyzePage } from '../subgraphs/drawings/detect/analyze.ts';
+import { draftPage } from '../subgraphs/drawings/detect/analyze.ts';
 import { hasTextLayer, readLettering } from '../subgraphs/drawings/detect/lettering-pass.ts';
 import { sharedReader } from '../subgraphs/drawings/lettering/reader.ts';
 import { defaultSuite, generateSheet } from '../eval/drawings/generator/index.ts';
@@ -59,7 +59,7 @@ async function analysis(bytes: Uint8Array, page: number): Promise<{ ms: number; 
     const cpu = threadCpu();
     const geometry = await extractPage(bytes, page);
     const t = performance.now();
-    const { stats } = await readLettering(geometry, analyzePage(geometry), reader);
+    const { stats } = await readLettering(geometry, draftPage(geometry), reader);
     // From getPage to the result, as pdfjsAlone measures from getPage (opening the document is in neither).
     return { ms: geometry.pdfjsMs + geometry.walkMs + (performance.now() - t), peakMb: peak / 2 ** 20, cpuMs: threadCpu() - cpu, recogniserMs: stats.recogniserCpuMs, textLayer: hasTextLayer(geometry) };
   } finally {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractPage } from '../../subgraphs/drawings/pdf/extract-page.ts';
-import { analyzePage } from '../../subgraphs/drawings/detect/analyze.ts';
+import { draftPage } from '../../subgraphs/drawings/detect/analyze.ts';
 import { readLettering } from '../../subgraphs/drawings/detect/lettering-pass.ts';
 import { sharedReader } from '../../subgraphs/drawings/lettering/reader.ts';
 import { defaultSuite, generateSheet } from './generator/index.ts';
@@ -121,7 +121,7 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
     try {
       const { bytes, page, truth } = await c.load();
       const geometry = await extractPage(bytes, page);
-      const found = (await readLettering(geometry, analyzePage(geometry), await sharedReader())).analysis as unknown as Scorable;
+      const found = (await readLettering(geometry, draftPage(geometry), await sharedReader())).analysis as unknown as Scorable;
       const scores = scorePage(truth, found);
       const textLayer = (truth as { style?: { text_layer?: boolean } }).style?.text_layer ?? true;
       if (textLayer && 'sheet_number' in truth) {

@@ -37,10 +37,23 @@ export interface PageAnalysis {
   titleblock: { bounds: BBox | null; viewport: BBox; sheet_number: string | null; sheet_title: string | null };
 }
 
+/**
+ * The geometric pass's answer before any lettering is recognised: the analysis, plus the leaders
+ * whose note is stroked lettering on a page that has a text layer (REGION WITHOUT A TEXT LAYER),
+ * which stand only once the lettering reader has read their note (lettering-pass.ts).
+ */
+export interface PageDraft {
+  analysis: PageAnalysis;
+  unreadLeaders: Annotations['leaders'];
+}
+
 const pt = (p: Point): Point => [Number(p[0].toFixed(2)), Number(p[1].toFixed(2))];
 const circle = (c: { center: Point; radius: number }) => ({ center: pt(c.center), radius: Number(c.radius.toFixed(2)) });
 
-export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageAnalysis {
+/** The analysis the geometry alone gives (no lettering recognised): leaders to unread notes left out. */
+export const analyzePage = (page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageAnalysis => draftPage(page).analysis;
+
+export function draftPage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageDraft {
   const scene = buildScene(page);
   const circles = findCircles(scene);
   const dashed = findDashedBoxes(scene);
@@ -52,10 +65,13 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   const clouds = findRevisionClouds(scene);
   const tb = findTitleblock(scene);
   const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb?.bounds ?? null) });
-  return {
+  const leader = (l: (typeof leaders)[number], i: number) => ({ id: `leader-${i + 1}`, bbox: round(l.bbox), arrow_tip: pt(l.arrowTip), text_bbox: round(l.textBbox), texts_inside: l.texts });
+  const read = leaders.filter((l) => !l.strokedNote);
+  const unread = leaders.filter((l) => l.strokedNote);
+  const analysis: PageAnalysis = {
     dimensions: { width: page.width, height: page.height },
     annotations: {
-      leaders: leaders.map((l, i) => ({ id: `leader-${i + 1}`, bbox: round(l.bbox), arrow_tip: pt(l.arrowTip), text_bbox: round(l.textBbox), texts_inside: l.texts })),
+      leaders: read.map(leader),
       section_tags: sections.map((s, i) => ({
         id: `section-${i + 1}`,
         bbox: round(s.bbox),
@@ -75,4 +91,5 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
       sheet_title: tb?.sheetTitle ?? null,
     },
   };
+  return { analysis, unreadLeaders: unread.map((l, i) => leader(l, read.length + i)) };
 }

@@ -78,6 +78,30 @@ export class EndpointIndex {
     }
     return true;
   }
+
+  /**
+   * near() for a reach wider than the cell: every cell the disc around p touches is looked at
+   * (a bucket two cells share may be walked twice, so `visit` may see a line more than twice).
+   * Returns false when `budget` end points ran out first.
+   */
+  around(p: Point, within: number, visit: (line: number) => void, budget: number): boolean {
+    const r = Math.ceil(within / this.cell);
+    const cx = Math.floor(p[0] / this.cell);
+    const cy = Math.floor(p[1] / this.cell);
+    const w2 = within * within;
+    for (let dx = -r; dx <= r; dx++) {
+      for (let dy = -r; dy <= r; dy++) {
+        const b = hash(cx + dx, cy + dy, this.mask);
+        for (let k = this.start[b]!; k < this.start[b + 1]!; k++) {
+          if (--budget < 0) return false;
+          const i = this.items[k]!;
+          const l = this.lines[i]!;
+          if ((l.a[0] - p[0]) ** 2 + (l.a[1] - p[1]) ** 2 < w2 || (l.b[0] - p[0]) ** 2 + (l.b[1] - p[1]) ** 2 < w2) visit(i);
+        }
+      }
+    }
+    return true;
+  }
 }
 
 const indexes = new WeakMap<Scene, EndpointIndex>();

@@ -142,7 +142,11 @@ function hatchStrokes(scene: Scene, candidates: readonly number[], glyphs: GridI
   return hatch;
 }
 
-/** The page's stroked lettering; empty on pages with a text layer (there, small strokes are symbols and hatch). */
+/**
+ * The page's stroked lettering, computed once per page on first use. On a page with a text layer
+ * it is asked for only where a leader's tail finds no text-layer run (REGION WITHOUT A TEXT
+ * LAYER, ../lettering-pass.ts); there a cluster is a candidate that the lettering reader must read.
+ */
 export function strokedText(scene: Scene): StrokedText {
   const cached = cache.get(scene);
   if (cached) return cached;
@@ -150,7 +154,6 @@ export function strokedText(scene: Scene): StrokedText {
   const labelIndex = new GridIndex<number>(48);
   const out: StrokedText = { glyphs, labels: [], labelIndex };
   cache.set(scene, out);
-  if (scene.hasTextLayer) return out;
   const heaped = new GridIndex<number>(GLYPH_CELL);
   for (const sp of scene.subpaths) if (size(sp.bbox) <= GLYPH_SIZE) heaped.insert(sp.bbox, sp.index);
   // A CROWD IS NEITHER: strokes in a cell past CROWD are left out; no cell of `small` then holds more.

@@ -28,13 +28,19 @@ import type { Circle } from '../tags/circles.ts';
 import { GridIndex, type Scene, type Seg } from '../scene.ts';
 import { textBlockNear, type TextRef } from '../texts.ts';
 import { strokedTextNear } from '../stroked-text.ts';
-import { endpointIndex } from '../endpoints.ts';
+import { EndpointIndex, endpointIndex } from '../endpoints.ts';
 
 export interface Leader {
   arrowTip: Point;
   bbox: BBox;
   textBbox: BBox;
   texts: TextRef[];
+  /**
+   * REGION WITHOUT A TEXT LAYER: the note is stroked lettering on a page that has a text layer
+   * elsewhere (notes drawn as SHX strokes beside a text-layer title block). Such a leader stands
+   * only once the lettering reader has read its note (../lettering-pass.ts).
+   */
+  strokedNote: boolean;
 }
 
 type Line = Extract<Seg, { kind: 'line' }>;
@@ -46,7 +52,7 @@ type Line = Extract<Seg, { kind: 'line' }>;
  * arrow, not a leader.
  */
 const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
-const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
+export const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /**
  * A panel name and its circuit numbers: a numbered panel and one or more circuits (LP-1-3,5,
@@ -99,14 +105,46 @@ function openHeadBehind(scene: Scene, head: Arrowhead): boolean {
   return openHeadAt(scene, base, head.heading, head.length) !== null;
 }
 
+/** Cell of the end-point index a shaft is looked for in (points): a 5 pt head's reach spans 7 × 7 cells. */
+const SHAFT_CELL = 2;
+/** Beyond this reach (a head larger than lettering), the line grid around the head is asked instead. */
+const SHAFT_REACH = 16;
+/**
+ * A HEAP IS NO JOIN, at a tip: line ends per square point of the cells looked at past which the
+ * spot is a heap (a fill drawn as thousands of strokes), where no leader ends. The densest
+ * plotted lettering (1.8 mm letters, ISO 3098's smallest) puts about one end on a square point;
+ * three times that is no drawing a leader points into with its shaft ending there.
+ */
+const HEAP_ENDS_PER_PT2 = 3;
+const shaftIndexes = new WeakMap<Scene, EndpointIndex>();
+
+/**
+ * Lines with an end within `within` of the tip: from an end-point index (the ends in the disc's
+ * cells looked at), where the line grid's cell would list every hatch line crossing it (thousands on a
+ * dense detail, for each of its thousands of heads). A heap gives none; a reach past
+ * SHAFT_REACH (a head larger than lettering) asks the grid around the head.
+ */
+function linesNearTip(scene: Scene, tip: Point, within: number, headBox: BBox): Iterable<Line> {
+  if (within <= SHAFT_REACH) {
+    let index = shaftIndexes.get(scene);
+    if (!index) shaftIndexes.set(scene, (index = new EndpointIndex(scene.lines, SHAFT_CELL)));
+    const out = new Set<Line>();
+    const side = (2 * Math.ceil(within / SHAFT_CELL) + 1) * SHAFT_CELL;
+    return index.around(tip, within, (i) => void out.add(scene.lines[i]!), HEAP_ENDS_PER_PT2 * side * side) ? out : [];
+  }
+  return scene.lineIndex.query(expand(headBox, 1));
+}
+
 /** Lines that may leave the arrowhead, best first: they end at the tip (or inside the head) and run away from the heading. */
 function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Point }[] {
   // SHAFT AT THE BASE: the shaft may start at the head's base, a head length away from the tip.
   const reach = Math.max(2, head.length, head.bbox[2] - head.bbox[0], head.bbox[3] - head.bbox[1]);
   const found: { line: Line; far: Point; gap: number; len: number }[] = [];
-  for (const l of scene.lineIndex.query(expand(head.bbox, 1))) {
+  for (const l of linesNearTip(scene, head.tip, reach + 0.5, head.bbox)) {
     if (head.parts.has(l)) continue;
-    for (const [near, far] of [[l.a, l.b], [l.b, l.a]] as const) {
+    for (let end = 0; end < 2; end++) {
+      const near = end ? l.b : l.a;
+      const far = end ? l.a : l.b;
       const gap = dist(near, head.tip);
       if (gap > reach + 0.5) continue;
       const len = dist(near, far);
@@ -200,10 +238,9 @@ function leaderAlong(
   scene: Scene,
   head: Arrowhead,
   first: { line: Line; far: Point },
-  heads: readonly Arrowhead[],
   atTip: readonly Line[],
-  ctx: { tips: TipIndex; bubbles: GridIndex<Circle> },
-): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] } } | null {
+  ctx: { tips: TipIndex; bubbles: GridIndex<Circle>; headIndex: GridIndex<Arrowhead> },
+): { chain: Point[]; block: { bbox: BBox; texts: TextRef[] }; stroked: boolean } | null {
   const near = dist(first.line.a, head.tip) < dist(first.line.b, head.tip) ? first.line.a : first.line.b;
   // A leader's arrow ends one line; where other long lines also meet at the tip (a drain's X, a junction) it is a symbol.
   const reach = Math.max(2, (head.bbox[2] - head.bbox[0] + head.bbox[3] - head.bbox[1]) / 2);
@@ -230,9 +267,12 @@ function leaderAlong(
     block = textBlockNear(scene, [p[0], p[1], p[0], p[1]], 2 * size);
     if (block && !isNote(block.texts) && !bubbleAround(ctx.bubbles, block.bbox)) return null;
   }
+  const stroked = !block;
   if (block) chain.points.length = upTo;
-  else if (!scene.hasTextLayer) {
-    // Stroke clusters stand in for notes only on pages without a text layer; elsewhere they are hatch and symbols.
+  else {
+    // A stroke cluster stands in for the note where no text-layer run is near: on a page without a
+    // text layer it is taken as lettering; on one with a text layer it is a candidate the reader
+    // must read (REGION WITHOUT A TEXT LAYER), since there small strokes are as often symbols and hatch.
     const p = chain.points[chain.points.length - 1]!;
     block = strokedTextNear(scene, [p[0], p[1], p[0], p[1]], 2 * size, chain.used);
   }
@@ -244,8 +284,8 @@ function leaderAlong(
   if (length < Math.max(10, 1.2 * head.length)) return null;
   // An arrowhead at the other end too makes it a dimension line; the line may stop at that
   // head's base, one head length short of its tip (SHAFT AT THE BASE).
-  if (heads.some((h) => h.tip !== head.tip && dist(h.tip, end) < Math.max(1.5, h.length + 0.5))) return null;
-  return { chain: chain.points, block };
+  for (const h of ctx.headIndex.query([end[0], end[1], end[0], end[1]])) if (h.tip !== head.tip && dist(h.tip, end) < Math.max(1.5, h.length + 0.5)) return null;
+  return { chain: chain.points, block, stroked };
 }
 
 /** Long lines meeting at one point (the head's own strokes aside) beyond which it is a hub, not an arrow's tip. */
@@ -256,7 +296,14 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
   const tips = heads.map((h) => h.tip);
   const bubbleIndex = new GridIndex<Circle>(48);
   for (const b of bubbles) bubbleIndex.insert([b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius], b);
-  const ctx = { tips: tipIndex(tips), bubbles: bubbleIndex };
+  // Heads by the reach of their tip (a head length and a half point), so the dimension test asks
+  // the heads near a leader's far end, not every head of the page for every candidate.
+  const headIndex = new GridIndex<Arrowhead>(24);
+  for (const h of heads) {
+    const r = Math.max(1.5, h.length + 0.5);
+    headIndex.insert([h.tip[0] - r, h.tip[1] - r, h.tip[0] + r, h.tip[1] + r], h);
+  }
+  const ctx = { tips: tipIndex(tips), bubbles: bubbleIndex, headIndex };
   const filledTips = heads.filter((h) => h.kind !== 'open').map((h) => h.tip);
   const inARow = headsInARow(heads);
   const out: Leader[] = [];
@@ -273,9 +320,9 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     const atTip = ending.filter((l) => !head.parts.has(l) && dist(l.a, l.b) >= 2 * reach);
     if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
-    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, heads, atTip, ctx))) break;
+    for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, atTip, ctx))) break;
     if (!found || openHeadBehind(scene, head)) continue;
-    const { chain: points, block } = found;
+    const { chain: points, block, stroked } = found;
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);
     // One arrowhead can be seen twice (a filled triangle's edges also meet like an open head);
@@ -287,6 +334,7 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
       bbox: unionAll([head.bbox, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]]),
       textBbox: block.bbox,
       texts: block.texts,
+      strokedNote: stroked && scene.hasTextLayer,
     });
   }
   return out;

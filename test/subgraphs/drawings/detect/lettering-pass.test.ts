@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultSuite, generateSheet } from '../../../../eval/drawings/generator/index.ts';
 import { extractPage } from '../../../../subgraphs/drawings/pdf/extract-page.ts';
-import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
+import { analyzePage, draftPage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { readLettering } from '../../../../subgraphs/drawings/detect/lettering-pass.ts';
 import { LetteringReader } from '../../../../subgraphs/drawings/lettering/reader.ts';
 
@@ -15,7 +15,7 @@ it('reads the tags of a stroked sheet, with source and confidence, and keeps eve
   const sheet = await generateSheet(defaultSuite().find((s) => s.name.startsWith('s201'))!);
   const geometry = await extractPage(sheet.pdf, 1);
   const before = analyzePage(geometry);
-  const { analysis, stats } = await readLettering(geometry, before, reader);
+  const { analysis, stats } = await readLettering(geometry, draftPage(geometry), reader);
   const tags = [...analysis.annotations.section_tags, ...analysis.annotations.detail_tags];
   expect(tags.length).toBe(before.annotations.section_tags.length + before.annotations.detail_tags.length);
   expect(stats.recognised).toBeGreaterThanOrEqual(tags.length);
@@ -30,7 +30,7 @@ it('leaves a page with a text layer to its text layer', async () => {
   const sheet = await generateSheet(defaultSuite().find((s) => s.name.startsWith('s101'))!);
   const geometry = await extractPage(sheet.pdf, 1);
   const before = analyzePage(geometry);
-  const { analysis, stats } = await readLettering(geometry, before, reader);
+  const { analysis, stats } = await readLettering(geometry, draftPage(geometry), reader);
   expect(stats.recognised).toBe(0);
   expect(analysis).toEqual(before);
 }, 120_000);
