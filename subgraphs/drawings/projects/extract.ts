@@ -47,6 +47,8 @@ export interface SheetDraft {
   normNumber: string | null;
   title: string | null;
   discipline: string | null;
+  /** The title block's bounds on the page, null when none was found. */
+  titleblock: BBox | null;
   entities: DraftEntity[];
   relationships: DraftRelationship[];
   links: DraftLink[];
@@ -485,7 +487,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   for (const r of revisions.values()) rel('REVISED_IN', sheet.key, r.key);
 
   for (const e of entities) if (e !== sheet) rel('ON_SHEET', e.key, sheet.key);
-  return { number, normNumber, title, discipline, entities, relationships, links };
+  return { number, normNumber, title, discipline, titleblock: tb.bounds ?? null, entities, relationships, links };
 }
 
 /**
