@@ -124,7 +124,7 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
     const inSet = new Set(set.sheets.map((x) => norm(x.number)).filter(Boolean));
     const expected = new Map<string, number>();
     for (const ref of set.references) {
-      if (!inSet.has(norm(ref.target))) continue;
+      if (!inSet.has(norm(ref.target)) || norm(ref.target) === numberOfPage.get(ref.page)) continue;
       s.links.truth++;
       const k = key(ref.page, ref.view, ref.target);
       expected.set(k, (expected.get(k) ?? 0) + 1);
@@ -137,10 +137,11 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
         s.unresolved++;
         continue;
       }
-      s.links.predicted++;
       const from = pageOfCallout.get(l.calloutId);
       const toPage = pageOfSheet.get(l.resolvedSheetId);
-      if (!from || toPage === undefined) continue;
+      // A link between sheets: a view title naming its own sheet is no reference to another.
+      if (!from || toPage === undefined || toPage === from.page) continue;
+      s.links.predicted++;
       const k = key(from.page, from.view, numberOfPage.get(toPage) ?? null);
       const n = expected.get(k) ?? 0;
       if (n > 0) (s.links.tp++, expected.set(k, n - 1));

@@ -8,6 +8,7 @@ import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
 import { disciplineOf, normaliseSheetNumber, SHEET_NUMBER_PATTERN, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
 import { readingFrame, type TextLine } from './text-lines.ts';
+import type { SheetIdentity } from './identity/index.ts';
 
 export interface GridBubble {
   label: string;
@@ -56,6 +57,8 @@ export interface SheetDraft {
 
 export interface ExtractInput {
   analysis: PageAnalysis;
+  /** The sheet's number, title and title block (identity/). */
+  identity: SheetIdentity;
   lines: TextLine[];
   bubbles: GridBubble[];
   page: number;
@@ -134,11 +137,11 @@ const normMark = (s: string) => s.toUpperCase().replace(/\s+/g, '').replace(/×/
 const normLevel = (s: string) => s.toUpperCase().replace(/[\s.]+/g, ' ').trim();
 
 export function extractSheet(input: ExtractInput): SheetDraft {
-  const { analysis, lines, bubbles, page, options } = input;
-  const tb = analysis.titleblock;
-  const number = tb.sheet_number?.trim() || null;
+  const { analysis, lines, bubbles, page, options, identity } = input;
+  const tb = { bounds: identity.titleblock };
+  const number = identity.number;
   const normNumber = number ? normaliseSheetNumber(number, options) : null;
-  const title = tb.sheet_title?.trim() || null;
+  const title = identity.title;
   const discipline = disciplineOf(number);
   const pageBox: BBox = [0, 0, analysis.dimensions.width, analysis.dimensions.height];
 
@@ -161,8 +164,8 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     // into no entity (a view title without a tag, a room name in a plan) is still found, as the sheet.
     text: sheetText([number, title, discipline].filter(Boolean).join(' — '), lines),
     bbox: tb.bounds ?? pageBox,
-    provenance: 'tier1:titleblock',
-    props: { number, title, discipline, page },
+    provenance: `identity:${identity.rules.number ?? 'none'}`,
+    props: { number, title, discipline, page, titleblock: identity.titleblock, rules: identity.rules, ...(identity.index.length ? { sheetIndex: identity.index } : {}) },
     sameKey: null,
     viewKey: null,
   })!;

@@ -9,6 +9,7 @@ import { extractSheet, type SheetDraft } from '../extract.ts';
 import { findGridBubbles } from '../grid-bubbles.ts';
 import type { SheetNumberOptions } from '../sheet-number.ts';
 import { textLines } from '../text-lines.ts';
+import { readSheetIdentity } from '../identity/index.ts';
 
 export interface PageTaskResult {
   pageCount: number;
@@ -24,6 +25,7 @@ export default defineTask(async ({ bytes, page, options }: { bytes: Uint8Array; 
   const geometry = await extractPage(bytes, page);
   const analysis = analyzePage(geometry);
   const tier1Ms = performance.now() - started;
-  const draft = extractSheet({ analysis, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), page, options });
+  const identity = readSheetIdentity(geometry);
+  const draft = extractSheet({ analysis, identity, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), page, options });
   return { pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started };
 });

@@ -1,0 +1,61 @@
+// A sheet's identity: its number, title and title block, read from the page as the
+// conventions print them (see README.md beside this folder for every rule).
+import type { BBox, PathGeom, TextRun } from '../../../../core/geometry/types.ts';
+import { sheetFrame } from './frame.ts';
+import { letteringLines } from './lettering.ts';
+import { readSheetNumber, typicalSize } from './number.ts';
+import { pageRulings } from './rulings.ts';
+import { readSheetIndex, type IndexRow } from './sheet-index.ts';
+import { readSheetTitle } from './title.ts';
+import { ruleStackAround, titleblockAround } from './titleblock.ts';
+
+export interface SheetIdentity {
+  /** As printed. */
+  number: string | null;
+  title: string | null;
+  /** On the page as displayed. */
+  titleblock: BBox | null;
+  /** The rules that gave each part (recorded on the Sheet entity). */
+  rules: { number: string | null; titleblock: string | null };
+  /** The set's sheet index when this sheet prints one (a cover or general sheet). */
+  index: IndexRow[];
+}
+
+export interface IdentityInput {
+  width: number;
+  height: number;
+  texts: readonly TextRun[];
+  paths: readonly PathGeom[];
+}
+
+export function readSheetIdentity(page: IdentityInput): SheetIdentity {
+  const frame = sheetFrame(page.texts, page.width, page.height);
+  const lines = letteringLines(page.texts, frame);
+  const number = readSheetNumber(lines, frame.width, frame.height);
+  const rulings = pageRulings(page.paths, frame);
+  // Without a number, the title block is looked for around the largest lettering of the outer band.
+  const anchor = number?.box ?? largestInBand(lines, frame.width, frame.height);
+  const ruled = anchor ? titleblockAround(anchor, rulings, frame) : null;
+  const stacked = anchor && !ruled ? ruleStackAround(anchor, rulings, frame) : null;
+  const block = ruled ?? stacked;
+  const area: BBox | null = block ?? (number ? outerBandAround(number.box, frame.width, frame.height) : null);
+  const title = area ? readSheetTitle(lines, block ?? area, number?.text ?? null) : null;
+  return {
+    number: number?.text ?? null,
+    title,
+    titleblock: block ? frame.unbox(block) : null,
+    rules: { number: number?.rule ?? null, titleblock: ruled ? 'ruled-box' : stacked ? 'rule-stack' : null },
+    index: readSheetIndex(lines),
+  };
+}
+
+function largestInBand(lines: ReturnType<typeof letteringLines>, width: number, height: number): BBox | null {
+  const typical = typicalSize(lines);
+  const big = lines.filter((l) => (l.box[0] >= 0.72 * width || l.box[1] >= 0.8 * height) && l.size >= 1.5 * typical && /\p{L}{3}/u.test(l.text)).sort((a, b) => b.size - a.size)[0];
+  return big?.box ?? null;
+}
+
+/** Without a ruled block: the band of the sheet the number stands in (the right or the bottom quarter). */
+function outerBandAround(box: BBox, width: number, height: number): BBox {
+  return box[0] >= 0.72 * width ? [0.72 * width, 0, width, height] : [0, 0.72 * height, width, height];
+}

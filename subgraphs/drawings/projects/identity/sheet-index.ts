@@ -1,0 +1,63 @@
+// Rule sheet-index: a cover or general sheet lists the set (NCS/UDS "sheet index", German
+// "Planliste"/"Planverzeichnis", Italian "elenco tavole"): rows of a sheet number and its title.
+// Three or more rows whose first word is a sheet number, starting at one x (a table column),
+// are an index. It confirms or corrects the number and title each sheet's title block gave.
+import type { Lettering } from './lettering.ts';
+import { UDS_NUMBER } from './conventions.ts';
+import { normaliseSheetNumber } from '../sheet-number.ts';
+
+export interface IndexRow {
+  number: string;
+  title: string;
+}
+
+const ROW = /^([A-Z]{1,2}[-. ]?\d{1,3}(?:\.\d{1,3})?[A-Z]?)\s+(\S.{2,})$/;
+const MIN_ROWS = 3;
+
+export function readSheetIndex(lines: readonly Lettering[]): IndexRow[] {
+  const rows = lines.map((l) => ({ l, m: ROW.exec(l.text) })).filter((r) => r.m && UDS_NUMBER.test(r.m[1]!) && /\p{L}{3}/u.test(r.m[2]!));
+  // A column: rows starting within one letter height of each other.
+  const columns = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const k = Math.round(r.l.box[0] / Math.max(r.l.size, 1));
+    columns.set(k, [...(columns.get(k) ?? []), r]);
+  }
+  const out: IndexRow[] = [];
+  for (const col of columns.values()) if (col.length >= MIN_ROWS) for (const r of col) out.push({ number: r.m![1]!, title: r.m![2]!.trim() });
+  return out;
+}
+
+export type IndexStatus = 'confirmed' | 'corrected' | 'disagrees' | 'not_listed';
+
+export interface IndexCheck {
+  status: IndexStatus;
+  /** What the title block printed, when the index corrected it. */
+  titleblock: { number: string | null; title: string | null };
+  /** The index's row for this sheet, when one matched. */
+  index: IndexRow | null;
+  note: string | null;
+}
+
+const sameTitle = (a: string | null, b: string | null) => !!a && !!b && a.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === b.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const norm = (s: string) => normaliseSheetNumber(s);
+
+/**
+ * The sheet against the index: the number found in it confirms the sheet (a missing title is taken
+ * from it, a different one is reported); a number not in it, or none, is corrected from the row whose
+ * title matches the sheet's; otherwise the sheet is reported as not listed.
+ */
+export function checkAgainstIndex(number: string | null, title: string | null, index: readonly IndexRow[]): { number: string | null; title: string | null; check: IndexCheck } {
+  const printed = { number, title };
+  const byNumber = number ? index.find((r) => norm(r.number) === norm(number)) : undefined;
+  if (byNumber) {
+    if (!title) return { number, title: byNumber.title, check: { status: 'corrected', titleblock: printed, index: byNumber, note: 'title taken from the sheet index' } };
+    if (sameTitle(title, byNumber.title)) return { number, title, check: { status: 'confirmed', titleblock: printed, index: byNumber, note: null } };
+    return { number, title, check: { status: 'disagrees', titleblock: printed, index: byNumber, note: `the index titles ${byNumber.number} "${byNumber.title}"` } };
+  }
+  const byTitle = index.filter((r) => sameTitle(title, r.title));
+  if (byTitle.length === 1) {
+    const row = byTitle[0]!;
+    return { number: row.number, title, check: { status: 'corrected', titleblock: printed, index: row, note: number ? `the title block prints ${number}, the index lists this title as ${row.number}` : `number taken from the sheet index` } };
+  }
+  return { number, title, check: { status: 'not_listed', titleblock: printed, index: null, note: number ? `${number} is not in the sheet index` : null } };
+}
