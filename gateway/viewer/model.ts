@@ -4,11 +4,11 @@
 // the first ones of a larger project.
 /** One operation per part: the gateway's cost limit (5,000) refuses them all in one. */
 export const VIEWER_DATA_QUERIES = [
-  `query ($id: ID!) { project(id: $id) { id name sheets(first: 200) { nodes { id fileHash page number title width height } } } }`,
+  `query ($id: ID!) { project(id: $id) { id name sheets(first: 100) { nodes { id fileHash page number title width height } } } }`,
   `query ($id: ID!) { project(id: $id) { callouts: entities(type: "Callout", first: 100) { nodes { id sheetId label bbox props } } } }`,
-  `query ($id: ID!) { project(id: $id) { views: entities(type: "View", first: 200) { nodes { id sheetId label bbox } } } }`,
-  `query ($id: ID!) { project(id: $id) { sheetEntities: entities(type: "Sheet", first: 200) { nodes { id sheetId } } } }`,
-  `query ($id: ID!) { project(id: $id) { references: relationships(type: "REFERENCES", first: 300) { nodes { sourceId targetId props } } } }`,
+  `query ($id: ID!) { project(id: $id) { views: entities(type: "View", first: 100) { nodes { id sheetId label bbox } } } }`,
+  `query ($id: ID!) { project(id: $id) { sheetEntities: entities(type: "Sheet", first: 100) { nodes { id sheetId } } } }`,
+  `query ($id: ID!) { project(id: $id) { references: relationships(type: "REFERENCES", first: 100) { nodes { sourceId targetId props } } } }`,
 ];
 
 interface Node { id: string; sheetId: string; label: string; bbox: number[]; props?: Record<string, unknown> }
