@@ -62,6 +62,10 @@ export const LIMITS = {
   drawingTimeoutMs: envNumber('DRAWING_TIMEOUT_MS', 60_000),
   /** How long an upload waits for a free worker thread before it is answered 503 to retry: with the run's wall-clock backstop (WORKER_WALL_FACTOR × the limit above) an upload is answered within 270 s, inside the 300 s clients commonly wait for headers. */
   drawingQueueWaitMs: envNumber('DRAWING_QUEUE_WAIT_MS', 150_000),
+  /** Regions of one page the lettering reader recognises (subgraphs/drawings/lettering/): a sheet without a text layer has tens of tags and note blocks; each costs 20–80 ms of CPU. */
+  letteringMaxRegions: envNumber('LETTERING_MAX_REGIONS', 400),
+  /** Thread CPU time the lettering reader may spend recognising one page's regions: the target for a whole sheet without a text layer is 4 s; regions left past it get no reading. */
+  letteringCpuMs: envNumber('LETTERING_CPU_MS', 2_500),
 
   // --- Jobs: core/jobs/runner.ts -----------------------------------------------------------
   /** Wall-clock time of one job from its claim, all its worker tasks included: past it the job is stopped and fails with RESOURCE_LIMIT. */
