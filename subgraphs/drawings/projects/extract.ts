@@ -9,6 +9,7 @@ import type { EntityType, RelationshipType } from './model.ts';
 import { disciplineOf, normaliseSheetNumber, SHEET_NUMBER_PATTERN, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
 import { readingFrame, type TextLine } from './text-lines.ts';
 import type { SheetIdentity } from './identity/index.ts';
+import { stackedTags } from './references/stacked-tags.ts';
 
 export interface GridBubble {
   label: string;
@@ -175,10 +176,27 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const drawingLines = lines.filter((l) => !inTitleblock(l.bbox));
 
   // --- Views: a title line with its scale, and the tag beside it ----------------------------
-  const tags = [
-    ...analysis.annotations.detail_tags.map((t) => ({ ...t, kind: 'detail' as const, direction: null as string | null })),
-    ...analysis.annotations.section_tags.map((t) => ({ ...t, kind: 'section' as const, direction: t.direction as string | null })),
+  const tier1Tags = [
+    ...analysis.annotations.detail_tags.map((t) => ({ ...t, kind: 'detail' as 'detail' | 'section' | 'stacked', direction: null as string | null })),
+    ...analysis.annotations.section_tags.map((t) => ({ ...t, kind: 'section' as 'detail' | 'section' | 'stacked', direction: t.direction as string | null })),
   ];
+  // Tags Tier 1 did not find, read from the text layer (references/stacked-tags.ts).
+  const tags = [
+    ...tier1Tags,
+    ...stackedTags(drawingLines, tier1Tags.map((t) => t.bbox)).map((t, i) => ({
+      id: `stacked-${i + 1}`,
+      bbox: t.bbox,
+      circle: { center: center(t.bbox), radius: Math.max(t.bbox[2] - t.bbox[0], t.bbox[3] - t.bbox[1]) / 2 },
+      texts_inside: [{ id: t.view.runs[0]!, text: t.view.text }, { id: t.sheet.runs[0]!, text: t.sheet.text }],
+      kind: 'stacked' as const,
+      direction: null,
+    })),
+  ];
+  const namesAnotherSheet = (t: (typeof tags)[number]) => {
+    const written = t.texts_inside.slice(1).map((x) => x.text.trim()).join('');
+    return !!normNumber && isSheetNumber(written) && normaliseSheetNumber(written, options) !== normNumber;
+  };
+  const provenanceOf = (t: (typeof tags)[number]) => (t.kind === 'stacked' ? 'text:stacked-tag' : `tier1:${t.kind}_tags`);
   const tagUsedAsViewMark = new Set<string>();
   const viewsByKey = new Map<string, DraftEntity>();
   for (const line of drawingLines) {
@@ -201,10 +219,12 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       titleText = best.text;
     }
     const area_ = unionAll([titleLine.bbox, line.bbox]);
-    // The view's tag: the nearest Tier 1 tag to the left of the title, within a few tag sizes.
+    // The view's tag: the nearest tag to the left of the title, within a few tag sizes. A view
+    // title's tag names the sheet it is on (UDS): one naming another sheet is a callout beside it.
     let tag: (typeof tags)[number] | null = null;
     let tagDist = Infinity;
     for (const t of tags) {
+      if (namesAnotherSheet(t)) continue;
       const r = t.circle.radius;
       if (t.bbox[2] > area_[0] + r || t.bbox[3] < area_[1] - 3 * r || t.bbox[1] > area_[3] + 3 * r) continue;
       const d = area_[0] - t.bbox[2];
@@ -233,7 +253,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       label,
       text: `${viewId ? `${viewId} / ${number ?? ''} — ` : ''}${titleText}, ${scale}`,
       bbox: box,
-      provenance: tag ? `text:view-title+tier1:${tag.kind}_tags` : 'text:view-title',
+      provenance: tag ? `text:view-title+${provenanceOf(tag)}` : 'text:view-title',
       props: { viewId, title: titleText, scale, tagSheet: tag ? tag.texts_inside.slice(1).map((t) => t.text.trim()).join('') || null : null },
       sameKey: null,
       viewKey: viewId ? viewId.toUpperCase() : null,
@@ -247,7 +267,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const sameSheetNumber = number;
   for (const t of tags) {
     if (tagUsedAsViewMark.has(t.id)) continue;
-    const texts = t.texts_inside.map((x) => x.text.trim()).filter(Boolean);
+    const texts = tagTexts(t.texts_inside.map((x) => x.text.trim()).filter(Boolean));
     const viewId = texts[0] ?? null;
     const rest = texts.slice(1).join('');
     let targetSheet: string | null;
@@ -259,7 +279,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       label: `${viewId ?? '?'}/${targetSheet ?? (rest || '?')}`,
       text: `${t.kind} ${viewId ?? ''} ${targetSheet ? `on ${targetSheet}` : rest}`.replace(/\s+/g, ' ').trim(),
       bbox: t.bbox,
-      provenance: `tier1:${t.kind}_tags`,
+      provenance: provenanceOf(t),
       props: { kind: t.kind, viewId, targetSheet, raw: texts, direction: t.direction, sameSheet: !rest },
       sameKey: null,
       viewKey: null,
@@ -491,6 +511,19 @@ export function extractSheet(input: ExtractInput): SheetDraft {
 
   for (const e of entities) if (e !== sheet) rel('ON_SHEET', e.key, sheet.key);
   return { number, normNumber, title, discipline, titleblock: tb.bounds ?? null, entities, relationships, links };
+}
+
+/**
+ * A tag's view id first, then its sheet. Tier 1 lists a tag's lettering top to bottom on the page;
+ * at the far end of a section line the tag is often drawn turned half round, and the sheet number
+ * then stands above the view id. Each part is known by its form: the sheet number has a designator
+ * and a digit, the view id is short.
+ */
+export function tagTexts(texts: string[]): string[] {
+  const [first, second] = texts;
+  const sheetLike = (s: string) => isSheetNumber(s) && /[A-Z]/i.test(s) && /\d/.test(s);
+  if (texts.length === 2 && sheetLike(first!) && VIEW_ID.test(second!) && !sheetLike(second!)) return [second!, first!];
+  return texts;
 }
 
 /**
