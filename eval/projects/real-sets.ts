@@ -58,13 +58,15 @@ export interface SourceScore {
   unresolved: number;
   msPerPage: number[];
   tier1MsPerPage: number[];
+  /** Thread CPU of each sheet labelled as having no text layer. */
+  unletteredCpuMs: number[];
   misses: string[];
 }
 
 const zero = (): Counts => ({ tp: 0, predicted: 0, truth: 0 });
 
 export async function scoreSource(src: SourceLabels, samples: string, blind: boolean): Promise<SourceScore> {
-  const s: SourceScore = { source: src.source, blind, sheets: 0, numberRight: 0, titled: 0, titleRight: 0, titleblock: zero(), references: zero(), links: zero(), unresolved: 0, msPerPage: [], tier1MsPerPage: [], misses: [] };
+  const s: SourceScore = { source: src.source, blind, sheets: 0, numberRight: 0, titled: 0, titleRight: 0, titleblock: zero(), references: zero(), links: zero(), unresolved: 0, msPerPage: [], tier1MsPerPage: [], unletteredCpuMs: [], misses: [] };
   for (const set of src.sets) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(samples, set.file)));
     const hash = createHash('sha256').update(bytes).digest('hex');
@@ -80,6 +82,7 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
       const r = await runInline(task, { bytes, page: sheet.page, options: { keepDots: false } });
       s.msPerPage.push(r.totalMs);
       s.tier1MsPerPage.push(r.tier1Ms);
+      if (!sheet.textLayer) s.unletteredCpuMs.push(r.cpuMs);
       const w = toSheetWrite(r.draft, { projectId, fileHash: hash, page: sheet.page, width: r.width, height: r.height });
       await store.writeSheet(w);
       sheetIdByPage.set(sheet.page, w.sheet.id);

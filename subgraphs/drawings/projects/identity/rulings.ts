@@ -13,6 +13,10 @@ export interface PageRulings {
 
 /** Segments shorter than this are lettering or hatch, not ruling. */
 const MIN_LENGTH = 6;
+/** Largest slope of a line still read as ruled along an axis. */
+const STRAIGHT = 0.002;
+/** A filled path this thin (points) is a line drawn as a polygon. */
+const SLIVER = 1.5;
 
 export function pageRulings(paths: readonly PathGeom[], frame: SheetFrame): PageRulings {
   const horizontal: Rulings = new Map();
@@ -20,11 +24,21 @@ export function pageRulings(paths: readonly PathGeom[], frame: SheetFrame): Page
   const add = (a: Point, b: Point) => {
     const p = frame.point(a);
     const q = frame.point(b);
-    if (Math.abs(p[1] - q[1]) < 0.5 && Math.abs(p[0] - q[0]) >= MIN_LENGTH) push(horizontal, p[1], Math.min(p[0], q[0]), Math.max(p[0], q[0]));
-    else if (Math.abs(p[0] - q[0]) < 0.5 && Math.abs(p[1] - q[1]) >= MIN_LENGTH) push(vertical, p[0], Math.min(p[1], q[1]), Math.max(p[1], q[1]));
+    const dx = Math.abs(p[0] - q[0]);
+    const dy = Math.abs(p[1] - q[1]);
+    // Axis-aligned within half a point, or within 1/500 (a line plotted through rounded coordinates).
+    if (dy <= Math.max(0.5, STRAIGHT * dx) && dx >= MIN_LENGTH) push(horizontal, (p[1] + q[1]) / 2, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
+    else if (dx <= Math.max(0.5, STRAIGHT * dy) && dy >= MIN_LENGTH) push(vertical, (p[0] + q[0]) / 2, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
   };
   for (const path of paths) {
     if (!path.stroke && !path.fill) continue;
+    // A line plotted as a filled sliver (PDF converters draw strokes as thin filled polygons) rules along its length.
+    const [x1, y1, x2, y2] = path.bbox;
+    if (path.fill && !path.stroke && Math.min(x2 - x1, y2 - y1) <= SLIVER && Math.max(x2 - x1, y2 - y1) >= MIN_LENGTH) {
+      if (x2 - x1 > y2 - y1) add([x1, (y1 + y2) / 2], [x2, (y1 + y2) / 2]);
+      else add([(x1 + x2) / 2, y1], [(x1 + x2) / 2, y2]);
+      continue;
+    }
     let i = 0;
     let start: Point | null = null;
     let at: Point | null = null;

@@ -9,7 +9,9 @@ import { extractSheet, type SheetDraft } from '../extract.ts';
 import { findGridBubbles } from '../grid-bubbles.ts';
 import type { SheetNumberOptions } from '../sheet-number.ts';
 import { textLines } from '../text-lines.ts';
-import { readSheetIdentity } from '../identity/index.ts';
+import { readSheetIdentity, type SheetIdentity } from '../identity/index.ts';
+import { readUnlettered } from '../identity/unlettered.ts';
+import { sharedReader } from '../../lettering/reader.ts';
 
 export interface PageTaskResult {
   pageCount: number;
@@ -18,14 +20,43 @@ export interface PageTaskResult {
   draft: SheetDraft;
   tier1Ms: number;
   totalMs: number;
+  /** This thread's CPU time for the page (the issue's bound for a sheet without a text layer is CPU time). */
+  cpuMs: number;
+  /** Regions the lettering reader recognised for the sheet's identity (0 where the text layer held it). */
+  recognisedRegions: number;
 }
 
 export default defineTask(async ({ bytes, page, options }: { bytes: Uint8Array; page: number; options: SheetNumberOptions }): Promise<PageTaskResult> => {
   const started = performance.now();
+  const cpuStart = threadCpuMs();
   const geometry = await extractPage(bytes, page);
   const analysis = analyzePage(geometry);
   const tier1Ms = performance.now() - started;
-  const identity = readSheetIdentity(geometry);
+  const { identity, recognisedRegions } = await sheetIdentity(geometry);
   const draft = extractSheet({ analysis, identity, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), page, options });
-  return { pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started };
+  return { pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started, cpuMs: threadCpuMs() - cpuStart, recognisedRegions };
 });
+
+/**
+ * The sheet's identity from its text layer; where that gives no number and the title block has
+ * no text layer, from its lettering recognised (identity/unlettered.ts).
+ */
+async function sheetIdentity(geometry: Awaited<ReturnType<typeof extractPage>>): Promise<{ identity: SheetIdentity; recognisedRegions: number }> {
+  const fromText = readSheetIdentity(geometry);
+  if (fromText.number) return { identity: fromText, recognisedRegions: 0 };
+  const read = await readUnlettered(geometry, await sharedReader());
+  if (!read.runs.length) return { identity: fromText, recognisedRegions: read.regions };
+  const recognised = readSheetIdentity({ ...geometry, texts: [...geometry.texts, ...read.runs] });
+  const identity: SheetIdentity = {
+    ...recognised,
+    // The block found without lettering counts only when its lettering named the sheet.
+    titleblock: recognised.titleblock ?? (recognised.number ? read.block : null),
+    rules: { number: recognised.rules.number ? `recognised:${recognised.rules.number}` : null, titleblock: recognised.rules.titleblock ?? (recognised.number && read.block ? 'unlettered-block' : null) },
+  };
+  return { identity, recognisedRegions: read.regions };
+}
+
+function threadCpuMs(): number {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+}
