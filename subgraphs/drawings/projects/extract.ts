@@ -6,10 +6,11 @@ import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { area, boxDistance, center, containsBox, containsPoint, expand, overlaps, unionAll } from '../../../core/geometry/bbox.ts';
 import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
-import { disciplineOf, normaliseSheetNumber, SHEET_NUMBER_PATTERN, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
-import { readingFrame, type TextLine } from './text-lines.ts';
+import { disciplineOf, normaliseSheetNumber, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
+import type { TextLine } from './text-lines.ts';
 import type { SheetIdentity } from './identity/index.ts';
 import { stackedTags } from './references/stacked-tags.ts';
+import { noteReferences } from './references/text-references.ts';
 
 export interface GridBubble {
   label: string;
@@ -82,36 +83,10 @@ export function sheetText(heading: string, lines: TextLine[]): string {
 /** Entities one page may yield: a dense sheet has a few thousand; more is hostile input, cut off. */
 export const MAX_ENTITIES_PER_SHEET = 20_000;
 
-const SHEET = SHEET_NUMBER_PATTERN;
 /** Rule scale: a view title's scale ("SCALE: 1/2" = 1'-0"", "1:50", "NTS"). */
 const SCALE = /(?:SCALE\s*:?\s*)?(\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*-?\s*0"?|\d+"\s*=\s*\d+'\s*-?\s*0"?|1\s*:\s*\d{1,4}\b|\bN\.?T\.?S\.?(?=\s|$)|NOT TO SCALE|FULL SCALE)/i;
 /** Rule view-id: what names a view beside its title: 3, 12, A, B2. */
 const VIEW_ID = /^([A-Z]{1,2}|[A-Z]?\d{1,3}[A-Z]?)$/;
-/** Rule text-reference: "SEE 3/A501", "REFER TO SHEET E400", "SIM. 5/A-401", "SEE E221." — a note naming another view or sheet. */
-const REFERENCE = new RegExp(
-  String.raw`\b(SEE|REFER\s+TO|REF\.?|SIM\.?|SIMILAR\s+TO|SIMILAR)\s+(?:(?:DETAIL|DETAILS|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW|DWG\.?)\s+)?(?:([A-Z0-9]{1,3})\s*\/\s*)?(?:(?:SHEET|SHT\.?|DWG\.?|DRAWING)\s+)?(?!(?:SHEET|SHT|SH|DWG|NO)\b)(${SHEET})(?![\w\/])`,
-  'gi',
-);
-/**
- * Rule sheet-word reference: "DET. ON SHEET 10", "SEE SHEET 13", "SEE DETAIL ON SHEET NO.23", "SEE SH. NO.5" —
- * after the word SHEET (SHT., SH., with or without NO.) a plain number is a sheet number, as older sets
- * number their sheets. The note must say where to look (SEE, ON, REFER TO, SIM.): "SHEET 10 OF 20" alone is a title block.
- */
-const SHEET_WORD_REFERENCE =
-  /\b(?:SEE|ON|REFER\s+TO|REF\.?|SIM\.?)\s+(?:(?:DETAILS?|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW)\s+)?(?:ON\s+)?(?:SHEET|SHT\.?|SH\.)\s*(?:NO\.?\s*)?(\d{1,3}[A-Z]?)(?![\w\/])/gi;
-/**
- * Rule reference-over-two-lines: a note whose line ends where its sheet is still to come ("DET. ON",
- * "SEE DETAIL") and whose next line below starts with the sheet ("SHEET 10") is read as one line.
- */
-const LEAD_AT_END = /\b(?:SEE|ON|REFER\s+TO|REF\.?|SIM\.?)(?:\s+(?:DETAILS?|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW))?(?:\s+ON)?\s*$/i;
-const SHEET_AT_START = /^\s*(?:SHEET|SHT\.?|SH\.)\s*(?:NO\.?\s*)?\d/i;
-/**
- * Rule product-code: a manufacturer's name before a pair in view/sheet form ("SIMPSON A35/A35F", "USP
- * LUS26/LUS28") names its products, not a view on a sheet.
- */
-const MANUFACTURER_BEFORE = /\b(?:SIMPSON(?:\s+STRONG-?TIE)?|SIMP\.?|STRONG-?TIE|USP|MITEK|HILTI|DEWALT|RED\s+HEAD)\s*$/i;
-/** Rule view-on-sheet: "3/A501" standing alone in a note, a view id over a sheet number written on one line. */
-const VIEW_ON_SHEET = new RegExp(String.raw`(?<![\w\/.-])([A-Z]?\d{1,2}[A-Z]?)\s*\/\s*(${SHEET})(?![\w\/])`, 'g');
 /** Rule member-mark (rolled shapes): W12x26, HSS6x6x3/8, L4x4x1/4, C10x15.3, MC8x21.4, WT6x13. */
 const STEEL = /\b(W|WT|MC|HP|HSS|C|L|S|M)\s?(\d{1,2}(?:\.\d{1,3})?)\s?[xX×]\s?(\d{1,3}(?:\.\d{1,3})?(?:\/\d{1,2})?)(?:\s?[xX×]\s?(\d{1,2}(?:\.\d{1,3})?(?:\/\d{1,2})?))?(?![\w\/.])/g;
 /** Rule member-mark (named): "BEAM B1", "COLUMN C3", "FOOTING F2" — a member word followed by its mark. */
@@ -343,7 +318,6 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     return e;
   };
   const legendSheet = discipline === 'General' || LEGEND_TITLE.test(title ?? '');
-  const continued = continuedReferences(drawingLines);
   const lineMentions = new Map<TextLine, DraftEntity[]>();
   for (const line of drawingLines) {
     const found: DraftEntity[] = [];
@@ -371,35 +345,22 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       }
     }
     lineMentions.set(line, found);
-    if (legendSheet) continue;
-    // A reference continued on the next line is read from both lines, once, at the first.
-    const next = continued.get(line);
-    if (continued.has(line) && !next) continue;
-    const text = next ? `${line.text} ${next.text}` : line.text;
-    const box = next ? unionAll([line.bbox, next.bbox]) : line.bbox;
-    const refs: { view: string | null; sheet: string; at: number }[] = [];
-    for (const m of text.matchAll(REFERENCE)) refs.push({ view: m[2] ?? null, sheet: m[3]!, at: m.index! });
-    for (const m of text.matchAll(VIEW_ON_SHEET)) {
-      if (MANUFACTURER_BEFORE.test(text.slice(0, m.index!))) continue;
-      if (!refs.some((r) => r.view && r.sheet === m[2])) refs.push({ view: m[1]!, sheet: m[2]!, at: m.index! });
-    }
-    const numbered: typeof refs = [];
-    for (const m of text.matchAll(SHEET_WORD_REFERENCE)) numbered.push({ view: null, sheet: m[1]!, at: m.index! });
-    for (const r of [...refs, ...numbered]) {
-      // A designator and a number, unless the note said SHEET before a plain number.
-      if (!numbered.includes(r) && (!/[A-Z]/i.test(r.sheet) || !/\d/.test(r.sheet))) continue;
+  }
+  // Text references (references/text-references.ts): a legend shows them as examples, not references.
+  for (const note of legendSheet ? [] : noteReferences(drawingLines)) {
+    for (const r of note.refs) {
       const c = add({
         type: 'Callout',
         label: `${r.view ?? '–'}/${r.sheet}`,
-        text,
-        bbox: box,
+        text: note.text,
+        bbox: note.box,
         provenance: 'text:text-reference',
-        props: { kind: 'text_reference', viewId: r.view, targetSheet: r.sheet, raw: next ? [line.text, next.text] : [line.text] },
+        props: { kind: 'text_reference', viewId: r.view, targetSheet: r.sheet, raw: note.raw, language: r.language },
         sameKey: null,
         viewKey: null,
       });
       if (!c) break;
-      links.push({ callout: c.key, targetSheet: r.sheet, targetSheetNorm: normaliseSheetNumber(r.sheet, options), targetView: r.view ? r.view.toUpperCase() : null });
+      links.push({ callout: c.key, targetSheet: r.sheet, targetSheetNorm: normaliseSheetNumber(r.sheet, options), targetView: r.view });
     }
   }
 
@@ -524,32 +485,4 @@ export function tagTexts(texts: string[]): string[] {
   const sheetLike = (s: string) => isSheetNumber(s) && /[A-Z]/i.test(s) && /\d/.test(s);
   if (texts.length === 2 && sheetLike(first!) && VIEW_ID.test(second!) && !sheetLike(second!)) return [second!, first!];
   return texts;
-}
-
-/**
- * Pairs of lines that hold one reference between them (rule reference-over-two-lines): each line
- * ending with a lead maps to the line that continues it; that line maps to null (read with the
- * first). The next line reads in the same direction, starts within 2.5 of its font sizes below,
- * and overlaps it along the line. Only lines ending with a lead are paired, against lines
- * starting with SHEET, so the cost stays that of the few such lines. A second line that is a
- * reference on its own ("ON SHEET NO.23") is left to be read alone.
- */
-function continuedReferences(lines: TextLine[]): Map<TextLine, TextLine | null> {
-  const out = new Map<TextLine, TextLine | null>();
-  const heads = lines.filter((l) => LEAD_AT_END.test(l.text));
-  const tails = lines.filter((l) => SHEET_AT_START.test(l.text) && !new RegExp(SHEET_WORD_REFERENCE.source, 'i').test(l.text));
-  for (const head of heads) {
-    const h = readingFrame(head.bbox, head.angle);
-    let best: TextLine | null = null;
-    let bestGap = Infinity;
-    for (const tail of tails) {
-      if (out.has(tail) || Math.abs(tail.angle - head.angle) > 0.09) continue;
-      const t = readingFrame(tail.bbox, head.angle);
-      const gap = t.top - h.bottom;
-      const overlaps = t.x1 < h.x2 && t.x2 > h.x1;
-      if (overlaps && gap > -0.5 * head.size && gap < 2.5 * head.size && gap < bestGap) (best = tail), (bestGap = gap);
-    }
-    if (best) (out.set(head, best), out.set(best, null));
-  }
-  return out;
 }
