@@ -38,8 +38,9 @@ export function readSheetIdentity(page: IdentityInput): SheetIdentity {
   const ruled = anchor ? titleblockAround(anchor, rulings, frame) : null;
   const stacked = anchor && !ruled ? ruleStackAround(anchor, rulings, frame) : null;
   const block = ruled ?? stacked;
-  const area: BBox | null = block ?? (number ? outerBandAround(number.box, frame.width, frame.height) : null);
-  const title = area ? readSheetTitle(lines, block ?? area, number?.text ?? null) : null;
+  // Without a ruled block, the band of the sheet the number (or the largest lettering) stands in.
+  const area: BBox | null = block ?? (anchor ? outerBandAround(anchor, frame.width, frame.height) : null);
+  const title = area ? readSheetTitle(lines, area, number?.text ?? null, number?.box ?? null) : null;
   return {
     number: number?.text ?? null,
     title,

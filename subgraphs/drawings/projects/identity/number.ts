@@ -25,6 +25,13 @@ const HUGE = 2.5;
 const notNumber = (s: string) => NOT_A_SHEET_NUMBER.some((re) => re.test(s));
 const isUds = (s: string) => UDS_NUMBER.test(s.toUpperCase()) && !notNumber(s);
 const isDrawingNumber = (s: string) => DRAWING_NUMBER.test(s) && !/\s/.test(s) && !notNumber(s);
+/**
+ * Under a number label the office said what the lettering is: a drawing number that reads like a
+ * date ("5.1.00", DIN offices number plans by building part, floor and sequence) is still the number.
+ * Only what cannot be one is left out: scales, file names, standards, telephone numbers.
+ */
+const NEVER_A_NUMBER = [/^1\s*:\s*\d+/, /\.(?:dwg|dxf|dgn|pdf|rvt|pln)$/i, /^(?:ISO|DIN|EN|UNI|NF|BS|GOST|ГОСТ)\b/i, /^\+?\d{1,3}(?:[ .-]\d{2,4}){2,}$/];
+const isLabelledNumber = (s: string) => DRAWING_NUMBER.test(s) && !/\s/.test(s) && !NEVER_A_NUMBER.some((re) => re.test(s));
 /** Unlabelled, a drawing number must carry a letter: digits alone are dimensions, codes or telephone numbers. */
 const isLetteredNumber = (s: string) => isDrawingNumber(s) && /\p{L}/u.test(s);
 
@@ -39,7 +46,7 @@ export function inOuterBand(box: BBox, width: number, height: number): boolean {
 
 export function readSheetNumber(lines: readonly Lettering[], width: number, height: number): NumberReading | null {
   const band = lines.filter((l) => inOuterBand(l.box, width, height));
-  const labelled = labelledValue(band, NUMBER_LABEL, (s) => isUds(s) || isDrawingNumber(s) || /^\d{1,3}[A-Z]?$/.test(s));
+  const labelled = labelledValue(band, NUMBER_LABEL, (s) => isUds(s) || isLabelledNumber(s) || /^\d{1,3}[A-Z]?$/.test(s));
   if (labelled) return { ...labelled, rule: 'labelled-field' };
   const typical = typicalSize(lines);
   const largest = (ok: (s: string) => boolean, factor: number) =>
