@@ -11,7 +11,8 @@ import { findLeaders } from './leaders/leaders.ts';
 import { findRevisionTriangles } from './revisions/triangles.ts';
 import { findRevisionClouds } from './revisions/clouds.ts';
 import { findDashedBoxes } from './tags/dashed-boxes.ts';
-import { findTitleblock } from './titleblock.ts';
+import { sheetIdentityOf } from './titleblock.ts';
+import type { SheetIdentity } from '../titleblock/index.ts';
 import { revisionBlockMarks } from './revisions/context.ts';
 import type { TextRef } from './texts.ts';
 
@@ -41,6 +42,11 @@ const pt = (p: Point): Point => [Number(p[0].toFixed(2)), Number(p[1].toFixed(2)
 const circle = (c: { center: Point; radius: number }) => ({ center: pt(c.center), radius: Number(c.radius.toFixed(2)) });
 
 export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageAnalysis {
+  return analyzePageWithIdentity(page).analysis;
+}
+
+/** Tier 1's analysis and the sheet identity it read its title block from (projects ingestion uses both). */
+export function analyzePageWithIdentity(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): { analysis: PageAnalysis; identity: SheetIdentity } {
   const scene = buildScene(page);
   const circles = findCircles(scene);
   const dashed = findDashedBoxes(scene);
@@ -50,9 +56,10 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   // KEYNOTE SYMBOL: a leader may start from a number in a circle, a hexagon, a square or a diamond (the NCS keynote symbols).
   const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), [...circles, ...outlines]);
   const clouds = findRevisionClouds(scene);
-  const tb = findTitleblock(scene);
-  const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb?.bounds ?? null) });
-  return {
+  const identity = sheetIdentityOf(scene);
+  const tb = identity.titleblock;
+  const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb) });
+  const analysis: PageAnalysis = {
     dimensions: { width: page.width, height: page.height },
     annotations: {
       leaders: leaders.map((l, i) => ({ id: `leader-${i + 1}`, bbox: round(l.bbox), arrow_tip: pt(l.arrowTip), text_bbox: round(l.textBbox), texts_inside: l.texts })),
@@ -69,10 +76,11 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
       revision_clouds: clouds.map((c, i) => ({ id: `revision-cloud-${i + 1}`, bbox: round(c.bbox) })),
     },
     titleblock: {
-      bounds: tb ? round(tb.bounds) : null,
-      viewport: tb ? round(tb.viewport) : [0, 0, page.width, page.height],
-      sheet_number: tb?.sheetNumber ?? null,
-      sheet_title: tb?.sheetTitle ?? null,
+      bounds: tb ? round(tb) : null,
+      viewport: tb ? round(identity.viewport) : [0, 0, page.width, page.height],
+      sheet_number: identity.number,
+      sheet_title: identity.title,
     },
   };
+  return { analysis, identity };
 }

@@ -8,7 +8,7 @@ import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
 import { disciplineOf, normaliseSheetNumber, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
 import type { TextLine } from './text-lines.ts';
-import type { SheetIdentity } from './identity/index.ts';
+import type { SheetIdentity } from '../titleblock/index.ts';
 import { stackedTags } from './references/stacked-tags.ts';
 import { noteReferences } from './references/text-references.ts';
 
@@ -248,7 +248,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     const rest = texts.slice(1).join('');
     let targetSheet: string | null;
     if (!rest || /^[-–—]+$/.test(rest)) targetSheet = sameSheetNumber; // no sheet written: this sheet
-    else if (isSheetNumber(rest)) targetSheet = rest;
+    else if (isSheetNumber(rest) || (t.kind !== 'stacked' && PLAIN_SHEET.test(rest))) targetSheet = rest;
     else targetSheet = null;
     const callout = add({
       type: 'Callout',
@@ -474,6 +474,15 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   for (const e of entities) if (e !== sheet) rel('ON_SHEET', e.key, sheet.key);
   return { number, normNumber, title, discipline, titleblock: tb.bounds ?? null, entities, relationships, links };
 }
+
+/**
+ * Rule plain-sheet-in-tag: under the bar of a tag symbol Tier 1 found from its circle, a plain
+ * number is the sheet. Sets numbered 1..n (DIN and ISO offices' "Blatt 12", small US offices) print
+ * it so, and the symbol itself says what the lettering is (NCS/UDS; CADD Standard Annex B 2.4). A
+ * tag read from the text layer alone (stacked-tags.ts) still needs a designator: a number over a
+ * number there is as often a dimension or a level.
+ */
+const PLAIN_SHEET = /^\d{1,3}(?:\.\d{1,3})?$/;
 
 /**
  * A tag's view id first, then its sheet. Tier 1 lists a tag's lettering top to bottom on the page;

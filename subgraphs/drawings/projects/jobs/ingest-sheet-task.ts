@@ -1,16 +1,17 @@
 // Worker-thread task of the sheet ingestion job (ingest-sheet.ts): the page's Tier 1 analysis (the
-// same extraction and detectors as POST /v1/drawings, used as they are), then
+// same extraction, detectors and lettering pass as POST /v1/drawings, used as they are), then
 // the project's own reading of it (extract.ts). Grid bubbles are not a Tier 1
 // output: grid-bubbles.ts finds them from the same page geometry.
 import { defineTask } from '../../../../core/jobs/task.ts';
-import { analyzePage } from '../../detect/analyze.ts';
+import { analyzePageWithIdentity } from '../../detect/analyze.ts';
+import { hasTextLayer, readLettering } from '../../detect/lettering-pass.ts';
 import { extractPage } from '../../pdf/extract-page.ts';
 import { extractSheet, type SheetDraft } from '../extract.ts';
 import { findGridBubbles } from '../grid-bubbles.ts';
 import type { SheetNumberOptions } from '../sheet-number.ts';
 import { textLines } from '../text-lines.ts';
-import { readSheetIdentity, type SheetIdentity } from '../identity/index.ts';
-import { readUnlettered } from '../identity/unlettered.ts';
+import { readSheetIdentity, type SheetIdentity } from '../../titleblock/index.ts';
+import { readUnlettered } from '../../titleblock/unlettered.ts';
 import { sharedReader } from '../../lettering/reader.ts';
 
 export interface PageTaskResult {
@@ -30,9 +31,12 @@ export default defineTask(async ({ bytes, page, options }: { bytes: Uint8Array; 
   const started = performance.now();
   const cpuStart = threadCpuMs();
   const geometry = await extractPage(bytes, page);
-  const analysis = analyzePage(geometry);
+  // Tier 1 as POST /v1/drawings runs it: on a page without a text layer the lettering of its
+  // tags is read by the lettering reader (detect/lettering-pass.ts), so their sheets can be linked.
+  const tier1 = analyzePageWithIdentity(geometry);
+  const analysis = hasTextLayer(geometry) ? tier1.analysis : (await readLettering(geometry, tier1.analysis, await sharedReader())).analysis;
   const tier1Ms = performance.now() - started;
-  const { identity, recognisedRegions } = await sheetIdentity(geometry);
+  const { identity, recognisedRegions } = await sheetIdentity(geometry, tier1.identity);
   const draft = extractSheet({ analysis, identity, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), page, options });
   return { pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started, cpuMs: threadCpuMs() - cpuStart, recognisedRegions };
 });
@@ -41,8 +45,7 @@ export default defineTask(async ({ bytes, page, options }: { bytes: Uint8Array; 
  * The sheet's identity from its text layer; where that gives no number and the title block has
  * no text layer, from its lettering recognised (identity/unlettered.ts).
  */
-async function sheetIdentity(geometry: Awaited<ReturnType<typeof extractPage>>): Promise<{ identity: SheetIdentity; recognisedRegions: number }> {
-  const fromText = readSheetIdentity(geometry);
+async function sheetIdentity(geometry: Awaited<ReturnType<typeof extractPage>>, fromText: SheetIdentity): Promise<{ identity: SheetIdentity; recognisedRegions: number }> {
   if (fromText.number) return { identity: fromText, recognisedRegions: 0 };
   const read = await readUnlettered(geometry, await sharedReader());
   if (!read.runs.length) return { identity: fromText, recognisedRegions: read.regions };

@@ -50,6 +50,14 @@ describe('text lines', () => {
 });
 
 describe('extractSheet', () => {
+  it('reads a plain sheet number under the bar of a tag symbol (sets numbered 1..n), and not a number over a number in loose text', () => {
+    const section = (id: string, x: number, y: number, texts: string[]) => ({ ...tag(id, x, y, texts), direction: 'left' as const, section_line: { start: [x, y] as [number, number], end: [x + 50, y] as [number, number] } });
+    const a = analysis({ section_tags: [section('section-1', 100, 100, ['1', '1', '3']), section('section-2', 300, 100, ['4', '17'])] }, '12', 'GRUNDRISS');
+    const lines = [line('2', 600, 600), line('13', 598, 612)];
+    const d = extractSheet({ identity: identityOf(a), analysis: a, lines, bubbles: [], page: 1, options: { keepDots: false } });
+    expect(d.links.map((l) => [l.targetView, l.targetSheet, l.targetSheetNorm])).toEqual([['1', '13', '13'], ['4', '17', '17']]);
+  });
+
   it('reads tag callouts with their targets, a tag without a sheet as this sheet, and a view title with its tag', () => {
     const a = analysis({ detail_tags: [tag('detail-1', 100, 100, ['3', 'A-501']), tag('detail-2', 300, 100, ['5']), tag('detail-3', 1000, 1000, ['2', 'S-201'])] });
     const lines = [line('TYPICAL BEAM SECTION', 1020, 990), line('SCALE: 1/2" = 1\'-0"', 1020, 1004, 8)];
@@ -150,5 +158,5 @@ describe('search terms', () => {
 
 /** The identity the page's Tier 1 title block names (these tests are about the rest of the reading). */
 function identityOf(a: { titleblock: { sheet_number: string | null; sheet_title: string | null; bounds: [number, number, number, number] | null } }) {
-  return { number: a.titleblock.sheet_number, title: a.titleblock.sheet_title, titleblock: a.titleblock.bounds, rules: { number: null, titleblock: null }, index: [] };
+  return { number: a.titleblock.sheet_number, title: a.titleblock.sheet_title, titleblock: a.titleblock.bounds, viewport: [0, 0, 3000, 2000] as [number, number, number, number], rules: { number: null, titleblock: null }, index: [] };
 }

@@ -5,9 +5,10 @@
 // bottom-right corner, the DIN stamp, GOST 2.104's main stamp (185 x 55 mm in the
 // corner). So from the number (or, without one, the title) outwards, the box
 // whose four sides are ruled, covering at most MAX_SHARE of the sheet, is taken.
-import type { BBox } from '../../../../core/geometry/types.ts';
+import type { BBox } from '../../../core/geometry/types.ts';
 import type { SheetFrame } from './frame.ts';
 import { coverage, type PageRulings, type Rulings } from './rulings.ts';
+import type { Lettering } from './lettering.ts';
 
 /** A title block covers at most this share of the sheet (a right strip is ~15%, a bottom strip ~12%, a stamp ~5%). */
 const MAX_SHARE = 0.3;
@@ -17,7 +18,7 @@ const RULED = 0.9;
 const EDGES = 24;
 
 /** In the frame: the box, or null when no ruled box holds the anchor. */
-export function titleblockAround(anchor: BBox, rulings: PageRulings, frame: SheetFrame): BBox | null {
+export function titleblockAround(anchor: BBox, rulings: PageRulings, frame: SheetFrame, lettering: readonly Lettering[] = []): BBox | null {
   const cx = (anchor[0] + anchor[2]) / 2;
   const cy = (anchor[1] + anchor[3]) / 2;
   const crossing = (m: Rulings, along: number) => [...m.entries()].filter(([, spans]) => spans.some(([a, b]) => a <= along && b >= along)).map(([k]) => k);
@@ -44,7 +45,25 @@ export function titleblockAround(anchor: BBox, rulings: PageRulings, frame: Shee
           if (coverage(rulings.horizontal, t, l, r) >= RULED && coverage(rulings.horizontal, b, l, r) >= RULED) ((best = [l, t, r, b]), (bestArea = a));
         }
     }
-  return best;
+  return best && withoutNotesPanel(best, anchor, rulings, lettering);
+}
+
+/**
+ * Rule notes-panel: a general-notes panel is often ruled onto the title block's column (ISO 7200's
+ * block is the identification zone; the notes are the drawing's). The top cell of the box, ruled
+ * across its width, taller than the rest of the box below it, holding a paragraph (more than
+ * NOTES_LINES lines) and not the anchor, is cut off.
+ */
+const NOTES_LINES = 6;
+
+function withoutNotesPanel(box: BBox, anchor: BBox, rulings: PageRulings, lettering: readonly Lettering[]): BBox {
+  const [l, t, r, b] = box;
+  const rows = [...rulings.horizontal.keys()].filter((y) => y > t + 2 && y < b - 2 && y <= anchor[1] + 1 && coverage(rulings.horizontal, y, l, r) >= RULED).sort((p, q) => p - q);
+  const cut = rows[0];
+  if (cut === undefined || cut - t <= b - cut) return box;
+  const inCell = lettering.filter((o) => o.box[0] >= l - 1 && o.box[2] <= r + 1 && o.box[1] >= t - 1 && o.box[3] <= cut + 1);
+  const baselines = [...new Set(inCell.map((o) => Math.round(o.box[3] / Math.max(1, 0.5 * o.size))))];
+  return baselines.length > NOTES_LINES ? [l, cut, r, b] : box;
 }
 
 /**

@@ -4,7 +4,7 @@
 // are an index. It confirms or corrects the number and title each sheet's title block gave.
 import type { Lettering } from './lettering.ts';
 import { UDS_NUMBER } from './conventions.ts';
-import { normaliseSheetNumber } from '../sheet-number.ts';
+import { normaliseSheetNumber } from '../projects/sheet-number.ts';
 
 export interface IndexRow {
   number: string;
@@ -60,4 +60,41 @@ export function checkAgainstIndex(number: string | null, title: string | null, i
     return { number: row.number, title, check: { status: 'corrected', titleblock: printed, index: row, note: number ? `the title block prints ${number}, the index lists this title as ${row.number}` : `number taken from the sheet index` } };
   }
   return { number, title, check: { status: 'not_listed', titleblock: printed, index: null, note: number ? `${number} is not in the sheet index` : null } };
+}
+
+/** A sheet as the set check sees it: what its title block printed, and the index it prints (a cover). */
+export interface SheetOfSet {
+  id: string;
+  number: string | null;
+  title: string | null;
+  index: readonly IndexRow[];
+}
+
+export interface SetIndexCheck {
+  /** The sheets that print an index (usually the cover); empty when the set has none. */
+  indexSheets: string[];
+  /** Per sheet id, the sheet against the index; no entry when the set prints no index. */
+  sheets: Map<string, IndexCheck>;
+  /** Rows of the index with no sheet of that number in the project (not ingested, or misread). */
+  unmatchedRows: IndexRow[];
+}
+
+/**
+ * Rule index-check (no labels needed): every sheet's title-block number should be a row of the
+ * set's index. The index is the union of the rows every index sheet prints (a long index runs
+ * over two sheets); the check is recomputed from all the project's sheets, so it holds whatever
+ * order the sheets arrive in.
+ */
+export function checkSetAgainstIndex(sheets: readonly SheetOfSet[]): SetIndexCheck {
+  const indexSheets = sheets.filter((s) => s.index.length).map((s) => s.id);
+  const rows: IndexRow[] = [];
+  const seen = new Set<string>();
+  for (const s of sheets)
+    for (const r of s.index)
+      if (!seen.has(norm(r.number))) (seen.add(norm(r.number)), rows.push(r));
+  const out = new Map<string, IndexCheck>();
+  if (!rows.length) return { indexSheets, sheets: out, unmatchedRows: [] };
+  for (const s of sheets) out.set(s.id, checkAgainstIndex(s.number, s.title, rows).check);
+  const numbers = new Set(sheets.map((s) => (s.number ? norm(s.number) : '')).filter(Boolean));
+  return { indexSheets, sheets: out, unmatchedRows: rows.filter((r) => !numbers.has(norm(r.number))) };
 }

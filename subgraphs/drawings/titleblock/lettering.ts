@@ -3,7 +3,7 @@
 // frame. Unlike the notes reader (text-lines.ts), a line here never joins
 // lettering of very different heights: a sheet number 38 pt high and the 7 pt
 // border zone letter printed beside it are two things.
-import type { BBox, TextRun } from '../../../../core/geometry/types.ts';
+import type { BBox, TextRun } from '../../../core/geometry/types.ts';
 import type { SheetFrame } from './frame.ts';
 
 export interface Lettering {

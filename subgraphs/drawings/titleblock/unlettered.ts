@@ -6,11 +6,11 @@
 // its largest lettering may have (the sheet number is the largest lettering of the block: NCS,
 // ISO 7200). The readings come back as text runs, in the direction they read, so the identity
 // rules read them as they read a text layer.
-import type { BBox, PageGeometry, PathGeom, TextRun } from '../../../../core/geometry/types.ts';
-import { containsBox } from '../../../../core/geometry/bbox.ts';
-import { buildScene } from '../../detect/scene.ts';
-import { strokedText } from '../../detect/stroked-text.ts';
-import type { Lettering, LetteringReader } from '../../lettering/reader.ts';
+import type { BBox, PageGeometry, PathGeom, TextRun } from '../../../core/geometry/types.ts';
+import { containsBox } from '../../../core/geometry/bbox.ts';
+import { buildScene } from '../detect/scene.ts';
+import { strokedText } from '../detect/stroked-text.ts';
+import type { Lettering, LetteringReader } from '../lettering/reader.ts';
 import { sheetFrame } from './frame.ts';
 import { pageRulings } from './rulings.ts';
 import { ruleStackAround, titleblockAround } from './titleblock.ts';

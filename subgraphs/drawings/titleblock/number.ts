@@ -8,7 +8,7 @@
 //      Tekla blocks print the drawing number very large).
 // The outer band is where title blocks sit, in the sheet's frame: the right quarter or the bottom
 // quarter (UDS strips, ISO 7200 corner blocks, DIN and GOST stamps are all there).
-import type { BBox } from '../../../../core/geometry/types.ts';
+import type { BBox } from '../../../core/geometry/types.ts';
 import { DRAWING_NUMBER, NOT_A_SHEET_NUMBER, NUMBER_LABEL, UDS_NUMBER } from './conventions.ts';
 import type { Lettering } from './lettering.ts';
 

@@ -4,7 +4,7 @@
 // right of the sheet (ISO 3098, ASME Y14.2), so the direction most of the lettering
 // reads gives the sheet's "right" and "down". In the frame the sheet reads normally
 // and "bottom right" means what drafters mean by it.
-import type { BBox, Point, TextRun } from '../../../../core/geometry/types.ts';
+import type { BBox, Point, TextRun } from '../../../core/geometry/types.ts';
 
 export interface SheetFrame {
   /** Quarter turns (0-3) from display to frame. */

@@ -1,6 +1,6 @@
 // The straight, axis-aligned strokes of a page in the sheet's frame, merged per
 // coordinate: what title blocks are ruled with. Linear in the page's segments.
-import { CLOSE, CURVE, LINE, MOVE, type PathGeom, type Point } from '../../../../core/geometry/types.ts';
+import { CLOSE, CURVE, LINE, MOVE, type PathGeom, type Point } from '../../../core/geometry/types.ts';
 import type { SheetFrame } from './frame.ts';
 
 /** Merged intervals of the lines at one coordinate (rounded to 1 pt), sorted. */

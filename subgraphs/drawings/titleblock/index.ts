@@ -1,6 +1,7 @@
-// A sheet's identity: its number, title and title block, read from the page as the
-// conventions print them (see README.md beside this folder for every rule).
-import type { BBox, PathGeom, TextRun } from '../../../../core/geometry/types.ts';
+// The one title-block reader of the platform (Tier 1's titleblock and the projects' sheet
+// identity): the sheet's number, title and title block, read from the page as the conventions
+// print them (see README.md beside this folder for every rule).
+import type { BBox, PathGeom, TextRun } from '../../../core/geometry/types.ts';
 import { sheetFrame } from './frame.ts';
 import { letteringLines } from './lettering.ts';
 import { readSheetNumber, typicalSize } from './number.ts';
@@ -8,6 +9,8 @@ import { pageRulings } from './rulings.ts';
 import { readSheetIndex, type IndexRow } from './sheet-index.ts';
 import { readSheetTitle } from './title.ts';
 import { ruleStackAround, titleblockAround } from './titleblock.ts';
+import { borderBlock, findBorder, viewportBeside } from './border.ts';
+import { buildScene, type Scene } from '../detect/scene.ts';
 
 export interface SheetIdentity {
   /** As printed. */
@@ -15,6 +18,8 @@ export interface SheetIdentity {
   title: string | null;
   /** On the page as displayed. */
   titleblock: BBox | null;
+  /** The drawing area beside the title block (the border, or the page, without one), as displayed. */
+  viewport: BBox;
   /** The rules that gave each part (recorded on the Sheet entity). */
   rules: { number: string | null; titleblock: string | null };
   /** The set's sheet index when this sheet prints one (a cover or general sheet). */
@@ -28,24 +33,28 @@ export interface IdentityInput {
   paths: readonly PathGeom[];
 }
 
-export function readSheetIdentity(page: IdentityInput): SheetIdentity {
+/** `scene`: the page's Tier 1 scene when the caller has built it (built here otherwise). */
+export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(page)): SheetIdentity {
   const frame = sheetFrame(page.texts, page.width, page.height);
   const lines = letteringLines(page.texts, frame);
   const number = readSheetNumber(lines, frame.width, frame.height);
   const rulings = pageRulings(page.paths, frame);
   // Without a number, the title block is looked for around the largest lettering of the outer band.
   const anchor = number?.box ?? largestInBand(lines, frame.width, frame.height);
-  const ruled = anchor ? titleblockAround(anchor, rulings, frame) : null;
+  const ruled = anchor ? titleblockAround(anchor, rulings, frame, lines) : null;
   const stacked = anchor && !ruled ? ruleStackAround(anchor, rulings, frame) : null;
   const block = ruled ?? stacked;
+  // No ruled box around the lettering: the block the border's geometry gives (border.ts).
+  const geometric = block ? null : borderBlock(scene, frame);
   // Without a ruled block, the band of the sheet the number (or the largest lettering) stands in.
   const area: BBox | null = block ?? (anchor ? outerBandAround(anchor, frame.width, frame.height) : null);
   const title = area ? readSheetTitle(lines, area, number?.text ?? null, number?.box ?? null) : null;
   return {
     number: number?.text ?? null,
     title,
-    titleblock: block ? frame.unbox(block) : null,
-    rules: { number: number?.rule ?? null, titleblock: ruled ? 'ruled-box' : stacked ? 'rule-stack' : null },
+    titleblock: block ? frame.unbox(block) : (geometric?.bounds ?? null),
+    viewport: block ? viewportBeside(findBorder(scene), frame.unbox(block)) : (geometric?.viewport ?? [0, 0, page.width, page.height]),
+    rules: { number: number?.rule ?? null, titleblock: ruled ? 'ruled-box' : stacked ? 'rule-stack' : (geometric?.rule ?? null) },
     index: readSheetIndex(lines),
   };
 }
@@ -60,3 +69,6 @@ function largestInBand(lines: ReturnType<typeof letteringLines>, width: number, 
 function outerBandAround(box: BBox, width: number, height: number): BBox {
   return box[0] >= 0.72 * width ? [0.72 * width, 0, width, height] : [0, 0.72 * height, width, height];
 }
+
+/** The scene reads the page and never writes to it: its arrays are taken as they are. */
+const sceneOf = (page: IdentityInput): Scene => buildScene({ width: page.width, height: page.height, paths: page.paths as PathGeom[], texts: page.texts as TextRun[] });

@@ -2,8 +2,8 @@
 // its largest lettering (a field may carry a smaller issue note, as "ISSUED FOR PERMIT" above the
 // title); without a label, the title is the largest lettering of the title block that is no
 // field label, number, date or scale, with the lines of the same size under it (titles wrap).
-import type { BBox } from '../../../../core/geometry/types.ts';
-import { containsBox } from '../../../../core/geometry/bbox.ts';
+import type { BBox } from '../../../core/geometry/types.ts';
+import { containsBox } from '../../../core/geometry/bbox.ts';
 import { FIELD_LABEL, NOT_A_SHEET_NUMBER, NUMBER_LABEL, TITLE_LABEL } from './conventions.ts';
 import type { Lettering } from './lettering.ts';
 
