@@ -56,6 +56,8 @@ export interface SourceScore {
   references: Counts;
   links: Counts;
   unresolved: number;
+  /** Callouts naming the sheet they stand on (not scored as references between sheets). */
+  sameSheet: number;
   msPerPage: number[];
   tier1MsPerPage: number[];
   /** Thread CPU of each sheet labelled as having no text layer. */
@@ -66,7 +68,7 @@ export interface SourceScore {
 const zero = (): Counts => ({ tp: 0, predicted: 0, truth: 0 });
 
 export async function scoreSource(src: SourceLabels, samples: string, blind: boolean): Promise<SourceScore> {
-  const s: SourceScore = { source: src.source, blind, sheets: 0, numberRight: 0, titled: 0, titleRight: 0, titleblock: zero(), references: zero(), links: zero(), unresolved: 0, msPerPage: [], tier1MsPerPage: [], unletteredCpuMs: [], misses: [] };
+  const s: SourceScore = { source: src.source, blind, sheets: 0, numberRight: 0, titled: 0, titleRight: 0, titleblock: zero(), references: zero(), links: zero(), unresolved: 0, sameSheet: 0, msPerPage: [], tier1MsPerPage: [], unletteredCpuMs: [], misses: [] };
   for (const set of src.sets) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(samples, set.file)));
     const hash = createHash('sha256').update(bytes).digest('hex');
@@ -107,13 +109,24 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
     }
     // References: (page, view, target) multiset match.
     const key = (page: number, view: string | null, target: string | null) => `${page}|${(view ?? '').toUpperCase()}|${norm(target)}`;
+    // A tag naming the sheet it stands on (a view on the same sheet) is no reference between
+    // sheets: left out on both sides, labelled or read, and counted apart.
+    const ownNumber = new Map(set.sheets.map((x) => [x.page, norm(x.number)]));
+    const onOwnSheet = (page: number, target: string | null) => !!ownNumber.get(page) && norm(target) === ownNumber.get(page);
     const truthRefs = new Map<string, number>();
-    for (const ref of set.references) truthRefs.set(key(ref.page, ref.view, ref.target), (truthRefs.get(key(ref.page, ref.view, ref.target)) ?? 0) + 1);
-    s.references.truth += set.references.length;
+    for (const ref of set.references) {
+      if (onOwnSheet(ref.page, ref.target)) continue;
+      truthRefs.set(key(ref.page, ref.view, ref.target), (truthRefs.get(key(ref.page, ref.view, ref.target)) ?? 0) + 1);
+      s.references.truth++;
+    }
     const left = new Map(truthRefs);
     for (const [page, cs] of calloutsByPage)
       for (const c of cs) {
         if (!c.target) continue;
+        if (onOwnSheet(page, c.target)) {
+          s.sameSheet++;
+          continue;
+        }
         s.references.predicted++;
         const k = key(page, c.view, c.target);
         const n = left.get(k) ?? 0;
