@@ -38,23 +38,42 @@ export interface IndexCheck {
   note: string | null;
 }
 
-const sameTitle = (a: string | null, b: string | null) => !!a && !!b && a.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === b.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const titleKey = (s: string) => s.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const sameTitle = (a: string | null, b: string | null) => !!a && !!b && titleKey(a) === titleKey(b);
 const norm = (s: string) => normaliseSheetNumber(s);
+
+/** The index's rows by normalised number and by title: each sheet is checked in constant time. */
+interface IndexLookup {
+  byNumber: Map<string, IndexRow>;
+  byTitle: Map<string, IndexRow[]>;
+}
+
+function lookupOf(index: readonly IndexRow[]): IndexLookup {
+  const byNumber = new Map<string, IndexRow>();
+  const byTitle = new Map<string, IndexRow[]>();
+  for (const r of index) {
+    if (!byNumber.has(norm(r.number))) byNumber.set(norm(r.number), r);
+    const k = titleKey(r.title);
+    byTitle.set(k, [...(byTitle.get(k) ?? []), r]);
+  }
+  return { byNumber, byTitle };
+}
 
 /**
  * The sheet against the index: the number found in it confirms the sheet (a missing title is taken
  * from it, a different one is reported); a number not in it, or none, is corrected from the row whose
  * title matches the sheet's; otherwise the sheet is reported as not listed.
  */
-export function checkAgainstIndex(number: string | null, title: string | null, index: readonly IndexRow[]): { number: string | null; title: string | null; check: IndexCheck } {
+export function checkAgainstIndex(number: string | null, title: string | null, index: readonly IndexRow[] | IndexLookup): { number: string | null; title: string | null; check: IndexCheck } {
+  const { byNumber: numbers, byTitle: titles } = Array.isArray(index) ? lookupOf(index as readonly IndexRow[]) : (index as IndexLookup);
   const printed = { number, title };
-  const byNumber = number ? index.find((r) => norm(r.number) === norm(number)) : undefined;
+  const byNumber = number ? numbers.get(norm(number)) : undefined;
   if (byNumber) {
     if (!title) return { number, title: byNumber.title, check: { status: 'corrected', titleblock: printed, index: byNumber, note: 'title taken from the sheet index' } };
     if (sameTitle(title, byNumber.title)) return { number, title, check: { status: 'confirmed', titleblock: printed, index: byNumber, note: null } };
     return { number, title, check: { status: 'disagrees', titleblock: printed, index: byNumber, note: `the index titles ${byNumber.number} "${byNumber.title}"` } };
   }
-  const byTitle = index.filter((r) => sameTitle(title, r.title));
+  const byTitle = title ? (titles.get(titleKey(title)) ?? []) : [];
   if (byTitle.length === 1) {
     const row = byTitle[0]!;
     return { number: row.number, title, check: { status: 'corrected', titleblock: printed, index: row, note: number ? `the title block prints ${number}, the index lists this title as ${row.number}` : `number taken from the sheet index` } };
@@ -94,7 +113,8 @@ export function checkSetAgainstIndex(sheets: readonly SheetOfSet[]): SetIndexChe
       if (!seen.has(norm(r.number))) (seen.add(norm(r.number)), rows.push(r));
   const out = new Map<string, IndexCheck>();
   if (!rows.length) return { indexSheets, sheets: out, unmatchedRows: [] };
-  for (const s of sheets) out.set(s.id, checkAgainstIndex(s.number, s.title, rows).check);
+  const lookup = lookupOf(rows);
+  for (const s of sheets) out.set(s.id, checkAgainstIndex(s.number, s.title, lookup).check);
   const numbers = new Set(sheets.map((s) => (s.number ? norm(s.number) : '')).filter(Boolean));
   return { indexSheets, sheets: out, unmatchedRows: rows.filter((r) => !numbers.has(norm(r.number))) };
 }
