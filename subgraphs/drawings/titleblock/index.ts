@@ -43,9 +43,15 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
   const anchor = number?.box ?? largestInBand(lines, frame.width, frame.height);
   const ruled = anchor ? titleblockAround(anchor, rulings, frame, lines) : null;
   const stacked = anchor && !ruled ? ruleStackAround(anchor, rulings, frame) : null;
-  const block = ruled ?? stacked;
-  // No ruled box around the lettering: the block the border's geometry gives (border.ts).
-  const geometric = block ? null : borderBlock(scene, frame);
+  // The border's geometry (border.ts) knows what a ruled box does not: the block is cut off by a line
+  // across the whole border with cell edges into it (a grid line, a schedule's or a view's frame
+  // has none). Where that block holds the number and is tighter than the ruled box, it is the block.
+  const fromBorder = borderBlock(scene, frame);
+  const borderBox = fromBorder ? frame.box(fromBorder.bounds) : null;
+  const tighter = !!(anchor && borderBox && (ruled ?? stacked) && contains(borderBox, anchor) && boxArea(borderBox) < boxArea((ruled ?? stacked)!));
+  const block = tighter ? null : (ruled ?? stacked);
+  // No ruled box around the lettering (or a looser one): the block the border's geometry gives.
+  const geometric = block ? null : fromBorder;
   // Without a ruled block, the band of the sheet the number (or the largest lettering) stands in.
   const area: BBox | null = block ?? (anchor ? outerBandAround(anchor, frame.width, frame.height) : null);
   const title = area ? readSheetTitle(lines, area, number?.text ?? null, number?.box ?? null) : null;
@@ -54,7 +60,7 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
     title,
     titleblock: block ? frame.unbox(block) : (geometric?.bounds ?? null),
     viewport: block ? viewportBeside(findBorder(scene), frame.unbox(block)) : (geometric?.viewport ?? [0, 0, page.width, page.height]),
-    rules: { number: number?.rule ?? null, titleblock: ruled ? 'ruled-box' : stacked ? 'rule-stack' : (geometric?.rule ?? null) },
+    rules: { number: number?.rule ?? null, titleblock: block ? (ruled ? 'ruled-box' : 'rule-stack') : (geometric?.rule ?? null) },
     index: readSheetIndex(lines),
   };
 }
@@ -72,3 +78,6 @@ function outerBandAround(box: BBox, width: number, height: number): BBox {
 
 /** The scene reads the page and never writes to it: its arrays are taken as they are. */
 const sceneOf = (page: IdentityInput): Scene => buildScene({ width: page.width, height: page.height, paths: page.paths as PathGeom[], texts: page.texts as TextRun[] });
+
+const boxArea = (b: BBox) => (b[2] - b[0]) * (b[3] - b[1]);
+const contains = (outer: BBox, inner: BBox) => inner[0] >= outer[0] - 1 && inner[1] >= outer[1] - 1 && inner[2] <= outer[2] + 1 && inner[3] <= outer[3] + 1;
