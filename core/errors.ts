@@ -10,6 +10,11 @@ export const ERROR_TABLE = {
   BAD_USER_INPUT: { status: 400, graphql: 'BAD_USER_INPUT' },
   // A GraphQL operation past a cost limit (tokens, depth, aliases, directives, cost): gateway/operation-limits.ts.
   QUERY_TOO_COMPLEX: { status: 400, graphql: 'QUERY_TOO_COMPLEX' },
+  // Persisted documents (gateway/persisted-documents.ts): a document that is not on the operator's list
+  // (PERSISTED_DOCUMENTS_MODE=allowlist), or text where only a hash is accepted (require-id). An unknown
+  // hash is Apollo's own PERSISTED_QUERY_NOT_FOUND (HTTP 200 or 404 as its protocol says).
+  QUERY_NOT_IN_SAFELIST: { status: 400, graphql: 'QUERY_NOT_IN_SAFELIST' },
+  PERSISTED_QUERY_ID_REQUIRED: { status: 400, graphql: 'PERSISTED_QUERY_ID_REQUIRED' },
   // A subscription sent over HTTP: jobUpdated is served over graphql-ws only.
   SUBSCRIPTION_OVER_HTTP: { status: 400, graphql: 'SUBSCRIPTION_OVER_HTTP' },
   UNAUTHORIZED: { status: 401, graphql: 'UNAUTHORIZED' },
