@@ -40,7 +40,7 @@ export const NOT_A_SHEET_NUMBER = [
  * field and the sheet in "Лист".
  */
 export const NUMBER_LABEL =
-  /^(?:SHEET\s*(?:NO\.?|NUMBER|#)|SHT\.?\s*NO\.?|DWG\.?\s*(?:NO\.?|#)|DRAWING\s*(?:NO\.?|NUMBER|#)|IDENTIFICATION\s+NUMBER|PLAN[-\s]?(?:NR\.?|NUMMER|NO\.?)|ZEICHNUNGS?[-\s]?(?:NR\.?|NUMMER)|BLATT[-\s]?(?:NR\.?|NUMMER)|TAVOLA(?:\s*N[.°O]*)?|TAV\.|ELABORATO|N\.?\s*DISEGNO|N°\s*DE\s*PLAN|PLANCHE|PLANO\s*N[°O.]*|ОБОЗНАЧЕНИЕ|ЛИСТ)\s*:?\s*/i;
+  /^(?:SHEET\s*(?:NO\.?|NUMBER|#)|SHT\.?\s*NO\.?|DWG\.?\s*(?:NO\.?|#)|DRAWING\s*(?:NO\.?|NUMBER|#)|IDENTIFICATION\s+NUMBER|PLAN[-\s]?(?:NR\.?|NUMMER|NO\.?)|ZEICHNUNGS?[-\s]?(?:NR\.?|NUMMER)|BLATT[-\s]?(?:NR\.?|NUMMER)|TAVOLA(?:\s*N[.°O]*)?|TAV\.|ELABORATO|N\.?\s*DISEGNO|N°\s*DE\s*PLAN|PLANCHE|PLANO\s*N[°O.]*|ОБОЗНАЧЕНИЕ|ЛИСТ)\s*(?::\s*)?/i;
 
 /**
  * Field labels of the sheet title. NCS: "SHEET TITLE", "DRAWING TITLE"; ISO 7200: "Title";
@@ -49,7 +49,7 @@ export const NUMBER_LABEL =
  * GOST 2.104: "Наименование".
  */
 export const TITLE_LABEL =
-  /^(?:SHEET\s+TITLE|DRAWING\s+TITLE|DWG\.?\s+TITLE|TITLE|PLANINHALT|PLANBEZEICHNUNG|INHALT|DARSTELLUNG|PLAN|OGGETTO|TITOLO|CONTENUTO|TITRE|НАИМЕНОВАНИЕ)\s*:?\s*/i;
+  /^(?:SHEET\s+TITLE|DRAWING\s+TITLE|DWG\.?\s+TITLE|TITLE|PLANINHALT|PLANBEZEICHNUNG|INHALT|DARSTELLUNG|PLAN|OGGETTO|TITOLO|CONTENUTO|TITRE|НАИМЕНОВАНИЕ)\s*(?::\s*)?/i;
 
 /** Labels of other title-block fields: never a title or a number themselves. */
 export const FIELD_LABEL =
