@@ -1,7 +1,7 @@
 // Rule sheet-index: a cover or general sheet lists the set (NCS/UDS "sheet index", German
 // "Planliste"/"Planverzeichnis", Italian "elenco tavole"): rows of a sheet number and its title.
 // Three or more rows whose first word is a sheet number, starting at one x (a table column),
-// are an index. It confirms or corrects the number and title each sheet's title block gave.
+// under an index heading, are an index. It confirms or corrects the number and title each sheet's title block gave.
 import type { Lettering } from './lettering.ts';
 import { UDS_NUMBER } from './conventions.ts';
 import { normaliseSheetNumber } from '../projects/sheet-number.ts';
@@ -23,8 +23,24 @@ export function readSheetIndex(lines: readonly Lettering[]): IndexRow[] {
     columns.set(k, [...(columns.get(k) ?? []), r]);
   }
   const out: IndexRow[] = [];
-  for (const col of columns.values()) if (col.length >= MIN_ROWS) for (const r of col) out.push({ number: r.m![1]!, title: r.m![2]!.trim() });
+  for (const col of columns.values()) if (col.length >= MIN_ROWS && headed(col.map((r) => r.l), lines)) for (const r of col) out.push({ number: r.m![1]!, title: r.m![2]!.trim() });
   return out;
+}
+
+/**
+ * An index is headed as one (NCS "SHEET INDEX", "DRAWING INDEX", "LIST OF DRAWINGS"; German
+ * "Planliste", "Planverzeichnis"; Italian "Elenco tavole"): a legend or schedule whose rows start
+ * with a key in sheet-number form (CE-1, P2 …) is not one.
+ */
+const INDEX_HEADING = /\b(?:SHEET|DRAWING|DWG\.?)S?\s+(?:INDEX|LIST)\b|\bINDEX\s+OF\s+(?:SHEETS|DRAWINGS)\b|\bLIST\s+OF\s+(?:SHEETS|DRAWINGS)\b|\bPLAN(?:LISTE|VERZEICHNIS)\b|\bELENCO\s+(?:TAVOLE|ELABORATI)\b/i;
+
+function headed(rows: readonly Lettering[], lines: readonly Lettering[]): boolean {
+  const top = Math.min(...rows.map((r) => r.box[1]));
+  const left = Math.min(...rows.map((r) => r.box[0]));
+  const right = Math.max(...rows.map((r) => r.box[2]));
+  const size = Math.max(...rows.map((r) => r.size));
+  // Above the first row, within a few rows' height, over the column.
+  return lines.some((l) => INDEX_HEADING.test(l.text) && l.box[3] <= top + 1 && top - l.box[3] < 6 * size && l.box[2] >= left - 2 * size && l.box[0] <= right);
 }
 
 export type IndexStatus = 'confirmed' | 'corrected' | 'disagrees' | 'not_listed';

@@ -19,6 +19,10 @@ describe('sheet index', () => {
     // Two rows, or rows scattered over the sheet, are notes that mention sheets, not an index.
     expect(readSheetIndex([line('A-101 FLOOR PLAN', 100, 122), line('A-201 ELEVATIONS', 100, 134)])).toEqual([]);
     expect(readSheetIndex([line('A-101 FLOOR PLAN', 100, 122), line('A-201 ELEVATIONS', 400, 134), line('A-301 SECTIONS', 700, 300)])).toEqual([]);
+    // A legend whose keys look like sheet numbers, under no index heading, is not an index.
+    expect(readSheetIndex([line('FINISH LEGEND', 100, 90, 12), line('CE-1 CERAMIC TILE', 100, 110), line('CE-2 CERAMIC BASE', 100, 122), line('P1 PAINT EGGSHELL', 100, 134)])).toEqual([]);
+    // German and Italian headings.
+    expect(readSheetIndex([line('Planliste', 100, 90, 12), line('A-101 Grundriss EG', 100, 110), line('A-102 Grundriss OG', 100, 122), line('A-201 Schnitte', 100, 134)])).toHaveLength(3);
   });
 
   it('checks every sheet against the index: confirmed, a title taken from it, a mismatch reported, a sheet not listed, and rows no sheet answers', () => {
