@@ -35,6 +35,7 @@ import { storableTextPlugin } from '../edge/storable-text.ts';
 import { bodyParserError, sendError } from '../edge/render-error.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter } from '../rest-compat/router.ts';
+import { viewerRouter } from './viewer/router.ts';
 import { openApiDocument } from '../rest-compat/openapi.ts';
 import { OAUTH_OPENAPI_PATHS } from './oauth-openapi.ts';
 import { memoryApp } from '../rest-compat/memory-service.ts';
@@ -143,6 +144,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use('/files', downloadsRouter(platform));
   app.use('/oauth', oauthRouter(platform));
   app.use('/desktop', desktopReleaseRouter(platform));
+  app.use('/projects', viewerRouter(platform, apollo));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
     openApi ??= JSON.stringify(openApiDocument(ROUTES, platform.publicUrl(), { extraPaths: { ...OAUTH_OPENAPI_PATHS, ...DESKTOP_RELEASE_OPENAPI_PATHS } }));

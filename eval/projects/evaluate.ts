@@ -33,6 +33,8 @@ import { generateProject, SET_NUMBERS, viewsOf } from './generator.ts';
 import { generatedQuestions, type Question } from './questions.ts';
 import { REAL_PROJECT_QUESTIONS, REAL_SHEETS, REAL_TEXT_REFERENCES, type RealQuestion, type RealSheetKey } from './real-labels.ts';
 import { HELD_OUT_QUESTIONS } from './held-out-labels.ts';
+import { loadSources, scoreSource, type SourceScore } from './real-sets.ts';
+import { printTables } from './sets-table.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLES = path.resolve(ROOT, '../shared/samples/drawings');
@@ -227,6 +229,38 @@ async function real() {
 }
 
 const f3 = (x: number) => x.toFixed(3);
+
+/** Per-source tables on the labelled real sets (real-sets.ts); `--dev-only` leaves the blind sources unmeasured. */
+async function sets(): Promise<SourceScore[] | null> {
+  if (!fs.existsSync(SAMPLES)) return null;
+  const { sources, blind } = loadSources();
+  const devOnly = process.argv.includes('--dev-only');
+  const only = process.argv.find((a) => a.startsWith('--source='))?.slice('--source='.length);
+  const out: SourceScore[] = [];
+  for (const src of sources) {
+    if ((devOnly && blind.has(src.source)) || (only && src.source !== only)) continue;
+    out.push(await scoreSource(src, SAMPLES, blind.has(src.source)));
+  }
+  return out;
+}
+
+if (process.argv.includes('--sets')) {
+  const scores = await sets();
+  if (!scores) console.log('real sets: skipped (../shared/samples/drawings is absent)');
+  else {
+    console.log(`Sheet identity and links on the labelled real sets (eval/projects/labels), load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+    printTables(scores);
+    const ms = scores.flatMap((s) => s.msPerPage).sort((a, b) => a - b);
+    const t1 = scores.flatMap((s) => s.tier1MsPerPage).sort((a, b) => a - b);
+    const median = (xs: number[]) => xs[Math.floor(xs.length / 2)] ?? NaN;
+    console.log(`\nreading per page: median ${median(ms).toFixed(0)} ms, Tier 1 alone ${median(t1).toFixed(0)} ms`);
+    const unlettered = scores.flatMap((s) => s.unletteredCpuMs.map((ms) => `${s.source} ${ms.toFixed(0)} ms`));
+    console.log(`sheets without a text layer, CPU of the whole page (Tier 1, identity, lettering): ${unlettered.join(', ') || 'none'}`);
+    if (process.argv.includes('--misses')) for (const s of scores) for (const m of s.misses) console.log(`  ${s.source}: ${m}`);
+  }
+  process.exit(0);
+}
+
 const gen = await generated();
 const rl = await real();
 if (process.argv.includes('--json')) console.log(JSON.stringify({ generated: gen, real: rl }, null, 2));

@@ -11,7 +11,8 @@ import { findLeaders } from './leaders/leaders.ts';
 import { findRevisionTriangles } from './revisions/triangles.ts';
 import { findRevisionClouds } from './revisions/clouds.ts';
 import { findDashedBoxes } from './tags/dashed-boxes.ts';
-import { findTitleblock } from './titleblock.ts';
+import { sheetIdentityOf } from './titleblock.ts';
+import type { SheetIdentity } from '../titleblock/index.ts';
 import { revisionBlockMarks } from './revisions/context.ts';
 import type { TextRef } from './texts.ts';
 
@@ -45,6 +46,8 @@ export interface PageAnalysis {
 export interface PageDraft {
   analysis: PageAnalysis;
   unreadLeaders: Annotations['leaders'];
+  /** The sheet identity the title block was read from (projects ingestion uses it). */
+  identity: SheetIdentity;
 }
 
 const pt = (p: Point): Point => [Number(p[0].toFixed(2)), Number(p[1].toFixed(2))];
@@ -63,8 +66,9 @@ export function draftPage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' 
   // KEYNOTE SYMBOL: a leader may start from a number in a circle, a hexagon, a square or a diamond (the NCS keynote symbols).
   const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), [...circles, ...outlines]);
   const clouds = findRevisionClouds(scene);
-  const tb = findTitleblock(scene);
-  const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb?.bounds ?? null) });
+  const identity = sheetIdentityOf(scene);
+  const tb = identity.titleblock;
+  const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb) });
   const leader = (l: (typeof leaders)[number], i: number) => ({ id: `leader-${i + 1}`, bbox: round(l.bbox), arrow_tip: pt(l.arrowTip), text_bbox: round(l.textBbox), texts_inside: l.texts });
   const read = leaders.filter((l) => !l.strokedNote);
   const unread = leaders.filter((l) => l.strokedNote);
@@ -85,11 +89,11 @@ export function draftPage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' 
       revision_clouds: clouds.map((c, i) => ({ id: `revision-cloud-${i + 1}`, bbox: round(c.bbox) })),
     },
     titleblock: {
-      bounds: tb ? round(tb.bounds) : null,
-      viewport: tb ? round(tb.viewport) : [0, 0, page.width, page.height],
-      sheet_number: tb?.sheetNumber ?? null,
-      sheet_title: tb?.sheetTitle ?? null,
+      bounds: tb ? round(tb) : null,
+      viewport: tb ? round(identity.viewport) : [0, 0, page.width, page.height],
+      sheet_number: identity.number,
+      sheet_title: identity.title,
     },
   };
-  return { analysis, unreadLeaders: unread.map((l, i) => leader(l, read.length + i)) };
+  return { analysis, unreadLeaders: unread.map((l, i) => leader(l, read.length + i)), identity };
 }

@@ -21,6 +21,8 @@ export interface Subpath {
 export interface Scene {
   width: number;
   height: number;
+  /** The page's paths as extracted (the title-block reader rules its cells from them). */
+  paths: readonly PathGeom[];
   subpaths: Subpath[];
   lines: Extract<Seg, { kind: 'line' }>[];
   curves: Extract<Seg, { kind: 'curve' }>[];
@@ -183,5 +185,5 @@ export function buildScene(page: Pick<PageGeometry, 'width' | 'height' | 'paths'
     if (/[A-Za-z0-9]/.test(t.str)) lettered++;
   }
   const hasTextLayer = lettered >= 5;
-  return { width: page.width, height: page.height, subpaths, lines, curves, texts: page.texts, lineIndex, textIndex, hasTextLayer };
+  return { width: page.width, height: page.height, paths: page.paths, subpaths, lines, curves, texts: page.texts, lineIndex, textIndex, hasTextLayer };
 }

@@ -18,6 +18,8 @@ export interface Lettering {
   source: LetteringSource;
   /** 1 for the text layer; the recogniser's mean character probability otherwise. */
   confidence: number;
+  /** Recognised lettering: the quarter turns (clockwise) the region was turned to read it, i.e. the way it reads on the page. */
+  quarters?: number;
 }
 
 export interface LetteringRegion {
@@ -148,13 +150,13 @@ export class LetteringReader {
       }
       index ??= new PathIndex(page.paths);
       const scale = LETTER_PX / (region.letterHeight ?? DEFAULT_LETTER_PT);
-      const { image, scale: used } = renderRegion(index, region.bbox, scale, new Set(region.skipPaths ?? []));
+      const { image, scale: used } = renderRegion(index, region.bbox, scale, new Set(region.skipPaths ?? []), region.letterHeight ?? 0);
       const { q, lines } = await this.recognise(image, region.quarters ?? [0, 3, 1, 2]);
       recognised++;
       out.push(
         lines
           .filter((l) => l.confidence >= MIN_CONFIDENCE && l.text.trim() !== '')
-          .map((l) => ({ text: l.text.trim(), bbox: toPage(l.box, q, image, region.bbox, used), source: 'recognised' as const, confidence: Number(l.confidence.toFixed(3)) })),
+          .map((l) => ({ text: l.text.trim(), bbox: toPage(l.box, q, image, region.bbox, used), source: 'recognised' as const, confidence: Number(l.confidence.toFixed(3)), quarters: q })),
       );
     }
     return { regions: out, recognised, recogniserCpuMs: cpuNow() - started, skipped };

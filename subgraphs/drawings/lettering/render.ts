@@ -76,7 +76,11 @@ export class PathIndex {
  * edge keeps its outline. `skip` leaves paths out (a tag's own circle and divider, which a
  * recogniser would read as O and -).
  */
-export function renderRegion(index: PathIndex, box: BBox, scale: number, skip: ReadonlySet<number> = new Set()): { image: GreyImage; scale: number } {
+export function renderRegion(index: PathIndex, box: BBox, scale: number, skip: ReadonlySet<number> = new Set(), letterPt = 0): { image: GreyImage; scale: number } {
+  // Lettering larger than usual (a title block's sheet number is 10-20 mm high) has glyphs
+  // larger than GLYPH_FILL_PT: where the caller expects such lettering, fills up to 1.5 of its
+  // height are still glyphs.
+  const glyphFill = Math.max(GLYPH_FILL_PT, 1.5 * letterPt);
   const w0 = box[2] - box[0];
   const h0 = box[3] - box[1];
   const s = Math.min(scale, Math.sqrt(MAX_REGION_PIXELS / Math.max(1, w0 * h0)));
@@ -94,7 +98,7 @@ export function renderRegion(index: PathIndex, box: BBox, scale: number, skip: R
   for (const i of index.query(box)) {
     if (skip.has(i)) continue;
     const p = index.paths[i]!;
-    const big = Math.max(p.bbox[2] - p.bbox[0], p.bbox[3] - p.bbox[1]) > GLYPH_FILL_PT;
+    const big = Math.max(p.bbox[2] - p.bbox[0], p.bbox[3] - p.bbox[1]) > glyphFill;
     const fill = p.fill && !big;
     if (!fill && !p.stroke) continue;
     ctx.beginPath();

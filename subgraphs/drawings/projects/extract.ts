@@ -6,8 +6,11 @@ import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { area, boxDistance, center, containsBox, containsPoint, expand, overlaps, unionAll } from '../../../core/geometry/bbox.ts';
 import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
-import { disciplineOf, normaliseSheetNumber, SHEET_NUMBER_PATTERN, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
-import { readingFrame, type TextLine } from './text-lines.ts';
+import { disciplineOf, normaliseSheetNumber, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
+import type { TextLine } from './text-lines.ts';
+import type { SheetIdentity } from '../titleblock/index.ts';
+import { stackedTags } from './references/stacked-tags.ts';
+import { noteReferences } from './references/text-references.ts';
 
 export interface GridBubble {
   label: string;
@@ -47,6 +50,8 @@ export interface SheetDraft {
   normNumber: string | null;
   title: string | null;
   discipline: string | null;
+  /** The title block's bounds on the page, null when none was found. */
+  titleblock: BBox | null;
   entities: DraftEntity[];
   relationships: DraftRelationship[];
   links: DraftLink[];
@@ -54,6 +59,8 @@ export interface SheetDraft {
 
 export interface ExtractInput {
   analysis: PageAnalysis;
+  /** The sheet's number, title and title block (identity/). */
+  identity: SheetIdentity;
   lines: TextLine[];
   bubbles: GridBubble[];
   page: number;
@@ -76,36 +83,10 @@ export function sheetText(heading: string, lines: TextLine[]): string {
 /** Entities one page may yield: a dense sheet has a few thousand; more is hostile input, cut off. */
 export const MAX_ENTITIES_PER_SHEET = 20_000;
 
-const SHEET = SHEET_NUMBER_PATTERN;
 /** Rule scale: a view title's scale ("SCALE: 1/2" = 1'-0"", "1:50", "NTS"). */
 const SCALE = /(?:SCALE\s*(?::\s*)?)?((?<!\d)\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*(?:-\s*)?0"?|(?<!\d)\d+"\s*=\s*\d+'\s*(?:-\s*)?0"?|1\s*:\s*\d{1,4}\b|\bN\.?T\.?S\.?(?=\s|$)|NOT TO SCALE|FULL SCALE)/i;
 /** Rule view-id: what names a view beside its title: 3, 12, A, B2. */
 const VIEW_ID = /^([A-Z]{1,2}|[A-Z]?\d{1,3}[A-Z]?)$/;
-/** Rule text-reference: "SEE 3/A501", "REFER TO SHEET E400", "SIM. 5/A-401", "SEE E221." — a note naming another view or sheet. */
-const REFERENCE = new RegExp(
-  String.raw`\b(SEE|REFER\s+TO|REF\.?|SIM\.?|SIMILAR\s+TO|SIMILAR)\s+(?:(?:DETAIL|DETAILS|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW|DWG\.?)\s+)?(?:([A-Z0-9]{1,3})\s*\/\s*)?(?:(?:SHEET|SHT\.?|DWG\.?|DRAWING)\s+)?(?!(?:SHEET|SHT|SH|DWG|NO)\b)(${SHEET})(?![\w\/])`,
-  'gi',
-);
-/**
- * Rule sheet-word reference: "DET. ON SHEET 10", "SEE SHEET 13", "SEE DETAIL ON SHEET NO.23", "SEE SH. NO.5" —
- * after the word SHEET (SHT., SH., with or without NO.) a plain number is a sheet number, as older sets
- * number their sheets. The note must say where to look (SEE, ON, REFER TO, SIM.): "SHEET 10 OF 20" alone is a title block.
- */
-const SHEET_WORD_REFERENCE =
-  /\b(?:SEE|ON|REFER\s+TO|REF\.?|SIM\.?)\s+(?:(?:DETAILS?|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW)\s+)?(?:ON\s+)?(?:SHEET|SHT\.?|SH\.)\s*(?:NO\.?\s*)?(\d{1,3}[A-Z]?)(?![\w\/])/gi;
-/**
- * Rule reference-over-two-lines: a note whose line ends where its sheet is still to come ("DET. ON",
- * "SEE DETAIL") and whose next line below starts with the sheet ("SHEET 10") is read as one line.
- */
-const LEAD_AT_END = /\b(?:SEE|ON|REFER\s+TO|REF\.?|SIM\.?)(?:\s+(?:DETAILS?|DET\.?|SECTION|SECT?\.?|ELEVATION|ELEV\.?|VIEW))?(?:\s+ON)?\s*$/i;
-const SHEET_AT_START = /^\s*(?:SHEET|SHT\.?|SH\.)\s*(?:NO\.?\s*)?\d/i;
-/**
- * Rule product-code: a manufacturer's name before a pair in view/sheet form ("SIMPSON A35/A35F", "USP
- * LUS26/LUS28") names its products, not a view on a sheet.
- */
-const MANUFACTURER_BEFORE = /\b(?:SIMPSON(?:\s+STRONG-?TIE)?|SIMP\.?|STRONG-?TIE|USP|MITEK|HILTI|DEWALT|RED\s+HEAD)\s*$/i;
-/** Rule view-on-sheet: "3/A501" standing alone in a note, a view id over a sheet number written on one line. */
-const VIEW_ON_SHEET = new RegExp(String.raw`(?<![\w\/.-])([A-Z]?\d{1,2}[A-Z]?)\s*\/\s*(${SHEET})(?![\w\/])`, 'g');
 /** Rule member-mark (rolled shapes): W12x26, HSS6x6x3/8, L4x4x1/4, C10x15.3, MC8x21.4, WT6x13. */
 const STEEL = /\b(W|WT|MC|HP|HSS|C|L|S|M)\s?(\d{1,2}(?:\.\d{1,3})?)\s?[xX×]\s?(\d{1,3}(?:\.\d{1,3})?(?:\/\d{1,2})?)(?:\s?[xX×]\s?(\d{1,2}(?:\.\d{1,3})?(?:\/\d{1,2})?))?(?![\w\/.])/g;
 /** Rule member-mark (named): "BEAM B1", "COLUMN C3", "FOOTING F2" — a member word followed by its mark. */
@@ -133,11 +114,11 @@ const normMark = (s: string) => s.toUpperCase().replace(/\s+/g, '').replace(/×/
 const normLevel = (s: string) => s.toUpperCase().replace(/[\s.]+/g, ' ').trim();
 
 export function extractSheet(input: ExtractInput): SheetDraft {
-  const { analysis, lines, bubbles, page, options } = input;
-  const tb = analysis.titleblock;
-  const number = tb.sheet_number?.trim() || null;
+  const { analysis, lines, bubbles, page, options, identity } = input;
+  const tb = { bounds: identity.titleblock };
+  const number = identity.number;
   const normNumber = number ? normaliseSheetNumber(number, options) : null;
-  const title = tb.sheet_title?.trim() || null;
+  const title = identity.title;
   const discipline = disciplineOf(number);
   const pageBox: BBox = [0, 0, analysis.dimensions.width, analysis.dimensions.height];
 
@@ -160,8 +141,8 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     // into no entity (a view title without a tag, a room name in a plan) is still found, as the sheet.
     text: sheetText([number, title, discipline].filter(Boolean).join(' — '), lines),
     bbox: tb.bounds ?? pageBox,
-    provenance: 'tier1:titleblock',
-    props: { number, title, discipline, page },
+    provenance: `identity:${identity.rules.number ?? 'none'}`,
+    props: { number, title, discipline, page, titleblock: identity.titleblock, rules: identity.rules, ...(identity.index.length ? { sheetIndex: identity.index } : {}) },
     sameKey: null,
     viewKey: null,
   })!;
@@ -171,10 +152,27 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const drawingLines = lines.filter((l) => !inTitleblock(l.bbox));
 
   // --- Views: a title line with its scale, and the tag beside it ----------------------------
-  const tags = [
-    ...analysis.annotations.detail_tags.map((t) => ({ ...t, kind: 'detail' as const, direction: null as string | null })),
-    ...analysis.annotations.section_tags.map((t) => ({ ...t, kind: 'section' as const, direction: t.direction as string | null })),
+  const tier1Tags = [
+    ...analysis.annotations.detail_tags.map((t) => ({ ...t, kind: 'detail' as 'detail' | 'section' | 'stacked', direction: null as string | null })),
+    ...analysis.annotations.section_tags.map((t) => ({ ...t, kind: 'section' as 'detail' | 'section' | 'stacked', direction: t.direction as string | null })),
   ];
+  // Tags Tier 1 did not find, read from the text layer (references/stacked-tags.ts).
+  const tags = [
+    ...tier1Tags,
+    ...stackedTags(drawingLines, tier1Tags.map((t) => t.bbox)).map((t, i) => ({
+      id: `stacked-${i + 1}`,
+      bbox: t.bbox,
+      circle: { center: center(t.bbox), radius: Math.max(t.bbox[2] - t.bbox[0], t.bbox[3] - t.bbox[1]) / 2 },
+      texts_inside: [{ id: t.view.runs[0]!, text: t.view.text }, { id: t.sheet.runs[0]!, text: t.sheet.text }],
+      kind: 'stacked' as const,
+      direction: null,
+    })),
+  ];
+  const namesAnotherSheet = (t: (typeof tags)[number]) => {
+    const written = t.texts_inside.slice(1).map((x) => x.text.trim()).join('');
+    return !!normNumber && isSheetNumber(written) && normaliseSheetNumber(written, options) !== normNumber;
+  };
+  const provenanceOf = (t: (typeof tags)[number]) => (t.kind === 'stacked' ? 'text:stacked-tag' : `tier1:${t.kind}_tags`);
   const tagUsedAsViewMark = new Set<string>();
   const viewsByKey = new Map<string, DraftEntity>();
   for (const line of drawingLines) {
@@ -197,10 +195,12 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       titleText = best.text;
     }
     const area_ = unionAll([titleLine.bbox, line.bbox]);
-    // The view's tag: the nearest Tier 1 tag to the left of the title, within a few tag sizes.
+    // The view's tag: the nearest tag to the left of the title, within a few tag sizes. A view
+    // title's tag names the sheet it is on (UDS): one naming another sheet is a callout beside it.
     let tag: (typeof tags)[number] | null = null;
     let tagDist = Infinity;
     for (const t of tags) {
+      if (namesAnotherSheet(t)) continue;
       const r = t.circle.radius;
       if (t.bbox[2] > area_[0] + r || t.bbox[3] < area_[1] - 3 * r || t.bbox[1] > area_[3] + 3 * r) continue;
       const d = area_[0] - t.bbox[2];
@@ -229,7 +229,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       label,
       text: `${viewId ? `${viewId} / ${number ?? ''} — ` : ''}${titleText}, ${scale}`,
       bbox: box,
-      provenance: tag ? `text:view-title+tier1:${tag.kind}_tags` : 'text:view-title',
+      provenance: tag ? `text:view-title+${provenanceOf(tag)}` : 'text:view-title',
       props: { viewId, title: titleText, scale, tagSheet: tag ? tag.texts_inside.slice(1).map((t) => t.text.trim()).join('') || null : null },
       sameKey: null,
       viewKey: viewId ? viewId.toUpperCase() : null,
@@ -243,19 +243,19 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const sameSheetNumber = number;
   for (const t of tags) {
     if (tagUsedAsViewMark.has(t.id)) continue;
-    const texts = t.texts_inside.map((x) => x.text.trim()).filter(Boolean);
+    const texts = tagTexts(t.texts_inside.map((x) => x.text.trim()).filter(Boolean));
     const viewId = texts[0] ?? null;
     const rest = texts.slice(1).join('');
     let targetSheet: string | null;
     if (!rest || /^[-–—]+$/.test(rest)) targetSheet = sameSheetNumber; // no sheet written: this sheet
-    else if (isSheetNumber(rest)) targetSheet = rest;
+    else if (isSheetNumber(rest) || (t.kind !== 'stacked' && PLAIN_SHEET.test(rest))) targetSheet = rest;
     else targetSheet = null;
     const callout = add({
       type: 'Callout',
       label: `${viewId ?? '?'}/${targetSheet ?? (rest || '?')}`,
       text: `${t.kind} ${viewId ?? ''} ${targetSheet ? `on ${targetSheet}` : rest}`.replace(/\s+/g, ' ').trim(),
       bbox: t.bbox,
-      provenance: `tier1:${t.kind}_tags`,
+      provenance: provenanceOf(t),
       props: { kind: t.kind, viewId, targetSheet, raw: texts, direction: t.direction, sameSheet: !rest },
       sameKey: null,
       viewKey: null,
@@ -319,7 +319,6 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     return e;
   };
   const legendSheet = discipline === 'General' || LEGEND_TITLE.test(title ?? '');
-  const continued = continuedReferences(drawingLines);
   const lineMentions = new Map<TextLine, DraftEntity[]>();
   for (const line of drawingLines) {
     const found: DraftEntity[] = [];
@@ -347,35 +346,22 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       }
     }
     lineMentions.set(line, found);
-    if (legendSheet) continue;
-    // A reference continued on the next line is read from both lines, once, at the first.
-    const next = continued.get(line);
-    if (continued.has(line) && !next) continue;
-    const text = next ? `${line.text} ${next.text}` : line.text;
-    const box = next ? unionAll([line.bbox, next.bbox]) : line.bbox;
-    const refs: { view: string | null; sheet: string; at: number }[] = [];
-    for (const m of text.matchAll(REFERENCE)) refs.push({ view: m[2] ?? null, sheet: m[3]!, at: m.index! });
-    for (const m of text.matchAll(VIEW_ON_SHEET)) {
-      if (MANUFACTURER_BEFORE.test(text.slice(0, m.index!))) continue;
-      if (!refs.some((r) => r.view && r.sheet === m[2])) refs.push({ view: m[1]!, sheet: m[2]!, at: m.index! });
-    }
-    const numbered: typeof refs = [];
-    for (const m of text.matchAll(SHEET_WORD_REFERENCE)) numbered.push({ view: null, sheet: m[1]!, at: m.index! });
-    for (const r of [...refs, ...numbered]) {
-      // A designator and a number, unless the note said SHEET before a plain number.
-      if (!numbered.includes(r) && (!/[A-Z]/i.test(r.sheet) || !/\d/.test(r.sheet))) continue;
+  }
+  // Text references (references/text-references.ts): a legend shows them as examples, not references.
+  for (const note of legendSheet ? [] : noteReferences(drawingLines)) {
+    for (const r of note.refs) {
       const c = add({
         type: 'Callout',
         label: `${r.view ?? '–'}/${r.sheet}`,
-        text,
-        bbox: box,
+        text: note.text,
+        bbox: note.box,
         provenance: 'text:text-reference',
-        props: { kind: 'text_reference', viewId: r.view, targetSheet: r.sheet, raw: next ? [line.text, next.text] : [line.text] },
+        props: { kind: 'text_reference', viewId: r.view, targetSheet: r.sheet, raw: note.raw, language: r.language },
         sameKey: null,
         viewKey: null,
       });
       if (!c) break;
-      links.push({ callout: c.key, targetSheet: r.sheet, targetSheetNorm: normaliseSheetNumber(r.sheet, options), targetView: r.view ? r.view.toUpperCase() : null });
+      links.push({ callout: c.key, targetSheet: r.sheet, targetSheetNorm: normaliseSheetNumber(r.sheet, options), targetView: r.view });
     }
   }
 
@@ -486,33 +472,27 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   for (const r of revisions.values()) rel('REVISED_IN', sheet.key, r.key);
 
   for (const e of entities) if (e !== sheet) rel('ON_SHEET', e.key, sheet.key);
-  return { number, normNumber, title, discipline, entities, relationships, links };
+  return { number, normNumber, title, discipline, titleblock: tb.bounds ?? null, entities, relationships, links };
 }
 
 /**
- * Pairs of lines that hold one reference between them (rule reference-over-two-lines): each line
- * ending with a lead maps to the line that continues it; that line maps to null (read with the
- * first). The next line reads in the same direction, starts within 2.5 of its font sizes below,
- * and overlaps it along the line. Only lines ending with a lead are paired, against lines
- * starting with SHEET, so the cost stays that of the few such lines. A second line that is a
- * reference on its own ("ON SHEET NO.23") is left to be read alone.
+ * Rule plain-sheet-in-tag: under the bar of a tag symbol Tier 1 found from its circle, a plain
+ * number is the sheet. Sets numbered 1..n (DIN and ISO offices' "Blatt 12", small US offices) print
+ * it so, and the symbol itself says what the lettering is (NCS/UDS; CADD Standard Annex B 2.4). A
+ * tag read from the text layer alone (stacked-tags.ts) still needs a designator: a number over a
+ * number there is as often a dimension or a level.
  */
-function continuedReferences(lines: TextLine[]): Map<TextLine, TextLine | null> {
-  const out = new Map<TextLine, TextLine | null>();
-  const heads = lines.filter((l) => LEAD_AT_END.test(l.text));
-  const tails = lines.filter((l) => SHEET_AT_START.test(l.text) && !new RegExp(SHEET_WORD_REFERENCE.source, 'i').test(l.text));
-  for (const head of heads) {
-    const h = readingFrame(head.bbox, head.angle);
-    let best: TextLine | null = null;
-    let bestGap = Infinity;
-    for (const tail of tails) {
-      if (out.has(tail) || Math.abs(tail.angle - head.angle) > 0.09) continue;
-      const t = readingFrame(tail.bbox, head.angle);
-      const gap = t.top - h.bottom;
-      const overlaps = t.x1 < h.x2 && t.x2 > h.x1;
-      if (overlaps && gap > -0.5 * head.size && gap < 2.5 * head.size && gap < bestGap) (best = tail), (bestGap = gap);
-    }
-    if (best) (out.set(head, best), out.set(best, null));
-  }
-  return out;
+const PLAIN_SHEET = /^\d{1,3}(?:\.\d{1,3})?$/;
+
+/**
+ * A tag's view id first, then its sheet. Tier 1 lists a tag's lettering top to bottom on the page;
+ * at the far end of a section line the tag is often drawn turned half round, and the sheet number
+ * then stands above the view id. Each part is known by its form: the sheet number has a designator
+ * and a digit, the view id is short.
+ */
+export function tagTexts(texts: string[]): string[] {
+  const [first, second] = texts;
+  const sheetLike = (s: string) => isSheetNumber(s) && /[A-Z]/i.test(s) && /\d/.test(s);
+  if (texts.length === 2 && sheetLike(first!) && VIEW_ID.test(second!) && !sheetLike(second!)) return [second!, first!];
+  return texts;
 }

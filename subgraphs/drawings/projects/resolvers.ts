@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import { loader, requirePrincipal, type RequestContext } from '../../../core/context.ts';
 import { connection, offsetOf, pageSize } from '../../../core/graphql/pagination.ts';
 import { readUpload } from '../service.ts';
-import type { Page, Project, ProjectStats } from './model.ts';
+import type { Page, Project, ProjectStats, Sheet } from './model.ts';
+import type { SetIndexCheck } from '../titleblock/sheet-index.ts';
 import type { ProjectSearchJobResult } from './search.ts';
 import {
   addSheets,
@@ -21,6 +22,7 @@ import {
   listSheets,
   PROJECT_SEARCH_JOB,
   projectStats,
+  sheetIndexCheck,
   type ProjectServices,
 } from './service.ts';
 
@@ -39,6 +41,10 @@ export function projectResolvers(services: ProjectServices) {
   /** A project's statistics, read once per request however many of its count fields are asked for. */
   const stats = (ctx: RequestContext, project: Project): Promise<ProjectStats> =>
     loader<Project, ProjectStats>(ctx, 'projectStats', (projects) => Promise.all(projects.map((p) => projectStats(services, p)))).load(project);
+
+  /** The set's index check, computed once per request for all the sheets asked. */
+  const indexChecks = (ctx: RequestContext, projectId: string): Promise<SetIndexCheck> =>
+    loader<string, SetIndexCheck>(ctx, 'sheetIndexCheck', (ids) => Promise.all(ids.map((id) => sheetIndexCheck(services, id)))).load(projectId);
 
   const stat = (pick: (s: ProjectStats) => unknown) => async (p: Project, _: unknown, ctx: RequestContext) => pick(await stats(ctx, p));
 
@@ -80,6 +86,12 @@ export function projectResolvers(services: ProjectServices) {
       entity: (p: Project, args: { id: string }) => getEntity(services, p, args.id),
       relationships: (p: Project, args: PageArgs & { type?: string | null }) => paged(args, 500, (offset, limit) => listRelationships(services, p, args.type ?? null, { offset, limit })),
       communities: (p: Project, args: PageArgs) => paged(args, 200, (offset, limit) => listCommunities(services, p, { offset, limit })),
+    },
+    ProjectSheet: {
+      indexCheck: async (sheet: Sheet, _: unknown, ctx: RequestContext) => {
+        const check = (await indexChecks(ctx, sheet.projectId)).sheets.get(sheet.id);
+        return check ? { status: check.status.toUpperCase(), indexNumber: check.index?.number ?? null, indexTitle: check.index?.title ?? null, note: check.note } : null;
+      },
     },
     Job: {
       // The job's stored results (REST's snake_case, from the documents subgraph) in the graph's camelCase.

@@ -16,6 +16,7 @@ import { createLlmSummarizer, type CommunitySummarizer } from './community-summa
 import { ENTITY_TYPES, type Entity, type Link, type Page, type Project, type ProjectStats, type Relationship, type Sheet } from './model.ts';
 import { checkPagesInDocument, parsePages } from './pages.ts';
 import { ftsMatch } from './search.ts';
+import { checkSetAgainstIndex, type IndexRow, type SetIndexCheck, type SheetOfSet } from '../titleblock/sheet-index.ts';
 import { normaliseSheetNumber, sheetNumberOptions, type SheetNumberOptions } from './sheet-number.ts';
 import { createLibsqlProjectStore } from './store/libsql-store.ts';
 import { createPostgresProjectStore } from './store/postgres-store.ts';
@@ -174,6 +175,23 @@ export interface Paging {
 
 export async function listSheets(services: ProjectServices, project: Project, paging: Paging): Promise<Page<Sheet>> {
   return services.store.listSheets(project.id, paging.offset, paging.limit);
+}
+
+/**
+ * Each sheet against the set's sheet index (identity/sheet-index.ts, rule index-check), computed
+ * from the Sheet entities as stored: what each title block printed and the index a cover prints.
+ */
+export async function sheetIndexCheck(services: Pick<ProjectServices, 'store'>, projectId: string): Promise<SetIndexCheck> {
+  const sheets: SheetOfSet[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await services.store.listEntities(projectId, { type: 'Sheet' }, offset, 500);
+    for (const e of page.items) {
+      const p = e.props as { number?: string | null; title?: string | null; sheetIndex?: IndexRow[] };
+      sheets.push({ id: e.sheetId, number: p.number ?? null, title: p.title ?? null, index: p.sheetIndex ?? [] });
+    }
+    if (page.items.length < 500) break;
+  }
+  return checkSetAgainstIndex(sheets);
 }
 
 export interface EntityQuery {

@@ -14,7 +14,7 @@ import type { Entity, Relationship, Sheet } from '../model.ts';
 import type { SheetDraft } from '../extract.ts';
 import type { PageTaskResult } from './ingest-sheet-task.ts';
 import type { SheetWrite } from '../store/project-graph-store.ts';
-import { INGEST_SHEET_JOB } from '../service.ts';
+import { INGEST_SHEET_JOB, sheetIndexCheck } from '../service.ts';
 
 const PAGE_TASK = new URL('./ingest-sheet-task.ts', import.meta.url);
 
@@ -58,12 +58,16 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
       await store.recordUsage(ctx.job.accountId, projectId, 'page_ingested', 1, new Date().toISOString());
       const communities = (await store.unfinishedIngestions(projectId)) === 0 ? await computeCommunities(store, projectId, ctx.workers, summarizer) : null;
       const linkRows = await store.linksOf(projectId, links.map((l) => l.calloutId));
+      // The set's index, as far as it is in: this sheet against it, and its rows no sheet answers yet.
+      const indexCheck = await sheetIndexCheck({ store }, projectId);
+      const ownCheck = indexCheck.sheets.get(sheet.id) ?? null;
       return {
         ...sheetResult(sheet),
         unchanged: false,
         entity_count: entities.length,
         relationship_count: relationships.length,
         links: { resolved: linkRows.filter((l) => l.status === 'resolved').length, dangling: linkRows.filter((l) => l.status === 'dangling').length },
+        index_check: ownCheck && { status: ownCheck.status, index_number: ownCheck.index?.number ?? null, index_title: ownCheck.index?.title ?? null, note: ownCheck.note, unmatched_rows: indexCheck.unmatchedRows.length },
         community_count: communities?.count ?? null,
         // Null unless this job recomputed the communities with a model configured.
         llm_summaries: communities?.llm ?? null,

@@ -1,0 +1,103 @@
+// Rule sheet-title: the field labelled as the title (conventions.ts, TITLE_LABEL) holds it, as
+// its largest lettering (a field may carry a smaller issue note, as "ISSUED FOR PERMIT" above the
+// title); without a label, the title is the largest lettering of the title block that is no
+// field label, number, date or scale, with the lines of the same size under it (titles wrap).
+import type { BBox } from '../../../core/geometry/types.ts';
+import { containsBox } from '../../../core/geometry/bbox.ts';
+import { FIELD_LABEL, NOT_A_SHEET_NUMBER, NUMBER_LABEL, TITLE_LABEL } from './conventions.ts';
+import type { Lettering } from './lettering.ts';
+
+const SCALE_OR_DATE = /^(?:M\s*)?1\s*:\s*\d|^(?:SCALE|SCALA|MASSSTAB)\b|\d{1,2}[./]\d{1,2}[./]\d{2,4}|^[YMDJA]{2,4}[./-][MD]{2}[./-]/i;
+const wordy = (s: string) => /\p{L}{3}/u.test(s) && !SCALE_OR_DATE.test(s) && !NOT_A_SHEET_NUMBER.some((re) => re.test(s));
+const isLabel = (s: string) => FIELD_LABEL.test(s) || NUMBER_LABEL.test(s) || TITLE_LABEL.test(s);
+
+/**
+ * `area` is the title block (frame), or the outer band around the number when no block was found.
+ * Of lettering as large as the largest (within TIE), the title is the one nearest the number: ISO
+ * 7200 puts the title field beside the identification number, the NCS strip puts the sheet title
+ * right above the sheet number. Lettering that is another field's value (under "PHASE", "PROJECT")
+ * is that field, not the title.
+ */
+export function readSheetTitle(lines: readonly Lettering[], area: BBox, numberText: string | null, numberBox: BBox | null = null): string | null {
+  const inside = lines.filter((l) => containsBox(area, l.box, 2));
+  const labelled = labelledTitle(inside);
+  if (labelled !== undefined) return labelled;
+  const values = fieldValues(inside);
+  const candidates = inside.filter((l) => l.text !== numberText && wordy(l.text) && !isLabel(l.text) && !/[:：]$/.test(l.text) && !values.has(l));
+  const largest = Math.max(0, ...candidates.map((l) => l.size));
+  const tied = candidates.filter((l) => l.size >= TIE * largest);
+  const near = (l: Lettering) => (numberBox ? boxGap(l.box, numberBox) : l.box[1]);
+  const top = tied.sort((a, b) => near(a) - near(b) || a.box[1] - b.box[1])[0];
+  return top ? withQualifier(wrapped(top, candidates), inside) : null;
+}
+
+/** Lettering this close to the largest in size is as large (one font, rounding in the plot). */
+const TIE = 0.9;
+
+const boxGap = (a: BBox, b: BBox) => Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), Math.max(0, a[1] - b[3], b[1] - a[3]));
+
+/** The first line under (or right after) each label of another field: that field's value. */
+function fieldValues(lines: readonly Lettering[]): Set<Lettering> {
+  const out = new Set<Lettering>();
+  for (const label of lines) {
+    if (!FIELD_LABEL.test(label.text) || label.text.replace(FIELD_LABEL, '').replace(/^[\s:]+/, '')) continue;
+    const h = label.box[3] - label.box[1];
+    const under = lines
+      .filter((o) => o !== label && o.box[1] >= label.box[3] - 0.3 * h && o.box[1] - label.box[3] < 2 * Math.max(h, o.size) && Math.abs(o.box[0] - label.box[0]) < 3 * h)
+      .sort((a, b) => a.box[1] - b.box[1])[0];
+    if (under) out.add(under);
+  }
+  return out;
+}
+
+/**
+ * A title's qualifier printed smaller on its baseline right after it ("GROUND FLOOR SCHEME (VSL)",
+ * "PLAN - PART A"): lettering starting within a word space of the title's last line, on its baseline.
+ */
+function withQualifier(title: { text: string; last: Lettering }, lines: readonly Lettering[]): string {
+  const l = title.last;
+  const tail = lines.find((o) => o !== l && o.box[0] >= l.box[2] - 1 && o.box[0] - l.box[2] < 0.5 * Math.min(l.size, o.size) && Math.abs(o.box[3] - l.box[3]) < 0.3 * l.size && o.size < l.size);
+  return tail ? `${title.text} ${tail.text}` : title.text;
+}
+
+/** The title under a title label; null when the field is empty; undefined when the block labels no title. */
+function labelledTitle(lines: readonly Lettering[]): string | null | undefined {
+  // "SHEET TITLE" / "DRAWING TITLE" before a bare "TITLE" or "PLAN".
+  const labels = lines.filter((l) => TITLE_LABEL.test(l.text)).sort((a, b) => rank(a.text) - rank(b.text));
+  for (const label of labels) {
+    const rest = label.text.replace(TITLE_LABEL, '').trim();
+    if (rest && wordy(rest) && !isLabel(rest)) return rest;
+    if (rest) continue;
+    const h = label.box[3] - label.box[1];
+    // The field: lines below the label, down to the next label, within the label's column.
+    const below = lines
+      .filter((o) => o !== label && o.box[1] >= label.box[3] - 0.3 * h && o.box[0] >= label.box[0] - 3 * h && o.box[0] <= label.box[0] + 30 * h)
+      .sort((a, b) => a.box[1] - b.box[1]);
+    const field: Lettering[] = [];
+    for (const o of below) {
+      if (isLabel(o.text) || (field.length && o.box[1] - field[field.length - 1]!.box[3] > 3 * Math.max(h, o.size))) break;
+      if (!field.length && o.box[1] - label.box[3] > 6 * Math.max(h, o.size)) break;
+      field.push(o);
+    }
+    const words = field.filter((o) => wordy(o.text));
+    if (!words.length) return field.length ? null : null;
+    const size = Math.max(...words.map((o) => o.size));
+    const kept = words.filter((o) => o.size >= 0.8 * size);
+    return withQualifier({ text: kept.map((o) => o.text).join(' '), last: kept[kept.length - 1]! }, lines);
+  }
+  return undefined;
+}
+
+const rank = (s: string) => (/SHEET|DRAWING|DWG|OGGETTO|PLANINHALT|НАИМЕНОВАНИЕ/i.test(s) ? 0 : 1);
+
+/** The title line and the lines of its size right under it, aligned with it. */
+function wrapped(top: Lettering, lines: readonly Lettering[]): { text: string; last: Lettering } {
+  const out = [top];
+  for (;;) {
+    const last = out[out.length - 1]!;
+    const next = lines.find((o) => !out.includes(o) && Math.abs(o.size - top.size) < 0.15 * top.size && o.box[1] >= last.box[3] - 0.2 * top.size && o.box[1] - last.box[3] < 0.8 * top.size && Math.abs(o.box[0] - last.box[0]) < 3 * top.size);
+    if (!next) break;
+    out.push(next);
+  }
+  return { text: out.map((o) => o.text).join(' '), last: out[out.length - 1]! };
+}

@@ -1,0 +1,124 @@
+// Sheet identity per title-block layout family, on small sheets drawn here: each family the
+// conventions describe (identity/README.md) with its number, title and block.
+import { describe, expect, it } from 'vitest';
+import { CLOSE, LINE, MOVE, type BBox, type PathGeom, type TextRun } from '../../../../core/geometry/types.ts';
+import { readSheetIdentity, type IdentityInput } from '../../../../subgraphs/drawings/titleblock/index.ts';
+
+const W = 1224;
+const H = 792;
+
+/** A run of lettering with its baseline at y, left end at x, read left to right. */
+const text = (str: string, x: number, y: number, size: number): TextRun => ({ str, bbox: [x, y - size, x + 0.6 * size * str.length, y], size, angle: 0 });
+
+const path = (ops: number[], coords: number[]): PathGeom => ({ ops, coords, stroke: true, fill: false, lineWidth: 0.5, dash: null, strokeColor: '#000', fillColor: '#000', bbox: [Math.min(...coords.filter((_, i) => i % 2 === 0)), Math.min(...coords.filter((_, i) => i % 2 === 1)), Math.max(...coords.filter((_, i) => i % 2 === 0)), Math.max(...coords.filter((_, i) => i % 2 === 1))] } as PathGeom);
+const rect = ([x1, y1, x2, y2]: BBox) => path([MOVE, LINE, LINE, LINE, CLOSE], [x1, y1, x2, y1, x2, y2, x1, y2]);
+const hline = (y: number, x1: number, x2: number) => path([MOVE, LINE], [x1, y, x2, y]);
+const vline = (x: number, y1: number, y2: number) => path([MOVE, LINE], [x, y1, x, y2]);
+
+/** The drawing area's lettering: notes of a typical size, so the title block's lettering stands out. */
+const notes = (): TextRun[] => Array.from({ length: 30 }, (_, i) => text(`NOTE ${i + 1}: PROVIDE BLOCKING AT EACH JOIST`, 60 + (i % 3) * 300, 80 + Math.floor(i / 3) * 30, 7));
+
+const sheet = (texts: TextRun[], paths: PathGeom[]): IdentityInput => ({ width: W, height: H, texts: [...notes(), ...texts], paths: [rect([18, 18, W - 18, H - 18]), ...paths] });
+
+const near = (a: BBox | null, b: BBox) => expect(a && a.map(Math.round)).toEqual(b);
+
+describe('sheet identity by layout family', () => {
+  it('NCS/UDS strip along the right edge: the sheet number the largest lettering in its lower corner, the title above it', () => {
+    const page = sheet(
+      [text('ARCHITECTS INC.', 1090, 60, 9), text('PROJECT', 1090, 200, 5), text('BLDG 28 RENOVATION', 1090, 212, 8), text('SHEET TITLE', 1090, 640, 5), text('FLOOR PLAN', 1090, 662, 14), text('LEVEL 1', 1090, 680, 14), text('SHEET NUMBER', 1090, 720, 5), text('A-101', 1090, 760, 30)],
+      [vline(1080, 18, H - 18), hline(190, 1080, W - 18), hline(630, 1080, W - 18), hline(710, 1080, W - 18)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('A-101');
+    expect(id.title).toBe('FLOOR PLAN LEVEL 1');
+    expect(id.rules.number).toBe('labelled-field');
+    expect(id.titleblock).not.toBeNull();
+    expect(id.titleblock![0]).toBeCloseTo(1080, 0);
+  });
+
+  it('NCS strip without labels: the largest UDS-form lettering in the outer band is the number', () => {
+    const page = sheet([text('STRUCTURAL FRAMING', 1090, 690, 9), text('S2.01', 1090, 760, 28), text('1/8" = 1\'-0"', 1090, 600, 7)], [vline(1080, 18, H - 18), hline(670, 1080, W - 18)]);
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('S2.01');
+    expect(id.rules.number).toBe('largest-uds');
+    expect(id.title).toBe('STRUCTURAL FRAMING');
+  });
+
+  it('bottom strip: the number in its right-hand cell, the block the whole ruled strip', () => {
+    const page = sheet(
+      [text('OWNER', 40, 712, 5), text('CITY OF ST CLOUD', 40, 730, 9), text('ELECTRICAL SITE PLAN', 700, 740, 14), text('E400', 1110, 760, 32)],
+      [hline(700, 18, W - 18), vline(690, 700, H - 18), vline(1100, 700, H - 18)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('E400');
+    expect(id.title).toBe('ELECTRICAL SITE PLAN');
+    near(id.titleblock, [18, 700, 1206, 774]);
+  });
+
+  it('ISO 7200 corner block with labelled fields: identification number and title', () => {
+    const x = 850;
+    const page = sheet(
+      [text('Title', x + 6, 700, 5), text('Anchor plate details', x + 6, 716, 11), text('Identification number', x + 200, 700, 5), text('16083-BW2033', x + 200, 716, 12), text('Scale', x + 6, 740, 5), text('1:20', x + 6, 756, 8)],
+      [rect([x, 690, W - 18, H - 18]), hline(725, x, W - 18), vline(x + 190, 690, H - 18)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('16083-BW2033');
+    expect(id.title).toBe('Anchor plate details');
+    expect(id.titleblock).not.toBeNull();
+  });
+
+  it('DIN stamp (German labels): Plan-Nr. taken as printed even when it reads like a date, Planinhalt as the title', () => {
+    const x = 880;
+    const page = sheet(
+      [text('Bauvorhaben', x + 6, 640, 5), text('Neubau Wohnhaus', x + 6, 654, 8), text('Planinhalt', x + 6, 680, 5), text('Grundriss Erdgeschoss', x + 6, 696, 11), text('Plan-Nr.', x + 6, 730, 5), text('5.1.00', x + 6, 752, 14), text('Maßstab', x + 200, 730, 5), text('1:100', x + 200, 752, 8)],
+      [rect([x, 630, W - 18, H - 18]), hline(665, x, W - 18), hline(720, x, W - 18), vline(x + 190, 720, H - 18)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('5.1.00');
+    expect(id.title).toBe('Grundriss Erdgeschoss');
+    near(id.titleblock, [880, 630, 1206, 774]);
+  });
+
+  it('GOST 2.104 main stamp: the designation under Обозначение, the name under Наименование', () => {
+    const x = 680;
+    const page = sheet(
+      [text('Обозначение', x + 6, 650, 5), text('ГП-01', x + 6, 672, 16), text('Наименование', x + 6, 700, 5), text('Генеральный план', x + 6, 720, 11), text('Лист', x + 400, 700, 5), text('Листов', x + 450, 700, 5)],
+      [rect([x, 640, W - 18, H - 18]), hline(685, x, W - 18), vline(x + 390, 685, H - 18)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('ГП-01');
+    expect(id.title).toBe('Генеральный план');
+  });
+
+  it('a sheet plotted sideways (lettering turned a quarter): the block is found in the sheet frame and returned on the page as displayed', () => {
+    // The right-edge strip sheet turned a quarter: display (x, y) = (y, W - x) of the upright sheet.
+    const upright = sheet([text('FLOOR PLAN', 1090, 662, 14), text('A-101', 1090, 760, 30)], [vline(1080, 18, H - 18), hline(630, 1080, W - 18)]);
+    const turnPoint = (x: number, y: number): [number, number] => [y, W - x];
+    const turnBox = (b: BBox): BBox => {
+      const [p, q] = [turnPoint(b[0], b[1]), turnPoint(b[2], b[3])];
+      return [Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[0], q[0]), Math.max(p[1], q[1])];
+    };
+    const turned: IdentityInput = {
+      width: H,
+      height: W,
+      texts: upright.texts.map((t) => ({ ...t, bbox: turnBox(t.bbox), angle: -Math.PI / 2 })),
+      paths: upright.paths.map((p) => {
+        const coords = [...p.coords];
+        for (let i = 0; i < coords.length; i += 2) [coords[i], coords[i + 1]] = turnPoint(p.coords[i]!, p.coords[i + 1]!);
+        return path(p.ops, coords);
+      }),
+    };
+    const id = readSheetIdentity(turned);
+    expect(id.number).toBe('A-101');
+    expect(id.title).toBe('FLOOR PLAN');
+    // The strip (x >= 1080 upright) is the top band of the displayed page (y <= W - 1080).
+    expect(id.titleblock).not.toBeNull();
+    expect(id.titleblock![3]).toBeLessThanOrEqual(W - 1080 + 1);
+  });
+
+  it('a sheet with no title block and no number reads none (never a word from a legend)', () => {
+    const id = readSheetIdentity(sheet([text('WALL TYPE LEGEND', 100, 400, 9), text('W1', 100, 420, 7), text('W2', 100, 440, 7)], []));
+    expect(id.number).toBeNull();
+    expect(id.titleblock).toBeNull();
+  });
+});
