@@ -5,13 +5,14 @@ import type { Database } from '../../core/db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { ChatMessage, ChatToolCall } from './llm.ts';
 
-export type RunStatus = 'thinking' | 'calling_tool' | 'waiting_for_desktop' | 'paused' | 'done' | 'interrupted';
+export type RunStatus = 'thinking' | 'calling_tool' | 'waiting_for_desktop' | 'paused' | 'done' | 'interrupted' | 'stopped';
 export const ACTIVE_STATUSES: readonly RunStatus[] = ['thinking', 'calling_tool', 'waiting_for_desktop'];
 
 export interface Conversation {
   id: string;
   accountId: string;
   agentId: string;
+  title: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -62,8 +63,13 @@ const run = (row: Record<string, unknown>): Run => ({ ...(row as unknown as Run)
 
 export function createAgentStore(db: Database) {
   return {
-    async createConversation(accountId: string, agentId: string): Promise<Conversation> {
-      return db.conversation.create({ data: { id: randomUUID(), accountId, agentId } });
+    async createConversation(accountId: string, agentId: string, title = ''): Promise<Conversation> {
+      return db.conversation.create({ data: { id: randomUUID(), accountId, agentId, title } });
+    },
+
+    async renameConversation(accountId: string, id: string, title: string): Promise<Conversation> {
+      await this.conversation(accountId, id);
+      return db.conversation.update({ where: { id }, data: { title } });
     },
 
     /** The account's conversation; CONVERSATION_NOT_FOUND for an unknown id or another account's. */
@@ -73,9 +79,21 @@ export function createAgentStore(db: Database) {
       return row;
     },
 
-    /** A window of the account's conversations, newest first: `limit` of them from `offset`. */
-    async listConversations(accountId: string, offset: number, limit: number): Promise<Conversation[]> {
-      return db.conversation.findMany({ where: { accountId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit });
+    /**
+     * A window of the account's conversations, newest first: `limit` of them from `offset`. With
+     * `search`, only those whose title holds it, case-insensitively. The match runs here, over the
+     * account's titles, because SQLite's LIKE and PostgreSQL's ILIKE do not agree on case beyond
+     * ASCII and Prisma offers `mode: 'insensitive'` on PostgreSQL only.
+     */
+    async listConversations(accountId: string, offset: number, limit: number, search?: string | null): Promise<Conversation[]> {
+      const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+      if (!search) return db.conversation.findMany({ where: { accountId }, orderBy, skip: offset, take: limit });
+      const needle = search.toLocaleLowerCase();
+      const titles = await db.conversation.findMany({ where: { accountId }, orderBy, select: { id: true, title: true } });
+      const ids = titles.filter((t) => t.title.toLocaleLowerCase().includes(needle)).slice(offset, offset + limit).map((t) => t.id);
+      const rows = await db.conversation.findMany({ where: { id: { in: ids } } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)!).filter(Boolean);
     },
 
     async appendMessage(conversationId: string, message: NewMessage): Promise<void> {
