@@ -45,7 +45,7 @@ type Line = Extract<Seg, { kind: 'line' }>;
  * ratio). An arrow whose nearest text is only that is a dimension, stair or slope
  * arrow, not a leader.
  */
-const NOT_A_NOTE = /^(\d+'\s*-?\s*\d*(\s*\d+\/\d+)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
+const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
 const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /**

@@ -130,7 +130,7 @@ class Lexer {
       this.pos++;
       return null;
     }
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
+    if (/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(word)) {
       const n = Number(word);
       // `n g R`: an indirect reference.
       if (Number.isInteger(n)) {
