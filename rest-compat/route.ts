@@ -5,11 +5,15 @@ import type { z } from 'zod';
 import type { RequestContext } from '../core/context.ts';
 import type { ErrorCode } from '../core/errors.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
 export type Run = <T = Record<string, any>>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
 export interface RestInput {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
   params: Record<string, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
   query: Record<string, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
   body: any;
   headers: Record<string, string | undefined>;
   /** The request itself, for multipart routes, which read their own body. */

@@ -17,6 +17,7 @@ import type { RunEvent } from './runs.ts';
 import type { AgentServices } from './service.ts';
 import type { StoredMessage } from './store.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments, checked by the schema and validated by the service
 type Args = Record<string, any>;
 const up = (s: string) => s.toUpperCase();
 const on =
@@ -116,11 +117,11 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
   },
   Conversation: {
     agent: (c: { agentId: string }, _: Args, ctx: RequestContext) => agentView(ctx, agentById(c.agentId)!),
-    messages: async (c: { id: string }, { last }: Args, ctx: RequestContext) => {
+    messages: async (c: { id: string }, { last }: Args) => {
       if (!Number.isInteger(last) || last < 1 || last > 500) throw new AppError('UNPROCESSABLE', 'last: must be from 1 to 500');
       return (await services.store.messages(c.id, last)).map(messageView);
     },
-    latestRun: (c: { id: string }, _: Args, ctx: RequestContext) => services.runs.latestRun(c.id),
+    latestRun: (c: { id: string }) => services.runs.latestRun(c.id),
   },
   Mutation: {
     sendMessage: on((ctx, { input }) => services.runs.sendMessage(ctx.principal!, input)),

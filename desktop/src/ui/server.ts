@@ -114,6 +114,7 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
     return given.length === tokenBuf.length && timingSafeEqual(given, tokenBuf);
   };
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body; each route validates the fields it reads
   async function body(req: http.IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Record<string, any>> {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON (content-type: application/json)');
     let size = 0;

@@ -11,7 +11,7 @@ export function standin() {
   const adapters = new Map([['sap2000' as const, new StandinFrameAdapter('sap2000', dir)]]);
   let n = 0;
   const raw = (tool: ToolName, args: unknown): Promise<ToolOutcome> => dispatch(adapters, { callId: `c${++n}`, program: 'sap2000', tool, args });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   const call = async (tool: ToolName, args: unknown): Promise<any> => {
     const out = await raw(tool, args);
     if (!out.ok) throw new Error(`${tool}: ${out.error.code} ${out.error.message}`);
