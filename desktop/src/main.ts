@@ -32,7 +32,8 @@ async function main() {
     if (running.running.url) show(running.running.url);
     return;
   }
-  const ui = await startUiServer(app, { port: process.env.UI_PORT ? Number(process.env.UI_PORT) : 0 });
+  // A launch address works once: the next one is published for a second start to open.
+  const ui = await startUiServer(app, { port: process.env.UI_PORT ? Number(process.env.UI_PORT) : 0, onLaunchUsed: (next) => void app.publishUrl(next) });
   await app.publishUrl(ui.launchUrl);
   console.log(`Structural Platform ${VERSION}: UI at ${ui.url} (logs in ${app.log.dir})`);
   // The UI in an app window (Edge or Chrome --app) where one is installed, else the default browser.

@@ -41,6 +41,8 @@ import { callModel, ModelError, type ChatMessage, type ChatToolCall } from './ll
 import { PRICES_USD } from '../../core/platform-tools.ts';
 import { runPlatformTool } from './platform-tools.ts';
 import { ACTIVE_STATUSES, chatMessage, type AgentStore, type Conversation, type NewMessage, type Run, type RunStatus } from './store.ts';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { argumentsTooLarge, boundToolCalls, callForHistory, toolResultBody } from './tool-limits.ts';
 import { tokenCost, type Usage } from './usage.ts';
 
 export type EnterWhileWorking = 'steer' | 'queue';
@@ -55,7 +57,7 @@ export interface RunEvent {
   step: number;
   stepLimit: number;
   /** The step count at which the run pauses next (steps since the start or the last Resume reach stepLimit). */
-  pauseAt: number;
+  pauseStep: number;
   elapsedMs: number;
   reasonCode: string | null;
   reason: string | null;
@@ -114,7 +116,7 @@ interface ActiveRun {
   steer: string[];
   queue: string[];
   /** The run pauses before its next model call once steps reach this. */
-  pauseAt: number;
+  pauseStep: number;
   abort: AbortController;
   /** Set by cancelRun: the run ends `stopped` at its next safe point. */
   stopRequested: boolean;
@@ -124,6 +126,16 @@ interface ActiveRun {
   desktopWait: AbortController | null;
   /** The conversation's history as the model reads it, and its last seq: read once per drive, then kept as the run writes. */
   history: { messages: ChatMessage[]; lastSeq: number } | null;
+}
+
+/** Characters of a model request's messages (what its prompt tokens are bounded by). */
+function requestChars(messages: ChatMessage[]): number {
+  let n = 0;
+  for (const m of messages) {
+    n += 16 + (m.content?.length ?? 0);
+    if ('tool_calls' in m) for (const c of m.tool_calls ?? []) n += 32 + c.function.name.length + c.function.arguments.length;
+  }
+  return n;
 }
 
 /** Ends a run early with a reason the user sees. */
@@ -145,6 +157,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   const { platform, store, usage, bridge, log } = deps;
   // Each agent's tool definitions, built once: the JSON Schemas are the same for every model call.
   const toolsOf = new Map(AGENTS.map((agent) => [agent, agentTools(agent, platform.tools)]));
+  const toolsChars = new Map(AGENTS.map((agent) => [agent, JSON.stringify(toolsOf.get(agent)).length]));
   const { config } = platform;
   const active = new Map<string, ActiveRun>();
   const listeners = new Map<string, Set<(e: RunEvent) => void>>();
@@ -176,7 +189,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       toolCall: null,
       step: run?.steps ?? 0,
       stepLimit: run?.stepLimit ?? 0,
-      pauseAt: 'pauseAt' in a ? a.pauseAt : run?.status === 'paused' ? run.steps : (run?.stepLimit ?? 0),
+      pauseStep: 'pauseStep' in a ? a.pauseStep : run?.status === 'paused' ? run.steps : (run?.stepLimit ?? 0),
       elapsedMs: run ? (run.endedAt ?? new Date()).getTime() - run.startedAt.getTime() : 0,
       reasonCode: run?.reasonCode ?? null,
       reason: run?.reason ?? null,
@@ -217,6 +230,8 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     const platformTool = Object.hasOwn(platform.tools, name) ? name : null;
     const split = platformTool ? null : splitToolName(a.agent, name);
     if (!platformTool && !split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${name}` } };
+    const tooLarge = argumentsTooLarge(tc.function.arguments || '');
+    if (tooLarge) return { callId: tc.id, ok: false, error: tooLarge };
     let args: unknown;
     try {
       args = JSON.parse(tc.function.arguments || '{}');
@@ -228,7 +243,11 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       await usage.assertCredits(a.principal);
       const out = await runPlatformTool({ platform, principal: a.principal, signal: a.abort.signal }, platformTool, args, log);
       if (!out.ok) return { callId: tc.id, ok: false, error: out.error };
-      if (out.charges.length) a.run = { ...(await store.recordPlatformWork(a.run, out.charges.map((c) => ({ ...c, costUsd: c.units * PRICES_USD[c.kind] })))), status: a.run.status };
+      if (out.charges.length) {
+        const items = out.charges.map((c) => ({ ...c, costUsd: c.units * PRICES_USD[c.kind] }));
+        a.run = { ...(await store.recordPlatformWork(a.run, items)), status: a.run.status };
+        await usage.charge(a.principal, items.reduce((sum, i) => sum + i.costUsd, 0));
+      }
       return { callId: tc.id, ok: true, result: out.result };
     }
     const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split!.program, tool: split!.tool, args });
@@ -271,30 +290,34 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     try {
       for (;;) {
         if (a.stopRequested) throw new Stopped();
-        if (a.run.steps >= a.pauseAt) {
+        if (a.run.steps >= a.pauseStep) {
           await setStatus(a, 'paused');
           return;
         }
         const steered = a.steer.splice(0);
         if (steered.length) await append(a, steered.map((text) => ({ role: 'user', content: text, runId: a.run.id })));
-        await usage.assertCredits(a.principal);
-        await setStatus(a, 'thinking');
         a.history ??= await store.history(conversationId);
+        const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(a.agent, instructionsOf.get(conversationId) ?? null) }, ...a.history.messages];
+        // Credits reserved for the call before it is made, settled once it answers (usage.ts).
+        const reservation = await usage.reserve(a.principal, usage.reservationFor(requestChars(messages) + toolsChars.get(a.agent)!));
+        await setStatus(a, 'thinking');
         a.modelCall = new AbortController();
-        const answer = await callModel(
-          endpoint(a.agent),
-          [{ role: 'system', content: systemPrompt(a.agent, instructionsOf.get(conversationId) ?? null) }, ...a.history.messages],
-          toolsOf.get(a.agent)!,
-          (kind, text) => emit(a, { type: kind, text }),
-          AbortSignal.any([a.abort.signal, a.modelCall.signal]),
-        ).catch((err) => {
+        let answer: Awaited<ReturnType<typeof callModel>>;
+        try {
+          answer = await callModel(endpoint(a.agent), messages, toolsOf.get(a.agent)!, (kind, text) => emit(a, { type: kind, text }), AbortSignal.any([a.abort.signal, a.modelCall.signal]));
+        } catch (err) {
+          await usage.settle(reservation, err instanceof ModelError && err.chargeReservation ? reservation.amountUsd : 0);
           if (a.stopRequested) throw new Stopped();
           throw err;
-        });
-        a.modelCall = null;
+        } finally {
+          a.modelCall = null;
+        }
+        const costUsd = await usage.settle(reservation, tokenCost(config, answer.promptTokens, answer.completionTokens));
         if (a.stopRequested) throw new Stopped();
-        const addTokens = { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd: tokenCost(config, answer.promptTokens, answer.completionTokens) };
-        if (!answer.toolCalls.length) {
+        const addTokens = { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd };
+        // At most AGENT_MAX_TOOL_CALLS_PER_ANSWER calls run; the model reads why the rest did not.
+        const bounded = boundToolCalls(answer.toolCalls, answer.notRun);
+        if (!bounded.calls.length) {
           a.run = { ...(await store.updateRun(a.run.id, { addTokens })), status: a.run.status };
           await append(a, [{ role: 'assistant', content: answer.content, runId: a.run.id }]);
           emit(a, { type: 'message', text: answer.content });
@@ -304,18 +327,21 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
           return;
         }
         // One write per step: its tokens, the step and its tool calls counted, the run's working status.
-        a.run = await store.updateRun(a.run.id, { addTokens, steps: a.run.steps + 1, addToolCalls: answer.toolCalls.length, status: 'calling_tool' });
+        a.run = await store.updateRun(a.run.id, { addTokens, steps: a.run.steps + 1, addToolCalls: bounded.calls.length, status: 'calling_tool' });
         // The step's messages (the call and its results) are written together once its calls are done.
-        const written: NewMessage[] = [{ role: 'assistant', content: answer.content || null, toolCalls: answer.toolCalls, runId: a.run.id }];
-        for (const tc of answer.toolCalls) {
+        const content = [answer.content, bounded.note].filter(Boolean).join('\n\n') || null;
+        const written: NewMessage[] = [{ role: 'assistant', content, toolCalls: bounded.calls.map(callForHistory), runId: a.run.id }];
+        for (const [i, tc] of bounded.calls.entries()) {
           if (a.stopRequested) {
             // Never sent: the program sees no call after Stop.
             written.push({ role: 'tool', content: JSON.stringify({ error: { code: 'CANCELLED', message: 'not run: the user stopped the run' } }), toolCallId: tc.id, runId: a.run.id });
             continue;
           }
-          let args: unknown = tc.function.arguments;
+          // Platform tools run on this thread: the event loop serves other requests between calls.
+          if (i > 0) await yieldToLoop();
+          let args: unknown = callForHistory(tc).function.arguments;
           try {
-            args = JSON.parse(tc.function.arguments);
+            args = JSON.parse(args as string);
           } catch {
             // Shown as the model wrote it.
           }
@@ -330,11 +356,12 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
             continue;
           }
           if (!outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE') throw new Interrupt('DESKTOP_UNAVAILABLE', outcome.error.message);
-          written.push({ role: 'tool', content: JSON.stringify(outcome.ok ? outcome.result : { error: outcome.error }), toolCallId: tc.id, runId: a.run.id });
-          emit(a, {
-            type: 'tool_result',
-            toolCall: outcome.ok ? { ...shown, result: outcome.result } : { ...shown, errorCode: outcome.error.code, errorMessage: outcome.error.message },
-          });
+          // A result over AGENT_MAX_TOOL_RESULT_BYTES is kept (and shown, and sent to the model) as TOO_LARGE.
+          const raw = outcome.ok ? outcome.result : { error: outcome.error };
+          const body = toolResultBody(tc.function.name, raw);
+          written.push({ role: 'tool', content: JSON.stringify(body), toolCallId: tc.id, runId: a.run.id });
+          const error = body !== raw ? (body as { error: { code: string; message: string } }).error : outcome.ok ? null : outcome.error;
+          emit(a, { type: 'tool_result', toolCall: error ? { ...shown, errorCode: error.code, errorMessage: error.message } : { ...shown, result: outcome.ok ? outcome.result : null } });
         }
         await append(a, written);
       }
@@ -364,7 +391,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   async function startRun(principal: Principal, conversation: Conversation, agent: AgentConfig, messages: string[], stepLimit: number): Promise<Run> {
     const run = await store.createRun(principal.accountId, conversation.id, stepLimit, platform.config.replica);
     for (const text of messages) await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
-    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseAt: stepLimit, abort: new AbortController(), stopRequested: false, modelCall: null, desktopWait: null, history: null };
+    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseStep: stepLimit, abort: new AbortController(), stopRequested: false, modelCall: null, desktopWait: null, history: null };
     launch(a);
     emit(a, { type: 'status' });
     return run;
@@ -383,7 +410,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       agent: agentById(conversation.agentId)!,
       steer: [],
       queue: [],
-      pauseAt: latest.steps,
+      pauseStep: latest.steps,
       abort: new AbortController(),
       stopRequested: false,
       modelCall: null,
@@ -399,7 +426,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   }
 
   function resumeActive(a: ActiveRun) {
-    a.pauseAt = a.run.steps + a.run.stepLimit;
+    a.pauseStep = a.run.steps + a.run.stepLimit;
     a.run = { ...a.run, status: 'thinking' };
     launch(a);
   }

@@ -191,6 +191,41 @@ export function createAgentStore(db: Database) {
       return count;
     },
 
+    /**
+     * The account's credit row of a period, made on first use with what its runs already spent in
+     * it (`spent`, read only then). Two first uses at once: one creates it, the other's duplicate is ignored.
+     */
+    async ensureCredit(accountId: string, periodStart: Date, spent: () => Promise<number>): Promise<void> {
+      if (await db.agentCredit.findUnique({ where: { accountId_periodStart: { accountId, periodStart } }, select: { accountId: true } })) return;
+      const used = await spent();
+      try {
+        await db.agentCredit.create({ data: { accountId, periodStart, spentUsd: used, committedUsd: used } });
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'P2002') throw err;
+      }
+    },
+
+    /** Adds `amountUsd` to the reserved credits if spent + reserved is still under `limitUsd`, in one conditional UPDATE (atomic on both engines); false when it is not. */
+    async reserveCredit(accountId: string, periodStart: Date, amountUsd: number, limitUsd: number): Promise<boolean> {
+      const { count } = await db.agentCredit.updateMany({
+        where: { accountId, periodStart, committedUsd: { lt: limitUsd } },
+        data: { reservedUsd: { increment: amountUsd }, committedUsd: { increment: amountUsd } },
+      });
+      return count === 1;
+    },
+
+    /** Releases a reservation of `reservedUsd` and charges `spentUsd` instead (either may be 0), in one UPDATE. */
+    async settleCredit(accountId: string, periodStart: Date, reservedUsd: number, spentUsd: number): Promise<void> {
+      await db.agentCredit.updateMany({
+        where: { accountId, periodStart },
+        data: { reservedUsd: { decrement: reservedUsd }, spentUsd: { increment: spentUsd }, committedUsd: { increment: spentUsd - reservedUsd } },
+      });
+    },
+
+    async credit(accountId: string, periodStart: Date) {
+      return db.agentCredit.findUnique({ where: { accountId_periodStart: { accountId, periodStart } } });
+    },
+
     async usageSince(accountId: string, since: Date) {
       const agg = await db.agentRun.aggregate({
         where: { accountId, startedAt: { gte: since } },

@@ -12,7 +12,7 @@ import { startDesktop, type DeliveredCall } from '../helpers/desktop-client.ts';
 const SEND = `mutation ($input: SendMessageInput!) { sendMessage(input: $input) { conversation { id title } disposition run { id status } } }`;
 const CANCEL = `mutation ($c: ID!) { cancelRun(conversationId: $c) { id status } }`;
 const LATEST = `query ($id: ID!) { conversation(id: $id) { id title latestRun { status steps reasonCode } messages(last: 50) { role content toolCallId } } }`;
-const EVENTS = `subscription ($c: ID!) { runEvents(conversationId: $c) { type status step pauseAt reasonCode toolCall { callId name errorCode } } }`;
+const EVENTS = `subscription ($c: ID!) { runEvents(conversationId: $c) { type status step pauseStep reasonCode toolCall { callId name errorCode } } }`;
 const FRAME = 'frame-analysis-sap2000';
 const RUN_RESULT = { cases: ['DEAD'], equations: 6, elapsed_ms: 1.5 };
 
@@ -139,11 +139,11 @@ describe('the step counter', () => {
     const id = sent.data.sendMessage.conversation.id;
     const live = watch(id);
     const paused = (await live.until((e) => e.status === 'PAUSED')).find((e: any) => e.status === 'PAUSED');
-    expect(paused).toMatchObject({ step: 1, pauseAt: 1 });
+    expect(paused).toMatchObject({ step: 1, pauseStep: 1 });
     await server.gql(`mutation ($c: ID!) { resumeRun(conversationId: $c) { status } }`, { c: id }, key);
     const events = await live.until((e) => e.status === 'PAUSED' && e.step === 2);
-    for (const e of events) expect(e.step).toBeLessThanOrEqual(e.pauseAt);
-    expect(events.at(-1)).toMatchObject({ step: 2, pauseAt: 2 });
+    for (const e of events) expect(e.step).toBeLessThanOrEqual(e.pauseStep);
+    expect(events.at(-1)).toMatchObject({ step: 2, pauseStep: 2 });
   });
 });
 

@@ -21,7 +21,7 @@ const CONVERSATION = `query ($id: ID!) { conversation(id: $id) { id title agent 
 const LIST = `query ($first: Int, $after: String, $search: String) { conversations(first: $first, after: $after, search: $search) { nodes { id title createdAt updatedAt agent { id name programs } latestRun { id status steps stepLimit startedAt endedAt } } pageInfo { endCursor hasNextPage } } }`;
 /** Run statuses in which the agent is still working (a relaunch shows them, quitting stops them). */
 export const WORKING = ['THINKING', 'CALLING_TOOL', 'WAITING_FOR_DESKTOP'];
-const EVENTS = `subscription ($c: ID!) { runEvents(conversationId: $c) { runId type status text step stepLimit pauseAt elapsedMs reasonCode reason at toolCall { callId name arguments result errorCode errorMessage } } }`;
+const EVENTS = `subscription ($c: ID!) { runEvents(conversationId: $c) { runId type status text step stepLimit pauseStep elapsedMs reasonCode reason at toolCall { callId name arguments result errorCode errorMessage } } }`;
 
 export interface ChatSettings {
   stepLimit: number;

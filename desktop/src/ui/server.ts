@@ -1,7 +1,12 @@
 // The UI, served on 127.0.0.1 to this user's browser (or the Electron shell's window on
 // Windows). No other local page or process may drive it:
-// - a per-launch token: the app opens /?launch=<token>, which sets an HttpOnly, SameSite=Strict
-//   cookie; every other request needs that cookie;
+// - a launch token, good once: the app opens /?launch=<token>, which sets an HttpOnly,
+//   SameSite=Strict session cookie; every other request needs that cookie. The token is then
+//   spent (a replayed launch address is refused) and the next one is handed to onLaunchUsed, for
+//   a second start of the app to open. The cookie's name carries this listener's port and a
+//   random id of this run, and its value is a secret of its own (not the token): browsers send
+//   127.0.0.1's cookies to every port, so a cookie of another run or port is never taken for
+//   this one's;
 // - the Host header must be this listener's own address (a DNS-rebinding page has another);
 // - changes are POST/PATCH with a JSON body (a cross-site form cannot send one) and, when the
 //   browser sends an Origin, it must be this one;
@@ -26,7 +31,6 @@ import { sketchOf, SketchCache } from '../picture/sketch.ts';
 import { exportWorkbook } from '../export/workbook.ts';
 import { asset, packaged } from '../runtime/packaged.ts';
 
-const COOKIE = 'sp_ui';
 const MAX_BODY_BYTES = 256 * 1024;
 /** A calculation record with its tables and picture: a 5,625-member building's is a few MB. */
 const MAX_RECORD_BYTES = 32 * 1024 * 1024;
@@ -75,16 +79,32 @@ const PLATFORM_STATUS: Record<string, number> = { OFFLINE: 503, UNAUTHORIZED: 40
 
 export interface UiServer {
   url: string;
-  /** The address to open: it carries the launch token. */
-  launchUrl: string;
+  /** The address to open: it carries a launch token not used yet. */
+  readonly launchUrl: string;
   close(): Promise<void>;
 }
 
-export async function startUiServer(app: DesktopApp, options: { port?: number } = {}): Promise<UiServer> {
+export interface UiServerOptions {
+  port?: number;
+  /** Called with the next launch address once a launch token is spent (the app publishes it for a second start). */
+  onLaunchUsed?: (nextLaunchUrl: string) => void;
+}
+
+/** Whether a secret the client sent is this one, in constant time. */
+const same = (given: string, secret: Buffer) => {
+  const buf = Buffer.from(given);
+  return buf.length === secret.length && timingSafeEqual(buf, secret);
+};
+
+export async function startUiServer(app: DesktopApp, options: UiServerOptions = {}): Promise<UiServer> {
   const FILES = await pageFiles();
   const sketches = new SketchCache();
-  const token = randomBytes(32).toString('base64url');
-  const tokenBuf = Buffer.from(token);
+  const secret = () => randomBytes(32).toString('base64url');
+  let launch = Buffer.from(secret());
+  const session = secret();
+  const sessionBuf = Buffer.from(session);
+  // Named once the port is known (below).
+  let cookieName = '';
   const streams = new Set<http.ServerResponse>();
   let origin = '';
 
@@ -109,9 +129,8 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
   app.bridge.on('call', onCall);
 
   const authorised = (req: http.IncomingMessage) => {
-    const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1) ?? '';
-    const given = Buffer.from(cookie);
-    return given.length === tokenBuf.length && timingSafeEqual(given, tokenBuf);
+    const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${cookieName}=`))?.slice(cookieName.length + 1) ?? '';
+    return same(cookie, sessionBuf);
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body; each route validates the fields it reads
@@ -246,9 +265,10 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
       // The one unauthenticated address: it swaps the launch token for the cookie (and drops it from the address bar).
       if (req.headers.host !== new URL(origin).host) throw new HttpError(421, 'WRONG_HOST', 'this address serves only http://' + new URL(origin).host);
       if (req.method === 'GET' && url.pathname === '/' && url.searchParams.has('launch')) {
-        const given = Buffer.from(url.searchParams.get('launch') ?? '');
-        if (given.length !== tokenBuf.length || !timingSafeEqual(given, tokenBuf)) throw new HttpError(403, 'FORBIDDEN', 'that launch address is not this run of the app');
-        res.writeHead(303, { location: '/', 'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
+        if (!same(url.searchParams.get('launch') ?? '', launch)) throw new HttpError(403, 'FORBIDDEN', 'that launch address is not this run of the app, or was used already');
+        launch = Buffer.from(secret());
+        options.onLaunchUsed?.(launchUrl());
+        res.writeHead(303, { location: '/', 'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
         return;
       }
       if (!authorised(req)) throw new HttpError(403, 'FORBIDDEN', 'open the app from its own window (the address it opens carries a launch token)');
@@ -287,7 +307,10 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  cookieName = `sp_ui_${port}_${randomBytes(6).toString('hex')}`;
+  const launchUrl = () => `${origin}/?launch=${launch.toString()}`;
   // A keep-alive comment keeps proxies and the browser from closing an idle event stream.
   const ping = setInterval(() => {
     for (const res of streams) res.write(': ping\n\n');
@@ -295,7 +318,9 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
   ping.unref();
   return {
     url: origin,
-    launchUrl: `${origin}/?launch=${token}`,
+    get launchUrl() {
+      return launchUrl();
+    },
     async close() {
       clearInterval(ping);
       app.off('changed', onChange);

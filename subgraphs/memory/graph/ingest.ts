@@ -4,6 +4,7 @@
 // so an episode interrupted by a crash is simply processed again.
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../../core/embedding/embed.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import type { Extraction, Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, FactRow, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
@@ -47,7 +48,9 @@ export async function prepareEpisode(deps: Pick<IngestDeps, 'extractor' | 'embed
   // "you" is whoever spoke last before this message (someone other than its speaker).
   const speaker = episode.role ?? episode.roleType;
   const addressee = earlier.filter((e) => e.uuid !== episode.uuid && (e.role ?? e.roleType) !== speaker).at(-1);
-  const extraction = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
+  const extracted = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
+  // A message's facts are bounded (MEMORY_MAX_FACTS_PER_MESSAGE): their writes run on the event loop.
+  const extraction = extracted.facts.length > LIMITS.memoryMaxFactsPerMessage ? { ...extracted, facts: extracted.facts.slice(0, LIMITS.memoryMaxFactsPerMessage) } : extracted;
   const embeddings = extraction.facts.length ? await deps.embedder.embed(extraction.facts.map((f) => f.fact)) : [];
   return { episode, extraction, embeddings };
 }

@@ -202,7 +202,7 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     setConversation(c);
     setMessages(c.messages);
     const r = c.latestRun;
-    setRun((old) => r && { ...r, pauseAt: old?.id === r.id && old.pauseAt ? old.pauseAt : r.status === 'PAUSED' ? r.steps : r.stepLimit, elapsedMs: Date.parse(r.endedAt ?? new Date().toISOString()) - Date.parse(r.startedAt) });
+    setRun((old) => r && { ...r, pauseStep: old?.id === r.id && old.pauseStep ? old.pauseStep : r.status === 'PAUSED' ? r.steps : r.stepLimit, elapsedMs: Date.parse(r.endedAt ?? new Date().toISOString()) - Date.parse(r.startedAt) });
     if (r?.status === 'INTERRUPTED') interrupted(r.reasonCode, r.reason);
     loadPicture(id);
   };
@@ -214,7 +214,7 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
 
   useEffect(() => onRun(({ conversationId, event }) => {
     if (conversationId !== chat.conversationId) return;
-    setRun((r) => ({ ...(r ?? {}), id: event.runId, status: event.status, steps: event.step, stepLimit: event.stepLimit, pauseAt: event.pauseAt, elapsedMs: event.elapsedMs, reasonCode: event.reasonCode, reason: event.reason }));
+    setRun((r) => ({ ...(r ?? {}), id: event.runId, status: event.status, steps: event.step, stepLimit: event.stepLimit, pauseStep: event.pauseStep, elapsedMs: event.elapsedMs, reasonCode: event.reasonCode, reason: event.reason }));
     if (event.type === 'REASONING') setThought((t) => (settings.live_thought_panel === 'full' ? t + event.text : event.text.length > 1 ? t + event.text : event.text));
     if (event.type === 'CONTENT') setStreamed((s) => s + event.text);
     // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
@@ -293,7 +293,7 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
         ${run?.status === 'STOPPED' && html`<span><strong>Stopped.</strong> The run ended at your request; the call the program was running finished first.</span>`}
         ${working && html`<span>${run.stopping ? 'Stopping at the next safe point…' : run.status === 'CALLING_TOOL' ? 'Running tools…' : run.status === 'WAITING_FOR_DESKTOP' ? 'Waiting for this app to connect…' : 'Thinking…'}</span>`}
         ${working && !run.stopping && html`<button class="stop" onClick=${stop}>Stop</button>`}
-        ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseAt ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
+        ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseStep ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
         <span class="spacer"></span>
         ${working && html`<span>Enter ${settings.enter_while_working === 'steer' ? 'steers the current response' : 'queues your message'}</span>`}
       </div>

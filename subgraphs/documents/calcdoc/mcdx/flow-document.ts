@@ -2,6 +2,7 @@
 // .XamlPackage zip. Headings are explicit Run sizes with bold (how a paragraph
 // binds to Prime's heading styles is not documented), lists are List/ListItem.
 import { strFromU8 } from 'fflate';
+import type { InflateBudget } from '../../../../core/zip.ts';
 import { unzipLimited, writeZip } from './zip.ts';
 import type { TextStyle } from '../elements.ts';
 import { children, escapeXml, parseXml, relationshipId, textOf, XML_DECLARATION } from './xml.ts';
@@ -173,8 +174,9 @@ export function readXaml(xml: string): ReadText {
   return { content: lines.join('\n'), style, caption };
 }
 
-export function readXamlPackage(bytes: Uint8Array): ReadText {
-  const files = unzipLimited(bytes);
+/** A text region's XAML package; `budget` is the source file's (see unzipLimited). */
+export function readXamlPackage(bytes: Uint8Array, budget?: InflateBudget): ReadText {
+  const files = unzipLimited(bytes, budget);
   const entry = Object.keys(files).find((k) => /\.xaml$/i.test(k));
   if (!entry) return { content: '', style: 'normal', caption: false };
   return readXaml(strFromU8(files[entry]!));

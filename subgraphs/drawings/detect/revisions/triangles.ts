@@ -7,17 +7,16 @@
 //
 // REVISION MARK: the mark inside a delta is a revision number or a revision letter
 // alone (1, 12, A, B); a letter with a number (A3, 4B, W2) names a wall or partition
-// type, so a triangle holding one is a type tag. On pages without a text layer the
-// mark cannot be read, but its characters can be counted (stroked-text.ts): one
-// character is a revision number; two or more side by side may be a type mark, so
-// such a delta counts only beside a cloud (a two-digit revision with no cloud near it
-// is lost on such pages, where a type tag would otherwise be taken for a revision).
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { boxDistance, center } from '../../../core/geometry/bbox.ts';
-import { dist, spread } from '../../../core/geometry/vec.ts';
-import type { Scene } from './scene.ts';
-import { endpointIndex } from './endpoints.ts';
-import { glyphColumns } from './stroked-text.ts';
+// type, so a triangle holding one is a type tag. REVISION IN CONTEXT (context.ts): a
+// delta counts only beside a cloud or with its number in the revision block; on pages
+// without a text layer the block cannot be read, so there it needs its cloud, and the
+// lettering pass (../lettering-pass.ts) reads its mark.
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { center } from '../../../../core/geometry/bbox.ts';
+import { dist, spread } from '../../../../core/geometry/vec.ts';
+import type { Scene } from '../scene.ts';
+import { endpointIndex } from '../endpoints.ts';
+import { besideCloud as nearCloud, inRevisionContext, type RevisionContext } from './context.ts';
 
 export interface RevisionTriangle {
   vertices: [Point, Point, Point];
@@ -96,12 +95,15 @@ function isIsoscelesDelta(sides: readonly number[]): boolean {
   return false;
 }
 
+/** A revision designation as some offices letter it beside a cloud: a short word and number (ASI 1, ADD 2, BUL-3). */
+const REVISION_DESIGNATION = /^[A-Z]{0,4}[\s#.-]*\d{0,3}$/i;
+
 /** REVISION MARK: empty (not readable), digits alone or one or two letters alone. */
 export function isRevisionMark(text: string): boolean {
   return text === '' || /^\d{1,3}$/.test(text) || /^[A-Z]{1,2}$/i.test(text);
 }
 
-export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []): RevisionTriangle[] {
+export function findRevisionTriangles(scene: Scene, context: RevisionContext): RevisionTriangle[] {
   const out: RevisionTriangle[] = [];
   for (const tri of triangles(scene)) {
     const sides = [dist(tri[0], tri[1]), dist(tri[1], tri[2]), dist(tri[2], tri[0])];
@@ -119,9 +121,10 @@ export function findRevisionTriangles(scene: Scene, clouds: readonly BBox[] = []
       .filter((t) => inside(center(t.bbox), tri))
       .map((t) => t.str.trim())
       .join(' ');
-    if (!isRevisionMark(text)) continue;
-    const besideCloud = clouds.some((c) => boxDistance(c, bbox) <= 3 * mean);
-    if (!scene.hasTextLayer && !besideCloud && glyphColumns(scene, bbox, (p) => inside(p, tri)) > 1) continue;
+    const besideCloud = nearCloud(context, bbox, mean);
+    // Beside its cloud a delta may carry a longer designation (ASI 1, ADD 2, BUL 3): the cloud says what it is.
+    if (!isRevisionMark(text) && !(besideCloud && REVISION_DESIGNATION.test(text))) continue;
+    if (!inRevisionContext(context, bbox, mean, text)) continue;
     if (cv > 0.08) {
       if (!besideCloud || !/^[A-Z0-9]{1,2}$/i.test(text) || !isIsoscelesDelta(sides)) continue;
     }

@@ -1,14 +1,15 @@
 // Section and detail tags: a circle (or a hexagon or square, tag-outlines.ts) divided
 // by a horizontal line with an identifier above and a sheet number below. A section tag
 // also has a filled direction marker on the outline and a long section cut line leaving it.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { containsBox, unionAll } from '../../../core/geometry/bbox.ts';
-import { flattenCubic } from '../../../core/geometry/bezier.ts';
-import { dist, pointSegmentDistance } from '../../../core/geometry/vec.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { containsBox, unionAll } from '../../../../core/geometry/bbox.ts';
+import { flattenCubic } from '../../../../core/geometry/bezier.ts';
+import { dist, pointSegmentDistance } from '../../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
-import type { Scene, Subpath } from './scene.ts';
-import { textsInCircle, type TextRef } from './texts.ts';
+import { GridIndex, type Scene, type Subpath } from '../scene.ts';
+import { textsInCircle, type TextRef } from '../texts.ts';
 import { innerRadius, outlineBox, rimDistance } from './tag-outlines.ts';
+import { isViewOverSheet } from './view-over-sheet.ts';
 
 /** Where the section's viewing marker points, on the page as displayed. */
 export type Direction = 'left' | 'right' | 'up' | 'down';
@@ -31,49 +32,88 @@ export interface DetailTag extends TagBase {
  * the rim, or one does and the other runs on as the underline of the view title
  * written beside the bubble (how view-title tags are drawn); a line crossing the
  * circle with both ends far off (a grid line through a column) divides nothing.
+ * SECTION BAR: a section callout's bar may run on past the rim, the same length either
+ * side, to the tips of the pointer standing on the circle (PSPC Annex B 2.3 draws the bar
+ * as the pointer's base); a grid line does not stop within a few radii, evenly, on both sides.
  */
 export function hasDivider(scene: Scene, c: Circle): boolean {
   const r = innerRadius(c);
   const box = outlineBox(c);
   const onRim = (p: Point) => rimDistance(c, p) <= 0.25 * r;
   for (const l of scene.lineIndex.query(box)) {
+    const len = dist(l.a, l.b);
+    if (len < 1.4 * r) continue;
+    // TURNED WITH ITS VIEW: a callout is lettered along its bar, horizontal or turned a quarter with the sheet's view.
     const dx = Math.abs(l.b[0] - l.a[0]);
     const dy = Math.abs(l.b[1] - l.a[1]);
-    if (dx < 1.4 * r || dy > 0.15 * dx) continue;
+    if (Math.min(dx, dy) > 0.15 * Math.max(dx, dy)) continue;
     if (pointSegmentDistance(c.center, l.a, l.b) > 0.2 * r) continue;
-    const [left, right] = l.a[0] <= l.b[0] ? [l.a, l.b] : [l.b, l.a];
-    if (left[0] > c.center[0] - 0.75 * r || right[0] < c.center[0] + 0.75 * r) continue;
+    const u: Point = [(l.b[0] - l.a[0]) / len, (l.b[1] - l.a[1]) / len];
+    const along = (p: Point) => (p[0] - c.center[0]) * u[0] + (p[1] - c.center[1]) * u[1];
+    const [left, right] = along(l.a) <= along(l.b) ? [l.a, l.b] : [l.b, l.a];
+    const leftReach = -along(left);
+    const rightReach = along(right);
+    if (leftReach < 0.75 * r || rightReach < 0.75 * r) continue;
     if (onRim(left) && onRim(right)) return true;
+    if (!onRim(left) && !onRim(right) && Math.abs(leftReach - rightReach) <= 0.15 * r && Math.max(leftReach, rightReach) <= 2.6 * r) return true;
     if (onRim(left) !== onRim(right)) {
-      const far = onRim(left) ? right : left;
-      if (Math.abs(far[0] - c.center[0]) > 1.25 * r) return true;
+      const farReach = onRim(left) ? rightReach : leftReach;
+      if (farReach > 1.25 * r) return true;
     }
   }
   return false;
 }
 
-/** A filled shape touching the circle from outside; its farthest point gives the direction. */
-export function directionMarker(scene: Scene, c: Circle, fills: readonly Subpath[]): { direction: Direction; tip: Point; bbox: BBox } | null {
+/**
+ * A filled shape touching the circle from outside; its farthest point gives the direction.
+ * POINTER IN PIECES: some exports fill a pointer as a strip of slivers (solid hatch written as
+ * triangles); the filled pieces standing on the rim outside the circle are then taken together.
+ */
+export function directionMarker(scene: Scene, c: Circle, fills: GridIndex<Subpath>): { direction: Direction; tip: Point; bbox: BBox } | null {
   const r = innerRadius(c);
   let best: { direction: Direction; tip: Point; bbox: BBox; reach: number } | null = null;
-  for (const sp of fills) {
-    if (sp === c.sub) continue;
-    const [x1, y1, x2, y2] = sp.bbox;
-    const size = Math.max(x2 - x1, y2 - y1);
-    if (size < 0.3 * r || size > 2.5 * r) continue;
-    const centroid: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
-    const d = dist(centroid, c.center);
-    if (d < 0.6 * r || d > 2.2 * r) continue;
-    // A marker sits on the outline: at least two of its corners touch it.
-    if (sp.points.filter((p) => rimDistance(c, p) < 0.2 * r).length < 2) continue;
-    let tip = sp.points[0]!;
-    for (const p of sp.points) if (dist(p, c.center) > dist(tip, c.center)) tip = p;
+  const reachBox: BBox = [c.center[0] - 2.6 * r, c.center[1] - 2.6 * r, c.center[0] + 2.6 * r, c.center[1] + 2.6 * r];
+  const consider = (points: readonly Point[], bbox: BBox) => {
+    let tip = points[0]!;
+    for (const p of points) if (dist(p, c.center) > dist(tip, c.center)) tip = p;
     const reach = dist(tip, c.center);
-    if (reach < 1.1 * r || reach > 3 * r) continue;
+    if (reach < 1.1 * r || reach > 3 * r) return;
     const vx = tip[0] - c.center[0];
     const vy = tip[1] - c.center[1];
     const direction: Direction = Math.abs(vx) >= Math.abs(vy) ? (vx > 0 ? 'right' : 'left') : vy > 0 ? 'down' : 'up';
-    if (!best || reach > best.reach) best = { direction, tip, bbox: sp.bbox, reach };
+    if (!best || reach > best.reach) best = { direction, tip, bbox, reach };
+  };
+  const pieces: Subpath[] = [];
+  let crowd = 0;
+  for (const sp of fills.query(reachBox)) {
+    if (sp === c.sub) continue;
+    const [x1, y1, x2, y2] = sp.bbox;
+    const size = Math.max(x2 - x1, y2 - y1);
+    const centroid: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
+    const d = dist(centroid, c.center);
+    // A piece of a pointer stands outside the circle: some point of it lies beyond the rim.
+    if (size <= 2.5 * r && x1 >= reachBox[0] && x2 <= reachBox[2] && y1 >= reachBox[1] && y2 <= reachBox[3] && sp.points.some((p) => dist(p, c.center) > 1.05 * r) && ++crowd <= 400) pieces.push(sp);
+    if (size < 0.3 * r || size > 2.5 * r) continue;
+    if (d < 0.6 * r || d > 2.2 * r) continue;
+    // A marker sits on the outline: at least two of its corners touch it.
+    if (sp.points.filter((p) => rimDistance(c, p) < 0.2 * r).length < 2) continue;
+    consider(sp.points, sp.bbox);
+  }
+  if (pieces.length >= 2 && crowd <= 400) {
+    // The pieces that touch one another, grown from those standing on the rim, make one pointer each.
+    const touch = (a: BBox, b: BBox) => a[0] <= b[2] + 0.5 && b[0] <= a[2] + 0.5 && a[1] <= b[3] + 0.5 && b[1] <= a[3] + 0.5;
+    const used = new Set<Subpath>();
+    for (const seed of pieces) {
+      if (used.has(seed) || !seed.points.some((p) => rimDistance(c, p) < 0.2 * r)) continue;
+      const cluster = [seed];
+      used.add(seed);
+      for (let k = 0; k < cluster.length; k++) {
+        for (const other of pieces) if (!used.has(other) && touch(cluster[k]!.bbox, other.bbox)) (used.add(other), cluster.push(other));
+      }
+      if (cluster.length < 2) continue;
+      const box = unionAll(cluster.map((sp) => sp.bbox));
+      if (Math.max(box[2] - box[0], box[3] - box[1]) >= 0.6 * r) consider(cluster.flatMap((sp) => sp.points), box);
+    }
   }
   return best;
 }
@@ -169,18 +209,24 @@ function sizedToLettering(scene: Scene, c: Circle, texts: readonly TextRef[]): b
 }
 
 export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: readonly BBox[]): { sections: SectionTag[]; details: DetailTag[] } {
-  const fills = scene.subpaths.filter((sp) => sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12);
+  const fills = new GridIndex<Subpath>(48);
+  for (const sp of scene.subpaths) if (sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12) fills.insert(sp.bbox, sp);
   const sections: SectionTag[] = [];
   const details: DetailTag[] = [];
   const seen: Circle[] = [];
   for (const c of circles) {
     // The same circle stroked and filled, or drawn twice, counts once.
     if (seen.some((s) => dist(s.center, c.center) < 0.2 * c.radius && Math.abs(s.radius - c.radius) < 0.2 * c.radius)) continue;
-    if (!hasDivider(scene, c)) continue;
-    seen.push(c);
+    const divided = hasDivider(scene, c);
+    // A plain circle is a callout only when its lettering says so (VIEW OVER SHEET), readable here with a text layer.
+    if (!divided && !scene.hasTextLayer) continue;
     const texts = textsInCircle(scene, c);
+    if (!divided && !(isViewOverSheet(texts) && sizedToLettering(scene, c, texts))) continue;
+    seen.push(c);
     // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
-    if (scene.hasTextLayer && (texts.length === 0 || isTypeTag(texts) || isMeasurement(texts))) continue;
+    // TWO LINES AT MOST: a callout letters its view over its sheet (PSPC Annex B 2.1-2.4; the X1 | X2 form puts two
+    // sheet numbers side by side below); a round room, a plan symbol or a table cell holds more.
+    if (scene.hasTextLayer && (texts.length === 0 || texts.length > 3 || isTypeTag(texts) || isMeasurement(texts))) continue;
     if (scene.hasTextLayer && c.outline && !sizedToLettering(scene, c, texts)) continue;
     const circleBox = outlineBox(c);
     const marker = directionMarker(scene, c, fills);

@@ -20,15 +20,15 @@
 //   PP2-12,14) just beyond its tip is a circuit home run: a leader points at the thing
 //   it names and has its note at the tail. Without a text layer the label cannot be
 //   read, so any lettering the arrow points into there counts.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { boxDistance, expand, unionAll } from '../../../core/geometry/bbox.ts';
-import { angleBetween, cross, dist, sub } from '../../../core/geometry/vec.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { boxDistance, expand, unionAll } from '../../../../core/geometry/bbox.ts';
+import { angleBetween, cross, dist, sub } from '../../../../core/geometry/vec.ts';
 import { openHeadAt, type Arrowhead } from './arrowheads.ts';
-import type { Circle } from './circles.ts';
-import { GridIndex, type Scene, type Seg } from './scene.ts';
-import { textBlockNear, type TextRef } from './texts.ts';
-import { strokedTextNear } from './stroked-text.ts';
-import { endpointIndex } from './endpoints.ts';
+import type { Circle } from '../tags/circles.ts';
+import { GridIndex, type Scene, type Seg } from '../scene.ts';
+import { textBlockNear, type TextRef } from '../texts.ts';
+import { strokedTextNear } from '../stroked-text.ts';
+import { endpointIndex } from '../endpoints.ts';
 
 export interface Leader {
   arrowTip: Point;

@@ -19,12 +19,12 @@
 //
 // Polygons are returned as a Circle through their corners with the corners attached, so
 // the tag rules measure "on the outline" and "inside" against the drawn sides.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { boxOfPoints } from '../../../core/geometry/bbox.ts';
-import { dist, mid, pointSegmentDistance } from '../../../core/geometry/vec.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { boxOfPoints } from '../../../../core/geometry/bbox.ts';
+import { dist, mid, pointSegmentDistance } from '../../../../core/geometry/vec.ts';
 import type { Circle } from './circles.ts';
-import { EndpointIndex } from './endpoints.ts';
-import type { Scene, Subpath } from './scene.ts';
+import { EndpointIndex } from '../endpoints.ts';
+import type { Scene, Subpath } from '../scene.ts';
 
 /** Same range as tag circles (circles.ts DEFAULTS), on the inscribed radius. */
 const MIN_INRADIUS = 2;

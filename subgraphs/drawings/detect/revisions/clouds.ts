@@ -2,11 +2,11 @@
 // path or as many separate one-arc paths, in any colour, so curves are
 // chained by their end points first. A chain is a cloud when it closes, its
 // scallops are of similar size and all bulge outwards.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { flattenCubic } from '../../../core/geometry/bezier.ts';
-import { angleBetween, cross, dist, pointSegmentDistance, spread, sub } from '../../../core/geometry/vec.ts';
-import type { Scene, Seg } from './scene.ts';
-import { PointSnapper } from './snap.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { flattenCubic } from '../../../../core/geometry/bezier.ts';
+import { angleBetween, cross, dist, pointSegmentDistance, spread, sub } from '../../../../core/geometry/vec.ts';
+import type { Scene, Seg } from '../scene.ts';
+import { PointSnapper } from '../snap.ts';
 
 type Curve = Extract<Seg, { kind: 'curve' }>;
 

@@ -1,10 +1,10 @@
 // Dashed outlines around detailed areas. Dashes come either as a dash
 // pattern on a path or as pre-split collinear segments with regular gaps;
 // both become dashed lines, and lines that close around a box make it.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { unionAll } from '../../../core/geometry/bbox.ts';
-import { dist, spread } from '../../../core/geometry/vec.ts';
-import type { Scene } from './scene.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { unionAll } from '../../../../core/geometry/bbox.ts';
+import { dist, spread } from '../../../../core/geometry/vec.ts';
+import type { Scene } from '../scene.ts';
 
 interface DashedLine {
   a: Point;

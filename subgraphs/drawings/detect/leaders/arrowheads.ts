@@ -1,9 +1,9 @@
 // Arrowheads at the end of leader lines: a small filled triangle, two short
 // strokes meeting at the tip, or a small filled dot.
-import type { BBox, Point } from '../../../core/geometry/types.ts';
-import { angleBetween, dist, sub } from '../../../core/geometry/vec.ts';
-import { circleOf } from './circles.ts';
-import type { Scene, Seg, Subpath } from './scene.ts';
+import type { BBox, Point } from '../../../../core/geometry/types.ts';
+import { angleBetween, dist, sub } from '../../../../core/geometry/vec.ts';
+import { circleOf } from '../tags/circles.ts';
+import type { Scene, Seg, Subpath } from '../scene.ts';
 
 export interface Arrowhead {
   tip: Point;
@@ -92,6 +92,10 @@ export function openArrowheads(scene: Scene): Arrowhead[] {
     // CAD programs draw an open arrowhead as one polyline; two unrelated lines meeting in a V
     // (wall corners, door frames) are not one.
     if (p.seg.sub !== q.seg.sub) continue;
+    // KEYNOTE SYMBOL: the corner of a closed outline of four or more sides (a keynote diamond, a hexagon,
+    // a box) where a leader starts is no arrowhead; an open head is a V, or at most a closed triangle.
+    const outline = scene.subpaths[p.seg.sub]!;
+    if (outline.closed && outline.segs.length >= 4) continue;
     const lp = dist(p.end, p.other);
     const lq = dist(q.end, q.other);
     if (Math.abs(lp - lq) > 0.25 * Math.max(lp, lq)) continue;

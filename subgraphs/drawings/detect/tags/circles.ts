@@ -1,13 +1,13 @@
 // Circles as CAD programs draw them: two to eight Bézier arcs, or a closed
 // polyline of many short segments (in one path, or one path per side). A candidate is kept when every point lies
 // on one circle within a few percent of its radius.
-import { boxOfPoints } from '../../../core/geometry/bbox.ts';
-import { flattenCubic } from '../../../core/geometry/bezier.ts';
-import type { Point } from '../../../core/geometry/types.ts';
-import { dist, sub } from '../../../core/geometry/vec.ts';
-import { endpointIndex } from './endpoints.ts';
-import type { Scene, Seg, Subpath } from './scene.ts';
-import { curveLoops } from './revision-clouds.ts';
+import { boxOfPoints } from '../../../../core/geometry/bbox.ts';
+import { flattenCubic } from '../../../../core/geometry/bezier.ts';
+import type { Point } from '../../../../core/geometry/types.ts';
+import { dist, sub } from '../../../../core/geometry/vec.ts';
+import { endpointIndex } from '../endpoints.ts';
+import type { Scene, Seg, Subpath } from '../scene.ts';
+import { curveLoops } from '../revisions/clouds.ts';
 
 export interface Circle {
   center: Point;
