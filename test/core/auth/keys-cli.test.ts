@@ -44,5 +44,5 @@ it('npm run keys -- create --help prints the usage, and an unknown option names 
   expect(failure?.status).toBe(2);
   expect(failure?.stderr).toMatch(/error: Unknown option '--colour'/);
   expect(failure?.stderr).toContain('usage:');
-  expect(failure?.stderr).not.toMatch(/\n\s+at /);
+  expect(failure?.stderr).not.toContain('    at '); // a stack frame
 });
