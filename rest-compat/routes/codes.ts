@@ -16,6 +16,21 @@ export const codeRoutes: Route[] = [
       design_standard: z.preprocess((v) => (v === '' ? undefined : v), designStandardParam.optional()),
     }),
     successStatus: 200,
+    etag: true,
+    response: z.object({
+      codes: z.array(
+        z.object({
+          file_id: z.string(),
+          filename: z.string(),
+          description: z.string().nullable(),
+          design_standard: z.string().nullable(),
+          path: z.string().nullable(),
+          added_at: z.number().describe('Unix seconds'),
+          indexed: z.boolean(),
+          page_count: z.number().nullable(),
+        }),
+      ),
+    }),
     async handle({ query, headers }, run) {
       // REST answers the whole library: the GraphQL pages, followed to the end. Pages of 100: the
       // cost limit multiplies a list's cost by its `first`, and 100 codes stay well inside it.

@@ -9,7 +9,7 @@ import { MAX_DRAWING_BYTES } from '../../subgraphs/drawings/service.ts';
 import { readMultipart } from '../multipart.ts';
 import type { Route } from '../route.ts';
 import { uploadOf } from './drawings.ts';
-import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
+import { ACCEPTED_FIELDS, jobAccepted, jobAcknowledgement } from './jobs.ts';
 
 const PROJECT = 'id name description createdAt';
 // In the order the spec lists the detail's fields (the REST body keeps the selection's order).
@@ -204,6 +204,7 @@ export const projectRoutes: Route[] = [
       per_page: z.number().int().optional().describe('1 to 50 (default 10)'),
     }),
     successStatus: 202,
+    response: jobAcknowledgement,
     jobResults: z.object({
       query: z.string(),
       total: z.number().int(),
