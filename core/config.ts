@@ -3,6 +3,9 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 
 export type Tier = 'free' | 'pro' | 'enterprise';
+/** How the gateway treats documents not on the persisted list (gateway/persisted-documents.ts). */
+export type PersistedMode = 'accept' | 'allowlist' | 'require-id';
+export const PERSISTED_MODES: readonly PersistedMode[] = ['accept', 'allowlist', 'require-id'];
 export const TIERS: readonly Tier[] = ['free', 'pro', 'enterprise'];
 
 export interface TierLimits {
@@ -90,6 +93,12 @@ export interface Config {
   searchCacheSeconds: number;
   uploadLimitBytes: number;
   jsonLimitBytes: number;
+  /** Seconds the gateway keeps a public query's answer (gateway/plugins/public-response-cache.ts); 0 turns it off. */
+  publicCacheSeconds: number;
+  /** A JSON list of persisted GraphQL documents by SHA-256 (gateway/persisted-documents.ts); null for none. */
+  persistedDocumentsFile: string | null;
+  /** accept (listed hashes and any document), allowlist (listed documents only) or require-id (listed hashes only). */
+  persistedDocumentsMode: PersistedMode;
   // Memory service
   /** A Neo4j server for the memory graph (bolt/neo4j URL); null keeps it in the platform database. */
   neo4jUri: string | null;
@@ -148,6 +157,13 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   return raw === '1' || raw.toLowerCase() === 'true';
+}
+
+function persistedMode(raw: string | undefined, listed: boolean): PersistedMode {
+  const mode = (raw || 'accept') as PersistedMode;
+  if (!PERSISTED_MODES.includes(mode)) throw new Error(`Environment variable PERSISTED_DOCUMENTS_MODE must be one of ${PERSISTED_MODES.join(', ')}, got "${raw}"`);
+  if (mode !== 'accept' && !listed) throw new Error(`PERSISTED_DOCUMENTS_MODE=${mode} needs PERSISTED_DOCUMENTS, the list of documents to allow`);
+  return mode;
 }
 
 /** REMOTE_SUBGRAPHS="documents=http://127.0.0.1:4101/graphql,drawings=http://…" */
@@ -273,6 +289,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddingsModel: env.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
     embeddingsApiKey: env.EMBEDDINGS_API_KEY || null,
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 30_000),
+    publicCacheSeconds: int(env, 'PUBLIC_CACHE_S', 30),
+    persistedDocumentsFile: env.PERSISTED_DOCUMENTS || null,
+    persistedDocumentsMode: persistedMode(env.PERSISTED_DOCUMENTS_MODE, Boolean(env.PERSISTED_DOCUMENTS)),
     searchCacheSeconds: int(env, 'SEARCH_CACHE_S', 300),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 60 * 1024 * 1024),

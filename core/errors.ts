@@ -26,6 +26,10 @@ export const ERROR_TABLE = {
   GRAPHQL_PARSE_FAILED: { status: 400, graphql: 'GRAPHQL_PARSE_FAILED', when: 'The GraphQL document does not parse.' },
   GRAPHQL_VALIDATION_FAILED: { status: 400, graphql: 'GRAPHQL_VALIDATION_FAILED', when: 'The GraphQL document parses but does not validate against the schema (an unknown field, a missing argument).' },
   QUERY_TOO_COMPLEX: { status: 400, graphql: 'QUERY_TOO_COMPLEX', when: 'A GraphQL operation past a cost limit (`edge/operation-limits.ts`); `extensions.limit` names it: `tokens`, `depth`, `aliases`, `directives` or `cost`.' },
+  // Persisted documents (gateway/persisted-documents.ts). An unknown hash is Apollo's own
+  // PERSISTED_QUERY_NOT_FOUND (HTTP 200 or 404 as its protocol says).
+  QUERY_NOT_IN_SAFELIST: { status: 400, graphql: 'QUERY_NOT_IN_SAFELIST', when: 'A GraphQL document that is not on the operator\'s list of persisted documents (`PERSISTED_DOCUMENTS_MODE=allowlist`).' },
+  PERSISTED_QUERY_ID_REQUIRED: { status: 400, graphql: 'PERSISTED_QUERY_ID_REQUIRED', when: 'A GraphQL document sent as text where the server accepts only a persisted document\'s hash (`PERSISTED_DOCUMENTS_MODE=require-id`).' },
   SUBSCRIPTION_OVER_HTTP: { status: 400, graphql: 'SUBSCRIPTION_OVER_HTTP', when: 'A subscription sent over HTTP: `jobUpdated` is served over `graphql-ws` only.' },
   // Keys and downloads
   UNAUTHORIZED: { status: 401, graphql: 'UNAUTHORIZED', when: 'A missing, unknown or revoked key; every 401 carries `WWW-Authenticate`.' },

@@ -15,7 +15,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CloseCode, handleProtocols, makeServer, type ExecutionResult, type FormattedExecutionResult } from 'graphql-ws';
-import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Platform } from '../core/platform.ts';
 import type { Principal } from '../core/auth/keys.ts';
@@ -28,6 +28,7 @@ import { openCounts, perMinute } from '../edge/socket-limits.ts';
 import { formatErrorFor } from '../edge/format-error.ts';
 import { unstorableInOperation } from '../edge/storable-text.ts';
 import { subscribeByResponseKey } from './subscriptions.ts';
+import type { PersistedDocuments } from './persisted-documents.ts';
 
 /** graphql-ws's close code for "too many" (its TooManyInitialisationRequests): its client does not retry it. */
 const TOO_MANY = 4429;
@@ -48,6 +49,8 @@ export interface GraphqlWsOptions {
   /** The subscription schema, once the gateway has loaded it (gateway/subscriptions.ts). */
   schema: () => GraphQLSchema;
   production: boolean;
+  /** The persisted documents, when configured: a subscribe may name one by hash, and the mode may refuse free text. */
+  persisted?: PersistedDocuments | null;
 }
 
 /** The credentials a socket presents: connection parameters first, the upgrade request's Authorization header otherwise. */
@@ -101,7 +104,10 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
         requestId: String(request.headers['x-request-id'] ?? crypto.randomUUID()),
         address: clientAddress(request),
       });
+      const query = options.persisted ? options.persisted.resolve(payload) : payload.query;
+      if (query === null) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
       try {
+        options.persisted?.check({ query: payload.query || undefined });
         if (!contextValue.principal || contextValue.principal.keyId !== principal?.keyId) {
           throw new AppError('UNAUTHORIZED', 'The key of this socket was revoked or has expired; connect again with a valid key');
         }
@@ -116,7 +122,7 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
         if (err instanceof AppError) return [err.toGraphQLError()];
         throw err;
       }
-      const checked = checkSubscription(options.schema(), payload.query, payload.operationName, options.production);
+      const checked = checkSubscription(options.schema(), query, payload.operationName, options.production);
       if ('errors' in checked) return checked.errors;
       const unstorable = unstorableInOperation(checked.document, payload.variables);
       if (unstorable) return [unstorable.toGraphQLError()];

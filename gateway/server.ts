@@ -2,12 +2,13 @@
 // and WebSocket), the REST compatibility layer, downloads, and the memory
 // service on its own port. Subgraphs run in-process unless configured remote.
 import express, { type ErrorRequestHandler, type Request } from 'express';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloGateway } from '@apollo/gateway';
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
+import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from '../core/config.ts';
 import { createPlatform, type Platform } from '../core/platform.ts';
@@ -28,6 +29,7 @@ import { formatErrorFor } from '../edge/format-error.ts';
 import { buildSubscriptionSchema } from './subscriptions.ts';
 import { serveGraphqlWs } from './graphql-ws.ts';
 import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
+import { publicResponseCachePlugin } from './plugins/public-response-cache.ts';
 import { requireKeyPlugin } from '../edge/require-key.ts';
 import { storableTextPlugin } from '../edge/storable-text.ts';
 import { bodyParserError, sendError } from '../edge/render-error.ts';
@@ -39,6 +41,8 @@ import { memoryApp } from '../rest-compat/memory-service.ts';
 import { downloadsRouter } from './downloads.ts';
 import { oauthRouter } from './oauth.ts';
 import { DESKTOP_RELEASE_OPENAPI_PATHS, desktopReleaseRouter } from './desktop-release.ts';
+import { persistedDocuments, readPersistedDocuments } from './persisted-documents.ts';
+import { persistedDocumentsOnly } from '../edge/persisted-documents.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -53,6 +57,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   onQuery?: (sql: string) => void;
+  /** Apollo Server plugins added after the platform's own (tests observe the request pipeline with them). */
+  plugins?: ApolloServerPlugin<RequestContext>[];
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -80,8 +86,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.set('etag', false);
   const httpServer = createHttpServer(app);
 
+  const persisted = config.persistedDocumentsFile
+    ? persistedDocuments(readPersistedDocuments(config.persistedDocumentsFile), config.persistedDocumentsMode, new InMemoryLRUCache<string>())
+    : null;
+  // Parsed and validated documents by hash, shared by every request (Apollo's default, made explicit
+  // so that the persisted documents can be put in it when the schema loads).
+  const documentStore = new InMemoryLRUCache<DocumentNode>();
   const apollo = new ApolloServer<RequestContext>({
     gateway,
+    documentStore,
+    ...(persisted ? { persistedQueries: { cache: persisted.cache } } : {}),
     plugins: [
       // Requests in flight get the shutdown grace period, then their connections are cut.
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
@@ -89,7 +103,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       requireKeyPlugin(),
       rateLimitPlugin(),
       storableTextPlugin(),
+      ...(config.publicCacheSeconds > 0 ? [publicResponseCachePlugin(config.publicCacheSeconds)] : []),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      ...(options.plugins ?? []),
     ],
     introspection: config.env !== 'production',
     // No "Did you mean …" in production: suggestions would list fields to a caller probing without
@@ -105,6 +121,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let subscriptionSchema: GraphQLSchema | null = null;
   gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
     subscriptionSchema = buildSubscriptionSchema(apiSchema, apollo, [...served.values()]);
+    if (persisted) {
+      const ready = persisted.prewarm(apiSchema, documentStore, LIMIT_RULES, PARSE_OPTIONS);
+      platform.log.info({ documents: ready, mode: persisted.mode }, 'persisted documents parsed and validated');
+    }
   });
   await apollo.start();
 
@@ -134,6 +154,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 }),
     // Without a key the body is small (checked above from Content-Length; this caps one that lied).
     (req, res, next) => (largeBody(req.headers) ? keyedJson : anonymousJson)(req, res, next),
+    ...(persisted && persisted.mode !== 'accept' ? [persistedDocumentsOnly(persisted)] : []),
     expressMiddleware(apollo, { context: async ({ req }) => context(req) }),
   );
   app.use(restRouter(ROUTES, apollo, context, config.jsonLimitBytes, keyBeforeBody(platform, { keyRequired: true })));
@@ -148,7 +169,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use(onError);
 
   // graphql-ws: the key at connection_init and the socket limits before anything is parsed (graphql-ws.ts).
-  const wsServer = serveGraphqlWs(httpServer, { platform, path: '/graphql', schema: () => subscriptionSchema!, production: config.env === 'production' });
+  const wsServer = serveGraphqlWs(httpServer, {
+    platform,
+    path: '/graphql',
+    schema: () => subscriptionSchema!,
+    production: config.env === 'production',
+    persisted,
+  });
 
   const port = await listen(httpServer, config.gatewayPort, config.host);
   // With an ephemeral port (tests) links must name the port actually bound.

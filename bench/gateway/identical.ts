@@ -1,71 +1,21 @@
-// npm run bench: GET /v1/codes (REST compatibility) and the same GraphQL query
-// through the in-process gateway, beside the content subgraph served alone by
-// Apollo Server with the same plugins, at 1 and 32 concurrent clients.
-// Then the peer gateway: ours and Hive Gateway (bench/peer/hive-gateway.ts)
-// over the same content and documents subgraph processes and the same
-// checked-in supergraph, for a one-subgraph query and one that crosses
-// subgraphs through Job.
+// The identical-request cells of bench/gateway: GET /v1/codes (REST compatibility) and the same
+// GraphQL query through the in-process gateway, beside the content subgraph served alone by Apollo
+// Server with the same plugins, at 1 and 32 concurrent clients. Then the peer gateway: ours and
+// Hive Gateway (bench/peer/hive-gateway.ts) over the same content and documents subgraph processes
+// and the same checked-in supergraph, for a one-subgraph query and one that crosses subgraphs
+// through Job. Every request of a cell is the same document with the same variables, which is what
+// sharing identical reads in flight is for; ./mix/ is the realistic traffic.
 // Each server runs in its own process; autocannon drives them from here.
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../core/db/client.ts';
-import { createKeyStore } from '../core/auth/keys.ts';
+import { openDatabase } from '../../core/db/client.ts';
+import { createKeyStore } from '../../core/auth/keys.ts';
+import { READY, ROOT, cpuSeconds, serve } from './processes.ts';
+import type { Figures } from './load.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = [1, 32];
 const QUERY = '{ codes { nodes { fileId filename description designStandard path addedAt } } }';
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** CPU milliseconds per request of the processes serving it (gateway and subgraphs), when measured. */
-  cpuMs?: number;
-}
-
-/** user + system CPU seconds of a process so far, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
-  } catch {
-    return null;
-  }
-}
-
-async function serve(script: string, args: string[], env: Record<string, string>, ready: RegExp) {
-  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], {
-    cwd: ROOT,
-    // Logging stays on (as in production) and goes to /dev/null.
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'info', PUBLIC_RATE_PER_MIN: '1000000000', NODE_ENV: 'production', SIGNING_SECRET: randomBytes(32).toString('base64'), ...env },
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const read = (b: Buffer) => {
-      out += b.toString();
-      const m = out.match(ready);
-      if (m) {
-        // From here its log lines are drained unread: matching them here, in the process that also
-        // runs autocannon, would slow the load generator for whichever server logs more.
-        child.stdout!.off('data', read);
-        child.stdout!.resume();
-        resolve(m[1]!);
-      }
-      if (out.length > 100_000) out = out.slice(-10_000);
-    };
-    child.stdout!.on('data', read);
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return { url, pid: child.pid!, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
-}
 
 type Target = autocannon.Options & { pids?: number[] };
 
@@ -89,17 +39,17 @@ const median = (xs: Figures[]): Figures => {
  * Measures several targets on one server in alternating rounds (so warm-up and
  * drift do not favour whichever runs first) and keeps each target's median round.
  */
-async function measureAlternating(targets: Target[], rounds = 3): Promise<Figures[]> {
+async function measureAlternating(targets: Target[], seconds: number, rounds = 3): Promise<Figures[]> {
   for (const t of targets) await run(t, 2); // warm-up: JIT, query-plan and document caches
   const seen: Figures[][] = targets.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    for (const [i, t] of targets.entries()) seen[i]!.push(await run(t, SECONDS / rounds));
+    for (const [i, t] of targets.entries()) seen[i]!.push(await run(t, seconds / rounds));
   }
   return seen.map(median);
 }
 
 const graphqlRequest = (url: string, connections: number, query = QUERY, variables?: object, key?: string): autocannon.Options => ({
-  url: `${url}/graphql`,
+  url,
   connections,
   method: 'POST',
   headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
@@ -111,7 +61,7 @@ const graphqlRequest = (url: string, connections: number, query = QUERY, variabl
 const JOB_QUERY = 'query ($id: ID!) { job(id: $id) { id type status createdAt searchResults { total page perPage totalPages } } }';
 
 async function post(url: string, key: string, query: string, variables?: object) {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables }) });
   const body = (await res.json()) as { data?: Record<string, any>; errors?: unknown[] };
   if (!body.data || body.errors) throw new Error(`${query.slice(0, 40)}…: ${JSON.stringify(body.errors)}`);
   return body.data;
@@ -122,17 +72,17 @@ async function post(url: string, key: string, query: string, variables?: object)
  * query and client count, [ours, Hive as it comes, Hive without sharing
  * identical in-flight subgraph requests].
  */
-async function peerGateways(dataDir: string): Promise<Record<string, Record<number, [Figures, Figures, Figures]>>> {
+async function peerGateways(dataDir: string, seconds: number): Promise<Record<string, Record<number, [Figures, Figures, Figures]>>> {
   const stops: (() => Promise<void>)[] = [];
   try {
-    const env = { DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '1000000000', POLLING_RATE_PER_MIN: '1000000000' };
-    const subgraphUrl = /"url":"(http:\/\/[^"]+\/graphql)"/;
+    const env = { DATA_DIR: dataDir };
+    const subgraphUrl = READY.subgraph;
     // One after the other: each migrates the shared database at start.
     const content = await serve('gateway/subgraph-server.ts', ['content'], { ...env, PORT: '0' }, subgraphUrl);
     stops.push(content.stop);
     const documents = await serve('gateway/subgraph-server.ts', ['documents'], { ...env, PORT: '0' }, subgraphUrl);
     stops.push(documents.stop);
-    const ours = await serve('gateway/main.ts', [], { ...env, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: `content=${content.url},documents=${documents.url}` }, /GraphQL gateway\s+(http:\/\/\S+)\/graphql/);
+    const ours = await serve('gateway/main.ts', [], { ...env, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: `content=${content.url},documents=${documents.url}` }, READY.gateway);
     stops.push(ours.stop);
 
     const db = await openDatabase({ url: `file:${path.join(dataDir, 'platform.db')}` });
@@ -152,7 +102,7 @@ async function peerGateways(dataDir: string): Promise<Record<string, Record<numb
       .replace('http://documents.local/graphql', documents.url);
     const supergraphFile = path.join(dataDir, 'supergraph.graphql');
     fs.writeFileSync(supergraphFile, supergraph);
-    const hiveReady = /"url":"(http:\/\/[^"]+)\/graphql"/;
+    const hiveReady = READY.peer;
     const hive = await serve('bench/peer/hive-gateway.ts', [supergraphFile], { PORT: '0' }, hiveReady);
     stops.push(hive.stop);
     const hiveOwnWork = await serve('bench/peer/hive-gateway.ts', [supergraphFile], { PORT: '0', HIVE_DEDUPE: '0' }, hiveReady);
@@ -164,6 +114,7 @@ async function peerGateways(dataDir: string): Promise<Record<string, Record<numb
         const subgraphs = [content.pid, documents.pid];
         const [a, b, d] = await measureAlternating(
           [ours, hive, hiveOwnWork].map((gw) => ({ ...graphqlRequest(gw.url, c, query, variables, key), pids: [gw.pid, ...subgraphs] })),
+          seconds,
         );
         out[name]![c] = [a!, b!, d!];
       }
@@ -174,44 +125,45 @@ async function peerGateways(dataDir: string): Promise<Record<string, Record<numb
   }
 }
 
-const loadAtStart = os.loadavg();
-const results: Record<string, Record<number, Figures>> = { rest: {}, gateway: {}, subgraph: {} };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-let peer: Awaited<ReturnType<typeof peerGateways>> | undefined;
-try {
-  const platform = await serve('gateway/main.ts', [], { PORT: '0', MEMORY_PORT: '0', DATA_DIR: dataDir }, /GraphQL gateway\s+(http:\/\/\S+)\/graphql/);
+
+export interface IdenticalReport {
+  local: Record<'rest' | 'gateway' | 'subgraph', Record<number, Figures>>;
+  peer: Awaited<ReturnType<typeof peerGateways>>;
+}
+
+/** The identical-request cells: the in-process platform, the lone content subgraph, then the peer gateway. */
+export async function measureIdentical(dataDir: string, seconds: number): Promise<IdenticalReport> {
+  const local: IdenticalReport['local'] = { rest: {}, gateway: {}, subgraph: {} };
+  const platform = await serve('gateway/main.ts', [], { PORT: '0', MEMORY_PORT: '0', DATA_DIR: dataDir }, READY.gateway);
+  const base = platform.url.replace(/\/graphql$/, '');
   for (const c of CONCURRENCY) {
-    [results.rest![c], results.gateway![c]] = await measureAlternating([{ url: `${platform.url}/v1/codes`, connections: c }, graphqlRequest(platform.url, c)]);
+    [local.rest[c], local.gateway[c]] = await measureAlternating([{ url: `${base}/v1/codes`, connections: c }, graphqlRequest(platform.url, c)], seconds);
   }
   await platform.stop();
-
-  const lone = await serve('gateway/subgraph-server.ts', ['content', '--standalone'], { PORT: '0', DATA_DIR: dataDir }, /"url":"(http:\/\/[^"]+)\/graphql"/);
-  for (const c of CONCURRENCY) [results.subgraph![c]] = await measureAlternating([graphqlRequest(lone.url, c)]);
+  const lone = await serve('gateway/subgraph-server.ts', ['content', '--standalone'], { PORT: '0', DATA_DIR: dataDir }, READY.subgraph);
+  for (const c of CONCURRENCY) [local.subgraph[c]] = await measureAlternating([graphqlRequest(lone.url, c)], seconds);
   await lone.stop();
-  peer = await peerGateways(fs.mkdtempSync(path.join(dataDir, 'peer-')));
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const peer = await peerGateways(fs.mkdtempSync(path.join(dataDir, 'peer-')), seconds);
+  return { local, peer };
 }
 
 const fmt = (f: Figures) =>
   `${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms${f.cpuMs !== undefined ? `   CPU ${f.cpuMs.toFixed(2)} ms/req` : ''}${f.errors ? `   ${f.errors} errors` : ''}`;
-const load = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(' ');
-console.log(`\nbench/gateway — ${SECONDS} s per target (median of 3 alternating rounds), Node ${process.version}, ${os.cpus().length} cores, load average at start ${load(loadAtStart)}, at end ${load(os.loadavg())}\n`);
-for (const c of CONCURRENCY) {
-  const { rest, gateway, subgraph } = { rest: results.rest![c]!, gateway: results.gateway![c]!, subgraph: results.subgraph![c]! };
-  console.log(`${c} client${c > 1 ? 's' : ''}:`);
-  console.log(`  REST GET /v1/codes           ${fmt(rest)}`);
-  console.log(`  GraphQL via gateway          ${fmt(gateway)}`);
-  console.log(`  content subgraph alone       ${fmt(subgraph)}  (baseline)`);
-  // Cost per request is the inverse of throughput.
-  const restOverhead = (gateway.rps / rest.rps - 1) * 100;
-  const gatewayCost = subgraph.rps / gateway.rps;
-  console.log(`  REST over GraphQL: ${restOverhead >= 0 ? '+' : ''}${restOverhead.toFixed(1)}% time per request (target ≤ 15%)   ${restOverhead <= 15 ? 'met' : 'MISSED'}`);
-  console.log(`  gateway vs lone subgraph: ${gatewayCost.toFixed(2)}× the time per request (target ≤ 2×)   ${gatewayCost <= 2 ? 'met' : 'MISSED'}\n`);
-}
 
-if (peer) {
-  console.log('peer gateway: ours and Hive Gateway over the same content and documents subgraph processes');
+export function printIdentical({ local, peer }: IdenticalReport): void {
+  for (const c of CONCURRENCY) {
+    const { rest, gateway, subgraph } = { rest: local.rest[c]!, gateway: local.gateway[c]!, subgraph: local.subgraph[c]! };
+    console.log(`${c} client${c > 1 ? 's' : ''}:`);
+    console.log(`  REST GET /v1/codes           ${fmt(rest)}`);
+    console.log(`  GraphQL via gateway          ${fmt(gateway)}`);
+    console.log(`  content subgraph alone       ${fmt(subgraph)}  (baseline)`);
+    // Cost per request is the inverse of throughput.
+    const restOverhead = (gateway.rps / rest.rps - 1) * 100;
+    const gatewayCost = subgraph.rps / gateway.rps;
+    console.log(`  REST over GraphQL: ${restOverhead >= 0 ? '+' : ''}${restOverhead.toFixed(1)}% time per request (target ≤ 15%)   ${restOverhead <= 15 ? 'met' : 'MISSED'}`);
+    console.log(`  gateway vs lone subgraph: ${gatewayCost.toFixed(2)}× the time per request (target ≤ 2×)   ${gatewayCost <= 2 ? 'met' : 'MISSED'}\n`);
+  }
+  console.log('peer gateway, identical requests: ours and Hive Gateway over the same content and documents subgraph processes');
   console.log('(CPU: the gateway process and both subgraph processes, per request answered)\n');
   const names: Record<string, string> = { codes: 'codes (content only)', job: 'job + searchResults (documents → content)' };
   for (const [q, byClients] of Object.entries(peer)) {
