@@ -15,7 +15,7 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-const THROW = /new AppError\('(?:VALIDATION_ERROR|UNPROCESSABLE)', [`'][\w.]+(?:\[\d+\])?[\w.]*: /;
+const THROW = /new AppError\('(?:VALIDATION_ERROR|UNPROCESSABLE)', [`'](?:\w|\.|\[\d+\])+: /;
 
 it('every validation error whose message names a field carries details.field', () => {
   const missing: string[] = [];

@@ -15,10 +15,6 @@ type Document = { openapi: string; paths: Record<string, Record<string, Operatio
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
-function operations(doc: Document): [string, string, Operation][] {
-  return Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => [p, m, op] as [string, string, Operation]));
-}
-
 describe('the documents', () => {
   const hosted = openApiDocument(ROUTES, 'http://localhost') as unknown as Document;
   const memory = openApiDocument(memoryRoutes, '/', { service: 'memory' }) as unknown as Document;
