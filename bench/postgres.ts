@@ -100,7 +100,7 @@ try {
     console.log(`\ncode search: ${PAGES.toLocaleString('en')} pages, ${passages.length.toLocaleString('en')} passages`);
     for (const e of engines) {
       const index = passageIndexFor(e.db);
-      let t = performance.now();
+      const t = performance.now();
       await index.replaceFile('aci-318-19', indexed);
       const loadS = (performance.now() - t) / 1000;
       await e.db.codeEntry.upsert({

@@ -100,8 +100,13 @@ for (const p of pages) {
     ingCpu.push(b.cpu);
   };
   for (let round = 0; round < 3; round++) {
-    if (round % 2) (await ingest(), await tier1());
-    else (await tier1(), await ingest());
+    if (round % 2) {
+      await ingest();
+      await tier1();
+    } else {
+      await tier1();
+      await ingest();
+    }
   }
   const ratio = Math.min(...ing) / Math.min(...t1);
   const cpuRatio = Math.min(...ingCpu) / Math.min(...t1Cpu);

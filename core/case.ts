@@ -21,7 +21,9 @@ export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `
 /** file_hash → fileHash; names without underscores stay as they are. */
 export const camelCase = (key: string): string => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the caller names the shape of the converted JSON
 export const toSnakeKeys = <T = any>(value: unknown): T => mapKeys(value, snakeCase) as T;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the caller names the shape of the converted JSON
 export const toCamelKeys = <T = any>(value: unknown): T => mapKeys(value, camelCase) as T;
 
 /**

@@ -16,6 +16,7 @@ export interface RequestContext {
   authorization?: string;
   log: Logger;
   /** Per-request DataLoaders, created on first use. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loaders of every key and value type share one map
   loaders: Map<string, DataLoader<any, any>>;
   /**
    * Set when the edge charged this request already or runs it for the server itself: the memory

@@ -98,13 +98,13 @@ export function mapStream<T, U>(source: AsyncIterableIterator<T>, fn: (value: T)
  * subscription whose key was revoked, or whose access token expired, stops).
  */
 export function checkedStream<T>(source: AsyncIterableIterator<T>, check: () => Promise<void>, intervalMs: number): AsyncIterableIterator<T> {
-  let timer: NodeJS.Timeout | undefined;
+  // The end callback runs only after the stream is handed out, by when the timer exists.
   const live = liveStream<T>(() => {
     clearInterval(timer);
     void source.return?.();
   });
   const fail = (err: unknown) => live.end(err);
-  timer = setInterval(() => void check().catch(fail), intervalMs);
+  const timer = setInterval(() => void check().catch(fail), intervalMs);
   timer.unref();
   void (async () => {
     try {

@@ -15,40 +15,13 @@
 //   error; a job still unfinished then is answered as {job_id, status} for the model to report.
 // - Priced work is charged on success with the spec's prices (PRICES_USD).
 import type { z } from 'zod';
-import type { Principal } from './auth/keys.ts';
 import { awaitJob } from './jobs/await.ts';
 import type { JobRecord } from './jobs/types.ts';
 import { LIMITS } from './limits.ts';
-import type { Platform } from './platform.ts';
+import type { PlatformTool, ToolContext, ToolRegistry } from './platform-types.ts';
 
-/** The spec's prices for platform work (interface-spec.md, Limits: Prices), USD per unit. */
-export const PRICES_USD = {
-  search_query: 0.005,
-  drawing_page: 0.02,
-  graph_ingestion_page: 0.15,
-} as const;
-export type PricedWork = keyof typeof PRICES_USD;
-
-export interface Charge {
-  kind: PricedWork;
-  units: number;
-}
-
-export interface ToolContext {
-  platform: Platform;
-  principal: Principal;
-  /** Aborted when the run stops: a wait for a job ends (the job itself runs on). */
-  signal: AbortSignal;
-}
-
-export interface PlatformTool<S extends z.ZodType = z.ZodType> {
-  description: string;
-  args: S;
-  run(ctx: ToolContext, args: z.output<S>): Promise<{ result: unknown; charges?: Charge[] }>;
-}
-
-/** Every tool of the deployment, by the name the model sees. */
-export type ToolRegistry = Readonly<Record<string, PlatformTool>>;
+export { PRICES_USD, type PricedWork } from './prices.ts';
+export type { Charge, PlatformTool, ToolContext, ToolRegistry } from './platform-types.ts';
 
 /** Typed where it is written, stored as the registry's common shape. */
 export const tool = <S extends z.ZodType>(t: PlatformTool<S>): PlatformTool => t as unknown as PlatformTool;

@@ -2,81 +2,34 @@
 // per process; tests build their own with a temporary data directory.
 import path from 'node:path';
 import { assertSigningSecret, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { interruptibleReads } from './db/interruptible-reads.ts';
-import { createKeyStore, type KeyStore } from './auth/keys.ts';
-import { createOAuth, type OAuth } from './auth/oauth.ts';
-import { createLogger, type Logger } from './log.ts';
-import { createRateLimits, type RateLimits } from './rate-limit.ts';
-import { createDiskStorage, type BlobStorage } from './files/blob-storage.ts';
-import { createFileStore, type FileStore } from './files/store.ts';
+import { createKeyStore } from './auth/keys.ts';
+import { createOAuth } from './auth/oauth.ts';
+import { createLogger } from './log.ts';
+import { createRateLimits } from './rate-limit.ts';
+import { createDiskStorage } from './files/blob-storage.ts';
+import { createFileStore } from './files/store.ts';
 import { createJobStore } from './jobs/store.ts';
 import { createLocalEventBus, createPollingEventBus, type JobEventBus } from './jobs/events.ts';
-import { createJobRunner, type JobRunner } from './jobs/runner.ts';
-import { createJobService, type JobService } from './jobs/service.ts';
-import { createWorkerPool, type WorkerPool } from './jobs/worker-pool.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { createJobService } from './jobs/service.ts';
+import { createWorkerPool } from './jobs/worker-pool.ts';
 import type { JobHandler } from './jobs/types.ts';
 import { createRedisEventBus } from './jobs/redis-events.ts';
-import { createJobQueue, retryableFailure, type JobQueue } from './jobs/queue.ts';
-import { createMemoryCache, createRedisCache, type Cache } from './cache.ts';
+import { createJobQueue, retryableFailure } from './jobs/queue.ts';
+import { createMemoryCache, createRedisCache } from './cache.ts';
 import { connectRedis, whenReady } from './redis.ts';
-import type { ToolRegistry } from './platform-tools.ts';
-import { embedderFor, type Embedder } from './embedding/embed.ts';
+import type { Platform, ServiceBase, ToolRegistry } from './platform-types.ts';
+import type { SubgraphServices } from './subgraph-services.ts';
+import { embedderFor } from './embedding/embed.ts';
 
-/**
- * The collaborators each subgraph builds once per process when the platform is created
- * (SubgraphModule.services): a store over its engine, an extractor, a scorer. Every process builds
- * every subgraph's, because any process may run any subgraph's tools and job types (an agent's
- * memory tool runs in the gateway, a memory job on a worker); building them opens no connection.
- * Each subgraph adds its entry's type where it builds them (declaration merging, as in
- * subgraphs/memory/service.ts), so readers get them typed.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface SubgraphServices {}
-
-/** What a subgraph's collaborators are built from: the platform's parts that exist before jobs run. */
-export type ServiceBase = Pick<Platform, 'config' | 'log' | 'db' | 'embedder' | 'onClose'>;
-
-export interface Platform {
-  config: Config;
-  /** The base of links the platform hands out: PUBLIC_URL, or the address the server bound when its port was 0 (bindPublicUrl). */
-  publicUrl(): string;
-  /** Called once by the server that listens on an ephemeral port: links name the port actually bound. */
-  bindPublicUrl(url: string): void;
-  log: Logger;
-  db: Database;
-  keys: KeyStore;
-  /** Sign-in for native apps; its access tokens are accepted by `keys`. */
-  oauth: OAuth;
-  rateLimits: RateLimits;
-  files: FileStore;
-  /** Raw bytes that domain modules keep (uploaded drawings, for example), under the data directory. */
-  blobs: BlobStorage;
-  jobs: JobService;
-  runner: JobRunner;
-  /** With REDIS_URL: the BullMQ queues jobs go through (and this process's workers, if it runs jobs). */
-  queue: JobQueue | null;
-  /** Computed answers kept for a while: in-process, or in Redis with REDIS_URL. */
-  cache: Cache;
-  workers: WorkerPool;
-  /** The tools the subgraphs offer agents (SubgraphModule.tools), by the name the model sees. */
-  tools: ToolRegistry;
-  /** The text embedder code search, memory and projects share (core/embedding/: local, or EMBEDDINGS_URL's endpoint). */
-  embedder: Embedder;
-  /** Each subgraph's own collaborators, built when the platform was created (SubgraphServices). */
-  services: SubgraphServices;
-  /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */
-  sweep(): Promise<{ jobs: number; files: number; other: number }>;
-  /** Adds a domain module's clean-up of expired data to every sweep. */
-  registerSweeper(sweeper: (now: Date) => Promise<number>): void;
-  /** Adds a domain module's own clean-up (a connection to an outside engine) to close(). */
-  onClose(closer: () => Promise<void>): void;
-  /** Stops the runner (letting running jobs finish within graceMs) and closes everything. */
-  close(graceMs?: number): Promise<void>;
-}
+export type { Platform, ServiceBase } from './platform-types.ts';
+export type { SubgraphServices } from './subgraph-services.ts';
 
 export interface PlatformOptions {
   /** Every job type of the deployment: any process creates any type and publishes its kind. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of every payload type in one list (a handler's payload type is contravariant)
   jobHandlers: JobHandler<any>[];
   /**
    * The job types this process runs: those of the subgraphs it serves (a subgraph's process runs

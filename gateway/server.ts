@@ -75,7 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(),
-    buildService: ({ name, url }) =>
+    buildService: ({ name }) =>
       config.remoteSubgraphs[name]
         ? new ForwardingDataSource({ url: config.remoteSubgraphs[name], refusedWaitMs: config.subgraphRefusedWaitMs })
         : new InProcessDataSource(buildSchema(served.get(name)!)),

@@ -24,6 +24,23 @@ function fail(res: Response, err: unknown, platform: Platform): void {
 
 // ---------------------------------------------------------------- app
 
+/** GET /healthcheck, served outside the route table, in the service's OpenAPI document. */
+const HEALTHCHECK_OPENAPI_PATHS = {
+  '/healthcheck': {
+    get: {
+      summary: 'Liveness probe for load balancers: no key',
+      tags: ['health'],
+      security: [],
+      responses: {
+        '200': {
+          description: 'The service answers',
+          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'healthy' } } } } },
+        },
+      },
+    },
+  },
+};
+
 export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContext>): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -36,7 +53,7 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
   // Its server is '/', relative to where the document is served: the Host header is the caller's
   // to choose, and the document is cached for every caller.
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(memoryRoutes, '/', { service: 'memory' }));
+    openApi ??= JSON.stringify(openApiDocument(memoryRoutes, '/', { service: 'memory', extraPaths: HEALTHCHECK_OPENAPI_PATHS }));
     res.type('json').send(openApi);
   });
   const contexts = new WeakMap<Request, RequestContext>();

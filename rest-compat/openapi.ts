@@ -55,14 +55,27 @@ export function openApiDocument(
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) {
     const err = route.errors === 'hosted' ? hostedError : detailError;
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    const success = route.notImplemented
+      ? { description: 'Not available yet' }
+      : route.response
+        ? { description: 'Success', ...json(schemaOf(route.response)), ...(route.etag ? { headers: { ETag: { schema: { type: 'string' } } } } : {}) }
+        : // A route without a declared shape still says its answer is a JSON object; its fields are on
+          // the capability's page (docs/capabilities/).
+          { description: 'Success (fields: see the capability\'s page)', ...json({ type: 'object' }) };
     const responses: Record<string, object> = {
-      [String(route.successStatus)]: { description: route.notImplemented ? 'Not available yet' : 'Success' },
-      '400': { description: 'Malformed request', content: { 'application/json': { schema: err } } },
-      '422': { description: 'A value cannot be used', content: { 'application/json': { schema: err } } },
-      '429': { description: 'Rate limited (Retry-After header)', content: { 'application/json': { schema: err } } },
+      [String(route.successStatus)]: success,
+      '400': { description: 'Malformed request', ...json(err) },
+      '422': { description: 'A value cannot be used', ...json(err) },
+      '429': { description: 'Rate limited (Retry-After header)', ...json(err) },
     };
-    if (route.auth !== 'public') responses['401'] = { description: 'Missing or invalid API key', content: { 'application/json': { schema: err } } };
-    if (route.notImplemented) responses['501'] = { description: `${route.notImplemented} is not implemented yet`, content: { 'application/json': { schema: err } } };
+    if (route.etag) responses['304'] = { description: 'Not Modified: If-None-Match named the current ETag; no body' };
+    // Every route that names a resource in its path answers 404 when it is absent or another account's.
+    if (route.path.includes('{') || route.notFound) responses['404'] = { description: `${route.notFound ?? 'NOT_FOUND'}: not found`, ...json(err) };
+    // Bodies are read under a limit: JSON_LIMIT_BYTES, uploads UPLOAD_LIMIT_BYTES (core/limits.ts).
+    if (route.body || route.multipart) responses['413'] = { description: 'PAYLOAD_TOO_LARGE: the body is over its limit', ...json(err) };
+    if (route.auth !== 'public') responses['401'] = { description: 'Missing or invalid API key', ...json(err) };
+    if (route.notImplemented) responses['501'] = { description: `${route.notImplemented} is not implemented yet`, ...json(err) };
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
       summary: route.summary,

@@ -5,11 +5,15 @@ import type { z } from 'zod';
 import type { RequestContext } from '../core/context.ts';
 import type { ErrorCode } from '../core/errors.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
 export type Run = <T = Record<string, any>>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
 export interface RestInput {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
   params: Record<string, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
   query: Record<string, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and request parts are JSON that each route reads field by field
   body: any;
   headers: Record<string, string | undefined>;
   /** The request itself, for multipart routes, which read their own body. */
@@ -40,6 +44,13 @@ export interface Route {
   /** multipart/form-data instead of JSON (documented only until the route is built). */
   multipart?: boolean;
   successStatus: number;
+  /**
+   * The success body's shape, published in OpenAPI. Routes that create a job (successStatus 202
+   * with `answer: 'job'` or a `jobResults`) publish the acknowledgement without saying so.
+   */
+  response?: z.ZodType;
+  /** The route answers 304 Not Modified to a matching If-None-Match (it sends an ETag). */
+  etag?: boolean;
   /** For job routes: the shape of the job's `results` once completed (published in OpenAPI as x-job-results). */
   jobResults?: z.ZodType;
   /** Set while the capability is not built: the route answers 501 NOT_IMPLEMENTED. */

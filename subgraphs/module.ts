@@ -19,6 +19,7 @@ export interface SubgraphModule {
   typeDefs: DocumentNode;
   /** Resolvers that need nothing beyond ctx.platform; a subgraph with collaborators returns its resolvers from onStart instead. */
   resolvers?: GraphQLResolverMap<RequestContext>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments and handlers of every payload type; each resolver or handler validates its own
   jobHandlers: JobHandler<any>[];
   /**
    * Subscription fields this subgraph serves over graphql-ws (gateway/subscriptions.ts): each
@@ -56,6 +57,7 @@ export interface SubgraphModule {
   onStart?(platform: Platform): Promise<void | Started>;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments and handlers of every payload type; each resolver or handler validates its own
 export type Streams = Record<string, (args: Record<string, any>, ctx: RequestContext) => Promise<AsyncIterableIterator<unknown>>>;
 
 /** What a subgraph's onStart built: its resolvers and streams over collaborators made once. */

@@ -68,3 +68,46 @@ it('keeps subgraphs apart: a subgraph imports no other subgraph (shared code bel
   }
   expect(wrong).toEqual([]);
 });
+
+/** Every TypeScript file of the repository's own code, from the root. */
+function* allSources(): Generator<string> {
+  for (const top of ['core', 'schema', 'subgraphs', 'edge', 'rest-compat', 'gateway', 'tool-schema', 'eval', 'fuzz', 'bench', 'prisma', 'test', 'desktop']) {
+    for (const file of sources(path.join(ROOT, top))) if (!file.includes(`${path.sep}node_modules${path.sep}`) && !file.endsWith('.d.ts')) yield file;
+  }
+}
+
+// ESLint's import-x/no-cycle (npm run lint) skips type-only imports; a cycle of types still ties
+// two files together, so this one counts every import, `import type` included.
+it('has no import cycle between files, type-only imports included', () => {
+  const graph = new Map<string, string[]>();
+  for (const file of allSources()) graph.set(path.relative(ROOT, file), importsOf(file));
+  // Tarjan's strongly connected components: every component of more than one file is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    for (let w = stack.pop()!; ; w = stack.pop()!) {
+      onStack.delete(w);
+      component.push(w);
+      if (w === v) break;
+    }
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  expect(cycles).toEqual([]);
+});

@@ -8,17 +8,38 @@ import { AppError } from '../errors.ts';
 const usage = `usage:
   npm run keys -- create --tier free|pro|enterprise --name NAME [--admin] [--account ACCOUNT_ID]
   npm run keys -- list
-  npm run keys -- revoke <key id or prefix>`;
+  npm run keys -- revoke <key id or prefix>
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    tier: { type: 'string', default: 'pro' },
-    name: { type: 'string' },
-    admin: { type: 'boolean', default: false },
-    account: { type: 'string' },
-  },
-});
+  create   a key for a new account (or for --account's); the secret is printed once
+           --tier     free, pro (default) or enterprise: the account's limits
+           --admin    an operator key: loads codes, clears memory
+  list     every key: id, prefix, tier, admin, account, name, state
+  revoke   a key by its id or prefix; its requests fail with 401 from then on`;
+
+/** The arguments, or null after printing the usage: --help, or an option the command does not know (no stack trace). */
+function args() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        tier: { type: 'string', default: 'pro' },
+        name: { type: 'string' },
+        admin: { type: 'boolean', default: false },
+        account: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    console.error(`error: ${(err as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = args();
+if (values.help || positionals[0] === 'help') {
+  console.log(usage);
+  process.exit(0);
+}
 
 const config = loadConfig();
 const db = await openDatabase({ url: config.databaseUrl });
@@ -26,7 +47,7 @@ const keys = createKeyStore(db);
 try {
   const [command, arg] = positionals;
   if (command === 'create') {
-    if (!values.name) throw new AppError('VALIDATION_ERROR', '--name is required');
+    if (!values.name) throw new AppError('VALIDATION_ERROR', `--name is required\n\n${usage}`);
     const { secret, key } = await keys.create({ name: values.name, tier: values.tier as Tier, admin: values.admin, accountId: values.account });
     console.log(`Created ${key.tier}${key.admin ? ' admin' : ''} key "${key.name}" (id ${key.id}, account ${key.accountId}).`);
     console.log(`Key (shown once, store it now): ${secret}`);

@@ -73,7 +73,7 @@ export function createKeyStore(db: Database): KeyStore {
     async create(input) {
       if (!TIERS.includes(input.tier)) throw new AppError('VALIDATION_ERROR', `tier must be one of ${TIERS.join(', ')}`);
       const name = input.name.trim();
-      if (!name) throw new AppError('VALIDATION_ERROR', 'name must not be empty');
+      if (!name) throw new AppError('VALIDATION_ERROR', 'name must not be empty', { field: 'name' });
       const secret = KEY_PREFIX + randomBytes(24).toString('base64url');
       const accountId = input.accountId ?? randomUUID();
       if (input.accountId) {

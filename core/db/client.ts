@@ -3,7 +3,6 @@
 // The URL picks the engine: postgres:// or postgresql:// opens PostgreSQL
 // (postgres/open.ts), anything else the embedded libSQL database.
 import prismaClientPackage from '@prisma/client';
-import type { PrismaClient as PrismaClientType } from '@prisma/client';
 import { PrismaLibSQL } from '@prisma/adapter-libsql';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,14 +13,13 @@ import { installBusyTimeout } from './sqlite-busy-timeout.ts';
 import { registerInterruptibleReads } from './interruptible-reads.ts';
 import { reuseTransactionConnections } from './transaction-connections.ts';
 import { yieldBetweenStatements } from './yield-between-statements.ts';
+import type { Database, DatabaseEngine, OpenDatabaseOptions } from './types.ts';
+
+export type { Database, DatabaseEngine, OpenDatabaseOptions } from './types.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
 
 const { PrismaClient } = prismaClientPackage;
-
-export type Database = PrismaClientType;
-
-export type DatabaseEngine = 'libsql' | 'postgresql';
 
 const engines = new WeakMap<Database, DatabaseEngine>();
 
@@ -31,12 +29,6 @@ const engines = new WeakMap<Database, DatabaseEngine>();
  */
 export function databaseEngine(db: Database): DatabaseEngine {
   return engines.get(db) ?? 'libsql';
-}
-
-export interface OpenDatabaseOptions {
-  url: string;
-  /** Called for every SQL statement; tests count queries with it. */
-  onQuery?: (sql: string) => void;
 }
 
 function sqliteFilePath(url: string): string | null {

@@ -14,7 +14,7 @@
 // one) and gives it back. Only file databases have a second connection to the
 // same data; any other URL reads through Prisma, uninterruptibly.
 import { createRequire } from 'node:module';
-import type { Database } from './client.ts';
+import type { Database } from './types.ts';
 
 export interface InterruptibleReads {
   /** Runs one read-only statement; rejects with the signal's reason when it aborts (the statement is interrupted). */

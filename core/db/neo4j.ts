@@ -10,6 +10,7 @@ export interface Neo4jOptions {
   database?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Neo4j properties hold any Cypher value
 export type Props = Record<string, any>;
 
 /** Statements, auto-committed or inside one transaction. */

@@ -9,6 +9,7 @@ const MARK = Symbol('busy timeout set');
 
 export function installBusyTimeout(ms: number): void {
   const require = createRequire(import.meta.resolve('@libsql/client'));
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- libsql's native class is patched and has no types
   const Database = require('libsql') as { prototype: Record<string | symbol, any> };
   const proto = Database.prototype;
   if (proto[MARK] !== undefined) {

@@ -25,7 +25,7 @@ import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
 import { createMemoryCache, type Cache } from '../cache.ts';
 import { embedderFor, type Embedder } from '../embedding/embed.ts';
-import type { SubgraphServices } from '../platform.ts';
+import type { SubgraphServices } from '../subgraph-services.ts';
 import type { JobHandler, JobRecord, JobStatus } from './types.ts';
 import type { WorkerPool } from './worker-pool.ts';
 

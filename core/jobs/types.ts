@@ -6,7 +6,7 @@ import type { FileStore } from '../files/store.ts';
 import type { WorkerPool } from './worker-pool.ts';
 import type { Cache } from '../cache.ts';
 import type { Embedder } from '../embedding/embed.ts';
-import type { SubgraphServices } from '../platform.ts';
+import type { SubgraphServices } from '../subgraph-services.ts';
 
 export type JobStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
 export const TERMINAL: ReadonlySet<JobStatus> = new Set(['completed', 'failed']);

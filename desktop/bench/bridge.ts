@@ -23,7 +23,7 @@ const N = Number(process.env.BENCH_CALLS ?? 100);
 const dir = mkdtempSync(join(tmpdir(), 'bench-bridge-'));
 const model = await startModelServer();
 const server = await startServer(loadConfig({ ...modelEnv(model), PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, NODE_ENV: 'development', PRO_RATE_PER_MIN: '100000', HEARTBEAT_RATE_PER_MIN: '100000' }));
-const { secret, key } = await server.platform.keys.create({ name: 'bench', tier: 'pro' });
+const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'pro' });
 // An account key is accepted wherever an access token is: the session presents it as one.
 const memory = { kind: 'file' as const, load: async () => ({ access_token: secret, refresh_token: 'unused', expires_at: new Date(Date.now() + 86_400_000).toISOString() }), save: async () => {}, clear: async () => {} };
 const session = new Session(memory, server.url);

@@ -85,7 +85,10 @@ async function candidates(file: string, page: number, mode: string, cells: BBox[
           const n = Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!);
           if (n < 1e-6) return;
           const ang = Math.acos(Math.max(-1, Math.min(1, (u[0]! * v[0]! + u[1]! * v[1]!) / n)));
-          if (ang < best) (best = ang), (tip = p);
+          if (ang < best) {
+            best = ang;
+            tip = p;
+          }
         });
       }
       push({ what: 'filled', bbox: sp.bbox, tip });

@@ -52,7 +52,10 @@ function matchPairs(predicted: string[], truth: string[]): Pr {
   let tp = 0;
   for (const p of predicted) {
     const n = left.get(p) ?? 0;
-    if (n > 0) (tp++, left.set(p, n - 1));
+    if (n > 0) {
+      tp++;
+      left.set(p, n - 1);
+    }
   }
   return { tp, predicted: predicted.length, truth: truth.length };
 }
@@ -97,7 +100,7 @@ async function generated() {
     let titles = 0;
     let ms = 0;
     let tier1 = 0;
-    for (const [i, s] of sheets.entries()) {
+    for (const s of sheets) {
       const { draft, ms: m, tier1Ms } = await ingest(store, projectId, s.pdf, 1, createHash('sha256').update(s.pdf).digest('hex'));
       ms += m;
       tier1 += tier1Ms;
@@ -182,8 +185,14 @@ async function real() {
       pages++;
       const wantNumber = t.sheet_number ?? t.titleblock?.sheet_number ?? null;
       const wantTitle = t.sheet_title ?? null;
-      if (wantNumber) (numbered++, draft.number === wantNumber && numbers++);
-      if (wantTitle) (titled++, draft.title === wantTitle && titles++);
+      if (wantNumber) {
+        numbered++;
+        if (draft.number === wantNumber) numbers++;
+      }
+      if (wantTitle) {
+        titled++;
+        if (draft.title === wantTitle) titles++;
+      }
       // Tags labelled by hand: the view id over the sheet reference (a single text: this sheet).
       const truthPairs: string[] = [];
       for (const tag of [...(t.annotations.section_tags ?? []), ...(t.annotations.detail_tags ?? [])]) {

@@ -82,8 +82,13 @@ export async function evaluateReal(log = console.log, perQuery = false): Promise
       k.n++;
       const top = r.matches[0];
       if (top) {
-        if (q.pages.includes(top.page_number)) (first.right += top.relevance_score), first.nRight++;
-        else (first.wrong += top.relevance_score), first.nWrong++;
+        if (q.pages.includes(top.page_number)) {
+          first.right += top.relevance_score;
+          first.nRight++;
+        } else {
+          first.wrong += top.relevance_score;
+          first.nWrong++;
+        }
       }
       for (const m of r.matches.slice(0, 10)) {
         snippets++;

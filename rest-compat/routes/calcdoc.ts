@@ -4,7 +4,7 @@
 // errors the router renames to the REST spelling.
 import { z } from 'zod';
 import { toCamelKeys } from '../../core/case.ts';
-import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
+import { ACCEPTED_FIELDS, jobAccepted, jobAcknowledgement } from './jobs.ts';
 import type { Route } from '../route.ts';
 
 const element = z
@@ -100,6 +100,7 @@ export const calcdocRoutes: Route[] = [
       z.object({ operation: z.literal('read'), source_file: sourceFile }),
     ]),
     successStatus: 202,
+    response: jobAcknowledgement,
     jobResults: z.union([
       createResults.describe('create_document'),
       readResults.describe('read'),
@@ -121,6 +122,7 @@ export const calcdocRoutes: Route[] = [
     params: z.object({ doc_id: z.string() }),
     body: z.object({ elements: z.array(element) }),
     successStatus: 202,
+    response: jobAcknowledgement,
     jobResults: createResults.extend({ appended: z.number() }),
     operation: `mutation Append($docId: ID!, $elements: [CalcElementInput!]!) { appendElements(input: { docId: $docId, elements: $elements }) { ${ACCEPTED_FIELDS} } }`,
     answer: 'job',
@@ -134,6 +136,7 @@ export const calcdocRoutes: Route[] = [
     errors: 'hosted',
     body: z.object({ source_file: z.string().describe('base64 .xmcd or .xmcdz; binary .mcd is refused with 422 UNSUPPORTED_FORMAT') }),
     successStatus: 202,
+    response: jobAcknowledgement,
     jobResults: z.object({
       ...fileResult,
       source_generator: z.string().nullable(),

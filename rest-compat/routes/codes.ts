@@ -16,11 +16,28 @@ export const codeRoutes: Route[] = [
       design_standard: z.preprocess((v) => (v === '' ? undefined : v), designStandardParam.optional()),
     }),
     successStatus: 200,
+    etag: true,
+    response: z.object({
+      codes: z.array(
+        z.object({
+          file_id: z.string(),
+          filename: z.string(),
+          description: z.string().nullable(),
+          design_standard: z.string().nullable(),
+          path: z.string().nullable(),
+          added_at: z.number().describe('Unix seconds'),
+          indexed: z.boolean(),
+          page_count: z.number().nullable(),
+        }),
+      ),
+    }),
     async handle({ query, headers }, run) {
       // REST answers the whole library: the GraphQL pages, followed to the end. Pages of 100: the
       // cost limit multiplies a list's cost by its `first`, and 100 codes stay well inside it.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
       const all: Record<string, any>[] = [];
       for (let after: string | null = null; ; ) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
         const data: Record<string, any> = await run(
           `query Codes($s: DesignStandard, $after: String) { codes(designStandard: $s, first: 100, after: $after) { nodes { fileId filename description designStandard path addedAt indexed pageCount } pageInfo { endCursor hasNextPage } } }`,
           { s: query.design_standard ? toGraphqlStandard(query.design_standard) : null, after },

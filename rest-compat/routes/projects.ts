@@ -9,7 +9,7 @@ import { MAX_DRAWING_BYTES } from '../../subgraphs/drawings/service.ts';
 import { readMultipart } from '../multipart.ts';
 import type { Route } from '../route.ts';
 import { uploadOf } from './drawings.ts';
-import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
+import { ACCEPTED_FIELDS, jobAccepted, jobAcknowledgement } from './jobs.ts';
 
 const PROJECT = 'id name description createdAt';
 // In the order the spec lists the detail's fields (the REST body keeps the selection's order).
@@ -23,6 +23,7 @@ const restProject = toSnakeKeys;
 const restSheet = toSnakeKeys;
 const restLink = toSnakeKeys;
 /** An entity's or relationship's props and provenance are data, named by what was read: only the fields around them are renamed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
 const withData = ({ props, provenance, ...fields }: Record<string, any>) => ({ ...toSnakeKeys(fields), ...(provenance !== undefined ? { provenance } : {}), props });
 const restEntity = withData;
 const restRel = withData;
@@ -39,6 +40,7 @@ const nextCursor = (c: { pageInfo: { endCursor: string | null; hasNextPage: bool
 const CONNECTION = 'totalCount pageInfo { endCursor hasNextPage }';
 
 /** A nested list of the project as the REST page `{<name>: [...], total, next_cursor}`; PROJECT_NOT_FOUND when the project is not the caller's. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
 function listBody(data: Record<string, any>, projectId: string, field: string, name: string, map: (n: any) => unknown) {
   if (!data.project) throw notFound(projectId);
   const c = data.project[field];
@@ -114,6 +116,7 @@ export const projectRoutes: Route[] = [
           addProjectSheets(projectId: $projectId, file: $file, fileHash: $fileHash, pages: $pages) { jobs { page job { ${ACCEPTED_FIELDS} } } } }`,
         { projectId: params.project_id, file: file ? uploadOf(file) : null, fileHash: hash ?? null, pages: fields.page },
       );
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
       return { body: { jobs: data.addProjectSheets.jobs.map((j: any) => ({ ...jobAccepted(j.job).body, page: j.page })) } };
     },
   }),
@@ -201,6 +204,7 @@ export const projectRoutes: Route[] = [
       per_page: z.number().int().optional().describe('1 to 50 (default 10)'),
     }),
     successStatus: 202,
+    response: jobAcknowledgement,
     jobResults: z.object({
       query: z.string(),
       total: z.number().int(),

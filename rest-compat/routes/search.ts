@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toCamelKeys } from '../../core/case.ts';
 import { designStandardParam, toGraphqlStandard } from '../design-standard.ts';
-import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
+import { ACCEPTED_FIELDS, jobAccepted, jobAcknowledgement } from './jobs.ts';
 import type { Route } from '../route.ts';
 
 export const searchRoutes: Route[] = [
@@ -21,6 +21,7 @@ export const searchRoutes: Route[] = [
       per_page: z.number().int().optional().describe('1 to 50 (default 10)'),
     }),
     successStatus: 202,
+    response: jobAcknowledgement,
     async handle({ body }, run) {
       const data = await run(`mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { ${ACCEPTED_FIELDS} } }`, {
         input: { ...toCamelKeys<Record<string, unknown>>(body), designStandard: body.design_standard ? toGraphqlStandard(body.design_standard) : null },

@@ -4,7 +4,7 @@
 // naming fields its way (chartType), which the router renames (chart_type).
 import { z } from 'zod';
 import { toCamelKeys } from '../../core/case.ts';
-import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
+import { ACCEPTED_FIELDS, jobAccepted, jobAcknowledgement } from './jobs.ts';
 import type { Route } from '../route.ts';
 
 const cell = z.union([z.number(), z.string(), z.boolean(), z.null()]);
@@ -57,6 +57,7 @@ export const spreadsheetRoutes: Route[] = [
     errors: 'hosted',
     body: z.discriminatedUnion('operation', [createBody, populateBody]),
     successStatus: 202,
+    response: jobAcknowledgement,
     async handle({ body }, run) {
       const data =
         body.operation === 'create_spreadsheet'

@@ -293,6 +293,6 @@ export function laneTools(program: Program, tools: string[] | null | undefined):
   const offered = PROGRAM_TOOLS[program];
   if (!tools) return [...offered];
   const unknown = tools.filter((t) => !offered.includes(t as ToolName));
-  if (unknown.length) throw new AppError('UNPROCESSABLE', `lanes.tools: ${program} offers no tool ${unknown.slice(0, 5).join(', ')} (it offers ${offered.join(', ')})`);
+  if (unknown.length) throw new AppError('UNPROCESSABLE', `lanes.tools: ${program} offers no tool ${unknown.slice(0, 5).join(', ')} (it offers ${offered.join(', ')})`, { field: 'lanes.tools' });
   return tools as ToolName[];
 }

@@ -17,6 +17,7 @@ import type { RunEvent } from './runs.ts';
 import type { AgentServices } from './service.ts';
 import type { StoredMessage } from './store.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments, checked by the schema and validated by the service
 type Args = Record<string, any>;
 const up = (s: string) => s.toUpperCase();
 const on =
@@ -107,7 +108,7 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
     conversations: on(async (ctx, { first, after, search }) => {
       const size = pageSize(first, 100);
       const offset = offsetOf(after);
-      if (search != null && (typeof search !== 'string' || search.length > 200)) throw new AppError('UNPROCESSABLE', 'search: at most 200 characters');
+      if (search != null && (typeof search !== 'string' || search.length > 200)) throw new AppError('UNPROCESSABLE', 'search: at most 200 characters', { field: 'search' });
       // One row past the page tells whether a next page exists.
       return connection(await services.store.listConversations(ctx.principal!.accountId, offset, size + 1, search?.trim() || null), offset, size);
     }),
@@ -116,11 +117,11 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
   },
   Conversation: {
     agent: (c: { agentId: string }, _: Args, ctx: RequestContext) => agentView(ctx, agentById(c.agentId)!),
-    messages: async (c: { id: string }, { last }: Args, ctx: RequestContext) => {
-      if (!Number.isInteger(last) || last < 1 || last > 500) throw new AppError('UNPROCESSABLE', 'last: must be from 1 to 500');
+    messages: async (c: { id: string }, { last }: Args) => {
+      if (!Number.isInteger(last) || last < 1 || last > 500) throw new AppError('UNPROCESSABLE', 'last: must be from 1 to 500', { field: 'last' });
       return (await services.store.messages(c.id, last)).map(messageView);
     },
-    latestRun: (c: { id: string }, _: Args, ctx: RequestContext) => services.runs.latestRun(c.id),
+    latestRun: (c: { id: string }) => services.runs.latestRun(c.id),
   },
   Mutation: {
     sendMessage: on((ctx, { input }) => services.runs.sendMessage(ctx.principal!, input)),
@@ -129,7 +130,7 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
     cancelRun: on((ctx, { conversationId }) => services.runs.cancelRun(ctx.principal!, conversationId)),
     renameConversation: on((ctx, { conversationId, title }) => services.runs.renameConversation(ctx.principal!, conversationId, title)),
     registerClient: on((ctx, { input }) => {
-      if (!MACHINE_ID.test(input.machineId)) throw new AppError('UNPROCESSABLE', 'input.machineId: 1 to 128 letters, digits, ., _ or -');
+      if (!MACHINE_ID.test(input.machineId)) throw new AppError('UNPROCESSABLE', 'input.machineId: 1 to 128 letters, digits, ., _ or -', { field: 'input.machineId' });
       const machine = services.bridge.register(ctx.principal!.accountId, {
         machineId: input.machineId,
         name: text('input.name', input.name, 128),

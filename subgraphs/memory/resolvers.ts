@@ -7,6 +7,7 @@ import type { Episode, Fact } from './model.ts';
 import type { ScoredFact } from './retrieval/search.ts';
 import * as memory from './service.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments, checked by the schema and validated by the service
 type Args = Record<string, any>;
 const on =
   <T>(fn: (ctx: RequestContext, args: Args) => Promise<T>) =>

@@ -32,7 +32,7 @@ export interface MemoryServices {
   groupLocks: Map<string, Promise<unknown>>;
 }
 
-declare module '../../core/platform.ts' {
+declare module '../../core/subgraph-services.ts' {
   interface SubgraphServices {
     memory: MemoryServices;
   }

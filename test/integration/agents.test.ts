@@ -310,7 +310,7 @@ describe('agent runs over the bridge', () => {
     const owner = (await server.key('pro')).secret;
     const desktop = await desktopFor(owner, 'ws-lanes', answerFor);
     const CLIENTS = `{ desktopClients { machineId connected lastSeenAt lanes { program versions activeVersion state tools } } }`;
-    let [client] = (await server.gql(CLIENTS, {}, owner)).body.data.desktopClients;
+    const [client] = (await server.gql(CLIENTS, {}, owner)).body.data.desktopClients;
     expect(client).toMatchObject({ machineId: 'ws-lanes', connected: true });
     expect(client.lanes[0]).toMatchObject({ program: 'SAP2000', versions: ['26.0.0', '24.1.0'], activeVersion: '26.0.0', state: 'READY' });
     expect(client.lanes[0].tools).toContain('run_analysis');

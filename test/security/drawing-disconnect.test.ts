@@ -38,7 +38,7 @@ it('stops the worker task when the client disconnects, and the next upload is se
   const t = performance.now();
   client.abort();
   expect(await abandoned).toMatchObject({ name: 'AbortError' });
-  const outcome = await Promise.race([tasks[1], new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
+  const outcome = await Promise.race([tasks[1], new Promise((r) => setTimeout(() => r('still running'), 30_000))]);
   const stoppedMs = performance.now() - t;
   expect(outcome).toMatchObject({ code: 'REQUEST_CANCELLED' });
 
@@ -47,5 +47,5 @@ it('stops the worker task when the client disconnects, and the next upload is se
   const nextMs = performance.now() - next;
   console.log(`abandoned drawing task stopped ${stoppedMs.toFixed(0)} ms after the client left; the next upload answered in ${nextMs.toFixed(0)} ms`);
   expect(res.status).toBe(200);
-  expect(nextMs).toBeLessThan(20_000); // a fresh thread loads pdf.js; the abandoned task would have held it about 60 s
+  expect(nextMs).toBeLessThan(30_000); // healthy: a fresh thread loads pdf.js in 1-3 s; the abandoned task would hold it about 60 s
 }, 90_000);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { answersWithin } from '../helpers/raw-http.ts';
+import { threadCpuMs } from '../helpers/cpu.ts';
 import { wsClient, collect } from '../helpers/ws.ts';
 
 const aliases = (n: number, field = 'codes { nodes { fileId } }') => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
@@ -33,16 +34,19 @@ describe('development server', () => {
 
   it('5,000 aliases of the public codes field are refused at once: 400 QUERY_TOO_COMPLEX with a key, 401 from the headers without', async () => {
     const { secret } = await server.key('pro');
-    const started = performance.now();
+    // The server is in this process: its work on the request is this thread's CPU, which a busy
+    // machine does not stretch. Refused at the token count it is milliseconds; planning 5,000
+    // aliases would take seconds.
+    const started = threadCpuMs();
     const res = await server.gql(aliases(5_000), undefined, secret);
-    const ms = performance.now() - started;
+    const cpuMs = threadCpuMs() - started;
     expect(res.status).toBe(400);
     expect(res.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'tokens' });
-    expect(ms).toBeLessThan(1_000);
+    expect(cpuMs).toBeLessThan(1_000);
     // 250 KB is over what a request without a key may send: refused before it is read.
     const anonymous = await server.gql(aliases(5_000));
     expect(anonymous.status).toBe(401);
-    expect(await answersWithin(`${server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+    expect(await answersWithin(`${server.memoryUrl}/healthcheck`, 15_000)).toBeLessThan(15_000); // still answering: healthy in milliseconds, a frozen server never
   });
 
   it('16 aliases (over the alias limit, under the token limit) are refused naming the aliases limit', async () => {

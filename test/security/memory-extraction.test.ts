@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../core/limits.ts';
 import { extractDeterministic } from '../../subgraphs/memory/extraction/deterministic.ts';
 import { startTestServer, tempDir, waitFor } from '../helpers/server.ts';
-import { whileServing } from './responsive.ts';
+import { onThreadCpu, whileServing } from './responsive.ts';
 
 const WORDS = 100_000;
 const worstCases: [string, string][] = [
@@ -23,13 +23,12 @@ const worstCases: [string, string][] = [
 ];
 
 describe('the deterministic extractor is linear on its worst cases', () => {
-  it.each(worstCases)('%s, 100,000 words: under 3 s', (_, content) => {
-    const t = performance.now();
-    extractDeterministic({ content, role: 'Maria', roleType: 'user' } as never);
-    const ms = performance.now() - t;
-    console.log(`extractor, ${_}: ${ms.toFixed(0)} ms for ${content.length} characters`);
-    // Was 28 s for the first case; linear work at ~1 µs a character, with room for a loaded machine.
-    expect(ms).toBeLessThan(3_000);
+  it.each(worstCases)('%s, 100,000 words: under 5 s of this thread\'s CPU', (_, content) => {
+    const { cpuMs } = onThreadCpu(() => extractDeterministic({ content, role: 'Maria', roleType: 'user' } as never));
+    console.log(`extractor, ${_}: ${cpuMs.toFixed(0)} ms CPU for ${content.length} characters`);
+    // Was 28 s for the first case; linear work at ~1 µs a character (0.4 s). CPU time, so a busy
+    // machine does not stretch it; 5 s is far from both.
+    expect(cpuMs).toBeLessThan(5_000);
   });
 });
 
@@ -67,7 +66,7 @@ describe('a message over the size limit is not a poison message', () => {
       console.log(`poison message after restart: settled in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`);
       expect(r.value[0]!.error).toMatch(/^RESOURCE_LIMIT: /);
       expect(r.value[1]!.error).toBeNull();
-      expect(r.maxMs).toBeLessThan(1_500);
+      expect(r.maxProbeCpuMs).toBeLessThan(5_000); // the oversized message is refused, not extracted on the loop (tens of seconds)
     } finally {
       await second.stop();
     }

@@ -21,7 +21,7 @@ it('a multipart body cut off inside the file part is a 400 naming file, and the 
   const body = JSON.parse(res.body);
   expect(body.error.code).toBe('VALIDATION_ERROR');
   expect(body.error.details.field).toBe('file');
-  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 15_000)).toBeLessThan(15_000); // still answering: healthy in milliseconds, a frozen server never
   expect((await s.server.rest('/v1/codes')).status).toBe(200);
 });
 
@@ -41,7 +41,7 @@ it('the same truncated body on the GraphQL upload path is a VALIDATION_ERROR nam
   const error = JSON.parse(res.body).errors[0];
   expect(error.extensions.code).toBe('VALIDATION_ERROR');
   expect(error.extensions.details.field).toBe('file');
-  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 15_000)).toBeLessThan(15_000); // still answering: healthy in milliseconds, a frozen server never
   expect((await s.server.rest('/v1/codes')).status).toBe(200);
 });
 
@@ -57,5 +57,5 @@ it('a file over the upload limit is refused with 413 while streaming, before the
   expect(res.status).toBe(413);
   expect(JSON.parse(res.body).error.code).toBe('PAYLOAD_TOO_LARGE');
   expect(JSON.parse(res.body).error.details.field).toBe('file');
-  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 2_000)).toBeLessThan(2_000);
+  expect(await answersWithin(`${s.server.memoryUrl}/healthcheck`, 15_000)).toBeLessThan(15_000); // still answering: healthy in milliseconds, a frozen server never
 });

@@ -42,16 +42,15 @@ describe('fair scheduling across accounts', () => {
     for (let i = 0; i < JOBS; i++) await server.platform.jobs.create(flooder, 'diagnostic', { durationMs: JOB_MS, steps: 1 });
     // In arrival order it would wait for all 40 (40 × 300 ms ÷ 2 slots = 6 s).
     await new Promise((r) => setTimeout(r, 100));
-    const started = Date.now();
     const job = await server.platform.jobs.create(other, 'diagnostic', { durationMs: 100, steps: 1 });
     const done = await waitFor(async () => {
       const j = await server.platform.jobs.get(job.id, other);
       return j.status === 'completed' ? j : null;
-    }, 10_000, 20);
-    const waited = Date.now() - started;
+    }, 60_000, 20);
     expect(done.status).toBe('completed');
-    // It waits for at most one of the flooder's jobs to free a slot, plus its own 100 ms.
-    expect(waited).toBeLessThan(2_500);
+    // It waits for at most one of the flooder's jobs to free a slot, plus its own 100 ms: counted in
+    // jobs, not in seconds, so a busy machine that slows every job alike changes nothing. In
+    // arrival order none of the flooder's 40 would still be pending.
     const flooderLeft = await server.platform.db.job.count({ where: { accountId: flooder.accountId, status: 'pending' } });
     expect(flooderLeft).toBeGreaterThan(JOBS / 2);
   });

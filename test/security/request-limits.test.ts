@@ -8,6 +8,7 @@ import { LIMITS } from '../../core/limits.ts';
 import { formulaSize } from '../../subgraphs/documents/calcdoc/expression.ts';
 import { serverWithKey, waitFor } from '../helpers/server.ts';
 import { whileServing } from './responsive.ts';
+import { threadCpuMs } from '../helpers/cpu.ts';
 
 const sum = (terms: number) => `x := ${Array.from({ length: Math.ceil(terms / 2) }, (_, i) => `a${i}`).join(' + ')}`;
 
@@ -16,10 +17,11 @@ describe('formula size is measured by one linear pass', () => {
     expect(formulaSize('M := w*L^2/8')).toEqual({ terms: 10, nesting: 0 }); // ":" and "=" count apart
     expect(formulaSize('sqrt((a + b) * c)')).toEqual({ terms: 6, nesting: 2 });
   });
-  it('5 MB of brackets in under 500 ms', () => {
-    const t = performance.now();
+  it('5 MB of brackets in under 2 s of this thread\'s CPU', () => {
+    const t = threadCpuMs();
     expect(formulaSize('('.repeat(5_000_000)).nesting).toBe(5_000_000);
-    expect(performance.now() - t).toBeLessThan(500);
+    expect(threadCpuMs() - t).toBeLessThan(2_000); // linear: tens of ms; a parser's recursion or a quadratic scan: far more
+
   });
 });
 
@@ -34,7 +36,8 @@ describe('on a real server', () => {
     console.log(`2 MB search query: ${r.value.status} in ${r.ms.toFixed(0)} ms; max probe ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.status).toBe(422);
     expect(body.error).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'query' } });
-    expect(r.ms).toBeLessThan(3_000);
+    // Refused by the edge's checks: milliseconds of the loop's CPU; parsing each term would take seconds.
+    expect(r.cpuMs).toBeLessThan(3_000);
   });
 
   it(`a query of more than ${LIMITS.searchMaxQueryTerms} distinct words is refused; one at the limit runs to completion`, async () => {
@@ -59,7 +62,8 @@ describe('on a real server', () => {
     console.log(`500 formulas × 1,500 terms: ${r.value.status} in ${r.ms.toFixed(0)} ms; max probe ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.status).toBe(422);
     expect(body.error.details.field).toBe('elements[0].expression');
-    expect(r.ms).toBeLessThan(3_000);
+    // Refused by the edge's checks: milliseconds of the loop's CPU; parsing each term would take seconds.
+    expect(r.cpuMs).toBeLessThan(3_000);
   });
 
   it('formulas within each limit but over the per-request total are refused naming elements', async () => {

@@ -34,7 +34,8 @@ describe('the worker pool', () => {
         const ms = performance.now() - t;
         console.log(`nested-form PDF of ${pdf.length} bytes refused in ${ms.toFixed(0)} ms`);
         expect(outcome).toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'pdf_max_operators' } });
-        expect(ms).toBeLessThan(2_000);
+        // Healthy: tens of milliseconds idle; pdf.js expanding the forms takes minutes. 20 s is far from both.
+        expect(ms).toBeLessThan(20_000);
       }
     } finally {
       await pool.close();
@@ -45,37 +46,41 @@ describe('the worker pool', () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 3_000, maxHeapMb: 512 });
     try {
       const t = performance.now();
-      await expect(pool.run(DIAGNOSTIC, { ms: 20_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms' } });
-      // 3 s of its CPU time, or at the latest the wall-clock backstop; a fresh thread's start comes on top.
-      expect(performance.now() - t).toBeLessThan(3_000 * LIMITS.workerWallFactor + 5_000);
+      await expect(pool.run(DIAGNOSTIC, { ms: 120_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms' } });
+      // 3 s of its CPU time, or at the latest the wall-clock backstop (6 s); a task left running
+      // would take its 120 s. 60 s is far from both.
+      expect(performance.now() - t).toBeLessThan(60_000);
       // The same (single) thread slot works again.
       await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
     } finally {
       await pool.close();
     }
-  }, 30_000);
+  }, 150_000);
 
   it('counts a task\'s own CPU time against its limit, so a task held up without working is not stopped for it', async () => {
     // Issue 13: at load 26 a normal page was stopped by a wall-clock limit. A task that holds its thread
     // 2.5 s without using the CPU stands for one waiting for a core: its CPU limit of 1 s is not reached.
-    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 1_000, maxHeapMb: 512, wallFactor: 10 });
+    // The wall-clock backstop is set far out (100 s): on a machine this test shares with busy
+    // processes, a second of a thread's CPU can take tens of seconds of the clock.
+    const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 1_000, maxHeapMb: 512, wallFactor: 100 });
     try {
       await expect(pool.run<{ slept: number }>(SLEEP, { ms: 2_500 })).resolves.toMatchObject({ slept: expect.any(Number) });
-      // Burning the CPU past 1 s of its own time is stopped, by the CPU clock (its wall-clock backstop is 10 s).
-      await expect(pool.run(DIAGNOSTIC, { ms: 60_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms', clock: 'cpu' } });
+      // Burning the CPU past 1 s of its own time is stopped, by the CPU clock (its wall-clock backstop is 100 s).
+      await expect(pool.run(DIAGNOSTIC, { ms: 600_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms', clock: 'cpu' } });
     } finally {
       await pool.close();
     }
-  }, 60_000);
+  }, 150_000);
 
   it('stops a task that holds its thread without working at the wall-clock backstop', async () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 500, maxHeapMb: 512, wallFactor: 4 });
     try {
       const t = performance.now();
-      await expect(pool.run(SLEEP, { ms: 30_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms', clock: 'wall' } });
+      await expect(pool.run(SLEEP, { ms: 120_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms', clock: 'wall' } });
       const ms = performance.now() - t;
+      // The backstop is 4 × 500 ms = 2 s; a task never stopped would sleep its 120 s. 60 s is far from both.
       expect(ms).toBeGreaterThanOrEqual(1_900);
-      expect(ms).toBeLessThan(15_000);
+      expect(ms).toBeLessThan(60_000);
       await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
     } finally {
       await pool.close();
@@ -128,7 +133,9 @@ describe('the worker pool', () => {
       abort.abort(new Error('abandoned'));
       expect(await first).toBe('abandoned');
       await expect(queued).resolves.toMatchObject({ rounds: expect.any(Number) });
-      expect(performance.now() - t).toBeLessThan(5_000);
+      // At once (a fresh thread's start, 1-3 s on a busy machine), not after the aborted task's 20 s;
+      // 15 s is far from both.
+      expect(performance.now() - t).toBeLessThan(15_000);
     } finally {
       await pool.close();
     }
@@ -175,7 +182,7 @@ describe('POST /v1/drawings with the nested-form PDF on a real server', () => {
     const job = (async () => {
       const created = await server.gql(CREATE_DIAGNOSTIC, { input: { durationMs: 0, steps: 1, cpuMs: 100 } }, other);
       const id = created.body.data.createDiagnosticJob.id;
-      return waitFor(async () => (await server.platform.db.job.findUnique({ where: { id } }))?.status === 'completed', 20_000);
+      return waitFor(async () => (await server.platform.db.job.findUnique({ where: { id } }))?.status === 'completed', 60_000);
     })();
     const r = await whileServing(server, Promise.all([upload, job]));
     const [res] = r.value;
@@ -184,8 +191,9 @@ describe('POST /v1/drawings with the nested-form PDF on a real server', () => {
     console.log(`nested-form PDF: ${res.status} ${body.error?.code} in ${r.ms.toFixed(0)} ms; RSS +${grown.toFixed(0)} MB; ${r.probes} probes, p99 ${r.p99Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`);
     expect(res.status).toBe(422);
     expect(body.error).toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'pdf_max_operators' } });
-    expect(r.ms).toBeLessThan(15_000);
     expect(grown).toBeLessThan(1_500);
-    expect(r.maxMs).toBeLessThan(2_000); // the probes share two cores with two busy workers and, here, six other test runs
+    // The pre-scan refuses the file in milliseconds off the loop; expanded on the loop it would hold
+    // the probes for minutes. The loop's CPU while one probe waited, far from both.
+    expect(r.maxProbeCpuMs).toBeLessThan(5_000);
   }, 60_000);
 });

@@ -5,7 +5,7 @@
 // only through the postgres stores. Migrations are applied at start.
 import { PrismaPg } from '@prisma/adapter-pg';
 import postgresClientPackage from '../../../node_modules/.prisma/client-postgresql/index.js';
-import type { Database, OpenDatabaseOptions } from '../client.ts';
+import type { Database, OpenDatabaseOptions } from '../types.ts';
 import { setInterruptibleReads } from '../interruptible-reads.ts';
 import { createPostgresReads } from './interruptible-reads.ts';
 import { applyPostgresMigrations } from './migrate.ts';

@@ -28,6 +28,7 @@ export class PlatformApi {
     return this.session.platformUrl;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the GraphQL answer's shape is the caller's to name
   async gql<T = any>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let token: string;

@@ -133,6 +133,7 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
     return same(cookie, sessionBuf);
   };
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body; each route validates the fields it reads
   async function body(req: http.IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Record<string, any>> {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON (content-type: application/json)');
     let size = 0;

@@ -4,8 +4,7 @@
  * so the caption is the only words a figure contributes to its page.
  */
 import type { Rng } from './prng.ts';
-import type { Drawing } from './types.ts';
-import type { DrawOp } from './layout.ts';
+import type { DrawOp, Drawing } from './types.ts';
 
 const THIN = 0.5;
 const MEDIUM = 0.9;

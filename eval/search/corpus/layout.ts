@@ -16,13 +16,9 @@ import type { FontKey } from './fonts.ts';
 import { createRng } from './prng.ts';
 import { wrapRuns } from './text.ts';
 import type { Run } from './text.ts';
-import type { CodeSpec, CodeTruth, TruthClause } from './types.ts';
+import type { CodeSpec, CodeTruth, DrawOp, TruthClause } from './types.ts';
 
-export type DrawOp =
-  | { op: 'text'; x: number; y: number; text: string; font: FontKey; size: number }
-  | { op: 'line'; x1: number; y1: number; x2: number; y2: number; width: number; dash?: number[] }
-  | { op: 'rect'; x: number; y: number; w: number; h: number; width: number; dash?: number[]; fillGray?: number }
-  | { op: 'circle'; x: number; y: number; r: number; width: number; fill?: boolean };
+export type { DrawOp } from './types.ts';
 
 export interface PageLayout {
   width: number;

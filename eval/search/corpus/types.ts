@@ -4,6 +4,7 @@
  * with its hand-written clauses, plus "filler" requests that the composer
  * expands from topic banks so that each code reaches a realistic length.
  */
+import type { FontKey } from './fonts.ts';
 
 /** Numbering and vocabulary house styles; one per code family. */
 export type Family = 'aci' | 'asce' | 'aisc' | 'en' | 'as' | 'csa';
@@ -124,3 +125,10 @@ export interface CodeTruth {
   title: string;
   pages: { page: number; clauses: TruthClause[] }[];
 }
+
+/** One drawing operation of a laid-out page (layout.ts writes them, figures.ts draws figures with them). */
+export type DrawOp =
+  | { op: 'text'; x: number; y: number; text: string; font: FontKey; size: number }
+  | { op: 'line'; x1: number; y1: number; x2: number; y2: number; width: number; dash?: number[] }
+  | { op: 'rect'; x: number; y: number; w: number; h: number; width: number; dash?: number[]; fillGray?: number }
+  | { op: 'circle'; x: number; y: number; r: number; width: number; fill?: boolean };

@@ -11,7 +11,6 @@
 // deflection …") already speaks for itself, and giving each passage that uses
 // it the definition's words too made rankings worse on the generated and real
 // judged queries (eval:search). Pure: passages in, meanings out.
-import type { Passage } from './passages.ts';
 import { contentStems } from './thesaurus.ts';
 import { isStopWord } from './words.ts';
 
@@ -89,7 +88,7 @@ export function expansionOf(before: string, abbreviation: string): string | null
 }
 
 /** The symbols and abbreviations a code defines, with where. The first definition of a key stands. */
-export function glossaryOf(passages: readonly Pick<Passage, 'text'>[]): GlossaryEntry[] {
+export function glossaryOf(passages: readonly { text: string }[]): GlossaryEntry[] {
   const out = new Map<string, GlossaryEntry>();
   const put = (key: string, meaning: string, definedIn: number) => {
     const m = words(meaning.split(MEANING_END)[0]!);
@@ -156,7 +155,7 @@ function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, leng
  * it uses (a whole token in its own case) and does not define, joined by "; "
  * ("" for none), at most six, in the order it uses them.
  */
-export function glossaryFor(passages: readonly Pick<Passage, 'heading' | 'text'>[], glossary: readonly GlossaryEntry[]): string[] {
+export function glossaryFor(passages: readonly { heading: string; text: string }[], glossary: readonly GlossaryEntry[]): string[] {
   if (!glossary.length) return passages.map(() => '');
   const byKey = new Map(glossary.map((e) => [e.key, e]));
   const lengths = [...new Set(glossary.map((e) => e.key.length))].sort((a, b) => b - a);

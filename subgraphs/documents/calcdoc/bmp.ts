@@ -56,7 +56,7 @@ export function decodeBmp(bytes: Uint8Array): Rgba | null {
   }
   // All-zero alpha means the alpha channel is unused.
   let opaque = true;
-  for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) (opaque = false), (i = data.length);
+  for (let i = 3; i < data.length && opaque; i += 4) if (data[i] !== 0) opaque = false;
   if (opaque) for (let i = 3; i < data.length; i += 4) data[i] = 255;
   return { width, height, data };
 }

@@ -2,6 +2,7 @@
 // units. Results are shown in result_unit when given, otherwise in the unit
 // the inputs suggest (kN/m × m² → kN·m, never mathjs's automatic kJ).
 // Angles are plain numbers, as in Mathcad (math.ts: deg is the factor π/180).
+/* eslint-disable @typescript-eslint/no-explicit-any -- mathjs's expression nodes and unit values are typed loosely (MathNode has no per-type fields); the walkers narrow by node.type */
 import type { MathNode, Unit } from 'mathjs';
 import { AppError } from '../../../core/errors.ts';
 import type { CalcElement } from './elements.ts';

@@ -2,6 +2,7 @@
 // mathjs would silently read an undefined `L` or `N` as a unit and `E` as
 // Euler's number, so every symbol is resolved here against the names defined
 // earlier in the document before anything is evaluated.
+/* eslint-disable @typescript-eslint/no-explicit-any -- mathjs's expression nodes are typed loosely (MathNode has no per-type fields); the walkers narrow by node.type */
 import type { MathNode } from 'mathjs';
 import { AppError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';

@@ -3,6 +3,7 @@
 // formula is kept on one page with the run of definitions just above it that
 // it uses; headings always stay with what follows them. Without
 // aiFormatting every element gets its own row and only headings are kept.
+/* eslint-disable @typescript-eslint/no-explicit-any -- mathjs's expression nodes are typed loosely; the walker narrows by node.type */
 import type { CalcElement } from './elements.ts';
 import { parseFormula } from './expression.ts';
 

@@ -2,6 +2,7 @@
 // lacks, and the symbol rules of the calculation program (Mathcad): `log` is
 // base 10, `ln` natural, user definitions shadow units, only `pi`/`π`
 // are accepted as built-in constants, and angles are plain numbers (below).
+/* eslint-disable @typescript-eslint/no-explicit-any -- mathjs's factory and node types are loose; the calls narrow by node.type */
 import { all, create, type MathJsInstance, type MathNode } from 'mathjs';
 
 export const math: MathJsInstance = create(all, { number: 'number', precision: 14 });

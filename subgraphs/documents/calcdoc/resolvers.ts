@@ -5,6 +5,7 @@ import type { Principal } from '../../../core/auth/keys.ts';
 import { appendElements, convertWorksheet, createDocument, generatePdf, readDocument } from './service.ts';
 
 const mutation =
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL input, validated by the domain function it is passed to
   (domain: (platform: RequestContext['platform'], principal: Principal, input: any) => unknown) =>
   (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) =>
     domain(ctx.platform, requirePrincipal(ctx), args.input);

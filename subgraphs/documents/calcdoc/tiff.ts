@@ -98,7 +98,11 @@ function unLzw(src: Uint8Array, want: number): Uint8Array {
   const prefix = new Int32Array(4096);
   const suffix = new Uint8Array(4096);
   const length = new Int32Array(4096);
-  for (let k = 0; k < 256; k++) (suffix[k] = k), (length[k] = 1), (prefix[k] = -1);
+  for (let k = 0; k < 256; k++) {
+    suffix[k] = k;
+    length[k] = 1;
+    prefix[k] = -1;
+  }
   let next = 258;
   let width = 9;
   let old = -1;
@@ -136,7 +140,12 @@ function unLzw(src: Uint8Array, want: number): Uint8Array {
     }
     if (code < next) {
       emit(code);
-      if (next < 4096) (prefix[next] = old), (suffix[next] = first(code)), (length[next] = length[old]! + 1), next++;
+      if (next < 4096) {
+        prefix[next] = old;
+        suffix[next] = first(code);
+        length[next] = length[old]! + 1;
+        next++;
+      }
     } else if (code === next && next < 4096) {
       prefix[next] = old;
       suffix[next] = first(old);

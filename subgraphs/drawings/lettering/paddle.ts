@@ -81,7 +81,10 @@ export class PaddleEngine {
       let bestP = -1;
       for (let c = 0; c < classes; c++) {
         const v = p[t * classes + c]!;
-        if (v > bestP) (bestP = v), (best = c);
+        if (v > bestP) {
+          bestP = v;
+          best = c;
+        }
       }
       // CTC: a class repeated over steps is one character, and the blank separates characters.
       if (best !== 0 && best !== previous) {

@@ -105,10 +105,16 @@ export function renderRegion(index: PathIndex, box: BBox, scale: number, skip: R
     const c = p.coords;
     let k = 0;
     for (const op of p.ops) {
-      if (op === MOVE) ctx.moveTo(c[k]!, c[k + 1]!), (k += 2);
-      else if (op === LINE) ctx.lineTo(c[k]!, c[k + 1]!), (k += 2);
-      else if (op === CURVE) ctx.bezierCurveTo(c[k]!, c[k + 1]!, c[k + 2]!, c[k + 3]!, c[k + 4]!, c[k + 5]!), (k += 6);
-      else if (op === CLOSE) ctx.closePath();
+      if (op === MOVE) {
+        ctx.moveTo(c[k]!, c[k + 1]!);
+        k += 2;
+      } else if (op === LINE) {
+        ctx.lineTo(c[k]!, c[k + 1]!);
+        k += 2;
+      } else if (op === CURVE) {
+        ctx.bezierCurveTo(c[k]!, c[k + 1]!, c[k + 2]!, c[k + 3]!, c[k + 4]!, c[k + 5]!);
+        k += 6;
+      } else if (op === CLOSE) ctx.closePath();
     }
     if (fill) ctx.fill();
     // A big filled area's outline still shows where it is; its inside stays white.

@@ -2,6 +2,7 @@
 // tracking what real CAD output relies on: save/restore, per-path `cm`,
 // form XObjects, line width and dash (also through ExtGState), colours.
 // Clip paths (painted with endPath) are not drawing geometry and are skipped.
+/* eslint-disable @typescript-eslint/no-explicit-any -- pdf.js's operator lists carry arguments of every operator's own shape */
 import { AppError } from '../../../core/errors.ts';
 import { multiply, scaleOf, type Matrix } from '../../../core/geometry/matrix.ts';
 import { LIMITS } from '../../../core/limits.ts';

@@ -4,8 +4,9 @@
 // (callout → the view and sheet it references; member mark → the notes that
 // mention it and the same mark on other sheets; revision → what was revised
 // in it), and each match named by its sheet and the box to zoom to.
+import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { Entity, RelationshipType } from './model.ts';
-import type { ProjectServices } from './service.ts';
+import type { ProjectGraphStore } from './store/project-graph-store.ts';
 
 export const MAX_PER_PAGE = 50;
 /** Candidates each ranking contributes, and seeds expanded through the graph. */
@@ -103,7 +104,7 @@ function coverage(e: Entity, terms: string[]): number {
   return terms.filter((t) => words.has(t) || [...words].some((w) => w.startsWith(t) && t.length >= 4)).length / terms.length;
 }
 
-export async function searchProject(services: Pick<ProjectServices, 'store' | 'embedder'>, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
+export async function searchProject(services: { store: ProjectGraphStore; embedder: Embedder | null }, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
   const { store, embedder } = services;
   const terms = queryTerms(query);
   const match = ftsMatch(query);

@@ -45,7 +45,7 @@ export interface ProjectServices {
   summarizer: CommunitySummarizer | null;
 }
 
-declare module '../../../core/platform.ts' {
+declare module '../../../core/subgraph-services.ts' {
   interface SubgraphServices {
     drawings: ProjectServices;
   }

@@ -9,7 +9,6 @@ import type { Platform } from '../../../core/platform.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { pooledExtractor } from '../extraction/pooled.ts';
 import { processPending, VECTOR_BATCH_ROWS } from '../graph/drain.ts';
-import type { MemoryServices } from '../service.ts';
 
 export const INGEST_JOB = 'memory.ingest';
 
@@ -20,7 +19,7 @@ const LEASE_MS = 60_000;
 const LEASE_POLL_MS = 100;
 
 /** Runs `work` after every earlier holder of `key` in `locks` finished. */
-async function withGroupLock<T>(locks: MemoryServices['groupLocks'], key: string, work: () => Promise<T>): Promise<T> {
+async function withGroupLock<T>(locks: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
   const previous = locks.get(key) ?? Promise.resolve();
   const run = previous.then(work, work);
   const tail = run.catch(() => undefined);

@@ -28,3 +28,21 @@ it('npm run keys creates a key shown once, lists it without the secret, and revo
   expect(keys('list')).toContain('revoked');
   expect(() => keys('create', '--tier', 'gold', '--name', 'x')).toThrow(/tier must be one of free, pro, enterprise/);
 });
+
+it('npm run keys -- create --help prints the usage, and an unknown option names itself, without a stack trace', () => {
+  for (const args of [['--help'], ['create', '--help'], ['-h']]) {
+    const out = keys(...args);
+    expect(out).toContain('npm run keys -- create --tier free|pro|enterprise --name NAME');
+    expect(out).toContain('revoke');
+  }
+  let failure: { status: number; stderr: string } | undefined;
+  try {
+    keys('create', '--colour', 'red');
+  } catch (err) {
+    failure = err as { status: number; stderr: string };
+  }
+  expect(failure?.status).toBe(2);
+  expect(failure?.stderr).toMatch(/error: Unknown option '--colour'/);
+  expect(failure?.stderr).toContain('usage:');
+  expect(failure?.stderr).not.toContain('    at '); // a stack frame
+});

@@ -60,7 +60,8 @@ describe('the COM helper line protocol', () => {
     const e = await failure(h.request('call', { target: 'Slow' }, { timeoutMs: 700, what: 'SapModel.Analyze.RunAnalysis' }));
     expect(e.kind).toBe('timeout');
     expect(e.message).toMatch(/SapModel\.Analyze\.RunAnalysis did not answer within 1 s; the COM helper was stopped/);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Stopped at its 0.7 s limit, not at the helper's 60 s default: 20 s is far from both.
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect(await h.request('call', { target: 'Fast' })).toEqual({ value: 1, out: [] });
     expect(h.pid).not.toBe(firstPid);
     expect(fake.state().starts).toBe(2);

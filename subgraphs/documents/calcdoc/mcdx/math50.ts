@@ -3,6 +3,7 @@
 // been classified (variable / unit / constant). Reading: the XML back to the
 // canonical expression text, or null with the reason when a region holds
 // something the element shapes cannot express (programs, matrices, …).
+/* eslint-disable @typescript-eslint/no-explicit-any -- mathjs's expression nodes are typed loosely; the writer narrows by node.type */
 import type { MathNode } from 'mathjs';
 import type { SymbolRole } from '../expression.ts';
 import { formatNumber } from '../expression.ts';

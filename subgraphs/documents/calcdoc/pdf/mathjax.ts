@@ -4,6 +4,7 @@
 // glyph uses with their transforms (the PDF draws each glyph once as a form
 // and places it) plus the few rules and paths drawn directly (fraction bars).
 // The MathJax document is built once per worker on first use.
+/* eslint-disable @typescript-eslint/no-explicit-any -- MathJax's internal node and adaptor classes have no public types */
 import { liteAdaptor } from 'mathjax-full/js/adaptors/liteAdaptor.js';
 import { RegisterHTMLHandler } from 'mathjax-full/js/handlers/html.js';
 import { MathML } from 'mathjax-full/js/input/mathml.js';

@@ -4,6 +4,7 @@
 // digits with ×10ⁿ, and the substituted form with each value in its unit.
 // MathML rather than TeX: MathJax typesets it in well under half the time,
 // having no TeX to parse.
+/* eslint-disable @typescript-eslint/no-explicit-any -- mathjs's expression nodes are typed loosely; the writer narrows by node.type */
 import type { MathNode } from 'mathjs';
 import type { Quantity } from '../calculate.ts';
 import type { SymbolRole } from '../expression.ts';

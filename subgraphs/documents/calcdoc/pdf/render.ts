@@ -4,6 +4,7 @@
 // metadata and a "Page X of Y" footer (each switchable). Math is typeset by
 // MathJax into SVG paths; text uses embedded DejaVu Sans so Greek letters and
 // sub/superscripts show.
+/* eslint-disable @typescript-eslint/no-explicit-any -- MathJax's internal node and adaptor classes have no public types */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -148,9 +149,16 @@ function drawMath(doc: Doc, m: MathOutline, x: number, baseline: number, scale =
   for (let i = 0; i < p.length; ) {
     const op = p[i++]!;
     if (op === CLOSE) doc.closePath();
-    else if (op === MOVE) (doc.moveTo(x + p[i]! * k, baseline + p[i + 1]! * k), (i += 2));
-    else if (op === LINE) (doc.lineTo(x + p[i]! * k, baseline + p[i + 1]! * k), (i += 2));
-    else (doc.quadraticCurveTo(x + p[i]! * k, baseline + p[i + 1]! * k, x + p[i + 2]! * k, baseline + p[i + 3]! * k), (i += 4));
+    else if (op === MOVE) {
+      doc.moveTo(x + p[i]! * k, baseline + p[i + 1]! * k);
+      i += 2;
+    } else if (op === LINE) {
+      doc.lineTo(x + p[i]! * k, baseline + p[i + 1]! * k);
+      i += 2;
+    } else {
+      doc.quadraticCurveTo(x + p[i]! * k, baseline + p[i + 1]! * k, x + p[i + 2]! * k, baseline + p[i + 3]! * k);
+      i += 4;
+    }
   }
   doc.fill('black');
 }
@@ -414,9 +422,15 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
       keepWithNext: layoutRow.keepWithNext,
       draw(d, x, y) {
         let top = y;
-        for (const r of left!) (r.draw(d, x, top), (top += r.height));
+        for (const r of left!) {
+          r.draw(d, x, top);
+          top += r.height;
+        }
         top = y;
-        for (const r of right!) (r.draw(d, x + half + 16, top), (top += r.height));
+        for (const r of right!) {
+          r.draw(d, x + half + 16, top);
+          top += r.height;
+        }
       },
     });
   }

@@ -39,7 +39,7 @@ function patchRow(rowNumber: number, cellsXml: string, writes: Map<number, Sheet
     const write = writes.get(at.col);
     // The first cell of a shared formula carries the formula for the others; overwriting it would break them.
     if (write && /<f\b[^>]*\bt="shared"[^>]*\bref="/.test(m[2] ?? '')) {
-      throw new AppError('UNPROCESSABLE', `dataMappings: cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`, { cell: a.r });
+      throw new AppError('UNPROCESSABLE', `dataMappings: cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`, { field: 'dataMappings', cell: a.r });
     }
     cells.push({ col: at.col, xml: write ? cellXml(at.col, rowNumber, a.s, write.value) : m[0] });
     writes.delete(at.col);

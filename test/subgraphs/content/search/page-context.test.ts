@@ -35,4 +35,4 @@ it('costs one sum per page: 50,000 passages on one page take about ten times 5,0
   const b = Math.min(time(50_000), time(50_000));
   // Linear is ~10x; a pass over the page per passage would be ~100x.
   expect(b / a).toBeLessThanOrEqual(25);
-}, 60_000);
+}, 300_000); // a hang guard, not a measure: the ratio above is CPU time; at load 35 with coverage on, 60 s of the clock ran out

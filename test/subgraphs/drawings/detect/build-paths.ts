@@ -10,8 +10,13 @@ export function path(ops: Op[], style: Partial<PathGeom> = {}): PathGeom {
   const coords: number[] = [];
   for (const op of ops) {
     if (op[0] === 'Z') codes.push(CLOSE);
-    else if (op[0] === 'C') codes.push(CURVE), coords.push(...op[1], ...op[2], ...op[3]);
-    else codes.push(op[0] === 'M' ? MOVE : LINE), coords.push(...op[1]);
+    else if (op[0] === 'C') {
+      codes.push(CURVE);
+      coords.push(...op[1], ...op[2], ...op[3]);
+    } else {
+      codes.push(op[0] === 'M' ? MOVE : LINE);
+      coords.push(...op[1]);
+    }
   }
   const xs = coords.filter((_, i) => i % 2 === 0);
   const ys = coords.filter((_, i) => i % 2 === 1);

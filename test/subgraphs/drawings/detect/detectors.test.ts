@@ -161,7 +161,6 @@ describe('revision marks', () => {
     const arcs = (vertices: Point[], depth: (i: number) => number) =>
       vertices.map((v, i) => {
         const w = vertices[(i + 1) % vertices.length]!;
-        const m: Point = [(v[0] + w[0]) / 2, (v[1] + w[1]) / 2];
         const n: Point = [-(w[1] - v[1]), w[0] - v[0]];
         const d = depth(i);
         return path([['M', v], ['C', [v[0] + n[0] * d, v[1] + n[1] * d], [w[0] + n[0] * d, w[1] + n[1] * d], w]]);

@@ -102,7 +102,8 @@ export function draw(sketch) {
     const [sx, sy] = [x - ux * len, y - uy * len];
     return `M${f(sx)} ${f(sy)}L${f(x)} ${f(y)}M${f(x - ux * 6 - uy * 3.5)} ${f(y - uy * 6 + ux * 3.5)}L${f(x)} ${f(y)}L${f(x - ux * 6 + uy * 3.5)} ${f(y - uy * 6 - ux * 3.5)}`;
   };
-  let drawn = 0, loadCount = sketch.loads.joints.length + sketch.loads.members.length;
+  let drawn = 0;
+  const loadCount = sketch.loads.joints.length + sketch.loads.members.length;
   for (const l of sketch.loads.joints) {
     const F = l.force, m = Math.hypot(...F);
     if (!m || drawn >= MAX_LOAD_ARROWS) continue;
