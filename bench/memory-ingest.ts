@@ -48,10 +48,10 @@ async function round(set: ReturnType<typeof messages>, runLength: number | undef
     // The vector index's part, timed apart: the drain calls it every few dozen episodes.
     let indexMs = 0;
     const indexFactVectors = store.indexFactVectors.bind(store);
-    store.indexFactVectors = async (rows) => {
+    store.indexFactVectors = async (rows, space) => {
       const t = performance.now();
       try {
-        return await indexFactVectors(rows);
+        return await indexFactVectors(rows, space);
       } finally {
         indexMs += performance.now() - t;
       }

@@ -73,10 +73,18 @@ export interface Config {
   jobReconcileMs: number;
   /** Lets POST /clear on the memory service delete every account's data. */
   memoryClearEnabled: boolean;
-  /** An OpenAI-compatible embeddings API for code search; null uses the local embedder. */
+  /**
+   * The text embedder (core/embedding/): "use-lite" (Universal Sentence Encoder lite, shipped in an npm package,
+   * run in a worker thread; the default), "hash" (the hashing embedder, no model) or "openai" (EMBEDDINGS_URL's
+   * OpenAI-compatible endpoint; the default when that URL is set).
+   */
+  embedder: 'use-lite' | 'hash' | 'openai';
+  /** The OpenAI-compatible embeddings API of EMBEDDER=openai. */
   embeddingsUrl: string | null;
   embeddingsModel: string;
   embeddingsApiKey: string | null;
+  /** The width asked of that endpoint (the stores take any width: a change re-embeds, see core/embedding/README.md). */
+  embeddingsDimensions: number;
   /** A search job fails with SEARCH_TIMEOUT past this. */
   searchTimeoutMs: number;
   /** The same search within this many seconds answers from a cache. */
@@ -135,6 +143,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value)) throw new Error(`Environment variable ${name} must be a number, got "${raw}"`);
   return value;
+}
+
+function embedderName(name: string | undefined, url: string | undefined): Config['embedder'] {
+  if (!name) return url ? 'openai' : 'use-lite';
+  if (name !== 'use-lite' && name !== 'hash' && name !== 'openai') throw new Error(`EMBEDDER must be use-lite, hash or openai (got ${name})`);
+  if (name === 'openai' && !url) throw new Error('EMBEDDER=openai needs EMBEDDINGS_URL');
+  return name;
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -234,9 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobRetryDelayMs: int(env, 'JOB_RETRY_DELAY_MS', 1_000),
     jobReconcileMs: int(env, 'JOB_RECONCILE_MS', 5_000),
     memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
+    embedder: embedderName(env.EMBEDDER, env.EMBEDDINGS_URL),
     embeddingsUrl: env.EMBEDDINGS_URL || null,
     embeddingsModel: env.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
     embeddingsApiKey: env.EMBEDDINGS_API_KEY || null,
+    embeddingsDimensions: int(env, 'EMBEDDINGS_DIMENSIONS', 512),
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 30_000),
     searchCacheSeconds: int(env, 'SEARCH_CACHE_S', 300),
     uploadLimitBytes: int(env, 'UPLOAD_LIMIT_BYTES', 50 * 1024 * 1024),

@@ -36,6 +36,8 @@ export interface PreparedEpisode {
   episode: Episode;
   extraction: Extraction;
   embeddings: Float32Array[];
+  /** The tag of the model that made `embeddings`. */
+  embeddingModel: string;
 }
 
 /**
@@ -44,12 +46,28 @@ export interface PreparedEpisode {
  * `earlier`: the group's latest processed episodes, oldest first (what store.lastEpisodes gives).
  */
 export async function prepareEpisode(deps: Pick<IngestDeps, 'extractor' | 'embedder'>, episode: Episode, earlier: readonly Episode[]): Promise<PreparedEpisode> {
+  const [prepared] = await embedExtractions(deps.embedder, [await extractEpisode(deps, episode, earlier)]);
+  return prepared!;
+}
+
+/** An episode's extraction, without its embeddings. */
+export async function extractEpisode(deps: Pick<IngestDeps, 'extractor'>, episode: Episode, earlier: readonly Episode[]): Promise<Omit<PreparedEpisode, 'embeddings' | 'embeddingModel'>> {
   // "you" is whoever spoke last before this message (someone other than its speaker).
   const speaker = episode.role ?? episode.roleType;
   const addressee = earlier.filter((e) => e.uuid !== episode.uuid && (e.role ?? e.roleType) !== speaker).at(-1);
   const extraction = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
-  const embeddings = extraction.facts.length ? await deps.embedder.embed(extraction.facts.map((f) => f.fact)) : [];
-  return { episode, extraction, embeddings };
+  return { episode, extraction };
+}
+
+/**
+ * The facts of a run of extracted episodes embedded in one call: a model costs less a text in a
+ * batch (20 ms of CPU a fact alone, 12-14 in batches of 32, for USE-lite), and a fact stated twice is embedded once.
+ */
+export async function embedExtractions(embedder: Embedder, extracted: readonly Omit<PreparedEpisode, 'embeddings' | 'embeddingModel'>[]): Promise<PreparedEpisode[]> {
+  const texts = [...new Set(extracted.flatMap((x) => x.extraction.facts.map((f) => f.fact)))];
+  const vectors = texts.length ? await embedder.embed(texts) : [];
+  const byText = new Map(texts.map((t, i) => [t, vectors[i]!]));
+  return extracted.map((x) => ({ ...x, embeddings: x.extraction.facts.map((f) => byText.get(f.fact)!), embeddingModel: embedder.model }));
 }
 
 /**
@@ -64,7 +82,7 @@ export async function ingestEpisode(deps: IngestDeps, episode: Episode, earlierE
 /** A prepared episode into the graph: resolve entities, add or merge facts, invalidate what they contradict. Only store calls. */
 export async function writeEpisode(deps: Pick<IngestDeps, 'store' | 'now'>, prepared: PreparedEpisode): Promise<IngestResult> {
   const { store } = deps;
-  const { episode, extraction, embeddings } = prepared;
+  const { episode, extraction, embeddings, embeddingModel } = prepared;
   const now = (deps.now?.() ?? new Date()).toISOString();
   const { accountId, groupId } = episode;
   const norms = [...new Set(extraction.entities.map((e) => normName(e.name)).filter(Boolean))];
@@ -192,6 +210,7 @@ export async function writeEpisode(deps: Pick<IngestDeps, 'store' | 'now'>, prep
       expiredAt: newInvalidAt ? now : null,
       invalidatedBy: null,
       embedding: embeddings[i]!,
+      embeddingModel,
       episode: source,
     });
   }

@@ -204,14 +204,14 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       await store.insertFacts(uuids.map((uuid, i) => ({
         uuid, accountId: account, groupId: group, sourceUuid: entities[0]!.uuid, targetUuid: entities[1]!.uuid, name: 'RELATES_TO',
         fact: 'quokka bracing tied statement', normFact: 'quokka bracing tied statement', validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
-        embedding, episode: { uuid: (i < 12 ? second : first).uuid, sourceDescription: 'ties' },
+        embedding, embeddingModel: embedder.model, episode: { uuid: (i < 12 ? second : first).uuid, sourceDescription: 'ties' },
       })));
       const scope = { accountId: account, groupIds: [group] };
       const filter = { includeInvalidated: false, source: null };
       const order = (ranked: readonly { uuid: string }[]) => ranked.map((r) => r.uuid);
       expect(order(await store.fullTextFacts(scope, 'quokka bracing', filter, 10))).toEqual(uuids.slice(0, 10));
       // All of them: which equals an approximate index keeps at a cut is its own affair.
-      expect(order(await store.nearestFacts(scope, embedding, filter, 25))).toEqual(uuids);
+      expect(order(await store.nearestFacts(scope, { model: embedder.model, vector: embedding }, filter, 25))).toEqual(uuids);
       expect(order(await store.factsAround(scope, [entities[0]!.uuid], 1, filter, 10))).toEqual(uuids.slice(0, 10));
       for (const e of [first, second]) await store.finishEpisode(account, e.uuid, null);
       // Equal messages in their queue order, each one's facts in storing order.
@@ -372,7 +372,7 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
         const facts: NewFact[] = Array.from({ length: 210 }, (_, i) => ({
           uuid: randomUUID(), accountId: acct(), groupId: 'atomic-bulk', sourceUuid: entities[i]!.uuid, targetUuid: entities[i + 1]!.uuid, name: 'RELATES_TO',
           fact: `bulk fact ${i}`, normFact: `bulk fact ${i}`, validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
-          embedding: new Float32Array(embedder.dimensions).fill(1 / 16),
+          embedding: new Float32Array(embedder.dimensions).fill(1 / 16), embeddingModel: embedder.model,
           episode: { uuid: episode.uuid, sourceDescription: 'bulk-facts' },
         }));
         const storedFacts = async () => (await store.getFacts(acct(), facts.map((f) => f.uuid))).length;
