@@ -112,7 +112,7 @@ try {
       console.log(`  ${e.name}: loaded in ${loadS.toFixed(1)} s (load average ${load()})`);
       results.set(e.name, [
         await timed(RUNS, (i) => index.fullText(queries[i]!, null, 30)),
-        await timed(RUNS, (i) => index.nearest(vectors[i]!, null, 30)),
+        await timed(RUNS, (i) => index.nearest({ model: embedder.model, vector: vectors[i]! }, null, 30)),
         await timed(RUNS, (i) => searchCodes(index, embedder, catalogue, { query: queries[i]!, fileIds: null, page: 1, perPage: 10 })),
       ]);
     }

@@ -61,7 +61,7 @@ export async function evaluateSearch(log = console.log, perQuery = false, embedd
         return ids.flatMap((id) => rows.get(id) ?? []);
       };
       if (mode === 'full_text') return distinctPages(await inOrder(await index.fullText(q.query, null, 100)), 10);
-      if (mode === 'vector') return distinctPages(await inOrder(await index.nearest((await embedder.embed([q.query]))[0]!, null, 100)), 10);
+      if (mode === 'vector') return distinctPages(await inOrder(await index.nearest({ model: embedder.model, vector: (await embedder.embed([q.query]))[0]! }, null, 100)), 10);
       const r = await searchCodes(index, embedder, catalogue, { query: q.query, fileIds: null, page: 1, perPage: 50 });
       return distinctPages(r.matches.map((m) => ({ fileId: m.file_id, page: m.page_number })), 10);
     };

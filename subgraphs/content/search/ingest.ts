@@ -54,7 +54,7 @@ export async function toIndex(passages: readonly Passage[], embedder: Embedder):
     vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}${p.glossary ? `\n${p.glossary}` : ''}`))));
   }
   const withPage = withPageContext(passages, vectors);
-  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: withPage[i]!, terms: passageTerms(p) }));
+  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: withPage[i]!, embeddingModel: embedder.model, terms: passageTerms(p) }));
 }
 
 /** How much the direction of a passage's page counts beside its own (1). */
