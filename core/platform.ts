@@ -96,6 +96,9 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const closers: (() => Promise<void>)[] = [];
   const onClose = (c: () => Promise<void>) => void closers.push(c);
   const embedder = embedderFor(config);
+  // The model loads in its thread while the rest starts (about a second of CPU), not on the first search.
+  embedder.warm?.().catch((err) => log.error({ err: err.message }, 'the embedding model failed to load'));
+  onClose(async () => embedder.close?.());
   // Before the runner and the queue exist: a job handed over at once finds its subgraph's collaborators.
   const services = options.services?.({ config, log, db, embedder, onClose }) ?? ({} as SubgraphServices);
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));

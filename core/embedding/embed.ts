@@ -10,7 +10,7 @@ import { createRemoteEmbedder } from './remote.ts';
 import { createUseLiteEmbedder } from './use-lite/embedder.ts';
 
 export type { Embedder } from './embedder.ts';
-export { createLocalEmbedder, embedText, HASH_MODEL, stem, tokens } from './hash.ts';
+export { createLocalEmbedder, embedText, hashModel, stem, tokens } from './hash.ts';
 export { createRemoteEmbedder, type RemoteEmbedderOptions } from './remote.ts';
 export { createUseLiteEmbedder, USE_LITE_MODEL } from './use-lite/embedder.ts';
 

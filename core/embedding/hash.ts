@@ -50,8 +50,9 @@ export function embedText(text: string, dimensions: number): Float32Array {
   return v;
 }
 
-export const HASH_MODEL = 'hash-v1';
+/** The hashing embedder's tag names its width: two widths hash to different vectors. */
+export const hashModel = (dimensions: number) => `hash-v1-${dimensions}`;
 
 export function createLocalEmbedder(dimensions = 256): Embedder {
-  return { model: HASH_MODEL, dimensions, embed: async (texts) => texts.map((t) => embedText(t, dimensions)) };
+  return { model: hashModel(dimensions), dimensions, embed: async (texts) => texts.map((t) => embedText(t, dimensions)) };
 }

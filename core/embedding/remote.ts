@@ -17,7 +17,7 @@ export interface RemoteEmbedderOptions {
 export function createRemoteEmbedder(options: RemoteEmbedderOptions): Embedder {
   const doFetch = options.fetch ?? fetch;
   return {
-    model: `openai:${options.model}`,
+    model: `openai:${options.model}:${options.dimensions}`,
     dimensions: options.dimensions,
     async embed(texts) {
       if (!texts.length) return [];

@@ -7,6 +7,9 @@ import { readCatalogue, seedCodes } from './codes.ts';
 import { contentResolvers } from './resolvers.ts';
 import { searchJob } from './jobs/search.ts';
 import { contentTools } from './tools.ts';
+import { reembedInBackground } from '../../core/embedding/reembed.ts';
+import { passageIndexFor } from './search/index-for.ts';
+import { codeReembedTarget } from './search/reembed.ts';
 
 export const contentSubgraph: SubgraphModule = {
   name: 'content',
@@ -18,6 +21,8 @@ export const contentSubgraph: SubgraphModule = {
   async onStart(platform) {
     await seedCodes(platform.db, readCatalogue(new URL('./data/codes.json', import.meta.url)));
     await seedPosts(platform.db, readPosts(fileURLToPath(new URL('./data/blog', import.meta.url))));
+    // Passages whose vectors another model made are embedded again in the background (core/embedding/reembed.ts).
+    reembedInBackground(platform, codeReembedTarget(passageIndexFor(platform.db)));
   },
   resolvers: contentResolvers,
 };

@@ -23,7 +23,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const dataDir = env.DATA_DIR ?? tempDir();
   // On PostgreSQL (TEST_POSTGRES_URL) a database of the data directory's own, unless the test names one.
   const database = env.DATABASE_URL ? {} : await testDatabaseEnv(dataDir);
-  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', ...database, ...env });
+  // The hashing embedder unless a test asks for another: a test server need not load the model (its own tests do).
+  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', EMBEDDER: 'hash', ...database, ...env });
   const server = await startServer(config, options);
   const keyHeader = (key?: string): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
   return {

@@ -87,7 +87,8 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
     },
 
     async activateVectors(space) {
-      side = activateSideTable(on.transaction, PASSAGE_VECTORS, space.model, space.dimensions);
+      const current = await sideTable();
+      if (current?.model !== space.model || current.dimensions !== space.dimensions) side = activateSideTable(on.transaction, PASSAGE_VECTORS, space.model, space.dimensions);
       await fillSideTable((await side)!);
     },
 

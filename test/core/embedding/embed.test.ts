@@ -44,7 +44,7 @@ it('fails clearly on an error status or vectors of the wrong width', async () =>
 
 it('builds the embedder EMBEDDER names, each with its model tag', () => {
   const config = { embeddingsUrl: url, embeddingsModel: 'm', embeddingsApiKey: null, embeddingsDimensions: 384 };
-  expect(embedderFor({ ...config, embedder: 'hash' })).toMatchObject({ model: 'hash-v1', dimensions: 256 });
-  expect(embedderFor({ ...config, embedder: 'openai' })).toMatchObject({ model: 'openai:m', dimensions: 384 });
+  expect(embedderFor({ ...config, embedder: 'hash' })).toMatchObject({ model: 'hash-v1-256', dimensions: 256 });
+  expect(embedderFor({ ...config, embedder: 'openai' })).toMatchObject({ model: 'openai:m:384', dimensions: 384 });
   expect(embedderFor({ ...config, embedder: 'use-lite' })).toMatchObject({ model: 'use-lite-v1', dimensions: 512 });
 });

@@ -16,6 +16,9 @@ import { activateSideTable, activeSideTable, hasOtherModel, type SideTable, type
  */
 export const FACT_VECTORS: SideTableSpec = { base: 'MemoryFactVector', parent: 'MemoryFact', indexOptions: `'max_neighbors=16', 'insert_l=32'` };
 
+/** Rows a statement copies into a new index. */
+const VECTOR_FILL_ROWS = 500;
+
 /** Up to this many facts in scope, vector search scans them exactly rather than asking the index. */
 const EXACT_SCAN_LIMIT = 2000;
 
@@ -182,8 +185,9 @@ export function libsqlRetrieval(base: LibsqlBase): RetrievalStore {
     },
 
     async activateFactVectors(space) {
-      side = activateSideTable(base.transaction, FACT_VECTORS, space.model, space.dimensions);
-      await side;
+      const current = await sideTable();
+      if (current?.model !== space.model || current.dimensions !== space.dimensions) side = activateSideTable(base.transaction, FACT_VECTORS, space.model, space.dimensions);
+      await this.indexFactVectors(VECTOR_FILL_ROWS, space);
     },
 
     async factsAround(scope, entityUuids, depth, filter, limit) {
