@@ -8,7 +8,15 @@ import type { Extraction, Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, FactRow, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
 import { CHANGE_CUES } from '../extraction/relations.ts';
-import { contradicted, applyIntervals, mayContradict, names, valueSort, type Candidate } from './invalidate.ts';
+import { contradicted, applyIntervals, endedClause, mayContradict, names, statedValues, valueSort, type Candidate } from './invalidate.ts';
+import { resolveAnaphora } from '../extraction/anaphora.ts';
+import { findMentions } from '../extraction/mentions.ts';
+
+/** The first value of a known sort a "no longer …" clause names ("W18x35" in "the beams no longer use W18x35"). */
+function endedValue(text: string): string | null {
+  const m = findMentions(endedClause(text)).find((x) => valueSort(x.kind, x.name) !== null);
+  return m?.name ?? null;
+}
 import { fuzzyEligible, normName } from './names.ts';
 import { resolveEntities } from './resolve.ts';
 
@@ -55,7 +63,17 @@ export async function extractEpisode(deps: Pick<IngestDeps, 'extractor'>, episod
   // "you" is whoever spoke last before this message (someone other than its speaker).
   const speaker = episode.role ?? episode.roleType;
   const addressee = earlier.filter((e) => e.uuid !== episode.uuid && (e.role ?? e.roleType) !== speaker).at(-1);
-  const extraction = await deps.extractor.extract({ ...episode, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
+  // "they were replaced by W21x44": the subject is the earlier message's ("the level 3 beams").
+  const before = earlier.filter((e) => e.uuid !== episode.uuid && e.timestamp <= episode.timestamp).map((e) => e.content);
+  const read = resolveAnaphora(episode.content, before, endedValue);
+  const extraction = await deps.extractor.extract({ ...episode, content: read.content, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
+  if (read.endedText) {
+    // The value the earlier message ended is what the new value of its sort replaces.
+    for (const f of extraction.facts) {
+      const sort = valueSort(extraction.entities.find((e) => e.name === f.target)?.kind ?? '', f.target);
+      if (sort !== null && sort === statedValues(read.endedText).at(0)?.sort && !f.replacesText) f.replacesText = read.endedText;
+    }
+  }
   return { episode, extraction };
 }
 
