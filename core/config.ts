@@ -79,6 +79,11 @@ export interface Config {
    * OpenAI-compatible endpoint; the default when that URL is set).
    */
   embedder: 'use-lite' | 'hash' | 'openai';
+  /**
+   * Code search's embedder (EMBEDDER_CODE): by default EMBEDDER when it is set, else "hash", which measured
+   * better than the model on code search (docs/capabilities/code-search.md, "The embedding model").
+   */
+  codeEmbedder: 'use-lite' | 'hash' | 'openai';
   /** The OpenAI-compatible embeddings API of EMBEDDER=openai. */
   embeddingsUrl: string | null;
   embeddingsModel: string;
@@ -250,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobReconcileMs: int(env, 'JOB_RECONCILE_MS', 5_000),
     memoryClearEnabled: bool(env, 'MEMORY_CLEAR_ENABLED', false),
     embedder: embedderName(env.EMBEDDER, env.EMBEDDINGS_URL),
+    codeEmbedder: env.EMBEDDER_CODE ? embedderName(env.EMBEDDER_CODE, env.EMBEDDINGS_URL) : env.EMBEDDER || env.EMBEDDINGS_URL ? embedderName(env.EMBEDDER, env.EMBEDDINGS_URL) : 'hash',
     embeddingsUrl: env.EMBEDDINGS_URL || null,
     embeddingsModel: env.EMBEDDINGS_MODEL ?? 'text-embedding-3-small',
     embeddingsApiKey: env.EMBEDDINGS_API_KEY || null,

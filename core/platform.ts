@@ -57,8 +57,10 @@ export interface Platform {
   workers: WorkerPool;
   /** The tools the subgraphs offer agents (SubgraphModule.tools), by the name the model sees. */
   tools: ToolRegistry;
-  /** The text embedder code search, memory and projects share (core/embedding/: local, or EMBEDDINGS_URL's endpoint). */
+  /** The text embedder of memory and projects (core/embedding/: EMBEDDER). */
   embedder: Embedder;
+  /** Code search's (EMBEDDER_CODE; the same object when both name one embedder). */
+  codeEmbedder: Embedder;
   /** Each subgraph's own collaborators, built when the platform was created (SubgraphServices). */
   services: SubgraphServices;
   /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */
@@ -96,9 +98,13 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const closers: (() => Promise<void>)[] = [];
   const onClose = (c: () => Promise<void>) => void closers.push(c);
   const embedder = embedderFor(config);
-  // The model loads in its thread while the rest starts (about a second of CPU), not on the first search.
-  embedder.warm?.().catch((err) => log.error({ err: err.message }, 'the embedding model failed to load'));
-  onClose(async () => embedder.close?.());
+  // Code search's own when it is another (EMBEDDER_CODE): one instance when both name the same.
+  const codeEmbedder = config.codeEmbedder === config.embedder ? embedder : embedderFor({ ...config, embedder: config.codeEmbedder });
+  for (const e of new Set([embedder, codeEmbedder])) {
+    // The model loads in its thread while the rest starts (about a second of CPU), not on the first search.
+    e.warm?.().catch((err) => log.error({ err: err.message }, 'the embedding model failed to load'));
+    onClose(async () => e.close?.());
+  }
   // Before the runner and the queue exist: a job handed over at once finds its subgraph's collaborators.
   const services = options.services?.({ config, log, db, embedder, onClose }) ?? ({} as SubgraphServices);
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
@@ -138,6 +144,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     log,
     cache,
     embedder,
+    codeEmbedder,
     services,
     ...(redisUrl ? { source: 'queue' as const, retryable: retryableFailure(config.jobMaxAttempts) } : {}),
   });
@@ -196,6 +203,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     workers,
     tools: options.tools ?? {},
     embedder,
+    codeEmbedder,
     services,
     sweep,
     registerSweeper: (s) => void sweepers.push(s),

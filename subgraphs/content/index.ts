@@ -22,7 +22,7 @@ export const contentSubgraph: SubgraphModule = {
     await seedCodes(platform.db, readCatalogue(new URL('./data/codes.json', import.meta.url)));
     await seedPosts(platform.db, readPosts(fileURLToPath(new URL('./data/blog', import.meta.url))));
     // Passages whose vectors another model made are embedded again in the background (core/embedding/reembed.ts).
-    reembedInBackground(platform, codeReembedTarget(passageIndexFor(platform.db)));
+    reembedInBackground({ ...platform, embedder: platform.codeEmbedder }, codeReembedTarget(passageIndexFor(platform.db)));
   },
   resolvers: contentResolvers,
 };
