@@ -5,10 +5,11 @@
 // again by the next one.
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../embedder.ts';
-import { USE_LITE_DIMENSIONS } from './model.ts';
+// Constants only: TensorFlow.js loads in the thread, not in every process that may embed.
+import { USE_LITE_DIMENSIONS, USE_LITE_MODEL } from './constants.ts';
 import type { Reply, Request } from './worker.ts';
 
-export const USE_LITE_MODEL = 'use-lite-v1';
+export { USE_LITE_MODEL };
 
 export interface ThreadEmbedder extends Embedder {
   /** CPU time the embedding thread spent, and the texts it embedded, since the embedder was made. */

@@ -13,7 +13,9 @@ import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { createTokenizer, type Tokenizer } from './tokenizer.ts';
 
-export const USE_LITE_DIMENSIONS = 512;
+import { USE_LITE_DIMENSIONS } from './constants.ts';
+
+export { USE_LITE_DIMENSIONS };
 /**
  * Pieces read of one text: attention is quadratic in them, and the model was trained on sentences and
  * short paragraphs. 256 pieces is about 180 words, longer than any memory fact and most code clauses.
