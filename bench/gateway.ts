@@ -6,6 +6,7 @@
 // checked-in supergraph, for a one-subgraph query and one that crosses
 // subgraphs through Job.
 // Each server runs in its own process; autocannon drives them from here.
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,7 +45,7 @@ async function serve(script: string, args: string[], env: Record<string, string>
     cwd: ROOT,
     // Logging stays on (as in production) and goes to /dev/null.
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'info', PUBLIC_RATE_PER_MIN: '1000000000', NODE_ENV: 'production', SIGNING_SECRET: 'bench', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', PUBLIC_RATE_PER_MIN: '1000000000', NODE_ENV: 'production', SIGNING_SECRET: randomBytes(32).toString('base64'), ...env },
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {

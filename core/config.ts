@@ -1,5 +1,6 @@
 // Every setting comes from the environment, with the defaults documented in the README.
 import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 
 export type Tier = 'free' | 'pro' | 'enterprise';
 export const TIERS: readonly Tier[] = ['free', 'pro', 'enterprise'];
@@ -50,6 +51,12 @@ export interface Config {
    * alive in their replicas.
    */
   replica: string;
+  /**
+   * How many gateway replicas share the Redis rate limits (GATEWAY_REPLICAS; npm run start:cluster
+   * sets it). While Redis is away each replica allows its 1/N share of a budget, so the replicas
+   * together never allow more than the budget (core/rate-limit.ts).
+   */
+  gatewayReplicas: number;
   /** name → URL of subgraphs served by other processes; the rest run in-process. */
   remoteSubgraphs: Record<string, string>;
   /** How long a request waits for a remote subgraph that refuses connections (its process restarting) before failing. */
@@ -177,9 +184,29 @@ function remoteSubgraphs(raw: string | undefined): Record<string, string> {
 /** Signs download links in development only: it is in this public repository, so it protects nothing. */
 const DEVELOPMENT_SIGNING_SECRET = 'development-only-signing-secret';
 
+/** What a production signing secret must carry: 32 bytes, as `openssl rand -base64 32` gives. */
+export const SIGNING_SECRET_MIN_BITS = 256;
+
+/**
+ * An upper bound on the entropy of a secret, in bits: the smaller of its length times the bits of
+ * the alphabet it is written in (16 symbols for hex, 64 for base64 and base64url, 95 printable
+ * characters otherwise) and the bits left once deflate has removed its repetitions. A random
+ * secret passes both; `dev`, a word, or a short pattern repeated to length fails one.
+ */
+export function secretEntropyBits(secret: string): number {
+  if (!secret) return 0;
+  const symbols = /^[0-9a-fA-F]+$/.test(secret) ? 16 : /^[A-Za-z0-9+/_=-]+$/.test(secret) ? 64 : 95;
+  const byAlphabet = secret.length * Math.log2(symbols);
+  // deflate's fixed overhead (about 10 bytes on short input) is not information.
+  const byCompression = Math.max(0, deflateRawSync(Buffer.from(secret), { level: 9 }).length - 2) * 8;
+  return Math.floor(Math.min(byAlphabet, byCompression));
+}
+
 /**
  * Refuses to run a server without a secret of its own outside development
- * (called by createPlatform; the key and code CLIs, which sign nothing, do not need one).
+ * (called by createPlatform; the key and code CLIs, which sign nothing, do not need one): it
+ * must be set, not the public development secret, and carry at least 32 bytes of entropy, since
+ * anyone who guesses it can sign download links (a 3-character `dev` started production).
  */
 export function assertSigningSecret(config: Pick<Config, 'env' | 'signingSecret'>): void {
   if (config.env === 'development') return;
@@ -187,6 +214,13 @@ export function assertSigningSecret(config: Pick<Config, 'env' | 'signingSecret'
     throw new Error(
       'SIGNING_SECRET must be set to a secret of your own: the server runs in production mode unless NODE_ENV=development ' +
         '(npm start sets it), and download links signed with the public development secret could be forged by anyone.',
+    );
+  }
+  const bits = secretEntropyBits(config.signingSecret);
+  if (bits < SIGNING_SECRET_MIN_BITS) {
+    throw new Error(
+      `SIGNING_SECRET is too weak: it carries at most ${bits} bits of entropy and production needs ${SIGNING_SECRET_MIN_BITS} (32 random bytes), ` +
+        'or download links could be forged by guessing it. Generate one with: openssl rand -base64 32',
     );
   }
 }
@@ -244,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: int(env, 'SWEEP_INTERVAL_MS', 60_000),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
     replica: env.GATEWAY_REPLICA ?? '',
+    gatewayReplicas: Math.max(1, int(env, 'GATEWAY_REPLICAS', 1)),
     remoteSubgraphs: remote,
     subgraphRefusedWaitMs: int(env, 'SUBGRAPH_REFUSED_WAIT_MS', 10_000),
     runJobs: bool(env, 'RUN_JOBS', true),

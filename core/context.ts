@@ -23,6 +23,11 @@ export interface RequestContext {
    * The gateway's key and rate-limit checks pass such an operation through.
    */
   charged?: boolean;
+  /**
+   * Set when a request without a key spent one point of its address's public budget before its
+   * body was read (edge/key-before-body.ts): its operation is not charged again.
+   */
+  paidBeforeParse?: boolean;
   /** Aborts (with REQUEST_CANCELLED) when the client gives up before its answer: synchronous work done only for it stops. */
   signal?: AbortSignal;
 }

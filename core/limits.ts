@@ -51,6 +51,10 @@ export const LIMITS = {
   // --- Memory: subgraphs/memory/ -----------------------------------------------------------
   /** Characters of one message the extractor reads: a chat message, not a book; longer fails its episode with RESOURCE_LIMIT. */
   memoryMaxMessageChars: envNumber('MEMORY_MAX_MESSAGE_CHARS', 100_000),
+  /** Facts kept from one message: a chat turn states a handful; 970 from one near-cap message took seconds of synchronous writes (issue 29, finding 3). The first ones are kept. */
+  memoryMaxFactsPerMessage: envNumber('MEMORY_MAX_FACTS_PER_MESSAGE', 32),
+  /** Facts written per database transaction while a group's queue is drained: the embedded database writes on the event loop, so writes are cut into transactions of about this many facts with a yield between them. */
+  memoryFactsPerWrite: envNumber('MEMORY_FACTS_PER_WRITE', 48),
   /** Characters of one sentence the extractor's patterns run over: longer sentences are cut (no real sentence is this long). */
   memoryMaxSentenceChars: 2_000,
 
@@ -62,6 +66,10 @@ export const LIMITS = {
   drawingTimeoutMs: envNumber('DRAWING_TIMEOUT_MS', 60_000),
   /** How long an upload waits for a free worker thread before it is answered 503 to retry: with the run's wall-clock backstop (WORKER_WALL_FACTOR × the limit above) an upload is answered within 270 s, inside the 300 s clients commonly wait for headers. */
   drawingQueueWaitMs: envNumber('DRAWING_QUEUE_WAIT_MS', 150_000),
+  /** Regions of one page the lettering reader recognises (subgraphs/drawings/lettering/): a sheet without a text layer has tens of tags and note blocks; each costs 20–80 ms of CPU. */
+  letteringMaxRegions: envNumber('LETTERING_MAX_REGIONS', 400),
+  /** Thread CPU time the lettering reader may spend recognising one page's regions: the issue's target for a whole sheet without a text layer is 4 s; regions left past it get no reading. */
+  letteringCpuMs: envNumber('LETTERING_CPU_MS', 2_500),
 
   // --- Jobs: core/jobs/runner.ts -----------------------------------------------------------
   /** Wall-clock time of one job from its claim, all its worker tasks included: past it the job is stopped and fails with RESOURCE_LIMIT. */
@@ -111,9 +119,39 @@ export const LIMITS = {
   /** Messages in one memory request: a conversation turn is a handful; each message is one episode and its SQL rows. */
   memoryMaxMessagesPerRequest: envNumber('MEMORY_MAX_MESSAGES_PER_REQUEST', 1_000),
 
+  // --- Agent runs: subgraphs/agents/ (issue 29, findings 5 and 17) ---------------------------
+  /** Tool calls of one model answer that are run: a step needs a few; 200 search_memory calls froze the platform 8 s and 30,000 unknown ones 6 s. The rest are not run and the model is told so. */
+  agentMaxToolCallsPerAnswer: envNumber('AGENT_MAX_TOOL_CALLS_PER_ANSWER', 32),
+  /** Bytes of one tool call's arguments (JSON): a model fills a schema's few fields; a larger call is answered INVALID_ARGUMENTS and its arguments are not kept in the history the model is sent again. */
+  agentMaxToolArgumentBytes: envNumber('AGENT_MAX_TOOL_ARGUMENT_BYTES', 64 * KiB),
+  /** Bytes of one tool result (JSON) kept and sent to the model: a 13.6 MB result stalled the platform and made every later model request 15 MB. A larger result is refused with TOO_LARGE, which the model reads. */
+  agentMaxToolResultBytes: envNumber('AGENT_MAX_TOOL_RESULT_BYTES', 256 * KiB),
+  /** Model output tokens one model call is reserved credits for (with its prompt, priced): credits are reserved before the call and settled after, so concurrent runs cannot spend past the limit. */
+  agentReserveCompletionTokens: envNumber('AGENT_RESERVE_COMPLETION_TOKENS', 4_096),
+
   // --- Subscriptions: gateway/subscriptions.ts ----------------------------------------------
   /** How often an open subscription re-checks its key between events: a revoked key stops streaming within this. */
   subscriptionAuthRecheckMs: envNumber('SUBSCRIPTION_AUTH_RECHECK_MS', 30_000),
+
+  // --- graphql-ws sockets: gateway/graphql-ws.ts, edge/socket-limits.ts ---------------------
+  // The key is checked at connection_init, before any subscribe message is parsed; every
+  // subscribe spends one point of the key's budget before it is parsed (core/rate-limit.ts).
+  /** How long a socket may stay open before its connection_init: a client sends it at once; an idle socket only holds memory and a descriptor. */
+  wsConnectionInitTimeoutMs: envNumber('WS_CONNECTION_INIT_TIMEOUT_MS', 3_000),
+  /** Sockets open at once from one client address, credentials or not (refused with HTTP 429 at the upgrade): an office behind one address runs a few desktops and browsers, not hundreds. */
+  wsMaxSocketsPerAddress: envNumber('WS_MAX_SOCKETS_PER_ADDRESS', 100),
+  /** Sockets open at once under one API key (its OAuth tokens included): a desktop holds one, a browser tab one; past it the socket is closed with 4429. */
+  wsMaxSocketsPerKey: envNumber('WS_MAX_SOCKETS_PER_KEY', 32),
+  /** Messages one socket may send in a minute, pings included, counted before graphql-ws reads them: a client sends a subscribe per job and a ping every few seconds; past it the socket is closed with 4429. */
+  wsMaxMessagesPerMinute: envNumber('WS_MAX_MESSAGES_PER_MINUTE', 120),
+  /** Subscriptions open at once on one socket: each holds a listener and re-reads its job on every event. */
+  wsMaxSubscriptionsPerSocket: envNumber('WS_MAX_SUBSCRIPTIONS_PER_SOCKET', 50),
+  /** Bytes of one socket message (ws closes the socket with 1009 past it): a subscription document is under GRAPHQL_MAX_TOKENS, a few KB. */
+  wsMaxMessageBytes: envNumber('WS_MAX_MESSAGE_BYTES', 64 * KiB),
+
+  // --- Memory search: subgraphs/memory/service.ts --------------------------------------------
+  /** group_ids of one memory search: each is one SQL parameter (SQLite allows 32,766 a statement); a user has tens of groups. */
+  memoryMaxGroupIds: envNumber('MEMORY_MAX_GROUP_IDS', 1_000),
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

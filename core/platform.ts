@@ -187,12 +187,15 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   }
   await runner.start();
 
+  const oauth = createOAuth(db, keys, { pendingTtlMs: config.oauthPendingTtlMs, accessTtlS: config.oauthAccessTtlS, refreshTtlS: config.oauthRefreshTtlS });
+  sweepers.push((now) => oauth.sweepRetired(now));
+
   return {
     config,
     log,
     db,
     keys,
-    oauth: createOAuth(db, keys, { pendingTtlMs: config.oauthPendingTtlMs, accessTtlS: config.oauthAccessTtlS, refreshTtlS: config.oauthRefreshTtlS }),
+    oauth,
     rateLimits: createRateLimits(config, shared ? { client: shared, prefix: config.redisPrefix } : undefined),
     files,
     blobs,

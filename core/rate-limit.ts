@@ -1,9 +1,14 @@
 // Per-key and per-address request budgets. The memory store is the embedded default; with
-// REDIS_URL the counts live in Redis, so a key's budget holds across every gateway replica. When
-// Redis is away each process falls back to its own memory count (rate-limiter-flexible's
-// insurance limiter) rather than refusing or failing requests.
+// REDIS_URL the counts live in Redis, so a key's budget holds across every gateway replica.
+//
+// When Redis is away each replica counts locally, conservatively, so that the budget is not
+// reset nor multiplied by the replicas (a free key that had spent its budget got 20 more requests
+// from two replicas' fresh local counts): each replica allows its share of the budget
+// (points ÷ GATEWAY_REPLICAS), and a key Redis had already counted this window starts its local
+// count at its share of what Redis had (the last count this replica saw). Requests go on being
+// served within the budget; Redis takes over again as soon as it answers.
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config, Tier } from './config.ts';
 import { AppError } from './errors.ts';
 import type { Principal } from './auth/keys.ts';
@@ -33,23 +38,66 @@ export interface RateLimits {
   check(bucket: Bucket, who: Who): Promise<void>;
 }
 
+/** The part of a rate limiter the budgets use. */
+interface Limiter {
+  consume(key: string, points: number): Promise<unknown>;
+  get(key: string): Promise<RateLimiterRes | null>;
+}
+
+/** Keys whose last Redis count a replica remembers for its fallback: enough for every active key, bounded for memory. */
+const REMEMBERED_KEYS = 100_000;
+
+/** A budget counted in Redis, with the conservative local count above while Redis cannot answer. */
+function sharedLimiter(client: Redis, keyPrefix: string, points: number, replicas: number): Limiter {
+  const remote = new RateLimiterRedis({ storeClient: client, keyPrefix, points, duration: 60, rejectIfRedisNotReady: true });
+  const local = new RateLimiterMemory({ keyPrefix: `local:${keyPrefix}`, points: Math.max(1, Math.floor(points / replicas)), duration: 60 });
+  /** key → what Redis had counted for it, and until when that count holds. */
+  const seen = new Map<string, { consumed: number; until: number }>();
+  const remember = (key: string, res: RateLimiterRes) => {
+    seen.delete(key);
+    seen.set(key, { consumed: res.consumedPoints, until: Date.now() + res.msBeforeNext });
+    if (seen.size > REMEMBERED_KEYS) seen.delete(seen.keys().next().value!);
+  };
+  /** The first local count of a key Redis had counted starts at this replica's share of that count. */
+  const seeded = async (key: string) => {
+    const last = seen.get(key);
+    if (!last) return;
+    seen.delete(key);
+    if (last.until > Date.now()) await local.penalty(key, Math.ceil(last.consumed / replicas));
+  };
+  return {
+    async consume(key, n) {
+      try {
+        const res = await remote.consume(key, n);
+        remember(key, res);
+        return res;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) {
+          remember(key, err);
+          throw err;
+        }
+      }
+      await seeded(key);
+      return local.consume(key, n);
+    },
+    async get(key) {
+      try {
+        return await remote.get(key);
+      } catch {
+        await seeded(key);
+        return local.get(key);
+      }
+    },
+  };
+}
+
 export function createRateLimits(
-  config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute' | 'bridgePerMinute'>,
+  config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute' | 'bridgePerMinute'> & { gatewayReplicas?: number },
   redis?: { client: Redis; prefix: string },
 ): RateLimits {
-  const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
-    const memory = new RateLimiterMemory({ keyPrefix, points, duration: 60 });
-    if (!redis) return memory;
-    return new RateLimiterRedis({
-      storeClient: redis.client,
-      keyPrefix: `${redis.prefix}:rl:${keyPrefix}`,
-      points,
-      duration: 60,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: memory,
-    });
-  };
-  const perTier = new Map<Tier, RateLimiterAbstract>(
+  const limiter = (keyPrefix: string, points: number): Limiter =>
+    redis ? sharedLimiter(redis.client, `${redis.prefix}:rl:${keyPrefix}`, points, config.gatewayReplicas ?? 1) : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+  const perTier = new Map<Tier, Limiter>(
     (Object.keys(config.tiers) as Tier[]).map((tier) => [tier, limiter(`api:${tier}`, config.tiers[tier].requestsPerMinute)]),
   );
   const polling = limiter('poll', config.pollingPerMinute);
@@ -61,7 +109,7 @@ export function createRateLimits(
   const pick = (bucket: Bucket, { principal, address }: Who) =>
     bucket === 'public' || !principal
       ? { limiter: anonymous, key: address }
-      : { limiter: bucket === 'api' ? perTier.get(principal.tier)! : keyed[bucket], key: principal.keyId };
+      : { limiter: bucket === 'api' ? perTier.get(principal.tier)! : keyed[bucket], key: principal.budgetKeyId };
 
   return {
     async consume(bucket, who, points = 1) {

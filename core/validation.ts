@@ -33,7 +33,43 @@ export function validationError(error: z.ZodError, input?: unknown): AppError {
   return new AppError(shape ? 'VALIDATION_ERROR' : 'UNPROCESSABLE', message, { fields: issues });
 }
 
+/**
+ * The first text in `value` (a string, or an object's key) that no store can keep as text: an
+ * unpaired UTF-16 surrogate (JSON's \ud800 escape allows it; it is no Unicode, so no UTF-8, and
+ * the drivers fail on it) or a NUL (PostgreSQL's text refuses it). Walked with a stack of its own,
+ * so a deeply nested body cannot overflow the call stack.
+ */
+export function unstorableText(value: unknown): { path: (string | number)[]; message: string } | null {
+  const problem = (text: string) => (!text.isWellFormed() ? 'must be valid Unicode text (it holds an unpaired surrogate)' : text.includes('\0') ? 'must not contain NUL characters' : null);
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      const message = problem(v);
+      if (message) return { path, message };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        const message = problem(k);
+        if (message) return { path: [...path, k], message: `a field name ${message}` };
+        stack.push({ value: item, path: [...path, k] });
+      }
+    }
+  }
+  return null;
+}
+
+/** VALIDATION_ERROR naming the field of the first unstorable text in `input` (unstorableText), if any. */
+export function assertStorableText(input: unknown, prefix: (string | number)[] = []): void {
+  const bad = unstorableText(input);
+  if (!bad) return;
+  const field = fieldPath([...prefix, ...bad.path]);
+  throw new AppError('VALIDATION_ERROR', `${field}: ${bad.message}`, { field, fields: [{ field, message: bad.message, code: 'invalid_string' }] });
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  assertStorableText(input);
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error, input);
   return result.data;

@@ -9,6 +9,7 @@ export interface ContextInput {
   requestId: string;
   address: string;
   signal?: AbortSignal;
+  paidBeforeParse?: boolean;
 }
 
 export async function buildContext(platform: Platform, input: ContextInput): Promise<RequestContext> {
@@ -21,6 +22,7 @@ export async function buildContext(platform: Platform, input: ContextInput): Pro
     log: platform.log.child({ reqId: input.requestId }),
     loaders: new Map(),
     signal: input.signal,
+    paidBeforeParse: input.paidBeforeParse,
   };
 }
 

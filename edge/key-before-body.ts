@@ -5,9 +5,12 @@
 // Rule: a route that needs a key (every REST route with a body) checks the key
 // and its budget first. On /graphql, where public queries need no key, a body
 // over LIMITS.anonymousBodyBytes (or of unknown length) needs a valid key with
-// budget left; public and polling operations are far smaller than that. The
-// budget is only checked here, not spent: the operation is charged once it is
-// known (edge/rate-limit.ts), by what it is.
+// budget left; public and polling operations are far smaller than that. A keyed
+// request's budget is only checked here, not spent: the operation is charged once
+// it is known (edge/rate-limit.ts), by what it is. A request without a valid key
+// spends one point of its address's public budget here, before its body is read
+// or parsed: reading, parsing and validating cost the server the same whether the
+// document turns out valid or not (issue 29, finding 6).
 import type { RequestHandler } from 'express';
 import { bearerToken } from '../core/auth/keys.ts';
 import { AppError } from '../core/errors.ts';
@@ -23,11 +26,19 @@ export function largeBody(headers: { 'content-length'?: string; 'transfer-encodi
   return !Number.isFinite(length) || length > LIMITS.anonymousBodyBytes;
 }
 
+/** Set on a request whose public budget was spent before its body was read: edge/rate-limit.ts charges it nothing more. */
+export const PAID_BEFORE_BODY = Symbol('paid before body');
+
 export function keyBeforeBody(platform: Platform, options: { keyRequired: boolean }): RequestHandler {
   return async (req, res, next) => {
     try {
-      if (!options.keyRequired && !largeBody(req.headers)) return next();
       const principal = await platform.keys.authenticate(bearerToken(req.get('authorization')));
+      if (!principal && !options.keyRequired && !largeBody(req.headers)) {
+        await platform.rateLimits.consume('public', { principal: null, address: clientAddress(req) });
+        (req as unknown as Record<symbol, boolean>)[PAID_BEFORE_BODY] = true;
+        return next();
+      }
+      if (principal && !options.keyRequired && !largeBody(req.headers)) return next();
       if (!principal) {
         throw new AppError(
           'UNAUTHORIZED',

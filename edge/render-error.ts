@@ -27,8 +27,13 @@ export interface DetailItem {
   ctx?: Record<string, unknown>;
 }
 
-/** Anything that is not an AppError is a bug: it is answered as a bare internal error (and logged by the caller). */
-const asAppError = (err: unknown): AppError => (err instanceof AppError ? err : new AppError('INTERNAL_ERROR', 'Internal server error'));
+/**
+ * Anything that is not an AppError is a bug: it is answered as a bare internal error (and logged
+ * by the caller). So is an INTERNAL_ERROR, whatever its message: one built from a lower layer's
+ * error (a subgraph's answer, a driver's message quoting SQL, ids and file paths) must not reach
+ * the caller.
+ */
+const asAppError = (err: unknown): AppError => (err instanceof AppError && err.code !== 'INTERNAL_ERROR' ? err : new AppError('INTERNAL_ERROR', 'Internal server error'));
 
 function headersOf(err: AppError, style: ErrorStyle['style']): Record<string, string> {
   if (err.code === 'RATE_LIMITED') return { 'Retry-After': String(err.details?.retry_after_s ?? 60) };

@@ -1,7 +1,7 @@
 // Seeded generators of malformed inputs: JSON, GraphQL, multipart, PDF,
 // zip/OOXML and XML, each a mutation of a valid shape or random bytes. The
 // same seed gives the same sequence, so a failing case can be replayed.
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { newEntry, writeZip } from '../core/zip.ts';
 import { mulberry32 } from '../eval/drawings/generator/prng.ts';
 
@@ -105,4 +105,103 @@ export function multipartBody(r: Rand, file: Buffer, options: { truncated: boole
   if (options.truncated && r() < 0.3) body = body.subarray(0, int(r, body.length));
   else if (r() < 0.3) body = mutate(r, body);
   return { body, contentType: r() < 0.9 ? `multipart/form-data; boundary=${boundary}` : pick(r, ['multipart/form-data', 'text/plain', `multipart/form-data; boundary=${'x'.repeat(100)}`]) };
+}
+
+/**
+ * A zip whose central directory names `aliases` more entries that all point at one entry's local
+ * data (a shared entry): a reader that inflates per directory entry inflates the same bytes again
+ * for each name. `entries` are deflated (or stored) as given; each alias repeats its target's
+ * directory record under another name.
+ */
+export function zipWithAliases(entries: { name: string; data: Buffer; store?: boolean }[], aliases: { name: string; of: string }[] = []): Buffer {
+  const locals: Buffer[] = [];
+  const records = new Map<string, { method: number; crc: number; csize: number; size: number; offset: number }>();
+  let offset = 0;
+  for (const e of entries) {
+    const raw = e.store ? e.data : deflateRawSync(e.data);
+    const name = Buffer.from(e.name, 'utf8');
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(e.store ? 0 : 8, 8);
+    head.writeUInt32LE(crc32(e.data) >>> 0, 14);
+    head.writeUInt32LE(raw.length, 18);
+    head.writeUInt32LE(e.data.length, 22);
+    head.writeUInt16LE(name.length, 26);
+    records.set(e.name, { method: e.store ? 0 : 8, crc: crc32(e.data) >>> 0, csize: raw.length, size: e.data.length, offset });
+    locals.push(head, name, raw);
+    offset += 30 + name.length + raw.length;
+  }
+  const central: Buffer[] = [];
+  const all = [...entries.map((e) => ({ name: e.name, of: e.name })), ...aliases];
+  for (const a of all) {
+    const rec = records.get(a.of)!;
+    const name = Buffer.from(a.name, 'utf8');
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(20, 4);
+    c.writeUInt16LE(20, 6);
+    c.writeUInt16LE(rec.method, 10);
+    c.writeUInt32LE(rec.crc, 16);
+    c.writeUInt32LE(rec.csize, 20);
+    c.writeUInt32LE(rec.size, 24);
+    c.writeUInt16LE(name.length, 28);
+    c.writeUInt32LE(rec.offset, 42);
+    central.push(c, name);
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(all.length, 8);
+  end.writeUInt16LE(all.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/**
+ * An .mcdx whose `regions` text regions point at inner XAML packages: `packages` names in the
+ * outer directory share one stored inner package, itself `innerEntries` names sharing one entry
+ * of `entryBytes` spaces (under the 1 MB the ratio check exempts). Issue 29, finding 9.
+ */
+export function sharedPackageMcdx(options: { regions: number; packages: number; innerEntries: number; entryBytes?: number }): Buffer {
+  const entryBytes = options.entryBytes ?? 1_000_000;
+  const inner = zipWithAliases([{ name: 'e0', data: Buffer.alloc(entryBytes, 32) }], Array.from({ length: options.innerEntries - 1 }, (_, i) => ({ name: `e${i + 1}`, of: 'e0' })));
+  const rels = Array.from({ length: options.regions }, (_, i) => `<Relationship Id="R${i}" Type="x" Target="/mathcad/xaml/p${i % options.packages}.XamlPackage"/>`).join('');
+  const regions = Array.from({ length: options.regions }, (_, i) => `<region region-id="${i}" top="${i * 20}" left="0"><text item-idref="R${i}"/></region>`).join('');
+  return zipWithAliases(
+    [
+      { name: 'mathcad/worksheet.xml', data: Buffer.from(`<worksheet xmlns="http://schemas.mathsoft.com/worksheet50"><regions>${regions}</regions></worksheet>`) },
+      { name: 'mathcad/_rels/worksheet.xml.rels', data: Buffer.from(`<Relationships>${rels}</Relationships>`) },
+      { name: 'mathcad/xaml/p0.XamlPackage', data: inner, store: true },
+    ],
+    Array.from({ length: options.packages - 1 }, (_, i) => ({ name: `mathcad/xaml/p${i + 1}.XamlPackage`, of: 'mathcad/xaml/p0.XamlPackage' })),
+  );
+}
+
+/**
+ * Strings that find super-linear parsers and encoding bugs (issue 29): a long run of one character
+ * before a character that ends the match badly, nested brackets, unpaired UTF-16 surrogates, NUL,
+ * and mixtures of them. `size` is a rough length.
+ */
+export function hostileString(r: Rand, size = 20_000): string {
+  const run = pick(r, ['\n', ' ', '\t', '0', 'a', '.', '=', '-', '/', '(', '[', '{', '<', '"', "'", '\\', '%', '+', 'A', '9', ',', ';']);
+  const bad = pick(r, ['!', '\u0000', '\ud800', '\udfff', '\uffff', '>', ']', '}', ')', '\u2028', 'é']);
+  const n = 1 + int(r, size);
+  switch (int(r, 6)) {
+    case 0: return `${run.repeat(n)}${bad}`;
+    case 1: return `${'('.repeat(n / 2)}${bad}`;
+    case 2: return `${'[{'.repeat(n / 4)}${bad}${'}]'.repeat(int(r, n / 4))}`;
+    case 3: return Array.from({ length: Math.min(n, 4_000) }, () => pick(r, ['\ud800', '\udc00', '\u0000', 'a', ' '])).join('');
+    case 4: return `${'a '.repeat(n / 2)}${bad}`;
+    default: return `${run.repeat(n / 2)}${pick(r, ['x', ' ', '\n'])}${run.repeat(n / 2)}${bad}`;
+  }
+}
+
+/** Every string field of `value` (nested), some replaced by hostile strings. */
+export function withHostileStrings(r: Rand, value: unknown, size?: number): unknown {
+  if (typeof value === 'string') return r() < 0.6 ? hostileString(r, size) : value;
+  if (Array.isArray(value)) return value.map((v) => withHostileStrings(r, v, size));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withHostileStrings(r, v, size)]));
+  return value;
 }

@@ -1,12 +1,15 @@
 // npm run fuzz -- [--seed N] [--seconds S] [--no-truncated-multipart] [--kinds a,b] [--trace]: starts the platform on loopback
 // in a child process with a fresh data directory (fuzz/serve.ts) and runs the fuzz (fuzz/fuzz.ts)
 // against it from this one, so the fuzzer's work does not count against the server's responsiveness.
-// Exits 1 on any failure. Bounds: /healthcheck p99 under 200 ms, the server's RSS under
-// FUZZ_MAX_RSS_MB (2,048 MB by default). --kinds keeps only some input
-// families (to find which one a resource grows with); --trace prints the
-// server's memory every 5 s against the requests answered so far.
+// Each family (fuzz/families/) gets an equal share of the time. Exits 1 on any failure. Bounds:
+// /healthcheck p99 under 200 ms, no single probe over 1 s, the server's RSS under
+// FUZZ_MAX_RSS_MB (2,048 MB by default). --kinds keeps only some families (to find which one a
+// resource grows with); --trace prints the server's memory every 5 s against the requests
+// answered so far.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
+import { FAMILIES } from './families/index.ts';
 import { printReport, runFuzz } from './fuzz.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -15,8 +18,14 @@ const arg = (name: string, fallback: number) => {
 };
 const seed = arg('seed', 1);
 const seconds = arg('seconds', 120);
-const child = fork(new URL('./serve.ts', import.meta.url), { stdio: 'inherit', execArgv: [...process.execArgv, ...(process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)] });
-const [target] = (await once(child, 'message')) as [{ url: string; memoryUrl: string; key: string }];
+const kindsAt = process.argv.indexOf('--kinds');
+const kinds = kindsAt >= 0 ? process.argv[kindsAt + 1]!.split(',') : undefined;
+const families = FAMILIES.filter((f) => !kinds || kinds.includes(f.name));
+// What the families need beside the server (a scripted model…), started before it.
+const prepared = await Promise.all(families.map((f) => f.prepare?.() ?? Promise.resolve({} as { env?: Record<string, string>; close?: () => Promise<void> })));
+const env = { ...process.env, ...Object.assign({}, ...families.map((f) => f.serverEnv?.() ?? {}), ...prepared.map((p) => p.env ?? {})) };
+const child = fork(new URL('./serve.ts', import.meta.url), { stdio: 'inherit', env, execArgv: [...process.execArgv, ...(process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)] });
+const [target] = (await once(child, 'message')) as [{ url: string; memoryUrl: string; key: string; freeKey: string }];
 // The server's memory, asked for with each health probe (IPC, answered between requests).
 let rss = 0;
 let last: NodeJS.MemoryUsage | undefined;
@@ -28,8 +37,6 @@ child.on('message', (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapByte
   if (m.usage) last = m.usage;
   if (m.workers) workers = m.workers;
 });
-const kindsAt = process.argv.indexOf('--kinds');
-const kinds = kindsAt >= 0 ? process.argv[kindsAt + 1]!.split(',') : undefined;
 const trace = process.argv.includes('--trace');
 const mb = (n = 0) => (n / 2 ** 20).toFixed(0);
 let nextTraceMs = 5_000;
@@ -39,6 +46,8 @@ const report = await runFuzz(target, {
   concurrency: 4,
   truncatedMultipart: !process.argv.includes('--no-truncated-multipart'),
   healthP99Ms: 200,
+  healthMaxMs: 1_000,
+  families,
   maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
   rss: () => {
     child.send(trace ? 'trace' : 'rss');
@@ -52,6 +61,8 @@ const report = await runFuzz(target, {
   },
 });
 printReport(report, seed);
+console.log(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
 child.send('stop');
 await once(child, 'exit');
+await Promise.all(prepared.map((p) => p.close?.()));
 process.exit(report.failures.length ? 1 : 0);

@@ -29,6 +29,7 @@ const workerHeaps = async () => {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-fuzz-'));
 const server = await startServer(
   loadConfig({
+    // The families' settings first (a scripted model's address…), so the ones below still hold.
     ...process.env,
     PORT: '0',
     MEMORY_PORT: '0',
@@ -42,7 +43,8 @@ const server = await startServer(
   }),
 );
 const { secret } = await server.platform.keys.create({ name: 'fuzz', tier: 'enterprise' });
-process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret });
+const free = await server.platform.keys.create({ name: 'fuzz-free', tier: 'free' });
+process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret, freeKey: free.secret });
 process.on('message', async (message) => {
   if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
   // The heaps only when traced: asking each worker thread for its heap interrupts it.

@@ -11,12 +11,14 @@ import cluster, { type Worker as ClusterWorker } from 'node:cluster';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../core/config.ts';
+import { assertSigningSecret, loadConfig } from '../core/config.ts';
 import { freePort } from '../core/net/free-port.ts';
 import { openDatabase } from '../core/db/client.ts';
 import { createKeyStore } from '../core/auth/keys.ts';
 import { SUBGRAPHS } from '../subgraphs/registry.ts';
 import { SUBGRAPH_NAMES } from '../schema/compose.ts';
+import { STOP_BACKSTOP_MS } from './stop-on-signal.ts';
+import { stopProcesses } from './stop-processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -31,6 +33,8 @@ if (!env.REDIS_URL) {
   process.exit(2);
 }
 const config = loadConfig();
+// Checked here once: every process would refuse it, and be restarted without end.
+assertSigningSecret(config);
 const replicas = count('GATEWAY_REPLICAS', 2);
 const jobWorkers = count('JOB_WORKERS', 2);
 const say = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
@@ -51,6 +55,9 @@ let stopping = false;
 const children = new Set<ChildProcess>();
 
 // Installed before anything starts: a SIGTERM while the processes are still starting stops them too.
+// Each process stops itself within its grace period and backstop (gateway/stop-on-signal.ts); one
+// still running a few seconds past that is SIGKILLed, so the cluster stops in bounded time.
+const stopDeadlineMs = config.shutdownGraceMs + STOP_BACKSTOP_MS + 5_000;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
@@ -58,10 +65,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     say({ msg: 'cluster shutting down', signal });
     // Gateways stop taking requests first; then workers (running jobs get their grace) and subgraphs.
     const gateways = Object.values(cluster.workers ?? {}).filter((w): w is ClusterWorker => !!w);
-    await Promise.all(gateways.map((w) => new Promise<void>((r) => (w.isDead() ? r() : (w.once('exit', () => r()), w.process.kill('SIGTERM'))))));
-    await Promise.all(
-      [...children].map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))))),
+    const first = await stopProcesses(
+      gateways.map((w) => ({ kill: (s) => w.process.kill(s), exited: () => w.isDead(), onExit: (cb) => w.once('exit', cb) })),
+      stopDeadlineMs,
     );
+    const then = await stopProcesses(
+      [...children].map((c) => ({ kill: (s) => c.kill(s), exited: () => c.exitCode !== null || c.signalCode !== null, onExit: (cb) => c.once('exit', cb) })),
+      stopDeadlineMs,
+    );
+    say({ msg: 'cluster stopped', killed: first.killed + then.killed });
     process.exit(0);
   });
 }
@@ -75,7 +87,7 @@ function supervise(role: string, name: string, script: string, args: string[], c
   return new Promise((resolveReady) => {
     const start = () => {
       const startedAt = Date.now();
-      const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
       children.add(child);
       say({ msg: 'process started', role, name, pid: child.pid });
       let seen = '';
@@ -120,6 +132,8 @@ const gatewayEnv = {
   MEMORY_PORT: String(memoryPort),
   REMOTE_SUBGRAPHS: [...subgraphPorts].map(([name, p]) => `${name}=http://127.0.0.1:${p}/graphql`).join(','),
   RUN_JOBS: '0',
+  // Each replica's share of a rate-limit budget while Redis is away (core/rate-limit.ts).
+  GATEWAY_REPLICAS: String(replicas),
 };
 const replicaReady = new Map<number, () => void>();
 function forkReplica(index: number, failures = 0): Promise<void> {

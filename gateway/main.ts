@@ -2,6 +2,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from '../core/config.ts';
 import { startServer } from './server.ts';
+import { stopOnSignal } from './stop-on-signal.ts';
 
 const config = loadConfig();
 const server = await startServer(config);
@@ -25,21 +26,6 @@ if (cluster.isPrimary && config.env === 'development' && (await platform.keys.co
   console.log(`  More keys:  npm run keys -- create --tier pro --name NAME\n`);
 }
 
-let stopping = false;
 // A stray rejection is a bug to log, not a reason to drop every request in flight.
 process.on('unhandledRejection', (err) => platform.log.error({ err }, 'unhandled rejection'));
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    platform.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
-    server.close(config.shutdownGraceMs).then(
-      () => process.exit(0),
-      (err) => {
-        platform.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignal(platform.log, config.shutdownGraceMs, () => server.close(config.shutdownGraceMs));

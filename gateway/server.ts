@@ -1,15 +1,12 @@
 // Starts the whole platform in one process: the gateway (GraphQL over HTTP
 // and WebSocket), the REST compatibility layer, downloads, and the memory
 // service on its own port. Subgraphs run in-process unless configured remote.
-import http from 'node:http';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloGateway } from '@apollo/gateway';
-import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
 import type { GraphQLSchema } from 'graphql';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from '../core/config.ts';
@@ -22,15 +19,17 @@ import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
-import { keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
+import { PAID_BEFORE_BODY, keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
 import { LIMITS } from '../core/limits.ts';
 import { createHttpServer, listen } from '../core/net/http-server.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
-import { bucketFor } from '../edge/policies.ts';
-import { LIMIT_RULES, PARSE_OPTIONS, checkSubscription, formatLimitError, fragmentsOf, pointsFor } from '../edge/operation-limits.ts';
-import { buildSubscriptionSchema, subscribeByResponseKey } from './subscriptions.ts';
+import { LIMIT_RULES, PARSE_OPTIONS } from '../edge/operation-limits.ts';
+import { formatErrorFor } from '../edge/format-error.ts';
+import { buildSubscriptionSchema } from './subscriptions.ts';
+import { serveGraphqlWs } from './graphql-ws.ts';
 import { subscriptionsOverHttpPlugin } from './plugins/subscriptions-over-http.ts';
 import { requireKeyPlugin } from '../edge/require-key.ts';
+import { storableTextPlugin } from '../edge/storable-text.ts';
 import { bodyParserError, sendError } from '../edge/render-error.ts';
 import { ROUTES } from '../rest-compat/table.ts';
 import { restRouter } from '../rest-compat/router.ts';
@@ -84,19 +83,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const apollo = new ApolloServer<RequestContext>({
     gateway,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Requests in flight get the shutdown grace period, then their connections are cut.
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
       subscriptionsOverHttpPlugin(),
       requireKeyPlugin(),
       rateLimitPlugin(),
+      storableTextPlugin(),
       config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
     ],
     introspection: config.env !== 'production',
-    // No "Did you mean …" in production: suggestions would list fields to a caller probing without introspection.
+    // No "Did you mean …" in production: suggestions would list fields to a caller probing without
+    // introspection. Apollo's option covers validation; formatErrorFor the errors about variable values.
     hideSchemaDetailsFromClientErrors: config.env === 'production',
     includeStacktraceInErrorResponses: false,
     parseOptions: PARSE_OPTIONS,
     validationRules: [...LIMIT_RULES],
-    formatError: formatLimitError,
+    // No internal error's text in an answer, the limits' codes, no suggestions in production.
+    formatError: formatErrorFor({ production: config.env === 'production', log: platform.log }),
   });
 
   let subscriptionSchema: GraphQLSchema | null = null;
@@ -106,7 +109,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await apollo.start();
 
   const context = (req: Request) =>
-    buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req), signal: clientGone(req.res!) });
+    buildContext(platform, {
+      authorization: req.get('authorization'),
+      requestId: req.requestId,
+      address: clientAddress(req),
+      signal: clientGone(req.res!),
+      paidBeforeParse: (req as unknown as Record<symbol, boolean | undefined>)[PAID_BEFORE_BODY],
+    });
 
   const keyedJson = express.json({ limit: config.jsonLimitBytes });
   const anonymousJson = express.json({ limit: Math.min(LIMITS.anonymousBodyBytes, config.jsonLimitBytes) });
@@ -138,42 +147,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   app.use(onError);
 
-  const wss = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  // Every operation over the socket passes the same checks as over HTTP, in
-  // onSubscribe, before it runs: parse and validation with the cost limits,
-  // the key, and the key's rate limit.
-  const wsServer = useServer<Record<string, unknown>>(
-    {
-      subscribe: subscribeByResponseKey,
-      onSubscribe: async (ctx, _id, payload) => {
-        const checked = checkSubscription(subscriptionSchema!, payload.query, payload.operationName, config.env === 'production');
-        if ('errors' in checked) return checked.errors;
-        const params = ctx.connectionParams ?? {};
-        const raw = params.authorization ?? params.Authorization ?? (params.apiKey ? `Bearer ${params.apiKey}` : undefined);
-        const req = (ctx.extra as { request: http.IncomingMessage }).request;
-        const contextValue = await buildContext(platform, {
-          authorization: typeof raw === 'string' ? raw : req.headers.authorization,
-          requestId: String(req.headers['x-request-id'] ?? crypto.randomUUID()),
-          address: clientAddress(req),
-        });
-        try {
-          if (!contextValue.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send {"authorization": "Bearer <key>"} as connection parameters');
-          await platform.rateLimits.consume(bucketFor(checked.operation), contextValue, pointsFor(checked.operation, fragmentsOf(checked.document)));
-        } catch (err) {
-          if (err instanceof AppError) return [err.toGraphQLError()];
-          throw err;
-        }
-        return {
-          schema: subscriptionSchema!,
-          document: checked.document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue,
-        };
-      },
-    },
-    wss,
-  );
+  // graphql-ws: the key at connection_init and the socket limits before anything is parsed (graphql-ws.ts).
+  const wsServer = serveGraphqlWs(httpServer, { platform, path: '/graphql', schema: () => subscriptionSchema!, production: config.env === 'production' });
 
   const port = await listen(httpServer, config.gatewayPort, config.host);
   // With an ephemeral port (tests) links must name the port actually bound.
@@ -191,8 +166,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await wsServer.dispose();
-        await new Promise<void>((r) => memoryServer.close(() => r()));
-        memoryServer.closeAllConnections();
+        // The memory service, like the gateway's drain: requests in flight get graceMs, then their
+        // connections are cut (one that never finishes its body held the process up forever).
+        const memoryClosed = new Promise<void>((r) => memoryServer.close(() => r()));
+        memoryServer.closeIdleConnections();
+        const cut = setTimeout(() => memoryServer.closeAllConnections(), graceMs);
+        await memoryClosed;
+        clearTimeout(cut);
         // Stop taking requests and jobs together: running jobs get graceMs, then are released.
         await Promise.all([apollo.stop(), platform.runner.stop(graceMs)]);
         await platform.close(graceMs);

@@ -14,6 +14,7 @@ import { requestId } from '../edge/request-id.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
 import { SUBGRAPHS, buildSchema, deploymentOptions, startSubgraph } from '../subgraphs/registry.ts';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../schema/compose.ts';
+import { stopOnSignal } from './stop-on-signal.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -36,7 +37,7 @@ const app = express();
 const httpServer = createHttpServer(app);
 const apollo = new ApolloServer<RequestContext>({
   schema: buildSchema(served),
-  plugins: [ApolloServerPluginDrainHttpServer({ httpServer }), ...(standalone ? [rateLimitPlugin()] : [])],
+  plugins: [ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }), ...(standalone ? [rateLimitPlugin()] : [])],
 });
 await apollo.start();
 app.use(requestId(platform.log));
@@ -55,10 +56,7 @@ console.log(JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `ht
 // A stray rejection is a bug to log, not a reason to drop every request in flight.
 process.on('unhandledRejection', (err) => platform.log.error({ err }, 'unhandled rejection'));
 
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
-    await apollo.stop();
-    await platform.close(config.shutdownGraceMs);
-    process.exit(0);
-  });
-}
+stopOnSignal(platform.log, config.shutdownGraceMs, async () => {
+  await apollo.stop();
+  await platform.close(config.shutdownGraceMs);
+});

@@ -6,6 +6,7 @@ import { loadConfig } from '../core/config.ts';
 import { createPlatform } from '../core/platform.ts';
 import { SUBGRAPHS, deploymentOptions, jobFamilies, startSubgraph } from '../subgraphs/registry.ts';
 import type { SubgraphName } from '../schema/compose.ts';
+import { stopOnSignal } from './stop-on-signal.ts';
 
 const config = { ...loadConfig(), runJobs: true };
 const families = jobFamilies();
@@ -28,18 +29,5 @@ for (const name of working) await startSubgraph(SUBGRAPHS[name as SubgraphName],
 console.log(JSON.stringify({ msg: 'worker ready', families: working, pid: process.pid }));
 
 process.on('unhandledRejection', (err) => platform.log.error({ err }, 'unhandled rejection'));
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    platform.log.info({ signal }, 'worker shutting down: running jobs get the grace period, then go back to their queue');
-    platform.close(config.shutdownGraceMs).then(
-      () => process.exit(0),
-      (err) => {
-        platform.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+// Running jobs get the grace period, then go back to their queue.
+stopOnSignal(platform.log, config.shutdownGraceMs, () => platform.close(config.shutdownGraceMs));

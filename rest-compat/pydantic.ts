@@ -3,6 +3,7 @@
 // issue (["body", "messages", 0, "role_type"]). The checks themselves are the routes' zod schemas.
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
+import { unstorableText } from '../core/validation.ts';
 import type { DetailItem } from '../edge/render-error.ts';
 
 const TYPE_NAMES: Record<string, [string, string]> = {
@@ -63,6 +64,8 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): Deta
 
 /** The checked input, or a VALIDATION_ERROR carrying pydantic's items (rendered as 422 {detail: [...]}). */
 export function parsePydantic<S extends z.ZodType>(schema: S, input: unknown, prefix: 'body' | 'query' | 'path'): z.output<S> {
+  const bad = unstorableText(input);
+  if (bad) throw new AppError('VALIDATION_ERROR', 'request validation failed', { detail: [{ loc: [prefix, ...bad.path], msg: bad.message, type: 'value_error.str' }] });
   const result = schema.safeParse(input);
   if (!result.success) throw new AppError('VALIDATION_ERROR', 'request validation failed', { detail: result.error.issues.map((i) => detailOf(i, prefix, input)) });
   return result.data;

@@ -6,7 +6,14 @@ import { AppError } from '../errors.ts';
 import { TIERS, type Tier } from '../config.ts';
 
 export interface Principal {
+  /** What authenticated: an API key's id, or `oauth:<grant>` for an access token. */
   keyId: string;
+  /**
+   * The API key whose budget this principal spends (rate limits, sockets): the key itself, or
+   * for an OAuth access token the key that approved the grant, so that minting tokens from a
+   * key never multiplies its budget.
+   */
+  budgetKeyId: string;
   accountId: string;
   tier: Tier;
   admin: boolean;
@@ -98,14 +105,14 @@ export function createKeyStore(db: Database): KeyStore {
       let principal: Principal | null = null;
       if (secret.startsWith(ACCESS_TOKEN_PREFIX)) {
         // A native app's OAuth access token (core/auth/oauth.ts): the account and tier of the key that approved it,
-        // never admin, rate-limited as its own key.
+        // never admin, and that key's budget.
         const grant = await db.oAuthGrant.findUnique({ where: { accessHash: hash }, include: { key: true } });
         if (grant && !grant.revokedAt && !grant.key.revokedAt && grant.accessExpiresAt.getTime() > now) {
-          principal = { keyId: `oauth:${grant.id}`, accountId: grant.key.accountId, tier: grant.key.tier as Tier, admin: false };
+          principal = { keyId: `oauth:${grant.id}`, budgetKeyId: grant.keyId, accountId: grant.key.accountId, tier: grant.key.tier as Tier, admin: false };
         }
       } else {
         const row = await db.apiKey.findUnique({ where: { hash } });
-        if (row && !row.revokedAt) principal = { keyId: row.id, accountId: row.accountId, tier: row.tier as Tier, admin: row.admin };
+        if (row && !row.revokedAt) principal = { keyId: row.id, budgetKeyId: row.id, accountId: row.accountId, tier: row.tier as Tier, admin: row.admin };
       }
       if (cache.size > 10_000) cache.clear();
       cache.set(hash, { principal, until: now + CACHE_MS });

@@ -11,7 +11,11 @@
 //   (5 minutes); the app then offers Try Again. A code is good once and only within that window.
 // - The user signs in with an account key; the grant takes that key's account and tier, and
 //   ends when the key is revoked. Only SHA-256 hashes of tokens are stored.
-// - A refresh rotates both tokens: the old access and refresh tokens stop working at once.
+// - A refresh rotates both tokens: the old access and refresh tokens stop working at once. A
+//   rotated-away refresh token presented again was stolen or replayed (RFC 6819 §5.2.2.3, the
+//   OAuth security BCP §4.14.2): the whole grant is revoked, its current tokens with it, so the
+//   thief and the app both sign in again and only the user can. Rotated-away tokens are kept
+//   (hashed) as long as they would have lasted.
 // - Pending authorizations live in this process's memory: a restart asks the user to try
 //   again, as a lapse would.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -128,7 +132,14 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
     return keys.authenticate(accountKey.trim());
   }
 
-  async function issue(keyId: string, clientId: string, grantId?: string): Promise<Tokens> {
+  /** Ends a grant: its access and refresh tokens stop working at once. */
+  async function revokeGrant(grantId: string): Promise<void> {
+    await db.oAuthGrant.updateMany({ where: { id: grantId, revokedAt: null }, data: { revokedAt: new Date(now()) } });
+    keys.forget();
+  }
+
+  /** New tokens: a new grant, or the grant `rotate` names, whose refresh token `rotate.from` is retired. */
+  async function issue(keyId: string, clientId: string, rotate?: { grantId: string; from: string }): Promise<Tokens> {
     const access = token(ACCESS_TOKEN_PREFIX);
     const refresh = token(REFRESH_PREFIX);
     const data = {
@@ -137,8 +148,20 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
       refreshHash: hashSecret(refresh),
       refreshExpiresAt: new Date(now() + options.refreshTtlS * 1000),
     };
-    if (grantId) await db.oAuthGrant.update({ where: { id: grantId }, data });
-    else await db.oAuthGrant.create({ data: { id: randomUUID(), keyId, clientId, ...data } });
+    if (rotate) {
+      // Only from the refresh token the grant holds now: of two refreshes with one token, the second is a reuse.
+      const rotated = await db.$transaction(async (tx) => {
+        const { count } = await tx.oAuthGrant.updateMany({ where: { id: rotate.grantId, refreshHash: rotate.from, revokedAt: null }, data });
+        if (count === 1) await tx.oAuthRetiredRefresh.create({ data: { hash: rotate.from, grantId: rotate.grantId, retiredAt: new Date(now()) } });
+        return count === 1;
+      });
+      if (!rotated) {
+        await revokeGrant(rotate.grantId);
+        throw new OAuthError('invalid_grant', 'refresh_token: already used; the grant is revoked, sign in again');
+      }
+    } else {
+      await db.oAuthGrant.create({ data: { id: randomUUID(), keyId, clientId, ...data } });
+    }
     keys.forget();
     return { access_token: access, token_type: 'Bearer', expires_in: options.accessTtlS, refresh_token: refresh };
   }
@@ -207,11 +230,19 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
         }
         case 'refresh_token': {
           const presented = typeof body.refresh_token === 'string' ? body.refresh_token : '';
-          const grant = presented ? await db.oAuthGrant.findUnique({ where: { refreshHash: hashSecret(presented) }, include: { key: true } }) : null;
+          const hash = presented ? hashSecret(presented) : '';
+          const grant = hash ? await db.oAuthGrant.findUnique({ where: { refreshHash: hash }, include: { key: true } }) : null;
+          if (!grant) {
+            const retired = hash ? await db.oAuthRetiredRefresh.findUnique({ where: { hash } }) : null;
+            if (retired) {
+              await revokeGrant(retired.grantId);
+              throw new OAuthError('invalid_grant', 'refresh_token: already used; the grant is revoked, sign in again');
+            }
+          }
           if (!grant || grant.clientId !== clientId || grant.revokedAt || grant.key.revokedAt || grant.refreshExpiresAt.getTime() <= now()) {
             throw new OAuthError('invalid_grant', 'refresh_token: unknown, revoked or expired');
           }
-          return issue(grant.keyId, clientId, grant.id);
+          return issue(grant.keyId, clientId, { grantId: grant.id, from: hash });
         }
         case 'urn:ietf:params:oauth:grant-type:device_code': {
           const id = typeof body.device_code === 'string' ? body.device_code : '';
@@ -246,6 +277,12 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
       const hash = hashSecret(presented);
       await db.oAuthGrant.updateMany({ where: { OR: [{ accessHash: hash }, { refreshHash: hash }], revokedAt: null }, data: { revokedAt: new Date(now()) } });
       keys.forget();
+    },
+
+    /** Forgets rotated-away refresh tokens older than a refresh token lives: they would be refused as expired anyway. */
+    async sweepRetired(at: Date): Promise<number> {
+      const { count } = await db.oAuthRetiredRefresh.deleteMany({ where: { retiredAt: { lt: new Date(at.getTime() - options.refreshTtlS * 1000) } } });
+      return count;
     },
 
     /** POST /oauth/device_authorization (RFC 8628 §3.1). */

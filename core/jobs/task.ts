@@ -4,7 +4,10 @@
 // packs an AppError into the task's result; the pool (worker-pool.ts) unpacks it and throws the
 // same AppError, code, message and details, in the caller's thread. Every task does it this way,
 // so no task or caller packs or unpacks errors of its own.
+import { types } from 'node:util';
 import { AppError, type ErrorCode } from '../errors.ts';
+
+const messageOf = (err: unknown) => (err && typeof (err as Error).message === 'string' ? (err as Error).message : String(err));
 
 const PACKED = '__appError';
 
@@ -19,6 +22,10 @@ export function defineTask<P, R>(task: (payload: P) => R | Promise<R>): (payload
       return await task(payload);
     } catch (err) {
       if (err instanceof AppError) return { [PACKED]: { code: err.code, message: err.message, details: err.details } };
+      // Structured clone keeps only native errors: anything else thrown (a library's error object
+      // made without the Error constructor, a string) would reach the caller as a plain object and
+      // the job's message would read "[object Object]". Its message and stack go over as an Error.
+      if (!types.isNativeError(err)) throw Object.assign(new Error(messageOf(err)), { stack: (err as Error | undefined)?.stack });
       throw err;
     }
   };

@@ -50,11 +50,17 @@ const blocked = new BlockList();
 for (const [net, prefix] of V4_BLOCKED) blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of V6_BLOCKED) blocked.addSubnet(net, prefix, 'ipv6');
 
+/** An IPv6 address without its zone (`fe80::1%eth0`): cut at the first `%`, not by a pattern (linear). */
+const withoutZone = (ip: string) => {
+  const at = ip.indexOf('%');
+  return at < 0 ? ip : ip.slice(0, at);
+};
+
 /** The 16 bytes of an IPv6 address (any textual form node accepts). */
 function ipv6Bytes(ip: string): number[] {
-  let text = ip.toLowerCase().replace(/%.*$/, '');
+  let text = withoutZone(ip.toLowerCase());
   // A dotted IPv4 tail becomes two hex groups.
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  const dotted = /(?<!\d)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
     text = text.slice(0, dotted.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
@@ -84,5 +90,5 @@ export function isPublicAddress(ip: string): boolean {
   if (!isIPv6(ip)) return false;
   const v4 = embeddedIpv4(ip);
   if (v4 !== null) return isPublicAddress(v4);
-  return !blocked.check(ip.replace(/%.*$/, ''), 'ipv6');
+  return !blocked.check(withoutZone(ip), 'ipv6');
 }

@@ -92,7 +92,7 @@ async function time(run: () => Promise<void>) {
 
 const base = await time(() => direct('read_results', read));
 const perStep = await run(N);
-const load = execSync('uptime').toString().trim().replace(/.*load average: /, '');
+const load = execSync('uptime').toString().trim().replace(/^.*load average: /, '');
 console.log(`read_results (16 joints), ${N} steps; load average ${load}`);
 console.log(`| path | per call |\n|---|---|`);
 console.log(`| in process (baseline, median) | ${base.median.toFixed(2)} ms |`);

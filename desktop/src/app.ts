@@ -16,7 +16,9 @@ import { Session } from './auth/session.ts';
 import { SignInError, startSignIn, type SignInAttempt } from './auth/sign-in.ts';
 import { openTokenStore, type Keychain } from './auth/token-store.ts';
 import { BridgeClient, type ClientState } from './bridge/client.ts';
-import { Chat } from './chat/chat.ts';
+import { Chat, type ChatSettings } from './chat/chat.ts';
+import { checkFolder, readFormattingStandards } from './settings/folders.ts';
+import { StandinFrameAdapter } from './adapters/standin/adapter.ts';
 import { detectAll, type DetectionHost, type ProgramDetection } from './detection/detect.ts';
 import { windowsHost } from './detection/windows-host.ts';
 import { Confirmations, type Question } from './lifecycle/confirm.ts';
@@ -26,7 +28,7 @@ import type { AppPaths } from './paths.ts';
 import { PlatformApi } from './platform/api.ts';
 import { findPythons, PythonDownloadUnavailable } from './python/find.ts';
 import type { Settings } from './settings/schema.ts';
-import { SettingsStore, type SettingsPatch } from './settings/store.ts';
+import { SettingsError, SettingsStore, type SettingsPatch } from './settings/store.ts';
 import { FirstLaunchSetup, setupDone, type SetupProgress } from './setup/first-launch.ts';
 import { Updater, type Installer, type UpdateStatus } from './updates/updater.ts';
 
@@ -49,6 +51,8 @@ export interface AppOptions {
   confirmTimeoutMs?: number;
   signInWindowMs?: number;
   installer?: Installer;
+  /** On Windows, let the stand-in answer SAP2000/ETABS where they are not installed (DESKTOP_STANDIN=1). */
+  standIn?: boolean;
 }
 
 export interface SignInState {
@@ -66,7 +70,7 @@ export interface WorkingFolder {
 const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null } };
 
 export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
-  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost'>;
+  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'standIn'>;
   log!: Logger;
   settingsStore!: SettingsStore;
   settings!: Settings;
@@ -204,7 +208,7 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     const picked = Object.fromEntries((['sap2000', 'etabs', 'mathcad'] as Program[]).map((p) => [p, this.settings.programs[p].selected_installation]));
     this.detections = await detectAll(host, picked);
     const old = this.adapters;
-    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p), log: this.log });
+    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p), log: this.log, standIn: this.o.standIn });
     // Adapters with a session keep it: a refresh must not drop the user's open model.
     for (const [program, adapter] of old) {
       if (adapter.hasOwnSession() && this.adapters.get(program)?.constructor === adapter.constructor) this.adapters.set(program, adapter);
@@ -268,10 +272,39 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   }
 
   async updateSettings(patch: SettingsPatch): Promise<Settings> {
+    await this.checkFolders(patch);
     this.settings = await this.settingsStore.update(patch);
     if ((patch as { programs?: unknown }).programs) await this.refreshDetection();
     this.changed();
     return this.settings;
+  }
+
+  /** A folder the user sets must exist and (a working directory) take files: refused in words otherwise. */
+  private async checkFolders(patch: SettingsPatch): Promise<void> {
+    const p = patch as { agents?: { formatting_standards_folder?: string | null }; programs?: Record<string, { working_directory?: string | null }> };
+    const folders: [string, string | null | undefined, boolean][] = [['agents.formatting_standards_folder', p.agents?.formatting_standards_folder, false]];
+    for (const [program, tab] of Object.entries(p.programs ?? {})) folders.push([`programs.${program}.working_directory`, tab?.working_directory, true]);
+    for (const [field, value, writable] of folders) {
+      if (typeof value !== 'string') continue;
+      const checked = await checkFolder(value, { writable });
+      if (!checked.ok) throw new SettingsError(field, checked.reason);
+    }
+  }
+
+  /** What sendMessage carries from the settings: step limit, Enter while working, the design standard and formatting standards. */
+  async chatSettings(): Promise<ChatSettings> {
+    const folder = this.settings.agents.formatting_standards_folder;
+    const formatting = folder ? await readFormattingStandards(folder).catch(() => null) : null;
+    return {
+      stepLimit: this.settings.agents.step_limit,
+      whileWorking: this.settings.agents.enter_while_working,
+      instructions: { designStandard: this.settings.general.design_standard, formattingStandards: formatting?.text || null },
+    };
+  }
+
+  /** The folder the programs work in now: the chat's sandbox or the shared project folder. */
+  currentWorkingFolder(): string {
+    return this.workingDirectory('sap2000')();
   }
 
   /** Reset Configuration: preferences, working directories and environment paths; the sign-in stays. */
@@ -315,9 +348,18 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     return true;
   }
 
-  /** Quit: confirmation when a program session would close; false when the user declined. */
+  /**
+   * Quit: asks first when an agent is still working (quitting stops it: a run left going would
+   * send its calls to nobody, or to this app's next start) or a program session would close;
+   * false when the user declined. Unanswered, the app stops the runs and quits.
+   */
   async quit(): Promise<boolean> {
-    if (!(await this.mayClose('quit'))) return false;
+    const runs = this.session.signedIn ? await this.chat.working().catch(() => []) : [];
+    const programs = this.ownSessions();
+    if (runs.length || programs.length) {
+      if (!(await this.confirmations.ask('quit', programs, runs.map((r) => r.title || 'Untitled conversation')))) return false;
+    }
+    for (const r of runs) await this.chat.cancel(r.id).catch((err) => this.log.warn('could not stop a run at quit', { conversation: r.id, message: (err as Error).message }));
     await this.shutdown();
     return true;
   }
@@ -345,8 +387,10 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       signIn: this.signIn,
       tokenStore: this.tokenStoreKind,
       setup: this.setup.progress satisfies SetupProgress,
-      client: { state: this.bridge.state satisfies ClientState, detail: this.bridge.detail },
-      lanes: this.bridge.lanes(),
+      client: { state: this.bridge.state satisfies ClientState, detail: this.bridge.detail, technical: this.bridge.technical, retryAt: this.bridge.retryAt?.toISOString() ?? null },
+      // "stand-in": answered by the stand-in solver here, not the program itself.
+      lanes: this.bridge.lanes().map((l) => ({ ...l, standIn: this.adapters.get(l.program) instanceof StandinFrameAdapter })),
+      workingFolderPath: this.currentWorkingFolder(),
       detections: this.detections.map((d) => ({
         program: d.program,
         installations: d.installations.map((i) => ({ version: i.version, folder: i.folder, usable: i.exeExists, comRegistered: i.comRegistered })),

@@ -10,27 +10,46 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extractPage } from '../../subgraphs/drawings/pdf/extract-page.ts';
 import { analyzePage } from '../../subgraphs/drawings/detect/analyze.ts';
+import { readLettering } from '../../subgraphs/drawings/detect/lettering-pass.ts';
+import { sharedReader } from '../../subgraphs/drawings/lettering/reader.ts';
 import { defaultSuite, generateSheet } from './generator/index.ts';
 import { KINDS, add, prf, scoreAttributes, scorePage, type AttributeScores, type Counts, type Kind, type Scorable } from './score.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REAL_DIR = path.join(HERE, 'real');
 const SAMPLES = path.resolve(HERE, '../../../shared/samples/drawings');
+/** Blind sources are scored only when asked (EVAL_BLIND=1): once, at the end of a piece of work. */
+const WITH_BLIND = process.env.EVAL_BLIND === '1';
 
-type SetName = 'synthetic' | 'real' | 'dev';
+/** synthetic; real = the VA pages; dev = ../shared/samples/drawings/dev; dev2 = the dev sources of dev2; blind = the blind sources. */
+type SetName = 'synthetic' | 'real' | 'dev' | 'dev2' | 'blind';
+
+interface Source {
+  id: string;
+  files: string[];
+  set: 'dev' | 'blind';
+}
+/** One office, publisher or author (sources.json), and whether it is held out. */
+export const SOURCES: Source[] = JSON.parse(fs.readFileSync(path.join(HERE, 'sources.json'), 'utf8')).sources;
+export const sourceOf = (file: string): Source | undefined => SOURCES.find((s) => s.files.some((prefix) => file.startsWith(prefix)));
 
 interface Case {
   set: SetName;
+  /** The source id of a real page (sources.json); the set's name for synthetic sheets. */
+  source: string;
   name: string;
   load(): Promise<{ bytes: Uint8Array; page: number; truth: Scorable }>;
 }
 
 /** Folders of labelled PDFs that are absent (a clone without ../shared): their pages are skipped. */
 const missing = new Set<string>();
+/** Blind sources left out of this run (EVAL_BLIND unset). */
+const blindSkipped = new Set<string>();
 
 function cases(): Case[] {
   const out: Case[] = defaultSuite().map((spec, i) => ({
     set: 'synthetic' as const,
+    source: 'synthetic',
     name: `sheet ${i + 1}`,
     async load() {
       const sheet = await generateSheet(spec);
@@ -44,13 +63,22 @@ function cases(): Case[] {
       missing.add(path.dirname(path.join('../shared/samples/drawings', truth.file)));
       continue;
     }
+    const source = sourceOf(truth.file);
+    if (!source) throw new Error(`${file}: ${truth.file} belongs to no source of sources.json`);
+    if (source.set === 'blind' && !WITH_BLIND) {
+      blindSkipped.add(source.id);
+      continue;
+    }
     out.push({
-      set: truth.file.startsWith('dev/') ? 'dev' : 'real',
+      set: source.set === 'blind' ? 'blind' : truth.file.startsWith('dev/') ? 'dev' : truth.file.startsWith('dev2/') ? 'dev2' : 'real',
+      source: source.id,
       name: `${path.basename(truth.file)} p${truth.page}`,
       load: async () => ({ bytes: new Uint8Array(fs.readFileSync(path.join(SAMPLES, truth.file))), page: truth.page, truth }),
     });
   }
-  return out;
+  // EVAL_ONLY=dev2,lpaa (say): only cases whose set/name contains one of these (a quick look while working).
+  const only = (process.env.EVAL_ONLY ?? '').split(',').filter(Boolean);
+  return only.length ? out.filter((c) => only.some((o) => `${c.set}/${c.name}`.includes(o) || c.source === o)) : out;
 }
 
 const pct = (v: number) => v.toFixed(3);
@@ -73,6 +101,8 @@ export const DEV_FLOORS: Record<Kind, number> = {
 export interface EvalResult {
   ok: boolean;
   totals: Record<string, Record<Kind, Counts>>;
+  /** Per source of real material: its set (dev or blind) and counts per kind. */
+  bySource: Record<string, { set: 'dev' | 'blind'; pages: number; counts: Record<Kind, Counts> }>;
   /** Sheet numbers read right / pages compared, per set (pages with a text layer and a labelled sheet_number key). */
   sheetNumbers: Record<string, [number, number]>;
   /** Folders of labelled pages that were skipped because the PDFs are absent. */
@@ -82,6 +112,7 @@ export interface EvalResult {
 
 export async function evaluate(log = console.log): Promise<EvalResult> {
   const totals: Record<string, Record<Kind, Counts>> = {};
+  const bySource: EvalResult['bySource'] = {};
   const sheetNumbers: Record<string, [number, number]> = {};
   const attributes: Record<string, AttributeScores> = {};
   const errors: string[] = [];
@@ -89,7 +120,8 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
   for (const c of cases()) {
     try {
       const { bytes, page, truth } = await c.load();
-      const found = analyzePage(await extractPage(bytes, page)) as unknown as Scorable;
+      const geometry = await extractPage(bytes, page);
+      const found = (await readLettering(geometry, analyzePage(geometry), await sharedReader())).analysis as unknown as Scorable;
       const scores = scorePage(truth, found);
       const textLayer = (truth as { style?: { text_layer?: boolean } }).style?.text_layer ?? true;
       if (textLayer && 'sheet_number' in truth) {
@@ -106,6 +138,11 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
       }
       totals[c.set] ??= Object.fromEntries(KINDS.map((k) => [k, zero()])) as Record<Kind, Counts>;
       for (const k of KINDS) if (scores[k]) totals[c.set]![k] = add(totals[c.set]![k], scores[k]);
+      if (c.set !== 'synthetic') {
+        const src = (bySource[c.source] ??= { set: c.set === 'blind' ? 'blind' : 'dev', pages: 0, counts: Object.fromEntries(KINDS.map((k) => [k, zero()])) as Record<Kind, Counts> });
+        src.pages++;
+        for (const k of KINDS) if (scores[k]) src.counts[k] = add(src.counts[k], scores[k]);
+      }
       const cell = (k: Kind) => (scores[k] ? `${scores[k].tp}/${scores[k].tp + scores[k].fn} +${scores[k].fp}fp` : 'not labelled');
       log(`${(c.set + '/' + c.name).slice(0, 44).padEnd(44)} ${KINDS.map((k) => cell(k).padStart(16)).join('')}`);
     } catch (err) {
@@ -126,7 +163,8 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
         log(`${k.padEnd(20)} ${'—'.padStart(10)} ${'—'.padStart(10)} ${'—'.padStart(8)}   nothing labelled or found on these pages`);
         continue;
       }
-      if (s.f1 < floor(k)) ok = false;
+      // dev2 and blind are measured, not gated: their figures are the issue's report, not a floor yet.
+      if (s.f1 < floor(k) && set !== 'dev2' && set !== 'blind') ok = false;
       const mark = s.f1 < floor(k) ? '   below floor' : s.f1 < target ? '   below target' : '';
       log(`${k.padEnd(20)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(10)} ${pct(s.f1).padStart(8)}   ${byKind[k].tp}/${byKind[k].fp}/${byKind[k].fn}${mark}`);
     }
@@ -135,8 +173,46 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
     if (sn) log(`sheet number read right on ${sn[0]}/${sn[1]} text-layer pages`);
     log(`matched tags: direction ${a.direction[0]}/${a.direction[1]} right, has_dashed_bbox ${a.has_dashed_bbox[0]}/${a.has_dashed_bbox[1]} right, texts_inside ${a.texts[0]}/${a.texts[1]} right (text-layer pages)`);
   }
+  printSources(bySource, log);
+  if (blindSkipped.size) log(`\nblind sources not measured in this run (EVAL_BLIND=1 measures them): ${[...blindSkipped].join(', ')}`);
   if (errors.length) log(`\n${errors.length} page(s) errored`);
-  return { ok, totals, sheetNumbers, skipped: [...missing], errors };
+  return { ok, totals, bySource, sheetNumbers, skipped: [...missing], errors };
+}
+
+/** F1 of a kind where anything was labelled or found there; null where neither. */
+const f1Of = (c: Counts) => (c.tp + c.fp + c.fn === 0 ? null : prf(c).f1);
+
+/**
+ * Per-source F1 table, worst source first (by its mean F1 over the kinds it has), dev and blind
+ * in one table with the set named, then each kind summed over dev and over blind side by side.
+ */
+function printSources(bySource: EvalResult['bySource'], log: (l: string) => void) {
+  const entries = Object.entries(bySource);
+  if (!entries.length) return;
+  const cell = (c: Counts) => {
+    const f = f1Of(c);
+    return f === null ? '—' : `${f.toFixed(2)} ${c.tp}/${c.tp + c.fn}${c.fp ? ` +${c.fp}` : ''}`;
+  };
+  const mean = (counts: Record<Kind, Counts>) => {
+    const fs = KINDS.map((k) => f1Of(counts[k])).filter((f): f is number => f !== null);
+    return fs.length ? fs.reduce((a, b) => a + b, 0) / fs.length : 1;
+  };
+  log('\nper source, worst first (F1 tp/labelled +false; — nothing labelled or found)');
+  log(`${'source'.padEnd(22)}${'set'.padEnd(7)}${'pages'.padStart(5)}  ${KINDS.map((k) => k.replace('revision_', 'rev_').replace('_tags', '').padStart(16)).join('')}${'mean'.padStart(7)}`);
+  for (const [id, s] of entries.sort((a, b) => mean(a[1].counts) - mean(b[1].counts))) {
+    log(`${id.padEnd(22)}${s.set.padEnd(7)}${String(s.pages).padStart(5)}  ${KINDS.map((k) => cell(s.counts[k]).padStart(16)).join('')}${mean(s.counts).toFixed(2).padStart(7)}`);
+  }
+  const sum = (set: 'dev' | 'blind', k: Kind) => entries.filter(([, s]) => s.set === set).reduce((acc, [, s]) => add(acc, s.counts[k]), zero());
+  log(`\n${'kind'.padEnd(20)}${'dev F1 (P/R, tp/fp/fn)'.padStart(36)}${'blind F1 (P/R, tp/fp/fn)'.padStart(36)}`);
+  for (const k of KINDS) {
+    const show = (c: Counts) => {
+      const f = f1Of(c);
+      if (f === null) return '—';
+      const { precision, recall } = prf(c);
+      return `${f.toFixed(3)} (${precision.toFixed(2)}/${recall.toFixed(2)}, ${c.tp}/${c.fp}/${c.fn})`;
+    };
+    log(`${k.padEnd(20)}${show(sum('dev', k)).padStart(36)}${show(sum('blind', k)).padStart(36)}`);
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

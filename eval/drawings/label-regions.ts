@@ -20,6 +20,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { extractPage } from '../../subgraphs/drawings/pdf/extract-page.ts';
 import { CLOSE, CURVE, LINE, MOVE, type Point } from '../../core/geometry/types.ts';
 import { mulberry32 } from './generator/prng.ts';
@@ -166,18 +167,21 @@ async function snap(file: string, page: number, targets: Point[]) {
   }
 }
 
-const [cmd, file, pageArg, ...rest] = process.argv.slice(2);
-const page = Number(pageArg);
-if (cmd === 'cells' && file) {
-  const { width, height } = pageSize(file, page);
-  console.log(JSON.stringify(sampleCells(file.split('/').pop()!, page, width, height, Number(rest[0] ?? 3))));
-} else if (cmd === 'render' && file && rest.length >= 5) {
-  render(file, page, rest.slice(0, 4).map(Number), rest[4]!, Number(rest[5] ?? 216));
-} else if (cmd === 'snap' && file) {
-  const pts: Point[] = [];
-  for (let i = 0; i + 1 < rest.length; i += 2) pts.push([Number(rest[i]), Number(rest[i + 1])]);
-  await snap(file, page, pts);
-} else {
-  console.error('usage: label-regions.ts cells|render|snap <file.pdf> <page> ...');
-  process.exitCode = 2;
+// The command line, when run as a script (label-kit.ts imports sampleCells from here).
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [cmd, file, pageArg, ...rest] = process.argv.slice(2);
+  const page = Number(pageArg);
+  if (cmd === 'cells' && file) {
+    const { width, height } = pageSize(file, page);
+    console.log(JSON.stringify(sampleCells(file.split('/').pop()!, page, width, height, Number(rest[0] ?? 3))));
+  } else if (cmd === 'render' && file && rest.length >= 5) {
+    render(file, page, rest.slice(0, 4).map(Number), rest[4]!, Number(rest[5] ?? 216));
+  } else if (cmd === 'snap' && file) {
+    const pts: Point[] = [];
+    for (let i = 0; i + 1 < rest.length; i += 2) pts.push([Number(rest[i]), Number(rest[i + 1])]);
+    await snap(file, page, pts);
+  } else {
+    console.error('usage: label-regions.ts cells|render|snap <file.pdf> <page> ...');
+    process.exitCode = 2;
+  }
 }

@@ -63,6 +63,8 @@ export interface AttributeScores {
 
 const sameTexts = (t: { text: string }[], f: { text: string }[]) =>
   t.map((x) => x.text.trim()).join('|') === f.map((x) => x.text.trim()).join('|');
+/** Labels made by label-kit.ts carry no texts_inside: their tags' lettering is not compared. */
+const hasTexts = (a: { texts_inside?: unknown }) => Array.isArray(a.texts_inside);
 
 export function scoreAttributes(truth: any, found: any, scores: Partial<Record<Kind, Counts>>, textLayer: boolean): AttributeScores {
   const out: AttributeScores = { direction: [0, 0], has_dashed_bbox: [0, 0], texts: [0, 0] };
@@ -71,7 +73,7 @@ export function scoreAttributes(truth: any, found: any, scores: Partial<Record<K
     const b = found.annotations.section_tags[f];
     out.direction[1]++;
     if (a.direction === b.direction) out.direction[0]++;
-    if (textLayer) {
+    if (textLayer && hasTexts(a)) {
       out.texts[1]++;
       if (sameTexts(a.texts_inside, b.texts_inside)) out.texts[0]++;
     }
@@ -79,9 +81,11 @@ export function scoreAttributes(truth: any, found: any, scores: Partial<Record<K
   for (const [t, f] of scores.detail_tags?.pairs ?? []) {
     const a = truth.annotations.detail_tags[t];
     const b = found.annotations.detail_tags[f];
-    out.has_dashed_bbox[1]++;
-    if (a.has_dashed_bbox === b.has_dashed_bbox) out.has_dashed_bbox[0]++;
-    if (textLayer) {
+    if (typeof a.has_dashed_bbox === 'boolean') {
+      out.has_dashed_bbox[1]++;
+      if (a.has_dashed_bbox === b.has_dashed_bbox) out.has_dashed_bbox[0]++;
+    }
+    if (textLayer && hasTexts(a)) {
       out.texts[1]++;
       if (sameTexts(a.texts_inside, b.texts_inside)) out.texts[0]++;
     }

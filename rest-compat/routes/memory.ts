@@ -53,7 +53,7 @@ function minScoreInRange(body: { reranker?: string | null; min_score?: number | 
   }
 }
 
-const searchBody = z.object({ query: z.string(), group_ids: z.array(groupId).nullish(), ...retrieval }).superRefine(minScoreInRange);
+const searchBody = z.object({ query: z.string(), group_ids: z.array(groupId).max(LIMITS.memoryMaxGroupIds).nullish(), ...retrieval }).superRefine(minScoreInRange);
 /**
  * At most LIMITS.memoryMaxMessagesPerRequest messages: each is an episode and its rows (32,767 overran
  * SQLite's variables). Counted before the items are checked, so a flood is one issue, not one per item.

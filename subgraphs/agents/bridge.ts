@@ -21,7 +21,9 @@
 import { randomUUID } from 'node:crypto';
 import { PROGRAM_TOOLS, parseToolOutcome, type Program, type ToolName, type ToolOutcome } from '@structural-platform/tool-schema';
 import { AppError } from '../../core/errors.ts';
+import { LIMITS } from '../../core/limits.ts';
 import { liveStream } from '../../core/live-stream.ts';
+import { jsonLongerThan, tooLargeResult } from './tool-limits.ts';
 
 export type LaneState = 'ready' | 'busy' | 'not_running' | 'not_installed';
 
@@ -253,6 +255,12 @@ export function createBridge(options: BridgeOptions) {
       }
       if (call.answered) return 'duplicate';
       call.answered = true;
+      // A result over AGENT_MAX_TOOL_RESULT_BYTES is not validated nor kept: the model reads TOO_LARGE (tool-limits.ts).
+      if (jsonLongerThan(raw.result, LIMITS.agentMaxToolResultBytes) || jsonLongerThan(raw.error, LIMITS.agentMaxToolResultBytes)) {
+        call.settle({ callId: call.callId, ok: false, error: tooLargeResult(`the desktop's answer to ${call.tool}`) });
+        changed();
+        return 'accepted';
+      }
       const hasError = raw.error !== undefined && raw.error !== null;
       const parsed = parseToolOutcome(call.tool, hasError ? { callId: raw.callId, ok: false, error: raw.error } : { callId: raw.callId, ok: true, result: raw.result });
       if (!parsed.ok) {

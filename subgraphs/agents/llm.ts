@@ -4,6 +4,7 @@
 // through the platform's chat completions client (core/net/chat-completions.ts): the endpoint is
 // the operator's, but a private or loopback address is still refused unless
 // AGENT_LLM_ALLOW_PRIVATE says the model is served on the local network.
+import { LIMITS } from '../../core/limits.ts';
 import { ChatEndpointError, postChatCompletion } from '../../core/net/chat-completions.ts';
 
 export interface ChatToolCall {
@@ -23,6 +24,8 @@ export interface ModelAnswer {
   toolCalls: ChatToolCall[];
   promptTokens: number;
   completionTokens: number;
+  /** Tool calls the answer asked for past AGENT_MAX_TOOL_CALLS_PER_ANSWER: counted, not kept. */
+  notRun: number;
 }
 
 export interface ModelEndpoint {
@@ -36,10 +39,13 @@ export interface ModelEndpoint {
 /** A model call that failed: the endpoint's reason stays in the server's log, the run shows `message`. */
 export class ModelError extends Error {
   readonly reason: string;
-  constructor(message: string, reason: string) {
+  /** The call was made and its cost cannot be known (an invalid usage report): its reservation is charged. */
+  readonly chargeReservation: boolean;
+  constructor(message: string, reason: string, options: { chargeReservation?: boolean } = {}) {
     super(message);
     this.name = 'ModelError';
     this.reason = reason;
+    this.chargeReservation = options.chargeReservation ?? false;
   }
 }
 
@@ -60,6 +66,8 @@ class AnswerBuilder {
   promptTokens = 0;
   completionTokens = 0;
   private readonly calls: { id: string; name: string; arguments: string }[] = [];
+  /** Indices of calls past the limit (a model answering 30,000 calls): counted, their text not kept. */
+  private readonly extra = new Set<number>();
 
   private readonly onText: (kind: 'reasoning' | 'content', text: string) => void;
   constructor(onText: (kind: 'reasoning' | 'content', text: string) => void) {
@@ -79,6 +87,12 @@ class AnswerBuilder {
     }
     for (const [position, tc] of (d.tool_calls ?? []).entries()) {
       const index = typeof tc.index === 'number' ? tc.index : position;
+      // An index is a position in the answer's list: a huge one would make a sparse array every later pass walks.
+      if (!Number.isInteger(index) || index < 0) continue;
+      if (index >= LIMITS.agentMaxToolCallsPerAnswer) {
+        this.extra.add(index);
+        continue;
+      }
       const call = (this.calls[index] ??= { id: '', name: '', arguments: '' });
       if (tc.id) call.id = tc.id;
       if (tc.function?.name) call.name += tc.function.name;
@@ -88,15 +102,22 @@ class AnswerBuilder {
 
   usage(u: { prompt_tokens?: number; completion_tokens?: number } | undefined) {
     if (!u) return;
-    if (Number.isFinite(u.prompt_tokens)) this.promptTokens = u.prompt_tokens!;
-    if (Number.isFinite(u.completion_tokens)) this.completionTokens = u.completion_tokens!;
+    for (const [field, value] of [['prompt_tokens', u.prompt_tokens], ['completion_tokens', u.completion_tokens]] as const) {
+      if (value === undefined || value === null) continue;
+      // Usage below zero (or not a count) would credit the account (issue 29, finding 8: -$1,000): refused, the call's reservation charged.
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+        throw new ModelError('The model reported an invalid token usage', `usage.${field} = ${JSON.stringify(value)}`, { chargeReservation: true });
+      }
+    }
+    if (typeof u.prompt_tokens === 'number') this.promptTokens = Math.ceil(u.prompt_tokens);
+    if (typeof u.completion_tokens === 'number') this.completionTokens = Math.ceil(u.completion_tokens);
   }
 
   answer(): ModelAnswer {
     const toolCalls = this.calls
       .filter((c) => c && c.name)
       .map((c, i): ChatToolCall => ({ id: c.id || `call_${i}_${crypto.randomUUID()}`, type: 'function', function: { name: c.name, arguments: c.arguments || '{}' } }));
-    return { content: this.content, reasoning: this.reasoning, toolCalls, promptTokens: this.promptTokens, completionTokens: this.completionTokens };
+    return { content: this.content, reasoning: this.reasoning, toolCalls, promptTokens: this.promptTokens, completionTokens: this.completionTokens, notRun: this.extra.size };
   }
 }
 

@@ -86,7 +86,7 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
   DateTime,
   JSON: GraphQLJSON,
   DesktopProgram: { SAP2000: 'sap2000', ETABS: 'etabs', MATHCAD: 'mathcad' },
-  RunStatus: { THINKING: 'thinking', CALLING_TOOL: 'calling_tool', WAITING_FOR_DESKTOP: 'waiting_for_desktop', PAUSED: 'paused', DONE: 'done', INTERRUPTED: 'interrupted' },
+  RunStatus: { THINKING: 'thinking', CALLING_TOOL: 'calling_tool', WAITING_FOR_DESKTOP: 'waiting_for_desktop', PAUSED: 'paused', DONE: 'done', INTERRUPTED: 'interrupted', STOPPED: 'stopped' },
   EnterWhileWorking: { STEER: 'steer', QUEUE: 'queue' },
   MessageDisposition: { STARTED: 'started', STEERED: 'steered', QUEUED: 'queued' },
   MessageRole: { USER: 'user', ASSISTANT: 'assistant', TOOL: 'tool' },
@@ -104,11 +104,12 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
         throw err;
       }
     }),
-    conversations: on(async (ctx, { first, after }) => {
+    conversations: on(async (ctx, { first, after, search }) => {
       const size = pageSize(first, 100);
       const offset = offsetOf(after);
+      if (search != null && (typeof search !== 'string' || search.length > 200)) throw new AppError('UNPROCESSABLE', 'search: at most 200 characters');
       // One row past the page tells whether a next page exists.
-      return connection(await services.store.listConversations(ctx.principal!.accountId, offset, size + 1), offset, size);
+      return connection(await services.store.listConversations(ctx.principal!.accountId, offset, size + 1, search?.trim() || null), offset, size);
     }),
     usage: on((ctx) => services.usage.of(ctx.principal!)),
     desktopClients: on((ctx) => services.bridge.machines(ctx.principal!.accountId).map((m) => clientView(services.bridge, m))),
@@ -125,6 +126,8 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
     sendMessage: on((ctx, { input }) => services.runs.sendMessage(ctx.principal!, input)),
     resumeRun: on((ctx, { conversationId }) => services.runs.resumeRun(ctx.principal!, conversationId)),
     retryRun: on((ctx, { conversationId }) => services.runs.retryRun(ctx.principal!, conversationId)),
+    cancelRun: on((ctx, { conversationId }) => services.runs.cancelRun(ctx.principal!, conversationId)),
+    renameConversation: on((ctx, { conversationId, title }) => services.runs.renameConversation(ctx.principal!, conversationId, title)),
     registerClient: on((ctx, { input }) => {
       if (!MACHINE_ID.test(input.machineId)) throw new AppError('UNPROCESSABLE', 'input.machineId: 1 to 128 letters, digits, ., _ or -');
       const machine = services.bridge.register(ctx.principal!.accountId, {

@@ -22,6 +22,13 @@
 // - A run that stops early ends interrupted with reasonCode and reason (MODEL_ERROR,
 //   DESKTOP_UNAVAILABLE, OUT_OF_CREDITS, RUN_INTERRUPTED); retryRun takes back what it wrote and
 //   runs the turn again from the same user messages.
+// - cancelRun stops a run at its next safe point and ends it `stopped`: a model call is abandoned
+//   (it changes nothing); a tool call already on the desktop is left to complete and its result
+//   is kept, and the step's calls not yet sent are never sent (each answered CANCELLED in the
+//   history, which chat-completions needs complete). So the program sees at most the one call it
+//   had when the user pressed Stop. A paused run stops at once.
+// - The user's design standard and formatting standards (SendMessageInput.instructions) follow
+//   the agent's own instructions in the system message of every model call of the conversation.
 import { parseToolCall } from '@structural-platform/tool-schema';
 import type { Logger } from 'pino';
 import type { Principal } from '../../core/auth/keys.ts';
@@ -34,6 +41,8 @@ import { callModel, ModelError, type ChatMessage, type ChatToolCall } from './ll
 import { PRICES_USD } from '../../core/platform-tools.ts';
 import { runPlatformTool } from './platform-tools.ts';
 import { ACTIVE_STATUSES, chatMessage, type AgentStore, type Conversation, type NewMessage, type Run, type RunStatus } from './store.ts';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { argumentsTooLarge, boundToolCalls, callForHistory, toolResultBody } from './tool-limits.ts';
 import { tokenCost, type Usage } from './usage.ts';
 
 export type EnterWhileWorking = 'steer' | 'queue';
@@ -47,10 +56,19 @@ export interface RunEvent {
   toolCall: { callId: string; name: string; arguments: unknown; result: unknown; errorCode: string | null; errorMessage: string | null } | null;
   step: number;
   stepLimit: number;
+  /** The step count at which the run pauses next (steps since the start or the last Resume reach stepLimit). */
+  pauseStep: number;
   elapsedMs: number;
   reasonCode: string | null;
   reason: string | null;
   at: Date;
+}
+
+export interface RunInstructions {
+  /** One of DESIGN_STANDARDS' keys: the codes the agent designs and checks to. */
+  designStandard?: string | null;
+  /** The user's formatting standards (their folder's text files, as the desktop read them). */
+  formattingStandards?: string | null;
 }
 
 export interface SendMessageInput {
@@ -59,6 +77,31 @@ export interface SendMessageInput {
   content: string;
   stepLimit?: number | null;
   whileWorking?: EnterWhileWorking | null;
+  instructions?: RunInstructions | null;
+}
+
+/** The desktop's design-standard options (spec: US, Eurocode, Australia/NZ, Canada, Philippines, Singapore) as the agent is told them. */
+export const DESIGN_STANDARDS: Record<string, string> = {
+  us: 'US practice: ASCE 7 loads and combinations, AISC 360 for steel, ACI 318 for concrete, NDS for timber',
+  eurocode: 'the Eurocodes: EN 1990 basis of design and combinations, EN 1991 actions, EN 1992 concrete, EN 1993 steel, EN 1995 timber, with the national annex the user names',
+  'aus-nz': 'the Australian/New Zealand standards: AS/NZS 1170 actions and combinations, AS 4100 steel, AS 3600 concrete, NZS 3404 and NZS 3101 in New Zealand',
+  canada: 'Canadian practice: the National Building Code of Canada loads and combinations, CSA S16 steel, CSA A23.3 concrete, CSA O86 timber',
+  philippines: 'the National Structural Code of the Philippines (NSCP 2015) loads, combinations and member design',
+  singapore: 'the Eurocodes as adopted in Singapore, with the Singapore National Annexes (SS EN 1990 to SS EN 1998)',
+};
+/** Characters of formatting standards a message may carry: a house style guide is a few pages; the model's context is the bound. */
+export const MAX_FORMATTING_STANDARDS_CHARS = 20_000;
+/** Characters of a conversation title: a line in the history list. */
+export const MAX_TITLE_CHARS = 200;
+
+/** The system message: the agent's instructions, then the user's standards. */
+export function systemPrompt(agent: AgentConfig, instructions: RunInstructions | null): string {
+  const parts = [agent.systemPrompt];
+  const standard = instructions?.designStandard ? DESIGN_STANDARDS[instructions.designStandard] : null;
+  if (standard) parts.push(`Design standard: the user works to ${standard}. Use its load combinations, partial factors, notation and clause references, and say which clause a check comes from.`);
+  const formatting = instructions?.formattingStandards?.trim();
+  if (formatting) parts.push(`The user's formatting standards for calculations and reports follow. Lay out answers, tables and calculation records to them.\n<formatting-standards>\n${formatting}\n</formatting-standards>`);
+  return parts.join('\n\n');
 }
 
 /** The desktop settings' range and default for the step limit (desktop/src/settings/schema.ts). */
@@ -73,10 +116,26 @@ interface ActiveRun {
   steer: string[];
   queue: string[];
   /** The run pauses before its next model call once steps reach this. */
-  pauseAt: number;
+  pauseStep: number;
   abort: AbortController;
+  /** Set by cancelRun: the run ends `stopped` at its next safe point. */
+  stopRequested: boolean;
+  /** The model call in flight, abandoned on cancelRun. */
+  modelCall: AbortController | null;
+  /** A desktop call still waiting for a desktop (not delivered), abandoned on cancelRun. */
+  desktopWait: AbortController | null;
   /** The conversation's history as the model reads it, and its last seq: read once per drive, then kept as the run writes. */
   history: { messages: ChatMessage[]; lastSeq: number } | null;
+}
+
+/** Characters of a model request's messages (what its prompt tokens are bounded by). */
+function requestChars(messages: ChatMessage[]): number {
+  let n = 0;
+  for (const m of messages) {
+    n += 16 + (m.content?.length ?? 0);
+    if ('tool_calls' in m) for (const c of m.tool_calls ?? []) n += 32 + c.function.name.length + c.function.arguments.length;
+  }
+  return n;
 }
 
 /** Ends a run early with a reason the user sees. */
@@ -88,6 +147,9 @@ class Interrupt extends Error {
   }
 }
 
+/** Ends a run at a safe point because the user stopped it. */
+class Stopped extends Error {}
+
 /** A tool call's end as the model reads it: a desktop tool's outcome, the bridge's failure, or a platform tool's. */
 type StepOutcome = BridgeOutcome | { callId: string; ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
 
@@ -95,11 +157,14 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   const { platform, store, usage, bridge, log } = deps;
   // Each agent's tool definitions, built once: the JSON Schemas are the same for every model call.
   const toolsOf = new Map(AGENTS.map((agent) => [agent, agentTools(agent, platform.tools)]));
+  const toolsChars = new Map(AGENTS.map((agent) => [agent, JSON.stringify(toolsOf.get(agent)).length]));
   const { config } = platform;
   const active = new Map<string, ActiveRun>();
   const listeners = new Map<string, Set<(e: RunEvent) => void>>();
   const locks = new Map<string, Promise<unknown>>();
   const running = new Set<Promise<void>>();
+  /** Each conversation's latest instructions (sendMessage): kept in memory, so a run resumed after a restart has the agent's own only. */
+  const instructionsOf = new Map<string, RunInstructions>();
 
   /** Runs fn after every earlier fn of the same conversation: a conversation's state changes one at a time. */
   function serial<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -124,6 +189,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       toolCall: null,
       step: run?.steps ?? 0,
       stepLimit: run?.stepLimit ?? 0,
+      pauseStep: 'pauseStep' in a ? a.pauseStep : run?.status === 'paused' ? run.steps : (run?.stepLimit ?? 0),
       elapsedMs: run ? (run.endedAt ?? new Date()).getTime() - run.startedAt.getTime() : 0,
       reasonCode: run?.reasonCode ?? null,
       reason: run?.reason ?? null,
@@ -164,6 +230,8 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     const platformTool = Object.hasOwn(platform.tools, name) ? name : null;
     const split = platformTool ? null : splitToolName(a.agent, name);
     if (!platformTool && !split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${name}` } };
+    const tooLarge = argumentsTooLarge(tc.function.arguments || '');
+    if (tooLarge) return { callId: tc.id, ok: false, error: tooLarge };
     let args: unknown;
     try {
       args = JSON.parse(tc.function.arguments || '{}');
@@ -175,7 +243,11 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       await usage.assertCredits(a.principal);
       const out = await runPlatformTool({ platform, principal: a.principal, signal: a.abort.signal }, platformTool, args, log);
       if (!out.ok) return { callId: tc.id, ok: false, error: out.error };
-      if (out.charges.length) a.run = { ...(await store.recordPlatformWork(a.run, out.charges.map((c) => ({ ...c, costUsd: c.units * PRICES_USD[c.kind] })))), status: a.run.status };
+      if (out.charges.length) {
+        const items = out.charges.map((c) => ({ ...c, costUsd: c.units * PRICES_USD[c.kind] }));
+        a.run = { ...(await store.recordPlatformWork(a.run, items)), status: a.run.status };
+        await usage.charge(a.principal, items.reduce((sum, i) => sum + i.costUsd, 0));
+      }
       return { callId: tc.id, ok: true, result: out.result };
     }
     const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split!.program, tool: split!.tool, args });
@@ -184,20 +256,28 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     if (machines.length && !bridge.hasLane(a.principal.accountId, split!.program)) {
       return { callId: tc.id, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${split!.program} is not installed on any of this account's desktops` } };
     }
-    return bridge.call(a.principal.accountId, split!.program, split!.tool, parsed.value.args, {
-      // Working statuses are not written (setStatus), so these settle at once.
-      onWaiting: () => void setStatus(a, 'waiting_for_desktop'),
-      onDelivered: () => void setStatus(a, 'calling_tool'),
-      signal: a.abort.signal,
-    });
+    a.desktopWait = new AbortController();
+    try {
+      return await bridge.call(a.principal.accountId, split!.program, split!.tool, parsed.value.args, {
+        // Working statuses are not written (setStatus), so these settle at once.
+        onWaiting: () => void setStatus(a, 'waiting_for_desktop'),
+        onDelivered: () => void setStatus(a, 'calling_tool'),
+        signal: AbortSignal.any([a.abort.signal, a.desktopWait.signal]),
+      });
+    } finally {
+      a.desktopWait = null;
+    }
   }
 
-  async function finish(a: ActiveRun, status: 'done' | 'interrupted', reasonCode: string | null = null, reason: string | null = null) {
+  async function finish(a: ActiveRun, status: 'done' | 'interrupted' | 'stopped', reasonCode: string | null = null, reason: string | null = null) {
     await setStatus(a, status, { reasonCode, reason, endedAt: new Date() });
     active.delete(a.conversation.id);
     const queued = a.queue.splice(0);
     if (!queued.length) return;
-    if (status === 'done') {
+    if (status === 'stopped') {
+      // The user stopped the run: what they queued meanwhile stays in the history, unanswered.
+      for (const text of queued) await store.appendMessage(a.conversation.id, { role: 'user', content: text, runId: null });
+    } else if (status === 'done') {
       await startRun(a.principal, a.conversation, a.agent, queued, a.run.stepLimit);
     } else {
       // Kept in the history, so that retryRun answers them too.
@@ -209,18 +289,35 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     const conversationId = a.conversation.id;
     try {
       for (;;) {
-        if (a.run.steps >= a.pauseAt) {
+        if (a.stopRequested) throw new Stopped();
+        if (a.run.steps >= a.pauseStep) {
           await setStatus(a, 'paused');
           return;
         }
         const steered = a.steer.splice(0);
         if (steered.length) await append(a, steered.map((text) => ({ role: 'user', content: text, runId: a.run.id })));
-        await usage.assertCredits(a.principal);
-        await setStatus(a, 'thinking');
         a.history ??= await store.history(conversationId);
-        const answer = await callModel(endpoint(a.agent), [{ role: 'system', content: a.agent.systemPrompt }, ...a.history.messages], toolsOf.get(a.agent)!, (kind, text) => emit(a, { type: kind, text }), a.abort.signal);
-        const addTokens = { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd: tokenCost(config, answer.promptTokens, answer.completionTokens) };
-        if (!answer.toolCalls.length) {
+        const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(a.agent, instructionsOf.get(conversationId) ?? null) }, ...a.history.messages];
+        // Credits reserved for the call before it is made, settled once it answers (usage.ts).
+        const reservation = await usage.reserve(a.principal, usage.reservationFor(requestChars(messages) + toolsChars.get(a.agent)!));
+        await setStatus(a, 'thinking');
+        a.modelCall = new AbortController();
+        let answer: Awaited<ReturnType<typeof callModel>>;
+        try {
+          answer = await callModel(endpoint(a.agent), messages, toolsOf.get(a.agent)!, (kind, text) => emit(a, { type: kind, text }), AbortSignal.any([a.abort.signal, a.modelCall.signal]));
+        } catch (err) {
+          await usage.settle(reservation, err instanceof ModelError && err.chargeReservation ? reservation.amountUsd : 0);
+          if (a.stopRequested) throw new Stopped();
+          throw err;
+        } finally {
+          a.modelCall = null;
+        }
+        const costUsd = await usage.settle(reservation, tokenCost(config, answer.promptTokens, answer.completionTokens));
+        if (a.stopRequested) throw new Stopped();
+        const addTokens = { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd };
+        // At most AGENT_MAX_TOOL_CALLS_PER_ANSWER calls run; the model reads why the rest did not.
+        const bounded = boundToolCalls(answer.toolCalls, answer.notRun);
+        if (!bounded.calls.length) {
           a.run = { ...(await store.updateRun(a.run.id, { addTokens })), status: a.run.status };
           await append(a, [{ role: 'assistant', content: answer.content, runId: a.run.id }]);
           emit(a, { type: 'message', text: answer.content });
@@ -230,13 +327,21 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
           return;
         }
         // One write per step: its tokens, the step and its tool calls counted, the run's working status.
-        a.run = await store.updateRun(a.run.id, { addTokens, steps: a.run.steps + 1, addToolCalls: answer.toolCalls.length, status: 'calling_tool' });
+        a.run = await store.updateRun(a.run.id, { addTokens, steps: a.run.steps + 1, addToolCalls: bounded.calls.length, status: 'calling_tool' });
         // The step's messages (the call and its results) are written together once its calls are done.
-        const written: NewMessage[] = [{ role: 'assistant', content: answer.content || null, toolCalls: answer.toolCalls, runId: a.run.id }];
-        for (const tc of answer.toolCalls) {
-          let args: unknown = tc.function.arguments;
+        const content = [answer.content, bounded.note].filter(Boolean).join('\n\n') || null;
+        const written: NewMessage[] = [{ role: 'assistant', content, toolCalls: bounded.calls.map(callForHistory), runId: a.run.id }];
+        for (const [i, tc] of bounded.calls.entries()) {
+          if (a.stopRequested) {
+            // Never sent: the program sees no call after Stop.
+            written.push({ role: 'tool', content: JSON.stringify({ error: { code: 'CANCELLED', message: 'not run: the user stopped the run' } }), toolCallId: tc.id, runId: a.run.id });
+            continue;
+          }
+          // Platform tools run on this thread: the event loop serves other requests between calls.
+          if (i > 0) await yieldToLoop();
+          let args: unknown = callForHistory(tc).function.arguments;
           try {
-            args = JSON.parse(tc.function.arguments);
+            args = JSON.parse(args as string);
           } catch {
             // Shown as the model wrote it.
           }
@@ -244,16 +349,27 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
           a.run = { ...a.run, status: 'calling_tool' };
           emit(a, { type: 'tool_call', toolCall: shown });
           const outcome = await runTool(a, tc);
+          if (a.stopRequested && !outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE') {
+            // Stopped while it waited for a desktop: it never reached the program.
+            written.push({ role: 'tool', content: JSON.stringify({ error: { code: 'CANCELLED', message: 'not run: the user stopped the run' } }), toolCallId: tc.id, runId: a.run.id });
+            emit(a, { type: 'tool_result', toolCall: { ...shown, errorCode: 'CANCELLED', errorMessage: 'not run: the user stopped the run' } });
+            continue;
+          }
           if (!outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE') throw new Interrupt('DESKTOP_UNAVAILABLE', outcome.error.message);
-          written.push({ role: 'tool', content: JSON.stringify(outcome.ok ? outcome.result : { error: outcome.error }), toolCallId: tc.id, runId: a.run.id });
-          emit(a, {
-            type: 'tool_result',
-            toolCall: outcome.ok ? { ...shown, result: outcome.result } : { ...shown, errorCode: outcome.error.code, errorMessage: outcome.error.message },
-          });
+          // A result over AGENT_MAX_TOOL_RESULT_BYTES is kept (and shown, and sent to the model) as TOO_LARGE.
+          const raw = outcome.ok ? outcome.result : { error: outcome.error };
+          const body = toolResultBody(tc.function.name, raw);
+          written.push({ role: 'tool', content: JSON.stringify(body), toolCallId: tc.id, runId: a.run.id });
+          const error = body !== raw ? (body as { error: { code: string; message: string } }).error : outcome.ok ? null : outcome.error;
+          emit(a, { type: 'tool_result', toolCall: error ? { ...shown, errorCode: error.code, errorMessage: error.message } : { ...shown, result: outcome.ok ? outcome.result : null } });
         }
         await append(a, written);
       }
     } catch (err) {
+      if (err instanceof Stopped) {
+        await finish(a, 'stopped', 'STOPPED_BY_USER', 'stopped by the user').catch((e) => log.error({ err: e }, 'could not record a stopped run'));
+        return;
+      }
       let code = 'RUN_INTERRUPTED';
       let reason = 'the run failed';
       if (err instanceof Interrupt) [code, reason] = [err.code, err.message];
@@ -275,7 +391,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   async function startRun(principal: Principal, conversation: Conversation, agent: AgentConfig, messages: string[], stepLimit: number): Promise<Run> {
     const run = await store.createRun(principal.accountId, conversation.id, stepLimit, platform.config.replica);
     for (const text of messages) await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
-    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseAt: stepLimit, abort: new AbortController(), history: null };
+    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseStep: stepLimit, abort: new AbortController(), stopRequested: false, modelCall: null, desktopWait: null, history: null };
     launch(a);
     emit(a, { type: 'status' });
     return run;
@@ -287,7 +403,20 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     if (a) return a;
     const latest = await store.latestRun(conversation.id);
     if (latest?.status !== 'paused') return null;
-    const restored: ActiveRun = { run: latest, principal, conversation, agent: agentById(conversation.agentId)!, steer: [], queue: [], pauseAt: latest.steps, abort: new AbortController(), history: null };
+    const restored: ActiveRun = {
+      run: latest,
+      principal,
+      conversation,
+      agent: agentById(conversation.agentId)!,
+      steer: [],
+      queue: [],
+      pauseStep: latest.steps,
+      abort: new AbortController(),
+      stopRequested: false,
+      modelCall: null,
+      desktopWait: null,
+      history: null,
+    };
     active.set(conversation.id, restored);
     return restored;
   }
@@ -297,7 +426,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   }
 
   function resumeActive(a: ActiveRun) {
-    a.pauseAt = a.run.steps + a.run.stepLimit;
+    a.pauseStep = a.run.steps + a.run.stepLimit;
     a.run = { ...a.run, status: 'thinking' };
     launch(a);
   }
@@ -310,6 +439,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       if (!Number.isInteger(stepLimit) || stepLimit < STEP_LIMIT.min || stepLimit > STEP_LIMIT.max) {
         throw new AppError('UNPROCESSABLE', `stepLimit: must be an integer from ${STEP_LIMIT.min} to ${STEP_LIMIT.max}`);
       }
+      const instructions = parseInstructions(input.instructions);
       requireModel();
       let conversation: Conversation | null = null;
       let agent: AgentConfig;
@@ -329,9 +459,10 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       }
       if (!conversation) {
         await usage.assertCredits(principal);
-        conversation = await store.createConversation(principal.accountId, agent.id);
+        conversation = await store.createConversation(principal.accountId, agent.id, titleFrom(input.content));
       }
       const conv = conversation;
+      if (instructions) instructionsOf.set(conv.id, instructions);
       return serial(conv.id, async () => {
         const a = await current(principal, conv);
         if (a) {
@@ -377,6 +508,34 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       });
     },
 
+    /**
+     * Stops the conversation's working or paused run at its next safe point (rule "cancelRun");
+     * answers the run as it is now: `stopped` when it was paused, else still working until it
+     * reaches the safe point (its events show `stopped` then).
+     */
+    async cancelRun(principal: Principal, conversationId: string): Promise<Run> {
+      const conversation = await store.conversation(principal.accountId, conversationId);
+      return serial(conversation.id, async () => {
+        const a = await current(principal, conversation);
+        if (!a) throw new AppError('RUN_STATE_CONFLICT', 'conversationId: no run of this conversation is working or paused');
+        a.stopRequested = true;
+        if (a.run.status === 'paused') {
+          await finish(a, 'stopped', 'STOPPED_BY_USER', 'stopped by the user');
+          return a.run;
+        }
+        a.modelCall?.abort();
+        // A call still waiting for a desktop has not reached a program; one delivered completes (rule "cancelRun").
+        if (a.run.status === 'waiting_for_desktop') a.desktopWait?.abort();
+        return a.run;
+      });
+    },
+
+    async renameConversation(principal: Principal, conversationId: string, title: string): Promise<Conversation> {
+      const trimmed = title.trim();
+      if (!trimmed || trimmed.length > MAX_TITLE_CHARS) throw new AppError('UNPROCESSABLE', `title: 1 to ${MAX_TITLE_CHARS} characters`);
+      return store.renameConversation(principal.accountId, conversationId, trimmed);
+    },
+
     async latestRun(conversationId: string): Promise<Run | null> {
       return active.get(conversationId)?.run ?? store.latestRun(conversationId);
     },
@@ -406,3 +565,25 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
 }
 
 export type RunEngine = ReturnType<typeof createRunEngine>;
+
+/** A new conversation's title: its first message's first line, cut at a word near MAX_TITLE_CHARS / 2. */
+export function titleFrom(content: string): string {
+  const line = content.trim().split(/\r?\n/, 1)[0]!.replace(/\s+/g, ' ');
+  const max = MAX_TITLE_CHARS / 2;
+  if (line.length <= max) return line;
+  const cut = line.lastIndexOf(' ', max);
+  return `${line.slice(0, cut > max / 2 ? cut : max)}…`;
+}
+
+function parseInstructions(raw: RunInstructions | null | undefined): RunInstructions | null {
+  if (!raw) return null;
+  const designStandard = raw.designStandard ?? null;
+  if (designStandard !== null && !Object.hasOwn(DESIGN_STANDARDS, designStandard)) {
+    throw new AppError('UNPROCESSABLE', `instructions.designStandard: one of ${Object.keys(DESIGN_STANDARDS).join(', ')}`);
+  }
+  const formattingStandards = raw.formattingStandards ?? null;
+  if (formattingStandards !== null && formattingStandards.length > MAX_FORMATTING_STANDARDS_CHARS) {
+    throw new AppError('UNPROCESSABLE', `instructions.formattingStandards: at most ${MAX_FORMATTING_STANDARDS_CHARS} characters`);
+  }
+  return { designStandard, formattingStandards };
+}

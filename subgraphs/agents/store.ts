@@ -5,13 +5,14 @@ import type { Database } from '../../core/db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { ChatMessage, ChatToolCall } from './llm.ts';
 
-export type RunStatus = 'thinking' | 'calling_tool' | 'waiting_for_desktop' | 'paused' | 'done' | 'interrupted';
+export type RunStatus = 'thinking' | 'calling_tool' | 'waiting_for_desktop' | 'paused' | 'done' | 'interrupted' | 'stopped';
 export const ACTIVE_STATUSES: readonly RunStatus[] = ['thinking', 'calling_tool', 'waiting_for_desktop'];
 
 export interface Conversation {
   id: string;
   accountId: string;
   agentId: string;
+  title: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -62,8 +63,13 @@ const run = (row: Record<string, unknown>): Run => ({ ...(row as unknown as Run)
 
 export function createAgentStore(db: Database) {
   return {
-    async createConversation(accountId: string, agentId: string): Promise<Conversation> {
-      return db.conversation.create({ data: { id: randomUUID(), accountId, agentId } });
+    async createConversation(accountId: string, agentId: string, title = ''): Promise<Conversation> {
+      return db.conversation.create({ data: { id: randomUUID(), accountId, agentId, title } });
+    },
+
+    async renameConversation(accountId: string, id: string, title: string): Promise<Conversation> {
+      await this.conversation(accountId, id);
+      return db.conversation.update({ where: { id }, data: { title } });
     },
 
     /** The account's conversation; CONVERSATION_NOT_FOUND for an unknown id or another account's. */
@@ -73,9 +79,21 @@ export function createAgentStore(db: Database) {
       return row;
     },
 
-    /** A window of the account's conversations, newest first: `limit` of them from `offset`. */
-    async listConversations(accountId: string, offset: number, limit: number): Promise<Conversation[]> {
-      return db.conversation.findMany({ where: { accountId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: offset, take: limit });
+    /**
+     * A window of the account's conversations, newest first: `limit` of them from `offset`. With
+     * `search`, only those whose title holds it, case-insensitively. The match runs here, over the
+     * account's titles, because SQLite's LIKE and PostgreSQL's ILIKE do not agree on case beyond
+     * ASCII and Prisma offers `mode: 'insensitive'` on PostgreSQL only.
+     */
+    async listConversations(accountId: string, offset: number, limit: number, search?: string | null): Promise<Conversation[]> {
+      const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+      if (!search) return db.conversation.findMany({ where: { accountId }, orderBy, skip: offset, take: limit });
+      const needle = search.toLocaleLowerCase();
+      const titles = await db.conversation.findMany({ where: { accountId }, orderBy, select: { id: true, title: true } });
+      const ids = titles.filter((t) => t.title.toLocaleLowerCase().includes(needle)).slice(offset, offset + limit).map((t) => t.id);
+      const rows = await db.conversation.findMany({ where: { id: { in: ids } } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)!).filter(Boolean);
     },
 
     async appendMessage(conversationId: string, message: NewMessage): Promise<void> {
@@ -171,6 +189,41 @@ export function createAgentStore(db: Database) {
         data: { status: 'interrupted', reasonCode: 'RUN_INTERRUPTED', reason: 'the server restarted during the run', endedAt: new Date() },
       });
       return count;
+    },
+
+    /**
+     * The account's credit row of a period, made on first use with what its runs already spent in
+     * it (`spent`, read only then). Two first uses at once: one creates it, the other's duplicate is ignored.
+     */
+    async ensureCredit(accountId: string, periodStart: Date, spent: () => Promise<number>): Promise<void> {
+      if (await db.agentCredit.findUnique({ where: { accountId_periodStart: { accountId, periodStart } }, select: { accountId: true } })) return;
+      const used = await spent();
+      try {
+        await db.agentCredit.create({ data: { accountId, periodStart, spentUsd: used, committedUsd: used } });
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'P2002') throw err;
+      }
+    },
+
+    /** Adds `amountUsd` to the reserved credits if spent + reserved is still under `limitUsd`, in one conditional UPDATE (atomic on both engines); false when it is not. */
+    async reserveCredit(accountId: string, periodStart: Date, amountUsd: number, limitUsd: number): Promise<boolean> {
+      const { count } = await db.agentCredit.updateMany({
+        where: { accountId, periodStart, committedUsd: { lt: limitUsd } },
+        data: { reservedUsd: { increment: amountUsd }, committedUsd: { increment: amountUsd } },
+      });
+      return count === 1;
+    },
+
+    /** Releases a reservation of `reservedUsd` and charges `spentUsd` instead (either may be 0), in one UPDATE. */
+    async settleCredit(accountId: string, periodStart: Date, reservedUsd: number, spentUsd: number): Promise<void> {
+      await db.agentCredit.updateMany({
+        where: { accountId, periodStart },
+        data: { reservedUsd: { decrement: reservedUsd }, spentUsd: { increment: spentUsd }, committedUsd: { increment: spentUsd - reservedUsd } },
+      });
+    },
+
+    async credit(accountId: string, periodStart: Date) {
+      return db.agentCredit.findUnique({ where: { accountId_periodStart: { accountId, periodStart } } });
     },
 
     async usageSince(accountId: string, since: Date) {

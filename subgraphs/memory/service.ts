@@ -133,6 +133,10 @@ function retrieval(input: RetrievalInput) {
 }
 
 export function searchMemory(platform: Platform, principal: Principal, input: RetrievalInput & { query: string; groupIds?: string[] | null }): Promise<ScoredFact[]> {
+  // Each group id is one SQL parameter: past SQLite's 32,766 a statement failed with a 500.
+  if ((input.groupIds?.length ?? 0) > LIMITS.memoryMaxGroupIds) {
+    throw new AppError('UNPROCESSABLE', `group_ids: at most ${LIMITS.memoryMaxGroupIds} groups in one search`, { field: 'group_ids', limit: LIMITS.memoryMaxGroupIds });
+  }
   for (const g of input.groupIds ?? []) checkGroupId(g, 'group_ids');
   return searchFacts(platform.services.memory, { ...retrieval(input), query: input.query, scope: { accountId: principal.accountId, groupIds: input.groupIds ?? null } });
 }

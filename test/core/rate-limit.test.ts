@@ -5,7 +5,7 @@ import { createRateLimits } from '../../core/rate-limit.ts';
 
 const tiers = { free: { requestsPerMinute: 3 }, pro: { requestsPerMinute: 60 }, enterprise: { requestsPerMinute: 600 } };
 const limits = () => createRateLimits({ tiers, pollingPerMinute: 5, publicPerMinute: 5, heartbeatPerMinute: 2, bridgePerMinute: 4 } as never);
-const who = (keyId: string) => ({ principal: { keyId, tier: 'free' } as Principal, address: '127.0.0.1' });
+const who = (keyId: string) => ({ principal: { keyId, budgetKeyId: keyId, tier: 'free' } as Principal, address: '127.0.0.1' });
 
 async function spent(l: ReturnType<typeof limits>, bucket: Parameters<ReturnType<typeof limits>['consume']>[0], key: string): Promise<number> {
   let n = 0;

@@ -46,7 +46,7 @@ export function readCsv(file: string): string[][] {
   for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/)) {
     if (!line) continue;
     const cells: string[] = [];
-    for (const m of line.matchAll(/("((?:[^"]|"")*)"|[^,]*)(,|$)/g)) {
+    for (const m of line.matchAll(/(?<=^|,)("((?:[^"]|"")*)"|[^,]*)(,|$)/g)) {
       cells.push(m[2] !== undefined ? m[2].replace(/""/g, '"') : m[1]!);
       if (!m[3]) break;
     }

@@ -15,6 +15,7 @@ it('a storage failure on blog lookup answers 500 {detail: "Failed to fetch blog:
   expect(res.status).toBe(500);
   const body = await res.json();
   expect(body.detail).toMatch(/^Failed to fetch blog: .+/);
-  expect(body.detail).toContain('BlogPost');
+  // The reason is generic: a driver's message (the SQL, the table, a path) never leaves the server.
+  expect(body.detail).not.toContain('BlogPost');
   expect((await server.rest('/v1/codes')).status).toBe(200);
 });

@@ -2,6 +2,7 @@
 // revoked; any key could clear every account's memory; with NODE_ENV unset
 // the server ran in development with a public signing secret; 32,767
 // messages in one memory request were a 500 ("too many SQL variables").
+import { randomBytes } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertSigningSecret, loadConfig } from '../../core/config.ts';
@@ -20,7 +21,14 @@ describe('modes and secrets', () => {
   it('a server outside development refuses to start without a signing secret of its own, with a clear message', async () => {
     expect(() => assertSigningSecret(loadConfig({}))).toThrow(/SIGNING_SECRET/);
     expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: 'development-only-signing-secret' }))).toThrow(/SIGNING_SECRET/);
-    expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: 'our own secret' }))).not.toThrow();
+    // Issue 29, finding 15: production needs 32 bytes of entropy; `dev` started it.
+    for (const weak of ['dev', 'our own secret', 'a'.repeat(64), 'abcdefghijklmnop'.repeat(4), randomBytes(16).toString('hex')]) {
+      expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: weak }))).toThrow(/SIGNING_SECRET is too weak.*openssl rand -base64 32/);
+    }
+    for (const strong of [randomBytes(32).toString('hex'), randomBytes(32).toString('base64'), randomBytes(32).toString('base64url')]) {
+      expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: strong }))).not.toThrow();
+    }
+    await expect(startTestServer({ NODE_ENV: 'production', SIGNING_SECRET: 'dev' })).rejects.toThrow(/SIGNING_SECRET is too weak/);
     expect(() => assertSigningSecret(loadConfig({ NODE_ENV: 'development' }))).not.toThrow();
     await expect(startTestServer({ NODE_ENV: 'production' })).rejects.toThrow(/SIGNING_SECRET/);
   });

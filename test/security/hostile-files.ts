@@ -9,18 +9,21 @@ export type StreamEncoding = 'none' | 'LZW' | 'ASCII85' | 'ASCIIHex' | 'RunLengt
 /**
  * A one-page PDF whose page draws form XObject F<depth>, and each form Fk
  * draws F(k-1) `fanout` times: fanout^depth paths from a few kilobytes. The
- * forms' content streams are encoded with `encoding`.
+ * forms' content streams are encoded with `encoding`. With `inheritResources` no form has resources
+ * of its own: each finds the next by name in the page's resources, which pdf.js lends a form that
+ * has none (issue 29, finding 4: the pre-scan read only a form's own resources).
  */
-export function nestedFormPdf(depth = 9, fanout = 10, encoding: StreamEncoding = 'none'): Buffer {
+export function nestedFormPdf(depth = 9, fanout = 10, encoding: StreamEncoding = 'none', options: { inheritResources?: boolean } = {}): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body); // object number = index + 1
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /F${depth} ${4 + depth} 0 R >> >> /Contents ${5 + depth} 0 R >>`);
+  const pageForms = options.inheritResources ? Array.from({ length: depth + 1 }, (_, k) => `/F${k} ${4 + k} 0 R`).join(' ') : `/F${depth} ${4 + depth} 0 R`;
+  add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << ${pageForms} >> >> /Contents ${5 + depth} 0 R >>`);
   // Forms F0..F<depth> are objects 4..4+depth.
   for (let k = 0; k <= depth; k++) {
     const content = k === 0 ? '0 0 m 10 10 l S' : Array.from({ length: fanout }, () => `q 1 0 0 1 1 1 cm /F${k - 1} Do Q`).join(' ');
-    const resources = k === 0 ? '' : `/Resources << /XObject << /F${k - 1} ${3 + k} 0 R >> >>`;
+    const resources = k === 0 || options.inheritResources ? '' : `/Resources << /XObject << /F${k - 1} ${3 + k} 0 R >> >>`;
     const { data, entries } = encodeStream(Buffer.from(content, 'latin1'), encoding);
     add(`<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] ${resources} ${entries} /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`);
   }

@@ -4,6 +4,7 @@
 // - Windows: a detected program is driven over COM through the PowerShell helper
 //   (helpers/com-helper.ps1): CSI OAPI for SAP2000 and ETABS, the Automation API for Mathcad
 //   Prime, with the selected installation's executable. The lane follows the program's own state.
+import { assetFile, clientVersion, packaged } from '../runtime/packaged.ts';
 import { fileURLToPath } from 'node:url';
 import type { Program } from '@structural-platform/tool-schema';
 import type { Adapter } from './adapter.ts';
@@ -20,7 +21,7 @@ import type { Logger } from '../logs/logger.ts';
 export const STANDIN_VERSION = 'stand-in';
 
 /** The helper script shipped with the client. */
-export const COM_HELPER_SCRIPT = fileURLToPath(new URL('../../helpers/com-helper.ps1', import.meta.url));
+export const COM_HELPER_SCRIPT = packaged ? assetFile('com-helper.ps1', 'com-helper.ps1', clientVersion()) : fileURLToPath(new URL('../../helpers/com-helper.ps1', import.meta.url));
 
 /**
  * Windows PowerShell 5.1 (in every Windows since 10): -STA because COM objects of these programs
@@ -67,10 +68,11 @@ export function comAdapter(program: Program, installation: Installation, o: { lo
   return new CsiAdapter(program, session, o.workingDirectory);
 }
 
-export function selectAdapters(o: { platform: NodeJS.Platform; detections: ProgramDetection[]; workingDirectory: (p: Program) => () => string; log: Logger; helper?: (kind: 'csi' | 'mathcad') => HelperCommand }): Map<Program, Adapter> {
+export function selectAdapters(o: { platform: NodeJS.Platform; detections: ProgramDetection[]; workingDirectory: (p: Program) => () => string; log: Logger; helper?: (kind: 'csi' | 'mathcad') => HelperCommand; standIn?: boolean }): Map<Program, Adapter> {
   const adapters = new Map<Program, Adapter>();
   for (const d of o.detections) {
-    if (o.platform !== 'win32') {
+    // standIn (DESKTOP_STANDIN=1): on Windows without SAP2000/ETABS, the stand-in answers them (the Wine smoke test, demonstrations).
+    if (o.platform !== 'win32' || (o.standIn && !d.selected)) {
       if (d.program !== 'mathcad') adapters.set(d.program, new StandinFrameAdapter(d.program, o.workingDirectory(d.program)));
     } else if (d.selected) {
       adapters.set(d.program, comAdapter(d.program, d.selected, { log: o.log, workingDirectory: o.workingDirectory(d.program), helper: o.helper }));

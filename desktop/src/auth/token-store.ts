@@ -5,6 +5,7 @@
 // running Secret Service the library loads but every call fails.
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { assetFile, clientVersion, packaged } from '../runtime/packaged.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -40,7 +41,12 @@ export const TOKEN_FILE = 'tokens.json';
 export function systemKeychain(service = KEYCHAIN_SERVICE): Keychain | null {
   let Entry: new (service: string, account: string) => { getPassword(): string | null | undefined; setPassword(p: string): void; deletePassword(): boolean | void };
   try {
-    ({ Entry } = createRequire(import.meta.url)('@napi-rs/keyring'));
+    // Packaged, the addon is an asset of the executable, loaded from a file of this version.
+    if (packaged) {
+      const addon = { exports: {} as { Entry: typeof Entry } };
+      process.dlopen(addon, assetFile('keyring.node', 'keyring.node', clientVersion()));
+      ({ Entry } = addon.exports);
+    } else ({ Entry } = createRequire(import.meta.url)('@napi-rs/keyring'));
   } catch {
     return null;
   }

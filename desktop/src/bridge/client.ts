@@ -18,6 +18,7 @@ import type { Client } from 'graphql-ws';
 import type { Program, ToolOutcome } from '@structural-platform/tool-schema';
 import { dispatch, type Adapter } from '../adapters/adapter.ts';
 import { SignInError } from '../auth/sign-in.ts';
+import { causeInWords } from '../platform/cause.ts';
 import { PlatformError, type PlatformApi } from '../platform/api.ts';
 import type { Logger } from '../logs/logger.ts';
 
@@ -85,7 +86,11 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
   private readonly records = new Map<string, CallRecord>();
   private readonly inFlight = new Map<Program, number>();
   state: ClientState = 'stopped';
+  /** The state's cause in words (reconnecting, error); the technical message is `technical`. */
   detail: string | null = null;
+  technical: string | null = null;
+  /** When the next reconnect attempt goes (reconnecting). */
+  retryAt: Date | null = null;
 
   constructor(options: BridgeOptions) {
     super();
@@ -118,6 +123,15 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
     await socket?.dispose();
   }
 
+  /** "Retry now" on the reconnect banner: the next attempt goes at once instead of after its backoff. */
+  retryNow(): void {
+    if (this.state !== 'reconnecting' || !this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryAt = null;
+    void this.connect();
+  }
+
   async restart(): Promise<void> {
     await this.stop();
     this.start();
@@ -135,6 +149,8 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
   }
 
   private setState(state: ClientState, detail: string | null): void {
+    if (state !== 'reconnecting') this.retryAt = null;
+    if (state !== 'reconnecting' && state !== 'error') this.technical = null;
     if (this.state === state && this.detail === detail) return;
     this.state = state;
     this.detail = detail;
@@ -215,7 +231,9 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
     const delay = Math.min(this.o.maxBackoffMs, this.o.backoffMs * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
     this.attempt++;
     this.o.log.warn('link down', { code, message, retry_in_ms: Math.round(delay) });
-    this.setState('reconnecting', message);
+    this.technical = message;
+    this.retryAt = new Date(Date.now() + delay);
+    this.setState('reconnecting', causeInWords(err, this.o.api.session.platformUrl));
     this.retryTimer = setTimeout(async () => {
       if (code === 'UNAUTHORIZED') {
         try {

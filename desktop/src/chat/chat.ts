@@ -14,12 +14,20 @@ const USAGE = `{ usage { periodStartAt resetAt limitUsd usedUsd runs toolCalls }
 const SEND = `mutation ($input: SendMessageInput!) { sendMessage(input: $input) { conversation { id agent { id } } disposition run { ${RUN_FIELDS} } } }`;
 const RESUME = `mutation ($c: ID!) { resumeRun(conversationId: $c) { ${RUN_FIELDS} } }`;
 const RETRY = `mutation ($c: ID!) { retryRun(conversationId: $c) { ${RUN_FIELDS} } }`;
-const CONVERSATION = `query ($id: ID!) { conversation(id: $id) { id agent { id name } createdAt messages(last: 200) { id role content toolCalls toolCallId createdAt } latestRun { ${RUN_FIELDS} } } }`;
-const EVENTS = `subscription ($c: ID!) { runEvents(conversationId: $c) { runId type status text step stepLimit elapsedMs reasonCode reason at toolCall { callId name arguments result errorCode errorMessage } } }`;
+const CANCEL = `mutation ($c: ID!) { cancelRun(conversationId: $c) { ${RUN_FIELDS} } }`;
+const RENAME = `mutation ($c: ID!, $t: String!) { renameConversation(conversationId: $c, title: $t) { id title } }`;
+// The latest 300 messages: the gateway's query-cost limit (GRAPHQL_MAX_COST) refuses 500 with these fields.
+const CONVERSATION = `query ($id: ID!) { conversation(id: $id) { id title agent { id name programs } createdAt messages(last: 300) { id role content toolCalls toolCallId createdAt } latestRun { ${RUN_FIELDS} } } }`;
+const LIST = `query ($first: Int, $after: String, $search: String) { conversations(first: $first, after: $after, search: $search) { nodes { id title createdAt updatedAt agent { id name programs } latestRun { id status steps stepLimit startedAt endedAt } } pageInfo { endCursor hasNextPage } } }`;
+/** Run statuses in which the agent is still working (a relaunch shows them, quitting stops them). */
+export const WORKING = ['THINKING', 'CALLING_TOOL', 'WAITING_FOR_DESKTOP'];
+const EVENTS = `subscription ($c: ID!) { runEvents(conversationId: $c) { runId type status text step stepLimit pauseStep elapsedMs reasonCode reason at toolCall { callId name arguments result errorCode errorMessage } } }`;
 
 export interface ChatSettings {
   stepLimit: number;
   whileWorking: 'steer' | 'queue';
+  /** The user's design standard and formatting standards, for the agent's instructions. */
+  instructions?: { designStandard: string; formattingStandards: string | null };
 }
 
 export interface ChatEvents {
@@ -55,10 +63,32 @@ export class Chat extends EventEmitter<ChatEvents> {
         content: input.content,
         stepLimit: settings.stepLimit,
         whileWorking: settings.whileWorking.toUpperCase(),
+        ...(settings.instructions ? { instructions: settings.instructions } : {}),
       },
     });
     this.watch(sendMessage.conversation.id);
     return sendMessage;
+  }
+
+  /** The account's conversations, newest first, optionally only those whose title holds `search`. */
+  conversations(search: string | null, first = 50, after: string | null = null) {
+    return this.api.gql(LIST, { first, after, search }).then((d) => d.conversations);
+  }
+
+  rename(conversationId: string, title: string) {
+    return this.api.gql(RENAME, { c: conversationId, t: title }).then((d) => d.renameConversation);
+  }
+
+  /** Stop: the platform ends the run at its next safe point; the run events show it stopped. */
+  async cancel(conversationId: string) {
+    this.watch(conversationId);
+    return (await this.api.gql(CANCEL, { c: conversationId })).cancelRun;
+  }
+
+  /** Conversations whose run is still working (after a relaunch too: the platform runs them, not this app). */
+  async working(): Promise<{ id: string; title: string }[]> {
+    const page = await this.conversations(null, 100);
+    return page.nodes.filter((c: { latestRun: { status: string } | null }) => c.latestRun && WORKING.includes(c.latestRun.status));
   }
 
   async resume(conversationId: string) {

@@ -49,7 +49,7 @@ export interface ProgramDetection {
   needsPicker: boolean;
 }
 
-const key = (folder: string) => win32.normalize(folder).replace(/[\\/]+$/, '').toLowerCase();
+const key = (folder: string) => win32.normalize(folder).replace(/(?<![\\/])[\\/]+$/, '').toLowerCase();
 
 /** Compares dotted versions numerically ("10.0.0.0" > "9.1", "24.1.0" > "24"). */
 export function compareVersions(a: string, b: string): number {
@@ -68,7 +68,7 @@ export async function detectProgram(host: DetectionHost, program: Program, prefe
     const k = key(folder);
     let inst = found.get(k);
     if (!inst) {
-      inst = { program, version, folder: win32.normalize(folder).replace(/[\\/]+$/, ''), exe: win32.join(folder, entry.exe), exeExists: false, comRegistered: false, sources: [] };
+      inst = { program, version, folder: win32.normalize(folder).replace(/(?<![\\/])[\\/]+$/, ''), exe: win32.join(folder, entry.exe), exeExists: false, comRegistered: false, sources: [] };
       found.set(k, inst);
     }
     // A stated full version (DisplayVersion) is more precise than the folder's major number.

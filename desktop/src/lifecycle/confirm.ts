@@ -10,6 +10,8 @@ export interface Question {
   id: string;
   action: 'quit' | 'update';
   programs: string[];
+  /** Titles of the conversations whose agent is still working (quitting stops them). */
+  runs: string[];
   deadline: string;
 }
 
@@ -24,10 +26,10 @@ export class Confirmations extends EventEmitter<{ changed: [Question | null] }> 
   }
 
   /** Asks; resolves true when confirmed or unanswered within the timeout, false when declined. */
-  ask(action: Question['action'], programs: string[]): Promise<boolean> {
+  ask(action: Question['action'], programs: string[], runs: string[] = []): Promise<boolean> {
     this.answer(this.current?.id ?? '', false);
     const id = randomUUID();
-    this.current = { id, action, programs, deadline: new Date(Date.now() + this.timeoutMs).toISOString() };
+    this.current = { id, action, programs, runs, deadline: new Date(Date.now() + this.timeoutMs).toISOString() };
     this.emit('changed', this.current);
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => this.answer(id, true), this.timeoutMs);

@@ -2,8 +2,10 @@
 // never fill the disk: desktop.log grows to maxBytes, then becomes desktop.1.log, the older
 // ones shift up, and past `keep` files the oldest is deleted. Writes are synchronous appends:
 // the client logs a few lines per tool call, and a line written before a crash is kept.
-// Values under keys that name credentials are replaced before anything is written.
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+// Values under keys that name credentials are replaced before anything is written. The folder
+// is the user's alone (0700) and so are the files (0600): logs name their projects, machines
+// and requests, nobody else's to read on a shared computer.
+import { appendFileSync, chmodSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -37,7 +39,12 @@ export class Logger {
     this.keep = o.keep ?? 5;
     this.level = LEVELS[o.level ?? 'info'];
     this.now = o.now ?? (() => new Date());
-    mkdirSync(o.dir, { recursive: true });
+    mkdirSync(o.dir, { recursive: true, mode: 0o700 });
+    // A folder and files an older version left readable by others become the user's alone (Windows has no such modes).
+    if (process.platform !== 'win32') {
+      chmodSync(o.dir, 0o700);
+      for (const f of [this.file, ...this.rotated()]) if (existsSync(f)) chmodSync(f, 0o600);
+    }
     this.size = existsSync(this.file) ? statSync(this.file).size : 0;
   }
 
@@ -60,7 +67,7 @@ export class Logger {
     const line = JSON.stringify({ time: this.now().toISOString(), level, msg, ...(fields ? (redact(fields) as object) : {}) }) + '\n';
     const bytes = Buffer.byteLength(line);
     if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate();
-    appendFileSync(this.file, line);
+    appendFileSync(this.file, line, { mode: 0o600 });
     this.size += bytes;
   }
 

@@ -45,7 +45,8 @@ export class PlatformApi {
           signal: AbortSignal.timeout(60_000),
         });
       } catch (err) {
-        throw new PlatformError('OFFLINE', `the platform could not be reached: ${(err as Error).message}`);
+        const cause = ((err as { cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name) || undefined;
+        throw new PlatformError('OFFLINE', `the platform could not be reached: ${(err as Error).message}`, cause ? { cause: cause === 'TimeoutError' ? 'ETIMEDOUT' : cause } : undefined);
       }
       if (res.status === 401 && attempt === 0) continue;
       let body: { data?: T; errors?: { message: string; extensions?: { code?: string; details?: Record<string, unknown> } }[] };

@@ -1,8 +1,9 @@
 // The settings file: read with limits and validation, written atomically (a crash mid-write
 // leaves the old file), changed by validated patches. A file that cannot be read as settings
 // is kept aside under a dated name and the defaults are used, so a bad file never stops the
-// app and is not lost for support.
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+// app and is not lost for support. The file is the user's alone (0600, its folder 0700 when
+// made here): it names their folders and standards, nobody else's to read.
+import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { defaultSettings, Settings } from './schema.ts';
 
@@ -39,6 +40,8 @@ export class SettingsStore {
     else {
       try {
         const parsed = Settings.safeParse(JSON.parse(await readFile(this.file, 'utf8')));
+        // A file an older version wrote readable by others becomes the user's alone.
+        if (parsed.success && process.platform !== 'win32' && (info.mode & 0o077) !== 0) await chmod(this.file, 0o600);
         if (parsed.success) return parsed.data;
         const issue = parsed.error.issues[0]!;
         problem = `${issue.path.join('.')}: ${issue.message}`;
@@ -76,9 +79,10 @@ export class SettingsStore {
   }
 
   private async write(settings: Settings): Promise<void> {
-    await mkdir(dirname(this.file), { recursive: true });
+    await mkdir(dirname(this.file), { recursive: true, mode: 0o700 });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(settings, null, 2) + '\n');
+    // Created 0600: never readable by others, not even before the rename.
+    await writeFile(tmp, JSON.stringify(settings, null, 2) + '\n', { mode: 0o600 });
     await rename(tmp, this.file);
   }
 }

@@ -1,7 +1,12 @@
 // The UI, served on 127.0.0.1 to this user's browser (or the Electron shell's window on
 // Windows). No other local page or process may drive it:
-// - a per-launch token: the app opens /?launch=<token>, which sets an HttpOnly, SameSite=Strict
-//   cookie; every other request needs that cookie;
+// - a launch token, good once: the app opens /?launch=<token>, which sets an HttpOnly,
+//   SameSite=Strict session cookie; every other request needs that cookie. The token is then
+//   spent (a replayed launch address is refused) and the next one is handed to onLaunchUsed, for
+//   a second start of the app to open. The cookie's name carries this listener's port and a
+//   random id of this run, and its value is a secret of its own (not the token): browsers send
+//   127.0.0.1's cookies to every port, so a cookie of another run or port is never taken for
+//   this one's;
 // - the Host header must be this listener's own address (a DNS-rebinding page has another);
 // - changes are POST/PATCH with a JSON body (a cross-site form cannot send one) and, when the
 //   browser sends an Origin, it must be this one;
@@ -10,7 +15,7 @@
 // The page reads one snapshot of the app (/api/state) and then live changes over server-sent
 // events (/api/events: the snapshot again on every change, and run events of the chat).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -21,20 +26,43 @@ import { PlatformError } from '../platform/api.ts';
 import { SettingsError } from '../settings/store.ts';
 import { UpdateError } from '../updates/updater.ts';
 import { PythonDownloadUnavailable } from '../python/find.ts';
+import { checkFolder, FolderError, listFolders, openFolder } from '../settings/folders.ts';
+import { sketchOf, SketchCache } from '../picture/sketch.ts';
+import { exportWorkbook } from '../export/workbook.ts';
+import { asset, packaged } from '../runtime/packaged.ts';
 
-const COOKIE = 'sp_ui';
 const MAX_BODY_BYTES = 256 * 1024;
-const WEB = join(dirname(fileURLToPath(import.meta.url)), 'web');
+/** A calculation record with its tables and picture: a 5,625-member building's is a few MB. */
+const MAX_RECORD_BYTES = 32 * 1024 * 1024;
+const WEB = packaged ? '' : join(dirname(fileURLToPath(import.meta.url)), 'web');
 const require = createRequire(import.meta.url);
+/** The page's files: from the source tree, or the executable's assets when packaged (key = the URL path). */
+export const PAGE_ASSETS = 'page-assets';
+const readPageFile = async (url: string, file: () => string) => (packaged ? asset(url) : readFile(file()));
 
-/** The files the page loads: its own and the UI library's ES modules, served as they are (no build step). */
-const FILES: Record<string, { file: () => string; type: string }> = {
-  '/static/app.js': { file: () => join(WEB, 'app.js'), type: 'text/javascript' },
-  '/static/style.css': { file: () => join(WEB, 'style.css'), type: 'text/css' },
+/** The libraries the page loads, served as their authors ship them (no build step). */
+const VENDOR: Record<string, { file: () => string; type: string }> = {
   '/vendor/preact.mjs': { file: () => require.resolve('preact'), type: 'text/javascript' },
   '/vendor/hooks.mjs': { file: () => require.resolve('preact/hooks'), type: 'text/javascript' },
   '/vendor/htm.mjs': { file: () => join(dirname(require.resolve('htm')), 'htm.mjs'), type: 'text/javascript' },
+  '/vendor/marked.mjs': { file: () => join(dirname(require.resolve('marked')), 'marked.esm.js'), type: 'text/javascript' },
+  '/vendor/purify.mjs': { file: () => join(dirname(require.resolve('dompurify')), 'purify.es.mjs'), type: 'text/javascript' },
 };
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
+
+/** The page's own files: every .js and .css under web/, listed once (a path not in the list is not served, so no traversal). */
+async function pageFiles(): Promise<Record<string, { file: () => string; type: string }>> {
+  if (packaged) {
+    const urls: string[] = JSON.parse(asset(PAGE_ASSETS).toString('utf8'));
+    return Object.fromEntries(urls.map((u) => [u, { file: () => u, type: u.endsWith('.css') ? 'text/css' : 'text/javascript' }]));
+  }
+  const files: Record<string, { file: () => string; type: string }> = { ...VENDOR };
+  for (const entry of await readdir(WEB, { recursive: true })) {
+    const type = TYPES[entry.slice(entry.lastIndexOf('.'))];
+    if (type) files[`/static/${entry.split('\\').join('/')}`] = { file: () => join(WEB, entry), type };
+  }
+  return files;
+}
 
 class HttpError extends Error {
   readonly status: number;
@@ -51,14 +79,32 @@ const PLATFORM_STATUS: Record<string, number> = { OFFLINE: 503, UNAUTHORIZED: 40
 
 export interface UiServer {
   url: string;
-  /** The address to open: it carries the launch token. */
-  launchUrl: string;
+  /** The address to open: it carries a launch token not used yet. */
+  readonly launchUrl: string;
   close(): Promise<void>;
 }
 
-export async function startUiServer(app: DesktopApp, options: { port?: number } = {}): Promise<UiServer> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenBuf = Buffer.from(token);
+export interface UiServerOptions {
+  port?: number;
+  /** Called with the next launch address once a launch token is spent (the app publishes it for a second start). */
+  onLaunchUsed?: (nextLaunchUrl: string) => void;
+}
+
+/** Whether a secret the client sent is this one, in constant time. */
+const same = (given: string, secret: Buffer) => {
+  const buf = Buffer.from(given);
+  return buf.length === secret.length && timingSafeEqual(buf, secret);
+};
+
+export async function startUiServer(app: DesktopApp, options: UiServerOptions = {}): Promise<UiServer> {
+  const FILES = await pageFiles();
+  const sketches = new SketchCache();
+  const secret = () => randomBytes(32).toString('base64url');
+  let launch = Buffer.from(secret());
+  const session = secret();
+  const sessionBuf = Buffer.from(session);
+  // Named once the port is known (below).
+  let cookieName = '';
   const streams = new Set<http.ServerResponse>();
   let origin = '';
 
@@ -83,18 +129,17 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
   app.bridge.on('call', onCall);
 
   const authorised = (req: http.IncomingMessage) => {
-    const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1) ?? '';
-    const given = Buffer.from(cookie);
-    return given.length === tokenBuf.length && timingSafeEqual(given, tokenBuf);
+    const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${cookieName}=`))?.slice(cookieName.length + 1) ?? '';
+    return same(cookie, sessionBuf);
   };
 
-  async function body(req: http.IncomingMessage): Promise<Record<string, any>> {
+  async function body(req: http.IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Record<string, any>> {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON (content-type: application/json)');
     let size = 0;
     const chunks: Buffer[] = [];
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY_BYTES) throw new HttpError(413, 'TOO_LARGE', `the body is over ${MAX_BODY_BYTES} bytes`);
+      if (size > maxBytes) throw new HttpError(413, 'TOO_LARGE', `the body is over ${maxBytes} bytes`);
       chunks.push(chunk as Buffer);
     }
     if (!size) return {};
@@ -125,14 +170,56 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
     'GET /api/agents': async () => app.chat.agents(),
     'GET /api/usage': async () => app.chat.usage(),
     'GET /api/conversation': async (_req, url) => app.chat.conversation(str(url.searchParams.get('id'), 'id', 128)!),
+    'GET /api/conversations': async (_req, url) => app.chat.conversations(str(url.searchParams.get('search'), 'search', 200, true), 50, str(url.searchParams.get('after'), 'after', 64, true)),
+    'POST /api/conversations/rename': async (req) => {
+      const b = await body(req);
+      return app.chat.rename(str(b.conversationId, 'conversationId', 128)!, str(b.title, 'title', 200)!);
+    },
+    'GET /api/runs/working': async () => app.chat.working(),
+    'GET /api/picture': async (_req, url) => {
+      const id = str(url.searchParams.get('id'), 'id', 128)!;
+      const c = await app.chat.conversation(id);
+      return c ? sketches.sketch(id, c.messages) : null;
+    },
     'POST /api/chat/send': async (req) => {
       const b = await body(req);
       const sent = await app.chat.send(
         { conversationId: str(b.conversationId, 'conversationId', 128, true), agentId: str(b.agentId, 'agentId', 128)!, content: str(b.content, 'content')! },
-        { stepLimit: app.settings.agents.step_limit, whileWorking: app.settings.agents.enter_while_working },
+        await app.chatSettings(),
       );
       app.setWorkingFolder({ conversationId: sent.conversation.id });
       return sent;
+    },
+    'POST /api/chat/stop': async (req) => app.chat.cancel(str((await body(req)).conversationId, 'conversationId', 128)!),
+    'POST /api/chat/open': async (req) => {
+      // Reopening a conversation: its sandbox becomes the working folder, and its runs are followed.
+      const id = str((await body(req)).conversationId, 'conversationId', 128)!;
+      app.setWorkingFolder({ conversationId: id });
+      app.chat.watch(id);
+    },
+    'GET /api/folders': async (_req, url) => listFolders(str(url.searchParams.get('path'), 'path', 1024, true)),
+    'POST /api/folders/check': async (req) => {
+      const b = await body(req);
+      return checkFolder(str(b.path, 'path', 1024)!, { writable: b.writable !== false });
+    },
+    'POST /api/folders/open': async (req) => {
+      const checked = await checkFolder(str((await body(req)).path, 'path', 1024)!, { writable: false });
+      if (!checked.ok) throw new FolderError(checked.reason);
+      openFolder(checked.path);
+    },
+    'POST /api/client/retry': async () => app.bridge.retryNow(),
+    'POST /api/export/record': async (req) => {
+      // The page builds the record (it has the rendered picture); the app saves it in the working folder.
+      const b = await body(req, MAX_RECORD_BYTES);
+      const name = `${(str(b.title, 'title', 200)!).replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'conversation'} - calculation record.html`;
+      const file = join(app.currentWorkingFolder(), name);
+      await writeFile(file, str(b.html, 'html', MAX_RECORD_BYTES)!);
+      return { path: file };
+    },
+    'POST /api/export/xlsx': async (req) => {
+      const c = await app.chat.conversation(str((await body(req)).conversationId, 'conversationId', 128)!);
+      if (!c) throw new HttpError(404, 'NOT_FOUND', 'that conversation no longer exists');
+      return { path: await exportWorkbook(app.api, { title: c.title, sketch: await sketchOf(c.messages), messages: c.messages, folder: app.currentWorkingFolder() }) };
     },
     'POST /api/chat/resume': async (req) => app.chat.resume(str((await body(req)).conversationId, 'conversationId', 128)!),
     'POST /api/chat/retry': async (req) => app.chat.retry(str((await body(req)).conversationId, 'conversationId', 128)!),
@@ -157,7 +244,7 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
 
   async function indexPage(res: http.ServerResponse) {
     const nonce = randomBytes(16).toString('base64');
-    const html = (await readFile(join(WEB, 'index.html'), 'utf8')).replaceAll('{{nonce}}', nonce);
+    const html = (await readPageFile('/index.html', () => join(WEB, 'index.html'))).toString('utf8').replaceAll('{{nonce}}', nonce);
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
@@ -177,9 +264,10 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
       // The one unauthenticated address: it swaps the launch token for the cookie (and drops it from the address bar).
       if (req.headers.host !== new URL(origin).host) throw new HttpError(421, 'WRONG_HOST', 'this address serves only http://' + new URL(origin).host);
       if (req.method === 'GET' && url.pathname === '/' && url.searchParams.has('launch')) {
-        const given = Buffer.from(url.searchParams.get('launch') ?? '');
-        if (given.length !== tokenBuf.length || !timingSafeEqual(given, tokenBuf)) throw new HttpError(403, 'FORBIDDEN', 'that launch address is not this run of the app');
-        res.writeHead(303, { location: '/', 'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
+        if (!same(url.searchParams.get('launch') ?? '', launch)) throw new HttpError(403, 'FORBIDDEN', 'that launch address is not this run of the app, or was used already');
+        launch = Buffer.from(secret());
+        options.onLaunchUsed?.(launchUrl());
+        res.writeHead(303, { location: '/', 'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
         return;
       }
       if (!authorised(req)) throw new HttpError(403, 'FORBIDDEN', 'open the app from its own window (the address it opens carries a launch token)');
@@ -188,7 +276,7 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
       const file = req.method === 'GET' ? FILES[url.pathname] : undefined;
       if (file) {
         res.writeHead(200, { 'content-type': `${file.type}; charset=utf-8`, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
-        return res.end(await readFile(file.file()));
+        return res.end(await readPageFile(url.pathname, file.file));
       }
       if (req.method === 'GET' && url.pathname === '/api/events') {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -204,7 +292,8 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
       const [status, code, message, details] =
         err instanceof HttpError ? [err.status, err.code, err.message]
         : err instanceof PlatformError ? [PLATFORM_STATUS[err.code] ?? 502, err.code, err.message, err.details]
-        : err instanceof SettingsError ? [422, 'UNPROCESSABLE', err.message, { field: err.field }]
+        : err instanceof SettingsError ? [422, 'UNPROCESSABLE', err.message.slice(err.field.length + 2), { field: err.field }]
+        : err instanceof FolderError ? [422, 'FOLDER', err.message]
         : err instanceof UpdateError ? [409, err.code, err.message]
         : err instanceof PythonDownloadUnavailable ? [503, 'NOT_AVAILABLE_OFFLINE', err.message]
         : [500, 'INTERNAL_ERROR', (err as Error).message];
@@ -217,7 +306,10 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  cookieName = `sp_ui_${port}_${randomBytes(6).toString('hex')}`;
+  const launchUrl = () => `${origin}/?launch=${launch.toString()}`;
   // A keep-alive comment keeps proxies and the browser from closing an idle event stream.
   const ping = setInterval(() => {
     for (const res of streams) res.write(': ping\n\n');
@@ -225,7 +317,9 @@ export async function startUiServer(app: DesktopApp, options: { port?: number } 
   ping.unref();
   return {
     url: origin,
-    launchUrl: `${origin}/?launch=${token}`,
+    get launchUrl() {
+      return launchUrl();
+    },
     async close() {
       clearInterval(ping);
       app.off('changed', onChange);

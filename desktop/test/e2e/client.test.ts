@@ -157,7 +157,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     const clients = await server.gql(`{ desktopClients { machineId name connected lanes { program state activeVersion } } }`, {}, at);
     expect(clients.body.data.desktopClients[0]).toMatchObject({ name: 'e2e workstation', connected: true });
     expect(clients.body.data.desktopClients[0].lanes).toContainEqual({ program: 'SAP2000', state: 'READY', activeVersion: 'stand-in' });
-    await page.locator('[data-lane=sap2000]', { hasText: 'SAP ready' }).waitFor();
+    await page.locator('[data-lane=sap2000]', { hasText: 'SAP2000 stand-in ready' }).waitFor();
     await shot('02-connected-empty');
   });
 
@@ -180,7 +180,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     await page.getByLabel('Agent').selectOption('frame-analysis-sap2000');
     await send('Analyse a fixed-base portal frame, 4 m high and 6 m wide, under 10 kN of wind at beam level. What is the sway?');
     // When the displacements have reached the model, it answers with them (as a model would read them).
-    const readCall = await waitFor(async () => [...toolResults().entries()].find(([, r]) => Array.isArray(r.joints)));
+    const readCall = await waitFor(async () => [...toolResults().entries()].find(([, r]) => Array.isArray(r.joints)), 30_000);
     const sway = readCall[1].joints.map((j: { values: number[] }) => j.values[0]);
     final.content = `The sway at beam level is ${(sway[0] * 1000).toFixed(4)} mm at the left joint and ${(sway[1] * 1000).toFixed(4)} mm at the right joint (pattern WIND).`;
     answer.open();
@@ -264,6 +264,7 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     model.script({ status: 500 });
     await send('Summarise the last analysis.');
     await page.getByText('Response interrupted.').waitFor({ timeout: 20_000 });
+    await shot('23-response-interrupted');
     model.script({ content: 'Here is the summary after the retry.' });
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Here is the summary after the retry.').waitFor({ timeout: 20_000 });

@@ -1,10 +1,29 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Logger } from '../../src/logs/logger.ts';
 
 describe('logs', () => {
+  // Issue 29, finding 19: the logs folder was 0755 and the files 0644, readable by other local users.
+  it.skipIf(process.platform === 'win32')('keeps the folder and every file the user’s alone, also those an older version left open', () => {
+    const mode = (f: string) => statSync(f).mode & 0o777;
+    const fresh = join(mkdtempSync(join(tmpdir(), 'logs-')), 'state', 'logs');
+    const log = new Logger({ dir: fresh, maxBytes: 200, keep: 2 });
+    for (let k = 0; k < 10; k++) log.info(`line ${k}`, { pad: 'x'.repeat(60) });
+    expect(mode(fresh)).toBe(0o700);
+    for (const f of [log.file, ...log.rotated()]) expect(mode(f)).toBe(0o600);
+    const old = join(mkdtempSync(join(tmpdir(), 'logs-')), 'logs');
+    mkdirSync(old, { mode: 0o755 });
+    chmodSync(old, 0o755);
+    writeFileSync(join(old, 'desktop.log'), '', { mode: 0o644 });
+    writeFileSync(join(old, 'desktop.1.log'), '', { mode: 0o644 });
+    const again = new Logger({ dir: old });
+    again.info('hello');
+    expect(mode(old)).toBe(0o700);
+    expect([mode(join(old, 'desktop.log')), mode(join(old, 'desktop.1.log'))]).toEqual([0o600, 0o600]);
+  });
+
   it('writes JSON lines and hides credentials', () => {
     const log = new Logger({ dir: mkdtempSync(join(tmpdir(), 'logs-')), now: () => new Date('2026-01-02T03:04:05Z') });
     log.info('signed in', { account: 'a1', access_token: 'secret-1', nested: { Authorization: 'Bearer x', ok: 1 } });

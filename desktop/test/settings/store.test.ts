@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,5 +74,17 @@ describe('settings', () => {
     expect(reset).toEqual(defaultSettings());
     expect(await new SettingsStore(config).load()).toEqual(defaultSettings());
     expect(await tokens.load()).toEqual(signedIn);
+  });
+  // Issue 29, finding 19: the settings file was 0644, readable by other local users.
+  it.skipIf(process.platform === 'win32')('writes the settings file 0600 in a 0700 folder, and closes one an older version left open', async () => {
+    const mode = (f: string) => statSync(f).mode & 0o777;
+    const dir = join(mkdtempSync(join(tmpdir(), 'settings-')), 'config', 'structural-platform');
+    const store = new SettingsStore(dir);
+    await store.resetConfiguration();
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(store.file)).toBe(0o600);
+    chmodSync(store.file, 0o644);
+    await new SettingsStore(dir).load();
+    expect(mode(store.file)).toBe(0o600);
   });
 });

@@ -133,7 +133,10 @@ function planAnnotations(spec: SheetSpec, rng: Rng, text: TextPainter, placer: P
     const p = placer.place(rng, tries, 'annotation', margin, (r) => planLeader(r, text, id, u, arrowhead, area), leaderFootprint);
     if (p) out.leaders.push(p);
   }
-  while (out.triangles.length < c.revisionTriangles) {
+  // REVISION IN CONTEXT: a delta away from any cloud is a revision only by its row in the revision
+  // block, which the analysis reads from a text layer alone; on stroked sheets every delta stands
+  // beside its cloud (the known limit: a stroked revision block is not read).
+  while (spec.textMode === 'font' && out.triangles.length < c.revisionTriangles) {
     const id = `revision_triangle-${out.triangles.length + 1}`;
     const rev = revision();
     const p = placer.place(rng, tries, 'annotation', margin, (r) => planRevisionTriangle(r, text, id, u, [r.range(area[0], area[2]), r.range(area[1], area[3])], rev), (p) => [{ box: p.bbox }]);

@@ -63,7 +63,7 @@ const ABBREVIATION = /\(([A-Z][A-Za-z&]{1,7})\)/g;
 const BEFORE = 120;
 const FUNCTION_WORD = /^(?:by|of|or|and|the|a|an|to|in|for|with|that|which)$/i;
 /** Where a meaning ends: the next symbol of a list ("…, VRd,s the design value of …") or a new clause. */
-const MEANING_END = new RegExp(String.raw`,\s+(?:and\s+)?(?=${SYMBOL}\s+(?:is|the)\b)|,\s+and\s+|\s+and\s+(?=${SYMBOL}\s+is\b)`);
+const MEANING_END = new RegExp(String.raw`,\s+(?:and\s+)?(?=${SYMBOL}\s+(?:is|the)\b)|,\s+and\s+|(?<!\s)\s+and\s+(?=${SYMBOL}\s+is\b)`);
 
 const words = (s: string) => s.replace(/\s+/g, ' ').trim().split(' ').slice(0, MEANING_WORDS).join(' ');
 
@@ -112,7 +112,7 @@ export function glossaryOf(passages: readonly Pick<Passage, 'text'>[]): Glossary
       if (phrase && isSymbol(m[1]!) && contentStems(phrase).length >= 2) put(m[1]!, phrase, i);
     }
     for (const m of flat.matchAll(ABBREVIATION)) {
-      const words = /(?:[A-Za-z][A-Za-z-]*\s+){1,12}$/.exec(flat.slice(Math.max(0, m.index - BEFORE), m.index));
+      const words = /(?<![A-Za-z])(?:[A-Za-z][A-Za-z-]*\s+){1,12}$/.exec(flat.slice(Math.max(0, m.index - BEFORE), m.index));
       const expansion = words && expansionOf(words[0], m[1]!);
       if (expansion) put(m[1]!, expansion, i);
     }

@@ -28,15 +28,17 @@ export interface ClauseNumber {
   parts: string[];
 }
 
-const NUMBER = /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s+(?:\|\s+)?|$)(.*)$/;
-const CAPTION = /^[[\]\s]*((?:Table|TABLE|Figure|FIGURE|Fig\.|Equation)\s+[A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b\.?\s*[—–:.|-]?\s*(.*)$/;
-const STRUCTURAL = /^(CHAPTER|Chapter|PART|Part|APPENDIX|Appendix|SCHEDULE|Schedule)\s+(\d{1,3}|[A-Z]|[IVXL]{1,6})\b\s*[—–:.|-]?\s*(.*)$/;
+// Each heading's text is captured from its first non-blank character (`(\S.*)?`): a blank run
+// followed by `(.*)$` could be split between the two in quadratically many ways.
+const NUMBER = /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s+(?:\|\s+)?|$)(\S.*)?$/;
+const CAPTION = /^[[\]\s]*((?:Table|TABLE|Figure|FIGURE|Fig\.|Equation)\s+[A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b\.?\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
+const STRUCTURAL = /^(CHAPTER|Chapter|PART|Part|APPENDIX|Appendix|SCHEDULE|Schedule)\s+(\d{1,3}|[A-Z]|[IVXL]{1,6})\b\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
 /** A heading or the start of the clause's text: a capital, an opening bracket or parenthesis, or nothing. */
 const OPENS_CLAUSE = /^(?:$|[A-Z“"'(\[])/;
 /** A numbered definition: "2.3.2.1 clear cover — least distance…". */
 const NUMBERED_DEFINITION = /^[a-z][a-z ,'-]{1,60}\s+[—–]\s/;
 /** Table-of-contents lines: dot leaders, or a title ending in a page number. */
-const CONTENTS_LINE = /(?:\.\s?){4,}|\s\.{2,}\s*\S+$/;
+const CONTENTS_LINE = /(?:\.\s?){4}|\s\.\.(?:\S+|\.*\s+\S+)$/;
 
 export function parseNumber(raw: string): ClauseNumber {
   const letterDash = /^([A-Z])-(.*)$/.exec(raw);

@@ -67,9 +67,32 @@ function headingOf(rest: string): string {
  * are numbered titles. Lines merely ending in numbers are not enough (table
  * rows do too).
  */
+/**
+ * `/(?:\.\s?){4,}\s*\S+$/.test(text)` (four or more leader dots, each maybe followed by one blank,
+ * then a last word) in one pass: the pattern itself lets its dots and its last word take the same
+ * dots, quadratic over a long run of them. dots[i] is the longest run of leader units (`.` or
+ * `. `) ending at i; the line qualifies when a run of four or more ends where only blanks and the
+ * line's last word follow.
+ */
+export function endsInDotLeader(text: string): boolean {
+  const n = text.length;
+  if (n === 0 || /\s/.test(text[n - 1]!)) return false;
+  let word = n;
+  while (word > 0 && !/\s/.test(text[word - 1]!)) word--;
+  let blanks = word;
+  while (blanks > 0 && /\s/.test(text[blanks - 1]!)) blanks--;
+  const dots = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    if (text[i - 1] === '.') dots[i] = 1 + dots[i - 1]!;
+    else if (i >= 2 && text[i - 2] === '.' && /\s/.test(text[i - 1]!)) dots[i] = 1 + dots[i - 2]!;
+    if (i >= blanks && i < n && dots[i]! >= 4) return true;
+  }
+  return false;
+}
+
 function isContents(page: LaidOutPage, starts: readonly (LineStart | null)[]): boolean {
   if (page.lines.some((l) => l.text.length <= 40 && /\btable of contents$|^contents$|^table of provisions$|^list of (?:tables|figures)$|^index$/i.test(l.text.trim()))) return true;
-  if (page.lines.filter((l) => /(?:\.\s?){4,}\s*\S+$/.test(l.text)).length >= 3) return true;
+  if (page.lines.filter((l) => endsInDotLeader(l.text)).length >= 3) return true;
   // A list of numbered titles with no text between them.
   const titles = starts.filter((s) => s?.kind === 'clause' && s.rest.length <= 70 && !/[—–;]|\.\s/.test(s.rest)).length;
   return page.lines.length >= 8 && titles >= 0.6 * page.lines.length;

@@ -22,7 +22,7 @@ export function namesOf(c: CatalogueEntry): string[] {
   names.add(id.join(' '));
   if (id.length > 2 && /^(?:\d{2}|\d{4})$/.test(id[id.length - 1]!)) names.add(id.slice(0, -1).join(' '));
   if (id.length >= 2 && /\d/.test(id[1]!)) names.add(`${id[0]} ${id[1]}`);
-  const title = c.description.replace(/\([^)]*\)/g, ' ').trim();
+  const title = withoutParentheticals(c.description).trim();
   const words = title.split(/\s+/);
   const designation: string[] = [];
   for (const w of words) {
@@ -101,4 +101,21 @@ export function referenceForms(reference: string): string[] {
 export function pageNamed(rest: string): string | null {
   const m = /^\s*(?:page|p\.|pg\.?)\s*((?:[A-Z]-)?\d{1,4}(?:-\d{1,4})?|[ivxlc]{1,7})\s*$/i.exec(rest);
   return m ? m[1]! : null;
+}
+
+/**
+ * Each `(…)` replaced by a blank, as `replace(/\([^)]*\)/g, ' ')` did (an opening bracket to the
+ * next closing one), with index scans: the pattern rescanned to the end from every `(` of an
+ * unclosed run (quadratic).
+ */
+function withoutParentheticals(text: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('(', at);
+    const close = open < 0 ? -1 : text.indexOf(')', open);
+    if (close < 0) return out + text.slice(at);
+    out += `${text.slice(at, open)} `;
+    at = close + 1;
+  }
 }

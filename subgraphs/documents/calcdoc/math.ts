@@ -72,8 +72,8 @@ export function normalizeUnit(unit: string): string {
     .replace(/³/g, '^3')
     .replace(/⁴/g, '^4')
     .replace(/(?<=[A-Za-z])-(?=[A-Za-z])/g, '*')
-    .replace(/\s*\*\s*/g, '*')
-    .replace(/\s*\/\s*/g, '/');
+    .replace(/(?:(?<!\s)\s+)?\*\s*/g, '*')
+    .replace(/(?:(?<!\s)\s+)?\/\s*/g, '/');
 }
 
 /** Parses a unit expression; null when it is not a product/quotient of known units. */

@@ -3,15 +3,16 @@
 import type { BBox, PageGeometry, Point } from '../../../core/geometry/types.ts';
 import { round } from '../../../core/geometry/bbox.ts';
 import { buildScene } from './scene.ts';
-import { findCircles } from './circles.ts';
-import { findRegularOutlines } from './tag-outlines.ts';
-import { findTags, type Direction } from './tags.ts';
-import { findArrowheads } from './arrowheads.ts';
-import { findLeaders } from './leaders.ts';
-import { findRevisionTriangles } from './revision-triangles.ts';
-import { findRevisionClouds } from './revision-clouds.ts';
-import { findDashedBoxes } from './dashed-boxes.ts';
+import { findCircles } from './tags/circles.ts';
+import { findRegularOutlines } from './tags/tag-outlines.ts';
+import { findTags, type Direction } from './tags/tags.ts';
+import { findArrowheads } from './leaders/arrowheads.ts';
+import { findLeaders } from './leaders/leaders.ts';
+import { findRevisionTriangles } from './revisions/triangles.ts';
+import { findRevisionClouds } from './revisions/clouds.ts';
+import { findDashedBoxes } from './tags/dashed-boxes.ts';
 import { findTitleblock } from './titleblock.ts';
+import { revisionBlockMarks } from './revisions/context.ts';
 import type { TextRef } from './texts.ts';
 
 export interface Annotations {
@@ -43,12 +44,14 @@ export function analyzePage(page: Pick<PageGeometry, 'width' | 'height' | 'paths
   const scene = buildScene(page);
   const circles = findCircles(scene);
   const dashed = findDashedBoxes(scene);
-  const { sections, details } = findTags(scene, [...circles, ...findRegularOutlines(scene)], dashed);
+  const outlines = findRegularOutlines(scene);
+  const { sections, details } = findTags(scene, [...circles, ...outlines], dashed);
   const heads = findArrowheads(scene);
-  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), circles);
+  // KEYNOTE SYMBOL: a leader may start from a number in a circle, a hexagon, a square or a diamond (the NCS keynote symbols).
+  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), [...circles, ...outlines]);
   const clouds = findRevisionClouds(scene);
-  const triangles = findRevisionTriangles(scene, clouds.map((c) => c.bbox));
   const tb = findTitleblock(scene);
+  const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb?.bounds ?? null) });
   return {
     dimensions: { width: page.width, height: page.height },
     annotations: {

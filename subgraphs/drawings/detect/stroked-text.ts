@@ -1,6 +1,6 @@
 // Text drawn as line work (pages without a text layer: SHX strokes or glyph outlines).
-// It has no readable string, but where it is still tells a note from a bare arrow, and how
-// many characters stand side by side still tells a revision number from a type mark.
+// It has no readable string here (the lettering reader reads it, ../lettering/), but where it is
+// still tells a note from a bare arrow.
 // Found once per page, in bulk, so the cost grows with the page's paths and not with the
 // number of questions the detectors ask:
 //
@@ -26,7 +26,7 @@
 import type { BBox, Point } from '../../../core/geometry/types.ts';
 import { boxDistance, center, expand } from '../../../core/geometry/bbox.ts';
 import { GridIndex, type Scene, type Seg } from './scene.ts';
-import { circleOf } from './circles.ts';
+import { circleOf } from './tags/circles.ts';
 import type { TextRef } from './texts.ts';
 
 /** Points of paper; see GLYPH SIZE. */
@@ -223,35 +223,4 @@ export function strokedTextNear(scene: Scene, box: BBox, reach: number, exclude:
     }
   }
   return best ? { bbox: best, texts: [] } : null;
-}
-
-/**
- * Characters standing side by side inside `region` (a triangle's box, say): glyph
- * strokes wholly inside it and passing `inside`, grouped by their horizontal extent on
- * the page as displayed. Their own outline (a box the size of the region) is not a glyph.
- */
-export function glyphColumns(scene: Scene, region: BBox, inside: (p: Point) => boolean): number {
-  const { glyphs } = strokedText(scene);
-  const spans: [number, number][] = [];
-  let top = Infinity;
-  let bottom = -Infinity;
-  for (const i of glyphs.query(region)) {
-    const b = scene.subpaths[i]!.bbox;
-    if (size(b) >= 0.6 * size(region) || !inside(center(b))) continue;
-    if (b[0] < region[0] || b[2] > region[2] || b[1] < region[1] || b[3] > region[3]) continue;
-    spans.push([b[0], b[2]]);
-    top = Math.min(top, b[1]);
-    bottom = Math.max(bottom, b[3]);
-  }
-  if (!spans.length) return 0;
-  // Letter spacing is a fraction of the letter height; strokes of one letter overlap or touch.
-  const gap = 0.08 * (bottom - top);
-  spans.sort((a, b) => a[0] - b[0]);
-  let columns = 1;
-  let right = spans[0]![1];
-  for (const [x1, x2] of spans.slice(1)) {
-    if (x1 > right + gap) columns++;
-    right = Math.max(right, x2);
-  }
-  return columns;
 }

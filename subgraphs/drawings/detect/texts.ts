@@ -2,13 +2,16 @@
 // page's text runs, so the same run has the same id in every annotation.
 import type { BBox } from '../../../core/geometry/types.ts';
 import { boxDistance, center, expand, unionAll } from '../../../core/geometry/bbox.ts';
-import type { Circle } from './circles.ts';
+import type { Circle } from './tags/circles.ts';
 import type { Scene } from './scene.ts';
-import { insideOutline, outlineBox } from './tag-outlines.ts';
+import { insideOutline, outlineBox } from './tags/tag-outlines.ts';
 
 export interface TextRef {
   id: number;
   text: string;
+  /** Set where the lettering reader recognised the text (pages without a text layer); absent for text-layer runs. */
+  source?: 'text-layer' | 'recognised';
+  confidence?: number;
 }
 
 /** Runs whose centre lies inside the circle (or a tag's hexagon or square), top to bottom. */

@@ -3,6 +3,8 @@
 import { defineTask } from '../../../core/jobs/task.ts';
 import { analyzePage, type PageAnalysis } from '../detect/analyze.ts';
 import { extractPage } from './extract-page.ts';
+import { readLettering, type LetteringPassStats } from '../detect/lettering-pass.ts';
+import { sharedReader } from '../lettering/reader.ts';
 
 export interface AnalyzeTaskResult {
   pageCount: number;
@@ -10,11 +12,13 @@ export interface AnalyzeTaskResult {
   pdfjsMs: number;
   totalMs: number;
   operatorCount: number;
+  /** The lettering reader's part (pages without a text layer): regions read and its CPU time. */
+  lettering: LetteringPassStats;
 }
 
 export default defineTask(async ({ bytes, page }: { bytes: Uint8Array; page: number }): Promise<AnalyzeTaskResult> => {
   const started = performance.now();
   const geometry = await extractPage(bytes, page);
-  const analysis = analyzePage(geometry);
-  return { pageCount: geometry.pageCount, analysis, pdfjsMs: geometry.pdfjsMs, totalMs: performance.now() - started, operatorCount: geometry.operatorCount };
+  const { analysis, stats } = await readLettering(geometry, analyzePage(geometry), await sharedReader());
+  return { pageCount: geometry.pageCount, analysis, pdfjsMs: geometry.pdfjsMs, totalMs: performance.now() - started, operatorCount: geometry.operatorCount, lettering: stats };
 });

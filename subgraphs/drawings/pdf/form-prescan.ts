@@ -12,7 +12,14 @@
 // invalid data; stream-filters.ts reads Flate, LZW, ASCII85, ASCIIHex and
 // RunLength, with predictors) counts as nothing, and pdf.js with the worker's
 // time and memory limits stays the backstop. A cycle of forms counts once
-// (pdf.js refuses self-reference on its own). Linear in the file's size: a
+// (pdf.js refuses self-reference on its own).
+//
+// Inherited resources: a form without a /Resources of its own draws with the resources of whatever
+// draws it (the page's, or a parent form's), as pdf.js does; a bomb of such forms (issue 29,
+// finding 4) drew nothing the pre-scan could see. A name such a form draws is looked up in every
+// resource dictionary of the file (pages, page-tree nodes, forms) and counts as the largest form
+// any of them gives that name: an upper bound, exact when the file names each form once.
+// Linear in the file's size: a
 // forward scan for objects, a tokenizer without backtracking, and inflation
 // capped per stream and in all.
 import { decodeStream } from './stream-filters.ts';
@@ -130,7 +137,7 @@ class Lexer {
       this.pos++;
       return null;
     }
-    if (/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) {
+    if (/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(word)) {
       const n = Number(word);
       // `n g R`: an indirect reference.
       if (Number.isInteger(n)) {
@@ -266,18 +273,31 @@ export function largestFormExpansion(bytes: Uint8Array): number {
   const budget = { bytes: MAX_TOTAL_BYTES };
   const objects = readObjects(text, budget);
   const resolve = (v: Value | undefined): Value | undefined => (isRef(v) ? objects.get(v.ref)?.value : v);
-  const forms = new Map<number, { operators: number; children: number[] }>();
+  // name → every form a resource dictionary of the file gives that name (for forms that inherit theirs).
+  const byName = new Map<string, Set<number>>();
+  for (const object of objects.values()) {
+    const xobjects = asDict(resolve(asDict(resolve(asDict(object.value)?.get('Resources')))?.get('XObject')));
+    for (const [name, target] of xobjects ?? []) if (isRef(target)) (byName.get(name) ?? byName.set(name, new Set()).get(name)!).add(target.ref);
+  }
+  // Each drawn name: the forms it may be (one for a form's own resources, maybe more when inherited).
+  const forms = new Map<number, { operators: number; children: number[][] }>();
   for (const [num, object] of objects) {
     const dict = asDict(object.value);
     if (!dict || object.stream === undefined || dict.get('Subtype') !== 'Form') continue;
     const content = decode(dict, object.stream, budget);
     if (content === null) continue;
     const { operators, drawn } = countOperators(content);
-    const xobjects = asDict(resolve(asDict(resolve(dict.get('Resources')))?.get('XObject')));
-    const children: number[] = [];
+    const own = asDict(resolve(dict.get('Resources')));
+    const xobjects = asDict(resolve(own?.get('XObject')));
+    const children: number[][] = [];
     for (const name of drawn) {
-      const target = xobjects?.get(name);
-      if (isRef(target)) children.push(target.ref);
+      if (own) {
+        const target = xobjects?.get(name);
+        if (isRef(target)) children.push([target.ref]);
+      } else {
+        const candidates = byName.get(name);
+        if (candidates) children.push([...candidates]);
+      }
     }
     forms.set(num, { operators, children });
   }
@@ -295,13 +315,13 @@ export function largestFormExpansion(bytes: Uint8Array): number {
       }
       if (!visiting.has(num)) {
         visiting.add(num);
-        for (const child of form.children) if (!expanded.has(child) && !visiting.has(child)) stack.push(child);
+        for (const candidates of form.children) for (const child of candidates) if (!expanded.has(child) && !visiting.has(child)) stack.push(child);
         continue;
       }
       stack.pop();
       visiting.delete(num);
       // A child still being visited is a cycle: it counts nothing here.
-      expanded.set(num, form.children.reduce((sum, child) => sum + (expanded.get(child) ?? 0), form.operators));
+      expanded.set(num, form.children.reduce((sum, candidates) => sum + Math.max(0, ...candidates.map((child) => expanded.get(child) ?? 0)), form.operators));
     }
     return expanded.get(root) ?? 0;
   };

@@ -78,7 +78,7 @@ export const MAX_ENTITIES_PER_SHEET = 20_000;
 
 const SHEET = SHEET_NUMBER_PATTERN;
 /** Rule scale: a view title's scale ("SCALE: 1/2" = 1'-0"", "1:50", "NTS"). */
-const SCALE = /(?:SCALE\s*:?\s*)?(\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*-?\s*0"?|\d+"\s*=\s*\d+'\s*-?\s*0"?|1\s*:\s*\d{1,4}\b|\bN\.?T\.?S\.?(?=\s|$)|NOT TO SCALE|FULL SCALE)/i;
+const SCALE = /(?:SCALE\s*(?::\s*)?)?((?<!\d)\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*(?:-\s*)?0"?|(?<!\d)\d+"\s*=\s*\d+'\s*(?:-\s*)?0"?|1\s*:\s*\d{1,4}\b|\bN\.?T\.?S\.?(?=\s|$)|NOT TO SCALE|FULL SCALE)/i;
 /** Rule view-id: what names a view beside its title: 3, 12, A, B2. */
 const VIEW_ID = /^([A-Z]{1,2}|[A-Z]?\d{1,3}[A-Z]?)$/;
 /** Rule text-reference: "SEE 3/A501", "REFER TO SHEET E400", "SIM. 5/A-401", "SEE E221." — a note naming another view or sheet. */
@@ -113,11 +113,12 @@ const NAMED_MARK = /\b(?:BEAM|BM\.?|COLUMN|COL\.?|FOOTING|FTG\.?|PIER|JOIST|GIRD
 /** Rule member-mark (alone, structural sheets only): a run that is only a mark, as plans tag members ("B1", "GB2"). */
 const BARE_MARK = /^(B|BM|C|F|GB|SB|BR|CF|WF|PC|J)-?\d{1,3}[A-Z]?$/;
 /** Rule level: "LEVEL 2", "ROOF LEVEL", "SECOND FLOOR", "T.O. STEEL EL. 112'-6"". */
-const LEVEL = /\b(?:(?:LEVEL|LVL)\s+([0-9]{1,2}|[A-Z]{1,2}\d?)\b|(ROOF|MEZZANINE|BASEMENT|GROUND|FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH)\s+(?:FLOOR|LEVEL)\b|(?:T\.?\s?O\.?|B\.?\s?O\.?|TOP\s+OF|BOTTOM\s+OF)\s*(?:STEEL|SLAB|CONC\.?|CONCRETE|FTG\.?|FOOTING|WALL|DECK|PARAPET|BEAM)?\s*EL(?:EV)?\.?\s*[+-]?\s*(\d+(?:\.\d+)?(?:'\s*-?\s*\d+(?:\s+\d+\/\d+)?"?)?))/i;
+const LEVEL = /\b(?:(?:LEVEL|LVL)\s+([0-9]{1,2}|[A-Z]{1,2}\d?)\b|(ROOF|MEZZANINE|BASEMENT|GROUND|FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH)\s+(?:FLOOR|LEVEL)\b|(?:T\.?\s?O\.?|B\.?\s?O\.?|TOP\s+OF|BOTTOM\s+OF)\s*(?:(?:STEEL|SLAB|CONC\.?|CONCRETE|FTG\.?|FOOTING|WALL|DECK|PARAPET|BEAM)\s*)?EL(?:EV)?\.?\s*(?:[+-]\s*)?(\d+(?:\.\d+)?(?:'\s*(?:-\s*)?\d+(?:\s+\d+\/\d+)?"?)?))/i;
 /** Rule grid-mention: "GRID C/4", "GRIDS 3-5", "GRID LINE B". */
 const GRID_MENTION = /\bGRIDS?\s+(?:LINES?\s+)?([A-Z]{1,2}(?:\.\d)?|\d{1,2}(?:\.\d)?)(?:\s*(?:\/|-|&|,|AND)\s*([A-Z]{1,2}(?:\.\d)?|\d{1,2}(?:\.\d)?))?\b/gi;
 /** Rule revision-row: a revision table row "2  03/14/2024  ADDENDUM 1" (mark, date, description). */
-const REVISION_ROW = /^\s*(\d{1,2}|[A-Z])\s+(\d{1,2}[\/.-]\d{1,2}[\/.-]\d{2,4})\s+(.{3,})$/;
+// The description is taken from one blank on (its callers trim it): `\s+(.{3,})$` let both take the blanks.
+const REVISION_ROW = /^\s*(\d{1,2}|[A-Z])\s+(\d{1,2}[\/.-]\d{1,2}[\/.-]\d{2,4})\s(.{3,})$/;
 /** Rule notes-block: headings whose following lines are keynotes or general notes. */
 const KEYNOTE_HEADING = /^(KEY\s?NOTES|KEYED\s+NOTES|KEYNOTE\s+LEGEND)\b/i;
 const NOTES_HEADING = /^(GENERAL\s+NOTES|NOTES|SHEET\s+NOTES|STRUCTURAL\s+NOTES)\s*:?$/i;
@@ -179,7 +180,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   for (const line of drawingLines) {
     const m = SCALE.exec(line.text);
     if (!m) continue;
-    const before = line.text.slice(0, m.index).replace(/\bSCALE\s*:?\s*$/i, '').trim();
+    const before = line.text.slice(0, m.index).replace(/\bSCALE\s*(?::\s*)?$/i, '').trim();
     let titleLine: TextLine | null = /[A-Z]{3}/i.test(before) ? line : null;
     let titleText = before;
     if (!titleLine) {

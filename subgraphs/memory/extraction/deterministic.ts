@@ -223,7 +223,7 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
 }
 
 /** Where a sentence joins clauses with their own subject: ";" or "and" before a determiner ("… are W10x49 and the beam is a W18x50"). */
-const CLAUSE_BREAK = /\s*;\s*|,?\s+and\s+(?=(?:the|a|an|its|their)\s)/i;
+const CLAUSE_BREAK = /(?:(?<!\s)\s+)?;\s*|,?(?<!\s)\s+and\s+(?=(?:the|a|an|its|their)\s)/i;
 const HAS_VERB = (clause: string) => RELATION_PATTERNS.some((p) => p.re.test(clause));
 
 /**

@@ -73,14 +73,14 @@ function capitalisedNames(sentence: string): Mention[] {
       words.push(w[0]);
       offsets.push(m.index! + w.index!);
     }
-    const bare = (w: string) => w.replace(/[.,;:!?]+$/, '').replace(/[’']s$/, '');
+    const bare = (w: string) => w.replace(/(?<![.,;:!?])[.,;:!?]+$/, '').replace(/[’']s$/, '');
     let first = 0;
     let last = words.length - 1;
     while (first <= last && (NOT_NAMES.has(bare(words[first]!)) || CONNECTORS.has(words[first]!))) first++;
     while (first <= last && (CONNECTORS.has(words[last]!) || NOT_NAMES.has(bare(words[last]!)))) last--;
     if (first > last) continue;
     const start = offsets[first]!;
-    let name = words.slice(first, last + 1).join(' ').replace(/[’']s$/, '').replace(/[.,;:!?-]+$/, '');
+    let name = words.slice(first, last + 1).join(' ').replace(/[’']s$/, '').replace(/(?<![.,;:!?-])[.,;:!?-]+$/, '');
     if (name.length < 2) continue;
     const kind = /\b(?:Inc|LLC|Ltd|Corp|Engineers|Engineering|Associates|Structures|Group|Partners|Consultants|Construction|Builders|Company)\b/.test(name)
       ? 'organisation'

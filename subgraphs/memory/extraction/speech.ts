@@ -147,7 +147,7 @@ function resolvePeople(tokens: readonly Token[], ctx: SpeechContext): string {
     }
     text += (i === 0 ? '' : t.space) + r;
   }
-  return text.replace(/^[\s,;:–—-]*(?:and|but|so|or|because|while)?[\s,]*/i, '').replace(/[\s,;:–—-]+$/, '').trim();
+  return text.replace(/^[\s,;:–—-]*(?:and|but|so|or|because|while)?[\s,]*/i, '').replace(/(?<![\s,;:–—-])[\s,;:–—-]+$/, '').trim();
 }
 
 /** The first noun phrase in tokens[from..]: determiners dropped, adjectives, numbers and nouns kept. */

@@ -1,6 +1,7 @@
 // Draining a group's queue: its pending episodes into the graph in order, then
 // their facts into the vector index in batches. The ingest job runs it under
 // its lease; the evaluation and the benchmark time exactly this loop.
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Episode } from '../model.ts';
 import { ADDRESSEE_WINDOW, embedExtractions, extractEpisode, writeEpisode, type IngestDeps, type PreparedEpisode } from './ingest.ts';
@@ -60,9 +61,9 @@ export async function processPending(
       for (const episode of queue) {
         await options.beforeEach?.();
         try {
-          // Extraction runs on this thread: its cost is bounded by the message's size (linear
-          // extractor, core/limits.ts), so a huge message fails alone and cannot freeze the
-          // server, nor freeze it again when the job is retried after a crash (a poison message).
+          // Extraction's cost is bounded by the message's size (linear extractor, core/limits.ts;
+          // the job runs long messages on a worker thread, extraction/pooled.ts), so a huge message
+          // fails alone and cannot freeze the server, nor again when retried after a crash.
           if (episode.content.length > LIMITS.memoryMaxMessageChars) {
             throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
           }
@@ -76,34 +77,16 @@ export async function processPending(
       // The run's facts in one embedding call (a model's cost a text falls in batches). Should the
       // embedder fail, the whole run fails as one (retried with the job); nothing of it was written.
       const prepared = await embedExtractions(deps.embedder, extracted);
-      // Then their writes in one transaction: a statement that commits alone rewrites the pages (and FTS5
+      // Then their writes, in transactions of about MEMORY_FACTS_PER_WRITE facts with a yield to the
+      // event loop between them (the embedded database writes on it: 5 near-cap messages in one
+      // transaction held it 27 s). A statement that commits alone rewrites the pages (and FTS5
       // segments) it touches every time; a run of episodes touches most of them once. Episodes stay in order.
-      try {
-        // One episode alone needs no transaction: its statements run as they always did.
-        const run = queue.length > 1 ? store.inTransaction.bind(store) : <T>(work: (tx: typeof store) => Promise<T>) => work(store);
-        await run(async (tx) => {
-          for (const p of prepared) {
-            await writeEpisode({ ...deps, store: tx }, p);
-            await tx.finishEpisode(accountId, p.episode.uuid, null);
-          }
-          for (const r of refused) await tx.finishEpisode(accountId, r.episode.uuid, r.error);
-        });
-        processed += prepared.length;
-        failed += refused.length;
-      } catch {
-        // Nothing of the run was written. One failing episode must fail alone: write them one by one.
-        for (const p of prepared) {
-          try {
-            await writeEpisode(deps, p);
-            await store.finishEpisode(accountId, p.episode.uuid, null);
-            processed++;
-          } catch (err) {
-            await store.finishEpisode(accountId, p.episode.uuid, reason(err));
-            failed++;
-          }
-        }
-        for (const r of refused) await store.finishEpisode(accountId, r.episode.uuid, r.error);
-        failed += refused.length;
+      const runs = writeRuns(prepared);
+      for (const [i, part] of runs.entries()) {
+        if (i > 0) await yieldToLoop();
+        const done = await writeRun(deps, accountId, part, i === runs.length - 1 ? refused : [], queue.length > 1);
+        processed += done.processed;
+        failed += done.failed;
       }
       unindexed += queue.length;
       if (unindexed >= VECTOR_EVERY_EPISODES) {
@@ -113,6 +96,57 @@ export async function processPending(
     }
   } finally {
     await store.indexFactVectors(VECTOR_BATCH_ROWS, space);
+  }
+  return { processed, failed };
+}
+
+/** Prepared episodes cut into runs of about MEMORY_FACTS_PER_WRITE facts (an episode is never split; at least one run). */
+function writeRuns(prepared: PreparedEpisode[]): PreparedEpisode[][] {
+  const runs: PreparedEpisode[][] = [[]];
+  let facts = 0;
+  for (const p of prepared) {
+    if (runs.at(-1)!.length && facts + p.extraction.facts.length > LIMITS.memoryFactsPerWrite) {
+      runs.push([]);
+      facts = 0;
+    }
+    runs.at(-1)!.push(p);
+    facts += p.extraction.facts.length;
+  }
+  return runs;
+}
+
+/** One run's writes in one transaction; when it fails, each episode alone, so one failing episode fails alone. */
+async function writeRun(deps: IngestDeps, accountId: string, prepared: PreparedEpisode[], refused: { episode: Episode; error: string }[], together: boolean): Promise<{ processed: number; failed: number }> {
+  const { store } = deps;
+  const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  let processed = 0;
+  let failed = 0;
+  try {
+    // One episode alone needs no transaction: its statements run as they always did.
+    const run = together && prepared.length + refused.length > 1 ? store.inTransaction.bind(store) : <T>(work: (tx: typeof store) => Promise<T>) => work(store);
+    await run(async (tx) => {
+      for (const p of prepared) {
+        await writeEpisode({ ...deps, store: tx }, p);
+        await tx.finishEpisode(accountId, p.episode.uuid, null);
+      }
+      for (const r of refused) await tx.finishEpisode(accountId, r.episode.uuid, r.error);
+    });
+    processed += prepared.length;
+    failed += refused.length;
+  } catch {
+    // Nothing of the run was written. One failing episode must fail alone: write them one by one.
+    for (const p of prepared) {
+      try {
+        await writeEpisode(deps, p);
+        await store.finishEpisode(accountId, p.episode.uuid, null);
+        processed++;
+      } catch (err) {
+        await store.finishEpisode(accountId, p.episode.uuid, reason(err));
+        failed++;
+      }
+    }
+    for (const r of refused) await store.finishEpisode(accountId, r.episode.uuid, r.error);
+    failed += refused.length;
   }
   return { processed, failed };
 }

@@ -4,6 +4,7 @@
 // so an episode interrupted by a crash is simply processed again.
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../../core/embedding/embed.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import type { Extraction, Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, FactRow, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
@@ -66,7 +67,9 @@ export async function extractEpisode(deps: Pick<IngestDeps, 'extractor'>, episod
   // "they were replaced by W21x44": the subject is the earlier message's ("the level 3 beams").
   const before = earlier.filter((e) => e.uuid !== episode.uuid && e.timestamp <= episode.timestamp).map((e) => e.content);
   const read = resolveAnaphora(episode.content, before, endedValue);
-  const extraction = await deps.extractor.extract({ ...episode, content: read.content, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
+  const extracted = await deps.extractor.extract({ ...episode, content: read.content, addressee: addressee ? (addressee.role ?? addressee.roleType) : null });
+  // A message's facts are bounded (MEMORY_MAX_FACTS_PER_MESSAGE): their writes run on the event loop.
+  const extraction = extracted.facts.length > LIMITS.memoryMaxFactsPerMessage ? { ...extracted, facts: extracted.facts.slice(0, LIMITS.memoryMaxFactsPerMessage) } : extracted;
   if (read.endedText) {
     // The value the earlier message ended is what the new value of its sort replaces.
     for (const f of extraction.facts) {

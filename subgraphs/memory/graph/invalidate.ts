@@ -43,7 +43,7 @@ export function valueSort(kind: string, name: string): string | null {
     case 'quantity':
       return `quantity:${unitOf(name)}`;
     case 'classification':
-      return `classification:${name.replace(/\s+\S+$/, '').toLowerCase()}`;
+      return `classification:${name.replace(/(?<!\s)\s+\S+$/, '').toLowerCase()}`;
     case 'code':
       return `code:${name.split(/[\s\d]/)[0]!.toLowerCase()}`;
     default:

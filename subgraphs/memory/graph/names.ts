@@ -11,7 +11,7 @@ export function normName(name: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(ARTICLES, '')
-    .replace(/[.,;:!?]+$/, '');
+    .replace(/(?<![.,;:!?])[.,;:!?]+$/, '');
 }
 
 export function trigrams(text: string): Set<string> {

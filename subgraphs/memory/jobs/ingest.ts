@@ -7,6 +7,7 @@ import type { Principal } from '../../../core/auth/keys.ts';
 import type { JobHandler } from '../../../core/jobs/types.ts';
 import type { Platform } from '../../../core/platform.ts';
 import { parseInput } from '../../../core/validation.ts';
+import { pooledExtractor } from '../extraction/pooled.ts';
 import { processPending, VECTOR_BATCH_ROWS } from '../graph/drain.ts';
 import type { MemoryServices } from '../service.ts';
 
@@ -52,7 +53,8 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
         await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
       }
       try {
-        const { processed, failed } = await processPending(services, accountId, groupId, {
+        // Long messages are extracted on the worker pool, off the event loop (extraction/pooled.ts).
+        const { processed, failed } = await processPending({ ...services, extractor: pooledExtractor(services.extractor, ctx.workers, ctx.signal) }, accountId, groupId, {
           beforeEach: async () => {
             if (ctx.signal.aborted) throw ctx.signal.reason;
             if (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) throw new Error(`lost the lease on group ${groupId}`);
@@ -77,6 +79,6 @@ export async function resumePendingGroups(platform: Platform): Promise<void> {
   for (const { accountId, groupId } of await store.pendingGroups()) {
     // The job's retention follows the account's newest key, as a request from it would.
     const key = await platform.db.apiKey.findFirst({ where: { accountId, revokedAt: null }, orderBy: { createdAt: 'desc' }, select: { tier: true } });
-    await platform.jobs.create({ keyId: 'memory-resume', accountId, tier: (key?.tier ?? 'free') as Principal['tier'], admin: false }, INGEST_JOB, { groupId });
+    await platform.jobs.create({ keyId: 'memory-resume', budgetKeyId: 'memory-resume', accountId, tier: (key?.tier ?? 'free') as Principal['tier'], admin: false }, INGEST_JOB, { groupId });
   }
 }

@@ -182,18 +182,27 @@ describe.skipIf(!available)('jobs on BullMQ queues', () => {
     expect(await worker.cache.get('answer:column')).toBeNull();
   });
 
-  it('rate limits hold across processes sharing Redis, and fall back to each process’s own count while Redis is away', async () => {
-    const { gateway, worker, principal } = await pair({ PRO_RATE_PER_MIN: '3' });
-    await gateway.rateLimits.consume('api', { principal, address: '1' });
-    await worker.rateLimits.consume('api', { principal, address: '1' });
-    await gateway.rateLimits.consume('api', { principal, address: '1' });
-    await expect(worker.rateLimits.consume('api', { principal, address: '1' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
-    await expect(gateway.rateLimits.check('api', { principal, address: '1' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  it('rate limits hold across processes sharing Redis, and while Redis is away the replicas together stay within the budget', async () => {
+    // Issue 29, finding 11: two replicas' fresh local counts gave a key that had spent its budget 20 more requests.
+    const { gateway: a, worker: b, principal } = await pair({ PRO_RATE_PER_MIN: '10', GATEWAY_REPLICAS: '2' });
+    const who = { principal, address: '1' };
+    const replicas = [a, b];
+    for (let i = 0; i < 10; i++) await replicas[i % 2]!.rateLimits.consume('api', who);
+    await expect(b.rateLimits.consume('api', who)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(a.rateLimits.check('api', who)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    const { secret } = await a.keys.create({ name: 'fresh', tier: 'pro' });
+    const fresh = { principal: (await a.keys.authenticate(secret)) as Principal, address: '1' };
     await redis.kill();
+    const served = async (w: typeof who, n: number) => {
+      let ok = 0;
+      for (let i = 0; i < n; i++) await replicas[i % 2]!.rateLimits.consume('api', w).then(() => ok++, (err) => expect(err.code).toBe('RATE_LIMITED'));
+      return ok;
+    };
     try {
-      // The in-process insurance count starts empty: requests go on being served, limited per process.
-      for (let i = 0; i < 3; i++) await worker.rateLimits.consume('api', { principal, address: '1' });
-      await expect(worker.rateLimits.consume('api', { principal, address: '1' })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      // The spent key stays spent on both replicas; a fresh key gets the budget once between them, not once each.
+      expect(await served(who, 20)).toBe(0);
+      expect(await served(fresh, 30)).toBe(10);
+      await expect(a.rateLimits.check('api', fresh)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     } finally {
       await redis.restart();
     }

@@ -232,7 +232,7 @@ describe('judged query set', () => {
   it('points clause-reference queries at the page holding that clause', () => {
     const codeOf: Record<string, string> = { ACI: 'aci-318-19', EN: 'en-1992-1-1-2004', AISC: 'aisc-360-22', ASCE: 'asce-7-22', AS: 'as-3600-2018', CSA: 'csa-a23-3-19' };
     for (const q of QUERIES.filter((x) => x.kind === 'clause_ref')) {
-      const m = /^(ACI|EN|AISC|ASCE|AS|CSA)\b.*?((?:Table )?[A-Z]?[\d.-]+)$/.exec(q.query);
+      const m = /^(ACI|EN|AISC|ASCE|AS|CSA)\b.*?((?:Table )?[A-Z]?(?<![\d.-])[\d.-]+)$/.exec(q.query);
       expect(m, q.query).not.toBeNull();
       const fileId = codeOf[m?.[1] as string] as string;
       const number = m?.[2] as string;

@@ -51,6 +51,11 @@ export class StandinFrameAdapter implements Adapter {
     }
   }
 
+  /** The open model, read-only for the model picture (picture/sketch.ts). */
+  get currentModel(): FrameModel | null {
+    return this.model;
+  }
+
   /** An open model is the stand-in's session: quitting loses what was not saved. */
   hasOwnSession(): boolean {
     return this.model !== null;

@@ -5,6 +5,7 @@
 // solving a small model); it is unref'd while idle so it never holds the process open, and
 // replaced after a timeout or a crash. Analyses of one runner run one at a time, as a program
 // runs one analysis at a time.
+import { asset, packaged } from '../../runtime/packaged.ts';
 import { Worker } from 'node:worker_threads';
 import { ToolFailure } from '../adapter.ts';
 import type { CaseResult, LoadCase, SolverModel } from './solver.ts';
@@ -40,7 +41,9 @@ export class AnalysisRunner {
   }
 
   private runOne(model: SolverModel, cases: LoadCase[]): Promise<Output> {
-    const worker = (this.worker ??= new Worker(new URL('./analysis-worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } }));
+    const limits = { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } };
+    // Packaged, the worker is its own bundle, an asset of the executable.
+    const worker = (this.worker ??= packaged ? new Worker(asset('analysis-worker.cjs').toString('utf8'), { eval: true, ...limits }) : new Worker(new URL('./analysis-worker.ts', import.meta.url), limits));
     const id = this.nextId++;
     worker.ref();
     return new Promise<Output>((resolve, reject) => {

@@ -89,7 +89,10 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
     const rowH = Math.min(14 * u, (y2 - y1 - 3 * pad - label) / 5);
     const cols = [x1, x1 + (x2 - x1) * 0.15, x1 + (x2 - x1) * 0.42, x2];
     const top = y2 - 2 * pad - label;
-    const count = rng.int(0, REVISIONS.length);
+    // REVISION IN CONTEXT: every revision a delta on the sheet carries has its row in the block
+    // (deltas are numbered 1-3 in turn); a sheet without deltas lists any number of rows.
+    const drawn = rng.int(0, REVISIONS.length);
+    const count = spec.counts.revisionTriangles > 0 ? REVISIONS.length : drawn;
     for (let r = 0; r <= 5; r++) hline([x1, 0, x2, 0], top - r * rowH);
     for (const x of cols.slice(1, -1)) vline(x, top - 5 * rowH, top);
     const size = Math.min(body * 0.8, rowH * 0.55);

@@ -2,6 +2,7 @@
 // .XamlPackage zip. Headings are explicit Run sizes with bold (how a paragraph
 // binds to Prime's heading styles is not documented), lists are List/ListItem.
 import { strFromU8 } from 'fflate';
+import type { InflateBudget } from '../../../../core/zip.ts';
 import { unzipLimited, writeZip } from './zip.ts';
 import type { TextStyle } from '../elements.ts';
 import { children, escapeXml, parseXml, relationshipId, textOf, XML_DECLARATION } from './xml.ts';
@@ -42,6 +43,12 @@ function paragraphXml(line: string, size: number | null, align?: 'Center'): stri
   return `<Paragraph${align ? ` TextAlignment="${align}"` : ''}>${runs}</Paragraph>`;
 }
 
+// A line's text starts at its first non-blank character: `\s+(.*)$` would let `\s+` and `.*` share
+// the blanks, and backtrack over them (quadratic) when a line ends in a character `.` refuses.
+const BULLET = /^\s*[-*+]\s+(\S.*)?$/;
+const NUMBERED = /^\s*\d+[.)]\s+(\S.*)?$/;
+const HEADING = /^(#{1,3})\s+(\S.*)?$/;
+
 /** Markdown (a subset) → the Section of Document.xaml. */
 export function markdownToXaml(content: string, style: TextStyle = 'normal', options: { caption?: boolean } = {}): string {
   const elementSize = style === 'normal' ? null : HEADING_SIZES[style];
@@ -49,19 +56,19 @@ export function markdownToXaml(content: string, style: TextStyle = 'normal', opt
   const lines = content.replace(/\r\n?/g, '\n').split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const bullet = /^\s*[-*+]\s+(.*)$/.exec(line);
-    const numbered = /^\s*\d+[.)]\s+(.*)$/.exec(line);
+    const bullet = BULLET.exec(line);
+    const numbered = NUMBERED.exec(line);
     if (bullet || numbered) {
-      const pattern = bullet ? /^\s*[-*+]\s+(.*)$/ : /^\s*\d+[.)]\s+(.*)$/;
+      const pattern = bullet ? BULLET : NUMBERED;
       const items: string[] = [];
-      while (i < lines.length && pattern.test(lines[i]!)) items.push(pattern.exec(lines[i++]!)![1]!);
+      while (i < lines.length && pattern.test(lines[i]!)) items.push(pattern.exec(lines[i++]!)![1] ?? '');
       i--;
       out.push(`<List MarkerStyle="${bullet ? 'Disc' : 'Decimal'}">${items.map((t) => `<ListItem>${paragraphXml(t, elementSize)}</ListItem>`).join('')}</List>`);
       continue;
     }
-    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
+    const heading = HEADING.exec(line);
     if (heading) {
-      out.push(paragraphXml(heading[2]!, HEADING_SIZES[`heading${heading[1]!.length}` as 'heading1']));
+      out.push(paragraphXml(heading[2] ?? '', HEADING_SIZES[`heading${heading[1]!.length}` as 'heading1']));
       continue;
     }
     out.push(paragraphXml(line, elementSize, options.caption ? 'Center' : undefined));
@@ -167,8 +174,9 @@ export function readXaml(xml: string): ReadText {
   return { content: lines.join('\n'), style, caption };
 }
 
-export function readXamlPackage(bytes: Uint8Array): ReadText {
-  const files = unzipLimited(bytes);
+/** A text region's XAML package; `budget` is the source file's (see unzipLimited). */
+export function readXamlPackage(bytes: Uint8Array, budget?: InflateBudget): ReadText {
+  const files = unzipLimited(bytes, budget);
   const entry = Object.keys(files).find((k) => /\.xaml$/i.test(k));
   if (!entry) return { content: '', style: 'normal', caption: false };
   return readXaml(strFromU8(files[entry]!));

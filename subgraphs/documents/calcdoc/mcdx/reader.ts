@@ -5,6 +5,7 @@
 // (top, then left). Text to the right of a math region on the same line is
 // that element's description; a centered italic text under a picture is its caption.
 import { strFromU8, type Unzipped } from 'fflate';
+import { inflateBudget, type InflateBudget } from '../../../../core/zip.ts';
 import { unzipLimited } from './zip.ts';
 import { AppError } from '../../../../core/errors.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions, ImageElement } from '../elements.ts';
@@ -57,12 +58,27 @@ interface Region {
   body: Element;
 }
 
-export function openPackage(bytes: Uint8Array): Unzipped {
+/**
+ * A part's root element; a part that is not well-formed XML is the caller's file's fault, a 422
+ * naming the part and what is wrong (xmldom's ParseError is no Error the job could report: it
+ * reached the job as "[object Object]", issue 29 finding 16).
+ */
+function partXml(name: string, bytes: Uint8Array): Element {
+  try {
+    return parseXml(strFromU8(bytes)).documentElement as unknown as Element;
+  } catch (err) {
+    throw new AppError('UNSUPPORTED_FORMAT', `source_file: ${name} is not well-formed XML (${messageOf(err)})`, { field: 'source_file', part: name });
+  }
+}
+
+const messageOf = (err: unknown) => (err && typeof (err as Error).message === 'string' ? (err as Error).message : String(err));
+
+export function openPackage(bytes: Uint8Array, budget?: InflateBudget): Unzipped {
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf) throw new AppError('UNSUPPORTED_FORMAT', 'This is a binary Mathcad file (.mcd); binary Mathcad files are not supported. Save it as .xmcd or .mcdx first.');
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new AppError('UNSUPPORTED_FORMAT', 'source_file is not an .mcdx package (a zip starting with PK)');
   let files: Unzipped;
   try {
-    files = unzipLimited(bytes);
+    files = unzipLimited(bytes, budget);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('UNSUPPORTED_FORMAT', `source_file is not a readable zip: ${(err as Error).message}`);
@@ -75,7 +91,7 @@ const relTargets = (files: Unzipped, owner: string): Map<string, string> => {
   const rels = files[`mathcad/_rels/${owner}.rels`];
   const out = new Map<string, string>();
   if (!rels) return out;
-  for (const r of children(parseXml(strFromU8(rels)).documentElement as unknown as Element)) {
+  for (const r of children(partXml(`mathcad/_rels/${owner}.rels`, rels))) {
     out.set(r.getAttribute('Id') ?? '', (r.getAttribute('Target') ?? '').replace(/^\//, ''));
   }
   return out;
@@ -84,8 +100,10 @@ const relTargets = (files: Unzipped, owner: string): Map<string, string> => {
 const ctx: ReadContext = { isUnit: isUnitName };
 
 export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
-  const files = openPackage(bytes);
-  const worksheet = parseXml(strFromU8(files['mathcad/worksheet.xml']!)).documentElement as unknown as Element;
+  // One inflate budget for the file and every package inside it (text regions' XAML).
+  const budget = inflateBudget();
+  const files = openPackage(bytes, budget);
+  const worksheet = partXml('mathcad/worksheet.xml', files['mathcad/worksheet.xml']!);
   const targets = relTargets(files, 'worksheet.xml');
   const regionsEl = child(worksheet, 'regions');
   const regions: Region[] = (regionsEl ? children(regionsEl) : [])
@@ -117,12 +135,22 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
   };
   const unmapped = (r: Region, kind: string, reason: string) =>
     doc.unmapped.push({ kind, regionId: r.id, top: r.top, left: r.left, elementPosition: doc.elements.length, reason });
+  // An inner package is read once however many regions point at it (its bytes count once).
+  const packages = new Map<string, ReturnType<typeof readXamlPackage>>();
   const textOfRegion = (r: Region) => {
     const item = r.body.getAttribute('item-idref');
     const target = item ? targets.get(item) : undefined;
-    if (target && files[target]) return readXamlPackage(files[target]!);
-    const inline = child(r.body, 'FlowDocument');
-    return inline ? readXaml(serialize(inline)) : { content: '', style: 'normal' as const, caption: false };
+    try {
+      if (target && files[target]) {
+        if (!packages.has(target)) packages.set(target, readXamlPackage(files[target]!, budget));
+        return packages.get(target)!;
+      }
+      const inline = child(r.body, 'FlowDocument');
+      return inline ? readXaml(serialize(inline)) : { content: '', style: 'normal' as const, caption: false };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError('UNSUPPORTED_FORMAT', `source_file: the text of region ${r.id} is not readable (${messageOf(err)})`, { field: 'source_file', region_id: r.id });
+    }
   };
 
   const used = new Set<Region>();
@@ -312,7 +340,7 @@ function readResults(files: Unzipped): Map<string, CachedResult> {
   const out = new Map<string, CachedResult>();
   const part = files['mathcad/result.xml'];
   if (!part) return out;
-  const root = parseXml(strFromU8(part)).documentElement as unknown as Element;
+  const root = partXml('mathcad/result.xml', part);
   for (const data of children(root)) {
     const result = child(data, 'result');
     const first = result && children(result)[0];
@@ -338,7 +366,7 @@ function readProperties(files: Unzipped): Pick<ReadDocument, 'documentName' | 'm
   let documentName: string | null = null;
   const core = files['docProps/core.xml'];
   if (core) {
-    for (const el of children(parseXml(strFromU8(core)).documentElement as unknown as Element)) {
+    for (const el of children(partXml('docProps/core.xml', core))) {
       const value = textOf(el).trim();
       if (!value) continue;
       if (el.localName === 'title') documentName = value;

@@ -2,11 +2,16 @@
 // (core/zip.ts), whose reading stops at the inflation caps of core/limits.ts.
 import type { Unzipped } from 'fflate';
 import { AppError } from '../../../../core/errors.ts';
-import { entryBytes, inflateBudget, newEntry, readZip, writeZip as writeEntries, ZipLimitError } from '../../../../core/zip.ts';
+import { entryBytes, inflateBudget, newEntry, readZip, writeZip as writeEntries, ZipLimitError, type InflateBudget } from '../../../../core/zip.ts';
 
-/** Every part of a package, refusing (422) a package over the limits (a zip bomb) as soon as a cap is passed. */
-export function unzipLimited(bytes: Uint8Array): Unzipped {
-  const budget = inflateBudget();
+/**
+ * Every part of a package, refusing (422) a package over the limits (a zip bomb) as soon as a cap
+ * is passed. `budget` is the whole source file's: a package inside the package (a text region's
+ * XAML) inflates against what is left of it, so every inflated byte of one request is counted
+ * once against one limit (issue 29, finding 9: forty regions pointing at one inner package each
+ * had a fresh 256 MB).
+ */
+export function unzipLimited(bytes: Uint8Array, budget: InflateBudget = inflateBudget()): Unzipped {
   const out: Unzipped = {};
   try {
     for (const entry of readZip(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) {

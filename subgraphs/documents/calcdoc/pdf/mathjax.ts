@@ -41,7 +41,7 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
 function parseTransform(text: string | null | undefined): Matrix {
   let m = IDENTITY;
   if (!text) return m;
-  for (const [, fn, args] of text.matchAll(/(\w+)\(([^)]*)\)/g)) {
+  for (const [, fn, args] of text.matchAll(/(?<!\w)(\w+)\(([^()]*)\)/g)) {
     const a = args!.split(/[\s,]+/).filter(Boolean).map(Number);
     if (fn === 'translate') m = multiply(m, [1, 0, 0, 1, a[0] ?? 0, a[1] ?? 0]);
     else if (fn === 'scale') m = multiply(m, [a[0]!, 0, 0, a[1] ?? a[0]!, 0, 0]);

@@ -92,7 +92,7 @@ export const quantityMl = (q: Quantity): string => (q.unit ? row(numberMl(q.valu
 /** The same number and unit as plain text (4 significant digits, kN·m). */
 export function quantityText(value: number, unit: string): string {
   const abs = Math.abs(value);
-  const n = value !== 0 && (abs >= 1e5 || abs < 1e-3) ? value.toExponential(3).replace(/\.?0+e/, 'e') : String(Number(value.toPrecision(4)));
+  const n = value !== 0 && (abs >= 1e5 || abs < 1e-3) ? value.toExponential(3).replace(/(?<![.0])\.?0+e/, 'e') : String(Number(value.toPrecision(4)));
   if (isDegree(unit)) return `${n}°`;
   return unit ? `${n} ${normalizeUnit(unit).replace(/\*/g, '·')}` : n;
 }

@@ -256,13 +256,13 @@ function textRows(doc: Doc, content: string, style: string | undefined, width: n
   const heading = style && style !== 'normal' ? (style as keyof typeof HEADING) : null;
   const rows: Row[] = [];
   for (const raw of content.replace(/\r\n?/g, '\n').split('\n')) {
-    const inlineHeading = /^(#{1,3})\s+(.*)$/.exec(raw);
+    const inlineHeading = /^(#{1,3})\s+(\S.*)?$/.exec(raw);
     const level = heading ? Number(heading.slice(-1)) : inlineHeading ? inlineHeading[1]!.length : 0;
-    const line = inlineHeading ? inlineHeading[2]! : raw;
-    const bullet = /^\s*([-*+]|\d+[.)])\s+(.*)$/.exec(line);
+    const line = inlineHeading ? (inlineHeading[2] ?? '') : raw;
+    const bullet = /^\s*([-*+]|\d+[.)])\s+(\S.*)?$/.exec(line);
     const size = level ? HEADING[`heading${level}` as keyof typeof HEADING] : BODY;
     const indent = bullet ? 14 : 0;
-    const body = bullet ? bullet[2]! : line;
+    const body = bullet ? (bullet[2] ?? '') : line;
     const spans = inlineSpans(body);
     const plain = spans.map((s) => s.text).join('') || ' ';
     // Bold runs are wider: measure with the widest face the line uses.

@@ -55,7 +55,7 @@ export function startTags(xml: string, name: string): string[] {
 /** Attributes of one start tag, unescaped (`<sheet name="A &amp; B" r:id="rId1">` → {name, 'r:id'}). */
 export function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) out[m[1]!] = unescapeXml(m[3] ?? m[4] ?? '');
+  for (const m of tag.matchAll(/(?<![\w:.-])([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) out[m[1]!] = unescapeXml(m[3] ?? m[4] ?? '');
   return out;
 }
 

@@ -11,7 +11,7 @@ import { dropCachedResults, writeSheetCells, type SheetWrite } from './sheet-cel
 function recalculateOnLoad(workbookXml: string): string {
   const calcPr = /<calcPr\b[^>]*?\/?>/.exec(workbookXml);
   if (!calcPr) return workbookXml.replace(/(<\/(?:\w+:)?workbook>)/, '<calcPr fullCalcOnLoad="1"/>$1');
-  const tag = calcPr[0].replace(/\s+fullCalcOnLoad="[^"]*"/, '').replace(/\s*(\/?>)$/, ' fullCalcOnLoad="1"$1');
+  const tag = calcPr[0].replace(/(?<!\s)\s+fullCalcOnLoad="[^"]*"/, '').replace(/(?:(?<!\s)\s+)?(\/?>)$/, ' fullCalcOnLoad="1"$1');
   return workbookXml.slice(0, calcPr.index) + tag + workbookXml.slice(calcPr.index + calcPr[0].length);
 }
 

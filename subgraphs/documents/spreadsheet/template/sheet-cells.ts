@@ -71,7 +71,7 @@ export function writeSheetCells(sheetXml: string, writes: readonly SheetWrite[])
       continue;
     }
     // spans is only a hint of the row's extent; drop it rather than let it go stale.
-    const rowAttrs = attrs.replace(/\s+spans="[^"]*"/, '');
+    const rowAttrs = attrs.replace(/(?<!\s)\s+spans="[^"]*"/, '');
     rows.push({ row: number, xml: `<row${rowAttrs}>${patchRow(number, m[2] ?? '', pending)}</row>` });
     byRow.delete(number);
   }
@@ -87,6 +87,6 @@ export function dropCachedResults(sheetXml: string): string {
   return sheetXml.replace(CELL, (whole, attrs: string, inner: string | undefined) => {
     if (!inner || !/<f[\s>/]/.test(inner)) return whole;
     const kept = inner.replace(/<v>[\s\S]*?<\/v>|<v\/>/g, '');
-    return `<c${attrs.replace(/\s+t="(?:str|b|e|n)"/, '')}>${kept}</c>`;
+    return `<c${attrs.replace(/(?<!\s)\s+t="(?:str|b|e|n)"/, '')}>${kept}</c>`;
   });
 }

@@ -21,7 +21,7 @@ const spec = (over: Partial<ChartSpec> = {}): ChartSpec => ({
 /** Every start tag closed in order: the parts are well-formed XML. */
 function wellFormed(xml: string): boolean {
   const stack: string[] = [];
-  for (const m of xml.replace(/^<\?xml[^>]*\?>/, '').matchAll(/<(\/?)([\w:]+)[^>]*?(\/?)>/g)) {
+  for (const m of xml.replace(/^<\?xml[^>]*\?>/, '').matchAll(/<(\/?)([\w:]+)(?![\w:])[^>]*?(\/?)>/g)) {
     if (m[3]) continue;
     if (!m[1]) stack.push(m[2]!);
     else if (stack.pop() !== m[2]) return false;

@@ -20,11 +20,12 @@ describe('validateWorkbook: what Excel would refuse or repair', () => {
     expect(error(book([{ ...table, headers: ['Case', 'a\u0002', 'Factor'] }]))).toMatchObject({ code: 'UNPROCESSABLE', details: { sheet: 'S', block_index: 0, field: 'headers', column: 1 } });
     expect(error(book([{ ...table, rows: [['D', 1, 1.2], ['L\u0007', 2, 1.6]] }]))).toMatchObject({ code: 'UNPROCESSABLE', details: { sheet: 'S', block_index: 0, field: 'rows', row: 1, column: 0 } });
     expect(error(book([{ type: 'header', content: 'x\u001f' }])).details).toMatchObject({ field: 'content' });
-    expect(error(book([{ type: 'formula', label: 'a\u0000', expression: '=1' }])).details).toMatchObject({ field: 'label' });
+    // NUL is refused platform-wide before any domain check (no store keeps it), with the full path.
+    expect(error(book([{ type: 'formula', label: 'a\u0000', expression: '=1' }]))).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'sheets[0].blocks[0].label' } });
     expect(error(book([table, { type: 'chart', dataRange: 'Loads', title: '\uFFFE' }])).details).toMatchObject({ field: 'title' });
     const nul = error(book([table], 'A\u0000B'));
-    expect(nul).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'name', sheet_index: 0 } });
-    expect(nul.message).toContain('U+0000');
+    expect(nul).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'sheets[0].name' } });
+    expect(nul.message).toContain('NUL');
     expect(error({ workbookName: 'W\u0001', sheets: [{ name: 'S', blocks: [] }] }).details).toMatchObject({ field: 'workbookName' });
     // Tab, line feed and carriage return are text XML carries.
     expect(() => validateWorkbook(book([{ ...table, rows: [['a\tb\nc\r', 1, 1]] }]))).not.toThrow();

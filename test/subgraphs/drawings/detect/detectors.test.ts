@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.ts';
 import { path, type Op } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
+import { findRevisionTriangles } from '../../../../subgraphs/drawings/detect/revisions/triangles.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
-import { findCircles } from '../../../../subgraphs/drawings/detect/circles.ts';
-import { curveLoops, cloudOf } from '../../../../subgraphs/drawings/detect/revision-clouds.ts';
+import { findCircles } from '../../../../subgraphs/drawings/detect/tags/circles.ts';
+import { curveLoops, cloudOf } from '../../../../subgraphs/drawings/detect/revisions/clouds.ts';
 import { strokedText } from '../../../../subgraphs/drawings/detect/stroked-text.ts';
 
 
@@ -138,21 +139,22 @@ describe('stroked lettering (no text layer)', () => {
     expect(labels.map((l) => l.bbox.map(Math.round))).toEqual([[100, 94, 109, 100]]);
   });
 
-  it('a delta holding one character is a revision; two side by side (a type mark) only beside a cloud', () => {
+  it('a delta on a page without a text layer counts only beside a cloud (REVISION IN CONTEXT: its revision block cannot be read)', () => {
     const delta = (x: number): PathGeom => path([['M', [x, 120]], ['L', [x + 20, 120]], ['L', [x + 10, 102.7]], ['Z']]);
     const one = path([['M', [108, 110]], ['L', [110, 108]], ['L', [110, 117]]]);
-    const two = letters(204, 117, 6);
-    const r = analyzePage(page([delta(100), one, delta(200), ...two]));
-    expect(r.annotations.revision_triangles.map((t) => Math.round(t.bbox[0]))).toEqual([100]);
+    const scene = buildScene(page([delta(100), one, delta(200), path([['M', [208, 110]], ['L', [210, 108]], ['L', [210, 117]]])]));
+    const found = findRevisionTriangles(scene, { clouds: [[90, 60, 130, 100]], blockMarks: new Set() });
+    expect(found.map((t) => Math.round(t.bbox[0]))).toEqual([100]);
   });
 });
 
 describe('revision marks', () => {
   it('a delta drawn as three separate stroked lines, with its number inside', () => {
     const [a, b, c]: Point[] = [[300, 100], [290, 117.32], [310, 117.32]];
-    const r = analyzePage(page([path([['M', a], ['L', b]]), path([['M', b], ['L', c]]), path([['M', c], ['L', a]])], [text('1', 298.5, 114)]));
-    expect(r.annotations.revision_triangles).toHaveLength(1);
-    expect(r.annotations.revision_triangles[0]!.text).toBe('1');
+    const scene = buildScene(page([path([['M', a], ['L', b]]), path([['M', b], ['L', c]]), path([['M', c], ['L', a]])], [text('1', 298.5, 114)]));
+    const found = findRevisionTriangles(scene, { clouds: [[315, 90, 400, 130]], blockMarks: new Set() });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.text).toBe('1');
   });
 
   it('a chain of regular one-arc paths around a rectangle is a cloud; an uneven scalloped loop is not', () => {

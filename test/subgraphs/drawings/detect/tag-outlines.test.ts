@@ -6,7 +6,7 @@ import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.t
 import { path, type Op } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
-import { assembledOutlines, findRegularOutlines } from '../../../../subgraphs/drawings/detect/tag-outlines.ts';
+import { assembledOutlines, findRegularOutlines } from '../../../../subgraphs/drawings/detect/tags/tag-outlines.ts';
 
 const line = (a: Point, b: Point, style: Partial<PathGeom> = {}) => path([['M', a], ['L', b]], style);
 const text = (str: string, x: number, y: number, size = 6): TextRun => ({ str, bbox: [x, y - size, x + size * 0.6 * str.length, y], size, angle: 0 });

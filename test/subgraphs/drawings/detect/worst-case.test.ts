@@ -10,7 +10,7 @@ import { LIMITS } from '../../../../core/limits.ts';
 import type { AnalyzeTaskResult } from '../../../../subgraphs/drawings/pdf/analyze-page-task.ts';
 import { fan, hatch, looseSides, page, segmentedCircles, strokedLettering, strokesPdf } from './worst-case-pages.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
-import { assembledOutlines } from '../../../../subgraphs/drawings/detect/tag-outlines.ts';
+import { assembledOutlines } from '../../../../subgraphs/drawings/detect/tags/tag-outlines.ts';
 
 const ANALYZE = new URL('../../../../subgraphs/drawings/pdf/analyze-page-task.ts', import.meta.url);
 

@@ -1,0 +1,161 @@
+// A tool call as an engineer reads it: what was done, in words ("Defined 4 frames (IPE300)"),
+// its state (running, done, failed) with its elapsed time, and, opened, the arguments and
+// results as labelled tables in the model's units; the raw JSON one click further.
+// Tables are built only when the card is opened, and show 50 rows until "Show all": a
+// 5,625-member building's card opens at once.
+import { h } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import htm from 'htm';
+import { largest, num, plural, seconds, unitsOf } from '../lib/format.js';
+import { toolError } from '../lib/words.js';
+
+const html = htm.bind(h);
+const PROGRAM = { sap2000: 'SAP2000', etabs: 'ETABS', mathcad: 'Mathcad Prime' };
+const ROWS = 50;
+
+export const splitName = (name) => {
+  const cut = String(name).indexOf('_');
+  const program = String(name).slice(0, cut);
+  return PROGRAM[program] ? { program, tool: String(name).slice(cut + 1) } : { program: null, tool: String(name) };
+};
+const list = (xs, max = 4) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
+const jointName = (j) => (Array.isArray(j) ? `(${j.map((v) => num(v)).join(', ')})` : String(j));
+const RESTRAINTS = { fixed: 'Fixed', pinned: 'Pinned', roller_z: 'Vertical roller at' };
+
+/** One sentence for a call (and its result, when back). */
+export function describe(name, args = {}, result, units) {
+  const { tool } = splitName(name);
+  const u = unitsOf(args?.units ?? units);
+  switch (tool) {
+    case 'new_model': {
+      const t = args.template;
+      const shape = !t || t.kind === 'blank' ? 'blank' : t.kind === 'portal_frame' ? `portal frame, ${plural(t.bays ?? 1, 'bay')} of ${num(t.bay_width)} ${u.length}, ${plural(t.stories ?? 1, 'storey')} of ${num(t.story_height)} ${u.length}` : t.kind === 'beam' ? `continuous beam, ${plural(t.spans, 'span')} of ${num(t.span_length)} ${u.length}` : t.kind;
+      return `Started a new ${args.dimension === '3d' ? '3D' : '2D'} model in ${u.force}, ${u.length} (${shape})${result?.frames !== undefined ? `: ${plural(result.joints, 'joint')}, ${plural(result.frames, 'frame')}` : ''}`;
+    }
+    case 'open_model': return `Opened ${args.path}`;
+    case 'save_model': return `Saved the model${result?.path ? ` to ${result.path}` : args.path ? ` to ${args.path}` : ''}`;
+    case 'define_material': return `Defined material ${args.name}: E = ${num(args.e)} ${u.stress}`;
+    case 'define_section': {
+      const s = args.section ?? {};
+      return `Defined section ${args.name} (${s.shape === 'rectangle' ? `${num(s.depth)} × ${num(s.width)} ${u.length} rectangle` : `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`}, ${args.material})`;
+    }
+    case 'define_frames': {
+      const frames = args.frames ?? [];
+      return `Defined ${plural(frames.length, 'frame')} (${list([...new Set(frames.map((f) => f.section))], 3)})`;
+    }
+    case 'assign_supports': {
+      const joints = (args.joints ?? []).map(jointName);
+      const kind = typeof args.restraint === 'string' ? RESTRAINTS[args.restraint] ?? args.restraint : 'Restrained';
+      return `${kind} ${plural(joints.length, 'support')} (${joints.length === 1 ? 'joint' : 'joints'} ${list(joints)})`;
+    }
+    case 'assign_loads': {
+      const loads = args.loads ?? [];
+      const kinds = [['joint', 'joint load'], ['frame_point', 'point load'], ['frame_distributed', 'distributed load']].map(([t, w]) => [loads.filter((l) => l.type === t).length, w]).filter(([n]) => n);
+      return `Added ${list(kinds.map(([n, w]) => plural(n, w)))} to load pattern ${args.pattern}`;
+    }
+    case 'run_analysis': return `Ran the analysis${result?.cases ? ` (${plural(result.cases.length, 'case')}: ${list(result.cases)}; ${plural(result.equations, 'equation')})` : ''}`;
+    case 'read_results': {
+      const what = { displacements: 'displacements', reactions: 'support reactions', member_forces: 'member forces' }[args.kind] ?? args.kind;
+      const n = result?.joints?.length ?? result?.frames?.length;
+      return `Read ${what} for ${args.case}${n !== undefined ? ` (${plural(n, args.kind === 'member_forces' ? 'frame' : 'joint')})` : ''}`;
+    }
+    case 'open_worksheet': return `Opened worksheet ${args.path}${result?.inputs ? ` (${plural(result.inputs.length, 'input')}, ${plural(result.outputs?.length ?? 0, 'output')})` : ''}`;
+    case 'set_inputs': return `Set ${plural(args.inputs?.length ?? 0, 'input')} of the worksheet`;
+    case 'read_outputs': return `Read ${plural(args.outputs?.length ?? result?.outputs?.length ?? 0, 'output')} of the worksheet`;
+    case 'save_worksheet': return `Saved the worksheet${args.path ? ` to ${args.path}` : ''}`;
+    default: return String(tool).replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  }
+}
+
+/** A load as the schema reads it: the model may leave out what has a default. */
+const withDefaults = (l) => ({ force: [0, 0, 0], moment: [0, 0, 0], from: 0, to: 1, relative: true, ...l });
+
+/** Labelled tables for a call's arguments and result: [{ title, headers, rows }]. */
+export function tables(name, args = {}, result, units, dimension) {
+  const { tool } = splitName(name);
+  const u = unitsOf(units);
+  const two = dimension === '2d';
+  const out = [];
+  if (tool === 'define_frames') {
+    out.push({ title: 'Frames', headers: ['Frame', 'From', 'To', 'Section', `Length (${u.length})`], rows: (args.frames ?? []).map((f, k) => [result?.frames?.[k]?.name ?? f.name ?? k + 1, jointName(f.start), jointName(f.end), f.section, result?.frames?.[k]?.length]) });
+  }
+  if (tool === 'assign_loads') {
+    out.push({ title: `Loads in pattern ${args.pattern}`, headers: ['Kind', 'Where', 'Direction', 'Value', 'Position'], rows: (args.loads ?? []).map(withDefaults).map((l) => l.type === 'joint' ? ['Joint', jointName(l.joint), 'global', `F = (${l.force.map((v) => num(v)).join(', ')}) ${u.force}${l.moment.some((v) => v) ? `, M = (${l.moment.map((v) => num(v)).join(', ')}) ${u.moment}` : ''}`, ''] : l.type === 'frame_point' ? ['Point', `frame ${l.frame}`, l.direction, `${num(l.value)} ${u.force}`, l.relative === false ? `${num(l.distance)} ${u.length} from i` : `${num(l.distance * 100)} % of length`] : ['Distributed', `frame ${l.frame}`, l.direction, `${num(l.value)}${l.value_end !== undefined ? ` → ${num(l.value_end)}` : ''} ${u.perLength}`, l.relative === false ? `${num(l.from)}–${num(l.to)} ${u.length}` : `${num(l.from * 100)}–${num(l.to * 100)} %`]) });
+  }
+  if (tool === 'read_results' && result?.joints && result.kind === 'displacements') {
+    const cols = two ? [[0, 'UX'], [2, 'UZ'], [4, 'RY']] : [[0, 'UX'], [1, 'UY'], [2, 'UZ'], [3, 'RX'], [4, 'RY'], [5, 'RZ']];
+    const rows = result.joints.map((j) => [j.joint, ...cols.map(([k]) => (k < 3 ? j.values[k] * u.toSmall : j.values[k]))]);
+    out.push({ title: `Displacements, ${result.case}`, headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.small : 'rad'})`)], rows, numeric: true });
+  }
+  if (tool === 'read_results' && result?.joints && result.kind === 'reactions') {
+    const cols = two ? [[0, 'FX'], [2, 'FZ'], [4, 'MY']] : [[0, 'FX'], [1, 'FY'], [2, 'FZ'], [3, 'MX'], [4, 'MY'], [5, 'MZ']];
+    out.push({ title: `Support reactions, ${result.case}`, headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.force : u.moment})`)], rows: result.joints.map((j) => [j.joint, ...cols.map(([k]) => j.values[k])]), numeric: true });
+  }
+  if (tool === 'read_results' && result?.frames) {
+    const rows = [];
+    for (const f of result.frames) for (const s of f.stations ?? []) rows.push([f.frame, s.distance, ...s.values]);
+    out.push({ title: `Member forces, ${result.case}`, headers: ['Frame', `Station (${u.length})`, `P (${u.force})`, `V2 (${u.force})`, `V3 (${u.force})`, `T (${u.moment})`, `M2 (${u.moment})`, `M3 (${u.moment})`], rows, numeric: true });
+  }
+  if ((tool === 'set_inputs' || tool === 'read_outputs') && (args.inputs ?? result?.outputs)) {
+    const items = args.inputs ?? result.outputs;
+    out.push({ title: tool === 'set_inputs' ? 'Inputs' : 'Outputs', headers: ['Name', 'Value', 'Units'], rows: items.map((i) => [i.alias, i.value, i.unit ?? '']) });
+  }
+  return out;
+}
+
+function Table({ t }) {
+  const [all, setAll] = useState(false);
+  const floors = t.headers.map((_, k) => (t.numeric && k > 0 ? largest(t.rows, k) : 0));
+  const shown = all ? t.rows : t.rows.slice(0, ROWS);
+  return html`<figure class="table">
+    <figcaption>${t.title}${t.rows.length > ROWS ? html` <span class="muted">(${plural(t.rows.length, 'row')})</span>` : ''}</figcaption>
+    <table><thead><tr>${t.headers.map((x) => html`<th scope="col">${x}</th>`)}</tr></thead>
+      <tbody>${shown.map((r) => html`<tr>${r.map((v, k) => html`<td class=${typeof v === 'number' ? 'n' : ''}>${typeof v === 'number' ? num(v, floors[k]) : v}</td>`)}</tr>`)}</tbody></table>
+    ${t.rows.length > ROWS && html`<button class="link" onClick=${() => setAll(!all)}>${all ? `Show the first ${ROWS}` : `Show all ${plural(t.rows.length, 'row')}`}</button>`}
+  </figure>`;
+}
+
+const pretty = (v) => { try { return JSON.stringify(typeof v === 'string' ? JSON.parse(v) : v, null, 2); } catch { return String(v); } };
+
+/**
+ * call: { name, arguments, result, errorCode, errorMessage, state: 'running' | 'done' | 'failed', startedAt, endedAt }
+ * context: { units, dimension } of the conversation's model.
+ */
+export function ToolCard({ call, context = {} }) {
+  const [open, setOpen] = useState(false);
+  const [raw, setRaw] = useState(false);
+  const [, tick] = useState(0);
+  const args = typeof call.arguments === 'string' ? safeParse(call.arguments) : call.arguments ?? {};
+  const { program } = splitName(call.name);
+  // The elapsed time moves while the call runs (long analyses included).
+  useEffect(() => {
+    if (call.state !== 'running' || !call.startedAt) return;
+    const t = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, [call.state, call.startedAt]);
+  const elapsed = call.startedAt ? (call.endedAt ?? Date.now()) - call.startedAt : null;
+  const label = { running: 'running', done: 'done', failed: 'failed' }[call.state];
+  const units = args?.units ?? context.units;
+  return html`<details class=${`tool ${call.state}`} data-tool=${call.name} data-state=${call.state} onToggle=${(e) => setOpen(e.currentTarget.open)}>
+    <summary>
+      <span class=${`state ${call.state}`} aria-label=${label}>${label}</span>
+      <span class="what">${describe(call.name, args, call.result, units)}</span>
+      ${program && html`<span class="muted prog">${PROGRAM[program]}</span>`}
+      ${elapsed !== null && html`<span class="muted time">${seconds(elapsed)}</span>`}
+    </summary>
+    ${call.state === 'failed' && html`<p class="error">${toolError(call.errorCode)}${call.errorMessage ? html`: <span class="muted">${call.errorMessage}</span>` : ''}</p>`}
+    ${open && html`<div class="body">
+      ${tables(call.name, args, call.result, units, context.dimension).map((t) => html`<${Table} t=${t} />`)}
+      <button class="link" onClick=${() => setRaw(!raw)} aria-expanded=${raw}>${raw ? 'Hide raw data' : 'Raw data (JSON)'}</button>
+      ${raw && html`<pre aria-label="Arguments">${pretty(args)}</pre>${call.state !== 'running' && html`<pre aria-label="Result">${pretty(call.state === 'failed' ? { error: call.errorCode, message: call.errorMessage } : call.result)}</pre>`}`}
+    </div>`}
+  </details>`;
+}
+
+function safeParse(s) {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,44 @@
+// Text that no store can keep (an unpaired UTF-16 surrogate, a NUL: core/validation.ts
+// unstorableText) is refused at the edge with 400 VALIDATION_ERROR naming where it is, instead of
+// reaching a driver that fails on it with a 500. REST and the memory service check their input
+// as they parse it; this checks GraphQL operations, over HTTP (an Apollo plugin) and over the
+// socket (gateway/graphql-ws.ts): the variables, and the string literals of the document
+// (graphql-js refuses a lone surrogate in a document, but not an escaped NUL).
+import type { ApolloServerPlugin } from '@apollo/server';
+import { Kind, visit, type DocumentNode, type StringValueNode } from 'graphql';
+import type { RequestContext } from '../core/context.ts';
+import { AppError } from '../core/errors.ts';
+import { fieldPath, unstorableText } from '../core/validation.ts';
+import { graphqlHttpError } from './render-error.ts';
+
+export function unstorableInOperation(document: DocumentNode, variables: Record<string, unknown> | null | undefined): AppError | null {
+  const bad = unstorableText(variables ?? {});
+  if (bad) {
+    const field = fieldPath(['variables', ...bad.path]);
+    return new AppError('VALIDATION_ERROR', `${field}: ${bad.message}`, { field });
+  }
+  let found: AppError | null = null;
+  visit(document, {
+    [Kind.STRING]: (node: StringValueNode) => {
+      const problem = unstorableText(node.value);
+      if (problem && !found) {
+        const where = node.loc ? ` at line ${node.loc.startToken.line}, column ${node.loc.startToken.column}` : '';
+        found = new AppError('VALIDATION_ERROR', `query: the string${where} ${problem.message}`, { field: 'query' });
+      }
+    },
+  });
+  return found;
+}
+
+export function storableTextPlugin(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, request }) {
+          const refused = unstorableInOperation(document, request.variables);
+          if (refused) throw graphqlHttpError(refused);
+        },
+      };
+    },
+  };
+}
