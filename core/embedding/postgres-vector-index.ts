@@ -41,8 +41,10 @@ export function pgVectorSql(alias: string, model: string, dimensions: number): {
 export async function ensurePgVectorIndex(sql: PgClient, spec: PgVectorIndexSpec, model: string, dimensions: number): Promise<void> {
   const name = pgVectorIndexName(spec.table, model, dimensions);
   checkModelTag(model);
-  const [exists] = await sql.query(`SELECT 1 FROM pg_indexes WHERE indexname = ?`, name);
-  if (exists) return;
+  // A concurrent build that was interrupted leaves an invalid index behind, which IF NOT EXISTS would keep.
+  const [found] = await sql.query<{ valid: boolean }>(`SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = ?::text`, name);
+  if (found?.valid) return;
+  if (found) await sql.exec(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
   await sql.exec(
     `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${name}" ON "${spec.table}" USING hnsw ((("embedding")::vector(${dimensions})) vector_cosine_ops) WITH (${spec.options}) WHERE "embeddingModel" = '${model}'`,
   );
@@ -51,6 +53,7 @@ export async function ensurePgVectorIndex(sql: PgClient, spec: PgVectorIndexSpec
 /** Drops the table's vector indexes of every other model. */
 export async function dropOtherPgVectorIndexes(sql: PgClient, table: string, model: string, dimensions: number): Promise<void> {
   const keep = pgVectorIndexName(table, model, dimensions);
-  const rows = await sql.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = ? AND indexname LIKE ?`, table, `${table}_vec_%`);
+  // ::text: pg_indexes' columns are of type name, which the driver adapter cannot read. starts_with: LIKE would read _ as a wildcard.
+  const rows = await sql.query<{ indexname: string }>(`SELECT indexname::text AS indexname FROM pg_indexes WHERE tablename = ?::text AND starts_with(indexname::text, ?::text)`, table, `${table}_vec_`);
   for (const r of rows) if (r.indexname !== keep) await sql.exec(`DROP INDEX CONCURRENTLY IF EXISTS "${r.indexname}"`);
 }

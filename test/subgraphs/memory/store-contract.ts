@@ -457,7 +457,7 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
         if (hits.length) expect(await width(hits.map((h) => h.uuid))).toEqual(new Set([w]));
       }
       const progress = await reembed(target, other);
-      expect(progress).toMatchObject({ state: 'done', model: other.model });
+      expect(progress, progress.error).toMatchObject({ state: "done", model: other.model });
       expect(progress.done + first).toBe(stale);
       expect(await target.count(other.model)).toEqual({ stale: 0, total });
       expect(await store.nearestFacts(scope, { model: embedder.model, vector: qOld! }, filter, 10)).toEqual([]);
