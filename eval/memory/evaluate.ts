@@ -30,8 +30,12 @@ export function recallAt(facts: readonly Pick<ScoredFact, 'episodes'>[], evidenc
   return evidence.filter((e) => found.has(e)).length / evidence.length;
 }
 
-/** A fact every one of whose episodes is a stale message answers from history. */
-export const fromStale = (f: Pick<ScoredFact, 'episodes'>, q: EvalQuestion): boolean => !!q.stale?.length && f.episodes.every((e) => q.stale!.includes(e));
+/** A fact every one of whose episodes is a stale message: the coarse count, which also counts what such a message said that stays current. */
+export const fromStaleMessage = (f: Pick<ScoredFact, 'episodes'>, q: EvalQuestion): boolean => !!q.stale?.length && f.episodes.every((e) => q.stale!.includes(e));
+
+/** A fact from the stale messages that states the replaced value answers from history. */
+export const fromStale = (f: Pick<ScoredFact, 'episodes' | 'fact'>, q: EvalQuestion): boolean =>
+  fromStaleMessage(f, q) && (!q.replaced?.length || q.replaced.some((v) => f.fact.toLowerCase().includes(v.toLowerCase())));
 
 export async function ingestConversation(store: MemoryStore, conversation: EvalConversation, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)): Promise<number> {
   const deps = { store, extractor: deterministicExtractor, embedder };
@@ -64,8 +68,10 @@ export interface RerankerReport {
   /** Share of returned facts (top 10) that are invalidated: default (current) mode, then with include_invalidated. */
   invalidatedShare: number;
   invalidatedShareHistory: number;
-  /** Of the questions whose answer changed, the share with a stale fact in the top 5 (default mode). */
+  /** Of the questions whose answer changed, the share with a fact stating the replaced value in the top 5 (default mode). */
   staleTop5: number;
+  /** The same with any fact of a stale message counted (the coarser figure reported before). */
+  staleMessageTop5: number;
   /**
    * Share of questions where an evidence message is returned (top 10, include_invalidated) only through
    * invalidated facts: the current answer was retired by mistake (a false invalidation).
@@ -73,7 +79,7 @@ export interface RerankerReport {
   evidenceInvalidated: number;
   p50Ms: number;
   /** Per question: Recall@5 and, for a changed answer, the stale current fact found in the top 5 (if any). */
-  questions: { conversation: string; question: string; recall5: number; stale: string | null; lost: boolean }[];
+  questions: { conversation: string; question: string; recall5: number; stale: string | null; staleMessage: string | null; lost: boolean }[];
 }
 
 export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)): Promise<RerankerReport[]> {
@@ -86,6 +92,7 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
     let returnedH = 0;
     let invalidH = 0;
     let staleHits = 0;
+    let staleMessageHits = 0;
     let staleQuestions = 0;
     let evidenceLost = 0;
     let n = 0;
@@ -117,13 +124,15 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
         if (q.stale?.length) {
           staleQuestions++;
           if (stale !== null) staleHits++;
+          if (facts.slice(0, 5).some((f) => fromStaleMessage(f, q))) staleMessageHits++;
         }
         const lost = q.evidence.some((e) => {
           const stating = history.filter((f) => f.episodes.includes(e));
           return stating.length > 0 && stating.every((f) => !isCurrent(f));
         });
         if (lost) evidenceLost++;
-        questions.push({ conversation: c.id, question: q.question, recall5: recallAt(facts, q.evidence, 5), stale, lost });
+        const staleMessage = facts.slice(0, 5).find((f) => fromStaleMessage(f, q) && !fromStale(f, q))?.fact ?? null;
+        questions.push({ conversation: c.id, question: q.question, recall5: recallAt(facts, q.evidence, 5), stale, staleMessage, lost });
         n++;
       }
     }
@@ -135,6 +144,7 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
       invalidatedShare: returned ? invalid / returned : 0,
       invalidatedShareHistory: returnedH ? invalidH / returnedH : 0,
       staleTop5: staleQuestions ? staleHits / staleQuestions : 0,
+      staleMessageTop5: staleQuestions ? staleMessageHits / staleQuestions : 0,
       evidenceInvalidated: evidenceLost / n,
       p50Ms: times[Math.floor(times.length / 2)]!,
       questions,
@@ -147,18 +157,20 @@ function report(title: string, conversations: readonly EvalConversation[], repor
   const questions = conversations.reduce((s, c) => s + c.questions.length, 0);
   const changed = conversations.reduce((s, c) => s + c.questions.filter((q) => q.stale?.length).length, 0);
   console.log(`${title}: ${conversations.length} conversations, ${questions} questions (${changed} with a changed answer)`);
-  console.log('reranker        Recall@5  Recall@10  invalidated (current / history)  stale in top 5  evidence invalidated  p50 ms');
+  console.log('reranker        Recall@5  Recall@10  invalidated (current / history)  stale in top 5 (value / message)  evidence invalidated  p50 ms');
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   for (const r of reports) {
     console.log(
-      `${r.reranker.padEnd(15)} ${r.recall5.toFixed(3).padStart(8)}  ${r.recall10.toFixed(3).padStart(9)}  ${`${pct(r.invalidatedShare)} / ${pct(r.invalidatedShareHistory)}`.padStart(31)}  ${pct(r.staleTop5).padStart(14)}  ${pct(r.evidenceInvalidated).padStart(20)}  ${r.p50Ms.toFixed(1).padStart(6)}`,
+      `${r.reranker.padEnd(15)} ${r.recall5.toFixed(3).padStart(8)}  ${r.recall10.toFixed(3).padStart(9)}  ${`${pct(r.invalidatedShare)} / ${pct(r.invalidatedShareHistory)}`.padStart(31)}  ${`${pct(r.staleTop5)} / ${pct(r.staleMessageTop5)}`.padStart(32)}  ${pct(r.evidenceInvalidated).padStart(20)}  ${r.p50Ms.toFixed(1).padStart(6)}`,
     );
   }
   if (listQuestions) {
     for (const r of reports) {
       console.log(`  ${r.reranker}:`);
       for (const q of r.questions) {
-        const flags = [q.stale !== null ? `STALE "${q.stale}"` : '', q.lost ? 'EVIDENCE INVALIDATED' : ''].filter(Boolean).join('  ');
+        const flags = [q.stale !== null ? `STALE "${q.stale}"` : '', q.staleMessage !== null ? `from a stale message, current "${q.staleMessage}"` : '', q.lost ? 'EVIDENCE INVALIDATED' : '']
+          .filter(Boolean)
+          .join('  ');
         console.log(`    ${q.conversation} R@5 ${q.recall5.toFixed(2)}  ${q.question}${flags ? `  ← ${flags}` : ''}`);
       }
     }
@@ -249,6 +261,7 @@ async function main() {
     for (const reranker of ['rrf', 'cross_encoder'] as const) {
       rows.push({ set: `${set} (${reranker})`, measure: 'Recall@5', values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.recall5) });
       rows.push({ set: `${set} (${reranker})`, measure: 'stale in top 5', values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.staleTop5) });
+      rows.push({ set: `${set} (${reranker})`, measure: 'stale msg in top 5', values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.staleMessageTop5) });
     }
   }
   sideBySide(`eval:memory, both embedders (load average ${os.loadavg()[0]!.toFixed(1)})`, embedders.map((e) => e.name), rows);
