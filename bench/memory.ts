@@ -84,6 +84,7 @@ async function load(store: ReturnType<typeof createLibsqlStore>, ACCOUNT_ID: str
           expiredAt: null,
           invalidatedBy: null,
           embedding: vectors[i]!,
+          embeddingModel: embedder.model,
           episode: { uuid: episode.uuid, sourceDescription: episode.sourceDescription },
         };
       });
@@ -95,7 +96,7 @@ async function load(store: ReturnType<typeof createLibsqlStore>, ACCOUNT_ID: str
     }
   }
   // As the ingest job does after its episodes (graph/drain.ts).
-  await store.indexFactVectors(VECTOR_BATCH_ROWS);
+  await store.indexFactVectors(VECTOR_BATCH_ROWS, { model: embedder.model, dimensions: embedder.dimensions });
   return groupIds;
 }
 

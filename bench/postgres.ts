@@ -112,7 +112,7 @@ try {
       console.log(`  ${e.name}: loaded in ${loadS.toFixed(1)} s (load average ${load()})`);
       results.set(e.name, [
         await timed(RUNS, (i) => index.fullText(queries[i]!, null, 30)),
-        await timed(RUNS, (i) => index.nearest(vectors[i]!, null, 30)),
+        await timed(RUNS, (i) => index.nearest({ model: embedder.model, vector: vectors[i]! }, null, 30)),
         await timed(RUNS, (i) => searchCodes(index, embedder, catalogue, { query: queries[i]!, fileIds: null, page: 1, perPage: 10 })),
       ]);
     }
@@ -149,7 +149,7 @@ try {
           const episode = episodes[Math.floor(i / 3)]!;
           return {
             uuid: randomUUID(), accountId: account, groupId, sourceUuid: a.uuid, targetUuid: b.uuid, name: 'RELATES_TO', fact: `${a.name} ${text} ${b.name}`, normFact: text,
-            validAt: episode.timestamp, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null, embedding: vectors[i]!,
+            validAt: episode.timestamp, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null, embedding: vectors[i]!, embeddingModel: embedder.model,
             episode: { uuid: episode.uuid, sourceDescription: episode.sourceDescription },
           };
         });
@@ -169,7 +169,7 @@ try {
       }
       // Processed, as ingestion leaves them (one statement rather than finishEpisode for each).
       await e.db.$executeRaw`UPDATE "MemoryEpisode" SET "status" = 'done' WHERE "accountId" = ${account}`;
-      await store.indexFactVectors(VECTOR_BATCH_ROWS);
+      await store.indexFactVectors(VECTOR_BATCH_ROWS, { model: embedder.model, dimensions: embedder.dimensions });
       console.log(`  ${e.name}: loaded in ${((performance.now() - t) / 1000).toFixed(1)} s (load average ${load()})`);
       const group = (i: number) => ({ accountId: account, groupIds: [groupIds[i % GROUPS]!] });
       const all = { accountId: account, groupIds: null };
@@ -177,9 +177,9 @@ try {
       const deps = { store, embedder, pairScorer: null };
       results.set(e.name, [
         await timed(RUNS, (i) => store.fullTextFacts(group(i), queries[i]!, filter, 30)),
-        await timed(RUNS, (i) => store.nearestFacts(group(i), vectors[i]!, filter, 30)),
+        await timed(RUNS, (i) => store.nearestFacts(group(i), { model: embedder.model, vector: vectors[i]! }, filter, 30)),
         await timed(RUNS, (i) => store.fullTextFacts(all, queries[i]!, filter, 30)),
-        await timed(RUNS, (i) => store.nearestFacts(all, vectors[i]!, filter, 30)),
+        await timed(RUNS, (i) => store.nearestFacts(all, { model: embedder.model, vector: vectors[i]! }, filter, 30)),
         await timed(RUNS, (i) =>
           searchFacts(deps, { query: queries[i]!, scope: group(i), maxFacts: 10, reranker: 'rrf', minScore: 0, mmrLambda: 0.7, source: null, includeInvalidated: false, centerNodeUuid: null }),
         ),

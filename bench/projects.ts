@@ -10,6 +10,11 @@
  *    under new numbers): project detail and search p95, beside a bare COUNT and a bare
  *    full-text query in the same run. Targets < 50 ms and < 300 ms.
  * 3. Peak resident memory.
+ * 4. Search with an embedder (projects embed only with an endpoint by default): the first
+ *    BENCH_EMBED_SHEETS sheets (default 50) written again with the hashing embedder's and with the
+ *    model's vectors (USE-lite in its thread): entities embedded a CPU-second (this thread's and the
+ *    model thread's CPU), search p50/p95 beside the same search without vectors, and the resident
+ *    memory each embedder adds.
  * Beside every wall-clock figure, the process's CPU time for the same work (process.cpuUsage: this
  * thread and libSQL's): on a shared machine the wall clock measures the load as much as the work
  * (at load 13 on 2 cores a search waits ~6× its CPU time), the CPU time much less. The last line
@@ -21,6 +26,7 @@ import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../core/db/client.ts';
+import { createLocalEmbedder, createUseLiteEmbedder, type Embedder } from '../core/embedding/embed.ts';
 import tier1Task from '../subgraphs/drawings/pdf/analyze-page-task.ts';
 import { toSheetWrite } from '../subgraphs/drawings/projects/jobs/ingest-sheet.ts';
 import projectTask from '../subgraphs/drawings/projects/jobs/ingest-sheet-task.ts';
@@ -161,6 +167,43 @@ console.log(`project detail   p50 ${median(detail).toFixed(1)} ms  p95 ${pct(det
 console.log(`search           p50 ${median(search).toFixed(1)} ms  p95 ${pct(search, 95).toFixed(1)} ms  (bare full text p50 ${median(bareFts).toFixed(1)} ms; ratio ${(median(search) / median(bareFts)).toFixed(2)}) target p95 < 300 ms`);
 console.log(`search CPU time  p50 ${median(searchCpu).toFixed(1)} ms  p95 ${pct(searchCpu, 95).toFixed(1)} ms  (what a search costs the machine, whatever else runs)`);
 summary.push(`detail p95 ${pct(detail, 95).toFixed(1)} ms (< 50)`, `search p95 ${pct(search, 95).toFixed(1)} ms (< 300; CPU p95 ${pct(searchCpu, 95).toFixed(1)} ms)`);
+// 4. Search with each embedder over a smaller project (embedding every entity of 1,000 sheets with the model takes long).
+const EMBED_SHEETS = Number(process.env.BENCH_EMBED_SHEETS ?? 50);
+for (const [name, make] of [
+  ['hash', () => ({ embedder: createLocalEmbedder(256) as Embedder, close: async () => undefined })],
+  ['use-lite', () => { const e = createUseLiteEmbedder(); return { embedder: e as Embedder, close: () => e.close() }; }],
+] as const) {
+  const made = make();
+  await made.embedder.embed(['warm']);
+  const rss0 = process.memoryUsage().rss;
+  const id = await newProject(`embed-${name}`);
+  let entities = 0;
+  let embedCpu = 0;
+  for (let i = 0; i < EMBED_SHEETS; i++) {
+    const d = drafts[i % drafts.length]!;
+    const number = `S-${2000 + i}`;
+    const draft = { ...d, number, normNumber: `S${2000 + i}`, entities: d.entities.map((e: (typeof d.entities)[number]) => (e.type === 'Sheet' ? { ...e, label: number } : e)) };
+    const w = toSheetWrite(draft, { projectId: id, fileHash: `e${i}`.padStart(64, '0'), page: 1, width: 2592, height: 1728 });
+    const c0 = process.cpuUsage();
+    const vectors = await made.embedder.embed(w.entities.map((e: { type: string; label: string; text: string }) => `${e.type} ${e.label} ${e.text}`));
+    const c = process.cpuUsage(c0);
+    embedCpu += (c.user + c.system) / 1000;
+    entities += w.entities.length;
+    await store.writeSheet({ ...w, embeddings: new Map(w.entities.map((e, k) => [e.id, vectors[k]!])), embeddingModel: made.embedder.model });
+  }
+  const withVectors: number[] = [];
+  const without: number[] = [];
+  for (const q of questions) {
+    without.push((await timeCpu(() => searchProject({ store, embedder: null }, id, q.question, 1, 10))).wall);
+    // A distinct text each time: the query cache would hide the model's cost.
+    withVectors.push((await timeCpu(() => searchProject({ store, embedder: made.embedder }, id, `${q.question} ${withVectors.length}`, 1, 10))).wall);
+  }
+  console.log(
+    `${name.padEnd(9)} ${EMBED_SHEETS} sheets, ${entities} entities: ${((entities / embedCpu) * 1000).toFixed(0)} entities embedded a CPU-second; search p50 ${median(withVectors).toFixed(1)} ms p95 ${pct(withVectors, 95).toFixed(1)} ms` +
+      ` (without vectors p50 ${median(without).toFixed(1)} ms; ratio ${(median(withVectors) / median(without)).toFixed(2)}); resident +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB since its start`,
+  );
+  await made.close();
+}
 }
 clearInterval(sampler);
 console.log(`summary at load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}: ${summary.join('; ')}`);

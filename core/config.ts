@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { readVariables } from './env/read.ts';
-import { PERSISTED_MODES as MODES } from './env/variables.ts';
+import { EMBEDDERS, PERSISTED_MODES as MODES } from './env/variables.ts';
 
 export type Tier = 'free' | 'pro' | 'enterprise';
 /** How the gateway treats documents not on the persisted list (gateway/persisted-documents.ts). */
@@ -88,10 +88,23 @@ export interface Config {
   jobReconcileMs: number;
   /** Lets POST /clear on the memory service delete every account's data. */
   memoryClearEnabled: boolean;
-  /** An OpenAI-compatible embeddings API for code search; null uses the local embedder. */
+  /**
+   * The text embedder (core/embedding/): "use-lite" (Universal Sentence Encoder lite, shipped in an npm package,
+   * run in a worker thread; the default), "hash" (the hashing embedder, no model) or "openai" (EMBEDDINGS_URL's
+   * OpenAI-compatible endpoint; the default when that URL is set).
+   */
+  embedder: Embedder;
+  /**
+   * Code search's embedder (EMBEDDER_CODE): by default EMBEDDER when it is set, else "hash", which measured
+   * better than the model on code search (docs/capabilities/code-search.md, "The embedding model").
+   */
+  codeEmbedder: Embedder;
+  /** The OpenAI-compatible embeddings API of EMBEDDER=openai. */
   embeddingsUrl: string | null;
   embeddingsModel: string;
   embeddingsApiKey: string | null;
+  /** The width asked of that endpoint (the stores take any width: a change re-embeds, see core/embedding/README.md). */
+  embeddingsDimensions: number;
   /** A search job fails with SEARCH_TIMEOUT past this. */
   searchTimeoutMs: number;
   /** The same search within this many seconds answers from a cache. */
@@ -148,6 +161,15 @@ export interface Config {
   /** Lifetime of an access token, and of a refresh token, in seconds. */
   oauthAccessTtlS: number;
   oauthRefreshTtlS: number;
+}
+
+export type Embedder = (typeof EMBEDDERS)[number];
+
+/** The embedder named (or, unnamed, the endpoint's when EMBEDDINGS_URL is set, the model's otherwise); openai needs the endpoint. */
+function embedderFor(name: Embedder | null, url: string | null): Embedder {
+  if (!name) return url ? 'openai' : 'use-lite';
+  if (name === 'openai' && !url) throw new Error('EMBEDDER=openai needs EMBEDDINGS_URL');
+  return name;
 }
 
 /** REMOTE_SUBGRAPHS="documents=http://127.0.0.1:4101/graphql,drawings=http://…" */
@@ -254,6 +276,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobRetryDelayMs: v.JOB_RETRY_DELAY_MS,
     jobReconcileMs: v.JOB_RECONCILE_MS,
     memoryClearEnabled: v.MEMORY_CLEAR_ENABLED,
+    embedder: embedderFor(v.EMBEDDER, v.EMBEDDINGS_URL),
+    codeEmbedder: v.EMBEDDER_CODE ? embedderFor(v.EMBEDDER_CODE, v.EMBEDDINGS_URL) : v.EMBEDDER || v.EMBEDDINGS_URL ? embedderFor(v.EMBEDDER, v.EMBEDDINGS_URL) : 'hash',
+    embeddingsDimensions: v.EMBEDDINGS_DIMENSIONS,
     embeddingsUrl: v.EMBEDDINGS_URL,
     embeddingsModel: v.EMBEDDINGS_MODEL,
     embeddingsApiKey: v.EMBEDDINGS_API_KEY,

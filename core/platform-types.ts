@@ -48,8 +48,10 @@ export interface Platform {
   workers: WorkerPool;
   /** The tools the subgraphs offer agents (SubgraphModule.tools), by the name the model sees. */
   tools: ToolRegistry;
-  /** The text embedder code search, memory and projects share (core/embedding/: local, or EMBEDDINGS_URL's endpoint). */
+  /** The text embedder of memory and projects (core/embedding/: EMBEDDER). */
   embedder: Embedder;
+  /** Code search's (EMBEDDER_CODE; the same object when both name one embedder). */
+  codeEmbedder: Embedder;
   /** Each subgraph's own collaborators, built when the platform was created (SubgraphServices). */
   services: SubgraphServices;
   /** Deletes expired jobs, files and whatever registered sweepers own; also runs on a timer. */

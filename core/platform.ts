@@ -53,6 +53,13 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
   const closers: (() => Promise<void>)[] = [];
   const onClose = (c: () => Promise<void>) => void closers.push(c);
   const embedder = embedderFor(config);
+  // Code search's own when it is another (EMBEDDER_CODE): one instance when both name the same.
+  const codeEmbedder = config.codeEmbedder === config.embedder ? embedder : embedderFor({ ...config, embedder: config.codeEmbedder });
+  for (const e of new Set([embedder, codeEmbedder])) {
+    // The model loads in its thread while the rest starts (about a second of CPU), not on the first search.
+    e.warm?.().catch((err) => log.error({ err: err.message }, 'the embedding model failed to load'));
+    onClose(async () => e.close?.());
+  }
   // Before the runner and the queue exist: a job handed over at once finds its subgraph's collaborators.
   const services = options.services?.({ config, log, db, embedder, onClose }) ?? ({} as SubgraphServices);
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
@@ -93,6 +100,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     log,
     cache,
     embedder,
+    codeEmbedder,
     services,
     ...(redisUrl ? { source: 'queue' as const, retryable: retryableFailure(config.jobMaxAttempts) } : {}),
   });
@@ -156,6 +164,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     workers,
     tools: options.tools ?? {},
     embedder,
+    codeEmbedder,
     services,
     sweep,
     registerSweeper: (s) => void sweepers.push(s),

@@ -90,3 +90,9 @@ export function countOrUnlimited(fallback: number | null, doc: string): Variable
     doc,
   };
 }
+
+/** One of a few words, or null when unset (the caller derives the default from other variables). */
+export function oneOfOrUnset<const T extends string>(values: readonly T[], doc: string, shown: string): Variable<T | null> {
+  const parse = z.enum(values as unknown as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });
+  return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => (v ?? null) as T | null), shown, doc };
+}

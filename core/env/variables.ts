@@ -3,10 +3,11 @@
 // `npm run docs:config` writes docs/reference/configuration.md and .env.example from this file,
 // and test/core/env/variables.test.ts fails when either is stale or when code reads a variable
 // not declared here. The desktop program (desktop/) is a product of its own with its own settings.
-import { countOrUnlimited, decimal, flag, integer, limit, oneOf, secret, text, url, type Variable } from './define.ts';
+import { countOrUnlimited, decimal, flag, integer, oneOfOrUnset, limit, oneOf, secret, text, url, type Variable } from './define.ts';
 import { LIMIT_VARIABLES } from './limit-variables.ts';
 
 export const PERSISTED_MODES = ['accept', 'allowlist', 'require-id'] as const;
+export const EMBEDDERS = ['use-lite', 'hash', 'openai'] as const;
 const HTTP = ['http', 'https'] as const;
 
 const server = {
@@ -79,7 +80,10 @@ const gateway = {
 };
 
 const models = {
-  EMBEDDINGS_URL: url('An OpenAI-compatible embeddings API for code search (asked for 256 dimensions); unset uses the local embedder.', HTTP),
+  EMBEDDER: oneOfOrUnset(EMBEDDERS, 'The text embedder of memory and projects (core/embedding/): use-lite (Universal Sentence Encoder lite, shipped in an npm package, run in a worker thread), hash (the hashing embedder, no model) or openai (EMBEDDINGS_URL).', 'use-lite; openai when EMBEDDINGS_URL is set'),
+  EMBEDDER_CODE: oneOfOrUnset(EMBEDDERS, 'Code search’s embedder: hash measured better than the model on code search (docs/capabilities/code-search.md).', 'EMBEDDER when set, else hash'),
+  EMBEDDINGS_DIMENSIONS: integer(512, 'The vector width asked of EMBEDDINGS_URL (the stores take any width: a change re-embeds, core/embedding/README.md).', { min: 1 }),
+  EMBEDDINGS_URL: url('An OpenAI-compatible embeddings API (EMBEDDER=openai), for memory, projects and code search, at EMBEDDINGS_DIMENSIONS.', HTTP),
   EMBEDDINGS_MODEL: text('text-embedding-3-small', 'The model asked of EMBEDDINGS_URL.'),
   EMBEDDINGS_API_KEY: secret('The key sent to EMBEDDINGS_URL.'),
   MEMORY_LLM_URL: url('An OpenAI-compatible chat completions API for memory fact extraction; unset uses the deterministic extractor.', HTTP),

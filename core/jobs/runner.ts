@@ -56,6 +56,8 @@ export interface JobRunnerOptions {
   cache?: Cache;
   /** JobContext.embedder: the platform's (default: the one the configuration names). */
   embedder?: Embedder;
+  /** JobContext.codeEmbedder: the platform's (default: the one EMBEDDER_CODE names). */
+  codeEmbedder?: Embedder;
   /** JobContext.services: the subgraphs' collaborators (default: none). */
   services?: SubgraphServices;
 }
@@ -109,6 +111,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const queued = options.source === 'queue';
   const cache = options.cache ?? createMemoryCache();
   const embedder = options.embedder ?? embedderFor(options.config);
+  const codeEmbedder = options.codeEmbedder ?? (options.config.codeEmbedder === options.config.embedder ? embedder : embedderFor({ ...options.config, embedder: options.config.codeEmbedder }));
   // None: a runner without subgraphs (the core's tests), whose handlers read none.
   const services = options.services ?? ({} as SubgraphServices);
 
@@ -140,6 +143,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         workers: options.workers,
         cache,
         embedder,
+        codeEmbedder,
         services,
         async progress(percent) {
           const p = Math.max(0, Math.min(99, Math.round(percent)));

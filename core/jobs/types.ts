@@ -62,6 +62,8 @@ export interface JobContext<I> {
   config: Config;
   /** The platform's text embedder (Platform.embedder). */
   embedder: Embedder;
+  /** Code search's embedder (Platform.codeEmbedder). */
+  codeEmbedder: Embedder;
   /** The subgraphs' collaborators, built when the platform was created (Platform.services). */
   services: SubgraphServices;
 }

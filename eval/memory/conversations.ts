@@ -2,7 +2,10 @@
 // conversations between structural engineers and an assistant about
 // real-looking projects, and questions with the ids of the messages that
 // answer them. `stale` lists messages whose statement a later message
-// replaced: a fact from them in the answer is an answer from history.
+// replaced, and `replaced` the value as the stale message wrote it: a fact
+// from those messages that states that value is an answer from history. (A
+// stale message may state other things that stay current: "The moment frame
+// columns are W10x49 and the beam is a W18x50" loses only its beam.)
 
 export interface EvalMessage {
   id: string;
@@ -22,6 +25,8 @@ export interface EvalQuestion {
   question: string;
   evidence: string[];
   stale?: string[];
+  /** The replaced value as the stale message wrote it ("W18x50"): what makes one of its facts stale. */
+  replaced?: string[];
 }
 
 export interface EvalConversation {
@@ -90,8 +95,8 @@ export const CONVERSATIONS: EvalConversation[] = [
       { question: 'Which concrete code are the slabs designed to?', evidence: ['c1-s1-m6'] },
       { question: 'What picks up the column at grid C-4?', evidence: ['c1-s1-m7'] },
       { question: 'What is the seismic design category and site class?', evidence: ['c1-s1-m8'] },
-      { question: 'What steel section is the canopy beam at grid A-1?', evidence: ['c1-s3-m1'], stale: ['c1-s2-m2'] },
-      { question: 'What is the roof snow load now?', evidence: ['c1-s3-m2'], stale: ['c1-s2-m1'] },
+      { question: 'What steel section is the canopy beam at grid A-1?', evidence: ['c1-s3-m1'], stale: ['c1-s2-m2'], replaced: ['W12x26'] },
+      { question: 'What is the roof snow load now?', evidence: ['c1-s3-m2'], stale: ['c1-s2-m1'], replaced: ['25 psf'] },
       { question: 'How thick is the mat foundation and how is it reinforced?', evidence: ['c1-s2-m5'] },
       { question: 'Why did we add stud rails at column C7?', evidence: ['c1-s2-m6'] },
       { question: 'What is the allowable soil bearing pressure?', evidence: ['c1-s2-m8'] },
@@ -132,17 +137,17 @@ export const CONVERSATIONS: EvalConversation[] = [
       ]),
     ],
     questions: [
-      { question: 'Where does Omar work now?', evidence: ['c2-s2-m1'], stale: ['c2-s1-m1'] },
+      { question: 'Where does Omar work now?', evidence: ['c2-s2-m1'], stale: ['c2-s1-m1'], replaced: ['Halcrow Partners'] },
       { question: 'What is the lateral system of the garage?', evidence: ['c2-s1-m3'] },
       { question: 'How deep are the double tees and the topping?', evidence: ['c2-s1-m4'] },
       { question: 'What live load is used for the parking decks?', evidence: ['c2-s1-m5'] },
-      { question: 'What diameter are the drilled piers?', evidence: ['c2-s2-m3'], stale: ['c2-s1-m7'] },
-      { question: 'How many levels does Harbor View Garage have?', evidence: ['c2-s2-m3'], stale: ['c2-s1-m1'] },
+      { question: 'What diameter are the drilled piers?', evidence: ['c2-s2-m3'], stale: ['c2-s1-m7'], replaced: ['30 in'] },
+      { question: 'How many levels does Harbor View Garage have?', evidence: ['c2-s2-m3'], stale: ['c2-s1-m1'], replaced: ['five-level'] },
       { question: 'What carries the double tees at the perimeter?', evidence: ['c2-s2-m4'] },
       { question: 'Which programs do we use for the lateral model and connections?', evidence: ['c2-s2-m5'] },
       { question: 'Where is the expansion joint and how much movement does it take?', evidence: ['c2-s2-m7'] },
       { question: 'What vehicle barrier load did the plan checker ask for?', evidence: ['c2-s3-m1'] },
-      { question: 'What kind of rebar is in the topping?', evidence: ['c2-s3-m2'], stale: ['c2-s1-m8'] },
+      { question: 'What kind of rebar is in the topping?', evidence: ['c2-s3-m2'], stale: ['c2-s1-m8'], replaced: ['epoxy-coated'] },
       { question: 'What is the slope of the north ramp?', evidence: ['c2-s3-m4'] },
       { question: 'What wind speed is used?', evidence: ['c2-s3-m5'] },
     ],
@@ -183,11 +188,11 @@ export const CONVERSATIONS: EvalConversation[] = [
       { question: 'What is the ground snow load?', evidence: ['c3-s1-m5'] },
       { question: 'What is the peak snow drift load at the classroom wing?', evidence: ['c3-s2-m1'] },
       { question: 'Why is there a moment frame along grid line 1?', evidence: ['c3-s2-m2'] },
-      { question: 'What section is the moment frame beam?', evidence: ['c3-s3-m1'], stale: ['c3-s2-m4'] },
+      { question: 'What section is the moment frame beam?', evidence: ['c3-s3-m1'], stale: ['c3-s2-m4'], replaced: ['W18x50'] },
       { question: 'What size are the moment frame columns?', evidence: ['c3-s2-m4'] },
       { question: 'How big are the spread footings?', evidence: ['c3-s2-m5'] },
       { question: 'How is the addition separated from the masonry classroom wing?', evidence: ['c3-s2-m6'] },
-      { question: 'What risk category is the school?', evidence: ['c3-s3-m2'], stale: ['c3-s1-m8'] },
+      { question: 'What risk category is the school?', evidence: ['c3-s3-m2'], stale: ['c3-s1-m8'], replaced: ['risk category III'] },
       { question: 'Who supplies the glulam beams?', evidence: ['c3-s3-m4'] },
       { question: 'Which sheet shows the moment frame connections?', evidence: ['c3-s3-m5'] },
       { question: 'What shear wall standard is used for the lateral system?', evidence: ['c3-s1-m7'] },
@@ -225,13 +230,13 @@ export const CONVERSATIONS: EvalConversation[] = [
     questions: [
       { question: 'Which company is Tom with?', evidence: ['c4-s1-m1'] },
       { question: 'What type and span is the Cedar Creek bridge?', evidence: ['c4-s1-m3'] },
-      { question: 'What sections are the truss chords?', evidence: ['c4-s2-m2'], stale: ['c4-s1-m4'] },
+      { question: 'What sections are the truss chords?', evidence: ['c4-s2-m2'], stale: ['c4-s1-m4'], replaced: ['HSS8x8x1/2'] },
       { question: 'What pedestrian live load is used?', evidence: ['c4-s1-m5'] },
-      { question: 'What is the first vertical frequency of the bridge?', evidence: ['c4-s2-m4'], stale: ['c4-s1-m7'] },
+      { question: 'What is the first vertical frequency of the bridge?', evidence: ['c4-s2-m4'], stale: ['c4-s1-m7'], replaced: ['3.4 Hz'] },
       { question: 'What piles support the abutments?', evidence: ['c4-s1-m8'] },
       { question: 'How thick is the deck now and why?', evidence: ['c4-s2-m1'] },
       { question: 'What bearings are at each abutment?', evidence: ['c4-s2-m5'] },
-      { question: 'Who is doing the fatigue checks?', evidence: ['c4-s3-m2'], stale: ['c4-s2-m6'] },
+      { question: 'Who is doing the fatigue checks?', evidence: ['c4-s3-m2'], stale: ['c4-s2-m6'], replaced: ['Kenji Sato'] },
       { question: 'Where is the 100-year flood relative to the low chord?', evidence: ['c4-s3-m1'] },
       { question: 'How will the steel be protected?', evidence: ['c4-s3-m4'] },
       { question: 'Which sheet shows the bearing details?', evidence: ['c4-s3-m5'] },

@@ -14,6 +14,7 @@ import type { Extractor } from '../../subgraphs/memory/extraction/extractor.ts';
 import { processPending } from '../../subgraphs/memory/graph/drain.ts';
 import { queryFromMessages, searchFacts } from '../../subgraphs/memory/retrieval/search.ts';
 import type { MemoryStore } from '../../subgraphs/memory/store/memory-store.ts';
+import { HELD_OUT_CONVERSATIONS } from './split.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const LOCOMO_PATH = path.join(ROOT, '../shared/samples/memory/locomo-dev-conv5-9.json');
@@ -138,12 +139,6 @@ export async function ingestLocomo(deps: { store: MemoryStore; extractor: Extrac
   await processPending(deps, accountId, c.id);
   return c.turns.length;
 }
-
-/**
- * Conversations never read while tuning retrieval (chosen before any change of this session, by
- * position: the last two of the dev file); their hit@10 is reported apart as the unseen measure.
- */
-export const HELD_OUT_CONVERSATIONS = new Set(['conv-49', 'conv-50']);
 
 export interface LocomoScores {
   /** hit@10 per system, overall and per category. */

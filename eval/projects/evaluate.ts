@@ -21,7 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../core/db/client.ts';
+import { openDatabase, type Database } from '../../core/db/client.ts';
+import type { Embedder } from '../../core/embedding/embed.ts';
+import { evalEmbedders, sideBySide } from '../shared/embedders.ts';
 import { toSheetWrite } from '../../subgraphs/drawings/projects/jobs/ingest-sheet.ts';
 import task from '../../subgraphs/drawings/projects/jobs/ingest-sheet-task.ts';
 import { runInline } from '../../core/jobs/task.ts';
@@ -60,14 +62,46 @@ function matchPairs(predicted: string[], truth: string[]): Pr {
   return { tp, predicted: predicted.length, truth: truth.length };
 }
 
-async function openStore(): Promise<{ store: ProjectGraphStore; projectId: string; close(): Promise<void> }> {
+/**
+ * Search as it is by default (full text and the graph: no embedder) and with each embedder of
+ * eval/shared/embedders.ts, the project's entities embedded in place as ingestion would embed them
+ * (ingest-sheet.ts: type, label and text), each model's vectors tagged with it.
+ */
+const NAMED = evalEmbedders();
+const SEARCHERS: { name: string; embedder: Embedder | null }[] = [{ name: 'none', embedder: null }, ...NAMED.map((e) => ({ name: e.name, embedder: e.embedder }))];
+
+async function embedEntities(db: Database, projectId: string, embedder: Embedder) {
+  const rows = await db.$queryRawUnsafe<{ seq: number | bigint; type: string; label: string; text: string }[]>(`SELECT "seq", "type", "label", "text" FROM "ProjectEntity" WHERE "projectId" = ?`, projectId);
+  for (let i = 0; i < rows.length; i += 256) {
+    const batch = rows.slice(i, i + 256);
+    const vectors = await embedder.embed(batch.map((e) => `${e.type} ${e.label} ${e.text}`));
+    await db.$transaction(async (tx) => {
+      for (const [k, e] of batch.entries()) {
+        const v = vectors[k]!;
+        await tx.$executeRawUnsafe(`UPDATE "ProjectEntity" SET "embedding" = vector32(?), "embeddingModel" = ? WHERE "seq" = ?`, Buffer.from(v.buffer, v.byteOffset, v.byteLength), embedder.model, e.seq);
+      }
+    });
+  }
+}
+
+/** recall@10 per searcher, in SEARCHERS' order. */
+async function perSearcher<T>(db: Database, projectId: string, run: (embedder: Embedder | null) => Promise<T>): Promise<{ name: string; result: T }[]> {
+  const out: { name: string; result: T }[] = [];
+  for (const s of SEARCHERS) {
+    if (s.embedder) await embedEntities(db, projectId, s.embedder);
+    out.push({ name: s.name, result: await run(s.embedder) });
+  }
+  return out;
+}
+
+async function openStore(): Promise<{ store: ProjectGraphStore; db: Database; projectId: string; close(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-projects-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   const store = createLibsqlProjectStore(db);
   const projectId = randomUUID();
   const now = new Date().toISOString();
   await store.createProject({ id: projectId, accountId: 'eval', name: 'eval', description: null, createdAt: now, updatedAt: now });
-  return { store, projectId, close: async () => (await db.$disconnect(), fs.rmSync(dir, { recursive: true, force: true })) };
+  return { store, db, projectId, close: async () => (await db.$disconnect(), fs.rmSync(dir, { recursive: true, force: true })) };
 }
 
 async function ingest(store: ProjectGraphStore, projectId: string, bytes: Uint8Array, page: number, fileHash: string) {
@@ -77,11 +111,11 @@ async function ingest(store: ProjectGraphStore, projectId: string, bytes: Uint8A
   return { draft: r.draft, write: w, ms: r.totalMs, tier1Ms: r.tier1Ms };
 }
 
-async function recallAt10(store: ProjectGraphStore, projectId: string, questions: Question[]) {
+async function recallAt10(store: ProjectGraphStore, projectId: string, questions: Question[], embedder: Embedder | null = null) {
   let sum = 0;
   const misses: string[] = [];
   for (const q of questions) {
-    const r = await searchProject({ store, embedder: null }, projectId, q.question, 1, 10);
+    const r = await searchProject({ store, embedder }, projectId, q.question, 1, 10);
     const found = new Set(r.matches.filter((m) => !q.types || q.types.includes(m.entity.type)).map((m) => m.sheetNumber && norm(m.sheetNumber)));
     const relevant = q.sheets.map(norm);
     const hit = relevant.filter((s) => found.has(s)).length / Math.min(relevant.length, 10);
@@ -93,7 +127,7 @@ async function recallAt10(store: ProjectGraphStore, projectId: string, questions
 
 async function generated() {
   const sheets = await generateProject();
-  const { store, projectId, close } = await openStore();
+  const { store, db, projectId, close } = await openStore();
   try {
     let read: Pr = { tp: 0, predicted: 0, truth: 0 };
     let numbers = 0;
@@ -127,8 +161,11 @@ async function generated() {
       .map((l) => `${sheetsById.get(l.sheetId)!.normNumber}→${views.get(l.resolvedViewId!)?.viewKey ?? '?'}/${sheetsById.get(l.resolvedSheetId!)!.normNumber}`);
     const resolved = matchPairs(predictedResolved, truthResolved);
     const dangling = links.filter((l) => l.status === 'dangling');
-    const search = await recallAt10(store, projectId, generatedQuestions(sheets.map((s) => s.truth)));
+    const questions = generatedQuestions(sheets.map((s) => s.truth));
+    const searchers = await perSearcher(db, projectId, (e) => recallAt10(store, projectId, questions, e));
+    const search = searchers[0]!.result;
     return {
+      searchers,
       sheets: sheets.length,
       calloutTargets: pr(read),
       linkResolution: pr(resolved),
@@ -145,11 +182,11 @@ async function generated() {
 }
 
 /** Recall@10 on the real project, judged by sheet (file and page): most real sheets print no number. */
-async function realRecallAt10(store: ProjectGraphStore, projectId: string, keyOfSheet: Map<string, RealSheetKey>, questions: RealQuestion[]) {
+async function realRecallAt10(store: ProjectGraphStore, projectId: string, keyOfSheet: Map<string, RealSheetKey>, questions: RealQuestion[], embedder: Embedder | null = null) {
   let sum = 0;
   const misses: string[] = [];
   for (const q of questions) {
-    const r = await searchProject({ store, embedder: null }, projectId, q.question, 1, 10);
+    const r = await searchProject({ store, embedder }, projectId, q.question, 1, 10);
     const found = new Set(r.matches.map((m) => keyOfSheet.get(m.entity.sheetId)));
     const hit = q.sheets.filter((s) => found.has(s)).length / Math.min(q.sheets.length, 10);
     sum += hit;
@@ -171,7 +208,7 @@ async function real() {
   let pages = 0;
   const keyOfSheet = new Map<string, RealSheetKey>();
   const keyOfPage = new Map(Object.entries(REAL_SHEETS).map(([k, s]) => [`${s.file}#${s.page}`, k as RealSheetKey]));
-  const { store, projectId, close } = await openStore();
+  const { store, db, projectId, close } = await openStore();
   try {
     for (const f of fs.readdirSync(truthDir).filter((n) => n.endsWith('.truth.json')).sort()) {
       const t = JSON.parse(fs.readFileSync(path.join(truthDir, f), 'utf8'));
@@ -220,8 +257,11 @@ async function real() {
       if (m.tp < m.truth || m.tp < m.predicted) refMisses.push(`${key ?? f}: labelled ${JSON.stringify(refPairs)}; read ${JSON.stringify(refPredicted)}`);
     }
     const links = await store.listLinks(projectId);
-    const search = await realRecallAt10(store, projectId, keyOfSheet, REAL_PROJECT_QUESTIONS);
-    const heldOut = await realRecallAt10(store, projectId, keyOfSheet, HELD_OUT_QUESTIONS);
+    const searchers = await perSearcher(db, projectId, async (e) => ({
+      search: await realRecallAt10(store, projectId, keyOfSheet, REAL_PROJECT_QUESTIONS, e),
+      heldOut: await realRecallAt10(store, projectId, keyOfSheet, HELD_OUT_QUESTIONS, e),
+    }));
+    const { search, heldOut } = searchers[0]!.result;
     return {
       pages,
       calloutTargets: pr(read),
@@ -231,6 +271,7 @@ async function real() {
       sheetTitle: `${titles}/${titled}`,
       search,
       heldOut,
+      searchers,
     };
   } finally {
     await close();
@@ -272,6 +313,17 @@ if (process.argv.includes('--sets')) {
 
 const gen = await generated();
 const rl = await real();
+const sideRows = [
+  { set: 'generated', measure: 'recall@10', values: gen.searchers.map((s) => s.result.recallAt10) },
+  ...(rl
+    ? [
+        { set: 'real (hand-written)', measure: 'recall@10', values: rl.searchers.map((s) => s.result.search.recallAt10) },
+        { set: 'real held out', measure: 'recall@10', values: rl.searchers.map((s) => s.result.heldOut.recallAt10) },
+      ]
+    : []),
+];
+for (const e of NAMED) await e.close();
+sideBySide(`eval:projects search, without an embedder (the default) and with each (load average ${os.loadavg()[0]!.toFixed(1)})`, SEARCHERS.map((s) => s.name), sideRows);
 if (process.argv.includes('--json')) console.log(JSON.stringify({ generated: gen, real: rl }, null, 2));
 else {
   console.log('Projects (Tier 2) evaluation\n');

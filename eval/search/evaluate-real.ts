@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
 import { catalogueEntryOf, seedCodes } from '../../subgraphs/content/codes.ts';
-import { createLocalEmbedder } from '../../core/embedding/embed.ts';
+import { createLocalEmbedder, HASH_DIMENSIONS, type Embedder } from '../../core/embedding/embed.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';
@@ -31,7 +31,7 @@ export interface RealResult {
   loadAverage: number;
 }
 
-export async function evaluateReal(log = console.log, perQuery = false): Promise<RealResult | null> {
+export async function evaluateReal(log = console.log, perQuery = false, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)): Promise<RealResult | null> {
   const missing = REAL_DOCUMENTS.filter((d) => !fs.existsSync(path.join(SAMPLES_DIR, d.file)));
   if (missing.length) {
     log(`\neval:search real set SKIPPED: ${missing.map((d) => d.file).join(', ')} not found under ../shared/samples/codes/`);
@@ -45,7 +45,6 @@ export async function evaluateReal(log = console.log, perQuery = false): Promise
       REAL_DOCUMENTS.map((d, i) => ({ fileId: d.fileId, filename: d.file, description: d.description, designStandard: d.designStandard, path: d.file, addedAt: i })),
     );
     const index = createLibsqlIndex(db);
-    const embedder = createLocalEmbedder();
     const files = REAL_DOCUMENTS.map((d) => new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, d.file))));
     // A fresh process reads its first PDFs with the PDF reader's code not yet
     // compiled (about half again as long); a running server's readers are

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../core/db/client.ts';
 import { catalogueEntryOf, readCatalogue, seedCodes } from '../../subgraphs/content/codes.ts';
-import { createLocalEmbedder } from '../../core/embedding/embed.ts';
+import { createLocalEmbedder, HASH_DIMENSIONS, type Embedder } from '../../core/embedding/embed.ts';
+import { evalEmbedders, sideBySide } from '../shared/embedders.ts';
 import { extractCodeText } from '../../subgraphs/content/search/extract-text.ts';
 import { ingestCode } from '../../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex } from '../../subgraphs/content/search/libsql-index.ts';
@@ -43,13 +44,12 @@ export function recallAt(ranked: readonly string[], grades: ReadonlyMap<string, 
   return answers.length ? answers.filter((a) => ranked.slice(0, k).includes(a)).length / answers.length : 1;
 }
 
-export async function evaluateSearch(log = console.log, perQuery = false) {
+export async function evaluateSearch(log = console.log, perQuery = false, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-search-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   try {
     await seedCodes(db, readCatalogue(new URL('../../subgraphs/content/data/codes.json', import.meta.url)));
     const index = createLibsqlIndex(db);
-    const embedder = createLocalEmbedder();
     for (const spec of defaultCorpus()) {
       const { pdf } = await generateCode(spec);
       await ingestCode({ db, index, embedder, extract: (b) => extractCodeText(b) }, spec.fileId, pdf);
@@ -62,7 +62,7 @@ export async function evaluateSearch(log = console.log, perQuery = false) {
         return ids.flatMap((id) => rows.get(id) ?? []);
       };
       if (mode === 'full_text') return distinctPages(await inOrder(await index.fullText(q.query, null, 100)), 10);
-      if (mode === 'vector') return distinctPages(await inOrder(await index.nearest((await embedder.embed([q.query]))[0]!, null, 100)), 10);
+      if (mode === 'vector') return distinctPages(await inOrder(await index.nearest({ model: embedder.model, vector: (await embedder.embed([q.query]))[0]! }, null, 100)), 10);
       const r = await searchCodes(index, embedder, catalogue, { query: q.query, fileIds: null, page: 1, perPage: 50 });
       return distinctPages(r.matches.map((m) => ({ fileId: m.file_id, page: m.page_number })), 10);
     };
@@ -119,9 +119,30 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   // --self-check-only: the label-free self-check alone; --per-document=N: N headings a document (the issue sampled 40).
   const only = process.argv.includes('--self-check-only');
   const perDocument = Number(process.argv.find((a) => a.startsWith('--per-document='))?.split('=')[1]) || undefined;
-  const { ok } = only ? { ok: true } : await evaluateSearch(console.log, perQuery);
-  if (!only) await evaluateReal(console.log, perQuery);
+  const embedders = only ? [] : evalEmbedders();
+  const runs: { generated: Awaited<ReturnType<typeof evaluateSearch>>; real: Awaited<ReturnType<typeof evaluateReal>> }[] = [];
+  try {
+    for (const e of embedders) {
+      console.log(`\n=== embedder ${e.name} (${e.embedder.model}, ${e.embedder.dimensions} dimensions)`);
+      const generated = await evaluateSearch(console.log, perQuery, e.embedder);
+      runs.push({ generated, real: await evaluateReal(console.log, perQuery, e.embedder) });
+    }
+  } finally {
+    for (const e of embedders) await e.close();
+  }
+  if (!only) {
+    const rows: { set: string; measure: string; values: (number | null)[] }[] = [
+      { set: 'generated (fused)', measure: 'NDCG@10', values: runs.map((r) => r.generated.result.fused.ndcg) },
+      { set: 'generated (vector only)', measure: 'NDCG@10', values: runs.map((r) => r.generated.result.vector.ndcg) },
+      { set: 'generated held out (fused)', measure: 'NDCG@10', values: runs.map((r) => r.generated.heldout.ndcg) },
+    ];
+    for (const kind of ['paraphrase', 'paraphrase_heldout', 'keyword', 'clause_ref'] as const) {
+      rows.push({ set: `real ${kind}`, measure: 'MRR@10', values: runs.map((r) => r.real?.byKind[kind]?.mrr ?? null) });
+      rows.push({ set: `real ${kind}`, measure: 'R@10', values: runs.map((r) => r.real?.byKind[kind]?.recall ?? null) });
+    }
+    sideBySide(`eval:search, both embedders (load average ${os.loadavg()[0]!.toFixed(1)})`, embedders.map((e) => e.name), rows);
+  }
   // The label-free self-check: every printed clause heading of every real code, and of the generated house styles.
   await selfCheck({ perQuery, blind: process.argv.includes('--blind'), perDocument });
-  process.exitCode = ok ? 0 : 1;
+  process.exitCode = runs.every((r) => r.generated.ok) ? 0 : 1;
 }

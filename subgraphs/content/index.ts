@@ -9,6 +9,9 @@ import { searchJob } from './jobs/search.ts';
 import { libraryIngestJob } from './jobs/library-ingest.ts';
 import { sweepLibrary } from './library.ts';
 import { contentTools } from './tools.ts';
+import { reembedInBackground } from '../../core/embedding/reembed.ts';
+import { passageIndexFor } from './search/index-for.ts';
+import { codeReembedTarget } from './search/reembed.ts';
 
 export const contentSubgraph: SubgraphModule = {
   name: 'content',
@@ -22,6 +25,8 @@ export const contentSubgraph: SubgraphModule = {
     // Private library documents past their retention go with their passages and PDFs.
     platform.registerSweeper((now) => sweepLibrary(platform, now));
     await seedPosts(platform.db, readPosts(fileURLToPath(new URL('./data/blog', import.meta.url))));
+    // Passages whose vectors another model made are embedded again in the background (core/embedding/reembed.ts).
+    reembedInBackground({ ...platform, embedder: platform.codeEmbedder }, codeReembedTarget(passageIndexFor(platform.db)));
   },
   resolvers: contentResolvers,
 };

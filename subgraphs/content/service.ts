@@ -23,7 +23,7 @@ export async function loadCode(platform: Platform, principal: Principal, fileId:
     {
       db: platform.db,
       index: passageIndexFor(platform.db),
-      embedder: platform.embedder,
+      embedder: platform.codeEmbedder,
       // Page shares read on every worker thread at once.
       extract: (b) => extractWithWorkers(platform.workers, b, platform.config.workerThreads),
     },

@@ -68,6 +68,8 @@ export interface StoredFact extends Fact {
 
 export interface NewFact extends Omit<Fact, 'episodes'> {
   embedding: Float32Array;
+  /** The tag of the model that made `embedding` (Embedder.model). */
+  embeddingModel: string;
   episode: { uuid: string; sourceDescription: string };
 }
 

@@ -24,8 +24,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   // On PostgreSQL (TEST_POSTGRES_URL) a database of the data directory's own, unless the test names one.
   const database = env.DATABASE_URL ? {} : await testDatabaseEnv(dataDir);
   // The public answer cache off unless a test turns it on: tests change storage under the server and
-  // expect the next read to see it (test/gateway/public-response-cache.test.ts tests the cache).
-  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_CACHE_S: '0', ...database, ...env });
+  // expect the next read to see it (test/gateway/public-response-cache.test.ts tests the cache). The
+  // hashing embedder unless a test asks for another: a test server need not load the model (its own tests do).
+  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_CACHE_S: '0', EMBEDDER: 'hash', ...database, ...env });
   const server = await startServer(config, options);
   const keyHeader = (key?: string): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
   return {

@@ -14,7 +14,7 @@ export const searchJob: JobHandler<SearchJobInput> = {
   run: async (ctx) => ({
     ...(await runSearch(
       ctx.db,
-      { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: ctx.embedder, cache: ctx.cache, signal: ctx.signal, accountId: ctx.job.accountId },
+      { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: ctx.codeEmbedder, cache: ctx.cache, signal: ctx.signal, accountId: ctx.job.accountId },
       ctx.input,
     )),
   }),

@@ -44,7 +44,7 @@ try {
   if (command === 'ingest' && file && values['file-id']) {
     const bytes = new Uint8Array(fs.readFileSync(file));
     const summary = await ingestCode(
-      { db, index: passageIndexFor(db), embedder: embedderFor(config), extract: (b) => extractCodeText(b, progress('reading')) },
+      { db, index: passageIndexFor(db), embedder: embedderFor({ ...config, embedder: config.codeEmbedder }), extract: (b) => extractCodeText(b, progress('reading')) },
       values['file-id'],
       bytes,
       (stage) => console.log(`${stage}…`),

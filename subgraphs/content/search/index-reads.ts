@@ -35,8 +35,26 @@ export function termInserts(fileId: string, passages: readonly Pick<IndexedPassa
   return statements;
 }
 
-export function sharedReads(query: Query): Pick<PassageIndex, 'passages' | 'byPage' | 'termCounts' | 'stats'> {
+export function sharedReads(query: Query): Pick<PassageIndex, 'passages' | 'byPage' | 'termCounts' | 'stats' | 'fileToReembed' | 'filePassages' | 'countToReembed'> {
   return {
+    async fileToReembed(model) {
+      const [row] = await query<{ fileId: string }>(`SELECT "fileId" FROM "CodePassage" WHERE "embeddingModel" <> ? ORDER BY "id" LIMIT 1`, model);
+      return row?.fileId ?? null;
+    },
+
+    async filePassages(fileId) {
+      const rows = await query<PassageRow>(`SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."fileId" = ? ORDER BY p."id"`, fileId);
+      return rows.map((r) => ({ ...toHit(r), contentType: r.contentType as never }));
+    },
+
+    async countToReembed(model) {
+      const [row] = await query<{ stale: number | bigint | string | null; total: number | bigint | string }>(
+        `SELECT SUM(CASE WHEN "embeddingModel" <> ? THEN 1 ELSE 0 END) AS stale, COUNT(*) AS total FROM "CodePassage"`,
+        model,
+      );
+      return { stale: Number(row?.stale ?? 0), total: Number(row?.total ?? 0) };
+    },
+
     async passages(wanted) {
       if (!wanted.length) return [];
       const rows = await query<PassageRow>(`SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."id" IN (${wanted.map(() => '?').join(',')})`, ...wanted);

@@ -52,12 +52,17 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
 
 /** Passages with what the index keeps beside them: their embedding (clause, heading path, heading, text and glossary) and their terms. */
 export async function toIndex(passages: readonly Passage[], embedder: Embedder): Promise<Omit<IndexedPassage, 'fileId'>[]> {
+  const withPage = await passageVectors(passages, embedder);
+  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: withPage[i]!, embeddingModel: embedder.model, terms: passageTerms(p) }));
+}
+
+/** A code's passage vectors: each passage's text (clause, heading path, heading, text and glossary) leaning toward its page's. */
+export async function passageVectors(passages: readonly Passage[], embedder: Embedder): Promise<Float32Array[]> {
   const vectors: Float32Array[] = [];
   for (let i = 0; i < passages.length; i += 256) {
     vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}${p.glossary ? `\n${p.glossary}` : ''}`))));
   }
-  const withPage = withPageContext(passages, vectors);
-  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: withPage[i]!, terms: passageTerms(p) }));
+  return withPageContext(passages, vectors);
 }
 
 /** How much the direction of a passage's page counts beside its own (1). */

@@ -5,12 +5,20 @@
 // (core/db/interruptible-reads.ts): off the event loop, stopped when the
 // index's signal aborts (the search's deadline).
 import type { Database } from '../../../core/db/client.ts';
+import { activateSideTable, activeSideTable, hasOtherModel, onDatabase, type SideTable, type SideTableSpec } from '../../../core/embedding/libsql-vector-table.ts';
 import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
 import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+/**
+ * The approximate index, in a side table of the model's width (core/embedding/libsql-vector-table.ts), with
+ * few neighbours per node and a short candidate list on insert (max_neighbors 12, insert_l 16): inserting into
+ * it was two thirds of the CPU an ingest spends writing. Searches keep libSQL's default search list.
+ */
+const PASSAGE_VECTORS: SideTableSpec = { base: 'CodePassageVector', parent: 'CodePassage', indexOptions: `'max_neighbors=12', 'insert_l=16'` };
+
 /** Passages of a scoped search read by exact vector distance rather than through the approximate index. */
 const EXACT_SCOPE = 10_000;
 
@@ -27,6 +35,21 @@ export function ftsQuery(query: string): string | null {
 export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal } = {}): PassageIndex {
   const reads = interruptibleReads(db);
   const rank = (sql: string, ...args: unknown[]) => reads.query<{ id: number | bigint }>(sql, args, options.signal);
+  const on = onDatabase(db);
+  // The side table in use, read once per index object (an index lives for one search or one ingest).
+  let side: Promise<SideTable | null> | null = null;
+  const sideTable = () => (side ??= activeSideTable(on.sql, PASSAGE_VECTORS.base));
+  /** Copies passages of the side table's model past its last id into it (a new code's, or all after an activation). */
+  const fillSideTable = async (table: SideTable) => {
+    for (;;) {
+      const n = await db.$executeRawUnsafe(
+        `INSERT OR IGNORE INTO "${table.name}" ("id", "embedding")
+         SELECT p."id", p."embedding" FROM "CodePassage" p WHERE p."id" > (SELECT COALESCE(MAX("id"), 0) FROM "${table.name}") AND p."embeddingModel" = ? ORDER BY p."id" LIMIT 500`,
+        table.model,
+      );
+      if (n < 500) return;
+    }
+  };
   return {
     async replaceFile(fileId, passages) {
       await db.$executeRawUnsafe('DELETE FROM "CodePassage" WHERE "fileId" = ?', fileId);
@@ -35,13 +58,38 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       // Batches of one multi-row INSERT keep ingest fast without one round trip per passage.
       for (let i = 0; i < passages.length; i += 200) {
         const batch = passages.slice(i, i + 200);
-        const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?))').join(', ');
-        const args = batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', blob(p.embedding)]);
+        const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?)').join(', ');
+        const args = batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', blob(p.embedding), p.embeddingModel]);
         await db.$executeRawUnsafe(
-          `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding") VALUES ${values}`,
+          `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel") VALUES ${values}`,
           ...args,
         );
       }
+      const model = passages[0]?.embeddingModel;
+      if (!model) return;
+      let table = await sideTable();
+      if (!table || table.model !== model) {
+        // A first index for this model, unless passages of another model wait for re-embedding (whose end activates it).
+        if (await hasOtherModel(on.sql, PASSAGE_VECTORS.parent, model)) return;
+        side = activateSideTable(on.transaction, PASSAGE_VECTORS, model, passages[0]!.embedding.length);
+        table = await side;
+      }
+      await fillSideTable(table!);
+    },
+
+    async setVectors(model, rows) {
+      for (let i = 0; i < rows.length; i += 200) {
+        const batch = rows.slice(i, i + 200);
+        await on.transaction(async (sql) => {
+          for (const r of batch) await sql.exec(`UPDATE "CodePassage" SET "embedding" = vector32(?), "embeddingModel" = ? WHERE "id" = ?`, blob(r.vector), model, r.id);
+        });
+      }
+    },
+
+    async activateVectors(space) {
+      const current = await sideTable();
+      if (current?.model !== space.model || current.dimensions !== space.dimensions) side = activateSideTable(on.transaction, PASSAGE_VECTORS, space.model, space.dimensions);
+      await fillSideTable((await side)!);
     },
 
     async fullText(query, fileIds, limit) {
@@ -72,8 +120,21 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       return ids(rows);
     },
 
-    async nearest(embedding, fileIds, limit) {
+    async nearest(query, fileIds, limit) {
+      const embedding = query.vector;
+      const model = query.model;
       const filter = fileFilter(fileIds);
+      const exact = () =>
+        rank(
+          `SELECT p."id" FROM "CodePassage" p WHERE p."embeddingModel" = ?${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
+          model,
+          ...filter.args,
+          blob(embedding),
+          limit,
+        );
+      const table = await sideTable();
+      // No index of this model (a re-embedding under way): every passage of the model is ranked exactly.
+      if (!table || table.model !== model) return ids(await exact());
       // Scoped to codes holding few passages (one code has a few thousand at
       // most), every passage of theirs is ranked by exact distance: a scan of
       // them costs little, and the index below would answer for the whole
@@ -81,7 +142,7 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       if (fileIds) {
         const [count] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "CodePassage" p WHERE true${filter.sql}`, ...filter.args);
         if (Number(count?.n ?? 0) <= EXACT_SCOPE) {
-          return ids(await rank(`SELECT p."id" FROM "CodePassage" p WHERE true${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`, ...filter.args, blob(embedding), limit));
+          return ids(await exact());
         }
       }
       // vector_top_k is approximate (its graph walk may order near neighbours
@@ -89,10 +150,11 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       // and they are re-ranked by their exact cosine distance. A file filter
       // narrows its answer afterwards, so then it is asked for more still.
       const rows = await rank(
-        `SELECT p."id" FROM vector_top_k('CodePassage_embedding_idx', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
-          WHERE true${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
+        `SELECT p."id" FROM vector_top_k('${table.index}', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
+          WHERE p."embeddingModel" = ?${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
         blob(embedding),
         limit * (fileIds ? 8 : 4),
+        model,
         ...filter.args,
         blob(embedding),
         limit,

@@ -9,12 +9,18 @@
 import type { Database } from '../../../core/db/client.ts';
 import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import { anyWordQuery, numbered, pgSqlOn, vectorText } from '../../../core/db/postgres/sql.ts';
+import { dropOtherPgVectorIndexes, ensurePgVectorIndex, pgVectorSql, type PgVectorIndexSpec } from '../../../core/embedding/postgres-vector-index.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
 import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
 
 /** ts_rank_cd's weights {D, C, B, A}: glossary (D) and text (C) 1, section (B) 2, heading (A) 4, as libSQL's bm25(4, 1, 2, 1). */
 const WEIGHTS = `'{0.25, 0.25, 0.5, 1}'`;
+/** Few neighbours per node, as on libSQL (max_neighbors 12): inserting is most of an ingest's writing. */
+const PASSAGE_INDEX: PgVectorIndexSpec = { table: 'CodePassage', options: 'm = 12, ef_construction = 48' };
+/** Models whose HNSW index this process has made sure of. */
+const indexed = new Set<string>();
+
 /** A code's passages are replaced in one transaction; a large code's insert takes a while on a loaded machine. */
 const TRANSACTION = { maxWait: 30_000, timeout: 300_000 };
 
@@ -38,12 +44,33 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
         for (let i = 0; i < passages.length; i += 200) {
           const batch = passages.slice(i, i + 200);
           await exec(
-            `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding")
-             VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector)').join(', ')}`,
-            ...batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', vectorText(p.embedding)]),
+            `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel")
+             VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, ?)').join(', ')}`,
+            ...batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', vectorText(p.embedding), p.embeddingModel]),
           );
         }
       }, TRANSACTION);
+      const first = passages[0];
+      const key = first ? `${first.embeddingModel}/${first.embedding.length}` : '';
+      if (first && !indexed.has(key)) {
+        await ensurePgVectorIndex(pgSqlOn(db), PASSAGE_INDEX, first.embeddingModel, first.embedding.length);
+        indexed.add(key);
+      }
+    },
+
+    async setVectors(model, rows) {
+      for (let i = 0; i < rows.length; i += 200) {
+        const batch = rows.slice(i, i + 200);
+        await db.$transaction(async (tx) => {
+          const { exec } = pgSqlOn(tx);
+          for (const r of batch) await exec(`UPDATE "CodePassage" SET "embedding" = ?::vector, "embeddingModel" = ? WHERE "id" = ?`, vectorText(r.vector), model, r.id);
+        }, TRANSACTION);
+      }
+    },
+
+    async activateVectors(space) {
+      await ensurePgVectorIndex(pgSqlOn(db), PASSAGE_INDEX, space.model, space.dimensions);
+      await dropOtherPgVectorIndexes(pgSqlOn(db), PASSAGE_INDEX.table, space.model, space.dimensions);
     },
 
     async fullText(text, fileIds, limit) {
@@ -62,10 +89,16 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
     },
 
     async nearest(embedding, fileIds, limit) {
-      // HNSW with iterative scans (core/db/postgres/open.ts): a file filter keeps the scan going
-      // until `limit` passages of those files are found, nearest first.
+      // The model's own HNSW index with iterative scans (core/db/postgres/open.ts): a file filter keeps the
+      // scan going until `limit` passages of those files are found, nearest first.
       const filter = fileFilter(fileIds);
-      const rows = await rank(`SELECT p."id" FROM "CodePassage" p WHERE true${filter.sql} ORDER BY p."embedding" <=> ?::vector LIMIT ?`, ...filter.args, vectorText(embedding), limit);
+      const m = pgVectorSql('p', embedding.model, embedding.vector.length);
+      const rows = await rank(
+        `SELECT p."id" FROM "CodePassage" p WHERE ${m.predicate}${filter.sql} ORDER BY ${m.expr} <=> ?${m.cast} LIMIT ?`,
+        ...filter.args,
+        vectorText(embedding.vector),
+        limit,
+      );
       return ids(rows);
     },
 

@@ -83,6 +83,11 @@ function withDeadline(index: PassageIndex, signal: AbortSignal): PassageIndex {
     byPage: (...a): Promise<Hit[]> => guard(() => index.byPage(...a)),
     termCounts: (...a) => guard(() => index.termCounts(...a)),
     stats: (...a) => guard(() => index.stats(...a)),
+    fileToReembed: (...a) => guard(() => index.fileToReembed(...a)),
+    filePassages: (...a) => guard(() => index.filePassages(...a)),
+    countToReembed: (...a) => guard(() => index.countToReembed(...a)),
+    setVectors: (...a) => guard(() => index.setVectors(...a)),
+    activateVectors: (...a) => guard(() => index.activateVectors(...a)),
   };
 }
 

@@ -129,7 +129,7 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   const [embedding] = await embedder.embed([expanded]);
   const [fullText, nearest, counts] = await Promise.all([
     index.fullText(expanded, scope, CANDIDATES),
-    index.nearest(embedding!, scope, CANDIDATES),
+    index.nearest({ model: embedder.model, vector: embedding! }, scope, CANDIDATES),
     index.termCounts(conceptTerms(wanted), scope),
   ]);
   const weights = conceptWeights(wanted, counts);

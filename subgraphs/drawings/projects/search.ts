@@ -117,7 +117,7 @@ export async function searchProject(services: { store: ProjectGraphStore; embedd
   if (match) addRanked((await store.searchText(projectId, match, CANDIDATES)).map((r) => r.id), 'text');
   if (embedder) {
     const [v] = await embedder.embed([query]);
-    addRanked((await store.searchVector(projectId, v!, CANDIDATES)).map((r) => r.id), 'vector');
+    addRanked((await store.searchVector(projectId, { model: embedder.model, vector: v! }, CANDIDATES)).map((r) => r.id), 'vector');
   }
 
   // Evidence: 0.6 × share of the question's words the entity holds + 0.4 × rank evidence.

@@ -4,7 +4,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Episode } from '../model.ts';
-import { ADDRESSEE_WINDOW, prepareEpisode, writeEpisode, type IngestDeps, type PreparedEpisode } from './ingest.ts';
+import { ADDRESSEE_WINDOW, embedExtractions, extractEpisode, writeEpisode, type IngestDeps, type PreparedEpisode } from './ingest.ts';
 
 /**
  * The vector index is brought up to date after this many episodes and at the end of a drain
@@ -35,6 +35,7 @@ export async function processPending(
   options: { beforeEach?: () => Promise<void>; /** Episodes written per transaction (1: each on its own, the way before runs; for the benchmark's baseline). */ runLength?: number } = {},
 ): Promise<{ processed: number; failed: number }> {
   const { store } = deps;
+  const space = { model: deps.embedder.model, dimensions: deps.embedder.dimensions };
   let processed = 0;
   let failed = 0;
   let unindexed = 0;
@@ -55,7 +56,7 @@ export async function processPending(
       if (!queue.length) break;
       recent ??= await store.lastEpisodes(accountId, groupId, ADDRESSEE_WINDOW);
       // First every episode's extraction and embeddings (which may call a model or a service), outside any transaction.
-      const prepared: PreparedEpisode[] = [];
+      const extracted: Omit<PreparedEpisode, 'embeddings' | 'embeddingModel'>[] = [];
       const refused: { episode: Episode; error: string }[] = [];
       for (const episode of queue) {
         await options.beforeEach?.();
@@ -66,13 +67,16 @@ export async function processPending(
           if (episode.content.length > LIMITS.memoryMaxMessageChars) {
             throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
           }
-          prepared.push(await prepareEpisode(deps, episode, recent));
+          extracted.push(await extractEpisode(deps, episode, recent));
         } catch (err) {
           // One bad message must not block the group's queue; the failure stays on the episode.
           refused.push({ episode, error: reason(err) });
         }
         remember(episode);
       }
+      // The run's facts in one embedding call (a model's cost a text falls in batches). Should the
+      // embedder fail, the whole run fails as one (retried with the job); nothing of it was written.
+      const prepared = await embedExtractions(deps.embedder, extracted);
       // Then their writes, in transactions of about MEMORY_FACTS_PER_WRITE facts with a yield to the
       // event loop between them (the embedded database writes on it: 5 near-cap messages in one
       // transaction held it 27 s). A statement that commits alone rewrites the pages (and FTS5
@@ -86,12 +90,12 @@ export async function processPending(
       }
       unindexed += queue.length;
       if (unindexed >= VECTOR_EVERY_EPISODES) {
-        await store.indexFactVectors(VECTOR_BATCH_ROWS);
+        await store.indexFactVectors(VECTOR_BATCH_ROWS, space);
         unindexed = 0;
       }
     }
   } finally {
-    await store.indexFactVectors(VECTOR_BATCH_ROWS);
+    await store.indexFactVectors(VECTOR_BATCH_ROWS, space);
   }
   return { processed, failed };
 }

@@ -119,9 +119,25 @@ const NOT_QUALIFIERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'thos
 /** The word that qualifies an element word in a statement ("roof" in "the roof live load"), null when none. */
 export function qualifier(text: string, element: string): string | null {
   const word = element.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`(?:^|[^\\p{L}-])([\\p{L}-]+)\\s+${word}(?:e?s)?(?![\\p{L}])`, 'iu').exec(text);
+  // "level 3 beams": a number qualifies too (levels, grid lines), so the level 2 and level 3 beams stay two things.
+  const m = new RegExp(`(?:^|[^\\p{L}\\p{N}-])([\\p{L}\\p{N}-]+)\\s+${word}(?:e?s)?(?![\\p{L}])`, 'iu').exec(text);
   const q = m?.[1]?.toLowerCase() ?? null;
   return q && !NOT_QUALIFIERS.has(q) ? q : null;
+}
+
+/** "From epoxy-coated to galvanized bars" retires a statement of the old words on the same topic that does not already say the new ones. */
+function replacedInWords(next: NewFactShape, fact: Candidate['fact'], statement: string): boolean {
+  if (!next.replacesText || fact.fact === undefined || !names(fact.fact, next.replacesText) || names(fact.fact, next.target.name)) return false;
+  const without = (text: string) => text.toLowerCase().replaceAll(next.replacesText!.toLowerCase(), ' ');
+  return sharesTopic(without(statement), without(fact.fact));
+}
+
+/** Two statements about an element word qualified differently ("level 3 beams", "level 2 beams"). */
+function differentQualifiers(next: Pick<NewFactShape, 'sourceKind'>, statement: string, old: string, sourceName: string | null | undefined): boolean {
+  if (next.sourceKind !== 'element' || !sourceName) return false;
+  const a = qualifier(statement, sourceName);
+  const b = qualifier(old, sourceName);
+  return a !== null && b !== null && a !== b;
 }
 
 /** Subjects that do not pin a statement to one thing: a noun phrase the extractor fell back on, or the speaker. */
@@ -163,13 +179,11 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
       // "Replaced X with Y" ends X's facts with the things the statement names; naming none, those on the same topic.
       const far = fact.sourceUuid === next.replaces ? fact.targetUuid : fact.sourceUuid;
       if (far === next.sourceUuid || next.anchors.includes(far)) return true;
-      return next.anchors.length === 0 && (!next.statement || (fact.fact !== undefined && sharesTopic(statement, fact.fact)));
+      if (next.anchors.length === 0 && (!next.statement || (fact.fact !== undefined && sharesTopic(statement, fact.fact)))) return true;
+      // Not tied by the replaced thing; a value the message before ended ("they were replaced by …") may still tie them.
+      return replacedInWords(next, fact, statement);
     }
-    // "From epoxy-coated to galvanized bars" retires a statement of the old words on the same topic that does not already say the new ones.
-    if (next.replacesText && fact.fact !== undefined && names(fact.fact, next.replacesText) && !names(fact.fact, next.target.name)) {
-      const without = (text: string) => text.toLowerCase().replaceAll(next.replacesText!.toLowerCase(), ' ');
-      if (sharesTopic(without(statement), without(fact.fact))) return true;
-    }
+    if (replacedInWords(next, fact, statement)) return true;
     // "Kenji no longer works on the fatigue checks" ends Kenji's facts about fatigue checks, whatever their far end.
     if (next.ends !== null && fact.sourceUuid === next.sourceUuid && fact.fact !== undefined && !fact.name.startsWith('NO_LONGER_')) {
       if (sharesTopic(endedClause(statement), fact.fact, people)) return true;
@@ -177,7 +191,15 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
     if (fact.targetUuid === next.targetUuid) return false;
     // A change of value for a thing retires an older statement about that thing that gave another value of the same sort
     // ("the drilled piers grow to 36 in" retires "the foundations are drilled piers, 30 in diameter").
-    if (sort !== null && changes && fact.fact !== undefined && (fact.sourceUuid === next.sourceUuid || fact.targetUuid === next.sourceUuid)) {
+    // A "no longer" gives no new value (its value is the one it ends), and "the level 2 beams" are not "the level 3 beams".
+    if (
+      sort !== null &&
+      changes &&
+      next.ends === null &&
+      fact.fact !== undefined &&
+      (fact.sourceUuid === next.sourceUuid || fact.targetUuid === next.sourceUuid) &&
+      !differentQualifiers(next, statement, fact.fact, sourceName)
+    ) {
       const values = statedValues(fact.fact);
       if (values.some((v) => v.sort === sort && v.norm !== nextNorm) && !values.some((v) => v.norm === nextNorm)) return true;
     }
@@ -199,8 +221,11 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
     if (FUNCTIONAL.has(base(next.relation)) && base(fact.name) === base(next.relation)) return true;
     // An element word ("beam", "live load") names a type, not one thing: "the main glulam beams" and "the beam",
     // "the roof live load" and "the floor live load" are different things unless the statement says something changed.
-    if (next.sourceKind === 'element' && next.statement !== undefined && fact.fact !== undefined && sourceName && !changes) {
-      if (qualifier(statement, sourceName) !== qualifier(fact.fact, sourceName)) return false;
+    // A change may drop the qualifier ("the beam was upsized"), but two different ones ("level 3", "level 2") are two things.
+    if (next.sourceKind === 'element' && next.statement !== undefined && fact.fact !== undefined && sourceName) {
+      const a = qualifier(statement, sourceName);
+      const b = qualifier(fact.fact, sourceName);
+      if (changes ? a !== null && b !== null && a !== b : a !== b) return false;
     }
     return sort !== null && otherKind !== null && otherName !== null && valueSort(otherKind, otherName) === sort;
   });

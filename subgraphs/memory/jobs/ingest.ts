@@ -74,7 +74,7 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
 export async function resumePendingGroups(platform: Platform): Promise<void> {
   const { store } = platform.services.memory;
   // Facts a dead process wrote but did not index yet.
-  await store.indexFactVectors(VECTOR_BATCH_ROWS);
+  await store.indexFactVectors(VECTOR_BATCH_ROWS, { model: platform.embedder.model, dimensions: platform.embedder.dimensions });
   for (const { accountId, groupId } of await store.pendingGroups()) {
     // The job's retention follows the account's newest key, as a request from it would.
     const key = await platform.db.apiKey.findFirst({ where: { accountId, revokedAt: null }, orderBy: { createdAt: 'desc' }, select: { tier: true } });

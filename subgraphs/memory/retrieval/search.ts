@@ -71,7 +71,7 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
   const [fullText, spoken, nearest, around] = await Promise.all([
     store.fullTextFacts(scope, content, filter, n),
     store.fullTextEpisodeFacts(scope, content, filter, n),
-    store.nearestFacts(scope, embedding!, filter, n),
+    store.nearestFacts(scope, { model: embedder.model, vector: embedding! }, filter, n),
     p.centerNodeUuid ? store.factsAround(scope, [p.centerNodeUuid], 2, filter, n) : Promise.resolve([] as Ranked[]),
   ]);
   // Things the query names (a beam, a code, a project) bring their neighbourhood as a list of its own;

@@ -5,6 +5,7 @@
 // one machine. Every method that makes more than one change makes them in one
 // transaction: all or nothing. test/subgraphs/memory/store-contract.ts runs the
 // same checks against both, failures injected midway included.
+import type { ModelVector } from '../../../core/embedding/model-vector.ts';
 import type { DeletionCounts, Entity, Episode, Fact, FactFilter, FactRow, NewEpisode, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
 
 // Every uuid (episode, entity, fact) is unique within its account only: two accounts may use the same
@@ -73,15 +74,24 @@ export interface RetrievalStore {
    * best episode first: the message is evidence even where extraction made a poor fact of it.
    */
   fullTextEpisodeFacts(scope: Scope, query: string, filter: FactFilter, limit: number): Promise<Ranked[]>;
-  nearestFacts(scope: Scope, embedding: Float32Array, filter: FactFilter, limit: number): Promise<Ranked[]>;
+  /** Facts nearest `embedding`, among the facts whose vectors its model made (never another model's). */
+  nearestFacts(scope: Scope, embedding: ModelVector, filter: FactFilter, limit: number): Promise<Ranked[]>;
   /**
    * Adds the facts written since the last call to the vector index, in statements of up to
    * `batchRows` rows, and returns how many. Writing facts does not index them one by one
    * (per-row index inserts dominated ingestion); nearestFacts scans the not yet indexed ones
    * exactly, so a fact is findable from the moment it is written. A store whose index is
-   * maintained on write returns 0.
+   * maintained on write returns 0. Only vectors of `space`'s model are indexed: a store whose index
+   * holds no model yet starts one for it when no fact of another model waits for re-embedding
+   * (then the re-embedding job activates the new model's index when it ends: reembedFacts).
    */
-  indexFactVectors(batchRows: number): Promise<number>;
+  indexFactVectors(batchRows: number, space: { model: string; dimensions: number }): Promise<number>;
+  /** Re-embedding (core/embedding/reembed.ts): facts whose vector is not `model`'s, how many, and their new vectors. */
+  factsToReembed(model: string, limit: number): Promise<{ accountId: string; uuid: string; fact: string }[]>;
+  countFactsToReembed(model: string): Promise<{ stale: number; total: number }>;
+  setFactVectors(model: string, rows: readonly { accountId: string; uuid: string; vector: Float32Array }[]): Promise<void>;
+  /** The index made anew for `model`'s vectors, once every fact has one. */
+  activateFactVectors(space: { model: string; dimensions: number }): Promise<void>;
   /** Facts within `depth` hops of the entities, or stated by episodes that mention them; score = 1 / hop. */
   factsAround(scope: Scope, entityUuids: readonly string[], depth: number, filter: FactFilter, limit: number): Promise<Ranked[]>;
 }

@@ -42,7 +42,9 @@ it('fails clearly on an error status or vectors of the wrong width', async () =>
   await expect(createRemoteEmbedder({ url, model: 'wrong-size', dimensions: 256 }).embed(['x'])).rejects.toThrow(/8 dimensions, the index has 256/);
 });
 
-it('uses the endpoint only when configured', () => {
-  expect(embedderFor({ embeddingsUrl: null, embeddingsModel: 'm', embeddingsApiKey: null }).dimensions).toBe(256);
-  expect(embedderFor({ embeddingsUrl: url, embeddingsModel: 'm', embeddingsApiKey: null }).dimensions).toBe(256);
+it('builds the embedder EMBEDDER names, each with its model tag', () => {
+  const config = { embeddingsUrl: url, embeddingsModel: 'm', embeddingsApiKey: null, embeddingsDimensions: 384 };
+  expect(embedderFor({ ...config, embedder: 'hash' })).toMatchObject({ model: 'hash-v1-256', dimensions: 256 });
+  expect(embedderFor({ ...config, embedder: 'openai' })).toMatchObject({ model: 'openai:m:384', dimensions: 384 });
+  expect(embedderFor({ ...config, embedder: 'use-lite' })).toMatchObject({ model: 'use-lite-v1', dimensions: 512 });
 });

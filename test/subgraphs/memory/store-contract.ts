@@ -5,7 +5,9 @@
 // always and against Neo4j when NEO4J_URI is set.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalEmbedder } from '../../../core/embedding/embed.ts';
+import { createLocalEmbedder, type Embedder } from '../../../core/embedding/embed.ts';
+import { reembed } from '../../../core/embedding/reembed.ts';
+import { memoryReembedTarget } from '../../../subgraphs/memory/jobs/reembed.ts';
 import { deterministicExtractor } from '../../../subgraphs/memory/extraction/deterministic.ts';
 import { processPending } from '../../../subgraphs/memory/graph/drain.ts';
 import type { Entity, NewEpisode, NewFact } from '../../../subgraphs/memory/model.ts';
@@ -204,14 +206,14 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       await store.insertFacts(uuids.map((uuid, i) => ({
         uuid, accountId: account, groupId: group, sourceUuid: entities[0]!.uuid, targetUuid: entities[1]!.uuid, name: 'RELATES_TO',
         fact: 'quokka bracing tied statement', normFact: 'quokka bracing tied statement', validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
-        embedding, episode: { uuid: (i < 12 ? second : first).uuid, sourceDescription: 'ties' },
+        embedding, embeddingModel: embedder.model, episode: { uuid: (i < 12 ? second : first).uuid, sourceDescription: 'ties' },
       })));
       const scope = { accountId: account, groupIds: [group] };
       const filter = { includeInvalidated: false, source: null };
       const order = (ranked: readonly { uuid: string }[]) => ranked.map((r) => r.uuid);
       expect(order(await store.fullTextFacts(scope, 'quokka bracing', filter, 10))).toEqual(uuids.slice(0, 10));
       // All of them: which equals an approximate index keeps at a cut is its own affair.
-      expect(order(await store.nearestFacts(scope, embedding, filter, 25))).toEqual(uuids);
+      expect(order(await store.nearestFacts(scope, { model: embedder.model, vector: embedding }, filter, 25))).toEqual(uuids);
       expect(order(await store.factsAround(scope, [entities[0]!.uuid], 1, filter, 10))).toEqual(uuids.slice(0, 10));
       for (const e of [first, second]) await store.finishEpisode(account, e.uuid, null);
       // Equal messages in their queue order, each one's facts in storing order.
@@ -372,7 +374,7 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
         const facts: NewFact[] = Array.from({ length: 210 }, (_, i) => ({
           uuid: randomUUID(), accountId: acct(), groupId: 'atomic-bulk', sourceUuid: entities[i]!.uuid, targetUuid: entities[i + 1]!.uuid, name: 'RELATES_TO',
           fact: `bulk fact ${i}`, normFact: `bulk fact ${i}`, validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
-          embedding: new Float32Array(embedder.dimensions).fill(1 / 16),
+          embedding: new Float32Array(embedder.dimensions).fill(1 / 16), embeddingModel: embedder.model,
           episode: { uuid: episode.uuid, sourceDescription: 'bulk-facts' },
         }));
         const storedFacts = async () => (await store.getFacts(acct(), facts.map((f) => f.uuid))).length;
@@ -422,6 +424,55 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
         await sweep((s) => s.clear(acct()));
         expect(await state()).toEqual({ episodes: [], entities: [], facts: [] });
       });
+    });
+
+    // Last: it moves every fact of the store to another model and back.
+    it('a model change re-embeds every fact in batches, and no read ever compares vectors of two models', async () => {
+      await store.addEpisodes(account, 'reembed', [
+        msg('Beam B7 on level 2 is a W16x26.', 'reembed'),
+        msg('The roof deck is 1.5 inch metal deck on open web joists.', 'reembed'),
+        msg('Maria started a new job at the hospital in March.', 'reembed'),
+      ]);
+      await processPending({ store, extractor: deterministicExtractor, embedder }, account, 'reembed');
+      // Another model of another width (a tag of its own: the same words give other numbers).
+      const narrow = createLocalEmbedder(64);
+      const other: Embedder = { model: 'test-other-64', dimensions: 64, embed: (t) => narrow.embed(t) };
+      const scope = { accountId: account, groupIds: ['reembed'] };
+      const filter = { includeInvalidated: false, source: null };
+      const [qOld] = await embedder.embed(['deck on the roof']);
+      const [qNew] = await other.embed(['deck on the roof']);
+      const width = async (uuids: string[]) => new Set((await store.getFacts(account, uuids)).map((f) => f.embedding.length));
+      expect(await store.nearestFacts(scope, { model: other.model, vector: qNew! }, filter, 10)).toEqual([]);
+      const before = await store.nearestFacts(scope, { model: embedder.model, vector: qOld! }, filter, 10);
+      expect(before.length).toBeGreaterThan(0);
+
+      const target = memoryReembedTarget(store);
+      const { stale, total } = await target.count(other.model);
+      expect(stale).toBe(total);
+      // One batch: the facts done answer the new model's queries, the rest the old model's, never both.
+      const first = await target.step(other);
+      expect(first).toBeGreaterThan(0);
+      for (const [model, vector, w] of [[other.model, qNew!, 64], [embedder.model, qOld!, 256]] as const) {
+        const hits = await store.nearestFacts({ accountId: account, groupIds: null }, { model, vector }, filter, 100);
+        if (hits.length) expect(await width(hits.map((h) => h.uuid))).toEqual(new Set([w]));
+      }
+      const progress = await reembed(target, other);
+      expect(progress, progress.error).toMatchObject({ state: "done", model: other.model });
+      expect(progress.done + first).toBe(stale);
+      expect(await target.count(other.model)).toEqual({ stale: 0, total });
+      expect(await store.nearestFacts(scope, { model: embedder.model, vector: qOld! }, filter, 10)).toEqual([]);
+      const after = await store.nearestFacts(scope, { model: other.model, vector: qNew! }, filter, 10);
+      expect(after.map((r) => r.uuid).sort()).toEqual(before.map((r) => r.uuid).sort());
+      expect(await width(after.map((r) => r.uuid))).toEqual(new Set([64]));
+      // Search with the new model finds the roof deck first.
+      const found = await searchFacts(
+        { store, embedder: other, pairScorer: null },
+        { query: 'deck on the roof', scope, maxFacts: 10, reranker: 'rrf', minScore: 0, mmrLambda: 0.7, source: null, includeInvalidated: false, centerNodeUuid: null },
+      );
+      expect(found[0]?.fact).toMatch(/roof deck/i);
+      // And back, so the store is as the other cases left it.
+      expect(await reembed(target, embedder)).toMatchObject({ state: 'done' });
+      expect((await target.count(embedder.model)).stale).toBe(0);
     });
   });
 }

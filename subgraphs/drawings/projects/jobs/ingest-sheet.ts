@@ -53,7 +53,7 @@ export const ingestSheetJob: JobHandler<z.output<typeof inputSchema>> = {
         const vectors = await embedder.embed(entities.map((e) => `${e.type} ${e.label} ${e.text}`));
         embeddings = new Map(entities.map((e, i) => [e.id, vectors[i]!]));
       }
-      await store.writeSheet({ sheet, entities, relationships, links, embeddings });
+      await store.writeSheet({ sheet, entities, relationships, links, embeddings, embeddingModel: embedder?.model });
       await store.updateIngestion(ctx.job.id, 'completed', sheet.id, null);
       await store.recordUsage(ctx.job.accountId, projectId, 'page_ingested', 1, new Date().toISOString());
       const communities = (await store.unfinishedIngestions(projectId)) === 0 ? await computeCommunities(store, projectId, ctx.workers, summarizer) : null;

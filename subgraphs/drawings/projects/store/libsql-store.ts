@@ -38,9 +38,10 @@ export function libsqlDialect(db: Database): SqlDialect {
     async searchVector(projectId, embedding, limit) {
       const rows = await query<{ id: string; score: number }>(
         `SELECT e."id", 1 - vector_distance_cos(e."embedding", vector32(?)) AS score FROM "ProjectEntity" e
-          WHERE e."projectId" = ? AND e."embedding" IS NOT NULL ORDER BY score DESC LIMIT ?`,
-        blob(embedding),
+          WHERE e."projectId" = ? AND e."embedding" IS NOT NULL AND e."embeddingModel" = ? ORDER BY score DESC LIMIT ?`,
+        blob(embedding.vector),
         projectId,
+        embedding.model,
         limit,
       );
       return rows.map((r) => ({ id: String(r.id), score: Number(r.score) }));

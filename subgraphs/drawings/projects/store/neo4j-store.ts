@@ -255,7 +255,7 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
               return {
                 id: e.id, projectId: p, sheetId: sheet.id, seq: seq + i, type: e.type, label: e.label, text: e.text, page: e.page,
                 bbox: JSON.stringify(e.bbox), provenance: e.provenance, props: JSON.stringify(e.props), sameKey: e.sameKey, viewKey: e.viewKey,
-                ...(v ? { embedding: Array.from(v) } : {}),
+                ...(v ? { embedding: Array.from(v), embeddingModel: w.embeddingModel ?? '' } : {}),
               };
             }),
           },
@@ -378,9 +378,9 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
     async searchVector(projectId, embedding, limit) {
       // vector.similarity.cosine answers (1 + cos) / 2; the embedded store answers cos.
       const rows = await run(
-        `MATCH (e:ProjectEntity {projectId: $projectId}) WHERE e.embedding IS NOT NULL
+        `MATCH (e:ProjectEntity {projectId: $projectId}) WHERE e.embedding IS NOT NULL AND coalesce(e.embeddingModel, '') = $model
          WITH e, vector.similarity.cosine(e.embedding, $v) AS s RETURN e.id AS id, 2 * s - 1 AS score ORDER BY score DESC LIMIT $limit`,
-        { projectId, v: Array.from(embedding), limit: int(limit) },
+        { projectId, model: embedding.model, v: Array.from(embedding.vector), limit: int(limit) },
       );
       return rows.map((r) => ({ id: String(r.id), score: Number(r.score) }));
     },

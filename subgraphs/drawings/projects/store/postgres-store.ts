@@ -41,10 +41,11 @@ export function postgresDialect(db: Database): SqlDialect {
     },
     async searchVector(projectId, embedding, limit) {
       const rows = await query<{ id: string; score: number }>(
-        `SELECT e."id", 1 - (e."embedding" <=> ?::vector) AS score FROM "ProjectEntity" e
-          WHERE e."projectId" = ? AND e."embedding" IS NOT NULL ORDER BY score DESC, e."seq" LIMIT ?`,
-        vectorText(embedding),
+        `SELECT e."id", 1 - (e."embedding"::vector(${embedding.vector.length}) <=> ?::vector(${embedding.vector.length})) AS score FROM "ProjectEntity" e
+          WHERE e."projectId" = ? AND e."embedding" IS NOT NULL AND e."embeddingModel" = ? ORDER BY score DESC, e."seq" LIMIT ?`,
+        vectorText(embedding.vector),
         projectId,
+        embedding.model,
         limit,
       );
       return rows.map((r) => ({ id: String(r.id), score: Number(r.score) }));

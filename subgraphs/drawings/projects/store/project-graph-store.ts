@@ -3,6 +3,7 @@
 // and runs the same contract suite (test/subgraphs/drawings/projects/store-contract.ts).
 // Scoping: every call names the project; callers check the project belongs
 // to the account first (getProject), so an id of another account reaches nothing.
+import type { ModelVector } from '../../../../core/embedding/model-vector.ts';
 import type { Community, Entity, Link, Page, Project, ProjectFile, ProjectStats, Relationship, RelationshipType, Sheet } from '../model.ts';
 
 /** A sheet ready to store: ids assigned, links as read. */
@@ -11,8 +12,9 @@ export interface SheetWrite {
   entities: Entity[];
   relationships: Relationship[];
   links: Omit<Link, 'status' | 'reason' | 'resolvedSheetId' | 'resolvedViewId'>[];
-  /** Embeddings by entity id, when an embedder is configured. */
+  /** Embeddings by entity id, when an embedder is configured, and the tag of the model that made them. */
   embeddings?: Map<string, Float32Array>;
+  embeddingModel?: string;
 }
 
 export interface EntityFilter {
@@ -68,7 +70,7 @@ export interface ProjectGraphStore {
   /** Entity ids by BM25 rank for an FTS5 query, best first. */
   searchText(projectId: string, match: string, limit: number): Promise<{ id: string; score: number }[]>;
   /** Entity ids by cosine similarity, best first (entities stored with an embedding only). */
-  searchVector(projectId: string, embedding: Float32Array, limit: number): Promise<{ id: string; score: number }[]>;
+  searchVector(projectId: string, embedding: ModelVector, limit: number): Promise<{ id: string; score: number }[]>;
 
   graph(projectId: string): Promise<GraphSnapshot>;
   replaceCommunities(projectId: string, communities: Community[], membership: Map<string, string>): Promise<void>;

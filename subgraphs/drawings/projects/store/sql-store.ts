@@ -4,6 +4,7 @@
 // (full text, vectors, JSON, new ids, planner hints, collation) is the engine's SqlDialect,
 // given by libsql-store.ts and postgres-store.ts. The same contract runs on both
 // (test/subgraphs/drawings/projects/store-contract.ts).
+import type { ModelVector } from '../../../../core/embedding/model-vector.ts';
 import type { Database } from '../../../../core/db/client.ts';
 import type { BBox } from '../../../../core/geometry/types.ts';
 import type { Community, Entity, EntityType, Link, Page, Project, ProjectFile, ProjectStats, Relationship, RelationshipType, Sheet } from '../model.ts';
@@ -36,7 +37,7 @@ export interface SqlDialect {
   /** Entity ids by full-text rank (label weighted 2×), best first. */
   searchText(projectId: string, match: string, limit: number): Promise<{ id: string; score: number }[]>;
   /** Entity ids by cosine similarity within the project, best first. */
-  searchVector(projectId: string, embedding: Float32Array, limit: number): Promise<{ id: string; score: number }[]>;
+  searchVector(projectId: string, embedding: ModelVector, limit: number): Promise<{ id: string; score: number }[]>;
 }
 
 const ph = (n: number) => Array.from({ length: n }, () => '?').join(',');
@@ -309,9 +310,9 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
         // With an embedder, the vectors go in with their rows.
         ...inserts(
           'ProjectEntity',
-          [...ENTITY_WRITE_COLUMNS, 'embedding'],
-          w.entities.filter((e) => w.embeddings?.has(e.id)).map((e) => [...entityRow(e, p, sheet.id), dialect.vector.arg(w.embeddings!.get(e.id)!)]),
-          `(${ph(ENTITY_WRITE_COLUMNS.length)}, ${dialect.vector.sql})`,
+          [...ENTITY_WRITE_COLUMNS, 'embedding', 'embeddingModel'],
+          w.entities.filter((e) => w.embeddings?.has(e.id)).map((e) => [...entityRow(e, p, sheet.id), dialect.vector.arg(w.embeddings!.get(e.id)!), w.embeddingModel ?? '']),
+          `(${ph(ENTITY_WRITE_COLUMNS.length)}, ${dialect.vector.sql}, ?)`,
         ),
         ...inserts(
           'ProjectRelationship',

@@ -55,10 +55,10 @@ export function libsqlFacts(base: LibsqlBase): FactStore {
         for (const batch of chunks<NewFact>(facts, FACT_BATCH)) {
           // The view's trigger writes each fact and its first provenance row (see the fact-vectors migration).
           await sql.exec(
-            `INSERT INTO "MemoryFactWrite" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "episodeUuid", "sourceDescription")
-             VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?, ?)').join(', ')}`,
+            `INSERT INTO "MemoryFactWrite" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "embeddingModel", "episodeUuid", "sourceDescription")
+             VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?, ?, ?)').join(', ')}`,
             ...batch.flatMap((f) => [
-              f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, blob(f.embedding),
+              f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, blob(f.embedding), f.embeddingModel,
               f.episode.uuid, f.episode.sourceDescription,
             ]),
           );

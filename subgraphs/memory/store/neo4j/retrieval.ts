@@ -47,26 +47,56 @@ export function neo4jRetrieval(base: Neo4jBase): RetrievalStore {
       return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
     },
 
-    async indexFactVectors() {
+    async indexFactVectors(_batchRows, _space) {
       // Neo4j maintains its vector index as relationships are written.
       return 0;
     },
 
     async nearestFacts(scope, embedding, filter, limit) {
-      const vector = Array.from(embedding);
+      // Only facts of the query's model (coalesce: facts written before models were tagged have none).
+      const MODEL = `coalesce(r.embeddingModel, '') = $model`;
+      const vector = Array.from(embedding.vector);
+      const model = embedding.model;
       const rows = await run(
         `CALL db.index.vector.queryRelationships('memory_fact_embedding', $k, $vector) YIELD relationship AS r, score
-         WHERE ${SCOPE} AND ${FILTER} RETURN r.uuid AS uuid, score ORDER BY score DESC LIMIT $limit`,
-        { vector, k: neo4j.int(limit * 8), ...params(scope, filter), limit: neo4j.int(limit) },
-      );
+         WHERE ${SCOPE} AND ${FILTER} AND ${MODEL} RETURN r.uuid AS uuid, score ORDER BY score DESC LIMIT $limit`,
+        { vector, model, k: neo4j.int(limit * 8), ...params(scope, filter), limit: neo4j.int(limit) },
+      ).catch(() => []);
       if (rows.length >= limit) return rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
-      // A small scope among much data: scan it exactly, as the embedded store does.
+      // A small scope among much data, or a model of another width than the index's: scan it exactly, as the embedded store does.
       const exact = await run(
-        `MATCH ()-[r:RELATES_TO]->() WHERE ${SCOPE} AND ${FILTER}
+        `MATCH ()-[r:RELATES_TO]->() WHERE ${SCOPE} AND ${FILTER} AND ${MODEL}
          WITH r, vector.similarity.cosine(r.embedding, $vector) AS score RETURN r.uuid AS uuid, score ORDER BY score DESC LIMIT $limit`,
-        { vector, ...params(scope, filter), limit: neo4j.int(limit) },
+        { vector, model, ...params(scope, filter), limit: neo4j.int(limit) },
       );
       return exact.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+    },
+
+    async factsToReembed(model, limit) {
+      const rows = await run(
+        `MATCH ()-[r:RELATES_TO]->() WHERE coalesce(r.embeddingModel, '') <> $model RETURN r.accountId AS accountId, r.uuid AS uuid, r.fact AS fact LIMIT $limit`,
+        { model, limit: neo4j.int(limit) },
+      );
+      return rows.map((r) => ({ accountId: String(r.accountId), uuid: String(r.uuid), fact: String(r.fact) }));
+    },
+
+    async countFactsToReembed(model) {
+      const [row] = await run(
+        `MATCH ()-[r:RELATES_TO]->() RETURN count(CASE WHEN coalesce(r.embeddingModel, '') <> $model THEN 1 END) AS stale, count(r) AS total`,
+        { model },
+      );
+      return { stale: Number(row?.stale ?? 0), total: Number(row?.total ?? 0) };
+    },
+
+    async setFactVectors(model, rows) {
+      await run(
+        `UNWIND $rows AS row MATCH ()-[r:RELATES_TO {uuid: row.uuid}]->() WHERE r.accountId = row.accountId SET r.embedding = row.vector, r.embeddingModel = $model`,
+        { model, rows: rows.map((r) => ({ accountId: r.accountId, uuid: r.uuid, vector: Array.from(r.vector) })) },
+      );
+    },
+
+    async activateFactVectors() {
+      // The relationship vector index has one width (neo4j/base.ts); facts of another width are read by the exact scan.
     },
 
     async factsAround(scope, entityUuids, depth, filter, limit) {

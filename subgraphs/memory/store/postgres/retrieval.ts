@@ -2,6 +2,7 @@
 // tsvectors, nearest neighbours over fact embeddings (pgvector HNSW, kept on
 // write), and the neighbourhood of entities. The counterpart of ../libsql/retrieval.ts.
 import { vectorText } from '../../../../core/db/postgres/sql.ts';
+import { dropOtherPgVectorIndexes, ensurePgVectorIndex, pgVectorSql, type PgVectorIndexSpec } from '../../../../core/embedding/postgres-vector-index.ts';
 import type { RetrievalStore } from '../memory-store.ts';
 import { filterSql } from '../sql/fragments.ts';
 import { firstPerUuid, toRanked, walkNeighbourhood, type HopRow } from '../sql/ranking.ts';
@@ -11,8 +12,12 @@ import { scopeSql, tsQuery, type PostgresBase } from './base.ts';
 /** ts_rank_cd's weights {D, C, B, A}: a fact's words (A) 1, its relation name (B) 0.5, as libSQL's bm25(1.0, 0.5). */
 const FACT_WEIGHTS = `'{0, 0, 0.5, 1}'`;
 
+/** The HNSW options of the fact index (as before models were tagged). */
+const FACT_INDEX: PgVectorIndexSpec = { table: 'MemoryFact', options: 'm = 16, ef_construction = 64' };
+
 export function postgresRetrieval(base: PostgresBase): RetrievalStore {
   const { query } = base;
+  const indexed = new Set<string>();
   return {
     async fullTextFacts(scope, text, filter, limit) {
       const match = tsQuery(text);
@@ -69,17 +74,18 @@ export function postgresRetrieval(base: PostgresBase): RetrievalStore {
 
     async nearestFacts(scope, embedding, filter, limit) {
       // One statement whatever the scope's size: the planner scans a small scope through its
-      // index exactly, or walks the HNSW index with iterative scans until `limit` facts of the
+      // index exactly, or walks the model's HNSW index with iterative scans until `limit` facts of the
       // scope are found (core/db/postgres/open.ts). No batching: the index is kept on write.
       const s = scopeSql(scope, 'f');
       const fl = filterSql(filter, 'f');
-      const v = vectorText(embedding);
+      const v = vectorText(embedding.vector);
+      const m = pgVectorSql('f', embedding.model, embedding.vector.length);
       // Equal distances are put in storing order outside the index query: a second ORDER BY key
       // there would make the planner sort every fact of the scope instead of walking the index.
       const rows = await query<{ uuid: string; score: number }>(
         `SELECT "uuid", "score" FROM (
-           SELECT f."uuid", f."id", 1 - (f."embedding" <=> ?::vector) AS "score" FROM "MemoryFact" f
-            WHERE ${s.sql}${fl.sql} ORDER BY f."embedding" <=> ?::vector LIMIT ?) nearest
+           SELECT f."uuid", f."id", 1 - (${m.expr} <=> ?${m.cast}) AS "score" FROM "MemoryFact" f
+            WHERE ${s.sql} AND ${m.predicate}${fl.sql} ORDER BY ${m.expr} <=> ?${m.cast} LIMIT ?) nearest
           ORDER BY "score" DESC, "id"`,
         v,
         ...s.args,
@@ -90,9 +96,44 @@ export function postgresRetrieval(base: PostgresBase): RetrievalStore {
       return toRanked(rows);
     },
 
-    async indexFactVectors() {
-      // PostgreSQL keeps the HNSW index on write; nothing waits to be indexed.
+    async indexFactVectors(_batchRows, space) {
+      // PostgreSQL keeps the HNSW index on write; the model's own index is made once.
+      const key = `${space.model}/${space.dimensions}`;
+      if (!indexed.has(key)) {
+        await ensurePgVectorIndex(base, FACT_INDEX, space.model, space.dimensions);
+        indexed.add(key);
+      }
       return 0;
+    },
+
+    async factsToReembed(model, limit) {
+      return query<{ accountId: string; uuid: string; fact: string }>(
+        `SELECT "accountId", "uuid", "fact" FROM "MemoryFact" WHERE "embeddingModel" <> ? ORDER BY "id" LIMIT ?`,
+        model,
+        limit,
+      );
+    },
+
+    async countFactsToReembed(model) {
+      const [row] = await query<{ stale: number | string | null; total: number | string }>(
+        `SELECT COUNT(*) FILTER (WHERE "embeddingModel" <> ?) AS stale, COUNT(*) AS total FROM "MemoryFact"`,
+        model,
+      );
+      return { stale: Number(row?.stale ?? 0), total: Number(row?.total ?? 0) };
+    },
+
+    async setFactVectors(model, rows) {
+      if (!rows.length) return;
+      await base.transaction(async (sql) => {
+        for (const r of rows) {
+          await sql.exec(`UPDATE "MemoryFact" SET "embedding" = ?::vector, "embeddingModel" = ? WHERE "accountId" = ? AND "uuid" = ?`, vectorText(r.vector), model, r.accountId, r.uuid);
+        }
+      });
+    },
+
+    async activateFactVectors(space) {
+      await ensurePgVectorIndex(base, FACT_INDEX, space.model, space.dimensions);
+      await dropOtherPgVectorIndexes(base, FACT_INDEX.table, space.model, space.dimensions);
     },
 
     async factsAround(scope, entityUuids, depth, filter, limit) {

@@ -21,7 +21,7 @@ describe('libSQL passage index, vector read', () => {
     for (const [f, fileId] of ['code-a', 'code-b', 'code-c'].entries()) {
       const ts = texts(f);
       const vectors = await embedder.embed(ts);
-      await index.replaceFile(fileId, ts.map((text, i) => ({ page: 1 + (i >> 3), pageLabel: '', section: `${i}`, heading: '', headingPath: '', contentType: 'text', text, glossary: '', embedding: vectors[i]!, terms: [] })));
+      await index.replaceFile(fileId, ts.map((text, i) => ({ page: 1 + (i >> 3), pageLabel: '', section: `${i}`, heading: '', headingPath: '', contentType: 'text', text, glossary: '', embedding: vectors[i]!, embeddingModel: embedder.model, terms: [] })));
     }
   });
   afterAll(() => db.$disconnect());
@@ -29,7 +29,7 @@ describe('libSQL passage index, vector read', () => {
   it('ranks a scoped search by exact distance over the scope', async () => {
     const index = createLibsqlIndex(db);
     const [q] = await embedder.embed(['seismic drift of a slab']);
-    const got = await index.passages(await index.nearest(q!, ['code-b'], 25));
+    const got = await index.passages(await index.nearest({ model: embedder.model, vector: q! }, ['code-b'], 25));
     expect(new Set(got.map((h) => h.fileId))).toEqual(new Set(['code-b']));
     // Brute force over code-b's passages, ties by id as the index breaks them.
     const all = await index.passages(Array.from({ length: 1200 }, (_, i) => i + 1));

@@ -130,14 +130,16 @@ export function projectStoreContract(name: string, open: () => Promise<StoreHand
       expect(await store.relationshipsOf(randomUUID(), [gridC.id])).toEqual([]);
     });
 
-    it('stores embeddings with their entities and ranks them by cosine; entities without one stay out', async () => {
+    it('stores embeddings with their entities and ranks them by cosine; entities without one, or of another model, stay out', async () => {
       const w = sheetWrite(projectId, { number: 'S-101', page: 1, grids: ['A', 'B', 'C'] });
       const unit = (i: number) => Float32Array.from({ length: 256 }, (_, k) => (k === i ? 1 : k === i + 1 ? 0.5 : 0));
       const [, a, b] = w.entities;
-      await store.writeSheet({ ...w, embeddings: new Map([[a!.id, unit(0)], [b!.id, unit(10)]]) });
-      const hits = await store.searchVector(projectId, unit(10), 10);
+      await store.writeSheet({ ...w, embeddings: new Map([[a!.id, unit(0)], [b!.id, unit(10)]]), embeddingModel: 'model-a' });
+      const hits = await store.searchVector(projectId, { model: 'model-a', vector: unit(10) }, 10);
       expect(hits.map((h) => h.id)).toEqual([b!.id, a!.id]);
       expect(hits[0]!.score).toBeCloseTo(1, 5);
+      // The same numbers from another model are not comparable: nothing answers.
+      expect(await store.searchVector(projectId, { model: 'model-b', vector: unit(10) }, 10)).toEqual([]);
       expect((await store.stats((await store.getProject(account, projectId))!)).entityCount).toBe(w.entities.length);
     });
 

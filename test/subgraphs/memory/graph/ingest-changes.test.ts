@@ -15,6 +15,7 @@ import { processPending } from '../../../../subgraphs/memory/graph/drain.ts';
 import { ingestConversation } from '../../../../eval/memory/evaluate.ts';
 import { createLibsqlStore } from '../../../../subgraphs/memory/store/libsql-store.ts';
 import type { MemoryStore } from '../../../../subgraphs/memory/store/memory-store.ts';
+import { searchFacts } from '../../../../subgraphs/memory/retrieval/search.ts';
 import { tempDir } from '../../../helpers/server.ts';
 
 const dir = tempDir('memory-changes-');
@@ -143,4 +144,45 @@ it('the drain writes a run of episodes in one transaction; when one fails to wri
   const status = await db.$queryRawUnsafe<{ status: string; error: string | null }[]>(`SELECT "status", "error" FROM "MemoryEpisode" WHERE "groupId" = 'runs' ORDER BY "seq"`);
   expect(status.map((r) => r.status)).toEqual(['done', 'failed', 'done']);
   expect(status[1]!.error).toContain('injected write failure');
+});
+
+it('a replacement whose subject is in the message before ("they") retires the old value and the negation, linked to the new one, which answers first', async () => {
+  const facts = await ingest('level-3', [
+    'The level 3 beams are W18x35.',
+    'The level 2 beams are W16x26.',
+    'Update: the level 3 beams no longer use W18x35',
+    'they were replaced by W21x44.',
+  ]);
+  expect(Object.fromEntries(facts)).toEqual({
+    'The level 3 beams are W18x35.': false,
+    // Another level's beams are another thing.
+    'The level 2 beams are W16x26.': true,
+    'Update: the level 3 beams no longer use W18x35': false,
+    // The fact says what "they" were.
+    'The level 3 beams were replaced by W21x44.': true,
+  });
+  const rows = await db.$queryRawUnsafe<{ uuid: string; fact: string; invalidatedBy: string | null }[]>(`SELECT "uuid", "fact", "invalidatedBy" FROM "MemoryFact" WHERE "groupId" = 'level-3'`);
+  const uuid = (text: string) => rows.find((r) => r.fact === text)!.uuid;
+  expect(rows.find((r) => r.fact.startsWith('Update:'))!.invalidatedBy).toBe(uuid('The level 3 beams were replaced by W21x44.'));
+  const answer = await searchFacts(
+    { store, embedder: createLocalEmbedder(256), pairScorer: null },
+    { query: 'what beams are on level 3?', scope: { accountId: 'eval', groupIds: ['level-3'] }, maxFacts: 5, reranker: 'rrf', minScore: 0, mmrLambda: 0.7, source: null, includeInvalidated: false, centerNodeUuid: null },
+  );
+  expect(answer.filter((f) => /level 3/.test(f.fact))[0]?.fact).toBe('The level 3 beams were replaced by W21x44.');
+  expect(answer.some((f) => f.fact.includes('W18x35'))).toBe(false);
+});
+
+it('the two-message replacement of the issue: W21x44 answers first', async () => {
+  await ingest('two-messages', ['Update: the level 3 beams no longer use W18x35', 'they were replaced by W21x44.']);
+  const answer = await searchFacts(
+    { store, embedder: createLocalEmbedder(256), pairScorer: null },
+    { query: 'what beams are on level 3?', scope: { accountId: 'eval', groupIds: ['two-messages'] }, maxFacts: 5, reranker: 'rrf', minScore: 0, mmrLambda: 0.7, source: null, includeInvalidated: false, centerNodeUuid: null },
+  );
+  expect(answer[0]?.fact).toBe('The level 3 beams were replaced by W21x44.');
+});
+
+it('a pronoun is left alone when the message before has no thing for subject, or names another noun', async () => {
+  const facts = await ingest('no-antecedent', ['I checked the drawings yesterday.', 'they were replaced by W21x44.', 'The level 4 columns are W14x90.', 'those beams were replaced by W24x55.']);
+  expect([...facts.keys()]).not.toContain('The level 4 columns were replaced by W24x55.');
+  expect(facts.get('The level 4 columns are W14x90.')).toBe(true);
 });
