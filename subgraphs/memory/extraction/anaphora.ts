@@ -15,8 +15,8 @@ const ANAPHOR =
 /** Discourse markers before an earlier message's subject. */
 const LEAD = /^\s*(?:(?:update|note|fyi|also|so|and|but|ok|okay|heads\s+up|correction)\b[:,]?\s*)*/i;
 
-/** Where the earlier message's subject noun phrase ends: its verb. */
-const VERB = /\s+(?:is|are|was|were|will|would|shall|should|must|can|could|have|has|had|no\s+longer|now|now\s+use|use|uses|used|get|gets|got|need|needs|go|goes|went|changed|became|stay|stays|remain|remains)\b/i;
+/** Where the earlier message's subject noun phrase ends: its verb (after a non-space: a match starts once per run of spaces, linear). */
+const VERB = /(?<=\S)\s+(?:is|are|was|were|will|would|shall|should|must|can|could|have|has|had|no\s+longer|now|now\s+use|use|uses|used|get|gets|got|need|needs|go|goes|went|changed|became|stay|stays|remain|remains)\b/i;
 
 /** Subjects that are not a thing: people and pronouns. */
 const NOT_A_THING = /^(?:i|we|you|he|she|it|they|this|that|these|those|there|here|what|which|who)$/i;
