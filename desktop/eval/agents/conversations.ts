@@ -244,7 +244,7 @@ const combo: EvalConversation = {
   policy(h) {
     const s = (tool: ToolName, args: unknown) => call('sap2000', tool, args);
     const [, name, body] = /combination (\w+) = ([^ ]+(?: \+ [^ ]+)*) to/.exec(h.prompt)!;
-    const items = body!.split(' + ').map((t) => /^([\d.]+)(\w+)$/.exec(t)!).map((m) => ({ case: m[2]!, factor: Number(m[1]) }));
+    const items = body!.split(' + ').map((t) => /^([\d.]+)([A-Za-z_]\w*)$/.exec(t)!).map((m) => ({ case: m[2]!, factor: Number(m[1]) }));
     if (!h.last('open_model')) return s('open_model', { path: 'portal.json' });
     if (!h.last('define_load_combinations')) return s('define_load_combinations', { combinations: [{ name, items, design: 'strength' }] });
     if (!h.last('run_analysis')) return s('run_analysis', {});
