@@ -34,7 +34,10 @@ const cpu = () => {
 const best = (fn: () => unknown) => {
   let n = 0;
   const c = cpu();
-  while (n < REPEAT || cpu() - c < 20) (fn(), n++);
+  while (n < REPEAT || cpu() - c < 20) {
+    fn();
+    n++;
+  }
   return (cpu() - c) / n;
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

@@ -42,7 +42,7 @@ export interface OapiMethod {
 }
 
 const p = (type: OapiType, io: OapiParam['io'] = 'in') => (name: string): OapiParam => ({ name, type, io });
-const s = p('string'), i = p('int'), d = p('double'), b = p('bool'), sa = p('string[]'), da = p('double[]'), ba = p('bool[]');
+const s = p('string'), i = p('int'), d = p('double'), b = p('bool');
 const os = p('string', 'out'), oi = p('int', 'out'), od = p('double', 'out'), osa = p('string[]', 'out'), oda = p('double[]', 'out'), oia = p('int[]', 'out'), oba = p('bool[]', 'out');
 const xsa = p('string[]', 'inout'), xda = p('double[]', 'inout'), xba = p('bool[]', 'inout'), xia = p('int[]', 'inout'), xi = p('int', 'inout');
 

@@ -3,7 +3,7 @@
 // `npm run docs:config` writes docs/reference/configuration.md and .env.example from this file,
 // and test/core/env/variables.test.ts fails when either is stale or when code reads a variable
 // not declared here. The desktop program (desktop/) is a product of its own with its own settings.
-import { countOrUnlimited, decimal, flag, integer, oneOfOrUnset, limit, oneOf, secret, text, url, type Variable } from './define.ts';
+import { countOrUnlimited, decimal, flag, integer, oneOf, oneOfOrUnset, secret, text, url, type Variable } from './define.ts';
 import { LIMIT_VARIABLES } from './limit-variables.ts';
 
 export const PERSISTED_MODES = ['accept', 'allowlist', 'require-id'] as const;

@@ -15,6 +15,9 @@ for (const [file, text] of Object.entries(files)) {
   if (current === text) continue;
   stale++;
   if (check) console.error(`${file} is stale: run npm run docs:config`);
-  else fs.writeFileSync(full, text), console.log(`wrote ${file}`);
+  else {
+    fs.writeFileSync(full, text);
+    console.log(`wrote ${file}`);
+  }
 }
 if (check && stale) process.exit(1);

@@ -130,8 +130,10 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
         s.references.predicted++;
         const k = key(page, c.view, c.target);
         const n = left.get(k) ?? 0;
-        if (n > 0) (s.references.tp++, left.set(k, n - 1));
-        else s.misses.push(`${path.basename(set.file)} p${page}: reference ${c.view ?? '-'}/${c.target} not labelled`);
+        if (n > 0) {
+          s.references.tp++;
+          left.set(k, n - 1);
+        } else s.misses.push(`${path.basename(set.file)} p${page}: reference ${c.view ?? '-'}/${c.target} not labelled`);
       }
     for (const [k, n] of left) if (n > 0) s.misses.push(`${path.basename(set.file)}: reference ${k} missed x${n}`);
     // Links: callouts resolved to a sheet of this set.
@@ -160,8 +162,10 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
       s.links.predicted++;
       const k = key(from.page, from.view, numberOfPage.get(toPage) ?? null);
       const n = expected.get(k) ?? 0;
-      if (n > 0) (s.links.tp++, expected.set(k, n - 1));
-      else s.misses.push(`${path.basename(set.file)} p${from.page}: link ${from.view ?? '-'} -> p${toPage} not labelled`);
+      if (n > 0) {
+        s.links.tp++;
+        expected.set(k, n - 1);
+      } else s.misses.push(`${path.basename(set.file)} p${from.page}: link ${from.view ?? '-'} -> p${toPage} not labelled`);
     }
     await db.$disconnect();
     fs.rmSync(dir, { recursive: true, force: true });

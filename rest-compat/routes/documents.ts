@@ -13,7 +13,16 @@ import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 
 const DOCUMENT = 'fileId filename description designStandard status pageCount passageCount designations jobId createdAt expiresAt';
 
-const restDocument = (d: Record<string, any>) => ({ ...toSnakeKeys<Record<string, unknown>>(d), design_standard: fromGraphqlStandard(d.designStandard) });
+/** A library document as the gateway answers it: the DOCUMENT fields, of which two are read here. */
+interface GraphqlDocument extends Record<string, unknown> {
+  fileId: string;
+  designStandard: string;
+}
+interface LibraryPage {
+  libraryDocuments: { nodes: GraphqlDocument[]; pageInfo: { endCursor: string | null; hasNextPage: boolean } };
+}
+
+const restDocument = (d: GraphqlDocument) => ({ ...toSnakeKeys<Record<string, unknown>>(d), design_standard: fromGraphqlStandard(d.designStandard) });
 const notFound = (fileId: string) => new AppError('DOCUMENT_NOT_FOUND', `No document ${fileId} in this account's library`, { file_id: fileId });
 const fileParams = z.object({ file_id: z.string().min(1).max(100) });
 const route = (r: Omit<Route, 'auth' | 'errors' | 'tag'>): Route => ({ auth: 'bearer', errors: 'hosted', tag: 'documents', ...r });
@@ -50,9 +59,9 @@ export const documentRoutes: Route[] = [
     summary: "The account's private library, newest first ({documents})",
     successStatus: 200,
     async handle(_input, run) {
-      const all: Record<string, any>[] = [];
+      const all: GraphqlDocument[] = [];
       for (let after: string | null = null; ; ) {
-        const data: Record<string, any> = await run(`query Library($after: String) { libraryDocuments(first: 50, after: $after) { nodes { ${DOCUMENT} } pageInfo { endCursor hasNextPage } } }`, { after });
+        const data: LibraryPage = await run<LibraryPage>(`query Library($after: String) { libraryDocuments(first: 50, after: $after) { nodes { ${DOCUMENT} } pageInfo { endCursor hasNextPage } } }`, { after });
         all.push(...data.libraryDocuments.nodes);
         if (!data.libraryDocuments.pageInfo.hasNextPage) break;
         after = data.libraryDocuments.pageInfo.endCursor;

@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-const pdfBlob = (bytes: Uint8Array, name = 'spec.pdf') => new Blob([bytes as unknown as BlobPart], { type: 'application/pdf' });
+const pdfBlob = (bytes: Uint8Array) => new Blob([bytes as unknown as BlobPart], { type: 'application/pdf' });
 
 async function upload(key: string, bytes: Uint8Array, fields: Record<string, string> = { design_standard: 'us' }) {
   const form = new FormData();

@@ -67,7 +67,11 @@ describe.skipIf(!haveChromium)('project viewer', () => {
     const listed = await page.$$eval('button.sheet .num', (ns) => ns.map((n) => n.textContent));
     expect(listed.length).toBe(2);
     // Open the sheet that holds the callout.
-    for (const b of await page.$$('button.sheet')) if (!(await page.$('.callout:not(.unresolved)'))) (await b.click(), await page.waitForSelector('body[data-ready="true"]'));
+    for (const b of await page.$$('button.sheet')) {
+      if (await page.$('.callout:not(.unresolved)')) break;
+      await b.click();
+      await page.waitForSelector('body[data-ready="true"]');
+    }
     await page.screenshot({ path: path.join(SHOTS, 'project-viewer-sheet.png') });
     const first = await page.textContent('#sheet-name');
     const link = await page.$('.callout:not(.unresolved)');

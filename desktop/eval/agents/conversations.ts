@@ -22,7 +22,7 @@ export interface EvalConversation {
   program: 'sap2000' | 'etabs';
   prompt: string;
   /** Writes the engineer's model file into the program's folder. */
-  prepare(call: (tool: ToolName, args: unknown) => Promise<any>, folder: string): Promise<void>;
+  prepare(call: (tool: ToolName, args: unknown) => Promise<unknown>, folder: string): Promise<void>;
   policy: Policy;
   check(t: Transcript, folder: string): Check[];
 }
@@ -74,7 +74,7 @@ const drift: EvalConversation = {
     const modal = h.last('define_modal_case');
     const results = h.last('read_modal_results');
     // Enough modes: 90 % of the mass in X (ASCE 7 §12.9.1.1); double them when short.
-    const short = results?.result && results.result.modes.at(-1).sum_ux < 0.9;
+    const short = results?.result && results.result.modes.at(-1)!.sum_ux < 0.9;
     if (!modal || (short && h.calls.at(-1)!.tool === 'read_modal_results')) return e('define_modal_case', { name: 'MODAL', modes: short ? modal!.args.modes * 2 : 12 });
     if (!h.last('define_response_spectrum')) return e('define_response_spectrum', { name: 'RSX', spectrum: { code: 'ASCE7-16', sds, sd1, tl, r, ie }, direction: 'X', combination: 'CQC' });
     const lastRun = h.calls.findLastIndex((c) => c.tool === 'run_analysis');
@@ -83,14 +83,14 @@ const drift: EvalConversation = {
     if (!results || h.calls.indexOf(results) < lastRun) return e('read_modal_results', { case: 'MODAL' });
     const drifts = h.last('story_drifts');
     if (!drifts) return e('story_drifts', { case: 'RSX', direction: 'X', amplification: cd / ie, limit: DRIFT_LIMIT });
-    const d = drifts.result;
-    const m = results.result;
+    const d = drifts.result!;
+    const m = results.result!;
     const rows = [...d.stories].reverse().map((s: { story: string; drift: number }) => `| ${s.story} | ${fixed(s.drift, 5)} |`).join('\n');
     return {
       content:
         `Design story drifts under RSX (ASCE 7-16 spectrum SDS ${sds} g, SD1 ${sd1} g, R ${r}, CQC), amplified by Cd/Ie = ${cd / ie}:\n\n| Story | Drift ratio |\n|---|---|\n${rows}\n\n` +
-        `Maximum drift ratio ${fixed(d.max.drift, 5)} at ${d.max.story}, against the allowable 0.020 (ASCE 7 Table 12.12-1, Risk Category II): ${d.passes ? 'passes' : 'fails'}, ${fixed((100 * d.max.drift) / DRIFT_LIMIT, 0)} % of the limit.\n` +
-        `First mode period T1 ${fixed(m.modes[0].period, 3)} s; ${m.modes.length} modes capture ${fixed(100 * m.modes.at(-1).sum_ux, 1)} % of the mass in X (≥ 90 %, §12.9.1.1). ` +
+        `Maximum drift ratio ${fixed(d.max!.drift, 5)} at ${d.max!.story}, against the allowable 0.020 (ASCE 7 Table 12.12-1, Risk Category II): ${d.passes ? 'passes' : 'fails'}, ${fixed((100 * d.max!.drift) / DRIFT_LIMIT, 0)} % of the limit.\n` +
+        `First mode period T1 ${fixed(m.modes[0]!.period, 3)} s; ${m.modes.length} modes capture ${fixed(100 * m.modes.at(-1)!.sum_ux, 1)} % of the mass in X (≥ 90 %, §12.9.1.1). ` +
         'The spectrum was not scaled to the equivalent lateral force base shear (§12.9.1.4); if it must be, the drifts scale by the same factor only where the ELF period limit allows (§12.9.1.4.2).',
     };
   },
@@ -101,8 +101,8 @@ const drift: EvalConversation = {
     const modal = t.calls.findLast((c) => c.tool === 'read_modal_results')?.result;
     const worst = Array.from({ length: FRAME.stories }, (_, s) => ({ story: `S${s + 1}`, drift: hand.drift(s, true) })).reduce((a, b) => (b.drift > a.drift ? b : a));
     return [
-      same('response spectrum from the code (ASCE7-16, R 8, Ie 1, CQC, X)', rs && `${rs.spectrum.code} R${rs.spectrum.r} Ie${rs.spectrum.ie} ${rs.combination} ${rs.direction}`, 'ASCE7-16 R8 Ie1 CQC X'),
-      same('modal mass in X checked to reach 90 %', !!modal && modal.modes.at(-1).sum_ux >= 0.9, true),
+      same('response spectrum from the code (ASCE7-16, R 8, Ie 1, CQC, X)', rs && `${rs.spectrum.code} R${rs.spectrum.code === 'ASCE7-16' ? rs.spectrum.r : '-'} Ie${rs.spectrum.code === 'ASCE7-16' ? rs.spectrum.ie : '-'} ${rs.combination} ${rs.direction}`, 'ASCE7-16 R8 Ie1 CQC X'),
+      same('modal mass in X checked to reach 90 %', !!modal && (modal.modes.at(-1)?.sum_ux ?? 0) >= 0.9, true),
       near('T1, s, against the closed form', modal?.modes[0].period, hand.modes[0]!.T, 0.001),
       same('drifts amplified by Cd/Ie and checked against 0.020', drifts && `${drifts.amplification} ${drifts.limit}`, '5.5 0.02'),
       ...Array.from({ length: FRAME.stories }, (_, s) => near(`S${s + 1} design drift ratio, against the closed form`, drifts?.stories.find((r: { story: string }) => r.story === `S${s + 1}`)?.drift, hand.drift(s, true))),
@@ -179,7 +179,7 @@ const governing: EvalConversation = {
     const design = h.last('design_steel');
     // Continuously braced: no lateral-torsional buckling (Lb = 0); the engineer said so.
     if (!design) return s('design_steel', { frames: beams, overrides: beams.map((frame) => ({ frame, unbraced_ltb: 0 })) });
-    const rows = [...design.result.frames].sort((a: { ratio: number }, b: { ratio: number }) => b.ratio - a.ratio) as { frame: string; section: string; ratio: number; clause: string; combination: string; major: { clause: string; demand: number; capacity: number } }[];
+    const rows = [...design.result!.frames].sort((a, b) => (b.ratio ?? 0) - (a.ratio ?? 0)) as { frame: string; section: string; ratio: number; clause: string; combination: string; major: { clause: string; demand: number; capacity: number } }[];
     const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number]];
     return {
       content:
@@ -193,16 +193,16 @@ const governing: EvalConversation = {
     const hand = BEAMS.map((b) => ({ name: b.name, ...beamByHand(b) })).sort((a, b) => b.ratio - a.ratio);
     const design = t.calls.findLast((c) => c.tool === 'design_steel');
     const combos = t.calls.findLast((c) => c.tool === 'define_load_combinations')?.result;
-    const byName = (name: string) => design?.result.frames.find((f: { frame: string }) => f.frame === name);
+    const byName = (name: string) => design?.result?.frames.find((f) => f.frame === name);
     return [
       same('combinations generated from ASCE 7-16 LRFD', combos?.combinations.map((c: { name: string }) => c.name).join(','), 'LRFD1,LRFD2'),
-      same('design with Lb = 0 for every beam (continuously braced)', design?.args.overrides?.every((o: { unbraced_ltb: number }) => o.unbraced_ltb === 0) && design.args.overrides.length === BEAMS.length, true),
-      ...hand.map((b) => near(`${b.name} unity ratio, against Mu/φMp by hand`, design?.result.frames.find((f: { frame: string }) => f.frame === b.name)?.ratio, b.ratio)),
-      same('governing beam', design?.result.governing?.frame, hand[0]!.name),
-      same('governing clause: combined (H1-1b) with no axial force', design?.result.governing?.clause, 'H1-1b'),
-      same('its flexural strength by yielding (F2.1), Lb = 0', design?.result.frames.find((f: { frame: string }) => f.frame === hand[0]!.name)?.major?.clause, 'F2.1'),
-      near('governing Mu, kip-ft, by hand', byName(hand[0]!.name)?.major?.demand / 12, hand[0]!.Mu),
-      near('governing φMn, kip-ft, by hand (0.9 Fy Zx)', byName(hand[0]!.name)?.major?.capacity / 12, hand[0]!.phiMn),
+      same('design with Lb = 0 for every beam (continuously braced)', design?.args.overrides?.every((o) => o.unbraced_ltb === 0) && design.args.overrides.length === BEAMS.length, true),
+      ...hand.map((b) => near(`${b.name} unity ratio, against Mu/φMp by hand`, design?.result?.frames.find((f) => f.frame === b.name)?.ratio, b.ratio)),
+      same('governing beam', design?.result?.governing?.frame, hand[0]!.name),
+      same('governing clause: combined (H1-1b) with no axial force', design?.result?.governing?.clause, 'H1-1b'),
+      same('its flexural strength by yielding (F2.1), Lb = 0', design?.result?.frames.find((f) => f.frame === hand[0]!.name)?.major?.clause, 'F2.1'),
+      near('governing Mu, kip-ft, by hand', (byName(hand[0]!.name)?.major?.demand ?? NaN) / 12, hand[0]!.Mu),
+      near('governing φMn, kip-ft, by hand (0.9 Fy Zx)', (byName(hand[0]!.name)?.major?.capacity ?? NaN) / 12, hand[0]!.phiMn),
       same('the answer names the governing beam first', /^(B\d+)/.exec(t.answer)?.[1] ?? null, hand[0]!.name),
       near('the answer: its unity ratio', number(t.answer, 'unity ratio'), hand[0]!.ratio),
       near('the answer: by how much above the next', number(t.answer, 'It is'), hand[0]!.ratio - hand[1]!.ratio, 0.02),
@@ -244,7 +244,7 @@ const combo: EvalConversation = {
   policy(h) {
     const s = (tool: ToolName, args: unknown) => call('sap2000', tool, args);
     const [, name, body] = /combination (\w+) = ([^ ]+(?: \+ [^ ]+)*) to/.exec(h.prompt)!;
-    const items = body!.split(' + ').map((t) => /^([\d.]+)(\w+)$/.exec(t)!).map((m) => ({ case: m[2]!, factor: Number(m[1]) }));
+    const items = body!.split(' + ').map((t) => /^([\d.]+)([A-Za-z_]\w*)$/.exec(t)!).map((m) => ({ case: m[2]!, factor: Number(m[1]) }));
     if (!h.last('open_model')) return s('open_model', { path: 'portal.json' });
     if (!h.last('define_load_combinations')) return s('define_load_combinations', { combinations: [{ name, items, design: 'strength' }] });
     if (!h.last('run_analysis')) return s('run_analysis', {});
@@ -252,13 +252,15 @@ const combo: EvalConversation = {
     if (!reactions) return s('read_results', { case: name, kind: 'reactions' });
     if (!h.last('save_model')) return s('save_model', {});
     const saved = h.last('save_model')!;
-    const rows = reactions.result.joints.map((j: { joint: string; values: number[] }) => `| ${j.joint} | ${fixed(j.values[0]!, 2)} | ${fixed(j.values[2]!, 2)} |`).join('\n');
-    const sum = (i: number) => reactions.result.joints.reduce((t: number, j: { values: number[] }) => t + j.values[i]!, 0);
+    const answered = reactions.result!;
+    if (answered.kind !== 'reactions') throw new Error(`read_results answered ${answered.kind}, not reactions`);
+    const rows = answered.joints.map((j) => `| ${j.joint} | ${fixed(j.values[0]!, 2)} | ${fixed(j.values[2]!, 2)} |`).join('\n');
+    const sum = (i: number) => answered.joints.reduce((t, j) => t + j.values[i]!, 0);
     return {
       content:
         `Added ${name} = ${items.map((i) => `${i.factor}${i.case}`).join(' + ')} and reran. Support reactions under ${name} (kN):\n\n| Joint | FX | FZ |\n|---|---|---|\n${rows}\n\n` +
         `Sum FX ${fixed(sum(0), 2)} kN, sum FZ ${fixed(sum(2), 2)} kN. ` +
-        (saved.error ? `The model was not saved: ${saved.error.message}` : `Saved to ${saved.result.path} (the previous file is kept as a backup).`),
+        (saved.error ? `The model was not saved: ${saved.error.message}` : `Saved to ${saved.result!.path} (the previous file is kept as a backup).`),
     };
   },
   check(t, folder) {
@@ -267,7 +269,8 @@ const combo: EvalConversation = {
     const vertical = (1.2 * wd + 1.0 * wl) * L;
     const roller = (vertical * (L / 2) + 1.0 * w * H) / L;
     const pin = { fx: -w, fz: vertical - roller };
-    const reactions = t.calls.findLast((c) => c.tool === 'read_results')?.result;
+    const answered = t.calls.findLast((c) => c.tool === 'read_results')?.result;
+    const reactions = answered?.kind === 'reactions' ? answered : undefined;
     const file = join(folder, 'portal.json');
     const saved = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
     // The support joints by their place, from the model file.

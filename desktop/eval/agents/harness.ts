@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Program, ToolName } from '@structural-platform/tool-schema';
+import type { Program, ToolArgs, ToolName, ToolResult } from '@structural-platform/tool-schema';
 import { loadConfig } from '../../../core/config.ts';
 import { startServer } from '../../../gateway/server.ts';
 import { modelEnv, startModelServer, type ModelRequest, type ModelStep } from '../../../test/helpers/model-server.ts';
@@ -23,19 +23,25 @@ import { BackupStore } from '../../src/safety/backups.ts';
 import { ToolGuard } from '../../src/safety/guard.ts';
 
 /** A desktop tool call as the model saw it: its tool (without the program prefix), arguments and outcome. */
-export interface SeenCall {
-  tool: string;
-  args: any;
-  result: any;
+export interface SeenCallOf<T extends ToolName> {
+  tool: T;
+  args: ToolArgs<T>;
+  /** The tool's answer as the bridge sent it (typed by the tool's result schema, not checked again here). */
+  result: ToolResult<T> | null;
   error: { code: string; message: string } | null;
 }
+export type SeenCall = { [T in ToolName]: SeenCallOf<T> }[ToolName];
+
+/** The last call of this tool among the calls, if any. */
+export const lastCall = <T extends ToolName>(calls: readonly SeenCall[], tool: T): SeenCallOf<T> | undefined =>
+  calls.findLast((c) => c.tool === tool) as SeenCallOf<T> | undefined;
 
 /** What the scripted model knows when it decides its next step. */
 export interface History {
   prompt: string;
   calls: SeenCall[];
   /** The last call of this tool, if any. */
-  last(tool: string): SeenCall | undefined;
+  last<T extends ToolName>(tool: T): SeenCallOf<T> | undefined;
 }
 
 export type Policy = (h: History) => ModelStep;
@@ -58,7 +64,8 @@ function historyOf(request: ModelRequest): History {
   for (const m of messages) {
     if (m.role === 'assistant') {
       for (const tc of m.tool_calls ?? []) {
-        const call: SeenCall = { tool: tc.function.name.replace(/^(sap2000|etabs|mathcad)_/, ''), args: JSON.parse(tc.function.arguments || '{}'), result: null, error: null };
+        // The model calls the platform's tools, so the name without its program prefix is a ToolName.
+        const call = { tool: tc.function.name.replace(/^(sap2000|etabs|mathcad)_/, ''), args: JSON.parse(tc.function.arguments || '{}'), result: null, error: null } as SeenCall;
         calls.push(call);
         byId.set(tc.id, call);
       }
@@ -69,7 +76,7 @@ function historyOf(request: ModelRequest): History {
       if (call) body && typeof body === 'object' && 'error' in body && Object.keys(body).length === 1 ? (call.error = body.error) : (call.result = body);
     }
   }
-  return { prompt, calls, last: (tool) => calls.findLast((c) => c.tool === tool) };
+  return { prompt, calls, last: (tool) => lastCall(calls, tool) };
 }
 
 /** A tool call step of the scripted model. */
@@ -124,12 +131,14 @@ export async function startEvalPlatform(): Promise<EvalPlatform> {
   client.start();
   while (client.state !== 'connected') await new Promise((r) => setTimeout(r, 20));
 
-  const gql = async (query: string, variables: Record<string, unknown>) => {
+  // T is the shape the query selects (the gateway's schema answers it; not checked again here).
+  const gql = async <T,>(query: string, variables: Record<string, unknown>): Promise<T> => {
     const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ query, variables }) });
-    const body = (await res.json()) as { data?: any; errors?: unknown };
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    const body = (await res.json()) as { data?: T; errors?: unknown };
+    if (body.errors || body.data === undefined) throw new Error(JSON.stringify(body.errors ?? 'no data'));
     return body.data;
   };
+  type Run = { status: string; steps: number; reason: string | null };
   return {
     folder: (program) => folders.get(program)!,
     async converse(agentId, prompt, policy, o = {}) {
@@ -137,17 +146,17 @@ export async function startEvalPlatform(): Promise<EvalPlatform> {
       const before = asked.length;
       model.reset();
       model.script(...Array.from({ length: maxSteps + 1 }, () => (request: ModelRequest) => policy(historyOf(request))));
-      const sent = await gql(`mutation ($i: SendMessageInput!) { sendMessage(input: $i) { conversation { id } } }`, { i: { agentId, content: prompt, stepLimit: maxSteps } });
+      const sent = await gql<{ sendMessage: { conversation: { id: string } } }>(`mutation ($i: SendMessageInput!) { sendMessage(input: $i) { conversation { id } } }`, { i: { agentId, content: prompt, stepLimit: maxSteps } });
       const id: string = sent.sendMessage.conversation.id;
-      let run: { status: string; steps: number; reason: string | null };
+      let run: Run;
       for (;;) {
-        run = (await gql(`query ($id: ID!) { conversation(id: $id) { latestRun { status steps reason } } }`, { id })).conversation.latestRun;
+        run = (await gql<{ conversation: { latestRun: Run } }>(`query ($id: ID!) { conversation(id: $id) { latestRun { status steps reason } } }`, { id })).conversation.latestRun;
         if (run.status === 'DONE') break;
         if (run.status === 'INTERRUPTED' || run.status === 'PAUSED') throw new Error(`the run stopped: ${run.status} ${run.reason ?? ''}`);
         await new Promise((r) => setTimeout(r, 25));
       }
       model.reset();
-      const messages: { role: string; content: string | null }[] = (await gql(`query ($id: ID!) { conversation(id: $id) { messages(last: 500) { role content } } }`, { id })).conversation.messages;
+      const messages = (await gql<{ conversation: { messages: { role: string; content: string | null }[] } }>(`query ($id: ID!) { conversation(id: $id) { messages(last: 500) { role content } } }`, { id })).conversation.messages;
       const last = model.requests.at(-1)!;
       const seen = historyOf(last);
       return {

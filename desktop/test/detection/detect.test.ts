@@ -1,8 +1,8 @@
 // Detection against a fake machine holding several versions of each program.
 import { describe, expect, it } from 'vitest';
-import { compareVersions, detectAll, detectProgram, exePath, type DetectionHost } from '../../src/detection/detect.ts';
+import { compareVersions, detectAll, detectProgram, exePath } from '../../src/detection/detect.ts';
 import { parseDefaultValue, parseRegQuery, parseRegTree } from '../../src/detection/windows-host.ts';
-import { fakeHost, PF, PF86 } from '../helpers/fake-host.ts';
+import { fakeHost, PF } from '../helpers/fake-host.ts';
 
 const CSI = `${PF}\\Computers and Structures`;
 const UNINSTALL = 'HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall';

@@ -2,9 +2,9 @@
 // governing member and its ratio, the largest drift against its limit, the modes' mass), and the
 // tables a card opens to, from results the stand-in answered.
 import { describe as suite, expect, it } from 'vitest';
-// @ts-ignore: the UI's modules are plain browser JavaScript without types
+// @ts-expect-error: the UI's modules are plain browser JavaScript without types
 import { describe, tables } from '../../src/ui/web/components/tool-card.js';
-// @ts-ignore: as above
+// @ts-expect-error: as above
 import { toolError } from '../../src/ui/web/lib/words.js';
 import { standin } from '../adapters/standin/helpers.ts';
 

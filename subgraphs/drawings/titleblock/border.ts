@@ -152,7 +152,12 @@ function stampInFrame(scene: Scene, border: BBox, frame: SheetFrame): BBox | nul
     let top = Math.min(...reaching.map(([a]) => a));
     for (let grown = true; grown; ) {
       grown = false;
-      for (const [a, b] of near) if (a < top - 0.5 && b >= top - 2) ((top = a), (grown = true));
+      for (const [a, b] of near) {
+        if (a < top - 0.5 && b >= top - 2) {
+          top = a;
+          grown = true;
+        }
+      }
     }
     if (y2 - top < 0.05 * H) continue;
     const rows = [...h.entries()]

@@ -76,7 +76,10 @@ export function labelledValue(lines: readonly Lettering[], label: RegExp, ok: (s
       const right = o.box[0] >= l.box[2] - 1 && Math.abs(o.box[3] - l.box[3]) < 0.6 * Math.max(h, o.box[3] - o.box[1]) && o.box[0] - l.box[2] < 20 * h;
       const below = o.box[1] >= l.box[1] + 0.5 * h && o.box[1] - l.box[3] < 4 * h && o.box[0] < l.box[0] + 12 * h && o.box[2] > l.box[0] - 2 * h;
       const d = right ? o.box[0] - l.box[2] : below ? o.box[1] - l.box[3] + 0.5 : Infinity;
-      if (d < bestD) ((best = o), (bestD = d));
+      if (d < bestD) {
+        best = o;
+        bestD = d;
+      }
     }
     if (best) return { text: best.text, box: best.box };
   }

@@ -126,7 +126,10 @@ export function checkSetAgainstIndex(sheets: readonly SheetOfSet[]): SetIndexChe
   const seen = new Set<string>();
   for (const s of sheets)
     for (const r of s.index)
-      if (!seen.has(norm(r.number))) (seen.add(norm(r.number)), rows.push(r));
+      if (!seen.has(norm(r.number))) {
+        seen.add(norm(r.number));
+        rows.push(r);
+      }
   const out = new Map<string, IndexCheck>();
   if (!rows.length) return { indexSheets, sheets: out, unmatchedRows: [] };
   const lookup = lookupOf(rows);

@@ -42,7 +42,10 @@ export function titleblockAround(anchor: BBox, rulings: PageRulings, frame: Shee
           const r = rs[j]!;
           const a = (r - l) * h;
           if (a > limit || a <= bestArea) continue;
-          if (coverage(rulings.horizontal, t, l, r) >= RULED && coverage(rulings.horizontal, b, l, r) >= RULED) ((best = [l, t, r, b]), (bestArea = a));
+          if (coverage(rulings.horizontal, t, l, r) >= RULED && coverage(rulings.horizontal, b, l, r) >= RULED) {
+            best = [l, t, r, b];
+            bestArea = a;
+          }
         }
     }
   return best && withoutNotesPanel(best, anchor, rulings, lettering);

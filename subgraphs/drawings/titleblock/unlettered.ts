@@ -94,7 +94,11 @@ export function largeLettering(paths: readonly PathGeom[], block: BBox, letter: 
     for (const w of words) {
       const near = next.find((o) => gapBetween(o.box, w.box) < 0.5 * Math.max(o.glyph, w.glyph));
       if (!near) next.push(w);
-      else (near.box = union(near.box, w.box)), (near.glyph = Math.max(near.glyph, w.glyph)), (joined = true);
+      else {
+        near.box = union(near.box, w.box);
+        near.glyph = Math.max(near.glyph, w.glyph);
+        joined = true;
+      }
     }
     words = next;
   }

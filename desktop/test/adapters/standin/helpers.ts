@@ -12,7 +12,6 @@ export function standin(program: 'sap2000' | 'etabs' = 'sap2000') {
   const adapters = new Map([[program, adapter]]);
   let n = 0;
   const raw = (tool: ToolName, args: unknown): Promise<ToolOutcome> => dispatch(adapters, { callId: `c${++n}`, program, tool, args });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = async (tool: ToolName, args: unknown): Promise<any> => {
     const out = await raw(tool, args);
     if (!out.ok) throw new Error(`${tool}: ${out.error.code} ${out.error.message}`);

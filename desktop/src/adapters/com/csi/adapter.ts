@@ -15,10 +15,11 @@
 // - Member forces come at the programs' output stations, which are set before the analysis
 //   (60 segments per frame): a requested station that is not one of them is refused, never
 //   interpolated.
-import { PROGRAM_TOOLS, type JointRef, type Program, type Units, type ValidToolCall } from '@structural-platform/tool-schema';
+import { PROGRAM_TOOLS, type JointRef, type Units, type ValidToolCall } from '@structural-platform/tool-schema';
 import { ToolFailure, type ModelInspection } from '../../adapter.ts';
 import { ComAdapter } from '../com-adapter.ts';
 import type { ComSession } from '../session.ts';
+import { strings, type Vec3 } from './context.ts';
 import * as analysis from './analysis-tools.ts';
 import * as api from './api-tools.ts';
 import * as building from './building-tools.ts';
@@ -29,19 +30,8 @@ import * as results from './result-tools.ts';
 
 export { CSI_UNITS } from '@structural-platform/tool-schema';
 
-/** Segments per frame for the output stations (60 divides into 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60 parts). */
-export const OUTPUT_SEGMENTS = 60;
-export const GROUP_ALL = 'All';
-export const ITEM_OBJECT = 0, ITEM_GROUP = 1; // eItemType
-export const ELM_OBJECT = 0, ELM_GROUP = 2; // eItemTypeElm
 const COORD_TOLERANCE = 1e-6;
 
-export const FILES: Record<'sap2000' | 'etabs', { open: string[]; save: string }> = {
-  sap2000: { open: ['.sdb', '.$2k', '.s2k', '.xlsx', '.xls', '.mdb'], save: '.sdb' },
-  etabs: { open: ['.edb', '.e2k', '.$et'], save: '.edb' },
-};
-
-export type Vec3 = [number, number, number];
 
 /** What the client knows of the model it works on (the programs have no "model loaded" API). */
 export interface CsiModel {
@@ -228,22 +218,4 @@ export class CsiAdapter extends ComAdapter {
     const out = await this.ok('SapModel.PointObj.AddCartesian', [xyz[0], xyz[1], xyz[2], '', 'Global']);
     return { name: String(out.Name), xyz };
   }
-}
-
-export function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.map(String) : [];
-}
-
-export function numbers(v: unknown): number[] {
-  return Array.isArray(v) ? v.map(Number) : [];
-}
-
-/** Result rows of a case (its LoadCase column), with their step (Max/Min) when the program gives one. */
-export function caseRows(out: Record<string, unknown>, caseName: string): { k: number; step?: 'max' | 'min' }[] {
-  const n = Number(out.NumberResults) || 0;
-  const cases = strings(out.LoadCase), steps = strings(out.StepType);
-  return Array.from({ length: n }, (_, k) => k).filter((k) => cases[k] === caseName).map((k) => {
-    const s = steps[k]?.toLowerCase();
-    return s === 'max' || s === 'min' ? { k, step: s } : { k };
-  });
 }

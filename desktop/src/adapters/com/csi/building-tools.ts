@@ -13,13 +13,19 @@
 import type { ToolArgs, ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { polygonArea } from '../../geometry.ts';
-import { storiesOf } from './model-tools.ts';
-import { ITEM_OBJECT, strings, type CsiAdapter } from './adapter.ts';
+import type { CsiAdapter } from './adapter.ts';
+import { ITEM_OBJECT, strings } from './context.ts';
 
 const GRID_TABLE = 'Grid Definitions - Grid Lines';
 const SHELL_THIN = 1, MEMBRANE = 3; // eShellType
 const DIAPHRAGM_DEFINED = 3; // eDiaphragmOption: from a named diaphragm
 const AXIS_Z = 3;
+
+/** Sets the stories (ETABS Story.SetStories_2); new_model's templates use it too. */
+export async function storiesOf(csi: CsiAdapter, s: { base_elevation: number; stories: { name: string; height: number }[] }): Promise<void> {
+  const n = s.stories.length;
+  await csi.ok('SapModel.Story.SetStories_2', [s.base_elevation, n, s.stories.map((x) => x.name), s.stories.map((x) => x.height), s.stories.map(() => false), s.stories.map(() => 'None'), s.stories.map(() => false), s.stories.map(() => 0), s.stories.map(() => 0)]);
+}
 
 export async function defineStories(csi: CsiAdapter, a: ToolArgs<'define_stories'>): Promise<ToolResult<'define_stories'>> {
   await csi.need();

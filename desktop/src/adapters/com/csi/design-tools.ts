@@ -10,7 +10,8 @@
 //   reinforcement data of the sections (their defaults unless set in the program).
 import type { ToolArgs, ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
-import { ITEM_GROUP, numbers, strings, type CsiAdapter } from './adapter.ts';
+import type { CsiAdapter } from './adapter.ts';
+import { ITEM_GROUP, numbers, strings } from './context.ts';
 
 const RATIO_CLAUSE: Record<number, string> = { 1: 'H1-1 (PMM)', 2: 'G2.1 (major shear)', 3: 'G6 (minor shear)', 4: 'major beam-column capacity ratio', 5: 'minor beam-column capacity ratio', 6: 'other' };
 

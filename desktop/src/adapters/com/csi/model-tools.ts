@@ -10,8 +10,9 @@ import { extname, resolve } from 'node:path';
 import { CSI_UNITS, restraintOf, type Load, type ToolArgs, type ToolResult, type Units } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { templatePlan } from '../../templates.ts';
-import { assignDiaphragmLevels, defineGridLines } from './building-tools.ts';
-import { FILES, GROUP_ALL, ITEM_GROUP, ITEM_OBJECT, OUTPUT_SEGMENTS, type CsiAdapter, type Vec3 } from './adapter.ts';
+import type { CsiAdapter } from './adapter.ts';
+import { assignDiaphragmLevels, defineGridLines, storiesOf } from './building-tools.ts';
+import { FILES, GROUP_ALL, ITEM_GROUP, ITEM_OBJECT, OUTPUT_SEGMENTS, type Vec3 } from './context.ts';
 
 const PATTERN_OTHER = 8; // eLoadPatternType
 const MATERIAL_TYPE = { steel: 1, concrete: 2, other: 3 } as const; // eMatType
@@ -53,13 +54,6 @@ export async function newModel(csi: CsiAdapter, a: ToolArgs<'new_model'>): Promi
   if (plan.diaphragmLevels.length) await assignDiaphragmLevels(csi, 'D1', plan.diaphragmLevels);
   return { ...(await summary(csi)), created_frames: frames, created_joints: await csi.names('PointObj') };
 }
-
-async function storiesOf(csi: CsiAdapter, s: { base_elevation: number; stories: { name: string; height: number }[] }): Promise<void> {
-  const n = s.stories.length;
-  await csi.ok('SapModel.Story.SetStories_2', [s.base_elevation, n, s.stories.map((x) => x.name), s.stories.map((x) => x.height), s.stories.map(() => false), s.stories.map(() => 'None'), s.stories.map(() => false), s.stories.map(() => 0), s.stories.map(() => 0)]);
-}
-
-export { storiesOf };
 
 export async function open(csi: CsiAdapter, p: string): Promise<ToolResult<'open_model'>> {
   const full = resolve(csi.workingDirectory, p);

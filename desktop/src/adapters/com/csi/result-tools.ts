@@ -9,7 +9,8 @@
 // answer it as their step.
 import { TABLE_PAGE_MAX, TablePage, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
-import { caseRows, ELM_GROUP, ELM_OBJECT, numbers, OUTPUT_SEGMENTS, strings, type CsiAdapter } from './adapter.ts';
+import type { CsiAdapter } from './adapter.ts';
+import { caseRows, ELM_GROUP, ELM_OBJECT, numbers, OUTPUT_SEGMENTS, strings } from './context.ts';
 
 type Six = [number, number, number, number, number, number];
 const GRID_TABLE = 'Grid Definitions - Grid Lines';
