@@ -126,7 +126,7 @@ describe('memory service edge', () => {
     const doc = await res.json();
     expect(doc.components.securitySchemes).toEqual({ apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/clear', '/entity-edge/{uuid}', '/entity-node', '/episode/{uuid}', '/episodes/{group_id}', '/episodes/{group_id}/{source_description}', '/get-memory', '/group/{group_id}', '/messages', '/search'].sort(),
+      ['/clear', '/entity-edge/{uuid}', '/entity-node', '/episode/{uuid}', '/episodes/{group_id}', '/episodes/{group_id}/{source_description}', '/get-memory', '/group/{group_id}', '/healthcheck', '/messages', '/search'].sort(),
     );
     expect(Object.keys(doc.paths['/entity-edge/{uuid}']).sort()).toEqual(['delete', 'get']);
     expect(doc.paths['/messages'].post.requestBody.content['application/json'].schema.required).toEqual(['group_id', 'messages']);
