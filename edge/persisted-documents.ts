@@ -4,7 +4,6 @@
 // before the operation resolves becomes a 500, and the point is to refuse before parsing.
 import type { RequestHandler } from 'express';
 import { AppError, statusOf } from '../core/errors.ts';
-import type { PersistedDocuments } from '../gateway/persisted-documents.ts';
 
 interface GraphQLParams {
   query?: unknown;
@@ -25,7 +24,12 @@ function paramsOf(raw: GraphQLParams): { query?: string; hash?: string } {
   return { query: typeof raw.query === 'string' ? raw.query : undefined, hash: typeof hash === 'string' ? hash : undefined };
 }
 
-export function persistedDocumentsOnly(persisted: PersistedDocuments): RequestHandler {
+/** What the edge asks of the persisted documents (gateway/persisted-documents.ts): may this request run? Throws AppError if not. */
+export interface PersistedCheck {
+  check(request: { query?: string; hash?: string }): void;
+}
+
+export function persistedDocumentsOnly(persisted: PersistedCheck): RequestHandler {
   return (req, res, next) => {
     const body: unknown = req.method === 'GET' ? req.query : req.body;
     const requests = (Array.isArray(body) ? body : [body]).filter((r): r is GraphQLParams => !!r && typeof r === 'object');

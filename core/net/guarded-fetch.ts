@@ -157,7 +157,11 @@ export async function guardedRequest(href: string, options: GuardedRequestOption
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const target = await checkedAddress(url, resolve, options.allow ?? isPublicAddress);
     if (signal.aborted) throw new FetchRefused('timed out');
-    const res = await oneHop(url, target, maxBytes, signal, hop === 0 ? options : { method: 'GET', headers: options.headers, onChunk: options.onChunk });
+    const res = await oneHop(url, target, maxBytes, signal, hop === 0 ? options : { method: 'GET', headers: options.headers, onChunk: options.onChunk }).catch((err: unknown) => {
+      // The request's own abort says only "aborted": the reason a caller logs is the time limit.
+      if (timeout.aborted) throw new FetchRefused(`timed out after ${timeoutMs} ms`);
+      throw err;
+    });
     if (res.status >= 300 && res.status < 400) {
       if (!res.location) throw new FetchRefused(`HTTP ${res.status} without a location`);
       try {

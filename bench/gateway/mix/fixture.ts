@@ -8,7 +8,7 @@ import { createKeyStore } from '../../../core/auth/keys.ts';
 import { defaultCorpus, generateCode } from '../../../eval/search/corpus/index.ts';
 import { SET_NUMBERS, generateProjectSheet } from '../../../eval/projects/generator.ts';
 import { ROOT } from '../processes.ts';
-import { WORDS, seeded } from './shapes.ts';
+import { WORDS, seeded } from './random.ts';
 
 export interface Account {
   id: string;

@@ -3,6 +3,9 @@
 // dashboard, a code-search page and an agent's memory look-ups would send together: reads of
 // many kinds, polls, and a few mutations that create jobs.
 import type { Fixture, Account } from './fixture.ts';
+import { WORDS } from './random.ts';
+
+export { seeded, WORDS } from './random.ts';
 
 export interface Shape {
   name: string;
@@ -16,9 +19,6 @@ const pick = <T>(rng: () => number, xs: readonly T[]): T => xs[Math.floor(rng() 
 const int = (rng: () => number, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1));
 
 const STANDARDS = ['US', 'EUROCODE', 'AUS_NZ', 'CANADA', null] as const;
-export const WORDS = ('beam column slab footing girder joist truss wall brace pier pile deck diaphragm collector shear moment ' +
-  'deflection drift snow wind seismic load bearing connection weld bolt concrete steel timber masonry rebar anchor plate ' +
-  'flange web splice level grid roof cover spacing lap development stirrup tie camber vibration torsion punching').split(' ');
 const phrase = (rng: () => number, n: number) => Array.from({ length: n }, () => pick(rng, WORDS)).join(' ');
 const ENTITY_TYPES = ['Callout', 'View', 'Note', 'MemberMark', 'GridLine', null] as const;
 
@@ -78,17 +78,6 @@ export const SHAPES: Shape[] = [
   },
 ];
 
-/** A seeded generator (mulberry32): every target of a comparison sees the same sequence of requests. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface MixRequest {
   shape: string;

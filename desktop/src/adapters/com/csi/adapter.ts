@@ -15,11 +15,13 @@
 // - Member forces come at the programs' output stations, which are set before the analysis
 //   (60 segments per frame): a requested station that is not one of them is refused, never
 //   interpolated.
-import { PROGRAM_TOOLS, type JointRef, type Units, type ValidToolCall } from '@structural-platform/tool-schema';
+import { PROGRAM_TOOLS, type JointRef, type ValidToolCall } from '@structural-platform/tool-schema';
 import { ToolFailure, type ModelInspection } from '../../adapter.ts';
 import { ComAdapter } from '../com-adapter.ts';
 import type { ComSession } from '../session.ts';
-import { strings, type Vec3 } from './context.ts';
+import { strings, type CsiModel, type CsiSession, type Joints, type Vec3 } from './context.ts';
+
+export type { CsiModel, Joints } from './context.ts';
 import * as analysis from './analysis-tools.ts';
 import * as api from './api-tools.ts';
 import * as building from './building-tools.ts';
@@ -33,21 +35,8 @@ export { CSI_UNITS } from '@structural-platform/tool-schema';
 const COORD_TOLERANCE = 1e-6;
 
 
-/** What the client knows of the model it works on (the programs have no "model loaded" API). */
-export interface CsiModel {
-  units: Units;
-  dimension: '2d' | '3d';
-  path: string | null;
-  loadCounts: Map<string, number>;
-  instance: number;
-  /** Template sections not defined yet (new_model clears the sections): their frames take them when they are. */
-  pendingSections: Map<string, { role: string; frames: string[] }>;
-}
 
-/** A joint table read once per tool call that names joints by coordinates or grid lines. */
-export interface Joints { names(): Promise<{ name: string; xyz: Vec3 }[]>; resolve(ref: JointRef): Promise<string> }
-
-export class CsiAdapter extends ComAdapter {
+export class CsiAdapter extends ComAdapter implements CsiSession {
   readonly program: 'sap2000' | 'etabs';
   readonly label: string;
   model: CsiModel | null = null;

@@ -13,11 +13,11 @@ import { ToolFailure } from '../../adapter.ts';
 import { requestedCombinations } from '../../combinations.ts';
 import { spectrumPoints, spectrumScale } from '../../../codes/spectra.ts';
 import { unitSystem } from '../../../codes/units.ts';
-import type { CsiAdapter } from './adapter.ts';
+import type { CsiSession } from './context.ts';
 
 const COMBO_TYPE = { linear: 0, envelope: 1, absolute: 2, srss: 3 } as const;
 
-export async function defineCombinations(csi: CsiAdapter, a: ToolArgs<'define_load_combinations'>): Promise<ToolResult<'define_load_combinations'>> {
+export async function defineCombinations(csi: CsiSession, a: ToolArgs<'define_load_combinations'>): Promise<ToolResult<'define_load_combinations'>> {
   await csi.need();
   const wanted = requestedCombinations(a);
   const cases = new Set(await csi.names('LoadCases'));
@@ -40,7 +40,7 @@ export async function defineCombinations(csi: CsiAdapter, a: ToolArgs<'define_lo
   return { combinations: wanted.map((c) => ({ name: c.name, type: c.type, items: c.items, design: c.design, source: c.source })), deleted };
 }
 
-export async function defineModalCase(csi: CsiAdapter, a: ToolArgs<'define_modal_case'>): Promise<ToolResult<'define_modal_case'>> {
+export async function defineModalCase(csi: CsiSession, a: ToolArgs<'define_modal_case'>): Promise<ToolResult<'define_modal_case'>> {
   await csi.need();
   await csi.ok('SapModel.LoadCases.ModalEigen.SetCase', [a.name]);
   await csi.ok('SapModel.LoadCases.ModalEigen.SetNumberModes', [a.name, a.modes, 1]);
@@ -48,7 +48,7 @@ export async function defineModalCase(csi: CsiAdapter, a: ToolArgs<'define_modal
   return { name: a.name, modes: a.modes };
 }
 
-export async function defineResponseSpectrum(csi: CsiAdapter, a: ToolArgs<'define_response_spectrum'>): Promise<ToolResult<'define_response_spectrum'>> {
+export async function defineResponseSpectrum(csi: CsiSession, a: ToolArgs<'define_response_spectrum'>): Promise<ToolResult<'define_response_spectrum'>> {
   const m = await csi.need();
   if (a.direction === 'Y' && m.dimension === '2d') throw new ToolFailure('INVALID_ARGUMENTS', 'direction: a 2D model (XZ plane) has no Y direction');
   const fn = `${a.name}_FN`;

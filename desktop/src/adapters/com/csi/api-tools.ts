@@ -5,9 +5,9 @@
 // the desktop client before the call reaches this adapter (../../../safety/guard.ts).
 import { oapiMethod, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
-import type { CsiAdapter } from './adapter.ts';
+import type { CsiSession } from './context.ts';
 
-export async function callApi(csi: CsiAdapter, a: ToolArgs<'call_api'>): Promise<ToolResult<'call_api'>> {
+export async function callApi(csi: CsiSession, a: ToolArgs<'call_api'>): Promise<ToolResult<'call_api'>> {
   const entry = oapiMethod(a.method, csi.program);
   if (!entry) throw new ToolFailure('INVALID_ARGUMENTS', `method: ${a.method} is not on the ${csi.program} allow-list`, { method: a.method });
   await csi.need();

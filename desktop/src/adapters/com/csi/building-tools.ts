@@ -13,8 +13,7 @@
 import type { ToolArgs, ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { polygonArea } from '../../geometry.ts';
-import type { CsiAdapter } from './adapter.ts';
-import { ITEM_OBJECT, strings } from './context.ts';
+import { ITEM_OBJECT, strings, type CsiSession } from './context.ts';
 
 const GRID_TABLE = 'Grid Definitions - Grid Lines';
 const SHELL_THIN = 1, MEMBRANE = 3; // eShellType
@@ -22,12 +21,12 @@ const DIAPHRAGM_DEFINED = 3; // eDiaphragmOption: from a named diaphragm
 const AXIS_Z = 3;
 
 /** Sets the stories (ETABS Story.SetStories_2); new_model's templates use it too. */
-export async function storiesOf(csi: CsiAdapter, s: { base_elevation: number; stories: { name: string; height: number }[] }): Promise<void> {
+export async function storiesOf(csi: CsiSession, s: { base_elevation: number; stories: { name: string; height: number }[] }): Promise<void> {
   const n = s.stories.length;
   await csi.ok('SapModel.Story.SetStories_2', [s.base_elevation, n, s.stories.map((x) => x.name), s.stories.map((x) => x.height), s.stories.map(() => false), s.stories.map(() => 'None'), s.stories.map(() => false), s.stories.map(() => 0), s.stories.map(() => 0)]);
 }
 
-export async function defineStories(csi: CsiAdapter, a: ToolArgs<'define_stories'>): Promise<ToolResult<'define_stories'>> {
+export async function defineStories(csi: CsiSession, a: ToolArgs<'define_stories'>): Promise<ToolResult<'define_stories'>> {
   await csi.need();
   if ((await csi.names('PointObj')).length) throw new ToolFailure('INVALID_ARGUMENTS', 'ETABS defines stories only in a model without objects: define the stories first');
   await storiesOf(csi, a);
@@ -37,7 +36,7 @@ export async function defineStories(csi: CsiAdapter, a: ToolArgs<'define_stories
 }
 
 /** Replaces the grid lines of the model's grid system through the grid table. */
-export async function defineGridLines(csi: CsiAdapter, g: { x: { label: string; ordinate: number }[]; y: { label: string; ordinate: number }[] }): Promise<void> {
+export async function defineGridLines(csi: CsiSession, g: { x: { label: string; ordinate: number }[]; y: { label: string; ordinate: number }[] }): Promise<void> {
   const current = await csi.ok('SapModel.DatabaseTables.GetTableForEditingArray', [GRID_TABLE, '']);
   const fields = strings(current.FieldsKeysIncluded);
   const data = strings(current.TableData);
@@ -60,14 +59,14 @@ export async function defineGridLines(csi: CsiAdapter, g: { x: { label: string; 
   if (Number(applied.NumFatalErrors) > 0 || Number(applied.NumErrorMsgs) > 0) throw new ToolFailure('PROGRAM_ERROR', `ETABS refused the grid: ${String(applied.ImportLog ?? '').slice(0, 500)}`, { call: 'DatabaseTables.ApplyEditedTables' });
 }
 
-export async function defineGrids(csi: CsiAdapter, a: ToolArgs<'define_grids'>): Promise<ToolResult<'define_grids'>> {
+export async function defineGrids(csi: CsiSession, a: ToolArgs<'define_grids'>): Promise<ToolResult<'define_grids'>> {
   await csi.need();
   await defineGridLines(csi, a);
   return { x: a.x, y: a.y };
 }
 
 /** A diaphragm over the joints at each elevation (the building template's). */
-export async function assignDiaphragmLevels(csi: CsiAdapter, name: string, elevations: number[]): Promise<void> {
+export async function assignDiaphragmLevels(csi: CsiSession, name: string, elevations: number[]): Promise<void> {
   const table = await csi.joints().names();
   for (const z of elevations) {
     const joints = table.filter((j) => Math.abs(j.xyz[2] - z) <= 1e-6).map((j) => j.name);
@@ -75,7 +74,7 @@ export async function assignDiaphragmLevels(csi: CsiAdapter, name: string, eleva
   }
 }
 
-async function diaphragm(csi: CsiAdapter, name: string, rigid: boolean, joints: string[], areas: string[]): Promise<string[]> {
+async function diaphragm(csi: CsiSession, name: string, rigid: boolean, joints: string[], areas: string[]): Promise<string[]> {
   if (csi.program === 'etabs') {
     await csi.ok('SapModel.Diaphragm.SetDiaphragm', [name, !rigid]);
     for (const j of joints) await csi.ok('SapModel.PointObj.SetDiaphragm', [j, DIAPHRAGM_DEFINED, name]);
@@ -100,7 +99,7 @@ async function diaphragm(csi: CsiAdapter, name: string, rigid: boolean, joints: 
   return [...all];
 }
 
-export async function assignDiaphragm(csi: CsiAdapter, a: ToolArgs<'assign_diaphragm'>): Promise<ToolResult<'assign_diaphragm'>> {
+export async function assignDiaphragm(csi: CsiSession, a: ToolArgs<'assign_diaphragm'>): Promise<ToolResult<'assign_diaphragm'>> {
   await csi.need();
   const resolver = csi.joints();
   const joints: string[] = [];
@@ -124,7 +123,7 @@ export async function assignDiaphragm(csi: CsiAdapter, a: ToolArgs<'assign_diaph
   return { diaphragm: a.name, rigid: a.rigid, joints: assigned };
 }
 
-export async function assignJointMasses(csi: CsiAdapter, a: ToolArgs<'assign_joint_masses'>): Promise<ToolResult<'assign_joint_masses'>> {
+export async function assignJointMasses(csi: CsiSession, a: ToolArgs<'assign_joint_masses'>): Promise<ToolResult<'assign_joint_masses'>> {
   await csi.need();
   const resolver = csi.joints();
   const out = [];
@@ -138,7 +137,7 @@ export async function assignJointMasses(csi: CsiAdapter, a: ToolArgs<'assign_joi
   return { joints: out };
 }
 
-export async function defineMassSource(csi: CsiAdapter, a: ToolArgs<'define_mass_source'>): Promise<ToolResult<'define_mass_source'>> {
+export async function defineMassSource(csi: CsiSession, a: ToolArgs<'define_mass_source'>): Promise<ToolResult<'define_mass_source'>> {
   await csi.need();
   const patterns = new Set(await csi.names('LoadPatterns'));
   for (const l of a.loads) if (!patterns.has(l.pattern)) throw new ToolFailure('NOT_FOUND', `load pattern ${l.pattern} does not exist`, { pattern: l.pattern });
@@ -147,7 +146,7 @@ export async function defineMassSource(csi: CsiAdapter, a: ToolArgs<'define_mass
   return { name: a.name, elements: a.elements, joint_masses: a.joint_masses, loads: a.loads };
 }
 
-export async function defineAreaSection(csi: CsiAdapter, a: ToolArgs<'define_area_section'>): Promise<ToolResult<'define_area_section'>> {
+export async function defineAreaSection(csi: CsiSession, a: ToolArgs<'define_area_section'>): Promise<ToolResult<'define_area_section'>> {
   await csi.need();
   if (!(await csi.names('PropMaterial')).includes(a.material)) throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
   const shell = a.kind === 'membrane' ? MEMBRANE : SHELL_THIN;
@@ -161,7 +160,7 @@ export async function defineAreaSection(csi: CsiAdapter, a: ToolArgs<'define_are
   return { name: a.name };
 }
 
-export async function defineAreas(csi: CsiAdapter, a: ToolArgs<'define_areas'>): Promise<ToolResult<'define_areas'>> {
+export async function defineAreas(csi: CsiSession, a: ToolArgs<'define_areas'>): Promise<ToolResult<'define_areas'>> {
   await csi.need();
   const sections = new Set(await csi.names('PropArea'));
   const out = [];

@@ -1,6 +1,9 @@
 // What the CSI tool files share with the adapter: the OAPI enumeration values, the file types,
 // and the readers of OAPI output arrays. Kept apart from adapter.ts, which imports every tool
-// file, so that the tool files need nothing from it but its type (no import cycle).
+// file, so that the tool files need nothing from it (no import cycle, type-only imports included):
+// they work on a CsiSession, which CsiAdapter implements.
+import type { JointRef, Units } from '@structural-platform/tool-schema';
+import type { OapiAnswer } from './oapi-call.ts';
 /** Segments per frame for the output stations (60 divides into 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60 parts). */
 export const OUTPUT_SEGMENTS = 60;
 export const GROUP_ALL = 'All';
@@ -30,4 +33,38 @@ export function caseRows(out: Record<string, unknown>, caseName: string): { k: n
     const s = steps[k]?.toLowerCase();
     return s === 'max' || s === 'min' ? { k, step: s } : { k };
   });
+}
+
+/** What the client knows of the model it works on (the programs have no "model loaded" API). */
+export interface CsiModel {
+  units: Units;
+  dimension: '2d' | '3d';
+  path: string | null;
+  loadCounts: Map<string, number>;
+  instance: number;
+  /** Template sections not defined yet (new_model clears the sections): their frames take them when they are. */
+  pendingSections: Map<string, { role: string; frames: string[] }>;
+}
+
+/** A joint table read once per tool call that names joints by coordinates or grid lines. */
+export interface Joints { names(): Promise<{ name: string; xyz: Vec3 }[]>; resolve(ref: JointRef): Promise<string> }
+
+/** What the tool files use of the adapter (CsiAdapter implements it). */
+export interface CsiSession {
+  readonly program: 'sap2000' | 'etabs';
+  readonly label: string;
+  model: CsiModel | null;
+  analysed: boolean;
+  readonly workingDirectory: string;
+  readonly instance: number;
+  call(method: string, args: unknown[], timeoutMs?: number): Promise<OapiAnswer>;
+  ok(method: string, args?: unknown[], timeoutMs?: number): Promise<Record<string, unknown>>;
+  names(collection: string): Promise<string[]>;
+  need(): Promise<CsiModel>;
+  changed(): void;
+  needAnalysis(): void;
+  coordinates(name: string): Promise<Vec3>;
+  storyElevations(): Promise<Map<string, number>>;
+  joints(): Joints;
+  point(ref: JointRef): Promise<{ name: string; xyz: Vec3 }>;
 }

@@ -10,12 +10,11 @@
 //   reinforcement data of the sections (their defaults unless set in the program).
 import type { ToolArgs, ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
-import type { CsiAdapter } from './adapter.ts';
-import { ITEM_GROUP, numbers, strings } from './context.ts';
+import { ITEM_GROUP, numbers, strings, type CsiSession } from './context.ts';
 
 const RATIO_CLAUSE: Record<number, string> = { 1: 'H1-1 (PMM)', 2: 'G2.1 (major shear)', 3: 'G6 (minor shear)', 4: 'major beam-column capacity ratio', 5: 'minor beam-column capacity ratio', 6: 'other' };
 
-async function selectCombinations(csi: CsiAdapter, prefix: 'DesignSteel' | 'DesignConcrete', names: string[] | undefined): Promise<string[]> {
+async function selectCombinations(csi: CsiSession, prefix: 'DesignSteel' | 'DesignConcrete', names: string[] | undefined): Promise<string[]> {
   if (!names) return [];
   const all = await csi.names('RespCombo');
   for (const n of names) if (!all.includes(n)) throw new ToolFailure('NOT_FOUND', `combination ${n} does not exist`, { combination: n });
@@ -23,7 +22,7 @@ async function selectCombinations(csi: CsiAdapter, prefix: 'DesignSteel' | 'Desi
   return names;
 }
 
-export async function designSteel(csi: CsiAdapter, a: ToolArgs<'design_steel'>): Promise<ToolResult<'design_steel'>> {
+export async function designSteel(csi: CsiSession, a: ToolArgs<'design_steel'>): Promise<ToolResult<'design_steel'>> {
   await csi.need();
   csi.needAnalysis();
   if (a.overrides.length) throw new ToolFailure('INVALID_ARGUMENTS', `overrides: set effective lengths and Cb in ${csi.label}'s design overwrites (DesignSteel.SetOverwrite is not on the allow-list yet)`);
@@ -45,7 +44,7 @@ export async function designSteel(csi: CsiAdapter, a: ToolArgs<'design_steel'>):
   return { code: 'AISC360-16', combinations: combos, frames: rows, governing: top && { frame: top.frame, ratio: top.ratio!, clause: top.clause!, combination: top.combination ?? '' } };
 }
 
-export async function designConcrete(csi: CsiAdapter, a: ToolArgs<'design_concrete'>): Promise<ToolResult<'design_concrete'>> {
+export async function designConcrete(csi: CsiSession, a: ToolArgs<'design_concrete'>): Promise<ToolResult<'design_concrete'>> {
   await csi.need();
   csi.needAnalysis();
   if (a.cover !== undefined) throw new ToolFailure('INVALID_ARGUMENTS', `cover: ${csi.label} takes the cover from the sections' reinforcement data`);

@@ -10,22 +10,21 @@ import { extname, resolve } from 'node:path';
 import { CSI_UNITS, restraintOf, type Load, type ToolArgs, type ToolResult, type Units } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { templatePlan } from '../../templates.ts';
-import type { CsiAdapter } from './adapter.ts';
 import { assignDiaphragmLevels, defineGridLines, storiesOf } from './building-tools.ts';
-import { FILES, GROUP_ALL, ITEM_GROUP, ITEM_OBJECT, OUTPUT_SEGMENTS, type Vec3 } from './context.ts';
+import { FILES, GROUP_ALL, ITEM_GROUP, ITEM_OBJECT, OUTPUT_SEGMENTS, type Vec3, type CsiSession } from './context.ts';
 
 const PATTERN_OTHER = 8; // eLoadPatternType
 const MATERIAL_TYPE = { steel: 1, concrete: 2, other: 3 } as const; // eMatType
 /** Load directions (frame and area loads): 1–3 local, 4–6 X, Y, Z, 10 gravity. */
 const DIRECTION = { local_1: 1, local_2: 2, local_3: 3, X: 4, Y: 5, Z: 6, gravity: 10 } as const;
 
-export async function summary(csi: CsiAdapter): Promise<ToolResult<'open_model'>> {
+export async function summary(csi: CsiSession): Promise<ToolResult<'open_model'>> {
   const m = await csi.need();
   const [joints, frames, materials, sections, patterns] = [await csi.names('PointObj'), await csi.names('FrameObj'), await csi.names('PropMaterial'), await csi.names('PropFrame'), await csi.names('LoadPatterns')];
   return { joints: joints.length, frames: frames.length, materials, sections, patterns, units: m.units, dimension: m.dimension, path: m.path };
 }
 
-export async function newModel(csi: CsiAdapter, a: ToolArgs<'new_model'>): Promise<ToolResult<'new_model'>> {
+export async function newModel(csi: CsiSession, a: ToolArgs<'new_model'>): Promise<ToolResult<'new_model'>> {
   const plan = templatePlan(a);
   await csi.ok('SapModel.InitializeNewModel', [CSI_UNITS[a.units]]);
   await csi.ok('SapModel.File.NewBlank');
@@ -55,7 +54,7 @@ export async function newModel(csi: CsiAdapter, a: ToolArgs<'new_model'>): Promi
   return { ...(await summary(csi)), created_frames: frames, created_joints: await csi.names('PointObj') };
 }
 
-export async function open(csi: CsiAdapter, p: string): Promise<ToolResult<'open_model'>> {
+export async function open(csi: CsiSession, p: string): Promise<ToolResult<'open_model'>> {
   const full = resolve(csi.workingDirectory, p);
   const ext = extname(full).toLowerCase();
   const files = FILES[csi.program];
@@ -75,7 +74,7 @@ export async function open(csi: CsiAdapter, p: string): Promise<ToolResult<'open
   return summary(csi);
 }
 
-export async function save(csi: CsiAdapter, p: string | undefined): Promise<string> {
+export async function save(csi: CsiSession, p: string | undefined): Promise<string> {
   const m = await csi.need();
   const target = p ? resolve(csi.workingDirectory, p) : m.path;
   if (!target) throw new ToolFailure('INVALID_ARGUMENTS', 'path: the model has never been saved; give a path');
@@ -86,7 +85,7 @@ export async function save(csi: CsiAdapter, p: string | undefined): Promise<stri
   return target;
 }
 
-export async function defineMaterial(csi: CsiAdapter, a: ToolArgs<'define_material'>): Promise<ToolResult<'define_material'>> {
+export async function defineMaterial(csi: CsiSession, a: ToolArgs<'define_material'>): Promise<ToolResult<'define_material'>> {
   await csi.need();
   await csi.ok('SapModel.PropMaterial.SetMaterial', [a.name, MATERIAL_TYPE[a.kind]]);
   await csi.ok('SapModel.PropMaterial.SetMPIsotropic', [a.name, a.e, a.poisson, 0]);
@@ -102,7 +101,7 @@ export async function defineMaterial(csi: CsiAdapter, a: ToolArgs<'define_materi
   return { name: a.name };
 }
 
-export async function defineSection(csi: CsiAdapter, a: ToolArgs<'define_section'>): Promise<ToolResult<'define_section'>> {
+export async function defineSection(csi: CsiSession, a: ToolArgs<'define_section'>): Promise<ToolResult<'define_section'>> {
   const m = await csi.need();
   if (!(await csi.names('PropMaterial')).includes(a.material)) throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
   const s = a.section;
@@ -126,7 +125,7 @@ export async function defineSection(csi: CsiAdapter, a: ToolArgs<'define_section
   return { name: a.name };
 }
 
-export async function addFrame(csi: CsiAdapter, f: { name?: string; start: ToolArgs<'define_frames'>['frames'][number]['start']; end: ToolArgs<'define_frames'>['frames'][number]['end']; section: string; angle: number; releases?: { i: boolean[]; j: boolean[] } }): Promise<ToolResult<'define_frames'>['frames'][number]> {
+export async function addFrame(csi: CsiSession, f: { name?: string; start: ToolArgs<'define_frames'>['frames'][number]['start']; end: ToolArgs<'define_frames'>['frames'][number]['end']; section: string; angle: number; releases?: { i: boolean[]; j: boolean[] } }): Promise<ToolResult<'define_frames'>['frames'][number]> {
   const i = await csi.point(f.start), j = await csi.point(f.end);
   if (i.name === j.name) throw new ToolFailure('INVALID_ARGUMENTS', `frame ${f.name ?? '(new)'}: both ends are joint ${i.name}`);
   const out = await csi.ok('SapModel.FrameObj.AddByPoint', [i.name, j.name, f.section, f.name ?? '']);
@@ -136,7 +135,7 @@ export async function addFrame(csi: CsiAdapter, f: { name?: string; start: ToolA
   return { name, joint_i: i.name, joint_j: j.name, length: Math.hypot(j.xyz[0] - i.xyz[0], j.xyz[1] - i.xyz[1], j.xyz[2] - i.xyz[2]) };
 }
 
-export async function defineFrames(csi: CsiAdapter, a: ToolArgs<'define_frames'>): Promise<ToolResult<'define_frames'>> {
+export async function defineFrames(csi: CsiSession, a: ToolArgs<'define_frames'>): Promise<ToolResult<'define_frames'>> {
   await csi.need();
   const frames = [];
   for (const f of a.frames) frames.push(await addFrame(csi, f));
@@ -144,7 +143,7 @@ export async function defineFrames(csi: CsiAdapter, a: ToolArgs<'define_frames'>
   return { frames };
 }
 
-export async function assignSupports(csi: CsiAdapter, a: { joints: ToolArgs<'assign_supports'>['joints']; restraint: ToolArgs<'assign_supports'>['restraint'] }): Promise<ToolResult<'assign_supports'>> {
+export async function assignSupports(csi: CsiSession, a: { joints: ToolArgs<'assign_supports'>['joints']; restraint: ToolArgs<'assign_supports'>['restraint'] }): Promise<ToolResult<'assign_supports'>> {
   await csi.need();
   const flags = restraintOf(a.restraint);
   const joints = csi.joints();
@@ -158,7 +157,7 @@ export async function assignSupports(csi: CsiAdapter, a: { joints: ToolArgs<'ass
   return { joints: out };
 }
 
-export async function assignLoads(csi: CsiAdapter, a: ToolArgs<'assign_loads'>): Promise<ToolResult<'assign_loads'>> {
+export async function assignLoads(csi: CsiSession, a: ToolArgs<'assign_loads'>): Promise<ToolResult<'assign_loads'>> {
   const m = await csi.need();
   const resolver = csi.joints();
   // Resolve every name first, so a wrong one is refused before anything is assigned.
@@ -196,7 +195,7 @@ export async function assignLoads(csi: CsiAdapter, a: ToolArgs<'assign_loads'>):
   return { pattern: a.pattern, load_count: count };
 }
 
-export async function analyse(csi: CsiAdapter): Promise<ToolResult<'run_analysis'>> {
+export async function analyse(csi: CsiSession): Promise<ToolResult<'run_analysis'>> {
   const m = await csi.need();
   for (const [section, p] of m.pendingSections) throw new ToolFailure('INVALID_ARGUMENTS', `section ${section}, the template's ${p.role}, is not defined: call define_section first`, { section });
   const started = performance.now();
@@ -216,7 +215,7 @@ export async function analyse(csi: CsiAdapter): Promise<ToolResult<'run_analysis
   return { cases, equations, elapsed_ms: performance.now() - started };
 }
 
-export async function deleteObjects(csi: CsiAdapter, a: ToolArgs<'delete_objects'>): Promise<ToolResult<'delete_objects'>> {
+export async function deleteObjects(csi: CsiSession, a: ToolArgs<'delete_objects'>): Promise<ToolResult<'delete_objects'>> {
   await csi.need();
   const check = async (kind: string, collection: string, names: string[] | undefined) => {
     const have = new Set(await csi.names(collection));

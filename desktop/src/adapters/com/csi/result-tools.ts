@@ -9,8 +9,7 @@
 // answer it as their step.
 import { TABLE_PAGE_MAX, TablePage, type ToolArgs, type ToolResult } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
-import type { CsiAdapter } from './adapter.ts';
-import { caseRows, ELM_GROUP, ELM_OBJECT, numbers, OUTPUT_SEGMENTS, strings } from './context.ts';
+import { caseRows, ELM_GROUP, ELM_OBJECT, numbers, OUTPUT_SEGMENTS, strings, type CsiSession } from './context.ts';
 
 type Six = [number, number, number, number, number, number];
 const GRID_TABLE = 'Grid Definitions - Grid Lines';
@@ -18,7 +17,7 @@ const col = (out: Record<string, unknown>, name: string) => (Array.isArray(out[n
 const six = (out: Record<string, unknown>, names: string[], k: number) => names.map((n) => Number(col(out, n)[k])) as Six;
 
 /** Selects a case or combination for output; answers whether it is a combination. */
-async function selectForOutput(csi: CsiAdapter, name: string): Promise<boolean> {
+async function selectForOutput(csi: CsiSession, name: string): Promise<boolean> {
   await csi.ok('SapModel.Results.Setup.DeselectAllCasesAndCombosForOutput');
   const combo = (await csi.names('RespCombo')).includes(name);
   const selected = await csi.call(combo ? 'SapModel.Results.Setup.SetComboSelectedForOutput' : 'SapModel.Results.Setup.SetCaseSelectedForOutput', [name]);
@@ -28,7 +27,7 @@ async function selectForOutput(csi: CsiAdapter, name: string): Promise<boolean> 
 
 const stepOf = (step?: 'max' | 'min') => (step ? { step } : {});
 
-export async function readResults(csi: CsiAdapter, a: ToolArgs<'read_results'>): Promise<ToolResult<'read_results'>> {
+export async function readResults(csi: CsiSession, a: ToolArgs<'read_results'>): Promise<ToolResult<'read_results'>> {
   await csi.need();
   csi.needAnalysis();
   await selectForOutput(csi, a.case);
@@ -56,7 +55,7 @@ export async function readResults(csi: CsiAdapter, a: ToolArgs<'read_results'>):
   return { kind: a.kind, case: a.case, joints } as ToolResult<'read_results'>;
 }
 
-async function memberForces(csi: CsiAdapter, a: ToolArgs<'read_results'>): Promise<ToolResult<'read_results'>> {
+async function memberForces(csi: CsiSession, a: ToolArgs<'read_results'>): Promise<ToolResult<'read_results'>> {
   const all = await csi.names('FrameObj');
   const names = a.frames ?? all;
   for (const n of names) if (!all.includes(n)) throw new ToolFailure('NOT_FOUND', `frame ${n} does not exist`, { frame: n });
@@ -81,7 +80,7 @@ async function memberForces(csi: CsiAdapter, a: ToolArgs<'read_results'>): Promi
   return { kind: 'member_forces', case: a.case, frames };
 }
 
-export async function readModalResults(csi: CsiAdapter, a: ToolArgs<'read_modal_results'>): Promise<ToolResult<'read_modal_results'>> {
+export async function readModalResults(csi: CsiSession, a: ToolArgs<'read_modal_results'>): Promise<ToolResult<'read_modal_results'>> {
   await csi.need();
   csi.needAnalysis();
   await selectForOutput(csi, a.case);
@@ -108,7 +107,7 @@ export async function readModalResults(csi: CsiAdapter, a: ToolArgs<'read_modal_
   };
 }
 
-export async function storyDrifts(csi: CsiAdapter, a: ToolArgs<'story_drifts'>): Promise<ToolResult<'story_drifts'>> {
+export async function storyDrifts(csi: CsiSession, a: ToolArgs<'story_drifts'>): Promise<ToolResult<'story_drifts'>> {
   await csi.need();
   csi.needAnalysis();
   await selectForOutput(csi, a.case);
@@ -130,7 +129,7 @@ export async function storyDrifts(csi: CsiAdapter, a: ToolArgs<'story_drifts'>):
 }
 
 /** A table's records as cells (numbers where the program printed one). */
-async function table(csi: CsiAdapter, key: string, fields: string[] | undefined, cases: string[] | undefined): Promise<{ fields: string[]; rows: (string | number | null)[][] }> {
+async function table(csi: CsiSession, key: string, fields: string[] | undefined, cases: string[] | undefined): Promise<{ fields: string[]; rows: (string | number | null)[][] }> {
   if (cases?.length) {
     const combos = new Set(await csi.names('RespCombo'));
     await csi.ok('SapModel.DatabaseTables.SetLoadCasesSelectedForDisplay', [cases.filter((c) => !combos.has(c))]);
@@ -144,7 +143,7 @@ async function table(csi: CsiAdapter, key: string, fields: string[] | undefined,
   return { fields: included, rows: Array.from({ length: n }, (_, r) => data.slice(r * w, r * w + w).map(cell)) };
 }
 
-export async function gridLines(csi: CsiAdapter): Promise<{ x: Map<string, number>; y: Map<string, number> }> {
+export async function gridLines(csi: CsiSession): Promise<{ x: Map<string, number>; y: Map<string, number> }> {
   const x = new Map<string, number>(), y = new Map<string, number>();
   if (csi.program !== 'etabs') return { x, y };
   const t = await table(csi, GRID_TABLE, undefined, undefined).catch(() => ({ fields: [] as string[], rows: [] as (string | number | null)[][] }));
@@ -158,7 +157,7 @@ export async function gridLines(csi: CsiAdapter): Promise<{ x: Map<string, numbe
   return { x, y };
 }
 
-export async function storyForces(csi: CsiAdapter, a: ToolArgs<'story_forces'>): Promise<ToolResult<'story_forces'>> {
+export async function storyForces(csi: CsiSession, a: ToolArgs<'story_forces'>): Promise<ToolResult<'story_forces'>> {
   await csi.need();
   csi.needAnalysis();
   const t = await table(csi, 'Story Forces', undefined, [a.case]);
@@ -173,7 +172,7 @@ export async function storyForces(csi: CsiAdapter, a: ToolArgs<'story_forces'>):
   };
 }
 
-export async function listTables(csi: CsiAdapter, a: ToolArgs<'list_tables'>): Promise<ToolResult<'list_tables'>> {
+export async function listTables(csi: CsiSession, a: ToolArgs<'list_tables'>): Promise<ToolResult<'list_tables'>> {
   await csi.need();
   const out = await csi.ok('SapModel.DatabaseTables.GetAvailableTables', []);
   const keys = strings(out.TableKey), names = strings(out.TableName);
@@ -188,7 +187,7 @@ function matches(cell: string | number | null, op: string, value: string | numbe
   return op === '=' ? x === y : op === '!=' ? x !== y : op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
 }
 
-export async function readTable(csi: CsiAdapter, a: ToolArgs<'read_table'>): Promise<ToolResult<'read_table'>> {
+export async function readTable(csi: CsiSession, a: ToolArgs<'read_table'>): Promise<ToolResult<'read_table'>> {
   await csi.need();
   // Filtered columns must be read too; the answer keeps the columns asked for.
   const wanted = a.fields ? [...new Set([...a.fields, ...a.filters.map((f) => f.field)])] : undefined;

@@ -11,14 +11,10 @@ import type { Load } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { unitSystem } from '../../../codes/units.ts';
 import type { AnalysisRunner } from '../run-analysis.ts';
-import { localAxes, type CaseResult, type Diaphragm, type LoadCase, type MemberLoad, type ModalResult, type Six, type SolverFrame, type SolverModel, type Vec3 } from '../solver/index.ts';
+import { localAxes, type Diaphragm, type LoadCase, type MemberLoad, type Six, type SolverFrame, type SolverModel, type Vec3 } from '../solver/index.ts';
 import { JOINT_TOLERANCE, polygonArea, tributaryShares, type FrameModel } from './model.ts';
 
-export interface AnalysisState {
-  equations: number;
-  static: Map<string, CaseResult>;
-  modal: Map<string, ModalResult>;
-}
+export type { AnalysisState } from './model.ts';
 
 function solverFrames(m: FrameModel): SolverFrame[] {
   return m.frames.map((f, k) => {

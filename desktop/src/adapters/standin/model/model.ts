@@ -6,9 +6,8 @@
 import { restraintOf, type JointRef, type Load, type ToolArgs, type ToolResult, type Units } from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { iSection } from '../../../codes/aisc360/section.ts';
-import type { Six, Vec3 } from '../solver/index.ts';
+import type { CaseResult, ModalResult, Six, Vec3 } from '../solver/index.ts';
 import type { CombinationDef, MaterialDef, ModelFile, ResponseSpectrumDef, SectionDef } from './file.ts';
-import type { AnalysisState } from './analysis.ts';
 import { polygonArea } from '../../geometry.ts';
 
 export { polygonArea };
@@ -22,6 +21,13 @@ export type Area = { name: string; joints: number[]; section: string };
 export type StoryDefs = { base: string; base_elevation: number; stories: { name: string; height: number }[] };
 export type GridDefs = { x: { label: string; ordinate: number }[]; y: { label: string; ordinate: number }[] };
 export type MassSource = { name: string; elements: boolean; joint_masses: boolean; loads: { pattern: string; factor: number }[] };
+
+/** The results of the model's last analysis (./analysis.ts computes them): kept by the model, dropped by any change. */
+export interface AnalysisState {
+  equations: number;
+  static: Map<string, CaseResult>;
+  modal: Map<string, ModalResult>;
+}
 
 export class FrameModel {
   readonly units: Units;
