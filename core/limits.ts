@@ -4,13 +4,14 @@
 // docs/reference/configuration.md); the rest are properties of the formats, with their reason here.
 //
 // Read once at start, checked by the variables' schemas: changing one needs a restart, like every setting.
+// Not frozen: tests lower a limit in-process to reach its refusal quickly.
 import { readVariables } from './env/read.ts';
 
 const v = readVariables(process.env);
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-export const LIMITS = Object.freeze({
+export const LIMITS = {
   // --- Zip containers (.xlsx templates, .mcdx sources): core/zip.ts -------------------------
   zipMaxEntries: v.ZIP_MAX_ENTRIES,
   zipMaxInflatedBytes: v.ZIP_MAX_INFLATED_BYTES,
@@ -80,6 +81,6 @@ export const LIMITS = Object.freeze({
   wsMaxMessageBytes: v.WS_MAX_MESSAGE_BYTES,
   // --- Memory search: subgraphs/memory/service.ts --------------------------------------------
   memoryMaxGroupIds: v.MEMORY_MAX_GROUP_IDS,
-});
+} as const;
 
 export type LimitName = keyof typeof LIMITS;

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../core/limits.ts';
 import { startTestServer, waitFor, CREATE_DIAGNOSTIC, type TestServer } from '../helpers/server.ts';
 
-/** A worker task that would hold the only thread for 120 s (the failure these tests guard against). */
-const LONG = { durationMs: 0, steps: 1, cpuMs: 120_000 };
+/** A worker task that would hold the only thread for 60 s, the longest a diagnostic job takes (the failure these tests guard against). */
+const LONG = { durationMs: 0, steps: 1, cpuMs: 60_000 };
 /**
  * The freeze bound: healthy answers come in 0.1-4 s on an idle machine, a task left running holds
- * the thread for LONG's 120 s; 40 s is far from both, so a busy machine cannot fail a healthy run.
+ * the thread for LONG's 60 s; 25 s is far from both, so a busy machine cannot fail a healthy run.
  */
-const BOUND_MS = 40_000;
+const BOUND_MS = 25_000;
 
 describe('abandoned jobs on a real server with one worker thread', () => {
   let server: TestServer;
