@@ -10,6 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROOT_ENV } from '../build/windows/wine-chroot.ts';
 
 const ROOT = process.env.WINE_SMOKE_ROOT ?? '';
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'windows');
@@ -18,7 +19,7 @@ if (!ROOT || !existsSync(path.join(ROOT, 'usr/lib/wine/wine64')) || !existsSync(
   console.error('bench:start needs WINE_SMOKE_ROOT (a Wine 10 chroot, see .ci/wine-root) and npm run desktop:build:win first');
   process.exit(1);
 }
-const ENV = ['HOME=/root', 'WINEPREFIX=/root/.wine', 'WINEDEBUG=-all', 'PATH=/usr/bin:/bin'];
+const ENV = CHROOT_ENV;
 const inRoot = (args: string[]) => execFileSync('chroot', [ROOT, '/usr/bin/env', ...ENV, ...args], { stdio: 'ignore', timeout: 300_000 });
 
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, waitFor, type TestServer } from '../../../test/helpers/server.ts';
 import { modelEnv, startModelServer, type ModelServer } from '../../../test/helpers/model-server.ts';
+import { CHROOT_ENV, CHROOT_USER, DRIVE_C, PROFILE } from '../../build/windows/wine-chroot.ts';
 
 const ROOT = process.env.WINE_SMOKE_ROOT ?? '';
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'windows');
@@ -28,12 +29,12 @@ describe.runIf(!!ROOT && !ready)('the Windows smoke test\'s prerequisites', () =
   });
 });
 
-const PREFIX = path.join(ROOT, 'root/.wine/drive_c');
+const PREFIX = path.join(ROOT, DRIVE_C);
 const INSTALLED = path.join(PREFIX, 'Program Files/Structural Platform/StructuralPlatform.exe');
-const UPDATED = path.join(PREFIX, 'users/root/AppData/Local/Programs/Structural Platform/StructuralPlatform.exe');
-const LOG = path.join(PREFIX, 'users/root/AppData/Roaming/Structural Platform/logs/desktop.log');
+const UPDATED = path.join(PREFIX, PROFILE, 'AppData/Local/Programs/Structural Platform/StructuralPlatform.exe');
+const LOG = path.join(PREFIX, PROFILE, 'AppData/Roaming/Structural Platform/logs/desktop.log');
 const OUT = path.join(ROOT, 'tmp/app.out');
-const ENV = ['HOME=/root', 'WINEPREFIX=/root/.wine', 'WINEDEBUG=-all', 'PATH=/usr/bin:/bin'];
+const ENV = CHROOT_ENV;
 const wine = (args: string[], env: string[] = []) => execFileSync('chroot', [ROOT, '/usr/bin/env', ...ENV, ...env, '/usr/lib/wine/wine64', ...args], { stdio: 'ignore', timeout: 180_000 });
 
 let server: TestServer;
@@ -154,7 +155,7 @@ describe.skipIf(!ready)('the Windows program under Wine 10', () => {
     execFileSync('chroot', [ROOT, '/usr/bin/env', ...ENV, '/usr/lib/wine/wineserver', '-k'], { stdio: 'ignore' });
     wine(['msiexec', '/x', 'Z:\\work\\app.msi', '/qn']);
     expect(existsSync(INSTALLED)).toBe(false);
-    wine(['C:\\users\\root\\AppData\\Local\\Programs\\Structural Platform\\Uninstall.exe', '/S']);
+    wine([`C:\\users\\${CHROOT_USER}\\AppData\\Local\\Programs\\Structural Platform\\Uninstall.exe`, '/S']);
     await waitFor(async () => !existsSync(UPDATED), 60_000, 500);
   }, 600_000);
 });
