@@ -19,7 +19,7 @@ import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
-import { PAID_BEFORE_BODY, keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
+import { PAID_BEFORE_BODY, authenticatedOf, keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
 import { LIMITS } from '../core/limits.ts';
 import { createHttpServer, listen } from '../core/net/http-server.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
@@ -136,6 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       address: clientAddress(req),
       signal: clientGone(req.res!),
       paidBeforeParse: (req as unknown as Record<symbol, boolean | undefined>)[PAID_BEFORE_BODY],
+      principal: authenticatedOf(req),
     });
 
   const uploads = graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 });
