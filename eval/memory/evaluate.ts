@@ -255,6 +255,11 @@ async function main() {
     rows.push({ set: `LoCoMo held out (${[...HELD_OUT_CONVERSATIONS].join(', ')})`, measure: 'hit@10 search', values: pick((r) => r.locomo?.slices['held-out'].search) });
     rows.push({ set: 'LoCoMo held out', measure: 'hit@10 BM25 raw turns', values: pick((r) => r.locomo?.slices['held-out'].bm25) });
     rows.push({ set: 'LoCoMo temporal (all)', measure: 'hit@10 search', values: pick((r) => r.locomo?.systems.search?.byCategory[2]) });
+    // Per conversation, worst first by the last embedder's figure (the model when both run).
+    const last = runs.at(-1)!.locomo!.conversations;
+    for (const c of [...last].sort((a, b) => a.search - b.search)) {
+      rows.push({ set: `LoCoMo ${c.id} (${c.slice}, ${c.questions} q)`, measure: 'hit@10 search', values: pick((r) => r.locomo?.conversations.find((x) => x.id === c.id)?.search) });
+    }
   }
   for (const [set, key] of [['engineering main', 'main'], ['engineering held out', 'heldOut']] as const) {
     if (!runs[0]![key]) continue;

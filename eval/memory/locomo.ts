@@ -147,15 +147,21 @@ export interface LocomoScores {
   perCategory: Record<number, number>;
   /** hit@10 of search (and of BM25) over the tuning and the held-out conversations. */
   slices: Record<'tuning' | 'held-out', { questions: number; search: number; bm25: number }>;
+  /** The same per conversation, with its slice. */
+  conversations: { id: string; slice: 'tuning' | 'held-out'; questions: number; search: number; bm25: number }[];
 }
 
 export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embedder }, accountId: string, conversations: readonly LocomoConversation[]): Promise<LocomoScores> {
   const hits: Record<string, Record<number, number>> = { search: {}, 'get-memory': {}, 'BM25 raw turns': {} };
   const perCategory: Record<number, number> = {};
   const slices: LocomoScores['slices'] = { tuning: { questions: 0, search: 0, bm25: 0 }, 'held-out': { questions: 0, search: 0, bm25: 0 } };
+  const perConversation: LocomoScores['conversations'] = [];
   let questions = 0;
   for (const c of conversations) {
-    const slice = slices[HELD_OUT_CONVERSATIONS.has(c.id) ? 'held-out' : 'tuning'];
+    const sliceName = HELD_OUT_CONVERSATIONS.has(c.id) ? 'held-out' : 'tuning';
+    const slice = slices[sliceName];
+    const own = { id: c.id, slice: sliceName, questions: 0, search: 0, bm25: 0 } as LocomoScores['conversations'][number];
+    perConversation.push(own);
     const byId = new Map(c.turns.map((t) => [t.id, t]));
     const raw = c.turns.map((t) => `${t.speaker}: ${t.text}`);
     const bm25 = bm25Index(raw);
@@ -181,9 +187,13 @@ export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embed
       for (const [system, texts] of Object.entries(results)) {
         if (texts.some((t) => isHit(t, q.answer, evidence))) hits[system]![q.category] = (hits[system]![q.category] ?? 0) + 1;
       }
-      slice.questions++;
-      if (results.search!.some((t) => isHit(t, q.answer, evidence))) slice.search++;
-      if (results['BM25 raw turns']!.some((t) => isHit(t, q.answer, evidence))) slice.bm25++;
+      const searchHit = results.search!.some((t) => isHit(t, q.answer, evidence));
+      const bm25Hit = results['BM25 raw turns']!.some((t) => isHit(t, q.answer, evidence));
+      for (const x of [slice, own]) {
+        x.questions++;
+        if (searchHit) x.search++;
+        if (bm25Hit) x.bm25++;
+      }
       perCategory[q.category] = (perCategory[q.category] ?? 0) + 1;
       questions++;
     }
@@ -194,11 +204,11 @@ export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embed
     for (const cat of Object.keys(perCategory).map(Number)) byCategory[cat] = (h[cat] ?? 0) / perCategory[cat]!;
     systems[system] = { overall: Object.values(h).reduce((s, x) => s + x, 0) / (questions || 1), byCategory };
   }
-  for (const x of Object.values(slices)) {
+  for (const x of [...Object.values(slices), ...perConversation]) {
     x.search /= x.questions || 1;
     x.bm25 /= x.questions || 1;
   }
-  return { systems, questions, perCategory, slices };
+  return { systems, questions, perCategory, slices, conversations: perConversation };
 }
 
 export function reportLocomo(scores: LocomoScores): void {
@@ -210,6 +220,10 @@ export function reportLocomo(scores: LocomoScores): void {
   }
   for (const [name, x] of Object.entries(scores.slices)) {
     console.log(`${name} conversations (${x.questions} questions): search ${x.search.toFixed(3)}, BM25 raw turns ${x.bm25.toFixed(3)}`);
+  }
+  console.log('per conversation, worst first:');
+  for (const c of [...scores.conversations].sort((a, b) => a.search - b.search)) {
+    console.log(`  ${c.id.padEnd(8)} ${c.slice.padEnd(8)} ${String(c.questions).padStart(4)} questions: search ${c.search.toFixed(3)}, BM25 raw turns ${c.bm25.toFixed(3)}`);
   }
   console.log('');
 }

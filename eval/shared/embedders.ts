@@ -46,7 +46,8 @@ export function diskCached(embedder: Embedder): Embedder & { flush(): void } {
           known.set(k.toString('hex'), vectors[i]!);
           fresh.push(k, Buffer.from(vectors[i]!.buffer, vectors[i]!.byteOffset, width));
         });
-        if (fresh.length > 2000) this.flush();
+        // Appended at once: a run stopped midway (a time limit, ^C) keeps every vector it paid for.
+        this.flush();
       }
       return keys.map((k) => known.get(k.toString('hex'))!.slice());
     },

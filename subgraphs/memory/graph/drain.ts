@@ -15,13 +15,15 @@ import { ADDRESSEE_WINDOW, embedExtractions, extractEpisode, writeEpisode, type 
 const VECTOR_EVERY_EPISODES = 32;
 export const VECTOR_BATCH_ROWS = 48;
 /**
- * Pending episodes read per query, and written per transaction: an episode stored meanwhile waits
+ * Pending episodes read per query, their facts embedded in one call: an episode stored meanwhile waits
  * for the next read, still in order. One deleted while it waits in this read is still processed, as
  * one deleted while being processed always was: its facts then stay, naming an episode that no longer
- * exists (not yet handled). The transaction holds the database's write lock for the run's writes
- * (a few ms an episode), so other writers wait that long at most.
+ * exists (not yet handled). 64 episodes give the model about 145 LoCoMo facts a call, which it groups
+ * by length with little padding (use-lite/model.ts): 9.7 ms of CPU a fact against 11.4 for 16 episodes.
  */
-const PENDING_READ = 16;
+const PENDING_READ = 64;
+/** Episodes extracted between two yields to the event loop (extraction runs on it for short messages). */
+const EXTRACT_RUN = 16;
 
 /**
  * Processes a group's pending episodes in queue order until none is left: the job's loop, and
@@ -58,7 +60,8 @@ export async function processPending(
       // First every episode's extraction and embeddings (which may call a model or a service), outside any transaction.
       const extracted: Omit<PreparedEpisode, 'embeddings' | 'embeddingModel'>[] = [];
       const refused: { episode: Episode; error: string }[] = [];
-      for (const episode of queue) {
+      for (const [i, episode] of queue.entries()) {
+        if (i > 0 && i % EXTRACT_RUN === 0) await yieldToLoop();
         await options.beforeEach?.();
         try {
           // Extraction's cost is bounded by the message's size (linear extractor, core/limits.ts;

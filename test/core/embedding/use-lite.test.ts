@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { createTokenizer } from '../../../core/embedding/use-lite/tokenizer.ts';
-import { modelDir } from '../../../core/embedding/use-lite/model.ts';
+import { modelCalls, modelDir } from '../../../core/embedding/use-lite/model.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,4 +34,21 @@ it('loads the model from the package and embeds with the network refused', async
   expect(out.mariaHospital).toBeCloseTo(0.40966, 3);
   // Meaning, not shared words: the paraphrases are nearer each other than to the unrelated sentence.
   expect(out.sagDeflection).toBeGreaterThan(out.sagHospital + 0.1);
+  // A search's query does not wait behind an ingestion batch, and batching changes no vector.
+  expect(out.answered).toEqual(['query', 'batch']);
+  expect(out.queryAloneVsBatch).toBeCloseTo(1, 5);
+  expect(out.shortInBatchVsAlone).toBeCloseTo(1, 5);
 }, 150_000);
+
+it('groups texts into model calls by length with bounded padding', () => {
+  const pieces = [30, 1, 2, 2, 3, 29, 8, 9, 200, 1].map((n) => Array.from({ length: n }, () => 7));
+  const calls = modelCalls(pieces);
+  expect(calls.flat().sort((a, b) => a - b)).toEqual(pieces.map((_, i) => i));
+  for (const call of calls) {
+    const widths = call.map((i) => pieces[i]!.length);
+    const real = widths.reduce((a, b) => a + b, 0);
+    expect(call.length === 1 || Math.max(...widths) * call.length <= real * 1.25).toBe(true);
+  }
+  // Many short texts share calls up to the pieces a call may hold.
+  expect(modelCalls(Array.from({ length: 1000 }, () => [1, 2, 3, 4, 5, 6, 7, 8])).map((c) => c.length)).toEqual([512, 488]);
+});
