@@ -8,7 +8,6 @@ import type { Principal } from '../../../core/auth/keys.ts';
 import { AppError } from '../../../core/errors.ts';
 import { readStream } from '../../../core/files/read-stream.ts';
 import type { JobRecord } from '../../../core/jobs/types.ts';
-import { databaseEngine } from '../../../core/db/client.ts';
 import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { Platform, ServiceBase } from '../../../core/platform.ts';
 import { MAX_DRAWING_BYTES } from '../service.ts';
@@ -57,7 +56,7 @@ declare module '../../../core/subgraph-services.ts' {
  */
 export function createProjectServices(base: ServiceBase): ProjectServices {
   const { db, config } = base;
-  const store = databaseEngine(db) === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db);
+  const store = db.engine === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db);
   base.onClose(() => store.close());
   return {
     store,

@@ -3,21 +3,24 @@
 // awaiting re-embedding, and the neighbourhood of entities. Nearest neighbours over fact embeddings
 // are the dialect's vector index (../libsql/vectors.ts, ../postgres/vectors.ts).
 import type { RetrievalStore } from '../memory-store.ts';
-import { scopeSql, type MemoryDialect } from './dialect.ts';
+import type { FactFilter, Scope } from '../../model.ts';
+import { scopeSql, type MemoryDialect, type TextMatch } from './dialect.ts';
 import { filterSql } from './fragments.ts';
 import { firstPerUuid, toRanked, walkNeighbourhood, type HopRow } from './ranking.ts';
 import { placeholders } from './statements.ts';
 
 export function sqlRetrieval(base: MemoryDialect): RetrievalStore {
   const { query } = base;
+  /** A full-text read's parts: the words' match, the scope on `alias` and the fact filter; null when the words make no query. */
+  const textRead = (match: TextMatch | null, scope: Scope, alias: string, filter: FactFilter) =>
+    match ? { match, s: scopeSql(base, scope, alias), fl: filterSql(filter, 'f') } : null;
   return {
     ...base.vectorIndex(base),
 
     async fullTextFacts(scope, text, filter, limit) {
-      const match = base.factText(text);
-      if (!match) return [];
-      const s = scopeSql(base, scope, 'f');
-      const fl = filterSql(filter, 'f');
+      const read = textRead(base.factText(text), scope, 'f', filter);
+      if (!read) return [];
+      const { match, s, fl } = read;
       const rows = await query<{ uuid: string; score: number }>(
         `SELECT f."uuid", ${match.score} AS score FROM ${match.from}
           WHERE ${match.where} AND ${s.sql}${fl.sql}
@@ -31,10 +34,9 @@ export function sqlRetrieval(base: MemoryDialect): RetrievalStore {
     },
 
     async fullTextEpisodeFacts(scope, text, filter, limit) {
-      const match = base.episodeText(text);
-      if (!match) return [];
-      const s = scopeSql(base, scope, 'e');
-      const fl = filterSql(filter, 'f');
+      const read = textRead(base.episodeText(text), scope, 'e', filter);
+      if (!read) return [];
+      const { match, s, fl } = read;
       // The best episodes first (a few more than facts wanted: some state nothing current), then their facts.
       // A turn that asks a question states no fact and the next turn of the group answers it ("How did you two
       // meet?" → "It happened at yoga in the park."), so a question's hit brings its reply's facts at its score.
