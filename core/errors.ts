@@ -102,19 +102,32 @@ export function statusOf(code: ErrorCode): number {
   return ERROR_TABLE[code].status;
 }
 
+/**
+ * Where a message names one field, as data: the message reads `${before}${path}: ${reason}`. A
+ * surface that spells fields its own way (REST's snake_case) builds the same message from these
+ * parts in its spelling, never by rewriting the text.
+ */
+export interface FieldMention {
+  path: string;
+  reason: string;
+  before: string;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  readonly field: FieldMention | undefined;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, field?: FieldMention) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+    this.field = field;
   }
 
   /** graphql-js copies an original error's extensions into the GraphQLError it wraps it in. */
   get extensions(): Record<string, unknown> {
-    return { code: ERROR_TABLE[this.code].graphql, ...(this.details ? { details: this.details } : {}) };
+    return { code: ERROR_TABLE[this.code].graphql, ...(this.details ? { details: this.details } : {}), ...(this.field ? { field: this.field } : {}) };
   }
 
   toGraphQLError(): GraphQLError {
@@ -125,6 +138,20 @@ export class AppError extends Error {
   toEnvelope(): { error: { code: string; message: string; details?: Record<string, unknown> } } {
     return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
   }
+}
+
+/**
+ * An error about the field at `path` (elements[2].resultUnit), its message `${before}${path}: ${reason}`
+ * and `details` (by default { field: path }) with the path as data (FieldMention).
+ */
+export function fieldError(code: ErrorCode, path: string, reason: string, details: Record<string, unknown> = { field: path }, before = ''): AppError {
+  return new AppError(code, `${before}${path}: ${reason}`, details, { path, reason, before });
+}
+
+/** A GraphQL error's FieldMention (extensions.field), when it carries a well-formed one. */
+export function fieldMentionOf(value: unknown): FieldMention | undefined {
+  const m = value as Partial<FieldMention> | null | undefined;
+  return m && typeof m.path === 'string' && typeof m.reason === 'string' && typeof m.before === 'string' ? { path: m.path, reason: m.reason, before: m.before } : undefined;
 }
 
 export const notImplemented = (what: string): AppError =>

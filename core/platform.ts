@@ -3,7 +3,6 @@
 import path from 'node:path';
 import { assertSigningSecret, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { interruptibleReads } from './db/interruptible-reads.ts';
 import { createKeyStore } from './auth/keys.ts';
 import { createOAuth } from './auth/oauth.ts';
 import { createLogger } from './log.ts';
@@ -178,7 +177,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
       for (const c of closers) await c().catch((err) => log.error({ err }, 'closing a module failed'));
       events.close();
       await workers.close();
-      interruptibleReads(db).close();
+      db.reads.close();
       await db.$disconnect();
     },
   };

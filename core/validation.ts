@@ -2,7 +2,7 @@
 // (missing field, wrong type) is 400 VALIDATION_ERROR, a well-formed value that
 // cannot be used (out of range, unknown enum value) is 422 UNPROCESSABLE.
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError, fieldError } from './errors.ts';
 
 const SHAPE_ISSUES = new Set(['invalid_type', 'unrecognized_keys', 'invalid_union']);
 
@@ -29,8 +29,8 @@ export function validationError(error: z.ZodError, input?: unknown): AppError {
   const issues = error.issues.map((i) => ({ field: fieldPath(i.path), message: messageOf(i), code: i.code }));
   const shape = error.issues.some((i) => (SHAPE_ISSUES.has(i.code) && !unknownVariant(i)) || missing(i));
   const first = issues[0]!;
-  const message = first.field === '(body)' ? first.message : `${first.field}: ${first.message}`;
-  return new AppError(shape ? 'VALIDATION_ERROR' : 'UNPROCESSABLE', message, { fields: issues });
+  const code = shape ? 'VALIDATION_ERROR' : 'UNPROCESSABLE';
+  return first.field === '(body)' ? new AppError(code, first.message, { fields: issues }) : fieldError(code, first.field, first.message, { fields: issues });
 }
 
 /**
@@ -65,7 +65,7 @@ export function assertStorableText(input: unknown, prefix: (string | number)[] =
   const bad = unstorableText(input);
   if (!bad) return;
   const field = fieldPath([...prefix, ...bad.path]);
-  throw new AppError('VALIDATION_ERROR', `${field}: ${bad.message}`, { field, fields: [{ field, message: bad.message, code: 'invalid_string' }] });
+  throw fieldError('VALIDATION_ERROR', field, bad.message, { field, fields: [{ field, message: bad.message, code: 'invalid_string' }] });
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -5,7 +5,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
 import { snakeFieldPath, toCamelKeys, toSnakeKeys } from '../core/case.ts';
-import { AppError, codeFromGraphql } from '../core/errors.ts';
+import { AppError, codeFromGraphql, fieldMentionOf } from '../core/errors.ts';
 import { sendError, type ErrorStyle } from '../edge/render-error.ts';
 import { parseInput } from '../core/validation.ts';
 import type { Route, Run } from './route.ts';
@@ -22,7 +22,7 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
     const { data, errors } = response.body.singleResult;
     if (errors?.length) {
       const e = errors[0]!;
-      throw inRestNames(new AppError(codeFromGraphql(e.extensions?.code), e.message, e.extensions?.details as Record<string, unknown> | undefined));
+      throw inRestNames(new AppError(codeFromGraphql(e.extensions?.code), e.message, e.extensions?.details as Record<string, unknown> | undefined, fieldMentionOf(e.extensions?.field)));
     }
     return data as never;
   };
@@ -30,11 +30,10 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
 
 /**
  * A domain's check names fields as the domain spells them (perPage, elements[2].resultUnit, a
- * spreadsheet block's chartType); a REST caller sent per_page: the message and the details name
- * the field in the caller's spelling, so each rule is written once, in the domain.
+ * spreadsheet block's chartType); a REST caller sent per_page: the details name the field in the
+ * caller's spelling, and the message is built anew in it from the error's FieldMention (its path,
+ * the text before and the reason, as data), so each rule is written once, in the domain.
  */
-/** A message's leading field path: names, dots, indexes and quoted data keys (core/case.ts dataKey). */
-const FIELD_PREFIX = /^((?:[\w.]|\[(?:\d+|"(?:[^"\\]|\\.)*")\])+): /;
 
 function inRestNames(err: AppError): AppError {
   const rename = (field: unknown) => (typeof field === 'string' ? snakeFieldPath(field) : field);
@@ -45,11 +44,9 @@ function inRestNames(err: AppError): AppError {
       ? { fields: err.details.fields.map((f: unknown) => (f && typeof f === 'object' && 'field' in f ? { ...f, field: rename((f as { field: unknown }).field) } : rename(f))) }
       : {}),
   };
-  // The field leads the message (elements[2].resultUnit: …) or follows its place (Sheet "S", block 0, chartType: …).
-  let message = err.message.replace(FIELD_PREFIX, (_, f: string) => `${snakeFieldPath(f)}: `);
-  const field = err.details?.field;
-  if (typeof field === 'string' && !err.message.startsWith(`${field}: `)) message = message.replace(`, ${field}: `, `, ${snakeFieldPath(field)}: `);
-  return new AppError(err.code, message, details);
+  const mention = err.field && { ...err.field, path: snakeFieldPath(err.field.path) };
+  const message = mention ? `${mention.before}${mention.path}: ${mention.reason}` : err.message;
+  return new AppError(err.code, message, details, mention);
 }
 
 /** A declared route (Route.operation): camelCased input in, the root field snake_cased (or a created job's acknowledgement) out. */

@@ -10,26 +10,17 @@ import { fileURLToPath } from 'node:url';
 import { applyMigrations } from './migrate.ts';
 import { isPostgresUrl, openPostgres } from './postgres/open.ts';
 import { installBusyTimeout } from './sqlite-busy-timeout.ts';
-import { registerInterruptibleReads } from './interruptible-reads.ts';
+import { databaseHandle } from './handle.ts';
+import { createInterruptibleReads, prismaReads } from './interruptible-reads.ts';
 import { reuseTransactionConnections } from './transaction-connections.ts';
 import { yieldBetweenStatements } from './yield-between-statements.ts';
-import type { Database, DatabaseEngine, OpenDatabaseOptions } from './types.ts';
+import type { Database, OpenDatabaseOptions } from './types.ts';
 
 export type { Database, DatabaseEngine, OpenDatabaseOptions } from './types.ts';
 
 const BUSY_TIMEOUT_MS = 5000;
 
 const { PrismaClient } = prismaClientPackage;
-
-const engines = new WeakMap<Database, DatabaseEngine>();
-
-/**
- * Which engine a database opened by openDatabase runs on, for the wiring that picks a store's
- * implementation (domain code never asks). Anything else (a wrapper in a test) counts as libSQL.
- */
-export function databaseEngine(db: Database): DatabaseEngine {
-  return engines.get(db) ?? 'libsql';
-}
 
 function sqliteFilePath(url: string): string | null {
   if (!url.startsWith('file:')) return null;
@@ -56,18 +47,18 @@ class EmbeddedLibSQL extends PrismaLibSQL {
 /** Opens the database, applies pending migrations and configures the connection. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (isPostgresUrl(options.url)) {
-    const db = await openPostgres(options);
-    engines.set(db, 'postgresql');
-    return db;
+    return openPostgres(options);
   }
   const file = sqliteFilePath(options.url);
   if (file) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   installBusyTimeout(BUSY_TIMEOUT_MS);
-  const adapter = new EmbeddedLibSQL({ url: options.url }, file && file !== ':memory:' ? path.resolve(file) : null);
-  const db = new PrismaClient({
+  const resolved = file && file !== ':memory:' ? path.resolve(file) : null;
+  const adapter = new EmbeddedLibSQL({ url: options.url }, resolved);
+  const client = new PrismaClient({
     adapter,
     log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],
   });
+  const db = databaseHandle(client, 'libsql', resolved ? createInterruptibleReads(resolved, options.onQuery) : prismaReads(client));
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => onQuery(e.query));
@@ -79,6 +70,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // keeps transactions to single statements (see migrate.ts for the exception at start).
   await db.$queryRawUnsafe('PRAGMA journal_mode = WAL');
   await applyMigrations(db);
-  registerInterruptibleReads(db, file && file !== ':memory:' ? path.resolve(file) : null, options.onQuery);
   return db;
 }

@@ -14,13 +14,10 @@
 // one) and gives it back. Only file databases have a second connection to the
 // same data; any other URL reads through Prisma, uninterruptibly.
 import { createRequire } from 'node:module';
-import type { Database } from './types.ts';
+import type { PrismaClient } from '@prisma/client';
+import type { InterruptibleReads } from './types.ts';
 
-export interface InterruptibleReads {
-  /** Runs one read-only statement; rejects with the signal's reason when it aborts (the statement is interrupted). */
-  query<T>(sql: string, args: readonly unknown[], signal?: AbortSignal): Promise<T[]>;
-  close(): void;
-}
+export type { InterruptibleReads } from './types.ts';
 
 interface PromiseStatement {
   all(args: unknown[]): Promise<unknown[]>;
@@ -88,7 +85,7 @@ export function createInterruptibleReads(filePath: string, onQuery?: (sql: strin
 }
 
 /** Prisma for databases without a file of their own (`:memory:`, remote): the same answers, not interruptible. */
-function prismaReads(db: Database): InterruptibleReads {
+export function prismaReads(db: Pick<PrismaClient, '$queryRawUnsafe'>): InterruptibleReads {
   return {
     async query<T>(sql: string, args: readonly unknown[], signal?: AbortSignal): Promise<T[]> {
       signal?.throwIfAborted();
@@ -96,23 +93,4 @@ function prismaReads(db: Database): InterruptibleReads {
     },
     close() {},
   };
-}
-
-const registry = new WeakMap<Database, InterruptibleReads>();
-
-/** Called by openDatabase: the interruptible reads of that database (`onQuery` sees their statements as it sees Prisma's). */
-export function registerInterruptibleReads(db: Database, filePath: string | null, onQuery?: (sql: string) => void): void {
-  registry.set(db, filePath ? createInterruptibleReads(filePath, onQuery) : prismaReads(db));
-}
-
-/** Called by the PostgreSQL engine's open (postgres/open.ts), whose reads are its own. */
-export function setInterruptibleReads(db: Database, reads: InterruptibleReads): void {
-  registry.set(db, reads);
-}
-
-/** The interruptible reads of a database opened by openDatabase (Prisma's, uninterruptible, for any other). */
-export function interruptibleReads(db: Database): InterruptibleReads {
-  let reads = registry.get(db);
-  if (!reads) registry.set(db, (reads = prismaReads(db)));
-  return reads;
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 
 /**
  * Reads a stream into memory, refusing it past `limit` bytes with PAYLOAD_TOO_LARGE.
@@ -18,7 +18,7 @@ export async function readStream(stream: Readable | NodeJS.ReadableStream, limit
     }
   } catch (err) {
     if (err instanceof AppError || !uploadField) throw err;
-    throw new AppError('VALIDATION_ERROR', `${uploadField}: the upload broke off before the file ended (${(err as Error).message})`, { field: uploadField });
+    throw fieldError('VALIDATION_ERROR', uploadField, `the upload broke off before the file ended (${(err as Error).message})`, { field: uploadField });
   }
   return Buffer.concat(chunks);
 }

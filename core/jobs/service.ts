@@ -4,7 +4,7 @@
 // running (a flood of jobs is refused with 429 TOO_MANY_JOBS, not queued).
 import type { Principal } from '../auth/keys.ts';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldError } from '../errors.ts';
 import type { JobEventBus } from './events.ts';
 import type { JobStore } from './store.ts';
 import type { JobHandler, JobRecord } from './types.ts';
@@ -54,9 +54,9 @@ export function createJobService(
     events,
     async create(principal, type, input, options) {
       const handler = handlers.get(type);
-      if (!handler) throw new AppError('UNPROCESSABLE', `type: unknown job type ${type}`, { field: 'type' });
+      if (!handler) throw fieldError('UNPROCESSABLE', 'type', `unknown job type ${type}`, { field: 'type' });
       if (options?.generic && handler.internal) {
-        throw new AppError('UNPROCESSABLE', `type: ${type} jobs are created by ${handler.operation?.mutation} only: ${handler.internal.why}`, { field: 'type' });
+        throw fieldError('UNPROCESSABLE', 'type', `${type} jobs are created by ${handler.operation?.mutation} only: ${handler.internal.why}`, { field: 'type' });
       }
       const parsed = handler.parse(input, principal, tiers[principal.tier]);
       const cap = tiers[principal.tier].maxUnfinishedJobs;

@@ -2,7 +2,7 @@
 // account's job, like an expired one, is simply not found.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@prisma/client';
-import { databaseEngine, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { claimNextOnPostgres } from './postgres-claim.ts';
 import type { Config, Tier } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -91,7 +91,7 @@ const failedWith = (error: JobError) => ({
 
 export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): JobStore {
   // PostgreSQL claims with FOR UPDATE SKIP LOCKED (postgres-claim.ts); the embedded database below.
-  const postgres = databaseEngine(db) === 'postgresql';
+  const postgres = db.engine === 'postgresql';
   return {
     async create(principal, type, input, options) {
       const retention = config.tiers[principal.tier].retentionSeconds;

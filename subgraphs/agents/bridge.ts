@@ -20,7 +20,7 @@
 // while their run is, and a restart interrupts runs anyway.
 import { randomUUID } from 'node:crypto';
 import { PROGRAM_TOOLS, parseToolOutcome, type Program, type ToolName, type ToolOutcome } from '@structural-platform/tool-schema';
-import { AppError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { liveStream } from '../../core/live-stream.ts';
 import { jsonLongerThan, tooLargeResult } from './tool-limits.ts';
@@ -293,6 +293,6 @@ export function laneTools(program: Program, tools: string[] | null | undefined):
   const offered = PROGRAM_TOOLS[program];
   if (!tools) return [...offered];
   const unknown = tools.filter((t) => !offered.includes(t as ToolName));
-  if (unknown.length) throw new AppError('UNPROCESSABLE', `lanes.tools: ${program} offers no tool ${unknown.slice(0, 5).join(', ')} (it offers ${offered.join(', ')})`, { field: 'lanes.tools' });
+  if (unknown.length) throw fieldError('UNPROCESSABLE', 'lanes.tools', `${program} offers no tool ${unknown.slice(0, 5).join(', ')} (it offers ${offered.join(', ')})`, { field: 'lanes.tools' });
   return tools as ToolName[];
 }

@@ -33,7 +33,7 @@ import { parseToolCall } from '@structural-platform/tool-schema';
 import type { Logger } from 'pino';
 import type { Principal } from '../../core/auth/keys.ts';
 import type { Platform } from '../../core/platform.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import type { Bridge, BridgeOutcome } from './bridge.ts';
 import { AGENTS, agentById, agentTools, splitToolName, type AgentConfig } from './catalogue.ts';
 import { liveStream } from '../../core/live-stream.ts';
@@ -435,10 +435,10 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   return {
     async sendMessage(principal: Principal, input: SendMessageInput) {
       if (!input.content.trim()) throw new AppError('UNPROCESSABLE', 'content: must not be empty', { field: 'content' });
-      if (input.content.length > MAX_MESSAGE_CHARS) throw new AppError('UNPROCESSABLE', `content: at most ${MAX_MESSAGE_CHARS} characters`, { field: 'content' });
+      if (input.content.length > MAX_MESSAGE_CHARS) throw fieldError('UNPROCESSABLE', 'content', `at most ${MAX_MESSAGE_CHARS} characters`, { field: 'content' });
       const stepLimit = input.stepLimit ?? STEP_LIMIT.default;
       if (!Number.isInteger(stepLimit) || stepLimit < STEP_LIMIT.min || stepLimit > STEP_LIMIT.max) {
-        throw new AppError('UNPROCESSABLE', `stepLimit: must be an integer from ${STEP_LIMIT.min} to ${STEP_LIMIT.max}`, { field: 'stepLimit' });
+        throw fieldError('UNPROCESSABLE', 'stepLimit', `must be an integer from ${STEP_LIMIT.min} to ${STEP_LIMIT.max}`, { field: 'stepLimit' });
       }
       const instructions = parseInstructions(input.instructions);
       requireModel();
@@ -455,7 +455,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       } else {
         if (!input.agentId) throw new AppError('VALIDATION_ERROR', 'agentId: required to start a conversation', { field: 'agentId' });
         const found = agentById(input.agentId);
-        if (!found) throw new AppError('UNPROCESSABLE', `agentId: unknown agent ${input.agentId}`, { field: 'agentId' });
+        if (!found) throw fieldError('UNPROCESSABLE', 'agentId', `unknown agent ${input.agentId}`, { field: 'agentId' });
         agent = found;
       }
       if (!conversation) {
@@ -533,7 +533,7 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
 
     async renameConversation(principal: Principal, conversationId: string, title: string): Promise<Conversation> {
       const trimmed = title.trim();
-      if (!trimmed || trimmed.length > MAX_TITLE_CHARS) throw new AppError('UNPROCESSABLE', `title: 1 to ${MAX_TITLE_CHARS} characters`, { field: 'title' });
+      if (!trimmed || trimmed.length > MAX_TITLE_CHARS) throw fieldError('UNPROCESSABLE', 'title', `1 to ${MAX_TITLE_CHARS} characters`, { field: 'title' });
       return store.renameConversation(principal.accountId, conversationId, trimmed);
     },
 
@@ -580,11 +580,11 @@ function parseInstructions(raw: RunInstructions | null | undefined): RunInstruct
   if (!raw) return null;
   const designStandard = raw.designStandard ?? null;
   if (designStandard !== null && !Object.hasOwn(DESIGN_STANDARDS, designStandard)) {
-    throw new AppError('UNPROCESSABLE', `instructions.designStandard: one of ${Object.keys(DESIGN_STANDARDS).join(', ')}`, { field: 'instructions.designStandard' });
+    throw fieldError('UNPROCESSABLE', 'instructions.designStandard', `one of ${Object.keys(DESIGN_STANDARDS).join(', ')}`, { field: 'instructions.designStandard' });
   }
   const formattingStandards = raw.formattingStandards ?? null;
   if (formattingStandards !== null && formattingStandards.length > MAX_FORMATTING_STANDARDS_CHARS) {
-    throw new AppError('UNPROCESSABLE', `instructions.formattingStandards: at most ${MAX_FORMATTING_STANDARDS_CHARS} characters`, { field: 'instructions.formattingStandards' });
+    throw fieldError('UNPROCESSABLE', 'instructions.formattingStandards', `at most ${MAX_FORMATTING_STANDARDS_CHARS} characters`, { field: 'instructions.formattingStandards' });
   }
   return { designStandard, formattingStandards };
 }

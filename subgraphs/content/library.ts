@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '../../core/auth/keys.ts';
 import type { Database } from '../../core/db/client.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import type { JobRecord } from '../../core/jobs/types.ts';
 import type { Platform } from '../../core/platform.ts';
 import { DESIGN_STANDARDS, type DesignStandard } from './codes.ts';
@@ -100,13 +100,13 @@ export interface UploadInput {
  */
 export async function uploadDocument(platform: Platform, principal: Principal, input: UploadInput): Promise<{ document: LibraryDocument; job: JobRecord }> {
   if (!DESIGN_STANDARDS.includes(input.designStandard as DesignStandard)) {
-    throw new AppError('UNPROCESSABLE', `design_standard: must be one of ${DESIGN_STANDARDS.join(', ')}`, { field: 'design_standard' });
+    throw fieldError('UNPROCESSABLE', 'design_standard', `must be one of ${DESIGN_STANDARDS.join(', ')}`, { field: 'design_standard' });
   }
   const limit = Math.min(MAX_LIBRARY_BYTES, platform.config.uploadLimitBytes);
-  if (input.bytes.byteLength > limit) throw new AppError('PAYLOAD_TOO_LARGE', `file: exceeds the limit of ${limit} bytes`, { field: 'file', limit });
+  if (input.bytes.byteLength > limit) throw fieldError('PAYLOAD_TOO_LARGE', 'file', `exceeds the limit of ${limit} bytes`, { field: 'file', limit });
   if (!Buffer.from(input.bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-')) throw new AppError('INVALID_PDF', 'file: not a PDF (no %PDF- header)', { field: 'file' });
   const description = (input.description ?? '').trim() || input.filename.replace(/\.pdf$/i, '');
-  if (description.length > MAX_DESCRIPTION) throw new AppError('UNPROCESSABLE', `description: at most ${MAX_DESCRIPTION} characters`, { field: 'description' });
+  if (description.length > MAX_DESCRIPTION) throw fieldError('UNPROCESSABLE', 'description', `at most ${MAX_DESCRIPTION} characters`, { field: 'description' });
   const filename = input.filename.slice(0, 255) || 'document.pdf';
   await checkLibraryRoom(platform, principal, 0);
 

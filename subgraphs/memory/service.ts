@@ -4,7 +4,7 @@
 // platform is created (createMemoryServices) and read at platform.services.memory.
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../core/auth/keys.ts';
-import { AppError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import { LIMITS } from '../../core/limits.ts';
 import type { Platform, ServiceBase } from '../../core/platform.ts';
 import { deterministicExtractor } from './extraction/deterministic.ts';
@@ -75,20 +75,20 @@ export interface RetrievalInput {
 }
 
 function checkGroupId(groupId: string, field = 'group_id'): void {
-  if (!GROUP_ID_PATTERN.test(groupId)) throw new AppError('UNPROCESSABLE', `${field}: must match ${GROUP_ID_PATTERN.source}`, { field });
+  if (!GROUP_ID_PATTERN.test(groupId)) throw fieldError('UNPROCESSABLE', field, `must match ${GROUP_ID_PATTERN.source}`, { field });
 }
 
 function isoTimestamp(value: string | null | undefined, index: number): string {
   if (!value) return new Date().toISOString();
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw new AppError('UNPROCESSABLE', `messages[${index}].timestamp: not an ISO 8601 date-time`, { field: `messages[${index}].timestamp` });
+  if (Number.isNaN(d.getTime())) throw fieldError('UNPROCESSABLE', `messages[${index}].timestamp`, `not an ISO 8601 date-time`, { field: `messages[${index}].timestamp` });
   return d.toISOString();
 }
 
 /** The memory service checks this at its edge too; GraphQL callers reach the operations directly. */
 function checkMessageCount(messages: readonly unknown[]): void {
   const limit = LIMITS.memoryMaxMessagesPerRequest;
-  if (messages.length > limit) throw new AppError('UNPROCESSABLE', `messages: at most ${limit} messages per request, got ${messages.length}`, { field: 'messages', limit });
+  if (messages.length > limit) throw fieldError('UNPROCESSABLE', 'messages', `at most ${limit} messages per request, got ${messages.length}`, { field: 'messages', limit });
 }
 
 export async function addMessages(platform: Platform, principal: Principal, groupId: string, messages: readonly MessageInput[]) {
@@ -105,7 +105,7 @@ export async function addMessages(platform: Platform, principal: Principal, grou
   }));
   // Stored before the answer: from here on a crash loses nothing, the job picks them up.
   const { added, conflicts } = await platform.services.memory.store.addEpisodes(principal.accountId, groupId, episodes);
-  if (conflicts.length) throw new AppError('UNPROCESSABLE', `messages: uuid already used by another group: ${conflicts.join(', ')}`, { field: 'messages', conflicts });
+  if (conflicts.length) throw fieldError('UNPROCESSABLE', 'messages', `uuid already used by another group: ${conflicts.join(', ')}`, { field: 'messages', conflicts });
   const job = await platform.jobs.create(principal, INGEST_JOB, { groupId });
   return { accepted: added, jobId: job.id };
 }
@@ -135,7 +135,7 @@ function retrieval(input: RetrievalInput) {
 export function searchMemory(platform: Platform, principal: Principal, input: RetrievalInput & { query: string; groupIds?: string[] | null }): Promise<ScoredFact[]> {
   // Each group id is one SQL parameter: past SQLite's 32,766 a statement failed with a 500.
   if ((input.groupIds?.length ?? 0) > LIMITS.memoryMaxGroupIds) {
-    throw new AppError('UNPROCESSABLE', `group_ids: at most ${LIMITS.memoryMaxGroupIds} groups in one search`, { field: 'group_ids', limit: LIMITS.memoryMaxGroupIds });
+    throw fieldError('UNPROCESSABLE', 'group_ids', `at most ${LIMITS.memoryMaxGroupIds} groups in one search`, { field: 'group_ids', limit: LIMITS.memoryMaxGroupIds });
   }
   for (const g of input.groupIds ?? []) checkGroupId(g, 'group_ids');
   return searchFacts(platform.services.memory, { ...retrieval(input), query: input.query, scope: { accountId: principal.accountId, groupIds: input.groupIds ?? null } });

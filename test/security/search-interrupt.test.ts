@@ -5,8 +5,6 @@
 // close to its limit, and /healthcheck keeps answering while it runs.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../core/limits.ts';
-import { databaseEngine } from '../../core/db/client.ts';
-import { interruptibleReads } from '../../core/db/interruptible-reads.ts';
 import { anyWordQuery } from '../../core/db/postgres/sql.ts';
 import { serverWithKey, waitFor } from '../helpers/server.ts';
 import { whileServing } from './responsive.ts';
@@ -20,13 +18,13 @@ describe('a worst-case full-text query within the caps', () => {
   /** How long the query takes to the end in this run (the machine's load scales it). */
   let fullMs = 0;
   const s = serverWithKey('enterprise', { SEARCH_TIMEOUT_MS: String(TIMEOUT_MS), SEARCH_CACHE_S: '0' });
-  const postgres = () => databaseEngine(s.server.platform.db) === 'postgresql';
+  const postgres = () => s.server.platform.db.engine === 'postgresql';
   beforeAll(async () => {
     // Straight into the full-text index (the passages' own rows and vectors are not needed to rank).
     if (postgres()) {
       // The passages themselves (the tsvector is generated from them); their vector index is left
       // out of this test's own database, which ranks words only.
-      await s.server.platform.db.$executeRawUnsafe('DROP INDEX "CodePassage_embedding_idx"');
+      await s.server.platform.db.$executeRawUnsafe('DROP INDEX IF EXISTS "CodePassage_embedding_idx"');
       await s.server.platform.db.$executeRawUnsafe(
         `INSERT INTO "CodePassage" ("fileId", "page", "section", "heading", "contentType", "text", "embedding")
          SELECT 'worst-case', i, '', 'heading', 'text', $1, array_fill(1::real, ARRAY[256])::vector FROM generate_series(1, ${PASSAGES}) i`,
@@ -46,7 +44,7 @@ describe('a worst-case full-text query within the caps', () => {
     const [match, sql] = postgres()
       ? [anyWordQuery(WORDS), `SELECT p."id", ts_rank_cd(p."tsv", q) AS score FROM "CodePassage" p, to_tsquery('platform_english', $1) q WHERE p."tsv" @@ q ORDER BY score DESC LIMIT 100`]
       : [WORDS.map((w) => `"${w}"`).join(' OR '), `SELECT rowid AS id, -bm25("CodePassageFts", 4.0, 1.0, 2.0) AS score FROM "CodePassageFts" WHERE "CodePassageFts" MATCH ? ORDER BY score DESC LIMIT 100`];
-    const reads = interruptibleReads(s.server.platform.db);
+    const reads = s.server.platform.db.reads;
     let t = performance.now();
     const full = await reads.query(sql, [match]);
     fullMs = performance.now() - t;

@@ -5,8 +5,9 @@
 // only through the postgres stores. Migrations are applied at start.
 import { PrismaPg } from '@prisma/adapter-pg';
 import postgresClientPackage from '../../../node_modules/.prisma/client-postgresql/index.js';
+import type { PrismaClient as PrismaClientType } from '@prisma/client';
 import type { Database, OpenDatabaseOptions } from '../types.ts';
-import { setInterruptibleReads } from '../interruptible-reads.ts';
+import { databaseHandle } from '../handle.ts';
 import { createPostgresReads } from './interruptible-reads.ts';
 import { applyPostgresMigrations } from './migrate.ts';
 
@@ -29,12 +30,12 @@ export function isPostgresUrl(url: string): boolean {
 
 export async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
   const adapter = new PrismaPg({ connectionString: options.url, options: PGVECTOR_OPTIONS, max: POOL_SIZE });
-  const db = new PrismaClient({ adapter, log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [] }) as unknown as Database;
+  const client = new PrismaClient({ adapter, log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [] }) as unknown as PrismaClientType;
+  const db = databaseHandle(client, 'postgresql', createPostgresReads(options.url, PGVECTOR_OPTIONS, options.onQuery));
   if (options.onQuery) {
     const onQuery = options.onQuery;
     (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => onQuery(e.query));
   }
   await applyPostgresMigrations(db);
-  setInterruptibleReads(db, createPostgresReads(options.url, PGVECTOR_OPTIONS, options.onQuery));
   return db;
 }

@@ -6,7 +6,6 @@
 // index's signal aborts (the search's deadline).
 import type { Database } from '../../../core/db/client.ts';
 import { activateSideTable, activeSideTable, hasOtherModel, onDatabase, type SideTable, type SideTableSpec } from '../../../core/embedding/libsql-vector-table.ts';
-import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
 import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
@@ -33,7 +32,7 @@ export function ftsQuery(query: string): string | null {
 }
 
 export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal } = {}): PassageIndex {
-  const reads = interruptibleReads(db);
+  const reads = db.reads;
   const rank = (sql: string, ...args: unknown[]) => reads.query<{ id: number | bigint }>(sql, args, options.signal);
   const on = onDatabase(db);
   // The side table in use, read once per index object (an index lives for one search or one ingest).

@@ -7,7 +7,6 @@
 // interruptible reads (core/db/postgres/interruptible-reads.ts): cancelled on
 // the server when the index's signal aborts (the search's deadline).
 import type { Database } from '../../../core/db/client.ts';
-import { interruptibleReads } from '../../../core/db/interruptible-reads.ts';
 import { anyWordQuery, numbered, pgSqlOn, vectorText } from '../../../core/db/postgres/sql.ts';
 import { dropOtherPgVectorIndexes, ensurePgVectorIndex, pgVectorSql, type PgVectorIndexSpec } from '../../../core/embedding/postgres-vector-index.ts';
 import { ftsTerms, isStopWord } from './words.ts';
@@ -30,7 +29,7 @@ export function tsQuery(query: string): string | null {
 }
 
 export function createPostgresIndex(db: Database, options: { signal?: AbortSignal } = {}): PassageIndex {
-  const reads = interruptibleReads(db);
+  const reads = db.reads;
   const rank = (sql: string, ...args: unknown[]) => reads.query<{ id: number }>(numbered(sql), args, options.signal);
   const { query } = pgSqlOn(db);
   return {

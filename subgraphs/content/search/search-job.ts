@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Cache } from '../../../core/cache.ts';
 import type { Database } from '../../../core/db/client.ts';
-import { AppError } from '../../../core/errors.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { parseInput } from '../../../core/validation.ts';
 import { catalogueEntryOf, DESIGN_STANDARDS } from '../codes.ts';
@@ -38,7 +38,7 @@ export async function prepareSearch(db: Database, input: unknown, accountId: str
   if (parsed.fileIds?.length) {
     const known = new Set((await db.codeEntry.findMany({ where: { fileId: { in: parsed.fileIds }, ...visibleTo(accountId) }, select: { fileId: true } })).map((c) => c.fileId));
     const unknown = parsed.fileIds.filter((f) => !known.has(f));
-    if (unknown.length) throw new AppError('UNPROCESSABLE', `file_ids: not in the code library: ${unknown.join(', ')}`, { field: 'file_ids', unknown });
+    if (unknown.length) throw fieldError('UNPROCESSABLE', 'file_ids', `not in the code library: ${unknown.join(', ')}`, { field: 'file_ids', unknown });
   }
   return parsed;
 }
@@ -52,10 +52,10 @@ export async function prepareSearch(db: Database, input: unknown, accountId: str
 function checkQuerySize(query: string): void {
   const { searchMaxQueryChars: maxChars, searchMaxQueryTerms: maxTerms } = LIMITS;
   if (query.length > maxChars) {
-    throw new AppError('UNPROCESSABLE', `query: must be at most ${maxChars} characters (got ${query.length})`, { field: 'query', limit: maxChars });
+    throw fieldError('UNPROCESSABLE', 'query', `must be at most ${maxChars} characters (got ${query.length})`, { field: 'query', limit: maxChars });
   }
   const terms = ftsTerms(query).length;
-  if (terms > maxTerms) throw new AppError('UNPROCESSABLE', `query: must have at most ${maxTerms} distinct words (got ${terms})`, { field: 'query', limit: maxTerms });
+  if (terms > maxTerms) throw fieldError('UNPROCESSABLE', 'query', `must have at most ${maxTerms} distinct words (got ${terms})`, { field: 'query', limit: maxTerms });
 }
 
 /**

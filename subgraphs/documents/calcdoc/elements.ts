@@ -1,7 +1,7 @@
 // The calculation-document elements (the spec's four types) and their
 // request-time validation: shape (400), usable values (422), formulas that
 // parse (422 FORMULA_PARSE_ERROR) and the tier's element limit.
-import { AppError } from '../../../core/errors.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
 import type { Tier } from '../../../core/config.ts';
 import { checkFormulaSize, parseFormula } from './expression.ts';
 import { LIMITS } from '../../../core/limits.ts';
@@ -59,9 +59,9 @@ const FIELDS: Record<CalcElement['type'], Record<string, { kind: 'string' | 'num
   image: { url: { kind: 'string', required: true }, caption: { kind: 'string' }, width: { kind: 'number' }, height: { kind: 'number' } },
 };
 
-const shapeError = (field: string, message: string) => new AppError('VALIDATION_ERROR', `${field}: ${message}`, { field });
+const shapeError = (field: string, message: string) => fieldError('VALIDATION_ERROR', field, message, { field });
 const valueError = (field: string, message: string, extra?: Record<string, unknown>) =>
-  new AppError('UNPROCESSABLE', `${field}: ${message}`, { field, ...extra });
+  fieldError('UNPROCESSABLE', field, message, { field, ...extra });
 
 /** Checks one element as received (REST snake_case) and returns it with only its own fields. */
 export function validateElement(raw: unknown, index: number, field = `elements[${index}]`): CalcElement {
@@ -119,11 +119,16 @@ export function validateElement(raw: unknown, index: number, field = `elements[$
   return element;
 }
 
+/** The tier's element limit, for `count` new elements after `offset` already in the document. */
+export function checkElementCount(count: number, tier: Tier, limit: number | null, offset = 0): void {
+  if (limit !== null && count + offset > limit) {
+    throw new AppError('ELEMENT_LIMIT_EXCEEDED', `A document may hold at most ${limit} elements on the ${tier} tier (got ${count + offset})`, { limit, tier, count: count + offset });
+  }
+}
+
 export function validateElements(raw: unknown, tier: Tier, limit: number | null, offset = 0): CalcElement[] {
   if (!Array.isArray(raw)) throw shapeError('elements', 'must be an array');
-  if (limit !== null && raw.length + offset > limit) {
-    throw new AppError('ELEMENT_LIMIT_EXCEEDED', `A document may hold at most ${limit} elements on the ${tier} tier (got ${raw.length + offset})`, { limit, tier, count: raw.length + offset });
-  }
+  checkElementCount(raw.length, tier, limit, offset);
   // The request's formulas in all, counted before any is parsed (core/limits.ts).
   let terms = 0;
   raw.forEach((e, i) => {
@@ -131,7 +136,7 @@ export function validateElements(raw: unknown, tier: Tier, limit: number | null,
     if ((e as { type?: unknown } | null)?.type !== 'formula' || typeof expression !== 'string') return;
     terms += checkFormulaSize(expression, i + offset);
     if (terms > LIMITS.formulaMaxTermsPerRequest) {
-      throw new AppError('UNPROCESSABLE', `elements: the formulas of one request may have at most ${LIMITS.formulaMaxTermsPerRequest} terms in all`, { field: 'elements', limit: LIMITS.formulaMaxTermsPerRequest });
+      throw fieldError('UNPROCESSABLE', 'elements', `the formulas of one request may have at most ${LIMITS.formulaMaxTermsPerRequest} terms in all`, { field: 'elements', limit: LIMITS.formulaMaxTermsPerRequest });
     }
   });
   return raw.map((e, i) => validateElement(e, i));

@@ -4,7 +4,7 @@
 // earlier in the document before anything is evaluated.
 /* eslint-disable @typescript-eslint/no-explicit-any -- mathjs's expression nodes are typed loosely (MathNode has no per-type fields); the walkers narrow by node.type */
 import type { MathNode } from 'mathjs';
-import { AppError } from '../../../core/errors.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
 import { LIMITS } from '../../../core/limits.ts';
 import { CONSTANTS, FUNCTIONS, isUnitName, math } from './math.ts';
 
@@ -46,7 +46,7 @@ export function formulaSize(expression: string): { terms: number; nesting: numbe
 
 /** Refuses (422 naming the field) a formula over the limits of core/limits.ts; returns its term count. */
 export function checkFormulaSize(expression: string, elementIndex: number, field = `elements[${elementIndex}].expression`): number {
-  const refuse = (why: string, limit: number) => new AppError('UNPROCESSABLE', `${field}: ${why}`, { field, element_index: elementIndex, limit });
+  const refuse = (why: string, limit: number) => fieldError('UNPROCESSABLE', field, why, { field, element_index: elementIndex, limit });
   if (expression.length > LIMITS.formulaMaxChars) throw refuse(`must be at most ${LIMITS.formulaMaxChars} characters (got ${expression.length})`, LIMITS.formulaMaxChars);
   const { terms, nesting } = formulaSize(expression);
   if (terms > LIMITS.formulaMaxTerms) throw refuse(`must have at most ${LIMITS.formulaMaxTerms} terms (got ${terms})`, LIMITS.formulaMaxTerms);

@@ -1,9 +1,10 @@
 // The calculation-document domain's entry points. Each takes its request as the schema spells it
 // (camelCase: GraphQL's input, REST's body through toCamelKeys, an agent's tool arguments the
-// same way), checks it once, here (values, units, formulas, the tier's element limit, the
-// document's existence), and creates its job. Errors name the field in this spelling; the REST
-// edge renames it to the caller's (resultUnit → result_unit). The job types (jobs/) parse their
-// stored input with the same checks.
+// same way) and creates its job, whose type checks it once (jobs/: each handler's parse, run by
+// the job service for every surface, createJob included: values, units, formulas, the tier's
+// element limit). An append first finds the document, and checks the total against the tier.
+// Errors carry the field path as data (core/errors.ts fieldError): the REST edge spells it the
+// caller's way (resultUnit → result_unit).
 import { toCamelKeys } from '../../../core/case.ts';
 import type { Principal } from '../../../core/auth/keys.ts';
 import type { Config } from '../../../core/config.ts';
@@ -11,34 +12,24 @@ import type { Database } from '../../../core/db/client.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { JobRecord } from '../../../core/jobs/types.ts';
 import type { Platform } from '../../../core/platform.ts';
-import { validateCreateDocument, validateElements, type CalcElement, type CreateDocumentRequest, type DocumentOptions } from './elements.ts';
+import { checkElementCount, type CalcElement, type DocumentOptions } from './elements.ts';
 import { decodeSource, requireKind } from './source-file.ts';
 
 type Deps = Pick<Platform, 'config' | 'db' | 'jobs'>;
 type Input = Record<string, unknown>;
 
-export const createDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
-  platform.jobs.create(principal, 'calcdoc.create_document', prepareCreate(platform.config, principal, input));
+export const createDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.create_document', input);
 
 export async function appendElements(platform: Deps, principal: Principal, input: { docId: string; elements: unknown }): Promise<JobRecord> {
-  return platform.jobs.create(principal, 'calcdoc.append_elements', await prepareAppend(platform.db, platform.config, principal, input));
+  await checkAppend(platform.db, platform.config, principal, input);
+  return platform.jobs.create(principal, 'calcdoc.append_elements', input);
 }
 
-export const readDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
-  platform.jobs.create(principal, 'calcdoc.read', prepareSource(input, ['mcdx']));
+export const readDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.read', input);
 
-export const generatePdf = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
-  platform.jobs.create(principal, 'calcdoc.generate_pdf', preparePdf(input));
+export const generatePdf = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.generate_pdf', input);
 
-export const convertWorksheet = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
-  platform.jobs.create(principal, 'calcdoc.convert', prepareSource(input, ['xmcd', 'xmcdz']));
-
-const limitOf = (config: Config, principal: Principal) => config.tiers[principal.tier].elementsPerDocument;
-
-/** Request-time checks of create_document (every surface comes here), the tier's element limit included. */
-export function prepareCreate(config: Config, principal: Principal, raw: Record<string, unknown>): CreateDocumentRequest {
-  return validateCreateDocument(raw, principal.tier, limitOf(config, principal));
-}
+export const convertWorksheet = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.convert', input);
 
 export interface AppendInput {
   docId: string;
@@ -54,10 +45,10 @@ export async function findDocument(db: Database, accountId: string, docId: strin
   return { ...doc, elements: toCamelKeys<CalcElement[]>(doc.elements), options: toCamelKeys<DocumentOptions>(doc.options) };
 }
 
-/** Request-time checks of an append: the document exists for this account and the total stays within the tier. */
-export async function prepareAppend(db: Database, config: Config, principal: Principal, raw: { docId: string; elements: unknown }): Promise<AppendInput> {
+/** What an append's job type cannot check alone (it reads no database): the document exists for this account and the total stays within the tier. */
+async function checkAppend(db: Database, config: Config, principal: Principal, raw: { docId: string; elements: unknown }): Promise<void> {
   const doc = await findDocument(db, principal.accountId, raw.docId);
-  return { docId: raw.docId, elements: validateElements(raw.elements, principal.tier, limitOf(config, principal), doc.elements.length) };
+  if (Array.isArray(raw.elements)) checkElementCount(raw.elements.length, principal.tier, config.tiers[principal.tier].elementsPerDocument, doc.elements.length);
 }
 
 export interface SourceInput {

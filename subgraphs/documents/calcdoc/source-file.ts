@@ -1,6 +1,6 @@
 // base64 source files (sourceFile) of generate_pdf, read and convert: decoded and
 // recognised at request time so a wrong format is a 422, not a failed job.
-import { AppError } from '../../../core/errors.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
 
 export type SourceKind = 'mcdx' | 'xmcd' | 'xmcdz';
 
@@ -11,9 +11,9 @@ export type SourceKind = 'mcdx' | 'xmcd' | 'xmcdz';
 const BASE64 = /^[A-Za-z0-9+/\r\n]*(?:={1,2}\s*|[^\S\r\n]\s*)?$/;
 
 export function decodeSource(raw: unknown, field = 'sourceFile'): Buffer {
-  if (typeof raw !== 'string') throw new AppError('VALIDATION_ERROR', `${field}: is required and must be a base64 string`, { field });
+  if (typeof raw !== 'string') throw fieldError('VALIDATION_ERROR', field, `is required and must be a base64 string`, { field });
   const text = raw.replace(/^data:[^;,]*;base64,/, '');
-  if (!text.trim() || !BASE64.test(text)) throw new AppError('UNPROCESSABLE', `${field}: must be base64-encoded file content`, { field });
+  if (!text.trim() || !BASE64.test(text)) throw fieldError('UNPROCESSABLE', field, `must be base64-encoded file content`, { field });
   return Buffer.from(text, 'base64');
 }
 
@@ -31,7 +31,7 @@ export function sniffSource(bytes: Uint8Array): SourceKind | 'mcd' | null {
 
 export function requireKind(bytes: Uint8Array, allowed: readonly SourceKind[], field = 'sourceFile'): SourceKind {
   const kind = sniffSource(bytes);
-  if (kind === 'mcd') throw new AppError('UNSUPPORTED_FORMAT', `${field}: ${BINARY_MCD}`, { field, format: 'mcd' });
+  if (kind === 'mcd') throw fieldError('UNSUPPORTED_FORMAT', field, `${BINARY_MCD}`, { field, format: 'mcd' });
   if (!kind || !allowed.includes(kind)) {
     const expected = allowed.map((k) => `.${k}`).join(' or ');
     throw new AppError('UNSUPPORTED_FORMAT', `${field}: expected ${expected} content${kind ? `, got .${kind}` : ''}`, { field, format: kind, expected: allowed });

@@ -5,10 +5,9 @@
 // (../index.ts) and passed in; jobs and tools build theirs from their context.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Principal } from '../../../core/auth/keys.ts';
-import { AppError } from '../../../core/errors.ts';
+import { AppError, fieldError } from '../../../core/errors.ts';
 import { readStream } from '../../../core/files/read-stream.ts';
 import type { JobRecord } from '../../../core/jobs/types.ts';
-import { databaseEngine } from '../../../core/db/client.ts';
 import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { Platform, ServiceBase } from '../../../core/platform.ts';
 import { MAX_DRAWING_BYTES } from '../service.ts';
@@ -57,7 +56,7 @@ declare module '../../../core/subgraph-services.ts' {
  */
 export function createProjectServices(base: ServiceBase): ProjectServices {
   const { db, config } = base;
-  const store = databaseEngine(db) === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db);
+  const store = db.engine === 'postgresql' ? createPostgresProjectStore(db) : createLibsqlProjectStore(db);
   base.onClose(() => store.close());
   return {
     store,
@@ -72,9 +71,9 @@ export function createProjectServices(base: ServiceBase): ProjectServices {
 export async function createProject(services: ProjectServices, principal: Principal, input: { name: string; description?: string | null }): Promise<Project> {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) throw new AppError('VALIDATION_ERROR', 'name: required, 1 to 200 characters', { field: 'name' });
-  if (name.length > NAME_MAX) throw new AppError('UNPROCESSABLE', `name: at most ${NAME_MAX} characters`, { field: 'name' });
+  if (name.length > NAME_MAX) throw fieldError('UNPROCESSABLE', 'name', `at most ${NAME_MAX} characters`, { field: 'name' });
   const description = input.description ?? null;
-  if (description !== null && description.length > DESCRIPTION_MAX) throw new AppError('UNPROCESSABLE', `description: at most ${DESCRIPTION_MAX} characters`, { field: 'description' });
+  if (description !== null && description.length > DESCRIPTION_MAX) throw fieldError('UNPROCESSABLE', 'description', `at most ${DESCRIPTION_MAX} characters`, { field: 'description' });
   const now = new Date().toISOString();
   return services.store.createProject({ id: randomUUID(), accountId: principal.accountId, name, description, createdAt: now, updatedAt: now });
 }
@@ -204,7 +203,7 @@ export interface EntityQuery {
 export async function listEntities(services: ProjectServices, project: Project, query: EntityQuery, paging: Paging): Promise<Page<Entity>> {
   const { store, sheetNumbers } = services;
   if (query.type && !(ENTITY_TYPES as readonly string[]).includes(query.type)) {
-    throw new AppError('UNPROCESSABLE', `type: must be one of ${ENTITY_TYPES.join(', ')}`, { field: 'type', allowed: ENTITY_TYPES });
+    throw fieldError('UNPROCESSABLE', 'type', `must be one of ${ENTITY_TYPES.join(', ')}`, { field: 'type', allowed: ENTITY_TYPES });
   }
   let sheetId: string | null = null;
   if (query.sheet) {

@@ -1,10 +1,11 @@
 // The one interface the memory domain talks to, in one part per concern.
-// Two implementations, each one module per part over a shared base that owns
-// the connection and the transactions (libsql/, neo4j/): the embedded libSQL
-// store (the platform database) and a Neo4j store for deployments that outgrow
-// one machine. Every method that makes more than one change makes them in one
-// transaction: all or nothing. test/subgraphs/memory/store-contract.ts runs the
-// same checks against both, failures injected midway included.
+// Two implementations, each one module per part: the SQL store on the platform
+// database (sql-store.ts: the parts written once in sql/, each engine's
+// differences in its dialect, libSQL or PostgreSQL) and a Neo4j store for
+// deployments that outgrow one machine (neo4j/, over a base that owns the driver).
+// Every method that makes more than one change makes them in one transaction:
+// all or nothing. test/subgraphs/memory/store-contract.ts runs the same checks
+// against each, failures injected midway included.
 import type { ModelVector } from '../../../core/embedding/model-vector.ts';
 import type { DeletionCounts, Entity, Episode, Fact, FactFilter, FactRow, NewEpisode, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
 

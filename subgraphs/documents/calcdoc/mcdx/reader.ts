@@ -7,7 +7,7 @@
 import { strFromU8, type Unzipped } from 'fflate';
 import { inflateBudget, type InflateBudget } from '../../../../core/zip.ts';
 import { unzipLimited } from './zip.ts';
-import { AppError } from '../../../../core/errors.ts';
+import { AppError, fieldError } from '../../../../core/errors.ts';
 import type { CalcElement, DocumentMetadata, DocumentOptions, ImageElement } from '../elements.ts';
 import { formatNumber } from '../expression.ts';
 import { isUnitName, normalizeUnit } from '../math.ts';
@@ -67,7 +67,7 @@ function partXml(name: string, bytes: Uint8Array): Element {
   try {
     return parseXml(strFromU8(bytes)).documentElement as unknown as Element;
   } catch (err) {
-    throw new AppError('UNSUPPORTED_FORMAT', `source_file: ${name} is not well-formed XML (${messageOf(err)})`, { field: 'source_file', part: name });
+    throw fieldError('UNSUPPORTED_FORMAT', 'source_file', `${name} is not well-formed XML (${messageOf(err)})`, { field: 'source_file', part: name });
   }
 }
 
@@ -149,7 +149,7 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
       return inline ? readXaml(serialize(inline)) : { content: '', style: 'normal' as const, caption: false };
     } catch (err) {
       if (err instanceof AppError) throw err;
-      throw new AppError('UNSUPPORTED_FORMAT', `source_file: the text of region ${r.id} is not readable (${messageOf(err)})`, { field: 'source_file', region_id: r.id });
+      throw fieldError('UNSUPPORTED_FORMAT', 'source_file', `the text of region ${r.id} is not readable (${messageOf(err)})`, { field: 'source_file', region_id: r.id });
     }
   };
 

@@ -1,7 +1,7 @@
 // Zip for .mcdx packages: written and read with the platform's zip module
 // (core/zip.ts), whose reading stops at the inflation caps of core/limits.ts.
 import type { Unzipped } from 'fflate';
-import { AppError } from '../../../../core/errors.ts';
+import { fieldError } from '../../../../core/errors.ts';
 import { entryBytes, inflateBudget, newEntry, readZip, writeZip as writeEntries, ZipLimitError, type InflateBudget } from '../../../../core/zip.ts';
 
 /**
@@ -18,7 +18,7 @@ export function unzipLimited(bytes: Uint8Array, budget: InflateBudget = inflateB
       if (!entry.name.endsWith('/')) out[entry.name] = entryBytes(entry, budget) as Uint8Array<ArrayBuffer>;
     }
   } catch (err) {
-    if (err instanceof ZipLimitError) throw new AppError('UNSUPPORTED_FORMAT', `source_file: ${err.message}`, { field: 'source_file' });
+    if (err instanceof ZipLimitError) throw fieldError('UNSUPPORTED_FORMAT', 'source_file', err.message, { field: 'source_file' });
     throw err;
   }
   return out;

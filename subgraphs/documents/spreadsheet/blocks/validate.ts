@@ -2,7 +2,7 @@
 // every value the workbook could not be built from (422), each error naming
 // the sheet, the block index and the field in the spec's spelling.
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '../../../../core/errors.ts';
+import { AppError, fieldError, type ErrorCode } from '../../../../core/errors.ts';
 import { parseInput } from '../../../../core/validation.ts';
 import { CHART_TYPES, type ChartType } from '../charts/index.ts';
 import type { LegendPosition } from '../charts/base.ts';
@@ -143,7 +143,7 @@ class BlockContext {
     this.index = index;
   }
   fail(field: string, message: string, code: ErrorCode = 'UNPROCESSABLE', extra: Record<string, unknown> = {}): never {
-    throw new AppError(code, `Sheet "${this.sheet}", block ${this.index}, ${field}: ${message}`, { sheet: this.sheet, block_index: this.index, field, ...extra });
+    throw fieldError(code, field, message, { sheet: this.sheet, block_index: this.index, field, ...extra }, `Sheet "${this.sheet}", block ${this.index}, `);
   }
   /** Refuses text an .xlsx cannot hold (control characters), naming the field and any row and column. */
   text(field: string, value: string | null | undefined, extra: Record<string, unknown> = {}): void {
@@ -305,7 +305,7 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
     throw new AppError('UNPROCESSABLE', 'workbookName: must be 1 to 200 characters', { field: 'workbookName' });
   }
   const badName = forbiddenCharacter(raw.workbookName);
-  if (badName) throw new AppError('UNPROCESSABLE', `workbookName: ${badName}`, { field: 'workbookName' });
+  if (badName) throw fieldError('UNPROCESSABLE', 'workbookName', badName, { field: 'workbookName' });
   if (!raw.sheets.length) throw new AppError('UNPROCESSABLE', 'sheets: a workbook needs at least one sheet', { field: 'sheets' });
   const sheetNames = new Set<string>();
   raw.sheets.forEach((s, i) => {

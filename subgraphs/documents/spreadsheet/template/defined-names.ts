@@ -2,7 +2,7 @@
 // enough to run at request time), and how a data_mappings key finds one:
 // `Name` is the workbook-wide name (or the only sheet-scoped one so called),
 // `Sheet!Name` / `'My Sheet'!Name` the name scoped to that sheet. Case counts.
-import { AppError } from '../../../../core/errors.ts';
+import { fieldError } from '../../../../core/errors.ts';
 import { LIMITS } from '../../../../core/limits.ts';
 import { parseArea, type CellBox } from '../ooxml/cells.ts';
 import type { SheetEntry } from '../ooxml/package.ts';
@@ -43,11 +43,11 @@ export function parseDefinedNames(workbookXml: string, sheets: readonly SheetEnt
     const closeLt = workbookXml.lastIndexOf('</', close);
     if (closeLt < tagEnd) break;
     if (out.length >= LIMITS.templateMaxDefinedNames) {
-      throw new AppError('UNPROCESSABLE', `templateFile: the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`, { field: 'templateFile', limit: LIMITS.templateMaxDefinedNames });
+      throw fieldError('UNPROCESSABLE', 'templateFile', `the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`, { field: 'templateFile', limit: LIMITS.templateMaxDefinedNames });
     }
     // A real start tag carries a name, a sheet id and a few flags: a longer one is not read (it would be the attribute pattern's worst case).
     if (tagEnd - attrStart > MAX_TAG_CHARS) {
-      throw new AppError('UNPROCESSABLE', `templateFile: a definedName start tag is longer than ${MAX_TAG_CHARS} characters`, { field: 'templateFile' });
+      throw fieldError('UNPROCESSABLE', 'templateFile', `a definedName start tag is longer than ${MAX_TAG_CHARS} characters`, { field: 'templateFile' });
     }
     const a = attributes(workbookXml.slice(attrStart, tagEnd));
     const local = a.localSheetId === undefined ? null : Number(a.localSheetId);

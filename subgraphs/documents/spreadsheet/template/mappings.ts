@@ -3,7 +3,7 @@
 // list across a row or down a column, or a list of rows).
 import { z } from 'zod';
 import { dataKey } from '../../../../core/case.ts';
-import { AppError } from '../../../../core/errors.ts';
+import { AppError, fieldError } from '../../../../core/errors.ts';
 import { parseInput } from '../../../../core/validation.ts';
 import type { CellValue } from '../blocks/validate.ts';
 import { boxRef, quoteSheet } from '../ooxml/cells.ts';
@@ -46,9 +46,9 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
   for (const key of keys) {
     const def = findName(key, template.names)!;
     const area = areaOf(def);
-    if (!area) throw new AppError('UNPROCESSABLE', `${dataKey('dataMappings', key)}: the name refers to ${def.formula}, not to one range of cells`, { field: dataKey('dataMappings', key), refers_to: def.formula });
+    if (!area) throw fieldError('UNPROCESSABLE', dataKey('dataMappings', key), `the name refers to ${def.formula}, not to one range of cells`, { field: dataKey('dataMappings', key), refers_to: def.formula });
     if (!template.sheets.some((s) => s.name === area.sheet && s.part)) {
-      throw new AppError('UNPROCESSABLE', `${dataKey('dataMappings', key)}: the name points at sheet "${area.sheet}", which is not a worksheet of the template`, { field: dataKey('dataMappings', key) });
+      throw fieldError('UNPROCESSABLE', dataKey('dataMappings', key), `the name points at sheet "${area.sheet}", which is not a worksheet of the template`, { field: dataKey('dataMappings', key) });
     }
     const { box } = area;
     const height = box.row2 - box.row1 + 1;
@@ -56,9 +56,10 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
     const rows = rowsOf(mappings[key]!, width);
     const widest = Math.max(0, ...rows.map((r) => r.length));
     if (rows.length > height || widest > width) {
-      throw new AppError(
+      throw fieldError(
         'UNPROCESSABLE',
-        `${dataKey('dataMappings', key)}: ${rows.length} row(s) of up to ${widest} value(s) do not fit the named range ${boxRef(box)}, which is ${height} row(s) by ${width} column(s)`,
+        dataKey('dataMappings', key),
+        `${rows.length} row(s) of up to ${widest} value(s) do not fit the named range ${boxRef(box)}, which is ${height} row(s) by ${width} column(s)`,
         { field: dataKey('dataMappings', key), range: `${area.sheet}!${boxRef(box)}`, range_rows: height, range_columns: width, given_rows: rows.length, given_columns: widest },
       );
     }

@@ -1,6 +1,6 @@
 // Opens a base64 .xlsx template far enough to know its sheets and names:
 // the zip's directory and xl/workbook.xml only, so it can run per request.
-import { AppError } from '../../../../core/errors.ts';
+import { fieldError } from '../../../../core/errors.ts';
 import { workbookPart, worksheets, type SheetEntry } from '../ooxml/package.ts';
 import { ZipFormatError } from '../../../../core/zip.ts';
 import { Package } from '../ooxml/package-editor.ts';
@@ -17,7 +17,7 @@ export interface OpenTemplate {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const MAIN_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
 
-const notXlsx = (why: string) => new AppError('UNSUPPORTED_FORMAT', `templateFile: ${why}`, { field: 'templateFile' });
+const notXlsx = (why: string) => fieldError('UNSUPPORTED_FORMAT', 'templateFile', why, { field: 'templateFile' });
 
 function decodeBase64(text: string): Buffer {
   const compact = text.replace(/\s+/g, '');

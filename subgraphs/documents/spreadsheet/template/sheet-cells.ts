@@ -2,7 +2,7 @@
 // elements change (keeping their style), every other byte of the sheet stays
 // as the template had it. Also drops formulas' cached results so no reader
 // shows a stale value.
-import { AppError } from '../../../../core/errors.ts';
+import { fieldError } from '../../../../core/errors.ts';
 import { cellAddress, parseCell } from '../ooxml/cells.ts';
 import { attributes, escapeXml, stripInvalidXmlChars } from '../ooxml/xml.ts';
 import type { CellValue } from '../blocks/validate.ts';
@@ -15,7 +15,7 @@ export interface SheetWrite {
 }
 
 /** A template whose sheet XML this writer cannot address (Excel always writes what it needs). */
-const unreadable = (why: string) => new AppError('UNSUPPORTED_FORMAT', `templateFile: a worksheet cannot be filled: ${why}`, { field: 'templateFile' });
+const unreadable = (why: string) => fieldError('UNSUPPORTED_FORMAT', 'templateFile', `a worksheet cannot be filled: ${why}`, { field: 'templateFile' });
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
@@ -39,7 +39,7 @@ function patchRow(rowNumber: number, cellsXml: string, writes: Map<number, Sheet
     const write = writes.get(at.col);
     // The first cell of a shared formula carries the formula for the others; overwriting it would break them.
     if (write && /<f\b[^>]*\bt="shared"[^>]*\bref="/.test(m[2] ?? '')) {
-      throw new AppError('UNPROCESSABLE', `dataMappings: cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`, { field: 'dataMappings', cell: a.r });
+      throw fieldError('UNPROCESSABLE', 'dataMappings', `cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`, { field: 'dataMappings', cell: a.r });
     }
     cells.push({ col: at.col, xml: write ? cellXml(at.col, rowNumber, a.s, write.value) : m[0] });
     writes.delete(at.col);

@@ -1,16 +1,17 @@
-// The parts of the entity store that read the same on libSQL and PostgreSQL: reading entities by
-// uuid or name, inserting them, and saving one node once the engine has made the look-up and the
-// write one step. Name search (FTS5 or a tsvector) and mention inserts stay in each engine's entities.ts.
+// Entities (nodes), written once for libSQL and PostgreSQL (./dialect.ts): reading them by uuid,
+// name or the words of their names (FTS5 or a tsvector), inserting them, saving one node as one
+// step, and the episodes that mention them.
 import type { Entity } from '../../model.ts';
 import type { EntityStore } from '../memory-store.ts';
 import { ENTITY_COLUMNS, toEntity } from './rows.ts';
-import { chunks, placeholders, type Sql, type SqlBase } from './statements.ts';
+import { scopeSql, serialised, type MemoryDialect } from './dialect.ts';
+import { chunks, placeholders, type Sql } from './statements.ts';
 
 /** Entities per INSERT statement. */
 const ENTITY_BATCH = 100;
 
-export function sqlEntities(base: SqlBase): Pick<EntityStore, 'entitiesByNormName' | 'insertEntities' | 'getEntity' | 'getEntities'> {
-  const { query } = base;
+export function sqlEntities(base: MemoryDialect): EntityStore {
+  const { query, exec } = base;
   return {
     async entitiesByNormName(accountId, groupId, normNames) {
       if (!normNames.length) return [];
@@ -37,11 +38,37 @@ export function sqlEntities(base: SqlBase): Pick<EntityStore, 'entitiesByNormNam
       const rows = await query(`SELECT ${ENTITY_COLUMNS} FROM "MemoryEntity" e WHERE e."accountId" = ? AND e."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
       return rows.map(toEntity);
     },
+
+    async entitiesMatching(scope, text, limit) {
+      const match = base.entityText(text);
+      if (!match) return [];
+      const s = scopeSql(base, scope, 'e');
+      const rows = await query(
+        `SELECT ${ENTITY_COLUMNS} FROM ${match.from} WHERE ${match.where} AND ${s.sql} ORDER BY ${match.score} DESC, e."id" LIMIT ?`,
+        ...match.args,
+        ...s.args,
+        limit,
+      );
+      return rows.map(toEntity);
+    },
+
+    saveEntityNode(entity) {
+      // The look-up and the write in one transaction (under the uuid's lock on PostgreSQL), so two saves cannot both create it.
+      return serialised(base, ['entity', entity.accountId, entity.uuid], 2, (sql) => saveEntity(sql, entity));
+    },
+
+    async addMentions(accountId, episodeUuid, entityUuids) {
+      if (!entityUuids.length) return;
+      await exec(
+        base.insertIgnore(`"MemoryMention" ("accountId", "episodeUuid", "entityUuid") VALUES ${entityUuids.map(() => '(?, ?, ?)').join(', ')}`),
+        ...entityUuids.flatMap((u) => [accountId, episodeUuid, u]),
+      );
+    },
   };
 }
 
 /** Creates or renames the node, inside the caller's transaction; a uuid of the account's in another group is a conflict. */
-export async function saveEntity(sql: Sql, entity: Entity): Promise<'created' | 'updated' | 'conflict'> {
+async function saveEntity(sql: Sql, entity: Entity): Promise<'created' | 'updated' | 'conflict'> {
   const [row] = await sql.query(`SELECT "groupId" FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`, entity.accountId, entity.uuid);
   if (row && row.groupId !== entity.groupId) return 'conflict';
   if (row) {

@@ -1,21 +1,21 @@
-// The parts of the episode store that read the same on libSQL and PostgreSQL: taking a request's
-// episodes into the queue once the engine has made the check-then-insert safe (a lock, or
-// SQLite's single writer), the next pending ones, finishing one, and the deletion cascade. The
-// listing of the last episodes (an index hint on libSQL) stays in each engine's episodes.ts.
+// Episodes, written once for libSQL and PostgreSQL (./dialect.ts): the per-group queue (seq is the
+// queue position), taking a request's episodes into it as one step (a lock on PostgreSQL, SQLite's
+// single writer), the next pending ones, finishing one, and the deletion cascade.
 import type { DeletionCounts, NewEpisode } from '../../model.ts';
 import type { EpisodeStore } from '../memory-store.ts';
 import { EPISODE_COLUMNS, toEpisode } from './rows.ts';
-import { chunks, placeholders, type Row, type Sql, type SqlBase } from './statements.ts';
+import { serialised, type MemoryDialect } from './dialect.ts';
+import { chunks, placeholders, type Row, type Sql } from './statements.ts';
 
 /** Episodes per INSERT statement. */
-export const EPISODE_BATCH = 100;
+const EPISODE_BATCH = 100;
 
 /**
  * Queues the request's episodes that are new, inside the caller's transaction (or single statement).
  * Only the account's own episodes count: another account's use of a uuid is neither visible nor in
  * the way; one of this account's in another group refuses the request.
  */
-export async function addNewEpisodes(sql: Sql, accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<{ added: number; conflicts: string[] }> {
+async function addNewEpisodes(sql: Sql, accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<{ added: number; conflicts: string[] }> {
   const existing: Row[] = [];
   for (const chunk of chunks(episodes, 500)) {
     existing.push(...(await sql.query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${placeholders(chunk.length)})`, accountId, ...chunk.map((e) => e.uuid))));
@@ -29,9 +29,29 @@ export async function addNewEpisodes(sql: Sql, accountId: string, groupId: strin
   return { added: fresh.length, conflicts: [] };
 }
 
-export function sqlEpisodes(base: SqlBase): Pick<EpisodeStore, 'nextPending' | 'pendingGroups' | 'finishEpisode' | 'deleteEpisodes'> {
+export function sqlEpisodes(base: MemoryDialect): EpisodeStore {
   const { query, exec } = base;
   return {
+    addEpisodes(accountId, groupId, episodes) {
+      if (!episodes.length) return Promise.resolve({ added: 0, conflicts: [] });
+      // Up to EPISODE_BATCH episodes are one insert, atomic by itself on libSQL; more are one transaction, so that
+      // a request's episodes are all queued or none is. Not always a transaction there: each costs a fresh
+      // connection of the libSQL client (see ../libsql-store.ts), and this is every POST /messages. On
+      // PostgreSQL always a transaction (cheap there): the account's lock makes the uuid check and the insert one step.
+      return serialised(base, ['episodes', accountId], Math.ceil(episodes.length / EPISODE_BATCH), (sql) => addNewEpisodes(sql, accountId, groupId, episodes));
+    },
+
+    async lastEpisodes(accountId, groupId, lastN) {
+      const rows = await query(
+        `SELECT * FROM (SELECT ${EPISODE_COLUMNS} FROM "MemoryEpisode" ${base.indexedBy('MemoryEpisode_group_time_idx')}
+            WHERE "accountId" = ? AND "groupId" = ? AND "status" != 'pending' ORDER BY "timestamp" DESC, "seq" DESC LIMIT ?) last ORDER BY "timestamp", "seq"`,
+        accountId,
+        groupId,
+        lastN,
+      );
+      return rows.map(toEpisode);
+    },
+
     async nextPending(accountId, groupId, limit) {
       const rows = await query(`SELECT ${EPISODE_COLUMNS} FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT ?`, accountId, groupId, limit);
       return rows.map(toEpisode);

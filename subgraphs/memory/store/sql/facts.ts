@@ -1,16 +1,20 @@
-// The parts of the fact store that read the same on libSQL and PostgreSQL: provenance (which
-// episodes stated a fact), the edges of a node, invalidation and deletion of one fact. Writing
-// facts (a view on libSQL, two statements on PostgreSQL), vectors and planner hints stay in each
-// engine's facts.ts.
-import type { Fact } from '../../model.ts';
+// Facts (edges), written once for libSQL and PostgreSQL (./dialect.ts): MemoryFact rows with their
+// provenance (MemoryFactEpisode: which episodes stated a fact), duplicate and contradiction
+// candidates, the edges of a node, invalidation and deletion of one fact. Writing a new fact with
+// its first provenance row is the dialect's (a view on libSQL, two statements on PostgreSQL).
+import type { Fact, FactRow, NewFact } from '../../model.ts';
 import type { FactStore } from '../memory-store.ts';
-import { FACT_COLUMNS, toFact } from './rows.ts';
-import { chunks, placeholders, type Sql, type SqlBase } from './statements.ts';
+import type { MemoryDialect } from './dialect.ts';
+import { FACT_COLUMNS, toFact, toFactRow } from './rows.ts';
+import { chunks, placeholders, type Sql } from './statements.ts';
+
+/** New facts per INSERT statement. */
+const FACT_BATCH = 100;
 
 export type Provenance = Map<string, { episodes: string[]; sources: string[] }>;
 
 /** The episodes (and their sources) that stated each fact, the one that created it first. */
-export async function provenance(sql: Sql, accountId: string, uuids: readonly string[]): Promise<Provenance> {
+async function provenance(sql: Sql, accountId: string, uuids: readonly string[]): Promise<Provenance> {
   const out: Provenance = new Map();
   for (const chunk of chunks(uuids, 500)) {
     // Ordered by the episode's queue position, so the first is the one that created the fact.
@@ -38,9 +42,74 @@ async function factsWhere(sql: Sql, accountId: string, where: string, ...args: u
   return rows.map((r) => toFact(r, prov.get(String(r.uuid))?.episodes ?? []));
 }
 
-export function sqlFacts(base: SqlBase): Pick<FactStore, 'invalidateFact' | 'edgesOfNode' | 'deleteFact'> {
-  const { query, exec } = base;
+export function sqlFacts(base: MemoryDialect): FactStore {
+  const { query, exec, noIndex } = base;
   return {
+    async factsBetween(accountId, groupId, pairs, normFacts) {
+      const out: FactRow[] = [];
+      const norms = normFacts ? [...new Set(normFacts)] : null;
+      if (norms && !norms.length) return out;
+      for (const chunk of chunks(pairs, 100)) {
+        // A join with the pairs, so that each is one look-up of the (account, source, target) index
+        // (written as ORs, SQLite factors the account out and scans the account's facts).
+        const rows = await query(
+          `WITH pair("s", "t") AS (VALUES ${chunk.map(() => '(?, ?), (?, ?)').join(', ')})
+           SELECT ${FACT_COLUMNS} FROM pair ${base.drivingJoin} "MemoryFact" f ON f."accountId" = ? AND f."sourceUuid" = pair."s" AND f."targetUuid" = pair."t"
+            WHERE ${noIndex('f."groupId"')} = ?${norms ? ` AND f."normFact" IN (${placeholders(norms.length)})` : ''}`,
+          ...chunk.flatMap(([a, b]) => [a, b, b, a]),
+          accountId,
+          groupId,
+          ...(norms ?? []),
+        );
+        out.push(...rows.map(toFactRow));
+      }
+      return out;
+    },
+
+    async currentFactsTouching(accountId, groupId, entityUuid) {
+      const rows = await query(
+        `SELECT ${FACT_COLUMNS} FROM "MemoryFact" f
+          WHERE f."id" IN (SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "sourceUuid" = ?3 UNION SELECT "id" FROM "MemoryFact" WHERE "accountId" = ?1 AND "targetUuid" = ?3)
+            AND ${noIndex('f."groupId"')} = ?2 AND f."invalidAt" IS NULL AND f."expiredAt" IS NULL`,
+        accountId,
+        groupId,
+        entityUuid,
+      );
+      return rows.map(toFactRow);
+    },
+
+    insertFacts(facts) {
+      if (!facts.length) return Promise.resolve();
+      const { statements, write } = base.factWrites;
+      return base.atomic(Math.ceil(facts.length / FACT_BATCH) * statements, async (sql) => {
+        for (const batch of chunks<NewFact>(facts, FACT_BATCH)) await write(sql, batch);
+      });
+    },
+
+    async addFactEpisode(accountId, factUuid, episode) {
+      await exec(
+        base.insertIgnore(`"MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES (?, ?, ?, ?)`),
+        accountId,
+        factUuid,
+        episode.uuid,
+        episode.sourceDescription,
+      );
+    },
+
+    async getFacts(accountId, uuids) {
+      if (!uuids.length) return [];
+      const rows = await query(
+        `SELECT ${FACT_COLUMNS}, ${base.vector.column('f."embedding"')} FROM "MemoryFact" f WHERE f."accountId" = ? AND f."uuid" IN (${placeholders(uuids.length)})`,
+        accountId,
+        ...uuids,
+      );
+      const prov = await provenance(base, accountId, rows.map((r) => String(r.uuid)));
+      return rows.map((r) => {
+        const p = prov.get(String(r.uuid)) ?? { episodes: [], sources: [] };
+        return { ...toFact(r, p.episodes), sources: p.sources, embedding: base.vector.read(r.embedding) };
+      });
+    },
+
     async invalidateFact(accountId, uuid, invalidAt, expiredAt, by) {
       await exec(`UPDATE "MemoryFact" SET "invalidAt" = ?, "expiredAt" = COALESCE("expiredAt", ?), "invalidatedBy" = ? WHERE "accountId" = ? AND "uuid" = ?`, invalidAt, expiredAt, by, accountId, uuid);
     },

@@ -2,7 +2,7 @@
 // words are (each engine turns them into its own full-text query) and the fact filter.
 import type { FactFilter } from '../../model.ts';
 
-/** The user's words as an FTS5 query: each a quoted term, any of them may match (BM25 ranks by how many and how rare). PostgreSQL converts it (../postgres/base.ts tsQuery). */
+/** The user's words as an FTS5 query: each a quoted term, any of them may match (BM25 ranks by how many and how rare). PostgreSQL's dialect converts it (../postgres-store.ts). */
 export function ftsQuery(text: string, maxTerms = 64): string | null {
   const terms = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 || /\d/.test(t));
   const unique = [...new Set(terms)].slice(-maxTerms);

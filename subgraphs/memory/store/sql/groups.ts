@@ -1,12 +1,12 @@
 // Groups as a whole, the same on libSQL and PostgreSQL: the processing lease
 // (MemoryGroupLease) and the deletion of a group, or of every group of an account.
 import type { GroupStore } from '../memory-store.ts';
-import type { SqlBase } from './statements.ts';
+import type { MemoryDialect } from './dialect.ts';
 
 /** Children before parents: provenance and mentions name facts, episodes and entities. */
 const ACCOUNT_TABLES = ['MemoryFactEpisode', 'MemoryMention', 'MemoryFact', 'MemoryEntity', 'MemoryEpisode', 'MemoryGroupLease'];
 
-export function sqlGroups(base: SqlBase): GroupStore {
+export function sqlGroups(base: MemoryDialect): GroupStore {
   const { query, exec } = base;
   return {
     async leaseGroup(accountId, groupId, holder, ttlMs) {

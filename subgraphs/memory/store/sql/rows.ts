@@ -1,5 +1,5 @@
 // Rows of the memory tables as the model's records, the same on libSQL and PostgreSQL (each
-// engine reads its vectors itself: ../libsql/vectors.ts, core/db/postgres/sql.ts).
+// engine's dialect reads its vectors: ../libsql/vectors.ts, core/db/postgres/sql.ts).
 import type { Entity, Episode, Fact, FactRow } from '../../model.ts';
 import type { Row } from './statements.ts';
 
