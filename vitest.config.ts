@@ -36,6 +36,8 @@ export default defineConfig({
       include: ['{core,edge,gateway,rest-compat,schema,subgraphs,tool-schema/src}/**/*.ts'],
       exclude: ['**/*.d.ts', '**/node_modules/**'],
       reporter: ['text-summary', 'json'],
+      // The figure is printed even when a test failed (a red run is when one looks at it).
+      reportOnFailure: true,
     },
   },
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken } from '../core/auth/keys.ts';
+import type { Principal } from '../core/auth/keys.ts';
 import type { RequestContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import type { Platform } from '../core/platform.ts';
@@ -10,16 +11,23 @@ export interface ContextInput {
   address: string;
   signal?: AbortSignal;
   paidBeforeParse?: boolean;
+  /** The key's principal when the edge has authenticated this request already (edge/key-before-body.ts). */
+  principal?: Principal | null;
 }
 
 export async function buildContext(platform: Platform, input: ContextInput): Promise<RequestContext> {
+  // The child logger is made when something logs for the request: in a gateway over remote
+  // subgraphs most requests never do, and a pino child serialises its bindings when made.
+  let log: RequestContext['log'] | undefined;
   return {
     platform,
-    principal: await platform.keys.authenticate(bearerToken(input.authorization)),
+    principal: input.principal !== undefined ? input.principal : await platform.keys.authenticate(bearerToken(input.authorization)),
     requestId: input.requestId,
     address: input.address,
     authorization: input.authorization,
-    log: platform.log.child({ reqId: input.requestId }),
+    get log() {
+      return (log ??= platform.log.child({ reqId: input.requestId }));
+    },
     loaders: new Map(),
     signal: input.signal,
     paidBeforeParse: input.paidBeforeParse,

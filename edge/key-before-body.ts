@@ -12,7 +12,7 @@
 // or parsed: reading, parsing and validating cost the server the same whether the
 // document turns out valid or not (issue 29, finding 6).
 import type { RequestHandler } from 'express';
-import { bearerToken } from '../core/auth/keys.ts';
+import { bearerToken, type Principal } from '../core/auth/keys.ts';
 import { AppError } from '../core/errors.ts';
 import { LIMITS } from '../core/limits.ts';
 import type { Platform } from '../core/platform.ts';
@@ -28,11 +28,19 @@ export function largeBody(headers: { 'content-length'?: string; 'transfer-encodi
 
 /** Set on a request whose public budget was spent before its body was read: edge/rate-limit.ts charges it nothing more. */
 export const PAID_BEFORE_BODY = Symbol('paid before body');
+/** The principal found here, so the request's context does not hash and look up the key a second time. */
+export const AUTHENTICATED = Symbol('authenticated');
+
+type Marked = Record<symbol, Principal | boolean | null | undefined>;
+
+/** What keyBeforeBody found for the request: its principal (null without a valid key), or undefined when it did not run. */
+export const authenticatedOf = (req: object): Principal | null | undefined => (req as Marked)[AUTHENTICATED] as Principal | null | undefined;
 
 export function keyBeforeBody(platform: Platform, options: { keyRequired: boolean }): RequestHandler {
   return async (req, res, next) => {
     try {
       const principal = await platform.keys.authenticate(bearerToken(req.get('authorization')));
+      (req as unknown as Marked)[AUTHENTICATED] = principal;
       if (!principal && !options.keyRequired && !largeBody(req.headers)) {
         await platform.rateLimits.consume('public', { principal: null, address: clientAddress(req) });
         (req as unknown as Record<symbol, boolean>)[PAID_BEFORE_BODY] = true;

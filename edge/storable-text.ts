@@ -11,23 +11,37 @@ import { AppError } from '../core/errors.ts';
 import { fieldPath, unstorableText } from '../core/validation.ts';
 import { graphqlHttpError } from './render-error.ts';
 
+/**
+ * The document's verdict, by document: Apollo's document store hands the same parsed object to
+ * every request of a document, so its string literals are walked once, not on every request.
+ */
+const literals = new WeakMap<DocumentNode, string | null>();
+
+function unstorableLiteral(document: DocumentNode): string | null {
+  let found = literals.get(document);
+  if (found !== undefined) return found;
+  found = null;
+  visit(document, {
+    [Kind.STRING]: (node: StringValueNode) => {
+      const problem = unstorableText(node.value);
+      if (problem && found === null) {
+        const where = node.loc ? ` at line ${node.loc.startToken.line}, column ${node.loc.startToken.column}` : '';
+        found = `query: the string${where} ${problem.message}`;
+      }
+    },
+  });
+  literals.set(document, found);
+  return found;
+}
+
 export function unstorableInOperation(document: DocumentNode, variables: Record<string, unknown> | null | undefined): AppError | null {
   const bad = unstorableText(variables ?? {});
   if (bad) {
     const field = fieldPath(['variables', ...bad.path]);
     return new AppError('VALIDATION_ERROR', `${field}: ${bad.message}`, { field });
   }
-  let found: AppError | null = null;
-  visit(document, {
-    [Kind.STRING]: (node: StringValueNode) => {
-      const problem = unstorableText(node.value);
-      if (problem && !found) {
-        const where = node.loc ? ` at line ${node.loc.startToken.line}, column ${node.loc.startToken.column}` : '';
-        found = new AppError('VALIDATION_ERROR', `query: the string${where} ${problem.message}`, { field: 'query' });
-      }
-    },
-  });
-  return found;
+  const literal = unstorableLiteral(document);
+  return literal === null ? null : new AppError('VALIDATION_ERROR', literal, { field: 'query' });
 }
 
 export function storableTextPlugin(): ApolloServerPlugin<RequestContext> {

@@ -59,6 +59,16 @@ type UploadLike = Pick<Upload, 'promise'>;
 const isUpload = (value: unknown): value is UploadLike =>
   value instanceof Upload || (!!value && typeof value === 'object' && typeof (value as UploadLike).promise?.then === 'function');
 
+/** Whether an Upload is among the variables: a scan that allocates nothing, for the requests (nearly all) without one. */
+export function hasUpload(value: unknown): boolean {
+  if (isUpload(value)) return true;
+  if (Array.isArray(value)) return value.some(hasUpload);
+  const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value as object) if (hasUpload((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /** Paths (as in the multipart request spec's `map`) of the Upload values among the variables. */
 export function findUploads(value: unknown, path: string, found: Map<string, UploadLike>): unknown {
   if (isUpload(value)) {
@@ -112,11 +122,13 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
     const context = 'context' in options ? options.context : undefined;
     const { query, operationName } = options.request;
     if (!query) throw new Error('Missing query');
-    const uploads = new Map<string, UploadLike>();
-    const variables = findUploads(options.request.variables ?? {}, 'variables', uploads) as Record<string, unknown>;
-    if (uploads.size > 0) return this.sendMultipart(query, operationName, variables, uploads, context);
+    if (hasUpload(options.request.variables)) {
+      const uploads = new Map<string, UploadLike>();
+      const variables = findUploads(options.request.variables, 'variables', uploads) as Record<string, unknown>;
+      return this.sendMultipart(query, operationName, variables, uploads, context);
+    }
 
-    const headers = { ...forwardedHeaders(context), 'content-type': 'application/json' };
+    const headers = forwardedHeaders(context, 'application/json');
     const body = JSON.stringify({ query, operationName, variables: options.request.variables });
     const read = isRead(query);
     const answer = await this.whileRefused(() => (read ? this.shared(headers, body) : this.http.post(this.url!, headers, body, { idempotent: false })));
@@ -169,8 +181,9 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
 }
 
 /** The caller's key and request id, and the CSRF preflight header our subgraphs require. */
-function forwardedHeaders(context: Partial<Pick<RequestContext, 'authorization' | 'requestId'>> | undefined): Record<string, string> {
+function forwardedHeaders(context: Partial<Pick<RequestContext, 'authorization' | 'requestId'>> | undefined, contentType?: string): Record<string, string> {
   const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
+  if (contentType) headers['content-type'] = contentType;
   if (context?.authorization) headers.authorization = context.authorization;
   if (context?.requestId) headers['x-request-id'] = context.requestId;
   return headers;

@@ -22,11 +22,31 @@ export interface PostOptions {
   idempotent: boolean;
 }
 
+interface Target {
+  protocol: string;
+  hostname: string;
+  port: string;
+  path: string;
+}
+
 export function createHttpPoster(agent = new http.Agent({ keepAlive: true })) {
-  function once(url: URL, headers: Record<string, string>, body: string): Promise<HttpAnswer> {
+  // A poster sends to a few subgraph URLs over and over: each is parsed once.
+  const targets = new Map<string, Target>();
+  function target(url: string): Target {
+    let t = targets.get(url);
+    if (!t) {
+      const u = new URL(url);
+      t = { protocol: u.protocol, hostname: u.hostname, port: u.port, path: u.pathname + u.search };
+      if (targets.size >= 100) targets.clear();
+      targets.set(url, t);
+    }
+    return t;
+  }
+
+  function once(url: Target, headers: Record<string, string>, body: string): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { protocol: url.protocol, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+        { ...url, method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
         (res) => {
           const chunks: string[] = [];
           res.setEncoding('utf8');
@@ -45,8 +65,8 @@ export function createHttpPoster(agent = new http.Agent({ keepAlive: true })) {
   }
 
   return {
-    async post(target: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<HttpAnswer> {
-      const url = new URL(target);
+    async post(to: string, headers: Record<string, string>, body: string, options: PostOptions): Promise<HttpAnswer> {
+      const url = target(to);
       try {
         return await once(url, headers, body);
       } catch (err) {

@@ -3,7 +3,6 @@
 // service on its own port. Subgraphs run in-process unless configured remote.
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloGateway } from '@apollo/gateway';
@@ -20,7 +19,7 @@ import { composeSupergraph } from '../schema/compose.ts';
 import { ForwardingDataSource, InProcessDataSource } from './data-sources.ts';
 import { buildContext, clientAddress, clientGone } from '../edge/context.ts';
 import { requestId } from '../edge/request-id.ts';
-import { PAID_BEFORE_BODY, keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
+import { PAID_BEFORE_BODY, authenticatedOf, keyBeforeBody, largeBody } from '../edge/key-before-body.ts';
 import { LIMITS } from '../core/limits.ts';
 import { createHttpServer, listen } from '../core/net/http-server.ts';
 import { rateLimitPlugin } from '../edge/rate-limit.ts';
@@ -44,6 +43,7 @@ import { oauthRouter } from './oauth.ts';
 import { DESKTOP_RELEASE_OPENAPI_PATHS, desktopReleaseRouter } from './desktop-release.ts';
 import { persistedDocuments, readPersistedDocuments } from './persisted-documents.ts';
 import { persistedDocumentsOnly } from '../edge/persisted-documents.ts';
+import { graphqlHttp, isMultipart } from './graphql-http.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -136,8 +136,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       address: clientAddress(req),
       signal: clientGone(req.res!),
       paidBeforeParse: (req as unknown as Record<symbol, boolean | undefined>)[PAID_BEFORE_BODY],
+      principal: authenticatedOf(req),
     });
 
+  const uploads = graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 });
   const keyedJson = express.json({ limit: config.jsonLimitBytes });
   const anonymousJson = express.json({ limit: Math.min(LIMITS.anonymousBodyBytes, config.jsonLimitBytes) });
   app.use(requestId(platform.log));
@@ -153,11 +155,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use(
     '/graphql',
     keyBeforeBody(platform, { keyRequired: false }),
-    graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 }),
+    // Only a multipart body carries files: the upload middleware's own content-type check is type-is's full parse.
+    (req, res, next) => (isMultipart(req) ? uploads(req, res, next) : next()),
     // Without a key the body is small (checked above from Content-Length; this caps one that lied).
     (req, res, next) => (largeBody(req.headers) ? keyedJson : anonymousJson)(req, res, next),
     ...(persisted && persisted.mode !== 'accept' ? [persistedDocumentsOnly(persisted)] : []),
-    expressMiddleware(apollo, { context: async ({ req }) => context(req) }),
+    graphqlHttp(apollo, (req) => context(req)),
   );
   app.use(restRouter(ROUTES, apollo, context, config.jsonLimitBytes, keyBeforeBody(platform, { keyRequired: true })));
   app.use((req, res) => {

@@ -2,7 +2,6 @@
 // multi-process deployment (point the gateway at it with REMOTE_SUBGRAPHS).
 import express from 'express';
 import { ApolloServer } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { loadConfig } from '../core/config.ts';
@@ -15,6 +14,7 @@ import { rateLimitPlugin } from '../edge/rate-limit.ts';
 import { SUBGRAPHS, buildSchema, deploymentOptions, startSubgraph } from '../subgraphs/registry.ts';
 import { SUBGRAPH_NAMES, type SubgraphName } from '../schema/compose.ts';
 import { stopOnSignal } from './stop-on-signal.ts';
+import { graphqlHttp, isMultipart } from './graphql-http.ts';
 
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
@@ -41,14 +41,12 @@ const apollo = new ApolloServer<RequestContext>({
 });
 await apollo.start();
 app.use(requestId(platform.log));
+const uploads = graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 });
 app.use(
   '/graphql',
-  graphqlUploadExpress({ maxFileSize: config.uploadLimitBytes, maxFiles: 5 }),
+  (req, res, next) => (isMultipart(req) ? uploads(req, res, next) : next()),
   express.json({ limit: config.jsonLimitBytes }),
-  expressMiddleware(apollo, {
-    context: async ({ req }) =>
-      buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) }),
-  }),
+  graphqlHttp(apollo, (req) => buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) })),
 );
 const port = await listen(httpServer, config.gatewayPort, config.host);
 console.log(JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `http://${config.host}:${port}/graphql` }));

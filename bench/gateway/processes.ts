@@ -36,9 +36,10 @@ export const UNLIMITED = {
 /** One production secret for every server of a run (they verify each other's signed links). */
 const SIGNING_SECRET = randomBytes(32).toString('hex');
 
-export async function serve(script: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<Served> {
-  const child = spawn(process.execPath, [path.join(ROOT, script), ...args], {
-    cwd: ROOT,
+/** `root`: the tree the script is taken from (another checkout, to compare a change against it). */
+export async function serve(script: string, args: string[], env: Record<string, string>, ready: RegExp, root = ROOT): Promise<Served> {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
     // Logging stays on (as in production) and goes to /dev/null.
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'info', NODE_ENV: 'production', SIGNING_SECRET, ...UNLIMITED, ...env },

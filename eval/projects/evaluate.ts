@@ -305,7 +305,7 @@ if (process.argv.includes('--sets')) {
     const median = (xs: number[]) => xs[Math.floor(xs.length / 2)] ?? NaN;
     console.log(`\nreading per page: median ${median(ms).toFixed(0)} ms, Tier 1 alone ${median(t1).toFixed(0)} ms`);
     const unlettered = scores.flatMap((s) => s.unletteredCpuMs.map((ms) => `${s.source} ${ms.toFixed(0)} ms`));
-    console.log(`sheets without a text layer, CPU of the whole page (Tier 1, identity, lettering): ${unlettered.join(', ') || 'none'}`);
+    console.log(`sheets without a text layer (or whose title block has none), CPU of the whole page (Tier 1, identity, lettering): ${unlettered.join(', ') || 'none'}`);
     if (process.argv.includes('--misses')) for (const s of scores) for (const m of s.misses) console.log(`  ${s.source}: ${m}`);
   }
   process.exit(0);

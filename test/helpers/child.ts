@@ -33,7 +33,9 @@ export function spawnNode(script: string, args: string[], env: Record<string, st
     proc,
     output: () => out,
     exited,
-    waitFor(pattern, timeoutMs = 20_000) {
+    // 100 s: a child platform starts in a few seconds on a quiet machine, and took 72 s at load 41;
+    // a child that never prints is caught by its exit or by this bound, under vitest's 120 s hook limit.
+    waitFor(pattern, timeoutMs = 100_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const m = out.match(pattern);

@@ -50,6 +50,10 @@ describe.each([
     const literal = await server.gql('mutation { createProject(input: { name: "a\\u0000b" }) { id } }', undefined, key);
     expect(literal.status).toBe(400);
     expect(literal.body.errors[0].message).toMatch(/^query: the string at line 1, column \d+ must not contain NUL/);
+    // The same document again comes parsed from the document store, its verdict from the edge's cache.
+    const again = await server.gql('mutation { createProject(input: { name: "a\\u0000b" }) { id } }', undefined, key);
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].message).toBe(literal.body.errors[0].message);
   });
 
   it('refuses them on the memory service with 422 and the field’s loc, and caps group_ids', async () => {

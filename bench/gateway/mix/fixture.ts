@@ -56,13 +56,17 @@ async function upload(url: string, key: string, query: string, variables: Record
   return body.data;
 }
 
+/** How long the seeding waits for its jobs: on a shared machine (load 38) a sheet's ingestion took over two minutes. */
+const JOBS_WAIT_MS = 20 * 60_000;
+
 async function finished(gql: Gql, key: string, ids: string[]) {
+  const until = Date.now() + JOBS_WAIT_MS;
   for (const id of ids) {
-    for (let i = 0; ; i++) {
+    for (;;) {
       const { job } = await gql('query($id: ID!) { job(id: $id) { status error { message } } }', { id }, key);
       if (job.status === 'COMPLETED') break;
       if (job.status === 'FAILED') throw new Error(`job ${id} failed: ${job.error?.message}`);
-      if (i > 1200) throw new Error(`job ${id} did not finish`);
+      if (Date.now() > until) throw new Error(`job ${id} did not finish in ${JOBS_WAIT_MS / 60_000} minutes`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

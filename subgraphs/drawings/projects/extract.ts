@@ -2,7 +2,7 @@
 // (as it is) and the page's text lines. Pure: no I/O; ids are local ("e12")
 // until the store gives them project ids. Every rule is named here and
 // recorded as the entity's provenance (`tier1:<kind>` or `text:<rule>`).
-import type { BBox, Point } from '../../../core/geometry/types.ts';
+import type { BBox, PageGeometry, Point } from '../../../core/geometry/types.ts';
 import { area, boxDistance, center, containsBox, containsPoint, expand, overlaps, unionAll } from '../../../core/geometry/bbox.ts';
 import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
@@ -63,6 +63,8 @@ export interface ExtractInput {
   identity: SheetIdentity;
   lines: TextLine[];
   bubbles: GridBubble[];
+  /** The page's paths: a tag read from the text layer must stand in its drawn symbol (references/tag-symbol.ts). */
+  paths: PageGeometry['paths'];
   page: number;
   options: SheetNumberOptions;
 }
@@ -114,7 +116,7 @@ const normMark = (s: string) => s.toUpperCase().replace(/\s+/g, '').replace(/×/
 const normLevel = (s: string) => s.toUpperCase().replace(/[\s.]+/g, ' ').trim();
 
 export function extractSheet(input: ExtractInput): SheetDraft {
-  const { analysis, lines, bubbles, page, options, identity } = input;
+  const { analysis, lines, bubbles, paths, page, options, identity } = input;
   const tb = { bounds: identity.titleblock };
   const number = identity.number;
   const normNumber = number ? normaliseSheetNumber(number, options) : null;
@@ -159,7 +161,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   // Tags Tier 1 did not find, read from the text layer (references/stacked-tags.ts).
   const tags = [
     ...tier1Tags,
-    ...stackedTags(drawingLines, tier1Tags.map((t) => t.bbox)).map((t, i) => ({
+    ...stackedTags(drawingLines, tier1Tags.map((t) => t.bbox), paths).map((t, i) => ({
       id: `stacked-${i + 1}`,
       bbox: t.bbox,
       circle: { center: center(t.bbox), radius: Math.max(t.bbox[2] - t.bbox[0], t.bbox[3] - t.bbox[1]) / 2 },
@@ -479,7 +481,7 @@ export function extractSheet(input: ExtractInput): SheetDraft {
  * Rule plain-sheet-in-tag: under the bar of a tag symbol Tier 1 found from its circle, a plain
  * number is the sheet. Sets numbered 1..n (DIN and ISO offices' "Blatt 12", small US offices) print
  * it so, and the symbol itself says what the lettering is (NCS/UDS; CADD Standard Annex B 2.4). A
- * tag read from the text layer alone (stacked-tags.ts) still needs a designator: a number over a
+ * tag read from the text layer (stacked-tags.ts) still needs a designator: a number over a
  * number there is as often a dimension or a level.
  */
 const PLAIN_SHEET = /^\d{1,3}(?:\.\d{1,3})?$/;

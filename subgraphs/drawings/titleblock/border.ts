@@ -75,6 +75,19 @@ function fullLines(groups: Map<number, [number, number][]>, from: number, to: nu
   return out;
 }
 
+/** Where pieces of a line starting at `from` reach without a gap (of more than 2 pt). */
+function reach(pieces: [number, number][], from: number): number {
+  let end = from;
+  for (const [a, b] of [...pieces].sort((p, q) => p[0] - q[0])) if (a <= end + 2) end = Math.max(end, b);
+  return end;
+}
+
+/** Whether a line across (at `at` ± 1 pt) passes through the point `along` on it. */
+function meetsRule(across: Map<number, [number, number][]>, at: number, along: number): boolean {
+  for (const k of [Math.round(at) - 1, Math.round(at), Math.round(at) + 1]) if ((across.get(k) ?? []).some(([a, b]) => a <= along + 2 && b >= along - 2)) return true;
+  return false;
+}
+
 /** The sheet border: the largest frame covering most of the page, drawn as one rectangle or as separate lines (OPEN SIDE); else the page. */
 export function findBorder(scene: Scene): BBox {
   const page = scene.width * scene.height;
@@ -195,18 +208,22 @@ export function borderBlock(scene: Scene, frame: SheetFrame): { bounds: BBox; vi
   // edges start from it into the block; a grid line crossing the drawing has none.
   const h = axisLines(scene, false);
   const v = axisLines(scene, true);
-  const cellEdges = (groups: Map<number, [number, number][]>, from: number, to: number, lo: number, hi: number) => {
+  // A title block is a table: a cell edge runs from the dividing line to the border, or to a row
+  // rule of the block that it meets (a field row cut off above the border, as a copyright line),
+  // at least half-way down (possibly in pieces).
+  const cellEdges = (groups: Map<number, [number, number][]>, across: Map<number, [number, number][]>, from: number, to: number, lo: number, hi: number) => {
     let n = 0;
     for (const [at, spans] of groups) {
       if (at <= lo || at >= hi) continue;
-      // A cell edge runs from the dividing line to the border (possibly in pieces).
       const pieces = spans.filter(([a, b]) => a > from - 2 && b < to + 2);
-      if (pieces.some(([a]) => Math.abs(a - from) < 2) && covered(pieces, from, to) > 0.9 * (to - from)) n++;
+      if (!pieces.some(([a]) => Math.abs(a - from) < 2)) continue;
+      const end = reach(pieces, from);
+      if (end - from > 0.9 * (to - from) || (end - from >= 0.5 * (to - from) && meetsRule(across, end, at))) n++;
     }
     return n;
   };
-  const columns = fullLines(v, y1, y2, 0.8).filter((x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W && cellEdges(h, x, x2, y1 + 1, y2 - 1) >= 2);
-  const strips = fullLines(h, x1, x2, 0.8).filter((y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H && cellEdges(v, y, y2, x1 + 1, x2 - 1) >= 2);
+  const columns = fullLines(v, y1, y2, 0.8).filter((x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W && cellEdges(h, v, x, x2, y1 + 1, y2 - 1) >= 2);
+  const strips = fullLines(h, x1, x2, 0.8).filter((y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H && cellEdges(v, h, y, y2, x1 + 1, x2 - 1) >= 2);
   if (columns.length) {
     const x = Math.min(...columns);
     bounds = [x, y1, x2, y2];

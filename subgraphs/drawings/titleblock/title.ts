@@ -6,9 +6,12 @@ import type { BBox } from '../../../core/geometry/types.ts';
 import { containsBox } from '../../../core/geometry/bbox.ts';
 import { FIELD_LABEL, NOT_A_SHEET_NUMBER, NUMBER_LABEL, TITLE_LABEL } from './conventions.ts';
 import type { Lettering } from './lettering.ts';
+import { captionsUnderValues, justAbove } from './number.ts';
 
 const SCALE_OR_DATE = /^(?:M\s*)?1\s*:\s*\d|^(?:SCALE|SCALA|MASSSTAB)\b|\d{1,2}[./]\d{1,2}[./]\d{2,4}|^[YMDJA]{2,4}[./-][MD]{2}[./-]/i;
-const wordy = (s: string) => /\p{L}{3}/u.test(s) && !SCALE_OR_DATE.test(s) && !NOT_A_SHEET_NUMBER.some((re) => re.test(s));
+/** A date written with the month's name ("May 2025", "12 Sep 2024", "3. März 2023", "giugno 2021"): a date field, never a title. */
+const NAMED_DATE = /^(?:\d{1,2}\.?\s+)?(?:JAN|FEB|MAR|MÄR|APR|MAY|MAI|JUN|JUL|AUG|SEP|OCT|OKT|NOV|DEC|DEZ|GEN|MAG|GIU|LUG|AGO|SET|OTT|DIC)\p{L}*\.?,?\s+\d{4}$/iu;
+const wordy = (s: string) => !NAMED_DATE.test(s) && /\p{L}{3}/u.test(s) && !SCALE_OR_DATE.test(s) && !NOT_A_SHEET_NUMBER.some((re) => re.test(s));
 const isLabel = (s: string) => FIELD_LABEL.test(s) || NUMBER_LABEL.test(s) || TITLE_LABEL.test(s);
 
 /**
@@ -20,7 +23,7 @@ const isLabel = (s: string) => FIELD_LABEL.test(s) || NUMBER_LABEL.test(s) || TI
  */
 export function readSheetTitle(lines: readonly Lettering[], area: BBox, numberText: string | null, numberBox: BBox | null = null): string | null {
   const inside = lines.filter((l) => containsBox(area, l.box, 2));
-  const labelled = labelledTitle(inside);
+  const labelled = labelledTitle(inside, captionsUnderValues(inside));
   if (labelled !== undefined) return labelled;
   const values = fieldValues(inside);
   const candidates = inside.filter((l) => l.text !== numberText && wordy(l.text) && !isLabel(l.text) && !/[:：]$/.test(l.text) && !values.has(l));
@@ -60,8 +63,12 @@ function withQualifier(title: { text: string; last: Lettering }, lines: readonly
   return tail ? `${title.text} ${tail.text}` : title.text;
 }
 
-/** The title under a title label; null when the field is empty; undefined when the block labels no title. */
-function labelledTitle(lines: readonly Lettering[]): string | null | undefined {
+/**
+ * The title under a title label (in a block lettering its labels as captions under the values,
+ * right above it: number.ts, captionsUnderValues); null when the field is empty; undefined when the
+ * block labels no title.
+ */
+function labelledTitle(lines: readonly Lettering[], captions: boolean): string | null | undefined {
   // "SHEET TITLE" / "DRAWING TITLE" before a bare "TITLE" or "PLAN".
   const labels = lines.filter((l) => TITLE_LABEL.test(l.text)).sort((a, b) => rank(a.text) - rank(b.text));
   for (const label of labels) {
@@ -79,8 +86,12 @@ function labelledTitle(lines: readonly Lettering[]): string | null | undefined {
       if (!field.length && o.box[1] - label.box[3] > 6 * Math.max(h, o.size)) break;
       field.push(o);
     }
+    if (captions) {
+      const over = lines.find((o) => o !== label && wordy(o.text) && !isLabel(o.text) && justAbove(o.box, label.box));
+      if (over) return over.text;
+    }
     const words = field.filter((o) => wordy(o.text));
-    if (!words.length) return field.length ? null : null;
+    if (!words.length) return null;
     const size = Math.max(...words.map((o) => o.size));
     const kept = words.filter((o) => o.size >= 0.8 * size);
     return withQualifier({ text: kept.map((o) => o.text).join(' '), last: kept[kept.length - 1]! }, lines);

@@ -24,8 +24,12 @@ export function titleblockAround(anchor: BBox, rulings: PageRulings, frame: Shee
   const crossing = (m: Rulings, along: number) => [...m.entries()].filter(([, spans]) => spans.some(([a, b]) => a <= along && b >= along)).map(([k]) => k);
   const tops = crossing(rulings.horizontal, cx).filter((y) => y <= anchor[1] + 1).sort((a, b) => b - a).slice(0, EDGES);
   const bottoms = crossing(rulings.horizontal, cx).filter((y) => y >= anchor[3] - 1).sort((a, b) => a - b).slice(0, EDGES);
-  const lefts = crossing(rulings.vertical, cy).filter((x) => x <= anchor[0] + 1).sort((a, b) => b - a).slice(0, EDGES);
-  const rights = crossing(rulings.vertical, cy).filter((x) => x >= anchor[2] - 1).sort((a, b) => a - b).slice(0, EDGES);
+  // A side runs past the anchor: a box at least twice the anchor's depth is ruled over 90% of its
+  // sides, so its sides cover at least 80% of the anchor's own depth. Strokes of lettering beside
+  // the anchor (a stroked logo, stroked labels) are shorter, and are not taken for sides.
+  const side = (x: number) => coverage(rulings.vertical, x, anchor[1], anchor[3]) >= 0.8;
+  const lefts = crossing(rulings.vertical, cy).filter((x) => x <= anchor[0] + 1 && side(x)).sort((a, b) => b - a).slice(0, EDGES);
+  const rights = crossing(rulings.vertical, cy).filter((x) => x >= anchor[2] - 1 && side(x)).sort((a, b) => a - b).slice(0, EDGES);
   const limit = MAX_SHARE * frame.width * frame.height;
   let best: BBox | null = null;
   let bestArea = 0;

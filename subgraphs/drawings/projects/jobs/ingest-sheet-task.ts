@@ -38,7 +38,7 @@ export default defineTask(async ({ bytes, page, options }: { bytes: Uint8Array; 
   const { analysis } = await readLettering(geometry, tier1, await sharedReader());
   const tier1Ms = performance.now() - started;
   const { identity, recognisedRegions } = await sheetIdentity(geometry, tier1.identity);
-  const draft = extractSheet({ analysis, identity, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), page, options });
+  const draft = extractSheet({ analysis, identity, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), paths: geometry.paths, page, options });
   return { pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started, cpuMs: threadCpuMs() - cpuStart, recognisedRegions };
 });
 

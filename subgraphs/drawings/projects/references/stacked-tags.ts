@@ -2,17 +2,20 @@
 // Drawing System, symbols; Canada's National CADD Standard, Annex B 2.4): a circle split by a
 // bar, the view id above the bar and the sheet the view is drawn on below it. Tier 1 finds the
 // tag from its circle; where it does not (a circle broken by filled pointers, drawn as arcs or
-// as a polygon), the text layer still holds the pair. A short view id standing over a sheet
-// number, centred on it, just across the bar from it and reading the same way, is read as the tag
-// (the view id is usually above; where a drafter turned the lettering with the tag's other end,
-// it stands below, and it is often larger than the sheet number).
+// as a polygon), the text layer still holds the pair and the geometry still draws the symbol. A
+// short view id standing over a sheet number, centred on it, just across the bar from it and
+// reading the same way, is read as the tag (the view id is usually above; where a drafter turned
+// the lettering with the tag's other end, it stands below, and it is often larger than the sheet
+// number) when the page draws the bar between them and the circle around them (tag-symbol.ts):
+// the lettering alone also fits a schedule's cells.
 //
 // Only sheet numbers with a designator and a digit (isSheetNumber, with a letter) qualify: a
 // number over a plain number is as often a dimension or a level as a tag.
-import type { BBox } from '../../../../core/geometry/types.ts';
+import type { BBox, PageGeometry } from '../../../../core/geometry/types.ts';
 import { overlaps, unionAll } from '../../../../core/geometry/bbox.ts';
 import { isSheetNumber } from '../sheet-number.ts';
 import { readingFrame, type TextLine } from '../text-lines.ts';
+import { withSymbol, type TagCandidate } from './tag-symbol.ts';
 
 export interface StackedTag {
   bbox: BBox;
@@ -30,24 +33,37 @@ const MAX_SHEETS = 4000;
 const isTagSheet = (s: string) => isSheetNumber(s) && /[A-Z]/i.test(s) && /\d/.test(s);
 
 /**
- * The stacked pairs of `lines` that lie in no box of `taken` (tags Tier 1 already read). Each line
- * is in one pair at most: a sheet number takes the nearest view id over it.
+ * The stacked pairs of `lines` that lie in no box of `taken` (tags Tier 1 already read) and stand in
+ * the symbol the page's `paths` draw (tag-symbol.ts: the bar between them, the circle around).
+ * Each line is in one pair at most: a sheet number takes the nearest view id over it whose symbol
+ * is drawn.
  */
-export function stackedTags(lines: readonly TextLine[], taken: readonly BBox[]): StackedTag[] {
+export function stackedTags(lines: readonly TextLine[], taken: readonly BBox[], paths: PageGeometry['paths']): StackedTag[] {
+  const candidates = withSymbol(pairsByText(lines, taken), paths);
+  const used = new Set<TextLine>();
+  const out: StackedTag[] = [];
+  for (const c of candidates) {
+    if (used.has(c.view) || used.has(c.sheet)) continue;
+    used.add(c.view).add(c.sheet);
+    out.push({ bbox: unionAll([c.view.bbox, c.sheet.bbox]), view: c.view, sheet: c.sheet });
+  }
+  return out;
+}
+
+/** Every view id across the bar's place from a sheet number, by sheet number, nearest first. */
+function pairsByText(lines: readonly TextLine[], taken: readonly BBox[]): (TagCandidate & { rank: number })[] {
   const views = lines.filter((l) => VIEW_ID.test(l.text));
   const sheets = lines.filter((l) => isTagSheet(l.text)).slice(0, MAX_SHEETS);
   if (!views.length || !sheets.length) return [];
   const byCell = grid(views);
-  const used = new Set<TextLine>();
-  const out: StackedTag[] = [];
+  const out: (TagCandidate & { rank: number })[] = [];
   for (const sheet of sheets) {
     if (taken.some((b) => overlaps(b, sheet.bbox))) continue;
     const s = readingFrame(sheet.bbox, sheet.angle);
     const centre = (s.x1 + s.x2) / 2;
-    let best: TextLine | null = null;
-    let bestGap = Infinity;
+    const mine: (TagCandidate & { rank: number })[] = [];
     for (const view of near(byCell, sheet.bbox)) {
-      if (used.has(view) || Math.abs(view.angle - sheet.angle) > SAME_DIRECTION) continue;
+      if (Math.abs(view.angle - sheet.angle) > SAME_DIRECTION) continue;
       if (view.size < 0.6 * sheet.size || view.size > 2.2 * sheet.size) continue;
       const v = readingFrame(view.bbox, sheet.angle);
       // Across the bar from the sheet number (above it, or below where the lettering was turned
@@ -56,12 +72,9 @@ export function stackedTags(lines: readonly TextLine[], taken: readonly BBox[]):
       if (gap < -0.4 * sheet.size || gap > 1.2 * sheet.size) continue;
       if (Math.abs((v.x1 + v.x2) / 2 - centre) > 0.25 * (s.x2 - s.x1) + 0.3 * sheet.size) continue;
       // Above wins over below at equal gaps: the convention's own reading.
-      const rank = gap + (v.top > s.top ? 0.01 : 0);
-      if (rank < bestGap) (best = view), (bestGap = rank);
+      mine.push({ view, sheet, rank: gap + (v.top > s.top ? 0.01 : 0) });
     }
-    if (!best) continue;
-    used.add(best);
-    out.push({ bbox: unionAll([best.bbox, sheet.bbox]), view: best, sheet });
+    out.push(...mine.sort((a, b) => a.rank - b.rank));
   }
   return out;
 }

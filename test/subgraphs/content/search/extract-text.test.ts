@@ -24,9 +24,9 @@ describe('extractWithWorkers', () => {
     for (const parts of [2, 3]) expect(await extractWithWorkers(workers, pdf, parts)).toEqual(inline);
     expect([...new Set(inline.passages.map((p) => p.page))]).toEqual([1, 2, 3, 4, 5]);
     expect(inline.passages.map((p) => p.text).join('\n')).toContain('Exposure is the subject of this page');
-  }, 60_000);
+  }); // vitest's 120 s: a healthy run takes seconds, and 60 s ran out at load 37 (worker threads starting pdf.js)
 
   it('refuses a PDF without a text layer with NO_TEXT_LAYER, as inline', async () => {
     await expect(extractWithWorkers(workers, await imageOnlyPdf(), 2)).rejects.toMatchObject({ code: 'NO_TEXT_LAYER' });
-  }, 60_000);
+  });
 });

@@ -54,14 +54,14 @@ describe('extractSheet', () => {
     const section = (id: string, x: number, y: number, texts: string[]) => ({ ...tag(id, x, y, texts), direction: 'left' as const, section_line: { start: [x, y] as [number, number], end: [x + 50, y] as [number, number] } });
     const a = analysis({ section_tags: [section('section-1', 100, 100, ['1', '1', '3']), section('section-2', 300, 100, ['4', '17'])] }, '12', 'GRUNDRISS');
     const lines = [line('2', 600, 600), line('13', 598, 612)];
-    const d = extractSheet({ identity: identityOf(a), analysis: a, lines, bubbles: [], page: 1, options: { keepDots: false } });
+    const d = extractSheet({ identity: identityOf(a), analysis: a, lines, bubbles: [], paths: [], page: 1, options: { keepDots: false } });
     expect(d.links.map((l) => [l.targetView, l.targetSheet, l.targetSheetNorm])).toEqual([['1', '13', '13'], ['4', '17', '17']]);
   });
 
   it('reads tag callouts with their targets, a tag without a sheet as this sheet, and a view title with its tag', () => {
     const a = analysis({ detail_tags: [tag('detail-1', 100, 100, ['3', 'A-501']), tag('detail-2', 300, 100, ['5']), tag('detail-3', 1000, 1000, ['2', 'S-201'])] });
     const lines = [line('TYPICAL BEAM SECTION', 1020, 990), line('SCALE: 1/2" = 1\'-0"', 1020, 1004, 8)];
-    const d = extractSheet({ identity: identityOf(a), analysis: a, lines, bubbles: [], page: 1, options: { keepDots: false } });
+    const d = extractSheet({ identity: identityOf(a), analysis: a, lines, bubbles: [], paths: [], page: 1, options: { keepDots: false } });
     expect(d).toMatchObject({ number: 'S-201', normNumber: 'S201', discipline: 'Structural' });
     expect(d.links.map((l) => [l.targetView, l.targetSheetNorm])).toEqual([['3', 'A501'], ['5', 'S201']]);
     const view = d.entities.find((e) => e.type === 'View')!;
@@ -72,12 +72,12 @@ describe('extractSheet', () => {
   it('reads text references, member marks, levels and grid mentions from notes; not on a legend sheet', () => {
     const lines = [line('SEE 3/A501 FOR W12x26 AT GRID C/4', 100, 300), line('REFER TO SHEET E400.', 100, 330), line('SIM. 5/A-401', 100, 360), line('T.O. STEEL EL. 112\'-6"', 100, 390), line('PT-1/PT-2', 100, 420)];
     const bubbles = [{ label: 'C', center: [50, 50] as [number, number], radius: 10 }, { label: '4', center: [50, 90] as [number, number], radius: 10 }];
-    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles, page: 1, options: { keepDots: false } });
+    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles, paths: [], page: 1, options: { keepDots: false } });
     expect(d.links.map((l) => `${l.targetView}/${l.targetSheetNorm}`).sort()).toEqual(['3/A501', '5/A401', 'null/E400']);
     expect(d.entities.filter((e) => e.type === 'MemberMark').map((e) => e.label)).toEqual(['W12X26']);
     expect(d.entities.filter((e) => e.type === 'Level').map((e) => e.label)).toHaveLength(1);
     expect(d.entities.filter((e) => e.type === 'GridLine').map((e) => e.label).sort()).toEqual(['GRID 4', 'GRID C']);
-    const legend = extractSheet({ identity: identityOf(analysis({}, 'G-001', 'SYMBOLS LEGEND')), analysis: analysis({}, 'G-001', 'SYMBOLS LEGEND'), lines, bubbles: [], page: 1, options: { keepDots: false } });
+    const legend = extractSheet({ identity: identityOf(analysis({}, 'G-001', 'SYMBOLS LEGEND')), analysis: analysis({}, 'G-001', 'SYMBOLS LEGEND'), lines, bubbles: [], paths: [], page: 1, options: { keepDots: false } });
     expect(legend.links).toEqual([]);
   });
 
@@ -91,7 +91,7 @@ describe('extractSheet', () => {
       line('SHEET 10 OF 20', 100, 450),
       line('SEE MECH DWGS.', 100, 480),
     ];
-    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles: [], page: 1, options: { keepDots: false } });
+    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles: [], paths: [], page: 1, options: { keepDots: false } });
     expect(d.links.map((l) => `${l.targetView}/${l.targetSheet}`).sort()).toEqual(['null/10', 'null/10', 'null/13', 'null/23', 'null/5']);
     // Every printed line is searchable as the sheet, after its heading (which alone counts for ranking).
     const sheet = d.entities.find((e) => e.type === 'Sheet')!;
@@ -110,7 +110,7 @@ describe('extractSheet', () => {
       line('FLOOR. DUCT-SEE DETAIL', 100, 500),
       line('ON SHEET NO.23', 100, 512),
     ];
-    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles: [], page: 1, options: { keepDots: false } });
+    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles: [], paths: [], page: 1, options: { keepDots: false } });
     expect(d.links.map((l) => `${l.targetView}/${l.targetSheet}`).sort()).toEqual(['null/10', 'null/23']);
     const two = d.entities.find((e) => e.type === 'Callout' && e.props.targetSheet === '10')!;
     expect(two.props.raw).toEqual(['DET. ON', 'SHEET 10']);
@@ -119,7 +119,7 @@ describe('extractSheet', () => {
 
   it("reads a manufacturer's product codes in view/sheet form as products, not a view on a sheet", () => {
     const lines = [line('SIMPSON A35/A35F', 100, 300), line('USE USP LUS26/LUS28 HANGERS', 100, 330), line('SEE 3/A501', 100, 360)];
-    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles: [], page: 1, options: { keepDots: false } });
+    const d = extractSheet({ identity: identityOf(analysis()), analysis: analysis(), lines, bubbles: [], paths: [], page: 1, options: { keepDots: false } });
     expect(d.links.map((l) => `${l.targetView}/${l.targetSheet}`)).toEqual(['3/A501']);
   });
 
@@ -130,7 +130,7 @@ describe('extractSheet', () => {
       revision_clouds: [{ id: 'rc', bbox: [90, 190, 140, 240] }],
     });
     const lines = [{ ...line('HSS6x6x3/8 POST', 0, 0), runs: [0] }, line('B3', 100, 200)];
-    const d = extractSheet({ identity: identityOf({ ...a, titleblock: { ...a.titleblock, sheet_number: 'S-301' } }), analysis: { ...a, titleblock: { ...a.titleblock, sheet_number: 'S-301' } }, lines, bubbles: [], page: 1, options: { keepDots: false } });
+    const d = extractSheet({ identity: identityOf({ ...a, titleblock: { ...a.titleblock, sheet_number: 'S-301' } }), analysis: { ...a, titleblock: { ...a.titleblock, sheet_number: 'S-301' } }, lines, bubbles: [], paths: [], page: 1, options: { keepDots: false } });
     const note = d.entities.find((e) => e.type === 'Note')!;
     const b3 = d.entities.find((e) => e.label === 'B3')!;
     expect(d.relationships.find((r) => r.type === 'POINTS_TO' && r.source === note.key)?.target).toBe(b3.key);

@@ -121,4 +121,46 @@ describe('sheet identity by layout family', () => {
     expect(id.number).toBeNull();
     expect(id.titleblock).toBeNull();
   });
+
+  it('a stamp lettering its labels as captions under the values (DIN-style form): the line over PLANNUMMER and over PLAN', () => {
+    // A right-hand column; its bottom rows: values on a writing line, the caption under it.
+    const x = 900;
+    const row = (y: number, cells: [string, string][]) => cells.flatMap(([value, label], i) => [text(value, x + 5 + i * 100, y, 7), text(label, x + 5 + i * 100, y + 12, 6)]);
+    const page = sheet(
+      [text('BAUHERR', x + 10, 100, 8), text('LANDESBETRIEB FUER STRASSENBAU', x + 80, 100, 8), ...row(700, [['1:100', 'MASSSTAB'], ['Grundriss Erdgeschoss', 'PLAN'], ['22490_EBS_GR_00_004', 'PLANNUMMER']]), ...row(730, [['H/B = 420/841', 'FORMAT'], ['10.06.2025', 'DATUM'], ['CA', 'GEZEICHNET']])],
+      [vline(x, 18, H - 18), hline(702, x, W - 18), hline(732, x, W - 18), hline(690, x, W - 18)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('22490_EBS_GR_00_004');
+    expect(id.title).toBe('Grundriss Erdgeschoss');
+  });
+
+  it('a revision printed after the number in its field is not part of it; a date with the month named is never the title', () => {
+    // A bottom strip as Asona's: title in the wide cell, number and date in the right-hand panel.
+    const page = sheet(
+      [text('Asona Triton Penetration Details', 230, 718, 12), text('Product:', 230, 740, 7), text('Drawing Number: QL-001 V3', 990, 740, 7), text('Drawing Date:', 990, 756, 7), text('May 2025', 1070, 756, 12)],
+      [hline(700, 18, W - 18), vline(220, 700, H - 18), vline(980, 700, H - 18)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('QL-001');
+    expect(id.title).toBe('Asona Triton Penetration Details');
+  });
+
+  it('bottom strip found from the border alone when a cell edge ends on a row rule above the border (a copyright line under the fields)', () => {
+    // No text layer in the block: the border's geometry gives it (border.ts).
+    const paths = [hline(700, 18, W - 18), vline(260, 700, 760), hline(760, 260, 600), vline(980, 700, H - 18)];
+    const id = readSheetIdentity(sheet([], paths));
+    near(id.titleblock, [18, 700, 1206, 774]);
+  });
+
+  it("strokes of lettering beside the number (a stroked logo) are not taken for the block's sides", () => {
+    // The block: the full-width strip; an 'l'-shaped stroke as tall as the number stands left of it.
+    const page = sheet(
+      [text('PROJECT NAME', 300, 740, 7), text('SHEET NUMBER', 1000, 722, 6), text('A-101', 1000, 760, 24)],
+      [hline(700, 18, W - 18), vline(290, 700, H - 18), vline(990, 700, H - 18), vline(960, 738, 762), vline(940, 738, 762)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('A-101');
+    expect(id.titleblock).not.toBeNull();
+  });
 });
