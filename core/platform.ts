@@ -5,7 +5,8 @@ import { assertSigningSecret, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createKeyStore } from './auth/keys.ts';
 import { createOAuth } from './auth/oauth.ts';
-import { createLogger } from './log.ts';
+import { createLogger, type Logger } from './log.ts';
+import type { Database } from './db/types.ts';
 import { createRateLimits } from './rate-limit.ts';
 import { createDiskStorage } from './files/blob-storage.ts';
 import { createFileStore } from './files/store.ts';
@@ -45,12 +46,8 @@ export interface PlatformOptions {
   onQuery?: (sql: string) => void;
 }
 
-export async function createPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
-  assertSigningSecret(config);
-  const log = createLogger(config.logLevel);
-  const db = await openDatabase({ url: config.databaseUrl, onQuery: options.onQuery });
-  const closers: (() => Promise<void>)[] = [];
-  const onClose = (c: () => Promise<void>) => void closers.push(c);
+/** The embedders of memory and code search, their models loading in their threads at once. */
+function startEmbedders(config: Config, log: Logger, onClose: (c: () => Promise<void>) => void) {
   const embedder = embedderFor(config);
   // Code search's own when it is another (EMBEDDER_CODE): one instance when both name the same.
   const codeEmbedder = config.codeEmbedder === config.embedder ? embedder : embedderFor({ ...config, embedder: config.codeEmbedder });
@@ -59,19 +56,43 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     e.warm?.().catch((err) => log.error({ err: err.message }, 'the embedding model failed to load'));
     onClose(async () => e.close?.());
   }
+  return { embedder, codeEmbedder };
+}
+
+/**
+ * With Redis, job events go through pub/sub. Without it, when another process runs some job types
+ * (`runsEveryType` false), their events come from it through the database.
+ */
+function eventBusFor(config: Config, db: Database, runsEveryType: boolean): JobEventBus {
+  if (config.redisUrl) return createRedisEventBus(config.redisUrl, config.redisPrefix, db);
+  return runsEveryType ? createLocalEventBus() : createPollingEventBus(db);
+}
+
+/** The Redis job queue's settings from the configuration. */
+const queueSettings = (config: Config, url: string) => ({
+  url,
+  prefix: config.redisPrefix,
+  maxAttempts: config.jobMaxAttempts,
+  lockMs: config.jobLockMs,
+  retryDelayMs: config.jobRetryDelayMs,
+  reconcileMs: config.jobReconcileMs,
+  concurrency: config.jobConcurrency,
+});
+
+export async function createPlatform(config: Config, options: PlatformOptions): Promise<Platform> {
+  assertSigningSecret(config);
+  const log = createLogger(config.logLevel);
+  const db = await openDatabase({ url: config.databaseUrl, onQuery: options.onQuery });
+  const closers: (() => Promise<void>)[] = [];
+  const onClose = (c: () => Promise<void>) => void closers.push(c);
+  const { embedder, codeEmbedder } = startEmbedders(config, log, onClose);
   // Before the runner and the queue exist: a job handed over at once finds its subgraph's collaborators.
   const services = options.services?.({ config, log, db, embedder, onClose }) ?? ({} as SubgraphServices);
   const handlers = new Map(options.jobHandlers.map((h) => [h.type, h as JobHandler<unknown>]));
   const runTypes = new Set(config.runJobs ? (options.runJobTypes ?? handlers.keys()) : []);
   const running = new Map([...handlers].filter(([type]) => runTypes.has(type)));
   const redisUrl = config.redisUrl;
-  // With Redis, events go through pub/sub. Without it, when another process runs some job types,
-  // their events come from it through the database.
-  const events: JobEventBus = redisUrl
-    ? createRedisEventBus(redisUrl, config.redisPrefix, db)
-    : running.size === handlers.size
-      ? createLocalEventBus()
-      : createPollingEventBus(db);
+  const events = eventBusFor(config, db, running.size === handlers.size);
   // Rate-limit counts and cached answers share one connection that fails fast while Redis is away.
   const shared = redisUrl ? connectRedis(redisUrl, `${config.redisPrefix}:shared`) : null;
   const cache = shared ? createRedisCache(shared, `${config.redisPrefix}:cache:`) : createMemoryCache();
@@ -103,22 +124,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     services,
     ...(redisUrl ? { source: 'queue' as const, retryable: retryableFailure(config.jobMaxAttempts) } : {}),
   });
-  const queue = redisUrl
-    ? createJobQueue({
-        url: redisUrl,
-        prefix: config.redisPrefix,
-        families: options.jobFamilies ?? new Map([...handlers.keys()].map((t) => [t, t])),
-        store,
-        events,
-        log,
-        maxAttempts: config.jobMaxAttempts,
-        lockMs: config.jobLockMs,
-        retryDelayMs: config.jobRetryDelayMs,
-        reconcileMs: config.jobReconcileMs,
-        runner,
-        concurrency: config.jobConcurrency,
-      })
-    : null;
+  const queue = redisUrl ? createJobQueue({ ...queueSettings(config, redisUrl), families: options.jobFamilies ?? new Map([...handlers.keys()].map((t) => [t, t])), store, events, log, runner }) : null;
   const dispatch = queue
     ? (job: { id: string; type: string }, queueing: { unfinished: number; runAfter: Date | null }) =>
         void queue.enqueue(job, queueing).catch((err) => log.warn({ err: err.message, jobId: job.id }, 'could not queue the job; a worker will queue it again'))

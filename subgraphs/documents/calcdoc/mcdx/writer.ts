@@ -117,6 +117,47 @@ function resultXml(resultId: number, calc: Calculation, index: number, overrideU
   return `${open}><ml:result><ml:unitedValue><ml:real>${base}</ml:real><u:unitMonomial>${monomial}</u:unitMonomial></ml:unitedValue></ml:result></resultData>`;
 }
 
+/** The worksheet's parts around its regions: header and footer, results, inputs and outputs, settings, properties, relationships. */
+function addPackageParts(b: PackageBuilder, input: WriteInput, pageWidth: number, parts: { regions: string[]; results: string[]; io: string[] }): void {
+  const { regions, results, io } = parts;
+  const { options } = input;
+  // Header: document name and metadata; footer: Prime's page-number field.
+  const headerLine = [input.documentName, input.metadata.project, input.metadata.author, input.metadata.date].filter(Boolean).join(' · ');
+  const header = textRegion(b, 'header.xml', DIP_PER_CM / 2, 0, pageWidth, headerLine, 'normal');
+  const pageNumberId = b.nextRegionId();
+  const footer = region(
+    pageNumberId,
+    DIP_PER_CM / 2,
+    pageWidth - 120,
+    120,
+    17.6,
+    `<fieldText><text><FlowDocument FontFamily="Tahoma" FontStyle="Normal" FontWeight="Normal" FontSize="14.6666666666667" Foreground="#FF000000" Background="#00FFFFFF" TextAlignment="Left" Typography.Variants="Normal" xmlns="http://schemas.microsoft.com/winfx/2006/xaml/presentation"><Paragraph>Page 1 of 1</Paragraph></FlowDocument></text><pageNumber template="Page_@PageNo_of_@PagesTotal" /></fieldText>`,
+  );
+
+  b.add('mathcad/worksheet.xml', `<worksheet ${ROOT_NS}><regions>${regions.join('')}</regions></worksheet>`);
+  b.add('mathcad/header.xml', `<header ${ROOT_NS}><regions>${header.xml}</regions></header>`);
+  b.add('mathcad/footer.xml', `<footer ${ROOT_NS}><regions>${footer}</regions></footer>`);
+  b.add('mathcad/result.xml', `${XML_DECLARATION}<resultsList xmlns:ml="${NS.math}" xmlns:u="${NS.units}" xmlns="${NS.result}">${results.join('')}</resultsList>`);
+  b.add('mathcad/integration.xml', `${XML_DECLARATION}<regions xmlns="${NS.integration}">${io.join('')}</regions>`);
+  b.add('mathcad/settings/presentation.xml', PRESENTATION.replace(/orientation="Portrait"/, `orientation="${options.pageOrientation === 'landscape' ? 'Landscape' : 'Portrait'}"`));
+  b.add('mathcad/settings/calculation.xml', CALCULATION);
+  b.add('docProps/app.xml', APP_XML);
+  b.add('docProps/core.xml', coreXml(input));
+  for (const [owner, list] of b.rels) b.add(`mathcad/_rels/${owner}.rels`, relsXml(list));
+  const hasPng = b.parts.some((p) => p.path.endsWith('.png'));
+  b.add('[Content_Types].xml', contentTypes(hasPng));
+  b.add(
+    '_rels/.rels',
+    relsXml([
+      `<Relationship Type="${NS.officeDocument}" Target="/mathcad/worksheet.xml" Id="${relationshipId('worksheet')}" />`,
+      `<Relationship Type="${NS.officeDocument}" Target="/mathcad/header.xml" Id="${relationshipId('header')}" />`,
+      `<Relationship Type="${NS.officeDocument}" Target="/mathcad/footer.xml" Id="${relationshipId('footer')}" />`,
+      `<Relationship Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="/docProps/core.xml" Id="${relationshipId('core')}" />`,
+    ]),
+  );
+  // [Content_Types].xml first, as OPC writers do; nested packages and PNGs stored, as Prime does.
+}
+
 export function writeMcdx(input: WriteInput): Uint8Array {
   const { elements, calc, options } = input;
   const b = new PackageBuilder();
@@ -212,41 +253,7 @@ export function writeMcdx(input: WriteInput): Uint8Array {
     top += height + GAP;
   }
 
-  // Header: document name and metadata; footer: Prime's page-number field.
-  const headerLine = [input.documentName, input.metadata.project, input.metadata.author, input.metadata.date].filter(Boolean).join(' · ');
-  const header = textRegion(b, 'header.xml', DIP_PER_CM / 2, 0, page.width, headerLine, 'normal');
-  const pageNumberId = b.nextRegionId();
-  const footer = region(
-    pageNumberId,
-    DIP_PER_CM / 2,
-    page.width - 120,
-    120,
-    17.6,
-    `<fieldText><text><FlowDocument FontFamily="Tahoma" FontStyle="Normal" FontWeight="Normal" FontSize="14.6666666666667" Foreground="#FF000000" Background="#00FFFFFF" TextAlignment="Left" Typography.Variants="Normal" xmlns="http://schemas.microsoft.com/winfx/2006/xaml/presentation"><Paragraph>Page 1 of 1</Paragraph></FlowDocument></text><pageNumber template="Page_@PageNo_of_@PagesTotal" /></fieldText>`,
-  );
-
-  b.add('mathcad/worksheet.xml', `<worksheet ${ROOT_NS}><regions>${regions.join('')}</regions></worksheet>`);
-  b.add('mathcad/header.xml', `<header ${ROOT_NS}><regions>${header.xml}</regions></header>`);
-  b.add('mathcad/footer.xml', `<footer ${ROOT_NS}><regions>${footer}</regions></footer>`);
-  b.add('mathcad/result.xml', `${XML_DECLARATION}<resultsList xmlns:ml="${NS.math}" xmlns:u="${NS.units}" xmlns="${NS.result}">${results.join('')}</resultsList>`);
-  b.add('mathcad/integration.xml', `${XML_DECLARATION}<regions xmlns="${NS.integration}">${io.join('')}</regions>`);
-  b.add('mathcad/settings/presentation.xml', PRESENTATION.replace(/orientation="Portrait"/, `orientation="${options.pageOrientation === 'landscape' ? 'Landscape' : 'Portrait'}"`));
-  b.add('mathcad/settings/calculation.xml', CALCULATION);
-  b.add('docProps/app.xml', APP_XML);
-  b.add('docProps/core.xml', coreXml(input));
-  for (const [owner, list] of b.rels) b.add(`mathcad/_rels/${owner}.rels`, relsXml(list));
-  const hasPng = b.parts.some((p) => p.path.endsWith('.png'));
-  b.add('[Content_Types].xml', contentTypes(hasPng));
-  b.add(
-    '_rels/.rels',
-    relsXml([
-      `<Relationship Type="${NS.officeDocument}" Target="/mathcad/worksheet.xml" Id="${relationshipId('worksheet')}" />`,
-      `<Relationship Type="${NS.officeDocument}" Target="/mathcad/header.xml" Id="${relationshipId('header')}" />`,
-      `<Relationship Type="${NS.officeDocument}" Target="/mathcad/footer.xml" Id="${relationshipId('footer')}" />`,
-      `<Relationship Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="/docProps/core.xml" Id="${relationshipId('core')}" />`,
-    ]),
-  );
-  // [Content_Types].xml first, as OPC writers do; nested packages and PNGs stored, as Prime does.
+  addPackageParts(b, input, page.width, { regions, results, io });
   const ordered = [...b.parts].sort((x, y) => Number(y.path === '[Content_Types].xml') - Number(x.path === '[Content_Types].xml'));
   return writeZip(ordered.map((part) => ({ name: part.path, data: part.data, deflate: !/\.(png|XamlPackage)$/.test(part.path) })));
 }
