@@ -126,14 +126,16 @@ const SUBSCRIPT_AFTER = /^,[a-z0-9]/;
 
 /**
  * The keys a text uses, in order: at each token start, the longest key that
- * ends at a token boundary. Each position tries the few key lengths there are
- * (a key has at most 12 characters) against a map, so the cost is linear in
- * the text whatever the size of the glossary (one pattern of every key was
- * linear in the text times the keys).
+ * ends at a token boundary. Each position tries the few key lengths of the keys
+ * that start with its character (a key has at most 12 characters) against a
+ * map, so the cost is linear in the text whatever the size of the glossary
+ * (one pattern of every key was linear in the text times the keys); a position
+ * whose character starts no key (most of them) costs one map read.
  */
-function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, lengths: readonly number[]): Generator<GlossaryEntry> {
+function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, lengthsFrom: ReadonlyMap<string, readonly number[]>): Generator<GlossaryEntry> {
   for (let p = 0; p < text.length; ) {
-    if (p > 0 && TOKEN_BEFORE.test(text[p - 1]!)) {
+    const lengths = lengthsFrom.get(text[p]!);
+    if (!lengths || (p > 0 && TOKEN_BEFORE.test(text[p - 1]!))) {
       p++;
       continue;
     }
@@ -158,10 +160,16 @@ function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, leng
 export function glossaryFor(passages: readonly { heading: string; text: string }[], glossary: readonly GlossaryEntry[]): string[] {
   if (!glossary.length) return passages.map(() => '');
   const byKey = new Map(glossary.map((e) => [e.key, e]));
-  const lengths = [...new Set(glossary.map((e) => e.key.length))].sort((a, b) => b - a);
+  // The key lengths to try at a position, by the character there, longest first.
+  const lengthsFrom = new Map<string, number[]>();
+  for (const e of glossary) {
+    const lengths = lengthsFrom.get(e.key[0]!) ?? lengthsFrom.set(e.key[0]!, []).get(e.key[0]!)!;
+    if (!lengths.includes(e.key.length)) lengths.push(e.key.length);
+  }
+  for (const lengths of lengthsFrom.values()) lengths.sort((a, b) => b - a);
   return passages.map((p, i) => {
     const found = new Set<GlossaryEntry>();
-    for (const e of keysUsed(`${p.heading}\n${p.text}`, byKey, lengths)) {
+    for (const e of keysUsed(`${p.heading}\n${p.text}`, byKey, lengthsFrom)) {
       if (e.definedIn !== i) found.add(e);
       if (found.size >= PER_PASSAGE) break;
     }

@@ -23,6 +23,8 @@
 // pads section numbers within a chapter ("12.01" … "12.09"), a following
 // "12.1" is read as 12.10, as such documents print it.
 
+import { followsSection, sectionStart, SECTION_NUMBER } from './statute-sections.ts';
+
 export type Scheme = 'dotted' | 'dash';
 
 export interface ClauseNumber {
@@ -65,8 +67,11 @@ export interface LineStart {
   rest: string;
 }
 
-/** What a line opens with, before the document's order is checked. */
-export function lineStart(text: string): LineStart | null {
+/**
+ * What a line opens with, before the document's order is checked. In a statute (`sections`,
+ * statute-sections.ts) a whole section number opens a clause too: "180(1) Before…", "182 If…".
+ */
+export function lineStart(text: string, sections = false): LineStart | null {
   if (CONTENTS_LINE.test(text)) return null;
   const cap = CAPTION.exec(text);
   if (cap) {
@@ -81,6 +86,8 @@ export function lineStart(text: string): LineStart | null {
     const word = st[1]!.charAt(0) + st[1]!.slice(1).toLowerCase();
     return { kind: 'structural', label: `${word} ${st[2]}`, rest: st[3] ?? '' };
   }
+  const section = sections ? sectionStart(text) : null;
+  if (section && OPENS_CLAUSE.test(section.rest)) return { kind: 'clause', ...section };
   const num = NUMBER.exec(text);
   if (num && (OPENS_CLAUSE.test(num[2] ?? '') || NUMBERED_DEFINITION.test(num[2] ?? ''))) return { kind: 'clause', label: num[1]!, rest: num[2] ?? '' };
   return null;
@@ -142,13 +149,18 @@ const WINDOW = 60;
  */
 export function clauseChain(numbers: readonly ClauseNumber[]): Set<number> {
   const padded = paddedChapters(numbers);
+  return longestChain(numbers, (a, b) => follows(a, b, padded));
+}
+
+/** The longest sequence of items (in order) in which each may follow the one before, looking back WINDOW items. */
+function longestChain<T>(numbers: readonly T[], next: (a: T, b: T) => boolean): Set<number> {
   const best = new Int32Array(numbers.length);
   const prev = new Int32Array(numbers.length).fill(-1);
   let top = -1;
   for (let i = 0; i < numbers.length; i++) {
     best[i] = 1;
     for (let j = Math.max(0, i - WINDOW); j < i; j++) {
-      if (best[j]! + 1 > best[i]! && follows(numbers[j]!, numbers[i]!, padded)) {
+      if (best[j]! + 1 > best[i]! && next(numbers[j]!, numbers[i]!)) {
         best[i] = best[j]! + 1;
         prev[i] = j;
       }
@@ -180,8 +192,8 @@ const HEADING_WORDS = /^(?:\|\s*)?(?:\(\d{1,3}\)\s*)?[A-Z“"][A-Za-z’'-]{2,}/
  */
 const MIN_COMMENTARY = 3;
 
-/** The stream a number belongs to: its scheme, or its commentary prefix. */
-function streamsOf(numbers: readonly ClauseNumber[]): string[] {
+/** The stream a number belongs to: its scheme, or its commentary prefix; in a statute, a section number is a section. */
+function streamsOf(numbers: readonly ClauseNumber[], sections: boolean): string[] {
   const plain = new Set(numbers.filter((n) => !n.letter).map((n) => n.raw));
   const byLetter = new Map<number, { all: number; mirrored: number }>();
   for (const n of numbers) {
@@ -192,7 +204,7 @@ function streamsOf(numbers: readonly ClauseNumber[]): string[] {
     byLetter.set(n.letter, c);
   }
   const commentary = new Set([...byLetter].filter(([, c]) => c.all >= MIN_COMMENTARY && c.mirrored >= 0.5 * c.all).map(([l]) => l));
-  return numbers.map((n) => (n.scheme === 'dotted' && commentary.has(n.letter) ? `commentary:${n.letter}` : n.scheme));
+  return numbers.map((n) => (sections && SECTION_NUMBER.test(n.raw) ? 'section' : n.scheme === 'dotted' && commentary.has(n.letter) ? `commentary:${n.letter}` : n.scheme));
 }
 
 export interface DocumentClauses {
@@ -211,12 +223,19 @@ export interface DocumentClauses {
  * numbers open a heading or words (HEADING_WORDS) and at least two of them follow each other: a
  * column of table values ("5.0 | C", "27.3") or a stray misprint is no numbering.
  */
-export function documentClauses(candidates: readonly Candidate[]): DocumentClauses {
+export function documentClauses(candidates: readonly Candidate[], sections = false): DocumentClauses {
   const numbers = candidates.map((c) => parseNumber(c.label));
-  const streams = streamsOf(numbers);
+  const streams = streamsOf(numbers, sections);
   const members = new Map<string, number[]>();
-  streams.forEach((s, i) => members.set(s, [...(members.get(s) ?? []), i]));
-  const chains = [...members].map(([stream, idx]) => ({ stream, idx, chain: [...clauseChain(idx.map((i) => numbers[i]!))].map((k) => idx[k]!) }));
+  streams.forEach((s, i) => {
+    const stream = members.get(s) ?? members.set(s, []).get(s)!;
+    // A statute prints a section's number again on each of its subsections ("180(2) …"): those open no section.
+    if (s === 'section' && stream.length && candidates[stream[stream.length - 1]!]!.label === candidates[i]!.label) return;
+    stream.push(i);
+  });
+  const chainOf = (stream: string, idx: readonly number[]) =>
+    stream === 'section' ? longestChain(idx.map((i) => numbers[i]!.raw), followsSection) : clauseChain(idx.map((i) => numbers[i]!));
+  const chains = [...members].map(([stream, idx]) => ({ stream, idx, chain: [...chainOf(stream, idx)].map((k) => idx[k]!) }));
   chains.sort((a, b) => b.chain.length - a.chain.length);
   const clauses = new Set<number>();
   const commentaryOf = new Map<number, string>();
@@ -224,7 +243,7 @@ export function documentClauses(candidates: readonly Candidate[]): DocumentClaus
     let kept = chain;
     if (rank > 0) {
       const worded = idx.filter((i) => HEADING_WORDS.test(candidates[i]!.rest));
-      kept = [...clauseChain(worded.map((i) => numbers[i]!))].map((k) => worded[k]!);
+      kept = [...chainOf(stream, worded)].map((k) => worded[k]!);
       if (kept.length < 2) return;
     }
     for (const i of kept) {

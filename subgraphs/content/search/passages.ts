@@ -8,6 +8,11 @@ import { documentClauses, itemLabel, itemReference, lineStart, nextItems, parent
 import { glossaryFor, glossaryOf } from './glossary.ts';
 import { pageLabels } from './page-labels.ts';
 import { designationsOf } from './designations.ts';
+import { SECTION_NUMBER, statuteSections } from './statute-sections.ts';
+
+function* linesOfPages(pages: readonly LaidOutPage[]): Generator<string> {
+  for (const p of pages) for (const l of p.lines) yield l.text;
+}
 
 export type { PageText } from './layout.ts';
 export { linesOf } from './layout.ts';
@@ -112,14 +117,19 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
 export function readDocument(pages: readonly PageText[], pdfLabels: readonly string[] | null = null): { passages: Passage[]; designations: string[] } {
   const laid = layoutPages(pages);
   const labels = pageLabels(laid, pdfLabels);
+  // A statute numbers whole sections and prints them again on each subsection (statute-sections.ts).
+  const sections = statuteSections(linesOfPages(laid));
   // Candidates in reading order; the document's clause order decides which numbers are clauses.
   const starts = laid.map((p) => {
-    const s = p.lines.map((l) => lineStart(l.text));
+    const s = p.lines.map((l) => lineStart(l.text, sections));
     return isContents(p, s) ? s.map(() => null) : s;
   });
   const candidates: { page: number; line: number }[] = [];
   starts.forEach((s, p) => s.forEach((st, l) => st?.kind === 'clause' && candidates.push({ page: p, line: l })));
-  const { clauses, commentaryOf } = documentClauses(candidates.map((c) => starts[c.page]![c.line]!));
+  const { clauses, commentaryOf } = documentClauses(
+    candidates.map((c) => starts[c.page]![c.line]!),
+    sections,
+  );
   // Commentary clauses by place: the code clause each explains.
   const commentaryAt = new Map<string, string>();
   candidates.forEach((c, i) => {
@@ -162,10 +172,11 @@ export function readDocument(pages: readonly PageText[], pdfLabels: readonly str
         // A commentary clause sits under the code clause it explains ("C5.3.4" under "5.3.4 Cyclonic Region Factor").
         const explains = commentaryAt.get(`${pi}:${li}`);
         let heading = headingOf(st.rest);
-        // A marginal note or heading set on its own line just above the clause is its heading.
+        // A marginal note or heading set on its own line just above the clause is its heading; a
+        // statute's section has no run-in heading, only its marginal note (statute-sections.ts).
         const before = current?.text.split('\n') ?? [];
         const note = before[before.length - 1];
-        if (!heading.length || heading.length > MAX_HEADING / 2 || !/^[A-Z]/.test(st.rest)) {
+        if (!heading.length || heading.length > MAX_HEADING / 2 || !/^[A-Z]/.test(st.rest) || (sections && SECTION_NUMBER.test(st.label))) {
           if (current && before.length >= 1 && note && TITLE_LINE.test(note)) {
             heading = note;
             current.text = before.slice(0, -1).join('\n');

@@ -91,6 +91,8 @@ const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|
 const DIVISION = String.raw`(?:(?:division|part|volume|book|annex|appendix)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})(?:\s*[,:])?\s+)?`;
 const BARE_REF = new RegExp(String.raw`^\s*${DIVISION}(${REF_NUMBER})\.?(${ITEMS})\.?\s*$`, 'i');
 const STRUCTURAL_REF = /^\s*(chapter|part|appendix|annex|schedule|section)\s+(\d{1,4}|[A-Z]|[IVXL]{1,6})\s*$/i;
+/** A statute's whole section with its subsection, as cited: "180(1)", "180(2)(a)" (statute-sections.ts). A bare "180" is a page or a count. */
+const SECTION_REF = new RegExp(String.raw`^\s*(\d{1,4}\(\d{1,3}\)${ITEMS})\s*$`);
 
 /**
  * The clause, sub-clause, table or figure a query refers to, as the index stores it, or null.
@@ -113,6 +115,8 @@ export function clauseNamed(rest: string): string | null {
   if (worded) return (worded[1]! + worded[2]!).replace(/\s+/g, '');
   const bare = BARE_REF.exec(rest);
   if (bare) return (bare[1]! + bare[2]!).replace(/\s+/g, '');
+  const section = SECTION_REF.exec(rest);
+  if (section) return section[1]!.replace(/\s+/g, '');
   const st = STRUCTURAL_REF.exec(rest);
   if (st) return `${st[1]!.charAt(0).toUpperCase()}${st[1]!.slice(1).toLowerCase()} ${st[2]!.toUpperCase()}`;
   return null;

@@ -101,7 +101,8 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   const clause = clauseNamed(words);
   let exact: Hit[] = [];
   if (clause) {
-    const forms = clause.startsWith('Equation ') ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`] : referenceForms(clause);
+    // "Section 1905" is an IBC division where one is printed, else a statute's whole section 1905 (statute-sections.ts).
+    const forms = clause.startsWith('Equation ') ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`] : clause.startsWith('Section ') ? [clause, clause.slice(8)] : referenceForms(clause);
     for (const form of forms) if (!exact.length) exact = await index.bySection(form, scope);
     // A code clause's commentary ("C5.3.4", "R22.5.1") follows it.
     if (/^\d/.test(clause)) {
