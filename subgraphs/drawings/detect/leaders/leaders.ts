@@ -46,12 +46,13 @@ export interface Leader {
 type Line = Extract<Seg, { kind: 'line' }>;
 
 /**
- * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450) and stair step
+ * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450, and 1,640 with the decimal
+ * comma of ISO 80000-1 and DIN 406 or a thousands comma) and stair step
  * numbers, a stair's UP / DN, or a slope arrow's SLOPE / FALL (with or without its
  * ratio). An arrow whose nearest text is only that is a dimension, stair or slope
  * arrow, not a leader.
  */
-const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
+const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+([.,]\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+([.,]\d+)?\s*%)$/i;
 export const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /**
