@@ -5,31 +5,21 @@
 // turn of its event loop in its own main-thread CPU time (fuzz/stalls.ts: what the same turn takes
 // on an idle machine). Load averages are printed beside each figure. BENCH_FINDINGS=1,2,3,4,9 runs
 // some only; BENCH_MEMORY_COUNTS (1,20,100) sets finding 3's message counts.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { LIMITS } from '../core/limits.ts';
 import { sharedPackageMcdx } from '../fuzz/inputs.ts';
+import { startFuzzServer } from '../fuzz/start.ts';
 import { nestedFormPdf } from '../test/security/hostile-files.ts';
 
 const only = process.env.BENCH_FINDINGS?.split(',');
 const runs = (n: string) => !only || only.includes(n);
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
-const child = fork(new URL('../fuzz/serve.ts', import.meta.url), { stdio: 'inherit', env: { ...process.env, FREE_RATE_PER_MIN: '1000000', PRO_RATE_PER_MIN: '1000000' } });
-const [target] = (await once(child, 'message')) as [{ url: string; memoryUrl: string; key: string; freeKey: string }];
-const stall = () =>
-  new Promise<{ cpuMs: number; wallMs: number }>((resolve) => {
-    const on = (m: { stalls?: { cpuMs: number; wallMs: number } }) => {
-      if (!m.stalls) return;
-      child.off('message', on);
-      resolve(m.stalls);
-    };
-    child.on('message', on);
-    child.send('stalls');
-  });
+const server = await startFuzzServer({ ...process.env, FREE_RATE_PER_MIN: '1000000', PRO_RATE_PER_MIN: '1000000' });
+const { target } = server;
+const stall = server.stalls;
 
 let probes: number[] = [];
 const probe = new Worker(new URL('../fuzz/probe.ts', import.meta.url), { workerData: { url: `${target.memoryUrl}/healthcheck`, everyMs: 20 } });
@@ -187,5 +177,4 @@ if (runs('9')) {
 
 probe.postMessage('stop');
 await probe.terminate();
-child.send('stop');
-await once(child, 'exit');
+await server.stop();

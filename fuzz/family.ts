@@ -29,6 +29,8 @@ export interface Answer {
 
 export interface Failure {
   kind: string;
+  /** The case that failed (`family#index`): `npm run fuzz:replay -- --seed N --case family#index` sends it again. */
+  case?: string;
   method: string;
   path: string;
   status: number | string;
@@ -36,13 +38,21 @@ export interface Failure {
 }
 
 export interface StepContext {
+  /** This step's own generator (caseRng): the same seed, family and index make the same case. */
   r: Rand;
+  /** `family#index`: the name a failure carries and fuzz:replay takes. */
+  caseId: string;
   target: FuzzTarget;
   /** Every REST route of the OpenAPI document. */
   routes: { method: string; path: string }[];
   /** Cut multipart bodies short (the stream-error case of issue 11, item 1). */
   truncatedMultipart: boolean;
-  /** Sends one request; counts it; a 5xx other than 501, or no answer, is a failure. */
+  /**
+   * Sends one request; counts it; a 5xx other than 501, no answer within `timeoutMs` (60 s unless
+   * the family gives its route's documented bound), or an answer saying a worker task spent its
+   * whole time limit (details.limit worker_task_timeout_ms: a small fuzz input should never hold a
+   * thread that long) is a failure.
+   */
   send(c: Case, options?: { timeoutMs?: number }): Promise<Answer>;
   fail(detail: string, where?: Partial<Failure>): void;
   /** True once the family's phase is over: a long scenario stops early. */

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Answer, Case, Failure, FuzzFamily, FuzzTarget, StepContext } from './family.ts';
 import { FAMILIES } from './families/index.ts';
-import { rng } from './inputs.ts';
+import { caseRng } from './inputs.ts';
 
 export type { FuzzTarget } from './family.ts';
 
@@ -45,6 +45,9 @@ export interface FamilyReport {
   /** The server's longest event-loop turn in the phase: main-thread CPU ms, and its wall ms. */
   loopMaxCpuMs?: number;
   loopMaxWallMs?: number;
+  /** The phase's slowest answer (ms, wall) and its case. */
+  slowestMs?: number;
+  slowestCase?: string;
 }
 
 export interface FuzzReport {
@@ -59,10 +62,37 @@ export interface FuzzReport {
   maxRssBytes: number;
 }
 
+/** The default wait for an answer; a family whose route documents a longer bound gives it (fuzz/bounds.ts). */
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/** One request, timed; no answer within `timeoutMs` is a status string saying why. */
+export async function sendCase(c: Case, timeoutMs = ANSWER_TIMEOUT_MS): Promise<Answer & { ms: number }> {
+  const started = performance.now();
+  try {
+    const res = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body ? new Uint8Array(c.body) : undefined, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await res.text();
+    return { status: res.status, text, ms: performance.now() - started };
+  } catch (err) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    const ms = performance.now() - started;
+    return { status: `error: ${cause ? String(cause) : (err as Error).message}${(err as Error).name === 'TimeoutError' ? ` (no answer in ${timeoutMs} ms)` : ''}`, text: '', ms };
+  }
+}
+
+/**
+ * What an answer breaks, or null: no answer, a 5xx other than 501 (routes not built yet), or a
+ * worker task stopped at its time limit — every fuzz input is small, and one that holds a thread
+ * for the whole limit (60–120 s of CPU) is a freeze of its own (the round-3 CI failure).
+ */
+export function brokenPromise(answer: Answer): string | null {
+  if (typeof answer.status === 'string' || (answer.status >= 500 && answer.status !== 501)) return answer.text.slice(0, 200);
+  if (answer.text.includes('"worker_task_timeout_ms"')) return `a worker task spent its whole time limit: ${answer.text.slice(0, 200)}`;
+  return null;
+}
+
 const p99 = (sorted: number[]) => sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
 
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
-  const r = rng(options.seed);
   const doc = (await (await fetch(`${target.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
   const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'delete', 'patch'].includes(m)).map((method) => ({ method, path })));
   const families = (options.families ?? FAMILIES).filter((f) => !options.kinds || options.kinds.includes(f.name));
@@ -93,36 +123,38 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       fr.failures++;
       report.failures.push({ kind: family.name, method: '', path: '', status: 'check', detail, ...where });
     };
-    const send = async (c: Case, o: { timeoutMs?: number } = {}): Promise<Answer> => {
+    const send = async (c: Case, o: { timeoutMs?: number } = {}, caseId?: string): Promise<Answer> => {
       report.requests++;
       fr.requests++;
       report.byKind[family.name] = (report.byKind[family.name] ?? 0) + 1;
-      let status: number | string;
-      let text = '';
-      try {
-        const res = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body ? new Uint8Array(c.body) : undefined, signal: AbortSignal.timeout(o.timeoutMs ?? 60_000) });
-        status = res.status;
-        text = await res.text();
-      } catch (err) {
-        status = `error: ${(err as Error).cause ? String((err as Error & { cause: unknown }).cause) : (err as Error).message}`;
-      }
-      report.byStatus[String(status)] = (report.byStatus[String(status)] ?? 0) + 1;
-      fr.byStatus[String(status)] = (fr.byStatus[String(status)] ?? 0) + 1;
-      if (typeof status === 'string' || (status >= 500 && status !== 501)) fail(text.slice(0, 200), { method: c.method, path: new URL(c.url).pathname, status });
-      return { status, text };
+      const answer = await sendCase(c, o.timeoutMs);
+      const status = String(answer.status);
+      report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
+      fr.byStatus[status] = (fr.byStatus[status] ?? 0) + 1;
+      if (answer.ms > (fr.slowestMs ?? 0)) Object.assign(fr, { slowestMs: answer.ms, slowestCase: caseId });
+      const broken = brokenPromise(answer);
+      if (broken) fail(broken, { method: c.method, path: new URL(c.url).pathname, status: answer.status, case: caseId });
+      return answer;
     };
-    const ctx: StepContext = { r, target, routes, truncatedMultipart: options.truncatedMultipart ?? true, send, fail, over: () => performance.now() >= until };
+    const base = { target, routes, truncatedMultipart: options.truncatedMultipart ?? true, over: () => performance.now() >= until };
+    // Each step its own generator and name (caseRng), so a failing case can be sent again alone.
+    let next = 0;
+    const stepContext = (index: number): StepContext => {
+      const caseId = `${family.name}#${index}`;
+      return { ...base, r: caseRng(options.seed, family.name, index), caseId, send: (c, o) => send(c, o, caseId), fail: (detail, where) => fail(detail, { case: caseId, ...where }) };
+    };
     const worker = async () => {
       while (performance.now() < until) {
+        const ctx = stepContext(next++);
         try {
           await family.step(ctx);
         } catch (err) {
-          fail(`the family's step threw: ${(err as Error).stack ?? err}`);
+          ctx.fail(`the family's step threw: ${(err as Error).stack ?? err}`);
         }
       }
     };
     await Promise.all(Array.from({ length: family.concurrency ?? options.concurrency ?? 4 }, worker));
-    if (family.finish) await family.finish(ctx).catch((err) => fail(`the family's final check threw: ${(err as Error).stack ?? err}`));
+    if (family.finish) await family.finish(stepContext(next++)).catch((err) => fail(`the family's final check threw: ${(err as Error).stack ?? err}`));
     const times = [...phase.times].sort((a, b) => a - b);
     Object.assign(fr, { healthProbes: times.length, healthP99Ms: p99(times), healthMaxMs: times.at(-1) ?? 0 });
     const stall = await options.loopStall?.();
@@ -155,9 +187,11 @@ export function printReport(report: FuzzReport, seed: number): void {
   console.log(`fuzz seed ${seed}: ${report.requests} requests`);
   console.log(`  by status: ${Object.entries(report.byStatus).sort().map(([k, n]) => `${k} ${n}`).join(', ')}`);
   for (const f of report.families) {
-    console.log(`  ${f.name.padEnd(18)} ${String(f.requests).padStart(6)} requests, ${f.failures} failures; /healthcheck ${f.healthProbes} probes, p99 ${f.healthP99Ms.toFixed(1)} ms, worst ${f.healthMaxMs.toFixed(1)} ms${f.loopMaxCpuMs === undefined ? '' : `; longest loop turn ${f.loopMaxCpuMs.toFixed(0)} ms CPU (${f.loopMaxWallMs!.toFixed(0)} ms wall)`}`);
+    console.log(`  ${f.name.padEnd(18)} ${String(f.requests).padStart(6)} requests, ${f.failures} failures; /healthcheck ${f.healthProbes} probes, p99 ${f.healthP99Ms.toFixed(1)} ms, worst ${f.healthMaxMs.toFixed(1)} ms${f.loopMaxCpuMs === undefined ? '' : `; longest loop turn ${f.loopMaxCpuMs.toFixed(0)} ms CPU (${f.loopMaxWallMs!.toFixed(0)} ms wall)`}${f.slowestMs === undefined ? '' : `; slowest answer ${f.slowestMs.toFixed(0)} ms (${f.slowestCase})`}`);
   }
   console.log(`  /healthcheck: ${report.healthProbes} probes, p99 ${report.healthP99Ms.toFixed(1)} ms, max ${report.healthMaxMs.toFixed(1)} ms; max RSS ${(report.maxRssBytes / 2 ** 20).toFixed(0)} MB`);
   console.log(`  failures: ${report.failures.length}`);
-  for (const f of report.failures.slice(0, 20)) console.log(`    ${f.kind} ${f.method} ${f.path} → ${f.status} ${f.detail}`);
+  for (const f of report.failures.slice(0, 20)) console.log(`    ${f.kind}${f.case ? ` (${f.case})` : ''} ${f.method} ${f.path} → ${f.status} ${f.detail}`);
+  const replay = report.failures.find((f) => f.case);
+  if (replay) console.log(`  send a failing case again: npm run fuzz:replay -- --seed ${seed} --case ${replay.case}`);
 }

@@ -8,6 +8,18 @@ import { mulberry32 } from '../eval/drawings/generator/prng.ts';
 /** The seeded generator of the drawing evaluation set (mulberry32). */
 export const rng = mulberry32;
 
+/**
+ * The generator of one case: family `family`'s `index`-th step under `seed`. Each step draws from
+ * its own, so a case is the same whatever the other steps and families drew before it (their
+ * number depends on the machine's speed) and `npm run fuzz:replay` makes it again alone.
+ */
+export function caseRng(seed: number, family: string, index: number): Rand {
+  // FNV-1a over the case's name: a 32-bit seed for mulberry32.
+  let h = 0x811c9dc5;
+  for (const ch of `${seed}:${family}:${index}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return rng(h);
+}
+
 export type Rand = () => number;
 const int = (r: Rand, n: number) => Math.floor(r() * n);
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[int(r, xs.length)]!;

@@ -7,11 +7,10 @@
 // FUZZ_MAX_RSS_MB (2,048 MB by default). --kinds keeps only some families (to find which one a
 // resource grows with); --trace prints the server's memory every 5 s against the requests
 // answered so far.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import os from 'node:os';
 import { FAMILIES } from './families/index.ts';
 import { printReport, runFuzz } from './fuzz.ts';
+import { startFuzzServer } from './start.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,8 +24,8 @@ const families = FAMILIES.filter((f) => !kinds || kinds.includes(f.name));
 // What the families need beside the server (a scripted model…), started before it.
 const prepared = await Promise.all(families.map((f) => f.prepare?.() ?? Promise.resolve({} as { env?: Record<string, string>; close?: () => Promise<void> })));
 const env = { ...process.env, ...Object.assign({}, ...families.map((f) => f.serverEnv?.() ?? {}), ...prepared.map((p) => p.env ?? {})) };
-const child = fork(new URL('./serve.ts', import.meta.url), { stdio: 'inherit', env, execArgv: [...process.execArgv, ...(process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)] });
-const [target] = (await once(child, 'message')) as [{ url: string; memoryUrl: string; key: string; freeKey: string }];
+const server = await startFuzzServer(env, (process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+const { target, child } = server;
 // The server's memory, asked for with each health probe (IPC, answered between requests).
 let rss = 0;
 let last: NodeJS.MemoryUsage | undefined;
@@ -50,18 +49,7 @@ const report = await runFuzz(target, {
   healthMaxMs: 1_000,
   families,
   loopMaxCpuMs: 1_000,
-  loopStall: () => {
-    const answer = new Promise<{ cpuMs: number; wallMs: number }>((resolve) => {
-      const on = (m: { stalls?: { cpuMs: number; wallMs: number } }) => {
-        if (!m.stalls) return;
-        child.off('message', on);
-        resolve(m.stalls);
-      };
-      child.on('message', on);
-    });
-    child.send('stalls');
-    return answer;
-  },
+  loopStall: server.stalls,
   maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
   rss: () => {
     child.send(trace ? 'trace' : 'rss');
@@ -76,7 +64,6 @@ const report = await runFuzz(target, {
 });
 printReport(report, seed);
 console.log(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
-child.send('stop');
-await once(child, 'exit');
+await server.stop();
 await Promise.all(prepared.map((p) => p.close?.()));
 process.exit(report.failures.length ? 1 : 0);

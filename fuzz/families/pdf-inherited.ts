@@ -4,6 +4,7 @@
 // extractPage, with the same pre-scan (test/security/pdf-inherited-resources.test.ts).
 import { nestedFormPdf, type StreamEncoding } from '../../test/security/hostile-files.ts';
 import type { FuzzFamily } from '../family.ts';
+import { drawingAnswerMs } from '../bounds.ts';
 
 const ENCODINGS: StreamEncoding[] = ['none', 'LZW', 'ASCII85', 'ASCIIHex', 'RunLength', 'Flate+PNG'];
 
@@ -19,7 +20,7 @@ export const pdfInherited: FuzzFamily = {
     form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'sheet.pdf');
     const request = new Request(`${target.url}/v1/drawings`, { method: 'POST', body: form });
     const body = Buffer.from(await request.arrayBuffer());
-    const answer = await ctx.send({ method: 'POST', url: request.url, headers: { authorization: `Bearer ${target.key}`, 'content-type': request.headers.get('content-type')! }, body });
+    const answer = await ctx.send({ method: 'POST', url: request.url, headers: { authorization: `Bearer ${target.key}`, 'content-type': request.headers.get('content-type')! }, body }, { timeoutMs: drawingAnswerMs() });
     if (bomb && answer.status === 200) ctx.fail('a nested-forms bomb was analysed instead of refused', { method: 'POST', path: '/v1/drawings', status: 200 });
   },
 };

@@ -6,6 +6,7 @@ import type { PageGeometry } from '../../../core/geometry/types.ts';
 import { classifyPdfError, openPdf } from '../../../core/pdf/open.ts';
 import { largestFormExpansion } from './form-prescan.ts';
 import { checkOperatorBudget, walkOperators } from './operator-walk.ts';
+import { checkPageSize, pathWithinReach, reachOf, textWithinReach } from './page-reach.ts';
 import { textRuns } from '../../../core/pdf/text-runs.ts';
 
 export interface ExtractedPage extends PageGeometry {
@@ -40,8 +41,11 @@ export async function extractPage(bytes: Uint8Array, pageNumber: number): Promis
       const pdfjsMs = performance.now() - t0;
       const t1 = performance.now();
       const viewport = page.getViewport({ scale: 1 });
-      const paths = walkOperators(opList, OPS, viewport.transform);
-      const texts = textRuns(text.items, viewport.transform);
+      checkPageSize(viewport.width, viewport.height, pageNumber);
+      // Geometry past the page's reach, or not finite, is no part of the sheet (page-reach.ts).
+      const reach = reachOf(viewport.width, viewport.height);
+      const paths = walkOperators(opList, OPS, viewport.transform).filter((p) => pathWithinReach(p, reach));
+      const texts = textRuns(text.items, viewport.transform).filter((t) => textWithinReach(t, reach));
       const walkMs = performance.now() - t1;
       return {
         pageCount: doc.numPages,
