@@ -41,6 +41,7 @@ export const LIMITS = {
   drawingQueueWaitMs: v.DRAWING_QUEUE_WAIT_MS,
   letteringMaxRegions: v.LETTERING_MAX_REGIONS,
   letteringCpuMs: v.LETTERING_CPU_MS,
+  letteringTextLayerRegions: v.LETTERING_TEXT_LAYER_REGIONS,
   // --- Jobs: core/jobs/runner.ts -----------------------------------------------------------
   jobMaxRuntimeMs: v.JOB_MAX_RUNTIME_MS,
   jobWatchIntervalMs: v.JOB_WATCH_INTERVAL_MS,

@@ -12,9 +12,11 @@
 // Readings carry their source ('recognised') and confidence in texts_inside. What cannot be read
 // on a page without a text layer (the budget ran out, nothing sure enough) keeps the geometric
 // answer; an unread leader on a text-layer page is left out. The work is bounded by
-// LETTERING_MAX_REGIONS and LETTERING_CPU_MS (core/limits.ts) and runs in the analysis's worker.
+// LETTERING_MAX_REGIONS and LETTERING_CPU_MS (core/limits.ts), and on a text-layer page by
+// LETTERING_TEXT_LAYER_REGIONS, and runs in the analysis's worker.
 import type { BBox, PageGeometry } from '../../../core/geometry/types.ts';
 import type { LetteringReader, Lettering, LetteringRegion } from '../lettering/reader.ts';
+import { LIMITS } from '../../../core/limits.ts';
 import type { PageAnalysis, PageDraft } from './analyze.ts';
 import { isMeasurement, isTypeTag } from './tags/tags.ts';
 import { isRevisionMark } from './revisions/triangles.ts';
@@ -74,7 +76,11 @@ export async function readLettering(page: Pick<PageGeometry, 'paths' | 'texts'>,
     }
     return i;
   };
-  const unreadAt = unreadLeaders.map((l) => noteRegion(l.text_bbox));
+  // On a page with a text layer a stroked note is the exception: LETTERING_TEXT_LAYER_REGIONS of them
+  // are read, in page order; the leaders of notes past that are left out, as unread ones are.
+  const firstNote = regions.length;
+  const cap = noText ? Infinity : LIMITS.letteringTextLayerRegions;
+  const unreadAt = unreadLeaders.map((l) => (noteAt.has(l.text_bbox.join(',')) || regions.length - firstNote < cap ? noteRegion(l.text_bbox) : -1));
   const readAt = readLeaders.map((l) => noteRegion(l.text_bbox));
   if (!regions.length) return { analysis, stats };
   const read = await reader.read(page, regions);
@@ -102,6 +108,7 @@ export async function readLettering(page: Pick<PageGeometry, 'paths' | 'texts'>,
     return !(sure(read.regions[readAt[k]!]!) && !isNote(l.texts_inside));
   });
   const confirmed = unreadLeaders.filter((l, k) => {
+    if (unreadAt[k]! < 0) return false;
     l.texts_inside = note(unreadAt[k]!);
     return sure(read.regions[unreadAt[k]!]!) && lettered(l.texts_inside) && isNote(l.texts_inside);
   });

@@ -207,8 +207,20 @@ export function strokedText(scene: Scene): StrokedText {
 }
 
 /**
- * The stroked label nearest to `box` within `reach`, leaving out labels drawn by the
- * subpaths of `exclude` (the leader's own line work), or null.
+ * A NOTE IS A FEW LINES: a note at a leader's tail is a phrase or two, lettered along one way;
+ * across that way it spans at most NOTE_LINES lines of the largest plotted lettering (GLYPH_SIZE)
+ * at the usual pitch of one and a half letter heights. A cluster wider than that both ways is
+ * line work chained by its small strokes (a dashed outline, a wall drawn in pieces, a field of
+ * symbols), not a note, however many glyph-sized strokes it holds.
+ */
+const NOTE_LINES = 12;
+export const NOTE_SPAN = NOTE_LINES * 1.5 * GLYPH_SIZE;
+/** ISO 3098's smallest lettering, 1.8 mm, in points: a note (two letters at least) reaches this far one way. */
+const SMALLEST_LETTERING = 5.1;
+
+/**
+ * The stroked label nearest to `box` within `reach` that can be a note (A NOTE IS A FEW LINES),
+ * leaving out labels drawn by the subpaths of `exclude` (the leader's own line work), or null.
  */
 export function strokedTextNear(scene: Scene, box: BBox, reach: number, exclude: ReadonlySet<Seg>): { bbox: BBox; texts: TextRef[] } | null {
   const { labels, labelIndex } = strokedText(scene);
@@ -218,7 +230,9 @@ export function strokedTextNear(scene: Scene, box: BBox, reach: number, exclude:
   let bestDistance = Infinity;
   for (const i of labelIndex.query(expand(box, reach))) {
     const label = labels[i]!;
-    if (label.subpaths.every((m) => own.has(m))) continue;
+    const across = Math.min(label.bbox[2] - label.bbox[0], label.bbox[3] - label.bbox[1]);
+    const along = Math.max(label.bbox[2] - label.bbox[0], label.bbox[3] - label.bbox[1]);
+    if (across > NOTE_SPAN || along < SMALLEST_LETTERING || label.subpaths.every((m) => own.has(m))) continue;
     const d = boxDistance(label.bbox, box);
     if (d <= reach && d < bestDistance) {
       best = label.bbox;

@@ -1,7 +1,7 @@
 // Arrowheads at the end of leader lines: a small filled triangle, two short
 // strokes meeting at the tip, or a small filled dot.
 import type { BBox, Point } from '../../../../core/geometry/types.ts';
-import { angleBetween, dist, sub } from '../../../../core/geometry/vec.ts';
+import { angleBetween, cross, dist, sub } from '../../../../core/geometry/vec.ts';
 import { circleOf } from '../tags/circles.ts';
 import type { Scene, Seg, Subpath } from '../scene.ts';
 
@@ -38,8 +38,12 @@ function corners(sp: Subpath, limit: number): Point[] {
 export function triangleArrowhead(sp: Subpath): Arrowhead | null {
   if (!sp.path.fill || sp.segs.some((s) => s.kind === 'curve')) return null;
   const pts = corners(sp, 3);
-  if (pts.length !== 3) return null;
-  const sides = [dist(pts[1]!, pts[2]!), dist(pts[0]!, pts[2]!), dist(pts[0]!, pts[1]!)];
+  return pts.length === 3 ? slenderHead(pts as [Point, Point, Point], sp.bbox, new Set(sp.segs)) : null;
+}
+
+/** A filled triangle as a head: 1.5–20 pt long, its sharpest corner (the tip) under 55°. */
+function slenderHead(pts: [Point, Point, Point], bbox: BBox, parts: Set<Seg>): Arrowhead | null {
+  const sides = [dist(pts[1], pts[2]), dist(pts[0], pts[2]), dist(pts[0], pts[1])];
   const longest = Math.max(...sides);
   if (longest < 1.5 || longest > 20) return null;
   // The tip is the corner with the sharpest angle; an arrowhead is slender (apex under 60°).
@@ -49,7 +53,7 @@ export function triangleArrowhead(sp: Subpath): Arrowhead | null {
   const tip = pts[apex]!;
   const base: Point = [(pts[(apex + 1) % 3]![0] + pts[(apex + 2) % 3]![0]) / 2, (pts[(apex + 1) % 3]![1] + pts[(apex + 2) % 3]![1]) / 2];
   const length = Math.max(...pts.map((p) => dist(p, tip)));
-  return { tip, heading: unit(sub(tip, base)), bbox: sp.bbox, length, kind: 'triangle', parts: new Set(sp.segs) };
+  return { tip, heading: unit(sub(tip, base)), bbox, length, kind: 'triangle', parts };
 }
 
 export function dotArrowhead(sp: Subpath): Arrowhead | null {
@@ -168,13 +172,104 @@ export function openHeadAt(scene: Scene, apex: Point, heading: Point, length: nu
   return null;
 }
 
+/** Vertices this close (points) are one corner of a fill's tiling: the tiles share the CAD program's own vertices. */
+const TILE_GRID = 20;
+/** A corner as one exact integer: x and y on the TILE_GRID, y in the low 2^20 (a page of 50,000 points). */
+const cornerId = (p: Point) => Math.round(p[0] * TILE_GRID) * 2 ** 21 + Math.round(p[1] * TILE_GRID);
+/** Tiles of a mesh are triangles and quads (a closing point repeated makes five). */
+const TILE_POINTS = 5;
+
+/**
+ * TILED FILL: an arrowhead is a triangle on its own at a shaft's end. A solid fill exported as a
+ * mesh (a grey profile, a poché, a solid hatch: what AutoCAD and other plotters write as
+ * thousands of filled triangles and quads) is tiles, each sharing a whole side with other filled
+ * tiles. HEAD IN HALVES: a solid head is also written as its two halves, one each side of its
+ * axis; the two share the axis, and together they make one triangle. So a filled triangle with a
+ * side in common with another filled triangle or quad (not the same shape painted twice) is a
+ * tile of a fill, unless it and that one neighbour, sharing no side with anything else, make one
+ * triangle: then the pair is one head. Linear: one map of the small filled polygons' sides.
+ */
+function tiledFill(scene: Scene): { tiles: Set<Subpath>; halves: Arrowhead[] } {
+  // A fill closes its outline whether or not the path says so.
+  const small = scene.subpaths.filter((sp) => sp.path.fill && sp.points.length >= 3 && sp.points.length <= TILE_POINTS && sp.segs.every((s) => s.kind === 'line'));
+  const ids = small.map((sp) => sp.points.map(cornerId));
+  const shape = (k: number) => [...new Set(ids[k])].sort((x, y) => x - y).join(' ');
+  // A side, by its two corners (lower first), to the first polygon having it; each polygon's neighbours.
+  const owner = new Map<number, Map<number, number>>();
+  const neighbours = new Map<number, Set<number>>();
+  const meet = (i: number, j: number) => {
+    for (const [x, y] of [[i, j], [j, i]] as const) {
+      let set = neighbours.get(x);
+      if (!set) neighbours.set(x, (set = new Set()));
+      set.add(y);
+    }
+  };
+  small.forEach((_, k) => {
+    const c = ids[k]!;
+    for (let i = 0; i < c.length; i++) {
+      const a = Math.min(c[i]!, c[(i + 1) % c.length]!);
+      const b = Math.max(c[i]!, c[(i + 1) % c.length]!);
+      if (a === b) continue;
+      let row = owner.get(a);
+      if (!row) owner.set(a, (row = new Map()));
+      const first = row.get(b);
+      if (first === undefined) row.set(b, k);
+      else if (!neighbours.get(k)?.has(first) && shape(first) !== shape(k)) meet(first, k);
+    }
+  });
+  const tiles = new Set<Subpath>();
+  const halves: Arrowhead[] = [];
+  for (const [k, set] of neighbours) {
+    const [j] = set;
+    if (set.size === 1 && neighbours.get(j!)!.size === 1) {
+      if (k > j!) continue;
+      const head = headOfHalves(small[k]!, small[j!]!);
+      if (head) {
+        halves.push(head);
+        continue;
+      }
+    }
+    tiles.add(small[k]!);
+    if (set.size === 1 && neighbours.get(j!)!.size === 1) tiles.add(small[j!]!);
+  }
+  return { tiles, halves };
+}
+
+/** HEAD IN HALVES: two triangles sharing a side whose union is one slender triangle (a shared corner lies on the line of the other two). */
+function headOfHalves(p: Subpath, q: Subpath): Arrowhead | null {
+  const a = corners(p, 3);
+  const b = corners(q, 3);
+  if (a.length !== 3 || b.length !== 3) return null;
+  const same = (x: Point, y: Point) => dist(x, y) < 1 / TILE_GRID;
+  const shared = a.filter((x) => b.some((y) => same(x, y)));
+  const u = a.find((x) => !b.some((y) => same(x, y)));
+  const v = b.find((y) => !a.some((x) => same(x, y)));
+  if (shared.length !== 2 || !u || !v) return null;
+  const uv = dist(u, v);
+  // The shared corner on the line u–v is the base's middle; the other is the tip.
+  const onBase = shared.findIndex((s) => uv > 0 && Math.abs(cross(sub(s, u), sub(v, u))) / uv < 0.02 * uv + 0.02 && dist(s, u) < uv && dist(s, v) < uv);
+  if (onBase < 0) return null;
+  const tip = shared[1 - onBase]!;
+  const bbox: BBox = [Math.min(p.bbox[0], q.bbox[0]), Math.min(p.bbox[1], q.bbox[1]), Math.max(p.bbox[2], q.bbox[2]), Math.max(p.bbox[3], q.bbox[3])];
+  return slenderHead([tip, u, v], bbox, new Set([...p.segs, ...q.segs]));
+}
+
+const tilings = new WeakMap<Scene, ReturnType<typeof tiledFill>>();
+const tilingOf = (scene: Scene) => tilings.get(scene) ?? tilings.set(scene, tiledFill(scene)).get(scene)!;
+
+/** TILED FILL: the subpaths that are tiles of a fill; their sides are no line work a leader's shaft could be. */
+export const fillTiles = (scene: Scene): ReadonlySet<Subpath> => tilingOf(scene).tiles;
+
 export function findArrowheads(scene: Scene): Arrowhead[] {
   const out: Arrowhead[] = [];
+  const { tiles, halves } = tilingOf(scene);
+  const halved = new Set(halves.flatMap((h) => [...h.parts].map((s) => s.sub)));
   for (const sp of scene.subpaths) {
-    if (!sp.path.fill) continue;
-    const head = triangleArrowhead(sp) ?? dotArrowhead(sp);
+    if (!sp.path.fill || halved.has(sp.index)) continue;
+    const head = tiles.has(sp) ? dotArrowhead(sp) : (triangleArrowhead(sp) ?? dotArrowhead(sp));
     if (head) out.push(head);
   }
+  out.push(...halves);
   out.push(...openArrowheads(scene));
   return out;
 }

@@ -23,7 +23,7 @@
 import type { BBox, Point } from '../../../../core/geometry/types.ts';
 import { boxDistance, expand, unionAll } from '../../../../core/geometry/bbox.ts';
 import { angleBetween, cross, dist, sub } from '../../../../core/geometry/vec.ts';
-import { openHeadAt, type Arrowhead } from './arrowheads.ts';
+import { fillTiles, openHeadAt, type Arrowhead } from './arrowheads.ts';
 import type { Circle } from '../tags/circles.ts';
 import { GridIndex, type Scene, type Seg } from '../scene.ts';
 import { textBlockNear, type TextRef } from '../texts.ts';
@@ -46,12 +46,13 @@ export interface Leader {
 type Line = Extract<Seg, { kind: 'line' }>;
 
 /**
- * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450) and stair step
+ * Text that is not a note: dimension values (3'-3", 12'-0 1/2", 450, and 1,640 with the decimal
+ * comma of ISO 80000-1 and DIN 406 or a thousands comma) and stair step
  * numbers, a stair's UP / DN, or a slope arrow's SLOPE / FALL (with or without its
  * ratio). An arrow whose nearest text is only that is a dimension, stair or slope
  * arrow, not a leader.
  */
-const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+(\.\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+(\.\d+)?\s*%)$/i;
+const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+([.,]\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+([.,]\d+)?\s*%)$/i;
 export const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /**
@@ -116,7 +117,7 @@ const SHAFT_REACH = 16;
  * three times that is no drawing a leader points into with its shaft ending there.
  */
 const HEAP_ENDS_PER_PT2 = 3;
-const shaftIndexes = new WeakMap<Scene, EndpointIndex>();
+const shaftIndexes = new WeakMap<Scene, { lines: Line[]; index: EndpointIndex }>();
 
 /**
  * Lines with an end within `within` of the tip: from an end-point index (the ends in the disc's
@@ -126,11 +127,17 @@ const shaftIndexes = new WeakMap<Scene, EndpointIndex>();
  */
 function linesNearTip(scene: Scene, tip: Point, within: number, headBox: BBox): Iterable<Line> {
   if (within <= SHAFT_REACH) {
-    let index = shaftIndexes.get(scene);
-    if (!index) shaftIndexes.set(scene, (index = new EndpointIndex(scene.lines, SHAFT_CELL)));
+    let shaft = shaftIndexes.get(scene);
+    if (!shaft) {
+      // TILED FILL: the sides of a fill's tiles are painted to close its seams, not drawn: no shaft is one.
+      const tiles = fillTiles(scene);
+      const lines = tiles.size ? scene.lines.filter((l) => !tiles.has(scene.subpaths[l.sub]!)) : scene.lines;
+      shaftIndexes.set(scene, (shaft = { lines, index: new EndpointIndex(lines, SHAFT_CELL) }));
+    }
+    const { lines, index } = shaft;
     const out = new Set<Line>();
     const side = (2 * Math.ceil(within / SHAFT_CELL) + 1) * SHAFT_CELL;
-    return index.around(tip, within, (i) => void out.add(scene.lines[i]!), HEAP_ENDS_PER_PT2 * side * side) ? out : [];
+    return index.around(tip, within, (i) => void out.add(lines[i]!), HEAP_ENDS_PER_PT2 * side * side) ? out : [];
   }
   return scene.lineIndex.query(expand(headBox, 1));
 }
