@@ -1,7 +1,7 @@
 // `npm test`: every step runs even when an earlier one fails, so a red unit test does not hide the
 // desktop tests; the command still fails when any step failed. A summary names each step's outcome
 // and time at the end. Steps (docs/guides/testing.md):
-//   typecheck and lint (side by side: each is one thread, and a machine has two cores or more),
+//   typecheck, lint and the format check (side by side: each is one thread),
 //   the unit lane, the integration lane (coverage collected and printed), desktop.
 // TEST_STEPS=typecheck,lint (a comma list) runs only those steps.
 import { spawn } from 'node:child_process';
@@ -20,6 +20,7 @@ const GROUPS: Step[][] = [
   [
     { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
     { name: 'lint', command: ['npx', 'eslint', '.'] },
+    { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
   ],
   // Coverage is collected in the integration lane only: it drives the product's code end to end, and
   // V8's block counters cost the unit lane's CPU-bound algorithm tests 56% more CPU (124 s -> 194 s).
@@ -40,7 +41,10 @@ const banner = (step: Step) => `\n=== npm test: ${step.name} (${step.command.joi
 function run(step: Step, alone: boolean): Promise<Result> {
   const started = performance.now();
   if (alone) console.log(banner(step));
-  const child = spawn(step.command[0]!, step.command.slice(1), { cwd: ROOT, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(step.command[0]!, step.command.slice(1), {
+    cwd: ROOT,
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
   const output: Buffer[] = [];
   child.stdout?.on('data', (b: Buffer) => output.push(b));
   child.stderr?.on('data', (b: Buffer) => output.push(b));

@@ -1,6 +1,6 @@
 // A validation error names its field in details.field (docs/reference/errors.md), not only in its
 // message: REST renames details.field into the caller's spelling (rest-compat/router.ts), and a
-// client reads the field from there. This reads every one-line throw of the two field codes whose
+// client reads the field from there. This reads every throw of the two field codes whose
 // message starts with a field path and checks that it carries `field`.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,17 +15,20 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-const THROW = /new AppError\('(?:VALIDATION_ERROR|UNPROCESSABLE)', [`'](?:\w|\.|\[\d+\])+: /;
+const THROW = /new AppError\('(?:VALIDATION_ERROR|UNPROCESSABLE)', [`'](?:\w|\.|\[\d+\])+: /g;
 
 it('every validation error whose message names a field carries details.field', () => {
   const missing: string[] = [];
   for (const top of ['core', 'edge', 'rest-compat', 'subgraphs', 'gateway']) {
     for (const file of sources(path.join(ROOT, top))) {
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          if (THROW.test(line) && !/\bfields?\b/.test(line.slice(line.indexOf('new AppError')))) missing.push(`${path.relative(ROOT, file)}:${i + 1}`);
-        });
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(THROW)) {
+        // The whole call, however the formatter wrapped it: up to its closing `);`.
+        const end = text.indexOf(');', m.index);
+        const call = text.slice(m.index, end < 0 ? undefined : end);
+        if (!/\bfields?\b/.test(call))
+          missing.push(`${path.relative(ROOT, file)}:${text.slice(0, m.index).split('\n').length}`);
+      }
     }
   }
   expect(missing).toEqual([]);
