@@ -27,18 +27,31 @@ function elements(n: number) {
       // Uses the last two variables: kN/m·m² → kN·m, MPa·mm² → kN and the like.
       const a = `x${v - 1}`;
       const b = `x${v - 2}`;
-      out.push({ type: 'formula', expression: `y${k} := ${a}*${b}^2/8 + sqrt(${a}*${a})*${b}^2`, description: 'Demand' });
+      out.push({
+        type: 'formula',
+        expression: `y${k} := ${a}*${b}^2/8 + sqrt(${a}*${a})*${b}^2`,
+        description: 'Demand',
+      });
     }
   }
   return out.slice(0, n);
 }
 
-const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const pct = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(1)} ms  p95 ${pct(xs, 0.95).toFixed(1)} ms`;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-calcdoc-'));
 const server = await startServer(
-  loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000', NODE_ENV: 'development' }),
+  loadConfig({
+    PORT: '0',
+    MEMORY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ENTERPRISE_RATE_PER_MIN: '10000000',
+    POLLING_RATE_PER_MIN: '10000000',
+    NODE_ENV: 'development',
+  }),
 );
 const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
 
@@ -47,7 +60,11 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 
 async function job(pathname: string, body: unknown): Promise<{ ms: number; results: any }> {
   const t = performance.now();
-  const res = await fetch(`${server.url}${pathname}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}${pathname}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const created = (await res.json()) as { job_id?: string; error?: unknown };
   if (!created.job_id) throw new Error(`${pathname}: ${JSON.stringify(created)}`);
   await new Promise<void>((resolve) => {
@@ -65,7 +82,13 @@ async function job(pathname: string, body: unknown): Promise<{ ms: number; resul
   return { ms, results: stored.results };
 }
 
-async function measure(label: string, runs: number, run: () => Promise<{ ms: number }>, specLowerMs: number | null, baseline?: number[]) {
+async function measure(
+  label: string,
+  runs: number,
+  run: () => Promise<{ ms: number }>,
+  specLowerMs: number | null,
+  baseline?: number[],
+) {
   peakRss = process.memoryUsage().rss;
   const cold = (await run()).ms;
   const times: number[] = [];
@@ -75,30 +98,84 @@ async function measure(label: string, runs: number, run: () => Promise<{ ms: num
   const cpu = process.cpuUsage(cpu0);
   const cpuPerJob = (cpu.user + cpu.system) / 1000 / runs;
   const p50 = pct(times, 0.5);
-  const spec = specLowerMs ? `   ${(specLowerMs / p50).toFixed(0)}× faster than the spec's ${specLowerMs / 1000} s at p50 (target ≥ 50×: ${specLowerMs / p50 >= 50 ? 'met' : 'MISSED'})` : '';
+  const spec = specLowerMs
+    ? `   ${(specLowerMs / p50).toFixed(0)}× faster than the spec's ${specLowerMs / 1000} s at p50 (target ≥ 50×: ${specLowerMs / p50 >= 50 ? 'met' : 'MISSED'})`
+    : '';
   const base = baseline ? `   ${(p50 / pct(baseline, 0.5)).toFixed(1)}× the no-op job` : '';
-  console.log(`${label.padEnd(34)} ${fmt(times)}  CPU ${cpuPerJob.toFixed(0)} ms/job  first ${cold.toFixed(0)} ms  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB${spec}${base}`);
+  console.log(
+    `${label.padEnd(34)} ${fmt(times)}  CPU ${cpuPerJob.toFixed(0)} ms/job  first ${cold.toFixed(0)} ms  peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB${spec}${base}`,
+  );
   return times;
 }
 
 try {
-  console.log(`\nbench/calcdoc — ${RUNS} jobs per measure after a first (cold) one, ${server.platform.config.workerThreads} worker threads, Node ${process.version}\n`);
+  console.log(
+    `\nbench/calcdoc — ${RUNS} jobs per measure after a first (cold) one, ${server.platform.config.workerThreads} worker threads, Node ${process.version}\n`,
+  );
   const noop = await measure('no-op diagnostic job (baseline)', RUNS, diag, null);
   const doc50 = elements(50);
   const doc500 = elements(500);
-  await measure('create_document, 50 elements', RUNS, () => job('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bench 50', elements: doc50 }), 5000, noop);
-  await measure('create_document, 500 elements', Math.max(3, RUNS / 4), () => job('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bench 500', elements: doc500 }), 5000, noop);
-  const made = await job('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bench 50', elements: doc50 });
+  await measure(
+    'create_document, 50 elements',
+    RUNS,
+    () => job('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bench 50', elements: doc50 }),
+    5000,
+    noop,
+  );
+  await measure(
+    'create_document, 500 elements',
+    Math.max(3, RUNS / 4),
+    () => job('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bench 500', elements: doc500 }),
+    5000,
+    noop,
+  );
+  const made = await job('/v1/calcdoc/jobs', {
+    operation: 'create_document',
+    document_name: 'Bench 50',
+    elements: doc50,
+  });
   const mcdx50 = Buffer.from(await (await fetch(made.results.file_url)).arrayBuffer()).toString('base64');
-  await measure('generate_pdf, 50 elements', RUNS, () => job('/v1/calcdoc/jobs', { operation: 'generate_pdf', source_file: mcdx50 }), 10_000, noop);
-  const largestMcdx = fs.readdirSync(new URL('mcdx/', SAMPLES)).map((f) => new URL(`mcdx/${f}`, SAMPLES)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
-  const largestXmcd = fs.readdirSync(new URL('xmcd/', SAMPLES)).map((f) => new URL(`xmcd/${f}`, SAMPLES)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
+  await measure(
+    'generate_pdf, 50 elements',
+    RUNS,
+    () => job('/v1/calcdoc/jobs', { operation: 'generate_pdf', source_file: mcdx50 }),
+    10_000,
+    noop,
+  );
+  const largestMcdx = fs
+    .readdirSync(new URL('mcdx/', SAMPLES))
+    .map((f) => new URL(`mcdx/${f}`, SAMPLES))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
+  const largestXmcd = fs
+    .readdirSync(new URL('xmcd/', SAMPLES))
+    .map((f) => new URL(`xmcd/${f}`, SAMPLES))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
   const mcdxB64 = fs.readFileSync(largestMcdx).toString('base64');
   const xmcdB64 = fs.readFileSync(largestXmcd).toString('base64');
-  await measure(`read ${path.basename(largestMcdx.pathname)} (${(fs.statSync(largestMcdx).size / 1024).toFixed(0)} KB)`, Math.max(3, RUNS / 4), () => job('/v1/calcdoc/jobs', { operation: 'read', source_file: mcdxB64 }), 5000, noop);
-  await measure(`generate_pdf of that Prime file`, Math.max(3, RUNS / 4), () => job('/v1/calcdoc/jobs', { operation: 'generate_pdf', source_file: mcdxB64 }), 10_000, noop);
-  await measure(`convert ${path.basename(largestXmcd.pathname)} (${(fs.statSync(largestXmcd).size / 1024).toFixed(0)} KB)`, RUNS, () => job('/v1/calcdoc/convert', { source_file: xmcdB64 }), 5000, noop);
-  console.log('\nThe spec gives no separate figure for read and convert; they are set beside the calculation-document lower bound (5 s).\n');
+  await measure(
+    `read ${path.basename(largestMcdx.pathname)} (${(fs.statSync(largestMcdx).size / 1024).toFixed(0)} KB)`,
+    Math.max(3, RUNS / 4),
+    () => job('/v1/calcdoc/jobs', { operation: 'read', source_file: mcdxB64 }),
+    5000,
+    noop,
+  );
+  await measure(
+    `generate_pdf of that Prime file`,
+    Math.max(3, RUNS / 4),
+    () => job('/v1/calcdoc/jobs', { operation: 'generate_pdf', source_file: mcdxB64 }),
+    10_000,
+    noop,
+  );
+  await measure(
+    `convert ${path.basename(largestXmcd.pathname)} (${(fs.statSync(largestXmcd).size / 1024).toFixed(0)} KB)`,
+    RUNS,
+    () => job('/v1/calcdoc/convert', { source_file: xmcdB64 }),
+    5000,
+    noop,
+  );
+  console.log(
+    '\nThe spec gives no separate figure for read and convert; they are set beside the calculation-document lower bound (5 s).\n',
+  );
 } finally {
   clearInterval(sampler);
   await server.close(1000);

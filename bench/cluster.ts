@@ -16,11 +16,19 @@ import { freePort } from '../core/net/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function startRedis(dir: string): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (b: Buffer) => (out += b.toString()).includes('Ready to accept connections') && resolve());
@@ -75,7 +83,11 @@ async function startCluster(redisUrl: string, replicas: number, workers: number)
 }
 
 async function gql(url: string, key: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await res.json()) as { data?: any; errors?: unknown };
 }
 
@@ -87,9 +99,19 @@ async function reads(url: string, key: string) {
   const json = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
   const requests: autocannon.Request[] = [
     { method: 'GET', path: '/v1/codes' },
-    { method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: '{ codes(first: 10) { nodes { fileId filename } } }' }) },
+    {
+      method: 'POST',
+      path: '/graphql',
+      headers: json,
+      body: JSON.stringify({ query: '{ codes(first: 10) { nodes { fileId filename } } }' }),
+    },
     { method: 'GET', path: `/v1/jobs/${jobId}`, headers: { authorization: `Bearer ${key}` } },
-    { method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: `{ job(id: "${jobId}") { status progress kind { title } } }` }) },
+    {
+      method: 'POST',
+      path: '/graphql',
+      headers: json,
+      body: JSON.stringify({ query: `{ job(id: "${jobId}") { status progress kind { title } } }` }),
+    },
   ];
   await autocannon({ url, connections: 8, duration: 2, requests }); // warm-up
   const r = await autocannon({ url, connections: 32, duration: SECONDS, requests });
@@ -100,14 +122,17 @@ async function jobs(url: string, key: string, count: number, input: Record<strin
   const started = Date.now();
   const ids: string[] = [];
   for (let i = 0; i < count; i += 10) {
-    const batch = await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => gql(url, key, CREATE, { input })));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, () => gql(url, key, CREATE, { input })),
+    );
     for (const b of batch) ids.push(b.data.createDiagnosticJob.id);
   }
   const pending = new Set(ids);
   while (pending.size) {
     for (const id of [...pending]) {
       const { data } = await gql(url, key, 'query($id: ID!) { job(id: $id) { status } }', { id });
-      if (data?.job?.status === 'COMPLETED' || data?.job?.status === 'FAILED' || data?.job?.status === 'completed') pending.delete(id);
+      if (data?.job?.status === 'COMPLETED' || data?.job?.status === 'FAILED' || data?.job?.status === 'completed')
+        pending.delete(id);
     }
     if (pending.size) await sleep(200);
   }
@@ -136,6 +161,8 @@ try {
   redis.proc.kill('SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
 }
-console.log(`\n| gateway replicas | workers | mixed reads, 32 clients, ${SECONDS} s | 200 I/O jobs (200 ms) | 100 CPU jobs (100 ms) | load (1, 5, 15 min) |`);
+console.log(
+  `\n| gateway replicas | workers | mixed reads, 32 clients, ${SECONDS} s | 200 I/O jobs (200 ms) | 100 CPU jobs (100 ms) | load (1, 5, 15 min) |`,
+);
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -30,7 +30,8 @@ if (variant) {
         })();
   await db.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1'));
   const [rss0, fds0, t] = [rssMb(), fds(), performance.now()];
-  for (let i = 0; i < N; i++) await db.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT count(*) FROM sqlite_master'));
+  for (let i = 0; i < N; i++)
+    await db.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT count(*) FROM sqlite_master'));
   process.send!({ ms: performance.now() - t, rssMb: rssMb() - rss0, fds: fds() - fds0 });
   await db.$disconnect();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -46,8 +47,12 @@ const measure = async (name: string) => {
 const baseline = await measure('baseline');
 const reused = await measure('reused');
 const row = (name: string, r: typeof baseline) =>
-  console.log(`${name.padEnd(40)} ${(r.ms / N).toFixed(2)} ms a transaction, RSS +${r.rssMb.toFixed(0)} MB, ${r.fds} descriptors left open`);
+  console.log(
+    `${name.padEnd(40)} ${(r.ms / N).toFixed(2)} ms a transaction, RSS +${r.rssMb.toFixed(0)} MB, ${r.fds} descriptors left open`,
+  );
 console.log(`${N} Prisma transactions (load ${os.loadavg()[0]!.toFixed(1)}):`);
 row('baseline (a new connection each)', baseline);
 row('reused connections', reused);
-console.log(`time ratio ${(baseline.ms / reused.ms).toFixed(1)}x, RSS growth ratio ${(baseline.rssMb / Math.max(1, reused.rssMb)).toFixed(1)}x`);
+console.log(
+  `time ratio ${(baseline.ms / reused.ms).toFixed(1)}x, RSS growth ratio ${(baseline.rssMb / Math.max(1, reused.rssMb)).toFixed(1)}x`,
+);

@@ -33,15 +33,24 @@ const best = async (f: () => unknown) => {
 };
 
 const pages: { bytes: Uint8Array; page: number; geometry: Awaited<ReturnType<typeof extractPage>> }[] = [];
-for (const file of fs.readdirSync(DEV).filter((f) => f.endsWith('.pdf')).sort()) {
+for (const file of fs
+  .readdirSync(DEV)
+  .filter((f) => f.endsWith('.pdf'))
+  .sort()) {
   const bytes = new Uint8Array(fs.readFileSync(path.join(DEV, file)));
   const { doc, close } = await openPdf(bytes);
   const count = doc.numPages;
   await close();
   for (let page = 1; page <= count; page++) pages.push({ bytes, page, geometry: await extractPage(bytes, page) });
 }
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-console.log(`\nbench/drawings-cpu — ${pages.length} dev pages, best of ${ROUNDS} passes, Node ${process.version}, load average ${load()}\n`);
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+console.log(
+  `\nbench/drawings-cpu — ${pages.length} dev pages, best of ${ROUNDS} passes, Node ${process.version}, load average ${load()}\n`,
+);
 
 // Warm the JIT on every page first, as a worker that has analysed a few pages is.
 for (const p of pages) analyzePage(p.geometry);
@@ -68,7 +77,11 @@ const session = new inspector.Session();
 session.connect();
 await session.post('HeapProfiler.collectGarbage');
 const before = process.memoryUsage().heapUsed;
-await session.post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+await session.post('HeapProfiler.startSampling', {
+  samplingInterval: 1024,
+  includeObjectsCollectedByMajorGC: true,
+  includeObjectsCollectedByMinorGC: true,
+});
 const scenes = pages.map((p) => buildScene(p.geometry));
 const { profile } = await session.post('HeapProfiler.stopSampling');
 await session.post('HeapProfiler.collectGarbage');
@@ -83,7 +96,13 @@ session.disconnect();
 
 const mb = (b: number) => (b / 2 ** 20).toFixed(0);
 console.log(`pdf.js parse (open, getOperatorList, getTextContent)  ${pdfjs.toFixed(0)} ms CPU`);
-console.log(`detection (scene and every detector)                  ${analysis.toFixed(0)} ms CPU   ${(analysis / pdfjs).toFixed(2)} × pdf.js`);
-console.log(`  of which scene building                             ${scene.toFixed(0)} ms CPU   ${(scene / pdfjs).toFixed(2)} × pdf.js`);
-console.log(`scene building allocates ${mb(allocated)} MB a pass and keeps ${mb(kept)} MB (${scenes.length} scenes): ${mb(allocated - kept)} MB garbage`);
+console.log(
+  `detection (scene and every detector)                  ${analysis.toFixed(0)} ms CPU   ${(analysis / pdfjs).toFixed(2)} × pdf.js`,
+);
+console.log(
+  `  of which scene building                             ${scene.toFixed(0)} ms CPU   ${(scene / pdfjs).toFixed(2)} × pdf.js`,
+);
+console.log(
+  `scene building allocates ${mb(allocated)} MB a pass and keeps ${mb(kept)} MB (${scenes.length} scenes): ${mb(allocated - kept)} MB garbage`,
+);
 console.log(`load average at the end: ${load()}`);

@@ -46,7 +46,10 @@ async function pdfjsAlone(bytes: Uint8Array, page: number): Promise<{ ms: number
   }
 }
 
-async function analysis(bytes: Uint8Array, page: number): Promise<{ ms: number; peakMb: number; cpuMs: number; recogniserMs: number; textLayer: boolean }> {
+async function analysis(
+  bytes: Uint8Array,
+  page: number,
+): Promise<{ ms: number; peakMb: number; cpuMs: number; recogniserMs: number; textLayer: boolean }> {
   const base = process.memoryUsage();
   let peak = 0;
   const sampler = setInterval(() => {
@@ -61,7 +64,13 @@ async function analysis(bytes: Uint8Array, page: number): Promise<{ ms: number; 
     const t = performance.now();
     const { stats } = await readLettering(geometry, draftPage(geometry), reader);
     // From getPage to the result, as pdfjsAlone measures from getPage (opening the document is in neither).
-    return { ms: geometry.pdfjsMs + geometry.walkMs + (performance.now() - t), peakMb: peak / 2 ** 20, cpuMs: threadCpu() - cpu, recogniserMs: stats.recogniserCpuMs, textLayer: hasTextLayer(geometry) };
+    return {
+      ms: geometry.pdfjsMs + geometry.walkMs + (performance.now() - t),
+      peakMb: peak / 2 ** 20,
+      cpuMs: threadCpu() - cpu,
+      recogniserMs: stats.recogniserCpuMs,
+      textLayer: hasTextLayer(geometry),
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -75,34 +84,64 @@ if (SETS.has('synthetic')) {
   }
 }
 const sample = fs.existsSync(SAMPLE) ? new Uint8Array(fs.readFileSync(SAMPLE)) : null;
-if (!sample) console.warn(`notice: ${path.relative(ROOT, SAMPLE)} is absent; the real pages and the upload test are skipped`);
-if (sample && SETS.has('real')) pages.push({ name: 'real/AF101', bytes: sample, page: 1, set: 'real' }, { name: 'real/AF600', bytes: sample, page: 2, set: 'real' });
+if (!sample)
+  console.warn(`notice: ${path.relative(ROOT, SAMPLE)} is absent; the real pages and the upload test are skipped`);
+if (sample && SETS.has('real'))
+  pages.push(
+    { name: 'real/AF101', bytes: sample, page: 1, set: 'real' },
+    { name: 'real/AF600', bytes: sample, page: 2, set: 'real' },
+  );
 if (!fs.existsSync(DEV)) console.warn(`notice: ${path.relative(ROOT, DEV)} is absent; the dev pages are skipped`);
 else if (SETS.has('dev')) {
-  for (const file of fs.readdirSync(DEV).filter((f) => f.endsWith('.pdf')).sort()) {
+  for (const file of fs
+    .readdirSync(DEV)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(DEV, file)));
     const { doc, close } = await openPdf(bytes);
     const count = doc.numPages;
     await close();
-    for (let page = 1; page <= count; page++) pages.push({ name: `dev/${file.replace(/\.pdf$/, '').slice(0, 30)} p${page}`, bytes, page, set: 'dev' });
+    for (let page = 1; page <= count; page++)
+      pages.push({ name: `dev/${file.replace(/\.pdf$/, '').slice(0, 30)} p${page}`, bytes, page, set: 'dev' });
   }
 }
 if (fs.existsSync(DEV2) && SETS.has('dev2')) {
-  for (const file of fs.readdirSync(DEV2).filter((f) => f.endsWith('.pdf')).sort()) {
+  for (const file of fs
+    .readdirSync(DEV2)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(DEV2, file)));
     const { doc, close } = await openPdf(bytes);
     const count = doc.numPages;
     await close();
-    for (let page = 1; page <= count; page++) pages.push({ name: `dev2/${file.replace(/\.pdf$/, '').slice(0, 29)} p${page}`, bytes, page, set: 'dev2' });
+    for (let page = 1; page <= count; page++)
+      pages.push({ name: `dev2/${file.replace(/\.pdf$/, '').slice(0, 29)} p${page}`, bytes, page, set: 'dev2' });
   }
 }
 
 // BENCH_ONLY=QM-D_1,kurth (say): only pages whose name holds one of these (a partial run while working; the figures are the full run's).
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 if (only.length) pages.splice(0, pages.length, ...pages.filter((p) => only.some((o) => p.name.includes(o))));
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' / ');
-console.log(`\nbench/drawings — median of ${ROUNDS} rounds per page, Node ${process.version}, ${os.cpus().length} cores, load average ${load()} (1 / 5 / 15 min)\n`);
-console.log('page'.padEnd(40), 'pdf.js ms'.padStart(10), 'analysis ms'.padStart(12), 'wall ×'.padStart(7), 'pdf.js CPU'.padStart(11), 'CPU ms'.padStart(8), 'CPU ×'.padStart(7), 'OCR ms'.padStart(8), 'peak MB'.padStart(9), ' text layer');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+console.log(
+  `\nbench/drawings — median of ${ROUNDS} rounds per page, Node ${process.version}, ${os.cpus().length} cores, load average ${load()} (1 / 5 / 15 min)\n`,
+);
+console.log(
+  'page'.padEnd(40),
+  'pdf.js ms'.padStart(10),
+  'analysis ms'.padStart(12),
+  'wall ×'.padStart(7),
+  'pdf.js CPU'.padStart(11),
+  'CPU ms'.padStart(8),
+  'CPU ×'.padStart(7),
+  'OCR ms'.padStart(8),
+  'peak MB'.padStart(9),
+  ' text layer',
+);
 const ratios: number[] = [];
 const bySet = new Map<string, number[]>();
 const noText: { name: string; cpu: number; ocr: number }[] = [];
@@ -141,26 +180,61 @@ for (const p of pages) {
     bySet.set(p.set, [...(bySet.get(p.set) ?? []), ratio]);
   } else noText.push({ name: p.name, cpu: median(cpus), ocr: median(ocrs) });
   if (peak > heaviest.peak) heaviest = { name: p.name, peak };
-  console.log(p.name.padEnd(40), median(alone).toFixed(1).padStart(10), median(full).toFixed(1).padStart(12), wallRatio.toFixed(2).padStart(7), median(aloneCpu).toFixed(0).padStart(11), median(cpus).toFixed(0).padStart(8), ratio.toFixed(2).padStart(7), median(ocrs).toFixed(0).padStart(8), peak.toFixed(1).padStart(9), textLayer ? ' yes' : ' no');
+  console.log(
+    p.name.padEnd(40),
+    median(alone).toFixed(1).padStart(10),
+    median(full).toFixed(1).padStart(12),
+    wallRatio.toFixed(2).padStart(7),
+    median(aloneCpu).toFixed(0).padStart(11),
+    median(cpus).toFixed(0).padStart(8),
+    ratio.toFixed(2).padStart(7),
+    median(ocrs).toFixed(0).padStart(8),
+    peak.toFixed(1).padStart(9),
+    textLayer ? ' yes' : ' no',
+  );
 }
 const med = median(ratios);
 const real = [...bySet].filter(([set]) => set !== 'synthetic').flatMap(([, rs]) => rs);
-console.log(`\nratios below are thread CPU time, analysis (open, parse, detect, read lettering) over pdf.js alone (open, parse), same page, same run`);
-console.log(`text-layer pages: median ratio analysis / pdf.js ${med.toFixed(2)} over ${ratios.length} pages (target ≤ 1.5)   ${med <= 1.5 ? 'met' : 'MISSED'}`);
-if (real.length) console.log(`real text-layer pages (real, dev, dev2): median ${median(real).toFixed(2)}, worst ${Math.max(...real).toFixed(2)} over ${real.length} pages (targets ≤ 1.5 median, ≤ 3 every page)   ${median(real) <= 1.5 && Math.max(...real) <= 3 ? 'met' : 'MISSED'}`);
+console.log(
+  `\nratios below are thread CPU time, analysis (open, parse, detect, read lettering) over pdf.js alone (open, parse), same page, same run`,
+);
+console.log(
+  `text-layer pages: median ratio analysis / pdf.js ${med.toFixed(2)} over ${ratios.length} pages (target ≤ 1.5)   ${med <= 1.5 ? 'met' : 'MISSED'}`,
+);
+if (real.length)
+  console.log(
+    `real text-layer pages (real, dev, dev2): median ${median(real).toFixed(2)}, worst ${Math.max(...real).toFixed(2)} over ${real.length} pages (targets ≤ 1.5 median, ≤ 3 every page)   ${median(real) <= 1.5 && Math.max(...real) <= 3 ? 'met' : 'MISSED'}`,
+  );
 for (const [set, rs] of bySet) {
   const worst = Math.max(...rs);
-  console.log(`${set}: median ${median(rs).toFixed(2)}, worst ${worst.toFixed(2)} over ${rs.length} text-layer pages   ${median(rs) <= 1.5 && worst <= 3 ? 'met' : 'MISSED'}`);
+  console.log(
+    `${set}: median ${median(rs).toFixed(2)}, worst ${worst.toFixed(2)} over ${rs.length} text-layer pages   ${median(rs) <= 1.5 && worst <= 3 ? 'met' : 'MISSED'}`,
+  );
 }
-for (const n of noText) console.log(`no text layer: ${n.name} ${n.cpu.toFixed(0)} ms CPU (target ≤ 4000)   ${n.cpu <= 4000 ? 'met' : 'MISSED'}, recogniser ${n.ocr.toFixed(0)} ms (${((100 * n.ocr) / n.cpu).toFixed(0)} %)`);
-console.log(`the recogniser's share of all analysis CPU time: ${((100 * ocrTotal) / Math.max(1, cpuTotal)).toFixed(1)} % (${ocrTotal.toFixed(0)} of ${cpuTotal.toFixed(0)} ms)`);
+for (const n of noText)
+  console.log(
+    `no text layer: ${n.name} ${n.cpu.toFixed(0)} ms CPU (target ≤ 4000)   ${n.cpu <= 4000 ? 'met' : 'MISSED'}, recogniser ${n.ocr.toFixed(0)} ms (${((100 * n.ocr) / n.cpu).toFixed(0)} %)`,
+  );
+console.log(
+  `the recogniser's share of all analysis CPU time: ${((100 * ocrTotal) / Math.max(1, cpuTotal)).toFixed(1)} % (${ocrTotal.toFixed(0)} of ${cpuTotal.toFixed(0)} ms)`,
+);
 console.log(`heaviest page by peak memory: ${heaviest.name}, ${heaviest.peak.toFixed(1)} MB above the baseline`);
 console.log(`load average at the end: ${load()}`);
 if (!sample || process.env.BENCH_SKIP_SERVER) process.exit(0);
 
 // Eight uploads analysed at once while GET /v1/codes keeps answering.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-drawings-'));
-const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_RATE_PER_MIN: '1000000', PRO_RATE_PER_MIN: '100000' }));
+const server = await startServer(
+  loadConfig({
+    NODE_ENV: 'development',
+    PORT: '0',
+    MEMORY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_RATE_PER_MIN: '1000000',
+    PRO_RATE_PER_MIN: '100000',
+  }),
+);
 try {
   const codes = async (n: number) => {
     const out: number[] = [];
@@ -174,12 +248,18 @@ try {
   await codes(50);
   const idle = await codes(300);
   // Eight accounts, so none of the uploads is answered from another's stored result.
-  const keys = await Promise.all(Array.from({ length: 8 }, (_, i) => server.platform.keys.create({ name: `bench ${i}`, tier: 'pro' })));
+  const keys = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => server.platform.keys.create({ name: `bench ${i}`, tier: 'pro' })),
+  );
   const upload = (secret: string) => {
     const form = new FormData();
     form.append('page', '1');
     form.append('file', new Blob([sample as unknown as BlobPart], { type: 'application/pdf' }), 'AF101.pdf');
-    return fetch(`${server.url}/v1/drawings`, { method: 'POST', body: form, headers: { authorization: `Bearer ${secret}` } }).then((r) => r.status);
+    return fetch(`${server.url}/v1/drawings`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${secret}` },
+    }).then((r) => r.status);
   };
   const started = performance.now();
   let done = false;
@@ -188,8 +268,12 @@ try {
   while (!done) busy.push(...(await codes(5)));
   const statuses = await uploads;
   const elapsed = performance.now() - started;
-  console.log(`\n8 concurrent uploads of AF101 (${statuses.filter((s) => s === 200).length}/8 answered 200; statuses ${statuses.join(' ')}) took ${(elapsed / 1000).toFixed(1)} s at load ${load()}`);
-  console.log(`GET /v1/codes p50/p99: idle ${median(idle).toFixed(1)}/${p99(idle).toFixed(1)} ms; during the analyses ${median(busy).toFixed(1)}/${p99(busy).toFixed(1)} ms over ${busy.length} requests`);
+  console.log(
+    `\n8 concurrent uploads of AF101 (${statuses.filter((s) => s === 200).length}/8 answered 200; statuses ${statuses.join(' ')}) took ${(elapsed / 1000).toFixed(1)} s at load ${load()}`,
+  );
+  console.log(
+    `GET /v1/codes p50/p99: idle ${median(idle).toFixed(1)}/${p99(idle).toFixed(1)} ms; during the analyses ${median(busy).toFixed(1)}/${p99(busy).toFixed(1)} ms over ${busy.length} requests`,
+  );
 } finally {
   await server.close(1000);
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -23,7 +23,11 @@ async function documentOf(pages: number): Promise<Uint8Array> {
   for (const spec of defaultCorpus()) {
     const src = await PDFDocument.load((await generateCode(spec)).pdf);
     const take = Math.min(src.getPageCount(), pages - out.getPageCount());
-    for (const p of await out.copyPages(src, Array.from({ length: take }, (_, i) => i))) out.addPage(p);
+    for (const p of await out.copyPages(
+      src,
+      Array.from({ length: take }, (_, i) => i),
+    ))
+      out.addPage(p);
     if (out.getPageCount() >= pages) break;
   }
   return out.save();
@@ -32,7 +36,12 @@ async function documentOf(pages: number): Promise<Uint8Array> {
 const cpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-console.log(`\nbench/library — a ${PAGES}-page private document from upload to searchable, ${RUNS} runs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+console.log(
+  `\nbench/library — a ${PAGES}-page private document from upload to searchable, ${RUNS} runs, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+);
 const pdf = await documentOf(PAGES);
 // Baseline: the engine alone, inline. Measured before the server starts: a client connection left idle
 // through it would pass the server's keep-alive timeout and be reset on its next request.
@@ -48,7 +57,17 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-library-'));
-const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000' }));
+const server = await startServer(
+  loadConfig({
+    NODE_ENV: 'development',
+    PORT: '0',
+    MEMORY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ENTERPRISE_RATE_PER_MIN: '10000000',
+    POLLING_RATE_PER_MIN: '10000000',
+  }),
+);
 try {
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
   const headers = { authorization: `Bearer ${secret}` };
@@ -56,10 +75,16 @@ try {
   const warm = new FormData();
   warm.append('design_standard', 'us');
   warm.append('file', new Blob([pdf as unknown as BlobPart], { type: 'application/pdf' }), 'warm.pdf');
-  const warmed = (await (await fetch(`${server.url}/v1/documents`, { method: 'POST', body: warm, headers })).json()) as { job_id: string };
+  const warmed = (await (
+    await fetch(`${server.url}/v1/documents`, { method: 'POST', body: warm, headers })
+  ).json()) as { job_id: string };
   const until = async (jobId: string) => {
     for (;;) {
-      const j = (await (await fetch(`${server.url}/v1/jobs/${jobId}`, { headers })).json()) as { status: string; results?: any; error?: unknown };
+      const j = (await (await fetch(`${server.url}/v1/jobs/${jobId}`, { headers })).json()) as {
+        status: string;
+        results?: any;
+        error?: unknown;
+      };
       if (j.status === 'completed' || j.status === 'failed') return j;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -74,11 +99,20 @@ try {
     const form = new FormData();
     form.append('design_standard', 'us');
     form.append('file', new Blob([pdf as unknown as BlobPart], { type: 'application/pdf' }), `spec-${i}.pdf`);
-    const up = (await (await fetch(`${server.url}/v1/documents`, { method: 'POST', body: form, headers })).json()) as { job_id: string; file_id: string };
+    const up = (await (await fetch(`${server.url}/v1/documents`, { method: 'POST', body: form, headers })).json()) as {
+      job_id: string;
+      file_id: string;
+    };
     const done = await until(up.job_id);
     if (done.status !== 'completed') throw new Error(`ingest failed: ${JSON.stringify(done.error)}`);
     // Searchable: a search of it answers one of its clauses.
-    const s = (await (await fetch(`${server.url}/v1/search/jobs`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query: '22.5.1.1', file_ids: [up.file_id] }) })).json()) as { job_id: string };
+    const s = (await (
+      await fetch(`${server.url}/v1/search/jobs`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '22.5.1.1', file_ids: [up.file_id] }),
+      })
+    ).json()) as { job_id: string };
     const found = await until(s.job_id);
     if (!found.results?.matches?.length) throw new Error('the uploaded document was not found by its clause');
     wall.push((performance.now() - t) / 1000);
@@ -87,7 +121,9 @@ try {
   console.log(`${PAGES}-page PDF (${(pdf.byteLength / 1024).toFixed(0)} KiB)`);
   // CPU seconds of the whole process (every thread: the request, the job, the worker threads' reading): what the
   // work costs whatever the machine's load; on idle cores the wall time is at most about this.
-  console.log(`  inline read + passages + embeddings (baseline)   median ${median(inline).toFixed(2)} s wall, ${median(inlineCpu).toFixed(2)} s CPU`);
+  console.log(
+    `  inline read + passages + embeddings (baseline)   median ${median(inline).toFixed(2)} s wall, ${median(inlineCpu).toFixed(2)} s CPU`,
+  );
   console.log(
     `  upload → job → searchable, over HTTP               median ${median(wall).toFixed(2)} s wall (worst ${Math.max(...wall).toFixed(2)} s), ${median(cpus).toFixed(2)} s CPU; ` +
       `${(median(wall) / median(inline)).toFixed(2)}× the baseline's wall time   target ≤ ${TARGET_S} s ${Math.max(...wall) <= TARGET_S ? 'met' : 'MISSED'} (load average ${os.loadavg()[0]!.toFixed(1)})\n`,

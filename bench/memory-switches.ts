@@ -12,7 +12,8 @@ export interface MemoryBenchSwitches {
 
 function count(name: string, raw: string): number {
   const text = raw.trim();
-  if (!/^\d+$/.test(text)) throw new Error(`${name}=${JSON.stringify(raw)}: expected a whole number ≥ 0 (0 skips that part of the bench)`);
+  if (!/^\d+$/.test(text))
+    throw new Error(`${name}=${JSON.stringify(raw)}: expected a whole number ≥ 0 (0 skips that part of the bench)`);
   return Number(text);
 }
 

@@ -24,23 +24,37 @@ import { memoryBenchSwitches } from './memory-switches.ts';
 
 const { sizes: SIZES, runs: RUNS, ingestMessages: INGEST_MESSAGES } = memoryBenchSwitches(process.env);
 
-const WORDS = ('beam column slab footing girder joist truss wall brace pier pile deck diaphragm collector canopy stair core ' +
+const WORDS = (
+  'beam column slab footing girder joist truss wall brace pier pile deck diaphragm collector canopy stair core ' +
   'shear moment deflection drift snow wind seismic load bearing camber vibration punching torsion connection weld bolt ' +
-  'concrete steel timber masonry rebar topping glulam precast tendon anchor plate flange web splice level grid roof').split(' ');
+  'concrete steel timber masonry rebar topping glulam precast tendon anchor plate flange web splice level grid roof'
+).split(' ');
 let seed = 7;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const TAIL = Array.from({ length: 4000 }, (_, i) => `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'rntlsk'[(i >> 4) % 6]}${'aeiouy'[(i >> 6) % 6]}${(i >> 8).toString(36)}`);
-const pick = () => (rand() < 0.35 ? WORDS[Math.floor(rand() * WORDS.length)]! : TAIL[Math.floor(TAIL.length * rand() ** 2.5)]!);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const TAIL = Array.from(
+  { length: 4000 },
+  (_, i) =>
+    `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'rntlsk'[(i >> 4) % 6]}${'aeiouy'[(i >> 6) % 6]}${(i >> 8).toString(36)}`,
+);
+const pick = () =>
+  rand() < 0.35 ? WORDS[Math.floor(rand() * WORDS.length)]! : TAIL[Math.floor(TAIL.length * rand() ** 2.5)]!;
 const words = (n: number) => Array.from({ length: n }, pick).join(' ');
-const query = () => `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]} ${TAIL[Math.floor(TAIL.length * rand() ** 2.5)]}`;
+const query = () =>
+  `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]} ${TAIL[Math.floor(TAIL.length * rand() ** 2.5)]}`;
 const RELATIONS = ['USES', 'SUPPORTS', 'IS_DESIGNED_TO', 'REQUIRES', 'HAS_VALUE', 'RELATES_TO'];
 
-const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(2).padStart(6)} ms  p95 ${pct(xs, 0.95).toFixed(2).padStart(6)} ms`;
-
+const pct = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const fmt = (xs: number[]) =>
+  `p50 ${pct(xs, 0.5).toFixed(2).padStart(6)} ms  p95 ${pct(xs, 0.95).toFixed(2).padStart(6)} ms`;
 
 /** Generates `facts` facts over `groups` groups straight into the store, with their episodes and entities. */
-async function load(store: ReturnType<typeof createLibsqlStore>, ACCOUNT_ID: string, facts: number, groups: number): Promise<string[]> {
+async function load(
+  store: ReturnType<typeof createLibsqlStore>,
+  ACCOUNT_ID: string,
+  facts: number,
+  groups: number,
+): Promise<string[]> {
   const embedder = createLocalEmbedder(256);
   const now = new Date().toISOString();
   const groupIds = Array.from({ length: groups }, (_, g) => `group-${g}`);
@@ -48,7 +62,16 @@ async function load(store: ReturnType<typeof createLibsqlStore>, ACCOUNT_ID: str
   for (const groupId of groupIds) {
     const entities: Entity[] = Array.from({ length: Math.max(10, Math.ceil(perGroup / 5)) }, (_, i) => {
       const name = `${WORDS[i % WORDS.length]} ${TAIL[i % TAIL.length]} ${i}`;
-      return { uuid: randomUUID(), accountId: ACCOUNT_ID, groupId, name, normName: normName(name), kind: 'element', summary: '', createdAt: now };
+      return {
+        uuid: randomUUID(),
+        accountId: ACCOUNT_ID,
+        groupId,
+        name,
+        normName: normName(name),
+        kind: 'element',
+        summary: '',
+        createdAt: now,
+      };
     });
     await store.insertEntities(entities);
     for (let start = 0; start < perGroup; start += 2000) {
@@ -100,11 +123,22 @@ async function load(store: ReturnType<typeof createLibsqlStore>, ACCOUNT_ID: str
   return groupIds;
 }
 
-console.log(`\nbench/memory — ${SIZES.length ? `${RUNS} queries per measure` : 'no latency runs (BENCH_FACTS or BENCH_RUNS is 0)'}, Node ${process.version}\n`);
+console.log(
+  `\nbench/memory — ${SIZES.length ? `${RUNS} queries per measure` : 'no latency runs (BENCH_FACTS or BENCH_RUNS is 0)'}, Node ${process.version}\n`,
+);
 for (const size of SIZES) {
   for (const groups of [1, 100]) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
-    const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000' }));
+    const server = await startServer(
+      loadConfig({
+        NODE_ENV: 'development',
+        PORT: '0',
+        MEMORY_PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        ENTERPRISE_RATE_PER_MIN: '10000000',
+      }),
+    );
     try {
       const { db } = server.platform;
       const store = createLibsqlStore(db);
@@ -122,7 +156,8 @@ for (const size of SIZES) {
       const domain: number[] = [];
       const search: number[] = [];
       const memory: number[] = [];
-      const post = (p: string, body: unknown) => fetch(`${server.memoryUrl}${p}`, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+      const post = (p: string, body: unknown) =>
+        fetch(`${server.memoryUrl}${p}`, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
       for (const q of queries.slice(0, 20)) await post('/search', { query: q, group_ids: [groupOf(0)] }); // warm-up
       for (const [i, q] of queries.entries()) {
         const g = groupOf(i);
@@ -136,21 +171,43 @@ for (const size of SIZES) {
         );
         bare.push(performance.now() - t);
         t = performance.now();
-        await searchFacts(deps, { query: q, scope: { accountId: ACCOUNT_ID, groupIds: [g] }, maxFacts: 10, reranker: 'rrf', minScore: 0, mmrLambda: 0.7, source: null, includeInvalidated: false, centerNodeUuid: null });
+        await searchFacts(deps, {
+          query: q,
+          scope: { accountId: ACCOUNT_ID, groupIds: [g] },
+          maxFacts: 10,
+          reranker: 'rrf',
+          minScore: 0,
+          mmrLambda: 0.7,
+          source: null,
+          includeInvalidated: false,
+          centerNodeUuid: null,
+        });
         domain.push(performance.now() - t);
         t = performance.now();
         await post('/search', { query: q, group_ids: [g] });
         search.push(performance.now() - t);
         t = performance.now();
-        await post('/get-memory', { group_id: g, center_node_uuid: null, messages: [{ content: q, role_type: 'user', role: 'Engineer' }] });
+        await post('/get-memory', {
+          group_id: g,
+          center_node_uuid: null,
+          messages: [{ content: q, role_type: 'user', role: 'Engineer' }],
+        });
         memory.push(performance.now() - t);
       }
       const ratio = pct(domain, 0.95) / pct(bare, 0.95);
-      console.log(`${size.toLocaleString('en')} facts in ${groups === 1 ? 'one group' : `${groups} groups`} (generated and loaded in ${loadS.toFixed(1)} s)`);
+      console.log(
+        `${size.toLocaleString('en')} facts in ${groups === 1 ? 'one group' : `${groups} groups`} (generated and loaded in ${loadS.toFixed(1)} s)`,
+      );
       console.log(`  bare full-text query        ${fmt(bare)}`);
-      console.log(`  hybrid search (in process)  ${fmt(domain)}   ${ratio.toFixed(2)}× the bare query at p95 (target ≤ 3×)   ${ratio <= 3 ? 'met' : 'MISSED'}`);
-      console.log(`  POST /search (HTTP)         ${fmt(search)}   ${(pct(search, 0.95) / pct(bare, 0.95)).toFixed(2)}× the bare query at p95; spec's typical 200–800 ms`);
-      console.log(`  POST /get-memory (HTTP)     ${fmt(memory)}   ${(pct(memory, 0.95) / pct(bare, 0.95)).toFixed(2)}× the bare query at p95\n`);
+      console.log(
+        `  hybrid search (in process)  ${fmt(domain)}   ${ratio.toFixed(2)}× the bare query at p95 (target ≤ 3×)   ${ratio <= 3 ? 'met' : 'MISSED'}`,
+      );
+      console.log(
+        `  POST /search (HTTP)         ${fmt(search)}   ${(pct(search, 0.95) / pct(bare, 0.95)).toFixed(2)}× the bare query at p95; spec's typical 200–800 ms`,
+      );
+      console.log(
+        `  POST /get-memory (HTTP)     ${fmt(memory)}   ${(pct(memory, 0.95) / pct(bare, 0.95)).toFixed(2)}× the bare query at p95\n`,
+      );
     } finally {
       await server.close(1000);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -162,7 +219,16 @@ for (const size of SIZES) {
 if (!INGEST_MESSAGES) console.log('no ingestion run (BENCH_INGEST=0)\n');
 else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-ingest-'));
-  const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000' }));
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'development',
+      PORT: '0',
+      MEMORY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      ENTERPRISE_RATE_PER_MIN: '10000000',
+    }),
+  );
   try {
     const store = createLibsqlStore(server.platform.db);
     const { secret, key } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
@@ -198,23 +264,39 @@ else {
     const http = Math.min(INGEST_MESSAGES, 500);
     t = performance.now();
     for (let i = 0; i < http; i += 10) {
-      const batch = episodes.slice(i, i + 10).map((e) => ({ content: e.content, role_type: 'user', role: e.role, timestamp: e.timestamp, source_description: e.sourceDescription }));
-      await fetch(`${server.memoryUrl}/messages`, { method: 'POST', headers, body: JSON.stringify({ group_id: 'ingest-http', messages: batch }) });
+      const batch = episodes.slice(i, i + 10).map((e) => ({
+        content: e.content,
+        role_type: 'user',
+        role: e.role,
+        timestamp: e.timestamp,
+        source_description: e.sourceDescription,
+      }));
+      await fetch(`${server.memoryUrl}/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ group_id: 'ingest-http', messages: batch }),
+      });
     }
     // The listing shows processed episodes only; a refusal or a stall is a failed run, not a wait without end.
     const deadline = Date.now() + 600_000;
     for (;;) {
       const res = await fetch(`${server.memoryUrl}/episodes/ingest-http?last_n=${http}`, { headers });
       const body = (await res.json()) as { episodes?: unknown[] };
-      if (!res.ok || !Array.isArray(body.episodes)) throw new Error(`GET /episodes answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      if (!res.ok || !Array.isArray(body.episodes))
+        throw new Error(`GET /episodes answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
       if (body.episodes.length >= http) break;
-      if (Date.now() > deadline) throw new Error(`after 10 minutes ${body.episodes.length} of ${http} messages were processed`);
+      if (Date.now() > deadline)
+        throw new Error(`after 10 minutes ${body.episodes.length} of ${http} messages were processed`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const endToEnd = (http / (performance.now() - t)) * 1000;
     console.log(`ingestion with the deterministic extractor and local embedder`);
-    console.log(`  in process (queue → graph)          ${inProcess.toFixed(0)} messages/s over ${INGEST_MESSAGES} messages (target ≥ 100)   ${inProcess >= 100 ? 'met' : 'MISSED'}`);
-    console.log(`  POST /messages until all processed  ${endToEnd.toFixed(0)} messages/s over ${http} messages in requests of 10\n`);
+    console.log(
+      `  in process (queue → graph)          ${inProcess.toFixed(0)} messages/s over ${INGEST_MESSAGES} messages (target ≥ 100)   ${inProcess >= 100 ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `  POST /messages until all processed  ${endToEnd.toFixed(0)} messages/s over ${http} messages in requests of 10\n`,
+    );
 
     // Deletion, each one transaction (the cascade of a source; a whole group).
     const sources = [...new Set(episodes.map((e) => e.sourceDescription))].slice(0, 10);
@@ -224,7 +306,9 @@ else {
     t = performance.now();
     await store.deleteGroup(ACCOUNT_ID, 'ingest');
     console.log(`deletion of what was ingested`);
-    console.log(`  one source (up to 50 messages)      ${perSource.toFixed(1)} ms each, over ${sources.length} sources`);
+    console.log(
+      `  one source (up to 50 messages)      ${perSource.toFixed(1)} ms each, over ${sources.length} sources`,
+    );
     console.log(`  the rest of the group               ${(performance.now() - t).toFixed(1)} ms\n`);
   } finally {
     await server.close(1000);

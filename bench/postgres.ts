@@ -26,7 +26,9 @@ import { memoryStoreFor } from '../subgraphs/memory/store/store-for.ts';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL;
 if (!ADMIN_URL) {
-  console.error('bench/postgres: set BENCH_POSTGRES_URL (a PostgreSQL role that may create databases, pgvector installed)');
+  console.error(
+    'bench/postgres: set BENCH_POSTGRES_URL (a PostgreSQL role that may create databases, pgvector installed)',
+  );
   process.exit(2);
 }
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
@@ -36,19 +38,33 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const PASSAGES_PER_PAGE = 5;
 
 // The vocabulary of bench/search.ts and bench/memory.ts: domain words and a Zipf-like tail of made-up ones.
-const WORDS = ('shear strength concrete reinforcement development length deformed bars tension compression wind pressure velocity exposure load ' +
+const WORDS = (
+  'shear strength concrete reinforcement development length deformed bars tension compression wind pressure velocity exposure load ' +
   'combination factored nominal design seismic drift story deflection limit span beam column slab footing bearing bolt weld plate flange web ' +
-  'buckling fire resistance rating cover anchorage splice lap hook stirrup spacing torsion moment axial girder joist truss brace pier pile deck').split(' ');
-const TAIL = Array.from({ length: 4000 }, (_, i) => `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'rntlsk'[(i >> 4) % 6]}${'aeiouy'[(i >> 6) % 6]}${(i >> 8).toString(36)}`);
+  'buckling fire resistance rating cover anchorage splice lap hook stirrup spacing torsion moment axial girder joist truss brace pier pile deck'
+).split(' ');
+const TAIL = Array.from(
+  { length: 4000 },
+  (_, i) =>
+    `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'rntlsk'[(i >> 4) % 6]}${'aeiouy'[(i >> 6) % 6]}${(i >> 8).toString(36)}`,
+);
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = () => (rand() < 0.35 ? WORDS[Math.floor(rand() * WORDS.length)]! : TAIL[Math.floor(TAIL.length * rand() ** 2.5)]!);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = () =>
+  rand() < 0.35 ? WORDS[Math.floor(rand() * WORDS.length)]! : TAIL[Math.floor(TAIL.length * rand() ** 2.5)]!;
 const words = (n: number) => Array.from({ length: n }, pick).join(' ');
-const query = () => `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]} ${TAIL[Math.floor(TAIL.length * rand() ** 2.5)]}`;
+const query = () =>
+  `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]} ${TAIL[Math.floor(TAIL.length * rand() ** 2.5)]}`;
 
-const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(2).padStart(7)} ms  p95 ${pct(xs, 0.95).toFixed(2).padStart(7)} ms`;
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const pct = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const fmt = (xs: number[]) =>
+  `p50 ${pct(xs, 0.5).toFixed(2).padStart(7)} ms  p95 ${pct(xs, 0.95).toFixed(2).padStart(7)} ms`;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function timed(runs: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < Math.min(20, runs); i++) await work(i); // warm-up
@@ -62,7 +78,9 @@ async function timed(runs: number, work: (i: number) => Promise<unknown>): Promi
 }
 
 function report(label: string, libsql: number[], postgres: number[]) {
-  console.log(`  ${label.padEnd(34)} libSQL ${fmt(libsql)}   PostgreSQL ${fmt(postgres)}   PostgreSQL ${(pct(postgres, 0.5) / pct(libsql, 0.5)).toFixed(2)}× libSQL at p50`);
+  console.log(
+    `  ${label.padEnd(34)} libSQL ${fmt(libsql)}   PostgreSQL ${fmt(postgres)}   PostgreSQL ${(pct(postgres, 0.5) / pct(libsql, 0.5)).toFixed(2)}× libSQL at p50`,
+  );
 }
 
 interface Engine {
@@ -89,7 +107,15 @@ try {
     const passages: Passage[] = [];
     for (let p = 1; p <= PAGES; p++) {
       for (let i = 0; i < PASSAGES_PER_PAGE; i++) {
-        passages.push({ page: p, pageLabel: String(p), headingPath: '', section: `${1 + (p % 30)}.${1 + (p % 9)}.${i + 1}`, heading: words(3), contentType: 'text', text: `${words(18)}. ${words(14)}.` });
+        passages.push({
+          page: p,
+          pageLabel: String(p),
+          headingPath: '',
+          section: `${1 + (p % 30)}.${1 + (p % 9)}.${i + 1}`,
+          heading: words(3),
+          contentType: 'text',
+          text: `${words(18)}. ${words(14)}.`,
+        });
       }
     }
     const embedder = createLocalEmbedder();
@@ -105,15 +131,27 @@ try {
       const loadS = (performance.now() - t) / 1000;
       await e.db.codeEntry.upsert({
         where: { fileId: 'aci-318-19' },
-        create: { fileId: 'aci-318-19', filename: 'aci.pdf', description: 'ACI 318-19', designStandard: 'ACI', path: '', addedAt: 0, indexStatus: 'indexed' },
+        create: {
+          fileId: 'aci-318-19',
+          filename: 'aci.pdf',
+          description: 'ACI 318-19',
+          designStandard: 'ACI',
+          path: '',
+          addedAt: 0,
+          indexStatus: 'indexed',
+        },
         update: { indexStatus: 'indexed' },
       });
-      const catalogue = [{ fileId: 'aci-318-19', filename: 'aci.pdf', description: 'ACI 318-19', designStandard: 'ACI' }];
+      const catalogue = [
+        { fileId: 'aci-318-19', filename: 'aci.pdf', description: 'ACI 318-19', designStandard: 'ACI' },
+      ];
       console.log(`  ${e.name}: loaded in ${loadS.toFixed(1)} s (load average ${load()})`);
       results.set(e.name, [
         await timed(RUNS, (i) => index.fullText(queries[i]!, null, 30)),
         await timed(RUNS, (i) => index.nearest({ model: embedder.model, vector: vectors[i]! }, null, 30)),
-        await timed(RUNS, (i) => searchCodes(index, embedder, catalogue, { query: queries[i]!, fileIds: null, page: 1, perPage: 10 })),
+        await timed(RUNS, (i) =>
+          searchCodes(index, embedder, catalogue, { query: queries[i]!, fileIds: null, page: 1, perPage: 10 }),
+        ),
       ]);
     }
     const [l, p] = [results.get('libSQL')!, results.get('PostgreSQL')!];
@@ -135,10 +173,24 @@ try {
       groupIds.map(async (groupId) => {
         const entities: Entity[] = Array.from({ length: Math.max(10, Math.ceil(perGroup / 5)) }, (_, i) => {
           const name = `${WORDS[i % WORDS.length]} ${TAIL[(i * 7 + groupId.length) % TAIL.length]} ${i}`;
-          return { uuid: randomUUID(), accountId: account, groupId, name, normName: normName(name), kind: 'element', summary: '', createdAt: now };
+          return {
+            uuid: randomUUID(),
+            accountId: account,
+            groupId,
+            name,
+            normName: normName(name),
+            kind: 'element',
+            summary: '',
+            createdAt: now,
+          };
         });
         const episodes = Array.from({ length: Math.ceil(perGroup / 3) }, (_, i) => ({
-          uuid: randomUUID(), name: '', content: words(20), roleType: 'user', role: 'Engineer', sourceDescription: `session-${i % 50}`,
+          uuid: randomUUID(),
+          name: '',
+          content: words(20),
+          roleType: 'user',
+          role: 'Engineer',
+          sourceDescription: `session-${i % 50}`,
           timestamp: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
         }));
         const texts = Array.from({ length: perGroup }, () => words(14));
@@ -148,8 +200,21 @@ try {
           const b = entities[Math.floor(rand() * entities.length)]!;
           const episode = episodes[Math.floor(i / 3)]!;
           return {
-            uuid: randomUUID(), accountId: account, groupId, sourceUuid: a.uuid, targetUuid: b.uuid, name: 'RELATES_TO', fact: `${a.name} ${text} ${b.name}`, normFact: text,
-            validAt: episode.timestamp, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null, embedding: vectors[i]!, embeddingModel: embedder.model,
+            uuid: randomUUID(),
+            accountId: account,
+            groupId,
+            sourceUuid: a.uuid,
+            targetUuid: b.uuid,
+            name: 'RELATES_TO',
+            fact: `${a.name} ${text} ${b.name}`,
+            normFact: text,
+            validAt: episode.timestamp,
+            invalidAt: null,
+            createdAt: now,
+            expiredAt: null,
+            invalidatedBy: null,
+            embedding: vectors[i]!,
+            embeddingModel: embedder.model,
             episode: { uuid: episode.uuid, sourceDescription: episode.sourceDescription },
           };
         });
@@ -177,11 +242,23 @@ try {
       const deps = { store, embedder, pairScorer: null };
       results.set(e.name, [
         await timed(RUNS, (i) => store.fullTextFacts(group(i), queries[i]!, filter, 30)),
-        await timed(RUNS, (i) => store.nearestFacts(group(i), { model: embedder.model, vector: vectors[i]! }, filter, 30)),
+        await timed(RUNS, (i) =>
+          store.nearestFacts(group(i), { model: embedder.model, vector: vectors[i]! }, filter, 30),
+        ),
         await timed(RUNS, (i) => store.fullTextFacts(all, queries[i]!, filter, 30)),
         await timed(RUNS, (i) => store.nearestFacts(all, { model: embedder.model, vector: vectors[i]! }, filter, 30)),
         await timed(RUNS, (i) =>
-          searchFacts(deps, { query: queries[i]!, scope: group(i), maxFacts: 10, reranker: 'rrf', minScore: 0, mmrLambda: 0.7, source: null, includeInvalidated: false, centerNodeUuid: null }),
+          searchFacts(deps, {
+            query: queries[i]!,
+            scope: group(i),
+            maxFacts: 10,
+            reranker: 'rrf',
+            minScore: 0,
+            mmrLambda: 0.7,
+            source: null,
+            includeInvalidated: false,
+            centerNodeUuid: null,
+          }),
         ),
       ]);
     }

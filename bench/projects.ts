@@ -75,9 +75,16 @@ const newProject = async (name: string) => {
   return id;
 };
 
-console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores\n`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores\n`,
+);
 const sheets = await generateProject();
-const pages: { name: string; bytes: Uint8Array; page: number }[] = sheets.slice(0, PAGES).map((s) => ({ name: s.truth.number, bytes: s.pdf, page: 1 }));
+const pages: { name: string; bytes: Uint8Array; page: number }[] = sheets
+  .slice(0, PAGES)
+  .map((s) => ({ name: s.truth.number, bytes: s.pdf, page: 1 }));
 if (fs.existsSync(VA)) for (const p of [1, 2]) pages.push({ name: `VA p${p}`, bytes: fs.readFileSync(VA), page: p });
 
 // --- 1. Ingestion beside Tier 1 --------------------------------------------------------------
@@ -100,7 +107,15 @@ for (const p of pages) {
   const ingest = async () => {
     const b = await timeCpu(async () => {
       const r = await runInline(projectTask, { bytes: p.bytes, page: p.page, options: OPTIONS });
-      await store.writeSheet(toSheetWrite(r.draft, { projectId: ingestProject, fileHash: hash, page: p.page, width: r.width, height: r.height }));
+      await store.writeSheet(
+        toSheetWrite(r.draft, {
+          projectId: ingestProject,
+          fileHash: hash,
+          page: p.page,
+          width: r.width,
+          height: r.height,
+        }),
+      );
     });
     ing.push(b.wall);
     ingCpu.push(b.cpu);
@@ -119,94 +134,178 @@ for (const p of pages) {
   ratios.push(ratio);
   cpuRatios.push(cpuRatio);
   console.log(
-    `${p.name.padEnd(14)} ${Math.min(...t1).toFixed(0).padStart(10)} ${Math.min(...ing).toFixed(0).padStart(14)} ${ratio.toFixed(2).padStart(7)} ${Math.min(...t1Cpu).toFixed(0).padStart(15)} ${Math.min(...ingCpu).toFixed(0).padStart(10)} ${cpuRatio.toFixed(2).padStart(6)}`,
+    `${p.name.padEnd(14)} ${Math.min(...t1)
+      .toFixed(0)
+      .padStart(10)} ${Math.min(...ing)
+      .toFixed(0)
+      .padStart(14)} ${ratio.toFixed(2).padStart(7)} ${Math.min(...t1Cpu)
+      .toFixed(0)
+      .padStart(15)} ${Math.min(...ingCpu)
+      .toFixed(0)
+      .padStart(10)} ${cpuRatio.toFixed(2).padStart(6)}`,
   );
 }
-console.log(`median ratio ${median(ratios).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)}; by CPU time median ${median(cpuRatios).toFixed(2)}, worst ${Math.max(...cpuRatios).toFixed(2)} (target ≤ 1.3)\n`);
-const summary = [`ingestion ÷ Tier 1 median ${median(ratios).toFixed(2)} (CPU ${median(cpuRatios).toFixed(2)}; target ≤ 1.3)`];
+console.log(
+  `median ratio ${median(ratios).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)}; by CPU time median ${median(cpuRatios).toFixed(2)}, worst ${Math.max(...cpuRatios).toFixed(2)} (target ≤ 1.3)\n`,
+);
+const summary = [
+  `ingestion ÷ Tier 1 median ${median(ratios).toFixed(2)} (CPU ${median(cpuRatios).toFixed(2)}; target ≤ 1.3)`,
+];
 
 // --- 2. A large project -----------------------------------------------------------------------
 if (SHEETS > 0) {
   const drafts: SheetDraft[] = [];
   for (const s of sheets) {
     drafts.push((await runInline(projectTask, { bytes: s.pdf, page: 1, options: OPTIONS })).draft);
-}
-const big = await newProject('big');
-const [writeMs] = await time(async () => {
-  for (let i = 0; i < SHEETS; i++) {
-    const d = drafts[i % drafts.length]!;
-    // The same sheets again under new numbers; their callouts keep pointing at the set's numbers.
-    const number = `S-${1000 + i}`;
-    const draft = { ...d, number, normNumber: `S${1000 + i}`, entities: d.entities.map((e) => (e.type === 'Sheet' ? { ...e, label: number } : e)) };
-    await store.writeSheet(toSheetWrite(draft, { projectId: big, fileHash: `${i}`.padStart(64, '0'), page: 1, width: 2592, height: 1728 }));
   }
-});
-const project = (await store.getProject('bench', big))!;
-const stats = await store.stats(project);
-console.log(`${SHEETS}-sheet project: ${stats.entityCount} entities, ${stats.relCount} relationships, written in ${(writeMs / 1000).toFixed(1)} s (${(writeMs / SHEETS).toFixed(1)} ms a sheet)`);
+  const big = await newProject('big');
+  const [writeMs] = await time(async () => {
+    for (let i = 0; i < SHEETS; i++) {
+      const d = drafts[i % drafts.length]!;
+      // The same sheets again under new numbers; their callouts keep pointing at the set's numbers.
+      const number = `S-${1000 + i}`;
+      const draft = {
+        ...d,
+        number,
+        normNumber: `S${1000 + i}`,
+        entities: d.entities.map((e) => (e.type === 'Sheet' ? { ...e, label: number } : e)),
+      };
+      await store.writeSheet(
+        toSheetWrite(draft, { projectId: big, fileHash: `${i}`.padStart(64, '0'), page: 1, width: 2592, height: 1728 }),
+      );
+    }
+  });
+  const project = (await store.getProject('bench', big))!;
+  const stats = await store.stats(project);
+  console.log(
+    `${SHEETS}-sheet project: ${stats.entityCount} entities, ${stats.relCount} relationships, written in ${(writeMs / 1000).toFixed(1)} s (${(writeMs / SHEETS).toFixed(1)} ms a sheet)`,
+  );
 
-const detail: number[] = [];
-const bareCount: number[] = [];
-for (let i = 0; i < 60; i++) {
-  detail.push((await time(async () => store.stats((await store.getProject('bench', big))!)))[0]);
-  bareCount.push((await time(() => db.$queryRawUnsafe(`SELECT COUNT(*) FROM "ProjectEntity" WHERE "projectId" = ?`, big)))[0]);
-}
-const questions = generatedQuestions(sheets.map((s) => s.truth));
-const search: number[] = [];
-const searchCpu: number[] = [];
-const bareFts: number[] = [];
-for (let round = 0; round < 2; round++) {
-  for (const q of questions) {
-    const r = await timeCpu(() => searchProject({ store, embedder: null }, big, q.question, 1, 10));
-    search.push(r.wall);
-    searchCpu.push(r.cpu);
-    bareFts.push((await time(() => store.searchText(big, q.question.split(/\s+/).filter((w) => w.length > 3).map((w) => `"${w.replace(/"/g, '')}"`).join(' OR ') || '"plan"', 10)))[0]);
+  const detail: number[] = [];
+  const bareCount: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    detail.push((await time(async () => store.stats((await store.getProject('bench', big))!)))[0]);
+    bareCount.push(
+      (await time(() => db.$queryRawUnsafe(`SELECT COUNT(*) FROM "ProjectEntity" WHERE "projectId" = ?`, big)))[0],
+    );
   }
-}
-console.log(`project detail   p50 ${median(detail).toFixed(1)} ms  p95 ${pct(detail, 95).toFixed(1)} ms  (bare COUNT p50 ${median(bareCount).toFixed(1)} ms; ratio ${(median(detail) / median(bareCount)).toFixed(2)}) target p95 < 50 ms`);
-console.log(`search           p50 ${median(search).toFixed(1)} ms  p95 ${pct(search, 95).toFixed(1)} ms  (bare full text p50 ${median(bareFts).toFixed(1)} ms; ratio ${(median(search) / median(bareFts)).toFixed(2)}) target p95 < 300 ms`);
-console.log(`search CPU time  p50 ${median(searchCpu).toFixed(1)} ms  p95 ${pct(searchCpu, 95).toFixed(1)} ms  (what a search costs the machine, whatever else runs)`);
-summary.push(`detail p95 ${pct(detail, 95).toFixed(1)} ms (< 50)`, `search p95 ${pct(search, 95).toFixed(1)} ms (< 300; CPU p95 ${pct(searchCpu, 95).toFixed(1)} ms)`);
-// 4. Search with each embedder over a smaller project (embedding every entity of 1,000 sheets with the model takes long).
-const EMBED_SHEETS = Number(process.env.BENCH_EMBED_SHEETS ?? 50);
-for (const [name, make] of [
-  ['hash', () => ({ embedder: createLocalEmbedder(256) as Embedder, close: async () => undefined })],
-  ['use-lite', () => { const e = createUseLiteEmbedder(); return { embedder: e as Embedder, close: () => e.close() }; }],
-] as const) {
-  const made = make();
-  await made.embedder.embed(['warm']);
-  const rss0 = process.memoryUsage().rss;
-  const id = await newProject(`embed-${name}`);
-  let entities = 0;
-  let embedCpu = 0;
-  for (let i = 0; i < EMBED_SHEETS; i++) {
-    const d = drafts[i % drafts.length]!;
-    const number = `S-${2000 + i}`;
-    const draft = { ...d, number, normNumber: `S${2000 + i}`, entities: d.entities.map((e: (typeof d.entities)[number]) => (e.type === 'Sheet' ? { ...e, label: number } : e)) };
-    const w = toSheetWrite(draft, { projectId: id, fileHash: `e${i}`.padStart(64, '0'), page: 1, width: 2592, height: 1728 });
-    const c0 = process.cpuUsage();
-    const vectors = await made.embedder.embed(w.entities.map((e: { type: string; label: string; text: string }) => `${e.type} ${e.label} ${e.text}`));
-    const c = process.cpuUsage(c0);
-    embedCpu += (c.user + c.system) / 1000;
-    entities += w.entities.length;
-    await store.writeSheet({ ...w, embeddings: new Map(w.entities.map((e, k) => [e.id, vectors[k]!])), embeddingModel: made.embedder.model });
-  }
-  const withVectors: number[] = [];
-  const without: number[] = [];
-  for (const q of questions) {
-    without.push((await timeCpu(() => searchProject({ store, embedder: null }, id, q.question, 1, 10))).wall);
-    // A distinct text each time: the query cache would hide the model's cost.
-    withVectors.push((await timeCpu(() => searchProject({ store, embedder: made.embedder }, id, `${q.question} ${withVectors.length}`, 1, 10))).wall);
+  const questions = generatedQuestions(sheets.map((s) => s.truth));
+  const search: number[] = [];
+  const searchCpu: number[] = [];
+  const bareFts: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    for (const q of questions) {
+      const r = await timeCpu(() => searchProject({ store, embedder: null }, big, q.question, 1, 10));
+      search.push(r.wall);
+      searchCpu.push(r.cpu);
+      bareFts.push(
+        (
+          await time(() =>
+            store.searchText(
+              big,
+              q.question
+                .split(/\s+/)
+                .filter((w) => w.length > 3)
+                .map((w) => `"${w.replace(/"/g, '')}"`)
+                .join(' OR ') || '"plan"',
+              10,
+            ),
+          )
+        )[0],
+      );
+    }
   }
   console.log(
-    `${name.padEnd(9)} ${EMBED_SHEETS} sheets, ${entities} entities: ${((entities / embedCpu) * 1000).toFixed(0)} entities embedded a CPU-second; search p50 ${median(withVectors).toFixed(1)} ms p95 ${pct(withVectors, 95).toFixed(1)} ms` +
-      ` (without vectors p50 ${median(without).toFixed(1)} ms; ratio ${(median(withVectors) / median(without)).toFixed(2)}); resident +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB since its start`,
+    `project detail   p50 ${median(detail).toFixed(1)} ms  p95 ${pct(detail, 95).toFixed(1)} ms  (bare COUNT p50 ${median(bareCount).toFixed(1)} ms; ratio ${(median(detail) / median(bareCount)).toFixed(2)}) target p95 < 50 ms`,
   );
-  await made.close();
-}
+  console.log(
+    `search           p50 ${median(search).toFixed(1)} ms  p95 ${pct(search, 95).toFixed(1)} ms  (bare full text p50 ${median(bareFts).toFixed(1)} ms; ratio ${(median(search) / median(bareFts)).toFixed(2)}) target p95 < 300 ms`,
+  );
+  console.log(
+    `search CPU time  p50 ${median(searchCpu).toFixed(1)} ms  p95 ${pct(searchCpu, 95).toFixed(1)} ms  (what a search costs the machine, whatever else runs)`,
+  );
+  summary.push(
+    `detail p95 ${pct(detail, 95).toFixed(1)} ms (< 50)`,
+    `search p95 ${pct(search, 95).toFixed(1)} ms (< 300; CPU p95 ${pct(searchCpu, 95).toFixed(1)} ms)`,
+  );
+  // 4. Search with each embedder over a smaller project (embedding every entity of 1,000 sheets with the model takes long).
+  const EMBED_SHEETS = Number(process.env.BENCH_EMBED_SHEETS ?? 50);
+  for (const [name, make] of [
+    ['hash', () => ({ embedder: createLocalEmbedder(256) as Embedder, close: async () => undefined })],
+    [
+      'use-lite',
+      () => {
+        const e = createUseLiteEmbedder();
+        return { embedder: e as Embedder, close: () => e.close() };
+      },
+    ],
+  ] as const) {
+    const made = make();
+    await made.embedder.embed(['warm']);
+    const rss0 = process.memoryUsage().rss;
+    const id = await newProject(`embed-${name}`);
+    let entities = 0;
+    let embedCpu = 0;
+    for (let i = 0; i < EMBED_SHEETS; i++) {
+      const d = drafts[i % drafts.length]!;
+      const number = `S-${2000 + i}`;
+      const draft = {
+        ...d,
+        number,
+        normNumber: `S${2000 + i}`,
+        entities: d.entities.map((e: (typeof d.entities)[number]) =>
+          e.type === 'Sheet' ? { ...e, label: number } : e,
+        ),
+      };
+      const w = toSheetWrite(draft, {
+        projectId: id,
+        fileHash: `e${i}`.padStart(64, '0'),
+        page: 1,
+        width: 2592,
+        height: 1728,
+      });
+      const c0 = process.cpuUsage();
+      const vectors = await made.embedder.embed(
+        w.entities.map((e: { type: string; label: string; text: string }) => `${e.type} ${e.label} ${e.text}`),
+      );
+      const c = process.cpuUsage(c0);
+      embedCpu += (c.user + c.system) / 1000;
+      entities += w.entities.length;
+      await store.writeSheet({
+        ...w,
+        embeddings: new Map(w.entities.map((e, k) => [e.id, vectors[k]!])),
+        embeddingModel: made.embedder.model,
+      });
+    }
+    const withVectors: number[] = [];
+    const without: number[] = [];
+    for (const q of questions) {
+      without.push((await timeCpu(() => searchProject({ store, embedder: null }, id, q.question, 1, 10))).wall);
+      // A distinct text each time: the query cache would hide the model's cost.
+      withVectors.push(
+        (
+          await timeCpu(() =>
+            searchProject({ store, embedder: made.embedder }, id, `${q.question} ${withVectors.length}`, 1, 10),
+          )
+        ).wall,
+      );
+    }
+    console.log(
+      `${name.padEnd(9)} ${EMBED_SHEETS} sheets, ${entities} entities: ${((entities / embedCpu) * 1000).toFixed(0)} entities embedded a CPU-second; search p50 ${median(withVectors).toFixed(1)} ms p95 ${pct(withVectors, 95).toFixed(1)} ms` +
+        ` (without vectors p50 ${median(without).toFixed(1)} ms; ratio ${(median(withVectors) / median(without)).toFixed(2)}); resident +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB since its start`,
+    );
+    await made.close();
+  }
 }
 clearInterval(sampler);
-console.log(`summary at load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}: ${summary.join('; ')}`);
-console.log(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (${((peakRss - baseRss) / 2 ** 20).toFixed(0)} MB above the start)`);
+console.log(
+  `summary at load ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}: ${summary.join('; ')}`,
+);
+console.log(
+  `peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (${((peakRss - baseRss) / 2 ** 20).toFixed(0)} MB above the start)`,
+);
 await db.$disconnect();
 fs.rmSync(dir, { recursive: true, force: true });

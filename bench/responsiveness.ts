@@ -12,7 +12,18 @@ import { startServer } from '../gateway/server.ts';
 
 const BOUND_MS = 250;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-responsiveness-'));
-const server = await startServer(loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOB_CONCURRENCY: '8', WORKER_THREADS: '2', PUBLIC_RATE_PER_MIN: '100000000', ENTERPRISE_RATE_PER_MIN: '100000000' }));
+const server = await startServer(
+  loadConfig({
+    PORT: '0',
+    MEMORY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JOB_CONCURRENCY: '8',
+    WORKER_THREADS: '2',
+    PUBLIC_RATE_PER_MIN: '100000000',
+    ENTERPRISE_RATE_PER_MIN: '100000000',
+  }),
+);
 try {
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
   const latencies = async (n: number) => {
@@ -37,18 +48,33 @@ try {
     const res = await fetch(`${server.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation($input: DiagnosticJobInput!) { createDiagnosticJob(input: $input) { id } }', variables: { input: { durationMs: 0, steps: 1, cpuMs: 300 } } }),
+      body: JSON.stringify({
+        query: 'mutation($input: DiagnosticJobInput!) { createDiagnosticJob(input: $input) { id } }',
+        variables: { input: { durationMs: 0, steps: 1, cpuMs: 300 } },
+      }),
     });
     ids.push(((await res.json()) as any).data.createDiagnosticJob.id);
   }
   const busy: number[] = [];
   const started = performance.now();
-  while ((await server.platform.db.job.count({ where: { id: { in: ids }, status: 'completed' } })) < 8) busy.push(...(await latencies(10)));
+  while ((await server.platform.db.job.count({ where: { id: { in: ids }, status: 'completed' } })) < 8)
+    busy.push(...(await latencies(10)));
   const elapsed = performance.now() - started;
-  console.log(`load: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (1/5/15 min), ${os.cpus().length} cores`);
-  console.log(`GET /v1/codes idle:        p50 ${p(idle, 0.5).toFixed(1)} ms, p99 ${p(idle, 0.99).toFixed(1)} ms (${idle.length} requests)`);
-  console.log(`GET /v1/codes 8 CPU jobs:  p50 ${p(busy, 0.5).toFixed(1)} ms, p99 ${p(busy, 0.99).toFixed(1)} ms (${busy.length} requests over ${elapsed.toFixed(0)} ms)`);
-  console.log(`p99 ratio busy/idle: ${(p(busy, 0.99) / p(idle, 0.99)).toFixed(2)}×; bound ${BOUND_MS} ms: ${p(busy, 0.99) < BOUND_MS ? 'met' : 'MISSED'}`);
+  console.log(
+    `load: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1/5/15 min), ${os.cpus().length} cores`,
+  );
+  console.log(
+    `GET /v1/codes idle:        p50 ${p(idle, 0.5).toFixed(1)} ms, p99 ${p(idle, 0.99).toFixed(1)} ms (${idle.length} requests)`,
+  );
+  console.log(
+    `GET /v1/codes 8 CPU jobs:  p50 ${p(busy, 0.5).toFixed(1)} ms, p99 ${p(busy, 0.99).toFixed(1)} ms (${busy.length} requests over ${elapsed.toFixed(0)} ms)`,
+  );
+  console.log(
+    `p99 ratio busy/idle: ${(p(busy, 0.99) / p(idle, 0.99)).toFixed(2)}×; bound ${BOUND_MS} ms: ${p(busy, 0.99) < BOUND_MS ? 'met' : 'MISSED'}`,
+  );
 } finally {
   await server.close(2_000);
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -12,17 +12,31 @@ import { loadConfig } from '../core/config.ts';
 import { startServer } from '../gateway/server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const pct = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-security-'));
 const server = await startServer(
-  loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JOB_CONCURRENCY: '2', ENTERPRISE_RATE_PER_MIN: '10000000', PUBLIC_RATE_PER_MIN: '10000000' }),
+  loadConfig({
+    NODE_ENV: 'development',
+    PORT: '0',
+    MEMORY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JOB_CONCURRENCY: '2',
+    ENTERPRISE_RATE_PER_MIN: '10000000',
+    PUBLIC_RATE_PER_MIN: '10000000',
+  }),
 );
 const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
 
 async function timeQuery(query: string): Promise<{ ms: number; status: number }> {
   const t = performance.now();
-  const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
   await res.arrayBuffer();
   return { ms: performance.now() - t, status: res.status };
 }
@@ -39,8 +53,12 @@ for (let i = 0; i < RUNS; i++) {
   hostile.push(h.ms);
   statuses.add(h.status);
 }
-console.log(`5,000 aliases of codes (${(aliases.length / 1024).toFixed(0)} KB): p50 ${pct(hostile, 0.5).toFixed(1)} ms, p95 ${pct(hostile, 0.95).toFixed(1)} ms, status ${[...statuses].join(',')}`);
-console.log(`{ codes { nodes { fileId } } } baseline:      p50 ${pct(base, 0.5).toFixed(1)} ms, p95 ${pct(base, 0.95).toFixed(1)} ms  → ratio ${(pct(hostile, 0.5) / pct(base, 0.5)).toFixed(2)}× at p50`);
+console.log(
+  `5,000 aliases of codes (${(aliases.length / 1024).toFixed(0)} KB): p50 ${pct(hostile, 0.5).toFixed(1)} ms, p95 ${pct(hostile, 0.95).toFixed(1)} ms, status ${[...statuses].join(',')}`,
+);
+console.log(
+  `{ codes { nodes { fileId } } } baseline:      p50 ${pct(base, 0.5).toFixed(1)} ms, p95 ${pct(base, 0.95).toFixed(1)} ms  → ratio ${(pct(hostile, 0.5) / pct(base, 0.5)).toFixed(2)}× at p50`,
+);
 
 async function waitForJob(accountSecret: string, durationMs: number): Promise<number> {
   const principal = (await server.platform.keys.authenticate(accountSecret))!;
@@ -55,11 +73,15 @@ async function waitForJob(accountSecret: string, durationMs: number): Promise<nu
 
 const other = (await server.platform.keys.create({ name: 'other', tier: 'pro' })).secret;
 const idle = await waitForJob(other, 100);
-const flooder = (await server.platform.keys.authenticate((await server.platform.keys.create({ name: 'flooder', tier: 'enterprise' })).secret))!;
+const flooder = (await server.platform.keys.authenticate(
+  (await server.platform.keys.create({ name: 'flooder', tier: 'enterprise' })).secret,
+))!;
 for (let i = 0; i < 40; i++) await server.platform.jobs.create(flooder, 'diagnostic', { durationMs: 300, steps: 1 });
 await new Promise((r) => setTimeout(r, 100));
 const flooded = await waitForJob(other, 100);
-console.log(`another account's 100 ms job: idle queue ${idle.toFixed(0)} ms; behind 40 × 300 ms jobs of one account ${flooded.toFixed(0)} ms (arrival order: ≥ 6,000 ms) → ${(flooded / idle).toFixed(2)}× idle`);
+console.log(
+  `another account's 100 ms job: idle queue ${idle.toFixed(0)} ms; behind 40 × 300 ms jobs of one account ${flooded.toFixed(0)} ms (arrival order: ≥ 6,000 ms) → ${(flooded / idle).toFixed(2)}× idle`,
+);
 
 await server.close(1_000);
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -23,7 +23,14 @@ type Row = (string | number | boolean | null)[];
 
 const REPORT_HEADERS = ['Member', 'Span', 'Load', 'Moment', 'Shear', 'Utilisation'];
 function reportRows(n: number): Row[] {
-  return Array.from({ length: n }, (_, i) => [`B${i + 1}`, 2 + (i % 12) * 0.5, 5 + (i % 17), '=[@Load]*[@Span]^2/8', (i % 23) * 1.5, (i % 100) / 100]);
+  return Array.from({ length: n }, (_, i) => [
+    `B${i + 1}`,
+    2 + (i % 12) * 0.5,
+    5 + (i % 17),
+    '=[@Load]*[@Span]^2/8',
+    (i % 23) * 1.5,
+    (i % 100) / 100,
+  ]);
 }
 const reportInput = (rows: Row[]) => ({
   workbookName: 'Report',
@@ -35,9 +42,31 @@ const reportInput = (rows: Row[]) => ({
         { type: 'data_table', name: 'Beams', headers: REPORT_HEADERS, rows },
         { type: 'formula', label: 'Total load', expression: '=SUM(Beams[Load])', format: 'number' },
         { type: 'formula', label: 'Worst utilisation', expression: '=MAX(Beams[Utilisation])', format: 'percent' },
-        { type: 'chart', chartType: 'bar', title: 'Loads', dataRange: 'Beams', xAxis: 'Member', yAxis: ['Load', 'Shear'] },
-        { type: 'chart', chartType: 'line', title: 'Moments', dataRange: 'Beams', xAxis: 'Member', yAxis: 'Moment', options: { showTrendline: true } },
-        { type: 'chart', chartType: 'scatter', title: 'Span against load', dataRange: 'Beams', xAxis: 'Span', yAxis: 'Load' },
+        {
+          type: 'chart',
+          chartType: 'bar',
+          title: 'Loads',
+          dataRange: 'Beams',
+          xAxis: 'Member',
+          yAxis: ['Load', 'Shear'],
+        },
+        {
+          type: 'chart',
+          chartType: 'line',
+          title: 'Moments',
+          dataRange: 'Beams',
+          xAxis: 'Member',
+          yAxis: 'Moment',
+          options: { showTrendline: true },
+        },
+        {
+          type: 'chart',
+          chartType: 'scatter',
+          title: 'Span against load',
+          dataRange: 'Beams',
+          xAxis: 'Span',
+          yAxis: 'Load',
+        },
       ],
     },
   ],
@@ -45,15 +74,37 @@ const reportInput = (rows: Row[]) => ({
 
 const LARGE_HEADERS = ['Id', 'Member', 'Grade', 'Span', 'Load', 'Moment', 'Shear', 'Deflection', 'Ratio', 'Checked'];
 function largeRows(n: number): Row[] {
-  return Array.from({ length: n }, (_, i) => [i + 1, `M${i % 997}`, ['S275', 'S355', 'S460'][i % 3]!, 2 + (i % 40) * 0.25, 3 + (i % 29), (i % 311) * 1.7, (i % 53) * 2.1, (i % 19) / 1000, (i % 100) / 100, i % 2 === 0]);
+  return Array.from({ length: n }, (_, i) => [
+    i + 1,
+    `M${i % 997}`,
+    ['S275', 'S355', 'S460'][i % 3]!,
+    2 + (i % 40) * 0.25,
+    3 + (i % 29),
+    (i % 311) * 1.7,
+    (i % 53) * 2.1,
+    (i % 19) / 1000,
+    (i % 100) / 100,
+    i % 2 === 0,
+  ]);
 }
-const largeInput = (rows: Row[]) => ({ workbookName: 'Large', sheets: [{ name: 'Members', blocks: [{ type: 'data_table', name: 'Members', headers: LARGE_HEADERS, rows }] }] });
+const largeInput = (rows: Row[]) => ({
+  workbookName: 'Large',
+  sheets: [{ name: 'Members', blocks: [{ type: 'data_table', name: 'Members', headers: LARGE_HEADERS, rows }] }],
+});
 
 /** The same cells as the service writes (formulas in the file's spelling), with plain exceljs: no table, no chart, no styles. */
-async function plainExcel(rows: Row[], headers: string[], formulas: string[], header: string | null, mode: 'stream' | 'memory'): Promise<number> {
+async function plainExcel(
+  rows: Row[],
+  headers: string[],
+  formulas: string[],
+  header: string | null,
+  mode: 'stream' | 'memory',
+): Promise<number> {
   const start = header ? 3 : 1;
   const cellValue = (v: Row[number]): ExcelJS.CellValue =>
-    typeof v === 'string' && v.startsWith('=') ? { formula: v.slice(1).replace(/\[@(\w+)\]/g, 'Beams[[#This Row],[$1]]') } : v;
+    typeof v === 'string' && v.startsWith('=')
+      ? { formula: v.slice(1).replace(/\[@(\w+)\]/g, 'Beams[[#This Row],[$1]]') }
+      : v;
   const fill = (getRow: (n: number) => ExcelJS.Row, commit: boolean) => {
     if (header) getRow(1).getCell(1).value = header;
     headers.forEach((h, c) => (getRow(start).getCell(c + 1).value = h));
@@ -97,7 +148,12 @@ async function makeTemplate(): Promise<Buffer> {
         name: 'Schedule',
         blocks: [
           { type: 'header', content: 'Schedule' },
-          { type: 'data_table', name: 'Lines', headers: ['Item', 'Qty', 'Rate', 'Amount'], rows: Array.from({ length: 200 }, () => ['', 0, 0, '=[@Qty]*[@Rate]']) },
+          {
+            type: 'data_table',
+            name: 'Lines',
+            headers: ['Item', 'Qty', 'Rate', 'Amount'],
+            rows: Array.from({ length: 200 }, () => ['', 0, 0, '=[@Qty]*[@Rate]']),
+          },
           { type: 'formula', label: 'Total', expression: '=SUM(Lines[Amount])', format: 'currency' },
           { type: 'chart', chartType: 'column', title: 'Amounts', dataRange: 'Lines', xAxis: 'Item', yAxis: 'Amount' },
         ],
@@ -131,21 +187,68 @@ async function plainTemplateFill(template: Buffer, rows: Row[]): Promise<number>
 
 const CASES: Record<string, { runs: number; prepare: () => Promise<() => Promise<number>> }> = {
   'job/report': { runs: 20, prepare: reportJob },
-  'report/service': { runs: 150, prepare: async () => { const rows = reportRows(1000); return async () => (await buildWorkbook(validateWorkbook(reportInput(rows)))).length; } },
-  'report/exceljs-stream': { runs: 150, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'stream'); } },
-  'report/exceljs-memory': { runs: 150, prepare: async () => { const rows = reportRows(1000); return () => plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'memory'); } },
-  'large/service': { runs: 3, prepare: async () => { const rows = largeRows(100_000); return async () => (await buildWorkbook(validateWorkbook(largeInput(rows)))).length; } },
-  'large/exceljs-stream': { runs: 3, prepare: async () => { const rows = largeRows(100_000); return () => plainExcel(rows, LARGE_HEADERS, [], null, 'stream'); } },
-  'large/exceljs-memory': { runs: 3, prepare: async () => { const rows = largeRows(100_000); return () => plainExcel(rows, LARGE_HEADERS, [], null, 'memory'); } },
+  'report/service': {
+    runs: 150,
+    prepare: async () => {
+      const rows = reportRows(1000);
+      return async () => (await buildWorkbook(validateWorkbook(reportInput(rows)))).length;
+    },
+  },
+  'report/exceljs-stream': {
+    runs: 150,
+    prepare: async () => {
+      const rows = reportRows(1000);
+      return () =>
+        plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'stream');
+    },
+  },
+  'report/exceljs-memory': {
+    runs: 150,
+    prepare: async () => {
+      const rows = reportRows(1000);
+      return () =>
+        plainExcel(rows, REPORT_HEADERS, ['SUM(Beams[Load])', 'MAX(Beams[Utilisation])'], 'Beam schedule', 'memory');
+    },
+  },
+  'large/service': {
+    runs: 3,
+    prepare: async () => {
+      const rows = largeRows(100_000);
+      return async () => (await buildWorkbook(validateWorkbook(largeInput(rows)))).length;
+    },
+  },
+  'large/exceljs-stream': {
+    runs: 3,
+    prepare: async () => {
+      const rows = largeRows(100_000);
+      return () => plainExcel(rows, LARGE_HEADERS, [], null, 'stream');
+    },
+  },
+  'large/exceljs-memory': {
+    runs: 3,
+    prepare: async () => {
+      const rows = largeRows(100_000);
+      return () => plainExcel(rows, LARGE_HEADERS, [], null, 'memory');
+    },
+  },
   'template/service': {
     runs: 20,
     prepare: async () => {
       const base64 = (await makeTemplate()).toString('base64');
       const rows = templateRows();
-      return async () => fillTemplate({ templateFile: base64, dataMappings: { Items: rows, Client: 'ACME', 'Schedule!Total': null } }).length;
+      return async () =>
+        fillTemplate({ templateFile: base64, dataMappings: { Items: rows, Client: 'ACME', 'Schedule!Total': null } })
+          .length;
     },
   },
-  'template/exceljs': { runs: 20, prepare: async () => { const t = await makeTemplate(); const rows = templateRows(); return () => plainTemplateFill(t, rows); } },
+  'template/exceljs': {
+    runs: 20,
+    prepare: async () => {
+      const t = await makeTemplate();
+      const rows = templateRows();
+      return () => plainTemplateFill(t, rows);
+    },
+  },
 };
 
 /** The report as a REST client sends it: POST, then poll GET /v1/jobs/{id} every 5 ms until completed. */
@@ -154,7 +257,17 @@ async function reportJob(): Promise<() => Promise<number>> {
   const { loadConfig } = await import('../core/config.ts');
   const { startServer } = await import('../gateway/server.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-spreadsheet-'));
-  const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000' }));
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'development',
+      PORT: '0',
+      MEMORY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      ENTERPRISE_RATE_PER_MIN: '10000000',
+      POLLING_RATE_PER_MIN: '10000000',
+    }),
+  );
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   const input = reportInput(reportRows(1000));
@@ -165,7 +278,15 @@ async function reportJob(): Promise<() => Promise<number>> {
       name: sh.name,
       blocks: sh.blocks.map(({ chartType, dataRange, xAxis, yAxis, options, ...rest }: Record<string, any>) => ({
         ...rest,
-        ...(chartType ? { chart_type: chartType, data_range: dataRange, x_axis: xAxis, y_axis: yAxis, options: options && { show_trendline: options.showTrendline } } : {}),
+        ...(chartType
+          ? {
+              chart_type: chartType,
+              data_range: dataRange,
+              x_axis: xAxis,
+              y_axis: yAxis,
+              options: options && { show_trendline: options.showTrendline },
+            }
+          : {}),
       })),
     })),
   });
@@ -206,7 +327,9 @@ async function timeGroup(group: string): Promise<Record<string, Omit<Measure, 'p
       times.get(name)!.push(performance.now() - t0);
     }
   }
-  return Object.fromEntries(names.map((n) => [n, { medianMs: median(times.get(n)!), minMs: Math.min(...times.get(n)!), bytes: bytes.get(n)! }]));
+  return Object.fromEntries(
+    names.map((n) => [n, { medianMs: median(times.get(n)!), minMs: Math.min(...times.get(n)!), bytes: bytes.get(n)! }]),
+  );
 }
 
 /** Peak RSS of a process that prepares one case (its input included) and runs it once. */
@@ -225,28 +348,47 @@ if (mode === '--time') {
   process.exit(0);
 } else {
   const self = fileURLToPath(import.meta.url);
-  const child = (...args: string[]) => JSON.parse(execFileSync(process.execPath, [self, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+  const child = (...args: string[]) =>
+    JSON.parse(execFileSync(process.execPath, [self, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 }));
   const results: Record<string, Measure> = {};
-  console.log(`\nbench/spreadsheet — Node ${process.version}, exceljs 4.4.0; each group timed in one process with its cases interleaved run by run`);
-  console.log('(median and fastest of N runs after a warm-up); peak RSS of a separate process per case that prepares its input and runs it once\n');
+  console.log(
+    `\nbench/spreadsheet — Node ${process.version}, exceljs 4.4.0; each group timed in one process with its cases interleaved run by run`,
+  );
+  console.log(
+    '(median and fastest of N runs after a warm-up); peak RSS of a separate process per case that prepares its input and runs it once\n',
+  );
   const groups = GROUPS.filter((g) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes(g));
   for (const group of groups) {
     const timed: Record<string, Omit<Measure, 'peakRssMb'>> = child('--time', group);
     for (const [name, t] of Object.entries(timed)) {
       const r = (results[name] = { ...t, peakRssMb: child('--memory', name) as number });
-      console.log(`${name.padEnd(24)} ${r.medianMs.toFixed(1).padStart(8)} ms (fastest ${r.minMs.toFixed(1)})  peak RSS ${r.peakRssMb.toFixed(0).padStart(5)} MB  ${(r.bytes / 1024).toFixed(0)} KB  ×${CASES[name]!.runs}`);
+      console.log(
+        `${name.padEnd(24)} ${r.medianMs.toFixed(1).padStart(8)} ms (fastest ${r.minMs.toFixed(1)})  peak RSS ${r.peakRssMb.toFixed(0).padStart(5)} MB  ${(r.bytes / 1024).toFixed(0)} KB  ×${CASES[name]!.runs}`,
+      );
     }
   }
   if (groups.length < GROUPS.length) process.exit(0);
   const ratio = (a: string, b: string) =>
     `${(results[a]!.medianMs / results[b]!.medianMs).toFixed(2)} (fastest runs ${(results[a]!.minMs / results[b]!.minMs).toFixed(2)})`;
   const typical = 3000;
-  console.log(`\nservice / plain exceljs (same writer, streaming):  report ${ratio('report/service', 'report/exceljs-stream')}×   large ${ratio('large/service', 'large/exceljs-stream')}×   (target ≤ 1.20×)`);
-  console.log(`service / plain exceljs (in-memory workbook):      report ${ratio('report/service', 'report/exceljs-memory')}×   large ${ratio('large/service', 'large/exceljs-memory')}×`);
-  console.log(`template fill / exceljs load-fill-save:            ${ratio('template/service', 'template/exceljs')}×  (exceljs drops the template's chart)`);
-  console.log(`large/service peak RSS ${results['large/service']!.peakRssMb.toFixed(0)} MB (target < 400 MB, the 100,000-row input included)`);
-  console.log(`job/report (POST → completed → downloaded) ${results['job/report']!.medianMs.toFixed(1)} ms beside report/service ${results['report/service']!.medianMs.toFixed(1)} ms`);
+  console.log(
+    `\nservice / plain exceljs (same writer, streaming):  report ${ratio('report/service', 'report/exceljs-stream')}×   large ${ratio('large/service', 'large/exceljs-stream')}×   (target ≤ 1.20×)`,
+  );
+  console.log(
+    `service / plain exceljs (in-memory workbook):      report ${ratio('report/service', 'report/exceljs-memory')}×   large ${ratio('large/service', 'large/exceljs-memory')}×`,
+  );
+  console.log(
+    `template fill / exceljs load-fill-save:            ${ratio('template/service', 'template/exceljs')}×  (exceljs drops the template's chart)`,
+  );
+  console.log(
+    `large/service peak RSS ${results['large/service']!.peakRssMb.toFixed(0)} MB (target < 400 MB, the 100,000-row input included)`,
+  );
+  console.log(
+    `job/report (POST → completed → downloaded) ${results['job/report']!.medianMs.toFixed(1)} ms beside report/service ${results['report/service']!.medianMs.toFixed(1)} ms`,
+  );
   for (const name of ['report/service', 'job/report', 'large/service', 'template/service']) {
-    console.log(`${name}: ${(typical / results[name]!.medianMs).toFixed(1)}× faster than the spec's typical 3 s (target ≥ 30×)`);
+    console.log(
+      `${name}: ${(typical / results[name]!.medianMs).toFixed(1)}× faster than the spec's typical 3 s (target ≥ 30×)`,
+    );
   }
 }

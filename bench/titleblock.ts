@@ -42,14 +42,26 @@ const best = (fn: () => unknown) => {
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} on ${os.cpus().length} cores\n`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores\n`,
+);
 
-const pages: { name: string; bytes: Uint8Array; page: number }[] = (await generateProject()).slice(0, 4).map((s) => ({ name: `generated ${s.truth.number}`, bytes: s.pdf, page: 1 }));
-const blind = fs.existsSync(path.join(ROOT, 'eval/projects/labels/blind.json')) ? new Set<string>(JSON.parse(fs.readFileSync(path.join(ROOT, 'eval/projects/labels/blind.json'), 'utf8')).blind) : new Set<string>();
+const pages: { name: string; bytes: Uint8Array; page: number }[] = (await generateProject())
+  .slice(0, 4)
+  .map((s) => ({ name: `generated ${s.truth.number}`, bytes: s.pdf, page: 1 }));
+const blind = fs.existsSync(path.join(ROOT, 'eval/projects/labels/blind.json'))
+  ? new Set<string>(JSON.parse(fs.readFileSync(path.join(ROOT, 'eval/projects/labels/blind.json'), 'utf8')).blind)
+  : new Set<string>();
 for (const sub of ['dev', 'dev2']) {
   const dir = path.join(SAMPLES, sub);
   if (!fs.existsSync(dir)) continue;
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.pdf')).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.pdf'))
+    .sort()) {
     if ([...blind].some((b) => f.startsWith(b))) continue;
     pages.push({ name: f.slice(0, 40), bytes: new Uint8Array(fs.readFileSync(path.join(dir, f))), page: 1 });
   }
@@ -64,15 +76,26 @@ for (const p of pages) {
   const scene = buildScene(g);
   const reader = best(() => readSheetIdentity(g, scene));
   ratios.push(reader / base);
-  console.log(`${p.name.padEnd(42)} ${base.toFixed(2).padStart(12)} ${reader.toFixed(2).padStart(15)} ${(reader / base).toFixed(2).padStart(7)}`);
+  console.log(
+    `${p.name.padEnd(42)} ${base.toFixed(2).padStart(12)} ${reader.toFixed(2).padStart(15)} ${(reader / base).toFixed(2).padStart(7)}`,
+  );
 }
-console.log(`\ntitle-block reader ÷ scene build: median ${median(ratios).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)} (${pages.length} pages)\n`);
+console.log(
+  `\ntitle-block reader ÷ scene build: median ${median(ratios).toFixed(2)}, worst ${Math.max(...ratios).toFixed(2)} (${pages.length} pages)\n`,
+);
 
 // --- 2. The index check over a large set ------------------------------------------------------
 const index = Array.from({ length: SHEETS }, (_, i) => ({ number: `A-${100 + i}`, title: `PLAN ${i}` }));
-const set: SheetOfSet[] = index.map((r, i) => ({ id: `s${i}`, number: i % 50 === 0 ? `A${100 + i}X` : r.number.replace('-', ''), title: r.title, index: i === 0 ? index : [] }));
+const set: SheetOfSet[] = index.map((r, i) => ({
+  id: `s${i}`,
+  number: i % 50 === 0 ? `A${100 + i}X` : r.number.replace('-', ''),
+  title: r.title,
+  index: i === 0 ? index : [],
+}));
 const baseCheck = best(() => set.map((s) => (s.number ? normaliseSheetNumber(s.number) : null)));
 const check = best(() => checkSetAgainstIndex(set));
 const result = checkSetAgainstIndex(set);
 const notListed = [...result.sheets.values()].filter((c) => c.status !== 'confirmed').length;
-console.log(`index check, ${SHEETS} sheets: ${check.toFixed(2)} ms CPU (normalising the numbers alone ${baseCheck.toFixed(2)} ms; ratio ${(check / baseCheck).toFixed(1)}); ${notListed} sheets not confirmed, ${result.unmatchedRows.length} rows unanswered`);
+console.log(
+  `index check, ${SHEETS} sheets: ${check.toFixed(2)} ms CPU (normalising the numbers alone ${baseCheck.toFixed(2)} ms; ratio ${(check / baseCheck).toFixed(1)}); ${notListed} sheets not confirmed, ${result.unmatchedRows.length} rows unanswered`,
+);

@@ -68,14 +68,30 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '—');
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function main() {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is absent (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is absent (apt-get install chromium, or set CHROMIUM_PATH)`);
   const { loadConfig } = await import('../core/config.ts');
   const { startServer } = await import('../gateway/server.ts');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-viewer-'));
-  const server = await startServer(loadConfig({ NODE_ENV: 'development', PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, EMBEDDER: 'hash', ENTERPRISE_RATE_PER_MIN: '10000000', POLLING_RATE_PER_MIN: '10000000' }));
+  const server = await startServer(
+    loadConfig({
+      NODE_ENV: 'development',
+      PORT: '0',
+      MEMORY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      EMBEDDER: 'hash',
+      ENTERPRISE_RATE_PER_MIN: '10000000',
+      POLLING_RATE_PER_MIN: '10000000',
+    }),
+  );
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
   const auth = { authorization: `Bearer ${secret}` };
   let browser: Browser | null = null;
@@ -93,7 +109,9 @@ async function main() {
       openCpu.push(browserCpuMs() - cpu0);
       await context.close();
     }
-    console.log(`open (empty cache, to the first sheet drawn): median ${fmt(pct(opens, 50))} ms, max ${fmt(Math.max(...opens))} ms over ${ROUNDS} (target ≤ ${OPEN_TARGET_MS} ms); Chromium's CPU for it median ${fmt(pct(openCpu, 50))} ms`);
+    console.log(
+      `open (empty cache, to the first sheet drawn): median ${fmt(pct(opens, 50))} ms, max ${fmt(Math.max(...opens))} ms over ${ROUNDS} (target ≤ ${OPEN_TARGET_MS} ms); Chromium's CPU for it median ${fmt(pct(openCpu, 50))} ms`,
+    );
 
     const { context, page } = await session(browser, server.url, secret);
     await openProject(page, server.url, projectId);
@@ -102,14 +120,27 @@ async function main() {
     const inPage = follows.map((f) => f.inPageMs);
     const wall = follows.map((f) => f.wallMs);
     const followCpu = follows.map((f) => f.cpuMs);
-    console.log(`follow a callout (${follows.length} clicks, each target drawn for the first time): viewer median ${fmt(pct(inPage, 50))} ms, p95 ${fmt(pct(inPage, 95))} ms; click to sheet seen median ${fmt(pct(wall, 50))} ms, p95 ${fmt(pct(wall, 95))} ms (target ≤ ${FOLLOW_TARGET_MS} ms); Chromium's CPU per follow median ${fmt(pct(followCpu, 50))} ms`);
+    console.log(
+      `follow a callout (${follows.length} clicks, each target drawn for the first time): viewer median ${fmt(pct(inPage, 50))} ms, p95 ${fmt(pct(inPage, 95))} ms; click to sheet seen median ${fmt(pct(wall, 50))} ms, p95 ${fmt(pct(wall, 95))} ms (target ≤ ${FOLLOW_TARGET_MS} ms); Chromium's CPU per follow median ${fmt(pct(followCpu, 50))} ms`,
+    );
 
-    const { times: base, cpuMs: baseCpu } = await baseline(browser, server.url, secret, projectId, follows.map((f) => f.target), follows[0]?.canvasWidth ?? 1000);
-    console.log(`baseline, pdf.js alone (fetch, parse, draw the same ${base.length} sheets at the same scale, empty cache): median ${fmt(pct(base, 50))} ms, p95 ${fmt(pct(base, 95))} ms; Chromium's CPU per sheet ${fmt(baseCpu / Math.max(1, base.length))} ms`);
+    const { times: base, cpuMs: baseCpu } = await baseline(
+      browser,
+      server.url,
+      secret,
+      projectId,
+      follows.map((f) => f.target),
+      follows[0]?.canvasWidth ?? 1000,
+    );
+    console.log(
+      `baseline, pdf.js alone (fetch, parse, draw the same ${base.length} sheets at the same scale, empty cache): median ${fmt(pct(base, 50))} ms, p95 ${fmt(pct(base, 95))} ms; Chromium's CPU per sheet ${fmt(baseCpu / Math.max(1, base.length))} ms`,
+    );
     console.log(`ratio follow ÷ pdf.js alone (medians): ${(pct(inPage, 50) / pct(base, 50)).toFixed(2)}×`);
     const openOk = pct(opens, 50) <= OPEN_TARGET_MS;
     const followOk = pct(wall, 95) <= FOLLOW_TARGET_MS;
-    console.log(`targets: open ${openOk ? 'met' : 'MISSED'} (${fmt(pct(opens, 50))} ms), follow ${followOk ? 'met' : 'MISSED'} (p95 click to sheet ${fmt(pct(wall, 95))} ms); load average ${load()}`);
+    console.log(
+      `targets: open ${openOk ? 'met' : 'MISSED'} (${fmt(pct(opens, 50))} ms), follow ${followOk ? 'met' : 'MISSED'} (p95 click to sheet ${fmt(pct(wall, 95))} ms); load average ${load()}`,
+    );
   } finally {
     await browser?.close();
     await server.close(2_000);
@@ -120,15 +151,25 @@ async function main() {
 /** The generated 24-sheet set ingested through POST /v1/projects/{id}/sheets, every job waited for. */
 async function ingestProject(url: string, auth: Record<string, string>): Promise<string> {
   const started = performance.now();
-  const res = await fetch(`${url}/v1/projects`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Viewer bench' }) });
+  const res = await fetch(`${url}/v1/projects`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Viewer bench' }),
+  });
   const projectId = ((await res.json()) as { id: string }).id;
   const sheets = await generateProject();
   const jobs: string[] = [];
   for (const sheet of sheets) {
     const form = new FormData();
     form.append('page', '1');
-    form.append('file', new Blob([sheet.pdf as unknown as BlobPart], { type: 'application/pdf' }), `${sheet.truth.number}.pdf`);
-    const job = (await (await fetch(`${url}/v1/projects/${projectId}/sheets`, { method: 'POST', headers: auth, body: form })).json()) as { jobs: { job_id: string }[] };
+    form.append(
+      'file',
+      new Blob([sheet.pdf as unknown as BlobPart], { type: 'application/pdf' }),
+      `${sheet.truth.number}.pdf`,
+    );
+    const job = (await (
+      await fetch(`${url}/v1/projects/${projectId}/sheets`, { method: 'POST', headers: auth, body: form })
+    ).json()) as { jobs: { job_id: string }[] };
     jobs.push(job.jobs[0]!.job_id);
   }
   for (const id of jobs) {
@@ -139,7 +180,9 @@ async function ingestProject(url: string, auth: Record<string, string>): Promise
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  console.log(`ingested ${sheets.length} sheets in ${((performance.now() - started) / 1000).toFixed(1)} s (setup, not a figure of the viewer)`);
+  console.log(
+    `ingested ${sheets.length} sheets in ${((performance.now() - started) / 1000).toFixed(1)} s (setup, not a figure of the viewer)`,
+  );
   return projectId;
 }
 
@@ -158,14 +201,22 @@ async function openProject(page: Page, url: string, projectId: string): Promise<
   return page.evaluate(() => performance.getEntriesByName('project-open')[0]!.startTime);
 }
 
-interface Follow { inPageMs: number; wallMs: number; cpuMs: number; target: string; canvasWidth: number }
+interface Follow {
+  inPageMs: number;
+  wallMs: number;
+  cpuMs: number;
+  target: string;
+  canvasWidth: number;
+}
 
 /** Callouts clicked in turn, a target not drawn yet first; Back when the sheet has none left. */
 async function followCallouts(page: Page): Promise<Follow[]> {
   const out: Follow[] = [];
   const drawn = new Set<string>([await currentSheet(page)]);
   for (let guard = 0; out.length < FOLLOWS && guard < 4 * FOLLOWS; guard++) {
-    const targets = await page.$$eval('.callout:not(.unresolved)', (els) => els.map((e) => (e as HTMLElement).dataset.callout!));
+    const targets = await page.$$eval('.callout:not(.unresolved)', (els) =>
+      els.map((e) => (e as HTMLElement).dataset.callout!),
+    );
     let clicked = false;
     for (const id of targets) {
       const before = await page.evaluate(() => performance.getEntriesByName('sheet-shown').length);
@@ -173,7 +224,11 @@ async function followCallouts(page: Page): Promise<Follow[]> {
       const t0 = Date.now();
       const cpu0 = browserCpuMs();
       await page.click(`.callout[data-callout="${id}"]`);
-      await page.waitForFunction((n) => performance.getEntriesByName('sheet-shown').length > n && document.body.dataset.ready === 'true', before, { polling: 'raf', timeout: 60_000 });
+      await page.waitForFunction(
+        (n) => performance.getEntriesByName('sheet-shown').length > n && document.body.dataset.ready === 'true',
+        before,
+        { polling: 'raf', timeout: 60_000 },
+      );
       const wallMs = Date.now() - t0;
       const cpuMs = browserCpuMs() - cpu0;
       const sheet = await currentSheet(page);
@@ -212,7 +267,14 @@ const currentSheet = (page: Page) => page.$eval('button.sheet.current', (b) => (
  * pdf.js alone in a fresh context: each sheet's file fetched, parsed and its page drawn on a canvas
  * of the width the viewer drew it at. The sheets' files and pages come from the viewer's own data.
  */
-async function baseline(browser: Browser, url: string, key: string, projectId: string, sheetIds: string[], canvasWidth: number): Promise<{ times: number[]; cpuMs: number }> {
+async function baseline(
+  browser: Browser,
+  url: string,
+  key: string,
+  projectId: string,
+  sheetIds: string[],
+  canvasWidth: number,
+): Promise<{ times: number[]; cpuMs: number }> {
   const { context, page } = await session(browser, url, key);
   await page.goto(`${url}/projects/${projectId}/view`);
   await page.waitForFunction(() => performance.getEntriesByName('project-open').length > 0, null, { timeout: 60_000 });
@@ -226,7 +288,10 @@ async function baseline(browser: Browser, url: string, key: string, projectId: s
         const s = model.sheets.find((x: { id: string }) => x.id === id);
         const t0 = performance.now();
         // A query string the viewer never used: a fetch of its own, not the viewer's cached one.
-        const task = pdfjs.getDocument({ url: `/projects/${projectId}/view/files/${s.fileHash}?bare=${t0}`, withCredentials: true });
+        const task = pdfjs.getDocument({
+          url: `/projects/${projectId}/view/files/${s.fileHash}?bare=${t0}`,
+          withCredentials: true,
+        });
         const doc = await task.promise;
         const p = await doc.getPage(s.page);
         const unit = p.getViewport({ scale: 1 });

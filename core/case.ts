@@ -5,7 +5,9 @@
 // the caller's own names) must not go through it: convert the fields around such a map instead.
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+  v !== null &&
+  typeof v === 'object' &&
+  (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
 
 function mapKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename));
@@ -33,7 +35,10 @@ export const toCamelKeys = <T = any>(value: unknown): T => mapKeys(value, camelC
  * keeps its spelling whatever it looks like.
  */
 export const snakeFieldPath = (path: string): string =>
-  path.replace(/("(?:[^"\\]|\\.)*")|(^|\.)([a-z][a-zA-Z0-9]*)(?=$|[.[])/g, (_, quoted: string | undefined, dot: string, segment: string) => quoted ?? dot + snakeCase(segment));
+  path.replace(
+    /("(?:[^"\\]|\\.)*")|(^|\.)([a-z][a-zA-Z0-9]*)(?=$|[.[])/g,
+    (_, quoted: string | undefined, dot: string, segment: string) => quoted ?? dot + snakeCase(segment),
+  );
 
 /** The path of one key of a data map (a named range in dataMappings): quoted, so snakeFieldPath leaves it as the caller wrote it. @example dataKey('dataMappings', 'Loads!Total') // → 'dataMappings["Loads!Total"]' */
 export const dataKey = (field: string, key: string): string => `${field}[${JSON.stringify(key)}]`;

@@ -175,7 +175,10 @@ function embedderFor(name: Embedder | null, url: string | null): Embedder {
 /** REMOTE_SUBGRAPHS="documents=http://127.0.0.1:4101/graphql,drawings=http://…" */
 function remoteSubgraphs(raw: string | null): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     if (eq < 1) throw new Error(`REMOTE_SUBGRAPHS entry "${part}" must look like name=url`);
     out[part.slice(0, eq)] = part.slice(eq + 1);
@@ -235,7 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = v.NODE_ENV !== 'development';
   const dataDir = path.resolve(v.DATA_DIR);
   if (v.PERSISTED_DOCUMENTS_MODE !== 'accept' && !v.PERSISTED_DOCUMENTS) {
-    throw new Error(`PERSISTED_DOCUMENTS_MODE=${v.PERSISTED_DOCUMENTS_MODE} needs PERSISTED_DOCUMENTS, the list of documents to allow`);
+    throw new Error(
+      `PERSISTED_DOCUMENTS_MODE=${v.PERSISTED_DOCUMENTS_MODE} needs PERSISTED_DOCUMENTS, the list of documents to allow`,
+    );
   }
   const tier = (limits: TierLimits): TierLimits => limits;
   return deepFreeze({
@@ -249,9 +254,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: v.SIGNING_SECRET ?? (production ? '' : DEVELOPMENT_SIGNING_SECRET),
     logLevel: v.LOG_LEVEL,
     tiers: {
-      free: tier({ requestsPerMinute: v.FREE_RATE_PER_MIN, retentionSeconds: v.FREE_RETENTION_S, elementsPerDocument: 50, maxUnfinishedJobs: v.FREE_MAX_UNFINISHED_JOBS, agentCreditsUsd: v.FREE_AGENT_CREDITS_USD, libraryPages: v.FREE_LIBRARY_PAGES }),
-      pro: tier({ requestsPerMinute: v.PRO_RATE_PER_MIN, retentionSeconds: v.PRO_RETENTION_S, elementsPerDocument: 500, maxUnfinishedJobs: v.PRO_MAX_UNFINISHED_JOBS, agentCreditsUsd: v.PRO_AGENT_CREDITS_USD, libraryPages: v.PRO_LIBRARY_PAGES }),
-      enterprise: tier({ requestsPerMinute: v.ENTERPRISE_RATE_PER_MIN, retentionSeconds: v.ENTERPRISE_RETENTION_S, elementsPerDocument: null, maxUnfinishedJobs: v.ENTERPRISE_MAX_UNFINISHED_JOBS, agentCreditsUsd: v.ENTERPRISE_AGENT_CREDITS_USD, libraryPages: v.ENTERPRISE_LIBRARY_PAGES }),
+      free: tier({
+        requestsPerMinute: v.FREE_RATE_PER_MIN,
+        retentionSeconds: v.FREE_RETENTION_S,
+        elementsPerDocument: 50,
+        maxUnfinishedJobs: v.FREE_MAX_UNFINISHED_JOBS,
+        agentCreditsUsd: v.FREE_AGENT_CREDITS_USD,
+        libraryPages: v.FREE_LIBRARY_PAGES,
+      }),
+      pro: tier({
+        requestsPerMinute: v.PRO_RATE_PER_MIN,
+        retentionSeconds: v.PRO_RETENTION_S,
+        elementsPerDocument: 500,
+        maxUnfinishedJobs: v.PRO_MAX_UNFINISHED_JOBS,
+        agentCreditsUsd: v.PRO_AGENT_CREDITS_USD,
+        libraryPages: v.PRO_LIBRARY_PAGES,
+      }),
+      enterprise: tier({
+        requestsPerMinute: v.ENTERPRISE_RATE_PER_MIN,
+        retentionSeconds: v.ENTERPRISE_RETENTION_S,
+        elementsPerDocument: null,
+        maxUnfinishedJobs: v.ENTERPRISE_MAX_UNFINISHED_JOBS,
+        agentCreditsUsd: v.ENTERPRISE_AGENT_CREDITS_USD,
+        libraryPages: v.ENTERPRISE_LIBRARY_PAGES,
+      }),
     },
     pollingPerMinute: v.POLLING_RATE_PER_MIN,
     publicPerMinute: v.PUBLIC_RATE_PER_MIN,
@@ -277,7 +303,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobReconcileMs: v.JOB_RECONCILE_MS,
     memoryClearEnabled: v.MEMORY_CLEAR_ENABLED,
     embedder: embedderFor(v.EMBEDDER, v.EMBEDDINGS_URL),
-    codeEmbedder: v.EMBEDDER_CODE ? embedderFor(v.EMBEDDER_CODE, v.EMBEDDINGS_URL) : v.EMBEDDER || v.EMBEDDINGS_URL ? embedderFor(v.EMBEDDER, v.EMBEDDINGS_URL) : 'hash',
+    codeEmbedder: v.EMBEDDER_CODE
+      ? embedderFor(v.EMBEDDER_CODE, v.EMBEDDINGS_URL)
+      : v.EMBEDDER || v.EMBEDDINGS_URL
+        ? embedderFor(v.EMBEDDER, v.EMBEDDINGS_URL)
+        : 'hash',
     embeddingsDimensions: v.EMBEDDINGS_DIMENSIONS,
     embeddingsUrl: v.EMBEDDINGS_URL,
     embeddingsModel: v.EMBEDDINGS_MODEL,

@@ -34,12 +34,17 @@ export interface RequestContext {
 }
 
 export function requirePrincipal(ctx: RequestContext): Principal {
-  if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>');
+  if (!ctx.principal)
+    throw new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>');
   return ctx.principal;
 }
 
 /** One DataLoader per name and request, so list fields and entity references batch their reads. */
-export function loader<K, V>(ctx: RequestContext, name: string, batch: (keys: readonly K[]) => Promise<(V | Error)[]>): DataLoader<K, V> {
+export function loader<K, V>(
+  ctx: RequestContext,
+  name: string,
+  batch: (keys: readonly K[]) => Promise<(V | Error)[]>,
+): DataLoader<K, V> {
   let l = ctx.loaders.get(name) as DataLoader<K, V> | undefined;
   if (!l) {
     l = new DataLoader<K, V>(batch);

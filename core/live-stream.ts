@@ -97,7 +97,11 @@ export function mapStream<T, U>(source: AsyncIterableIterator<T>, fn: (value: T)
  * each value; when it throws, the stream ends with that error and the source is returned (a
  * subscription whose key was revoked, or whose access token expired, stops).
  */
-export function checkedStream<T>(source: AsyncIterableIterator<T>, check: () => Promise<void>, intervalMs: number): AsyncIterableIterator<T> {
+export function checkedStream<T>(
+  source: AsyncIterableIterator<T>,
+  check: () => Promise<void>,
+  intervalMs: number,
+): AsyncIterableIterator<T> {
   // The end callback runs only after the stream is handed out, by when the timer exists.
   const live = liveStream<T>(() => {
     clearInterval(timer);

@@ -23,6 +23,8 @@ const GATHER_BYTES = 4096;
 const FLUSH_MS = 100;
 
 export function createLogger(level: string): Logger {
-  const destination = isMainThread ? pino.destination({ dest: 1, sync: false, minLength: GATHER_BYTES, periodicFlush: FLUSH_MS }) : pino.destination({ dest: 1, sync: true });
+  const destination = isMainThread
+    ? pino.destination({ dest: 1, sync: false, minLength: GATHER_BYTES, periodicFlush: FLUSH_MS })
+    : pino.destination({ dest: 1, sync: true });
   return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, destination);
 }

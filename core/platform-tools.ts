@@ -39,9 +39,20 @@ export class JobFailed extends Error {
 
 /** Rule "jobs are awaited": the job's result, its error, or {job_id, status} when its time limit passed first. */
 export async function settle(ctx: ToolContext, job: JobRecord): Promise<{ done: boolean; result: unknown }> {
-  const end = await awaitJob(ctx.platform.jobs, ctx.principal, job.id, { timeoutMs: LIMITS.jobMaxRuntimeMs, signal: ctx.signal });
+  const end = await awaitJob(ctx.platform.jobs, ctx.principal, job.id, {
+    timeoutMs: LIMITS.jobMaxRuntimeMs,
+    signal: ctx.signal,
+  });
   if (end.status === 'failed') throw new JobFailed(end.error);
-  if (end.status !== 'completed') return { done: false, result: { job_id: end.id, status: end.status, note: 'still running; its result will be at job(id) / GET /v1/jobs/{job_id}' } };
+  if (end.status !== 'completed')
+    return {
+      done: false,
+      result: {
+        job_id: end.id,
+        status: end.status,
+        note: 'still running; its result will be at job(id) / GET /v1/jobs/{job_id}',
+      },
+    };
   return { done: true, result: { job_id: end.id, ...end.results } };
 }
 

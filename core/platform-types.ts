@@ -20,7 +20,6 @@ import type { Embedder } from './embedding/embed.ts';
 import type { PricedWork } from './prices.ts';
 import type { SubgraphServices } from './subgraph-services.ts';
 
-
 /** What a subgraph's collaborators are built from: the platform's parts that exist before jobs run. */
 export type ServiceBase = Pick<Platform, 'config' | 'log' | 'db' | 'embedder' | 'onClose'>;
 

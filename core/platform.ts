@@ -50,7 +50,8 @@ export interface PlatformOptions {
 function startEmbedders(config: Config, log: Logger, onClose: (c: () => Promise<void>) => void) {
   const embedder = embedderFor(config);
   // Code search's own when it is another (EMBEDDER_CODE): one instance when both name the same.
-  const codeEmbedder = config.codeEmbedder === config.embedder ? embedder : embedderFor({ ...config, embedder: config.codeEmbedder });
+  const codeEmbedder =
+    config.codeEmbedder === config.embedder ? embedder : embedderFor({ ...config, embedder: config.codeEmbedder });
   for (const e of new Set([embedder, codeEmbedder])) {
     // The model loads in its thread while the rest starts (about a second of CPU), not on the first search.
     e.warm?.().catch((err) => log.error({ err: err.message }, 'the embedding model failed to load'));
@@ -124,10 +125,23 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     services,
     ...(redisUrl ? { source: 'queue' as const, retryable: retryableFailure(config.jobMaxAttempts) } : {}),
   });
-  const queue = redisUrl ? createJobQueue({ ...queueSettings(config, redisUrl), families: options.jobFamilies ?? new Map([...handlers.keys()].map((t) => [t, t])), store, events, log, runner }) : null;
+  const queue = redisUrl
+    ? createJobQueue({
+        ...queueSettings(config, redisUrl),
+        families: options.jobFamilies ?? new Map([...handlers.keys()].map((t) => [t, t])),
+        store,
+        events,
+        log,
+        runner,
+      })
+    : null;
   const dispatch = queue
     ? (job: { id: string; type: string }, queueing: { unfinished: number; runAfter: Date | null }) =>
-        void queue.enqueue(job, queueing).catch((err) => log.warn({ err: err.message, jobId: job.id }, 'could not queue the job; a worker will queue it again'))
+        void queue
+          .enqueue(job, queueing)
+          .catch((err) =>
+            log.warn({ err: err.message, jobId: job.id }, 'could not queue the job; a worker will queue it again'),
+          )
     : () => runner.wake();
   const jobs = createJobService(store, events, handlers, dispatch, config.tiers);
 
@@ -138,17 +152,28 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
     for (const s of sweepers) other += await s(now);
     return { jobs: await store.deleteExpired(now), files: await files.deleteExpired(now), other };
   }
-  const sweeper = setInterval(() => void sweep().catch((err) => log.error({ err }, 'sweep failed')), config.sweepIntervalMs);
+  const sweeper = setInterval(
+    () => void sweep().catch((err) => log.error({ err }, 'sweep failed')),
+    config.sweepIntervalMs,
+  );
   sweeper.unref();
 
   if (shared && queue) {
     // A process that starts before Redis still starts: limits fall back to memory, jobs wait in the database.
     const up = (await Promise.all([whenReady(shared, 5_000), queue.ready(5_000)])).every(Boolean);
-    if (!up) log.warn({ redis: config.redisUrl }, 'Redis is not reachable yet; continuing, and reconnecting in the background');
+    if (!up)
+      log.warn(
+        { redis: config.redisUrl },
+        'Redis is not reachable yet; continuing, and reconnecting in the background',
+      );
   }
   await runner.start();
 
-  const oauth = createOAuth(db, keys, { pendingTtlMs: config.oauthPendingTtlMs, accessTtlS: config.oauthAccessTtlS, refreshTtlS: config.oauthRefreshTtlS });
+  const oauth = createOAuth(db, keys, {
+    pendingTtlMs: config.oauthPendingTtlMs,
+    accessTtlS: config.oauthAccessTtlS,
+    refreshTtlS: config.oauthRefreshTtlS,
+  });
   sweepers.push((now) => oauth.sweepRetired(now));
 
   return {

@@ -49,8 +49,18 @@ const REMEMBERED_KEYS = 100_000;
 
 /** A budget counted in Redis, with the conservative local count above while Redis cannot answer. */
 function sharedLimiter(client: Redis, keyPrefix: string, points: number, replicas: number): Limiter {
-  const remote = new RateLimiterRedis({ storeClient: client, keyPrefix, points, duration: 60, rejectIfRedisNotReady: true });
-  const local = new RateLimiterMemory({ keyPrefix: `local:${keyPrefix}`, points: Math.max(1, Math.floor(points / replicas)), duration: 60 });
+  const remote = new RateLimiterRedis({
+    storeClient: client,
+    keyPrefix,
+    points,
+    duration: 60,
+    rejectIfRedisNotReady: true,
+  });
+  const local = new RateLimiterMemory({
+    keyPrefix: `local:${keyPrefix}`,
+    points: Math.max(1, Math.floor(points / replicas)),
+    duration: 60,
+  });
   /** key → what Redis had counted for it, and until when that count holds. */
   const seen = new Map<string, { consumed: number; until: number }>();
   const remember = (key: string, res: RateLimiterRes) => {
@@ -92,13 +102,20 @@ function sharedLimiter(client: Redis, keyPrefix: string, points: number, replica
 }
 
 export function createRateLimits(
-  config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute' | 'bridgePerMinute'> & { gatewayReplicas?: number },
+  config: Pick<Config, 'tiers' | 'pollingPerMinute' | 'publicPerMinute' | 'heartbeatPerMinute' | 'bridgePerMinute'> & {
+    gatewayReplicas?: number;
+  },
   redis?: { client: Redis; prefix: string },
 ): RateLimits {
   const limiter = (keyPrefix: string, points: number): Limiter =>
-    redis ? sharedLimiter(redis.client, `${redis.prefix}:rl:${keyPrefix}`, points, config.gatewayReplicas ?? 1) : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
+    redis
+      ? sharedLimiter(redis.client, `${redis.prefix}:rl:${keyPrefix}`, points, config.gatewayReplicas ?? 1)
+      : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
   const perTier = new Map<Tier, Limiter>(
-    (Object.keys(config.tiers) as Tier[]).map((tier) => [tier, limiter(`api:${tier}`, config.tiers[tier].requestsPerMinute)]),
+    (Object.keys(config.tiers) as Tier[]).map((tier) => [
+      tier,
+      limiter(`api:${tier}`, config.tiers[tier].requestsPerMinute),
+    ]),
   );
   const polling = limiter('poll', config.pollingPerMinute);
   const heartbeat = limiter('heartbeat', config.heartbeatPerMinute);

@@ -7,7 +7,9 @@ import { AppError, fieldError } from './errors.ts';
 const SHAPE_ISSUES = new Set(['invalid_type', 'unrecognized_keys', 'invalid_union']);
 
 export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || '(body)';
+  return (
+    path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || '(body)'
+  );
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -25,12 +27,18 @@ export function validationError(error: z.ZodError, input?: unknown): AppError {
   // A discriminator (calcdoc's and spreadsheet's `operation`) that names no variant is an unknown enum value, as z.enum reports it: 422.
   const unknownVariant = (i: z.core.$ZodIssue) => i.code === 'invalid_union' && 'discriminator' in i && !missing(i);
   const messageOf = (i: z.core.$ZodIssue) =>
-    missing(i) ? 'is required' : unknownVariant(i) && 'options' in i ? `must be one of ${(i.options as unknown[]).join(', ')}` : i.message;
+    missing(i)
+      ? 'is required'
+      : unknownVariant(i) && 'options' in i
+        ? `must be one of ${(i.options as unknown[]).join(', ')}`
+        : i.message;
   const issues = error.issues.map((i) => ({ field: fieldPath(i.path), message: messageOf(i), code: i.code }));
   const shape = error.issues.some((i) => (SHAPE_ISSUES.has(i.code) && !unknownVariant(i)) || missing(i));
   const first = issues[0]!;
   const code = shape ? 'VALIDATION_ERROR' : 'UNPROCESSABLE';
-  return first.field === '(body)' ? new AppError(code, first.message, { fields: issues }) : fieldError(code, first.field, first.message, { fields: issues });
+  return first.field === '(body)'
+    ? new AppError(code, first.message, { fields: issues })
+    : fieldError(code, first.field, first.message, { fields: issues });
 }
 
 /**
@@ -40,7 +48,12 @@ export function validationError(error: z.ZodError, input?: unknown): AppError {
  * so a deeply nested body cannot overflow the call stack.
  */
 export function unstorableText(value: unknown): { path: (string | number)[]; message: string } | null {
-  const problem = (text: string) => (!text.isWellFormed() ? 'must be valid Unicode text (it holds an unpaired surrogate)' : text.includes('\0') ? 'must not contain NUL characters' : null);
+  const problem = (text: string) =>
+    !text.isWellFormed()
+      ? 'must be valid Unicode text (it holds an unpaired surrogate)'
+      : text.includes('\0')
+        ? 'must not contain NUL characters'
+        : null;
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   while (stack.length) {
     const { value: v, path } = stack.pop()!;
@@ -65,7 +78,10 @@ export function assertStorableText(input: unknown, prefix: (string | number)[] =
   const bad = unstorableText(input);
   if (!bad) return;
   const field = fieldPath([...prefix, ...bad.path]);
-  throw fieldError('VALIDATION_ERROR', field, bad.message, { field, fields: [{ field, message: bad.message, code: 'invalid_string' }] });
+  throw fieldError('VALIDATION_ERROR', field, bad.message, {
+    field,
+    fields: [{ field, message: bad.message, code: 'invalid_string' }],
+  });
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -56,7 +56,8 @@ export function readZip(buf: Buffer): ZipEntry[] {
   const count = buf.readUInt16LE(eocd + 10);
   let at = buf.readUInt32LE(eocd + 16);
   if (count === 0xffff || at === 0xffffffff) throw new ZipFormatError('zip64 packages are not supported');
-  if (count > LIMITS.zipMaxEntries) throw new ZipLimitError(`the package has ${count} entries, more than the limit of ${LIMITS.zipMaxEntries}`);
+  if (count > LIMITS.zipMaxEntries)
+    throw new ZipLimitError(`the package has ${count} entries, more than the limit of ${LIMITS.zipMaxEntries}`);
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
     if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL) throw new ZipFormatError('damaged zip directory');
@@ -68,12 +69,21 @@ export function readZip(buf: Buffer): ZipEntry[] {
     const offset = buf.readUInt32LE(at + 42);
     const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
     if (flags & 1) throw new ZipFormatError(`${name} is encrypted`);
-    if (method !== 0 && method !== 8) throw new ZipFormatError(`${name} uses an unsupported compression method ${method}`);
-    if (offset + 30 > buf.length || buf.readUInt32LE(offset) !== LOCAL) throw new ZipFormatError(`damaged zip entry ${name}`);
+    if (method !== 0 && method !== 8)
+      throw new ZipFormatError(`${name} uses an unsupported compression method ${method}`);
+    if (offset + 30 > buf.length || buf.readUInt32LE(offset) !== LOCAL)
+      throw new ZipFormatError(`damaged zip entry ${name}`);
     const compressedSize = buf.readUInt32LE(at + 20);
     const start = offset + 30 + buf.readUInt16LE(offset + 26) + buf.readUInt16LE(offset + 28);
     if (start + compressedSize > buf.length) throw new ZipFormatError(`truncated zip entry ${name}`);
-    entries.push({ name, method, crc: buf.readUInt32LE(at + 16), compressedSize, size: buf.readUInt32LE(at + 24), raw: buf.subarray(start, start + compressedSize) });
+    entries.push({
+      name,
+      method,
+      crc: buf.readUInt32LE(at + 16),
+      compressedSize,
+      size: buf.readUInt32LE(at + 24),
+      raw: buf.subarray(start, start + compressedSize),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -116,8 +126,14 @@ const mb = (bytes: number) => `${Math.round((bytes / 2 ** 20) * 10) / 10} MB`;
 export function entryBytes(entry: ZipEntry, budget: InflateBudget = inflateBudget()): Buffer {
   const cap = budget.remaining;
   const over = () =>
-    new ZipLimitError(`${entry.name} inflates past the limits (${mb(LIMITS.zipMaxInflatedBytes)} per package, ${LIMITS.zipMaxRatio}:1 per entry)`);
-  if (entry.size > cap || (entry.size > LIMITS.zipRatioFloorBytes && entry.size > entry.compressedSize * LIMITS.zipMaxRatio)) throw over();
+    new ZipLimitError(
+      `${entry.name} inflates past the limits (${mb(LIMITS.zipMaxInflatedBytes)} per package, ${LIMITS.zipMaxRatio}:1 per entry)`,
+    );
+  if (
+    entry.size > cap ||
+    (entry.size > LIMITS.zipRatioFloorBytes && entry.size > entry.compressedSize * LIMITS.zipMaxRatio)
+  )
+    throw over();
   let out: Buffer | null;
   if (entry.method === 0) {
     out = entry.raw.length > cap ? null : entry.raw;
@@ -139,10 +155,22 @@ export function entryBytes(entry: ZipEntry, budget: InflateBudget = inflateBudge
  * (for parts already compressed, such as PNG).
  * @example writeZip([newEntry('[Content_Types].xml', xml), newEntry('media/a.png', png, { store: true })])
  */
-export function newEntry(name: string, data: string | Uint8Array, options: { store?: boolean; level?: number } = {}): ZipEntry {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+export function newEntry(
+  name: string,
+  data: string | Uint8Array,
+  options: { store?: boolean; level?: number } = {},
+): ZipEntry {
+  const bytes =
+    typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const raw = options.store ? bytes : deflateRawSync(bytes, { level: options.level ?? 1 });
-  return { name, method: options.store ? 0 : 8, crc: crc32(bytes) >>> 0, compressedSize: raw.length, size: bytes.length, raw };
+  return {
+    name,
+    method: options.store ? 0 : 8,
+    crc: crc32(bytes) >>> 0,
+    compressedSize: raw.length,
+    size: bytes.length,
+    raw,
+  };
 }
 
 /** A zip of the entries, in order (OOXML wants [Content_Types].xml first by convention, not by rule). */

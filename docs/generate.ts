@@ -40,7 +40,10 @@ serves, as the hosted API's \`/openapi.json\` is from \`rest-compat/table.ts\`.
 export function errorsPage(): string {
   const rows = Object.entries(ERROR_TABLE)
     .sort(([a, x], [b, y]) => x.status - y.status || a.localeCompare(b))
-    .map(([code, row]) => `| ${row.status} | \`${code}\` | ${row.graphql === code ? 'same' : `\`${row.graphql}\``} | ${row.when.replaceAll('|', '\\|')} |`);
+    .map(
+      ([code, row]) =>
+        `| ${row.status} | \`${code}\` | ${row.graphql === code ? 'same' : `\`${row.graphql}\``} | ${row.when.replaceAll('|', '\\|')} |`,
+    );
   return HEADER + rows.join('\n') + '\n' + FOOTER;
 }
 

@@ -21,7 +21,10 @@ export async function buildContext(platform: Platform, input: ContextInput): Pro
   let log: RequestContext['log'] | undefined;
   return {
     platform,
-    principal: input.principal !== undefined ? input.principal : await platform.keys.authenticate(bearerToken(input.authorization)),
+    principal:
+      input.principal !== undefined
+        ? input.principal
+        : await platform.keys.authenticate(bearerToken(input.authorization)),
     requestId: input.requestId,
     address: input.address,
     authorization: input.authorization,
@@ -38,7 +41,8 @@ export async function buildContext(platform: Platform, input: ContextInput): Pro
 export function clientGone(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   res.once('close', () => {
-    if (!res.writableFinished) controller.abort(new AppError('REQUEST_CANCELLED', 'The client closed the connection before the answer'));
+    if (!res.writableFinished)
+      controller.abort(new AppError('REQUEST_CANCELLED', 'The client closed the connection before the answer'));
   });
   return controller.signal;
 }

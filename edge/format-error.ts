@@ -36,8 +36,15 @@ const FOR_THE_CALLER = new Set<unknown>([
 export function formatErrorFor(options: { production: boolean; log: Logger }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     if (!FOR_THE_CALLER.has(formatted.extensions?.code)) {
-      options.log.error({ err: unwrapResolverError(error), path: formatted.path }, 'internal error in a GraphQL operation');
-      return { message: INTERNAL_MESSAGE, ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: INTERNAL } };
+      options.log.error(
+        { err: unwrapResolverError(error), path: formatted.path },
+        'internal error in a GraphQL operation',
+      );
+      return {
+        message: INTERNAL_MESSAGE,
+        ...(formatted.path ? { path: formatted.path } : {}),
+        extensions: { code: INTERNAL },
+      };
     }
     const out = formatLimitError(formatted);
     return options.production ? { ...out, message: withoutSuggestions(out.message) } : out;

@@ -34,7 +34,8 @@ export const AUTHENTICATED = Symbol('authenticated');
 type Marked = Record<symbol, Principal | boolean | null | undefined>;
 
 /** What keyBeforeBody found for the request: its principal (null without a valid key), or undefined when it did not run. */
-export const authenticatedOf = (req: object): Principal | null | undefined => (req as Marked)[AUTHENTICATED] as Principal | null | undefined;
+export const authenticatedOf = (req: object): Principal | null | undefined =>
+  (req as Marked)[AUTHENTICATED] as Principal | null | undefined;
 
 export function keyBeforeBody(platform: Platform, options: { keyRequired: boolean }): RequestHandler {
   return async (req, res, next) => {

@@ -46,7 +46,9 @@ function reporting(limit: string) {
     propagateOnRejection: false,
     onReject: [
       (context: ValidationContext | null, error: GraphQLError) =>
-        context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { code: TOO_COMPLEX, limit } })),
+        context?.reportError(
+          new GraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { code: TOO_COMPLEX, limit } }),
+        ),
     ],
   };
 }
@@ -76,7 +78,10 @@ export function formatLimitError(formatted: GraphQLFormattedError): GraphQLForma
  * root field it selects (aliases and fragments included), since each may
  * create a job; any other operation costs one.
  */
-export function pointsFor(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode | undefined>): number {
+export function pointsFor(
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode | undefined>,
+): number {
   if (operation.operation !== 'mutation') return 1;
   const seen = new Set<string>();
   const count = (set: SelectionSetNode): number => {
@@ -95,7 +100,11 @@ export function pointsFor(operation: OperationDefinitionNode, fragments: Record<
 }
 
 export const fragmentsOf = (document: DocumentNode): Record<string, FragmentDefinitionNode> =>
-  Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  Object.fromEntries(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
 
 /**
  * What graphql-ws runs before a subscription starts, the same parse and
@@ -115,19 +124,37 @@ export function checkSubscription(
   } catch (err) {
     const message = (err as Error).message;
     const code = TOKEN_LIMIT_MESSAGE.test(message) ? TOO_COMPLEX : 'GRAPHQL_PARSE_FAILED';
-    return { errors: [new GraphQLError(message, { extensions: { code, ...(code === TOO_COMPLEX ? { limit: 'tokens' } : {}) } })] };
+    return {
+      errors: [
+        new GraphQLError(message, { extensions: { code, ...(code === TOO_COMPLEX ? { limit: 'tokens' } : {}) } }),
+      ],
+    };
   }
   const rules = [...specifiedRules, ...LIMIT_RULES, ...(production ? [NoSchemaIntrospectionCustomRule] : [])];
   const invalid = validate(schema, document, rules, { hideSuggestions: production });
   if (invalid.length) {
     return {
-      errors: invalid.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED', ...e.extensions } })),
+      errors: invalid.map(
+        (e) =>
+          new GraphQLError(e.message, {
+            nodes: e.nodes,
+            extensions: { code: 'GRAPHQL_VALIDATION_FAILED', ...e.extensions },
+          }),
+      ),
     };
   }
   const operation = getOperationAST(document, operationName);
-  if (!operation) return { errors: [new GraphQLError('Name the operation to run', { extensions: { code: 'BAD_USER_INPUT' } })] };
+  if (!operation)
+    return { errors: [new GraphQLError('Name the operation to run', { extensions: { code: 'BAD_USER_INPUT' } })] };
   if (operation.operation !== 'subscription') {
-    return { errors: [new GraphQLError(`graphql-ws serves subscriptions; send ${operation.operation} operations over HTTP POST /graphql`, { extensions: { code: 'BAD_USER_INPUT' } })] };
+    return {
+      errors: [
+        new GraphQLError(
+          `graphql-ws serves subscriptions; send ${operation.operation} operations over HTTP POST /graphql`,
+          { extensions: { code: 'BAD_USER_INPUT' } },
+        ),
+      ],
+    };
   }
   return { document, operation };
 }

@@ -21,7 +21,10 @@ function paramsOf(raw: GraphQLParams): { query?: string; hash?: string } {
     }
   }
   const hash = (extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined)?.persistedQuery?.sha256Hash;
-  return { query: typeof raw.query === 'string' ? raw.query : undefined, hash: typeof hash === 'string' ? hash : undefined };
+  return {
+    query: typeof raw.query === 'string' ? raw.query : undefined,
+    hash: typeof hash === 'string' ? hash : undefined,
+  };
 }
 
 /** What the edge asks of the persisted documents (gateway/persisted-documents.ts): may this request run? Throws AppError if not. */
@@ -32,7 +35,9 @@ export interface PersistedCheck {
 export function persistedDocumentsOnly(persisted: PersistedCheck): RequestHandler {
   return (req, res, next) => {
     const body: unknown = req.method === 'GET' ? req.query : req.body;
-    const requests = (Array.isArray(body) ? body : [body]).filter((r): r is GraphQLParams => !!r && typeof r === 'object');
+    const requests = (Array.isArray(body) ? body : [body]).filter(
+      (r): r is GraphQLParams => !!r && typeof r === 'object',
+    );
     try {
       for (const request of requests) persisted.check(paramsOf(request));
       next();

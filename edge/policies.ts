@@ -28,4 +28,5 @@ export function bucketFor(operation: OperationDefinitionNode): Bucket {
 }
 
 /** Whether an operation runs without a key: a query of public fields only. */
-export const isPublic = (operation: OperationDefinitionNode): boolean => operation.operation === 'query' && bucketFor(operation) === 'public';
+export const isPublic = (operation: OperationDefinitionNode): boolean =>
+  operation.operation === 'query' && bucketFor(operation) === 'public';

@@ -18,7 +18,11 @@ export function rateLimitPlugin(): ApolloServerPlugin<RequestContext> {
         async didResolveOperation({ contextValue, operation, document }) {
           if (!operation || contextValue.charged || contextValue.paidBeforeParse) return;
           try {
-            await contextValue.platform.rateLimits.consume(bucketFor(operation), contextValue, pointsFor(operation, fragmentsOf(document)));
+            await contextValue.platform.rateLimits.consume(
+              bucketFor(operation),
+              contextValue,
+              pointsFor(operation, fragmentsOf(document)),
+            );
           } catch (err) {
             throw err instanceof AppError ? graphqlHttpError(err) : err;
           }

@@ -33,17 +33,24 @@ export interface DetailItem {
  * error (a subgraph's answer, a driver's message quoting SQL, ids and file paths) must not reach
  * the caller.
  */
-const asAppError = (err: unknown): AppError => (err instanceof AppError && err.code !== 'INTERNAL_ERROR' ? err : new AppError('INTERNAL_ERROR', 'Internal server error'));
+const asAppError = (err: unknown): AppError =>
+  err instanceof AppError && err.code !== 'INTERNAL_ERROR'
+    ? err
+    : new AppError('INTERNAL_ERROR', 'Internal server error');
 
 function headersOf(err: AppError, style: ErrorStyle['style']): Record<string, string> {
   if (err.code === 'RATE_LIMITED') return { 'Retry-After': String(err.details?.retry_after_s ?? 60) };
-  if (err.code === 'UNAUTHORIZED') return { 'WWW-Authenticate': style === 'fastapi' ? AUTH_CHALLENGE.apiKey : AUTH_CHALLENGE.bearer };
+  if (err.code === 'UNAUTHORIZED')
+    return { 'WWW-Authenticate': style === 'fastapi' ? AUTH_CHALLENGE.apiKey : AUTH_CHALLENGE.bearer };
   return {};
 }
 
 /** "body.messages[0].content" or "messages.0.content" → ['body', 'messages', 0, 'content'] */
 function locOf(field: string): (string | number)[] {
-  const parts = field.split(/[.[\]]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const parts = field
+    .split(/[.[\]]+/)
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
   return parts[0] === 'body' || parts[0] === 'query' || parts[0] === 'path' ? parts : ['body', ...parts];
 }
 
@@ -64,8 +71,21 @@ function fastapiBody(err: AppError): { status: number; body: unknown } {
     const items = Array.isArray(err.details?.detail)
       ? (err.details.detail as DetailItem[])
       : typeof position === 'number'
-        ? [{ loc: ['body', position], msg: 'Expecting value', type: 'value_error.jsondecode', ctx: { msg: 'Expecting value', pos: position } }]
-        : [{ loc: err.details?.field ? locOf(String(err.details.field)) : ['body'], msg: err.message.replace(/^[\w.[\]]+: /, ''), type: 'value_error' }];
+        ? [
+            {
+              loc: ['body', position],
+              msg: 'Expecting value',
+              type: 'value_error.jsondecode',
+              ctx: { msg: 'Expecting value', pos: position },
+            },
+          ]
+        : [
+            {
+              loc: err.details?.field ? locOf(String(err.details.field)) : ['body'],
+              msg: err.message.replace(/^[\w.[\]]+: /, ''),
+              type: 'value_error',
+            },
+          ];
     return { status: 422, body: { detail: items } };
   }
   return { status: statusOf(err.code), body: { detail: FASTAPI_TEXT[err.code] ?? err.message } };
@@ -97,18 +117,29 @@ export function graphqlHttpError(err: AppError): GraphQLError {
   // Apollo Server reads http.headers as a HeaderMap. Typed loosely because
   // another GraphQL server's types in the same program (Hive Gateway's, in
   // bench/) declare http.headers as a plain record.
-  const extensions: Record<string, unknown> = { ...err.extensions, http: { status: statusOf(err.code), headers: new HeaderMap(Object.entries(headersOf(err, 'hosted')).map(([k, v]) => [k.toLowerCase(), v])) } };
+  const extensions: Record<string, unknown> = {
+    ...err.extensions,
+    http: {
+      status: statusOf(err.code),
+      headers: new HeaderMap(Object.entries(headersOf(err, 'hosted')).map(([k, v]) => [k.toLowerCase(), v])),
+    },
+  };
   return new GraphQLError(err.message, { extensions });
 }
 
 /** Express's body parsers fail with their own error objects: the same errors in the table's terms. */
-export function bodyParserError(err: { type?: string; status?: number; message?: string }, limitBytes: number): AppError | null {
+export function bodyParserError(
+  err: { type?: string; status?: number; message?: string },
+  limitBytes: number,
+): AppError | null {
   if (err?.type === 'entity.parse.failed') {
     const position = Number(/position (\d+)/.exec(String(err.message))?.[1] ?? 0);
     return new AppError('VALIDATION_ERROR', `Malformed JSON body: ${err.message}`, { json_position: position });
   }
-  if (err?.type === 'entity.too.large' || err?.status === 413) return new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limitBytes} bytes`);
+  if (err?.type === 'entity.too.large' || err?.status === 413)
+    return new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limitBytes} bytes`);
   if (err?.status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', String(err.message));
-  if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) return new AppError('VALIDATION_ERROR', String(err.message));
+  if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500)
+    return new AppError('VALIDATION_ERROR', String(err.message));
   return null;
 }

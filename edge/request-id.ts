@@ -22,7 +22,16 @@ export function requestId(log: Logger): RequestHandler {
     if (log.isLevelEnabled('info')) {
       const started = performance.now();
       res.once('finish', () => {
-        log.info({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round((performance.now() - started) * 100) / 100 }, 'request');
+        log.info(
+          {
+            reqId: id,
+            method: req.method,
+            url: req.originalUrl,
+            status: res.statusCode,
+            ms: Math.round((performance.now() - started) * 100) / 100,
+          },
+          'request',
+        );
       });
     }
     next();

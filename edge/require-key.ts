@@ -14,7 +14,9 @@ export function requireKeyPlugin(): ApolloServerPlugin<RequestContext> {
       return {
         async didResolveOperation({ contextValue, operation }) {
           if (!operation || contextValue.principal || contextValue.charged || isPublic(operation)) return;
-          throw graphqlHttpError(new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>'));
+          throw graphqlHttpError(
+            new AppError('UNAUTHORIZED', 'A valid API key is required: send Authorization: Bearer <key>'),
+          );
         },
       };
     },

@@ -34,7 +34,10 @@ function unstorableLiteral(document: DocumentNode): string | null {
   return found;
 }
 
-export function unstorableInOperation(document: DocumentNode, variables: Record<string, unknown> | null | undefined): AppError | null {
+export function unstorableInOperation(
+  document: DocumentNode,
+  variables: Record<string, unknown> | null | undefined,
+): AppError | null {
   const bad = unstorableText(variables ?? {});
   if (bad) {
     const field = fieldPath(['variables', ...bad.path]);

@@ -12,4 +12,5 @@ const SLACK_MS = 10_000;
  * thread of at most DRAWING_QUEUE_WAIT_MS, then the analysis under DRAWING_TIMEOUT_MS of CPU with
  * a wall-clock backstop WORKER_WALL_FACTOR times that: 150 + 2 × 60 = 270 s by default.
  */
-export const drawingAnswerMs = (): number => LIMITS.drawingQueueWaitMs + LIMITS.workerWallFactor * LIMITS.drawingTimeoutMs + SLACK_MS;
+export const drawingAnswerMs = (): number =>
+  LIMITS.drawingQueueWaitMs + LIMITS.workerWallFactor * LIMITS.drawingTimeoutMs + SLACK_MS;

@@ -21,14 +21,22 @@ const arg = (name: string, fallback: number) => {
 };
 const seedsAt = process.argv.indexOf('--seeds');
 const seeds = seedsAt >= 0 ? process.argv[seedsAt + 1]!.split(',').map(Number) : [arg('seed', 1)];
-if (!seeds.length || seeds.some((s) => !Number.isInteger(s))) throw new Error(`--seeds takes whole numbers separated by commas: ${process.argv[seedsAt + 1]}`);
+if (!seeds.length || seeds.some((s) => !Number.isInteger(s)))
+  throw new Error(`--seeds takes whole numbers separated by commas: ${process.argv[seedsAt + 1]}`);
 const seconds = arg('seconds', 120);
 const kindsAt = process.argv.indexOf('--kinds');
 const kinds = kindsAt >= 0 ? process.argv[kindsAt + 1]!.split(',') : undefined;
 const families = FAMILIES.filter((f) => !kinds || kinds.includes(f.name));
 // What the families need beside the server (a scripted model…), started before it.
-const prepared = await Promise.all(families.map((f) => f.prepare?.() ?? Promise.resolve({} as { env?: Record<string, string>; close?: () => Promise<void> })));
-const env = { ...process.env, ...Object.assign({}, ...families.map((f) => f.serverEnv?.() ?? {}), ...prepared.map((p) => p.env ?? {})) };
+const prepared = await Promise.all(
+  families.map(
+    (f) => f.prepare?.() ?? Promise.resolve({} as { env?: Record<string, string>; close?: () => Promise<void> }),
+  ),
+);
+const env = {
+  ...process.env,
+  ...Object.assign({}, ...families.map((f) => f.serverEnv?.() ?? {}), ...prepared.map((p) => p.env ?? {})),
+};
 const server = await startFuzzServer(env, (process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
 const { target, child } = server;
 // The server's memory, asked for with each health probe (IPC, answered between requests).
@@ -36,45 +44,58 @@ let rss = 0;
 let last: NodeJS.MemoryUsage | undefined;
 let workers: { started: number; alive: number; heapBytes: number } | undefined;
 let mainHeapBytes = 0;
-child.on('message', (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapBytes?: number; workers?: typeof workers }) => {
-  if (m.mainHeapBytes) mainHeapBytes = m.mainHeapBytes;
-  if (m.rss) rss = Math.max(rss, m.rss);
-  if (m.usage) last = m.usage;
-  if (m.workers) workers = m.workers;
-});
+child.on(
+  'message',
+  (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapBytes?: number; workers?: typeof workers }) => {
+    if (m.mainHeapBytes) mainHeapBytes = m.mainHeapBytes;
+    if (m.rss) rss = Math.max(rss, m.rss);
+    if (m.usage) last = m.usage;
+    if (m.workers) workers = m.workers;
+  },
+);
 const trace = process.argv.includes('--trace');
 const mb = (n = 0) => (n / 2 ** 20).toFixed(0);
 const failed: number[] = [];
 for (const seed of seeds) {
-rss = 0; // each seed's own peak
-let nextTraceMs = 5_000;
-const report = await runFuzz(target, {
-  seed,
-  durationMs: seconds * 1000,
-  concurrency: 4,
-  truncatedMultipart: !process.argv.includes('--no-truncated-multipart'),
-  healthP99Ms: 200,
-  healthMaxMs: 1_000,
-  families,
-  loopMaxCpuMs: 1_000,
-  loopStall: server.stalls,
-  maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
-  rss: () => {
-    child.send(trace ? 'trace' : 'rss');
-    return rss;
-  },
-  kinds,
-  onSample: ({ requests, ms }) => {
-    if (!trace || ms < nextTraceMs) return;
-    nextTraceMs += 5_000;
-    console.log(`  ${(ms / 1000).toFixed(0)} s, ${requests} requests: RSS ${mb(last?.rss)} MB (peak ${mb(rss)}), main thread's heap ${mb(last?.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(last?.external)} MB, array buffers ${mb(last?.arrayBuffers)} MB; worker threads ${workers?.alive} alive, ${workers?.started} started, their heaps ${mb(workers?.heapBytes)} MB resident`);
-  },
-});
-printReport(report, seed);
-console.log(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (${os.cpus().length} cores)`);
-if (report.failures.length) failed.push(seed);
+  rss = 0; // each seed's own peak
+  let nextTraceMs = 5_000;
+  const report = await runFuzz(target, {
+    seed,
+    durationMs: seconds * 1000,
+    concurrency: 4,
+    truncatedMultipart: !process.argv.includes('--no-truncated-multipart'),
+    healthP99Ms: 200,
+    healthMaxMs: 1_000,
+    families,
+    loopMaxCpuMs: 1_000,
+    loopStall: server.stalls,
+    maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
+    rss: () => {
+      child.send(trace ? 'trace' : 'rss');
+      return rss;
+    },
+    kinds,
+    onSample: ({ requests, ms }) => {
+      if (!trace || ms < nextTraceMs) return;
+      nextTraceMs += 5_000;
+      console.log(
+        `  ${(ms / 1000).toFixed(0)} s, ${requests} requests: RSS ${mb(last?.rss)} MB (peak ${mb(rss)}), main thread's heap ${mb(last?.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(last?.external)} MB, array buffers ${mb(last?.arrayBuffers)} MB; worker threads ${workers?.alive} alive, ${workers?.started} started, their heaps ${mb(workers?.heapBytes)} MB resident`,
+      );
+    },
+  });
+  printReport(report, seed);
+  console.log(
+    `  load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (${os.cpus().length} cores)`,
+  );
+  if (report.failures.length) failed.push(seed);
 }
-if (seeds.length > 1) console.log(`fuzz seeds ${seeds.join(', ')}: ${failed.length ? `failed: seed ${failed.join(', ')}` : 'every seed passed'}`);
+if (seeds.length > 1)
+  console.log(
+    `fuzz seeds ${seeds.join(', ')}: ${failed.length ? `failed: seed ${failed.join(', ')}` : 'every seed passed'}`,
+  );
 await server.stop();
 await Promise.all(prepared.map((p) => p.close?.()));
 process.exit(failed.length ? 1 : 0);

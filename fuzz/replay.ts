@@ -24,8 +24,14 @@ if (!family || !Number.isInteger(Number(index))) {
 
 const prepared = (await family.prepare?.()) ?? {};
 const server = await startFuzzServer({ ...process.env, ...family.serverEnv?.(), ...prepared.env });
-const doc = (await (await fetch(`${server.target.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'delete', 'patch'].includes(m)).map((method) => ({ method, path })));
+const doc = (await (await fetch(`${server.target.url}/openapi.json`)).json()) as {
+  paths: Record<string, Record<string, unknown>>;
+};
+const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.keys(ops)
+    .filter((m) => ['get', 'post', 'put', 'delete', 'patch'].includes(m))
+    .map((method) => ({ method, path })),
+);
 let broken = 0;
 let last: Case | undefined;
 const caseId = `${family.name}#${index}`;
@@ -41,7 +47,9 @@ const ctx: StepContext = {
     const answer = await sendCase(c, o.timeoutMs);
     const why = brokenPromise(answer);
     if (why) broken++;
-    console.log(`${c.method} ${new URL(c.url).pathname} (${c.body?.length ?? 0} bytes) → ${answer.status} in ${answer.ms.toFixed(0)} ms ${why ? `BROKEN: ${why}` : answer.text.slice(0, 160)}`);
+    console.log(
+      `${c.method} ${new URL(c.url).pathname} (${c.body?.length ?? 0} bytes) → ${answer.status} in ${answer.ms.toFixed(0)} ms ${why ? `BROKEN: ${why}` : answer.text.slice(0, 160)}`,
+    );
     return answer;
   },
   fail(detail) {
@@ -53,7 +61,9 @@ await family.step(ctx).catch((err: unknown) => ctx.fail(`the family's step threw
 const out = flag('body');
 if (out && last?.body) fs.writeFileSync(out, last.body);
 const stall = await server.stalls();
-console.log(`${caseId} of seed ${seed}: ${broken ? 'broken' : 'answered as promised'}; the server's longest loop turn ${stall.cpuMs.toFixed(0)} ms CPU (${stall.wallMs.toFixed(0)} ms wall)`);
+console.log(
+  `${caseId} of seed ${seed}: ${broken ? 'broken' : 'answered as promised'}; the server's longest loop turn ${stall.cpuMs.toFixed(0)} ms CPU (${stall.wallMs.toFixed(0)} ms wall)`,
+);
 await server.stop();
 await prepared.close?.();
 process.exit(broken ? 1 : 0);

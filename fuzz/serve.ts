@@ -24,7 +24,11 @@ process.on('worker', (worker) => {
 });
 const workerHeaps = async () => {
   let physical = 0;
-  for (const w of liveWorkers) physical += await w.getHeapStatistics().then((h) => h.total_physical_size + h.malloced_memory, () => 0);
+  for (const w of liveWorkers)
+    physical += await w.getHeapStatistics().then(
+      (h) => h.total_physical_size + h.malloced_memory,
+      () => 0,
+    );
   return physical;
 };
 
@@ -56,11 +60,17 @@ process.on('message', async (message) => {
   if (message === 'trace') {
     const usage = process.memoryUsage();
     const heap = v8.getHeapStatistics();
-    process.send!({ rss: usage.rss, usage, mainHeapBytes: heap.total_physical_size + heap.malloced_memory, workers: { started: workersStarted, alive: liveWorkers.size, heapBytes: await workerHeaps() } });
+    process.send!({
+      rss: usage.rss,
+      usage,
+      mainHeapBytes: heap.total_physical_size + heap.malloced_memory,
+      workers: { started: workersStarted, alive: liveWorkers.size, heapBytes: await workerHeaps() },
+    });
   }
   if (message === 'stalls') {
     const { worst, kept } = stalls.take();
-    if (process.env.FUZZ_STALL_LOG) fs.appendFileSync(process.env.FUZZ_STALL_LOG, kept.map((k) => `${JSON.stringify(k)}\n`).join(''));
+    if (process.env.FUZZ_STALL_LOG)
+      fs.appendFileSync(process.env.FUZZ_STALL_LOG, kept.map((k) => `${JSON.stringify(k)}\n`).join(''));
     process.send!({ stalls: worst });
   }
   if (message === 'stop') {

@@ -15,7 +15,11 @@ export interface FuzzServer {
 
 /** `env` is the server's whole environment; `execArgv` is added to Node's (FUZZ_SERVER_NODE_ARGS, a profiler…). */
 export async function startFuzzServer(env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<FuzzServer> {
-  const child = fork(new URL('./serve.ts', import.meta.url), { stdio: 'inherit', env, execArgv: [...process.execArgv, ...execArgv] });
+  const child = fork(new URL('./serve.ts', import.meta.url), {
+    stdio: 'inherit',
+    env,
+    execArgv: [...process.execArgv, ...execArgv],
+  });
   const [target] = (await once(child, 'message')) as [Required<FuzzTarget>];
   return {
     target,

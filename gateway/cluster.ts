@@ -25,7 +25,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = readVariables(process.env);
 
 if (!env.REDIS_URL) {
-  console.error('npm run start:cluster needs REDIS_URL (redis://127.0.0.1:6379): the processes share jobs, job events, rate limits and caches through it.');
+  console.error(
+    'npm run start:cluster needs REDIS_URL (redis://127.0.0.1:6379): the processes share jobs, job events, rate limits and caches through it.',
+  );
   process.exit(2);
 }
 const config = loadConfig();
@@ -63,11 +65,19 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     // Gateways stop taking requests first; then workers (running jobs get their grace) and subgraphs.
     const gateways = Object.values(cluster.workers ?? {}).filter((w): w is ClusterWorker => !!w);
     const first = await stopProcesses(
-      gateways.map((w) => ({ kill: (s) => w.process.kill(s), exited: () => w.isDead(), onExit: (cb) => w.once('exit', cb) })),
+      gateways.map((w) => ({
+        kill: (s) => w.process.kill(s),
+        exited: () => w.isDead(),
+        onExit: (cb) => w.once('exit', cb),
+      })),
       stopDeadlineMs,
     );
     const then = await stopProcesses(
-      [...children].map((c) => ({ kill: (s) => c.kill(s), exited: () => c.exitCode !== null || c.signalCode !== null, onExit: (cb) => c.once('exit', cb) })),
+      [...children].map((c) => ({
+        kill: (s) => c.kill(s),
+        exited: () => c.exitCode !== null || c.signalCode !== null,
+        onExit: (cb) => c.once('exit', cb),
+      })),
       stopDeadlineMs,
     );
     say({ msg: 'cluster stopped', killed: first.killed + then.killed });
@@ -76,15 +86,27 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 /** Restarts come after a pause that grows while a process keeps dying young. */
-const backoff = (startedAt: number, failures: number) => (Date.now() - startedAt > 10_000 ? 300 : Math.min(5_000, 300 * 2 ** failures));
+const backoff = (startedAt: number, failures: number) =>
+  Date.now() - startedAt > 10_000 ? 300 : Math.min(5_000, 300 * 2 ** failures);
 
 /** Starts a Node process for `script`, restarted whenever it dies; resolves once `ready` appears in its output. */
-function supervise(role: string, name: string, script: string, args: string[], childEnv: Record<string, string>, ready: RegExp): Promise<void> {
+function supervise(
+  role: string,
+  name: string,
+  script: string,
+  args: string[],
+  childEnv: Record<string, string>,
+  ready: RegExp,
+): Promise<void> {
   let failures = 0;
   return new Promise((resolveReady) => {
     const start = () => {
       const startedAt = Date.now();
-      const child = spawn(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+      const child = spawn(process.execPath, [path.join(ROOT, script), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...childEnv },
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      });
       children.add(child);
       say({ msg: 'process started', role, name, pid: child.pid });
       let seen = '';
@@ -108,17 +130,33 @@ function supervise(role: string, name: string, script: string, args: string[], c
   });
 }
 
-const common = { REDIS_URL: env.REDIS_URL!, DATABASE_URL: config.databaseUrl, DATA_DIR: config.dataDir, NODE_ENV: config.env };
+const common = {
+  REDIS_URL: env.REDIS_URL!,
+  DATABASE_URL: config.databaseUrl,
+  DATA_DIR: config.dataDir,
+  NODE_ENV: config.env,
+};
 
 // Subgraphs first: the content subgraph seeds the code catalogue before workers read it.
 const remote = SUBGRAPH_NAMES.filter((name) => !SUBGRAPHS[name].runsInGateway);
 const subgraphPorts = new Map<string, number>();
 for (const [i, name] of remote.entries()) subgraphPorts.set(name, subgraphBase ? subgraphBase + i : await freePort());
 await Promise.all(
-  remote.map((name) => supervise('subgraph', name, 'gateway/subgraph-server.ts', [name], { ...common, PORT: String(subgraphPorts.get(name)), RUN_JOBS: '0' }, /subgraph listening/)),
+  remote.map((name) =>
+    supervise(
+      'subgraph',
+      name,
+      'gateway/subgraph-server.ts',
+      [name],
+      { ...common, PORT: String(subgraphPorts.get(name)), RUN_JOBS: '0' },
+      /subgraph listening/,
+    ),
+  ),
 );
 await Promise.all(
-  Array.from({ length: jobWorkers }, (_, i) => supervise('worker', `worker-${i + 1}`, 'gateway/worker.ts', [], { ...common, RUN_JOBS: '1' }, /worker ready/)),
+  Array.from({ length: jobWorkers }, (_, i) =>
+    supervise('worker', `worker-${i + 1}`, 'gateway/worker.ts', [], { ...common, RUN_JOBS: '1' }, /worker ready/),
+  ),
 );
 
 // Gateway replicas: node:cluster shares the listening sockets; connections go round-robin.
@@ -141,7 +179,15 @@ function forkReplica(index: number, failures = 0): Promise<void> {
   worker.on('exit', (code, signal) => {
     if (stopping) return;
     const delay = backoff(startedAt, failures);
-    say({ msg: 'process exited; restarting', role: 'gateway', name: `gateway-${index}`, pid: worker.process.pid, code, signal, restartInMs: delay });
+    say({
+      msg: 'process exited; restarting',
+      role: 'gateway',
+      name: `gateway-${index}`,
+      pid: worker.process.pid,
+      code,
+      signal,
+      restartInMs: delay,
+    });
     setTimeout(() => void forkReplica(index, Date.now() - startedAt > 10_000 ? 0 : failures + 1), delay);
   });
   return ready;

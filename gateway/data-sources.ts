@@ -39,7 +39,10 @@ export class InProcessDataSource implements GraphQLDataSource<RequestContext> {
     return doc;
   }
 
-  async process({ request, context }: GraphQLDataSourceProcessOptions<RequestContext>): Promise<GatewayGraphQLResponse> {
+  async process({
+    request,
+    context,
+  }: GraphQLDataSourceProcessOptions<RequestContext>): Promise<GatewayGraphQLResponse> {
     const doc = this.document(request.query!);
     if ('errors' in doc) return { errors: doc.errors.map((e) => ({ message: e.message })) };
     const result = await execute({
@@ -57,7 +60,8 @@ type UploadLike = Pick<Upload, 'promise'>;
 
 // Matched by shape as well: a test runner may load a second copy of the Upload class.
 const isUpload = (value: unknown): value is UploadLike =>
-  value instanceof Upload || (!!value && typeof value === 'object' && typeof (value as UploadLike).promise?.then === 'function');
+  value instanceof Upload ||
+  (!!value && typeof value === 'object' && typeof (value as UploadLike).promise?.then === 'function');
 
 /** Whether an Upload is among the variables: a scan that allocates nothing, for the requests (nearly all) without one. */
 export function hasUpload(value: unknown): boolean {
@@ -78,7 +82,9 @@ export function findUploads(value: unknown, path: string, found: Map<string, Upl
   if (Array.isArray(value)) return value.map((v, i) => findUploads(v, `${path}.${i}`, found));
   const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
   if (proto === Object.prototype || proto === null) {
-    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, findUploads(v, `${path}.${k}`, found)]));
+    return Object.fromEntries(
+      Object.entries(value as object).map(([k, v]) => [k, findUploads(v, `${path}.${k}`, found)]),
+    );
   }
   return value;
 }
@@ -113,7 +119,9 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
   private readonly inFlight = new Map<string, Promise<HttpAnswer>>();
   private readonly http = createHttpPoster();
 
-  constructor(options: ConstructorParameters<typeof RemoteGraphQLDataSource<RequestContext>>[0] & { refusedWaitMs?: number }) {
+  constructor(
+    options: ConstructorParameters<typeof RemoteGraphQLDataSource<RequestContext>>[0] & { refusedWaitMs?: number },
+  ) {
     super(options);
     this.refusedWaitMs = options?.refusedWaitMs ?? 0;
   }
@@ -131,9 +139,17 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
     const headers = forwardedHeaders(context, 'application/json');
     const body = JSON.stringify({ query, operationName, variables: options.request.variables });
     const read = isRead(query);
-    const answer = await this.whileRefused(() => (read ? this.shared(headers, body) : this.http.post(this.url!, headers, body, { idempotent: false })));
+    const answer = await this.whileRefused(() =>
+      read ? this.shared(headers, body) : this.http.post(this.url!, headers, body, { idempotent: false }),
+    );
     if (answer.status < 200 || answer.status > 299) {
-      throw await this.errorFromResponse(new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: answer.headers }) as never);
+      throw await this.errorFromResponse(
+        new Response(answer.body, {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: answer.headers,
+        }) as never,
+      );
     }
     return JSON.parse(answer.body) as GatewayGraphQLResponse;
   }
@@ -148,16 +164,28 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
     return answer;
   }
 
-  private async sendMultipart(query: string, operationName: string | undefined, variables: Record<string, unknown>, uploads: Map<string, UploadLike>, context: Parameters<typeof forwardedHeaders>[0]): Promise<GatewayGraphQLResponse> {
+  private async sendMultipart(
+    query: string,
+    operationName: string | undefined,
+    variables: Record<string, unknown>,
+    uploads: Map<string, UploadLike>,
+    context: Parameters<typeof forwardedHeaders>[0],
+  ): Promise<GatewayGraphQLResponse> {
     const form = new FormData();
     form.append('operations', JSON.stringify({ query, operationName, variables }));
     form.append('map', JSON.stringify(Object.fromEntries([...uploads.keys()].map((path, i) => [String(i), [path]]))));
     let i = 0;
     for (const upload of uploads.values()) {
       const file = await upload.promise;
-      form.append(String(i++), new Blob([(await readAll(file.createReadStream())) as unknown as BlobPart], { type: file.mimetype }), file.filename);
+      form.append(
+        String(i++),
+        new Blob([(await readAll(file.createReadStream())) as unknown as BlobPart], { type: file.mimetype }),
+        file.filename,
+      );
     }
-    const response = await this.whileRefused(() => fetch(this.url!, { method: 'POST', body: form, headers: forwardedHeaders(context) }));
+    const response = await this.whileRefused(() =>
+      fetch(this.url!, { method: 'POST', body: form, headers: forwardedHeaders(context) }),
+    );
     return (await response.json()) as GatewayGraphQLResponse;
   }
 
@@ -181,7 +209,10 @@ export class ForwardingDataSource extends RemoteGraphQLDataSource<RequestContext
 }
 
 /** The caller's key and request id, and the CSRF preflight header our subgraphs require. */
-function forwardedHeaders(context: Partial<Pick<RequestContext, 'authorization' | 'requestId'>> | undefined, contentType?: string): Record<string, string> {
+function forwardedHeaders(
+  context: Partial<Pick<RequestContext, 'authorization' | 'requestId'>> | undefined,
+  contentType?: string,
+): Record<string, string> {
   const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
   if (contentType) headers['content-type'] = contentType;
   if (context?.authorization) headers.authorization = context.authorization;
@@ -191,7 +222,11 @@ function forwardedHeaders(context: Partial<Pick<RequestContext, 'authorization' 
 
 /** Whether an error (or one it was caused by) is a refused TCP connection. */
 function refused(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code === 'ECONNREFUSED' || (typeof e.message === 'string' && e.message.includes('ECONNREFUSED'))) return true;
   }
   return false;

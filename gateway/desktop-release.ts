@@ -25,7 +25,9 @@ const Manifest = z.object({
 });
 
 /** The manifest as the operator wrote it, or what is wrong with it. */
-export function parseManifest(raw: string): { ok: true; manifest: z.infer<typeof Manifest> } | { ok: false; problem: string } {
+export function parseManifest(
+  raw: string,
+): { ok: true; manifest: z.infer<typeof Manifest> } | { ok: false; problem: string } {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -54,7 +56,10 @@ export function desktopReleaseRouter(platform: Platform): Router {
     if (!parsed.ok) {
       if (reported !== raw) {
         reported = raw;
-        platform.log.warn({ file, problem: parsed.problem }, 'the desktop release manifest is not valid: answering "no release published" until it is fixed');
+        platform.log.warn(
+          { file, problem: parsed.problem },
+          'the desktop release manifest is not valid: answering "no release published" until it is fixed',
+        );
       }
       throw new AppError('NOT_FOUND', 'No desktop release is published');
     }
@@ -73,7 +78,13 @@ export function desktopReleaseRouter(platform: Platform): Router {
   router.get('/latest', async (_req, res) => {
     try {
       const m = await manifest();
-      res.set('cache-control', 'no-store').json({ version: m.version, url: `/desktop/download/${m.file}`, sha256: m.sha256, size: m.size, ...(m.notes ? { notes: m.notes } : {}) });
+      res.set('cache-control', 'no-store').json({
+        version: m.version,
+        url: `/desktop/download/${m.file}`,
+        sha256: m.sha256,
+        size: m.size,
+        ...(m.notes ? { notes: m.notes } : {}),
+      });
     } catch (err) {
       sendError(res, err);
     }
@@ -86,7 +97,11 @@ export function desktopReleaseRouter(platform: Platform): Router {
       const pkg = path.join(dir, m.file);
       const info = await stat(pkg).catch(() => null);
       if (!info?.isFile()) throw new AppError('NOT_FOUND', `No package ${m.file}`);
-      res.set({ 'content-type': 'application/octet-stream', 'content-length': String(info.size), 'cache-control': 'no-store' });
+      res.set({
+        'content-type': 'application/octet-stream',
+        'content-length': String(info.size),
+        'cache-control': 'no-store',
+      });
       createReadStream(pkg).pipe(res);
     } catch (err) {
       sendError(res, err);
@@ -126,7 +141,10 @@ export const DESKTOP_RELEASE_OPENAPI_PATHS: Record<string, Record<string, object
       summary: 'The package the current release names (any other file name is 404)',
       parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
-        '200': { description: 'The package bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+        '200': {
+          description: 'The package bytes',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        },
         '404': hostedErrorResponse('No release is published, or the file is not the one it names'),
         '429': hostedErrorResponse('Over the per-address budget (Retry-After header)'),
       },

@@ -10,7 +10,10 @@ export function downloadsRouter(platform: Platform): express.Router {
       const file = await platform.files.open(req.params.fileId, req.query.expires, req.query.sig);
       res.setHeader('Content-Type', file.contentType);
       res.setHeader('Content-Length', String(file.size));
-      res.setHeader('Content-Disposition', `attachment; filename="${file.downloadName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.downloadName)}`);
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="${file.downloadName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.downloadName)}`,
+      );
       res.setHeader('Cache-Control', 'private, no-store');
       file.stream.on('error', (err) => {
         platform.log.error({ err }, 'download stream failed');

@@ -12,7 +12,10 @@ import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
 /** Whether the body may carry files (graphql-upload's own test is type-is's full parse of the header). */
 export const isMultipart = (req: IncomingMessage): boolean => /^multipart\//i.test(req.headers['content-type'] ?? '');
 
-export function graphqlHttp<C extends BaseContext>(server: ApolloServer<C>, context: (req: Request, res: Response) => Promise<C>): RequestHandler {
+export function graphqlHttp<C extends BaseContext>(
+  server: ApolloServer<C>,
+  context: (req: Request, res: Response) => Promise<C>,
+): RequestHandler {
   server.assertStarted('graphqlHttp()');
   return async (req, res, next) => {
     try {

@@ -14,7 +14,13 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CloseCode, handleProtocols, makeServer, type ExecutionResult, type FormattedExecutionResult } from 'graphql-ws';
+import {
+  CloseCode,
+  handleProtocols,
+  makeServer,
+  type ExecutionResult,
+  type FormattedExecutionResult,
+} from 'graphql-ws';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Platform } from '../core/platform.ts';
@@ -55,7 +61,8 @@ export interface GraphqlWsOptions {
 
 /** The credentials a socket presents: connection parameters first, the upgrade request's Authorization header otherwise. */
 function credentials(params: Record<string, unknown> | undefined, request: http.IncomingMessage): string | undefined {
-  const raw = params?.authorization ?? params?.Authorization ?? (params?.apiKey ? `Bearer ${params.apiKey}` : undefined);
+  const raw =
+    params?.authorization ?? params?.Authorization ?? (params?.apiKey ? `Bearer ${params.apiKey}` : undefined);
   return typeof raw === 'string' ? raw : request.headers.authorization;
 }
 
@@ -63,8 +70,13 @@ function credentials(params: Record<string, unknown> | undefined, request: http.
 function formatting(format: ReturnType<typeof formatErrorFor>) {
   const each = (e: GraphQLError | GraphQLFormattedError) => format('toJSON' in e ? e.toJSON() : e, e);
   return {
-    onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: ExecutionResult | FormattedExecutionResult) =>
-      result.errors ? { ...result, errors: result.errors.map(each) } : undefined,
+    onNext: (
+      _ctx: unknown,
+      _id: string,
+      _payload: unknown,
+      _args: unknown,
+      result: ExecutionResult | FormattedExecutionResult,
+    ) => (result.errors ? { ...result, errors: result.errors.map(each) } : undefined),
     onError: (_ctx: unknown, _id: string, _payload: unknown, errors: readonly GraphQLError[]) => errors.map(each),
   };
 }
@@ -74,7 +86,11 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
   const log: Logger = platform.log.child({ part: 'graphql-ws' });
   const byAddress = openCounts(LIMITS.wsMaxSocketsPerAddress);
   const byKey = openCounts(LIMITS.wsMaxSocketsPerKey);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.wsMaxMessageBytes, handleProtocols: (protocols) => handleProtocols(protocols) });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: LIMITS.wsMaxMessageBytes,
+    handleProtocols: (protocols) => handleProtocols(protocols),
+  });
 
   const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
@@ -85,7 +101,10 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
       const authorization = credentials(ctx.connectionParams, request);
       const principal = await platform.keys.authenticate(bearerToken(authorization));
       if (!principal) {
-        socket.close(CloseCode.Unauthorized, 'UNAUTHORIZED: send {"authorization": "Bearer <key>"} as connection parameters');
+        socket.close(
+          CloseCode.Unauthorized,
+          'UNAUTHORIZED: send {"authorization": "Bearer <key>"} as connection parameters',
+        );
         return false;
       }
       const release = byKey.take(principal.budgetKeyId);
@@ -105,18 +124,26 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
         address: clientAddress(request),
       });
       const query = options.persisted ? options.persisted.resolve(payload) : payload.query;
-      if (query === null) return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
+      if (query === null)
+        return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
       try {
         options.persisted?.check({ query: payload.query || undefined });
         if (!contextValue.principal || contextValue.principal.keyId !== principal?.keyId) {
-          throw new AppError('UNAUTHORIZED', 'The key of this socket was revoked or has expired; connect again with a valid key');
+          throw new AppError(
+            'UNAUTHORIZED',
+            'The key of this socket was revoked or has expired; connect again with a valid key',
+          );
         }
         // One point of the key's budget for every subscribe, before the document is parsed: only
         // subscriptions are served here, and each costs one (edge/operation-limits.ts pointsFor).
         await platform.rateLimits.consume('api', contextValue);
         // graphql-ws has already put this one among the socket's subscriptions.
         if (Object.keys(ctx.subscriptions).length > LIMITS.wsMaxSubscriptionsPerSocket) {
-          throw new AppError('RATE_LIMITED', `At most ${LIMITS.wsMaxSubscriptionsPerSocket} subscriptions at once on one socket`, { retry_after_s: 1 });
+          throw new AppError(
+            'RATE_LIMITED',
+            `At most ${LIMITS.wsMaxSubscriptionsPerSocket} subscriptions at once on one socket`,
+            { retry_after_s: 1 },
+          );
         }
       } catch (err) {
         if (err instanceof AppError) return [err.toGraphQLError()];
@@ -150,13 +177,20 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) => new Promise<void>((resolve, reject) => (socket.readyState !== socket.OPEN ? resolve() : socket.send(data, (err) => (err ? reject(err) : resolve())))),
+        send: (data) =>
+          new Promise<void>((resolve, reject) =>
+            socket.readyState !== socket.OPEN ? resolve() : socket.send(data, (err) => (err ? reject(err) : resolve())),
+          ),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', async (data) => {
             // A closing socket's remaining messages are not read.
             if (socket.readyState !== socket.OPEN) return;
-            if (!messages.take()) return socket.close(TOO_MANY, `Too many messages: at most ${LIMITS.wsMaxMessagesPerMinute} a minute on one socket`);
+            if (!messages.take())
+              return socket.close(
+                TOO_MANY,
+                `Too many messages: at most ${LIMITS.wsMaxMessagesPerMinute} a minute on one socket`,
+              );
             try {
               await handle(String(data));
             } catch (err) {
@@ -177,7 +211,9 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
     if (new URL(request.url ?? '/', 'http://gateway').pathname !== options.path) return void tcp.destroy();
     const release = byAddress.take(clientAddress(request));
     if (!release) {
-      tcp.end(`HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 0\r\n\r\n`);
+      tcp.end(
+        `HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     // The TCP socket closes whatever happens to the handshake or the WebSocket.

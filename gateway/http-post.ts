@@ -53,8 +53,14 @@ export function createHttpPoster(agent = new http.Agent({ keepAlive: true })) {
           res.on('data', (chunk: string) => chunks.push(chunk));
           res.on('end', () => {
             const pairs: [string, string][] = [];
-            for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
-            resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: pairs, body: chunks.join('') });
+            for (let i = 0; i < res.rawHeaders.length; i += 2)
+              pairs.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+            resolve({
+              status: res.statusCode ?? 0,
+              statusText: res.statusMessage ?? '',
+              headers: pairs,
+              body: chunks.join(''),
+            });
           });
           res.on('error', reject);
         },

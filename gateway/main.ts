@@ -9,7 +9,8 @@ const server = await startServer(config);
 const { platform } = server;
 
 // A replica of the cluster (gateway/cluster.ts) says it is up in one line; the cluster prints the addresses and the first key.
-if (cluster.isWorker) console.log(JSON.stringify({ msg: 'gateway replica listening', pid: process.pid, port: server.port }));
+if (cluster.isWorker)
+  console.log(JSON.stringify({ msg: 'gateway replica listening', pid: process.pid, port: server.port }));
 else {
   const base = platform.publicUrl();
   console.log(`

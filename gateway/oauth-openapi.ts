@@ -17,7 +17,17 @@ const oauthError = {
   properties: {
     error: {
       type: 'string',
-      enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type', 'authorization_pending', 'slow_down', 'expired_token', 'access_denied', 'temporarily_unavailable'],
+      enum: [
+        'invalid_request',
+        'invalid_client',
+        'invalid_grant',
+        'unsupported_grant_type',
+        'authorization_pending',
+        'slow_down',
+        'expired_token',
+        'access_denied',
+        'temporarily_unavailable',
+      ],
     },
     error_description: { type: 'string' },
   },
@@ -26,14 +36,26 @@ const tokens = {
   type: 'object',
   required: ['access_token', 'token_type', 'expires_in', 'refresh_token'],
   properties: {
-    access_token: { type: 'string', description: 'at_…: accepted wherever an API key is, with the approving key’s account and tier' },
+    access_token: {
+      type: 'string',
+      description: 'at_…: accepted wherever an API key is, with the approving key’s account and tier',
+    },
     token_type: { type: 'string', const: 'Bearer' },
     expires_in: { type: 'integer', description: 'Seconds (OAUTH_ACCESS_TTL_S)' },
     refresh_token: { type: 'string', description: 'Rotated on every refresh (OAUTH_REFRESH_TTL_S)' },
   },
 };
-const query = (name: string, description: string, required = true, schema: object = { type: 'string' }) => ({ name, in: 'query', required, description, schema });
-const errors = { '400': json('OAuth error', oauthError), '429': json('Over the per-address budget (Retry-After header)', oauthError) };
+const query = (name: string, description: string, required = true, schema: object = { type: 'string' }) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema,
+});
+const errors = {
+  '400': json('OAuth error', oauthError),
+  '429': json('Over the per-address budget (Retry-After header)', oauthError),
+};
 const base = publicOperation('oauth');
 
 export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
@@ -50,7 +72,9 @@ export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
         query('state', 'Echoed on the redirect', false),
       ],
       responses: {
-        '200': html('The sign-in page: account key and consent; the request stays open OAUTH_PENDING_TTL_MS (5 minutes)'),
+        '200': html(
+          'The sign-in page: account key and consent; the request stays open OAUTH_PENDING_TTL_MS (5 minutes)',
+        ),
         '302': { description: 'A bad request whose redirect_uri is valid: back to the app with error and state' },
         '400': html('A bad request that cannot be redirected: the page names the field'),
         '401': html('Unknown client'),
@@ -59,16 +83,29 @@ export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
     },
     post: {
       ...base,
-      summary: "The sign-in page's form: Allow redirects to the loopback with code and state, Deny with error=access_denied",
+      summary:
+        "The sign-in page's form: Allow redirects to the loopback with code and state, Deny with error=access_denied",
       requestBody: {
         required: true,
         content: {
           'application/x-www-form-urlencoded': {
-            schema: { type: 'object', required: ['request_id'], properties: { request_id: { type: 'string' }, account_key: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny'] } } },
+            schema: {
+              type: 'object',
+              required: ['request_id'],
+              properties: {
+                request_id: { type: 'string' },
+                account_key: { type: 'string' },
+                decision: { type: 'string', enum: ['allow', 'deny'] },
+              },
+            },
           },
         },
       },
-      responses: { '303': { description: 'To the redirect_uri with code and state (or error=access_denied)' }, '400': html('The request expired: the page says to select Try Again'), '401': html('The account key is not valid') },
+      responses: {
+        '303': { description: 'To the redirect_uri with code and state (or error=access_denied)' },
+        '400': html('The request expired: the page says to select Try Again'),
+        '401': html('The account key is not valid'),
+      },
     },
   },
   '/oauth/token': {
@@ -79,7 +116,10 @@ export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
         type: 'object',
         required: ['grant_type', 'client_id'],
         properties: {
-          grant_type: { type: 'string', enum: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'] },
+          grant_type: {
+            type: 'string',
+            enum: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
+          },
           client_id: { type: 'string' },
           code: { type: 'string' },
           redirect_uri: { type: 'string' },
@@ -88,13 +128,18 @@ export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
           device_code: { type: 'string' },
         },
       }),
-      responses: { '200': json('Tokens (Cache-Control: no-store)', tokens), '401': json('Unknown client', oauthError), ...errors },
+      responses: {
+        '200': json('Tokens (Cache-Control: no-store)', tokens),
+        '401': json('Unknown client', oauthError),
+        ...errors,
+      },
     },
   },
   '/oauth/revoke': {
     post: {
       ...base,
-      summary: 'Logout: ends the grant of an access or refresh token (RFC 7009: an unknown or empty token is answered 200 too)',
+      summary:
+        'Logout: ends the grant of an access or refresh token (RFC 7009: an unknown or empty token is answered 200 too)',
       requestBody: formOrJson({ type: 'object', required: ['token'], properties: { token: { type: 'string' } } }),
       responses: { '200': json('Revoked', { type: 'object' }), ...errors },
     },
@@ -103,11 +148,22 @@ export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
     post: {
       ...base,
       summary: 'Device authorization (RFC 8628), where the loopback redirect is blocked',
-      requestBody: formOrJson({ type: 'object', required: ['client_id'], properties: { client_id: { type: 'string' } } }),
+      requestBody: formOrJson({
+        type: 'object',
+        required: ['client_id'],
+        properties: { client_id: { type: 'string' } },
+      }),
       responses: {
         '200': json('The codes to show and poll with', {
           type: 'object',
-          required: ['device_code', 'user_code', 'verification_uri', 'verification_uri_complete', 'expires_in', 'interval'],
+          required: [
+            'device_code',
+            'user_code',
+            'verification_uri',
+            'verification_uri_complete',
+            'expires_in',
+            'interval',
+          ],
           properties: {
             device_code: { type: 'string' },
             user_code: { type: 'string', description: 'XXXX-XXXX' },
@@ -136,11 +192,23 @@ export const OAUTH_OPENAPI_PATHS: Record<string, Record<string, object>> = {
         required: true,
         content: {
           'application/x-www-form-urlencoded': {
-            schema: { type: 'object', required: ['user_code'], properties: { user_code: { type: 'string' }, account_key: { type: 'string' }, decision: { type: 'string', enum: ['allow', 'deny'] } } },
+            schema: {
+              type: 'object',
+              required: ['user_code'],
+              properties: {
+                user_code: { type: 'string' },
+                account_key: { type: 'string' },
+                decision: { type: 'string', enum: ['allow', 'deny'] },
+              },
+            },
           },
         },
       },
-      responses: { '200': html('Connected, or declined'), '400': html('The code expired or was used'), '401': html('The account key is not valid') },
+      responses: {
+        '200': html('Connected, or declined'),
+        '400': html('The code expired or was used'),
+        '401': html('The account key is not valid'),
+      },
     },
   },
 };

@@ -13,16 +13,13 @@ import { clientAddress } from '../edge/context.ts';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(res: Response, status: number, title: string, body: string) {
-  res
-    .status(status)
-    .set({
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    })
-    .send(`<!doctype html>
+  res.status(status).set({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  }).send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)} · Structural Platform</title>
 <style>
@@ -75,7 +72,8 @@ function devicePage(res: Response, status: number, userCode: string, error?: str
   );
 }
 
-const expiredPage = (res: Response, message: string) => page(res, 400, 'Sign-in expired', `<h1>Sign-in expired</h1><p>${escape(message)}</p>`);
+const expiredPage = (res: Response, message: string) =>
+  page(res, 400, 'Sign-in expired', `<h1>Sign-in expired</h1><p>${escape(message)}</p>`);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function oauthRouter(platform: Platform): Router {
@@ -90,7 +88,10 @@ export function oauthRouter(platform: Platform): Router {
       next();
     } catch (err) {
       if (!(err instanceof AppError)) return next(err);
-      res.status(429).set('retry-after', String(err.details?.retry_after_s ?? 60)).json({ error: 'slow_down', error_description: err.message });
+      res
+        .status(429)
+        .set('retry-after', String(err.details?.retry_after_s ?? 60))
+        .json({ error: 'slow_down', error_description: err.message });
     }
   });
 
@@ -111,7 +112,13 @@ export function oauthRouter(platform: Platform): Router {
     try {
       const decided = await oauth.decide(requestId, body.decision === 'deny' ? 'deny' : 'allow', str(body.account_key));
       if (decided) return res.redirect(303, decided.redirect);
-      signInPage(res, 401, requestId, oauth.pendingAuthorization(requestId)?.clientName ?? '', 'That account key is not valid.');
+      signInPage(
+        res,
+        401,
+        requestId,
+        oauth.pendingAuthorization(requestId)?.clientName ?? '',
+        'That account key is not valid.',
+      );
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
       expiredPage(res, err.message);
@@ -123,11 +130,16 @@ export function oauthRouter(platform: Platform): Router {
       (tokens) => res.set({ 'cache-control': 'no-store', pragma: 'no-cache' }).json(tokens ?? {}),
       (err) => {
         if (!(err instanceof OAuthError)) throw err;
-        res.status(err.status).set('cache-control', 'no-store').json({ error: err.error, error_description: err.message });
+        res
+          .status(err.status)
+          .set('cache-control', 'no-store')
+          .json({ error: err.error, error_description: err.message });
       },
     );
 
-  router.post('/token', form, json, (req, res) => tokenReply(res, () => oauth.token((req.body ?? {}) as Record<string, unknown>)));
+  router.post('/token', form, json, (req, res) =>
+    tokenReply(res, () => oauth.token((req.body ?? {}) as Record<string, unknown>)),
+  );
   router.post('/revoke', form, json, (req, res) => tokenReply(res, () => oauth.revoke(str((req.body ?? {}).token))));
 
   router.post('/device_authorization', form, json, (req, res) =>
@@ -151,10 +163,18 @@ export function oauthRouter(platform: Platform): Router {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const userCode = str(body.user_code).slice(0, 16);
     try {
-      if (body.decision !== 'deny' && !oauth.pendingDevice(userCode)) throw new OAuthError('expired', 'This code has expired or was used. Return to the app and select Try Again.');
+      if (body.decision !== 'deny' && !oauth.pendingDevice(userCode))
+        throw new OAuthError('expired', 'This code has expired or was used. Return to the app and select Try Again.');
       const ok = await oauth.decideDevice(userCode, body.decision === 'deny' ? 'deny' : 'allow', str(body.account_key));
       if (!ok) return devicePage(res, 401, userCode, 'That account key is not valid.');
-      page(res, 200, 'Done', body.decision === 'deny' ? '<h1>Declined</h1><p>The device was not connected.</p>' : '<h1>Connected</h1><p>You can return to the app.</p>');
+      page(
+        res,
+        200,
+        'Done',
+        body.decision === 'deny'
+          ? '<h1>Declined</h1><p>The device was not connected.</p>'
+          : '<h1>Connected</h1><p>You can return to the app.</p>',
+      );
     } catch (err) {
       if (!(err instanceof OAuthError)) throw err;
       expiredPage(res, err.message);

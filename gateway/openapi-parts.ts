@@ -7,13 +7,22 @@
 export const publicOperation = (tag: string) => ({ tags: [tag], security: [] });
 
 /** A response whose body is JSON of `schema`. */
-export const jsonResponse = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
+export const jsonResponse = (description: string, schema: object) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** The hosted API's error body, `{ error: { code, message, details? } }` (edge/render-error.ts). */
 export const HOSTED_ERROR_SCHEMA = {
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } } } },
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } },
+    },
+  },
 };
 
 /** A response carrying the hosted error envelope. */

@@ -14,7 +14,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
-import { parse, printSchema, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ParseOptions, type ValidationRule } from 'graphql';
+import {
+  parse,
+  printSchema,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ParseOptions,
+  type ValidationRule,
+} from 'graphql';
 import type { PersistedMode } from '../core/config.ts';
 import { AppError } from '../core/errors.ts';
 
@@ -30,13 +39,17 @@ export function readPersistedDocuments(file: string): Map<string, string> {
   }
   const entries: [string, unknown][] =
     raw && typeof raw === 'object' && (raw as { format?: unknown }).format === 'apollo-persisted-query-manifest'
-      ? ((raw as { operations?: unknown }).operations as { id?: unknown; body?: unknown }[] | undefined ?? []).map((op) => [String(op.id), op.body])
+      ? (((raw as { operations?: unknown }).operations as { id?: unknown; body?: unknown }[] | undefined) ?? []).map(
+          (op) => [String(op.id), op.body],
+        )
       : Object.entries(raw as Record<string, unknown>);
   const documents = new Map<string, string>();
   for (const [hash, text] of entries) {
-    if (typeof text !== 'string') throw new Error(`PERSISTED_DOCUMENTS: the entry ${hash} of ${file} has no document text`);
+    if (typeof text !== 'string')
+      throw new Error(`PERSISTED_DOCUMENTS: the entry ${hash} of ${file} has no document text`);
     const key = hash.replace(/^sha256:/, '').toLowerCase();
-    if (sha256(text) !== key) throw new Error(`PERSISTED_DOCUMENTS: the entry ${hash} of ${file} is not the SHA-256 of its document`);
+    if (sha256(text) !== key)
+      throw new Error(`PERSISTED_DOCUMENTS: the entry ${hash} of ${file} is not the SHA-256 of its document`);
     documents.set(key, text);
   }
   return documents;
@@ -51,13 +64,22 @@ export interface PersistedDocuments {
   /** Refuses a request the mode does not allow: sent as text (`query`) or as a hash. */
   check(request: { query?: string; hash?: string }): void;
   /** Parses and validates every listed document into Apollo's document store for this schema. */
-  prewarm(schema: GraphQLSchema, store: KeyValueCache<DocumentNode>, rules: readonly ValidationRule[], parseOptions: ParseOptions): number;
+  prewarm(
+    schema: GraphQLSchema,
+    store: KeyValueCache<DocumentNode>,
+    rules: readonly ValidationRule[],
+    parseOptions: ParseOptions,
+  ): number;
 }
 
 // Apollo Server prefixes its persisted-query cache keys.
 const APQ_PREFIX = 'apq:';
 
-export function persistedDocuments(documents: Map<string, string>, mode: PersistedMode, registered: KeyValueCache<string>): PersistedDocuments {
+export function persistedDocuments(
+  documents: Map<string, string>,
+  mode: PersistedMode,
+  registered: KeyValueCache<string>,
+): PersistedDocuments {
   const cache: KeyValueCache<string> = {
     async get(key) {
       const hash = key.startsWith(APQ_PREFIX) ? key.slice(APQ_PREFIX.length) : key;
@@ -81,8 +103,13 @@ export function persistedDocuments(documents: Map<string, string>, mode: Persist
     check({ query, hash }) {
       if (mode === 'accept') return;
       if (query === undefined) return; // a hash alone: unknown ones are Apollo's PERSISTED_QUERY_NOT_FOUND
-      if (mode === 'require-id') throw new AppError('PERSISTED_QUERY_ID_REQUIRED', 'This server runs only listed documents, sent by hash: send extensions.persistedQuery.sha256Hash without the query text');
-      if (!documents.has(hash ?? sha256(query))) throw new AppError('QUERY_NOT_IN_SAFELIST', 'This document is not on the server\'s list of persisted documents');
+      if (mode === 'require-id')
+        throw new AppError(
+          'PERSISTED_QUERY_ID_REQUIRED',
+          'This server runs only listed documents, sent by hash: send extensions.persistedQuery.sha256Hash without the query text',
+        );
+      if (!documents.has(hash ?? sha256(query)))
+        throw new AppError('QUERY_NOT_IN_SAFELIST', "This document is not on the server's list of persisted documents");
     },
     prewarm(schema, store, rules, parseOptions) {
       // Apollo Server keys a document store it was given by the hash of the printed API schema.

@@ -4,7 +4,10 @@
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
+import {
+  ApolloServerPluginLandingPageLocalDefault,
+  ApolloServerPluginLandingPageProductionDefault,
+} from '@apollo/server/plugin/landingPage/default';
 import { ApolloGateway } from '@apollo/gateway';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { InMemoryLRUCache } from '@apollo/utils.keyvaluecache';
@@ -64,7 +67,10 @@ export interface StartOptions {
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   for (const module of Object.values(SUBGRAPHS)) {
-    if (module.runsInGateway && module.name in config.remoteSubgraphs) throw new Error(`REMOTE_SUBGRAPHS: the ${module.name} subgraph must run in the gateway's process: ${module.runsInGateway}`);
+    if (module.runsInGateway && module.name in config.remoteSubgraphs)
+      throw new Error(
+        `REMOTE_SUBGRAPHS: the ${module.name} subgraph must run in the gateway's process: ${module.runsInGateway}`,
+      );
   }
   // This process runs the job types of the subgraphs it serves; a remote subgraph's process runs its own.
   const local = Object.values(SUBGRAPHS).filter((m) => !(m.name in config.remoteSubgraphs));
@@ -88,7 +94,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const httpServer = createHttpServer(app);
 
   const persisted = config.persistedDocumentsFile
-    ? persistedDocuments(readPersistedDocuments(config.persistedDocumentsFile), config.persistedDocumentsMode, new InMemoryLRUCache<string>())
+    ? persistedDocuments(
+        readPersistedDocuments(config.persistedDocumentsFile),
+        config.persistedDocumentsMode,
+        new InMemoryLRUCache<string>(),
+      )
     : null;
   // Parsed and validated documents by hash, shared by every request (Apollo's default, made explicit
   // so that the persisted documents can be put in it when the schema loads).
@@ -105,7 +115,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       rateLimitPlugin(),
       storableTextPlugin(),
       ...(config.publicCacheSeconds > 0 ? [publicResponseCachePlugin(config.publicCacheSeconds)] : []),
-      config.env === 'production' ? ApolloServerPluginLandingPageProductionDefault() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      config.env === 'production'
+        ? ApolloServerPluginLandingPageProductionDefault()
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       ...(options.plugins ?? []),
     ],
     introspection: config.env !== 'production',
@@ -149,7 +161,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   app.use('/projects', viewerRouter(platform, apollo));
   let openApi: string | null = null;
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(ROUTES, platform.publicUrl(), { extraPaths: { ...OAUTH_OPENAPI_PATHS, ...DESKTOP_RELEASE_OPENAPI_PATHS } }));
+    openApi ??= JSON.stringify(
+      openApiDocument(ROUTES, platform.publicUrl(), {
+        extraPaths: { ...OAUTH_OPENAPI_PATHS, ...DESKTOP_RELEASE_OPENAPI_PATHS },
+      }),
+    );
     res.type('json').send(openApi);
   });
   app.use(

@@ -23,21 +23,29 @@ const name = process.argv[2] as SubgraphName;
 // (the benchmark's baseline) charges them itself.
 const standalone = process.argv.includes('--standalone');
 if (!SUBGRAPH_NAMES.includes(name)) {
-  console.error(`usage: npm run subgraph -- <${SUBGRAPH_NAMES.join('|')}> [--standalone]  (PORT sets the port, default 4101)`);
+  console.error(
+    `usage: npm run subgraph -- <${SUBGRAPH_NAMES.join('|')}> [--standalone]  (PORT sets the port, default 4101)`,
+  );
   process.exit(2);
 }
 
 const config = loadConfig({ ...process.env, PORT: process.env.PORT ?? '4101' });
 const module = SUBGRAPHS[name];
 // It runs its own job types and no other subgraph's.
-const platform = await createPlatform(config, { ...deploymentOptions(), runJobTypes: module.jobHandlers.map((h) => h.type) });
+const platform = await createPlatform(config, {
+  ...deploymentOptions(),
+  runJobTypes: module.jobHandlers.map((h) => h.type),
+});
 const served = await startSubgraph(module, platform);
 
 const app = express();
 const httpServer = createHttpServer(app);
 const apollo = new ApolloServer<RequestContext>({
   schema: buildSchema(served),
-  plugins: [ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }), ...(standalone ? [rateLimitPlugin()] : [])],
+  plugins: [
+    ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
+    ...(standalone ? [rateLimitPlugin()] : []),
+  ],
 });
 await apollo.start();
 app.use(requestId(platform.log));
@@ -46,10 +54,18 @@ app.use(
   '/graphql',
   (req, res, next) => (isMultipart(req) ? uploads(req, res, next) : next()),
   express.json({ limit: config.jsonLimitBytes }),
-  graphqlHttp(apollo, (req) => buildContext(platform, { authorization: req.get('authorization'), requestId: req.requestId, address: clientAddress(req) })),
+  graphqlHttp(apollo, (req) =>
+    buildContext(platform, {
+      authorization: req.get('authorization'),
+      requestId: req.requestId,
+      address: clientAddress(req),
+    }),
+  ),
 );
 const port = await listen(httpServer, config.gatewayPort, config.host);
-console.log(JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `http://${config.host}:${port}/graphql` }));
+console.log(
+  JSON.stringify({ msg: 'subgraph listening', subgraph: name, url: `http://${config.host}:${port}/graphql` }),
+);
 
 // A stray rejection is a bug to log, not a reason to drop every request in flight.
 process.on('unhandledRejection', (err) => platform.log.error({ err }, 'unhandled rejection'));

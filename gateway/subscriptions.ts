@@ -52,7 +52,9 @@ export function selectionQuery(info: GraphQLResolveInfo): { query: string; varia
       },
     });
   collect(field.selectionSet!);
-  const defs = (info.operation.variableDefinitions ?? []).filter((d: VariableDefinitionNode) => usedVariables.has(d.variable.name.value));
+  const defs = (info.operation.variableDefinitions ?? []).filter((d: VariableDefinitionNode) =>
+    usedVariables.has(d.variable.name.value),
+  );
   const fragments = [...usedFragments].map((name) => print(info.fragments[name] as FragmentDefinitionNode)).join('\n');
   const varDecl = ['$__jobId: ID!', ...defs.map(print)].join(', ');
   const query = `query JobUpdated(${varDecl}) { job(id: $__jobId) ${print(field.selectionSet!)} }\n${fragments}`;
@@ -62,16 +64,29 @@ export function selectionQuery(info: GraphQLResolveInfo): { query: string; varia
 }
 
 /** Runs the selection for one job through the gateway; throws the first error as an AppError. */
-async function readJob(apollo: ApolloServer<RequestContext>, ctx: RequestContext, jobId: string, info: GraphQLResolveInfo) {
+async function readJob(
+  apollo: ApolloServer<RequestContext>,
+  ctx: RequestContext,
+  jobId: string,
+  info: GraphQLResolveInfo,
+) {
   const { query, variables } = selectionQuery(info);
   const internal = Object.assign(Object.create(Object.getPrototypeOf(ctx)), ctx, { loaders: new Map(), charged: true });
-  const response = await apollo.executeOperation({ query, variables: { ...variables, __jobId: jobId } }, { contextValue: internal });
+  const response = await apollo.executeOperation(
+    { query, variables: { ...variables, __jobId: jobId } },
+    { contextValue: internal },
+  );
   if (response.body.kind !== 'single') throw new AppError('INTERNAL_ERROR', 'unexpected incremental response');
   const { data, errors } = response.body.singleResult;
-  if (!errors?.length && !(data as { job: unknown } | null)?.job) throw new AppError('JOB_NOT_FOUND', `Job ${jobId} not found`, { job_id: jobId });
+  if (!errors?.length && !(data as { job: unknown } | null)?.job)
+    throw new AppError('JOB_NOT_FOUND', `Job ${jobId} not found`, { job_id: jobId });
   if (errors?.length) {
     const first = errors[0]!;
-    throw new AppError(codeFromGraphql(first.extensions?.code), first.message, first.extensions?.details as Record<string, unknown> | undefined);
+    throw new AppError(
+      codeFromGraphql(first.extensions?.code),
+      first.message,
+      first.extensions?.details as Record<string, unknown> | undefined,
+    );
   }
   return (data as { job: Record<string, unknown> }).job;
 }
@@ -80,7 +95,12 @@ async function readJob(apollo: ApolloServer<RequestContext>, ctx: RequestContext
  * readJob, read again after a pause when it fails with an internal error: a subgraph process that
  * died under the read (the cluster restarts it) must not end a subscription that can go on.
  */
-async function readJobSteadily(apollo: ApolloServer<RequestContext>, ctx: RequestContext, jobId: string, info: GraphQLResolveInfo) {
+async function readJobSteadily(
+  apollo: ApolloServer<RequestContext>,
+  ctx: RequestContext,
+  jobId: string,
+  info: GraphQLResolveInfo,
+) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await readJob(apollo, ctx, jobId, info);
@@ -92,22 +112,39 @@ async function readJobSteadily(apollo: ApolloServer<RequestContext>, ctx: Reques
 }
 
 /** `served`: the subgraphs this process started, whose own streams (SubgraphModule.subscriptions) it serves. */
-export function buildSubscriptionSchema(apiSchema: GraphQLSchema, apollo: ApolloServer<RequestContext>, served: readonly SubgraphModule[]): GraphQLSchema {
+export function buildSubscriptionSchema(
+  apiSchema: GraphQLSchema,
+  apollo: ApolloServer<RequestContext>,
+  served: readonly SubgraphModule[],
+): GraphQLSchema {
   // A copy, so that the resolvers set below never touch the gateway's own schema objects.
   const schema = buildASTSchema(parse(printSchema(apiSchema)));
   const field = schema.getSubscriptionType()!.getFields().jobUpdated!;
 
-  field.subscribe = async function* (_root: unknown, args: { id: string }, ctx: RequestContext, info: GraphQLResolveInfo) {
+  field.subscribe = async function* (
+    _root: unknown,
+    args: { id: string },
+    ctx: RequestContext,
+    info: GraphQLResolveInfo,
+  ) {
     try {
       // The key and its rate limit were checked in onSubscribe (gateway/server.ts), like every operation over the socket.
-      if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'A valid API key is required: send {"authorization": "Bearer <key>"} as connection parameters');
+      if (!ctx.principal)
+        throw new AppError(
+          'UNAUTHORIZED',
+          'A valid API key is required: send {"authorization": "Bearer <key>"} as connection parameters',
+        );
       const principal = ctx.principal;
       // Checked before every event and every LIMITS.subscriptionAuthRecheckMs while idle: an event costs one
       // key lookup (cached for seconds, cleared on revocation), and a job that sends no events for a long
       // time still stops streaming within the recheck period once its key is revoked.
       const stillAuthorized = async () => {
         const now = await ctx.platform.keys.authenticate(bearerToken(ctx.authorization));
-        if (now?.keyId !== principal.keyId) throw new AppError('UNAUTHORIZED', 'The API key of this subscription was revoked; the subscription has ended');
+        if (now?.keyId !== principal.keyId)
+          throw new AppError(
+            'UNAUTHORIZED',
+            'The API key of this subscription was revoked; the subscription has ended',
+          );
       };
       // Listen before the first read so no change between the two is lost.
       const queue: JobEvent[] = [];
@@ -172,9 +209,17 @@ function serveStream(schema: GraphQLSchema, name: string, stream: Streams[string
       const principal = ctx.principal;
       const stillAuthorized = async () => {
         const now = await ctx.platform.keys.authenticate(bearerToken(ctx.authorization));
-        if (!principal || now?.keyId !== principal.keyId) throw new AppError('UNAUTHORIZED', 'The key or token of this subscription was revoked or has expired; the subscription has ended').toGraphQLError();
+        if (!principal || now?.keyId !== principal.keyId)
+          throw new AppError(
+            'UNAUTHORIZED',
+            'The key or token of this subscription was revoked or has expired; the subscription has ended',
+          ).toGraphQLError();
       };
-      return checkedStream(mapStream(await stream(args, ctx), (value) => ({ [name]: value })), stillAuthorized, LIMITS.subscriptionAuthRecheckMs);
+      return checkedStream(
+        mapStream(await stream(args, ctx), (value) => ({ [name]: value })),
+        stillAuthorized,
+        LIMITS.subscriptionAuthRecheckMs,
+      );
     } catch (err) {
       if (err instanceof AppError) throw err.toGraphQLError();
       throw err;

@@ -15,7 +15,9 @@ const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = asked.filter((f) => !known.includes(f));
 if (!config.redisUrl || unknown.length) {
   console.error(
-    (config.redisUrl ? `unknown job family: ${unknown.join(', ')}\n` : 'npm run worker needs REDIS_URL (redis://127.0.0.1:6379): the workers take their jobs from its queues.\n') +
+    (config.redisUrl
+      ? `unknown job family: ${unknown.join(', ')}\n`
+      : 'npm run worker needs REDIS_URL (redis://127.0.0.1:6379): the workers take their jobs from its queues.\n') +
       `usage: REDIS_URL=redis://… npm run worker -- [${known.join('|')} ...]   (default: every family)`,
   );
   process.exit(2);

@@ -18,10 +18,14 @@ const HEADER = `// GENERATED from prisma/schema.prisma by prisma/derive-postgres
 export function derivePostgresqlSchema(source: string): string {
   const generator = /generator client \{[^}]*\}/;
   const datasource = /datasource db \{[^}]*\}/;
-  if (!generator.test(source) || !datasource.test(source)) throw new Error('prisma/schema.prisma: no generator client or datasource db block');
+  if (!generator.test(source) || !datasource.test(source))
+    throw new Error('prisma/schema.prisma: no generator client or datasource db block');
   const body = source
     .replace(/^(\/\/[^\n]*\n)+/, '')
-    .replace(generator, `generator client {\n  provider   = "prisma-client-js"\n  engineType = "client"\n  output     = "../../node_modules/.prisma/client-postgresql"\n}`)
+    .replace(
+      generator,
+      `generator client {\n  provider   = "prisma-client-js"\n  engineType = "client"\n  output     = "../../node_modules/.prisma/client-postgresql"\n}`,
+    )
     .replace(datasource, `datasource db {\n  provider = "postgresql"\n  url      = env("DATABASE_URL")\n}`);
   return `${HEADER}\n\n${body.trimStart()}`;
 }

@@ -34,7 +34,11 @@ const HEALTHCHECK_OPENAPI_PATHS = {
       responses: {
         '200': {
           description: 'The service answers',
-          content: { 'application/json': { schema: { type: 'object', required: ['status'], properties: { status: { const: 'healthy' } } } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['status'], properties: { status: { const: 'healthy' } } },
+            },
+          },
         },
       },
     },
@@ -53,14 +57,20 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
   // Its server is '/', relative to where the document is served: the Host header is the caller's
   // to choose, and the document is cached for every caller.
   app.get('/openapi.json', (_req, res) => {
-    openApi ??= JSON.stringify(openApiDocument(memoryRoutes, '/', { service: 'memory', extraPaths: HEALTHCHECK_OPENAPI_PATHS }));
+    openApi ??= JSON.stringify(
+      openApiDocument(memoryRoutes, '/', { service: 'memory', extraPaths: HEALTHCHECK_OPENAPI_PATHS }),
+    );
     res.type('json').send(openApi);
   });
   const contexts = new WeakMap<Request, RequestContext>();
   app.use(async (req: Request, res: Response, next) => {
     try {
       const key = req.get('x-api-key');
-      const ctx = await buildContext(platform, { authorization: key ? `Bearer ${key}` : undefined, requestId: req.requestId, address: clientAddress(req) });
+      const ctx = await buildContext(platform, {
+        authorization: key ? `Bearer ${key}` : undefined,
+        requestId: req.requestId,
+        address: clientAddress(req),
+      });
       if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'Invalid or missing API key');
       // Every authenticated request counts, invalid ones included; the operation it runs is not charged again.
       await platform.rateLimits.consume('api', ctx);
@@ -96,11 +106,14 @@ export function memoryApp(platform: Platform, apollo: ApolloServer<RequestContex
   for (const [path, methods] of allowed) {
     app.all(expressPath(path), (req, res) => {
       res.setHeader('Allow', methods.join(', '));
-      sendError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`), { style: 'fastapi' });
+      sendError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}`), {
+        style: 'fastapi',
+      });
     });
   }
   app.use((_req, res) => sendError(res, new AppError('NOT_FOUND', 'Not Found'), { style: 'fastapi' }));
-  const onError: ErrorRequestHandler = (err, _req, res, _next) => fail(res, bodyParserError(err, platform.config.jsonLimitBytes) ?? err, platform);
+  const onError: ErrorRequestHandler = (err, _req, res, _next) =>
+    fail(res, bodyParserError(err, platform.config.jsonLimitBytes) ?? err, platform);
   app.use(onError);
   return app;
 }

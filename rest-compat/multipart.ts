@@ -40,7 +40,10 @@ export function readMultipart(request: IncomingMessage, fileLimit: number): Prom
     let settled = false;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: request.headers, limits: { fileSize: fileLimit, files: 1, fields: 20, fieldSize: 1024 * 1024 } });
+      parser = busboy({
+        headers: request.headers,
+        limits: { fileSize: fileLimit, files: 1, fields: 20, fieldSize: 1024 * 1024 },
+      });
     } catch (err) {
       reject(new AppError('VALIDATION_ERROR', `malformed multipart body: ${(err as Error).message}`));
       return;
@@ -53,7 +56,9 @@ export function readMultipart(request: IncomingMessage, fileLimit: number): Prom
       reject(error);
     };
     const malformed = (err: Error) =>
-      fail(new AppError('VALIDATION_ERROR', `${current}: malformed multipart body (${err.message})`, { field: current }));
+      fail(
+        new AppError('VALIDATION_ERROR', `${current}: malformed multipart body (${err.message})`, { field: current }),
+      );
 
     parser.on('field', (name, value) => {
       fields[name] = value;
@@ -65,10 +70,16 @@ export function readMultipart(request: IncomingMessage, fileLimit: number): Prom
       stream.on('error', malformed);
       stream.on('limit', () => {
         stream.resume();
-        fail(new AppError('PAYLOAD_TOO_LARGE', `${field}: exceeds the limit of ${fileLimit} bytes`, { field, limit: fileLimit }));
+        fail(
+          new AppError('PAYLOAD_TOO_LARGE', `${field}: exceeds the limit of ${fileLimit} bytes`, {
+            field,
+            limit: fileLimit,
+          }),
+        );
       });
       stream.on('end', () => {
-        if (!settled) file = { field, filename: info.filename ?? 'upload', mimetype: info.mimeType, bytes: Buffer.concat(chunks) };
+        if (!settled)
+          file = { field, filename: info.filename ?? 'upload', mimetype: info.mimeType, bytes: Buffer.concat(chunks) };
         current = 'body';
       });
     });

@@ -10,7 +10,11 @@ const hostedError = {
     error: {
       type: 'object',
       required: ['code', 'message'],
-      properties: { code: { type: 'string', enum: Object.keys(ERROR_TABLE) }, message: { type: 'string' }, details: { type: 'object' } },
+      properties: {
+        code: { type: 'string', enum: Object.keys(ERROR_TABLE) },
+        message: { type: 'string' },
+        details: { type: 'object' },
+      },
     },
   },
 };
@@ -26,7 +30,8 @@ const SERVICES = {
   },
   memory: {
     title: 'Structural engineering platform — memory service',
-    description: 'Per-user memory of conversations (episodes, entities, facts), FastAPI-compatible: X-API-Key auth and {detail} errors.',
+    description:
+      'Per-user memory of conversations (episodes, entities, facts), FastAPI-compatible: X-API-Key auth and {detail} errors.',
     schemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
   },
 } as const;
@@ -35,7 +40,10 @@ const schemaOf = (t: z.ZodType) => z.toJSONSchema(t, { io: 'input', unrepresenta
 
 function parameters(route: Route) {
   const out: object[] = [];
-  for (const [where, obj] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [where, obj] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
     if (!obj) continue;
     const json = schemaOf(obj) as { properties?: Record<string, object>; required?: string[] };
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
@@ -59,10 +67,14 @@ export function openApiDocument(
     const success = route.notImplemented
       ? { description: 'Not available yet' }
       : route.response
-        ? { description: 'Success', ...json(schemaOf(route.response)), ...(route.etag ? { headers: { ETag: { schema: { type: 'string' } } } } : {}) }
+        ? {
+            description: 'Success',
+            ...json(schemaOf(route.response)),
+            ...(route.etag ? { headers: { ETag: { schema: { type: 'string' } } } } : {}),
+          }
         : // A route without a declared shape still says its answer is a JSON object; its fields are on
           // the capability's page (docs/capabilities/).
-          { description: 'Success (fields: see the capability\'s page)', ...json({ type: 'object' }) };
+          { description: "Success (fields: see the capability's page)", ...json({ type: 'object' }) };
     const responses: Record<string, object> = {
       [String(route.successStatus)]: success,
       '400': { description: 'Malformed request', ...json(err) },
@@ -71,20 +83,32 @@ export function openApiDocument(
     };
     if (route.etag) responses['304'] = { description: 'Not Modified: If-None-Match named the current ETag; no body' };
     // Every route that names a resource in its path answers 404 when it is absent or another account's.
-    if (route.path.includes('{') || route.notFound) responses['404'] = { description: `${route.notFound ?? 'NOT_FOUND'}: not found`, ...json(err) };
+    if (route.path.includes('{') || route.notFound)
+      responses['404'] = { description: `${route.notFound ?? 'NOT_FOUND'}: not found`, ...json(err) };
     // Bodies are read under a limit: JSON_LIMIT_BYTES, uploads UPLOAD_LIMIT_BYTES (core/limits.ts).
-    if (route.body || route.multipart) responses['413'] = { description: 'PAYLOAD_TOO_LARGE: the body is over its limit', ...json(err) };
+    if (route.body || route.multipart)
+      responses['413'] = { description: 'PAYLOAD_TOO_LARGE: the body is over its limit', ...json(err) };
     if (route.auth !== 'public') responses['401'] = { description: 'Missing or invalid API key', ...json(err) };
-    if (route.notImplemented) responses['501'] = { description: `${route.notImplemented} is not implemented yet`, ...json(err) };
+    if (route.notImplemented)
+      responses['501'] = { description: `${route.notImplemented} is not implemented yet`, ...json(err) };
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
       summary: route.summary,
       tags: [route.tag],
-      ...(route.notImplemented ? { 'x-not-implemented': true, description: `Not implemented yet: answers 501 NOT_IMPLEMENTED.` } : {}),
+      ...(route.notImplemented
+        ? { 'x-not-implemented': true, description: `Not implemented yet: answers 501 NOT_IMPLEMENTED.` }
+        : {}),
       security: route.auth === 'public' ? [] : [{ [route.auth]: [] }],
       parameters: parameters(route),
       ...(route.body
-        ? { requestBody: { required: true, content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: schemaOf(route.body) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: schemaOf(route.body) },
+              },
+            },
+          }
         : {}),
       responses,
       ...(route.jobResults ? { 'x-job-results': schemaOf(route.jobResults) } : {}),

@@ -31,7 +31,8 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): Deta
   switch (issue.code) {
     case 'invalid_type': {
       if (given === undefined) return { loc, msg: 'field required', type: 'value_error.missing' };
-      if ((issue.expected === 'number' || issue.expected === 'int') && INT_FIELDS.has(String(issue.path.at(-1)))) return { loc, msg: TYPE_NAMES.int![0], type: TYPE_NAMES.int![1] };
+      if ((issue.expected === 'number' || issue.expected === 'int') && INT_FIELDS.has(String(issue.path.at(-1))))
+        return { loc, msg: TYPE_NAMES.int![0], type: TYPE_NAMES.int![1] };
       const [msg, type] = TYPE_NAMES[issue.expected] ?? [`${issue.expected} expected`, `type_error.${issue.expected}`];
       return { loc, msg, type };
     }
@@ -48,14 +49,36 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): Deta
       if (issue.format === 'uuid') return { loc, msg: 'value is not a valid uuid', type: 'type_error.uuid' };
       if (issue.format === 'regex') {
         const pattern = (issue as { pattern?: string }).pattern;
-        return { loc, msg: `string does not match regex "${pattern}"`, type: 'value_error.str.regex', ctx: { pattern } };
+        return {
+          loc,
+          msg: `string does not match regex "${pattern}"`,
+          type: 'value_error.str.regex',
+          ctx: { pattern },
+        };
       }
       return { loc, msg: issue.message, type: 'value_error' };
     case 'too_small':
-      if (issue.origin === 'number') return { loc, msg: `ensure this value is greater than or equal to ${issue.minimum}`, type: 'value_error.number.not_ge', ctx: { limit_value: issue.minimum } };
-      return { loc, msg: `ensure this value has at least ${issue.minimum} characters`, type: 'value_error.any_str.min_length', ctx: { limit_value: issue.minimum } };
+      if (issue.origin === 'number')
+        return {
+          loc,
+          msg: `ensure this value is greater than or equal to ${issue.minimum}`,
+          type: 'value_error.number.not_ge',
+          ctx: { limit_value: issue.minimum },
+        };
+      return {
+        loc,
+        msg: `ensure this value has at least ${issue.minimum} characters`,
+        type: 'value_error.any_str.min_length',
+        ctx: { limit_value: issue.minimum },
+      };
     case 'too_big':
-      if (issue.origin === 'number') return { loc, msg: `ensure this value is less than or equal to ${issue.maximum}`, type: 'value_error.number.not_le', ctx: { limit_value: issue.maximum } };
+      if (issue.origin === 'number')
+        return {
+          loc,
+          msg: `ensure this value is less than or equal to ${issue.maximum}`,
+          type: 'value_error.number.not_le',
+          ctx: { limit_value: issue.maximum },
+        };
       return { loc, msg: issue.message, type: 'value_error' };
     default:
       return { loc, msg: issue.message, type: 'value_error' };
@@ -63,11 +86,20 @@ function detailOf(issue: z.core.$ZodIssue, prefix: string, input: unknown): Deta
 }
 
 /** The checked input, or a VALIDATION_ERROR carrying pydantic's items (rendered as 422 {detail: [...]}). */
-export function parsePydantic<S extends z.ZodType>(schema: S, input: unknown, prefix: 'body' | 'query' | 'path'): z.output<S> {
+export function parsePydantic<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  prefix: 'body' | 'query' | 'path',
+): z.output<S> {
   const bad = unstorableText(input);
-  if (bad) throw new AppError('VALIDATION_ERROR', 'request validation failed', { detail: [{ loc: [prefix, ...bad.path], msg: bad.message, type: 'value_error.str' }] });
+  if (bad)
+    throw new AppError('VALIDATION_ERROR', 'request validation failed', {
+      detail: [{ loc: [prefix, ...bad.path], msg: bad.message, type: 'value_error.str' }],
+    });
   const result = schema.safeParse(input);
-  if (!result.success) throw new AppError('VALIDATION_ERROR', 'request validation failed', { detail: result.error.issues.map((i) => detailOf(i, prefix, input)) });
+  if (!result.success)
+    throw new AppError('VALIDATION_ERROR', 'request validation failed', {
+      detail: result.error.issues.map((i) => detailOf(i, prefix, input)),
+    });
   return result.data;
 }
-

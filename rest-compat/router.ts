@@ -22,7 +22,14 @@ export function operationRunner(apollo: ApolloServer<RequestContext>, ctx: Reque
     const { data, errors } = response.body.singleResult;
     if (errors?.length) {
       const e = errors[0]!;
-      throw inRestNames(new AppError(codeFromGraphql(e.extensions?.code), e.message, e.extensions?.details as Record<string, unknown> | undefined, fieldMentionOf(e.extensions?.field)));
+      throw inRestNames(
+        new AppError(
+          codeFromGraphql(e.extensions?.code),
+          e.message,
+          e.extensions?.details as Record<string, unknown> | undefined,
+          fieldMentionOf(e.extensions?.field),
+        ),
+      );
     }
     return data as never;
   };
@@ -41,7 +48,13 @@ function inRestNames(err: AppError): AppError {
     ...err.details,
     ...('field' in err.details ? { field: rename(err.details.field) } : {}),
     ...(Array.isArray(err.details.fields)
-      ? { fields: err.details.fields.map((f: unknown) => (f && typeof f === 'object' && 'field' in f ? { ...f, field: rename((f as { field: unknown }).field) } : rename(f))) }
+      ? {
+          fields: err.details.fields.map((f: unknown) =>
+            f && typeof f === 'object' && 'field' in f
+              ? { ...f, field: rename((f as { field: unknown }).field) }
+              : rename(f),
+          ),
+        }
       : {}),
   };
   const mention = err.field && { ...err.field, path: snakeFieldPath(err.field.path) };
@@ -56,14 +69,20 @@ function runOperation(route: Route, operation: string): NonNullable<Route['handl
     const value = Object.values(data)[0];
     if (value === null || value === undefined) {
       const code = route.notFound ?? 'NOT_FOUND';
-      const what = code.replace(/_NOT_FOUND$/, '').toLowerCase().replace(/_/g, ' ');
+      const what = code
+        .replace(/_NOT_FOUND$/, '')
+        .toLowerCase()
+        .replace(/_/g, ' ');
       throw new AppError(code, `No ${what} ${Object.values(params).join(' ')}`.trim(), params);
     }
-    return route.answer === 'job' ? jobAccepted(value as Parameters<typeof jobAccepted>[0]) : { body: toSnakeKeys(value) };
+    return route.answer === 'job'
+      ? jobAccepted(value as Parameters<typeof jobAccepted>[0])
+      : { body: toSnakeKeys(value) };
   };
 }
 
-const styleOf = (route: Route): ErrorStyle => (route.detailFor ? { style: 'detail', detailFor: route.detailFor } : { style: 'hosted' });
+const styleOf = (route: Route): ErrorStyle =>
+  route.detailFor ? { style: 'detail', detailFor: route.detailFor } : { style: 'hosted' };
 
 function routeError(res: Response, err: unknown, route: Route, ctx?: RequestContext): void {
   if (!(err instanceof AppError)) ctx?.log.error({ err }, 'unexpected error in REST route');
@@ -71,12 +90,21 @@ function routeError(res: Response, err: unknown, route: Route, ctx?: RequestCont
 }
 
 /** `beforeBody` checks the key and its budget from the headers, before a bearer route's body is read. */
-export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>, context: ContextFactory, jsonLimitBytes: number, beforeBody: RequestHandler): Router {
+export function restRouter(
+  routes: Route[],
+  apollo: ApolloServer<RequestContext>,
+  context: ContextFactory,
+  jsonLimitBytes: number,
+  beforeBody: RequestHandler,
+): Router {
   const router = express.Router();
   const json = express.json({ limit: jsonLimitBytes });
   for (const route of routes) {
     const hasBody = route.method === 'post';
-    const handlers = [...(hasBody && route.auth === 'bearer' ? [beforeBody] : []), ...(hasBody && !route.multipart ? [json] : [])];
+    const handlers = [
+      ...(hasBody && route.auth === 'bearer' ? [beforeBody] : []),
+      ...(hasBody && !route.multipart ? [json] : []),
+    ];
     router[route.method](expressPath(route.path), ...handlers, async (req: Request, res: Response) => {
       let ctx: RequestContext | undefined;
       try {
@@ -88,7 +116,9 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
         if (route.notImplemented || !handle) {
           // No GraphQL operation runs here, so the request is charged to the key's budget directly.
           await ctx.platform.rateLimits.consume('api', ctx);
-          throw new AppError('NOT_IMPLEMENTED', `${route.notImplemented ?? route.summary} is not implemented yet`, { route: `${route.method.toUpperCase()} ${route.path}` });
+          throw new AppError('NOT_IMPLEMENTED', `${route.notImplemented ?? route.summary} is not implemented yet`, {
+            route: `${route.method.toUpperCase()} ${route.path}`,
+          });
         }
         const input = {
           params: route.params ? parseInput(route.params, req.params) : {},
@@ -111,13 +141,18 @@ export function restRouter(routes: Route[], apollo: ApolloServer<RequestContext>
   }
   // A known path with another method: 405 with Allow, as FastAPI and RFC 9110 answer, not 404.
   const methods = new Map<string, Set<string>>();
-  for (const route of routes) methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method.toUpperCase()));
+  for (const route of routes)
+    methods.set(route.path, (methods.get(route.path) ?? new Set()).add(route.method.toUpperCase()));
   for (const [path, allowed] of methods) {
     if (allowed.has('GET')) allowed.add('HEAD');
     const allow = [...allowed].join(', ');
     router.all(expressPath(path), (req: Request, res: Response) => {
       res.setHeader('Allow', allow);
-      routeError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allow}`), routes.find((r) => r.path === path)!);
+      routeError(
+        res,
+        new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; allowed: ${allow}`),
+        routes.find((r) => r.path === path)!,
+      );
     });
   }
   return router;

@@ -10,4 +10,14 @@ import { searchRoutes } from './routes/search.ts';
 import { spreadsheetRoutes } from './routes/spreadsheet.ts';
 
 /** Every hosted REST route: the router and the OpenAPI document are both built from this table. */
-export const ROUTES: Route[] = [...codeRoutes, ...blogRoutes, ...jobRoutes, ...drawingRoutes, ...searchRoutes, ...documentRoutes, ...calcdocRoutes, ...spreadsheetRoutes, ...projectRoutes];
+export const ROUTES: Route[] = [
+  ...codeRoutes,
+  ...blogRoutes,
+  ...jobRoutes,
+  ...drawingRoutes,
+  ...searchRoutes,
+  ...documentRoutes,
+  ...calcdocRoutes,
+  ...spreadsheetRoutes,
+  ...projectRoutes,
+];

@@ -57,8 +57,11 @@ export interface SubgraphModule {
   onStart?(platform: Platform): Promise<void | Started>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments and handlers of every payload type; each resolver or handler validates its own
-export type Streams = Record<string, (args: Record<string, any>, ctx: RequestContext) => Promise<AsyncIterableIterator<unknown>>>;
+export type Streams = Record<
+  string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL arguments and handlers of every payload type; each resolver or handler validates its own
+  (args: Record<string, any>, ctx: RequestContext) => Promise<AsyncIterableIterator<unknown>>
+>;
 
 /** What a subgraph's onStart built: its resolvers and streams over collaborators made once. */
 export interface Started {

@@ -26,7 +26,10 @@ export async function startSubgraph(module: SubgraphModule, platform: Platform):
 
 /** Array form: @apollo/subgraph 2.15 rejects the object form. */
 export function buildSchema(module: SubgraphModule): GraphQLSchema {
-  if (!module.resolvers) throw new Error(`the ${module.name} subgraph builds its resolvers when it starts: build the schema of startSubgraph's answer`);
+  if (!module.resolvers)
+    throw new Error(
+      `the ${module.name} subgraph builds its resolvers when it starts: build the schema of startSubgraph's answer`,
+    );
   return buildSubgraphSchema([{ typeDefs: module.typeDefs, resolvers: module.resolvers as never }]);
 }
 
@@ -41,7 +44,9 @@ export const allTools = () => toolRegistry(Object.values(SUBGRAPHS).map((m) => m
 
 /** Every subgraph's collaborators for one platform (SubgraphModule.services), built once when it is created. */
 export const buildServices = (base: ServiceBase): SubgraphServices =>
-  Object.fromEntries(Object.values(SUBGRAPHS).flatMap((m) => (m.services ? [[m.name, m.services(base)]] : []))) as unknown as SubgraphServices;
+  Object.fromEntries(
+    Object.values(SUBGRAPHS).flatMap((m) => (m.services ? [[m.name, m.services(base)]] : [])),
+  ) as unknown as SubgraphServices;
 
 /** What every process's platform is made of: every job type, tool and subgraph collaborator of the deployment. */
 export const deploymentOptions = (): Pick<PlatformOptions, 'jobHandlers' | 'tools' | 'jobFamilies' | 'services'> => ({

@@ -71,8 +71,23 @@ it('keeps subgraphs apart: a subgraph imports no other subgraph (shared code bel
 
 /** Every TypeScript file of the repository's own code, from the root. */
 function* allSources(): Generator<string> {
-  for (const top of ['core', 'schema', 'subgraphs', 'edge', 'rest-compat', 'gateway', 'tool-schema', 'eval', 'fuzz', 'bench', 'prisma', 'test', 'desktop']) {
-    for (const file of sources(path.join(ROOT, top))) if (!file.includes(`${path.sep}node_modules${path.sep}`) && !file.endsWith('.d.ts')) yield file;
+  for (const top of [
+    'core',
+    'schema',
+    'subgraphs',
+    'edge',
+    'rest-compat',
+    'gateway',
+    'tool-schema',
+    'eval',
+    'fuzz',
+    'bench',
+    'prisma',
+    'test',
+    'desktop',
+  ]) {
+    for (const file of sources(path.join(ROOT, top)))
+      if (!file.includes(`${path.sep}node_modules${path.sep}`) && !file.endsWith('.d.ts')) yield file;
   }
 }
 

@@ -34,18 +34,26 @@ it('has a tour of shell blocks that define what they use', () => {
 });
 
 // Asynchronously: the server answers from this process's event loop, which a synchronous child would block.
-it.skipIf(!hasCurl)('runs every block of the tour against a started server', async () => {
-  const script = blocks
-    .join('\n')
-    .replace(/^BASE=.*$/m, `BASE=${server.url}`)
-    .replace(/^MEM=.*$/m, `MEM=${server.memoryUrl}`)
-    .replace(/^KEY=.*$/m, `KEY=${key}`);
-  const { stdout: out } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
-  console.log(out.slice(0, 2_000));
-  expect(out).not.toMatch(/"error":\s*\{|"detail":/); // no error envelope from any call
-  expect(out).toContain('"codes"'); // GET /v1/codes
-  expect(out).toContain('"filename"'); // GraphQL codes
-  expect(out).toMatch(/"job_id":"[^"]+"/); // the search job read back
-  expect(out).toContain('"success":true'); // memory: messages accepted
-  expect(out).toContain('"facts"'); // memory: search answered
-}, 300_000);
+it.skipIf(!hasCurl)(
+  'runs every block of the tour against a started server',
+  async () => {
+    const script = blocks
+      .join('\n')
+      .replace(/^BASE=.*$/m, `BASE=${server.url}`)
+      .replace(/^MEM=.*$/m, `MEM=${server.memoryUrl}`)
+      .replace(/^KEY=.*$/m, `KEY=${key}`);
+    const { stdout: out } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    console.log(out.slice(0, 2_000));
+    expect(out).not.toMatch(/"error":\s*\{|"detail":/); // no error envelope from any call
+    expect(out).toContain('"codes"'); // GET /v1/codes
+    expect(out).toContain('"filename"'); // GraphQL codes
+    expect(out).toMatch(/"job_id":"[^"]+"/); // the search job read back
+    expect(out).toContain('"success":true'); // memory: messages accepted
+    expect(out).toContain('"facts"'); // memory: search answered
+  },
+  300_000,
+);

@@ -25,20 +25,42 @@ export const JointRef = z.union([name, Point, GridRef]);
 export type JointRef = z.infer<typeof JointRef>;
 
 /** CSI's unit systems (eUnits), force_length_temperature. */
-export const UNITS = ['N_m_C', 'kN_m_C', 'N_mm_C', 'kN_mm_C', 'kgf_m_C', 'tonf_m_C', 'lb_in_F', 'lb_ft_F', 'kip_in_F', 'kip_ft_F'] as const;
+export const UNITS = [
+  'N_m_C',
+  'kN_m_C',
+  'N_mm_C',
+  'kN_mm_C',
+  'kgf_m_C',
+  'tonf_m_C',
+  'lb_in_F',
+  'lb_ft_F',
+  'kip_in_F',
+  'kip_ft_F',
+] as const;
 export const Units = z.enum(UNITS);
 export type Units = z.infer<typeof Units>;
 
 /** Restraints in the order UX, UY, UZ, RX, RY, RZ (true = restrained). */
 export const Restraint = z.tuple([z.boolean(), z.boolean(), z.boolean(), z.boolean(), z.boolean(), z.boolean()]);
-const RESTRAINT_PRESETS = { fixed: [true, true, true, true, true, true], pinned: [true, true, true, false, false, false], roller_z: [false, false, true, false, false, false] } as const;
+const RESTRAINT_PRESETS = {
+  fixed: [true, true, true, true, true, true],
+  pinned: [true, true, true, false, false, false],
+  roller_z: [false, false, true, false, false, false],
+} as const;
 export function restraintOf(r: z.infer<typeof Restraint> | keyof typeof RESTRAINT_PRESETS): boolean[] {
   return typeof r === 'string' ? [...RESTRAINT_PRESETS[r]] : [...r];
 }
 export const RestraintSpec = z.union([Restraint, z.enum(['fixed', 'pinned', 'roller_z'])]);
 
 /** A load case by name: a load pattern (each is analysed as its own linear static case), a modal or response-spectrum case, or a load combination. */
-export const CaseName = name.describe('A load case or combination: a load pattern (its linear static case), a response-spectrum case, or a load combination');
+export const CaseName = name.describe(
+  'A load case or combination: a load pattern (its linear static case), a response-spectrum case, or a load combination',
+);
 
 /** Results of a response-spectrum case, an envelope, or a combination with either, come as a maximum and a minimum row (CSI's step types Max and Min). */
-export const Step = z.enum(['max', 'min']).optional().describe('Present for cases with two bounds: response spectrum (max only, positive magnitudes), envelopes and combinations that include them');
+export const Step = z
+  .enum(['max', 'min'])
+  .optional()
+  .describe(
+    'Present for cases with two bounds: response spectrum (max only, positive magnitudes), envelopes and combinations that include them',
+  );

@@ -33,7 +33,16 @@ export * from './common.ts';
 export { Load, LoadDirection, Section } from './frame-tools.ts';
 export { COMBINATION_CODES, CombinationCode, Generate, Spectrum, type Combination } from './analysis-tools.ts';
 export { TABLE_PAGE_CHARS, TABLE_PAGE_MAX, TablePage } from './result-tools.ts';
-export { CSI_UNITS, OAPI_METHODS, oapiArgsSchema, oapiMethod, type OapiEffect, type OapiMethod, type OapiParam, type OapiType } from './oapi.ts';
+export {
+  CSI_UNITS,
+  OAPI_METHODS,
+  oapiArgsSchema,
+  oapiMethod,
+  type OapiEffect,
+  type OapiMethod,
+  type OapiParam,
+  type OapiType,
+} from './oapi.ts';
 
 /** Programs the client drives. SAP2000 and ETABS share the frame tools (both are CSI OAPI). */
 export const PROGRAMS = ['sap2000', 'etabs', 'mathcad'] as const;
@@ -41,7 +50,15 @@ export const Program = z.enum(PROGRAMS);
 export type Program = z.infer<typeof Program>;
 
 /** Argument schemas, one per tool. */
-export const TOOL_ARGS = { ...frame.ARGS, ...building.ARGS, ...analysis.ARGS, ...results.ARGS, ...design.ARGS, ...api.ARGS, ...mathcad.ARGS } as const;
+export const TOOL_ARGS = {
+  ...frame.ARGS,
+  ...building.ARGS,
+  ...analysis.ARGS,
+  ...results.ARGS,
+  ...design.ARGS,
+  ...api.ARGS,
+  ...mathcad.ARGS,
+} as const;
 
 export type ToolName = keyof typeof TOOL_ARGS;
 export const TOOL_NAMES = Object.keys(TOOL_ARGS) as ToolName[];
@@ -49,22 +66,72 @@ export type ToolArgs<T extends ToolName> = z.output<(typeof TOOL_ARGS)[T]>;
 
 /** Tools of both CSI programs. */
 const CSI_TOOLS = [
-  'open_model', 'new_model', 'define_material', 'define_section', 'define_frames', 'assign_supports', 'assign_loads',
-  'assign_diaphragm', 'assign_joint_masses', 'define_mass_source', 'define_area_section', 'define_areas',
-  'define_load_combinations', 'define_modal_case', 'define_response_spectrum',
-  'run_analysis', 'read_results', 'read_modal_results', 'design_steel', 'design_concrete', 'list_tables', 'read_table',
-  'delete_objects', 'call_api', 'save_model',
+  'open_model',
+  'new_model',
+  'define_material',
+  'define_section',
+  'define_frames',
+  'assign_supports',
+  'assign_loads',
+  'assign_diaphragm',
+  'assign_joint_masses',
+  'define_mass_source',
+  'define_area_section',
+  'define_areas',
+  'define_load_combinations',
+  'define_modal_case',
+  'define_response_spectrum',
+  'run_analysis',
+  'read_results',
+  'read_modal_results',
+  'design_steel',
+  'design_concrete',
+  'list_tables',
+  'read_table',
+  'delete_objects',
+  'call_api',
+  'save_model',
 ] as const satisfies readonly ToolName[];
 /** ETABS's building tools: stories, grids, story results (SAP2000 has no stories). */
-const ETABS_TOOLS = ['define_stories', 'define_grids', 'story_drifts', 'story_forces'] as const satisfies readonly ToolName[];
-const CALC_TOOLS = ['open_worksheet', 'set_inputs', 'read_outputs', 'save_worksheet'] as const satisfies readonly ToolName[];
+const ETABS_TOOLS = [
+  'define_stories',
+  'define_grids',
+  'story_drifts',
+  'story_forces',
+] as const satisfies readonly ToolName[];
+const CALC_TOOLS = [
+  'open_worksheet',
+  'set_inputs',
+  'read_outputs',
+  'save_worksheet',
+] as const satisfies readonly ToolName[];
 
 /** Which tools each program offers. */
-export const PROGRAM_TOOLS: Record<Program, readonly ToolName[]> = { sap2000: CSI_TOOLS, etabs: [...CSI_TOOLS, ...ETABS_TOOLS], mathcad: CALC_TOOLS };
+export const PROGRAM_TOOLS: Record<Program, readonly ToolName[]> = {
+  sap2000: CSI_TOOLS,
+  etabs: [...CSI_TOOLS, ...ETABS_TOOLS],
+  mathcad: CALC_TOOLS,
+};
 
-export const TOOL_DESCRIPTIONS: Record<ToolName, string> = { ...frame.DESCRIPTIONS, ...building.DESCRIPTIONS, ...analysis.DESCRIPTIONS, ...results.DESCRIPTIONS, ...design.DESCRIPTIONS, ...api.DESCRIPTIONS, ...mathcad.DESCRIPTIONS };
+export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
+  ...frame.DESCRIPTIONS,
+  ...building.DESCRIPTIONS,
+  ...analysis.DESCRIPTIONS,
+  ...results.DESCRIPTIONS,
+  ...design.DESCRIPTIONS,
+  ...api.DESCRIPTIONS,
+  ...mathcad.DESCRIPTIONS,
+};
 
-export const TOOL_RESULTS = { ...frame.RESULTS, ...building.RESULTS, ...analysis.RESULTS, ...results.RESULTS, ...design.RESULTS, ...api.RESULTS, ...mathcad.RESULTS } as const satisfies Record<ToolName, z.ZodType>;
+export const TOOL_RESULTS = {
+  ...frame.RESULTS,
+  ...building.RESULTS,
+  ...analysis.RESULTS,
+  ...results.RESULTS,
+  ...design.RESULTS,
+  ...api.RESULTS,
+  ...mathcad.RESULTS,
+} as const satisfies Record<ToolName, z.ZodType>;
 
 export type ToolResult<T extends ToolName> = z.output<(typeof TOOL_RESULTS)[T]>;
 
@@ -82,7 +149,11 @@ export const TOOL_ERROR_CODES = [
   'DECLINED', // the engineer declined the change in the desktop client (or did not answer in time)
 ] as const;
 export const ToolErrorCode = z.enum(TOOL_ERROR_CODES);
-export const ToolError = z.object({ code: ToolErrorCode, message: z.string(), details: z.record(z.string(), z.unknown()).optional() });
+export const ToolError = z.object({
+  code: ToolErrorCode,
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
 export type ToolError = z.infer<typeof ToolError>;
 
 // ---- envelopes and validation -----------------------------------------------------------
@@ -93,9 +164,12 @@ export const ToolCall = z.object({
   tool: z.enum(TOOL_NAMES as [ToolName, ...ToolName[]]),
   args: z.unknown(),
 });
-export type ValidToolCall = { [T in ToolName]: { callId: string; program: Program; tool: T; args: ToolArgs<T> } }[ToolName];
+export type ValidToolCall = {
+  [T in ToolName]: { callId: string; program: Program; tool: T; args: ToolArgs<T> };
+}[ToolName];
 
-export type ToolOutcome = { callId: string; ok: true; result: unknown } | { callId: string; ok: false; error: ToolError };
+export type ToolOutcome =
+  { callId: string; ok: true; result: unknown } | { callId: string; ok: false; error: ToolError };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: ToolError };
 
@@ -105,7 +179,11 @@ function invalid(issues: z.core.$ZodIssue[], prefix: (string | number)[]): ToolE
   return {
     code: 'INVALID_ARGUMENTS',
     message: `${field || 'call'}: ${first.message}`,
-    details: { issues: issues.slice(0, 20).map((i) => ({ path: [...prefix, ...i.path.map(String)].join('.'), message: i.message })) },
+    details: {
+      issues: issues
+        .slice(0, 20)
+        .map((i) => ({ path: [...prefix, ...i.path.map(String)].join('.'), message: i.message })),
+    },
   };
 }
 
@@ -115,7 +193,14 @@ export function parseToolCall(raw: unknown): Parsed<ValidToolCall> {
   if (!envelope.success) return { ok: false, error: invalid(envelope.error.issues, []) };
   const { callId, program, tool } = envelope.data;
   if (!PROGRAM_TOOLS[program].includes(tool)) {
-    return { ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: ${program} does not offer ${tool}`, details: { tools: [...PROGRAM_TOOLS[program]] } } };
+    return {
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENTS',
+        message: `tool: ${program} does not offer ${tool}`,
+        details: { tools: [...PROGRAM_TOOLS[program]] },
+      },
+    };
   }
   const args = TOOL_ARGS[tool].safeParse(envelope.data.args ?? {});
   if (!args.success) return { ok: false, error: invalid(args.error.issues, ['args']) };

@@ -6,7 +6,11 @@ declare module 'graphql-upload/GraphQLUpload.mjs' {
 }
 declare module 'graphql-upload/graphqlUploadExpress.mjs' {
   import type { RequestHandler } from 'express';
-  export default function graphqlUploadExpress(options?: { maxFileSize?: number; maxFiles?: number; maxFieldSize?: number }): RequestHandler;
+  export default function graphqlUploadExpress(options?: {
+    maxFileSize?: number;
+    maxFiles?: number;
+    maxFieldSize?: number;
+  }): RequestHandler;
 }
 declare module 'graphql-upload/Upload.mjs' {
   export interface FileUpload {

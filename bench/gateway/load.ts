@@ -25,7 +25,8 @@ export interface Target {
   pids: number[];
 }
 
-const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 export async function drive(target: Target, clients: number, seconds: number): Promise<Figures> {
   const latencies: number[] = [];
@@ -50,7 +51,10 @@ export async function drive(target: Target, clients: number, seconds: number): P
   );
   const elapsed = (performance.now() - started) / 1000;
   const after = target.pids.map(cpuSeconds);
-  const cpu = before.every((b) => b !== null) && after.every((a) => a !== null) ? after.reduce((t, a, i) => t + a! - before[i]!, 0) : null;
+  const cpu =
+    before.every((b) => b !== null) && after.every((a) => a !== null)
+      ? after.reduce((t, a, i) => t + a! - before[i]!, 0)
+      : null;
   const first = cpu !== null ? after[0]! - before[0]! : null;
   const sorted = Float64Array.from(latencies).sort();
   return {
@@ -59,7 +63,8 @@ export async function drive(target: Target, clients: number, seconds: number): P
     p99: percentile(sorted, 0.99),
     errors,
     cpuMs: target.pids.length && cpu !== null && latencies.length ? (cpu * 1000) / latencies.length : undefined,
-    firstCpuMs: target.pids.length && first !== null && latencies.length ? (first * 1000) / latencies.length : undefined,
+    firstCpuMs:
+      target.pids.length && first !== null && latencies.length ? (first * 1000) / latencies.length : undefined,
   };
 }
 
@@ -70,7 +75,12 @@ export function median(rounds: Figures[]): Figures {
     const known = xs.filter((c): c is number => c !== undefined);
     return known.length ? known.reduce((a, b) => a + b, 0) / known.length : undefined;
   };
-  return { ...m, errors: rounds.reduce((t, r) => t + r.errors, 0), cpuMs: mean(rounds.map((x) => x.cpuMs)), firstCpuMs: mean(rounds.map((x) => x.firstCpuMs)) };
+  return {
+    ...m,
+    errors: rounds.reduce((t, r) => t + r.errors, 0),
+    cpuMs: mean(rounds.map((x) => x.cpuMs)),
+    firstCpuMs: mean(rounds.map((x) => x.firstCpuMs)),
+  };
 }
 
 /**

@@ -37,7 +37,13 @@ export const UNLIMITED = {
 const SIGNING_SECRET = randomBytes(32).toString('hex');
 
 /** `root`: the tree the script is taken from (another checkout, to compare a change against it). */
-export async function serve(script: string, args: string[], env: Record<string, string>, ready: RegExp, root = ROOT): Promise<Served> {
+export async function serve(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  root = ROOT,
+): Promise<Served> {
   const child = spawn(process.execPath, [path.join(root, script), ...args], {
     cwd: root,
     // Logging stays on (as in production) and goes to /dev/null.
@@ -61,7 +67,15 @@ export async function serve(script: string, args: string[], env: Record<string, 
     child.stdout!.on('data', read);
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { url, pid: child.pid!, stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((r) => {
+        child.once('exit', () => r());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** The readiness lines of our servers and the peers, each capturing the GraphQL endpoint. */

@@ -20,7 +20,10 @@ import { drawRequest, seeded, SHAPES, type MixRequest } from './mix/shapes.ts';
 const PER_SHAPE = Number(process.env.PROFILE_REQUESTS ?? 300);
 const SUBGRAPHS = ['content', 'documents', 'drawings', 'memory'];
 const profFile = process.env.GATEWAY_CPU_PROF;
-const baselineRoots = (process.env.PROFILE_BASELINE ?? '').split(',').filter(Boolean).map((d) => path.resolve(d));
+const baselineRoots = (process.env.PROFILE_BASELINE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((d) => path.resolve(d));
 /** Rounds each gateway gets per shape, alternating, so a change in the machine's load falls on both. */
 const ROUNDS = 3;
 
@@ -30,7 +33,10 @@ async function profile(pid: number): Promise<() => Promise<unknown>> {
   let targets: { webSocketDebuggerUrl: string }[] = [];
   for (let i = 0; i < 50 && !targets.length; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    targets = await fetch('http://127.0.0.1:9229/json/list').then((r) => r.json() as Promise<typeof targets>, () => []);
+    targets = await fetch('http://127.0.0.1:9229/json/list').then(
+      (r) => r.json() as Promise<typeof targets>,
+      () => [],
+    );
   }
   const ws = new WebSocket(targets[0]!.webSocketDebuggerUrl);
   await new Promise((r) => ws.once('open', r));
@@ -62,7 +68,14 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gateway-profile-'))
 const stops: Served[] = [];
 try {
   const subgraphs: Served[] = [];
-  for (const name of SUBGRAPHS) stops.push(subgraphs[subgraphs.push(await serve('gateway/subgraph-server.ts', [name], { DATA_DIR: dataDir, PORT: '0' }, READY.subgraph)) - 1]!);
+  for (const name of SUBGRAPHS)
+    stops.push(
+      subgraphs[
+        subgraphs.push(
+          await serve('gateway/subgraph-server.ts', [name], { DATA_DIR: dataDir, PORT: '0' }, READY.subgraph),
+        ) - 1
+      ]!,
+    );
   const remote = SUBGRAPHS.map((n, i) => `${n}=${subgraphs[i]!.url}`).join(',');
   const env = { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote };
   const ours = await serve('gateway/main.ts', [], env, READY.gateway);
@@ -76,15 +89,27 @@ try {
   const names = ['ours', ...baselineRoots.map((r) => path.basename(r))];
   const fixture = await seedFixture(ours.url, `file:${path.join(dataDir, 'platform.db')}`);
   const poster = createHttpPoster();
-  const send = (url: string, r: MixRequest) => poster.post(url, { 'content-type': 'application/json', authorization: `Bearer ${r.key}` }, r.body, { idempotent: false });
+  const send = (url: string, r: MixRequest) =>
+    poster.post(url, { 'content-type': 'application/json', authorization: `Bearer ${r.key}` }, r.body, {
+      idempotent: false,
+    });
   const subgraphCpu = () => subgraphs.reduce((t, s) => t + cpuSeconds(s.pid)!, 0);
   const rng = seeded(5);
   const stopProfile = profFile ? await profile(ours.pid) : null;
-  console.log(`per shape, ${PER_SHAPE} requests each at 1 client${baselineRoots.length ? `, to ours and to ${baselineRoots.join(', ')} in ${ROUNDS} alternating rounds` : ''} (load average ${os.loadavg()[0]!.toFixed(1)}):`);
-  console.log(`gateway CPU ms per request: ${names.join(', ')}${baselineRoots.length ? `; ours ÷ ${names[1]}` : ''}; then the subgraphs' CPU ms per request and the answer's bytes`);
+  console.log(
+    `per shape, ${PER_SHAPE} requests each at 1 client${baselineRoots.length ? `, to ours and to ${baselineRoots.join(', ')} in ${ROUNDS} alternating rounds` : ''} (load average ${os.loadavg()[0]!.toFixed(1)}):`,
+  );
+  console.log(
+    `gateway CPU ms per request: ${names.join(', ')}${baselineRoots.length ? `; ours ÷ ${names[1]}` : ''}; then the subgraphs' CPU ms per request and the answer's bytes`,
+  );
   const weighted = gateways.map(() => 0);
   const row = (label: string, ms: number[], rest = '') =>
-    console.log(label.padEnd(40) + ms.map((m) => m.toFixed(2).padStart(8)).join('') + (ms.length > 1 ? `${(ms[0]! / ms[1]!).toFixed(2).padStart(8)}×` : '') + rest);
+    console.log(
+      label.padEnd(40) +
+        ms.map((m) => m.toFixed(2).padStart(8)).join('') +
+        (ms.length > 1 ? `${(ms[0]! / ms[1]!).toFixed(2).padStart(8)}×` : '') +
+        rest,
+    );
   for (const shape of SHAPES) {
     const requests: MixRequest[] = [];
     while (requests.length < PER_SHAPE) {
@@ -111,10 +136,17 @@ try {
     }
     const ms = cpu.map((c) => (c * 1000) / requests.length);
     ms.forEach((m, i) => (weighted[i]! += shape.weight * m));
-    row(shape.name, ms, `${((sub * 1000) / requests.length).toFixed(2).padStart(10)}${(bytes / requests.length).toFixed(0).padStart(8)}`);
+    row(
+      shape.name,
+      ms,
+      `${((sub * 1000) / requests.length).toFixed(2).padStart(10)}${(bytes / requests.length).toFixed(0).padStart(8)}`,
+    );
   }
   const total = SHAPES.reduce((t, x) => t + x.weight, 0);
-  row('the mix, weighted', weighted.map((w) => w / total));
+  row(
+    'the mix, weighted',
+    weighted.map((w) => w / total),
+  );
   console.log(`load average at the end ${os.loadavg()[0]!.toFixed(1)}`);
   poster.close();
   if (stopProfile) {

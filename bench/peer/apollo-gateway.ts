@@ -16,18 +16,25 @@ if (!supergraph) {
 process.env.APOLLO_TELEMETRY_DISABLED ??= '1';
 
 class ForwardKey extends RemoteGraphQLDataSource<{ authorization?: string }> {
-  override willSendRequest({ request, context }: Parameters<NonNullable<RemoteGraphQLDataSource['willSendRequest']>>[0] & { context: { authorization?: string } }) {
+  override willSendRequest({
+    request,
+    context,
+  }: Parameters<NonNullable<RemoteGraphQLDataSource['willSendRequest']>>[0] & { context: { authorization?: string } }) {
     if (context.authorization) request.http?.headers.set('authorization', context.authorization);
     // Our subgraphs refuse requests without a CSRF preflight header (Apollo Server's default).
     request.http?.headers.set('apollo-require-preflight', 'true');
   }
 }
 
-const gateway = new ApolloGateway({ supergraphSdl: fs.readFileSync(supergraph, 'utf8'), buildService: ({ url }) => new ForwardKey({ url }) });
+const gateway = new ApolloGateway({
+  supergraphSdl: fs.readFileSync(supergraph, 'utf8'),
+  buildService: ({ url }) => new ForwardKey({ url }),
+});
 const server = new ApolloServer<{ authorization?: string }>({ gateway, csrfPrevention: false });
 const { url } = await startStandaloneServer(server, {
   listen: { port: Number(process.env.PORT ?? 0), host: '127.0.0.1' },
   context: async ({ req }) => ({ authorization: req.headers.authorization }),
 });
 console.log(JSON.stringify({ msg: 'apollo gateway listening', url: url.replace(/\/$/, '') + '/graphql' }));
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void server.stop().then(() => process.exit(0)));
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => void server.stop().then(() => process.exit(0)));

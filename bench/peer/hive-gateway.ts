@@ -25,11 +25,17 @@ const gateway = createGatewayRuntime({
   // each request at info to /dev/null, Hive Gateway's default logs only warnings.
   logging: 'warn',
   ...(process.env.HIVE_RUNTIME === 'router' ? { unifiedGraphHandler } : {}),
-  propagateHeaders: { fromClientToSubgraphs: ({ request }) => ({ authorization: request.headers.get('authorization') }) },
+  propagateHeaders: {
+    fromClientToSubgraphs: ({ request }) => ({ authorization: request.headers.get('authorization') }),
+  },
 });
 const server = http.createServer(gateway);
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const { port } = server.address() as import('node:net').AddressInfo;
   console.log(JSON.stringify({ msg: 'hive gateway listening', url: `http://127.0.0.1:${port}/graphql` }));
 });
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => { void gateway.dispose(); server.close(() => process.exit(0)); });
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    void gateway.dispose();
+    server.close(() => process.exit(0));
+  });

@@ -48,12 +48,29 @@ try {
   const [command, arg] = positionals;
   if (command === 'create') {
     if (!values.name) throw new AppError('VALIDATION_ERROR', `--name is required\n\n${usage}`);
-    const { secret, key } = await keys.create({ name: values.name, tier: values.tier as Tier, admin: values.admin, accountId: values.account });
-    console.log(`Created ${key.tier}${key.admin ? ' admin' : ''} key "${key.name}" (id ${key.id}, account ${key.accountId}).`);
+    const { secret, key } = await keys.create({
+      name: values.name,
+      tier: values.tier as Tier,
+      admin: values.admin,
+      accountId: values.account,
+    });
+    console.log(
+      `Created ${key.tier}${key.admin ? ' admin' : ''} key "${key.name}" (id ${key.id}, account ${key.accountId}).`,
+    );
     console.log(`Key (shown once, store it now): ${secret}`);
   } else if (command === 'list') {
     for (const k of await keys.list()) {
-      console.log([k.id, k.prefix + '…', k.tier, k.admin ? 'admin' : '-', k.accountId, k.name, k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active'].join('\t'));
+      console.log(
+        [
+          k.id,
+          k.prefix + '…',
+          k.tier,
+          k.admin ? 'admin' : '-',
+          k.accountId,
+          k.name,
+          k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active',
+        ].join('\t'),
+      );
     }
   } else if (command === 'revoke' && arg) {
     const k = await keys.revoke(arg);

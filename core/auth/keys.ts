@@ -64,14 +64,24 @@ export function createKeyStore(db: Database): KeyStore {
   const cache = new Map<string, { principal: Principal | null; until: number }>();
   const CACHE_MS = 5_000;
 
-  const summary = (row: { id: string; accountId: string; name: string; tier: string; admin: boolean; prefix: string; createdAt: Date; revokedAt: Date | null }): KeySummary => ({
+  const summary = (row: {
+    id: string;
+    accountId: string;
+    name: string;
+    tier: string;
+    admin: boolean;
+    prefix: string;
+    createdAt: Date;
+    revokedAt: Date | null;
+  }): KeySummary => ({
     ...row,
     tier: row.tier as Tier,
   });
 
   return {
     async create(input) {
-      if (!TIERS.includes(input.tier)) throw new AppError('VALIDATION_ERROR', `tier must be one of ${TIERS.join(', ')}`);
+      if (!TIERS.includes(input.tier))
+        throw new AppError('VALIDATION_ERROR', `tier must be one of ${TIERS.join(', ')}`);
       const name = input.name.trim();
       if (!name) throw new AppError('VALIDATION_ERROR', 'name must not be empty', { field: 'name' });
       const secret = KEY_PREFIX + randomBytes(24).toString('base64url');
@@ -108,11 +118,24 @@ export function createKeyStore(db: Database): KeyStore {
         // never admin, and that key's budget.
         const grant = await db.oAuthGrant.findUnique({ where: { accessHash: hash }, include: { key: true } });
         if (grant && !grant.revokedAt && !grant.key.revokedAt && grant.accessExpiresAt.getTime() > now) {
-          principal = { keyId: `oauth:${grant.id}`, budgetKeyId: grant.keyId, accountId: grant.key.accountId, tier: grant.key.tier as Tier, admin: false };
+          principal = {
+            keyId: `oauth:${grant.id}`,
+            budgetKeyId: grant.keyId,
+            accountId: grant.key.accountId,
+            tier: grant.key.tier as Tier,
+            admin: false,
+          };
         }
       } else {
         const row = await db.apiKey.findUnique({ where: { hash } });
-        if (row && !row.revokedAt) principal = { keyId: row.id, budgetKeyId: row.id, accountId: row.accountId, tier: row.tier as Tier, admin: row.admin };
+        if (row && !row.revokedAt)
+          principal = {
+            keyId: row.id,
+            budgetKeyId: row.id,
+            accountId: row.accountId,
+            tier: row.tier as Tier,
+            admin: row.admin,
+          };
       }
       if (cache.size > 10_000) cache.clear();
       cache.set(hash, { principal, until: now + CACHE_MS });
@@ -135,7 +158,11 @@ export function createKeyStore(db: Database): KeyStore {
     forget: () => cache.clear(),
 
     async activeAccounts(accountIds) {
-      const rows = await db.apiKey.findMany({ where: { accountId: { in: [...accountIds] }, revokedAt: null }, select: { accountId: true }, distinct: ['accountId'] });
+      const rows = await db.apiKey.findMany({
+        where: { accountId: { in: [...accountIds] }, revokedAt: null },
+        select: { accountId: true },
+        distinct: ['accountId'],
+      });
       return new Set(rows.map((r) => r.accountId));
     },
   };

@@ -98,7 +98,13 @@ export function isLoopbackRedirect(raw: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === '[::1]') && !url.username && !url.password && !url.hash;
+  return (
+    url.protocol === 'http:' &&
+    (url.hostname === '127.0.0.1' || url.hostname === '[::1]') &&
+    !url.username &&
+    !url.password &&
+    !url.hash
+  );
 }
 
 export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions) {
@@ -118,11 +124,13 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
         byUserCode.delete(d.userCode);
       }
     }
-    if (browser.size + codes.size + devices.size >= MAX_PENDING) throw new OAuthError('temporarily_unavailable', 'Too many sign-ins in progress; try again shortly', 503);
+    if (browser.size + codes.size + devices.size >= MAX_PENDING)
+      throw new OAuthError('temporarily_unavailable', 'Too many sign-ins in progress; try again shortly', 503);
   }
 
   function client(clientId: unknown): string {
-    if (typeof clientId !== 'string' || !NATIVE_CLIENTS[clientId]) throw new OAuthError('invalid_client', 'client_id: unknown client', 401);
+    if (typeof clientId !== 'string' || !NATIVE_CLIENTS[clientId])
+      throw new OAuthError('invalid_client', 'client_id: unknown client', 401);
     return clientId;
   }
 
@@ -151,8 +159,14 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
     if (rotate) {
       // Only from the refresh token the grant holds now: of two refreshes with one token, the second is a reuse.
       const rotated = await db.$transaction(async (tx) => {
-        const { count } = await tx.oAuthGrant.updateMany({ where: { id: rotate.grantId, refreshHash: rotate.from, revokedAt: null }, data });
-        if (count === 1) await tx.oAuthRetiredRefresh.create({ data: { hash: rotate.from, grantId: rotate.grantId, retiredAt: new Date(now()) } });
+        const { count } = await tx.oAuthGrant.updateMany({
+          where: { id: rotate.grantId, refreshHash: rotate.from, revokedAt: null },
+          data,
+        });
+        if (count === 1)
+          await tx.oAuthRetiredRefresh.create({
+            data: { hash: rotate.from, grantId: rotate.grantId, retiredAt: new Date(now()) },
+          });
         return count === 1;
       });
       if (!rotated) {
@@ -178,16 +192,30 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
     startAuthorization(q: Record<string, unknown>): { requestId: string; clientName: string } | { redirect: string } {
       const clientId = client(q.client_id);
       const redirectUri = typeof q.redirect_uri === 'string' ? q.redirect_uri : '';
-      if (!isLoopbackRedirect(redirectUri)) throw new OAuthError('invalid_request', 'redirect_uri: must be http://127.0.0.1:<port>/… or http://[::1]:<port>/… (a loopback address, any port)');
+      if (!isLoopbackRedirect(redirectUri))
+        throw new OAuthError(
+          'invalid_request',
+          'redirect_uri: must be http://127.0.0.1:<port>/… or http://[::1]:<port>/… (a loopback address, any port)',
+        );
       const state = typeof q.state === 'string' ? q.state.slice(0, 512) : null;
       // From here on errors go back to the app (RFC 6749 §4.1.2.1).
-      const fail = (error: string, description: string) => ({ redirect: back(redirectUri, { error, error_description: description, state }) });
+      const fail = (error: string, description: string) => ({
+        redirect: back(redirectUri, { error, error_description: description, state }),
+      });
       if (q.response_type !== 'code') return fail('unsupported_response_type', 'response_type: must be code');
       if (q.code_challenge_method !== 'S256') return fail('invalid_request', 'code_challenge_method: must be S256');
-      if (typeof q.code_challenge !== 'string' || !PKCE_TEXT.test(q.code_challenge)) return fail('invalid_request', 'code_challenge: 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+      if (typeof q.code_challenge !== 'string' || !PKCE_TEXT.test(q.code_challenge))
+        return fail('invalid_request', 'code_challenge: 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
       prune();
       const requestId = token('');
-      browser.set(requestId, { kind: 'browser', clientId, redirectUri, challenge: q.code_challenge, state, createdAt: now() });
+      browser.set(requestId, {
+        kind: 'browser',
+        clientId,
+        redirectUri,
+        challenge: q.code_challenge,
+        state,
+        createdAt: now(),
+      });
       return { requestId, clientName: NATIVE_CLIENTS[clientId]!.name };
     },
 
@@ -198,19 +226,36 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
     },
 
     /** POST /oauth/authorize: the user's decision. `null` when the key is not valid (the page asks again). */
-    async decide(requestId: string, decision: 'allow' | 'deny', accountKey: string): Promise<{ redirect: string } | null> {
+    async decide(
+      requestId: string,
+      decision: 'allow' | 'deny',
+      accountKey: string,
+    ): Promise<{ redirect: string } | null> {
       const r = browser.get(requestId);
-      if (!r || !live(r.createdAt)) throw new OAuthError('expired', 'This sign-in request has expired. Return to the app and select Try Again.');
+      if (!r || !live(r.createdAt))
+        throw new OAuthError('expired', 'This sign-in request has expired. Return to the app and select Try Again.');
       if (decision === 'deny') {
         browser.delete(requestId);
-        return { redirect: back(r.redirectUri, { error: 'access_denied', error_description: 'The user declined', state: r.state }) };
+        return {
+          redirect: back(r.redirectUri, {
+            error: 'access_denied',
+            error_description: 'The user declined',
+            state: r.state,
+          }),
+        };
       }
       const principal = await keyOf(accountKey);
       if (!principal) return null;
       browser.delete(requestId);
       const code = token('');
       // The code keeps the request's start: it is good only within the same 5-minute window.
-      codes.set(code, { clientId: r.clientId, redirectUri: r.redirectUri, challenge: r.challenge, keyId: principal.keyId, createdAt: r.createdAt });
+      codes.set(code, {
+        clientId: r.clientId,
+        redirectUri: r.redirectUri,
+        challenge: r.challenge,
+        keyId: principal.keyId,
+        createdAt: r.createdAt,
+      });
       return { redirect: back(r.redirectUri, { code, state: r.state }) };
     },
 
@@ -221,9 +266,15 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
         case 'authorization_code': {
           const code = typeof body.code === 'string' ? codes.get(body.code) : undefined;
           if (typeof body.code === 'string') codes.delete(body.code);
-          if (!code || !live(code.createdAt) || code.clientId !== clientId) throw new OAuthError('invalid_grant', 'code: unknown, used or expired');
-          if (body.redirect_uri !== code.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri: must be the one the authorization used');
-          if (typeof body.code_verifier !== 'string' || !PKCE_TEXT.test(body.code_verifier) || s256(body.code_verifier) !== code.challenge) {
+          if (!code || !live(code.createdAt) || code.clientId !== clientId)
+            throw new OAuthError('invalid_grant', 'code: unknown, used or expired');
+          if (body.redirect_uri !== code.redirectUri)
+            throw new OAuthError('invalid_grant', 'redirect_uri: must be the one the authorization used');
+          if (
+            typeof body.code_verifier !== 'string' ||
+            !PKCE_TEXT.test(body.code_verifier) ||
+            s256(body.code_verifier) !== code.challenge
+          ) {
             throw new OAuthError('invalid_grant', 'code_verifier: does not match the code_challenge');
           }
           return issue(code.keyId, clientId);
@@ -231,7 +282,9 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
         case 'refresh_token': {
           const presented = typeof body.refresh_token === 'string' ? body.refresh_token : '';
           const hash = presented ? hashSecret(presented) : '';
-          const grant = hash ? await db.oAuthGrant.findUnique({ where: { refreshHash: hash }, include: { key: true } }) : null;
+          const grant = hash
+            ? await db.oAuthGrant.findUnique({ where: { refreshHash: hash }, include: { key: true } })
+            : null;
           if (!grant) {
             const retired = hash ? await db.oAuthRetiredRefresh.findUnique({ where: { hash } }) : null;
             if (retired) {
@@ -239,7 +292,13 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
               throw new OAuthError('invalid_grant', 'refresh_token: already used; the grant is revoked, sign in again');
             }
           }
-          if (!grant || grant.clientId !== clientId || grant.revokedAt || grant.key.revokedAt || grant.refreshExpiresAt.getTime() <= now()) {
+          if (
+            !grant ||
+            grant.clientId !== clientId ||
+            grant.revokedAt ||
+            grant.key.revokedAt ||
+            grant.refreshExpiresAt.getTime() <= now()
+          ) {
             throw new OAuthError('invalid_grant', 'refresh_token: unknown, revoked or expired');
           }
           return issue(grant.keyId, clientId, { grantId: grant.id, from: hash });
@@ -247,7 +306,8 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
         case 'urn:ietf:params:oauth:grant-type:device_code': {
           const id = typeof body.device_code === 'string' ? body.device_code : '';
           const d = devices.get(id);
-          if (!d || d.clientId !== clientId || !live(d.createdAt)) throw new OAuthError('expired_token', 'device_code: expired or unknown; start again');
+          if (!d || d.clientId !== clientId || !live(d.createdAt))
+            throw new OAuthError('expired_token', 'device_code: expired or unknown; start again');
           if (d.decision === 'denied') {
             devices.delete(id);
             throw new OAuthError('access_denied', 'The user declined');
@@ -267,7 +327,10 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
           throw new OAuthError('authorization_pending', 'Waiting for the user to approve in the browser');
         }
         default:
-          throw new OAuthError('unsupported_grant_type', 'grant_type: authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:device_code');
+          throw new OAuthError(
+            'unsupported_grant_type',
+            'grant_type: authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:device_code',
+          );
       }
     },
 
@@ -275,13 +338,18 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
     async revoke(presented: string): Promise<void> {
       if (!presented) return;
       const hash = hashSecret(presented);
-      await db.oAuthGrant.updateMany({ where: { OR: [{ accessHash: hash }, { refreshHash: hash }], revokedAt: null }, data: { revokedAt: new Date(now()) } });
+      await db.oAuthGrant.updateMany({
+        where: { OR: [{ accessHash: hash }, { refreshHash: hash }], revokedAt: null },
+        data: { revokedAt: new Date(now()) },
+      });
       keys.forget();
     },
 
     /** Forgets rotated-away refresh tokens older than a refresh token lives: they would be refused as expired anyway. */
     async sweepRetired(at: Date): Promise<number> {
-      const { count } = await db.oAuthRetiredRefresh.deleteMany({ where: { retiredAt: { lt: new Date(at.getTime() - options.refreshTtlS * 1000) } } });
+      const { count } = await db.oAuthRetiredRefresh.deleteMany({
+        where: { retiredAt: { lt: new Date(at.getTime() - options.refreshTtlS * 1000) } },
+      });
       return count;
     },
 
@@ -295,9 +363,21 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
         const bytes = randomBytes(8);
         userCode = [...bytes].map((b) => USER_CODE_ALPHABET[b % USER_CODE_ALPHABET.length]).join('');
       } while (byUserCode.has(userCode));
-      devices.set(deviceCode, { clientId, userCode, createdAt: now(), lastPoll: 0, interval: DEVICE_INTERVAL_S, decision: null });
+      devices.set(deviceCode, {
+        clientId,
+        userCode,
+        createdAt: now(),
+        lastPoll: 0,
+        interval: DEVICE_INTERVAL_S,
+        decision: null,
+      });
       byUserCode.set(userCode, deviceCode);
-      return { deviceCode, userCode: `${userCode.slice(0, 4)}-${userCode.slice(4)}`, expiresIn: Math.round(options.pendingTtlMs / 1000), interval: DEVICE_INTERVAL_S };
+      return {
+        deviceCode,
+        userCode: `${userCode.slice(0, 4)}-${userCode.slice(4)}`,
+        expiresIn: Math.round(options.pendingTtlMs / 1000),
+        interval: DEVICE_INTERVAL_S,
+      };
     },
 
     /** The device request a user code names, while it lasts (codes are read without the dash, in any case). */
@@ -309,7 +389,8 @@ export function createOAuth(db: Database, keys: KeyStore, options: OAuthOptions)
     /** The user's decision on the device page; false when the key is not valid. */
     async decideDevice(userCode: string, decision: 'allow' | 'deny', accountKey: string): Promise<boolean> {
       const d = devices.get(byUserCode.get(userCode.toUpperCase().replace(/[^A-Z]/g, '')) ?? '');
-      if (!d || !live(d.createdAt) || d.decision) throw new OAuthError('expired', 'This code has expired or was used. Return to the app and select Try Again.');
+      if (!d || !live(d.createdAt) || d.decision)
+        throw new OAuthError('expired', 'This code has expired or was used. Return to the app and select Try Again.');
       if (decision === 'deny') {
         d.decision = 'denied';
         return true;

@@ -58,10 +58,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     adapter,
     log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],
   });
-  const db = databaseHandle(client, 'libsql', resolved ? createInterruptibleReads(resolved, options.onQuery) : prismaReads(client));
+  const db = databaseHandle(
+    client,
+    'libsql',
+    resolved ? createInterruptibleReads(resolved, options.onQuery) : prismaReads(client),
+  );
   if (options.onQuery) {
     const onQuery = options.onQuery;
-    (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => onQuery(e.query));
+    (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) =>
+      onQuery(e.query),
+    );
   }
   // WAL lets readers in other processes proceed while one writes (it is a
   // property of the file); the busy timeout, set on every connection, makes a

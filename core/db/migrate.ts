@@ -62,9 +62,11 @@ export async function applyMigrations(db: PrismaClient, migrations = readMigrati
     "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0
   )`);
   const applied = new Set(
-    (await db.$queryRawUnsafe<{ migration_name: string }[]>(
-      'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-    )).map((r) => r.migration_name),
+    (
+      await db.$queryRawUnsafe<{ migration_name: string }[]>(
+        'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      )
+    ).map((r) => r.migration_name),
   );
   const done: string[] = [];
   for (const migration of migrations) {
@@ -74,7 +76,12 @@ export async function applyMigrations(db: PrismaClient, migrations = readMigrati
       for (const statement of statements) await tx.$executeRawUnsafe(statement);
       await tx.$executeRawUnsafe(
         'INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count, started_at) VALUES (?, ?, ?, ?, ?, ?)',
-        randomUUID(), migration.checksum, new Date().toISOString(), migration.name, statements.length, new Date().toISOString(),
+        randomUUID(),
+        migration.checksum,
+        new Date().toISOString(),
+        migration.name,
+        statements.length,
+        new Date().toISOString(),
       );
     });
     done.push(migration.name);

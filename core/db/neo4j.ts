@@ -34,7 +34,9 @@ export interface Neo4jConnection extends Cypher {
  * failures, say); by default one is opened from `options`.
  */
 export function openNeo4j(options: Neo4jOptions, schema: readonly string[], driver?: Driver): Neo4jConnection {
-  const db: Driver = driver ?? neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), { disableLosslessIntegers: true });
+  const db: Driver =
+    driver ??
+    neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), { disableLosslessIntegers: true });
   const database = options.database;
   let ready: Promise<void> | null = null;
   const ensureSchema = () =>
@@ -53,7 +55,12 @@ export function openNeo4j(options: Neo4jOptions, schema: readonly string[], driv
       await ensureSchema();
       const session = db.session({ database, defaultAccessMode: neo4j.session.WRITE });
       try {
-        return await session.executeWrite((tx) => work({ run: async (cypher, parameters = {}) => (await tx.run(cypher, parameters)).records.map((r) => r.toObject() as Props) }));
+        return await session.executeWrite((tx) =>
+          work({
+            run: async (cypher, parameters = {}) =>
+              (await tx.run(cypher, parameters)).records.map((r) => r.toObject() as Props),
+          }),
+        );
       } finally {
         await session.close();
       }

@@ -22,7 +22,10 @@ export function installBusyTimeout(ms: number): void {
   const ensure = (db: Record<symbol, unknown>) => {
     if (db[MARK] === true) return;
     db[MARK] = true; // own property: this connection is done
-    originalExec.call(db, `PRAGMA busy_timeout = ${Number(proto[MARK])}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL`);
+    originalExec.call(
+      db,
+      `PRAGMA busy_timeout = ${Number(proto[MARK])}; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL`,
+    );
   };
   proto.prepare = function (this: Record<symbol, unknown>, sql: string) {
     ensure(this);

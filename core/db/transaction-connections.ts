@@ -43,7 +43,9 @@ const BEGIN = { write: 'BEGIN IMMEDIATE', read: 'BEGIN TRANSACTION READONLY', de
 /** The driver classes of the very @libsql/client the adapter loads (lib-esm/node.js imports ./sqlite3.js). */
 async function driver(): Promise<{ Connection: ConnectionClass; Transaction: TransactionClass }> {
   const clientUrl = import.meta.resolve('@libsql/client');
-  const { Sqlite3Transaction } = (await import(new URL('./sqlite3.js', clientUrl).href)) as { Sqlite3Transaction: TransactionClass };
+  const { Sqlite3Transaction } = (await import(new URL('./sqlite3.js', clientUrl).href)) as {
+    Sqlite3Transaction: TransactionClass;
+  };
   return { Connection: createRequire(clientUrl)('libsql') as ConnectionClass, Transaction: Sqlite3Transaction };
 }
 

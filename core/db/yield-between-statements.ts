@@ -42,7 +42,8 @@ function withTurns<T extends object>(target: T, wrapTransactions: boolean): T {
         };
       }
       if (wrapTransactions && key === 'transaction') {
-        return async (...args: unknown[]) => withTurns((await (value as (...a: unknown[]) => Promise<object>).apply(t, args)) as object, false);
+        return async (...args: unknown[]) =>
+          withTurns((await (value as (...a: unknown[]) => Promise<object>).apply(t, args)) as object, false);
       }
       return value.bind(t);
     },

@@ -17,17 +17,27 @@ export { createUseLiteEmbedder, USE_LITE_MODEL } from './use-lite/embedder.ts';
 /** The hashing embedder's width (the stores' width before the model; any width works, see vector-space.ts). */
 export const HASH_DIMENSIONS = 256;
 
-export type EmbedderConfig = Pick<Config, 'embedder' | 'embeddingsUrl' | 'embeddingsModel' | 'embeddingsApiKey' | 'embeddingsDimensions'>;
+export type EmbedderConfig = Pick<
+  Config,
+  'embedder' | 'embeddingsUrl' | 'embeddingsModel' | 'embeddingsApiKey' | 'embeddingsDimensions'
+>;
 
 /** The configured embedder, its single-text (query) calls cached. */
-export function embedderFor(config: EmbedderConfig): Embedder & { close?: () => Promise<void>; warm?: () => Promise<void> } {
+export function embedderFor(
+  config: EmbedderConfig,
+): Embedder & { close?: () => Promise<void>; warm?: () => Promise<void> } {
   switch (config.embedder) {
     case 'hash':
       return createLocalEmbedder(HASH_DIMENSIONS);
     case 'openai':
       if (!config.embeddingsUrl) throw new Error('EMBEDDER=openai needs EMBEDDINGS_URL');
       return withQueryCache(
-        createRemoteEmbedder({ url: config.embeddingsUrl, model: config.embeddingsModel, apiKey: config.embeddingsApiKey ?? undefined, dimensions: config.embeddingsDimensions }),
+        createRemoteEmbedder({
+          url: config.embeddingsUrl,
+          model: config.embeddingsModel,
+          apiKey: config.embeddingsApiKey ?? undefined,
+          dimensions: config.embeddingsDimensions,
+        }),
       );
     case 'use-lite':
       return withQueryCache(createUseLiteEmbedder());

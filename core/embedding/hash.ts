@@ -4,12 +4,33 @@
 // matching misses; it has no notion of meaning (see README.md for what the model adds).
 import type { Embedder } from './embedder.ts';
 
-const STOP = new Set('a an and are as at be by for from has have in is it of on or that the this to with which shall be not where'.split(' '));
+const STOP = new Set(
+  'a an and are as at be by for from has have in is it of on or that the this to with which shall be not where'.split(
+    ' ',
+  ),
+);
 
 /** A light suffix stripper, enough to fold plural and verb forms together. @example stem('deflections') // → 'deflect' */
 export function stem(word: string): string {
   let w = word.toLowerCase();
-  for (const suffix of ['ational', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'ness', 'ities', 'ity', 'ies', 'ed', 'es', 's']) {
+  for (const suffix of [
+    'ational',
+    'ations',
+    'ation',
+    'ments',
+    'ment',
+    'ings',
+    'ing',
+    'ions',
+    'ion',
+    'ness',
+    'ities',
+    'ity',
+    'ies',
+    'ed',
+    'es',
+    's',
+  ]) {
     if (w.length > suffix.length + 3 && w.endsWith(suffix)) {
       w = w.slice(0, -suffix.length);
       break;
@@ -54,5 +75,9 @@ export function embedText(text: string, dimensions: number): Float32Array {
 export const hashModel = (dimensions: number) => `hash-v1-${dimensions}`;
 
 export function createLocalEmbedder(dimensions = 256): Embedder {
-  return { model: hashModel(dimensions), dimensions, embed: async (texts) => texts.map((t) => embedText(t, dimensions)) };
+  return {
+    model: hashModel(dimensions),
+    dimensions,
+    embed: async (texts) => texts.map((t) => embedText(t, dimensions)),
+  };
 }

@@ -23,7 +23,10 @@ export function onDatabase(db: Database): { sql: SqlClient; transaction: InTrans
     query: <T>(sql: string, ...args: unknown[]) => c.$queryRawUnsafe<T[]>(sql, ...args),
     exec: (sql: string, ...args: unknown[]) => c.$executeRawUnsafe(sql, ...args),
   });
-  return { sql: on(db), transaction: (work) => db.$transaction((tx) => work(on(tx)), { maxWait: 30_000, timeout: 300_000 }) };
+  return {
+    sql: on(db),
+    transaction: (work) => db.$transaction((tx) => work(on(tx)), { maxWait: 30_000, timeout: 300_000 }),
+  };
 }
 
 export interface SideTable {
@@ -53,16 +56,24 @@ export async function activeSideTable(db: SqlClient, base: string): Promise<Side
     `SELECT "name", "model", "dimensions" FROM "VectorSpace" WHERE "base" = ? LIMIT 1`,
     base,
   );
-  return row ? { name: row.name, index: `${row.name}_idx`, model: row.model, dimensions: Number(row.dimensions) } : null;
+  return row
+    ? { name: row.name, index: `${row.name}_idx`, model: row.model, dimensions: Number(row.dimensions) }
+    : null;
 }
 
 /**
  * Replaces the store's side table with an empty one for `model`'s vectors (the caller fills it from
  * the parent's rows of that model). One transaction: a reader sees the old table or the new one.
  */
-export async function activateSideTable(transaction: InTransaction, spec: SideTableSpec, model: string, dimensions: number): Promise<SideTable> {
+export async function activateSideTable(
+  transaction: InTransaction,
+  spec: SideTableSpec,
+  model: string,
+  dimensions: number,
+): Promise<SideTable> {
   checkModelTag(model);
-  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 65_536) throw new Error(`bad vector width ${dimensions}`);
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 65_536)
+    throw new Error(`bad vector width ${dimensions}`);
   const name = ident(`${spec.base}_${dimensions}`);
   const parent = ident(spec.parent);
   await transaction(async (tx) => {
@@ -73,10 +84,22 @@ export async function activateSideTable(transaction: InTransaction, spec: SideTa
       await tx.exec(`DROP TABLE IF EXISTS "${ident(t)}"`);
     }
     await tx.exec(`DELETE FROM "VectorSpace" WHERE "base" = ?`, spec.base);
-    await tx.exec(`CREATE TABLE "${name}" ("id" INTEGER NOT NULL PRIMARY KEY, "embedding" F32_BLOB(${dimensions}) NOT NULL)`);
-    await tx.exec(`CREATE INDEX "${name}_idx" ON "${name}"(libsql_vector_idx("embedding", 'compress_neighbors=float8', ${spec.indexOptions}))`);
-    await tx.exec(`CREATE TRIGGER "${name}_ad" AFTER DELETE ON "${parent}" BEGIN DELETE FROM "${name}" WHERE "id" = old."id"; END`);
-    await tx.exec(`INSERT INTO "VectorSpace" ("name", "base", "model", "dimensions") VALUES (?, ?, ?, ?)`, name, spec.base, model, dimensions);
+    await tx.exec(
+      `CREATE TABLE "${name}" ("id" INTEGER NOT NULL PRIMARY KEY, "embedding" F32_BLOB(${dimensions}) NOT NULL)`,
+    );
+    await tx.exec(
+      `CREATE INDEX "${name}_idx" ON "${name}"(libsql_vector_idx("embedding", 'compress_neighbors=float8', ${spec.indexOptions}))`,
+    );
+    await tx.exec(
+      `CREATE TRIGGER "${name}_ad" AFTER DELETE ON "${parent}" BEGIN DELETE FROM "${name}" WHERE "id" = old."id"; END`,
+    );
+    await tx.exec(
+      `INSERT INTO "VectorSpace" ("name", "base", "model", "dimensions") VALUES (?, ?, ?, ?)`,
+      name,
+      spec.base,
+      model,
+      dimensions,
+    );
   });
   return { name, index: `${name}_idx`, model, dimensions };
 }

@@ -7,6 +7,7 @@ export interface ModelVector {
 
 /** Tags are written into SQL identifiers' companions and partial-index predicates: a closed alphabet. */
 export function checkModelTag(model: string): string {
-  if (!/^[A-Za-z0-9:._/-]{0,100}$/.test(model)) throw new Error(`embedding model tag ${JSON.stringify(model)} has characters outside [A-Za-z0-9:._/-]`);
+  if (!/^[A-Za-z0-9:._/-]{0,100}$/.test(model))
+    throw new Error(`embedding model tag ${JSON.stringify(model)} has characters outside [A-Za-z0-9:._/-]`);
   return model;
 }

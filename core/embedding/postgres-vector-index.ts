@@ -31,18 +31,35 @@ export function pgVectorIndexName(table: string, model: string, dimensions: numb
 }
 
 /** The SQL pieces a nearest-neighbour read uses: `${expr} <=> ?::vector(n)` ordered, `${predicate}` in its WHERE. */
-export function pgVectorSql(alias: string, model: string, dimensions: number): { expr: string; cast: string; predicate: string } {
+export function pgVectorSql(
+  alias: string,
+  model: string,
+  dimensions: number,
+): { expr: string; cast: string; predicate: string } {
   checkModelTag(model);
-  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16_000) throw new Error(`bad vector width ${dimensions}`);
-  return { expr: `(${alias}."embedding"::vector(${dimensions}))`, cast: `::vector(${dimensions})`, predicate: `${alias}."embeddingModel" = '${model}'` };
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16_000)
+    throw new Error(`bad vector width ${dimensions}`);
+  return {
+    expr: `(${alias}."embedding"::vector(${dimensions}))`,
+    cast: `::vector(${dimensions})`,
+    predicate: `${alias}."embeddingModel" = '${model}'`,
+  };
 }
 
 /** Creates the model's index if it is missing (concurrently: the table stays writable). */
-export async function ensurePgVectorIndex(sql: PgClient, spec: PgVectorIndexSpec, model: string, dimensions: number): Promise<void> {
+export async function ensurePgVectorIndex(
+  sql: PgClient,
+  spec: PgVectorIndexSpec,
+  model: string,
+  dimensions: number,
+): Promise<void> {
   const name = pgVectorIndexName(spec.table, model, dimensions);
   checkModelTag(model);
   // A concurrent build that was interrupted leaves an invalid index behind, which IF NOT EXISTS would keep.
-  const [found] = await sql.query<{ valid: boolean }>(`SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = ?::text`, name);
+  const [found] = await sql.query<{ valid: boolean }>(
+    `SELECT i.indisvalid AS valid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = ?::text`,
+    name,
+  );
   if (found?.valid) return;
   if (found) await sql.exec(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
   await sql.exec(
@@ -51,9 +68,18 @@ export async function ensurePgVectorIndex(sql: PgClient, spec: PgVectorIndexSpec
 }
 
 /** Drops the table's vector indexes of every other model. */
-export async function dropOtherPgVectorIndexes(sql: PgClient, table: string, model: string, dimensions: number): Promise<void> {
+export async function dropOtherPgVectorIndexes(
+  sql: PgClient,
+  table: string,
+  model: string,
+  dimensions: number,
+): Promise<void> {
   const keep = pgVectorIndexName(table, model, dimensions);
   // ::text: pg_indexes' columns are of type name, which the driver adapter cannot read. starts_with: LIKE would read _ as a wildcard.
-  const rows = await sql.query<{ indexname: string }>(`SELECT indexname::text AS indexname FROM pg_indexes WHERE tablename = ?::text AND starts_with(indexname::text, ?::text)`, table, `${table}_vec_`);
+  const rows = await sql.query<{ indexname: string }>(
+    `SELECT indexname::text AS indexname FROM pg_indexes WHERE tablename = ?::text AND starts_with(indexname::text, ?::text)`,
+    table,
+    `${table}_vec_`,
+  );
   for (const r of rows) if (r.indexname !== keep) await sql.exec(`DROP INDEX CONCURRENTLY IF EXISTS "${r.indexname}"`);
 }

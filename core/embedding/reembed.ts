@@ -98,7 +98,12 @@ export function startReembedding(
  * background (the start does not wait), and stops with the platform.
  */
 export function reembedInBackground(
-  platform: { config: { runJobs: boolean }; embedder: Embedder; log: Parameters<typeof startReembedding>[2]; onClose(c: () => Promise<void>): void },
+  platform: {
+    config: { runJobs: boolean };
+    embedder: Embedder;
+    log: Parameters<typeof startReembedding>[2];
+    onClose(c: () => Promise<void>): void;
+  },
   target: ReembedTarget,
 ): void {
   if (!platform.config.runJobs) return;

@@ -23,14 +23,20 @@ export function createRemoteEmbedder(options: RemoteEmbedderOptions): Embedder {
       if (!texts.length) return [];
       const res = await doFetch(`${options.url.replace(/\/$/, '')}/embeddings`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        },
         body: JSON.stringify({ model: options.model, input: texts, dimensions: options.dimensions }),
       });
       if (!res.ok) throw new Error(`embeddings endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       const body = (await res.json()) as { data: { index: number; embedding: number[] }[] };
       const out = new Array<Float32Array>(texts.length);
       for (const d of body.data) {
-        if (d.embedding.length !== options.dimensions) throw new Error(`embeddings endpoint gave ${d.embedding.length} dimensions, the index has ${options.dimensions}`);
+        if (d.embedding.length !== options.dimensions)
+          throw new Error(
+            `embeddings endpoint gave ${d.embedding.length} dimensions, the index has ${options.dimensions}`,
+          );
         const v = Float32Array.from(d.embedding);
         const norm = Math.hypot(...v) || 1;
         for (let i = 0; i < v.length; i++) v[i]! /= norm;

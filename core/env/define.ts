@@ -21,23 +21,49 @@ interface Bounds {
 const present = (text: string | undefined) => (text === undefined || text === '' ? undefined : text);
 
 /** A whole number ("2.5" and "1e3x" are refused), within bounds. */
-export function integer(fallback: number, doc: string, { min = 0, max = Number.MAX_SAFE_INTEGER }: Bounds = {}): Variable<number> {
+export function integer(
+  fallback: number,
+  doc: string,
+  { min = 0, max = Number.MAX_SAFE_INTEGER }: Bounds = {},
+): Variable<number> {
   const parse = z
     .string()
     .regex(/^-?\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-  return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => v ?? fallback), shown: String(fallback), doc };
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform(present)
+      .pipe(parse.optional())
+      .transform((v) => v ?? fallback),
+    shown: String(fallback),
+    doc,
+  };
 }
 
 /** A number that may have a fraction (a price, a ratio), within bounds. */
-export function decimal(fallback: number, doc: string, { min = 0, max = Number.MAX_VALUE }: Bounds = {}): Variable<number> {
+export function decimal(
+  fallback: number,
+  doc: string,
+  { min = 0, max = Number.MAX_VALUE }: Bounds = {},
+): Variable<number> {
   const parse = z
     .string()
     .regex(/^-?(\d+(\.\d*)?|\.\d+)$/, 'must be a number')
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-  return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => v ?? fallback), shown: String(fallback), doc };
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform(present)
+      .pipe(parse.optional())
+      .transform((v) => v ?? fallback),
+    shown: String(fallback),
+    doc,
+  };
 }
 
 /** A positive limit (core/limits.ts): a whole number of at least 1. */
@@ -48,51 +74,121 @@ export function flag(fallback: boolean, doc: string): Variable<boolean> {
   const parse = z
     .string()
     .transform((s) => s.toLowerCase())
-    .pipe(z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], { error: 'must be true or false (1/0, yes/no, on/off)' }))
+    .pipe(
+      z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], {
+        error: 'must be true or false (1/0, yes/no, on/off)',
+      }),
+    )
     .transform((s) => ['1', 'true', 'yes', 'on'].includes(s));
-  return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => v ?? fallback), shown: String(fallback), doc };
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform(present)
+      .pipe(parse.optional())
+      .transform((v) => v ?? fallback),
+    shown: String(fallback),
+    doc,
+  };
 }
 
 /** Free text, with a default (null: none). */
 export function text<D extends string | null>(fallback: D, doc: string, shown = fallback ?? ''): Variable<string | D> {
-  return { schema: z.string().optional().transform((s) => present(s) ?? fallback), shown, doc };
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform((s) => present(s) ?? fallback),
+    shown,
+    doc,
+  };
 }
 
 /** A secret: never printed; null when unset. */
 export function secret(doc: string): Variable<string | null> {
-  return { schema: z.string().optional().transform((s) => present(s) ?? null), shown: '', doc, secret: true };
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform((s) => present(s) ?? null),
+    shown: '',
+    doc,
+    secret: true,
+  };
 }
 
 /** A URL of one of the given protocols; null when unset. */
 export function url(doc: string, protocols: readonly string[]): Variable<string | null> {
-  const parse = z.string().refine((s) => {
-    try {
-      return protocols.includes(new URL(s).protocol.replace(/:$/, ''));
-    } catch {
-      return false;
-    }
-  }, `must be a URL (${protocols.map((p) => `${p}://`).join(', ')})`);
-  return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => v ?? null), shown: '', doc };
+  const parse = z.string().refine(
+    (s) => {
+      try {
+        return protocols.includes(new URL(s).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL (${protocols.map((p) => `${p}://`).join(', ')})`,
+  );
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform(present)
+      .pipe(parse.optional())
+      .transform((v) => v ?? null),
+    shown: '',
+    doc,
+  };
 }
 
 /** One of a few words. */
 export function oneOf<const T extends string>(values: readonly T[], fallback: T, doc: string): Variable<T> {
   const parse = z.enum(values as unknown as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });
-  return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => (v ?? fallback) as T), shown: fallback, doc };
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform(present)
+      .pipe(parse.optional())
+      .transform((v) => (v ?? fallback) as T),
+    shown: fallback,
+    doc,
+  };
 }
 
 /** A whole number, or "unlimited" (null); unset gives the default, which may itself be unlimited. */
 export function countOrUnlimited(fallback: number | null, doc: string): Variable<number | null> {
-  const parse = z.union([z.literal('unlimited').transform(() => null), z.string().regex(/^\d+$/, 'must be a whole number or "unlimited"').transform(Number)]);
+  const parse = z.union([
+    z.literal('unlimited').transform(() => null),
+    z.string().regex(/^\d+$/, 'must be a whole number or "unlimited"').transform(Number),
+  ]);
   return {
-    schema: z.string().optional().transform((s) => (s === undefined || s === '' ? undefined : s.toLowerCase())).pipe(parse.optional()).transform((v) => (v === undefined ? fallback : v)),
+    schema: z
+      .string()
+      .optional()
+      .transform((s) => (s === undefined || s === '' ? undefined : s.toLowerCase()))
+      .pipe(parse.optional())
+      .transform((v) => (v === undefined ? fallback : v)),
     shown: fallback === null ? 'unlimited' : String(fallback),
     doc,
   };
 }
 
 /** One of a few words, or null when unset (the caller derives the default from other variables). */
-export function oneOfOrUnset<const T extends string>(values: readonly T[], doc: string, shown: string): Variable<T | null> {
+export function oneOfOrUnset<const T extends string>(
+  values: readonly T[],
+  doc: string,
+  shown: string,
+): Variable<T | null> {
   const parse = z.enum(values as unknown as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });
-  return { schema: z.string().optional().transform(present).pipe(parse.optional()).transform((v) => (v ?? null) as T | null), shown, doc };
+  return {
+    schema: z
+      .string()
+      .optional()
+      .transform(present)
+      .pipe(parse.optional())
+      .transform((v) => (v ?? null) as T | null),
+    shown,
+    doc,
+  };
 }

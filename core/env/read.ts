@@ -20,7 +20,8 @@ export function readVariables(env: NodeJS.ProcessEnv = process.env): Variables {
     if (parsed.success) values[name] = parsed.data;
     else problems.push(`${name} ${parsed.error.issues[0]?.message ?? 'is invalid'}, got ${JSON.stringify(raw)}`);
   }
-  if (problems.length) throw new Error(`Invalid environment variable${problems.length > 1 ? 's' : ''}: ${problems.join('; ')}`);
+  if (problems.length)
+    throw new Error(`Invalid environment variable${problems.length > 1 ? 's' : ''}: ${problems.join('; ')}`);
   const frozen = Object.freeze(values) as Variables;
   // process.env changes under a test that sets a variable: read it again then, not from the cache.
   if (env !== process.env) read.set(env, frozen);

@@ -32,7 +32,10 @@ export function configurationReference(): string {
 
 /** .env.example: every variable, commented out at its default. */
 export function envExample(): string {
-  const out = ['# Every environment variable of the platform, at its default (generated from core/env/variables.ts', '# by npm run docs:config). Uncomment and set what you need; docs/reference/configuration.md explains each.'];
+  const out = [
+    '# Every environment variable of the platform, at its default (generated from core/env/variables.ts',
+    '# by npm run docs:config). Uncomment and set what you need; docs/reference/configuration.md explains each.',
+  ];
   for (const [group, variables] of Object.entries(VARIABLE_GROUPS)) {
     out.push('', `# --- ${group}`);
     for (const [name, v] of Object.entries(variables as Record<string, Variable<unknown>>)) {

@@ -13,7 +13,13 @@ export function signedPath(secret: string, fileId: string, downloadName: string,
 
 export type SignatureCheck = 'valid' | 'invalid' | 'expired';
 
-export function checkSignature(secret: string, fileId: string, expiresRaw: unknown, sig: unknown, now = Date.now()): SignatureCheck {
+export function checkSignature(
+  secret: string,
+  fileId: string,
+  expiresRaw: unknown,
+  sig: unknown,
+  now = Date.now(),
+): SignatureCheck {
   if (typeof expiresRaw !== 'string' || !/^\d{1,12}$/.test(expiresRaw) || typeof sig !== 'string') return 'invalid';
   const expires = Number(expiresRaw);
   const expected = Buffer.from(signature(secret, fileId, expires));

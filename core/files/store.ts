@@ -38,7 +38,11 @@ export interface FileStore {
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-export function createFileStore(db: Database, blobs: BlobStorage, options: { secret: string; publicUrl: () => string }): FileStore {
+export function createFileStore(
+  db: Database,
+  blobs: BlobStorage,
+  options: { secret: string; publicUrl: () => string },
+): FileStore {
   return {
     async save(input) {
       const fileId = randomUUID();
@@ -56,23 +60,36 @@ export function createFileStore(db: Database, blobs: BlobStorage, options: { sec
           expiresAt: input.expiresAt,
         },
       });
-      return { fileId, fileUrl: options.publicUrl() + signedPath(options.secret, fileId, input.downloadName, input.expiresAt), expiresAt: input.expiresAt };
+      return {
+        fileId,
+        fileUrl: options.publicUrl() + signedPath(options.secret, fileId, input.downloadName, input.expiresAt),
+        expiresAt: input.expiresAt,
+      };
     },
 
     async open(fileId, expires, sig) {
       if (!FILE_ID.test(fileId)) throw new AppError('SIGNATURE_INVALID', 'The download link is not valid');
       const check = checkSignature(options.secret, fileId, expires, sig);
       if (check === 'invalid') throw new AppError('SIGNATURE_INVALID', 'The download link signature is not valid');
-      if (check === 'expired') throw new AppError('URL_EXPIRED', 'The download link has expired and the file was deleted');
+      if (check === 'expired')
+        throw new AppError('URL_EXPIRED', 'The download link has expired and the file was deleted');
       const row = await db.storedFile.findUnique({ where: { id: fileId } });
       if (!row || row.expiresAt.getTime() <= Date.now() || !(await blobs.exists(row.storageKey))) {
         throw new AppError('URL_EXPIRED', 'The file behind this link has expired and was deleted');
       }
-      return { stream: blobs.read(row.storageKey), contentType: row.contentType, downloadName: row.downloadName, size: row.size };
+      return {
+        stream: blobs.read(row.storageKey),
+        contentType: row.contentType,
+        downloadName: row.downloadName,
+        size: row.size,
+      };
     },
 
     async deleteExpired(now) {
-      const expired = await db.storedFile.findMany({ where: { expiresAt: { lte: now } }, select: { id: true, storageKey: true } });
+      const expired = await db.storedFile.findMany({
+        where: { expiresAt: { lte: now } },
+        select: { id: true, storageKey: true },
+      });
       for (const file of expired) {
         await blobs.delete(file.storageKey);
         await db.storedFile.delete({ where: { id: file.id } });

@@ -1,7 +1,12 @@
 import type { BBox, Point } from './types.ts';
 
 /** @example union([0, 0, 1, 1], [2, 2, 3, 3]) // → [0, 0, 3, 3] */
-export const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+export const union = (a: BBox, b: BBox): BBox => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
 
 export function unionAll(boxes: readonly BBox[]): BBox {
   return boxes.reduce(union, [Infinity, Infinity, -Infinity, -Infinity] as BBox);
@@ -29,7 +34,8 @@ export const center = (b: BBox): Point => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]
 export const expand = (b: BBox, by: number): BBox => [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
 
 export const overlaps = (a: BBox, b: BBox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
-export const containsPoint = (b: BBox, p: Point, tol = 0) => p[0] >= b[0] - tol && p[0] <= b[2] + tol && p[1] >= b[1] - tol && p[1] <= b[3] + tol;
+export const containsPoint = (b: BBox, p: Point, tol = 0) =>
+  p[0] >= b[0] - tol && p[0] <= b[2] + tol && p[1] >= b[1] - tol && p[1] <= b[3] + tol;
 export const containsBox = (outer: BBox, inner: BBox, tol = 0) =>
   inner[0] >= outer[0] - tol && inner[1] >= outer[1] - tol && inner[2] <= outer[2] + tol && inner[3] <= outer[3] + tol;
 

@@ -27,7 +27,8 @@ export function offsetOf(after: string | null | undefined): number {
 
 /** Checks `first` against the list's bound; UNPROCESSABLE naming `first` otherwise. */
 export function pageSize(first: number, max: number): number {
-  if (!Number.isInteger(first) || first < 1 || first > max) throw new AppError('UNPROCESSABLE', `first must be between 1 and ${max}`, { field: 'first' });
+  if (!Number.isInteger(first) || first < 1 || first > max)
+    throw new AppError('UNPROCESSABLE', `first must be between 1 and ${max}`, { field: 'first' });
   return first;
 }
 
@@ -37,11 +38,18 @@ export function pageSize(first: number, max: number): number {
  */
 export function connection<T>(window: T[], offset: number, first: number): Connection<T> {
   const nodes = window.slice(0, first);
-  return { nodes, pageInfo: { endCursor: nodes.length ? encode(offset + nodes.length) : null, hasNextPage: window.length > first } };
+  return {
+    nodes,
+    pageInfo: { endCursor: nodes.length ? encode(offset + nodes.length) : null, hasNextPage: window.length > first },
+  };
 }
 
 /** A page of a list held whole in memory, with its total. */
-export function pageOf<T>(items: T[], args: { first: number; after?: string | null }, max: number): Connection<T> & { totalCount: number } {
+export function pageOf<T>(
+  items: T[],
+  args: { first: number; after?: string | null },
+  max: number,
+): Connection<T> & { totalCount: number } {
   const first = pageSize(args.first, max);
   const offset = offsetOf(args.after);
   return { ...connection(items.slice(offset, offset + first + 1), offset, first), totalCount: items.length };

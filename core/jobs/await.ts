@@ -6,7 +6,12 @@ import type { Principal } from '../auth/keys.ts';
 import type { JobService } from './service.ts';
 import { TERMINAL, type JobRecord } from './types.ts';
 
-export async function awaitJob(jobs: JobService, principal: Principal, id: string, options: { timeoutMs: number; signal?: AbortSignal }): Promise<JobRecord> {
+export async function awaitJob(
+  jobs: JobService,
+  principal: Principal,
+  id: string,
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<JobRecord> {
   let wake: () => void = () => {};
   const off = jobs.events.subscribe(id, () => wake());
   const deadline = Date.now() + options.timeoutMs;

@@ -49,7 +49,10 @@ export interface JobQueueOptions {
 
 export interface JobQueue {
   /** Queues a stored job; when Redis is away the job stays pending in the database and a worker's reconcile queues it. */
-  enqueue(job: Pick<JobRecord, 'id' | 'type'>, options?: { unfinished?: number; runAfter?: Date | null }): Promise<void>;
+  enqueue(
+    job: Pick<JobRecord, 'id' | 'type'>,
+    options?: { unfinished?: number; runAfter?: Date | null },
+  ): Promise<void>;
   /** The families whose jobs this process works. */
   readonly working: readonly string[];
   /** Resolves once the producer's connection is up, or after timeoutMs (jobs created meanwhile are queued by a reconcile). */
@@ -61,7 +64,8 @@ export interface JobQueue {
 }
 
 /** A run of an unexpected error is retried while attempts remain; an AppError names a failure retrying cannot fix. */
-export const retryableFailure = (maxAttempts: number) => (job: JobRecord, err: unknown) => !(err instanceof AppError) && job.attempts < maxAttempts;
+export const retryableFailure = (maxAttempts: number) => (job: JobRecord, err: unknown) =>
+  !(err instanceof AppError) && job.attempts < maxAttempts;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { store, log, events } = options;
@@ -79,7 +83,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return q;
   };
 
-  async function enqueue(job: Pick<JobRecord, 'id' | 'type'>, opts: { unfinished?: number; runAfter?: Date | null } = {}): Promise<void> {
+  async function enqueue(
+    job: Pick<JobRecord, 'id' | 'type'>,
+    opts: { unfinished?: number; runAfter?: Date | null } = {},
+  ): Promise<void> {
     const delay = opts.runAfter ? Math.max(0, opts.runAfter.getTime() - Date.now()) : 0;
     await queueOf(job.type).add(
       job.type,
@@ -104,7 +111,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const claim = await store.claimById(bull.id!, options.maxAttempts);
     if (!claim) return; // finished, deleted, or claimed by another worker: nothing to run
     if ('interrupted' in claim) {
-      log.warn({ jobId: claim.interrupted.id, attempts: claim.interrupted.attempts }, 'job interrupted too often; failed');
+      log.warn(
+        { jobId: claim.interrupted.id, attempts: claim.interrupted.attempts },
+        'job interrupted too often; failed',
+      );
       events.publish({ jobId: claim.interrupted.id, status: 'failed', progress: claim.interrupted.progress });
       return;
     }
@@ -114,7 +124,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       throw new Error(`this worker does not run ${claim.job.type} jobs`);
     }
     const outcome = await options.runner.run(claim.job);
-    if (outcome === 'retry') throw new Error(`job ${claim.job.id} attempt ${claim.job.attempts} failed; retried after a backoff`);
+    if (outcome === 'retry')
+      throw new Error(`job ${claim.job.id} attempt ${claim.job.attempts} failed; retried after a backoff`);
     if (outcome === 'released') {
       // Shutting down: back to the queue without spending one of BullMQ's attempts.
       await bull.moveToDelayed(Date.now() + options.retryDelayMs, token);
@@ -125,7 +136,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let redisDown = false;
   const workers = working.map((family) => {
     const worker = new Worker(queueName(family), process, {
-      connection: { url: options.url, maxRetriesPerRequest: null, retryStrategy: (times: number) => Math.min(200 * times, 2_000) },
+      connection: {
+        url: options.url,
+        maxRetriesPerRequest: null,
+        retryStrategy: (times: number) => Math.min(200 * times, 2_000),
+      },
       prefix: options.prefix,
       concurrency: options.concurrency,
       lockDuration: options.lockMs,

@@ -40,10 +40,14 @@ export function createRedisEventBus(url: string, prefix: string, db: Database, o
     if (resyncing || watched.size === 0) return;
     resyncing = true;
     try {
-      const rows = await db.job.findMany({ where: { id: { in: [...watched.keys()] } }, select: { id: true, status: true, progress: true } });
+      const rows = await db.job.findMany({
+        where: { id: { in: [...watched.keys()] } },
+        select: { id: true, status: true, progress: true },
+      });
       for (const row of rows) {
         const entry = watched.get(row.id);
-        if (entry && entry.last !== `${row.status}:${row.progress}`) deliver({ jobId: row.id, status: row.status as JobStatus, progress: row.progress });
+        if (entry && entry.last !== `${row.status}:${row.progress}`)
+          deliver({ jobId: row.id, status: row.status as JobStatus, progress: row.progress });
       }
     } catch {
       // The next reconnect or tick tries again.
@@ -72,7 +76,8 @@ export function createRedisEventBus(url: string, prefix: string, db: Database, o
           .subscribe(channelPrefix + jobId)
           .then(() => db.job.findUnique({ where: { id: jobId }, select: { status: true, progress: true } }))
           .then((row) => {
-            if (row && TERMINAL.has(row.status as JobStatus)) deliver({ jobId, status: row.status as JobStatus, progress: row.progress });
+            if (row && TERMINAL.has(row.status as JobStatus))
+              deliver({ jobId, status: row.status as JobStatus, progress: row.progress });
           })
           .catch(() => undefined);
       }

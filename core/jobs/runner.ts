@@ -71,13 +71,19 @@ export type JobOutcome = 'completed' | 'failed' | 'retry' | 'released' | 'abando
 type Running = { job: JobRecord; promise: Promise<JobOutcome>; abort: AbortController };
 
 /** Why a running job is no longer wanted, judged from its row and its account; null while it is. */
-function abandonment(job: JobRecord, claim: { status: JobStatus; attempts: number } | undefined, activeAccounts: Set<string> | null): AppError | null {
+function abandonment(
+  job: JobRecord,
+  claim: { status: JobStatus; attempts: number } | undefined,
+  activeAccounts: Set<string> | null,
+): AppError | null {
   if (!claim) return new AppError('JOB_CANCELLED', 'The job was deleted while it ran', { reason: 'deleted' });
   if (claim.status !== 'in_progress' || claim.attempts !== job.attempts) {
     return new AppError('JOB_CANCELLED', 'The job was taken over by another runner', { reason: 'claim_lost' });
   }
   if (activeAccounts && !activeAccounts.has(job.accountId)) {
-    return new AppError('JOB_CANCELLED', "Every API key of the job's account was revoked, so the job was stopped", { reason: 'account_revoked' });
+    return new AppError('JOB_CANCELLED', "Every API key of the job's account was revoked, so the job was stopped", {
+      reason: 'account_revoked',
+    });
   }
   return null;
 }
@@ -111,7 +117,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const queued = options.source === 'queue';
   const cache = options.cache ?? createMemoryCache();
   const embedder = options.embedder ?? embedderFor(options.config);
-  const codeEmbedder = options.codeEmbedder ?? (options.config.codeEmbedder === options.config.embedder ? embedder : embedderFor({ ...options.config, embedder: options.config.codeEmbedder }));
+  const codeEmbedder =
+    options.codeEmbedder ??
+    (options.config.codeEmbedder === options.config.embedder
+      ? embedder
+      : embedderFor({ ...options.config, embedder: options.config.codeEmbedder }));
   // None: a runner without subgraphs (the core's tests), whose handlers read none.
   const services = options.services ?? ({} as SubgraphServices);
 
@@ -166,8 +176,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         const reason: unknown = abort.signal.reason;
         if (reason instanceof AppError) {
           // Abandoned or over its time: recorded only while the row is still this runner's claim.
-          log.warn({ jobId: job.id, type: job.type, code: reason.code, details: reason.details }, 'running job stopped');
-          const recorded = await store.failClaimed(job.id, job.attempts, toJobError(reason)).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+          log.warn(
+            { jobId: job.id, type: job.type, code: reason.code, details: reason.details },
+            'running job stopped',
+          );
+          const recorded = await store
+            .failClaimed(job.id, job.attempts, toJobError(reason))
+            .catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
           if (recorded) publish(job.id, 'failed', lastProgress);
           return recorded ? 'failed' : 'abandoned';
         }
@@ -184,13 +199,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const error =
         err instanceof AppError
           ? toJobError(err)
-          : { code: 'JOB_HANDLER_FAILED', message: err instanceof Error ? err.message : String(err), details: { type: job.type } };
+          : {
+              code: 'JOB_HANDLER_FAILED',
+              message: err instanceof Error ? err.message : String(err),
+              details: { type: job.type },
+            };
       if (!(err instanceof AppError)) log.error({ err, jobId: job.id, type: job.type }, 'job handler failed');
       if (queued) {
         const recorded = await store.failClaimed(job.id, job.attempts, error);
         if (!recorded) return 'abandoned';
       } else {
-        await store.fail(job.id, error).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+        await store
+          .fail(job.id, error)
+          .catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
       }
       publish(job.id, 'failed', lastProgress);
       return 'failed';
@@ -206,7 +227,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     watching = true;
     try {
       const claims = await store.claims(running.map((r) => r.job.id));
-      const accounts = options.activeAccounts ? await options.activeAccounts([...new Set(running.map((r) => r.job.accountId))]) : null;
+      const accounts = options.activeAccounts
+        ? await options.activeAccounts([...new Set(running.map((r) => r.job.accountId))])
+        : null;
       for (const r of running) {
         const reason = abandonment(r.job, claims.get(r.job.id), accounts);
         if (reason) r.abort.abort(reason);
@@ -283,7 +306,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       timer = watchTimer = null;
       const running = [...active.values()];
       const all = Promise.allSettled(running.map((r) => r.promise));
-      const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);
+      const timedOut = await Promise.race([
+        all.then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
+      ]);
       if (timedOut) {
         for (const r of running) r.abort.abort(new Error('shutdown'));
         await all;

@@ -21,7 +21,12 @@ export interface JobKind {
 
 export interface JobService {
   /** generic: created by createJob / POST /v1/jobs, which internal types refuse. */
-  create(principal: Principal, type: string, input: unknown, options?: { startDelayMs?: number; generic?: boolean }): Promise<JobRecord>;
+  create(
+    principal: Principal,
+    type: string,
+    input: unknown,
+    options?: { startDelayMs?: number; generic?: boolean },
+  ): Promise<JobRecord>;
   get(id: string, principal: Principal): Promise<JobRecord>;
   /** The catalogue entry of a job type (every registered type, whichever process runs it). */
   kindOf(type: string): JobKind | null;
@@ -56,16 +61,25 @@ export function createJobService(
       const handler = handlers.get(type);
       if (!handler) throw fieldError('UNPROCESSABLE', 'type', `unknown job type ${type}`, { field: 'type' });
       if (options?.generic && handler.internal) {
-        throw fieldError('UNPROCESSABLE', 'type', `${type} jobs are created by ${handler.operation?.mutation} only: ${handler.internal.why}`, { field: 'type' });
+        throw fieldError(
+          'UNPROCESSABLE',
+          'type',
+          `${type} jobs are created by ${handler.operation?.mutation} only: ${handler.internal.why}`,
+          { field: 'type' },
+        );
       }
       const parsed = handler.parse(input, principal, tiers[principal.tier]);
       const cap = tiers[principal.tier].maxUnfinishedJobs;
       const unfinished = await store.countUnfinished(principal.accountId);
       if (unfinished >= cap) {
-        throw new AppError('TOO_MANY_JOBS', `The account has ${unfinished} unfinished jobs, the most its ${principal.tier} tier allows; wait for some to finish`, {
-          limit: cap,
-          unfinished,
-        });
+        throw new AppError(
+          'TOO_MANY_JOBS',
+          `The account has ${unfinished} unfinished jobs, the most its ${principal.tier} tier allows; wait for some to finish`,
+          {
+            limit: cap,
+            unfinished,
+          },
+        );
       }
       const runAfter = options?.startDelayMs ? new Date(Date.now() + options.startDelayMs) : undefined;
       const job = await store.create(principal, type, parsed, { runAfter });

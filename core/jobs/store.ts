@@ -22,7 +22,11 @@ export function toRecord(row: Row): JobRecord {
     input: row.input,
     results: (row.results as Record<string, unknown> | null) ?? null,
     error: row.errorCode
-      ? { code: row.errorCode, message: row.errorMessage ?? '', details: (row.errorDetails as Record<string, unknown> | null) ?? {} }
+      ? {
+          code: row.errorCode,
+          message: row.errorMessage ?? '',
+          details: (row.errorDetails as Record<string, unknown> | null) ?? {},
+        }
       : null,
     attempts: row.attempts,
     createdAt: row.createdAt,
@@ -77,7 +81,11 @@ export interface JobStore {
   /** Puts a job this attempt holds back to pending for a later attempt (its attempts stay spent). */
   retryClaimed(id: string, attempts: number): Promise<boolean>;
   /** Jobs of these types pending or in progress, last changed before `before`: what a queue should hold. */
-  unfinished(types: readonly string[], before: Date, limit: number): Promise<{ id: string; type: string; status: JobStatus; runAfter: Date | null }[]>;
+  unfinished(
+    types: readonly string[],
+    before: Date,
+    limit: number,
+  ): Promise<{ id: string; type: string; status: JobStatus; runAfter: Date | null }[]>;
 }
 
 /** The columns of a failed job. */
@@ -148,15 +156,22 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
         let accountId = waiting[0]!.accountId;
         if (waiting.length > 1) {
           const running = new Map(
-            (await db.job.groupBy({ by: ['accountId'], where: { status: 'in_progress' }, _count: { _all: true } })).map((r) => [r.accountId, r._count._all]),
+            (await db.job.groupBy({ by: ['accountId'], where: { status: 'in_progress' }, _count: { _all: true } })).map(
+              (r) => [r.accountId, r._count._all],
+            ),
           );
-          const rank = (w: (typeof waiting)[number]) => [running.get(w.accountId) ?? 0, w._min.createdAt?.getTime() ?? 0] as const;
+          const rank = (w: (typeof waiting)[number]) =>
+            [running.get(w.accountId) ?? 0, w._min.createdAt?.getTime() ?? 0] as const;
           accountId = waiting.reduce((best, w) => {
             const [a, b] = [rank(w), rank(best)];
             return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? w : best;
           }).accountId;
         }
-        const candidate = await db.job.findFirst({ where: { ...due, accountId }, orderBy: { createdAt: 'asc' }, select: { id: true } });
+        const candidate = await db.job.findFirst({
+          where: { ...due, accountId },
+          orderBy: { createdAt: 'asc' },
+          select: { id: true },
+        });
         if (!candidate) continue;
         // The status condition makes the claim atomic across processes.
         const claimed = await db.job.updateMany({
@@ -169,7 +184,10 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
     },
 
     async claims(ids) {
-      const rows = await db.job.findMany({ where: { id: { in: [...ids] } }, select: { id: true, status: true, attempts: true } });
+      const rows = await db.job.findMany({
+        where: { id: { in: [...ids] } },
+        select: { id: true, status: true, attempts: true },
+      });
       return new Map(rows.map((r) => [r.id, { status: r.status as JobStatus, attempts: r.attempts }]));
     },
 
@@ -180,7 +198,12 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
     async complete(id, results) {
       await db.job.update({
         where: { id },
-        data: { status: 'completed', progress: 100, results: results as Prisma.InputJsonValue, completedAt: new Date() },
+        data: {
+          status: 'completed',
+          progress: 100,
+          results: results as Prisma.InputJsonValue,
+          completedAt: new Date(),
+        },
       });
     },
 
@@ -189,7 +212,10 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
     },
 
     async failClaimed(id, attempts, error) {
-      const updated = await db.job.updateMany({ where: { id, status: 'in_progress', attempts }, data: failedWith(error) });
+      const updated = await db.job.updateMany({
+        where: { id, status: 'in_progress', attempts },
+        data: failedWith(error),
+      });
       return updated.count === 1;
     },
 
@@ -238,7 +264,10 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
           message: `The job was interrupted ${row.attempts} time(s) (its worker stopped) and was not retried again`,
           details: { attempts: row.attempts },
         };
-        const failed = await db.job.updateMany({ where: { id, status: 'in_progress', attempts: row.attempts }, data: failedWith(error) });
+        const failed = await db.job.updateMany({
+          where: { id, status: 'in_progress', attempts: row.attempts },
+          data: failedWith(error),
+        });
         return failed.count === 1 ? { interrupted: toRecord(await db.job.findUniqueOrThrow({ where: { id } })) } : null;
       }
       // Conditional on what was read, so two workers handed the same job cannot both claim it.
@@ -252,13 +281,21 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
     async completeClaimed(id, attempts, results) {
       const updated = await db.job.updateMany({
         where: { id, status: 'in_progress', attempts },
-        data: { status: 'completed', progress: 100, results: results as Prisma.InputJsonValue, completedAt: new Date() },
+        data: {
+          status: 'completed',
+          progress: 100,
+          results: results as Prisma.InputJsonValue,
+          completedAt: new Date(),
+        },
       });
       return updated.count === 1;
     },
 
     async retryClaimed(id, attempts) {
-      const updated = await db.job.updateMany({ where: { id, status: 'in_progress', attempts }, data: { status: 'pending', progress: 0 } });
+      const updated = await db.job.updateMany({
+        where: { id, status: 'in_progress', attempts },
+        data: { status: 'pending', progress: 0 },
+      });
       return updated.count === 1;
     },
 

@@ -7,7 +7,8 @@
 import { types } from 'node:util';
 import { AppError, type ErrorCode } from '../errors.ts';
 
-const messageOf = (err: unknown) => (err && typeof (err as Error).message === 'string' ? (err as Error).message : String(err));
+const messageOf = (err: unknown) =>
+  err && typeof (err as Error).message === 'string' ? (err as Error).message : String(err);
 
 const PACKED = '__appError';
 
@@ -25,7 +26,8 @@ export function defineTask<P, R>(task: (payload: P) => R | Promise<R>): (payload
       // Structured clone keeps only native errors: anything else thrown (a library's error object
       // made without the Error constructor, a string) would reach the caller as a plain object and
       // the job's message would read "[object Object]". Its message and stack go over as an Error.
-      if (!types.isNativeError(err)) throw Object.assign(new Error(messageOf(err)), { stack: (err as Error | undefined)?.stack });
+      if (!types.isNativeError(err))
+        throw Object.assign(new Error(messageOf(err)), { stack: (err as Error | undefined)?.stack });
       throw err;
     }
   };
@@ -41,4 +43,5 @@ export function unpackTaskResult<R>(value: unknown): R {
 }
 
 /** Runs a task in this thread (benchmarks and evaluations measure the task alone): its value, or its AppError thrown. */
-export const runInline = async <P, R>(task: (payload: P) => Promise<R | Packed>, payload: P): Promise<R> => unpackTaskResult<R>(await task(payload));
+export const runInline = async <P, R>(task: (payload: P) => Promise<R | Packed>, payload: P): Promise<R> =>
+  unpackTaskResult<R>(await task(payload));

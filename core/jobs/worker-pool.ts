@@ -27,7 +27,12 @@ export interface WorkerPool {
    * `queueTimeoutMs` bounds that caller's wait for a free thread: past it the task is dropped with
    * SERVICE_UNAVAILABLE, an answer the client can retry, before the HTTP server gives up on the request.
    */
-  run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options?: { timeoutMs?: number; queueTimeoutMs?: number }): Promise<R>;
+  run<R>(
+    taskModule: URL,
+    payload: unknown,
+    signal?: AbortSignal,
+    options?: { timeoutMs?: number; queueTimeoutMs?: number },
+  ): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -74,12 +79,18 @@ export function createWorkerPool(
     if (pool.queueSize > 0) pool.run(null, { filename: NOOP_TASK.href }).catch(() => undefined);
   };
   return {
-    async run<R>(taskModule: URL, payload: unknown, signal?: AbortSignal, options: { timeoutMs?: number; queueTimeoutMs?: number } = {}): Promise<R> {
+    async run<R>(
+      taskModule: URL,
+      payload: unknown,
+      signal?: AbortSignal,
+      options: { timeoutMs?: number; queueTimeoutMs?: number } = {},
+    ): Promise<R> {
       const timeoutMs = Math.min(options.timeoutMs ?? Infinity, limits.taskTimeoutMs);
       const timeout = new AbortController();
       const queued = new AbortController();
       const { port1: started, port2 } = new MessageChannel();
-      let timer: NodeJS.Timeout | undefined = options.queueTimeoutMs === undefined ? undefined : setTimeout(() => queued.abort(), options.queueTimeoutMs);
+      let timer: NodeJS.Timeout | undefined =
+        options.queueTimeoutMs === undefined ? undefined : setTimeout(() => queued.abort(), options.queueTimeoutMs);
       let poller: NodeJS.Timeout | undefined;
       /** Which limit stopped the task. */
       let clock = 'wall' as 'cpu' | 'wall';
@@ -110,30 +121,45 @@ export function createWorkerPool(
       const combined = AbortSignal.any([...(signal ? [signal] : []), timeout.signal, queued.signal]);
       try {
         const call: TimedCall = { module: taskModule.href, payload, started: port2 };
-        return unpackTaskResult<R>(await pool.run(call, { filename: TIMED_TASK.href, signal: combined, transferList: [port2] }));
+        return unpackTaskResult<R>(
+          await pool.run(call, { filename: TIMED_TASK.href, signal: combined, transferList: [port2] }),
+        );
       } catch (err) {
         if (combined.aborted) replaceStoppedThread();
         if (signal?.aborted) throw signal.reason ?? err;
         if (queued.signal.aborted) {
-          throw new AppError('SERVICE_UNAVAILABLE', `Every worker thread stayed busy for ${options.queueTimeoutMs} ms; try again shortly`, {
-            limit: 'worker_queue_wait_ms',
-            limit_value: options.queueTimeoutMs,
-            task: taskName(taskModule),
-          });
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            `Every worker thread stayed busy for ${options.queueTimeoutMs} ms; try again shortly`,
+            {
+              limit: 'worker_queue_wait_ms',
+              limit_value: options.queueTimeoutMs,
+              task: taskName(taskModule),
+            },
+          );
         }
         if (timeout.signal.aborted) {
           const message =
             clock === 'cpu'
               ? `The work used more than its limit of ${timeoutMs} ms of CPU time and was stopped`
               : `The work ran longer than ${timeoutMs * wallFactor} ms of wall-clock time (${wallFactor} times its CPU limit of ${timeoutMs} ms) and was stopped`;
-          throw new AppError('RESOURCE_LIMIT', message, { limit: 'worker_task_timeout_ms', limit_value: timeoutMs, clock, task: taskName(taskModule) });
-        }
-        if ((err as { code?: string })?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          throw new AppError('RESOURCE_LIMIT', `The work needed more than its memory limit of ${limits.maxHeapMb} MB and was stopped`, {
-            limit: 'worker_max_heap_mb',
-            limit_value: limits.maxHeapMb,
+          throw new AppError('RESOURCE_LIMIT', message, {
+            limit: 'worker_task_timeout_ms',
+            limit_value: timeoutMs,
+            clock,
             task: taskName(taskModule),
           });
+        }
+        if ((err as { code?: string })?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw new AppError(
+            'RESOURCE_LIMIT',
+            `The work needed more than its memory limit of ${limits.maxHeapMb} MB and was stopped`,
+            {
+              limit: 'worker_max_heap_mb',
+              limit_value: limits.maxHeapMb,
+              task: taskName(taskModule),
+            },
+          );
         }
         throw err;
       } finally {

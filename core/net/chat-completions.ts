@@ -45,7 +45,11 @@ export interface ChatCallOptions {
  * comes out as it was thrown.
  * @throws ChatEndpointError
  */
-export async function postChatCompletion(endpoint: ChatEndpoint, request: Record<string, unknown>, options: ChatCallOptions = {}): Promise<FetchedBody> {
+export async function postChatCompletion(
+  endpoint: ChatEndpoint,
+  request: Record<string, unknown>,
+  options: ChatCallOptions = {},
+): Promise<FetchedBody> {
   try {
     return await guardedRequest(`${endpoint.url.replace(/\/$/, '')}/chat/completions`, {
       method: 'POST',
@@ -74,7 +78,11 @@ export async function postChatCompletion(endpoint: ChatEndpoint, request: Record
  * model answered none (only tool calls, say).
  * @throws ChatEndpointError, also when the answer is not a JSON completion
  */
-export async function chatCompletionText(endpoint: ChatEndpoint, request: Record<string, unknown>, options: Pick<ChatCallOptions, 'signal'> = {}): Promise<string | null> {
+export async function chatCompletionText(
+  endpoint: ChatEndpoint,
+  request: Record<string, unknown>,
+  options: Pick<ChatCallOptions, 'signal'> = {},
+): Promise<string | null> {
   const res = await postChatCompletion(endpoint, request, options);
   let body: { choices?: { message?: { content?: unknown } }[] };
   try {

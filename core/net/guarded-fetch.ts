@@ -51,7 +51,11 @@ export interface FetchedBody {
 const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /** The one address a hop connects to, after checking every address the host has. */
-async function checkedAddress(url: URL, resolve: Resolver, allow: (ip: string) => boolean): Promise<{ address: string; family: number }> {
+async function checkedAddress(
+  url: URL,
+  resolve: Resolver,
+  allow: (ip: string) => boolean,
+): Promise<{ address: string; family: number }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`scheme ${url.protocol}`);
   if (url.username || url.password) throw new FetchRefused('credentials in the URL');
   // WHATWG URL parsing has already turned decimal, octal and hex IPv4 spellings into dotted form.
@@ -72,52 +76,72 @@ interface HopRequest {
   onChunk?: (chunk: Buffer) => void;
 }
 
-function oneHop(url: URL, target: { address: string; family: number }, maxBytes: number, signal: AbortSignal, request: HopRequest) {
+function oneHop(
+  url: URL,
+  target: { address: string; family: number },
+  maxBytes: number,
+  signal: AbortSignal,
+  request: HopRequest,
+) {
   // Connect to the address checked above, whatever the resolver would say now.
   const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
     else callback(null, target.address, target.family);
   };
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<{ status: number; location: string | null; contentType: string | null; bytes: Buffer }>((resolve, reject) => {
-    const req = client.request(url, { method: request.method, lookup: pinned, signal, headers: request.headers, agent: false }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        res.resume();
-        resolve({ status, location: res.headers.location ?? null, contentType: null, bytes: Buffer.alloc(0) });
-        return;
-      }
-      if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
-        res.destroy();
-        reject(new FetchRefused(`declared ${res.headers['content-length']} bytes`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          res.destroy();
-          reject(new FetchRefused(`more than ${maxBytes} bytes`));
-          return;
-        }
-        // A 2xx body streamed to onChunk is not kept; an error status's body is kept (bounded) for the log.
-        if (request.onChunk && status >= 200 && status < 300) {
-          try {
-            request.onChunk(chunk);
-          } catch (err) {
-            // A consumer that cannot use the stream stops it; it must never throw inside the socket's handler.
-            res.destroy();
-            reject(err);
+  return new Promise<{ status: number; location: string | null; contentType: string | null; bytes: Buffer }>(
+    (resolve, reject) => {
+      const req = client.request(
+        url,
+        { method: request.method, lookup: pinned, signal, headers: request.headers, agent: false },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          if (status >= 300 && status < 400) {
+            res.resume();
+            resolve({ status, location: res.headers.location ?? null, contentType: null, bytes: Buffer.alloc(0) });
+            return;
           }
-        } else chunks.push(chunk);
-      });
-      res.on('error', (err) => reject(new FetchRefused(err.message)));
-      res.on('end', () => resolve({ status, location: null, contentType: res.headers['content-type'] ?? null, bytes: Buffer.concat(chunks) }));
-    });
-    req.on('error', (err) => reject(err instanceof FetchRefused ? err : new FetchRefused(err.message)));
-    req.end(request.body);
-  });
+          if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
+            res.destroy();
+            reject(new FetchRefused(`declared ${res.headers['content-length']} bytes`));
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+              res.destroy();
+              reject(new FetchRefused(`more than ${maxBytes} bytes`));
+              return;
+            }
+            // A 2xx body streamed to onChunk is not kept; an error status's body is kept (bounded) for the log.
+            if (request.onChunk && status >= 200 && status < 300) {
+              try {
+                request.onChunk(chunk);
+              } catch (err) {
+                // A consumer that cannot use the stream stops it; it must never throw inside the socket's handler.
+                res.destroy();
+                reject(err);
+              }
+            } else chunks.push(chunk);
+          });
+          res.on('error', (err) => reject(new FetchRefused(err.message)));
+          res.on('end', () =>
+            resolve({
+              status,
+              location: null,
+              contentType: res.headers['content-type'] ?? null,
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      req.on('error', (err) => reject(err instanceof FetchRefused ? err : new FetchRefused(err.message)));
+      req.end(request.body);
+    },
+  );
 }
 
 /**
@@ -157,7 +181,13 @@ export async function guardedRequest(href: string, options: GuardedRequestOption
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const target = await checkedAddress(url, resolve, options.allow ?? isPublicAddress);
     if (signal.aborted) throw new FetchRefused('timed out');
-    const res = await oneHop(url, target, maxBytes, signal, hop === 0 ? options : { method: 'GET', headers: options.headers, onChunk: options.onChunk }).catch((err: unknown) => {
+    const res = await oneHop(
+      url,
+      target,
+      maxBytes,
+      signal,
+      hop === 0 ? options : { method: 'GET', headers: options.headers, onChunk: options.onChunk },
+    ).catch((err: unknown) => {
       // The request's own abort says only "aborted": the reason a caller logs is the time limit.
       if (timeout.aborted) throw new FetchRefused(`timed out after ${timeoutMs} ms`);
       throw err;
@@ -171,7 +201,8 @@ export async function guardedRequest(href: string, options: GuardedRequestOption
       }
       continue;
     }
-    if (res.status < 200 || res.status >= 300) throw new FetchRefused(`HTTP ${res.status}: ${res.bytes.subarray(0, 300).toString('utf8')}`);
+    if (res.status < 200 || res.status >= 300)
+      throw new FetchRefused(`HTTP ${res.status}: ${res.bytes.subarray(0, 300).toString('utf8')}`);
     return { bytes: res.bytes, contentType: res.contentType, url: url.href };
   }
   throw new FetchRefused('too many redirects');

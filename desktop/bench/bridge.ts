@@ -22,10 +22,30 @@ import { PlatformApi } from '../src/platform/api.ts';
 const N = Number(process.env.BENCH_CALLS ?? 100);
 const dir = mkdtempSync(join(tmpdir(), 'bench-bridge-'));
 const model = await startModelServer();
-const server = await startServer(loadConfig({ ...modelEnv(model), PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, NODE_ENV: 'development', PRO_RATE_PER_MIN: '100000', HEARTBEAT_RATE_PER_MIN: '100000' }));
+const server = await startServer(
+  loadConfig({
+    ...modelEnv(model),
+    PORT: '0',
+    MEMORY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    NODE_ENV: 'development',
+    PRO_RATE_PER_MIN: '100000',
+    HEARTBEAT_RATE_PER_MIN: '100000',
+  }),
+);
 const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'pro' });
 // An account key is accepted wherever an access token is: the session presents it as one.
-const memory = { kind: 'file' as const, load: async () => ({ access_token: secret, refresh_token: 'unused', expires_at: new Date(Date.now() + 86_400_000).toISOString() }), save: async () => {}, clear: async () => {} };
+const memory = {
+  kind: 'file' as const,
+  load: async () => ({
+    access_token: secret,
+    refresh_token: 'unused',
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  }),
+  save: async () => {},
+  clear: async () => {},
+};
 const session = new Session(memory, server.url);
 await session.load();
 const adapter = new StandinFrameAdapter('sap2000', dir);
@@ -47,7 +67,11 @@ const direct = async (tool: ToolName, args: unknown) => {
   if (!out.ok) throw new Error(JSON.stringify(out));
 };
 const gql = async (query: string, variables: Record<string, unknown>) => {
-  const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: any; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
@@ -56,7 +80,12 @@ const tc = (tool: string, args: unknown) => ({ toolCalls: [{ name: `sap2000_${to
 const E = 210e9;
 const read = { case: 'WIND', kind: 'displacements' };
 const build = [
-  tc('new_model', { units: 'N_m_C', dimension: '2d', template: { kind: 'portal_frame', stories: 3, story_height: 3.5, bays: 3, bay_width: 6 }, default_section: 'COL' }),
+  tc('new_model', {
+    units: 'N_m_C',
+    dimension: '2d',
+    template: { kind: 'portal_frame', stories: 3, story_height: 3.5, bays: 3, bay_width: 6 },
+    default_section: 'COL',
+  }),
   tc('define_material', { name: 'S', e: E, poisson: 0.3 }),
   tc('define_section', { name: 'COL', material: 'S', section: { shape: 'rectangle', depth: 0.4, width: 0.3 } }),
   tc('assign_loads', { pattern: 'WIND', loads: [{ type: 'joint', joint: [0, 0, 10.5], force: [1e4, 0, 0] }] }),
@@ -66,7 +95,9 @@ const build = [
 async function run(steps: number, prefix: typeof build = []): Promise<number> {
   model.script(...prefix, ...Array.from({ length: steps }, () => tc('read_results', read)), { content: 'done' });
   const started = performance.now();
-  const sent = await gql(`mutation ($i: SendMessageInput!) { sendMessage(input: $i) { conversation { id } } }`, { i: { agentId: 'frame-analysis-sap2000', content: 'bench', stepLimit: 500 } });
+  const sent = await gql(`mutation ($i: SendMessageInput!) { sendMessage(input: $i) { conversation { id } } }`, {
+    i: { agentId: 'frame-analysis-sap2000', content: 'bench', stepLimit: 500 },
+  });
   const id = sent.sendMessage.conversation.id;
   for (;;) {
     const c = await gql(`query ($id: ID!) { conversation(id: $id) { latestRun { status steps } } }`, { id });
@@ -92,11 +123,16 @@ async function time(run: () => Promise<void>) {
 
 const base = await time(() => direct('read_results', read));
 const perStep = await run(N);
-const load = execSync('uptime').toString().trim().replace(/^.*load average: /, '');
+const load = execSync('uptime')
+  .toString()
+  .trim()
+  .replace(/^.*load average: /, '');
 console.log(`read_results (16 joints), ${N} steps; load average ${load}`);
 console.log(`| path | per call |\n|---|---|`);
 console.log(`| in process (baseline, median) | ${base.median.toFixed(2)} ms |`);
-console.log(`| agent step: model → platform → bridge → client → stand-in → submitToolResult (mean) | ${perStep.toFixed(1)} ms |`);
+console.log(
+  `| agent step: model → platform → bridge → client → stand-in → submitToolResult (mean) | ${perStep.toFixed(1)} ms |`,
+);
 await client.stop();
 await adapter.close();
 session.close();

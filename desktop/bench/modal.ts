@@ -15,7 +15,8 @@ import { dispatch } from '../src/adapters/adapter.ts';
 import { StandinFrameAdapter } from '../src/adapters/standin/adapter.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
-const STORIES = 25, BAYS = 8;
+const STORIES = 25,
+  BAYS = 8;
 
 async function building(diaphragms: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-modal-'));
@@ -27,20 +28,61 @@ async function building(diaphragms: boolean) {
     if (!out.ok) throw new Error(`${tool}: ${out.error.message}`);
     return out.result as any;
   };
-  const model = await call('new_model', { units: 'kN_m_C', dimension: '3d', template: { kind: 'building', stories: STORIES, story_height: 3.5, bays_x: BAYS, bay_width_x: 6, bays_y: BAYS, bay_width_y: 6, diaphragms }, default_section: 'COL', beam_section: 'BEAM' });
-  await call('define_material', { name: 'C40', e: 3.3e7, poisson: 0.2, unit_weight: 25, kind: 'concrete', fc: 40_000, rebar_fy: 420_000 });
-  await call('define_section', { name: 'COL', material: 'C40', section: { shape: 'rectangle', depth: 0.7, width: 0.7 } });
-  await call('define_section', { name: 'BEAM', material: 'C40', section: { shape: 'rectangle', depth: 0.6, width: 0.4 } });
+  const model = await call('new_model', {
+    units: 'kN_m_C',
+    dimension: '3d',
+    template: {
+      kind: 'building',
+      stories: STORIES,
+      story_height: 3.5,
+      bays_x: BAYS,
+      bay_width_x: 6,
+      bays_y: BAYS,
+      bay_width_y: 6,
+      diaphragms,
+    },
+    default_section: 'COL',
+    beam_section: 'BEAM',
+  });
+  await call('define_material', {
+    name: 'C40',
+    e: 3.3e7,
+    poisson: 0.2,
+    unit_weight: 25,
+    kind: 'concrete',
+    fc: 40_000,
+    rebar_fy: 420_000,
+  });
+  await call('define_section', {
+    name: 'COL',
+    material: 'C40',
+    section: { shape: 'rectangle', depth: 0.7, width: 0.7 },
+  });
+  await call('define_section', {
+    name: 'BEAM',
+    material: 'C40',
+    section: { shape: 'rectangle', depth: 0.6, width: 0.4 },
+  });
   await call('define_mass_source', { elements: true, joint_masses: true });
-  return { call, close: async () => { await adapter.close(); rmSync(dir, { recursive: true, force: true }); }, frames: model.frames as number, joints: model.joints as number };
+  return {
+    call,
+    close: async () => {
+      await adapter.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    frames: model.frames as number,
+    joints: model.joints as number,
+  };
 }
 
 async function measure<T>(run: () => Promise<T>): Promise<{ wall: number; cpu: number; value: T }> {
   let best: { wall: number; cpu: number; value: T } | null = null;
   for (let r = 0; r < REPEAT; r++) {
-    const c = process.cpuUsage(), t = performance.now();
+    const c = process.cpuUsage(),
+      t = performance.now();
     const value = await run();
-    const wall = performance.now() - t, u = process.cpuUsage(c);
+    const wall = performance.now() - t,
+      u = process.cpuUsage(c);
     const cpu = (u.user + u.system) / 1000;
     if (!best || wall < best.wall) best = { wall, cpu, value };
   }
@@ -55,29 +97,54 @@ const load = () => {
 };
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 console.log(`${STORIES}-storey building, ${BAYS} × ${BAYS} bays; best of ${REPEAT}; load average at start ${load()}`);
-console.log('| diaphragms | members | equations | static only (wall / CPU) | static + 12 modes + 2 spectra (wall / CPU) | modal part (wall) | T1, T2, T3 | drift table, first read (wall / CPU) | drift table, best |');
+console.log(
+  '| diaphragms | members | equations | static only (wall / CPU) | static + 12 modes + 2 spectra (wall / CPU) | modal part (wall) | T1, T2, T3 | drift table, first read (wall / CPU) | drift table, best |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const diaphragms of [true, false]) {
   const b = await building(diaphragms);
-  await b.call('assign_loads', { pattern: 'DEAD', loads: [{ type: 'joint', joint: { grid_x: 'A', grid_y: '1', story: 'L1' }, force: [0, 0, -1] }] });
+  await b.call('assign_loads', {
+    pattern: 'DEAD',
+    loads: [{ type: 'joint', joint: { grid_x: 'A', grid_y: '1', story: 'L1' }, force: [0, 0, -1] }],
+  });
   const base = await measure(() => b.call('run_analysis', {}));
   await b.call('define_modal_case', { name: 'MODAL', modes: 12 });
-  for (const dir of ['X', 'Y'] as const) await b.call('define_response_spectrum', { name: `RS${dir}`, spectrum: { code: 'ASCE7-16', sds: 1.0, sd1: 0.6, tl: 8, r: 8, ie: 1 }, direction: dir, combination: 'CQC' });
+  for (const dir of ['X', 'Y'] as const)
+    await b.call('define_response_spectrum', {
+      name: `RS${dir}`,
+      spectrum: { code: 'ASCE7-16', sds: 1.0, sd1: 0.6, tl: 8, r: 8, ie: 1 },
+      direction: dir,
+      combination: 'CQC',
+    });
   let first: { wall: number; cpu: number } | null = null;
   const modal = await measure(async () => {
     const a = await b.call('run_analysis', {});
     // The first read of the drift table after each analysis (results are worked out when read).
-    const c = process.cpuUsage(), t = performance.now();
+    const c = process.cpuUsage(),
+      t = performance.now();
     await b.call('story_drifts', { case: 'RSX', direction: 'both', amplification: 5.5, limit: 0.02 });
     const u = process.cpuUsage(c);
     const f = { wall: performance.now() - t, cpu: (u.user + u.system) / 1000 };
     if (!first || f.wall < first.wall) first = f;
     return a;
   });
-  const modes = (await b.call('read_modal_results', { case: 'MODAL' })).modes as { period: number; sum_ux: number; sum_uy: number }[];
-  const drifts = await measure(() => b.call('story_drifts', { case: 'RSX', direction: 'both', amplification: 5.5, limit: 0.02 }));
+  const modes = (await b.call('read_modal_results', { case: 'MODAL' })).modes as {
+    period: number;
+    sum_ux: number;
+    sum_uy: number;
+  }[];
+  const drifts = await measure(() =>
+    b.call('story_drifts', { case: 'RSX', direction: 'both', amplification: 5.5, limit: 0.02 }),
+  );
   const f = first!;
-  console.log(`| ${diaphragms ? 'rigid, every floor' : 'none'} | ${b.frames} | ${modal.value.equations} | ${ms(base.wall)} / ${ms(base.cpu)} | ${ms(modal.wall - f.wall)} / ${ms(modal.cpu - f.cpu)} | ${ms(modal.wall - f.wall - base.wall)} | ${modes.slice(0, 3).map((m) => m.period.toFixed(3)).join(', ')} s (12 modes: ΣUX ${(100 * modes.at(-1)!.sum_ux).toFixed(0)} %, ΣUY ${(100 * modes.at(-1)!.sum_uy).toFixed(0)} %) | ${ms(f.wall)} / ${ms(f.cpu)} | ${ms(drifts.wall)} |`);
+  console.log(
+    `| ${diaphragms ? 'rigid, every floor' : 'none'} | ${b.frames} | ${modal.value.equations} | ${ms(base.wall)} / ${ms(base.cpu)} | ${ms(modal.wall - f.wall)} / ${ms(modal.cpu - f.cpu)} | ${ms(modal.wall - f.wall - base.wall)} | ${modes
+      .slice(0, 3)
+      .map((m) => m.period.toFixed(3))
+      .join(
+        ', ',
+      )} s (12 modes: ΣUX ${(100 * modes.at(-1)!.sum_ux).toFixed(0)} %, ΣUY ${(100 * modes.at(-1)!.sum_uy).toFixed(0)} %) | ${ms(f.wall)} / ${ms(f.cpu)} | ${ms(drifts.wall)} |`,
+  );
   await b.close();
 }
 console.log(`load average at the end ${load()}`);

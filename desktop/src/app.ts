@@ -73,10 +73,16 @@ export interface WorkingFolder {
 }
 
 /** A machine with no Windows registry and no Program Files: nothing is detected. */
-const emptyHost: DetectionHost = { env: () => undefined, listDir: async () => [], isFile: async () => false, registry: { subkeys: async () => [], values: async () => null, defaultValue: async () => undefined } };
+const emptyHost: DetectionHost = {
+  env: () => undefined,
+  listDir: async () => [],
+  isFile: async () => false,
+  registry: { subkeys: async () => [], values: async () => null, defaultValue: async () => undefined },
+};
 
 export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
-  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>> & Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>;
+  readonly o: Required<Omit<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>> &
+    Pick<AppOptions, 'keychain' | 'installer' | 'detectionHost' | 'approvalTimeoutMs' | 'standIn'>;
   log!: Logger;
   settingsStore!: SettingsStore;
   settings!: Settings;
@@ -139,13 +145,25 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     this.api = new PlatformApi(this.session);
     this.confirmations = new Confirmations(this.o.confirmTimeoutMs);
     this.confirmations.on('changed', this.changed);
-    this.updater = new Updater({ platformUrl: this.o.platformUrl, currentVersion: this.o.version, dir: join(paths.data, 'updates'), installer: this.o.installer });
+    this.updater = new Updater({
+      platformUrl: this.o.platformUrl,
+      currentVersion: this.o.version,
+      dir: join(paths.data, 'updates'),
+      installer: this.o.installer,
+    });
     this.updater.on('status', this.changed);
     this.chat = new Chat(this.api);
     this.approvals = new Approvals(this.o.approvalTimeoutMs);
     this.approvals.on('changed', this.changed);
     this.audit = new AuditLog(join(paths.data, 'audit'));
-    const guard = new ToolGuard({ adapters: () => this.adapters, workingDirectory: (p) => this.workingDirectory(p)(), backups: new BackupStore(), approvals: this.approvals, audit: this.audit, log: this.log });
+    const guard = new ToolGuard({
+      adapters: () => this.adapters,
+      workingDirectory: (p) => this.workingDirectory(p)(),
+      backups: new BackupStore(),
+      approvals: this.approvals,
+      audit: this.audit,
+      log: this.log,
+    });
     this.bridge = new BridgeClient({
       run: (call) => guard.run(call),
       api: this.api,
@@ -168,7 +186,11 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       this.changed();
     });
     this.setup = new FirstLaunchSetup(paths, [
-      { id: 'settings', label: 'Writing the settings file', run: async () => void (await this.settingsStore.update({})) },
+      {
+        id: 'settings',
+        label: 'Writing the settings file',
+        run: async () => void (await this.settingsStore.update({})),
+      },
       { id: 'detection', label: 'Finding SAP2000, ETABS and Mathcad Prime', run: () => this.refreshDetection() },
       { id: 'python', label: 'Looking for Python', run: async () => void (this.pythons = await findPythons()) },
     ]);
@@ -183,7 +205,11 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       this.pendingDetection = () => void this.detectAtStart();
     } else {
       // In the background: the UI shows the setup screen meanwhile. A failure is retried at the next start.
-      void this.setup.run().then((ok) => (ok ? this.afterSetup() : this.log.error('first-launch setup failed', { error: this.setup.progress.error })));
+      void this.setup
+        .run()
+        .then((ok) =>
+          ok ? this.afterSetup() : this.log.error('first-launch setup failed', { error: this.setup.progress.error }),
+        );
     }
     return null;
   }
@@ -242,17 +268,28 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
   /** Detects the programs again (Settings → a program's tab → Refresh) and rebuilds the adapters. */
   async refreshDetection(): Promise<void> {
     const host = this.o.detectionHost ?? (this.o.platform === 'win32' ? windowsHost() : emptyHost);
-    const picked = Object.fromEntries((['sap2000', 'etabs', 'mathcad'] as Program[]).map((p) => [p, this.settings.programs[p].selected_installation]));
+    const picked = Object.fromEntries(
+      (['sap2000', 'etabs', 'mathcad'] as Program[]).map((p) => [p, this.settings.programs[p].selected_installation]),
+    );
     this.detections = await detectAll(host, picked);
     const old = this.adapters;
-    this.adapters = selectAdapters({ platform: this.o.platform, detections: this.detections, workingDirectory: (p) => this.workingDirectory(p), log: this.log, standIn: this.o.standIn });
+    this.adapters = selectAdapters({
+      platform: this.o.platform,
+      detections: this.detections,
+      workingDirectory: (p) => this.workingDirectory(p),
+      log: this.log,
+      standIn: this.o.standIn,
+    });
     // Adapters with a session keep it: a refresh must not drop the user's open model.
     for (const [program, adapter] of old) {
-      if (adapter.hasOwnSession() && this.adapters.get(program)?.constructor === adapter.constructor) this.adapters.set(program, adapter);
+      if (adapter.hasOwnSession() && this.adapters.get(program)?.constructor === adapter.constructor)
+        this.adapters.set(program, adapter);
       else if (this.adapters.get(program) !== adapter) await adapter.close();
     }
     // A COM adapter's lane follows its program (started, closed by the user, busy): the platform hears it with the next beat.
-    for (const adapter of this.adapters.values()) if (isStateful(adapter) && old.get(adapter.program) !== adapter) adapter.onStateChange(() => this.bridge?.lanesChanged());
+    for (const adapter of this.adapters.values())
+      if (isStateful(adapter) && old.get(adapter.program) !== adapter)
+        adapter.onStateChange(() => this.bridge?.lanesChanged());
     for (const program of ['sap2000', 'etabs', 'mathcad'] as Program[]) {
       const dir = this.workingDirectory(program)();
       await mkdir(dir, { recursive: true }).catch(() => undefined);
@@ -280,7 +317,12 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       (err: SignInError) => {
         if (this.attempt !== attempt) return;
         this.attempt = null;
-        this.signIn = err.code === 'expired' ? { state: 'expired', message: err.message } : err.code === 'cancelled' ? { state: 'idle', message: null } : { state: 'failed', message: err.message };
+        this.signIn =
+          err.code === 'expired'
+            ? { state: 'expired', message: err.message }
+            : err.code === 'cancelled'
+              ? { state: 'idle', message: null }
+              : { state: 'failed', message: err.message };
         this.changed();
       },
     );
@@ -318,9 +360,15 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
 
   /** A folder the user sets must exist and (a working directory) take files: refused in words otherwise. */
   private async checkFolders(patch: SettingsPatch): Promise<void> {
-    const p = patch as { agents?: { formatting_standards_folder?: string | null }; programs?: Record<string, { working_directory?: string | null }> };
-    const folders: [string, string | null | undefined, boolean][] = [['agents.formatting_standards_folder', p.agents?.formatting_standards_folder, false]];
-    for (const [program, tab] of Object.entries(p.programs ?? {})) folders.push([`programs.${program}.working_directory`, tab?.working_directory, true]);
+    const p = patch as {
+      agents?: { formatting_standards_folder?: string | null };
+      programs?: Record<string, { working_directory?: string | null }>;
+    };
+    const folders: [string, string | null | undefined, boolean][] = [
+      ['agents.formatting_standards_folder', p.agents?.formatting_standards_folder, false],
+    ];
+    for (const [program, tab] of Object.entries(p.programs ?? {}))
+      folders.push([`programs.${program}.working_directory`, tab?.working_directory, true]);
     for (const [field, value, writable] of folders) {
       if (typeof value !== 'string') continue;
       const checked = await checkFolder(value, { writable });
@@ -335,7 +383,10 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     return {
       stepLimit: this.settings.agents.step_limit,
       whileWorking: this.settings.agents.enter_while_working,
-      instructions: { designStandard: this.settings.general.design_standard, formattingStandards: formatting?.text || null },
+      instructions: {
+        designStandard: this.settings.general.design_standard,
+        formattingStandards: formatting?.text || null,
+      },
     };
   }
 
@@ -356,7 +407,8 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
 
   setWorkingFolder(folder: Partial<WorkingFolder>): void {
     this.workingFolder = { ...this.workingFolder, ...folder };
-    for (const p of ['sap2000', 'etabs', 'mathcad'] as Program[]) void mkdir(this.workingDirectory(p)(), { recursive: true }).catch(() => undefined);
+    for (const p of ['sap2000', 'etabs', 'mathcad'] as Program[])
+      void mkdir(this.workingDirectory(p)(), { recursive: true }).catch(() => undefined);
     this.changed();
   }
 
@@ -394,9 +446,21 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
     const runs = this.session.signedIn ? await this.chat.working().catch(() => []) : [];
     const programs = this.ownSessions();
     if (runs.length || programs.length) {
-      if (!(await this.confirmations.ask('quit', programs, runs.map((r) => r.title || 'Untitled conversation')))) return false;
+      if (
+        !(await this.confirmations.ask(
+          'quit',
+          programs,
+          runs.map((r) => r.title || 'Untitled conversation'),
+        ))
+      )
+        return false;
     }
-    for (const r of runs) await this.chat.cancel(r.id).catch((err) => this.log.warn('could not stop a run at quit', { conversation: r.id, message: (err as Error).message }));
+    for (const r of runs)
+      await this.chat
+        .cancel(r.id)
+        .catch((err) =>
+          this.log.warn('could not stop a run at quit', { conversation: r.id, message: (err as Error).message }),
+        );
     await this.shutdown();
     return true;
   }
@@ -425,14 +489,26 @@ export class DesktopApp extends EventEmitter<{ changed: []; quit: [] }> {
       signIn: this.signIn,
       tokenStore: this.tokenStoreKind,
       setup: this.setup.progress satisfies SetupProgress,
-      client: { state: this.bridge.state satisfies ClientState, detail: this.bridge.detail, technical: this.bridge.technical, retryAt: this.bridge.retryAt?.toISOString() ?? null },
+      client: {
+        state: this.bridge.state satisfies ClientState,
+        detail: this.bridge.detail,
+        technical: this.bridge.technical,
+        retryAt: this.bridge.retryAt?.toISOString() ?? null,
+      },
       // "stand-in": answered by the stand-in solver here, not the program itself.
-      lanes: this.bridge.lanes().map((l) => ({ ...l, standIn: this.adapters.get(l.program) instanceof StandinFrameAdapter })),
+      lanes: this.bridge
+        .lanes()
+        .map((l) => ({ ...l, standIn: this.adapters.get(l.program) instanceof StandinFrameAdapter })),
       workingFolderPath: this.currentWorkingFolder(),
       detecting: this.detecting,
       detections: this.detections.map((d) => ({
         program: d.program,
-        installations: d.installations.map((i) => ({ version: i.version, folder: i.folder, usable: i.exeExists, comRegistered: i.comRegistered })),
+        installations: d.installations.map((i) => ({
+          version: i.version,
+          folder: i.folder,
+          usable: i.exeExists,
+          comRegistered: i.comRegistered,
+        })),
         selected: d.selected?.folder ?? null,
         needsPicker: d.needsPicker,
         adapter: this.adapters.get(d.program)?.label ?? null,

@@ -16,7 +16,11 @@ const VERSION = clientVersion();
 /** The user's default browser; failures are printed, the address stays usable by hand. */
 export function openInBrowser(url: string): void {
   const [cmd, args] =
-    process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
+    process.platform === 'win32'
+      ? ['cmd', ['/c', 'start', '""', url.replace(/&/g, '^&')]]
+      : process.platform === 'darwin'
+        ? ['open', [url]]
+        : ['xdg-open', [url]];
   const child = spawn(cmd as string, args as string[], { stdio: 'ignore', detached: true });
   child.on('error', () => console.log(`Open this address in your browser: ${url}`));
   child.unref();
@@ -25,7 +29,13 @@ export function openInBrowser(url: string): void {
 async function main() {
   const open = !process.argv.includes('--no-open');
   const show = (url: string) => (open ? openInBrowser(url) : console.log(url));
-  const app = new DesktopApp({ platformUrl: (process.env.PLATFORM_URL ?? 'http://localhost:4000').replace(/\/$/, ''), paths: appPaths(), version: VERSION, openBrowser: show, standIn: process.env.DESKTOP_STANDIN === '1' });
+  const app = new DesktopApp({
+    platformUrl: (process.env.PLATFORM_URL ?? 'http://localhost:4000').replace(/\/$/, ''),
+    paths: appPaths(),
+    version: VERSION,
+    openBrowser: show,
+    standIn: process.env.DESKTOP_STANDIN === '1',
+  });
   const running = await app.start();
   if (running) {
     console.log(`Structural Platform is already running (pid ${running.running.pid}).`);
@@ -33,7 +43,10 @@ async function main() {
     return;
   }
   // A launch address works once: the next one is published for a second start to open.
-  const ui = await startUiServer(app, { port: process.env.UI_PORT ? Number(process.env.UI_PORT) : 0, onLaunchUsed: (next) => void app.publishUrl(next) });
+  const ui = await startUiServer(app, {
+    port: process.env.UI_PORT ? Number(process.env.UI_PORT) : 0,
+    onLaunchUsed: (next) => void app.publishUrl(next),
+  });
   await app.publishUrl(ui.launchUrl);
   console.log(`Structural Platform ${VERSION}: UI at ${ui.url} (logs in ${app.log.dir})`);
   // The UI in an app window (Edge or Chrome --app) where one is installed, else the default browser.

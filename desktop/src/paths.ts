@@ -6,9 +6,17 @@ import { join, posix, win32 } from 'node:path';
 export const APP_NAME = 'Structural Platform';
 const APP_DIR_POSIX = 'structural-platform';
 
-export interface AppPaths { config: string; logs: string; data: string }
+export interface AppPaths {
+  config: string;
+  logs: string;
+  data: string;
+}
 
-export function appPaths(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home = env.HOME ?? env.USERPROFILE ?? ''): AppPaths {
+export function appPaths(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home = env.HOME ?? env.USERPROFILE ?? '',
+): AppPaths {
   if (platform === 'win32') {
     const appData = env.APPDATA ?? win32.join(env.USERPROFILE ?? home, 'AppData', 'Roaming');
     const root = win32.join(appData, APP_NAME);
@@ -19,7 +27,8 @@ export function appPaths(platform: NodeJS.Platform = process.platform, env: Node
     return { config: support, logs: posix.join(home, 'Library', 'Logs', APP_NAME), data: support };
   }
   // XDG base directories; a relative value is invalid by the specification and ignored.
-  const xdg = (name: string, fallback: string) => (env[name] && posix.isAbsolute(env[name]!) ? env[name]! : posix.join(home, fallback));
+  const xdg = (name: string, fallback: string) =>
+    env[name] && posix.isAbsolute(env[name]!) ? env[name]! : posix.join(home, fallback);
   return {
     config: join(xdg('XDG_CONFIG_HOME', '.config'), APP_DIR_POSIX),
     logs: join(xdg('XDG_STATE_HOME', '.local/state'), APP_DIR_POSIX, 'logs'),

@@ -13,7 +13,17 @@ import { draftPage } from '../../subgraphs/drawings/detect/analyze.ts';
 import { readLettering } from '../../subgraphs/drawings/detect/lettering-pass.ts';
 import { sharedReader } from '../../subgraphs/drawings/lettering/reader.ts';
 import { defaultSuite, generateSheet } from './generator/index.ts';
-import { KINDS, add, prf, scoreAttributes, scorePage, type AttributeScores, type Counts, type Kind, type Scorable } from './score.ts';
+import {
+  KINDS,
+  add,
+  prf,
+  scoreAttributes,
+  scorePage,
+  type AttributeScores,
+  type Counts,
+  type Kind,
+  type Scorable,
+} from './score.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REAL_DIR = path.join(HERE, 'real');
@@ -31,7 +41,8 @@ interface Source {
 }
 /** One office, publisher or author (sources.json), and whether it is held out. */
 export const SOURCES: Source[] = JSON.parse(fs.readFileSync(path.join(HERE, 'sources.json'), 'utf8')).sources;
-export const sourceOf = (file: string): Source | undefined => SOURCES.find((s) => s.files.some((prefix) => file.startsWith(prefix)));
+export const sourceOf = (file: string): Source | undefined =>
+  SOURCES.find((s) => s.files.some((prefix) => file.startsWith(prefix)));
 
 interface Case {
   set: SetName;
@@ -57,8 +68,14 @@ function cases(): Case[] {
       return { bytes: sheet.pdf, page: 1, truth: sheet.truth as unknown as Scorable };
     },
   }));
-  for (const file of fs.readdirSync(REAL_DIR).filter((f) => f.endsWith('.truth.json')).sort()) {
-    const truth = JSON.parse(fs.readFileSync(path.join(REAL_DIR, file), 'utf8')) as Scorable & { file: string; page: number };
+  for (const file of fs
+    .readdirSync(REAL_DIR)
+    .filter((f) => f.endsWith('.truth.json'))
+    .sort()) {
+    const truth = JSON.parse(fs.readFileSync(path.join(REAL_DIR, file), 'utf8')) as Scorable & {
+      file: string;
+      page: number;
+    };
     if (!fs.existsSync(path.join(SAMPLES, truth.file))) {
       missing.add(path.dirname(path.join('../shared/samples/drawings', truth.file)));
       continue;
@@ -70,10 +87,21 @@ function cases(): Case[] {
       continue;
     }
     out.push({
-      set: source.set === 'blind' ? 'blind' : truth.file.startsWith('dev/') ? 'dev' : truth.file.startsWith('dev2/') ? 'dev2' : 'real',
+      set:
+        source.set === 'blind'
+          ? 'blind'
+          : truth.file.startsWith('dev/')
+            ? 'dev'
+            : truth.file.startsWith('dev2/')
+              ? 'dev2'
+              : 'real',
       source: source.id,
       name: `${path.basename(truth.file)} p${truth.page}`,
-      load: async () => ({ bytes: new Uint8Array(fs.readFileSync(path.join(SAMPLES, truth.file))), page: truth.page, truth }),
+      load: async () => ({
+        bytes: new Uint8Array(fs.readFileSync(path.join(SAMPLES, truth.file))),
+        page: truth.page,
+        truth,
+      }),
     });
   }
   // EVAL_ONLY=dev2,lpaa (say): only cases whose set/name contains one of these (a quick look while working).
@@ -121,7 +149,8 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
     try {
       const { bytes, page, truth } = await c.load();
       const geometry = await extractPage(bytes, page);
-      const found = (await readLettering(geometry, draftPage(geometry), await sharedReader())).analysis as unknown as Scorable;
+      const found = (await readLettering(geometry, draftPage(geometry), await sharedReader()))
+        .analysis as unknown as Scorable;
       const scores = scorePage(truth, found);
       const textLayer = (truth as { style?: { text_layer?: boolean } }).style?.text_layer ?? true;
       if (textLayer && 'sheet_number' in truth) {
@@ -139,11 +168,16 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
       totals[c.set] ??= Object.fromEntries(KINDS.map((k) => [k, zero()])) as Record<Kind, Counts>;
       for (const k of KINDS) if (scores[k]) totals[c.set]![k] = add(totals[c.set]![k], scores[k]);
       if (c.set !== 'synthetic') {
-        const src = (bySource[c.source] ??= { set: c.set === 'blind' ? 'blind' : 'dev', pages: 0, counts: Object.fromEntries(KINDS.map((k) => [k, zero()])) as Record<Kind, Counts> });
+        const src = (bySource[c.source] ??= {
+          set: c.set === 'blind' ? 'blind' : 'dev',
+          pages: 0,
+          counts: Object.fromEntries(KINDS.map((k) => [k, zero()])) as Record<Kind, Counts>,
+        });
         src.pages++;
         for (const k of KINDS) if (scores[k]) src.counts[k] = add(src.counts[k], scores[k]);
       }
-      const cell = (k: Kind) => (scores[k] ? `${scores[k].tp}/${scores[k].tp + scores[k].fn} +${scores[k].fp}fp` : 'not labelled');
+      const cell = (k: Kind) =>
+        scores[k] ? `${scores[k].tp}/${scores[k].tp + scores[k].fn} +${scores[k].fp}fp` : 'not labelled';
       log(`${(c.set + '/' + c.name).slice(0, 44).padEnd(44)} ${KINDS.map((k) => cell(k).padStart(16)).join('')}`);
     } catch (err) {
       errors.push(`${c.set}/${c.name}: ${(err as Error).message}`);
@@ -160,21 +194,28 @@ export async function evaluate(log = console.log): Promise<EvalResult> {
     for (const k of KINDS) {
       const s = prf(byKind[k]);
       if (byKind[k].tp + byKind[k].fn + byKind[k].fp === 0) {
-        log(`${k.padEnd(20)} ${'—'.padStart(10)} ${'—'.padStart(10)} ${'—'.padStart(8)}   nothing labelled or found on these pages`);
+        log(
+          `${k.padEnd(20)} ${'—'.padStart(10)} ${'—'.padStart(10)} ${'—'.padStart(8)}   nothing labelled or found on these pages`,
+        );
         continue;
       }
       // dev2 and blind are measured, not gated: their figures are the issue's report, not a floor yet.
       if (s.f1 < floor(k) && set !== 'dev2' && set !== 'blind') ok = false;
       const mark = s.f1 < floor(k) ? '   below floor' : s.f1 < target ? '   below target' : '';
-      log(`${k.padEnd(20)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(10)} ${pct(s.f1).padStart(8)}   ${byKind[k].tp}/${byKind[k].fp}/${byKind[k].fn}${mark}`);
+      log(
+        `${k.padEnd(20)} ${pct(s.precision).padStart(10)} ${pct(s.recall).padStart(10)} ${pct(s.f1).padStart(8)}   ${byKind[k].tp}/${byKind[k].fp}/${byKind[k].fn}${mark}`,
+      );
     }
     const a = attributes[set]!;
     const sn = sheetNumbers[set];
     if (sn) log(`sheet number read right on ${sn[0]}/${sn[1]} text-layer pages`);
-    log(`matched tags: direction ${a.direction[0]}/${a.direction[1]} right, has_dashed_bbox ${a.has_dashed_bbox[0]}/${a.has_dashed_bbox[1]} right, texts_inside ${a.texts[0]}/${a.texts[1]} right (text-layer pages)`);
+    log(
+      `matched tags: direction ${a.direction[0]}/${a.direction[1]} right, has_dashed_bbox ${a.has_dashed_bbox[0]}/${a.has_dashed_bbox[1]} right, texts_inside ${a.texts[0]}/${a.texts[1]} right (text-layer pages)`,
+    );
   }
   printSources(bySource, log);
-  if (blindSkipped.size) log(`\nblind sources not measured in this run (EVAL_BLIND=1 measures them): ${[...blindSkipped].join(', ')}`);
+  if (blindSkipped.size)
+    log(`\nblind sources not measured in this run (EVAL_BLIND=1 measures them): ${[...blindSkipped].join(', ')}`);
   if (errors.length) log(`\n${errors.length} page(s) errored`);
   return { ok, totals, bySource, sheetNumbers, skipped: [...missing], errors };
 }
@@ -198,11 +239,16 @@ function printSources(bySource: EvalResult['bySource'], log: (l: string) => void
     return fs.length ? fs.reduce((a, b) => a + b, 0) / fs.length : 1;
   };
   log('\nper source, worst first (F1 tp/labelled +false; — nothing labelled or found)');
-  log(`${'source'.padEnd(22)}${'set'.padEnd(7)}${'pages'.padStart(5)}  ${KINDS.map((k) => k.replace('revision_', 'rev_').replace('_tags', '').padStart(16)).join('')}${'mean'.padStart(7)}`);
+  log(
+    `${'source'.padEnd(22)}${'set'.padEnd(7)}${'pages'.padStart(5)}  ${KINDS.map((k) => k.replace('revision_', 'rev_').replace('_tags', '').padStart(16)).join('')}${'mean'.padStart(7)}`,
+  );
   for (const [id, s] of entries.sort((a, b) => mean(a[1].counts) - mean(b[1].counts))) {
-    log(`${id.padEnd(22)}${s.set.padEnd(7)}${String(s.pages).padStart(5)}  ${KINDS.map((k) => cell(s.counts[k]).padStart(16)).join('')}${mean(s.counts).toFixed(2).padStart(7)}`);
+    log(
+      `${id.padEnd(22)}${s.set.padEnd(7)}${String(s.pages).padStart(5)}  ${KINDS.map((k) => cell(s.counts[k]).padStart(16)).join('')}${mean(s.counts).toFixed(2).padStart(7)}`,
+    );
   }
-  const sum = (set: 'dev' | 'blind', k: Kind) => entries.filter(([, s]) => s.set === set).reduce((acc, [, s]) => add(acc, s.counts[k]), zero());
+  const sum = (set: 'dev' | 'blind', k: Kind) =>
+    entries.filter(([, s]) => s.set === set).reduce((acc, [, s]) => add(acc, s.counts[k]), zero());
   log(`\n${'kind'.padEnd(20)}${'dev F1 (P/R, tp/fp/fn)'.padStart(36)}${'blind F1 (P/R, tp/fp/fn)'.padStart(36)}`);
   for (const k of KINDS) {
     const show = (c: Counts) => {

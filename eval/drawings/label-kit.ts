@@ -36,18 +36,44 @@ async function candidates(file: string, page: number, mode: string, cells: BBox[
   const g = await extractPage(new Uint8Array(fs.readFileSync(file)), page);
   const scene = buildScene(g);
   const out: Candidate[] = [];
-  const inCells = (b: BBox) => !cells || cells.some((r) => (b[0] + b[2]) / 2 >= r[0] && (b[0] + b[2]) / 2 <= r[2] && (b[1] + b[3]) / 2 >= r[1] && (b[1] + b[3]) / 2 <= r[3]);
+  const inCells = (b: BBox) =>
+    !cells ||
+    cells.some(
+      (r) =>
+        (b[0] + b[2]) / 2 >= r[0] &&
+        (b[0] + b[2]) / 2 <= r[2] &&
+        (b[1] + b[3]) / 2 >= r[1] &&
+        (b[1] + b[3]) / 2 <= r[3],
+    );
   const push = (c: Omit<Candidate, 'i'>) => {
     if (!inCells(c.bbox)) return;
     const cx = (c.bbox[0] + c.bbox[2]) / 2;
     const cy = (c.bbox[1] + c.bbox[3]) / 2;
-    if (out.some((o) => (o.what === c.what || (o.tip && c.tip)) && Math.abs((o.bbox[0] + o.bbox[2]) / 2 - cx) < 1 && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - cy) < 1)) return;
+    if (
+      out.some(
+        (o) =>
+          (o.what === c.what || (o.tip && c.tip)) &&
+          Math.abs((o.bbox[0] + o.bbox[2]) / 2 - cx) < 1 &&
+          Math.abs((o.bbox[1] + o.bbox[3]) / 2 - cy) < 1,
+      )
+    )
+      return;
     out.push({ i: out.length, ...c, bbox: round(c.bbox) });
   };
   if (mode === 'shapes') {
     const opts = { minRadius: 2.5, maxRadius: 60, tolerance: 0.08 };
-    const circles = [...scene.subpaths.map((sp) => circleOf(sp, opts)).filter((c) => c !== null), ...assembledCircles(scene, opts), ...segmentedCircles(scene, opts)];
-    for (const c of circles) push({ what: 'round', bbox: [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius], center: c.center, radius: c.radius });
+    const circles = [
+      ...scene.subpaths.map((sp) => circleOf(sp, opts)).filter((c) => c !== null),
+      ...assembledCircles(scene, opts),
+      ...segmentedCircles(scene, opts),
+    ];
+    for (const c of circles)
+      push({
+        what: 'round',
+        bbox: [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius],
+        center: c.center,
+        radius: c.radius,
+      });
     for (const sp of scene.subpaths) {
       if (sp.segs.some((s) => s.kind === 'curve')) continue;
       const pts: Point[] = [];
@@ -57,14 +83,34 @@ async function candidates(file: string, page: number, mode: string, cells: BBox[
       }
       const size = Math.max(sp.bbox[2] - sp.bbox[0], sp.bbox[3] - sp.bbox[1]);
       // A delta is drawn stroked and nearly equilateral; slender filled triangles are arrowheads (heads mode).
-      const slender = pts.length === 3 && Math.min(...pts.map((p, k) => {
-        const a = pts[(k + 1) % 3]!;
-        const b = pts[(k + 2) % 3]!;
-        const u = [a[0] - p[0], a[1] - p[1]];
-        const v = [b[0] - p[0], b[1] - p[1]];
-        return Math.acos(Math.max(-1, Math.min(1, (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!) || 1))));
-      })) < (40 * Math.PI) / 180;
-      if (!slender && (pts.length === 3 || pts.length === 6) && size >= 4 && size <= 80 && (sp.closed || Math.hypot(sp.points[0]![0] - sp.points.at(-1)![0], sp.points[0]![1] - sp.points.at(-1)![1]) < 0.5)) {
+      const slender =
+        pts.length === 3 &&
+        Math.min(
+          ...pts.map((p, k) => {
+            const a = pts[(k + 1) % 3]!;
+            const b = pts[(k + 2) % 3]!;
+            const u = [a[0] - p[0], a[1] - p[1]];
+            const v = [b[0] - p[0], b[1] - p[1]];
+            return Math.acos(
+              Math.max(
+                -1,
+                Math.min(
+                  1,
+                  (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!) || 1),
+                ),
+              ),
+            );
+          }),
+        ) <
+          (40 * Math.PI) / 180;
+      if (
+        !slender &&
+        (pts.length === 3 || pts.length === 6) &&
+        size >= 4 &&
+        size <= 80 &&
+        (sp.closed ||
+          Math.hypot(sp.points[0]![0] - sp.points.at(-1)![0], sp.points[0]![1] - sp.points.at(-1)![1]) < 0.5)
+      ) {
         push({ what: pts.length === 3 ? (sp.path.fill ? 'filled triangle' : 'triangle') : 'hexagon', bbox: sp.bbox });
       }
     }
@@ -98,7 +144,10 @@ async function candidates(file: string, page: number, mode: string, cells: BBox[
     for (const l of scene.lines) {
       const len = Math.hypot(l.a[0] - l.b[0], l.a[1] - l.b[1]);
       if (len < 1.5 || len > 14) continue;
-      for (const [p, o] of [[l.a, l.b], [l.b, l.a]] as const) {
+      for (const [p, o] of [
+        [l.a, l.b],
+        [l.b, l.a],
+      ] as const) {
         const k = `${Math.round(p[0] * 2)},${Math.round(p[1] * 2)}`;
         ends.set(k, [...(ends.get(k) ?? []), { p, o, sub: l.sub }]);
       }
@@ -108,7 +157,12 @@ async function candidates(file: string, page: number, mode: string, cells: BBox[
       const [a, b] = list as [(typeof list)[0], (typeof list)[0]];
       const u = [a.o[0] - a.p[0], a.o[1] - a.p[1]];
       const v = [b.o[0] - b.p[0], b.o[1] - b.p[1]];
-      const ang = Math.acos(Math.max(-1, Math.min(1, (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!)))));
+      const ang = Math.acos(
+        Math.max(
+          -1,
+          Math.min(1, (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!))),
+        ),
+      );
       if (ang < 0.2 || ang > 1.8) continue;
       const xs = [a.p[0], a.o[0], b.o[0]];
       const ys = [a.p[1], a.o[1], b.o[1]];
@@ -122,7 +176,11 @@ async function contactSheets(file: string, page: number, list: Candidate[], outd
   const dpi = 144;
   const s = dpi / 72;
   const base = path.join(outdir, 'page');
-  execFileSync('pdftoppm', ['-singlefile', '-png', '-r', String(dpi), '-f', String(page), '-l', String(page), file, base], { maxBuffer: 1 << 28 });
+  execFileSync(
+    'pdftoppm',
+    ['-singlefile', '-png', '-r', String(dpi), '-f', String(page), '-l', String(page), file, base],
+    { maxBuffer: 1 << 28 },
+  );
   const img = await loadImage(fs.readFileSync(base + '.png'));
   const cell = 220;
   const perSheet = 48;
@@ -148,14 +206,22 @@ async function contactSheets(file: string, page: number, list: Candidate[], outd
       const f = (cell - 4) / sw;
       ctx.strokeStyle = 'rgba(255,0,0,0.7)';
       ctx.lineWidth = 1;
-      ctx.strokeRect(X + 2 + (x1 * s - sx) * f - 2, Y + 2 + (y1 * s - sy) * f - 2, (x2 - x1) * s * f + 4, (y2 - y1) * s * f + 4);
+      ctx.strokeRect(
+        X + 2 + (x1 * s - sx) * f - 2,
+        Y + 2 + (y1 * s - sy) * f - 2,
+        (x2 - x1) * s * f + 4,
+        (y2 - y1) * s * f + 4,
+      );
       ctx.fillStyle = '#c00';
       ctx.font = 'bold 18px sans-serif';
       ctx.fillText(String(c.i), X + 5, Y + 20);
       ctx.strokeStyle = '#888';
       ctx.strokeRect(X, Y, cell, cell);
     });
-    fs.writeFileSync(path.join(outdir, `sheet-${String(start / perSheet).padStart(2, '0')}.png`), canvas.toBuffer('image/png'));
+    fs.writeFileSync(
+      path.join(outdir, `sheet-${String(start / perSheet).padStart(2, '0')}.png`),
+      canvas.toBuffer('image/png'),
+    );
   }
 }
 
@@ -183,10 +249,21 @@ if (cmd === 'candidates') {
   const chosen = (kind: string) =>
     picks
       .filter((p) => p.startsWith(kind + '='))
-      .flatMap((p) => p.slice(kind.length + 1).split(',').filter(Boolean).map(Number))
+      .flatMap((p) =>
+        p
+          .slice(kind.length + 1)
+          .split(',')
+          .filter(Boolean)
+          .map(Number),
+      )
       .map((i) => list[i]!);
   // A section tag's extent: its circle and the filled pointer shapes standing on it (the drawn symbol's own extent).
-  const scene = buildScene(await extractPage(new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../shared/samples/drawings', file))), Number(pageArg)));
+  const scene = buildScene(
+    await extractPage(
+      new Uint8Array(fs.readFileSync(path.resolve(import.meta.dirname, '../../../shared/samples/drawings', file))),
+      Number(pageArg),
+    ),
+  );
   const withPointers = (c: Candidate): BBox => {
     if (!c.center || !c.radius) return c.bbox;
     const r = c.radius;
@@ -198,7 +275,8 @@ if (cmd === 'candidates') {
       const m: Point = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
       const d = Math.hypot(m[0] - c.center[0], m[1] - c.center[1]);
       if (size < 0.2 * r || size > 3 * r || d < 0.5 * r || d > 2.5 * r) continue;
-      if (!sp.points.some((p) => Math.abs(Math.hypot(p[0] - c.center![0], p[1] - c.center![1]) - r) < 0.15 * r)) continue;
+      if (!sp.points.some((p) => Math.abs(Math.hypot(p[0] - c.center![0], p[1] - c.center![1]) - r) < 0.15 * r))
+        continue;
       box = [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])];
     }
     return round(box);
@@ -212,8 +290,16 @@ if (cmd === 'candidates') {
     titleblock: { bounds: null },
     annotations: {
       leaders: chosen('leader').map((c, k) => ({ id: `leader-${k + 1}`, arrow_tip: c.tip, bbox: c.bbox })),
-      section_tags: chosen('section').map((c, k) => ({ id: `section-${k + 1}`, bbox: withPointers(c), circle: c.center && { center: c.center, radius: c.radius } })),
-      detail_tags: chosen('detail').map((c, k) => ({ id: `detail-${k + 1}`, bbox: c.bbox, circle: c.center && { center: c.center, radius: c.radius } })),
+      section_tags: chosen('section').map((c, k) => ({
+        id: `section-${k + 1}`,
+        bbox: withPointers(c),
+        circle: c.center && { center: c.center, radius: c.radius },
+      })),
+      detail_tags: chosen('detail').map((c, k) => ({
+        id: `detail-${k + 1}`,
+        bbox: c.bbox,
+        circle: c.center && { center: c.center, radius: c.radius },
+      })),
       revision_triangles: chosen('triangle').map((c, k) => ({ id: `revision-triangle-${k + 1}`, bbox: c.bbox })),
       revision_clouds: chosen('cloud').map((c, k) => ({ id: `revision-cloud-${k + 1}`, bbox: c.bbox })),
     },
@@ -221,6 +307,8 @@ if (cmd === 'candidates') {
   fs.writeFileSync(out, JSON.stringify(truth, null, 1));
   console.log(`wrote ${out}`);
 } else {
-  console.error('usage: label-kit.ts candidates <file.pdf> <page> <outdir> [shapes|heads] | truth <outdir> <file> <page> <out.json> kind=i,j …');
+  console.error(
+    'usage: label-kit.ts candidates <file.pdf> <page> <outdir> [shapes|heads] | truth <outdir> <file> <page> <out.json> kind=i,j …',
+  );
   process.exitCode = 2;
 }

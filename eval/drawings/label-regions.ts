@@ -43,7 +43,13 @@ function pageSize(file: string, page: number): { width: number; height: number }
 }
 
 /** The sampled cells, in drawing order. The seed is the file's base name and page, nothing else. */
-export function sampleCells(fileName: string, page: number, width: number, height: number, count: number): [number, number, number, number][] {
+export function sampleCells(
+  fileName: string,
+  page: number,
+  width: number,
+  height: number,
+  count: number,
+): [number, number, number, number][] {
   const rand = mulberry32(fnv1a(`issue-13 leader sample:${fileName}:${page}`));
   const picked: number[] = [];
   while (picked.length < Math.min(count, GRID_X * GRID_Y)) {
@@ -75,7 +81,12 @@ function png(width: number, height: number, rgb: Uint8Array): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8);
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -86,7 +97,28 @@ function png(width: number, height: number, rgb: Uint8Array): Buffer {
 function render(file: string, page: number, box: number[], out: string, dpi: number) {
   const s = dpi / 72;
   const [x1, y1, x2, y2] = box as [number, number, number, number];
-  const ppm = execFileSync('pdftoppm', ['-singlefile', '-r', String(dpi), '-f', String(page), '-l', String(page), '-x', String(Math.round(x1 * s)), '-y', String(Math.round(y1 * s)), '-W', String(Math.round((x2 - x1) * s)), '-H', String(Math.round((y2 - y1) * s)), file], { maxBuffer: 1 << 28 });
+  const ppm = execFileSync(
+    'pdftoppm',
+    [
+      '-singlefile',
+      '-r',
+      String(dpi),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-x',
+      String(Math.round(x1 * s)),
+      '-y',
+      String(Math.round(y1 * s)),
+      '-W',
+      String(Math.round((x2 - x1) * s)),
+      '-H',
+      String(Math.round((y2 - y1) * s)),
+      file,
+    ],
+    { maxBuffer: 1 << 28 },
+  );
   const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(ppm.subarray(0, 40).toString('latin1'))!;
   const [w, h] = [Number(header[1]), Number(header[2])];
   const rgb = new Uint8Array(ppm.subarray(header[0].length, header[0].length + w * h * 3));
@@ -95,7 +127,8 @@ function render(file: string, page: number, box: number[], out: string, dpi: num
     const i = (y * w + x) * 3;
     for (let k = 0; k < 3; k++) rgb[i + k] = Math.round(rgb[i + k]! * (1 - a) + c[k]! * a);
   };
-  const style = (v: number): [[number, number, number], number] => (v % 100 === 0 ? [[255, 0, 0], 0.6] : v % 50 === 0 ? [[0, 60, 255], 0.5] : [[0, 190, 255], 0.25]);
+  const style = (v: number): [[number, number, number], number] =>
+    v % 100 === 0 ? [[255, 0, 0], 0.6] : v % 50 === 0 ? [[0, 60, 255], 0.5] : [[0, 190, 255], 0.25];
   const xs: number[] = [];
   const ys: number[] = [];
   for (let x = Math.ceil(x1 / 10) * 10; x <= x2; x += 10) {
@@ -111,7 +144,9 @@ function render(file: string, page: number, box: number[], out: string, dpi: num
     if (y % 50 === 0) ys.push(y);
   }
   fs.writeFileSync(out, png(w, h, rgb));
-  console.log(`${out}: ${w}x${h} px, ${s} px per pt; x lines every 50 pt at ${xs.join(' ')}; y lines at ${ys.join(' ')} (red = multiples of 100)`);
+  console.log(
+    `${out}: ${w}x${h} px, ${s} px per pt; x lines every 50 pt at ${xs.join(' ')}; y lines at ${ys.join(' ')} (red = multiples of 100)`,
+  );
 }
 
 async function snap(file: string, page: number, targets: Point[]) {
@@ -138,18 +173,28 @@ async function snap(file: string, page: number, targets: Point[]) {
     if (path.fill && small) {
       // The sharpest corner of a small filled shape: where an arrowhead's tip is.
       const ring = pts.filter((p, i) => i === 0 || Math.hypot(p[0] - pts[i - 1]![0], p[1] - pts[i - 1]![1]) > 0.05);
-      if (ring.length > 3 && Math.hypot(ring[0]![0] - ring.at(-1)![0], ring[0]![1] - ring.at(-1)![1]) < 0.05) ring.pop();
+      if (ring.length > 3 && Math.hypot(ring[0]![0] - ring.at(-1)![0], ring[0]![1] - ring.at(-1)![1]) < 0.05)
+        ring.pop();
       let best: { p: Point; angle: number } | null = null;
       ring.forEach((p, i) => {
         const a = ring[(i + ring.length - 1) % ring.length]!;
         const b = ring[(i + 1) % ring.length]!;
         const u = [a[0] - p[0], a[1] - p[1]];
         const v = [b[0] - p[0], b[1] - p[1]];
-        const angle = Math.acos(Math.max(-1, Math.min(1, (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!) || 1))));
+        const angle = Math.acos(
+          Math.max(
+            -1,
+            Math.min(1, (u[0]! * v[0]! + u[1]! * v[1]!) / (Math.hypot(u[0]!, u[1]!) * Math.hypot(v[0]!, v[1]!) || 1)),
+          ),
+        );
         if (!best || angle < best.angle) best = { p, angle };
       });
       if (best && ring.length >= 3) cands.push({ p: (best as { p: Point }).p, what: 'filled apex' });
-      if (path.ops.includes(CURVE)) cands.push({ p: [(path.bbox[0] + path.bbox[2]) / 2, (path.bbox[1] + path.bbox[3]) / 2], what: 'filled round centre' });
+      if (path.ops.includes(CURVE))
+        cands.push({
+          p: [(path.bbox[0] + path.bbox[2]) / 2, (path.bbox[1] + path.bbox[3]) / 2],
+          what: 'filled round centre',
+        });
     }
   }
   for (const t of targets) {
@@ -163,7 +208,13 @@ async function snap(file: string, page: number, targets: Point[]) {
       return !seen.has(k) && seen.add(k);
     });
     const heads = list.filter((c) => c.what !== 'line end');
-    console.log(`${t[0]},${t[1]} ->`, (heads.length ? heads : list).slice(0, 3).map((c) => `${c.what} [${c.p[0].toFixed(2)}, ${c.p[1].toFixed(2)}] d=${c.d.toFixed(1)}`).join(' | ') || 'nothing within 6 pt');
+    console.log(
+      `${t[0]},${t[1]} ->`,
+      (heads.length ? heads : list)
+        .slice(0, 3)
+        .map((c) => `${c.what} [${c.p[0].toFixed(2)}, ${c.p[1].toFixed(2)}] d=${c.d.toFixed(1)}`)
+        .join(' | ') || 'nothing within 6 pt',
+    );
   }
 }
 

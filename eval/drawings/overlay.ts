@@ -26,7 +26,14 @@ const [ox, oy] = [page.getMediaBox().x, page.getMediaBox().y];
 
 function box(b: BBox | null, color: ReturnType<typeof rgb>, label: string) {
   if (!b) return;
-  page.drawRectangle({ x: ox + b[0] - 1, y: oy + height - b[3] - 1, width: b[2] - b[0] + 2, height: b[3] - b[1] + 2, borderColor: color, borderWidth: 1.2 });
+  page.drawRectangle({
+    x: ox + b[0] - 1,
+    y: oy + height - b[3] - 1,
+    width: b[2] - b[0] + 2,
+    height: b[3] - b[1] + 2,
+    borderColor: color,
+    borderWidth: 1.2,
+  });
   page.drawText(label, { x: ox + b[0], y: oy + height - b[1] + 2, size: 6, color });
 }
 

@@ -6,7 +6,14 @@
 import type { BBox, Point } from '../../core/geometry/types.ts';
 import { iou } from '../../core/geometry/bbox.ts';
 
-export const KINDS = ['leaders', 'section_tags', 'detail_tags', 'revision_triangles', 'revision_clouds', 'titleblock'] as const;
+export const KINDS = [
+  'leaders',
+  'section_tags',
+  'detail_tags',
+  'revision_triangles',
+  'revision_clouds',
+  'titleblock',
+] as const;
 export type Kind = (typeof KINDS)[number];
 
 export interface Counts {
@@ -66,7 +73,12 @@ const sameTexts = (t: { text: string }[], f: { text: string }[]) =>
 /** Labels made by label-kit.ts carry no texts_inside: their tags' lettering is not compared. */
 const hasTexts = (a: { texts_inside?: unknown }) => Array.isArray(a.texts_inside);
 
-export function scoreAttributes(truth: any, found: any, scores: Partial<Record<Kind, Counts>>, textLayer: boolean): AttributeScores {
+export function scoreAttributes(
+  truth: any,
+  found: any,
+  scores: Partial<Record<Kind, Counts>>,
+  textLayer: boolean,
+): AttributeScores {
   const out: AttributeScores = { direction: [0, 0], has_dashed_bbox: [0, 0], texts: [0, 0] };
   for (const [t, f] of scores.section_tags?.pairs ?? []) {
     const a = truth.annotations.section_tags[t];
@@ -120,7 +132,8 @@ export function scorePage(truth: Scorable, found: Scorable): Partial<Record<Kind
     } else {
       const labelled = truth.annotations[kind];
       if (!labelled) continue;
-      const items = (list: { bbox?: BBox; arrow_tip?: Point }[]) => list.map((a) => ({ bbox: a.bbox, tip: a.arrow_tip }));
+      const items = (list: { bbox?: BBox; arrow_tip?: Point }[]) =>
+        list.map((a) => ({ bbox: a.bbox, tip: a.arrow_tip }));
       const regions = truth.regions?.[kind];
       const inRegion = (a: { bbox?: BBox; arrow_tip?: Point }) => {
         if (!regions) return true;
@@ -128,7 +141,11 @@ export function scorePage(truth: Scorable, found: Scorable): Partial<Record<Kind
         const [x, y] = a.arrow_tip ?? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
         return regions.some((r) => x >= r[0] && x <= r[2] && y >= r[1] && y <= r[3]);
       };
-      out[kind] = matchItems(items(labelled), items((found.annotations[kind] ?? []).filter(inRegion)), kind === 'leaders');
+      out[kind] = matchItems(
+        items(labelled),
+        items((found.annotations[kind] ?? []).filter(inRegion)),
+        kind === 'leaders',
+      );
     }
   }
   return out;

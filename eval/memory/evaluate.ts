@@ -25,19 +25,29 @@ import { evaluateLocomo, ingestLocomo, loadLocomo, LOCOMO_PATH, reportLocomo, ty
 const ACCOUNT = 'eval';
 
 /** Share of the evidence messages stated by the first k facts. */
-export function recallAt(facts: readonly Pick<ScoredFact, 'episodes'>[], evidence: readonly string[], k: number): number {
+export function recallAt(
+  facts: readonly Pick<ScoredFact, 'episodes'>[],
+  evidence: readonly string[],
+  k: number,
+): number {
   const found = new Set(facts.slice(0, k).flatMap((f) => f.episodes));
   return evidence.filter((e) => found.has(e)).length / evidence.length;
 }
 
 /** A fact every one of whose episodes is a stale message: the coarse count, which also counts what such a message said that stays current. */
-export const fromStaleMessage = (f: Pick<ScoredFact, 'episodes'>, q: EvalQuestion): boolean => !!q.stale?.length && f.episodes.every((e) => q.stale!.includes(e));
+export const fromStaleMessage = (f: Pick<ScoredFact, 'episodes'>, q: EvalQuestion): boolean =>
+  !!q.stale?.length && f.episodes.every((e) => q.stale!.includes(e));
 
 /** A fact from the stale messages that states the replaced value answers from history. */
 export const fromStale = (f: Pick<ScoredFact, 'episodes' | 'fact'>, q: EvalQuestion): boolean =>
-  fromStaleMessage(f, q) && (!q.replaced?.length || q.replaced.some((v) => f.fact.toLowerCase().includes(v.toLowerCase())));
+  fromStaleMessage(f, q) &&
+  (!q.replaced?.length || q.replaced.some((v) => f.fact.toLowerCase().includes(v.toLowerCase())));
 
-export async function ingestConversation(store: MemoryStore, conversation: EvalConversation, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)): Promise<number> {
+export async function ingestConversation(
+  store: MemoryStore,
+  conversation: EvalConversation,
+  embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS),
+): Promise<number> {
   const deps = { store, extractor: deterministicExtractor, embedder };
   let count = 0;
   for (const s of conversation.sessions) {
@@ -79,10 +89,21 @@ export interface RerankerReport {
   evidenceInvalidated: number;
   p50Ms: number;
   /** Per question: Recall@5 and, for a changed answer, the stale current fact found in the top 5 (if any). */
-  questions: { conversation: string; question: string; recall5: number; stale: string | null; staleMessage: string | null; lost: boolean }[];
+  questions: {
+    conversation: string;
+    question: string;
+    recall5: number;
+    stale: string | null;
+    staleMessage: string | null;
+    lost: boolean;
+  }[];
 }
 
-export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)): Promise<RerankerReport[]> {
+export async function evaluate(
+  store: MemoryStore,
+  conversations = CONVERSATIONS,
+  embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS),
+): Promise<RerankerReport[]> {
   const out: RerankerReport[] = [];
   for (const reranker of RERANKERS) {
     let r5 = 0;
@@ -111,9 +132,15 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
           centerNodeUuid: null,
         };
         const t0 = performance.now();
-        const facts = await searchFacts({ store, embedder, pairScorer: null }, { ...params, includeInvalidated: false });
+        const facts = await searchFacts(
+          { store, embedder, pairScorer: null },
+          { ...params, includeInvalidated: false },
+        );
         times.push(performance.now() - t0);
-        const history = await searchFacts({ store, embedder, pairScorer: null }, { ...params, includeInvalidated: true });
+        const history = await searchFacts(
+          { store, embedder, pairScorer: null },
+          { ...params, includeInvalidated: true },
+        );
         r5 += recallAt(facts, q.evidence, 5);
         r10 += recallAt(facts, q.evidence, 10);
         returned += facts.length;
@@ -132,7 +159,14 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
         });
         if (lost) evidenceLost++;
         const staleMessage = facts.slice(0, 5).find((f) => fromStaleMessage(f, q) && !fromStale(f, q))?.fact ?? null;
-        questions.push({ conversation: c.id, question: q.question, recall5: recallAt(facts, q.evidence, 5), stale, staleMessage, lost });
+        questions.push({
+          conversation: c.id,
+          question: q.question,
+          recall5: recallAt(facts, q.evidence, 5),
+          stale,
+          staleMessage,
+          lost,
+        });
         n++;
       }
     }
@@ -153,11 +187,20 @@ export async function evaluate(store: MemoryStore, conversations = CONVERSATIONS
   return out;
 }
 
-function report(title: string, conversations: readonly EvalConversation[], reports: readonly RerankerReport[], listQuestions: boolean) {
+function report(
+  title: string,
+  conversations: readonly EvalConversation[],
+  reports: readonly RerankerReport[],
+  listQuestions: boolean,
+) {
   const questions = conversations.reduce((s, c) => s + c.questions.length, 0);
   const changed = conversations.reduce((s, c) => s + c.questions.filter((q) => q.stale?.length).length, 0);
-  console.log(`${title}: ${conversations.length} conversations, ${questions} questions (${changed} with a changed answer)`);
-  console.log('reranker        Recall@5  Recall@10  invalidated (current / history)  stale in top 5 (value / message)  evidence invalidated  p50 ms');
+  console.log(
+    `${title}: ${conversations.length} conversations, ${questions} questions (${changed} with a changed answer)`,
+  );
+  console.log(
+    'reranker        Recall@5  Recall@10  invalidated (current / history)  stale in top 5 (value / message)  evidence invalidated  p50 ms',
+  );
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   for (const r of reports) {
     console.log(
@@ -168,7 +211,11 @@ function report(title: string, conversations: readonly EvalConversation[], repor
     for (const r of reports) {
       console.log(`  ${r.reranker}:`);
       for (const q of r.questions) {
-        const flags = [q.stale !== null ? `STALE "${q.stale}"` : '', q.staleMessage !== null ? `from a stale message, current "${q.staleMessage}"` : '', q.lost ? 'EVIDENCE INVALIDATED' : '']
+        const flags = [
+          q.stale !== null ? `STALE "${q.stale}"` : '',
+          q.staleMessage !== null ? `from a stale message, current "${q.staleMessage}"` : '',
+          q.lost ? 'EVIDENCE INVALIDATED' : '',
+        ]
           .filter(Boolean)
           .join('  ');
         console.log(`    ${q.conversation} R@5 ${q.recall5.toFixed(2)}  ${q.question}${flags ? `  ← ${flags}` : ''}`);
@@ -181,7 +228,9 @@ function report(title: string, conversations: readonly EvalConversation[], repor
 async function locomoSection(store: MemoryStore, embedder: Embedder): Promise<LocomoScores | null> {
   const conversations = loadLocomo();
   if (!conversations) {
-    console.log(`LoCoMo section skipped: ${path.relative(process.cwd(), LOCOMO_PATH)} is absent (it lives in ../shared/, never in the repository).`);
+    console.log(
+      `LoCoMo section skipped: ${path.relative(process.cwd(), LOCOMO_PATH)} is absent (it lives in ../shared/, never in the repository).`,
+    );
     return null;
   }
   const deps = { store, extractor: deterministicExtractor, embedder };
@@ -220,8 +269,12 @@ async function runWith(embedder: Embedder, only: string | null, listQuestions: b
     for (const c of CONVERSATIONS) messages += await ingestConversation(store, c, embedder);
     const ingestMs = performance.now() - t0;
     for (const c of HELD_OUT) await ingestConversation(store, c, embedder);
-    console.log(`memory eval: deterministic extractor, ${embedder.model} embedder (add --questions for a per-question listing)`);
-    console.log(`ingestion: ${messages} messages of the main set in ${ingestMs.toFixed(0)} ms (${((messages / ingestMs) * 1000).toFixed(0)} messages/s)`);
+    console.log(
+      `memory eval: deterministic extractor, ${embedder.model} embedder (add --questions for a per-question listing)`,
+    );
+    console.log(
+      `ingestion: ${messages} messages of the main set in ${ingestMs.toFixed(0)} ms (${((messages / ingestMs) * 1000).toFixed(0)} messages/s)`,
+    );
     console.log('');
     const main = await evaluate(store, CONVERSATIONS, embedder);
     report('main set', CONVERSATIONS, main, listQuestions);
@@ -251,25 +304,64 @@ async function main() {
   const rows: { set: string; measure: string; values: (number | null)[] }[] = [];
   const pick = (f: (r: EmbedderRun) => number | undefined) => runs.map((r) => f(r) ?? null);
   if (runs[0]!.locomo) {
-    rows.push({ set: `LoCoMo tuning (${[...TUNING_CONVERSATIONS].join(', ')})`, measure: 'hit@10 search', values: pick((r) => r.locomo?.slices.tuning.search) });
-    rows.push({ set: `LoCoMo held out (${[...HELD_OUT_CONVERSATIONS].join(', ')})`, measure: 'hit@10 search', values: pick((r) => r.locomo?.slices['held-out'].search) });
-    rows.push({ set: 'LoCoMo held out', measure: 'hit@10 BM25 raw turns', values: pick((r) => r.locomo?.slices['held-out'].bm25) });
-    rows.push({ set: 'LoCoMo temporal (all)', measure: 'hit@10 search', values: pick((r) => r.locomo?.systems.search?.byCategory[2]) });
+    rows.push({
+      set: `LoCoMo tuning (${[...TUNING_CONVERSATIONS].join(', ')})`,
+      measure: 'hit@10 search',
+      values: pick((r) => r.locomo?.slices.tuning.search),
+    });
+    rows.push({
+      set: `LoCoMo held out (${[...HELD_OUT_CONVERSATIONS].join(', ')})`,
+      measure: 'hit@10 search',
+      values: pick((r) => r.locomo?.slices['held-out'].search),
+    });
+    rows.push({
+      set: 'LoCoMo held out',
+      measure: 'hit@10 BM25 raw turns',
+      values: pick((r) => r.locomo?.slices['held-out'].bm25),
+    });
+    rows.push({
+      set: 'LoCoMo temporal (all)',
+      measure: 'hit@10 search',
+      values: pick((r) => r.locomo?.systems.search?.byCategory[2]),
+    });
     // Per conversation, worst first by the last embedder's figure (the model when both run).
     const last = runs.at(-1)!.locomo!.conversations;
     for (const c of [...last].sort((a, b) => a.search - b.search)) {
-      rows.push({ set: `LoCoMo ${c.id} (${c.slice}, ${c.questions} q)`, measure: 'hit@10 search', values: pick((r) => r.locomo?.conversations.find((x) => x.id === c.id)?.search) });
+      rows.push({
+        set: `LoCoMo ${c.id} (${c.slice}, ${c.questions} q)`,
+        measure: 'hit@10 search',
+        values: pick((r) => r.locomo?.conversations.find((x) => x.id === c.id)?.search),
+      });
     }
   }
-  for (const [set, key] of [['engineering main', 'main'], ['engineering held out', 'heldOut']] as const) {
+  for (const [set, key] of [
+    ['engineering main', 'main'],
+    ['engineering held out', 'heldOut'],
+  ] as const) {
     if (!runs[0]![key]) continue;
     for (const reranker of ['rrf', 'cross_encoder'] as const) {
-      rows.push({ set: `${set} (${reranker})`, measure: 'Recall@5', values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.recall5) });
-      rows.push({ set: `${set} (${reranker})`, measure: 'stale in top 5', values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.staleTop5) });
-      rows.push({ set: `${set} (${reranker})`, measure: 'stale msg in top 5', values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.staleMessageTop5) });
+      rows.push({
+        set: `${set} (${reranker})`,
+        measure: 'Recall@5',
+        values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.recall5),
+      });
+      rows.push({
+        set: `${set} (${reranker})`,
+        measure: 'stale in top 5',
+        values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.staleTop5),
+      });
+      rows.push({
+        set: `${set} (${reranker})`,
+        measure: 'stale msg in top 5',
+        values: pick((r) => r[key]?.find((x) => x.reranker === reranker)?.staleMessageTop5),
+      });
     }
   }
-  sideBySide(`eval:memory, both embedders (load average ${os.loadavg()[0]!.toFixed(1)})`, embedders.map((e) => e.name), rows);
+  sideBySide(
+    `eval:memory, both embedders (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    embedders.map((e) => e.name),
+    rows,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

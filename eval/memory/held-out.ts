@@ -14,7 +14,10 @@ export const HELD_OUT: EvalConversation[] = [
     id: 'h1',
     sessions: [
       session('h1', 1, '2026-03-02T09:00:00Z', 'Elena', [
-        [U, 'Elena Brooks from Keystone Structural. We are designing the Maple Street Office Building, a four-story steel office in Denver.'],
+        [
+          U,
+          'Elena Brooks from Keystone Structural. We are designing the Maple Street Office Building, a four-story steel office in Denver.',
+        ],
         [A, 'Hi Elena. What is the gravity framing of the Maple Street Office Building?'],
         [U, 'Beam B1 along grid line 2 is a W16x31.'],
         [U, 'Beam B2 along grid line 3 is a W18x35.'],
@@ -42,8 +45,18 @@ export const HELD_OUT: EvalConversation[] = [
       { question: 'What size is beam B2?', evidence: ['h1-s1-m4'] },
       { question: 'What is the roof live load?', evidence: ['h1-s1-m5'] },
       { question: 'What is the office floor live load?', evidence: ['h1-s1-m6'] },
-      { question: 'Who reviews the connection calculations?', evidence: ['h1-s2-m2'], stale: ['h1-s1-m7'], replaced: ['Rosa Delgado'] },
-      { question: 'Which edition of ASCE 7 does the lateral design follow?', evidence: ['h1-s2-m4'], stale: ['h1-s1-m8'], replaced: ['ASCE 7-16'] },
+      {
+        question: 'Who reviews the connection calculations?',
+        evidence: ['h1-s2-m2'],
+        stale: ['h1-s1-m7'],
+        replaced: ['Rosa Delgado'],
+      },
+      {
+        question: 'Which edition of ASCE 7 does the lateral design follow?',
+        evidence: ['h1-s2-m4'],
+        stale: ['h1-s1-m8'],
+        replaced: ['ASCE 7-16'],
+      },
       { question: 'What is the basic wind speed?', evidence: ['h1-s3-m1'], stale: ['h1-s1-m9'], replaced: ['115 mph'] },
       { question: 'What are the lobby columns?', evidence: ['h1-s2-m5'] },
       { question: 'Who asked about the stair openings?', evidence: ['h1-s3-m2'] },
@@ -71,8 +84,18 @@ export const HELD_OUT: EvalConversation[] = [
     questions: [
       { question: 'How tall is the retaining wall?', evidence: ['h2-s1-m2'] },
       { question: 'Who runs the global stability analysis?', evidence: ['h2-s1-m3'] },
-      { question: 'What is the backfill unit weight?', evidence: ['h2-s2-m1'], stale: ['h2-s1-m4'], replaced: ['120 pcf'] },
-      { question: 'How is the footing reinforced?', evidence: ['h2-s2-m3'], stale: ['h2-s1-m5'], replaced: ['#6 bars'] },
+      {
+        question: 'What is the backfill unit weight?',
+        evidence: ['h2-s2-m1'],
+        stale: ['h2-s1-m4'],
+        replaced: ['120 pcf'],
+      },
+      {
+        question: 'How is the footing reinforced?',
+        evidence: ['h2-s2-m3'],
+        stale: ['h2-s1-m5'],
+        replaced: ['#6 bars'],
+      },
       { question: 'How is the shear key reinforced?', evidence: ['h2-s1-m6'] },
       { question: 'What is the sliding factor of safety?', evidence: ['h2-s2-m2'] },
       { question: 'What drains the wall?', evidence: ['h2-s2-m4'] },

@@ -43,7 +43,20 @@ export interface LocomoConversation {
   questions: LocomoQuestion[];
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** "1:10 pm on 27 March, 2023" → ISO (UTC). */
 export function parseSessionDate(text: string): string {
@@ -65,13 +78,28 @@ export function loadLocomo(file = LOCOMO_PATH): LocomoConversation[] | null {
       const start = Date.parse(parseSessionDate(String(conv[`session_${s}_date_time`])));
       (conv[`session_${s}`] as { speaker: string; dia_id: string; text: string }[]).forEach((t, i) =>
         // Turns of a session are 30 s apart so their order survives; the date is the session's.
-        turns.push({ id: t.dia_id, speaker: t.speaker, text: t.text, timestamp: new Date(start + i * 30_000).toISOString() }),
+        turns.push({
+          id: t.dia_id,
+          speaker: t.speaker,
+          text: t.text,
+          timestamp: new Date(start + i * 30_000).toISOString(),
+        }),
       );
     }
     const questions = (item.qa as Record<string, unknown>[])
       .filter((q) => Number(q.category) in CATEGORIES && q.answer !== undefined)
-      .map((q) => ({ question: String(q.question), answer: String(q.answer), evidence: (q.evidence as string[]) ?? [], category: Number(q.category) }));
-    return { id: String(item.sample_id ?? `conv-${ci}`).replace(/[^a-zA-Z0-9_-]/g, '-'), speakers: [String(conv.speaker_a), String(conv.speaker_b)], turns, questions };
+      .map((q) => ({
+        question: String(q.question),
+        answer: String(q.answer),
+        evidence: (q.evidence as string[]) ?? [],
+        category: Number(q.category),
+      }));
+    return {
+      id: String(item.sample_id ?? `conv-${ci}`).replace(/[^a-zA-Z0-9_-]/g, '-'),
+      speakers: [String(conv.speaker_a), String(conv.speaker_b)],
+      turns,
+      questions,
+    };
   });
 }
 
@@ -127,13 +155,25 @@ export function bm25Index(docs: readonly string[]): (query: string, k: number) =
   };
 }
 
-export async function ingestLocomo(deps: { store: MemoryStore; extractor: Extractor; embedder: Embedder }, accountId: string, c: LocomoConversation): Promise<number> {
+export async function ingestLocomo(
+  deps: { store: MemoryStore; extractor: Extractor; embedder: Embedder },
+  accountId: string,
+  c: LocomoConversation,
+): Promise<number> {
   const { store } = deps;
   for (let i = 0; i < c.turns.length; i += 100) {
     await store.addEpisodes(
       accountId,
       c.id,
-      c.turns.slice(i, i + 100).map((t) => ({ uuid: `${c.id}-${t.id}`, name: '', content: t.text, roleType: 'user', role: t.speaker, sourceDescription: t.id.split(':')[0]!, timestamp: t.timestamp })),
+      c.turns.slice(i, i + 100).map((t) => ({
+        uuid: `${c.id}-${t.id}`,
+        name: '',
+        content: t.text,
+        roleType: 'user',
+        role: t.speaker,
+        sourceDescription: t.id.split(':')[0]!,
+        timestamp: t.timestamp,
+      })),
     );
   }
   await processPending(deps, accountId, c.id);
@@ -151,16 +191,29 @@ export interface LocomoScores {
   conversations: { id: string; slice: 'tuning' | 'held-out'; questions: number; search: number; bm25: number }[];
 }
 
-export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embedder }, accountId: string, conversations: readonly LocomoConversation[]): Promise<LocomoScores> {
+export async function evaluateLocomo(
+  deps: { store: MemoryStore; embedder: Embedder },
+  accountId: string,
+  conversations: readonly LocomoConversation[],
+): Promise<LocomoScores> {
   const hits: Record<string, Record<number, number>> = { search: {}, 'get-memory': {}, 'BM25 raw turns': {} };
   const perCategory: Record<number, number> = {};
-  const slices: LocomoScores['slices'] = { tuning: { questions: 0, search: 0, bm25: 0 }, 'held-out': { questions: 0, search: 0, bm25: 0 } };
+  const slices: LocomoScores['slices'] = {
+    tuning: { questions: 0, search: 0, bm25: 0 },
+    'held-out': { questions: 0, search: 0, bm25: 0 },
+  };
   const perConversation: LocomoScores['conversations'] = [];
   let questions = 0;
   for (const c of conversations) {
     const sliceName = HELD_OUT_CONVERSATIONS.has(c.id) ? 'held-out' : 'tuning';
     const slice = slices[sliceName];
-    const own = { id: c.id, slice: sliceName, questions: 0, search: 0, bm25: 0 } as LocomoScores['conversations'][number];
+    const own = {
+      id: c.id,
+      slice: sliceName,
+      questions: 0,
+      search: 0,
+      bm25: 0,
+    } as LocomoScores['conversations'][number];
     perConversation.push(own);
     const byId = new Map(c.turns.map((t) => [t.id, t]));
     const raw = c.turns.map((t) => `${t.speaker}: ${t.text}`);
@@ -178,14 +231,18 @@ export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embed
         centerNodeUuid: null,
       };
       const searched = await searchFacts({ ...deps, pairScorer: null }, { ...params, query: q.question });
-      const memory = await searchFacts({ ...deps, pairScorer: null }, { ...params, query: queryFromMessages([{ content: q.question }]) });
+      const memory = await searchFacts(
+        { ...deps, pairScorer: null },
+        { ...params, query: queryFromMessages([{ content: q.question }]) },
+      );
       const results: Record<string, string[]> = {
         search: searched.map((f) => f.fact),
         'get-memory': memory.map((f) => f.fact),
         'BM25 raw turns': bm25(q.question, 10).map((i) => raw[i]!),
       };
       for (const [system, texts] of Object.entries(results)) {
-        if (texts.some((t) => isHit(t, q.answer, evidence))) hits[system]![q.category] = (hits[system]![q.category] ?? 0) + 1;
+        if (texts.some((t) => isHit(t, q.answer, evidence)))
+          hits[system]![q.category] = (hits[system]![q.category] ?? 0) + 1;
       }
       const searchHit = results.search!.some((t) => isHit(t, q.answer, evidence));
       const bm25Hit = results['BM25 raw turns']!.some((t) => isHit(t, q.answer, evidence));
@@ -214,16 +271,24 @@ export async function evaluateLocomo(deps: { store: MemoryStore; embedder: Embed
 export function reportLocomo(scores: LocomoScores): void {
   const cats = Object.keys(scores.perCategory).map(Number).sort();
   console.log(`LoCoMo dev (conversations 5–9): ${scores.questions} questions of categories 1–4, hit@10`);
-  console.log(`system            overall  ${cats.map((c) => `${CATEGORIES[c]} (${scores.perCategory[c]})`.padStart(18)).join('')}`);
+  console.log(
+    `system            overall  ${cats.map((c) => `${CATEGORIES[c]} (${scores.perCategory[c]})`.padStart(18)).join('')}`,
+  );
   for (const [system, s] of Object.entries(scores.systems)) {
-    console.log(`${system.padEnd(16)} ${s.overall.toFixed(3).padStart(8)}  ${cats.map((c) => s.byCategory[c]!.toFixed(3).padStart(18)).join('')}`);
+    console.log(
+      `${system.padEnd(16)} ${s.overall.toFixed(3).padStart(8)}  ${cats.map((c) => s.byCategory[c]!.toFixed(3).padStart(18)).join('')}`,
+    );
   }
   for (const [name, x] of Object.entries(scores.slices)) {
-    console.log(`${name} conversations (${x.questions} questions): search ${x.search.toFixed(3)}, BM25 raw turns ${x.bm25.toFixed(3)}`);
+    console.log(
+      `${name} conversations (${x.questions} questions): search ${x.search.toFixed(3)}, BM25 raw turns ${x.bm25.toFixed(3)}`,
+    );
   }
   console.log('per conversation, worst first:');
   for (const c of [...scores.conversations].sort((a, b) => a.search - b.search)) {
-    console.log(`  ${c.id.padEnd(8)} ${c.slice.padEnd(8)} ${String(c.questions).padStart(4)} questions: search ${c.search.toFixed(3)}, BM25 raw turns ${c.bm25.toFixed(3)}`);
+    console.log(
+      `  ${c.id.padEnd(8)} ${c.slice.padEnd(8)} ${String(c.questions).padStart(4)} questions: search ${c.search.toFixed(3)}, BM25 raw turns ${c.bm25.toFixed(3)}`,
+    );
   }
   console.log('');
 }

@@ -33,7 +33,13 @@ import { createLibsqlProjectStore } from '../../subgraphs/drawings/projects/stor
 import type { ProjectGraphStore } from '../../subgraphs/drawings/projects/store/project-graph-store.ts';
 import { generateProject, SET_NUMBERS, viewsOf } from './generator.ts';
 import { generatedQuestions, type Question } from './questions.ts';
-import { REAL_PROJECT_QUESTIONS, REAL_SHEETS, REAL_TEXT_REFERENCES, type RealQuestion, type RealSheetKey } from './real-labels.ts';
+import {
+  REAL_PROJECT_QUESTIONS,
+  REAL_SHEETS,
+  REAL_TEXT_REFERENCES,
+  type RealQuestion,
+  type RealSheetKey,
+} from './real-labels.ts';
 import { HELD_OUT_QUESTIONS } from './held-out-labels.ts';
 import { loadSources, scoreSource, type SourceScore } from './real-sets.ts';
 import { printTables } from './sets-table.ts';
@@ -43,7 +49,11 @@ const SAMPLES = path.resolve(ROOT, '../shared/samples/drawings');
 const OPTIONS = { keepDots: false };
 const norm = (s: string) => normaliseSheetNumber(s, OPTIONS);
 
-interface Pr { tp: number; predicted: number; truth: number }
+interface Pr {
+  tp: number;
+  predicted: number;
+  truth: number;
+}
 const pr = (x: Pr) => ({ precision: x.predicted ? x.tp / x.predicted : 1, recall: x.truth ? x.tp / x.truth : 1, ...x });
 const add = (a: Pr, b: Pr): Pr => ({ tp: a.tp + b.tp, predicted: a.predicted + b.predicted, truth: a.truth + b.truth });
 
@@ -68,24 +78,39 @@ function matchPairs(predicted: string[], truth: string[]): Pr {
  * (ingest-sheet.ts: type, label and text), each model's vectors tagged with it.
  */
 const NAMED = evalEmbedders();
-const SEARCHERS: { name: string; embedder: Embedder | null }[] = [{ name: 'none', embedder: null }, ...NAMED.map((e) => ({ name: e.name, embedder: e.embedder }))];
+const SEARCHERS: { name: string; embedder: Embedder | null }[] = [
+  { name: 'none', embedder: null },
+  ...NAMED.map((e) => ({ name: e.name, embedder: e.embedder })),
+];
 
 async function embedEntities(db: Database, projectId: string, embedder: Embedder) {
-  const rows = await db.$queryRawUnsafe<{ seq: number | bigint; type: string; label: string; text: string }[]>(`SELECT "seq", "type", "label", "text" FROM "ProjectEntity" WHERE "projectId" = ?`, projectId);
+  const rows = await db.$queryRawUnsafe<{ seq: number | bigint; type: string; label: string; text: string }[]>(
+    `SELECT "seq", "type", "label", "text" FROM "ProjectEntity" WHERE "projectId" = ?`,
+    projectId,
+  );
   for (let i = 0; i < rows.length; i += 256) {
     const batch = rows.slice(i, i + 256);
     const vectors = await embedder.embed(batch.map((e) => `${e.type} ${e.label} ${e.text}`));
     await db.$transaction(async (tx) => {
       for (const [k, e] of batch.entries()) {
         const v = vectors[k]!;
-        await tx.$executeRawUnsafe(`UPDATE "ProjectEntity" SET "embedding" = vector32(?), "embeddingModel" = ? WHERE "seq" = ?`, Buffer.from(v.buffer, v.byteOffset, v.byteLength), embedder.model, e.seq);
+        await tx.$executeRawUnsafe(
+          `UPDATE "ProjectEntity" SET "embedding" = vector32(?), "embeddingModel" = ? WHERE "seq" = ?`,
+          Buffer.from(v.buffer, v.byteOffset, v.byteLength),
+          embedder.model,
+          e.seq,
+        );
       }
     });
   }
 }
 
 /** recall@10 per searcher, in SEARCHERS' order. */
-async function perSearcher<T>(db: Database, projectId: string, run: (embedder: Embedder | null) => Promise<T>): Promise<{ name: string; result: T }[]> {
+async function perSearcher<T>(
+  db: Database,
+  projectId: string,
+  run: (embedder: Embedder | null) => Promise<T>,
+): Promise<{ name: string; result: T }[]> {
   const out: { name: string; result: T }[] = [];
   for (const s of SEARCHERS) {
     if (s.embedder) await embedEntities(db, projectId, s.embedder);
@@ -94,14 +119,31 @@ async function perSearcher<T>(db: Database, projectId: string, run: (embedder: E
   return out;
 }
 
-async function openStore(): Promise<{ store: ProjectGraphStore; db: Database; projectId: string; close(): Promise<void> }> {
+async function openStore(): Promise<{
+  store: ProjectGraphStore;
+  db: Database;
+  projectId: string;
+  close(): Promise<void>;
+}> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-projects-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   const store = createLibsqlProjectStore(db);
   const projectId = randomUUID();
   const now = new Date().toISOString();
-  await store.createProject({ id: projectId, accountId: 'eval', name: 'eval', description: null, createdAt: now, updatedAt: now });
-  return { store, db, projectId, close: async () => (await db.$disconnect(), fs.rmSync(dir, { recursive: true, force: true })) };
+  await store.createProject({
+    id: projectId,
+    accountId: 'eval',
+    name: 'eval',
+    description: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return {
+    store,
+    db,
+    projectId,
+    close: async () => (await db.$disconnect(), fs.rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 async function ingest(store: ProjectGraphStore, projectId: string, bytes: Uint8Array, page: number, fileHash: string) {
@@ -111,12 +153,21 @@ async function ingest(store: ProjectGraphStore, projectId: string, bytes: Uint8A
   return { draft: r.draft, write: w, ms: r.totalMs, tier1Ms: r.tier1Ms };
 }
 
-async function recallAt10(store: ProjectGraphStore, projectId: string, questions: Question[], embedder: Embedder | null = null) {
+async function recallAt10(
+  store: ProjectGraphStore,
+  projectId: string,
+  questions: Question[],
+  embedder: Embedder | null = null,
+) {
   let sum = 0;
   const misses: string[] = [];
   for (const q of questions) {
     const r = await searchProject({ store, embedder }, projectId, q.question, 1, 10);
-    const found = new Set(r.matches.filter((m) => !q.types || q.types.includes(m.entity.type)).map((m) => m.sheetNumber && norm(m.sheetNumber)));
+    const found = new Set(
+      r.matches
+        .filter((m) => !q.types || q.types.includes(m.entity.type))
+        .map((m) => m.sheetNumber && norm(m.sheetNumber)),
+    );
     const relevant = q.sheets.map(norm);
     const hit = relevant.filter((s) => found.has(s)).length / Math.min(relevant.length, 10);
     sum += hit;
@@ -135,21 +186,36 @@ async function generated() {
     let ms = 0;
     let tier1 = 0;
     for (const s of sheets) {
-      const { draft, ms: m, tier1Ms } = await ingest(store, projectId, s.pdf, 1, createHash('sha256').update(s.pdf).digest('hex'));
+      const {
+        draft,
+        ms: m,
+        tier1Ms,
+      } = await ingest(store, projectId, s.pdf, 1, createHash('sha256').update(s.pdf).digest('hex'));
       ms += m;
       tier1 += tier1Ms;
       if (draft.number === s.truth.number) numbers++;
       if (draft.title === s.truth.title) titles++;
-      const predicted = draft.entities.filter((e) => e.type === 'Callout').map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.targetSheet ?? ''))}`);
-      read = add(read, matchPairs(predicted, s.truth.callouts.map((c) => `${c.view!.toUpperCase()}/${norm(c.sheet)}`)));
+      const predicted = draft.entities
+        .filter((e) => e.type === 'Callout')
+        .map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.targetSheet ?? ''))}`);
+      read = add(
+        read,
+        matchPairs(
+          predicted,
+          s.truth.callouts.map((c) => `${c.view!.toUpperCase()}/${norm(c.sheet)}`),
+        ),
+      );
     }
     // Resolution: truth links whose target sheet and view exist in the set.
-    const sheetByNorm = new Map(SET_NUMBERS.map((n, i) => [norm(n), { n, views: new Set(viewsOf(n, i).map((v) => v.id.toUpperCase())) }]));
+    const sheetByNorm = new Map(
+      SET_NUMBERS.map((n, i) => [norm(n), { n, views: new Set(viewsOf(n, i).map((v) => v.id.toUpperCase())) }]),
+    );
     const truthResolved: string[] = [];
     for (const s of sheets) {
       for (const c of s.truth.callouts) {
         const target = sheetByNorm.get(norm(c.sheet));
-        if (target && c.view && target.views.has(c.view.toUpperCase())) truthResolved.push(`${norm(s.truth.number)}→${c.view.toUpperCase()}/${norm(c.sheet)}`);
+        if (target && c.view && target.views.has(c.view.toUpperCase()))
+          truthResolved.push(`${norm(s.truth.number)}→${c.view.toUpperCase()}/${norm(c.sheet)}`);
       }
     }
     const links = await store.listLinks(projectId);
@@ -158,7 +224,10 @@ async function generated() {
     const views = new Map((await store.entitiesByIds(projectId, viewIds)).map((e) => [e.id, e]));
     const predictedResolved = links
       .filter((l) => l.status === 'resolved')
-      .map((l) => `${sheetsById.get(l.sheetId)!.normNumber}→${views.get(l.resolvedViewId!)?.viewKey ?? '?'}/${sheetsById.get(l.resolvedSheetId!)!.normNumber}`);
+      .map(
+        (l) =>
+          `${sheetsById.get(l.sheetId)!.normNumber}→${views.get(l.resolvedViewId!)?.viewKey ?? '?'}/${sheetsById.get(l.resolvedSheetId!)!.normNumber}`,
+      );
     const resolved = matchPairs(predictedResolved, truthResolved);
     const dangling = links.filter((l) => l.status === 'dangling');
     const questions = generatedQuestions(sheets.map((s) => s.truth));
@@ -169,7 +238,12 @@ async function generated() {
       sheets: sheets.length,
       calloutTargets: pr(read),
       linkResolution: pr(resolved),
-      danglingReasons: Object.fromEntries(['sheet_not_ingested', 'view_not_found', 'target_unreadable'].map((r) => [r, dangling.filter((l) => l.reason === r).length])),
+      danglingReasons: Object.fromEntries(
+        ['sheet_not_ingested', 'view_not_found', 'target_unreadable'].map((r) => [
+          r,
+          dangling.filter((l) => l.reason === r).length,
+        ]),
+      ),
       sheetNumber: `${numbers}/${sheets.length}`,
       sheetTitle: `${titles}/${sheets.length}`,
       search,
@@ -182,7 +256,13 @@ async function generated() {
 }
 
 /** Recall@10 on the real project, judged by sheet (file and page): most real sheets print no number. */
-async function realRecallAt10(store: ProjectGraphStore, projectId: string, keyOfSheet: Map<string, RealSheetKey>, questions: RealQuestion[], embedder: Embedder | null = null) {
+async function realRecallAt10(
+  store: ProjectGraphStore,
+  projectId: string,
+  keyOfSheet: Map<string, RealSheetKey>,
+  questions: RealQuestion[],
+  embedder: Embedder | null = null,
+) {
   let sum = 0;
   const misses: string[] = [];
   for (const q of questions) {
@@ -210,13 +290,22 @@ async function real() {
   const keyOfPage = new Map(Object.entries(REAL_SHEETS).map(([k, s]) => [`${s.file}#${s.page}`, k as RealSheetKey]));
   const { store, db, projectId, close } = await openStore();
   try {
-    for (const f of fs.readdirSync(truthDir).filter((n) => n.endsWith('.truth.json')).sort()) {
+    for (const f of fs
+      .readdirSync(truthDir)
+      .filter((n) => n.endsWith('.truth.json'))
+      .sort()) {
       const t = JSON.parse(fs.readFileSync(path.join(truthDir, f), 'utf8'));
       const pdf = path.join(SAMPLES, t.file);
       if (!fs.existsSync(pdf)) continue;
       const bytes = fs.readFileSync(pdf);
       // Every real page goes into one project: search and references are scored across the whole set.
-      const { draft, write } = await ingest(store, projectId, bytes, t.page, createHash('sha256').update(bytes).digest('hex'));
+      const { draft, write } = await ingest(
+        store,
+        projectId,
+        bytes,
+        t.page,
+        createHash('sha256').update(bytes).digest('hex'),
+      );
       const key = keyOfPage.get(`${t.file}#${t.page}`);
       if (key) keyOfSheet.set(write.sheet.id, key);
       pages++;
@@ -242,19 +331,27 @@ async function real() {
       // view it names (view id and the sheet written under it).
       const predicted = [
         ...draft.entities
-          .filter((e) => e.type === 'Callout' && e.provenance.startsWith('tier1:') && e.props.targetSheet && !e.props.sameSheet)
+          .filter(
+            (e) =>
+              e.type === 'Callout' && e.provenance.startsWith('tier1:') && e.props.targetSheet && !e.props.sameSheet,
+          )
           .map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.targetSheet))}`),
-        ...draft.entities.filter((e) => e.type === 'View' && e.props.tagSheet).map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.tagSheet))}`),
+        ...draft.entities
+          .filter((e) => e.type === 'View' && e.props.tagSheet)
+          .map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.tagSheet))}`),
       ];
       read = add(read, matchPairs(predicted, truthPairs));
       // Text references: the view (if any) and sheet each note names, against the hand labels of this page.
-      const refPairs = (key ? (REAL_TEXT_REFERENCES[key] ?? []) : []).map((r) => `${(r.view ?? '').toUpperCase()}/${norm(r.sheet)}`);
+      const refPairs = (key ? (REAL_TEXT_REFERENCES[key] ?? []) : []).map(
+        (r) => `${(r.view ?? '').toUpperCase()}/${norm(r.sheet)}`,
+      );
       const refPredicted = draft.entities
         .filter((e) => e.type === 'Callout' && e.props.kind === 'text_reference')
         .map((e) => `${String(e.props.viewId ?? '').toUpperCase()}/${norm(String(e.props.targetSheet ?? ''))}`);
       const m = matchPairs(refPredicted, refPairs);
       refs = add(refs, m);
-      if (m.tp < m.truth || m.tp < m.predicted) refMisses.push(`${key ?? f}: labelled ${JSON.stringify(refPairs)}; read ${JSON.stringify(refPredicted)}`);
+      if (m.tp < m.truth || m.tp < m.predicted)
+        refMisses.push(`${key ?? f}: labelled ${JSON.stringify(refPairs)}; read ${JSON.stringify(refPredicted)}`);
     }
     const links = await store.listLinks(projectId);
     const searchers = await perSearcher(db, projectId, async (e) => ({
@@ -266,7 +363,11 @@ async function real() {
       pages,
       calloutTargets: pr(read),
       textReferences: { ...pr(refs), misses: refMisses },
-      links: { total: links.length, resolved: links.filter((l) => l.status === 'resolved').length, reasons: [...new Set(links.map((l) => l.reason))] },
+      links: {
+        total: links.length,
+        resolved: links.filter((l) => l.status === 'resolved').length,
+        reasons: [...new Set(links.map((l) => l.reason))],
+      },
       sheetNumber: `${numbers}/${numbered}`,
       sheetTitle: `${titles}/${titled}`,
       search,
@@ -298,15 +399,23 @@ if (process.argv.includes('--sets')) {
   const scores = await sets();
   if (!scores) console.log('real sets: skipped (../shared/samples/drawings is absent)');
   else {
-    console.log(`Sheet identity and links on the labelled real sets (eval/projects/labels), load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+    console.log(
+      `Sheet identity and links on the labelled real sets (eval/projects/labels), load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}\n`,
+    );
     printTables(scores);
     const ms = scores.flatMap((s) => s.msPerPage).sort((a, b) => a - b);
     const t1 = scores.flatMap((s) => s.tier1MsPerPage).sort((a, b) => a - b);
     const median = (xs: number[]) => xs[Math.floor(xs.length / 2)] ?? NaN;
     console.log(`\nreading per page: median ${median(ms).toFixed(0)} ms, Tier 1 alone ${median(t1).toFixed(0)} ms`);
     const unlettered = scores.flatMap((s) => s.unletteredCpuMs.map((ms) => `${s.source} ${ms.toFixed(0)} ms`));
-    console.log(`sheets without a text layer (or whose title block has none), CPU of the whole page (Tier 1, identity, lettering): ${unlettered.join(', ') || 'none'}`);
-    if (process.argv.includes('--misses')) for (const s of scores) for (const m of s.misses) console.log(`  ${s.source}: ${m}`);
+    console.log(
+      `sheets without a text layer (or whose title block has none), CPU of the whole page (Tier 1, identity, lettering): ${unlettered.join(', ') || 'none'}`,
+    );
+    if (process.argv.includes('--misses'))
+      for (const s of scores) for (const m of s.misses) console.log(`  ${s.source}: ${m}`);
   }
   process.exit(0);
 }
@@ -317,34 +426,57 @@ const sideRows = [
   { set: 'generated', measure: 'recall@10', values: gen.searchers.map((s) => s.result.recallAt10) },
   ...(rl
     ? [
-        { set: 'real (hand-written)', measure: 'recall@10', values: rl.searchers.map((s) => s.result.search.recallAt10) },
+        {
+          set: 'real (hand-written)',
+          measure: 'recall@10',
+          values: rl.searchers.map((s) => s.result.search.recallAt10),
+        },
         { set: 'real held out', measure: 'recall@10', values: rl.searchers.map((s) => s.result.heldOut.recallAt10) },
       ]
     : []),
 ];
 for (const e of NAMED) await e.close();
-sideBySide(`eval:projects search, without an embedder (the default) and with each (load average ${os.loadavg()[0]!.toFixed(1)})`, SEARCHERS.map((s) => s.name), sideRows);
+sideBySide(
+  `eval:projects search, without an embedder (the default) and with each (load average ${os.loadavg()[0]!.toFixed(1)})`,
+  SEARCHERS.map((s) => s.name),
+  sideRows,
+);
 if (process.argv.includes('--json')) console.log(JSON.stringify({ generated: gen, real: rl }, null, 2));
 else {
   console.log('Projects (Tier 2) evaluation\n');
   console.log(`generated set: ${gen.sheets} sheets`);
-  console.log(`  callout targets read   P ${f3(gen.calloutTargets.precision)}  R ${f3(gen.calloutTargets.recall)}  (${gen.calloutTargets.tp}/${gen.calloutTargets.predicted} predicted, ${gen.calloutTargets.truth} true)`);
-  console.log(`  links resolved         P ${f3(gen.linkResolution.precision)}  R ${f3(gen.linkResolution.recall)}  (${gen.linkResolution.tp}/${gen.linkResolution.predicted} resolved, ${gen.linkResolution.truth} resolvable)`);
+  console.log(
+    `  callout targets read   P ${f3(gen.calloutTargets.precision)}  R ${f3(gen.calloutTargets.recall)}  (${gen.calloutTargets.tp}/${gen.calloutTargets.predicted} predicted, ${gen.calloutTargets.truth} true)`,
+  );
+  console.log(
+    `  links resolved         P ${f3(gen.linkResolution.precision)}  R ${f3(gen.linkResolution.recall)}  (${gen.linkResolution.tp}/${gen.linkResolution.predicted} resolved, ${gen.linkResolution.truth} resolvable)`,
+  );
   console.log(`  dangling by reason     ${JSON.stringify(gen.danglingReasons)}`);
   console.log(`  sheet number ${gen.sheetNumber}, title ${gen.sheetTitle}`);
   console.log(`  search recall@10       ${f3(gen.search.recallAt10)} on ${gen.search.questions} questions`);
-  console.log(`  reading per page       ${gen.msPerPage.toFixed(0)} ms (Tier 1 alone ${gen.tier1MsPerPage.toFixed(0)} ms)`);
+  console.log(
+    `  reading per page       ${gen.msPerPage.toFixed(0)} ms (Tier 1 alone ${gen.tier1MsPerPage.toFixed(0)} ms)`,
+  );
   if (process.argv.includes('--misses')) for (const m of gen.search.misses) console.log(`    miss: ${m}`);
   if (!rl) console.log('\nreal sheets: skipped (../shared/samples/drawings is absent)');
   else {
     console.log(`\nreal sheets: ${rl.pages} pages`);
-    console.log(`  callout targets read   P ${f3(rl.calloutTargets.precision)}  R ${f3(rl.calloutTargets.recall)}  (${rl.calloutTargets.tp}/${rl.calloutTargets.predicted} predicted, ${rl.calloutTargets.truth} labelled)`);
+    console.log(
+      `  callout targets read   P ${f3(rl.calloutTargets.precision)}  R ${f3(rl.calloutTargets.recall)}  (${rl.calloutTargets.tp}/${rl.calloutTargets.predicted} predicted, ${rl.calloutTargets.truth} labelled)`,
+    );
     console.log(`  sheet number ${rl.sheetNumber}, title ${rl.sheetTitle}`);
-    console.log(`  text references        P ${f3(rl.textReferences.precision)}  R ${f3(rl.textReferences.recall)}  (${rl.textReferences.tp}/${rl.textReferences.predicted} read, ${rl.textReferences.truth} labelled)`);
+    console.log(
+      `  text references        P ${f3(rl.textReferences.precision)}  R ${f3(rl.textReferences.recall)}  (${rl.textReferences.tp}/${rl.textReferences.predicted} read, ${rl.textReferences.truth} labelled)`,
+    );
     console.log(`  project links          ${JSON.stringify(rl.links)}`);
-    console.log(`  search recall@10       ${f3(rl.search.recallAt10)} on ${rl.search.questions} hand-written questions (all 17 pages in one project)`);
-    console.log(`  held-out recall@10     ${f3(rl.heldOut.recallAt10)} on ${rl.heldOut.questions} held-out questions (held-out-labels.ts; never tuned to)`);
-    if (process.argv.includes('--misses')) for (const m of rl.textReferences.misses) console.log(`    reference miss: ${m}`);
+    console.log(
+      `  search recall@10       ${f3(rl.search.recallAt10)} on ${rl.search.questions} hand-written questions (all 17 pages in one project)`,
+    );
+    console.log(
+      `  held-out recall@10     ${f3(rl.heldOut.recallAt10)} on ${rl.heldOut.questions} held-out questions (held-out-labels.ts; never tuned to)`,
+    );
+    if (process.argv.includes('--misses'))
+      for (const m of rl.textReferences.misses) console.log(`    reference miss: ${m}`);
     if (process.argv.includes('--misses')) for (const m of rl.search.misses) console.log(`    miss: ${m}`);
   }
 }

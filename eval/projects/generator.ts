@@ -17,23 +17,78 @@ import { VIEW_IDS } from '../drawings/generator/shapes/tag-circle.ts';
 import { BASE } from '../drawings/generator/suite.ts';
 
 export const SET_NUMBERS = [
-  'S-101', 'S-102', 'S-103', 'S-104', 'S-105', 'S-106',
-  'S-201', 'S-202', 'S-203', 'S-204',
-  'S-301', 'S-302', 'S-303', 'S-304',
-  'S-401', 'S-402', 'S-403',
-  'S-501', 'S-502', 'S-503', 'S-504', 'S-505',
-  'S-602', 'S-701',
+  'S-101',
+  'S-102',
+  'S-103',
+  'S-104',
+  'S-105',
+  'S-106',
+  'S-201',
+  'S-202',
+  'S-203',
+  'S-204',
+  'S-301',
+  'S-302',
+  'S-303',
+  'S-304',
+  'S-401',
+  'S-402',
+  'S-403',
+  'S-501',
+  'S-502',
+  'S-503',
+  'S-504',
+  'S-505',
+  'S-602',
+  'S-701',
 ];
 const TITLES: Record<string, string> = {
-  '1': 'FOUNDATION PLAN', '2': 'FRAMING PLAN', '3': 'ROOF FRAMING PLAN', '4': 'SECTIONS', '5': 'DETAILS', '6': 'SCHEDULES', '7': 'ELEVATIONS',
+  '1': 'FOUNDATION PLAN',
+  '2': 'FRAMING PLAN',
+  '3': 'ROOF FRAMING PLAN',
+  '4': 'SECTIONS',
+  '5': 'DETAILS',
+  '6': 'SCHEDULES',
+  '7': 'ELEVATIONS',
 };
-const TOPICS = ['BEAM TO COLUMN CONNECTION', 'ROOF DRAIN SUMP', 'FOOTING AT STAIR', 'SHEAR WALL HOLDOWN', 'MOMENT FRAME BASE PLATE', 'STAIR STRINGER', 'SLAB EDGE', 'CANOPY OUTRIGGER', 'ELEVATOR PIT', 'BRACED FRAME GUSSET', 'MASONRY LINTEL', 'DECK OPENING'];
-const MEMBERS = ['W12x26', 'W14x30', 'W16x40', 'HSS6x6x3/8', 'HSS8x8x1/2', 'W10x33', 'C10x15.3', 'L4x4x1/4', 'W18x35', 'W8x18'];
+const TOPICS = [
+  'BEAM TO COLUMN CONNECTION',
+  'ROOF DRAIN SUMP',
+  'FOOTING AT STAIR',
+  'SHEAR WALL HOLDOWN',
+  'MOMENT FRAME BASE PLATE',
+  'STAIR STRINGER',
+  'SLAB EDGE',
+  'CANOPY OUTRIGGER',
+  'ELEVATOR PIT',
+  'BRACED FRAME GUSSET',
+  'MASONRY LINTEL',
+  'DECK OPENING',
+];
+const MEMBERS = [
+  'W12x26',
+  'W14x30',
+  'W16x40',
+  'HSS6x6x3/8',
+  'HSS8x8x1/2',
+  'W10x33',
+  'C10x15.3',
+  'L4x4x1/4',
+  'W18x35',
+  'W8x18',
+];
 const GRID_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 const GRID_NUMBERS = ['1', '2', '3', '4', '5', '6'];
 
-export interface ViewTruth { id: string; title: string }
-export interface CalloutTruth { kind: 'section' | 'detail' | 'text_reference'; view: string | null; sheet: string }
+export interface ViewTruth {
+  id: string;
+  title: string;
+}
+export interface CalloutTruth {
+  kind: 'section' | 'detail' | 'text_reference';
+  view: string | null;
+  sheet: string;
+}
 export interface ProjectSheetTruth {
   number: string;
   title: string;
@@ -44,7 +99,10 @@ export interface ProjectSheetTruth {
   /** Notes as drawn: their text, for judged questions. */
   notes: string[];
 }
-export interface GeneratedProjectSheet { pdf: Uint8Array; truth: ProjectSheetTruth }
+export interface GeneratedProjectSheet {
+  pdf: Uint8Array;
+  truth: ProjectSheetTruth;
+}
 
 function spec(number: string, index: number): SheetSpec {
   return {
@@ -77,13 +135,16 @@ export async function generateProjectSheet(number: string, index: number): Promi
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const H = page.getHeight();
   const vp = base.truth.titleblock.viewport;
-  const text = (str: string, x: number, y: number, size = 9) => page.drawText(str, { x, y: H - y, size, font, color: rgb(0, 0, 0) });
+  const text = (str: string, x: number, y: number, size = 9) =>
+    page.drawText(str, { x, y: H - y, size, font, color: rgb(0, 0, 0) });
   const r = createRng(7000 + index);
 
   // Tags drawn by the base generator point at sheets of the set (or at S-601, left out).
   const callouts: CalloutTruth[] = [];
-  for (const t of base.truth.annotations.section_tags) callouts.push({ kind: 'section', view: t.texts_inside[0]!.text, sheet: t.texts_inside[1]!.text });
-  for (const t of base.truth.annotations.detail_tags) callouts.push({ kind: 'detail', view: t.texts_inside[0]!.text, sheet: t.texts_inside[1]!.text });
+  for (const t of base.truth.annotations.section_tags)
+    callouts.push({ kind: 'section', view: t.texts_inside[0]!.text, sheet: t.texts_inside[1]!.text });
+  for (const t of base.truth.annotations.detail_tags)
+    callouts.push({ kind: 'detail', view: t.texts_inside[0]!.text, sheet: t.texts_inside[1]!.text });
 
   // View titles in a band below the top border: number, title, scale.
   const views = viewsOf(number, index);
@@ -121,7 +182,10 @@ export async function generateProjectSheet(number: string, index: number): Promi
   });
 
   const pdf = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
-  return { pdf, truth: { number, title: s.sheetTitle!, views, callouts, members: [...new Set(members)], grids, notes } };
+  return {
+    pdf,
+    truth: { number, title: s.sheetTitle!, views, callouts, members: [...new Set(members)], grids, notes },
+  };
 }
 
 export async function generateProject(): Promise<GeneratedProjectSheet[]> {

@@ -25,15 +25,40 @@ import task from '../../subgraphs/drawings/projects/jobs/ingest-sheet-task.ts';
 import { normaliseSheetNumber } from '../../subgraphs/drawings/projects/sheet-number.ts';
 import { createLibsqlProjectStore } from '../../subgraphs/drawings/projects/store/libsql-store.ts';
 
-export interface LabelledSheet { page: number; number: string | null; title: string | null; titleblock: BBox | null; textLayer: boolean }
-export interface LabelledReference { page: number; view: string | null; target: string; form: 'tag' | 'text'; at: BBox | null }
-export interface LabelledSet { file: string; index: null | { number: string; title: string }[]; sheets: LabelledSheet[]; references: LabelledReference[] }
-export interface SourceLabels { source: string; office: string; sets: LabelledSet[] }
+export interface LabelledSheet {
+  page: number;
+  number: string | null;
+  title: string | null;
+  titleblock: BBox | null;
+  textLayer: boolean;
+}
+export interface LabelledReference {
+  page: number;
+  view: string | null;
+  target: string;
+  form: 'tag' | 'text';
+  at: BBox | null;
+}
+export interface LabelledSet {
+  file: string;
+  index: null | { number: string; title: string }[];
+  sheets: LabelledSheet[];
+  references: LabelledReference[];
+}
+export interface SourceLabels {
+  source: string;
+  office: string;
+  sets: LabelledSet[];
+}
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 export const LABELS = path.join(HERE, 'labels');
 const norm = (s: string | null) => (s ? normaliseSheetNumber(s, { keepDots: false }) : null);
-const normTitle = (s: string | null) => (s ?? '').toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normTitle = (s: string | null) =>
+  (s ?? '')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 export function loadSources(): { sources: SourceLabels[]; blind: Set<string> } {
   const blind = new Set<string>(JSON.parse(fs.readFileSync(path.join(LABELS, 'blind.json'), 'utf8')).blind);
@@ -44,7 +69,11 @@ export function loadSources(): { sources: SourceLabels[]; blind: Set<string> } {
   return { sources, blind };
 }
 
-export interface Counts { tp: number; predicted: number; truth: number }
+export interface Counts {
+  tp: number;
+  predicted: number;
+  truth: number;
+}
 export interface SourceScore {
   source: string;
   blind: boolean;
@@ -68,7 +97,23 @@ export interface SourceScore {
 const zero = (): Counts => ({ tp: 0, predicted: 0, truth: 0 });
 
 export async function scoreSource(src: SourceLabels, samples: string, blind: boolean): Promise<SourceScore> {
-  const s: SourceScore = { source: src.source, blind, sheets: 0, numberRight: 0, titled: 0, titleRight: 0, titleblock: zero(), references: zero(), links: zero(), unresolved: 0, sameSheet: 0, msPerPage: [], tier1MsPerPage: [], unletteredCpuMs: [], misses: [] };
+  const s: SourceScore = {
+    source: src.source,
+    blind,
+    sheets: 0,
+    numberRight: 0,
+    titled: 0,
+    titleRight: 0,
+    titleblock: zero(),
+    references: zero(),
+    links: zero(),
+    unresolved: 0,
+    sameSheet: 0,
+    msPerPage: [],
+    tier1MsPerPage: [],
+    unletteredCpuMs: [],
+    misses: [],
+  };
   for (const set of src.sets) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(samples, set.file)));
     const hash = createHash('sha256').update(bytes).digest('hex');
@@ -77,7 +122,14 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
     const store = createLibsqlProjectStore(db);
     const projectId = randomUUID();
     const now = new Date().toISOString();
-    await store.createProject({ id: projectId, accountId: 'eval', name: set.file, description: null, createdAt: now, updatedAt: now });
+    await store.createProject({
+      id: projectId,
+      accountId: 'eval',
+      name: set.file,
+      description: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     const calloutsByPage = new Map<number, { id: string; view: string | null; target: string | null }[]>();
     const sheetIdByPage = new Map<number, string>();
     for (const sheet of [...set.sheets].reverse()) {
@@ -86,7 +138,13 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
       s.tier1MsPerPage.push(r.tier1Ms);
       // A sheet without a text layer, or one whose title block had none (its identity recognised): the 4 s CPU bound holds for both.
       if (!sheet.textLayer || r.recognisedRegions > 0) s.unletteredCpuMs.push(r.cpuMs);
-      const w = toSheetWrite(r.draft, { projectId, fileHash: hash, page: sheet.page, width: r.width, height: r.height });
+      const w = toSheetWrite(r.draft, {
+        projectId,
+        fileHash: hash,
+        page: sheet.page,
+        width: r.width,
+        height: r.height,
+      });
       await store.writeSheet(w);
       sheetIdByPage.set(sheet.page, w.sheet.id);
       const tag = `${path.basename(set.file)} p${sheet.page}`;
@@ -102,18 +160,29 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
       if (tb) s.titleblock.predicted++;
       if (sheet.titleblock) s.titleblock.truth++;
       if (tb && sheet.titleblock && iou(tb, sheet.titleblock) >= 0.5) s.titleblock.tp++;
-      else if (tb || sheet.titleblock) s.misses.push(`${tag}: title block ${JSON.stringify(tb?.map(Math.round))} vs ${JSON.stringify(sheet.titleblock)}`);
+      else if (tb || sheet.titleblock)
+        s.misses.push(
+          `${tag}: title block ${JSON.stringify(tb?.map(Math.round))} vs ${JSON.stringify(sheet.titleblock)}`,
+        );
       calloutsByPage.set(
         sheet.page,
-        w.entities.filter((e) => e.type === 'Callout').map((e) => ({ id: e.id, view: (e.props.viewId as string | null) ?? null, target: (e.props.targetSheet as string | null) ?? null })),
+        w.entities
+          .filter((e) => e.type === 'Callout')
+          .map((e) => ({
+            id: e.id,
+            view: (e.props.viewId as string | null) ?? null,
+            target: (e.props.targetSheet as string | null) ?? null,
+          })),
       );
     }
     // References: (page, view, target) multiset match.
-    const key = (page: number, view: string | null, target: string | null) => `${page}|${(view ?? '').toUpperCase()}|${norm(target)}`;
+    const key = (page: number, view: string | null, target: string | null) =>
+      `${page}|${(view ?? '').toUpperCase()}|${norm(target)}`;
     // A tag naming the sheet it stands on (a view on the same sheet) is no reference between
     // sheets: left out on both sides, labelled or read, and counted apart.
     const ownNumber = new Map(set.sheets.map((x) => [x.page, norm(x.number)]));
-    const onOwnSheet = (page: number, target: string | null) => !!ownNumber.get(page) && norm(target) === ownNumber.get(page);
+    const onOwnSheet = (page: number, target: string | null) =>
+      !!ownNumber.get(page) && norm(target) === ownNumber.get(page);
     const truthRefs = new Map<string, number>();
     for (const ref of set.references) {
       if (onOwnSheet(ref.page, ref.target)) continue;
@@ -134,7 +203,8 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
         if (n > 0) {
           s.references.tp++;
           left.set(k, n - 1);
-        } else s.misses.push(`${path.basename(set.file)} p${page}: reference ${c.view ?? '-'}/${c.target} not labelled`);
+        } else
+          s.misses.push(`${path.basename(set.file)} p${page}: reference ${c.view ?? '-'}/${c.target} not labelled`);
       }
     for (const [k, n] of left) if (n > 0) s.misses.push(`${path.basename(set.file)}: reference ${k} missed x${n}`);
     // Links: callouts resolved to a sheet of this set.
@@ -166,7 +236,8 @@ export async function scoreSource(src: SourceLabels, samples: string, blind: boo
       if (n > 0) {
         s.links.tp++;
         expected.set(k, n - 1);
-      } else s.misses.push(`${path.basename(set.file)} p${from.page}: link ${from.view ?? '-'} -> p${toPage} not labelled`);
+      } else
+        s.misses.push(`${path.basename(set.file)} p${from.page}: link ${from.view ?? '-'} -> p${toPage} not labelled`);
     }
     await db.$disconnect();
     fs.rmSync(dir, { recursive: true, force: true });

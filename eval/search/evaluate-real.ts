@@ -31,10 +31,16 @@ export interface RealResult {
   loadAverage: number;
 }
 
-export async function evaluateReal(log = console.log, perQuery = false, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)): Promise<RealResult | null> {
+export async function evaluateReal(
+  log = console.log,
+  perQuery = false,
+  embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS),
+): Promise<RealResult | null> {
   const missing = REAL_DOCUMENTS.filter((d) => !fs.existsSync(path.join(SAMPLES_DIR, d.file)));
   if (missing.length) {
-    log(`\neval:search real set SKIPPED: ${missing.map((d) => d.file).join(', ')} not found under ../shared/samples/codes/`);
+    log(
+      `\neval:search real set SKIPPED: ${missing.map((d) => d.file).join(', ')} not found under ../shared/samples/codes/`,
+    );
     return null;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-real-'));
@@ -42,7 +48,14 @@ export async function evaluateReal(log = console.log, perQuery = false, embedder
   try {
     await seedCodes(
       db,
-      REAL_DOCUMENTS.map((d, i) => ({ fileId: d.fileId, filename: d.file, description: d.description, designStandard: d.designStandard, path: d.file, addedAt: i })),
+      REAL_DOCUMENTS.map((d, i) => ({
+        fileId: d.fileId,
+        filename: d.file,
+        description: d.description,
+        designStandard: d.designStandard,
+        path: d.file,
+        addedAt: i,
+      })),
     );
     const index = createLibsqlIndex(db);
     const files = REAL_DOCUMENTS.map((d) => new Uint8Array(fs.readFileSync(path.join(SAMPLES_DIR, d.file))));
@@ -69,7 +82,12 @@ export async function evaluateReal(log = console.log, perQuery = false, embedder
     let furnitureSnippets = 0;
     let snippets = 0;
     for (const q of [...REAL_QUERIES, ...HELDOUT_PARAPHRASES]) {
-      const r = await searchCodes(index, embedder, catalogue, { query: q.query, fileIds: [q.fileId], page: 1, perPage: 30 });
+      const r = await searchCodes(index, embedder, catalogue, {
+        query: q.query,
+        fileIds: [q.fileId],
+        page: 1,
+        perPage: 30,
+      });
       const ranked: number[] = [];
       for (const m of r.matches) if (!ranked.includes(m.page_number) && ranked.length < 10) ranked.push(m.page_number);
       const recall = q.pages.filter((p) => ranked.includes(p)).length / q.pages.length;
@@ -97,18 +115,39 @@ export async function evaluateReal(log = console.log, perQuery = false, embedder
           if (perQuery) log(`  ${q.id} header/footer in snippet: ${text.slice(0, 120)}`);
         }
       }
-      if (perQuery && (recall < 1 || rr < 1)) log(`  ${q.id} recall ${recall.toFixed(2)} rr ${rr.toFixed(2)} top ${ranked.slice(0, 5).join(',')} want ${q.pages.join(',')}  ${q.query}`);
+      if (perQuery && (recall < 1 || rr < 1))
+        log(
+          `  ${q.id} recall ${recall.toFixed(2)} rr ${rr.toFixed(2)} top ${ranked.slice(0, 5).join(',')} want ${q.pages.join(',')}  ${q.query}`,
+        );
     }
     for (const k of Object.values(byKind)) {
       k.recall /= k.n;
       k.mrr /= k.n;
     }
-    const firstScore = { right: first.nRight ? first.right / first.nRight : 0, wrong: first.nWrong ? first.wrong / first.nWrong : 0, nRight: first.nRight, nWrong: first.nWrong };
-    const result: RealResult = { byKind, firstScore, furnitureSnippets, snippets, pagesPerSecond: pages / seconds, coldReadingPagesPerSecond: coldReading, loadAverage: os.loadavg()[0]! };
+    const firstScore = {
+      right: first.nRight ? first.right / first.nRight : 0,
+      wrong: first.nWrong ? first.wrong / first.nWrong : 0,
+      nRight: first.nRight,
+      nWrong: first.nWrong,
+    };
+    const result: RealResult = {
+      byKind,
+      firstScore,
+      furnitureSnippets,
+      snippets,
+      pagesPerSecond: pages / seconds,
+      coldReadingPagesPerSecond: coldReading,
+      loadAverage: os.loadavg()[0]!,
+    };
 
-    log(`\neval:search real set — ${REAL_QUERIES.length} judged queries and ${HELDOUT_PARAPHRASES.length} held-out paraphrases over ${REAL_DOCUMENTS.length} real code PDFs (${pages} pages, scoped to the document)\n`);
+    log(
+      `\neval:search real set — ${REAL_QUERIES.length} judged queries and ${HELDOUT_PARAPHRASES.length} held-out paraphrases over ${REAL_DOCUMENTS.length} real code PDFs (${pages} pages, scoped to the document)\n`,
+    );
     log(`${'kind'.padEnd(12)} ${'n'.padStart(3)} ${'Recall@10'.padStart(10)} ${'MRR'.padStart(7)}`);
-    for (const [kind, v] of Object.entries(byKind)) log(`${kind.padEnd(12)} ${String(v.n).padStart(3)} ${v.recall.toFixed(3).padStart(10)} ${v.mrr.toFixed(3).padStart(7)}`);
+    for (const [kind, v] of Object.entries(byKind))
+      log(
+        `${kind.padEnd(12)} ${String(v.n).padStart(3)} ${v.recall.toFixed(3).padStart(10)} ${v.mrr.toFixed(3).padStart(7)}`,
+      );
     log(
       `first answer score: right ${firstScore.right.toFixed(3)} (${firstScore.nRight}), wrong ${firstScore.wrong.toFixed(3)} (${firstScore.nWrong}); ` +
         `snippets with header/footer text: ${furnitureSnippets} of ${snippets}; ingestion ${result.pagesPerSecond.toFixed(1)} pages/s ` +

@@ -34,8 +34,11 @@ export function distinctPages(hits: readonly { fileId: string; page: number }[],
 }
 
 export function ndcgAt(ranked: readonly string[], grades: ReadonlyMap<string, number>, k: number): number {
-  const dcg = ranked.slice(0, k).reduce((s, key, i) => s + ((2 ** (grades.get(key) ?? 0) - 1) / Math.log2(i + 2)), 0);
-  const ideal = [...grades.values()].sort((a, b) => b - a).slice(0, k).reduce((s, g, i) => s + (2 ** g - 1) / Math.log2(i + 2), 0);
+  const dcg = ranked.slice(0, k).reduce((s, key, i) => s + (2 ** (grades.get(key) ?? 0) - 1) / Math.log2(i + 2), 0);
+  const ideal = [...grades.values()]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((s, g, i) => s + (2 ** g - 1) / Math.log2(i + 2), 0);
   return ideal ? dcg / ideal : 0;
 }
 
@@ -44,7 +47,11 @@ export function recallAt(ranked: readonly string[], grades: ReadonlyMap<string, 
   return answers.length ? answers.filter((a) => ranked.slice(0, k).includes(a)).length / answers.length : 1;
 }
 
-export async function evaluateSearch(log = console.log, perQuery = false, embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS)) {
+export async function evaluateSearch(
+  log = console.log,
+  perQuery = false,
+  embedder: Embedder = createLocalEmbedder(HASH_DIMENSIONS),
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-search-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   try {
@@ -62,19 +69,37 @@ export async function evaluateSearch(log = console.log, perQuery = false, embedd
         return ids.flatMap((id) => rows.get(id) ?? []);
       };
       if (mode === 'full_text') return distinctPages(await inOrder(await index.fullText(q.query, null, 100)), 10);
-      if (mode === 'vector') return distinctPages(await inOrder(await index.nearest({ model: embedder.model, vector: (await embedder.embed([q.query]))[0]! }, null, 100)), 10);
+      if (mode === 'vector')
+        return distinctPages(
+          await inOrder(
+            await index.nearest({ model: embedder.model, vector: (await embedder.embed([q.query]))[0]! }, null, 100),
+          ),
+          10,
+        );
       const r = await searchCodes(index, embedder, catalogue, { query: q.query, fileIds: null, page: 1, perPage: 50 });
-      return distinctPages(r.matches.map((m) => ({ fileId: m.file_id, page: m.page_number })), 10);
+      return distinctPages(
+        r.matches.map((m) => ({ fileId: m.file_id, page: m.page_number })),
+        10,
+      );
     };
 
-    const totals = Object.fromEntries(MODES.map((m) => [m, { ndcg: 0, recall: 0, byKind: {} as Record<string, { ndcg: number; recall: number; n: number }> }])) as Record<Mode, { ndcg: number; recall: number; byKind: Record<string, { ndcg: number; recall: number; n: number }> }>;
+    const totals = Object.fromEntries(
+      MODES.map((m) => [
+        m,
+        { ndcg: 0, recall: 0, byKind: {} as Record<string, { ndcg: number; recall: number; n: number }> },
+      ]),
+    ) as Record<
+      Mode,
+      { ndcg: number; recall: number; byKind: Record<string, { ndcg: number; recall: number; n: number }> }
+    >;
     for (const q of QUERIES) {
       const grades = new Map(q.relevant.map((j) => [`${j.fileId}#${j.page}`, j.grade as number]));
       for (const mode of MODES) {
         const ranked = await run(mode, q);
         const n = ndcgAt(ranked, grades, 10);
         const r = recallAt(ranked, grades, 10);
-        if (perQuery && mode === 'fused' && r < 1) log(`  ${q.id} recall ${r.toFixed(2)} ndcg ${n.toFixed(2)}  ${q.query}`);
+        if (perQuery && mode === 'fused' && r < 1)
+          log(`  ${q.id} recall ${r.toFixed(2)} ndcg ${n.toFixed(2)}  ${q.query}`);
         totals[mode].ndcg += n;
         totals[mode].recall += r;
         const k = (totals[mode].byKind[q.kind] ??= { ndcg: 0, recall: 0, n: 0 });
@@ -84,12 +109,20 @@ export async function evaluateSearch(log = console.log, perQuery = false, embedd
       }
     }
     const n = QUERIES.length;
-    const result = Object.fromEntries(MODES.map((m) => [m, { ndcg: totals[m].ndcg / n, recall: totals[m].recall / n }])) as Record<Mode, { ndcg: number; recall: number }>;
+    const result = Object.fromEntries(
+      MODES.map((m) => [m, { ndcg: totals[m].ndcg / n, recall: totals[m].recall / n }]),
+    ) as Record<Mode, { ndcg: number; recall: number }>;
     log(`\neval:search — ${n} judged queries over ${defaultCorpus().length} generated codes\n`);
-    log(`${'mode'.padEnd(12)} ${'NDCG@10'.padStart(8)} ${'Recall@10'.padStart(10)}   ${[...new Set(QUERIES.map((q) => q.kind))].map((k) => `${k} NDCG/R`.padStart(22)).join('')}`);
+    log(
+      `${'mode'.padEnd(12)} ${'NDCG@10'.padStart(8)} ${'Recall@10'.padStart(10)}   ${[...new Set(QUERIES.map((q) => q.kind))].map((k) => `${k} NDCG/R`.padStart(22)).join('')}`,
+    );
     for (const m of MODES) {
-      const kinds = Object.entries(totals[m].byKind).map(([, v]) => `${(v.ndcg / v.n).toFixed(3)}/${(v.recall / v.n).toFixed(3)}`.padStart(22)).join('');
-      log(`${m.padEnd(12)} ${result[m].ndcg.toFixed(3).padStart(8)} ${result[m].recall.toFixed(3).padStart(10)}   ${kinds}`);
+      const kinds = Object.entries(totals[m].byKind)
+        .map(([, v]) => `${(v.ndcg / v.n).toFixed(3)}/${(v.recall / v.n).toFixed(3)}`.padStart(22))
+        .join('');
+      log(
+        `${m.padEnd(12)} ${result[m].ndcg.toFixed(3).padStart(8)} ${result[m].recall.toFixed(3).padStart(10)}   ${kinds}`,
+      );
     }
     // The held-out set, fused search only: how the tuned pipeline does on queries it was not tuned on.
     let heldNdcg = 0;
@@ -103,10 +136,14 @@ export async function evaluateSearch(log = console.log, perQuery = false, embedd
       if (perQuery && r < 1) log(`  ${q.id} recall ${r.toFixed(2)}  ${q.query}`);
     }
     const heldout = { ndcg: heldNdcg / HELDOUT.length, recall: heldRecall / HELDOUT.length };
-    log(`${'held out'.padEnd(12)} ${heldout.ndcg.toFixed(3).padStart(8)} ${heldout.recall.toFixed(3).padStart(10)}   (${HELDOUT.length} queries written after the thesaurus was frozen; fused)`);
+    log(
+      `${'held out'.padEnd(12)} ${heldout.ndcg.toFixed(3).padStart(8)} ${heldout.recall.toFixed(3).padStart(10)}   (${HELDOUT.length} queries written after the thesaurus was frozen; fused)`,
+    );
     const beats = result.fused.ndcg > result.full_text.ndcg && result.fused.ndcg > result.vector.ndcg;
     const ok = beats && result.fused.recall >= 0.9;
-    log(`\nfused beats both on NDCG@10: ${beats ? 'yes' : 'NO'}; fused Recall@10 ${result.fused.recall.toFixed(3)} (target ≥ 0.9): ${result.fused.recall >= 0.9 ? 'met' : 'MISSED'}`);
+    log(
+      `\nfused beats both on NDCG@10: ${beats ? 'yes' : 'NO'}; fused Recall@10 ${result.fused.recall.toFixed(3)} (target ≥ 0.9): ${result.fused.recall >= 0.9 ? 'met' : 'MISSED'}`,
+    );
     return { ok, result, heldout };
   } finally {
     await db.$disconnect();
@@ -120,7 +157,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const only = process.argv.includes('--self-check-only');
   const perDocument = Number(process.argv.find((a) => a.startsWith('--per-document='))?.split('=')[1]) || undefined;
   const embedders = only ? [] : evalEmbedders();
-  const runs: { generated: Awaited<ReturnType<typeof evaluateSearch>>; real: Awaited<ReturnType<typeof evaluateReal>> }[] = [];
+  const runs: {
+    generated: Awaited<ReturnType<typeof evaluateSearch>>;
+    real: Awaited<ReturnType<typeof evaluateReal>>;
+  }[] = [];
   try {
     for (const e of embedders) {
       console.log(`\n=== embedder ${e.name} (${e.embedder.model}, ${e.embedder.dimensions} dimensions)`);
@@ -138,9 +178,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     ];
     for (const kind of ['paraphrase', 'paraphrase_heldout', 'keyword', 'clause_ref'] as const) {
       rows.push({ set: `real ${kind}`, measure: 'MRR@10', values: runs.map((r) => r.real?.byKind[kind]?.mrr ?? null) });
-      rows.push({ set: `real ${kind}`, measure: 'R@10', values: runs.map((r) => r.real?.byKind[kind]?.recall ?? null) });
+      rows.push({
+        set: `real ${kind}`,
+        measure: 'R@10',
+        values: runs.map((r) => r.real?.byKind[kind]?.recall ?? null),
+      });
     }
-    sideBySide(`eval:search, both embedders (load average ${os.loadavg()[0]!.toFixed(1)})`, embedders.map((e) => e.name), rows);
+    sideBySide(
+      `eval:search, both embedders (load average ${os.loadavg()[0]!.toFixed(1)})`,
+      embedders.map((e) => e.name),
+      rows,
+    );
   }
   // The label-free self-check: every printed clause heading of every real code, and of the generated house styles.
   await selfCheck({ perQuery, blind: process.argv.includes('--blind'), perDocument });

@@ -25,10 +25,13 @@ async function main(): Promise<void> {
     fs.writeFileSync(path.join(outDir, `${spec.fileId}.pdf`), pdf);
     fs.writeFileSync(path.join(outDir, `${spec.fileId}.truth.json`), `${JSON.stringify(truth, null, 2)}\n`);
     const counts = new Map<ContentType, number>();
-    for (const p of truth.pages) for (const c of p.clauses) counts.set(c.contentType, (counts.get(c.contentType) ?? 0) + 1);
+    for (const p of truth.pages)
+      for (const c of p.clauses) counts.set(c.contentType, (counts.get(c.contentType) ?? 0) + 1);
     console.log(
       `${spec.fileId}: ${truth.pages.length} pages, ${(pdf.length / 1024).toFixed(0)} KiB in ${ms.toFixed(0)} ms; ` +
-        (['text', 'table', 'equation', 'figure_caption', 'definition'] as const).map((t) => `${t} ${counts.get(t) ?? 0}`).join(', '),
+        (['text', 'table', 'equation', 'figure_caption', 'definition'] as const)
+          .map((t) => `${t} ${counts.get(t) ?? 0}`)
+          .join(', '),
     );
   }
   fs.writeFileSync(path.join(outDir, 'queries.json'), `${JSON.stringify(QUERIES, null, 2)}\n`);

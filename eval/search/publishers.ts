@@ -40,7 +40,14 @@ export interface CodeDocument {
   designations: string[];
 }
 
-const doc = (file: string, publisher: string, blind: boolean, description: string, designStandard: 'us' | 'canada', ...designations: string[]): CodeDocument => ({
+const doc = (
+  file: string,
+  publisher: string,
+  blind: boolean,
+  description: string,
+  designStandard: 'us' | 'canada',
+  ...designations: string[]
+): CodeDocument => ({
   fileId: file.replace(/\.pdf$/, ''),
   file,
   publisher,
@@ -54,16 +61,86 @@ const DOD = 'US Department of Defense (USACE, NAVFAC, AFCEC)';
 const TXDOT = 'Texas Department of Transportation';
 
 export const CODE_DOCUMENTS: CodeDocument[] = [
-  doc('ufc-4-010-01-antiterrorism-2018-chg1.pdf', DOD, false, 'DoD Minimum Antiterrorism Standards for Buildings (2018, Change 1)', 'us', 'UFC 4-010-01'),
-  doc('ufc-4-020-01-security-planning-2008.pdf', DOD, false, 'DoD Security Engineering Facilities Planning Manual (2008)', 'us', 'UFC 4-020-01'),
-  doc('ufgs-03-30-00-cast-in-place-concrete.pdf', DOD, false, 'Cast-In-Place Concrete guide specification (2019, Change 10)', 'us', 'UFGS-03 30 00'),
-  doc('txdot-scour-evaluation-guide-2023.pdf', TXDOT, false, 'Scour evaluation of bridges, TxDOT Bridge Division (2023)', 'us', 'Scour Evaluation Guide'),
-  doc('us-txdot-bridge-railing-manual-2024.pdf', TXDOT, false, 'Bridge railing selection and design, TxDOT Bridge Division (2024)', 'us', 'Bridge Railing Manual'),
-  doc('canada-ohs-regulations-sor-86-304-bilingual.pdf', 'Minister of Justice (Canada)', false, 'Canada Occupational Health and Safety Regulations, consolidated (2026)', 'canada', 'SOR/86-304'),
-  doc('in-bis-is-3043-1987-earthing-code-ocr.pdf', 'Bureau of Indian Standards', false, 'Code of practice for earthing (1987)', 'us', 'IS : 3043 - 1987'),
-  doc('us-ca-hcd-adu-handbook-2025.pdf', 'California Department of Housing and Community Development', false, 'Accessory dwelling units, state guidance (2025)', 'us', 'Accessory Dwelling Unit Handbook'),
-  doc('ca-alberta-ohs-code-ar191-2021-2025-03.pdf', "Alberta King's Printer", false, 'Alberta occupational health and safety code (2025 consolidation)', 'canada', 'Alberta Regulation 191/2021'),
-  doc('ca-pspc-national-cadd-standard-annex-b-symbols-2024.pdf', 'Public Services and Procurement Canada', true, 'CADD symbols and graphics (2024)', 'canada', 'PSPC National CADD Standard, Annex B'),
+  doc(
+    'ufc-4-010-01-antiterrorism-2018-chg1.pdf',
+    DOD,
+    false,
+    'DoD Minimum Antiterrorism Standards for Buildings (2018, Change 1)',
+    'us',
+    'UFC 4-010-01',
+  ),
+  doc(
+    'ufc-4-020-01-security-planning-2008.pdf',
+    DOD,
+    false,
+    'DoD Security Engineering Facilities Planning Manual (2008)',
+    'us',
+    'UFC 4-020-01',
+  ),
+  doc(
+    'ufgs-03-30-00-cast-in-place-concrete.pdf',
+    DOD,
+    false,
+    'Cast-In-Place Concrete guide specification (2019, Change 10)',
+    'us',
+    'UFGS-03 30 00',
+  ),
+  doc(
+    'txdot-scour-evaluation-guide-2023.pdf',
+    TXDOT,
+    false,
+    'Scour evaluation of bridges, TxDOT Bridge Division (2023)',
+    'us',
+    'Scour Evaluation Guide',
+  ),
+  doc(
+    'us-txdot-bridge-railing-manual-2024.pdf',
+    TXDOT,
+    false,
+    'Bridge railing selection and design, TxDOT Bridge Division (2024)',
+    'us',
+    'Bridge Railing Manual',
+  ),
+  doc(
+    'canada-ohs-regulations-sor-86-304-bilingual.pdf',
+    'Minister of Justice (Canada)',
+    false,
+    'Canada Occupational Health and Safety Regulations, consolidated (2026)',
+    'canada',
+    'SOR/86-304',
+  ),
+  doc(
+    'in-bis-is-3043-1987-earthing-code-ocr.pdf',
+    'Bureau of Indian Standards',
+    false,
+    'Code of practice for earthing (1987)',
+    'us',
+    'IS : 3043 - 1987',
+  ),
+  doc(
+    'us-ca-hcd-adu-handbook-2025.pdf',
+    'California Department of Housing and Community Development',
+    false,
+    'Accessory dwelling units, state guidance (2025)',
+    'us',
+    'Accessory Dwelling Unit Handbook',
+  ),
+  doc(
+    'ca-alberta-ohs-code-ar191-2021-2025-03.pdf',
+    "Alberta King's Printer",
+    false,
+    'Alberta occupational health and safety code (2025 consolidation)',
+    'canada',
+    'Alberta Regulation 191/2021',
+  ),
+  doc(
+    'ca-pspc-national-cadd-standard-annex-b-symbols-2024.pdf',
+    'Public Services and Procurement Canada',
+    true,
+    'CADD symbols and graphics (2024)',
+    'canada',
+    'PSPC National CADD Standard, Annex B',
+  ),
   doc(
     'in-cea-technical-standards-construction-regs-2022-gazette.pdf',
     'Central Electricity Authority (Gazette of India)',

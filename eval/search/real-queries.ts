@@ -69,7 +69,11 @@ export const REAL_DOCUMENTS: RealDocument[] = [
     file: 'canada-ohs-regulations-sor-86-304-bilingual.pdf',
     description: 'SOR/86-304 Canada Occupational Health and Safety Regulations (consolidated 2026)',
     designStandard: 'canada',
-    furniture: [/Current to February 18, 2026/, /Last amended on March 26, 2025/, /Canada Occupational Health and Safety Regulations\s+Règlement/],
+    furniture: [
+      /Current to February 18, 2026/,
+      /Last amended on March 26, 2025/,
+      /Canada Occupational Health and Safety Regulations\s+Règlement/,
+    ],
   },
 ];
 
@@ -79,7 +83,13 @@ const UFGS = 'ufgs-03-30-00';
 const TX = 'txdot-scour-2023';
 const SOR = 'sor-86-304';
 
-const q = (id: string, fileId: string, kind: RealKind, query: string, ...pages: number[]): RealQuery => ({ id, fileId, kind, query, pages });
+const q = (id: string, fileId: string, kind: RealKind, query: string, ...pages: number[]): RealQuery => ({
+  id,
+  fileId,
+  kind,
+  query,
+  pages,
+});
 
 export const REAL_QUERIES: RealQuery[] = [
   // UFC 4-010-01 (printed page 1 is PDF page 13)

@@ -8,7 +8,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalEmbedder, createUseLiteEmbedder, HASH_DIMENSIONS, type Embedder } from '../../core/embedding/embed.ts';
+import {
+  createLocalEmbedder,
+  createUseLiteEmbedder,
+  HASH_DIMENSIONS,
+  type Embedder,
+} from '../../core/embedding/embed.ts';
 
 export interface NamedEmbedder {
   name: string;
@@ -28,7 +33,10 @@ export function diskCached(embedder: Embedder): Embedder & { flush(): void } {
     const buf = fs.readFileSync(file);
     const record = 16 + width;
     for (let at = 0; at + record <= buf.length; at += record) {
-      known.set(buf.subarray(at, at + 16).toString('hex'), new Float32Array(buf.buffer.slice(buf.byteOffset + at + 16, buf.byteOffset + at + record)));
+      known.set(
+        buf.subarray(at, at + 16).toString('hex'),
+        new Float32Array(buf.buffer.slice(buf.byteOffset + at + 16, buf.byteOffset + at + record)),
+      );
     }
   }
   const fresh: Buffer[] = [];
@@ -61,7 +69,8 @@ export function diskCached(embedder: Embedder): Embedder & { flush(): void } {
 export function evalEmbedders(argv = process.argv): NamedEmbedder[] {
   const only = argv.find((a) => a.startsWith('--embedder='))?.slice('--embedder='.length) ?? null;
   const out: NamedEmbedder[] = [];
-  if (!only || only === 'hash') out.push({ name: 'hash', embedder: createLocalEmbedder(HASH_DIMENSIONS), close: async () => undefined });
+  if (!only || only === 'hash')
+    out.push({ name: 'hash', embedder: createLocalEmbedder(HASH_DIMENSIONS), close: async () => undefined });
   if (!only || only === 'use-lite') {
     const model = createUseLiteEmbedder();
     const cached = diskCached(model);
@@ -79,9 +88,16 @@ export function evalEmbedders(argv = process.argv): NamedEmbedder[] {
 }
 
 /** One table: a row per set and measure, a column per embedder. */
-export function sideBySide(title: string, names: readonly string[], rows: readonly { set: string; measure: string; values: readonly (number | null)[] }[]): void {
+export function sideBySide(
+  title: string,
+  names: readonly string[],
+  rows: readonly { set: string; measure: string; values: readonly (number | null)[] }[],
+): void {
   console.log(title);
   console.log(`${'set'.padEnd(34)} ${'measure'.padEnd(22)} ${names.map((n) => n.padStart(10)).join(' ')}`);
-  for (const r of rows) console.log(`${r.set.padEnd(34)} ${r.measure.padEnd(22)} ${r.values.map((v) => (v === null ? '—' : v.toFixed(3)).padStart(10)).join(' ')}`);
+  for (const r of rows)
+    console.log(
+      `${r.set.padEnd(34)} ${r.measure.padEnd(22)} ${r.values.map((v) => (v === null ? '—' : v.toFixed(3)).padStart(10)).join(' ')}`,
+    );
   console.log('');
 }

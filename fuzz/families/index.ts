@@ -15,4 +15,18 @@ import { zipMcdx } from './zip-mcdx.ts';
 import { zipOoxml } from './zip-ooxml.ts';
 import { zipShared } from './zip-shared.ts';
 
-export const FAMILIES: FuzzFamily[] = [graphql, multipartPdf, zipOoxml, zipMcdx, xml, memoryJson, restJson, hostileStrings, nearCapItems, pdfInherited, zipShared, agentModel, socketFlood];
+export const FAMILIES: FuzzFamily[] = [
+  graphql,
+  multipartPdf,
+  zipOoxml,
+  zipMcdx,
+  xml,
+  memoryJson,
+  restJson,
+  hostileStrings,
+  nearCapItems,
+  pdfInherited,
+  zipShared,
+  agentModel,
+  socketFlood,
+];

@@ -8,6 +8,14 @@ export const multipartPdf: FuzzFamily = {
   name: 'multipart-pdf',
   async step(ctx) {
     const { body, contentType } = multipartBody(ctx.r, pdfBytes(ctx.r), { truncated: ctx.truncatedMultipart });
-    await ctx.send({ method: 'POST', url: `${ctx.target.url}/v1/drawings`, headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': contentType }, body }, { timeoutMs: drawingAnswerMs() });
+    await ctx.send(
+      {
+        method: 'POST',
+        url: `${ctx.target.url}/v1/drawings`,
+        headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': contentType },
+        body,
+      },
+      { timeoutMs: drawingAnswerMs() },
+    );
   },
 };

@@ -14,13 +14,31 @@ export const pdfInherited: FuzzFamily = {
   async step(ctx) {
     const { r, target } = ctx;
     const bomb = r() < 0.7;
-    const pdf = nestedFormPdf(bomb ? 8 + Math.floor(r() * 3) : 2, bomb ? 10 : 2, ENCODINGS[Math.floor(r() * ENCODINGS.length)]!, { inheritResources: r() < 0.8 });
+    const pdf = nestedFormPdf(
+      bomb ? 8 + Math.floor(r() * 3) : 2,
+      bomb ? 10 : 2,
+      ENCODINGS[Math.floor(r() * ENCODINGS.length)]!,
+      { inheritResources: r() < 0.8 },
+    );
     const form = new FormData();
     form.append('page', '1');
     form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'sheet.pdf');
     const request = new Request(`${target.url}/v1/drawings`, { method: 'POST', body: form });
     const body = Buffer.from(await request.arrayBuffer());
-    const answer = await ctx.send({ method: 'POST', url: request.url, headers: { authorization: `Bearer ${target.key}`, 'content-type': request.headers.get('content-type')! }, body }, { timeoutMs: drawingAnswerMs() });
-    if (bomb && answer.status === 200) ctx.fail('a nested-forms bomb was analysed instead of refused', { method: 'POST', path: '/v1/drawings', status: 200 });
+    const answer = await ctx.send(
+      {
+        method: 'POST',
+        url: request.url,
+        headers: { authorization: `Bearer ${target.key}`, 'content-type': request.headers.get('content-type')! },
+        body,
+      },
+      { timeoutMs: drawingAnswerMs() },
+    );
+    if (bomb && answer.status === 200)
+      ctx.fail('a nested-forms bomb was analysed instead of refused', {
+        method: 'POST',
+        path: '/v1/drawings',
+        status: 200,
+      });
   },
 };

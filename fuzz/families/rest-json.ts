@@ -9,8 +9,15 @@ export const restJson: FuzzFamily = {
   async step(ctx) {
     const route = ctx.routes[Math.floor(ctx.r() * ctx.routes.length)]!;
     const method = route.method.toUpperCase();
-    const path = route.path.replace(/\{[^{}]+\}/g, () => encodeURIComponent(PARAMS[Math.floor(ctx.r() * PARAMS.length)]!));
+    const path = route.path.replace(/\{[^{}]+\}/g, () =>
+      encodeURIComponent(PARAMS[Math.floor(ctx.r() * PARAMS.length)]!),
+    );
     const body = method === 'GET' || method === 'DELETE' ? undefined : jsonBody(ctx.r, { query: 'shear', page: 1 });
-    await ctx.send({ method, url: `${ctx.target.url}${path}`, headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' }, body });
+    await ctx.send({
+      method,
+      url: `${ctx.target.url}${path}`,
+      headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' },
+      body,
+    });
   },
 };

@@ -15,7 +15,8 @@ import type { Rand } from '../inputs.ts';
 import type { FuzzFamily, StepContext } from '../family.ts';
 
 /** A subscribe document of about 12.6 KB under the token cap: one field selected 1,800 times. */
-const bigSubscription = (r: Rand) => `subscription { jobUpdated(id: "${Math.floor(r() * 1e9)}") { ${'status '.repeat(1_800)}} }`;
+const bigSubscription = (r: Rand) =>
+  `subscription { jobUpdated(id: "${Math.floor(r() * 1e9)}") { ${'status '.repeat(1_800)}} }`;
 
 interface Outcome {
   /** 'upgrade <status>', 'close <code>', or 'open' when the socket was still open at the end of its round. */
@@ -30,7 +31,11 @@ interface Outcome {
  * (the round's bound, long past the server's own limits, so a slow machine is not taken for a
  * held socket).
  */
-function socket(url: string, send: { now: () => string[]; afterAck?: () => string[] }, holdMs: number): Promise<Outcome> {
+function socket(
+  url: string,
+  send: { now: () => string[]; afterAck?: () => string[] },
+  holdMs: number,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const answers: string[] = [];
     const ws = new WebSocket(url.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws');
@@ -61,41 +66,75 @@ function socket(url: string, send: { now: () => string[]; afterAck?: () => strin
   });
 }
 
-const init = (key?: string) => JSON.stringify({ type: 'connection_init', payload: key ? { authorization: `Bearer ${key}` } : {} });
-const subscribe = (r: Rand, id: number) => JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: bigSubscription(r) } });
+const init = (key?: string) =>
+  JSON.stringify({ type: 'connection_init', payload: key ? { authorization: `Bearer ${key}` } : {} });
+const subscribe = (r: Rand, id: number) =>
+  JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: bigSubscription(r) } });
 
 /** The key of an attacker with one: the run's free key (its budget is the attacker's; the keyed rounds run only with one). */
 const attackerKey = (ctx: StepContext) => ctx.target.freeKey!;
 
 /** Unexpected ends of a socket: anything but a close code the edge gives, or the upgrade refused with 429. */
 function check(ctx: StepContext, round: string, o: Outcome, expected: readonly string[]) {
-  if (!expected.includes(o.end)) ctx.fail(`${round}: a socket ended ${o.end}`, { method: 'WS', path: '/graphql', status: o.end });
+  if (!expected.includes(o.end))
+    ctx.fail(`${round}: a socket ended ${o.end}`, { method: 'WS', path: '/graphql', status: o.end });
 }
 
 const ROUNDS: Record<string, (ctx: StepContext) => Promise<void>> = {
   async anonymous(ctx) {
     // The flood goes with the init, unasked: none of it may be read.
-    const all = await Promise.all(Array.from({ length: 50 }, () => socket(ctx.target.url, { now: () => [init(), ...Array.from({ length: 20 }, (_, i) => subscribe(ctx.r, i))] }, 30_000)));
+    const all = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        socket(
+          ctx.target.url,
+          { now: () => [init(), ...Array.from({ length: 20 }, (_, i) => subscribe(ctx.r, i))] },
+          30_000,
+        ),
+      ),
+    );
     for (const o of all) {
       check(ctx, 'anonymous', o, ['close 4401', 'close 4408', 'close 4429', 'upgrade 429']);
       // An answer of any kind (an acknowledgement, a subscribe's error) means the socket was read past connection_init.
-      if (o.answers.length) ctx.fail(`anonymous: a socket was answered ${o.answers.join(',')}`, { method: 'WS', path: '/graphql', status: 'answered' });
+      if (o.answers.length)
+        ctx.fail(`anonymous: a socket was answered ${o.answers.join(',')}`, {
+          method: 'WS',
+          path: '/graphql',
+          status: 'answered',
+        });
     }
   },
   async keyedMessages(ctx) {
-    const o = await socket(ctx.target.url, { now: () => [init(attackerKey(ctx))], afterAck: () => Array.from({ length: 300 }, (_, i) => subscribe(ctx.r, i)) }, 30_000);
+    const o = await socket(
+      ctx.target.url,
+      {
+        now: () => [init(attackerKey(ctx))],
+        afterAck: () => Array.from({ length: 300 }, (_, i) => subscribe(ctx.r, i)),
+      },
+      30_000,
+    );
     // Cut by the messages per minute (4429), or still open with its subscribes refused by the budget.
     check(ctx, 'keyed messages', o, ['close 4429', 'open', 'upgrade 429']);
   },
   async bigMessage(ctx) {
-    const huge = JSON.stringify({ id: 'big', type: 'subscribe', payload: { query: `subscription { jobUpdated(id: "${'x'.repeat(1 << 20)}") { id } }` } });
+    const huge = JSON.stringify({
+      id: 'big',
+      type: 'subscribe',
+      payload: { query: `subscription { jobUpdated(id: "${'x'.repeat(1 << 20)}") { id } }` },
+    });
     const o = await socket(ctx.target.url, { now: () => [init(attackerKey(ctx))], afterAck: () => [huge] }, 30_000);
     check(ctx, 'big message', o, ['close 1009', 'upgrade 429']);
   },
   async keyedSockets(ctx) {
-    const all = await Promise.all(Array.from({ length: 60 }, () => socket(ctx.target.url, { now: () => [init(attackerKey(ctx))] }, 10_000)));
+    const all = await Promise.all(
+      Array.from({ length: 60 }, () => socket(ctx.target.url, { now: () => [init(attackerKey(ctx))] }, 10_000)),
+    );
     for (const o of all) check(ctx, 'keyed sockets', o, ['open', 'close 4429', 'upgrade 429']);
-    if (!all.some((o) => o.end === 'close 4429' || o.end === 'upgrade 429')) ctx.fail('keyed sockets: 60 sockets of one key were all held', { method: 'WS', path: '/graphql', status: 'held' });
+    if (!all.some((o) => o.end === 'close 4429' || o.end === 'upgrade 429'))
+      ctx.fail('keyed sockets: 60 sockets of one key were all held', {
+        method: 'WS',
+        path: '/graphql',
+        status: 'held',
+      });
   },
 };
 const NAMES = Object.keys(ROUNDS);

@@ -7,6 +7,11 @@ export const zipMcdx: FuzzFamily = {
   async step(ctx) {
     const operation = ctx.r() < 0.5 ? 'read' : 'generate_pdf';
     const body = jsonBody(ctx.r, { operation, source_file: zipBytes(ctx.r).toString('base64') });
-    await ctx.send({ method: 'POST', url: `${ctx.target.url}/v1/calcdoc/jobs`, headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' }, body });
+    await ctx.send({
+      method: 'POST',
+      url: `${ctx.target.url}/v1/calcdoc/jobs`,
+      headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' },
+      body,
+    });
   },
 };

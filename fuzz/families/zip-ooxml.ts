@@ -5,7 +5,16 @@ import type { FuzzFamily } from '../family.ts';
 export const zipOoxml: FuzzFamily = {
   name: 'zip-ooxml',
   async step(ctx) {
-    const body = jsonBody(ctx.r, { operation: 'populate_template', template_file: zipBytes(ctx.r).toString('base64'), data_mappings: { A: 1 } });
-    await ctx.send({ method: 'POST', url: `${ctx.target.url}/v1/spreadsheet/jobs`, headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' }, body });
+    const body = jsonBody(ctx.r, {
+      operation: 'populate_template',
+      template_file: zipBytes(ctx.r).toString('base64'),
+      data_mappings: { A: 1 },
+    });
+    await ctx.send({
+      method: 'POST',
+      url: `${ctx.target.url}/v1/spreadsheet/jobs`,
+      headers: { authorization: `Bearer ${ctx.target.key}`, 'content-type': 'application/json' },
+      body,
+    });
   },
 };

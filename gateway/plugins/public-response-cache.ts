@@ -17,7 +17,10 @@ const MAX_KEY_CHARS = 2_048;
 /** Answers larger than this are not kept. */
 const MAX_ANSWER_CHARS = 256 * 1024;
 
-export function publicResponseCachePlugin(ttlSeconds: number, cache: Cache = createMemoryCache(2_000)): ApolloServerPlugin<RequestContext> {
+export function publicResponseCachePlugin(
+  ttlSeconds: number,
+  cache: Cache = createMemoryCache(2_000),
+): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       let key: string | null = null;
@@ -28,7 +31,11 @@ export function publicResponseCachePlugin(ttlSeconds: number, cache: Cache = cre
           if (candidate.length > MAX_KEY_CHARS) return null;
           // Kept as text: an answer handed out is a fresh object no later step can change in the cache.
           const hit = await cache.get<string>(candidate);
-          if (hit) return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: JSON.parse(hit) as FormattedExecutionResult } };
+          if (hit)
+            return {
+              http: { status: undefined, headers: new HeaderMap() },
+              body: { kind: 'single', singleResult: JSON.parse(hit) as FormattedExecutionResult },
+            };
           key = candidate;
           return null;
         },

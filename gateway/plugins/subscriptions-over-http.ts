@@ -13,8 +13,13 @@ export function subscriptionsOverHttpPlugin(): ApolloServerPlugin<RequestContext
       return {
         async didResolveOperation({ operation }) {
           if (operation?.operation !== 'subscription') return;
-          const err = new AppError('SUBSCRIPTION_OVER_HTTP', 'Subscriptions are served over WebSocket (graphql-ws protocol) at this same /graphql path, not over HTTP');
-          throw new GraphQLError(err.message, { extensions: { ...err.extensions, http: { status: statusOf(err.code) } } });
+          const err = new AppError(
+            'SUBSCRIPTION_OVER_HTTP',
+            'Subscriptions are served over WebSocket (graphql-ws protocol) at this same /graphql path, not over HTTP',
+          );
+          throw new GraphQLError(err.message, {
+            extensions: { ...err.extensions, http: { status: statusOf(err.code) } },
+          });
         },
       };
     },

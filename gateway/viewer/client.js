@@ -20,16 +20,18 @@ async function start() {
   $('app').style.display = 'flex';
   $('project-name').textContent = model.name;
   const nav = $('sheets');
-  nav.replaceChildren(...model.sheets.map((s) => {
-    const b = document.createElement('button');
-    b.className = 'sheet';
-    b.dataset.sheet = s.id;
-    b.innerHTML = `<span class="num"></span><span class="title"></span>`;
-    b.querySelector('.num').textContent = s.number ?? `p. ${s.page}`;
-    b.querySelector('.title').textContent = s.title ?? '';
-    b.onclick = () => go(s.id, null, true);
-    return b;
-  }));
+  nav.replaceChildren(
+    ...model.sheets.map((s) => {
+      const b = document.createElement('button');
+      b.className = 'sheet';
+      b.dataset.sheet = s.id;
+      b.innerHTML = `<span class="num"></span><span class="title"></span>`;
+      b.querySelector('.num').textContent = s.number ?? `p. ${s.page}`;
+      b.querySelector('.title').textContent = s.title ?? '';
+      b.onclick = () => go(s.id, null, true);
+      return b;
+    }),
+  );
   if (model.sheets.length) await go(model.sheets[0].id, null, false);
   document.body.dataset.ready = 'true';
   // The project is open: its list shown and its first sheet drawn (read by bench/viewer.ts).
@@ -40,7 +42,12 @@ function showLogin() {
   $('login').style.display = 'block';
   $('login').onsubmit = async (e) => {
     e.preventDefault();
-    const res = await fetch('/projects/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: $('key').value }), credentials: 'same-origin' });
+    const res = await fetch('/projects/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: $('key').value }),
+      credentials: 'same-origin',
+    });
     $('key').value = '';
     if (res.ok) return start();
     $('login-error').textContent = (await res.json()).error?.message ?? 'The key was refused';
@@ -52,14 +59,22 @@ function showError(message) {
 }
 
 function pdfOf(hash) {
-  if (!docs.has(hash)) docs.set(hash, pdfjs.getDocument({ url: `/projects/${projectId}/view/files/${hash}`, withCredentials: true }).promise);
+  if (!docs.has(hash))
+    docs.set(
+      hash,
+      pdfjs.getDocument({ url: `/projects/${projectId}/view/files/${hash}`, withCredentials: true }).promise,
+    );
   return docs.get(hash);
 }
 
 const pages = new Map();
 function pageOf(sheet) {
   const key = `${sheet.fileHash}#${sheet.page}`;
-  if (!pages.has(key)) pages.set(key, pdfOf(sheet.fileHash).then((doc) => doc.getPage(sheet.page)));
+  if (!pages.has(key))
+    pages.set(
+      key,
+      pdfOf(sheet.fileHash).then((doc) => doc.getPage(sheet.page)),
+    );
   return pages.get(key);
 }
 
@@ -68,7 +83,9 @@ function pageOf(sheet) {
  * looks at it (not drawn: drawing needs the scale of the moment), so following one only draws.
  */
 function prefetchTargets(sheetId) {
-  const targets = new Set(model.callouts.filter((c) => c.sheetId === sheetId && c.targetSheetId).map((c) => c.targetSheetId));
+  const targets = new Set(
+    model.callouts.filter((c) => c.sheetId === sheetId && c.targetSheetId).map((c) => c.targetSheetId),
+  );
   const idle = window.requestIdleCallback ?? ((fn) => setTimeout(fn, 50));
   for (const id of targets) {
     const sheet = model.sheets.find((s) => s.id === id);
@@ -94,7 +111,9 @@ async function go(sheetId, view, remember) {
   for (const c of model.callouts.filter((c) => c.sheetId === sheetId)) {
     const box = place(document.createElement('div'), c.bbox, scale, 4);
     box.className = c.targetSheetId ? 'callout' : 'callout unresolved';
-    box.title = c.targetSheetId ? `${c.label}: open ${c.target}` : `${c.label}: ${c.target ?? 'target'} is not in this project`;
+    box.title = c.targetSheetId
+      ? `${c.label}: open ${c.target}`
+      : `${c.label}: ${c.target ?? 'target'} is not in this project`;
     box.dataset.callout = c.id;
     if (c.targetSheetId) box.onclick = () => go(c.targetSheetId, c.targetView, true);
     sheet.append(box);
@@ -116,7 +135,12 @@ async function go(sheetId, view, remember) {
 }
 
 function place(el, bbox, scale, pad) {
-  Object.assign(el.style, { left: `${(bbox[0] - pad) * scale}px`, top: `${(bbox[1] - pad) * scale}px`, width: `${(bbox[2] - bbox[0] + 2 * pad) * scale}px`, height: `${(bbox[3] - bbox[1] + 2 * pad) * scale}px` });
+  Object.assign(el.style, {
+    left: `${(bbox[0] - pad) * scale}px`,
+    top: `${(bbox[1] - pad) * scale}px`,
+    width: `${(bbox[2] - bbox[0] + 2 * pad) * scale}px`,
+    height: `${(bbox[3] - bbox[1] + 2 * pad) * scale}px`,
+  });
   return el;
 }
 

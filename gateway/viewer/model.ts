@@ -11,18 +11,42 @@ export const VIEWER_DATA_QUERIES = [
   `query ($id: ID!) { project(id: $id) { references: relationships(type: "REFERENCES", first: 100) { nodes { sourceId targetId props } } } }`,
 ];
 
-interface Node { id: string; sheetId: string; label: string; bbox: number[]; props?: Record<string, unknown> }
+interface Node {
+  id: string;
+  sheetId: string;
+  label: string;
+  bbox: number[];
+  props?: Record<string, unknown>;
+}
 interface ProjectData {
   id: string;
   name: string;
-  sheets: { nodes: { id: string; fileHash: string; page: number; number: string | null; title: string | null; width: number; height: number }[] };
+  sheets: {
+    nodes: {
+      id: string;
+      fileHash: string;
+      page: number;
+      number: string | null;
+      title: string | null;
+      width: number;
+      height: number;
+    }[];
+  };
   callouts: { nodes: Node[] };
   views: { nodes: Node[] };
   sheetEntities: { nodes: { id: string; sheetId: string }[] };
   references: { nodes: { sourceId: string; targetId: string; props: { to?: string } }[] };
 }
 
-export interface ViewerCallout { id: string; sheetId: string; label: string; bbox: number[]; target: string | null; targetSheetId: string | null; targetView: { id: string; bbox: number[] } | null }
+export interface ViewerCallout {
+  id: string;
+  sheetId: string;
+  label: string;
+  bbox: number[];
+  target: string | null;
+  targetSheetId: string | null;
+  targetView: { id: string; bbox: number[] } | null;
+}
 
 export function viewerModel(p: ProjectData) {
   const sheetOfEntity = new Map(p.sheetEntities.nodes.map((e) => [e.id, e.sheetId]));

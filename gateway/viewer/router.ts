@@ -28,21 +28,32 @@ export function viewerRouter(platform: Platform, apollo: ApolloServer<RequestCon
   const router = express.Router();
   const sessions = viewerSessions();
   const security = (res: Response) => {
-    res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; frame-ancestors 'none'",
+    );
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
   };
   const contextOf = async (req: Request) => {
     const key = sessions.keyOf(cookieValue(req.get('cookie'), SESSION_COOKIE));
-    if (!key) throw new AppError('UNAUTHORIZED', 'Open a viewer session first: POST /projects/session with your API key');
-    const ctx = await buildContext(platform, { authorization: `Bearer ${key}`, requestId: req.requestId, address: clientAddress(req), signal: clientGone(req.res!) });
+    if (!key)
+      throw new AppError('UNAUTHORIZED', 'Open a viewer session first: POST /projects/session with your API key');
+    const ctx = await buildContext(platform, {
+      authorization: `Bearer ${key}`,
+      requestId: req.requestId,
+      address: clientAddress(req),
+      signal: clientGone(req.res!),
+    });
     if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'The API key of this session is no longer valid');
     return ctx;
   };
   const fail = (res: Response, err: unknown) => sendError(res, err);
 
   router.get('/viewer-assets/:name', (req, res) => {
-    const file = { 'client.js': null, 'pdf.mjs': PDFJS, 'pdf.worker.mjs': PDFJS_WORKER }[req.params.name as 'client.js'];
+    const file = { 'client.js': null, 'pdf.mjs': PDFJS, 'pdf.worker.mjs': PDFJS_WORKER }[
+      req.params.name as 'client.js'
+    ];
     if (file === undefined) return fail(res, new AppError('NOT_FOUND', `No viewer asset ${req.params.name}`));
     security(res);
     res.type('text/javascript').setHeader('Cache-Control', 'public, max-age=3600');
@@ -54,11 +65,19 @@ export function viewerRouter(platform: Platform, apollo: ApolloServer<RequestCon
     try {
       const key = typeof req.body?.api_key === 'string' ? req.body.api_key : '';
       if (!key) throw new AppError('VALIDATION_ERROR', 'api_key: an API key is required', { field: 'api_key' });
-      const ctx = await buildContext(platform, { authorization: `Bearer ${key}`, requestId: req.requestId, address: clientAddress(req), signal: clientGone(res) });
+      const ctx = await buildContext(platform, {
+        authorization: `Bearer ${key}`,
+        requestId: req.requestId,
+        address: clientAddress(req),
+        signal: clientGone(res),
+      });
       if (!ctx.principal) throw new AppError('UNAUTHORIZED', 'This API key is not valid');
       const id = sessions.open(key);
       const secure = req.secure || req.get('x-forwarded-proto') === 'https' ? '; Secure' : '';
-      res.setHeader('Set-Cookie', `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/projects; Max-Age=${SESSION_TTL_MS / 1000}${secure}`);
+      res.setHeader(
+        'Set-Cookie',
+        `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/projects; Max-Age=${SESSION_TTL_MS / 1000}${secure}`,
+      );
       res.status(204).end();
     } catch (err) {
       fail(res, err);
@@ -72,7 +91,8 @@ export function viewerRouter(platform: Platform, apollo: ApolloServer<RequestCon
   });
 
   router.get('/:id/view', (req, res) => {
-    if (!ID.test(req.params.id)) return fail(res, new AppError('PROJECT_NOT_FOUND', `No project ${req.params.id}`, { project_id: req.params.id }));
+    if (!ID.test(req.params.id))
+      return fail(res, new AppError('PROJECT_NOT_FOUND', `No project ${req.params.id}`, { project_id: req.params.id }));
     security(res);
     res.type('html').setHeader('Cache-Control', 'no-store');
     res.send(PAGE);
@@ -85,7 +105,8 @@ export function viewerRouter(platform: Platform, apollo: ApolloServer<RequestCon
       const project: Record<string, unknown> = {};
       for (const query of VIEWER_DATA_QUERIES) {
         const data = await run<{ project: Record<string, unknown> | null }>(query, { id: req.params.id });
-        if (!data.project) throw new AppError('PROJECT_NOT_FOUND', `No project ${req.params.id}`, { project_id: req.params.id });
+        if (!data.project)
+          throw new AppError('PROJECT_NOT_FOUND', `No project ${req.params.id}`, { project_id: req.params.id });
         Object.assign(project, data.project);
       }
       res.setHeader('Cache-Control', 'no-store');
@@ -97,11 +118,16 @@ export function viewerRouter(platform: Platform, apollo: ApolloServer<RequestCon
 
   router.get('/:id/view/files/:hash', async (req, res) => {
     try {
-      if (!HASH.test(req.params.hash)) throw new AppError('FILE_NOT_FOUND', `No file ${req.params.hash}`, { file_hash: req.params.hash });
+      if (!HASH.test(req.params.hash))
+        throw new AppError('FILE_NOT_FOUND', `No file ${req.params.hash}`, { file_hash: req.params.hash });
       const ctx = await contextOf(req);
       // Ownership through the same query the page uses: another account's project is null.
-      const data = await operationRunner(apollo, ctx)<{ project: { id: string } | null }>('query ($id: ID!) { project(id: $id) { id } }', { id: req.params.id });
-      if (!data.project) throw new AppError('PROJECT_NOT_FOUND', `No project ${req.params.id}`, { project_id: req.params.id });
+      const data = await operationRunner(apollo, ctx)<{ project: { id: string } | null }>(
+        'query ($id: ID!) { project(id: $id) { id } }',
+        { id: req.params.id },
+      );
+      if (!data.project)
+        throw new AppError('PROJECT_NOT_FOUND', `No project ${req.params.id}`, { project_id: req.params.id });
       const key = `projects/${data.project.id}/${req.params.hash}.pdf`;
       res.type('application/pdf').setHeader('Cache-Control', 'private, max-age=3600');
       const stream = platform.blobs.read(key);
@@ -109,7 +135,13 @@ export function viewerRouter(platform: Platform, apollo: ApolloServer<RequestCon
       res.end();
     } catch (err) {
       if (res.headersSent) res.destroy();
-      else fail(res, err instanceof Error && /ENOENT|not found/i.test(err.message) ? new AppError('FILE_NOT_FOUND', `No file ${req.params.hash}`) : err);
+      else
+        fail(
+          res,
+          err instanceof Error && /ENOENT|not found/i.test(err.message)
+            ? new AppError('FILE_NOT_FOUND', `No file ${req.params.hash}`)
+            : err,
+        );
     }
   });
   return router;

@@ -16,7 +16,10 @@ const element = z
     value: z.number().nullish().describe('variable: the number'),
     unit: z.string().nullish().describe('variable: unit such as mm, kN/m, ksi, psf, kN*m'),
     description: z.string().nullish(),
-    expression: z.string().nullish().describe('formula: `M := w*L^2/8` (or `=`), or a bare expression; log is base 10, ln natural'),
+    expression: z
+      .string()
+      .nullish()
+      .describe('formula: `M := w*L^2/8` (or `=`), or a bare expression; log is base 10, ln natural'),
     result_unit: z.string().nullish().describe('formula: unit of the shown result'),
     url: z.string().nullish().describe('image: http(s) URL or base64 data URI (PNG or JPEG)'),
     caption: z.string().nullish(),
@@ -31,7 +34,12 @@ const fileResult = {
   expires_at: z.string().describe('ISO 8601; the tier retention'),
 };
 const computed = z.array(
-  z.object({ element_index: z.number(), name: z.string().nullable(), value: z.number().nullable(), unit: z.string().describe('result_unit, else the unit the inputs suggest (kN*m, never kJ)') }),
+  z.object({
+    element_index: z.number(),
+    name: z.string().nullable(),
+    value: z.number().nullable(),
+    unit: z.string().describe('result_unit, else the unit the inputs suggest (kN*m, never kJ)'),
+  }),
 );
 const region = z.object({
   kind: z.string().describe('plot, program, matrix, function, solveblock, spec-table, picture, math…'),
@@ -56,21 +64,28 @@ const readResults = z.object({
   app_version: z.string().nullable().describe('Mathcad Prime version that saved the file'),
   elements: z.array(element).describe('the same shapes create_document takes; images come back as PNG data URIs'),
   unmapped: z.array(region).describe('regions no element shape can express'),
-  cached_results: z.record(z.string(), z.object({ value: z.number(), unit: z.string() })).describe('results Prime cached, by element index'),
+  cached_results: z
+    .record(z.string(), z.object({ value: z.number(), unit: z.string() }))
+    .describe('results Prime cached, by element index'),
 });
 
 const CREATE = `mutation Create($input: CreateDocumentInput!) { createDocument(input: $input) { ${ACCEPTED_FIELDS} } }`;
 const READ = `mutation Read($input: ReadDocumentInput!) { readDocument(input: $input) { ${ACCEPTED_FIELDS} } }`;
 const PDF = `mutation Pdf($input: GeneratePdfInput!) { generatePdf(input: $input) { ${ACCEPTED_FIELDS} } }`;
 
-const metadata = z.object({ author: z.string().optional(), project: z.string().optional(), date: z.string().optional().describe('ISO 8601 date') });
+const metadata = z.object({
+  author: z.string().optional(),
+  project: z.string().optional(),
+  date: z.string().optional().describe('ISO 8601 date'),
+});
 const sourceFile = z.string().describe('base64 .mcdx');
 
 export const calcdocRoutes: Route[] = [
   {
     method: 'post',
     path: '/v1/calcdoc/jobs',
-    summary: 'Calculation-document job: create_document (elements → .mcdx), generate_pdf (.mcdx → PDF) or read (.mcdx → elements); the result arrives on GET /v1/jobs/{job_id}',
+    summary:
+      'Calculation-document job: create_document (elements → .mcdx), generate_pdf (.mcdx → PDF) or read (.mcdx → elements); the result arrives on GET /v1/jobs/{job_id}',
     tag: 'calcdoc',
     auth: 'bearer',
     errors: 'hosted',
@@ -82,7 +97,12 @@ export const calcdocRoutes: Route[] = [
         metadata: metadata.optional(),
         options: z
           .object({
-            ai_formatting: z.boolean().optional().describe('deterministic layout pass: variables in two columns, formulas kept on one page with their definitions'),
+            ai_formatting: z
+              .boolean()
+              .optional()
+              .describe(
+                'deterministic layout pass: variables in two columns, formulas kept on one page with their definitions',
+              ),
             page_orientation: z.string().optional().describe('portrait (default) or landscape'),
           })
           .optional(),
@@ -93,7 +113,10 @@ export const calcdocRoutes: Route[] = [
         options: z
           .object({
             page_numbers: z.boolean().optional().describe('"Page X of Y" footer (default true)'),
-            headers_footers: z.boolean().optional().describe('header with the document name and metadata (default true)'),
+            headers_footers: z
+              .boolean()
+              .optional()
+              .describe('header with the document name and metadata (default true)'),
           })
           .optional(),
       }),
@@ -104,18 +127,23 @@ export const calcdocRoutes: Route[] = [
     jobResults: z.union([
       createResults.describe('create_document'),
       readResults.describe('read'),
-      z.object({ ...fileResult, pages: z.number(), results: computed, not_rendered: z.array(region) }).describe('generate_pdf'),
+      z
+        .object({ ...fileResult, pages: z.number(), results: computed, not_rendered: z.array(region) })
+        .describe('generate_pdf'),
     ]),
     async handle({ body }, run) {
       const { operation, ...input } = body;
-      const data = await run(operation === 'create_document' ? CREATE : operation === 'read' ? READ : PDF, { input: toCamelKeys(input) });
+      const data = await run(operation === 'create_document' ? CREATE : operation === 'read' ? READ : PDF, {
+        input: toCamelKeys(input),
+      });
       return jobAccepted(Object.values(data)[0]);
     },
   },
   {
     method: 'post',
     path: '/v1/calcdoc/{doc_id}/elements',
-    summary: 'Append elements to a document made by create_document (a job): a new version of the .mcdx, same validation',
+    summary:
+      'Append elements to a document made by create_document (a job): a new version of the .mcdx, same validation',
     tag: 'calcdoc',
     auth: 'bearer',
     errors: 'hosted',
@@ -130,11 +158,14 @@ export const calcdocRoutes: Route[] = [
   {
     method: 'post',
     path: '/v1/calcdoc/convert',
-    summary: 'Convert a legacy Mathcad 11–15 worksheet (.xmcd, or gzipped .xmcdz) to .mcdx, best effort (a job); the result lists every region it could not convert',
+    summary:
+      'Convert a legacy Mathcad 11–15 worksheet (.xmcd, or gzipped .xmcdz) to .mcdx, best effort (a job); the result lists every region it could not convert',
     tag: 'calcdoc',
     auth: 'bearer',
     errors: 'hosted',
-    body: z.object({ source_file: z.string().describe('base64 .xmcd or .xmcdz; binary .mcd is refused with 422 UNSUPPORTED_FORMAT') }),
+    body: z.object({
+      source_file: z.string().describe('base64 .xmcd or .xmcdz; binary .mcd is refused with 422 UNSUPPORTED_FORMAT'),
+    }),
     successStatus: 202,
     response: jobAcknowledgement,
     jobResults: z.object({

@@ -36,7 +36,7 @@ export const codeRoutes: Route[] = [
       // cost limit multiplies a list's cost by its `first`, and 100 codes stay well inside it.
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
       const all: Record<string, any>[] = [];
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
         const data: Record<string, any> = await run(
           `query Codes($s: DesignStandard, $after: String) { codes(designStandard: $s, first: 100, after: $after) { nodes { fileId filename description designStandard path addedAt indexed pageCount } pageInfo { endCursor hasNextPage } } }`,

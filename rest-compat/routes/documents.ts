@@ -11,7 +11,8 @@ import type { Route } from '../route.ts';
 import { uploadOf } from './drawings.ts';
 import { ACCEPTED_FIELDS, jobAccepted } from './jobs.ts';
 
-const DOCUMENT = 'fileId filename description designStandard status pageCount passageCount designations jobId createdAt expiresAt';
+const DOCUMENT =
+  'fileId filename description designStandard status pageCount passageCount designations jobId createdAt expiresAt';
 
 /** A library document as the gateway answers it: the DOCUMENT fields, of which two are read here. */
 interface GraphqlDocument extends Record<string, unknown> {
@@ -22,16 +23,26 @@ interface LibraryPage {
   libraryDocuments: { nodes: GraphqlDocument[]; pageInfo: { endCursor: string | null; hasNextPage: boolean } };
 }
 
-const restDocument = (d: GraphqlDocument) => ({ ...toSnakeKeys<Record<string, unknown>>(d), design_standard: fromGraphqlStandard(d.designStandard) });
-const notFound = (fileId: string) => new AppError('DOCUMENT_NOT_FOUND', `No document ${fileId} in this account's library`, { file_id: fileId });
+const restDocument = (d: GraphqlDocument) => ({
+  ...toSnakeKeys<Record<string, unknown>>(d),
+  design_standard: fromGraphqlStandard(d.designStandard),
+});
+const notFound = (fileId: string) =>
+  new AppError('DOCUMENT_NOT_FOUND', `No document ${fileId} in this account's library`, { file_id: fileId });
 const fileParams = z.object({ file_id: z.string().min(1).max(100) });
-const route = (r: Omit<Route, 'auth' | 'errors' | 'tag'>): Route => ({ auth: 'bearer', errors: 'hosted', tag: 'documents', ...r });
+const route = (r: Omit<Route, 'auth' | 'errors' | 'tag'>): Route => ({
+  auth: 'bearer',
+  errors: 'hosted',
+  tag: 'documents',
+  ...r,
+});
 
 export const documentRoutes: Route[] = [
   route({
     method: 'post',
     path: '/v1/documents',
-    summary: "Upload one of the account's own PDFs to its private code library (a job indexes it): {file_id, job_id, status, created_at, expires_at}",
+    summary:
+      "Upload one of the account's own PDFs to its private code library (a job indexes it): {file_id, job_id, status, created_at, expires_at}",
     multipart: true,
     body: z.object({
       file: z.string().describe('The PDF (at most 50 MB)'),
@@ -40,14 +51,27 @@ export const documentRoutes: Route[] = [
     }),
     successStatus: 202,
     async handle({ request }, run, ctx) {
-      const { fields, file } = await readMultipart(request, Math.min(MAX_LIBRARY_BYTES, ctx.platform.config.uploadLimitBytes));
-      if (!file || file.field !== 'file') throw new AppError('VALIDATION_ERROR', 'file: required, the PDF as a multipart file field named file', { field: 'file' });
+      const { fields, file } = await readMultipart(
+        request,
+        Math.min(MAX_LIBRARY_BYTES, ctx.platform.config.uploadLimitBytes),
+      );
+      if (!file || file.field !== 'file')
+        throw new AppError('VALIDATION_ERROR', 'file: required, the PDF as a multipart file field named file', {
+          field: 'file',
+        });
       const standard = designStandardParam.safeParse(fields.design_standard);
-      if (!standard.success) throw new AppError('VALIDATION_ERROR', `design_standard: required, one of us, eurocode, aus-nz, canada`, { field: 'design_standard' });
+      if (!standard.success)
+        throw new AppError('VALIDATION_ERROR', `design_standard: required, one of us, eurocode, aus-nz, canada`, {
+          field: 'design_standard',
+        });
       const data = await run(
         `mutation Upload($file: Upload!, $designStandard: DesignStandard!, $description: String) {
           uploadLibraryDocument(file: $file, designStandard: $designStandard, description: $description) { document { ${DOCUMENT} } job { ${ACCEPTED_FIELDS} } } }`,
-        { file: uploadOf(file), designStandard: toGraphqlStandard(standard.data), description: fields.description ?? null },
+        {
+          file: uploadOf(file),
+          designStandard: toGraphqlStandard(standard.data),
+          description: fields.description ?? null,
+        },
       );
       const { document, job } = data.uploadLibraryDocument;
       return { body: { ...jobAccepted(job).body, file_id: document.fileId, document: restDocument(document) } };
@@ -60,8 +84,11 @@ export const documentRoutes: Route[] = [
     successStatus: 200,
     async handle(_input, run) {
       const all: GraphqlDocument[] = [];
-      for (let after: string | null = null; ; ) {
-        const data: LibraryPage = await run<LibraryPage>(`query Library($after: String) { libraryDocuments(first: 50, after: $after) { nodes { ${DOCUMENT} } pageInfo { endCursor hasNextPage } } }`, { after });
+      for (let after: string | null = null; ;) {
+        const data: LibraryPage = await run<LibraryPage>(
+          `query Library($after: String) { libraryDocuments(first: 50, after: $after) { nodes { ${DOCUMENT} } pageInfo { endCursor hasNextPage } } }`,
+          { after },
+        );
         all.push(...data.libraryDocuments.nodes);
         if (!data.libraryDocuments.pageInfo.hasNextPage) break;
         after = data.libraryDocuments.pageInfo.endCursor;
@@ -72,11 +99,14 @@ export const documentRoutes: Route[] = [
   route({
     method: 'get',
     path: '/v1/documents/{file_id}',
-    summary: 'One of the account\'s library documents: status (pending, indexed, no_text, failed), page_count, designations, expires_at',
+    summary:
+      "One of the account's library documents: status (pending, indexed, no_text, failed), page_count, designations, expires_at",
     params: fileParams,
     successStatus: 200,
     async handle({ params }, run) {
-      const data = await run(`query Doc($fileId: ID!) { libraryDocument(fileId: $fileId) { ${DOCUMENT} } }`, { fileId: params.file_id });
+      const data = await run(`query Doc($fileId: ID!) { libraryDocument(fileId: $fileId) { ${DOCUMENT} } }`, {
+        fileId: params.file_id,
+      });
       if (!data.libraryDocument) throw notFound(params.file_id);
       return { body: restDocument(data.libraryDocument) };
     },
@@ -84,11 +114,13 @@ export const documentRoutes: Route[] = [
   route({
     method: 'delete',
     path: '/v1/documents/{file_id}',
-    summary: 'Delete one of the account\'s library documents with its passages; answers {file_id, deleted: true}',
+    summary: "Delete one of the account's library documents with its passages; answers {file_id, deleted: true}",
     params: fileParams,
     successStatus: 200,
     async handle({ params }, run) {
-      const data = await run(`mutation Delete($fileId: ID!) { deleteLibraryDocument(fileId: $fileId) }`, { fileId: params.file_id });
+      const data = await run(`mutation Delete($fileId: ID!) { deleteLibraryDocument(fileId: $fileId) }`, {
+        fileId: params.file_id,
+      });
       if (!data.deleteLibraryDocument) throw notFound(params.file_id);
       return { body: { file_id: params.file_id, deleted: true } };
     },

@@ -21,7 +21,12 @@ const DRAWING_FIELDS = `id fileHash page processingMs dimensions { width height 
 /** A multipart file as the GraphQL Upload a mutation takes. */
 export const uploadOf = (file: { filename: string; mimetype: string; bytes: Buffer }) => {
   const upload = new Upload();
-  upload.resolve({ filename: file.filename, mimetype: file.mimetype, encoding: '7bit', createReadStream: () => Readable.from([file.bytes]) });
+  upload.resolve({
+    filename: file.filename,
+    mimetype: file.mimetype,
+    encoding: '7bit',
+    createReadStream: () => Readable.from([file.bytes]),
+  });
   return upload;
 };
 
@@ -32,7 +37,8 @@ export const drawingRoutes: Route[] = [
   {
     method: 'post',
     path: '/v1/drawings',
-    summary: 'Analyse one page of a PDF (Tier 1): leaders, section and detail tags, revision triangles and clouds, title block',
+    summary:
+      'Analyse one page of a PDF (Tier 1): leaders, section and detail tags, revision triangles and clouds, title block',
     tag: 'drawings',
     auth: 'bearer',
     errors: 'hosted',
@@ -44,19 +50,34 @@ export const drawingRoutes: Route[] = [
     }),
     successStatus: 200,
     async handle({ request }, run, ctx) {
-      const { fields, file } = await readMultipart(request, Math.min(MAX_DRAWING_BYTES, ctx.platform.config.uploadLimitBytes));
+      const { fields, file } = await readMultipart(
+        request,
+        Math.min(MAX_DRAWING_BYTES, ctx.platform.config.uploadLimitBytes),
+      );
       const hash = fields.file_hash?.trim() || undefined;
-      if (file && file.field !== 'file') throw new AppError('VALIDATION_ERROR', `unexpected file field ${file.field}: send the PDF as file`, { field: file.field });
-      if (!!file === !!hash) throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });
-      if (fields.page === undefined) throw new AppError('VALIDATION_ERROR', 'page: required (1-indexed page number)', { field: 'page' });
-      if (!/^\s*-?\d+\s*$/.test(fields.page)) throw new AppError('VALIDATION_ERROR', 'page: must be an integer', { field: 'page' });
+      if (file && file.field !== 'file')
+        throw new AppError('VALIDATION_ERROR', `unexpected file field ${file.field}: send the PDF as file`, {
+          field: file.field,
+        });
+      if (!!file === !!hash)
+        throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', {
+          fields: ['file', 'file_hash'],
+        });
+      if (fields.page === undefined)
+        throw new AppError('VALIDATION_ERROR', 'page: required (1-indexed page number)', { field: 'page' });
+      if (!/^\s*-?\d+\s*$/.test(fields.page))
+        throw new AppError('VALIDATION_ERROR', 'page: must be an integer', { field: 'page' });
       const page = Number(fields.page);
-      if (page < 1) throw new AppError('UNPROCESSABLE', 'page: must be 1 or more (pages are 1-indexed)', { field: 'page' });
-      const data = await run(`mutation Analyze($file: Upload, $fileHash: String, $page: Int!) { analyzeDrawing(file: $file, fileHash: $fileHash, page: $page) { ${DRAWING_FIELDS} } }`, {
-        file: file ? uploadOf(file) : null,
-        fileHash: hash ?? null,
-        page,
-      });
+      if (page < 1)
+        throw new AppError('UNPROCESSABLE', 'page: must be 1 or more (pages are 1-indexed)', { field: 'page' });
+      const data = await run(
+        `mutation Analyze($file: Upload, $fileHash: String, $page: Int!) { analyzeDrawing(file: $file, fileHash: $fileHash, page: $page) { ${DRAWING_FIELDS} } }`,
+        {
+          file: file ? uploadOf(file) : null,
+          fileHash: hash ?? null,
+          page,
+        },
+      );
       return { body: toSnakeKeys(data.analyzeDrawing) };
     },
   },
@@ -95,7 +116,10 @@ export const drawingRoutes: Route[] = [
     successStatus: 200,
     async handle({ params }, run) {
       const data = await run(`mutation Delete($id: ID!) { deleteDrawing(id: $id) }`, { id: params.drawing_id });
-      if (!data.deleteDrawing) throw new AppError('DRAWING_NOT_FOUND', `Drawing ${params.drawing_id} not found`, { drawing_id: params.drawing_id });
+      if (!data.deleteDrawing)
+        throw new AppError('DRAWING_NOT_FOUND', `Drawing ${params.drawing_id} not found`, {
+          drawing_id: params.drawing_id,
+        });
       return { body: { id: params.drawing_id, deleted: true } };
     },
   },

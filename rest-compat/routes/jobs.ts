@@ -50,18 +50,24 @@ export const jobRoutes: Route[] = [
   {
     method: 'post',
     path: '/v1/jobs',
-    summary: 'Create a job of any type that is not internal (the catalogue: GraphQL jobKinds), its input as the type takes it; follow it on GET /v1/jobs/{job_id}',
+    summary:
+      'Create a job of any type that is not internal (the catalogue: GraphQL jobKinds), its input as the type takes it; follow it on GET /v1/jobs/{job_id}',
     tag: 'jobs',
     auth: 'bearer',
     errors: 'hosted',
     body: z.object({
       type: z.string().min(1).max(100).describe('the job type, e.g. search'),
-      input: z.record(z.string(), z.unknown()).describe("the job's input, as the type takes it (its errors name the field at fault)"),
+      input: z
+        .record(z.string(), z.unknown())
+        .describe("the job's input, as the type takes it (its errors name the field at fault)"),
     }),
     successStatus: 202,
     response: jobAcknowledgement,
     async handle({ body }, run) {
-      const data = await run(`mutation Create($type: String!, $input: JSON!) { createJob(type: $type, input: $input) { ${ACCEPTED_FIELDS} } }`, body);
+      const data = await run(
+        `mutation Create($type: String!, $input: JSON!) { createJob(type: $type, input: $input) { ${ACCEPTED_FIELDS} } }`,
+        body,
+      );
       return jobAccepted(data.createJob);
     },
   },

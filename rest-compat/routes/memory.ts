@@ -7,7 +7,9 @@ import { LIMITS } from '../../core/limits.ts';
 import { GROUP_ID_PATTERN, MAX_FACTS_LIMIT, RERANKERS, minScoreRange } from '../../subgraphs/memory/params.ts';
 import type { Route } from '../route.ts';
 
-const datetime = z.string().refine((s) => !Number.isNaN(new Date(s).getTime()), { params: { detail: { msg: 'invalid datetime format', type: 'value_error.datetime' } } });
+const datetime = z.string().refine((s) => !Number.isNaN(new Date(s).getTime()), {
+  params: { detail: { msg: 'invalid datetime format', type: 'value_error.datetime' } },
+});
 const groupId = z.string().regex(GROUP_ID_PATTERN);
 const reranker = z.enum(RERANKERS as [string, ...string[]]);
 
@@ -53,7 +55,9 @@ function minScoreInRange(body: { reranker?: string | null; min_score?: number | 
   }
 }
 
-const searchBody = z.object({ query: z.string(), group_ids: z.array(groupId).max(LIMITS.memoryMaxGroupIds).nullish(), ...retrieval }).superRefine(minScoreInRange);
+const searchBody = z
+  .object({ query: z.string(), group_ids: z.array(groupId).max(LIMITS.memoryMaxGroupIds).nullish(), ...retrieval })
+  .superRefine(minScoreInRange);
 /**
  * At most LIMITS.memoryMaxMessagesPerRequest messages: each is an episode and its rows (32,767 overran
  * SQLite's variables). Counted before the items are checked, so a flood is one issue, not one per item.
@@ -67,7 +71,13 @@ const messages = z
         code: 'custom',
         message: '',
         abort: true,
-        params: { detail: { msg: `ensure this value has at most ${limit} items`, type: 'value_error.list.max_items', ctx: { limit_value: limit } } },
+        params: {
+          detail: {
+            msg: `ensure this value has at most ${limit} items`,
+            type: 'value_error.list.max_items',
+            ctx: { limit_value: limit },
+          },
+        },
       });
     }
   })
@@ -77,10 +87,25 @@ const getMemoryBody = z
   .superRefine(minScoreInRange);
 const messagesBody = z.object({ group_id: groupId, messages });
 // uuid is checked as a UUID here, as GET /entity-edge/{uuid} checks it, so no node is stored that the path could not name.
-const entityNodeBody = z.object({ uuid: z.uuid(), group_id: groupId, name: z.string(), summary: z.string().default('') });
+const entityNodeBody = z.object({
+  uuid: z.uuid(),
+  group_id: groupId,
+  name: z.string(),
+  summary: z.string().default(''),
+});
 const uuidPath = z.object({ uuid: z.uuid() });
 const lastNQuery = z.object({
-  last_n: z.preprocess((v) => (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim()) ? Number(v) : v === undefined ? undefined : Number.isNaN(Number(v)) ? v : Number(v)), z.number().int().min(1)),
+  last_n: z.preprocess(
+    (v) =>
+      typeof v === 'string' && /^[+-]?\d+$/.test(v.trim())
+        ? Number(v)
+        : v === undefined
+          ? undefined
+          : Number.isNaN(Number(v))
+            ? v
+            : Number(v),
+    z.number().int().min(1),
+  ),
 });
 
 // GraphQL operations
@@ -89,10 +114,16 @@ const FACT_FIELDS = 'uuid name fact validAt invalidAt createdAt expiredAt score 
 const DELETION_FIELDS = 'episodes facts entities';
 
 /** A checked REST body → the GraphQL input: names camelCased, GraphQL's upper-case enum spelling (RRF, MMR, CROSS_ENCODER). */
-const graphqlInput = (body: { reranker?: string | null }) => ({ ...toCamelKeys(body), reranker: body.reranker ? body.reranker.toUpperCase() : null });
+const graphqlInput = (body: { reranker?: string | null }) => ({
+  ...toCamelKeys(body),
+  reranker: body.reranker ? body.reranker.toUpperCase() : null,
+});
 
-const deleted = (message: string, d: { episodes: number; facts: number; entities: number }) => ({ message, success: true, deleted: d });
-
+const deleted = (message: string, d: { episodes: number; facts: number; entities: number }) => ({
+  message,
+  success: true,
+  deleted: d,
+});
 
 const route = (r: Omit<Route, 'auth' | 'errors' | 'tag' | 'successStatus'> & { successStatus?: number }): Route => ({
   auth: 'apiKey',
@@ -111,11 +142,17 @@ export const memoryRoutes: Route[] = [
     body: messagesBody,
     successStatus: 202,
     async handle({ body }, run) {
-      const data = await run(`mutation ($groupId: String!, $messages: [MessageInput!]!) { addMessages(groupId: $groupId, messages: $messages) { accepted jobId } }`, {
-        groupId: body.group_id,
-        messages: toCamelKeys(body.messages),
-      });
-      return { status: 202, body: { message: 'Messages added to processing queue', success: true, job_id: data.addMessages.jobId } };
+      const data = await run(
+        `mutation ($groupId: String!, $messages: [MessageInput!]!) { addMessages(groupId: $groupId, messages: $messages) { accepted jobId } }`,
+        {
+          groupId: body.group_id,
+          messages: toCamelKeys(body.messages),
+        },
+      );
+      return {
+        status: 202,
+        body: { message: 'Messages added to processing queue', success: true, job_id: data.addMessages.jobId },
+      };
     },
   }),
   route({
@@ -124,7 +161,9 @@ export const memoryRoutes: Route[] = [
     summary: 'Facts that answer a query, across groups',
     body: searchBody,
     async handle({ body }, run) {
-      const data = await run(`query ($input: SearchMemoryInput!) { searchMemory(input: $input) { ${FACT_FIELDS} } }`, { input: graphqlInput(body) });
+      const data = await run(`query ($input: SearchMemoryInput!) { searchMemory(input: $input) { ${FACT_FIELDS} } }`, {
+        input: graphqlInput(body),
+      });
       return { body: { facts: toSnakeKeys(data.searchMemory) } };
     },
   }),
@@ -134,7 +173,9 @@ export const memoryRoutes: Route[] = [
     summary: 'Facts relevant to the latest messages of a conversation',
     body: getMemoryBody,
     async handle({ body }, run) {
-      const data = await run(`query ($input: GetMemoryInput!) { getMemory(input: $input) { ${FACT_FIELDS} } }`, { input: graphqlInput(body) });
+      const data = await run(`query ($input: GetMemoryInput!) { getMemory(input: $input) { ${FACT_FIELDS} } }`, {
+        input: graphqlInput(body),
+      });
       return { body: { facts: toSnakeKeys(data.getMemory) } };
     },
   }),
@@ -145,7 +186,9 @@ export const memoryRoutes: Route[] = [
     body: entityNodeBody,
     successStatus: 201,
     async handle({ body }, run) {
-      const data = await run(`mutation ($input: EntityNodeInput!) { addEntityNode(input: $input) { uuid } }`, { input: toCamelKeys(body) });
+      const data = await run(`mutation ($input: EntityNodeInput!) { addEntityNode(input: $input) { uuid } }`, {
+        input: toCamelKeys(body),
+      });
       return { status: 201, body: { message: 'Entity node saved', uuid: data.addEntityNode.uuid } };
     },
   }),
@@ -155,7 +198,10 @@ export const memoryRoutes: Route[] = [
     summary: 'The edges (facts) of an entity node',
     params: uuidPath,
     async handle({ params }, run) {
-      const data = await run(`query ($uuid: ID!) { entityEdges(nodeUuid: $uuid) { uuid sourceNodeUuid targetNodeUuid relationshipType createdAt fact validAt invalidAt expiredAt } }`, params);
+      const data = await run(
+        `query ($uuid: ID!) { entityEdges(nodeUuid: $uuid) { uuid sourceNodeUuid targetNodeUuid relationshipType createdAt fact validAt invalidAt expiredAt } }`,
+        params,
+      );
       return { body: { edges: toSnakeKeys(data.entityEdges) } };
     },
   }),
@@ -176,7 +222,10 @@ export const memoryRoutes: Route[] = [
     params: groupPath,
     query: lastNQuery,
     async handle({ params, query }, run) {
-      const data = await run(`query ($groupId: String!, $lastN: Int!) { episodes(groupId: $groupId, lastN: $lastN) { uuid groupId sourceDescription timestamp } }`, toCamelKeys({ ...params, ...query }));
+      const data = await run(
+        `query ($groupId: String!, $lastN: Int!) { episodes(groupId: $groupId, lastN: $lastN) { uuid groupId sourceDescription timestamp } }`,
+        toCamelKeys({ ...params, ...query }),
+      );
       return { body: { episodes: toSnakeKeys(data.episodes) } };
     },
   }),
@@ -186,7 +235,10 @@ export const memoryRoutes: Route[] = [
     summary: 'Delete the episodes of a group from one source, and what only they support',
     params: z.object({ group_id: z.string(), source_description: z.string() }),
     async handle({ params }, run) {
-      const data = await run(`mutation ($groupId: String!, $sourceDescription: String!) { deleteEpisodes(groupId: $groupId, sourceDescription: $sourceDescription) { ${DELETION_FIELDS} } }`, toCamelKeys(params));
+      const data = await run(
+        `mutation ($groupId: String!, $sourceDescription: String!) { deleteEpisodes(groupId: $groupId, sourceDescription: $sourceDescription) { ${DELETION_FIELDS} } }`,
+        toCamelKeys(params),
+      );
       return { body: deleted('Episodes deleted', data.deleteEpisodes) };
     },
   }),
@@ -206,7 +258,10 @@ export const memoryRoutes: Route[] = [
     summary: 'Delete a group and everything in it',
     params: groupPath,
     async handle({ params }, run) {
-      const data = await run(`mutation ($groupId: String!) { deleteGroup(groupId: $groupId) { ${DELETION_FIELDS} } }`, toCamelKeys(params));
+      const data = await run(
+        `mutation ($groupId: String!) { deleteGroup(groupId: $groupId) { ${DELETION_FIELDS} } }`,
+        toCamelKeys(params),
+      );
       return { body: deleted('Group deleted', data.deleteGroup) };
     },
   }),

@@ -24,7 +24,11 @@ const restSheet = toSnakeKeys;
 const restLink = toSnakeKeys;
 /** An entity's or relationship's props and provenance are data, named by what was read: only the fields around them are renamed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
-const withData = ({ props, provenance, ...fields }: Record<string, any>) => ({ ...toSnakeKeys(fields), ...(provenance !== undefined ? { provenance } : {}), props });
+const withData = ({ props, provenance, ...fields }: Record<string, any>) => ({
+  ...toSnakeKeys(fields),
+  ...(provenance !== undefined ? { provenance } : {}),
+  props,
+});
 const restEntity = withData;
 const restRel = withData;
 
@@ -36,7 +40,8 @@ const paging = {
   cursor: z.string().max(200).optional().describe('next_cursor of the previous page'),
 };
 const pageVars = (q: { limit?: number; cursor?: string }) => ({ first: q.limit ?? 50, after: q.cursor ?? null });
-const nextCursor = (c: { pageInfo: { endCursor: string | null; hasNextPage: boolean } }) => (c.pageInfo.hasNextPage ? c.pageInfo.endCursor : null);
+const nextCursor = (c: { pageInfo: { endCursor: string | null; hasNextPage: boolean } }) =>
+  c.pageInfo.hasNextPage ? c.pageInfo.endCursor : null;
 const CONNECTION = 'totalCount pageInfo { endCursor hasNextPage }';
 
 /** A nested list of the project as the REST page `{<name>: [...], total, next_cursor}`; PROJECT_NOT_FOUND when the project is not the caller's. */
@@ -47,7 +52,12 @@ function listBody(data: Record<string, any>, projectId: string, field: string, n
   return { body: { [name]: c.nodes.map(map), total: c.totalCount, next_cursor: nextCursor(c) } };
 }
 
-const route = (r: Omit<Route, 'auth' | 'errors' | 'tag'>): Route => ({ auth: 'bearer', errors: 'hosted', tag: 'projects', ...r });
+const route = (r: Omit<Route, 'auth' | 'errors' | 'tag'>): Route => ({
+  auth: 'bearer',
+  errors: 'hosted',
+  tag: 'projects',
+  ...r,
+});
 
 export const projectRoutes: Route[] = [
   route({
@@ -57,7 +67,10 @@ export const projectRoutes: Route[] = [
     body: z.object({ name: z.string().describe('1 to 200 characters'), description: z.string().nullable().optional() }),
     successStatus: 201,
     async handle({ body }, run) {
-      const data = await run(`mutation Create($input: CreateProjectInput!) { createProject(input: $input) { ${PROJECT} } }`, { input: { name: body.name, description: body.description ?? null } });
+      const data = await run(
+        `mutation Create($input: CreateProjectInput!) { createProject(input: $input) { ${PROJECT} } }`,
+        { input: { name: body.name, description: body.description ?? null } },
+      );
       return { body: restProject(data.createProject) };
     },
   }),
@@ -68,14 +81,18 @@ export const projectRoutes: Route[] = [
     query: z.object(paging),
     successStatus: 200,
     async handle({ query }, run) {
-      const data = await run(`query Projects($first: Int!, $after: String) { projects(first: $first, after: $after) { nodes { ${PROJECT} } pageInfo { endCursor hasNextPage } } }`, pageVars(query));
+      const data = await run(
+        `query Projects($first: Int!, $after: String) { projects(first: $first, after: $after) { nodes { ${PROJECT} } pageInfo { endCursor hasNextPage } } }`,
+        pageVars(query),
+      );
       return { body: { projects: data.projects.nodes.map(restProject), next_cursor: nextCursor(data.projects) } };
     },
   }),
   route({
     method: 'get',
     path: '/v1/projects/{project_id}',
-    summary: 'Project detail: sheet_count, entity_count, rel_count, community_count, page_count, ingestions by status, links, usage, updated_at',
+    summary:
+      'Project detail: sheet_count, entity_count, rel_count, community_count, page_count, ingestions by status, links, usage, updated_at',
     params: projectParams,
     successStatus: 200,
     operation: `query Project($projectId: ID!) { project(id: $projectId) { ${DETAIL} } }`,
@@ -106,18 +123,35 @@ export const projectRoutes: Route[] = [
     }),
     successStatus: 202,
     async handle({ params, request }, run, ctx) {
-      const { fields, file } = await readMultipart(request, Math.min(MAX_DRAWING_BYTES, ctx.platform.config.uploadLimitBytes));
+      const { fields, file } = await readMultipart(
+        request,
+        Math.min(MAX_DRAWING_BYTES, ctx.platform.config.uploadLimitBytes),
+      );
       const hash = fields.file_hash?.trim() || undefined;
-      if (file && file.field !== 'file') throw new AppError('VALIDATION_ERROR', `unexpected file field ${file.field}: send the PDF as file`, { field: file.field });
-      if (!!file === !!hash) throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });
-      if (fields.page === undefined) throw new AppError('VALIDATION_ERROR', 'page: required, a page ("3") or a range ("1-10")', { field: 'page' });
+      if (file && file.field !== 'file')
+        throw new AppError('VALIDATION_ERROR', `unexpected file field ${file.field}: send the PDF as file`, {
+          field: file.field,
+        });
+      if (!!file === !!hash)
+        throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', {
+          fields: ['file', 'file_hash'],
+        });
+      if (fields.page === undefined)
+        throw new AppError('VALIDATION_ERROR', 'page: required, a page ("3") or a range ("1-10")', { field: 'page' });
       const data = await run(
         `mutation Add($projectId: ID!, $file: Upload, $fileHash: String, $pages: String!) {
           addProjectSheets(projectId: $projectId, file: $file, fileHash: $fileHash, pages: $pages) { jobs { page job { ${ACCEPTED_FIELDS} } } } }`,
-        { projectId: params.project_id, file: file ? uploadOf(file) : null, fileHash: hash ?? null, pages: fields.page },
+        {
+          projectId: params.project_id,
+          file: file ? uploadOf(file) : null,
+          fileHash: hash ?? null,
+          pages: fields.page,
+        },
       );
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
-      return { body: { jobs: data.addProjectSheets.jobs.map((j: any) => ({ ...jobAccepted(j.job).body, page: j.page })) } };
+      return {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are JSON the route reads field by field
+        body: { jobs: data.addProjectSheets.jobs.map((j: any) => ({ ...jobAccepted(j.job).body, page: j.page })) },
+      };
     },
   }),
   route({
@@ -141,7 +175,11 @@ export const projectRoutes: Route[] = [
     summary: 'Entities of a project, filtered by type, sheet (id or number) and words ({entities, total, next_cursor})',
     params: projectParams,
     query: z.object({
-      type: z.string().max(40).optional().describe('Sheet, View, Callout, GridLine, Level, MemberMark, Keynote, Note, Revision or Room'),
+      type: z
+        .string()
+        .max(40)
+        .optional()
+        .describe('Sheet, View, Callout, GridLine, Level, MemberMark, Keynote, Note, Revision or Room'),
       sheet: z.string().max(200).optional().describe('A sheet id or number'),
       q: z.string().max(1000).optional().describe('Words the entity holds'),
       ...paging,
@@ -151,7 +189,13 @@ export const projectRoutes: Route[] = [
       const data = await run(
         `query Entities($id: ID!, $type: String, $sheet: String, $q: String, $first: Int!, $after: String) {
           project(id: $id) { entities(type: $type, sheet: $sheet, q: $q, first: $first, after: $after) { nodes { ${ENTITY} } ${CONNECTION} } } }`,
-        { id: params.project_id, type: query.type || null, sheet: query.sheet || null, q: query.q || null, ...pageVars(query) },
+        {
+          id: params.project_id,
+          type: query.type || null,
+          sheet: query.sheet || null,
+          q: query.q || null,
+          ...pageVars(query),
+        },
       );
       return listBody(data, params.project_id, 'entities', 'entities', restEntity);
     },
@@ -170,8 +214,18 @@ export const projectRoutes: Route[] = [
       );
       if (!data.project) throw notFound(params.project_id);
       const d = data.project.entity;
-      if (!d) throw new AppError('ENTITY_NOT_FOUND', `Entity ${params.entity_id} not found in project ${params.project_id}`, { entity_id: params.entity_id });
-      return { body: { ...restEntity(d.entity), sheet: d.sheet && restSheet(d.sheet), relationships: d.relationships.map(restRel), link: restLink(d.link) } };
+      if (!d)
+        throw new AppError('ENTITY_NOT_FOUND', `Entity ${params.entity_id} not found in project ${params.project_id}`, {
+          entity_id: params.entity_id,
+        });
+      return {
+        body: {
+          ...restEntity(d.entity),
+          sheet: d.sheet && restSheet(d.sheet),
+          relationships: d.relationships.map(restRel),
+          link: restLink(d.link),
+        },
+      };
     },
   }),
   route({
@@ -188,7 +242,17 @@ export const projectRoutes: Route[] = [
         { id: params.project_id, ...pageVars(query) },
       );
       return listBody(data, params.project_id, 'communities', 'communities', (n) => ({
-        id: n.id, index: n.index, title: n.title, summary: n.summary, llm_summary: n.llmSummary, size: n.size, rank: n.rank, sheets: n.sheets, disciplines: n.disciplines, top_members: n.topMembers, top_grids: n.topGrids,
+        id: n.id,
+        index: n.index,
+        title: n.title,
+        summary: n.summary,
+        llm_summary: n.llmSummary,
+        size: n.size,
+        rank: n.rank,
+        sheets: n.sheets,
+        disciplines: n.disciplines,
+        top_members: n.topMembers,
+        top_grids: n.topGrids,
       }));
     },
   }),
@@ -235,10 +299,13 @@ export const projectRoutes: Route[] = [
       ),
     }),
     async handle({ params, body }, run) {
-      const data = await run(`mutation Search($projectId: ID!, $input: ProjectSearchInput!) { createProjectSearchJob(projectId: $projectId, input: $input) { ${ACCEPTED_FIELDS} } }`, {
-        projectId: params.project_id,
-        input: toCamelKeys(body),
-      });
+      const data = await run(
+        `mutation Search($projectId: ID!, $input: ProjectSearchInput!) { createProjectSearchJob(projectId: $projectId, input: $input) { ${ACCEPTED_FIELDS} } }`,
+        {
+          projectId: params.project_id,
+          input: toCamelKeys(body),
+        },
+      );
       return jobAccepted(data.createProjectSearchJob);
     },
   }),

@@ -13,7 +13,9 @@ export const searchRoutes: Route[] = [
     auth: 'bearer',
     errors: 'hosted',
     body: z.object({
-      query: z.string().describe('What to look for; a clause reference such as "ACI 318 22.5.1.1" goes straight to the clause'),
+      query: z
+        .string()
+        .describe('What to look for; a clause reference such as "ACI 318 22.5.1.1" goes straight to the clause'),
       file_ids: z.array(z.string()).optional().describe('Target specific codes (file_id from /v1/codes)'),
       design_standard: designStandardParam.optional(),
       // Their ranges are the search domain's rule (subgraphs/content/search/search-job.ts), named here in REST spelling.
@@ -23,9 +25,15 @@ export const searchRoutes: Route[] = [
     successStatus: 202,
     response: jobAcknowledgement,
     async handle({ body }, run) {
-      const data = await run(`mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-        input: { ...toCamelKeys<Record<string, unknown>>(body), designStandard: body.design_standard ? toGraphqlStandard(body.design_standard) : null },
-      });
+      const data = await run(
+        `mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { ${ACCEPTED_FIELDS} } }`,
+        {
+          input: {
+            ...toCamelKeys<Record<string, unknown>>(body),
+            designStandard: body.design_standard ? toGraphqlStandard(body.design_standard) : null,
+          },
+        },
+      );
       return jobAccepted(data.createSearchJob);
     },
   },

@@ -44,14 +44,17 @@ const createBody = z.object({
 const populateBody = z.object({
   operation: z.literal('populate_template'),
   template_file: z.string().describe('base64 .xlsx'),
-  data_mappings: z.record(z.string(), z.unknown()).describe('named range → value, list or list of rows; Sheet!Name for a sheet-scoped name'),
+  data_mappings: z
+    .record(z.string(), z.unknown())
+    .describe('named range → value, list or list of rows; Sheet!Name for a sheet-scoped name'),
 });
 
 export const spreadsheetRoutes: Route[] = [
   {
     method: 'post',
     path: '/v1/spreadsheet/jobs',
-    summary: 'Create a spreadsheet job (create_spreadsheet, populate_template): the workbook arrives on GET /v1/jobs/{job_id}',
+    summary:
+      'Create a spreadsheet job (create_spreadsheet, populate_template): the workbook arrives on GET /v1/jobs/{job_id}',
     tag: 'spreadsheet',
     auth: 'bearer',
     errors: 'hosted',
@@ -61,13 +64,19 @@ export const spreadsheetRoutes: Route[] = [
     async handle({ body }, run) {
       const data =
         body.operation === 'create_spreadsheet'
-          ? await run(`mutation Create($input: CreateSpreadsheetInput!) { job: createSpreadsheet(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-              input: toCamelKeys({ workbook_name: body.workbook_name, sheets: body.sheets }),
-            })
+          ? await run(
+              `mutation Create($input: CreateSpreadsheetInput!) { job: createSpreadsheet(input: $input) { ${ACCEPTED_FIELDS} } }`,
+              {
+                input: toCamelKeys({ workbook_name: body.workbook_name, sheets: body.sheets }),
+              },
+            )
           : // data_mappings is keyed by the caller's named ranges: data, so its keys are not renamed.
-            await run(`mutation Populate($input: PopulateTemplateInput!) { job: populateTemplate(input: $input) { ${ACCEPTED_FIELDS} } }`, {
-              input: { templateFile: body.template_file, dataMappings: body.data_mappings },
-            });
+            await run(
+              `mutation Populate($input: PopulateTemplateInput!) { job: populateTemplate(input: $input) { ${ACCEPTED_FIELDS} } }`,
+              {
+                input: { templateFile: body.template_file, dataMappings: body.data_mappings },
+              },
+            );
       return jobAccepted(data.job);
     },
   },

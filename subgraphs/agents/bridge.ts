@@ -19,7 +19,13 @@
 // State lives in this process (the gateway's, where the sockets are): calls are in flight only
 // while their run is, and a restart interrupts runs anyway.
 import { randomUUID } from 'node:crypto';
-import { PROGRAM_TOOLS, parseToolOutcome, type Program, type ToolName, type ToolOutcome } from '@structural-platform/tool-schema';
+import {
+  PROGRAM_TOOLS,
+  parseToolOutcome,
+  type Program,
+  type ToolName,
+  type ToolOutcome,
+} from '@structural-platform/tool-schema';
 import { AppError, fieldError } from '../../core/errors.ts';
 import { LIMITS } from '../../core/limits.ts';
 import { liveStream } from '../../core/live-stream.ts';
@@ -71,7 +77,9 @@ interface PendingCall {
 }
 
 /** A call's end as the run sees it: the tool's own outcome, or the bridge's failure. */
-export type BridgeOutcome = ToolOutcome | { callId: string; ok: false; error: { code: 'DESKTOP_TIMEOUT' | 'DESKTOP_UNAVAILABLE'; message: string } };
+export type BridgeOutcome =
+  | ToolOutcome
+  | { callId: string; ok: false; error: { code: 'DESKTOP_TIMEOUT' | 'DESKTOP_UNAVAILABLE'; message: string } };
 
 export interface BridgeOptions {
   toolTimeoutMs: number;
@@ -103,7 +111,8 @@ export function createBridge(options: BridgeOptions) {
     for (const w of [...watchers]) w();
   };
 
-  const connected = (m: Machine, now = Date.now()) => m.subscribers.size > 0 && now - m.lastSeen <= options.heartbeatTimeoutMs;
+  const connected = (m: Machine, now = Date.now()) =>
+    m.subscribers.size > 0 && now - m.lastSeen <= options.heartbeatTimeoutMs;
 
   function remember(callId: string, accountId: string, status: 'taken' | 'expired') {
     settled.set(callId, { accountId, status });
@@ -114,7 +123,15 @@ export function createBridge(options: BridgeOptions) {
     call.machineId = m.machineId;
     call.deliveries++;
     if (call.deliveries === 1) call.deadline = Date.now() + options.toolTimeoutMs;
-    const out: DeliveredCall = { callId: call.callId, conversationId: call.conversationId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) };
+    const out: DeliveredCall = {
+      callId: call.callId,
+      conversationId: call.conversationId,
+      program: call.program,
+      tool: call.tool,
+      arguments: call.args,
+      delivery: call.deliveries,
+      deadlineAt: new Date(call.deadline),
+    };
     for (const s of m.subscribers) s(out);
   }
 
@@ -151,9 +168,20 @@ export function createBridge(options: BridgeOptions) {
   sweep.unref();
 
   return {
-    register(accountId: string, input: { machineId: string; name: string; clientVersion: string; lanes: Lane[] }): Machine {
+    register(
+      accountId: string,
+      input: { machineId: string; name: string; clientVersion: string; lanes: Lane[] },
+    ): Machine {
       const key = keyOf(accountId, input.machineId);
-      const m = machines.get(key) ?? { accountId, machineId: input.machineId, name: input.name, clientVersion: input.clientVersion, lanes: new Map(), lastSeen: 0, subscribers: new Set() };
+      const m = machines.get(key) ?? {
+        accountId,
+        machineId: input.machineId,
+        name: input.name,
+        clientVersion: input.clientVersion,
+        lanes: new Map(),
+        lastSeen: 0,
+        subscribers: new Set(),
+      };
       m.name = input.name;
       m.clientVersion = input.clientVersion;
       m.lanes = new Map(input.lanes.map((l) => [l.program, l]));
@@ -165,7 +193,11 @@ export function createBridge(options: BridgeOptions) {
 
     machine(accountId: string, machineId: string): Machine {
       const m = machines.get(keyOf(accountId, machineId));
-      if (!m) throw new AppError('NOT_FOUND', `machineId: no desktop client ${machineId} is registered for this account (call registerClient first)`);
+      if (!m)
+        throw new AppError(
+          'NOT_FOUND',
+          `machineId: no desktop client ${machineId} is registered for this account (call registerClient first)`,
+        );
       return m;
     },
 
@@ -178,7 +210,9 @@ export function createBridge(options: BridgeOptions) {
     },
 
     machines(accountId: string): Machine[] {
-      return [...machines.values()].filter((m) => m.accountId === accountId).sort((a, b) => a.machineId.localeCompare(b.machineId));
+      return [...machines.values()]
+        .filter((m) => m.accountId === accountId)
+        .sort((a, b) => a.machineId.localeCompare(b.machineId));
     },
 
     connected,
@@ -196,7 +230,15 @@ export function createBridge(options: BridgeOptions) {
       for (const call of pending.values()) {
         if (call.accountId === accountId && call.machineId === machineId) {
           call.deliveries++;
-          live.push({ callId: call.callId, conversationId: call.conversationId, program: call.program, tool: call.tool, arguments: call.args, delivery: call.deliveries, deadlineAt: new Date(call.deadline) });
+          live.push({
+            callId: call.callId,
+            conversationId: call.conversationId,
+            program: call.program,
+            tool: call.tool,
+            arguments: call.args,
+            delivery: call.deliveries,
+            deadlineAt: new Date(call.deadline),
+          });
         }
       }
       changed();
@@ -205,33 +247,72 @@ export function createBridge(options: BridgeOptions) {
 
     /** Whether the account has a machine that drives the program (connected or not). */
     hasLane(accountId: string, program: Program): boolean {
-      return [...machines.values()].some((m) => m.accountId === accountId && (m.lanes.get(program)?.state ?? 'not_installed') !== 'not_installed');
+      return [...machines.values()].some(
+        (m) => m.accountId === accountId && (m.lanes.get(program)?.state ?? 'not_installed') !== 'not_installed',
+      );
     },
 
     /** Sends a validated call to the account's desktop and waits for its outcome under the rules above. */
-    async call(accountId: string, program: Program, tool: ToolName, args: unknown, hooks: CallHooks): Promise<BridgeOutcome> {
+    async call(
+      accountId: string,
+      program: Program,
+      tool: ToolName,
+      args: unknown,
+      hooks: CallHooks,
+    ): Promise<BridgeOutcome> {
       const callId = randomUUID();
       let outcome: BridgeOutcome | null = null;
-      const call: PendingCall = { callId, conversationId: hooks.conversationId ?? null, accountId, program, tool, args, machineId: null, deliveries: 0, deadline: Infinity, answered: false, settle: (o) => void (outcome ??= o) };
+      const call: PendingCall = {
+        callId,
+        conversationId: hooks.conversationId ?? null,
+        accountId,
+        program,
+        tool,
+        args,
+        machineId: null,
+        deliveries: 0,
+        deadline: Infinity,
+        answered: false,
+        settle: (o) => void (outcome ??= o),
+      };
       pending.set(callId, call);
       let waitingSince: number | null = null;
       try {
         for (;;) {
           if (outcome) return outcome;
-          if (hooks.signal?.aborted) return { callId, ok: false, error: { code: 'DESKTOP_UNAVAILABLE', message: 'the run stopped' } };
+          if (hooks.signal?.aborted)
+            return { callId, ok: false, error: { code: 'DESKTOP_UNAVAILABLE', message: 'the run stopped' } };
           const now = Date.now();
           if (now >= call.deadline) {
-            return { callId, ok: false, error: { code: 'DESKTOP_TIMEOUT', message: `the desktop did not answer ${tool} within ${Math.round(options.toolTimeoutMs / 1000)} s` } };
+            return {
+              callId,
+              ok: false,
+              error: {
+                code: 'DESKTOP_TIMEOUT',
+                message: `the desktop did not answer ${tool} within ${Math.round(options.toolTimeoutMs / 1000)} s`,
+              },
+            };
           }
-          const bound = call.machineId ? machines.get(keyOf(accountId, call.machineId)) ?? null : null;
-          const target = call.machineId ? (bound && connected(bound, now) ? bound : null) : machineFor(accountId, program);
+          const bound = call.machineId ? (machines.get(keyOf(accountId, call.machineId)) ?? null) : null;
+          const target = call.machineId
+            ? bound && connected(bound, now)
+              ? bound
+              : null
+            : machineFor(accountId, program);
           if (!target) {
             if (waitingSince === null) {
               waitingSince = now;
               hooks.onWaiting();
             }
             if (now - waitingSince >= options.desktopWaitMs) {
-              return { callId, ok: false, error: { code: 'DESKTOP_UNAVAILABLE', message: `no desktop client with ${program} connected within ${Math.round(options.desktopWaitMs / 1000)} s` } };
+              return {
+                callId,
+                ok: false,
+                error: {
+                  code: 'DESKTOP_UNAVAILABLE',
+                  message: `no desktop client with ${program} connected within ${Math.round(options.desktopWaitMs / 1000)} s`,
+                },
+              };
             }
             await nextChange(Math.min(options.desktopWaitMs - (now - waitingSince), call.deadline - now), hooks.signal);
             continue;
@@ -251,7 +332,10 @@ export function createBridge(options: BridgeOptions) {
     },
 
     /** submitToolResult: validates the outcome against the tool's schema and settles the call once. */
-    submit(accountId: string, raw: { callId: string; result?: unknown; error?: unknown }): 'accepted' | 'duplicate' | 'expired' {
+    submit(
+      accountId: string,
+      raw: { callId: string; result?: unknown; error?: unknown },
+    ): 'accepted' | 'duplicate' | 'expired' {
       const call = pending.get(raw.callId);
       if (!call || call.accountId !== accountId) {
         const past = settled.get(raw.callId);
@@ -261,16 +345,31 @@ export function createBridge(options: BridgeOptions) {
       if (call.answered) return 'duplicate';
       call.answered = true;
       // A result over AGENT_MAX_TOOL_RESULT_BYTES is not validated nor kept: the model reads TOO_LARGE (tool-limits.ts).
-      if (jsonLongerThan(raw.result, LIMITS.agentMaxToolResultBytes) || jsonLongerThan(raw.error, LIMITS.agentMaxToolResultBytes)) {
+      if (
+        jsonLongerThan(raw.result, LIMITS.agentMaxToolResultBytes) ||
+        jsonLongerThan(raw.error, LIMITS.agentMaxToolResultBytes)
+      ) {
         call.settle({ callId: call.callId, ok: false, error: tooLargeResult(`the desktop's answer to ${call.tool}`) });
         changed();
         return 'accepted';
       }
       const hasError = raw.error !== undefined && raw.error !== null;
-      const parsed = parseToolOutcome(call.tool, hasError ? { callId: raw.callId, ok: false, error: raw.error } : { callId: raw.callId, ok: true, result: raw.result });
+      const parsed = parseToolOutcome(
+        call.tool,
+        hasError
+          ? { callId: raw.callId, ok: false, error: raw.error }
+          : { callId: raw.callId, ok: true, result: raw.result },
+      );
       if (!parsed.ok) {
         // The desktop answered something the schema refuses: the model hears it as the program's error, the client as a 422.
-        call.settle({ callId: call.callId, ok: false, error: { code: 'PROGRAM_ERROR', message: `the desktop's answer does not match the tool schema: ${parsed.error.message}` } });
+        call.settle({
+          callId: call.callId,
+          ok: false,
+          error: {
+            code: 'PROGRAM_ERROR',
+            message: `the desktop's answer does not match the tool schema: ${parsed.error.message}`,
+          },
+        });
         changed();
         throw new AppError('UNPROCESSABLE', parsed.error.message, parsed.error.details);
       }
@@ -293,6 +392,12 @@ export function laneTools(program: Program, tools: string[] | null | undefined):
   const offered = PROGRAM_TOOLS[program];
   if (!tools) return [...offered];
   const unknown = tools.filter((t) => !offered.includes(t as ToolName));
-  if (unknown.length) throw fieldError('UNPROCESSABLE', 'lanes.tools', `${program} offers no tool ${unknown.slice(0, 5).join(', ')} (it offers ${offered.join(', ')})`, { field: 'lanes.tools' });
+  if (unknown.length)
+    throw fieldError(
+      'UNPROCESSABLE',
+      'lanes.tools',
+      `${program} offers no tool ${unknown.slice(0, 5).join(', ')} (it offers ${offered.join(', ')})`,
+      { field: 'lanes.tools' },
+    );
   return tools as ToolName[];
 }

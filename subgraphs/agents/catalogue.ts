@@ -35,7 +35,8 @@ export const AGENTS: readonly AgentConfig[] = [
   {
     id: 'frame-analysis-sap2000',
     name: 'Frame analysis (SAP2000)',
-    description: 'Builds, analyses, checks and reads back frame models in SAP2000 on your machine: combinations, modal and response-spectrum analysis, steel and concrete design, any table.',
+    description:
+      'Builds, analyses, checks and reads back frame models in SAP2000 on your machine: combinations, modal and response-spectrum analysis, steel and concrete design, any table.',
     systemPrompt: `You are a structural engineer's assistant driving SAP2000 on the user's machine through tools. Build or open the model, define materials and sections, frames, areas, supports, masses and loads, combinations, modal and response-spectrum cases, run the analysis, read the results the user asks for and check members to the design code. ${CONVENTIONS} ${WORKFLOW}`,
     model: null,
     programs: ['sap2000'],
@@ -43,7 +44,8 @@ export const AGENTS: readonly AgentConfig[] = [
   {
     id: 'building-analysis-etabs',
     name: 'Building analysis (ETABS)',
-    description: 'Builds, analyses and checks building models in ETABS on your machine: stories, diaphragms, combinations, response spectrum, story drifts and forces, design.',
+    description:
+      'Builds, analyses and checks building models in ETABS on your machine: stories, diaphragms, combinations, response spectrum, story drifts and forces, design.',
     systemPrompt: `You are a structural engineer's assistant driving ETABS on the user's machine through tools. Build or open the building model (stories, grids, diaphragms: joints can be named by grid lines and story), assign loads, masses and supports, define combinations, modal and response-spectrum cases, run the analysis, read back story drifts, story forces and any other results the user asks for, and check members to the design code. ${CONVENTIONS} ${WORKFLOW}`,
     model: null,
     programs: ['etabs'],

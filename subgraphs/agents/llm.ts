@@ -102,11 +102,16 @@ class AnswerBuilder {
 
   usage(u: { prompt_tokens?: number; completion_tokens?: number } | undefined) {
     if (!u) return;
-    for (const [field, value] of [['prompt_tokens', u.prompt_tokens], ['completion_tokens', u.completion_tokens]] as const) {
+    for (const [field, value] of [
+      ['prompt_tokens', u.prompt_tokens],
+      ['completion_tokens', u.completion_tokens],
+    ] as const) {
       if (value === undefined || value === null) continue;
       // Usage below zero (or not a count) would credit the account (issue 29, finding 8: -$1,000): refused, the call's reservation charged.
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-        throw new ModelError('The model reported an invalid token usage', `usage.${field} = ${JSON.stringify(value)}`, { chargeReservation: true });
+        throw new ModelError('The model reported an invalid token usage', `usage.${field} = ${JSON.stringify(value)}`, {
+          chargeReservation: true,
+        });
       }
     }
     if (typeof u.prompt_tokens === 'number') this.promptTokens = Math.ceil(u.prompt_tokens);
@@ -116,8 +121,19 @@ class AnswerBuilder {
   answer(): ModelAnswer {
     const toolCalls = this.calls
       .filter((c) => c && c.name)
-      .map((c, i): ChatToolCall => ({ id: c.id || `call_${i}_${crypto.randomUUID()}`, type: 'function', function: { name: c.name, arguments: c.arguments || '{}' } }));
-    return { content: this.content, reasoning: this.reasoning, toolCalls, promptTokens: this.promptTokens, completionTokens: this.completionTokens, notRun: this.extra.size };
+      .map((c, i): ChatToolCall => ({
+        id: c.id || `call_${i}_${crypto.randomUUID()}`,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments || '{}' },
+      }));
+    return {
+      content: this.content,
+      reasoning: this.reasoning,
+      toolCalls,
+      promptTokens: this.promptTokens,
+      completionTokens: this.completionTokens,
+      notRun: this.extra.size,
+    };
   }
 }
 
@@ -141,7 +157,10 @@ export async function callModel(
     const data = text.slice(5).trim();
     if (!data || data === '[DONE]') return;
     streamed = true;
-    let chunk: { choices?: { delta?: Delta; message?: Delta }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+    let chunk: {
+      choices?: { delta?: Delta; message?: Delta }[];
+      usage?: { prompt_tokens?: number; completion_tokens?: number };
+    };
     try {
       chunk = JSON.parse(data);
     } catch {
@@ -170,7 +189,8 @@ export async function callModel(
     line(pending.trim());
     if (!streamed) {
       // A server that ignores `stream` answers one completion as JSON.
-      if (!/json/i.test(res.contentType ?? '')) throw new ModelError('The model sent an unreadable answer', `content type ${res.contentType}`);
+      if (!/json/i.test(res.contentType ?? ''))
+        throw new ModelError('The model sent an unreadable answer', `content type ${res.contentType}`);
       let body: { choices?: { message?: Delta }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
       try {
         body = JSON.parse(raw);

@@ -50,7 +50,8 @@ const MACHINE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const LANE_STATES: LaneState[] = ['ready', 'busy', 'not_running', 'not_installed'];
 
 function text(field: string, value: unknown, max: number): string {
-  if (typeof value !== 'string' || !value.trim() || value.length > max) throw new AppError('UNPROCESSABLE', `${field}: 1 to ${max} characters`);
+  if (typeof value !== 'string' || !value.trim() || value.length > max)
+    throw new AppError('UNPROCESSABLE', `${field}: 1 to ${max} characters`);
   return value;
 }
 
@@ -87,12 +88,24 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
   DateTime,
   JSON: GraphQLJSON,
   DesktopProgram: { SAP2000: 'sap2000', ETABS: 'etabs', MATHCAD: 'mathcad' },
-  RunStatus: { THINKING: 'thinking', CALLING_TOOL: 'calling_tool', WAITING_FOR_DESKTOP: 'waiting_for_desktop', PAUSED: 'paused', DONE: 'done', INTERRUPTED: 'interrupted', STOPPED: 'stopped' },
+  RunStatus: {
+    THINKING: 'thinking',
+    CALLING_TOOL: 'calling_tool',
+    WAITING_FOR_DESKTOP: 'waiting_for_desktop',
+    PAUSED: 'paused',
+    DONE: 'done',
+    INTERRUPTED: 'interrupted',
+    STOPPED: 'stopped',
+  },
   EnterWhileWorking: { STEER: 'steer', QUEUE: 'queue' },
   MessageDisposition: { STARTED: 'started', STEERED: 'steered', QUEUED: 'queued' },
   MessageRole: { USER: 'user', ASSISTANT: 'assistant', TOOL: 'tool' },
   LaneState: Object.fromEntries(LANE_STATES.map((s) => [up(s), s])),
-  PlatformWorkKind: { SEARCH_QUERY: 'search_query', DRAWING_PAGE: 'drawing_page', GRAPH_INGESTION_PAGE: 'graph_ingestion_page' },
+  PlatformWorkKind: {
+    SEARCH_QUERY: 'search_query',
+    DRAWING_PAGE: 'drawing_page',
+    GRAPH_INGESTION_PAGE: 'graph_ingestion_page',
+  },
   PlatformWork: { unitPriceUsd: (w: { kind: PricedWork }) => PRICES_USD[w.kind] },
   ToolResultStatus: { ACCEPTED: 'accepted', DUPLICATE: 'duplicate', EXPIRED: 'expired' },
   Query: {
@@ -108,17 +121,25 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
     conversations: on(async (ctx, { first, after, search }) => {
       const size = pageSize(first, 100);
       const offset = offsetOf(after);
-      if (search != null && (typeof search !== 'string' || search.length > 200)) throw new AppError('UNPROCESSABLE', 'search: at most 200 characters', { field: 'search' });
+      if (search != null && (typeof search !== 'string' || search.length > 200))
+        throw new AppError('UNPROCESSABLE', 'search: at most 200 characters', { field: 'search' });
       // One row past the page tells whether a next page exists.
-      return connection(await services.store.listConversations(ctx.principal!.accountId, offset, size + 1, search?.trim() || null), offset, size);
+      return connection(
+        await services.store.listConversations(ctx.principal!.accountId, offset, size + 1, search?.trim() || null),
+        offset,
+        size,
+      );
     }),
     usage: on((ctx) => services.usage.of(ctx.principal!)),
-    desktopClients: on((ctx) => services.bridge.machines(ctx.principal!.accountId).map((m) => clientView(services.bridge, m))),
+    desktopClients: on((ctx) =>
+      services.bridge.machines(ctx.principal!.accountId).map((m) => clientView(services.bridge, m)),
+    ),
   },
   Conversation: {
     agent: (c: { agentId: string }, _: Args, ctx: RequestContext) => agentView(ctx, agentById(c.agentId)!),
     messages: async (c: { id: string }, { last }: Args) => {
-      if (!Number.isInteger(last) || last < 1 || last > 500) throw new AppError('UNPROCESSABLE', 'last: must be from 1 to 500', { field: 'last' });
+      if (!Number.isInteger(last) || last < 1 || last > 500)
+        throw new AppError('UNPROCESSABLE', 'last: must be from 1 to 500', { field: 'last' });
       return (await services.store.messages(c.id, last)).map(messageView);
     },
     latestRun: (c: { id: string }) => services.runs.latestRun(c.id),
@@ -128,9 +149,14 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
     resumeRun: on((ctx, { conversationId }) => services.runs.resumeRun(ctx.principal!, conversationId)),
     retryRun: on((ctx, { conversationId }) => services.runs.retryRun(ctx.principal!, conversationId)),
     cancelRun: on((ctx, { conversationId }) => services.runs.cancelRun(ctx.principal!, conversationId)),
-    renameConversation: on((ctx, { conversationId, title }) => services.runs.renameConversation(ctx.principal!, conversationId, title)),
+    renameConversation: on((ctx, { conversationId, title }) =>
+      services.runs.renameConversation(ctx.principal!, conversationId, title),
+    ),
     registerClient: on((ctx, { input }) => {
-      if (!MACHINE_ID.test(input.machineId)) throw new AppError('UNPROCESSABLE', 'input.machineId: 1 to 128 letters, digits, ., _ or -', { field: 'input.machineId' });
+      if (!MACHINE_ID.test(input.machineId))
+        throw new AppError('UNPROCESSABLE', 'input.machineId: 1 to 128 letters, digits, ., _ or -', {
+          field: 'input.machineId',
+        });
       const machine = services.bridge.register(ctx.principal!.accountId, {
         machineId: input.machineId,
         name: text('input.name', input.name, 128),
@@ -140,17 +166,25 @@ export const agentResolvers = (services: AgentServices): GraphQLResolverMap<Requ
       return clientView(services.bridge, machine);
     }),
     heartbeat: on((ctx, { machineId, lanes }) =>
-      clientView(services.bridge, services.bridge.heartbeat(ctx.principal!.accountId, machineId, lanes ? parseLanes(lanes, 'lanes') : null)),
+      clientView(
+        services.bridge,
+        services.bridge.heartbeat(ctx.principal!.accountId, machineId, lanes ? parseLanes(lanes, 'lanes') : null),
+      ),
     ),
     submitToolResult: on((ctx, { input }) => {
-      const status = services.bridge.submit(ctx.principal!.accountId, { callId: input.callId, result: input.result, error: input.error ?? undefined });
+      const status = services.bridge.submit(ctx.principal!.accountId, {
+        callId: input.callId,
+        result: input.result,
+        error: input.error ?? undefined,
+      });
       return { callId: input.callId, status };
     }),
   },
 });
 
 export const agentStreams = (services: AgentServices): Streams => ({
-  runEvents: async (args, ctx) => mapStream(await services.runs.events(requirePrincipal(ctx), args.conversationId), eventView),
+  runEvents: async (args, ctx) =>
+    mapStream(await services.runs.events(requirePrincipal(ctx), args.conversationId), eventView),
   toolCalls: async (args, ctx) =>
     mapStream(services.bridge.connect(requirePrincipal(ctx).accountId, args.machineId), (c) => ({
       ...c,

@@ -40,7 +40,15 @@ import { liveStream } from '../../core/live-stream.ts';
 import { callModel, ModelError, type ChatMessage, type ChatToolCall } from './llm.ts';
 import { PRICES_USD } from '../../core/platform-tools.ts';
 import { runPlatformTool } from './platform-tools.ts';
-import { ACTIVE_STATUSES, chatMessage, type AgentStore, type Conversation, type NewMessage, type Run, type RunStatus } from './store.ts';
+import {
+  ACTIVE_STATUSES,
+  chatMessage,
+  type AgentStore,
+  type Conversation,
+  type NewMessage,
+  type Run,
+  type RunStatus,
+} from './store.ts';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { argumentsTooLarge, boundToolCalls, callForHistory, toolResultBody } from './tool-limits.ts';
 import { tokenCost, type Usage } from './usage.ts';
@@ -53,7 +61,14 @@ export interface RunEvent {
   type: 'status' | 'reasoning' | 'content' | 'tool_call' | 'tool_result' | 'message';
   status: RunStatus | null;
   text: string | null;
-  toolCall: { callId: string; name: string; arguments: unknown; result: unknown; errorCode: string | null; errorMessage: string | null } | null;
+  toolCall: {
+    callId: string;
+    name: string;
+    arguments: unknown;
+    result: unknown;
+    errorCode: string | null;
+    errorMessage: string | null;
+  } | null;
   step: number;
   stepLimit: number;
   /** The step count at which the run pauses next (steps since the start or the last Resume reach stepLimit). */
@@ -83,9 +98,12 @@ export interface SendMessageInput {
 /** The desktop's design-standard options (spec: US, Eurocode, Australia/NZ, Canada, Philippines, Singapore) as the agent is told them. */
 export const DESIGN_STANDARDS: Record<string, string> = {
   us: 'US practice: ASCE 7 loads and combinations, AISC 360 for steel, ACI 318 for concrete, NDS for timber',
-  eurocode: 'the Eurocodes: EN 1990 basis of design and combinations, EN 1991 actions, EN 1992 concrete, EN 1993 steel, EN 1995 timber, with the national annex the user names',
-  'aus-nz': 'the Australian/New Zealand standards: AS/NZS 1170 actions and combinations, AS 4100 steel, AS 3600 concrete, NZS 3404 and NZS 3101 in New Zealand',
-  canada: 'Canadian practice: the National Building Code of Canada loads and combinations, CSA S16 steel, CSA A23.3 concrete, CSA O86 timber',
+  eurocode:
+    'the Eurocodes: EN 1990 basis of design and combinations, EN 1991 actions, EN 1992 concrete, EN 1993 steel, EN 1995 timber, with the national annex the user names',
+  'aus-nz':
+    'the Australian/New Zealand standards: AS/NZS 1170 actions and combinations, AS 4100 steel, AS 3600 concrete, NZS 3404 and NZS 3101 in New Zealand',
+  canada:
+    'Canadian practice: the National Building Code of Canada loads and combinations, CSA S16 steel, CSA A23.3 concrete, CSA O86 timber',
   philippines: 'the National Structural Code of the Philippines (NSCP 2015) loads, combinations and member design',
   singapore: 'the Eurocodes as adopted in Singapore, with the Singapore National Annexes (SS EN 1990 to SS EN 1998)',
 };
@@ -98,9 +116,15 @@ export const MAX_TITLE_CHARS = 200;
 export function systemPrompt(agent: AgentConfig, instructions: RunInstructions | null): string {
   const parts = [agent.systemPrompt];
   const standard = instructions?.designStandard ? DESIGN_STANDARDS[instructions.designStandard] : null;
-  if (standard) parts.push(`Design standard: the user works to ${standard}. Use its load combinations, partial factors, notation and clause references, and say which clause a check comes from.`);
+  if (standard)
+    parts.push(
+      `Design standard: the user works to ${standard}. Use its load combinations, partial factors, notation and clause references, and say which clause a check comes from.`,
+    );
   const formatting = instructions?.formattingStandards?.trim();
-  if (formatting) parts.push(`The user's formatting standards for calculations and reports follow. Lay out answers, tables and calculation records to them.\n<formatting-standards>\n${formatting}\n</formatting-standards>`);
+  if (formatting)
+    parts.push(
+      `The user's formatting standards for calculations and reports follow. Lay out answers, tables and calculation records to them.\n<formatting-standards>\n${formatting}\n</formatting-standards>`,
+    );
   return parts.join('\n\n');
 }
 
@@ -133,7 +157,8 @@ function requestChars(messages: ChatMessage[]): number {
   let n = 0;
   for (const m of messages) {
     n += 16 + (m.content?.length ?? 0);
-    if ('tool_calls' in m) for (const c of m.tool_calls ?? []) n += 32 + c.function.name.length + c.function.arguments.length;
+    if ('tool_calls' in m)
+      for (const c of m.tool_calls ?? []) n += 32 + c.function.name.length + c.function.arguments.length;
   }
   return n;
 }
@@ -151,9 +176,17 @@ class Interrupt extends Error {
 class Stopped extends Error {}
 
 /** A tool call's end as the model reads it: a desktop tool's outcome, the bridge's failure, or a platform tool's. */
-type StepOutcome = BridgeOutcome | { callId: string; ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
+type StepOutcome =
+  | BridgeOutcome
+  | { callId: string; ok: false; error: { code: string; message: string; details?: Record<string, unknown> } };
 
-export function createRunEngine(deps: { platform: Platform; store: AgentStore; usage: Usage; bridge: Bridge; log: Logger }) {
+export function createRunEngine(deps: {
+  platform: Platform;
+  store: AgentStore;
+  usage: Usage;
+  bridge: Bridge;
+  log: Logger;
+}) {
   const { platform, store, usage, bridge, log } = deps;
   // Each agent's tool definitions, built once: the JSON Schemas are the same for every model call.
   const toolsOf = new Map(AGENTS.map((agent) => [agent, agentTools(agent, platform.tools)]));
@@ -178,7 +211,10 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     return next;
   }
 
-  function eventOf(a: ActiveRun | { run: Run | null; conversationId: string }, partial: Partial<RunEvent> & Pick<RunEvent, 'type'>): RunEvent {
+  function eventOf(
+    a: ActiveRun | { run: Run | null; conversationId: string },
+    partial: Partial<RunEvent> & Pick<RunEvent, 'type'>,
+  ): RunEvent {
     const run = a.run;
     const conversationId = 'conversation' in a ? a.conversation.id : a.conversationId;
     return {
@@ -204,7 +240,11 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   }
 
   /** Rule "working statuses live in memory": only a settled status (paused, done, interrupted) is written here. */
-  async function setStatus(a: ActiveRun, status: RunStatus, extra: Partial<Pick<Run, 'reasonCode' | 'reason' | 'endedAt'>> = {}) {
+  async function setStatus(
+    a: ActiveRun,
+    status: RunStatus,
+    extra: Partial<Pick<Run, 'reasonCode' | 'reason' | 'endedAt'>> = {},
+  ) {
     a.run = { ...a.run, status, ...extra };
     emit(a, { type: 'status' });
     if (!ACTIVE_STATUSES.includes(status)) a.run = await store.updateRun(a.run.id, { status, ...extra });
@@ -214,7 +254,15 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   async function append(a: ActiveRun, messages: NewMessage[]) {
     a.history ??= await store.history(a.conversation.id);
     a.history.lastSeq = await store.appendMessages(a.conversation.id, a.history.lastSeq, messages);
-    for (const m of messages) a.history.messages.push(chatMessage({ role: m.role, content: m.content, toolCalls: m.toolCalls ?? null, toolCallId: m.toolCallId ?? null }));
+    for (const m of messages)
+      a.history.messages.push(
+        chatMessage({
+          role: m.role,
+          content: m.content,
+          toolCalls: m.toolCalls ?? null,
+          toolCallId: m.toolCallId ?? null,
+        }),
+      );
   }
 
   const endpoint = (agent: AgentConfig) => ({
@@ -229,7 +277,12 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     const name = tc.function.name;
     const platformTool = Object.hasOwn(platform.tools, name) ? name : null;
     const split = platformTool ? null : splitToolName(a.agent, name);
-    if (!platformTool && !split) return { callId: tc.id, ok: false, error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${name}` } };
+    if (!platformTool && !split)
+      return {
+        callId: tc.id,
+        ok: false,
+        error: { code: 'INVALID_ARGUMENTS', message: `tool: this agent has no tool ${name}` },
+      };
     const tooLarge = argumentsTooLarge(tc.function.arguments || '');
     if (tooLarge) return { callId: tc.id, ok: false, error: tooLarge };
     let args: unknown;
@@ -241,20 +294,40 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     if (platformTool) {
       // Platform work may be priced: the account must still have credits (else the run stops OUT_OF_CREDITS).
       await usage.assertCredits(a.principal);
-      const out = await runPlatformTool({ platform, principal: a.principal, signal: a.abort.signal }, platformTool, args, log);
+      const out = await runPlatformTool(
+        { platform, principal: a.principal, signal: a.abort.signal },
+        platformTool,
+        args,
+        log,
+      );
       if (!out.ok) return { callId: tc.id, ok: false, error: out.error };
       if (out.charges.length) {
         const items = out.charges.map((c) => ({ ...c, costUsd: c.units * PRICES_USD[c.kind] }));
         a.run = { ...(await store.recordPlatformWork(a.run, items)), status: a.run.status };
-        await usage.charge(a.principal, items.reduce((sum, i) => sum + i.costUsd, 0));
+        await usage.charge(
+          a.principal,
+          items.reduce((sum, i) => sum + i.costUsd, 0),
+        );
       }
       return { callId: tc.id, ok: true, result: out.result };
     }
-    const parsed = parseToolCall({ callId: tc.id.slice(0, 128) || 'call', program: split!.program, tool: split!.tool, args });
+    const parsed = parseToolCall({
+      callId: tc.id.slice(0, 128) || 'call',
+      program: split!.program,
+      tool: split!.tool,
+      args,
+    });
     if (!parsed.ok) return { callId: tc.id, ok: false, error: parsed.error };
     const machines = bridge.machines(a.principal.accountId);
     if (machines.length && !bridge.hasLane(a.principal.accountId, split!.program)) {
-      return { callId: tc.id, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${split!.program} is not installed on any of this account's desktops` } };
+      return {
+        callId: tc.id,
+        ok: false,
+        error: {
+          code: 'PROGRAM_NOT_AVAILABLE',
+          message: `${split!.program} is not installed on any of this account's desktops`,
+        },
+      };
     }
     a.desktopWait = new AbortController();
     try {
@@ -270,19 +343,26 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     }
   }
 
-  async function finish(a: ActiveRun, status: 'done' | 'interrupted' | 'stopped', reasonCode: string | null = null, reason: string | null = null) {
+  async function finish(
+    a: ActiveRun,
+    status: 'done' | 'interrupted' | 'stopped',
+    reasonCode: string | null = null,
+    reason: string | null = null,
+  ) {
     await setStatus(a, status, { reasonCode, reason, endedAt: new Date() });
     active.delete(a.conversation.id);
     const queued = a.queue.splice(0);
     if (!queued.length) return;
     if (status === 'stopped') {
       // The user stopped the run: what they queued meanwhile stays in the history, unanswered.
-      for (const text of queued) await store.appendMessage(a.conversation.id, { role: 'user', content: text, runId: null });
+      for (const text of queued)
+        await store.appendMessage(a.conversation.id, { role: 'user', content: text, runId: null });
     } else if (status === 'done') {
       await startRun(a.principal, a.conversation, a.agent, queued, a.run.stepLimit);
     } else {
       // Kept in the history, so that retryRun answers them too.
-      for (const text of queued) await store.appendMessage(a.conversation.id, { role: 'user', content: text, runId: null });
+      for (const text of queued)
+        await store.appendMessage(a.conversation.id, { role: 'user', content: text, runId: null });
     }
   }
 
@@ -296,24 +376,46 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
           return;
         }
         const steered = a.steer.splice(0);
-        if (steered.length) await append(a, steered.map((text) => ({ role: 'user', content: text, runId: a.run.id })));
+        if (steered.length)
+          await append(
+            a,
+            steered.map((text) => ({ role: 'user', content: text, runId: a.run.id })),
+          );
         a.history ??= await store.history(conversationId);
-        const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(a.agent, instructionsOf.get(conversationId) ?? null) }, ...a.history.messages];
+        const messages: ChatMessage[] = [
+          { role: 'system', content: systemPrompt(a.agent, instructionsOf.get(conversationId) ?? null) },
+          ...a.history.messages,
+        ];
         // Credits reserved for the call before it is made, settled once it answers (usage.ts).
-        const reservation = await usage.reserve(a.principal, usage.reservationFor(requestChars(messages) + toolsChars.get(a.agent)!));
+        const reservation = await usage.reserve(
+          a.principal,
+          usage.reservationFor(requestChars(messages) + toolsChars.get(a.agent)!),
+        );
         await setStatus(a, 'thinking');
         a.modelCall = new AbortController();
         let answer: Awaited<ReturnType<typeof callModel>>;
         try {
-          answer = await callModel(endpoint(a.agent), messages, toolsOf.get(a.agent)!, (kind, text) => emit(a, { type: kind, text }), AbortSignal.any([a.abort.signal, a.modelCall.signal]));
+          answer = await callModel(
+            endpoint(a.agent),
+            messages,
+            toolsOf.get(a.agent)!,
+            (kind, text) => emit(a, { type: kind, text }),
+            AbortSignal.any([a.abort.signal, a.modelCall.signal]),
+          );
         } catch (err) {
-          await usage.settle(reservation, err instanceof ModelError && err.chargeReservation ? reservation.amountUsd : 0);
+          await usage.settle(
+            reservation,
+            err instanceof ModelError && err.chargeReservation ? reservation.amountUsd : 0,
+          );
           if (a.stopRequested) throw new Stopped();
           throw err;
         } finally {
           a.modelCall = null;
         }
-        const costUsd = await usage.settle(reservation, tokenCost(config, answer.promptTokens, answer.completionTokens));
+        const costUsd = await usage.settle(
+          reservation,
+          tokenCost(config, answer.promptTokens, answer.completionTokens),
+        );
         if (a.stopRequested) throw new Stopped();
         const addTokens = { prompt: answer.promptTokens, completion: answer.completionTokens, costUsd };
         // At most AGENT_MAX_TOOL_CALLS_PER_ANSWER calls run; the model reads why the rest did not.
@@ -328,14 +430,26 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
           return;
         }
         // One write per step: its tokens, the step and its tool calls counted, the run's working status.
-        a.run = await store.updateRun(a.run.id, { addTokens, steps: a.run.steps + 1, addToolCalls: bounded.calls.length, status: 'calling_tool' });
+        a.run = await store.updateRun(a.run.id, {
+          addTokens,
+          steps: a.run.steps + 1,
+          addToolCalls: bounded.calls.length,
+          status: 'calling_tool',
+        });
         // The step's messages (the call and its results) are written together once its calls are done.
         const content = [answer.content, bounded.note].filter(Boolean).join('\n\n') || null;
-        const written: NewMessage[] = [{ role: 'assistant', content, toolCalls: bounded.calls.map(callForHistory), runId: a.run.id }];
+        const written: NewMessage[] = [
+          { role: 'assistant', content, toolCalls: bounded.calls.map(callForHistory), runId: a.run.id },
+        ];
         for (const [i, tc] of bounded.calls.entries()) {
           if (a.stopRequested) {
             // Never sent: the program sees no call after Stop.
-            written.push({ role: 'tool', content: JSON.stringify({ error: { code: 'CANCELLED', message: 'not run: the user stopped the run' } }), toolCallId: tc.id, runId: a.run.id });
+            written.push({
+              role: 'tool',
+              content: JSON.stringify({ error: { code: 'CANCELLED', message: 'not run: the user stopped the run' } }),
+              toolCallId: tc.id,
+              runId: a.run.id,
+            });
             continue;
           }
           // Platform tools run on this thread: the event loop serves other requests between calls.
@@ -346,29 +460,57 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
           } catch {
             // Shown as the model wrote it.
           }
-          const shown = { callId: tc.id, name: tc.function.name, arguments: args, result: null, errorCode: null, errorMessage: null };
+          const shown = {
+            callId: tc.id,
+            name: tc.function.name,
+            arguments: args,
+            result: null,
+            errorCode: null,
+            errorMessage: null,
+          };
           a.run = { ...a.run, status: 'calling_tool' };
           emit(a, { type: 'tool_call', toolCall: shown });
           const outcome = await runTool(a, tc);
           if (a.stopRequested && !outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE') {
             // Stopped while it waited for a desktop: it never reached the program.
-            written.push({ role: 'tool', content: JSON.stringify({ error: { code: 'CANCELLED', message: 'not run: the user stopped the run' } }), toolCallId: tc.id, runId: a.run.id });
-            emit(a, { type: 'tool_result', toolCall: { ...shown, errorCode: 'CANCELLED', errorMessage: 'not run: the user stopped the run' } });
+            written.push({
+              role: 'tool',
+              content: JSON.stringify({ error: { code: 'CANCELLED', message: 'not run: the user stopped the run' } }),
+              toolCallId: tc.id,
+              runId: a.run.id,
+            });
+            emit(a, {
+              type: 'tool_result',
+              toolCall: { ...shown, errorCode: 'CANCELLED', errorMessage: 'not run: the user stopped the run' },
+            });
             continue;
           }
-          if (!outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE') throw new Interrupt('DESKTOP_UNAVAILABLE', outcome.error.message);
+          if (!outcome.ok && outcome.error.code === 'DESKTOP_UNAVAILABLE')
+            throw new Interrupt('DESKTOP_UNAVAILABLE', outcome.error.message);
           // A result over AGENT_MAX_TOOL_RESULT_BYTES is kept (and shown, and sent to the model) as TOO_LARGE.
           const raw = outcome.ok ? outcome.result : { error: outcome.error };
           const body = toolResultBody(tc.function.name, raw);
           written.push({ role: 'tool', content: JSON.stringify(body), toolCallId: tc.id, runId: a.run.id });
-          const error = body !== raw ? (body as { error: { code: string; message: string } }).error : outcome.ok ? null : outcome.error;
-          emit(a, { type: 'tool_result', toolCall: error ? { ...shown, errorCode: error.code, errorMessage: error.message } : { ...shown, result: outcome.ok ? outcome.result : null } });
+          const error =
+            body !== raw
+              ? (body as { error: { code: string; message: string } }).error
+              : outcome.ok
+                ? null
+                : outcome.error;
+          emit(a, {
+            type: 'tool_result',
+            toolCall: error
+              ? { ...shown, errorCode: error.code, errorMessage: error.message }
+              : { ...shown, result: outcome.ok ? outcome.result : null },
+          });
         }
         await append(a, written);
       }
     } catch (err) {
       if (err instanceof Stopped) {
-        await finish(a, 'stopped', 'STOPPED_BY_USER', 'stopped by the user').catch((e) => log.error({ err: e }, 'could not record a stopped run'));
+        await finish(a, 'stopped', 'STOPPED_BY_USER', 'stopped by the user').catch((e) =>
+          log.error({ err: e }, 'could not record a stopped run'),
+        );
         return;
       }
       let code = 'RUN_INTERRUPTED';
@@ -377,9 +519,12 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       else if (err instanceof ModelError) {
         log.warn({ reason: err.reason, runId: a.run.id }, 'model call failed');
         [code, reason] = ['MODEL_ERROR', err.message];
-      } else if (err instanceof AppError && err.code === 'OUT_OF_CREDITS') [code, reason] = ['OUT_OF_CREDITS', err.message];
+      } else if (err instanceof AppError && err.code === 'OUT_OF_CREDITS')
+        [code, reason] = ['OUT_OF_CREDITS', err.message];
       else log.error({ err, runId: a.run.id }, 'run failed');
-      await finish(a, 'interrupted', code, reason).catch((e) => log.error({ err: e }, 'could not record an interrupted run'));
+      await finish(a, 'interrupted', code, reason).catch((e) =>
+        log.error({ err: e }, 'could not record an interrupted run'),
+      );
     }
   }
 
@@ -389,10 +534,30 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
     running.add(p);
   }
 
-  async function startRun(principal: Principal, conversation: Conversation, agent: AgentConfig, messages: string[], stepLimit: number): Promise<Run> {
+  async function startRun(
+    principal: Principal,
+    conversation: Conversation,
+    agent: AgentConfig,
+    messages: string[],
+    stepLimit: number,
+  ): Promise<Run> {
     const run = await store.createRun(principal.accountId, conversation.id, stepLimit, platform.config.replica);
-    for (const text of messages) await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
-    const a: ActiveRun = { run, principal, conversation, agent, steer: [], queue: [], pauseStep: stepLimit, abort: new AbortController(), stopRequested: false, modelCall: null, desktopWait: null, history: null };
+    for (const text of messages)
+      await store.appendMessage(conversation.id, { role: 'user', content: text, runId: run.id });
+    const a: ActiveRun = {
+      run,
+      principal,
+      conversation,
+      agent,
+      steer: [],
+      queue: [],
+      pauseStep: stepLimit,
+      abort: new AbortController(),
+      stopRequested: false,
+      modelCall: null,
+      desktopWait: null,
+      history: null,
+    };
     launch(a);
     emit(a, { type: 'status' });
     return run;
@@ -423,7 +588,11 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
   }
 
   function requireModel() {
-    if (!config.agentLlmUrl) throw new AppError('AGENT_MODEL_NOT_CONFIGURED', 'Agent runs need a model: the operator has not set AGENT_LLM_URL');
+    if (!config.agentLlmUrl)
+      throw new AppError(
+        'AGENT_MODEL_NOT_CONFIGURED',
+        'Agent runs need a model: the operator has not set AGENT_LLM_URL',
+      );
   }
 
   function resumeActive(a: ActiveRun) {
@@ -434,11 +603,18 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
 
   return {
     async sendMessage(principal: Principal, input: SendMessageInput) {
-      if (!input.content.trim()) throw new AppError('UNPROCESSABLE', 'content: must not be empty', { field: 'content' });
-      if (input.content.length > MAX_MESSAGE_CHARS) throw fieldError('UNPROCESSABLE', 'content', `at most ${MAX_MESSAGE_CHARS} characters`, { field: 'content' });
+      if (!input.content.trim())
+        throw new AppError('UNPROCESSABLE', 'content: must not be empty', { field: 'content' });
+      if (input.content.length > MAX_MESSAGE_CHARS)
+        throw fieldError('UNPROCESSABLE', 'content', `at most ${MAX_MESSAGE_CHARS} characters`, { field: 'content' });
       const stepLimit = input.stepLimit ?? STEP_LIMIT.default;
       if (!Number.isInteger(stepLimit) || stepLimit < STEP_LIMIT.min || stepLimit > STEP_LIMIT.max) {
-        throw fieldError('UNPROCESSABLE', 'stepLimit', `must be an integer from ${STEP_LIMIT.min} to ${STEP_LIMIT.max}`, { field: 'stepLimit' });
+        throw fieldError(
+          'UNPROCESSABLE',
+          'stepLimit',
+          `must be an integer from ${STEP_LIMIT.min} to ${STEP_LIMIT.max}`,
+          { field: 'stepLimit' },
+        );
       }
       const instructions = parseInstructions(input.instructions);
       requireModel();
@@ -447,15 +623,21 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       if (input.conversationId) {
         conversation = await store.conversation(principal.accountId, input.conversationId);
         if (input.agentId && input.agentId !== conversation.agentId) {
-          throw new AppError('AGENT_LOCKED', `agentId: this conversation's agent is ${conversation.agentId}, fixed at its first message; start a new conversation to switch`, {
-            agent_id: conversation.agentId,
-          });
+          throw new AppError(
+            'AGENT_LOCKED',
+            `agentId: this conversation's agent is ${conversation.agentId}, fixed at its first message; start a new conversation to switch`,
+            {
+              agent_id: conversation.agentId,
+            },
+          );
         }
         agent = agentById(conversation.agentId)!;
       } else {
-        if (!input.agentId) throw new AppError('VALIDATION_ERROR', 'agentId: required to start a conversation', { field: 'agentId' });
+        if (!input.agentId)
+          throw new AppError('VALIDATION_ERROR', 'agentId: required to start a conversation', { field: 'agentId' });
         const found = agentById(input.agentId);
-        if (!found) throw fieldError('UNPROCESSABLE', 'agentId', `unknown agent ${input.agentId}`, { field: 'agentId' });
+        if (!found)
+          throw fieldError('UNPROCESSABLE', 'agentId', `unknown agent ${input.agentId}`, { field: 'agentId' });
         agent = found;
       }
       if (!conversation) {
@@ -489,7 +671,8 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       requireModel();
       return serial(conversation.id, async () => {
         const a = await current(principal, conversation);
-        if (!a || a.run.status !== 'paused') throw new AppError('RUN_STATE_CONFLICT', 'conversationId: no run of this conversation is paused');
+        if (!a || a.run.status !== 'paused')
+          throw new AppError('RUN_STATE_CONFLICT', 'conversationId: no run of this conversation is paused');
         await usage.assertCredits(principal);
         resumeActive(a);
         return a.run;
@@ -500,9 +683,14 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       const conversation = await store.conversation(principal.accountId, conversationId);
       requireModel();
       return serial(conversation.id, async () => {
-        if (active.has(conversation.id)) throw new AppError('RUN_STATE_CONFLICT', 'conversationId: a run of this conversation is working or paused');
+        if (active.has(conversation.id))
+          throw new AppError('RUN_STATE_CONFLICT', 'conversationId: a run of this conversation is working or paused');
         const latest = await store.latestRun(conversation.id);
-        if (latest?.status !== 'interrupted') throw new AppError('RUN_STATE_CONFLICT', 'conversationId: the last run of this conversation was not interrupted');
+        if (latest?.status !== 'interrupted')
+          throw new AppError(
+            'RUN_STATE_CONFLICT',
+            'conversationId: the last run of this conversation was not interrupted',
+          );
         await usage.assertCredits(principal);
         await store.dropRunOutput(latest.id);
         return startRun(principal, conversation, agentById(conversation.agentId)!, [], latest.stepLimit);
@@ -518,7 +706,8 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
       const conversation = await store.conversation(principal.accountId, conversationId);
       return serial(conversation.id, async () => {
         const a = await current(principal, conversation);
-        if (!a) throw new AppError('RUN_STATE_CONFLICT', 'conversationId: no run of this conversation is working or paused');
+        if (!a)
+          throw new AppError('RUN_STATE_CONFLICT', 'conversationId: no run of this conversation is working or paused');
         a.stopRequested = true;
         if (a.run.status === 'paused') {
           await finish(a, 'stopped', 'STOPPED_BY_USER', 'stopped by the user');
@@ -533,7 +722,8 @@ export function createRunEngine(deps: { platform: Platform; store: AgentStore; u
 
     async renameConversation(principal: Principal, conversationId: string, title: string): Promise<Conversation> {
       const trimmed = title.trim();
-      if (!trimmed || trimmed.length > MAX_TITLE_CHARS) throw fieldError('UNPROCESSABLE', 'title', `1 to ${MAX_TITLE_CHARS} characters`, { field: 'title' });
+      if (!trimmed || trimmed.length > MAX_TITLE_CHARS)
+        throw fieldError('UNPROCESSABLE', 'title', `1 to ${MAX_TITLE_CHARS} characters`, { field: 'title' });
       return store.renameConversation(principal.accountId, conversationId, trimmed);
     },
 
@@ -580,11 +770,21 @@ function parseInstructions(raw: RunInstructions | null | undefined): RunInstruct
   if (!raw) return null;
   const designStandard = raw.designStandard ?? null;
   if (designStandard !== null && !Object.hasOwn(DESIGN_STANDARDS, designStandard)) {
-    throw fieldError('UNPROCESSABLE', 'instructions.designStandard', `one of ${Object.keys(DESIGN_STANDARDS).join(', ')}`, { field: 'instructions.designStandard' });
+    throw fieldError(
+      'UNPROCESSABLE',
+      'instructions.designStandard',
+      `one of ${Object.keys(DESIGN_STANDARDS).join(', ')}`,
+      { field: 'instructions.designStandard' },
+    );
   }
   const formattingStandards = raw.formattingStandards ?? null;
   if (formattingStandards !== null && formattingStandards.length > MAX_FORMATTING_STANDARDS_CHARS) {
-    throw fieldError('UNPROCESSABLE', 'instructions.formattingStandards', `at most ${MAX_FORMATTING_STANDARDS_CHARS} characters`, { field: 'instructions.formattingStandards' });
+    throw fieldError(
+      'UNPROCESSABLE',
+      'instructions.formattingStandards',
+      `at most ${MAX_FORMATTING_STANDARDS_CHARS} characters`,
+      { field: 'instructions.formattingStandards' },
+    );
   }
   return { designStandard, formattingStandards };
 }

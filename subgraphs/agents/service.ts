@@ -19,7 +19,11 @@ export function createAgentServices(platform: Platform): AgentServices {
   const { config } = platform;
   const store = createAgentStore(platform.db);
   const usage = createUsage(config, store);
-  const bridge = createBridge({ toolTimeoutMs: config.agentToolTimeoutMs, desktopWaitMs: config.agentDesktopWaitMs, heartbeatTimeoutMs: config.agentHeartbeatTimeoutMs });
+  const bridge = createBridge({
+    toolTimeoutMs: config.agentToolTimeoutMs,
+    desktopWaitMs: config.agentDesktopWaitMs,
+    heartbeatTimeoutMs: config.agentHeartbeatTimeoutMs,
+  });
   const runs = createRunEngine({ platform, store, usage, bridge, log: platform.log.child({ module: 'agents' }) });
   platform.onClose(async () => {
     await runs.close();

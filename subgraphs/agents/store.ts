@@ -5,7 +5,8 @@ import type { Database } from '../../core/db/client.ts';
 import { AppError } from '../../core/errors.ts';
 import type { ChatMessage, ChatToolCall } from './llm.ts';
 
-export type RunStatus = 'thinking' | 'calling_tool' | 'waiting_for_desktop' | 'paused' | 'done' | 'interrupted' | 'stopped';
+export type RunStatus =
+  'thinking' | 'calling_tool' | 'waiting_for_desktop' | 'paused' | 'done' | 'interrupted' | 'stopped';
 export const ACTIVE_STATUSES: readonly RunStatus[] = ['thinking', 'calling_tool', 'waiting_for_desktop'];
 
 export interface Conversation {
@@ -55,7 +56,8 @@ export interface NewMessage {
 /** A message in chat-completions form. */
 export function chatMessage(m: Pick<StoredMessage, 'role' | 'content' | 'toolCalls' | 'toolCallId'>): ChatMessage {
   if (m.role === 'tool') return { role: 'tool', content: m.content ?? '', tool_call_id: m.toolCallId ?? '' };
-  if (m.role === 'assistant') return { role: 'assistant', content: m.content, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) };
+  if (m.role === 'assistant')
+    return { role: 'assistant', content: m.content, ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}) };
   return { role: 'user', content: m.content ?? '' };
 }
 
@@ -75,7 +77,8 @@ export function createAgentStore(db: Database) {
     /** The account's conversation; CONVERSATION_NOT_FOUND for an unknown id or another account's. */
     async conversation(accountId: string, id: string): Promise<Conversation> {
       const row = await db.conversation.findUnique({ where: { id } });
-      if (!row || row.accountId !== accountId) throw new AppError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`, { conversation_id: id });
+      if (!row || row.accountId !== accountId)
+        throw new AppError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`, { conversation_id: id });
       return row;
     },
 
@@ -85,12 +88,24 @@ export function createAgentStore(db: Database) {
      * account's titles, because SQLite's LIKE and PostgreSQL's ILIKE do not agree on case beyond
      * ASCII and Prisma offers `mode: 'insensitive'` on PostgreSQL only.
      */
-    async listConversations(accountId: string, offset: number, limit: number, search?: string | null): Promise<Conversation[]> {
+    async listConversations(
+      accountId: string,
+      offset: number,
+      limit: number,
+      search?: string | null,
+    ): Promise<Conversation[]> {
       const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
       if (!search) return db.conversation.findMany({ where: { accountId }, orderBy, skip: offset, take: limit });
       const needle = search.toLocaleLowerCase();
-      const titles = await db.conversation.findMany({ where: { accountId }, orderBy, select: { id: true, title: true } });
-      const ids = titles.filter((t) => t.title.toLocaleLowerCase().includes(needle)).slice(offset, offset + limit).map((t) => t.id);
+      const titles = await db.conversation.findMany({
+        where: { accountId },
+        orderBy,
+        select: { id: true, title: true },
+      });
+      const ids = titles
+        .filter((t) => t.title.toLocaleLowerCase().includes(needle))
+        .slice(offset, offset + limit)
+        .map((t) => t.id);
       const rows = await db.conversation.findMany({ where: { id: { in: ids } } });
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)!).filter(Boolean);
@@ -102,7 +117,11 @@ export function createAgentStore(db: Database) {
     },
 
     async lastSeq(conversationId: string): Promise<number> {
-      const last = await db.conversationMessage.findFirst({ where: { conversationId }, orderBy: { seq: 'desc' }, select: { seq: true } });
+      const last = await db.conversationMessage.findFirst({
+        where: { conversationId },
+        orderBy: { seq: 'desc' },
+        select: { seq: true },
+      });
       return last?.seq ?? 0;
     },
 
@@ -128,14 +147,27 @@ export function createAgentStore(db: Database) {
     },
 
     async messages(conversationId: string, last?: number): Promise<StoredMessage[]> {
-      const rows = await db.conversationMessage.findMany({ where: { conversationId }, orderBy: { seq: 'desc' }, ...(last ? { take: last } : {}) });
-      return rows.reverse().map((r) => ({ ...r, role: r.role as StoredMessage['role'], toolCalls: (r.toolCalls as ChatToolCall[] | null) ?? null }));
+      const rows = await db.conversationMessage.findMany({
+        where: { conversationId },
+        orderBy: { seq: 'desc' },
+        ...(last ? { take: last } : {}),
+      });
+      return rows.reverse().map((r) => ({
+        ...r,
+        role: r.role as StoredMessage['role'],
+        toolCalls: (r.toolCalls as ChatToolCall[] | null) ?? null,
+      }));
     },
 
     /** The history in chat-completions form, and the last message's seq (appendMessages continues from it). */
     async history(conversationId: string): Promise<{ messages: ChatMessage[]; lastSeq: number }> {
       const rows = await db.conversationMessage.findMany({ where: { conversationId }, orderBy: { seq: 'asc' } });
-      return { messages: rows.map((r) => chatMessage({ ...r, role: r.role as StoredMessage['role'], toolCalls: r.toolCalls as ChatToolCall[] | null })), lastSeq: rows.at(-1)?.seq ?? 0 };
+      return {
+        messages: rows.map((r) =>
+          chatMessage({ ...r, role: r.role as StoredMessage['role'], toolCalls: r.toolCalls as ChatToolCall[] | null }),
+        ),
+        lastSeq: rows.at(-1)?.seq ?? 0,
+      };
     },
 
     /** Takes back what an interrupted run wrote (its answers and tool results), keeping the user's messages. */
@@ -144,17 +176,33 @@ export function createAgentStore(db: Database) {
     },
 
     async createRun(accountId: string, conversationId: string, stepLimit: number, owner: string): Promise<Run> {
-      return run(await db.agentRun.create({ data: { id: randomUUID(), accountId, conversationId, status: 'thinking', stepLimit, owner } }));
+      return run(
+        await db.agentRun.create({
+          data: { id: randomUUID(), accountId, conversationId, status: 'thinking', stepLimit, owner },
+        }),
+      );
     },
 
-    async updateRun(id: string, data: Partial<Pick<Run, 'status' | 'steps' | 'stepLimit' | 'reasonCode' | 'reason' | 'endedAt'>> & { addTokens?: { prompt: number; completion: number; costUsd: number }; addToolCalls?: number }): Promise<Run> {
+    async updateRun(
+      id: string,
+      data: Partial<Pick<Run, 'status' | 'steps' | 'stepLimit' | 'reasonCode' | 'reason' | 'endedAt'>> & {
+        addTokens?: { prompt: number; completion: number; costUsd: number };
+        addToolCalls?: number;
+      },
+    ): Promise<Run> {
       const { addTokens, addToolCalls, ...rest } = data;
       return run(
         await db.agentRun.update({
           where: { id },
           data: {
             ...rest,
-            ...(addTokens ? { promptTokens: { increment: addTokens.prompt }, completionTokens: { increment: addTokens.completion }, costUsd: { increment: addTokens.costUsd } } : {}),
+            ...(addTokens
+              ? {
+                  promptTokens: { increment: addTokens.prompt },
+                  completionTokens: { increment: addTokens.completion },
+                  costUsd: { increment: addTokens.costUsd },
+                }
+              : {}),
             ...(addToolCalls ? { toolCalls: { increment: addToolCalls } } : {}),
           },
         }),
@@ -162,22 +210,38 @@ export function createAgentStore(db: Database) {
     },
 
     /** Priced platform work of a run: one item per kind, and the run's cost raised by it (usage sums run costs). */
-    async recordPlatformWork(run: Pick<Run, 'id' | 'accountId'>, items: { kind: string; units: number; costUsd: number }[]): Promise<Run> {
+    async recordPlatformWork(
+      run: Pick<Run, 'id' | 'accountId'>,
+      items: { kind: string; units: number; costUsd: number }[],
+    ): Promise<Run> {
       const total = items.reduce((sum, i) => sum + i.costUsd, 0);
       const [, updated] = await db.$transaction([
-        db.agentUsageItem.createMany({ data: items.map((i) => ({ id: randomUUID(), accountId: run.accountId, runId: run.id, ...i })) }),
+        db.agentUsageItem.createMany({
+          data: items.map((i) => ({ id: randomUUID(), accountId: run.accountId, runId: run.id, ...i })),
+        }),
         db.agentRun.update({ where: { id: run.id }, data: { costUsd: { increment: total } } }),
       ]);
       return updated as unknown as Run;
     },
 
-    async platformWorkSince(accountId: string, since: Date): Promise<{ kind: string; units: number; costUsd: number }[]> {
-      const groups = await db.agentUsageItem.groupBy({ by: ['kind'], where: { accountId, createdAt: { gte: since } }, _sum: { units: true, costUsd: true }, orderBy: { kind: 'asc' } });
+    async platformWorkSince(
+      accountId: string,
+      since: Date,
+    ): Promise<{ kind: string; units: number; costUsd: number }[]> {
+      const groups = await db.agentUsageItem.groupBy({
+        by: ['kind'],
+        where: { accountId, createdAt: { gte: since } },
+        _sum: { units: true, costUsd: true },
+        orderBy: { kind: 'asc' },
+      });
       return groups.map((g) => ({ kind: g.kind, units: g._sum.units ?? 0, costUsd: g._sum.costUsd ?? 0 }));
     },
 
     async latestRun(conversationId: string): Promise<Run | null> {
-      const row = await db.agentRun.findFirst({ where: { conversationId }, orderBy: [{ startedAt: 'desc' }, { id: 'desc' }] });
+      const row = await db.agentRun.findFirst({
+        where: { conversationId },
+        orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
+      });
       return row ? run(row) : null;
     },
 
@@ -186,7 +250,12 @@ export function createAgentStore(db: Database) {
     async interruptOrphans(owner: string): Promise<number> {
       const { count } = await db.agentRun.updateMany({
         where: { status: { in: [...ACTIVE_STATUSES] }, owner },
-        data: { status: 'interrupted', reasonCode: 'RUN_INTERRUPTED', reason: 'the server restarted during the run', endedAt: new Date() },
+        data: {
+          status: 'interrupted',
+          reasonCode: 'RUN_INTERRUPTED',
+          reason: 'the server restarted during the run',
+          endedAt: new Date(),
+        },
       });
       return count;
     },
@@ -196,7 +265,13 @@ export function createAgentStore(db: Database) {
      * it (`spent`, read only then). Two first uses at once: one creates it, the other's duplicate is ignored.
      */
     async ensureCredit(accountId: string, periodStart: Date, spent: () => Promise<number>): Promise<void> {
-      if (await db.agentCredit.findUnique({ where: { accountId_periodStart: { accountId, periodStart } }, select: { accountId: true } })) return;
+      if (
+        await db.agentCredit.findUnique({
+          where: { accountId_periodStart: { accountId, periodStart } },
+          select: { accountId: true },
+        })
+      )
+        return;
       const used = await spent();
       try {
         await db.agentCredit.create({ data: { accountId, periodStart, spentUsd: used, committedUsd: used } });
@@ -218,7 +293,11 @@ export function createAgentStore(db: Database) {
     async settleCredit(accountId: string, periodStart: Date, reservedUsd: number, spentUsd: number): Promise<void> {
       await db.agentCredit.updateMany({
         where: { accountId, periodStart },
-        data: { reservedUsd: { decrement: reservedUsd }, spentUsd: { increment: spentUsd }, committedUsd: { increment: spentUsd - reservedUsd } },
+        data: {
+          reservedUsd: { decrement: reservedUsd },
+          spentUsd: { increment: spentUsd },
+          committedUsd: { increment: spentUsd - reservedUsd },
+        },
       });
     },
 

@@ -45,23 +45,39 @@ export const tooLargeResult = (what: string) => ({
 export function boundToolCalls(calls: ChatToolCall[], notRun: number): { calls: ChatToolCall[]; note: string | null } {
   const kept = calls.slice(0, LIMITS.agentMaxToolCallsPerAnswer);
   const dropped = calls.length - kept.length + notRun;
-  const note = dropped > 0 ? `[platform] ${dropped} more tool call${dropped === 1 ? '' : 's'} of this answer ${dropped === 1 ? 'was' : 'were'} not run: at most ${LIMITS.agentMaxToolCallsPerAnswer} tool calls are run per answer (AGENT_MAX_TOOL_CALLS_PER_ANSWER). Ask again for what you still need.` : null;
+  const note =
+    dropped > 0
+      ? `[platform] ${dropped} more tool call${dropped === 1 ? '' : 's'} of this answer ${dropped === 1 ? 'was' : 'were'} not run: at most ${LIMITS.agentMaxToolCallsPerAnswer} tool calls are run per answer (AGENT_MAX_TOOL_CALLS_PER_ANSWER). Ask again for what you still need.`
+      : null;
   return { calls: kept, note };
 }
 
 /** A call as the history keeps it: arguments over the limit are replaced by a note of their size. */
 export const callForHistory = (c: ChatToolCall): ChatToolCall =>
   c.function.arguments.length > LIMITS.agentMaxToolArgumentBytes
-    ? { ...c, function: { name: c.function.name, arguments: JSON.stringify({ omitted: `arguments of ${c.function.arguments.length} bytes, over the limit of ${LIMITS.agentMaxToolArgumentBytes}` }) } }
+    ? {
+        ...c,
+        function: {
+          name: c.function.name,
+          arguments: JSON.stringify({
+            omitted: `arguments of ${c.function.arguments.length} bytes, over the limit of ${LIMITS.agentMaxToolArgumentBytes}`,
+          }),
+        },
+      }
     : c;
 
 /** A tool's outcome as the model reads it: its JSON, or TOO_LARGE when that passes AGENT_MAX_TOOL_RESULT_BYTES. */
 export function toolResultBody(name: string, body: unknown): unknown {
-  return jsonLongerThan(body, LIMITS.agentMaxToolResultBytes) ? { error: tooLargeResult(`the result of ${name}`) } : body;
+  return jsonLongerThan(body, LIMITS.agentMaxToolResultBytes)
+    ? { error: tooLargeResult(`the result of ${name}`) }
+    : body;
 }
 
 /** The arguments a call sent, when they are over the limit: answered before they are parsed. */
 export function argumentsTooLarge(raw: string): { code: string; message: string } | null {
   if (raw.length <= LIMITS.agentMaxToolArgumentBytes) return null;
-  return { code: 'INVALID_ARGUMENTS', message: `arguments: ${raw.length} bytes, over the limit of ${LIMITS.agentMaxToolArgumentBytes} (AGENT_MAX_TOOL_ARGUMENT_BYTES)` };
+  return {
+    code: 'INVALID_ARGUMENTS',
+    message: `arguments: ${raw.length} bytes, over the limit of ${LIMITS.agentMaxToolArgumentBytes} (AGENT_MAX_TOOL_ARGUMENT_BYTES)`,
+  };
 }

@@ -35,7 +35,11 @@ export function periodOf(now: Date, periodS: number): { start: Date; resetAt: Da
   return { start: new Date(start), resetAt: new Date(start + ms) };
 }
 
-export function tokenCost(config: Pick<Config, 'agentPriceInPerMtok' | 'agentPriceOutPerMtok'>, prompt: number, completion: number): number {
+export function tokenCost(
+  config: Pick<Config, 'agentPriceInPerMtok' | 'agentPriceOutPerMtok'>,
+  prompt: number,
+  completion: number,
+): number {
   return (prompt * config.agentPriceInPerMtok + completion * config.agentPriceOutPerMtok) / 1e6;
 }
 
@@ -44,13 +48,21 @@ export function createUsage(config: Config, store: AgentStore) {
     /** The meter: what was spent this period, with the platform work in it by kind. */
     async of(principal: Principal, now = new Date()) {
       const { start } = periodOf(now, config.agentUsagePeriodS);
-      const [used, platformWork] = await Promise.all([this.spent(principal, now), store.platformWorkSince(principal.accountId, start)]);
+      const [used, platformWork] = await Promise.all([
+        this.spent(principal, now),
+        store.platformWorkSince(principal.accountId, start),
+      ]);
       return { ...used, platformWork };
     },
 
     async spent(principal: Principal, now = new Date()) {
       const { start, resetAt } = periodOf(now, config.agentUsagePeriodS);
-      return { periodStartAt: start, resetAt, limitUsd: config.tiers[principal.tier].agentCreditsUsd, ...(await store.usageSince(principal.accountId, start)) };
+      return {
+        periodStartAt: start,
+        resetAt,
+        limitUsd: config.tiers[principal.tier].agentCreditsUsd,
+        ...(await store.usageSince(principal.accountId, start)),
+      };
     },
 
     /** Throws OUT_OF_CREDITS when the account's usage for this period has reached its limit (calls in flight counted). */
@@ -71,7 +83,11 @@ export function createUsage(config: Config, store: AgentStore) {
     async reserve(principal: Principal, amountUsd: number, now = new Date()): Promise<Reservation> {
       const { start, resetAt } = periodOf(now, config.agentUsagePeriodS);
       const limitUsd = config.tiers[principal.tier].agentCreditsUsd;
-      await store.ensureCredit(principal.accountId, start, async () => (await store.usageSince(principal.accountId, start)).usedUsd);
+      await store.ensureCredit(
+        principal.accountId,
+        start,
+        async () => (await store.usageSince(principal.accountId, start)).usedUsd,
+      );
       if (!(await store.reserveCredit(principal.accountId, start, amountUsd, limitUsd))) {
         const credit = await store.credit(principal.accountId, start);
         throw outOfCredits(limitUsd, credit?.spentUsd ?? limitUsd, resetAt);
@@ -89,7 +105,11 @@ export function createUsage(config: Config, store: AgentStore) {
     /** Charges platform work done for a run (no reservation: it is checked before the tool runs). */
     async charge(principal: Principal, costUsd: number, now = new Date()): Promise<void> {
       const { start } = periodOf(now, config.agentUsagePeriodS);
-      await store.ensureCredit(principal.accountId, start, async () => (await store.usageSince(principal.accountId, start)).usedUsd);
+      await store.ensureCredit(
+        principal.accountId,
+        start,
+        async () => (await store.usageSince(principal.accountId, start)).usedUsd,
+      );
       await store.settleCredit(principal.accountId, start, 0, costUsd);
     },
   };
@@ -98,9 +118,13 @@ export function createUsage(config: Config, store: AgentStore) {
 export type Usage = ReturnType<typeof createUsage>;
 
 function outOfCredits(limitUsd: number, usedUsd: number, resetAt: Date): AppError {
-  return new AppError('OUT_OF_CREDITS', `The usage limit of ${limitUsd} USD for this period is reached; it resets at ${resetAt.toISOString()}`, {
-    reset_at: resetAt.toISOString(),
-    limit_usd: limitUsd,
-    used_usd: usedUsd,
-  });
+  return new AppError(
+    'OUT_OF_CREDITS',
+    `The usage limit of ${limitUsd} USD for this period is reached; it resets at ${resetAt.toISOString()}`,
+    {
+      reset_at: resetAt.toISOString(),
+      limit_usd: limitUsd,
+      used_usd: usedUsd,
+    },
+  );
 }

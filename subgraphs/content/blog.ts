@@ -39,7 +39,8 @@ const frontMatter = z.object({
 export function parsePost(fileName: string, source: string): BlogPost {
   const { data, content } = matter(source);
   const parsed = frontMatter.safeParse(data);
-  if (!parsed.success) throw new Error(`${fileName}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${fileName}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const fm = parsed.data;
   if (`${fm.slug}.md` !== fileName) throw new Error(`${fileName}: slug "${fm.slug}" must match the file name`);
   return {

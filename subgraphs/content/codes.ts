@@ -68,7 +68,21 @@ export async function loadCodes(db: Database, ids: readonly string[]): Promise<(
 }
 
 /** A stored entry as search reads it: the catalogue's fields and the names the document prints for itself. */
-export function catalogueEntryOf(row: { fileId: string; filename: string; description: string; designStandard: string; designations: unknown }) {
-  const designations = Array.isArray(row.designations) ? row.designations.filter((d): d is string => typeof d === 'string') : [];
-  return { fileId: row.fileId, filename: row.filename, description: row.description, designStandard: row.designStandard, designations };
+export function catalogueEntryOf(row: {
+  fileId: string;
+  filename: string;
+  description: string;
+  designStandard: string;
+  designations: unknown;
+}) {
+  const designations = Array.isArray(row.designations)
+    ? row.designations.filter((d): d is string => typeof d === 'string')
+    : [];
+  return {
+    fileId: row.fileId,
+    filename: row.filename,
+    description: row.description,
+    designStandard: row.designStandard,
+    designations,
+  };
 }

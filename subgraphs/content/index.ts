@@ -19,14 +19,22 @@ export const contentSubgraph: SubgraphModule = {
   jobHandlers: [searchJob, libraryIngestJob],
   tools: contentTools,
   // The code library and the blog are public: no key, a budget per client address.
-  budgets: { 'Query.codes': 'public', 'Query.blogPost': 'public', 'Query.blogPostBySlug': 'public', 'Query.blogPosts': 'public' },
+  budgets: {
+    'Query.codes': 'public',
+    'Query.blogPost': 'public',
+    'Query.blogPostBySlug': 'public',
+    'Query.blogPosts': 'public',
+  },
   async onStart(platform) {
     await seedCodes(platform.db, readCatalogue(new URL('./data/codes.json', import.meta.url)));
     // Private library documents past their retention go with their passages and PDFs.
     platform.registerSweeper((now) => sweepLibrary(platform, now));
     await seedPosts(platform.db, readPosts(fileURLToPath(new URL('./data/blog', import.meta.url))));
     // Passages whose vectors another model made are embedded again in the background (core/embedding/reembed.ts).
-    reembedInBackground({ ...platform, embedder: platform.codeEmbedder }, codeReembedTarget(passageIndexFor(platform.db)));
+    reembedInBackground(
+      { ...platform, embedder: platform.codeEmbedder },
+      codeReembedTarget(passageIndexFor(platform.db)),
+    );
   },
   resolvers: contentResolvers,
 };

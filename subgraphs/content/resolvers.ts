@@ -21,21 +21,40 @@ export const contentResolvers: GraphQLResolverMap<RequestContext> = {
   DesignStandard: { US: 'us', EUROCODE: 'eurocode', AUS_NZ: 'aus-nz', CANADA: 'canada' },
   Mutation: {
     // The record as created (pending): its status and createdAt answer from here, not from a later read.
-    createSearchJob: (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => createSearchJob(ctx.platform, requirePrincipal(ctx), args.input),
-    ingestCode: (_: unknown, args: { fileId: string; file: Promise<{ createReadStream(): Readable }> }, ctx: RequestContext) =>
-      loadCode(ctx.platform, requirePrincipal(ctx), args.fileId, args.file),
-    uploadLibraryDocument: (_: unknown, args: { file: Promise<{ filename: string; createReadStream(): Readable }>; designStandard: DesignStandard; description?: string | null }, ctx: RequestContext) =>
-      uploadToLibrary(ctx.platform, requirePrincipal(ctx), args),
-    deleteLibraryDocument: (_: unknown, args: { fileId: string }, ctx: RequestContext) => deleteDocument(ctx.platform, requirePrincipal(ctx), args.fileId),
+    createSearchJob: (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) =>
+      createSearchJob(ctx.platform, requirePrincipal(ctx), args.input),
+    ingestCode: (
+      _: unknown,
+      args: { fileId: string; file: Promise<{ createReadStream(): Readable }> },
+      ctx: RequestContext,
+    ) => loadCode(ctx.platform, requirePrincipal(ctx), args.fileId, args.file),
+    uploadLibraryDocument: (
+      _: unknown,
+      args: {
+        file: Promise<{ filename: string; createReadStream(): Readable }>;
+        designStandard: DesignStandard;
+        description?: string | null;
+      },
+      ctx: RequestContext,
+    ) => uploadToLibrary(ctx.platform, requirePrincipal(ctx), args),
+    deleteLibraryDocument: (_: unknown, args: { fileId: string }, ctx: RequestContext) =>
+      deleteDocument(ctx.platform, requirePrincipal(ctx), args.fileId),
   },
   Query: {
-    codes: async (_: unknown, args: { designStandard?: DesignStandard | null; first: number; after?: string | null }, ctx: RequestContext) =>
-      pageOf(await listCodes(ctx.platform.db, args.designStandard), args, 500),
-    libraryDocuments: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) => pageOf(await listDocuments(ctx.platform.db, requirePrincipal(ctx)), args, 200),
-    libraryDocument: (_: unknown, args: { fileId: string }, ctx: RequestContext) => getDocument(ctx.platform.db, requirePrincipal(ctx), args.fileId),
+    codes: async (
+      _: unknown,
+      args: { designStandard?: DesignStandard | null; first: number; after?: string | null },
+      ctx: RequestContext,
+    ) => pageOf(await listCodes(ctx.platform.db, args.designStandard), args, 500),
+    libraryDocuments: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) =>
+      pageOf(await listDocuments(ctx.platform.db, requirePrincipal(ctx)), args, 200),
+    libraryDocument: (_: unknown, args: { fileId: string }, ctx: RequestContext) =>
+      getDocument(ctx.platform.db, requirePrincipal(ctx), args.fileId),
     blogPost: (_: unknown, args: { id: string }, ctx: RequestContext) => findPublishedPost(ctx.platform.db, args.id),
-    blogPostBySlug: (_: unknown, args: { slug: string }, ctx: RequestContext) => findPublishedPostBySlug(ctx.platform.db, args.slug),
-    blogPosts: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) => pageOf(await listPublishedPosts(ctx.platform.db), args, 100),
+    blogPostBySlug: (_: unknown, args: { slug: string }, ctx: RequestContext) =>
+      findPublishedPostBySlug(ctx.platform.db, args.slug),
+    blogPosts: async (_: unknown, args: { first: number; after?: string | null }, ctx: RequestContext) =>
+      pageOf(await listPublishedPosts(ctx.platform.db), args, 100),
   },
   Code: {
     indexed: (c: { indexStatus: string }) => c.indexStatus === 'indexed',

@@ -12,12 +12,22 @@ import { passageIndexFor } from './search/index-for.ts';
 import { prepareSearch } from './search/search-job.ts';
 import { MAX_LIBRARY_BYTES, uploadDocument } from './library.ts';
 
-export async function createSearchJob(platform: Platform, principal: Principal, input: Record<string, unknown>): Promise<JobRecord> {
+export async function createSearchJob(
+  platform: Platform,
+  principal: Principal,
+  input: Record<string, unknown>,
+): Promise<JobRecord> {
   return platform.jobs.create(principal, 'search', await prepareSearch(platform.db, input, principal.accountId));
 }
 
-export async function loadCode(platform: Platform, principal: Principal, fileId: string, file: Promise<{ createReadStream(): Readable }>) {
-  if (!principal.admin) throw new AppError('FORBIDDEN', 'Loading codes needs an admin key (npm run keys -- create --admin)');
+export async function loadCode(
+  platform: Platform,
+  principal: Principal,
+  fileId: string,
+  file: Promise<{ createReadStream(): Readable }>,
+) {
+  if (!principal.admin)
+    throw new AppError('FORBIDDEN', 'Loading codes needs an admin key (npm run keys -- create --admin)');
   const bytes = await readStream((await file).createReadStream(), platform.config.uploadLimitBytes, 'file');
   return ingestCode(
     {
@@ -36,9 +46,22 @@ export async function loadCode(platform: Platform, principal: Principal, fileId:
 export async function uploadToLibrary(
   platform: Platform,
   principal: Principal,
-  args: { file: Promise<{ filename: string; createReadStream(): Readable }>; designStandard: string; description?: string | null },
+  args: {
+    file: Promise<{ filename: string; createReadStream(): Readable }>;
+    designStandard: string;
+    description?: string | null;
+  },
 ) {
   const upload = await args.file;
-  const bytes = await readStream(upload.createReadStream(), Math.min(MAX_LIBRARY_BYTES, platform.config.uploadLimitBytes), 'file');
-  return uploadDocument(platform, principal, { bytes, filename: upload.filename, designStandard: args.designStandard, description: args.description });
+  const bytes = await readStream(
+    upload.createReadStream(),
+    Math.min(MAX_LIBRARY_BYTES, platform.config.uploadLimitBytes),
+    'file',
+  );
+  return uploadDocument(platform, principal, {
+    bytes,
+    filename: upload.filename,
+    designStandard: args.designStandard,
+    description: args.description,
+  });
 }

@@ -16,7 +16,16 @@ import { documentsTools } from './tools.ts';
 export const documentsSubgraph: SubgraphModule = {
   name: 'documents',
   typeDefs: typeDefsOf('documents'),
-  jobHandlers: [diagnosticJob, createDocumentJob, appendElementsJob, readDocumentJob, generatePdfJob, convertJob, createSpreadsheetJob, populateTemplateJob],
+  jobHandlers: [
+    diagnosticJob,
+    createDocumentJob,
+    appendElementsJob,
+    readDocumentJob,
+    generatePdfJob,
+    convertJob,
+    createSpreadsheetJob,
+    populateTemplateJob,
+  ],
   tools: documentsTools,
   // Job status reads have the spec's polling allowance (120 a minute), apart from the tier's.
   // The job-type catalogue is published like the service's limits: public.

@@ -51,7 +51,8 @@ export const documentsResolvers: GraphQLResolverMap<RequestContext> = {
   Mutation: {
     createJob: (_: unknown, args: { type: string; input: unknown }, ctx: RequestContext) =>
       ctx.platform.jobs.create(requirePrincipal(ctx), args.type, args.input, { generic: true }),
-    createDiagnosticJob: (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => createDiagnosticJob(ctx.platform, requirePrincipal(ctx), args.input),
+    createDiagnosticJob: (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) =>
+      createDiagnosticJob(ctx.platform, requirePrincipal(ctx), args.input),
     diagnosticUpload: (_: unknown, args: { file: FileUploadPromise }, ctx: RequestContext) => {
       requirePrincipal(ctx);
       return receiveUpload(ctx.platform, args.file);
@@ -60,7 +61,8 @@ export const documentsResolvers: GraphQLResolverMap<RequestContext> = {
     ...spreadsheetMutations,
   },
   Job: {
-    __resolveReference: async (ref: { id: string }, ctx: RequestContext) => visible(await jobLoader(ctx).load(ref.id), ctx),
+    __resolveReference: async (ref: { id: string }, ctx: RequestContext) =>
+      visible(await jobLoader(ctx).load(ref.id), ctx),
     fileResult,
     kind: (job: JobRecord, _: unknown, ctx: RequestContext) => ctx.platform.jobs.kindOf(job.type),
   },

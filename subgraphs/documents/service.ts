@@ -14,19 +14,35 @@ type Deps = Pick<Platform, 'config' | 'jobs'>;
 export const listJobs = (platform: Deps, principal: Principal, offset: number, first: number): Promise<JobRecord[]> =>
   platform.jobs.store.listForAccount(principal.accountId, offset + first + 1).then((rows) => rows.slice(offset));
 
-export function createDiagnosticJob(platform: Deps, principal: Principal, input: Record<string, unknown>): Promise<JobRecord> {
+export function createDiagnosticJob(
+  platform: Deps,
+  principal: Principal,
+  input: Record<string, unknown>,
+): Promise<JobRecord> {
   if (!platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostic jobs are disabled on this server');
   const { startDelayMs, ...rest } = input;
   return platform.jobs.create(principal, 'diagnostic', rest, { startDelayMs: Number(startDelayMs ?? 0) });
 }
 
-export type FileUploadPromise = Promise<{ filename: string; mimetype: string; createReadStream(): NodeJS.ReadableStream }>;
+export type FileUploadPromise = Promise<{
+  filename: string;
+  mimetype: string;
+  createReadStream(): NodeJS.ReadableStream;
+}>;
 
 /** Reads an uploaded file through, hashing it: what the subgraph received, byte for byte. */
-export async function receiveUpload(platform: Deps, file: FileUploadPromise): Promise<{ filename: string; mimetype: string; size: number; sha256: string }> {
+export async function receiveUpload(
+  platform: Deps,
+  file: FileUploadPromise,
+): Promise<{ filename: string; mimetype: string; size: number; sha256: string }> {
   if (!platform.config.diagnosticJobs) throw new AppError('FORBIDDEN', 'Diagnostics are disabled on this server');
   const upload = await file;
   // The upload middleware has already capped the size; a body that broke off is the client's VALIDATION_ERROR.
   const bytes = await readStream(upload.createReadStream(), Infinity, 'file');
-  return { filename: upload.filename, mimetype: upload.mimetype, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return {
+    filename: upload.filename,
+    mimetype: upload.mimetype,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }

@@ -9,13 +9,17 @@ import { createSpreadsheet } from './spreadsheet/service.ts';
 export const documentsTools = {
   create_calculation_document: tool({
     description:
-      'Writes a calculation document (Mathcad Prime .mcdx) from elements in order and computes its formulas with units; answers the download URL and each formula\'s value. ' +
+      "Writes a calculation document (Mathcad Prime .mcdx) from elements in order and computes its formulas with units; answers the download URL and each formula's value. " +
       'Elements: {type:"text", content, style?: normal|heading1|heading2|heading3}; {type:"variable", name, value, unit?, description?}; ' +
       '{type:"formula", expression (e.g. "M = w*L^2/8"), description?, result_unit?}; {type:"image", url, caption?, width?, height?}.',
     args: z.object({
       document_name: z.string().describe('1 to 200 characters'),
-      elements: z.array(z.looseObject({ type: z.string().describe('text, variable, formula or image') })).describe('The elements, in order'),
-      metadata: z.object({ author: z.string().optional(), project: z.string().optional(), date: z.string().optional() }).optional(),
+      elements: z
+        .array(z.looseObject({ type: z.string().describe('text, variable, formula or image') }))
+        .describe('The elements, in order'),
+      metadata: z
+        .object({ author: z.string().optional(), project: z.string().optional(), date: z.string().optional() })
+        .optional(),
       options: z.object({ page_orientation: z.enum(['portrait', 'landscape']).optional() }).optional(),
     }),
     async run(ctx, a) {
@@ -35,7 +39,10 @@ export const documentsTools = {
       sheets: z.array(z.object({ name: z.string(), blocks: z.array(z.looseObject({ type: z.string() })) })).min(1),
     }),
     async run(ctx, a) {
-      return settle(ctx, await createSpreadsheet(ctx.platform, ctx.principal, { workbookName: a.workbook_name, sheets: a.sheets }));
+      return settle(
+        ctx,
+        await createSpreadsheet(ctx.platform, ctx.principal, { workbookName: a.workbook_name, sheets: a.sheets }),
+      );
     },
   }),
 };

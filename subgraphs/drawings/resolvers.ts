@@ -33,12 +33,24 @@ export function drawingsResolvers(projects: ProjectServices) {
       ...projectQueries,
     },
     Mutation: {
-      analyzeDrawing: async (_: unknown, args: { file?: FileUpload | null; fileHash?: string | null; page: number }, ctx: RequestContext) => {
+      analyzeDrawing: async (
+        _: unknown,
+        args: { file?: FileUpload | null; fileHash?: string | null; page: number },
+        ctx: RequestContext,
+      ) => {
         const principal = requirePrincipal(ctx);
         const bytes = args.file ? await readUpload((await args.file).createReadStream()) : undefined;
-        return toCamelKeys(await analyzeDrawing(ctx.platform, principal, { bytes, fileHash: args.fileHash ?? undefined, page: args.page }, ctx.signal));
+        return toCamelKeys(
+          await analyzeDrawing(
+            ctx.platform,
+            principal,
+            { bytes, fileHash: args.fileHash ?? undefined, page: args.page },
+            ctx.signal,
+          ),
+        );
       },
-      deleteDrawing: (_: unknown, args: { id: string }, ctx: RequestContext) => deleteDrawing(ctx.platform, requirePrincipal(ctx), args.id),
+      deleteDrawing: (_: unknown, args: { id: string }, ctx: RequestContext) =>
+        deleteDrawing(ctx.platform, requirePrincipal(ctx), args.id),
       ...projectMutations,
     },
   };

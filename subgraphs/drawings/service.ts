@@ -33,10 +33,23 @@ export interface CachedFileInfo {
 }
 
 /** Reads an uploaded drawing, at most 50 MB unless told otherwise. */
-export const readUpload = (stream: Readable, limit = MAX_DRAWING_BYTES): Promise<Buffer> => readStream(stream, limit, 'file');
+export const readUpload = (stream: Readable, limit = MAX_DRAWING_BYTES): Promise<Buffer> =>
+  readStream(stream, limit, 'file');
 
-function toResult(row: { id: string; page: number; fileHash: string; processingMs: number; result: unknown }): DrawingResult {
-  return { id: row.id, page: row.page, processing_ms: row.processingMs, file_hash: row.fileHash, ...(row.result as PageAnalysis) };
+function toResult(row: {
+  id: string;
+  page: number;
+  fileHash: string;
+  processingMs: number;
+  result: unknown;
+}): DrawingResult {
+  return {
+    id: row.id,
+    page: row.page,
+    processing_ms: row.processingMs,
+    file_hash: row.fileHash,
+    ...(row.result as PageAnalysis),
+  };
 }
 
 export interface AnalyzeInput {
@@ -46,10 +59,17 @@ export interface AnalyzeInput {
 }
 
 /** `signal`: the caller gave up (its client disconnected); the analysis's worker task is stopped. */
-export async function analyzeDrawing(platform: Platform, principal: Principal, input: AnalyzeInput, signal?: AbortSignal): Promise<DrawingResult> {
+export async function analyzeDrawing(
+  platform: Platform,
+  principal: Principal,
+  input: AnalyzeInput,
+  signal?: AbortSignal,
+): Promise<DrawingResult> {
   const { db, blobs } = platform;
-  if (!Number.isInteger(input.page)) throw new AppError('VALIDATION_ERROR', 'page must be an integer', { field: 'page' });
-  if (input.page < 1) throw new AppError('UNPROCESSABLE', 'page must be 1 or more (pages are 1-indexed)', { field: 'page' });
+  if (!Number.isInteger(input.page))
+    throw new AppError('VALIDATION_ERROR', 'page must be an integer', { field: 'page' });
+  if (input.page < 1)
+    throw new AppError('UNPROCESSABLE', 'page must be 1 or more (pages are 1-indexed)', { field: 'page' });
   if ((input.bytes === undefined) === (input.fileHash === undefined)) {
     throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });
   }
@@ -57,32 +77,57 @@ export async function analyzeDrawing(platform: Platform, principal: Principal, i
   let hash = input.fileHash?.toLowerCase();
   const now = new Date();
   if (hash !== undefined) {
-    if (!HASH.test(hash)) throw new AppError('VALIDATION_ERROR', 'file_hash must be the SHA-256 of a PDF, as 64 hexadecimal characters', { field: 'file_hash' });
-    const file = await db.drawingFile.findUnique({ where: { accountId_hash: { accountId: principal.accountId, hash } } });
-    if (!file || file.expiresAt <= now) throw new AppError('FILE_NOT_FOUND', `No uploaded file with file_hash ${hash}`, { file_hash: hash });
+    if (!HASH.test(hash))
+      throw new AppError('VALIDATION_ERROR', 'file_hash must be the SHA-256 of a PDF, as 64 hexadecimal characters', {
+        field: 'file_hash',
+      });
+    const file = await db.drawingFile.findUnique({
+      where: { accountId_hash: { accountId: principal.accountId, hash } },
+    });
+    if (!file || file.expiresAt <= now)
+      throw new AppError('FILE_NOT_FOUND', `No uploaded file with file_hash ${hash}`, { file_hash: hash });
     if (input.page > file.pageCount) {
-      throw new AppError('PAGE_OUT_OF_RANGE', `page ${input.page} is beyond the document's ${file.pageCount} page(s)`, { page: input.page, page_count: file.pageCount });
+      throw new AppError('PAGE_OUT_OF_RANGE', `page ${input.page} is beyond the document's ${file.pageCount} page(s)`, {
+        page: input.page,
+        page_count: file.pageCount,
+      });
     }
     bytes = await readStream(blobs.read(file.storageKey), Infinity);
   } else {
-    if (bytes!.byteLength > MAX_DRAWING_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `file exceeds the limit of ${MAX_DRAWING_BYTES} bytes`);
+    if (bytes!.byteLength > MAX_DRAWING_BYTES)
+      throw new AppError('PAYLOAD_TOO_LARGE', `file exceeds the limit of ${MAX_DRAWING_BYTES} bytes`);
     hash = createHash('sha256').update(bytes!).digest('hex');
   }
 
-  const cached = await db.drawing.findUnique({ where: { accountId_fileHash_page: { accountId: principal.accountId, fileHash: hash, page: input.page } } });
+  const cached = await db.drawing.findUnique({
+    where: { accountId_fileHash_page: { accountId: principal.accountId, fileHash: hash, page: input.page } },
+  });
   if (cached && cached.expiresAt > now) return toResult(cached);
 
   // Under the drawing time limit (core/limits.ts): a page pdf.js cannot finish (nested form bombs) fails with RESOURCE_LIMIT and frees its thread.
-  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page }, signal, { timeoutMs: LIMITS.drawingTimeoutMs, queueTimeoutMs: LIMITS.drawingQueueWaitMs });
+  const outcome = await platform.workers.run<AnalyzeTaskResult>(TASK, { bytes, page: input.page }, signal, {
+    timeoutMs: LIMITS.drawingTimeoutMs,
+    queueTimeoutMs: LIMITS.drawingQueueWaitMs,
+  });
 
   const expiresAt = new Date(now.getTime() + platform.config.tiers[principal.tier].retentionSeconds * 1000);
-  const existing = await db.drawingFile.findUnique({ where: { accountId_hash: { accountId: principal.accountId, hash } } });
+  const existing = await db.drawingFile.findUnique({
+    where: { accountId_hash: { accountId: principal.accountId, hash } },
+  });
   if (!existing) {
     const storageKey = `drawings/${principal.accountId}/${hash}.pdf`;
     await blobs.put(storageKey, bytes!);
     await db.drawingFile.upsert({
       where: { accountId_hash: { accountId: principal.accountId, hash } },
-      create: { id: randomUUID(), accountId: principal.accountId, hash, size: bytes!.byteLength, pageCount: outcome.pageCount, storageKey, expiresAt },
+      create: {
+        id: randomUUID(),
+        accountId: principal.accountId,
+        hash,
+        size: bytes!.byteLength,
+        pageCount: outcome.pageCount,
+        storageKey,
+        expiresAt,
+      },
       update: { expiresAt },
     });
   } else if (existing.expiresAt < expiresAt) {
@@ -116,13 +161,29 @@ export async function deleteDrawing(platform: Platform, principal: Principal, id
   return count > 0;
 }
 
-export async function cachedFile(platform: Platform, principal: Principal, hash: string): Promise<CachedFileInfo | null> {
+export async function cachedFile(
+  platform: Platform,
+  principal: Principal,
+  hash: string,
+): Promise<CachedFileInfo | null> {
   const h = hash.toLowerCase();
   if (!HASH.test(h)) return null;
-  const file = await platform.db.drawingFile.findUnique({ where: { accountId_hash: { accountId: principal.accountId, hash: h } } });
+  const file = await platform.db.drawingFile.findUnique({
+    where: { accountId_hash: { accountId: principal.accountId, hash: h } },
+  });
   if (!file || file.expiresAt <= new Date()) return null;
-  const pages = await platform.db.drawing.findMany({ where: { accountId: principal.accountId, fileHash: h }, select: { page: true }, orderBy: { page: 'asc' } });
-  return { file_hash: h, size: file.size, page_count: file.pageCount, uploaded_at: file.uploadedAt.toISOString(), analysed_pages: pages.map((p) => p.page) };
+  const pages = await platform.db.drawing.findMany({
+    where: { accountId: principal.accountId, fileHash: h },
+    select: { page: true },
+    orderBy: { page: 'asc' },
+  });
+  return {
+    file_hash: h,
+    size: file.size,
+    page_count: file.pageCount,
+    uploaded_at: file.uploadedAt.toISOString(),
+    analysed_pages: pages.map((p) => p.page),
+  };
 }
 
 /** Deletes expired results and files (with their bytes). */

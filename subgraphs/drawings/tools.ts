@@ -29,7 +29,11 @@ export const drawingsTools = {
           page: d.page,
           sheet_number: d.titleblock.sheet_number,
           sheet_title: d.titleblock.sheet_title,
-          section_tags: an.section_tags.map((s) => ({ id: s.id, texts: texts(s.texts_inside), direction: s.direction })),
+          section_tags: an.section_tags.map((s) => ({
+            id: s.id,
+            texts: texts(s.texts_inside),
+            direction: s.direction,
+          })),
           detail_tags: an.detail_tags.map((t) => ({ id: t.id, texts: texts(t.texts_inside) })),
           leaders: an.leaders.map((l) => ({ id: l.id, texts: texts(l.texts_inside) })),
           revision_triangles: an.revision_triangles.map((t) => ({ id: t.id, text: t.text })),
@@ -41,28 +45,37 @@ export const drawingsTools = {
   }),
 
   search_project: tool({
-    description: "Searches a project's drawing set (its graph of sheets, views, callouts and members) and answers the matches with their sheets.",
+    description:
+      "Searches a project's drawing set (its graph of sheets, views, callouts and members) and answers the matches with their sheets.",
     args: z.object({
       project_id: z.string(),
       query: z.string().min(1),
       per_page: z.int().min(1).max(20).default(10),
     }),
     async run(ctx, a) {
-      const job = await createSearchJob(ctx.platform, ctx.platform.services.drawings, ctx.principal, a.project_id, { query: a.query, perPage: a.per_page });
+      const job = await createSearchJob(ctx.platform, ctx.platform.services.drawings, ctx.principal, a.project_id, {
+        query: a.query,
+        perPage: a.per_page,
+      });
       const { done, result } = await settle(ctx, job);
       return { result, charges: done ? [{ kind: 'search_query', units: 1 }] : [] };
     },
   }),
 
   add_project_sheets: tool({
-    description: "Ingests pages of an uploaded drawing PDF (by its file hash) into a project's graph, one job per page; answers each page's outcome.",
+    description:
+      "Ingests pages of an uploaded drawing PDF (by its file hash) into a project's graph, one job per page; answers each page's outcome.",
     args: z.object({
       project_id: z.string(),
       file_hash: z.string().describe("The uploaded PDF's SHA-256"),
       pages: z.string().describe('Pages, e.g. "1-3,5"'),
     }),
     async run(ctx, a) {
-      const created = await addSheets(ctx.platform, ctx.platform.services.drawings, ctx.principal, { projectId: a.project_id, fileHash: a.file_hash, pages: a.pages });
+      const created = await addSheets(ctx.platform, ctx.platform.services.drawings, ctx.principal, {
+        projectId: a.project_id,
+        fileHash: a.file_hash,
+        pages: a.pages,
+      });
       // The pages' jobs are awaited together, so the wait is one job's limit, not one per page.
       const pages = await Promise.all(
         created.map(async ({ page, job }) => {

@@ -91,4 +91,5 @@ export interface DeletionCounts {
 }
 
 /** A fact is current until something invalidated or expired it. */
-export const isCurrent = (f: Pick<Fact, 'invalidAt' | 'expiredAt'>): boolean => f.invalidAt === null && f.expiredAt === null;
+export const isCurrent = (f: Pick<Fact, 'invalidAt' | 'expiredAt'>): boolean =>
+  f.invalidAt === null && f.expiredAt === null;

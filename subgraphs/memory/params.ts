@@ -19,7 +19,12 @@ export interface RangeIssue {
 }
 
 /** Out-of-range values of a retrieval request (the reranker already one of RERANKERS). */
-export function rangeIssues(p: { maxFacts: number; reranker: RerankerName; minScore: number | null; mmrLambda: number | null }): RangeIssue[] {
+export function rangeIssues(p: {
+  maxFacts: number;
+  reranker: RerankerName;
+  minScore: number | null;
+  mmrLambda: number | null;
+}): RangeIssue[] {
   const issues: RangeIssue[] = [];
   const check = (field: RangeIssue['field'], value: number | null, lo: number, hi: number) => {
     if (value === null) return;

@@ -42,7 +42,12 @@ const edge = (f: Fact) => ({
   expiredAt: f.expiredAt,
 });
 
-const episode = (e: Episode) => ({ uuid: e.uuid, groupId: e.groupId, sourceDescription: e.sourceDescription, timestamp: e.timestamp });
+const episode = (e: Episode) => ({
+  uuid: e.uuid,
+  groupId: e.groupId,
+  sourceDescription: e.sourceDescription,
+  timestamp: e.timestamp,
+});
 
 export const memoryResolvers: GraphQLResolverMap<RequestContext> = {
   DateTime,
@@ -50,15 +55,25 @@ export const memoryResolvers: GraphQLResolverMap<RequestContext> = {
   Reranker: { RRF: 'rrf', MMR: 'mmr', CROSS_ENCODER: 'cross_encoder' },
   Query: {
     getMemory: on(async (ctx, { input }) => (await memory.getMemory(ctx.platform, ctx.principal!, input)).map(fact)),
-    searchMemory: on(async (ctx, { input }) => (await memory.searchMemory(ctx.platform, ctx.principal!, input)).map(fact)),
-    entityEdges: on(async (ctx, { nodeUuid }) => (await memory.entityEdges(ctx.platform, ctx.principal!, nodeUuid)).map(edge)),
-    episodes: on(async (ctx, { groupId, lastN }) => (await memory.episodes(ctx.platform, ctx.principal!, groupId, lastN)).map(episode)),
+    searchMemory: on(async (ctx, { input }) =>
+      (await memory.searchMemory(ctx.platform, ctx.principal!, input)).map(fact),
+    ),
+    entityEdges: on(async (ctx, { nodeUuid }) =>
+      (await memory.entityEdges(ctx.platform, ctx.principal!, nodeUuid)).map(edge),
+    ),
+    episodes: on(async (ctx, { groupId, lastN }) =>
+      (await memory.episodes(ctx.platform, ctx.principal!, groupId, lastN)).map(episode),
+    ),
   },
   Mutation: {
-    addMessages: on((ctx, { groupId, messages }) => memory.addMessages(ctx.platform, ctx.principal!, groupId, messages)),
+    addMessages: on((ctx, { groupId, messages }) =>
+      memory.addMessages(ctx.platform, ctx.principal!, groupId, messages),
+    ),
     addEntityNode: on((ctx, { input }) => memory.addEntityNode(ctx.platform, ctx.principal!, input)),
     deleteEntityEdge: on((ctx, { uuid }) => memory.deleteEntityEdge(ctx.platform, ctx.principal!, uuid)),
-    deleteEpisodes: on((ctx, { groupId, sourceDescription }) => memory.deleteEpisodes(ctx.platform, ctx.principal!, groupId, sourceDescription)),
+    deleteEpisodes: on((ctx, { groupId, sourceDescription }) =>
+      memory.deleteEpisodes(ctx.platform, ctx.principal!, groupId, sourceDescription),
+    ),
     deleteEpisode: on((ctx, { uuid }) => memory.deleteEpisode(ctx.platform, ctx.principal!, uuid)),
     deleteGroup: on((ctx, { groupId }) => memory.deleteGroup(ctx.platform, ctx.principal!, groupId)),
     clearMemory: on((ctx) => memory.clearMemory(ctx.platform, ctx.principal!)),

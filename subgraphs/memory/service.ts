@@ -41,14 +41,26 @@ declare module '../../core/subgraph-services.ts' {
 /** Builds the memory graph's collaborators once per process (index.ts services); the store closes with the platform. */
 export function createMemoryServices(base: ServiceBase): MemoryServices {
   const { config } = base;
-  const store = config.neo4jUri ? createNeo4jStore({ uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword }) : memoryStoreFor(base.db);
+  const store = config.neo4jUri
+    ? createNeo4jStore({ uri: config.neo4jUri, user: config.neo4jUser, password: config.neo4jPassword })
+    : memoryStoreFor(base.db);
   base.onClose(() => store.close());
   return {
     store,
-    extractor: config.memoryLlmUrl ? createLlmExtractor({ url: config.memoryLlmUrl, model: config.memoryLlmModel, apiKey: config.memoryLlmApiKey ?? undefined }) : deterministicExtractor,
+    extractor: config.memoryLlmUrl
+      ? createLlmExtractor({
+          url: config.memoryLlmUrl,
+          model: config.memoryLlmModel,
+          apiKey: config.memoryLlmApiKey ?? undefined,
+        })
+      : deterministicExtractor,
     embedder: base.embedder,
     pairScorer: config.memoryRerankerUrl
-      ? createRemoteReranker({ url: config.memoryRerankerUrl, model: config.memoryRerankerModel, apiKey: config.memoryRerankerApiKey ?? undefined })
+      ? createRemoteReranker({
+          url: config.memoryRerankerUrl,
+          model: config.memoryRerankerModel,
+          apiKey: config.memoryRerankerApiKey ?? undefined,
+        })
       : null,
     groupLocks: new Map(),
   };
@@ -75,23 +87,36 @@ export interface RetrievalInput {
 }
 
 function checkGroupId(groupId: string, field = 'group_id'): void {
-  if (!GROUP_ID_PATTERN.test(groupId)) throw fieldError('UNPROCESSABLE', field, `must match ${GROUP_ID_PATTERN.source}`, { field });
+  if (!GROUP_ID_PATTERN.test(groupId))
+    throw fieldError('UNPROCESSABLE', field, `must match ${GROUP_ID_PATTERN.source}`, { field });
 }
 
 function isoTimestamp(value: string | null | undefined, index: number): string {
   if (!value) return new Date().toISOString();
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw fieldError('UNPROCESSABLE', `messages[${index}].timestamp`, `not an ISO 8601 date-time`, { field: `messages[${index}].timestamp` });
+  if (Number.isNaN(d.getTime()))
+    throw fieldError('UNPROCESSABLE', `messages[${index}].timestamp`, `not an ISO 8601 date-time`, {
+      field: `messages[${index}].timestamp`,
+    });
   return d.toISOString();
 }
 
 /** The memory service checks this at its edge too; GraphQL callers reach the operations directly. */
 function checkMessageCount(messages: readonly unknown[]): void {
   const limit = LIMITS.memoryMaxMessagesPerRequest;
-  if (messages.length > limit) throw fieldError('UNPROCESSABLE', 'messages', `at most ${limit} messages per request, got ${messages.length}`, { field: 'messages', limit });
+  if (messages.length > limit)
+    throw fieldError('UNPROCESSABLE', 'messages', `at most ${limit} messages per request, got ${messages.length}`, {
+      field: 'messages',
+      limit,
+    });
 }
 
-export async function addMessages(platform: Platform, principal: Principal, groupId: string, messages: readonly MessageInput[]) {
+export async function addMessages(
+  platform: Platform,
+  principal: Principal,
+  groupId: string,
+  messages: readonly MessageInput[],
+) {
   checkGroupId(groupId);
   checkMessageCount(messages);
   const episodes: NewEpisode[] = messages.map((m, i) => ({
@@ -105,7 +130,11 @@ export async function addMessages(platform: Platform, principal: Principal, grou
   }));
   // Stored before the answer: from here on a crash loses nothing, the job picks them up.
   const { added, conflicts } = await platform.services.memory.store.addEpisodes(principal.accountId, groupId, episodes);
-  if (conflicts.length) throw fieldError('UNPROCESSABLE', 'messages', `uuid already used by another group: ${conflicts.join(', ')}`, { field: 'messages', conflicts });
+  if (conflicts.length)
+    throw fieldError('UNPROCESSABLE', 'messages', `uuid already used by another group: ${conflicts.join(', ')}`, {
+      field: 'messages',
+      conflicts,
+    });
   const job = await platform.jobs.create(principal, INGEST_JOB, { groupId });
   return { accepted: added, jobId: job.id };
 }
@@ -117,9 +146,13 @@ function retrieval(input: RetrievalInput) {
   const mmrLambda = input.mmrLambda ?? null;
   const issue = rangeIssues({ maxFacts, reranker, minScore, mmrLambda })[0];
   if (issue) {
-    throw new AppError('UNPROCESSABLE', `${issue.field}: must be ${issue.bound === 'ge' ? 'at least' : 'at most'} ${issue.limit}${issue.field === 'min_score' ? ` for reranker ${reranker}` : ''}`, {
-      field: issue.field,
-    });
+    throw new AppError(
+      'UNPROCESSABLE',
+      `${issue.field}: must be ${issue.bound === 'ge' ? 'at least' : 'at most'} ${issue.limit}${issue.field === 'min_score' ? ` for reranker ${reranker}` : ''}`,
+      {
+        field: issue.field,
+      },
+    );
   }
   return {
     maxFacts,
@@ -132,22 +165,45 @@ function retrieval(input: RetrievalInput) {
   };
 }
 
-export function searchMemory(platform: Platform, principal: Principal, input: RetrievalInput & { query: string; groupIds?: string[] | null }): Promise<ScoredFact[]> {
+export function searchMemory(
+  platform: Platform,
+  principal: Principal,
+  input: RetrievalInput & { query: string; groupIds?: string[] | null },
+): Promise<ScoredFact[]> {
   // Each group id is one SQL parameter: past SQLite's 32,766 a statement failed with a 500.
   if ((input.groupIds?.length ?? 0) > LIMITS.memoryMaxGroupIds) {
-    throw fieldError('UNPROCESSABLE', 'group_ids', `at most ${LIMITS.memoryMaxGroupIds} groups in one search`, { field: 'group_ids', limit: LIMITS.memoryMaxGroupIds });
+    throw fieldError('UNPROCESSABLE', 'group_ids', `at most ${LIMITS.memoryMaxGroupIds} groups in one search`, {
+      field: 'group_ids',
+      limit: LIMITS.memoryMaxGroupIds,
+    });
   }
   for (const g of input.groupIds ?? []) checkGroupId(g, 'group_ids');
-  return searchFacts(platform.services.memory, { ...retrieval(input), query: input.query, scope: { accountId: principal.accountId, groupIds: input.groupIds ?? null } });
+  return searchFacts(platform.services.memory, {
+    ...retrieval(input),
+    query: input.query,
+    scope: { accountId: principal.accountId, groupIds: input.groupIds ?? null },
+  });
 }
 
-export function getMemory(platform: Platform, principal: Principal, input: RetrievalInput & { groupId: string; messages: readonly MessageInput[] }): Promise<ScoredFact[]> {
+export function getMemory(
+  platform: Platform,
+  principal: Principal,
+  input: RetrievalInput & { groupId: string; messages: readonly MessageInput[] },
+): Promise<ScoredFact[]> {
   checkGroupId(input.groupId);
   checkMessageCount(input.messages);
-  return searchFacts(platform.services.memory, { ...retrieval(input), query: queryFromMessages(input.messages), scope: { accountId: principal.accountId, groupIds: [input.groupId] } });
+  return searchFacts(platform.services.memory, {
+    ...retrieval(input),
+    query: queryFromMessages(input.messages),
+    scope: { accountId: principal.accountId, groupIds: [input.groupId] },
+  });
 }
 
-export async function addEntityNode(platform: Platform, principal: Principal, input: { uuid: string; groupId: string; name: string; summary?: string | null }) {
+export async function addEntityNode(
+  platform: Platform,
+  principal: Principal,
+  input: { uuid: string; groupId: string; name: string; summary?: string | null },
+) {
   checkGroupId(input.groupId);
   const entity = {
     uuid: input.uuid,
@@ -160,7 +216,8 @@ export async function addEntityNode(platform: Platform, principal: Principal, in
     createdAt: new Date().toISOString(),
   };
   const outcome = await platform.services.memory.store.saveEntityNode(entity);
-  if (outcome === 'conflict') throw new AppError('UNPROCESSABLE', 'uuid: already used by an entity node of another group', { field: 'uuid' });
+  if (outcome === 'conflict')
+    throw new AppError('UNPROCESSABLE', 'uuid: already used by an entity node of another group', { field: 'uuid' });
   return entity;
 }
 
@@ -171,16 +228,23 @@ export async function entityEdges(platform: Platform, principal: Principal, node
 }
 
 export async function deleteEntityEdge(platform: Platform, principal: Principal, uuid: string): Promise<boolean> {
-  if (!(await platform.services.memory.store.deleteFact(principal.accountId, uuid))) throw new AppError('NOT_FOUND', 'Entity edge not found');
+  if (!(await platform.services.memory.store.deleteFact(principal.accountId, uuid)))
+    throw new AppError('NOT_FOUND', 'Entity edge not found');
   return true;
 }
 
 export function episodes(platform: Platform, principal: Principal, groupId: string, lastN: number): Promise<Episode[]> {
-  if (!Number.isInteger(lastN) || lastN < 1) throw new AppError('UNPROCESSABLE', 'last_n: must be at least 1', { field: 'last_n' });
+  if (!Number.isInteger(lastN) || lastN < 1)
+    throw new AppError('UNPROCESSABLE', 'last_n: must be at least 1', { field: 'last_n' });
   return platform.services.memory.store.lastEpisodes(principal.accountId, groupId, lastN);
 }
 
-export async function deleteEpisodes(platform: Platform, principal: Principal, groupId: string, source: string): Promise<DeletionCounts> {
+export async function deleteEpisodes(
+  platform: Platform,
+  principal: Principal,
+  groupId: string,
+  source: string,
+): Promise<DeletionCounts> {
   const counts = await platform.services.memory.store.deleteEpisodes(principal.accountId, { groupId, source });
   if (!counts) throw new AppError('NOT_FOUND', 'No episodes with that source_description in the group');
   return counts;
@@ -204,8 +268,16 @@ export async function deleteGroup(platform: Platform, principal: Principal, grou
  * an operator (admin) key may, and only where MEMORY_CLEAR_ENABLED is set.
  */
 export async function clearMemory(platform: Platform, principal: Principal): Promise<boolean> {
-  if (!platform.config.memoryClearEnabled) throw new AppError('FORBIDDEN', 'Clearing all memory is disabled: set MEMORY_CLEAR_ENABLED=1 (development and tests only)');
-  if (!principal.admin) throw new AppError('FORBIDDEN', 'Clearing memory needs an operator key (npm run keys -- create --admin --account <account id>)');
+  if (!platform.config.memoryClearEnabled)
+    throw new AppError(
+      'FORBIDDEN',
+      'Clearing all memory is disabled: set MEMORY_CLEAR_ENABLED=1 (development and tests only)',
+    );
+  if (!principal.admin)
+    throw new AppError(
+      'FORBIDDEN',
+      'Clearing memory needs an operator key (npm run keys -- create --admin --account <account id>)',
+    );
   await platform.services.memory.store.clear(principal.accountId);
   return true;
 }

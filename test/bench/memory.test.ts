@@ -11,7 +11,11 @@ describe('memoryBenchSwitches', () => {
   });
 
   it('narrows each part, and 0 skips the part it sizes', () => {
-    expect(memoryBenchSwitches({ BENCH_FACTS: '1000, 10000', BENCH_RUNS: '100', BENCH_INGEST: '200' })).toEqual({ sizes: [1000, 10000], runs: 100, ingestMessages: 200 });
+    expect(memoryBenchSwitches({ BENCH_FACTS: '1000, 10000', BENCH_RUNS: '100', BENCH_INGEST: '200' })).toEqual({
+      sizes: [1000, 10000],
+      runs: 100,
+      ingestMessages: 200,
+    });
     expect(memoryBenchSwitches({ BENCH_FACTS: '0' }).sizes).toEqual([]);
     expect(memoryBenchSwitches({ BENCH_FACTS: '' }).sizes).toEqual([]);
     expect(memoryBenchSwitches({ BENCH_RUNS: '0' }).sizes).toEqual([]);
@@ -40,11 +44,15 @@ describe('npm run bench:memory', () => {
     expect(code, output).toBe(0);
   });
 
-  it('runs the ingestion part alone with BENCH_FACTS=0, at the size BENCH_INGEST gives', { timeout: 180_000 }, async () => {
-    const { code, output } = await run({ BENCH_FACTS: '0', BENCH_INGEST: '12' });
-    expect(output).toContain('no latency runs');
-    expect(output).toMatch(/in process \(queue → graph\)\s+\d+ messages\/s over 12 messages/);
-    expect(output).toMatch(/POST \/messages until all processed\s+\d+ messages\/s over 12 messages/);
-    expect(code, output).toBe(0);
-  });
+  it(
+    'runs the ingestion part alone with BENCH_FACTS=0, at the size BENCH_INGEST gives',
+    { timeout: 180_000 },
+    async () => {
+      const { code, output } = await run({ BENCH_FACTS: '0', BENCH_INGEST: '12' });
+      expect(output).toContain('no latency runs');
+      expect(output).toMatch(/in process \(queue → graph\)\s+\d+ messages\/s over 12 messages/);
+      expect(output).toMatch(/POST \/messages until all processed\s+\d+ messages\/s over 12 messages/);
+      expect(code, output).toBe(0);
+    },
+  );
 });

@@ -2,8 +2,18 @@ import { expect, it } from 'vitest';
 import { camelCase, dataKey, snakeCase, snakeFieldPath, toCamelKeys, toSnakeKeys } from '../../core/case.ts';
 
 it('renames keys both ways, deeply through objects and arrays, and leaves values alone', () => {
-  const inside = { fileHash: 'ab_cd', processingMs: 12, annotations: { sectionTags: [{ textsInside: [{ id: 't1', text: 'A_B' }], sectionLine: null }] }, bbox: [1, 2, 3, 4] };
-  const outside = { file_hash: 'ab_cd', processing_ms: 12, annotations: { section_tags: [{ texts_inside: [{ id: 't1', text: 'A_B' }], section_line: null }] }, bbox: [1, 2, 3, 4] };
+  const inside = {
+    fileHash: 'ab_cd',
+    processingMs: 12,
+    annotations: { sectionTags: [{ textsInside: [{ id: 't1', text: 'A_B' }], sectionLine: null }] },
+    bbox: [1, 2, 3, 4],
+  };
+  const outside = {
+    file_hash: 'ab_cd',
+    processing_ms: 12,
+    annotations: { section_tags: [{ texts_inside: [{ id: 't1', text: 'A_B' }], section_line: null }] },
+    bbox: [1, 2, 3, 4],
+  };
   expect(toSnakeKeys(inside)).toEqual(outside);
   expect(toCamelKeys(outside)).toEqual(inside);
 });
@@ -32,6 +42,8 @@ it('spells a field path the spec way, leaving indices and data keys as they are'
   expect(snakeFieldPath('data_mappings.Loads!Total')).toBe('data_mappings.Loads!Total');
   // A quoted data key keeps its spelling even when it looks like a field name, dots included.
   expect(snakeFieldPath(dataKey('dataMappings', 'spanLength'))).toBe('data_mappings["spanLength"]');
-  expect(snakeFieldPath(dataKey('dataMappings', "'My Sheet'!beam.spanLength"))).toBe(`data_mappings["'My Sheet'!beam.spanLength"]`);
+  expect(snakeFieldPath(dataKey('dataMappings', "'My Sheet'!beam.spanLength"))).toBe(
+    `data_mappings["'My Sheet'!beam.spanLength"]`,
+  );
   expect(snakeFieldPath(dataKey('dataMappings', 'say "hiThere"'))).toBe('data_mappings["say \\"hiThere\\""]');
 });

@@ -16,5 +16,7 @@ it('maps every code to one HTTP status and one GraphQL code, both ways', () => {
 it('carries code and details into GraphQL extensions and the hosted envelope', () => {
   const err = new AppError('FORMULA_PARSE_ERROR', 'bad', { element_index: 2 });
   expect(err.extensions).toEqual({ code: 'FORMULA_PARSE_ERROR', details: { element_index: 2 } });
-  expect(err.toEnvelope()).toEqual({ error: { code: 'FORMULA_PARSE_ERROR', message: 'bad', details: { element_index: 2 } } });
+  expect(err.toEnvelope()).toEqual({
+    error: { code: 'FORMULA_PARSE_ERROR', message: 'bad', details: { element_index: 2 } },
+  });
 });

@@ -28,6 +28,12 @@ it('vectors and curves', () => {
 
 describe('boxOfPoints', () => {
   it('is the smallest box holding every point', () => {
-    expect(boxOfPoints([[1, 5], [3, 2], [2, 4]])).toEqual([1, 2, 3, 5]);
+    expect(
+      boxOfPoints([
+        [1, 5],
+        [3, 2],
+        [2, 4],
+      ]),
+    ).toEqual([1, 2, 3, 5]);
   });
 });

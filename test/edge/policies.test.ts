@@ -16,11 +16,19 @@ it('charges desktop heartbeats to their own allowance, as the agents subgraph de
   expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } }'))).toBe('heartbeat');
   expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } __typename }'))).toBe('heartbeat');
   // Anything else in the same operation spends the key's budget, as does a query named like it.
-  expect(bucketFor(op('mutation { heartbeat(machineId: "m") { connected } registerClient(input: {}) { connected } }'))).toBe('api');
+  expect(
+    bucketFor(op('mutation { heartbeat(machineId: "m") { connected } registerClient(input: {}) { connected } }')),
+  ).toBe('api');
   expect(bucketFor(op('{ heartbeat }'))).toBe('api');
   // The bridge's answers to tool calls likewise (a long analysis answers many).
   expect(bucketFor(op('mutation { submitToolResult(input: {callId: "c", result: {}}) { status } }'))).toBe('bridge');
-  expect(bucketFor(op('mutation { submitToolResult(input: {callId: "c", result: {}}) { status } heartbeat(machineId: "m") { connected } }'))).toBe('api');
+  expect(
+    bucketFor(
+      op(
+        'mutation { submitToolResult(input: {callId: "c", result: {}}) { status } heartbeat(machineId: "m") { connected } }',
+      ),
+    ),
+  ).toBe('api');
   expect(bucketFor(op('{ __typename }'))).toBe('public');
   expect(bucketFor(op('{ __schema { types { name } } codes { fileId } }'))).toBe('public');
 });

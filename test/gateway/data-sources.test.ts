@@ -21,7 +21,9 @@ it('retries a refused connection until the subgraph listens, within refusedWaitM
   const server = http.createServer((req, res) => {
     received++;
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { ping: 'pong' } })));
+    req.on('end', () =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { ping: 'pong' } })),
+    );
   });
   const answer = source.process(request());
   await sleep(700);
@@ -38,7 +40,10 @@ it('fails once refusedWaitMs has passed', async () => {
   const port = await freePort();
   const source = new ForwardingDataSource({ url: `http://127.0.0.1:${port}/graphql`, refusedWaitMs: 500 });
   const started = Date.now();
-  const err = (await source.process(request()).catch((e: unknown) => e)) as { code?: string; cause?: { code?: string } };
+  const err = (await source.process(request()).catch((e: unknown) => e)) as {
+    code?: string;
+    cause?: { code?: string };
+  };
   expect(err.cause?.code ?? err.code).toBe('ECONNREFUSED');
   expect(Date.now() - started).toBeGreaterThanOrEqual(500);
 });
@@ -53,7 +58,13 @@ async function countingSubgraph(delayMs: number) {
     req.on('end', () => {
       received.push({ body, authorization: req.headers.authorization });
       const n = received.length;
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { job: { id: 'j1', n } } })), delayMs);
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ data: { job: { id: 'j1', n } } })),
+        delayMs,
+      );
     });
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
@@ -74,7 +85,9 @@ it('shares one subgraph fetch among identical reads in flight, each caller getti
   const subgraph = await countingSubgraph(150);
   const source = new ForwardingDataSource({ url: subgraph.url });
   try {
-    const answers = (await Promise.all(Array.from({ length: 8 }, () => source.process(call(READ, 'Bearer a'))))) as { data: { job: object } }[];
+    const answers = (await Promise.all(Array.from({ length: 8 }, () => source.process(call(READ, 'Bearer a'))))) as {
+      data: { job: object };
+    }[];
     expect(subgraph.received).toHaveLength(1);
     for (const a of answers) expect(a.data.job).toEqual({ id: 'j1', n: 1 });
     // Separate objects: the gateway merges later fetches into them per request.
@@ -99,7 +112,13 @@ it('never shares across credentials, variables or mutations', async () => {
       source.process(call('mutation($id:ID!){cancel(id:$id){id n}}', 'Bearer a')),
     ]);
     expect(subgraph.received).toHaveLength(5);
-    expect(subgraph.received.map((r) => r.authorization).sort()).toEqual(['Bearer a', 'Bearer a', 'Bearer a', 'Bearer a', 'Bearer b']);
+    expect(subgraph.received.map((r) => r.authorization).sort()).toEqual([
+      'Bearer a',
+      'Bearer a',
+      'Bearer a',
+      'Bearer a',
+      'Bearer b',
+    ]);
   } finally {
     subgraph.close();
   }

@@ -23,7 +23,10 @@ beforeEach(() => {
 
 const get = async (p: string) => {
   const res = await server.rest(p);
-  return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    body: res.headers.get('content-type')?.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()),
+  };
 };
 
 describe('GET /desktop/latest and /desktop/download/{file}', () => {
@@ -40,9 +43,15 @@ describe('GET /desktop/latest and /desktop/download/{file}', () => {
       expect(await get('/desktop/download/client.exe')).toEqual({ status: 404, body: NO_RELEASE });
       const logged = warn.mock.calls.filter((c) => String(c[1]).includes('desktop release manifest'));
       expect(logged).toHaveLength(1);
-      expect(logged[0]![0]).toMatchObject({ file: path.join(dir, 'latest.json'), problem: expect.stringMatching(/^not JSON/) });
+      expect(logged[0]![0]).toMatchObject({
+        file: path.join(dir, 'latest.json'),
+        problem: expect.stringMatching(/^not JSON/),
+      });
 
-      writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ version: 'latest', file: 'client.exe', sha256: '0'.repeat(64), size: 3 }));
+      writeFileSync(
+        path.join(dir, 'latest.json'),
+        JSON.stringify({ version: 'latest', file: 'client.exe', sha256: '0'.repeat(64), size: 3 }),
+      );
       expect(await get('/desktop/latest')).toEqual({ status: 404, body: NO_RELEASE });
       const again = warn.mock.calls.filter((c) => String(c[1]).includes('desktop release manifest'));
       expect(again).toHaveLength(2);
@@ -57,8 +66,14 @@ describe('GET /desktop/latest and /desktop/download/{file}', () => {
     writeFileSync(path.join(dir, 'client-1.2.0.exe'), bytes);
     writeFileSync(path.join(dir, 'other.exe'), 'not published');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ version: '1.2.0', file: 'client-1.2.0.exe', sha256, size: bytes.length }));
-    expect(await get('/desktop/latest')).toEqual({ status: 200, body: { version: '1.2.0', url: '/desktop/download/client-1.2.0.exe', sha256, size: bytes.length } });
+    writeFileSync(
+      path.join(dir, 'latest.json'),
+      JSON.stringify({ version: '1.2.0', file: 'client-1.2.0.exe', sha256, size: bytes.length }),
+    );
+    expect(await get('/desktop/latest')).toEqual({
+      status: 200,
+      body: { version: '1.2.0', url: '/desktop/download/client-1.2.0.exe', sha256, size: bytes.length },
+    });
     expect(await get('/desktop/download/client-1.2.0.exe')).toEqual({ status: 200, body: bytes });
     expect((await get('/desktop/download/other.exe')).status).toBe(404);
     expect((await get('/desktop/download/..%2Flatest.json')).status).toBe(404);
@@ -67,7 +82,9 @@ describe('GET /desktop/latest and /desktop/download/{file}', () => {
   it('is in /openapi.json, and what the fuzz run sends to its paths is never a 5xx', async () => {
     const doc = await (await server.rest('/openapi.json')).json();
     expect(Object.keys(doc.paths['/desktop/latest'])).toEqual(['get']);
-    expect(doc.paths['/desktop/download/{file}'].get.parameters).toEqual([expect.objectContaining({ name: 'file', in: 'path', required: true })]);
+    expect(doc.paths['/desktop/download/{file}'].get.parameters).toEqual([
+      expect.objectContaining({ name: 'file', in: 'path', required: true }),
+    ]);
     expect(doc.paths['/desktop/latest'].get.responses['404']).toBeDefined();
     writeFileSync(path.join(dir, 'latest.json'), '\u0000garbage');
     // The fuzz run's path fillers (fuzz/fuzz.ts), with a broken manifest and with none.
@@ -87,7 +104,11 @@ describe('parseManifest', () => {
   it('names what is wrong with the operator’s file', () => {
     expect(parseManifest('[')).toMatchObject({ ok: false, problem: expect.stringMatching(/^not JSON/) });
     expect(parseManifest('null')).toMatchObject({ ok: false });
-    expect(parseManifest(JSON.stringify({ version: '1', file: '../x', sha256: 'a'.repeat(64), size: 1 }))).toMatchObject({ ok: false, problem: expect.stringMatching(/^file:/) });
-    expect(parseManifest(JSON.stringify({ version: '1.0', file: 'x.exe', sha256: 'a'.repeat(64), size: 1 }))).toMatchObject({ ok: true });
+    expect(
+      parseManifest(JSON.stringify({ version: '1', file: '../x', sha256: 'a'.repeat(64), size: 1 })),
+    ).toMatchObject({ ok: false, problem: expect.stringMatching(/^file:/) });
+    expect(
+      parseManifest(JSON.stringify({ version: '1.0', file: 'x.exe', sha256: 'a'.repeat(64), size: 1 })),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -14,7 +14,12 @@ let url: string;
 beforeAll(async () => {
   apollo = new ApolloServer<{ caller: string }>({
     typeDefs: 'type Query { echo(text: String!): String!  caller: String! }',
-    resolvers: { Query: { echo: (_: unknown, { text }: { text: string }) => text, caller: (_: unknown, __: unknown, ctx: { caller: string }) => ctx.caller } },
+    resolvers: {
+      Query: {
+        echo: (_: unknown, { text }: { text: string }) => text,
+        caller: (_: unknown, __: unknown, ctx: { caller: string }) => ctx.caller,
+      },
+    },
   });
   await apollo.start();
   const app = express();
@@ -24,8 +29,12 @@ beforeAll(async () => {
     graphqlHttp(apollo, async (req) => ({ caller: req.get('x-caller') ?? 'nobody' })),
   );
   // Without a body parser in front: a setup mistake, reported to the error handler.
-  app.use('/bare', graphqlHttp(apollo, async () => ({ caller: 'nobody' })));
-  const onError: ErrorRequestHandler = (err: Error, _req, res, _next) => void res.status(500).json({ handled: err.message });
+  app.use(
+    '/bare',
+    graphqlHttp(apollo, async () => ({ caller: 'nobody' })),
+  );
+  const onError: ErrorRequestHandler = (err: Error, _req, res, _next) =>
+    void res.status(500).json({ handled: err.message });
   app.use(onError);
   server = http.createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -39,7 +48,9 @@ afterAll(async () => {
 it('answers a GET from its query string, a fragment after it not included', async () => {
   const query = encodeURIComponent('query($t: String!) { echo(text: $t) }');
   const variables = encodeURIComponent(JSON.stringify({ t: 'a&b?c' }));
-  const res = await fetch(`${url}?query=${query}&variables=${variables}#ignored`, { headers: { 'apollo-require-preflight': 'true' } });
+  const res = await fetch(`${url}?query=${query}&variables=${variables}#ignored`, {
+    headers: { 'apollo-require-preflight': 'true' },
+  });
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ data: { echo: 'a&b?c' } });
 });
@@ -58,14 +69,22 @@ it('answers a POST with the context built from the request, its length in bytes'
 });
 
 it('passes a failure to the error handler', async () => {
-  const res = await fetch(url.replace('/graphql', '/bare'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ caller }' }) });
+  const res = await fetch(url.replace('/graphql', '/bare'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ caller }' }),
+  });
   expect(res.status).toBe(500);
   expect(((await res.json()) as { handled: string }).handled).toMatch(/req\.body is not set/);
 });
 
 it('tells a multipart body from the others, whatever the case', () => {
-  expect(isMultipart({ headers: { 'content-type': 'multipart/form-data; boundary=x' } } as http.IncomingMessage)).toBe(true);
-  expect(isMultipart({ headers: { 'content-type': 'Multipart/Form-Data; boundary=x' } } as http.IncomingMessage)).toBe(true);
+  expect(isMultipart({ headers: { 'content-type': 'multipart/form-data; boundary=x' } } as http.IncomingMessage)).toBe(
+    true,
+  );
+  expect(isMultipart({ headers: { 'content-type': 'Multipart/Form-Data; boundary=x' } } as http.IncomingMessage)).toBe(
+    true,
+  );
   expect(isMultipart({ headers: { 'content-type': 'application/json' } } as http.IncomingMessage)).toBe(false);
   expect(isMultipart({ headers: {} } as http.IncomingMessage)).toBe(false);
 });

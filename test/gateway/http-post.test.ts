@@ -26,7 +26,11 @@ async function oneRequestPerConnection() {
     served.add(req.socket);
     let body = '';
     req.on('data', (c) => (body += c));
-    req.on('end', () => res.writeHead(200, 'Fine', { 'content-type': 'application/json', 'x-echo': String(req.headers['x-test'] ?? '') }).end(JSON.stringify({ echoed: body })));
+    req.on('end', () =>
+      res
+        .writeHead(200, 'Fine', { 'content-type': 'application/json', 'x-echo': String(req.headers['x-test'] ?? '') })
+        .end(JSON.stringify({ echoed: body })),
+    );
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`, seen };
@@ -34,7 +38,9 @@ async function oneRequestPerConnection() {
 
 it('returns status, status text, headers and body as the server sent them', async () => {
   const { url } = await oneRequestPerConnection();
-  const answer = await poster.post(url, { 'content-type': 'application/json', 'x-test': 'yes' }, '{"q":"é"}', { idempotent: true });
+  const answer = await poster.post(url, { 'content-type': 'application/json', 'x-test': 'yes' }, '{"q":"é"}', {
+    idempotent: true,
+  });
   expect(answer).toMatchObject({ status: 200, statusText: 'Fine', body: JSON.stringify({ echoed: '{"q":"é"}' }) });
   expect(answer.headers).toContainEqual(['x-echo', 'yes']);
 });

@@ -13,11 +13,21 @@ afterAll(async () => {
   await server.stop();
 });
 
-function get(agent: http.Agent, url: string): Promise<{ status: number; reused: boolean; keepAlive: string | undefined; port: number }> {
+function get(
+  agent: http.Agent,
+  url: string,
+): Promise<{ status: number; reused: boolean; keepAlive: string | undefined; port: number }> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket, keepAlive: res.headers['keep-alive'] as string | undefined, port: req.socket!.localPort! }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          reused: req.reusedSocket,
+          keepAlive: res.headers['keep-alive'] as string | undefined,
+          port: req.socket!.localPort!,
+        }),
+      );
     });
     req.on('error', reject);
   });

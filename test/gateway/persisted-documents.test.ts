@@ -10,7 +10,8 @@ import { startTestServer, tempDir, type TestServer } from '../helpers/server.ts'
 import { wsClient, collect } from '../helpers/ws.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const CODES = 'query Codes($ds: DesignStandard) { codes(designStandard: $ds, first: 3) { nodes { fileId designStandard } } }';
+const CODES =
+  'query Codes($ds: DesignStandard) { codes(designStandard: $ds, first: 3) { nodes { fileId designStandard } } }';
 const JOB = 'subscription Job($id: ID!) { jobUpdated(id: $id) { id status } }';
 const UNLISTED = '{ codes(first: 1) { nodes { fileId } } }';
 
@@ -21,16 +22,33 @@ function listFile(entries: Record<string, string>): string {
 }
 
 async function post(server: TestServer, body: unknown, key?: string) {
-  const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] } };
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] },
+  };
 }
-const byHash = (query: string, variables?: object) => ({ variables, extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } } });
+const byHash = (query: string, variables?: object) => ({
+  variables,
+  extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } },
+});
 
 describe('the list file', () => {
-  it('reads an object of hash → document and Apollo\'s manifest, and refuses a hash that is not its document\'s', () => {
+  it("reads an object of hash → document and Apollo's manifest, and refuses a hash that is not its document's", () => {
     expect([...readPersistedDocuments(listFile({ [sha256(CODES)]: CODES })).keys()]).toEqual([sha256(CODES)]);
     const manifest = path.join(tempDir('persisted-'), 'manifest.json');
-    fs.writeFileSync(manifest, JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: sha256(CODES), name: 'Codes', type: 'query', body: CODES }] }));
+    fs.writeFileSync(
+      manifest,
+      JSON.stringify({
+        format: 'apollo-persisted-query-manifest',
+        version: 1,
+        operations: [{ id: sha256(CODES), name: 'Codes', type: 'query', body: CODES }],
+      }),
+    );
     expect(readPersistedDocuments(manifest).get(sha256(CODES))).toBe(CODES);
     expect(() => readPersistedDocuments(listFile({ [sha256('{ x }')]: CODES }))).toThrow(/not the SHA-256/);
   });
@@ -39,9 +57,20 @@ describe('the list file', () => {
 describe('mode accept (a list, and any other document too)', () => {
   let server: TestServer;
   let parses = 0;
-  const countParses: ApolloServerPlugin = { async requestDidStart() { return { async parsingDidStart() { parses++; } }; } };
+  const countParses: ApolloServerPlugin = {
+    async requestDidStart() {
+      return {
+        async parsingDidStart() {
+          parses++;
+        },
+      };
+    },
+  };
   beforeAll(async () => {
-    server = await startTestServer({ PERSISTED_DOCUMENTS: listFile({ [sha256(CODES)]: CODES }) }, { plugins: [countParses as never] });
+    server = await startTestServer(
+      { PERSISTED_DOCUMENTS: listFile({ [sha256(CODES)]: CODES }) },
+      { plugins: [countParses as never] },
+    );
   });
   afterAll(() => server.stop());
 
@@ -69,9 +98,23 @@ describe('mode allowlist (listed documents only)', () => {
   let server: TestServer;
   let key: string;
   let parses = 0;
-  const countParses: ApolloServerPlugin = { async requestDidStart() { return { async parsingDidStart() { parses++; } }; } };
+  const countParses: ApolloServerPlugin = {
+    async requestDidStart() {
+      return {
+        async parsingDidStart() {
+          parses++;
+        },
+      };
+    },
+  };
   beforeAll(async () => {
-    server = await startTestServer({ PERSISTED_DOCUMENTS: listFile({ [sha256(CODES)]: CODES, [sha256(JOB)]: JOB }), PERSISTED_DOCUMENTS_MODE: 'allowlist' }, { plugins: [countParses as never] });
+    server = await startTestServer(
+      {
+        PERSISTED_DOCUMENTS: listFile({ [sha256(CODES)]: CODES, [sha256(JOB)]: JOB }),
+        PERSISTED_DOCUMENTS_MODE: 'allowlist',
+      },
+      { plugins: [countParses as never] },
+    );
     key = (await server.key('pro')).secret;
   });
   afterAll(() => server.stop());
@@ -90,22 +133,40 @@ describe('mode allowlist (listed documents only)', () => {
   });
 
   it('runs a listed document sent as text or by hash', async () => {
-    expect((await post(server, { query: CODES, variables: { ds: 'US' } })).body.data.codes.nodes.length).toBeGreaterThan(0);
+    expect(
+      (await post(server, { query: CODES, variables: { ds: 'US' } })).body.data.codes.nodes.length,
+    ).toBeGreaterThan(0);
     expect((await post(server, byHash(CODES, { ds: 'US' }))).body.data.codes.nodes.length).toBeGreaterThan(0);
   });
 
   it('holds over graphql-ws: a listed subscription by hash runs, an unlisted one is refused', async () => {
     const client = wsClient(server.url, key);
     try {
-      const unlisted = collect(client, 'subscription { jobUpdated(id: "00000000-0000-4000-8000-000000000000") { id } }', {});
-      await expect(unlisted).rejects.toSatisfy((errors: unknown) => JSON.stringify(errors).includes('QUERY_NOT_IN_SAFELIST'));
+      const unlisted = collect(
+        client,
+        'subscription { jobUpdated(id: "00000000-0000-4000-8000-000000000000") { id } }',
+        {},
+      );
+      await expect(unlisted).rejects.toSatisfy((errors: unknown) =>
+        JSON.stringify(errors).includes('QUERY_NOT_IN_SAFELIST'),
+      );
       const events: unknown[] = [];
       const listed = new Promise<void>((resolve, reject) => {
-        client.subscribe({ query: '', variables: { id: '00000000-0000-4000-8000-000000000000' }, extensions: byHash(JOB).extensions } as never, {
-          next: (e) => events.push(e),
-          error: (e) => { events.push(e); resolve(); },
-          complete: () => resolve(),
-        });
+        client.subscribe(
+          {
+            query: '',
+            variables: { id: '00000000-0000-4000-8000-000000000000' },
+            extensions: byHash(JOB).extensions,
+          } as never,
+          {
+            next: (e) => events.push(e),
+            error: (e) => {
+              events.push(e);
+              resolve();
+            },
+            complete: () => resolve(),
+          },
+        );
         setTimeout(() => reject(new Error('no answer')), 10_000);
       });
       await listed;
@@ -121,7 +182,10 @@ describe('mode allowlist (listed documents only)', () => {
 describe('mode require-id (listed hashes only)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ PERSISTED_DOCUMENTS: listFile({ [sha256(CODES)]: CODES }), PERSISTED_DOCUMENTS_MODE: 'require-id' });
+    server = await startTestServer({
+      PERSISTED_DOCUMENTS: listFile({ [sha256(CODES)]: CODES }),
+      PERSISTED_DOCUMENTS_MODE: 'require-id',
+    });
   });
   afterAll(() => server.stop());
 
@@ -133,6 +197,8 @@ describe('mode require-id (listed hashes only)', () => {
   });
 
   it('refuses a mode without a list at start', async () => {
-    await expect(startTestServer({ PERSISTED_DOCUMENTS_MODE: 'allowlist' })).rejects.toThrow(/needs PERSISTED_DOCUMENTS/);
+    await expect(startTestServer({ PERSISTED_DOCUMENTS_MODE: 'allowlist' })).rejects.toThrow(
+      /needs PERSISTED_DOCUMENTS/,
+    );
   });
 });

@@ -8,8 +8,17 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
 let server: TestServer;
 let key: string;
 let executions = 0;
-const countExecutions: ApolloServerPlugin = { async requestDidStart() { return { async executionDidStart() { executions++; } }; } };
-const CODES = 'query Codes($ds: DesignStandard) { codes(designStandard: $ds, first: 5) { nodes { fileId designStandard } } }';
+const countExecutions: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async executionDidStart() {
+        executions++;
+      },
+    };
+  },
+};
+const CODES =
+  'query Codes($ds: DesignStandard) { codes(designStandard: $ds, first: 5) { nodes { fileId designStandard } } }';
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_CACHE_S: '300' }, { plugins: [countExecutions as never] });

@@ -7,7 +7,9 @@ import { stopProcesses } from '../../gateway/stop-processes.ts';
 
 /** A Node process that prints "up" and then ignores SIGTERM (stubborn) or exits on it. */
 function child(stubborn: boolean) {
-  const code = stubborn ? `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('up')` : `process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('up')`;
+  const code = stubborn
+    ? `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('up')`
+    : `process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000); console.log('up')`;
   const proc = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'ignore'] });
   const up = new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
   return { proc, up };
@@ -17,7 +19,11 @@ it('stops every process: those that obey SIGTERM, and those that ignore it by SI
   const all = [child(false), child(true), child(false), child(true)];
   await Promise.all(all.map((c) => c.up));
   const { killed } = await stopProcesses(
-    all.map(({ proc }) => ({ kill: (s) => proc.kill(s), exited: () => proc.exitCode !== null || proc.signalCode !== null, onExit: (cb) => proc.once('exit', cb) })),
+    all.map(({ proc }) => ({
+      kill: (s) => proc.kill(s),
+      exited: () => proc.exitCode !== null || proc.signalCode !== null,
+      onExit: (cb) => proc.once('exit', cb),
+    })),
     1_000,
   );
   expect(killed).toBe(2);

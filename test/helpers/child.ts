@@ -62,7 +62,13 @@ export function spawnNode(script: string, args: string[], env: Record<string, st
 /** Starts `npm start`'s entry point and reads its URLs and first key from what it prints. */
 export async function startPlatformProcess(env: Record<string, string>) {
   const database = env.DATA_DIR && !env.DATABASE_URL ? await testDatabaseEnv(env.DATA_DIR) : {};
-  const child = spawnNode('gateway/main.ts', [], { PORT: '0', MEMORY_PORT: '0', NODE_ENV: 'development', ...database, ...env });
+  const child = spawnNode('gateway/main.ts', [], {
+    PORT: '0',
+    MEMORY_PORT: '0',
+    NODE_ENV: 'development',
+    ...database,
+    ...env,
+  });
   const [, url] = await child.waitFor(/GraphQL gateway\s+(http:\/\/\S+)\/graphql/);
   return { child, url: url! };
 }

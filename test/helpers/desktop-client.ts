@@ -19,7 +19,11 @@ export type Answer = { result: unknown } | { error: { code: string; message: str
 export const REGISTER = `mutation ($input: RegisterClientInput!) { registerClient(input: $input) { machineId connected lanes { program state tools } } }`;
 export const SUBMIT = `mutation ($input: ToolResultInput!) { submitToolResult(input: $input) { callId status } }`;
 
-export async function startDesktop(server: TestServer, key: string, options: { machineId: string; onCall: (call: DeliveredCall) => Answer | Promise<Answer> }) {
+export async function startDesktop(
+  server: TestServer,
+  key: string,
+  options: { machineId: string; onCall: (call: DeliveredCall) => Answer | Promise<Answer> },
+) {
   const calls: DeliveredCall[] = [];
   const acks: { callId: string; status: string }[] = [];
   /** Submissions the platform refused (the error's text). */
@@ -56,7 +60,10 @@ export async function startDesktop(server: TestServer, key: string, options: { m
     connect() {
       client = wsClient(server.url, key);
       client.subscribe(
-        { query: `subscription ($m: ID!) { toolCalls(machineId: $m) { callId program tool arguments delivery deadlineAt } }`, variables: { m: options.machineId } },
+        {
+          query: `subscription ($m: ID!) { toolCalls(machineId: $m) { callId program tool arguments delivery deadlineAt } }`,
+          variables: { m: options.machineId },
+        },
         {
           next: (msg) => {
             const call = (msg.data as { toolCalls: DeliveredCall }).toolCalls;

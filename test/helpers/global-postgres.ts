@@ -8,7 +8,10 @@ import { admin, databaseUrl, TEMPLATE_DATABASE, TEST_DATABASE_PREFIX, TEST_POSTG
 
 async function dropLeftovers(): Promise<void> {
   await admin(async (c) => {
-    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`, [`${TEST_DATABASE_PREFIX}%`, TEMPLATE_DATABASE]);
+    const { rows } = await c.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`,
+      [`${TEST_DATABASE_PREFIX}%`, TEMPLATE_DATABASE],
+    );
     for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
   });
 }

@@ -32,7 +32,16 @@ export async function convertWithLibreOffice(files: readonly string[], to: keyof
   try {
     // At low priority: test files run two at a time, and a converting soffice would otherwise take
     // the CPU from a neighbour that measures its own latency.
-    const args = [`-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--norestore', '--convert-to', FILTERS[to], '--outdir', outDir, ...files];
+    const args = [
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      '--headless',
+      '--norestore',
+      '--convert-to',
+      FILTERS[to],
+      '--outdir',
+      outDir,
+      ...files,
+    ];
     await run('nice', ['-n', '15', 'soffice', ...args], { timeout: 120_000 });
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
@@ -60,11 +69,17 @@ export async function pdfText(pdf: string): Promise<string> {
 }
 
 /** Renders PDF pages to PNG; returns the image files in page order. */
-export async function renderPages(pdf: string, options: { first?: number; last?: number; dpi?: number } = {}): Promise<string[]> {
+export async function renderPages(
+  pdf: string,
+  options: { first?: number; last?: number; dpi?: number } = {},
+): Promise<string[]> {
   const outDir = tempDir('lo-png-');
   const args = ['-png', '-r', String(options.dpi ?? 60)];
   if (options.first) args.push('-f', String(options.first));
   if (options.last) args.push('-l', String(options.last));
   await run('nice', ['-n', '15', 'pdftoppm', ...args, pdf, path.join(outDir, 'page')]);
-  return fs.readdirSync(outDir).sort().map((f) => path.join(outDir, f));
+  return fs
+    .readdirSync(outDir)
+    .sort()
+    .map((f) => path.join(outDir, f));
 }

@@ -18,7 +18,12 @@ export interface ModelStep {
   hold?: Promise<void>;
 }
 
-export interface ModelRequest { messages: any[]; tools?: any[]; stream?: boolean; model: string }
+export interface ModelRequest {
+  messages: any[];
+  tools?: any[];
+  stream?: boolean;
+  model: string;
+}
 
 /** A step decided when the request comes: a scripted model that reads the conversation (its tool results) to choose its next call. */
 export type ModelPolicy = (request: ModelRequest) => ModelStep;
@@ -50,32 +55,61 @@ export async function startModelServer(): Promise<ModelServer> {
     const next = steps.shift();
     const step = typeof next === 'function' ? next(request) : next;
     if (!step) {
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'script exhausted' } }));
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'script exhausted' } }));
       return;
     }
     await step.hold;
     if (step.status) {
-      res.writeHead(step.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'scripted failure' } }));
+      res
+        .writeHead(step.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'scripted failure' } }));
       return;
     }
     const usage = { prompt_tokens: step.usage?.prompt ?? 100, completion_tokens: step.usage?.completion ?? 20 };
-    const toolCalls = (step.toolCalls ?? []).map((t, i) => ({ id: `call_${requests.length}_${i}`, name: t.name, arguments: JSON.stringify(t.arguments) }));
+    const toolCalls = (step.toolCalls ?? []).map((t, i) => ({
+      id: `call_${requests.length}_${i}`,
+      name: t.name,
+      arguments: JSON.stringify(t.arguments),
+    }));
     if (step.json || !request.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          choices: [{ message: { role: 'assistant', content: step.content ?? null, tool_calls: toolCalls.map((t) => ({ id: t.id, type: 'function', function: { name: t.name, arguments: t.arguments } })) } }],
+          choices: [
+            {
+              message: {
+                role: 'assistant',
+                content: step.content ?? null,
+                tool_calls: toolCalls.map((t) => ({
+                  id: t.id,
+                  type: 'function',
+                  function: { name: t.name, arguments: t.arguments },
+                })),
+              },
+            },
+          ],
           usage,
         }),
       );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    for (const part of halves(step.reasoning ?? '')) sse(res, { choices: [{ index: 0, delta: { reasoning_content: part } }] });
+    for (const part of halves(step.reasoning ?? ''))
+      sse(res, { choices: [{ index: 0, delta: { reasoning_content: part } }] });
     for (const part of halves(step.content ?? '')) sse(res, { choices: [{ index: 0, delta: { content: part } }] });
     toolCalls.forEach((t, index) => {
-      sse(res, { choices: [{ index: 0, delta: { tool_calls: [{ index, id: t.id, type: 'function', function: { name: t.name, arguments: '' } }] } }] });
-      for (const part of halves(t.arguments)) sse(res, { choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: part } }] } }] });
+      sse(res, {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index, id: t.id, type: 'function', function: { name: t.name, arguments: '' } }] },
+          },
+        ],
+      });
+      for (const part of halves(t.arguments))
+        sse(res, { choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: part } }] } }] });
     });
     sse(res, { choices: [{ index: 0, delta: {}, finish_reason: toolCalls.length ? 'tool_calls' : 'stop' }] });
     sse(res, { choices: [], usage });
@@ -87,15 +121,20 @@ export async function startModelServer(): Promise<ModelServer> {
     requests,
     script: (...more) => void steps.push(...more),
     reset: () => void steps.splice(0),
-    close: () => new Promise((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
 /** The platform's settings for runs on this server: its URL on loopback, a fixed model name. */
-export const modelEnv = (model: ModelServer) => ({ AGENT_LLM_URL: model.url, AGENT_LLM_MODEL: 'scripted-model', AGENT_LLM_ALLOW_PRIVATE: '1' });
+export const modelEnv = (model: ModelServer) => ({
+  AGENT_LLM_URL: model.url,
+  AGENT_LLM_MODEL: 'scripted-model',
+  AGENT_LLM_ALLOW_PRIVATE: '1',
+});
 
 /** A promise and the function that settles it. */
 export function gate(): { promise: Promise<void>; open: () => void } {

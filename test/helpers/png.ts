@@ -16,7 +16,7 @@ export function readPng(file: string): Image {
   let height = 0;
   let channels = 3;
   const idat: Buffer[] = [];
-  for (let at = 8; at < buf.length; ) {
+  for (let at = 8; at < buf.length;) {
     const length = buf.readUInt32BE(at);
     const type = buf.toString('latin1', at + 4, at + 8);
     const data = buf.subarray(at + 8, at + 8 + length);
@@ -66,7 +66,12 @@ export function countColour(image: Image, hex: string, tolerance = 24): number {
   const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.replace('#', '').slice(i, i + 2), 16));
   let n = 0;
   for (let i = 0; i < image.rgb.length; i += 3) {
-    if (Math.abs(image.rgb[i]! - r!) <= tolerance && Math.abs(image.rgb[i + 1]! - g!) <= tolerance && Math.abs(image.rgb[i + 2]! - b!) <= tolerance) n++;
+    if (
+      Math.abs(image.rgb[i]! - r!) <= tolerance &&
+      Math.abs(image.rgb[i + 1]! - g!) <= tolerance &&
+      Math.abs(image.rgb[i + 2]! - b!) <= tolerance
+    )
+      n++;
   }
   return n;
 }

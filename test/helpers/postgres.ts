@@ -70,4 +70,3 @@ export async function testDatabaseEnv(dataDir: string): Promise<Record<string, s
 export function databaseForDataDir(dataDir: string): string {
   return `${TEST_DATABASE_PREFIX}${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`;
 }
-

@@ -23,7 +23,11 @@ export function rawRequest(
   waitMs = 5_000,
 ): Promise<RawResponse> {
   const { hostname, port, pathname, search } = new URL(url);
-  const head = [`${method} ${pathname}${search} HTTP/1.1`, `host: ${hostname}:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  const head = [
+    `${method} ${pathname}${search} HTTP/1.1`,
+    `host: ${hostname}:${port}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ].join('\r\n');
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
@@ -34,9 +38,15 @@ export function rawRequest(
       socket.destroy();
       const text = Buffer.concat(chunks).toString('latin1');
       const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
-      if (!m) return reject(new Error(`no HTTP response within ${waitMs} ms (got ${JSON.stringify(text.slice(0, 200))})`));
+      if (!m)
+        return reject(new Error(`no HTTP response within ${waitMs} ms (got ${JSON.stringify(text.slice(0, 200))})`));
       const split = text.indexOf('\r\n\r\n');
-      resolve({ status: Number(m[1]), headers: text.slice(0, split), body: text.slice(split + 4), ms: firstAt - started });
+      resolve({
+        status: Number(m[1]),
+        headers: text.slice(0, split),
+        body: text.slice(split + 4),
+        ms: firstAt - started,
+      });
     };
     const timer = setTimeout(finish, waitMs);
     socket.on('data', (c: Buffer) => {

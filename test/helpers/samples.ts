@@ -31,7 +31,10 @@ export function fixture(rel: string): Buffer {
  */
 export function optionalSample(rel: string): string | null {
   const p = samplePath(rel);
-  if (!p) console.warn(`[skip] ../shared/samples/${rel} is absent (not redistributable, so not in test/fixtures/): the tests that need it are skipped`);
+  if (!p)
+    console.warn(
+      `[skip] ../shared/samples/${rel} is absent (not redistributable, so not in test/fixtures/): the tests that need it are skipped`,
+    );
   return p;
 }
 

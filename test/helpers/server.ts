@@ -10,7 +10,11 @@ import { databaseForDataDir, dropDatabase, testDatabaseEnv, TEST_POSTGRES_URL } 
 export interface TestServer extends RunningServer {
   dataDir: string;
   key(tier?: Tier, accountId?: string): Promise<{ secret: string; accountId: string }>;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, key?: string): Promise<{ status: number; body: { data?: T; errors?: any }; headers: Headers }>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    key?: string,
+  ): Promise<{ status: number; body: { data?: T; errors?: any }; headers: Headers }>;
   rest(pathAndQuery: string, init?: RequestInit & { key?: string }): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -19,14 +23,27 @@ export function tempDir(prefix = 'platform-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? tempDir();
   // On PostgreSQL (TEST_POSTGRES_URL) a database of the data directory's own, unless the test names one.
   const database = env.DATABASE_URL ? {} : await testDatabaseEnv(dataDir);
   // The public answer cache off unless a test turns it on: tests change storage under the server and
   // expect the next read to see it (test/gateway/public-response-cache.test.ts tests the cache). The
   // hashing embedder unless a test asks for another: a test server need not load the model (its own tests do).
-  const config = loadConfig({ PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_CACHE_S: '0', EMBEDDER: 'hash', ...database, ...env });
+  const config = loadConfig({
+    PORT: '0',
+    MEMORY_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    PUBLIC_CACHE_S: '0',
+    EMBEDDER: 'hash',
+    ...database,
+    ...env,
+  });
   const server = await startServer(config, options);
   const keyHeader = (key?: string): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {});
   return {
@@ -46,7 +63,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     rest(pathAndQuery, init = {}) {
       const { key, headers, ...rest } = init;
-      return fetch(`${server.url}${pathAndQuery}`, { ...rest, headers: { ...keyHeader(key), ...(headers as Record<string, string>) } });
+      return fetch(`${server.url}${pathAndQuery}`, {
+        ...rest,
+        headers: { ...keyHeader(key), ...(headers as Record<string, string>) },
+      });
     },
     async stop() {
       await server.close(2_000);
@@ -61,7 +81,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
  * file or describe block that calls it, stopped after them. Read `server` and
  * `key` inside tests (they are set once the server is up).
  */
-export function serverWithKey(tier: Tier = 'pro', env: Record<string, string> = {}): { readonly server: TestServer; readonly key: string } {
+export function serverWithKey(
+  tier: Tier = 'pro',
+  env: Record<string, string> = {},
+): { readonly server: TestServer; readonly key: string } {
   const state: { server?: TestServer; key?: string } = {};
   beforeAll(async () => {
     state.server = await startTestServer(env);
@@ -80,7 +103,11 @@ export function serverWithKey(tier: Tier = 'pro', env: Record<string, string> = 
   };
 }
 
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

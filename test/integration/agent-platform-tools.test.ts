@@ -32,11 +32,26 @@ beforeAll(async () => {
     AGENT_PRICE_IN_PER_MTOK: '2.5',
     AGENT_PRICE_OUT_PER_MTOK: '10',
   });
-  const deps = { db: server.platform.db, index: passageIndexFor(server.platform.db), embedder: createLocalEmbedder(), extract: (b: Uint8Array) => extractCodeText(b) };
-  await ingestCode(deps, 'aci-318-19', await codePdf([
-    ['22.5.1.1 Nominal one-way shear strength', 'The nominal shear strength shall be the sum of the concrete and steel contributions.'],
-    ['25.4.2.1 Development of deformed bars', 'Deformed bars in tension shall be developed over the length given in the table.'],
-  ]));
+  const deps = {
+    db: server.platform.db,
+    index: passageIndexFor(server.platform.db),
+    embedder: createLocalEmbedder(),
+    extract: (b: Uint8Array) => extractCodeText(b),
+  };
+  await ingestCode(
+    deps,
+    'aci-318-19',
+    await codePdf([
+      [
+        '22.5.1.1 Nominal one-way shear strength',
+        'The nominal shear strength shall be the sum of the concrete and steel contributions.',
+      ],
+      [
+        '25.4.2.1 Development of deformed bars',
+        'Deformed bars in tension shall be developed over the length given in the table.',
+      ],
+    ]),
+  );
 });
 
 afterAll(async () => {
@@ -58,12 +73,25 @@ async function turn(key: string, content: string) {
 }
 
 /** The tool messages the model was sent in a request, parsed, by tool call id order. */
-const toolResults = (request: { messages: any[] }) => request.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content));
+const toolResults = (request: { messages: any[] }) =>
+  request.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content));
 
 describe("the platform's own tools", () => {
   it('offers them to the model with JSON schemas beside the desktop tools', async () => {
     const agents = (await server.gql(`{ agents { id tools } }`, {}, (await server.key('pro')).secret)).body.data.agents;
-    for (const a of agents) expect(a.tools).toEqual(expect.arrayContaining(['search_codes', 'analyze_drawing', 'create_calculation_document', 'create_spreadsheet', 'search_memory', 'add_memory', 'search_project', 'add_project_sheets']));
+    for (const a of agents)
+      expect(a.tools).toEqual(
+        expect.arrayContaining([
+          'search_codes',
+          'analyze_drawing',
+          'create_calculation_document',
+          'create_spreadsheet',
+          'search_memory',
+          'add_memory',
+          'search_project',
+          'add_project_sheets',
+        ]),
+      );
   });
 
   it('runs code search and a drawing analysis for the model, answers with their results and meters them', async () => {
@@ -82,17 +110,28 @@ describe("the platform's own tools", () => {
         ],
         usage: { prompt: 1000, completion: 100 },
       },
-      { content: 'ACI 318-19 22.5.1.1 gives the shear strength; the sheet is read.', usage: { prompt: 2000, completion: 50 } },
+      {
+        content: 'ACI 318-19 22.5.1.1 gives the shear strength; the sheet is read.',
+        usage: { prompt: 2000, completion: 50 },
+      },
     );
     const { run, requests } = await turn(key, 'What does ACI say about shear, and what is on my sheet?');
     expect(run).toMatchObject({ status: 'DONE', steps: 1, toolCalls: 2 });
 
     // The model was given the platform tools' schemas, then both results as tool messages.
     const search = requests[0]!.tools!.find((t: any) => t.function.name === 'search_codes');
-    expect(search.function.parameters).toMatchObject({ type: 'object', required: ['query'], properties: { query: { type: 'string' } } });
+    expect(search.function.parameters).toMatchObject({
+      type: 'object',
+      required: ['query'],
+      properties: { query: { type: 'string' } },
+    });
     const [found, drawing] = toolResults(requests[1]!);
     expect(found.job_id).toBeTruthy();
-    expect(found.matches[0]).toMatchObject({ file_id: 'aci-318-19', page_number: 1, context: '22.5.1.1 Nominal one-way shear strength' });
+    expect(found.matches[0]).toMatchObject({
+      file_id: 'aci-318-19',
+      page_number: 1,
+      context: '22.5.1.1 Nominal one-way shear strength',
+    });
     expect(found.matches[0].snippet).toContain('<mark>shear</mark>');
     expect(drawing).toMatchObject({ drawing_id: uploaded.id, page: 1, sheet_number: uploaded.titleblock.sheet_number });
     expect(drawing.section_tags).toHaveLength(uploaded.annotations.section_tags.length);
@@ -127,7 +166,10 @@ describe("the platform's own tools", () => {
               ],
             },
           },
-          { name: 'create_calculation_document', arguments: { document_name: 'Broken', elements: [{ type: 'formula', expression: 'M = (w*' }] } },
+          {
+            name: 'create_calculation_document',
+            arguments: { document_name: 'Broken', elements: [{ type: 'formula', expression: 'M = (w*' }] },
+          },
         ],
       },
       { content: 'The moment is 54 kN·m; two calls failed and I said so.' },
@@ -149,7 +191,12 @@ describe("the platform's own tools", () => {
   it('counts priced work toward the credits: a run past the limit stops OUT_OF_CREDITS', async () => {
     // Free: 0.01 USD. Two searches (0.01 USD) pass it, so the next model call is refused.
     const { secret: key } = await server.key('free');
-    model.script({ toolCalls: [{ name: 'search_codes', arguments: { query: 'shear' } }, { name: 'search_codes', arguments: { query: 'development length' } }] });
+    model.script({
+      toolCalls: [
+        { name: 'search_codes', arguments: { query: 'shear' } },
+        { name: 'search_codes', arguments: { query: 'development length' } },
+      ],
+    });
     const { run } = await turn(key, 'Search twice.');
     expect(run).toMatchObject({ status: 'INTERRUPTED', reasonCode: 'OUT_OF_CREDITS', steps: 1 });
     const usage = (await server.gql(USAGE, {}, key)).body.data.usage;

@@ -26,7 +26,10 @@ function watch(conversationId: string) {
   const events: any[] = [];
   const client = wsClient(server.url, key);
   sockets.push(client);
-  client.subscribe({ query: EVENTS, variables: { c: conversationId } }, { next: (m) => void (m.data && events.push(m.data.runEvents)), error: () => undefined, complete: () => undefined });
+  client.subscribe(
+    { query: EVENTS, variables: { c: conversationId } },
+    { next: (m) => void (m.data && events.push(m.data.runEvents)), error: () => undefined, complete: () => undefined },
+  );
   return { events, until: (pred: (e: any) => boolean) => waitFor(async () => events.some(pred) && events, 15_000) };
 }
 
@@ -35,7 +38,12 @@ const latest = async (id: string) => (await server.gql(LATEST, { id }, key)).bod
 
 beforeAll(async () => {
   model = await startModelServer();
-  server = await startTestServer({ ...modelEnv(model), AGENT_TOOL_TIMEOUT_MS: '10000', AGENT_DESKTOP_WAIT_MS: '10000', PRO_RATE_PER_MIN: '1000' });
+  server = await startTestServer({
+    ...modelEnv(model),
+    AGENT_TOOL_TIMEOUT_MS: '10000',
+    AGENT_DESKTOP_WAIT_MS: '10000',
+    PRO_RATE_PER_MIN: '1000',
+  });
   key = (await server.key('pro')).secret;
 });
 
@@ -50,7 +58,7 @@ afterAll(async () => {
 });
 
 describe('cancelRun', () => {
-  it('lets the call on the desktop complete, never sends the step\'s other calls, and ends the run STOPPED', async () => {
+  it("lets the call on the desktop complete, never sends the step's other calls, and ends the run STOPPED", async () => {
     const onDesktop = gate();
     const release = gate();
     const desktop = await startDesktop(server, key, {
@@ -91,7 +99,10 @@ describe('cancelRun', () => {
   });
 
   it('abandons the model call in flight (nothing reaches the program)', async () => {
-    const desktop = await startDesktop(server, key, { machineId: 'stop-thinking', onCall: () => ({ result: RUN_RESULT }) });
+    const desktop = await startDesktop(server, key, {
+      machineId: 'stop-thinking',
+      onCall: () => ({ result: RUN_RESULT }),
+    });
     desktops.push(desktop);
     const never = gate();
     model.script({ hold: never.promise, toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] });
@@ -117,7 +128,10 @@ describe('cancelRun', () => {
   });
 
   it('stops a paused run at once', async () => {
-    const desktop = await startDesktop(server, key, { machineId: 'stop-paused', onCall: () => ({ result: RUN_RESULT }) });
+    const desktop = await startDesktop(server, key, {
+      machineId: 'stop-paused',
+      onCall: () => ({ result: RUN_RESULT }),
+    });
     desktops.push(desktop);
     model.script({ toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] });
     const sent = await send({ agentId: FRAME, content: 'One step only.', stepLimit: 1 });
@@ -134,7 +148,10 @@ describe('the step counter', () => {
   it('counts toward the next pause right across Resume (step 2 of 2, never 2 of 1)', async () => {
     const desktop = await startDesktop(server, key, { machineId: 'steps', onCall: () => ({ result: RUN_RESULT }) });
     desktops.push(desktop);
-    model.script({ toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] }, { toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] });
+    model.script(
+      { toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] },
+      { toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] },
+    );
     const sent = await send({ agentId: FRAME, content: 'Two steps, one at a time.', stepLimit: 1 });
     const id = sent.data.sendMessage.conversation.id;
     const live = watch(id);
@@ -150,16 +167,34 @@ describe('the step counter', () => {
 describe('conversation history', () => {
   it('titles a conversation from its first line, renames it and finds it by its title', async () => {
     model.script({ content: 'Done.' });
-    const sent = await send({ agentId: FRAME, content: 'Check the Ünterzug B12 for the new plant load\nIt is a 7.2 m span.' });
+    const sent = await send({
+      agentId: FRAME,
+      content: 'Check the Ünterzug B12 for the new plant load\nIt is a 7.2 m span.',
+    });
     const id = sent.data.sendMessage.conversation.id;
     expect(sent.data.sendMessage.conversation.title).toBe('Check the Ünterzug B12 for the new plant load');
     await waitFor(async () => (await latest(id)).latestRun?.status === 'DONE');
-    const renamed = await server.gql(`mutation ($c: ID!, $t: String!) { renameConversation(conversationId: $c, title: $t) { id title } }`, { c: id, t: '  Transfer beam B12  ' }, key);
+    const renamed = await server.gql(
+      `mutation ($c: ID!, $t: String!) { renameConversation(conversationId: $c, title: $t) { id title } }`,
+      { c: id, t: '  Transfer beam B12  ' },
+      key,
+    );
     expect(renamed.body.data.renameConversation.title).toBe('Transfer beam B12');
-    const list = async (search: string) => (await server.gql(`query ($s: String) { conversations(first: 10, search: $s) { nodes { id title } } }`, { s: search }, key)).body.data.conversations.nodes;
+    const list = async (search: string) =>
+      (
+        await server.gql(
+          `query ($s: String) { conversations(first: 10, search: $s) { nodes { id title } } }`,
+          { s: search },
+          key,
+        )
+      ).body.data.conversations.nodes;
     expect((await list('TRANSFER beam')).map((c: any) => c.id)).toEqual([id]);
     expect(await list('no such title anywhere')).toEqual([]);
-    const empty = await server.gql(`mutation ($c: ID!) { renameConversation(conversationId: $c, title: "   ") { id } }`, { c: id }, key);
+    const empty = await server.gql(
+      `mutation ($c: ID!) { renameConversation(conversationId: $c, title: "   ") { id } }`,
+      { c: id },
+      key,
+    );
     expect(empty.body.errors[0].message).toContain('title');
   });
 });
@@ -168,7 +203,11 @@ describe("the user's standards in the agent's instructions", () => {
   it('adds the design standard and the formatting standards to the system message', async () => {
     model.script({ content: 'Noted.' });
     const before = model.requests.length;
-    const sent = await send({ agentId: FRAME, content: 'Which code do we use?', instructions: { designStandard: 'eurocode', formattingStandards: 'Round forces to 0.1 kN. Number every check.' } });
+    const sent = await send({
+      agentId: FRAME,
+      content: 'Which code do we use?',
+      instructions: { designStandard: 'eurocode', formattingStandards: 'Round forces to 0.1 kN. Number every check.' },
+    });
     expect(sent.errors).toBeUndefined();
     await waitFor(async () => model.requests.length > before);
     const system = model.requests.at(-1)!.messages[0];

@@ -16,7 +16,8 @@ import { redisAvailable, startRedis, uniquePrefix, type RedisServer } from '../h
 import { tempDir, waitFor, CREATE_DIAGNOSTIC } from '../helpers/server.ts';
 
 const available = redisAvailable();
-if (!available) console.log('[skip] redis-server is not installed (.ci/run installs it): the cluster chaos test needs a real Redis');
+if (!available)
+  console.log('[skip] redis-server is not installed (.ci/run installs it): the cluster chaos test needs a real Redis');
 
 const JOBS = 200;
 let redis: RedisServer | undefined;
@@ -40,11 +41,15 @@ afterAll(async () => {
 });
 
 function pidsOf(output: string): number[] {
-  return [...output.matchAll(/"msg":"process started","role":"\w+","name":"[\w-]+","pid":(\d+)/g)].map((m) => Number(m[1]));
+  return [...output.matchAll(/"msg":"process started","role":"\w+","name":"[\w-]+","pid":(\d+)/g)].map((m) =>
+    Number(m[1]),
+  );
 }
 /** The current pid of a supervised process, by name (the last start wins). */
 function pidOf(output: string, name: string): number {
-  const all = [...output.matchAll(new RegExp(`"msg":"process started","role":"\\w+","name":"${name}","pid":(\\d+)`, 'g'))];
+  const all = [
+    ...output.matchAll(new RegExp(`"msg":"process started","role":"\\w+","name":"${name}","pid":(\\d+)`, 'g')),
+  ];
   return Number(all.at(-1)![1]);
 }
 
@@ -102,13 +107,21 @@ it.skipIf(!available)(
     };
     const mixed = [
       () => fetch(`${url}/v1/codes`),
-      () => fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ codes(first: 5) { nodes { fileId } } }' }) }),
+      () =>
+        fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ codes(first: 5) { nodes { fileId } } }' }),
+        }),
       () => fetch(`${url}/v1/jobs/${ids[Math.floor(Math.random() * ids.length)] ?? 'none'}`, { headers: auth }),
       () =>
         fetch(`${url}/graphql`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...auth },
-          body: JSON.stringify({ query: 'query($id: ID!) { job(id: $id) { status progress } }', variables: { id: ids[0] ?? '00000000-0000-4000-8000-000000000000' } }),
+          body: JSON.stringify({
+            query: 'query($id: ID!) { job(id: $id) { status progress } }',
+            variables: { id: ids[0] ?? '00000000-0000-4000-8000-000000000000' },
+          }),
         }),
     ];
     const load = Array.from({ length: 4 }, async (_, c) => {
@@ -126,7 +139,11 @@ it.skipIf(!available)(
         if (tries) await sleep(1_000);
         inFlight++;
         try {
-          const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: CREATE_DIAGNOSTIC, variables: { input } }) });
+          const res = await fetch(`${url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...auth },
+            body: JSON.stringify({ query: CREATE_DIAGNOSTIC, variables: { input } }),
+          });
           const body = (await res.json()) as { data?: { createDiagnosticJob: { id: string } } };
           if (res.status >= 500) outcomes.status5xx++;
           if (body.data?.createDiagnosticJob) return ids.push(body.data.createDiagnosticJob.id);
@@ -148,8 +165,14 @@ it.skipIf(!available)(
     // On jobs that run through every kill (20 s each), so the replica's death drops live subscriptions.
     const watched: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: CREATE_DIAGNOSTIC, variables: { input: { durationMs: 20_000, steps: 20 } } }) });
-      watched.push(((await res.json()) as { data: { createDiagnosticJob: { id: string } } }).data.createDiagnosticJob.id);
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth },
+        body: JSON.stringify({ query: CREATE_DIAGNOSTIC, variables: { input: { durationMs: 20_000, steps: 20 } } }),
+      });
+      watched.push(
+        ((await res.json()) as { data: { createDiagnosticJob: { id: string } } }).data.createDiagnosticJob.id,
+      );
     }
     const subscriptions = watched.map((id) => {
       let connections = 0;
@@ -167,8 +190,14 @@ it.skipIf(!available)(
         client.subscribe(
           { query: 'subscription($id: ID!) { jobUpdated(id: $id) { status } }', variables: { id } },
           {
-            next: (e) => void statuses.push(e.errors ? `error: ${JSON.stringify(e.errors)}` : (e.data as { jobUpdated: { status: string } }).jobUpdated.status),
-            error: (err) => resolve([...statuses, `error: ${err instanceof Error ? err.message : JSON.stringify(err)}`]),
+            next: (e) =>
+              void statuses.push(
+                e.errors
+                  ? `error: ${JSON.stringify(e.errors)}`
+                  : (e.data as { jobUpdated: { status: string } }).jobUpdated.status,
+              ),
+            error: (err) =>
+              resolve([...statuses, `error: ${err instanceof Error ? err.message : JSON.stringify(err)}`]),
             complete: () => resolve(statuses),
           },
         ),
@@ -202,12 +231,17 @@ it.skipIf(!available)(
     const finished = await waitFor(
       async () => {
         const unfinished = await db.job.count({ where: { status: { in: ['pending', 'in_progress'] } } });
-        return unfinished === 0 && (await db.job.findMany({ select: { id: true, status: true, errorCode: true, attempts: true } }));
+        return (
+          unfinished === 0 &&
+          (await db.job.findMany({ select: { id: true, status: true, errorCode: true, attempts: true } }))
+        );
       },
       300_000,
       500,
     );
-    const statuses = await Promise.all(subscriptions.map((s) => Promise.race([s.done, sleep(60_000).then(() => ['(no terminal event within 60 s)'])])));
+    const statuses = await Promise.all(
+      subscriptions.map((s) => Promise.race([s.done, sleep(60_000).then(() => ['(no terminal event within 60 s)'])])),
+    );
     loadOn = false;
     await Promise.all(load);
     for (const s of subscriptions) await s.client.dispose();
@@ -219,7 +253,9 @@ it.skipIf(!available)(
       jobs: finished.length,
       createsUnanswered: unanswered,
       completed: completed.length,
-      failed: Object.fromEntries([...new Set(failed.map((j) => j.errorCode))].map((c) => [c, failed.filter((j) => j.errorCode === c).length])),
+      failed: Object.fromEntries(
+        [...new Set(failed.map((j) => j.errorCode))].map((c) => [c, failed.filter((j) => j.errorCode === c).length]),
+      ),
       retried: finished.filter((j) => j.attempts > 1).length,
       requests: outcomes,
       inFlightAtKills,

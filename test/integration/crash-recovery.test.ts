@@ -22,10 +22,16 @@ async function platform(dataDir: string, env: Record<string, string> = {}) {
 }
 
 const gql = async (url: string, key: string, query: string, variables: Record<string, unknown> = {}) =>
-  (await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query, variables }) })).json();
+  (
+    await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query, variables }),
+    })
+  ).json();
 
 const jobState = async (url: string, key: string, id: string) =>
-  (await (await fetch(`${url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json());
+  await (await fetch(`${url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json();
 
 async function startLongJob(url: string, key: string) {
   const created = await gql(url, key, CREATE_DIAGNOSTIC, { input: { durationMs: 3000, steps: 30 } });
@@ -81,7 +87,9 @@ describe('a job interrupted by a crash', { timeout: 90_000 }, () => {
     const id = await startLongJob(first.url, key!);
     first.child.proc.kill('SIGTERM');
     expect(await first.child.exited).toBe(0);
-    const db = await openDatabase({ url: (await testDatabaseEnv(dataDir)).DATABASE_URL ?? `file:${path.join(dataDir, 'platform.db')}` });
+    const db = await openDatabase({
+      url: (await testDatabaseEnv(dataDir)).DATABASE_URL ?? `file:${path.join(dataDir, 'platform.db')}`,
+    });
     const released = await db.job.findUniqueOrThrow({ where: { id } });
     await db.$disconnect();
     expect(released).toMatchObject({ status: 'pending', attempts: 0 });

@@ -15,7 +15,11 @@ async function fileJob(key: string) {
   const created = await server.gql(CREATE_DIAGNOSTIC, { input: { durationMs: 10, steps: 1, produceFile: true } }, key);
   const id = created.body.data.createDiagnosticJob.id;
   return waitFor(async () => {
-    const res = await server.gql(`query($id: ID!) { job(id: $id) { status fileResult { fileUrl fileType expiresAt } } }`, { id }, key);
+    const res = await server.gql(
+      `query($id: ID!) { job(id: $id) { status fileResult { fileUrl fileType expiresAt } } }`,
+      { id },
+      key,
+    );
     const job = res.body.data?.job;
     return job?.status === 'COMPLETED' && { id, ...job.fileResult };
   });

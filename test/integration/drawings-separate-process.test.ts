@@ -13,7 +13,12 @@ let gateway: TestServer;
 const dataDir = tempDir();
 
 beforeAll(async () => {
-  drawings = spawnNode('gateway/subgraph-server.ts', ['drawings'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, ...(await testDatabaseEnv(dataDir)) });
+  drawings = spawnNode('gateway/subgraph-server.ts', ['drawings'], {
+    NODE_ENV: 'development',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    ...(await testDatabaseEnv(dataDir)),
+  });
   const [, url] = await drawings.waitFor(/"url":"(http:\/\/[^"]+)"/);
   gateway = await startTestServer({ DATA_DIR: dataDir, REMOTE_SUBGRAPHS: `drawings=${url}` });
 });

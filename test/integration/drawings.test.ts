@@ -21,7 +21,12 @@ afterAll(() => server.stop());
 function post(fields: Record<string, string>, file?: { bytes: Uint8Array; name?: string; field?: string }, k = key) {
   const form = new FormData();
   for (const [n, v] of Object.entries(fields)) form.append(n, v);
-  if (file) form.append(file.field ?? 'file', new Blob([file.bytes as unknown as BlobPart], { type: 'application/pdf' }), file.name ?? 'sheet.pdf');
+  if (file)
+    form.append(
+      file.field ?? 'file',
+      new Blob([file.bytes as unknown as BlobPart], { type: 'application/pdf' }),
+      file.name ?? 'sheet.pdf',
+    );
   return server.rest('/v1/drawings', { method: 'POST', body: form, key: k });
 }
 
@@ -34,12 +39,26 @@ describe('POST /v1/drawings', () => {
     const res = await post({ page: '2' }, { bytes: SAMPLE });
     expect(res.status).toBe(200);
     first = await res.json();
-    expect(Object.keys(first).sort()).toEqual(['annotations', 'dimensions', 'file_hash', 'id', 'page', 'processing_ms', 'titleblock']);
+    expect(Object.keys(first).sort()).toEqual([
+      'annotations',
+      'dimensions',
+      'file_hash',
+      'id',
+      'page',
+      'processing_ms',
+      'titleblock',
+    ]);
     expect(first.page).toBe(2);
     expect(first.file_hash).toBe(sha(SAMPLE));
     expect(first.dimensions).toEqual({ width: 3024, height: 2160 });
     expect(Number.isInteger(first.processing_ms)).toBe(true);
-    expect(Object.keys(first.annotations).sort()).toEqual(['detail_tags', 'leaders', 'revision_clouds', 'revision_triangles', 'section_tags']);
+    expect(Object.keys(first.annotations).sort()).toEqual([
+      'detail_tags',
+      'leaders',
+      'revision_clouds',
+      'revision_triangles',
+      'section_tags',
+    ]);
     // AF600 carries two revision clouds and two deltas beside them.
     expect(first.annotations.revision_clouds).toHaveLength(2);
     expect(first.annotations.revision_triangles).toHaveLength(2);
@@ -60,7 +79,12 @@ describe('POST /v1/drawings', () => {
     const page1 = await res.json();
     expect(page1.titleblock.sheet_number).toBe('AF101');
     const cache = await (await server.rest(`/v1/drawings/cache/${first.file_hash}`, { key })).json();
-    expect(cache).toMatchObject({ file_hash: first.file_hash, size: SAMPLE.length, page_count: 2, analysed_pages: [1, 2] });
+    expect(cache).toMatchObject({
+      file_hash: first.file_hash,
+      size: SAMPLE.length,
+      page_count: 2,
+      analysed_pages: [1, 2],
+    });
     expect(Date.parse(cache.uploaded_at)).toBeGreaterThan(0);
   });
 
@@ -89,19 +113,38 @@ describe('bad input loses nothing and gets a clear error', () => {
       if (mention) expect(body.error.message).toContain(mention);
       return body.error;
     };
-    await expectError(await post({ page: '1' }, { bytes: new TextEncoder().encode('just some text') }), 422, 'INVALID_PDF');
+    await expectError(
+      await post({ page: '1' }, { bytes: new TextEncoder().encode('just some text') }),
+      422,
+      'INVALID_PDF',
+    );
     await expectError(await post({ page: '1' }, { bytes: SAMPLE.subarray(0, 5000) }), 422, 'INVALID_PDF');
     await expectError(await post({ page: '1' }, { bytes: encryptedPdf() }), 422, 'ENCRYPTED_PDF');
     const beyond = await expectError(await post({ page: '9' }, { bytes: SAMPLE }), 422, 'PAGE_OUT_OF_RANGE');
     expect(beyond.details.page_count).toBe(2);
-    await expectError(await post({ page: '1', file_hash: 'a'.repeat(64) }, { bytes: SAMPLE }), 400, 'VALIDATION_ERROR', 'file_hash');
+    await expectError(
+      await post({ page: '1', file_hash: 'a'.repeat(64) }, { bytes: SAMPLE }),
+      400,
+      'VALIDATION_ERROR',
+      'file_hash',
+    );
     await expectError(await post({ page: '1' }), 400, 'VALIDATION_ERROR', 'file');
     await expectError(await post({}, { bytes: SAMPLE }), 400, 'VALIDATION_ERROR', 'page');
     await expectError(await post({ page: 'two' }, { bytes: SAMPLE }), 400, 'VALIDATION_ERROR', 'page');
     await expectError(await post({ page: '1.5' }, { bytes: SAMPLE }), 400, 'VALIDATION_ERROR', 'page');
     await expectError(await post({ page: '0' }, { bytes: SAMPLE }), 422, 'UNPROCESSABLE', 'page');
     await expectError(await post({ page: '1', file_hash: 'b'.repeat(64) }), 404, 'FILE_NOT_FOUND');
-    await expectError(await server.rest('/v1/drawings', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: '{"page": 1}' }), 400, 'VALIDATION_ERROR', 'multipart');
+    await expectError(
+      await server.rest('/v1/drawings', {
+        method: 'POST',
+        key,
+        headers: { 'content-type': 'application/json' },
+        body: '{"page": 1}',
+      }),
+      400,
+      'VALIDATION_ERROR',
+      'multipart',
+    );
     const huge = new Uint8Array(50 * 1024 * 1024 + 10);
     huge.set(new TextEncoder().encode('%PDF-1.7\n'));
     await expectError(await post({ page: '1' }, { bytes: huge }), 413, 'PAYLOAD_TOO_LARGE');
@@ -118,13 +161,28 @@ describe('bad input loses nothing and gets a clear error', () => {
 describe('GraphQL', () => {
   it('analyzeDrawing takes an Upload and fileHash', async () => {
     const form = new FormData();
-    form.append('operations', JSON.stringify({ query: 'mutation($f: Upload, $p: Int!) { analyzeDrawing(file: $f, page: $p) { id page fileHash titleblock { sheetNumber } annotations { revisionClouds { bbox } } } }', variables: { f: null, p: 2 } }));
+    form.append(
+      'operations',
+      JSON.stringify({
+        query:
+          'mutation($f: Upload, $p: Int!) { analyzeDrawing(file: $f, page: $p) { id page fileHash titleblock { sheetNumber } annotations { revisionClouds { bbox } } } }',
+        variables: { f: null, p: 2 },
+      }),
+    );
     form.append('map', JSON.stringify({ 0: ['variables.f'] }));
     form.append('0', new Blob([SAMPLE as unknown as BlobPart], { type: 'application/pdf' }), 'a.pdf');
-    const res = await fetch(`${server.url}/graphql`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' } });
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' },
+    });
     const body = await res.json();
     expect(body.errors).toBeUndefined();
-    expect(body.data.analyzeDrawing).toMatchObject({ page: 2, fileHash: sha(SAMPLE), titleblock: { sheetNumber: 'AF600' } });
+    expect(body.data.analyzeDrawing).toMatchObject({
+      page: 2,
+      fileHash: sha(SAMPLE),
+      titleblock: { sheetNumber: 'AF600' },
+    });
     expect(body.data.analyzeDrawing.annotations.revisionClouds).toHaveLength(2);
   });
 });

@@ -92,7 +92,9 @@ describe('jobs over REST and GraphQL', () => {
       const client = wsClient(server.url, key);
       try {
         // Without a key the socket is closed at connection_init (4401 Unauthorized).
-        await expect(collect(client, `subscription($id: ID!) { jobUpdated(id: $id) { id } }`, { id })).rejects.toSatisfy((errors: any) =>
+        await expect(
+          collect(client, `subscription($id: ID!) { jobUpdated(id: $id) { id } }`, { id }),
+        ).rejects.toSatisfy((errors: any) =>
           key ? JSON.stringify(errors).includes('JOB_NOT_FOUND') : errors.code === 4401,
         );
       } finally {
@@ -104,14 +106,32 @@ describe('jobs over REST and GraphQL', () => {
 
 describe('job types declared once', () => {
   const post = (body: unknown, key = keyA) =>
-    server.rest('/v1/jobs', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    server.rest('/v1/jobs', {
+      method: 'POST',
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('publishes the catalogue without a key, each type with its typed mutation and whether only it creates the type', async () => {
-    const res = await server.gql(`{ jobKinds { type title typicalSecondsMin typicalSecondsMax mutation internalBecause } }`, {});
+    const res = await server.gql(
+      `{ jobKinds { type title typicalSecondsMin typicalSecondsMax mutation internalBecause } }`,
+      {},
+    );
     expect(res.status).toBe(200);
     const kinds = new Map(res.body.data.jobKinds.map((k: { type: string }) => [k.type, k]));
-    expect(kinds.get('search')).toEqual({ type: 'search', title: 'Code search', typicalSecondsMin: 1, typicalSecondsMax: 8, mutation: 'createSearchJob', internalBecause: null });
-    expect(kinds.get('memory.ingest')).toMatchObject({ mutation: 'addMessages', internalBecause: expect.stringContaining('episodes') });
+    expect(kinds.get('search')).toEqual({
+      type: 'search',
+      title: 'Code search',
+      typicalSecondsMin: 1,
+      typicalSecondsMax: 8,
+      mutation: 'createSearchJob',
+      internalBecause: null,
+    });
+    expect(kinds.get('memory.ingest')).toMatchObject({
+      mutation: 'addMessages',
+      internalBecause: expect.stringContaining('episodes'),
+    });
   });
 
   it('POST /v1/jobs and createJob create any type that is not internal; the job carries its kind', async () => {
@@ -127,7 +147,11 @@ describe('job types declared once', () => {
     expect(done.type).toBe('search');
     expect(done.results).toMatchObject({ per_page: 3 });
 
-    const gql = await server.gql(`mutation { createJob(type: "search", input: { query: "snow drift" }) { id status kind { title } } }`, {}, keyA);
+    const gql = await server.gql(
+      `mutation { createJob(type: "search", input: { query: "snow drift" }) { id status kind { title } } }`,
+      {},
+      keyA,
+    );
     expect(gql.body.errors).toBeUndefined();
     expect(gql.body.data.createJob).toMatchObject({ status: 'PENDING', kind: { title: 'Code search' } });
   });
@@ -135,7 +159,11 @@ describe('job types declared once', () => {
   it('refuses an internal type, an unknown type and bad input with 422 naming the field', async () => {
     const internal = await post({ type: 'memory.ingest', input: {} });
     expect(internal.status).toBe(422);
-    expect((await internal.json()).error).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'type' }, message: expect.stringContaining('addMessages') });
+    expect((await internal.json()).error).toMatchObject({
+      code: 'UNPROCESSABLE',
+      details: { field: 'type' },
+      message: expect.stringContaining('addMessages'),
+    });
     const unknown = await post({ type: 'no.such', input: {} });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).error.details).toEqual({ field: 'type' });
@@ -150,7 +178,10 @@ describe('job types declared once', () => {
 describe('the job schema', () => {
   it('shows jobUpdated in introspection; over HTTP a subscription is a clear 400, not a 500', async () => {
     const intro = await server.gql(`{ __schema { subscriptionType { name fields { name } } } }`);
-    expect(intro.body.data.__schema.subscriptionType).toEqual({ name: 'Subscription', fields: [{ name: 'runEvents' }, { name: 'toolCalls' }, { name: 'jobUpdated' }] });
+    expect(intro.body.data.__schema.subscriptionType).toEqual({
+      name: 'Subscription',
+      fields: [{ name: 'runEvents' }, { name: 'toolCalls' }, { name: 'jobUpdated' }],
+    });
     const id = await createJob({ durationMs: 1, steps: 1 });
     const http = await server.gql(`subscription($id: ID!) { jobUpdated(id: $id) { id } }`, { id }, keyA);
     expect(http.status).toBe(400);
@@ -159,7 +190,11 @@ describe('the job schema', () => {
   });
 
   it('a missing job is null with JOB_NOT_FOUND, and its sibling fields survive', async () => {
-    const res = await server.gql(`{ job(id: "00000000-0000-4000-8000-00000000abcd") { id } jobs(first: 1) { nodes { id } } }`, {}, keyA);
+    const res = await server.gql(
+      `{ job(id: "00000000-0000-4000-8000-00000000abcd") { id } jobs(first: 1) { nodes { id } } }`,
+      {},
+      keyA,
+    );
     expect(res.body.data.job).toBeNull();
     expect(res.body.data.jobs.nodes).toHaveLength(1);
     expect(res.body.errors[0].extensions.code).toBe('JOB_NOT_FOUND');
@@ -169,14 +204,21 @@ describe('the job schema', () => {
     const { secret } = await server.key('pro');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await createJob({ durationMs: 1, steps: 1 }, secret));
-    const page = (after: string | null) => server.gql(`query($after: String) { jobs(first: 2, after: $after) { nodes { id } pageInfo { endCursor hasNextPage } } }`, { after }, secret);
+    const page = (after: string | null) =>
+      server.gql(
+        `query($after: String) { jobs(first: 2, after: $after) { nodes { id } pageInfo { endCursor hasNextPage } } }`,
+        { after },
+        secret,
+      );
     const one = (await page(null)).body.data.jobs;
     expect(one.pageInfo.hasNextPage).toBe(true);
     const two = (await page(one.pageInfo.endCursor)).body.data.jobs;
     expect(two.pageInfo.hasNextPage).toBe(false);
     expect([...one.nodes, ...two.nodes].map((j: { id: string }) => j.id).sort()).toEqual([...ids].sort());
     const forged = await page('bm90LWEtY3Vyc29y');
-    expect(forged.body.errors[0]).toMatchObject({ extensions: { code: 'VALIDATION_ERROR', details: { field: 'after' } } });
+    expect(forged.body.errors[0]).toMatchObject({
+      extensions: { code: 'VALIDATION_ERROR', details: { field: 'after' } },
+    });
   });
 });
 
@@ -196,16 +238,26 @@ describe('rate limits', () => {
     // Job polling has its own allowance, so the spent tier budget does not block it…
     expect((await server.rest(`/v1/jobs/${job}`, { key: secret })).status).toBe(404);
     // …but other REST operations are refused in the hosted envelope.
-    const rest = await server.rest('/v1/calcdoc/jobs', { method: 'POST', key: secret, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'read', source_file: 'UEs=' }) });
+    const rest = await server.rest('/v1/calcdoc/jobs', {
+      method: 'POST',
+      key: secret,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'read', source_file: 'UEs=' }),
+    });
     expect(rest.status).toBe(429);
     expect(rest.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await rest.json()).error).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after_s: expect.any(Number) } });
+    expect((await rest.json()).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retry_after_s: expect.any(Number) },
+    });
   });
 
   it('job polling has its own allowance of 120 per minute per key', async () => {
     const { secret } = await server.key('free');
     const id = '00000000-0000-4000-8000-000000000001';
-    const statuses = await Promise.all(Array.from({ length: 121 }, () => server.rest(`/v1/jobs/${id}`, { key: secret }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 121 }, () => server.rest(`/v1/jobs/${id}`, { key: secret }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 404)).toHaveLength(120);
     const limited = await server.rest(`/v1/jobs/${id}`, { key: secret });
     expect(limited.status).toBe(429);

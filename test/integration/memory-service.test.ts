@@ -15,7 +15,8 @@ afterAll(() => server.stop());
 
 const call = (path: string, init: RequestInit = {}) => fetch(server.memoryUrl + path, init);
 const headers = (k = key) => ({ 'x-api-key': k, 'content-type': 'application/json' });
-const post = (path: string, body: unknown, k = key) => call(path, { method: 'POST', headers: headers(k), body: JSON.stringify(body) });
+const post = (path: string, body: unknown, k = key) =>
+  call(path, { method: 'POST', headers: headers(k), body: JSON.stringify(body) });
 const get = (path: string, k = key) => call(path, { headers: headers(k) });
 const del = (path: string, k = key) => call(path, { method: 'DELETE', headers: headers(k) });
 
@@ -35,13 +36,21 @@ async function addAndWait(groupId: string, messages: ReturnType<typeof message>[
   const body = await res.json();
   expect(body).toMatchObject({ message: 'Messages added to processing queue', success: true });
   const last = messages.at(-1)!.uuid;
-  await waitFor(async () => ((await (await get(`/episodes/${groupId}?last_n=1000`, k)).json()).episodes as { uuid: string }[]).some((e) => e.uuid === last));
+  await waitFor(async () =>
+    ((await (await get(`/episodes/${groupId}?last_n=1000`, k)).json()).episodes as { uuid: string }[]).some(
+      (e) => e.uuid === last,
+    ),
+  );
 }
 
 describe('memory service edge', () => {
   it('answers 401 {detail} without or with a wrong X-API-Key', async () => {
     for (const h of [{}, { 'x-api-key': 'sk_nope' }, { authorization: `Bearer ${key}` }] as Record<string, string>[]) {
-      const res = await call('/search', { method: 'POST', headers: { 'content-type': 'application/json', ...h }, body: '{}' });
+      const res = await call('/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...h },
+        body: '{}',
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^APIKey .*header="X-API-Key"/);
       expect(await res.json()).toEqual({ detail: 'Invalid or missing API key' });
@@ -59,7 +68,9 @@ describe('memory service edge', () => {
   it('validates bodies FastAPI-style: missing fields, wrong types, out-of-range values', async () => {
     let res = await post('/search', {});
     expect(res.status).toBe(422);
-    expect((await res.json()).detail).toEqual([{ loc: ['body', 'query'], msg: 'field required', type: 'value_error.missing' }]);
+    expect((await res.json()).detail).toEqual([
+      { loc: ['body', 'query'], msg: 'field required', type: 'value_error.missing' },
+    ]);
 
     res = await post('/search', { query: 'x', max_facts: 'ten', reranker: 'bm25', group_ids: 'g1' });
     const detail = (await res.json()).detail as { loc: string[]; type: string }[];
@@ -82,18 +93,32 @@ describe('memory service edge', () => {
     expect(await range({ max_facts: 0 })).toEqual([422, 'value_error.number.not_ge']);
 
     res = await post('/get-memory', { group_id: 'g', messages: [] });
-    expect((await res.json()).detail).toEqual([{ loc: ['body', 'center_node_uuid'], msg: 'field required', type: 'value_error.missing' }]);
+    expect((await res.json()).detail).toEqual([
+      { loc: ['body', 'center_node_uuid'], msg: 'field required', type: 'value_error.missing' },
+    ]);
     res = await post('/get-memory', { group_id: 'g', center_node_uuid: null, messages: [{ role_type: 'user' }] });
-    expect((await res.json()).detail).toEqual([{ loc: ['body', 'messages', 0, 'content'], msg: 'field required', type: 'value_error.missing' }]);
+    expect((await res.json()).detail).toEqual([
+      { loc: ['body', 'messages', 0, 'content'], msg: 'field required', type: 'value_error.missing' },
+    ]);
     res = await post('/messages', { group_id: 'bad group!', messages: [] });
     expect((await res.json()).detail[0]).toMatchObject({ loc: ['body', 'group_id'], type: 'value_error.str.regex' });
-    res = await post('/messages', { group_id: 'g', messages: [{ content: 'x', role_type: 'user', timestamp: 'yesterday' }] });
-    expect((await res.json()).detail[0]).toMatchObject({ loc: ['body', 'messages', 0, 'timestamp'], type: 'value_error.datetime' });
+    res = await post('/messages', {
+      group_id: 'g',
+      messages: [{ content: 'x', role_type: 'user', timestamp: 'yesterday' }],
+    });
+    expect((await res.json()).detail[0]).toMatchObject({
+      loc: ['body', 'messages', 0, 'timestamp'],
+      type: 'value_error.datetime',
+    });
     res = await post('/messages', { group_id: 'g', messages: [{ content: 'x' }] });
-    expect((await res.json()).detail).toEqual([{ loc: ['body', 'messages', 0, 'role_type'], msg: 'field required', type: 'value_error.missing' }]);
+    expect((await res.json()).detail).toEqual([
+      { loc: ['body', 'messages', 0, 'role_type'], msg: 'field required', type: 'value_error.missing' },
+    ]);
     res = await post('/entity-node', { uuid: 'not-a-uuid', group_id: 'g', name: 'x' });
     expect(res.status).toBe(422);
-    expect((await res.json()).detail).toEqual([{ loc: ['body', 'uuid'], msg: 'value is not a valid uuid', type: 'type_error.uuid' }]);
+    expect((await res.json()).detail).toEqual([
+      { loc: ['body', 'uuid'], msg: 'value is not a valid uuid', type: 'type_error.uuid' },
+    ]);
     // A known path with another method: 405 with Allow, as FastAPI answers.
     res = await call('/messages', { method: 'GET', headers: headers(key) });
     expect(res.status).toBe(405);
@@ -102,14 +127,18 @@ describe('memory service edge', () => {
 
     res = await get('/episodes/g1');
     expect(res.status).toBe(422);
-    expect((await res.json()).detail).toEqual([{ loc: ['query', 'last_n'], msg: 'field required', type: 'value_error.missing' }]);
+    expect((await res.json()).detail).toEqual([
+      { loc: ['query', 'last_n'], msg: 'field required', type: 'value_error.missing' },
+    ]);
     res = await get('/episodes/g1?last_n=many');
     expect((await res.json()).detail[0].type).toBe('type_error.integer');
 
     for (const method of ['GET', 'DELETE']) {
       res = await call('/entity-edge/not-a-uuid', { method, headers: headers() });
       expect(res.status).toBe(422);
-      expect((await res.json()).detail).toEqual([{ loc: ['path', 'uuid'], msg: 'value is not a valid uuid', type: 'type_error.uuid' }]);
+      expect((await res.json()).detail).toEqual([
+        { loc: ['path', 'uuid'], msg: 'value is not a valid uuid', type: 'type_error.uuid' },
+      ]);
     }
   });
 
@@ -126,10 +155,25 @@ describe('memory service edge', () => {
     const doc = await res.json();
     expect(doc.components.securitySchemes).toEqual({ apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } });
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ['/clear', '/entity-edge/{uuid}', '/entity-node', '/episode/{uuid}', '/episodes/{group_id}', '/episodes/{group_id}/{source_description}', '/get-memory', '/group/{group_id}', '/healthcheck', '/messages', '/search'].sort(),
+      [
+        '/clear',
+        '/entity-edge/{uuid}',
+        '/entity-node',
+        '/episode/{uuid}',
+        '/episodes/{group_id}',
+        '/episodes/{group_id}/{source_description}',
+        '/get-memory',
+        '/group/{group_id}',
+        '/healthcheck',
+        '/messages',
+        '/search',
+      ].sort(),
     );
     expect(Object.keys(doc.paths['/entity-edge/{uuid}']).sort()).toEqual(['delete', 'get']);
-    expect(doc.paths['/messages'].post.requestBody.content['application/json'].schema.required).toEqual(['group_id', 'messages']);
+    expect(doc.paths['/messages'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'group_id',
+      'messages',
+    ]);
   });
 });
 
@@ -145,7 +189,11 @@ describe('memory graph over REST', () => {
     await addAndWait(group, msgs);
     const res = await get(`/episodes/${group}?last_n=2`);
     const { episodes } = await res.json();
-    expect(episodes).toEqual(msgs.slice(1).map((m) => ({ uuid: m.uuid, group_id: group, source_description: 'chat-1', timestamp: m.timestamp })));
+    expect(episodes).toEqual(
+      msgs
+        .slice(1)
+        .map((m) => ({ uuid: m.uuid, group_id: group, source_description: 'chat-1', timestamp: m.timestamp })),
+    );
     expect((await (await get(`/episodes/${group}?last_n=5`, otherKey)).json()).episodes).toEqual([]);
   });
 
@@ -157,7 +205,19 @@ describe('memory graph over REST', () => {
       expect(facts.length).toBeGreaterThan(0);
       expect(facts[0].fact).toContain('W12x26');
       expect(Object.keys(facts[0]).sort()).toEqual(
-        ['created_at', 'episodes', 'expired_at', 'fact', 'invalid_at', 'name', 'score', 'source_node_uuid', 'target_node_uuid', 'uuid', 'valid_at'].sort(),
+        [
+          'created_at',
+          'episodes',
+          'expired_at',
+          'fact',
+          'invalid_at',
+          'name',
+          'score',
+          'source_node_uuid',
+          'target_node_uuid',
+          'uuid',
+          'valid_at',
+        ].sort(),
       );
       const scores = facts.map((f: { score: number }) => f.score);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -169,14 +229,23 @@ describe('memory graph over REST', () => {
   it('a replacement invalidates the old fact; include_invalidated shows history; get-memory builds its query from messages', async () => {
     const change = message('We replaced the W12x26 with a W14x30 for beam B3 because of deflection.', 'chat-2');
     await addAndWait(group, [change]);
-    const current = (await (await post('/search', { query: 'beam B3 W12x26', group_ids: [group] })).json()).facts as { fact: string }[];
+    const current = (await (await post('/search', { query: 'beam B3 W12x26', group_ids: [group] })).json()).facts as {
+      fact: string;
+    }[];
     expect(current.some((f) => f.fact.includes('uses a W12x26'))).toBe(false);
-    const history = (await (await post('/search', { query: 'beam B3 W12x26', group_ids: [group], include_invalidated: true })).json()).facts as Record<string, string>[];
+    const history = (
+      await (await post('/search', { query: 'beam B3 W12x26', group_ids: [group], include_invalidated: true })).json()
+    ).facts as Record<string, string>[];
     const old = history.find((f) => f.fact!.includes('uses a W12x26'))!;
     expect(old.invalid_at).toBe(change.timestamp);
     expect(old.expired_at).not.toBeNull();
 
-    const res = await post('/get-memory', { group_id: group, center_node_uuid: null, max_facts: 3, messages: [{ content: 'Remind me which section beam B3 ended up with?', role_type: 'user', role: 'Maria' }] });
+    const res = await post('/get-memory', {
+      group_id: group,
+      center_node_uuid: null,
+      max_facts: 3,
+      messages: [{ content: 'Remind me which section beam B3 ended up with?', role_type: 'user', role: 'Maria' }],
+    });
     expect(res.status).toBe(200);
     const { facts } = await res.json();
     expect(facts.length).toBeLessThanOrEqual(3);
@@ -184,15 +253,35 @@ describe('memory graph over REST', () => {
   });
 
   it('episode_source_filter limits to one source; center_node_uuid favours facts at that entity', async () => {
-    const onlyChat2 = (await (await post('/search', { query: 'beam B3 snow load Ashford', group_ids: [group], episode_source_filter: 'chat-2' })).json()).facts;
+    const onlyChat2 = (
+      await (
+        await post('/search', {
+          query: 'beam B3 snow load Ashford',
+          group_ids: [group],
+          episode_source_filter: 'chat-2',
+        })
+      ).json()
+    ).facts;
     expect(onlyChat2.length).toBeGreaterThan(0);
     expect(onlyChat2.every((f: { fact: string }) => f.fact.includes('W14x30'))).toBe(true);
 
     const snow = (await (await post('/search', { query: 'snow load', group_ids: [group] })).json()).facts[0];
     const center = snow.source_node_uuid;
-    const centred = (await (await post('/get-memory', { group_id: group, center_node_uuid: center, messages: [{ content: 'Ashford Tower beam B3 snow', role_type: 'user' }] })).json()).facts;
+    const centred = (
+      await (
+        await post('/get-memory', {
+          group_id: group,
+          center_node_uuid: center,
+          messages: [{ content: 'Ashford Tower beam B3 snow', role_type: 'user' }],
+        })
+      ).json()
+    ).facts;
     expect([centred[0].source_node_uuid, centred[0].target_node_uuid]).toContain(center);
-    const unknown = await post('/get-memory', { group_id: group, center_node_uuid: randomUUID(), messages: [{ content: 'x', role_type: 'user' }] });
+    const unknown = await post('/get-memory', {
+      group_id: group,
+      center_node_uuid: randomUUID(),
+      messages: [{ content: 'x', role_type: 'user' }],
+    });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ detail: 'Entity node not found' });
   });
@@ -215,7 +304,11 @@ describe('memory graph over REST', () => {
     res = await get(`/entity-edge/${fact.source_node_uuid}`);
     const { edges } = await res.json();
     const edge = edges.find((e: { uuid: string }) => e.uuid === fact.uuid);
-    expect(edge).toMatchObject({ source_node_uuid: fact.source_node_uuid, target_node_uuid: fact.target_node_uuid, relationship_type: fact.name });
+    expect(edge).toMatchObject({
+      source_node_uuid: fact.source_node_uuid,
+      target_node_uuid: fact.target_node_uuid,
+      relationship_type: fact.name,
+    });
     expect((await get(`/entity-edge/${fact.source_node_uuid}`, otherKey)).status).toBe(404);
 
     expect((await del(`/entity-edge/${fact.uuid}`, otherKey)).status).toBe(404);
@@ -239,11 +332,19 @@ describe('memory graph over REST', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ message: 'Episodes deleted', success: true, deleted: { episodes: 1, facts: 1 } });
-    const after = (await (await post('/search', { query: 'beam B3 W12x26', group_ids: [group] })).json()).facts as { fact: string }[];
+    const after = (await (await post('/search', { query: 'beam B3 W12x26', group_ids: [group] })).json()).facts as {
+      fact: string;
+    }[];
     expect(after.some((f) => f.fact.includes('W14x30'))).toBe(false);
     expect(after.some((f) => f.fact.includes('uses a W12x26'))).toBe(true);
-    expect((await (await get(`/episodes/${group}?last_n=100`)).json()).episodes.every((e: { source_description: string }) => e.source_description === 'chat-1')).toBe(true);
-    expect((await (await post('/search', { query: 'beam B3 W12x26', group_ids: [other] })).json()).facts).toEqual(otherBefore);
+    expect(
+      (await (await get(`/episodes/${group}?last_n=100`)).json()).episodes.every(
+        (e: { source_description: string }) => e.source_description === 'chat-1',
+      ),
+    ).toBe(true);
+    expect((await (await post('/search', { query: 'beam B3 W12x26', group_ids: [other] })).json()).facts).toEqual(
+      otherBefore,
+    );
 
     res = await del(`/episodes/${group}/no-such-source`);
     expect(res.status).toBe(404);
@@ -259,7 +360,9 @@ describe('memory graph over REST', () => {
     expect(await res.json()).toMatchObject({ message: 'Group deleted', success: true });
     expect((await (await get(`/episodes/${group}?last_n=100`)).json()).episodes).toEqual([]);
     expect((await del(`/group/${group}`)).status).toBe(404);
-    expect((await (await post('/search', { query: 'beam B3 W12x26', group_ids: [other] })).json()).facts).toEqual(otherBefore);
+    expect((await (await post('/search', { query: 'beam B3 W12x26', group_ids: [other] })).json()).facts).toEqual(
+      otherBefore,
+    );
   });
 
   it('POST /clear is refused unless enabled in configuration', async () => {
@@ -274,7 +377,12 @@ describe('memory subgraph at the gateway', () => {
     const groupId = `gql-${randomUUID().slice(0, 8)}`;
     const added = await server.gql(
       `mutation ($g: String!, $m: [MessageInput!]!) { addMessages(groupId: $g, messages: $m) { accepted jobId } }`,
-      { g: groupId, m: [{ content: 'The mat foundation for the Harbor View Garage is 4 ft thick.', roleType: 'user', role: 'Omar' }] },
+      {
+        g: groupId,
+        m: [
+          { content: 'The mat foundation for the Harbor View Garage is 4 ft thick.', roleType: 'user', role: 'Omar' },
+        ],
+      },
       key,
     );
     expect(added.body.data.addMessages.accepted).toBe(1);
@@ -284,12 +392,20 @@ describe('memory subgraph at the gateway', () => {
       return j.status === 'completed' && j;
     });
     expect(job.results).toMatchObject({ processed: 1, failed: 0 });
-    const found = await server.gql(`{ searchMemory(input: { query: "mat foundation thickness", groupIds: ["${groupId}"] }) { fact score episodes } }`, {}, key);
+    const found = await server.gql(
+      `{ searchMemory(input: { query: "mat foundation thickness", groupIds: ["${groupId}"] }) { fact score episodes } }`,
+      {},
+      key,
+    );
     expect(found.body.data.searchMemory[0].fact).toContain('mat foundation');
     const anonymous = await server.gql(`{ episodes(groupId: "g", lastN: 2) { uuid } }`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
-    const range = await server.gql(`{ searchMemory(input: { query: "x", reranker: MMR, mmrLambda: 2 }) { uuid } }`, {}, key);
+    const range = await server.gql(
+      `{ searchMemory(input: { query: "x", reranker: MMR, mmrLambda: 2 }) { uuid } }`,
+      {},
+      key,
+    );
     expect(range.body.errors[0].extensions.code).toBe('UNPROCESSABLE');
   });
 });
@@ -297,7 +413,8 @@ describe('memory subgraph at the gateway', () => {
 it('rate-limits per key in the {detail} form', async () => {
   const { secret } = await server.key('free');
   const statuses: number[] = [];
-  for (let i = 0; i < 10; i++) statuses.push((await call('/episodes/g?last_n=1', { headers: { 'x-api-key': secret } })).status);
+  for (let i = 0; i < 10; i++)
+    statuses.push((await call('/episodes/g?last_n=1', { headers: { 'x-api-key': secret } })).status);
   expect(statuses.every((s) => s === 200)).toBe(true);
   const limited = await call('/episodes/g?last_n=1', { headers: { 'x-api-key': secret } });
   expect(limited.status).toBe(429);

@@ -55,46 +55,109 @@ async function job(key: string, id: string) {
 }
 
 async function search(key: string, body: Record<string, unknown>) {
-  const res = await server.rest('/v1/search/jobs', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await server.rest('/v1/search/jobs', {
+    method: 'POST',
+    key,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const created = await res.json();
   if (res.status !== 202) return { status: res.status, body: created };
   return { status: 202, body: await job(key, created.job_id) };
 }
 
-const principal = (k: { accountId: string }, tier: Principal['tier'] = 'pro'): Principal => ({ keyId: 'test', budgetKeyId: 'test', accountId: k.accountId, tier, admin: false });
+const principal = (k: { accountId: string }, tier: Principal['tier'] = 'pro'): Principal => ({
+  keyId: 'test',
+  budgetKeyId: 'test',
+  accountId: k.accountId,
+  tier,
+  admin: false,
+});
 const toolCall = (name: string, who: Principal, args: Record<string, unknown>) =>
-  server.platform.tools[name]!.run({ platform: server.platform, principal: who, signal: new AbortController().signal }, args);
+  server.platform.tools[name]!.run(
+    { platform: server.platform, principal: who, signal: new AbortController().signal },
+    args,
+  );
 
 describe('a private document', () => {
   let fileId: string;
 
   it('is uploaded over REST, indexed by its own job, and learns the designation its cover prints', async () => {
-    const up = await upload(keys.a.secret, ufc, { design_standard: 'us', description: 'Structural criteria (firm copy)' });
+    const up = await upload(keys.a.secret, ufc, {
+      design_standard: 'us',
+      description: 'Structural criteria (firm copy)',
+    });
     expect(up.status).toBe(202);
-    expect(up.body).toMatchObject({ job_id: expect.any(String), status: 'pending', file_id: expect.stringMatching(/^doc-[0-9a-f]{24}$/) });
+    expect(up.body).toMatchObject({
+      job_id: expect.any(String),
+      status: 'pending',
+      file_id: expect.stringMatching(/^doc-[0-9a-f]{24}$/),
+    });
     fileId = up.body.file_id;
     const done = await job(keys.a.secret, up.body.job_id);
-    expect(done).toMatchObject({ type: 'library_ingest', status: 'completed', results: { file_id: fileId, page_count: expect.any(Number), passages: expect.any(Number) } });
+    expect(done).toMatchObject({
+      type: 'library_ingest',
+      status: 'completed',
+      results: { file_id: fileId, page_count: expect.any(Number), passages: expect.any(Number) },
+    });
     const doc = await (await server.rest(`/v1/documents/${fileId}`, { key: keys.a.secret })).json();
-    expect(doc).toMatchObject({ file_id: fileId, status: 'indexed', description: 'Structural criteria (firm copy)', design_standard: 'us', filename: 'company-standard.pdf' });
+    expect(doc).toMatchObject({
+      file_id: fileId,
+      status: 'indexed',
+      description: 'Structural criteria (firm copy)',
+      design_standard: 'us',
+      filename: 'company-standard.pdf',
+    });
     expect(doc.designations).toContain('UFC 3-301-01');
     expect(Date.parse(doc.expires_at) - Date.parse(doc.created_at)).toBe(86_400_000); // the pro tier's retention
   });
 
   it('is searched with the same engine and result shape, by file_ids alone or with the public codes, and by its printed name', async () => {
     const alone = await search(keys.a.secret, { query: '1905.1.5', file_ids: [fileId] });
-    expect(alone.body.results.matches[0]).toMatchObject({ file_id: fileId, page_number: pageOf1905, relevance_score: 1, content_type: 'text', design_standard: 'us', filename: 'company-standard.pdf', description: 'Structural criteria (firm copy)' });
-    expect(Object.keys(alone.body.results.matches[0]).sort()).toEqual(['content_type', 'context', 'description', 'design_standard', 'file_id', 'filename', 'page_label', 'page_number', 'relevance_score', 'snippet']);
-    const withPublic = await search(keys.a.secret, { query: 'base plate shear transfer', file_ids: [fileId, 'aci-318-19'] });
-    expect(withPublic.body.results.matches[0]).toMatchObject({ file_id: fileId, context: expect.stringContaining('A-5.6') });
+    expect(alone.body.results.matches[0]).toMatchObject({
+      file_id: fileId,
+      page_number: pageOf1905,
+      relevance_score: 1,
+      content_type: 'text',
+      design_standard: 'us',
+      filename: 'company-standard.pdf',
+      description: 'Structural criteria (firm copy)',
+    });
+    expect(Object.keys(alone.body.results.matches[0]).sort()).toEqual([
+      'content_type',
+      'context',
+      'description',
+      'design_standard',
+      'file_id',
+      'filename',
+      'page_label',
+      'page_number',
+      'relevance_score',
+      'snippet',
+    ]);
+    const withPublic = await search(keys.a.secret, {
+      query: 'base plate shear transfer',
+      file_ids: [fileId, 'aci-318-19'],
+    });
+    expect(withPublic.body.results.matches[0]).toMatchObject({
+      file_id: fileId,
+      context: expect.stringContaining('A-5.6'),
+    });
     // Unscoped, the name its cover prints scopes the search to it.
     const named = await search(keys.a.secret, { query: 'UFC 3-301-01 1905.1.5' });
     expect(named.body.results.matches[0]).toMatchObject({ file_id: fileId, page_number: pageOf1905 });
   });
 
   it('is listed by GraphQL for its account, never in the public code library', async () => {
-    const gql = await server.gql(`{ libraryDocuments(first: 10) { totalCount nodes { fileId status designStandard designations } } libraryDocument(fileId: "${fileId}") { fileId pageCount } }`, {}, keys.a.secret);
-    expect(gql.body.data.libraryDocuments).toMatchObject({ totalCount: 1, nodes: [{ fileId, status: 'indexed', designStandard: 'US' }] });
+    const gql = await server.gql(
+      `{ libraryDocuments(first: 10) { totalCount nodes { fileId status designStandard designations } } libraryDocument(fileId: "${fileId}") { fileId pageCount } }`,
+      {},
+      keys.a.secret,
+    );
+    expect(gql.body.data.libraryDocuments).toMatchObject({
+      totalCount: 1,
+      nodes: [{ fileId, status: 'indexed', designStandard: 'US' }],
+    });
     expect(gql.body.data.libraryDocument.pageCount).toBeGreaterThan(0);
     const codes = await (await server.rest('/v1/codes')).json();
     expect(codes.codes.some((c: { file_id: string }) => c.file_id === fileId)).toBe(false);
@@ -110,7 +173,10 @@ describe('a private document', () => {
       expect((await server.rest(`/v1/documents/${fileId}`, { method: 'DELETE', key: b })).status).toBe(404);
       const scoped = await search(b, { query: '1905.1.5', file_ids: [fileId] });
       expect(scoped.status).toBe(422);
-      expect(scoped.body.error).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'file_ids', unknown: [fileId] } });
+      expect(scoped.body.error).toMatchObject({
+        code: 'UNPROCESSABLE',
+        details: { field: 'file_ids', unknown: [fileId] },
+      });
       const named = await search(b, { query: 'UFC 3-301-01 1905.1.5' });
       expect(named.body.results.matches.some((m: { file_id: string }) => m.file_id === fileId)).toBe(false);
       const words = await search(b, { query: 'steel column base plate shear transfer', per_page: 50 });
@@ -119,13 +185,27 @@ describe('a private document', () => {
 
     it('over GraphQL: null, an empty library, false on delete, and a search job refused', async () => {
       const b = keys.b.secret;
-      const r = await server.gql(`{ libraryDocuments(first: 10) { totalCount } libraryDocument(fileId: "${fileId}") { fileId } }`, {}, b);
+      const r = await server.gql(
+        `{ libraryDocuments(first: 10) { totalCount } libraryDocument(fileId: "${fileId}") { fileId } }`,
+        {},
+        b,
+      );
       expect(r.body.data).toEqual({ libraryDocuments: { totalCount: 0 }, libraryDocument: null });
-      expect((await server.gql(`mutation { deleteLibraryDocument(fileId: "${fileId}") }`, {}, b)).body.data).toEqual({ deleteLibraryDocument: false });
-      const s = await server.gql(`mutation { createSearchJob(input: { query: "1905.1.5", fileIds: ["${fileId}"] }) { id } }`, {}, b);
+      expect((await server.gql(`mutation { deleteLibraryDocument(fileId: "${fileId}") }`, {}, b)).body.data).toEqual({
+        deleteLibraryDocument: false,
+      });
+      const s = await server.gql(
+        `mutation { createSearchJob(input: { query: "1905.1.5", fileIds: ["${fileId}"] }) { id } }`,
+        {},
+        b,
+      );
       expect(s.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE' });
       // A search job made through the generic createJob skips the request check: it still reads only what its account sees.
-      const generic = await server.gql(`mutation { createJob(type: "search", input: { query: "1905.1.5", fileIds: ["${fileId}"] }) { id } }`, {}, b);
+      const generic = await server.gql(
+        `mutation { createJob(type: "search", input: { query: "1905.1.5", fileIds: ["${fileId}"] }) { id } }`,
+        {},
+        b,
+      );
       const id = generic.body.data.createJob.id;
       const done = await job(b, id);
       expect(done.results.matches).toEqual([]);
@@ -133,15 +213,23 @@ describe('a private document', () => {
 
     it("through the agents' tools: search_codes refuses its file_id and never answers its passages; list_library_documents shows only one's own", async () => {
       const b = principal(keys.b);
-      await expect(toolCall('search_codes', b, { query: '1905.1.5', file_ids: [fileId] })).rejects.toMatchObject({ code: 'UNPROCESSABLE' });
-      const unscoped = (await toolCall('search_codes', b, { query: 'UFC 3-301-01 1905.1.5', per_page: 20 })).result as { matches: { file_id: string }[] };
+      await expect(toolCall('search_codes', b, { query: '1905.1.5', file_ids: [fileId] })).rejects.toMatchObject({
+        code: 'UNPROCESSABLE',
+      });
+      const unscoped = (await toolCall('search_codes', b, { query: 'UFC 3-301-01 1905.1.5', per_page: 20 })).result as {
+        matches: { file_id: string }[];
+      };
       expect(unscoped.matches.some((m) => m.file_id === fileId)).toBe(false);
       expect((await toolCall('list_library_documents', b, {})).result).toEqual({ documents: [] });
       // Its own account's agent finds it.
       const a = principal(keys.a);
-      const own = (await toolCall('search_codes', a, { query: '1905.1.5', file_ids: [fileId] })).result as { matches: { file_id: string; page_number: number }[] };
+      const own = (await toolCall('search_codes', a, { query: '1905.1.5', file_ids: [fileId] })).result as {
+        matches: { file_id: string; page_number: number }[];
+      };
       expect(own.matches[0]).toMatchObject({ file_id: fileId, page_number: pageOf1905 });
-      expect((await toolCall('list_library_documents', a, {})).result).toMatchObject({ documents: [{ file_id: fileId, status: 'indexed' }] });
+      expect((await toolCall('list_library_documents', a, {})).result).toMatchObject({
+        documents: [{ file_id: fileId, status: 'indexed' }],
+      });
     });
   });
 
@@ -159,15 +247,31 @@ describe('uploaded over GraphQL', () => {
     form.append(
       'operations',
       JSON.stringify({
-        query: 'mutation($file: Upload!) { uploadLibraryDocument(file: $file, designStandard: CANADA, description: "Site amendments") { document { fileId status designStandard } job { id status } } }',
+        query:
+          'mutation($file: Upload!) { uploadLibraryDocument(file: $file, designStandard: CANADA, description: "Site amendments") { document { fileId status designStandard } job { id status } } }',
         variables: { file: null },
       }),
     );
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', pdfBlob(await codePdf([['7.2.1 Anchorage of guardrails', 'Guardrails shall be anchored to resist the loads of Table 4.']])), 'amendments.pdf');
-    const res = await fetch(`${server.url}/graphql`, { method: 'POST', body: form, headers: { authorization: `Bearer ${keys.a.secret}`, 'apollo-require-preflight': 'true' } });
+    form.append(
+      '0',
+      pdfBlob(
+        await codePdf([
+          ['7.2.1 Anchorage of guardrails', 'Guardrails shall be anchored to resist the loads of Table 4.'],
+        ]),
+      ),
+      'amendments.pdf',
+    );
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${keys.a.secret}`, 'apollo-require-preflight': 'true' },
+    });
     const body = await res.json();
-    expect(body.data.uploadLibraryDocument).toMatchObject({ document: { status: 'pending', designStandard: 'CANADA' }, job: { status: 'PENDING' } });
+    expect(body.data.uploadLibraryDocument).toMatchObject({
+      document: { status: 'pending', designStandard: 'CANADA' },
+      job: { status: 'PENDING' },
+    });
     expect(await job(keys.a.secret, body.data.uploadLibraryDocument.job.id)).toMatchObject({ status: 'completed' });
   });
 });
@@ -186,7 +290,9 @@ describe("the tier's retention and limits", () => {
     const up = await upload(keys.free.secret, ufc);
     const done = await job(keys.free.secret, up.body.job_id);
     expect(done).toMatchObject({ status: 'failed', error: { code: 'LIBRARY_FULL', details: { limit_pages: 5 } } });
-    expect((await (await server.rest(`/v1/documents/${up.body.file_id}`, { key: keys.free.secret })).json()).status).toBe('failed');
+    expect(
+      (await (await server.rest(`/v1/documents/${up.body.file_id}`, { key: keys.free.secret })).json()).status,
+    ).toBe('failed');
     expect(await passageIndexFor(server.platform.db).stats(up.body.file_id)).toEqual({ passages: 0, pages: 0 });
   });
 });
@@ -206,18 +312,37 @@ describe('hostile and broken PDFs, under the limits every upload has', () => {
   });
 
   it('fails the job of a broken PDF, of one without text, and of a form-nesting bomb (no text, or stopped by the worker limit), and the server goes on', async () => {
-    const broken = await upload(keys.a.secret, new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF'));
-    expect(await job(keys.a.secret, broken.body.job_id)).toMatchObject({ status: 'failed', error: { code: expect.stringMatching(/INVALID_PDF|NO_TEXT_LAYER/) } });
+    const broken = await upload(
+      keys.a.secret,
+      new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF'),
+    );
+    expect(await job(keys.a.secret, broken.body.job_id)).toMatchObject({
+      status: 'failed',
+      error: { code: expect.stringMatching(/INVALID_PDF|NO_TEXT_LAYER/) },
+    });
     const blank = await upload(keys.a.secret, await imageOnlyPdf());
-    expect(await job(keys.a.secret, blank.body.job_id)).toMatchObject({ status: 'failed', error: { code: 'NO_TEXT_LAYER' } });
-    expect((await (await server.rest(`/v1/documents/${blank.body.file_id}`, { key: keys.a.secret })).json()).status).toBe('no_text');
+    expect(await job(keys.a.secret, blank.body.job_id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'NO_TEXT_LAYER' },
+    });
+    expect(
+      (await (await server.rest(`/v1/documents/${blank.body.file_id}`, { key: keys.a.secret })).json()).status,
+    ).toBe('no_text');
     const bomb = await upload(keys.a.secret, nestedFormPdf(9, 10));
     expect(bomb.status).toBe(202);
     const bombed = await job(keys.a.secret, bomb.body.job_id);
     console.log('form-nesting bomb:', JSON.stringify(bombed.error));
-    expect(bombed).toMatchObject({ status: 'failed', error: { code: expect.stringMatching(/RESOURCE_LIMIT|NO_TEXT_LAYER/) } });
+    expect(bombed).toMatchObject({
+      status: 'failed',
+      error: { code: expect.stringMatching(/RESOURCE_LIMIT|NO_TEXT_LAYER/) },
+    });
     // The platform still answers and indexes.
-    const ok = await upload(keys.a.secret, await codePdf([['4.1 Loads', 'Loads shall be combined with the factors of this clause for every member of the frame.']]));
+    const ok = await upload(
+      keys.a.secret,
+      await codePdf([
+        ['4.1 Loads', 'Loads shall be combined with the factors of this clause for every member of the frame.'],
+      ]),
+    );
     const after = await job(keys.a.secret, ok.body.job_id);
     expect(after, JSON.stringify(after.error)).toMatchObject({ status: 'completed' });
   }, 120_000);

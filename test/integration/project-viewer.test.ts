@@ -10,7 +10,8 @@ import { generateProjectSheet, SET_NUMBERS } from '../../eval/projects/generator
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`[skip] ${CHROMIUM} is absent: the project viewer test is skipped (apt-get install chromium)`);
+if (!haveChromium)
+  console.warn(`[skip] ${CHROMIUM} is absent: the project viewer test is skipped (apt-get install chromium)`);
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/capabilities/img');
 
 let server: TestServer;
@@ -25,22 +26,35 @@ beforeAll(async () => {
   key = (await server.key('pro')).secret;
   other = (await server.key('pro')).secret;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  const res = await server.rest('/v1/projects', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Generated set' }) });
+  const res = await server.rest('/v1/projects', {
+    method: 'POST',
+    key,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Generated set' }),
+  });
   projectId = (await res.json()).id;
   // Two generated sheets, the first with a callout to the second; the target is added first.
   const all = await Promise.all(SET_NUMBERS.map((n, i) => generateProjectSheet(n, i)));
-  const from = all.find((s) => s.truth.callouts.some((c) => c.sheet !== s.truth.number && SET_NUMBERS.includes(c.sheet)))!;
+  const from = all.find((s) =>
+    s.truth.callouts.some((c) => c.sheet !== s.truth.number && SET_NUMBERS.includes(c.sheet)),
+  )!;
   const to = all.find((s) => s.truth.number === from.truth.callouts.find((c) => c.sheet !== from.truth.number)!.sheet)!;
   for (const sheet of [to, from]) {
     const number = sheet.truth.number;
     const form = new FormData();
     form.append('page', '1');
     form.append('file', new Blob([sheet.pdf as unknown as BlobPart], { type: 'application/pdf' }), `${number}.pdf`);
-    const job = await (await server.rest(`/v1/projects/${projectId}/sheets`, { method: 'POST', body: form, key })).json();
-    await waitFor(async () => {
-      const j = await (await server.rest(`/v1/jobs/${job.jobs[0].job_id}`, { key })).json();
-      return j.status === 'completed' || j.status === 'failed' ? j : null;
-    }, 120_000, 200);
+    const job = await (
+      await server.rest(`/v1/projects/${projectId}/sheets`, { method: 'POST', body: form, key })
+    ).json();
+    await waitFor(
+      async () => {
+        const j = await (await server.rest(`/v1/jobs/${job.jobs[0].job_id}`, { key })).json();
+        return j.status === 'completed' || j.status === 'failed' ? j : null;
+      },
+      120_000,
+      200,
+    );
   }
 }, 300_000);
 afterAll(async () => {
@@ -77,11 +91,19 @@ describe.skipIf(!haveChromium)('project viewer', () => {
     const link = await page.$('.callout:not(.unresolved)');
     expect(link).not.toBeNull();
     await link!.click();
-    await page.waitForFunction((before) => document.body.dataset.ready === 'true' && document.getElementById('sheet-name')!.textContent !== before, first);
+    await page.waitForFunction(
+      (before) =>
+        document.body.dataset.ready === 'true' && document.getElementById('sheet-name')!.textContent !== before,
+      first,
+    );
     expect(await page.isEnabled('#back')).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'project-viewer-followed.png') });
     await page.click('#back');
-    await page.waitForFunction((before) => document.body.dataset.ready === 'true' && document.getElementById('sheet-name')!.textContent === before, first);
+    await page.waitForFunction(
+      (before) =>
+        document.body.dataset.ready === 'true' && document.getElementById('sheet-name')!.textContent === before,
+      first,
+    );
     // A reload keeps the session: no second prompt.
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
@@ -90,14 +112,22 @@ describe.skipIf(!haveChromium)('project viewer', () => {
   }, 120_000);
 
   it("answers 404 for another account's project and 401 without a session", async () => {
-    const session = await fetch(`${server.url}/projects/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: other }) });
+    const session = await fetch(`${server.url}/projects/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: other }),
+    });
     expect(session.status).toBe(204);
     const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
     expect(session.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
     const foreign = await fetch(`${server.url}/projects/${projectId}/view/data`, { headers: { cookie } });
     expect(foreign.status, await foreign.clone().text()).toBe(404);
     expect((await fetch(`${server.url}/projects/${projectId}/view/data`)).status).toBe(401);
-    const bad = await fetch(`${server.url}/projects/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api_key: 'nope' }) });
+    const bad = await fetch(`${server.url}/projects/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: 'nope' }),
+    });
     expect(bad.status).toBe(401);
   });
 });

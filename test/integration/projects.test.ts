@@ -27,7 +27,12 @@ afterAll(async () => {
   await model.close();
 });
 
-const json = (body: unknown, k = key, method = 'POST') => ({ method, key: k, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown, k = key, method = 'POST') => ({
+  method,
+  key: k,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 function sheets(projectId: string, fields: Record<string, string>, file?: Uint8Array, k = key) {
   const form = new FormData();
   for (const [n, v] of Object.entries(fields)) form.append(n, v);
@@ -35,10 +40,14 @@ function sheets(projectId: string, fields: Record<string, string>, file?: Uint8A
   return server.rest(`/v1/projects/${projectId}/sheets`, { method: 'POST', body: form, key: k });
 }
 async function finished(jobId: string, k = key) {
-  return waitFor(async () => {
-    const job = await (await server.rest(`/v1/jobs/${jobId}`, { key: k })).json();
-    return job.status === 'completed' || job.status === 'failed' ? job : null;
-  }, 120_000, 200);
+  return waitFor(
+    async () => {
+      const job = await (await server.rest(`/v1/jobs/${jobId}`, { key: k })).json();
+      return job.status === 'completed' || job.status === 'failed' ? job : null;
+    },
+    120_000,
+    200,
+  );
 }
 
 describe('projects over REST and GraphQL', () => {
@@ -47,7 +56,10 @@ describe('projects over REST and GraphQL', () => {
   let ingestJobId: string;
 
   it('creates a project (201, the spec fields) and lists it newest first', async () => {
-    const res = await server.rest('/v1/projects', json({ name: 'St. Cloud building 28', description: 'VA finish plans' }));
+    const res = await server.rest(
+      '/v1/projects',
+      json({ name: 'St. Cloud building 28', description: 'VA finish plans' }),
+    );
     expect(res.status).toBe(201);
     project = await res.json();
     expect(Object.keys(project).sort()).toEqual(['created_at', 'description', 'id', 'name']);
@@ -60,7 +72,10 @@ describe('projects over REST and GraphQL', () => {
     const res = await sheets(project.id, { page: '1-2' }, SAMPLE);
     expect(res.status).toBe(202);
     const body = await res.json();
-    expect(body.jobs.map((j: any) => [j.page, j.status])).toEqual([[1, 'pending'], [2, 'pending']]);
+    expect(body.jobs.map((j: any) => [j.page, j.status])).toEqual([
+      [1, 'pending'],
+      [2, 'pending'],
+    ]);
     const results = [];
     for (const j of body.jobs) {
       const job = await finished(j.job_id);
@@ -78,14 +93,33 @@ describe('projects over REST and GraphQL', () => {
 
   it('answers the detail with counts that match what browsing shows', async () => {
     const detail = await (await server.rest(`/v1/projects/${project.id}`, { key })).json();
-    expect(detail).toMatchObject({ id: project.id, name: project.name, sheet_count: 2, page_count: 2, ingestions: { pending: 0, in_progress: 0, completed: 2, failed: 0 }, usage: { pages_ingested: 2, searches: 0 } });
-    expect(Object.keys(detail).slice(0, 8)).toEqual(['id', 'name', 'description', 'created_at', 'sheet_count', 'entity_count', 'rel_count', 'community_count']);
+    expect(detail).toMatchObject({
+      id: project.id,
+      name: project.name,
+      sheet_count: 2,
+      page_count: 2,
+      ingestions: { pending: 0, in_progress: 0, completed: 2, failed: 0 },
+      usage: { pages_ingested: 2, searches: 0 },
+    });
+    expect(Object.keys(detail).slice(0, 8)).toEqual([
+      'id',
+      'name',
+      'description',
+      'created_at',
+      'sheet_count',
+      'entity_count',
+      'rel_count',
+      'community_count',
+    ]);
     expect(detail.community_count).toBeGreaterThan(0);
     const all = await (await server.rest(`/v1/projects/${project.id}/entities?limit=1`, { key })).json();
     expect(all.total).toBe(detail.entity_count);
     expect(all.next_cursor).toBeTruthy();
     const sheetList = await (await server.rest(`/v1/projects/${project.id}/sheets`, { key })).json();
-    expect(sheetList.sheets.map((s: any) => [s.number, s.discipline])).toEqual([['AF101', 'Architectural'], ['AF600', 'Architectural']]);
+    expect(sheetList.sheets.map((s: any) => [s.number, s.discipline])).toEqual([
+      ['AF101', 'Architectural'],
+      ['AF600', 'Architectural'],
+    ]);
     const communities = await (await server.rest(`/v1/projects/${project.id}/communities`, { key })).json();
     expect(communities.total).toBe(detail.community_count);
     expect(communities.communities[0].summary).toMatch(/entities on/);
@@ -96,14 +130,23 @@ describe('projects over REST and GraphQL', () => {
   });
 
   it('browses entities by type and sheet number; a callout to a sheet not ingested dangles with its reason', async () => {
-    const callouts = await (await server.rest(`/v1/projects/${project.id}/entities?type=Callout&sheet=AF-101`, { key })).json();
+    const callouts = await (
+      await server.rest(`/v1/projects/${project.id}/entities?type=Callout&sheet=AF-101`, { key })
+    ).json();
     const tag = callouts.entities.find((e: any) => e.provenance === 'tier1:detail_tags');
     expect(tag.label).toBe('7/AE213');
     const detail = await (await server.rest(`/v1/projects/${project.id}/entities/${tag.id}`, { key })).json();
-    expect(detail.link).toMatchObject({ target_sheet: 'AE213', target_view: '7', status: 'dangling', reason: 'sheet_not_ingested' });
+    expect(detail.link).toMatchObject({
+      target_sheet: 'AE213',
+      target_view: '7',
+      status: 'dangling',
+      reason: 'sheet_not_ingested',
+    });
     expect(detail.sheet.number).toBe('AF101');
     expect(detail.relationships.map((r: any) => r.type)).toContain('ON_SHEET');
-    const revisions = await (await server.rest(`/v1/projects/${project.id}/entities?type=Revision&sheet=AF600`, { key })).json();
+    const revisions = await (
+      await server.rest(`/v1/projects/${project.id}/entities?type=Revision&sheet=AF600`, { key })
+    ).json();
     expect(revisions.total).toBeGreaterThan(0);
     expect((await server.rest(`/v1/projects/${project.id}/entities?type=Widget`, { key })).status).toBe(422);
     expect((await server.rest(`/v1/projects/${project.id}/entities/nope`, { key })).status).toBe(404);
@@ -119,7 +162,10 @@ describe('projects over REST and GraphQL', () => {
   });
 
   it('searches in plain language (a job) and names the sheet and box of each match', async () => {
-    const res = await server.rest(`/v1/projects/${project.id}/search/jobs`, json({ query: 'which sheet has the room finish schedule?', per_page: 5 }));
+    const res = await server.rest(
+      `/v1/projects/${project.id}/search/jobs`,
+      json({ query: 'which sheet has the room finish schedule?', per_page: 5 }),
+    );
     expect(res.status).toBe(202);
     const job = await finished((await res.json()).job_id);
     expect(job.status).toBe('completed');
@@ -153,12 +199,23 @@ describe('projects over REST and GraphQL', () => {
     expect(p.relationships.totalCount).toBe(p.entityCount - 2);
     const created = await server.gql(`mutation { createProject(input: { name: "Second" }) { id name } }`, {}, key);
     expect(created.body.data.createProject.name).toBe('Second');
-    const search = await server.gql(`mutation ($p: ID!) { createProjectSearchJob(projectId: $p, input: { query: "revision 1" }) { id status kind { title } } }`, { p: project.id }, key);
-    expect(search.body.data.createProjectSearchJob).toMatchObject({ status: 'PENDING', kind: { title: 'Project search' } });
+    const search = await server.gql(
+      `mutation ($p: ID!) { createProjectSearchJob(projectId: $p, input: { query: "revision 1" }) { id status kind { title } } }`,
+      { p: project.id },
+      key,
+    );
+    expect(search.body.data.createProjectSearchJob).toMatchObject({
+      status: 'PENDING',
+      kind: { title: 'Project search' },
+    });
   });
 
   it('GraphQL: a finished project search has typed results (entity, sheet, box, how it was found)', async () => {
-    const created = await server.gql(`mutation ($p: ID!) { createProjectSearchJob(projectId: $p, input: { query: "room finish schedule", perPage: 3 }) { id } }`, { p: project.id }, key);
+    const created = await server.gql(
+      `mutation ($p: ID!) { createProjectSearchJob(projectId: $p, input: { query: "room finish schedule", perPage: 3 }) { id } }`,
+      { p: project.id },
+      key,
+    );
     const id = created.body.data.createProjectSearchJob.id;
     await finished(id);
     const { body } = await server.gql(
@@ -178,7 +235,11 @@ describe('projects over REST and GraphQL', () => {
     expect(first.entity.bbox).toHaveLength(4);
     expect(typeof first.entity.sheetId).toBe('string');
     // Another job type has no project search results.
-    const sheetJob = await server.gql(`query ($id: ID!) { job(id: $id) { projectSearchResults { total } } }`, { id: ingestJobId }, key);
+    const sheetJob = await server.gql(
+      `query ($id: ID!) { job(id: $id) { projectSearchResults { total } } }`,
+      { id: ingestJobId },
+      key,
+    );
     expect(sheetJob.body.data.job.projectSearchResults).toBeNull();
   });
 
@@ -196,14 +257,19 @@ describe('projects over REST and GraphQL', () => {
     expect((await sheets(project.id, { page: '1', file_hash: fileHash }, undefined, other)).status).toBe(404);
     expect((await server.rest(`/v1/projects/${project.id}/search/jobs`, json({ query: 'x' }, other))).status).toBe(404);
     expect((await (await server.rest('/v1/projects', { key: other })).json()).projects).toEqual([]);
-    expect((await server.gql(`query ($id: ID!) { project(id: $id) { id } }`, { id: project.id }, other)).body.data.project).toBeNull();
+    expect(
+      (await server.gql(`query ($id: ID!) { project(id: $id) { id } }`, { id: project.id }, other)).body.data.project,
+    ).toBeNull();
   });
 
   it('bad inputs get the envelope, name the field and create no job', async () => {
     const jobsBefore = await server.platform.db.job.count();
     const beyond = await sheets(project.id, { page: '2-3', file_hash: fileHash });
     expect(beyond.status).toBe(422);
-    expect((await beyond.json()).error).toMatchObject({ code: 'PAGE_OUT_OF_RANGE', details: { page: 3, page_count: 2 } });
+    expect((await beyond.json()).error).toMatchObject({
+      code: 'PAGE_OUT_OF_RANGE',
+      details: { page: 3, page_count: 2 },
+    });
     for (const page of ['x', '3-1', '0', '1-']) {
       const res = await sheets(project.id, { page, file_hash: fileHash });
       expect(res.status, page).toBe(400);
@@ -231,7 +297,9 @@ describe('projects over REST and GraphQL', () => {
     const gone = await server.rest(`/v1/projects/${project.id}`, { key });
     expect(gone.status).toBe(404);
     expect(await server.platform.blobs.exists(`projects/${project.id}/${fileHash}.pdf`)).toBe(false);
-    const left = await server.platform.db.$queryRaw<{ n: number }[]>`SELECT COUNT(*) AS n FROM "ProjectEntity" WHERE "projectId" = ${project.id}`;
+    const left = await server.platform.db.$queryRaw<
+      { n: number }[]
+    >`SELECT COUNT(*) AS n FROM "ProjectEntity" WHERE "projectId" = ${project.id}`;
     expect(Number(left[0]!.n)).toBe(0);
   });
 });

@@ -32,9 +32,11 @@ it('GET /v1/codes keeps answering while eight CPU-bound jobs run', async () => {
   let completed = 0;
   while (completed < 8) {
     busy.push(...(await latencies(10)));
-    completed = (await server.platform.db.job.count({ where: { id: { in: ids }, status: 'completed' } }));
+    completed = await server.platform.db.job.count({ where: { id: { in: ids }, status: 'completed' } });
   }
-  const jobs = await Promise.all(ids.map((id) => waitFor(async () => (await server.rest(`/v1/jobs/${id}`, { key })).json())));
+  const jobs = await Promise.all(
+    ids.map((id) => waitFor(async () => (await server.rest(`/v1/jobs/${id}`, { key })).json())),
+  );
   // Each job really computed for 600 ms in a worker thread (long enough that several rounds of probes run beside them on a fast machine).
   for (const job of jobs) expect(job.results.cpu_rounds).toBeGreaterThan(1000);
   // Every request answered 200 while the jobs ran (checked in latencies), and many of them did:

@@ -19,7 +19,16 @@ describe('GET /v1/codes', () => {
     const count = (s: string) => body.codes.filter((c: any) => c.design_standard === s).length;
     expect([count('us'), count('eurocode'), count('aus-nz'), count('canada')]).toEqual([10, 5, 5, 2]);
     for (const code of body.codes) {
-      expect(Object.keys(code).sort()).toEqual(['added_at', 'description', 'design_standard', 'file_id', 'filename', 'indexed', 'page_count', 'path']);
+      expect(Object.keys(code).sort()).toEqual([
+        'added_at',
+        'description',
+        'design_standard',
+        'file_id',
+        'filename',
+        'indexed',
+        'page_count',
+        'path',
+      ]);
       expect(code.indexed).toBe(false);
       expect(typeof code.added_at).toBe('number');
     }
@@ -72,7 +81,19 @@ describe('blog', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['author', 'content', 'created_at', 'description', 'id', 'published', 'slug', 'tags', 'thumbnail', 'title', 'updated_at'].sort(),
+      [
+        'author',
+        'content',
+        'created_at',
+        'description',
+        'id',
+        'published',
+        'slug',
+        'tags',
+        'thumbnail',
+        'title',
+        'updated_at',
+      ].sort(),
     );
     expect(body.published).toBe(true);
     expect(body.content.length).toBeGreaterThan(500);
@@ -125,8 +146,16 @@ describe('hosted API errors', () => {
   });
 
   it('project routes need a key', async () => {
-    for (const [method, path] of [['GET', '/v1/projects'], ['POST', '/v1/projects'], ['GET', '/v1/projects/x/entities']]) {
-      const res = await server.rest(path!, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    for (const [method, path] of [
+      ['GET', '/v1/projects'],
+      ['POST', '/v1/projects'],
+      ['GET', '/v1/projects/x/entities'],
+    ]) {
+      const res = await server.rest(path!, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -144,15 +173,31 @@ describe('hosted API errors', () => {
 
   it('400 VALIDATION_ERROR for a missing field, alike in calcdoc and spreadsheet (operation absent)', async () => {
     for (const path of ['/v1/calcdoc/jobs', '/v1/spreadsheet/jobs']) {
-      const res = await server.rest(path, { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source_file: 'x' }) });
+      const res = await server.rest(path, {
+        method: 'POST',
+        key,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ source_file: 'x' }),
+      });
       expect([path, res.status]).toEqual([path, 400]);
-      expect((await res.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('operation') });
+      expect((await res.json()).error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('operation'),
+      });
     }
     // An operation that names none is an unknown enum value: 422 in both, naming the field.
     for (const path of ['/v1/calcdoc/jobs', '/v1/spreadsheet/jobs']) {
-      const unknown = await server.rest(path, { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'bake' }) });
+      const unknown = await server.rest(path, {
+        method: 'POST',
+        key,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'bake' }),
+      });
       expect([path, unknown.status]).toEqual([path, 422]);
-      expect((await unknown.json()).error).toMatchObject({ code: 'UNPROCESSABLE', message: expect.stringMatching(/^operation: must be one of /) });
+      expect((await unknown.json()).error).toMatchObject({
+        code: 'UNPROCESSABLE',
+        message: expect.stringMatching(/^operation: must be one of /),
+      });
     }
   });
 
@@ -163,7 +208,11 @@ describe('hosted API errors', () => {
   });
 
   it('400 VALIDATION_ERROR for malformed JSON on GraphQL', async () => {
-    const res = await server.rest('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": ' });
+    const res = await server.rest('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": ',
+    });
     expect(res.status).toBe(400);
   });
 

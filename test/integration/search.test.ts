@@ -11,12 +11,33 @@ let server: TestServer;
 let key: string;
 
 async function ingest(s: TestServer) {
-  const deps = { db: s.platform.db, index: passageIndexFor(s.platform.db), embedder: createLocalEmbedder(), extract: (b: Uint8Array) => extractCodeText(b) };
-  await ingestCode(deps, 'aci-318-19', await codePdf([
-    ['22.5.1.1 Nominal one-way shear strength', 'The nominal shear strength shall be the sum of the concrete and steel contributions.'],
-    ['25.4.2.1 Development of deformed bars', 'Deformed bars in tension shall be developed over the length given in the table.'],
-  ]));
-  await ingestCode(deps, 'asce-7-22', await codePdf([['26.10.2 Velocity pressure', 'The velocity pressure at height z is calculated from the basic wind speed.']]));
+  const deps = {
+    db: s.platform.db,
+    index: passageIndexFor(s.platform.db),
+    embedder: createLocalEmbedder(),
+    extract: (b: Uint8Array) => extractCodeText(b),
+  };
+  await ingestCode(
+    deps,
+    'aci-318-19',
+    await codePdf([
+      [
+        '22.5.1.1 Nominal one-way shear strength',
+        'The nominal shear strength shall be the sum of the concrete and steel contributions.',
+      ],
+      [
+        '25.4.2.1 Development of deformed bars',
+        'Deformed bars in tension shall be developed over the length given in the table.',
+      ],
+    ]),
+  );
+  await ingestCode(
+    deps,
+    'asce-7-22',
+    await codePdf([
+      ['26.10.2 Velocity pressure', 'The velocity pressure at height z is calculated from the basic wind speed.'],
+    ]),
+  );
 }
 
 async function finished(id: string, k = key) {
@@ -27,7 +48,12 @@ async function finished(id: string, k = key) {
 }
 
 const post = (body: unknown, k: string | undefined = key) =>
-  server.rest('/v1/search/jobs', { method: 'POST', key: k, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  server.rest('/v1/search/jobs', {
+    method: 'POST',
+    key: k,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   server = await startTestServer({}, { onQuery: (q) => queries.push(q) });
@@ -48,23 +74,55 @@ describe('search jobs', () => {
     expect(job.results).toMatchObject({ page: 1, per_page: 10 });
     expect(job.results.total).toBeGreaterThan(0);
     const top = job.results.matches[0];
-    expect(Object.keys(top).sort()).toEqual(['content_type', 'context', 'description', 'design_standard', 'file_id', 'filename', 'page_label', 'page_number', 'relevance_score', 'snippet'].sort());
+    expect(Object.keys(top).sort()).toEqual(
+      [
+        'content_type',
+        'context',
+        'description',
+        'design_standard',
+        'file_id',
+        'filename',
+        'page_label',
+        'page_number',
+        'relevance_score',
+        'snippet',
+      ].sort(),
+    );
     expect(job.results.warnings).toBeUndefined();
-    expect(top).toMatchObject({ file_id: 'aci-318-19', page_number: 1, page_label: '1', context: '22.5.1.1 Nominal one-way shear strength', design_standard: 'us', content_type: 'text' });
+    expect(top).toMatchObject({
+      file_id: 'aci-318-19',
+      page_number: 1,
+      page_label: '1',
+      context: '22.5.1.1 Nominal one-way shear strength',
+      design_standard: 'us',
+      content_type: 'text',
+    });
     expect(top.snippet).toContain('<mark>shear</mark>');
   });
 
   it('targets codes by file_ids and design_standard, and answers clause references first', async () => {
-    const only = await finished((await (await post({ query: 'pressure strength', file_ids: ['asce-7-22'] })).json()).job_id);
+    const only = await finished(
+      (await (await post({ query: 'pressure strength', file_ids: ['asce-7-22'] })).json()).job_id,
+    );
     expect(only.results.matches.every((m: any) => m.file_id === 'asce-7-22')).toBe(true);
     const euro = await finished((await (await post({ query: 'shear', design_standard: 'eurocode' })).json()).job_id);
     expect(euro.results.total).toBe(0);
     // The empty state says why: the requested codes have nothing indexed.
-    expect(euro.results.warnings).toEqual([expect.objectContaining({ code: 'CODE_NOT_INDEXED', file_ids: expect.arrayContaining(['en-1992-1-1-2004']) })]);
-    const unindexed = await finished((await (await post({ query: 'shear', file_ids: ['aci-318-19', 'as-3600-2018'] })).json()).job_id);
-    expect(unindexed.results.warnings).toEqual([expect.objectContaining({ code: 'CODE_NOT_INDEXED', file_ids: ['as-3600-2018'] })]);
+    expect(euro.results.warnings).toEqual([
+      expect.objectContaining({ code: 'CODE_NOT_INDEXED', file_ids: expect.arrayContaining(['en-1992-1-1-2004']) }),
+    ]);
+    const unindexed = await finished(
+      (await (await post({ query: 'shear', file_ids: ['aci-318-19', 'as-3600-2018'] })).json()).job_id,
+    );
+    expect(unindexed.results.warnings).toEqual([
+      expect.objectContaining({ code: 'CODE_NOT_INDEXED', file_ids: ['as-3600-2018'] }),
+    ]);
     const clause = await finished((await (await post({ query: 'ACI 318 25.4.2.1' })).json()).job_id);
-    expect(clause.results.matches[0]).toMatchObject({ page_number: 2, relevance_score: 1, context: '25.4.2.1 Development of deformed bars' });
+    expect(clause.results.matches[0]).toMatchObject({
+      page_number: 2,
+      relevance_score: 1,
+      context: '25.4.2.1 Development of deformed bars',
+    });
   });
 
   it('refuses bad requests with the field named', async () => {
@@ -91,18 +149,41 @@ describe('search jobs', () => {
     for (let i = 0; i < 5; i++) {
       const rest = await (await post({ query: 'wind speed' })).json();
       expect(rest.status).toBe('pending');
-      const gql = await server.gql(`mutation { createSearchJob(input: { query: "wind speed" }) { id status createdAt } }`, {}, key);
-      expect(gql.body.data.createSearchJob).toMatchObject({ status: 'PENDING', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      const gql = await server.gql(
+        `mutation { createSearchJob(input: { query: "wind speed" }) { id status createdAt } }`,
+        {},
+        key,
+      );
+      expect(gql.body.data.createSearchJob).toMatchObject({
+        status: 'PENDING',
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
     }
   });
 
   it('GraphQL: createSearchJob, and typed searchResults on the Job from the content subgraph', async () => {
-    const created = await server.gql(`mutation { createSearchJob(input: { query: "wind speed", perPage: 1 }) { id } }`, {}, key);
+    const created = await server.gql(
+      `mutation { createSearchJob(input: { query: "wind speed", perPage: 1 }) { id } }`,
+      {},
+      key,
+    );
     const id = created.body.data.createSearchJob.id;
     await finished(id);
-    const res = await server.gql(`query($id: ID!) { job(id: $id) { status kind { title } searchResults { total perPage totalPages warnings { code fileIds } matches { fileId designStandard pageNumber pageLabel relevanceScore } } } }`, { id }, key);
+    const res = await server.gql(
+      `query($id: ID!) { job(id: $id) { status kind { title } searchResults { total perPage totalPages warnings { code fileIds } matches { fileId designStandard pageNumber pageLabel relevanceScore } } } }`,
+      { id },
+      key,
+    );
     expect(res.body.errors).toBeUndefined();
-    expect(res.body.data.job).toMatchObject({ status: 'COMPLETED', kind: { title: 'Code search' }, searchResults: { perPage: 1, warnings: [], matches: [{ fileId: 'asce-7-22', designStandard: 'US', pageLabel: '1' }] } });
+    expect(res.body.data.job).toMatchObject({
+      status: 'COMPLETED',
+      kind: { title: 'Code search' },
+      searchResults: {
+        perPage: 1,
+        warnings: [],
+        matches: [{ fileId: 'asce-7-22', designStandard: 'US', pageLabel: '1' }],
+      },
+    });
   });
 
   it('the same search within the cache window answers without touching the index', async () => {
@@ -130,13 +211,22 @@ describe('time limit', () => {
 
   it('a search past its limit fails with SEARCH_TIMEOUT naming the query and the limit', async () => {
     const k = (await strict.key('pro')).secret;
-    const res = await strict.rest('/v1/search/jobs', { method: 'POST', key: k, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'shear' }) });
+    const res = await strict.rest('/v1/search/jobs', {
+      method: 'POST',
+      key: k,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'shear' }),
+    });
     const { job_id } = await res.json();
     const job = await waitFor(async () => {
       const j = await (await strict.rest(`/v1/jobs/${job_id}`, { key: k })).json();
       return j.status === 'failed' && j;
     });
-    expect(job.error).toEqual({ code: 'SEARCH_TIMEOUT', message: expect.stringContaining('0 ms'), details: { query: 'shear', timeout_ms: 0 } });
+    expect(job.error).toEqual({
+      code: 'SEARCH_TIMEOUT',
+      message: expect.stringContaining('0 ms'),
+      details: { query: 'shear', timeout_ms: 0 },
+    });
   });
 });
 
@@ -144,11 +234,27 @@ describe('loading codes through GraphQL', () => {
   it('ingestCode takes a PDF upload from an admin key, and refuses other keys', async () => {
     const upload = async (k: string) => {
       const form = new FormData();
-      form.append('operations', JSON.stringify({ query: 'mutation($f: Upload!) { ingestCode(fileId: "as-3600-2018", file: $f) { fileId pages passages seconds } }', variables: { f: null } }));
+      form.append(
+        'operations',
+        JSON.stringify({
+          query:
+            'mutation($f: Upload!) { ingestCode(fileId: "as-3600-2018", file: $f) { fileId pages passages seconds } }',
+          variables: { f: null },
+        }),
+      );
       form.append('map', JSON.stringify({ 0: ['variables.f'] }));
-      const pdf = await codePdf([['8.2.4 Shear strength of beams', 'The shear strength of a beam shall be taken as the sum of the contributions.']]);
+      const pdf = await codePdf([
+        [
+          '8.2.4 Shear strength of beams',
+          'The shear strength of a beam shall be taken as the sum of the contributions.',
+        ],
+      ]);
       form.append('0', new Blob([pdf as unknown as BlobPart], { type: 'application/pdf' }), 'as3600.pdf');
-      const res = await fetch(`${server.url}/graphql`, { method: 'POST', body: form, headers: { authorization: `Bearer ${k}`, 'apollo-require-preflight': 'true' } });
+      const res = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${k}`, 'apollo-require-preflight': 'true' },
+      });
       return res.json();
     };
     const refused = await upload(key);

@@ -13,7 +13,13 @@ let gateway: TestServer;
 const dataDir = tempDir();
 
 beforeAll(async () => {
-  documents = spawnNode('gateway/subgraph-server.ts', ['documents'], { NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(await testDatabaseEnv(dataDir)) });
+  documents = spawnNode('gateway/subgraph-server.ts', ['documents'], {
+    NODE_ENV: 'development',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...(await testDatabaseEnv(dataDir)),
+  });
   const [, url] = await documents.waitFor(/"url":"(http:\/\/[^"]+)"/);
   gateway = await startTestServer({ DATA_DIR: dataDir, REMOTE_SUBGRAPHS: `documents=${url}` });
 });
@@ -35,7 +41,11 @@ it('creates and follows a job through the gateway while the job owner runs in an
   const id = created.body.data.createDiagnosticJob.id;
 
   const client = wsClient(gateway.url, a);
-  const events = await collect(client, `subscription($id: ID!) { jobUpdated(id: $id) { status progress kind { title } } }`, { id });
+  const events = await collect(
+    client,
+    `subscription($id: ID!) { jobUpdated(id: $id) { status progress kind { title } } }`,
+    { id },
+  );
   await client.dispose();
   const states = events.map((e) => e.data.jobUpdated);
   expect(states[0].status).toBe('PENDING');
@@ -56,5 +66,10 @@ it('forwards a multipart upload to the subgraph in the other process', async () 
   const bytes = randomBytes(200_000);
   const res = await uploadThroughGateway(gateway.url, key, bytes, 'drawing.pdf');
   expect(res.body.errors).toBeUndefined();
-  expect(res.body.data.diagnosticUpload).toEqual({ filename: 'drawing.pdf', mimetype: 'application/pdf', size: bytes.length, sha256: sha256(bytes) });
+  expect(res.body.data.diagnosticUpload).toEqual({
+    filename: 'drawing.pdf',
+    mimetype: 'application/pdf',
+    size: bytes.length,
+    sha256: sha256(bytes),
+  });
 });

@@ -25,7 +25,13 @@ function halfSent(url: string, path: string, headers: Record<string, string>): P
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), hostname, () => {
-      const lines = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json', 'Content-Length: 1000', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      const lines = [
+        `POST ${path} HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        'Content-Type: application/json',
+        'Content-Length: 1000',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      ];
       socket.write(`${lines.join('\r\n')}\r\n\r\n{"messages": [`, () => resolve());
     });
     socket.on('error', reject);
@@ -34,7 +40,15 @@ function halfSent(url: string, path: string, headers: Record<string, string>): P
 }
 
 it('stops on SIGTERM within its grace period while requests hang half-sent on the gateway and the memory service', async () => {
-  child = spawnNode('gateway/main.ts', [], { PORT: '0', MEMORY_PORT: '0', NODE_ENV: 'development', DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '500', LOG_LEVEL: 'info', ...(await testDatabaseEnv(dataDir)) });
+  child = spawnNode('gateway/main.ts', [], {
+    PORT: '0',
+    MEMORY_PORT: '0',
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    SHUTDOWN_GRACE_MS: '500',
+    LOG_LEVEL: 'info',
+    ...(await testDatabaseEnv(dataDir)),
+  });
   const [, url] = await child.waitFor(/GraphQL gateway\s+(http:\/\/\S+)\/graphql/, 120_000);
   const [, key] = await child.waitFor(/First API key \(pro tier, shown once\): (\S+)/);
   const [, memoryUrl] = await child.waitFor(/Memory service\s+(http:\/\/\S+)/);

@@ -19,7 +19,12 @@ let key: string;
 const work = tempDir('spreadsheet-it-');
 
 const post = (body: unknown) =>
-  server.rest('/v1/spreadsheet/jobs', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  server.rest('/v1/spreadsheet/jobs', {
+    method: 'POST',
+    key,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function finished(id: string) {
   return waitFor(async () => {
@@ -63,13 +68,23 @@ const LOADS = {
         },
         { type: 'formula', label: 'Total factored', expression: '=SUM(Loads[Factored])', format: 'number' },
         { type: 'formula', label: 'Largest force', expression: '=MAX(Loads[Force])', format: 'engineering' },
-        { type: 'formula', label: 'Live share', expression: '=INDEX(Loads[Force],2)/SUM(Loads[Force])', format: 'percent' },
+        {
+          type: 'formula',
+          label: 'Live share',
+          expression: '=INDEX(Loads[Force],2)/SUM(Loads[Force])',
+          format: 'percent',
+        },
       ],
     },
     {
       name: 'Summary',
       blocks: [
-        { type: 'formula', label: 'Mean factor', expression: "=AVERAGE(Loads[Factor])+'Loads & Forces'!B9*0", format: 'number' },
+        {
+          type: 'formula',
+          label: 'Mean factor',
+          expression: "=AVERAGE(Loads[Factor])+'Loads & Forces'!B9*0",
+          format: 'number',
+        },
         // Functions newer than Excel 2007 need the _xlfn. prefix in the file.
         { type: 'formula', label: 'Force spread', expression: '=STDEV.S(Loads[Force])', format: 'scientific' },
         { type: 'formula', label: 'Largest live', expression: '=MAXIFS(Loads[Force],Loads[Case],"Live")' },
@@ -100,7 +115,12 @@ const CHARTS = {
         type: 'data_table',
         name: `Data_${type}`,
         headers: ['Span', 'Moment', 'Shear'],
-        rows: [[2, 10, 4], [4, 25, 9], [6, 32, 12], [8, '=[@Span]*5', 14]],
+        rows: [
+          [2, 10, 4],
+          [4, 25, 9],
+          [6, 32, 12],
+          [8, '=[@Span]*5', 14],
+        ],
       },
       {
         type: 'chart',
@@ -153,7 +173,15 @@ beforeAll(async () => {
       {
         operation: 'populate_template',
         template_file: template.toString('base64'),
-        data_mappings: { LineItems: [['Beam', 2, 100], ['Column', 3, 50], ['Plate', 1, 25]], Customer: 'ACME Ltd', 'Invoice!Note': 'Net 30' },
+        data_mappings: {
+          LineItems: [
+            ['Beam', 2, 100],
+            ['Column', 3, 50],
+            ['Plate', 1, 25],
+          ],
+          Customer: 'ACME Ltd',
+          'Invoice!Note': 'Net 30',
+        },
       },
       'filled.xlsx',
     ),
@@ -166,7 +194,15 @@ beforeAll(async () => {
       {
         name: 'Größe',
         blocks: [
-          { type: 'data_table', name: 'Größe', headers: ['Note', 'Force [kN]', "It's #1"], rows: [["'=not a formula", 2, '=[@[Force \'[kN\']]]*3'], ["''quoted", 4, "=[@[Force '[kN']]]*3"]] },
+          {
+            type: 'data_table',
+            name: 'Größe',
+            headers: ['Note', 'Force [kN]', "It's #1"],
+            rows: [
+              ["'=not a formula", 2, "=[@[Force '[kN']]]*3"],
+              ["''quoted", 4, "=[@[Force '[kN']]]*3"],
+            ],
+          },
           { type: 'formula', label: 'Sum', expression: "=SUM(Größe[It''s '#1])" },
           { type: 'formula', expression: '=1+1' },
           { type: 'chart', dataRange: 'Größe', xAxis: 'Note', yAxis: ['Force [kN]'] },
@@ -181,7 +217,12 @@ beforeAll(async () => {
         name: 'Stacked',
         blocks: [
           { type: 'header', content: 'Spans' },
-          { type: 'data_table', name: 'Spans', headers: ['Span', 'Moment'], rows: Array.from({ length: 14 }, (_, i) => [i + 1, (i + 1) * 3]) },
+          {
+            type: 'data_table',
+            name: 'Spans',
+            headers: ['Span', 'Moment'],
+            rows: Array.from({ length: 14 }, (_, i) => [i + 1, (i + 1) * 3]),
+          },
           ...STACKED_COLOURS.map((colour, i) => ({
             type: 'chart',
             chartType: 'column',
@@ -198,7 +239,15 @@ beforeAll(async () => {
   const rows = Array.from({ length: LONG_ROWS }, (_, i) => [i + 1, `M${i % 97}`, (i % 29) + 0.5, '=[@Load]*2']);
   long = await writeBuilt('long.xlsx', {
     workbookName: 'Long',
-    sheets: [{ name: 'Members', blocks: [{ type: 'data_table', name: 'Members', headers: ['Id', 'Member', 'Load', 'Double'], rows }, { type: 'formula', label: 'Total', expression: '=SUM(Members[Double])' }] }],
+    sheets: [
+      {
+        name: 'Members',
+        blocks: [
+          { type: 'data_table', name: 'Members', headers: ['Id', 'Member', 'Load', 'Double'], rows },
+          { type: 'formula', label: 'Total', expression: '=SUM(Members[Double])' },
+        ],
+      },
+    ],
   });
 }, 120_000);
 afterAll(async () => {
@@ -236,7 +285,8 @@ describe('spreadsheet jobs in LibreOffice', () => {
   });
 
   it('every workbook the tests write is well-formed XML part by part (a strict parser, as Excel reads them)', () => {
-    for (const file of [created, charts, filled, long, literal, stacked]) expect(xlsxXmlProblems(fs.readFileSync(file)), path.basename(file)).toEqual([]);
+    for (const file of [created, charts, filled, long, literal, stacked])
+      expect(xlsxXmlProblems(fs.readFileSync(file)), path.basename(file)).toEqual([]);
   });
 
   it("writes a leading apostrophe's text as text, and Excel-escaped column references recalculate", () => {
@@ -251,7 +301,12 @@ describe('spreadsheet jobs in LibreOffice', () => {
   it(`a ${LONG_ROWS}-row table streamed in turns is whole, and its structured reference sums every row`, () => {
     const sheet = readCsv(path.join(csv, 'long-Members.csv'));
     expect(sheet).toHaveLength(LONG_ROWS + 3);
-    expect(sheet[LONG_ROWS]).toEqual([String(LONG_ROWS), `M${(LONG_ROWS - 1) % 97}`, String(((LONG_ROWS - 1) % 29) + 0.5), String((((LONG_ROWS - 1) % 29) + 0.5) * 2)]);
+    expect(sheet[LONG_ROWS]).toEqual([
+      String(LONG_ROWS),
+      `M${(LONG_ROWS - 1) % 97}`,
+      String(((LONG_ROWS - 1) % 29) + 0.5),
+      String((((LONG_ROWS - 1) % 29) + 0.5) * 2),
+    ]);
     let total = 0;
     for (let i = 0; i < LONG_ROWS; i++) total += ((i % 29) + 0.5) * 2;
     expect(Number(sheet[LONG_ROWS + 2]![1])).toBeCloseTo(total, 6);
@@ -265,9 +320,14 @@ describe('spreadsheet jobs in LibreOffice', () => {
       const [png] = await renderPages(path.join(pdf, 'charts.pdf'), { first: page + 1, last: page + 1, dpi: 72 });
       const image = readPng(png!);
       // Areas are 40% transparent: the first over white, the second (smaller) seen through the first.
-      const drawn = type === 'area' ? [blend(colours[0], 0.6, '#FFFFFF'), blend(colours[0], 0.6, blend(colours[1]!, 0.6, '#FFFFFF'))] : colours;
+      const drawn =
+        type === 'area'
+          ? [blend(colours[0], 0.6, '#FFFFFF'), blend(colours[0], 0.6, blend(colours[1]!, 0.6, '#FFFFFF'))]
+          : colours;
       for (const colour of drawn) {
-        expect(countColour(image, colour), `${type} ${colour}`).toBeGreaterThan(type === 'line' || type === 'scatter' ? 30 : 300);
+        expect(countColour(image, colour), `${type} ${colour}`).toBeGreaterThan(
+          type === 'line' || type === 'scatter' ? 30 : 300,
+        );
       }
     }
   });
@@ -312,7 +372,16 @@ describe('spreadsheet jobs in LibreOffice', () => {
 /** `hex` painted with `alpha` over `under`. */
 function blend(hex: string, alpha: number, under: string): string {
   const channel = (c: string, i: number) => parseInt(c.slice(1 + i, 3 + i), 16);
-  return '#' + [0, 2, 4].map((i) => Math.round(channel(hex, i) * alpha + channel(under, i) * (1 - alpha)).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    [0, 2, 4]
+      .map((i) =>
+        Math.round(channel(hex, i) * alpha + channel(under, i) * (1 - alpha))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 describe('populate_template keeps the package intact', () => {
@@ -350,14 +419,34 @@ describe('GraphQL', () => {
   it('createSpreadsheet and populateTemplate run the same jobs', async () => {
     const create = await server.gql(
       `mutation($input: CreateSpreadsheetInput!) { createSpreadsheet(input: $input) { id status } }`,
-      { input: { workbookName: 'G', sheets: [{ name: 'S', blocks: [{ type: 'data_table', name: 'T_1', headers: ['a', 'b'], rows: [[1, 2]] }, { type: 'chart', chartType: 'pie', dataRange: 'T_1', xAxis: 'a', yAxis: 'b' }] }] } },
+      {
+        input: {
+          workbookName: 'G',
+          sheets: [
+            {
+              name: 'S',
+              blocks: [
+                { type: 'data_table', name: 'T_1', headers: ['a', 'b'], rows: [[1, 2]] },
+                { type: 'chart', chartType: 'pie', dataRange: 'T_1', xAxis: 'a', yAxis: 'b' },
+              ],
+            },
+          ],
+        },
+      },
       key,
     );
     expect(create.body.errors).toBeUndefined();
     const job = await finished(create.body.data.createSpreadsheet.id);
     expect(job.status).toBe('completed');
-    const typed = await server.gql(`query($id: ID!) { job(id: $id) { type fileResult { fileType fileUrl } } }`, { id: create.body.data.createSpreadsheet.id }, key);
-    expect(typed.body.data.job).toMatchObject({ type: 'spreadsheet.create_spreadsheet', fileResult: { fileType: 'xlsx' } });
+    const typed = await server.gql(
+      `query($id: ID!) { job(id: $id) { type fileResult { fileType fileUrl } } }`,
+      { id: create.body.data.createSpreadsheet.id },
+      key,
+    );
+    expect(typed.body.data.job).toMatchObject({
+      type: 'spreadsheet.create_spreadsheet',
+      fileResult: { fileType: 'xlsx' },
+    });
     const pkg = new Package(Buffer.from(await (await fetch(typed.body.data.job.fileResult.fileUrl)).arrayBuffer()));
     expect(pkg.read('xl/charts/chart1.xml')).toContain('<c:pieChart>');
 
@@ -366,7 +455,10 @@ describe('GraphQL', () => {
       { input: { templateFile: template.toString('base64'), dataMappings: { Customer: 'x', Nope: 1, customer: 2 } } },
       key,
     );
-    expect(populate.body.errors[0].extensions).toMatchObject({ code: 'NAMED_RANGE_NOT_FOUND', details: { missing_ranges: ['Nope', 'customer'] } });
+    expect(populate.body.errors[0].extensions).toMatchObject({
+      code: 'NAMED_RANGE_NOT_FOUND',
+      details: { missing_ranges: ['Nope', 'customer'] },
+    });
     // Fields in GraphQL's spelling; the named range (data) quoted, as the caller wrote it.
     const misfit = await server.gql(
       `mutation($input: PopulateTemplateInput!) { populateTemplate(input: $input) { id } }`,
@@ -375,22 +467,41 @@ describe('GraphQL', () => {
     );
     expect(misfit.body.errors[0].message).toMatch(/^dataMappings\["LineItems"\]: 4 row\(s\)/);
     expect(misfit.body.errors[0].extensions.details.field).toBe('dataMappings["LineItems"]');
-    const notXlsx = await server.gql(`mutation($input: PopulateTemplateInput!) { populateTemplate(input: $input) { id } }`, { input: { templateFile: 'not base64!', dataMappings: {} } }, key);
-    expect(notXlsx.body.errors[0].extensions).toMatchObject({ code: 'UNSUPPORTED_FORMAT', details: { field: 'templateFile' } });
+    const notXlsx = await server.gql(
+      `mutation($input: PopulateTemplateInput!) { populateTemplate(input: $input) { id } }`,
+      { input: { templateFile: 'not base64!', dataMappings: {} } },
+      key,
+    );
+    expect(notXlsx.body.errors[0].extensions).toMatchObject({
+      code: 'UNSUPPORTED_FORMAT',
+      details: { field: 'templateFile' },
+    });
   });
 
   it('a bad block is refused with the sheet, block index and field named', async () => {
     const res = await server.gql(
       `mutation($input: CreateSpreadsheetInput!) { createSpreadsheet(input: $input) { id } }`,
-      { input: { workbookName: 'G', sheets: [{ name: 'S', blocks: [{ type: 'chart', chartType: 'donut', dataRange: 'X' }] }] } },
+      {
+        input: {
+          workbookName: 'G',
+          sheets: [{ name: 'S', blocks: [{ type: 'chart', chartType: 'donut', dataRange: 'X' }] }],
+        },
+      },
       key,
     );
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE', details: { sheet: 'S', block_index: 0, field: 'chartType' } });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: 'UNPROCESSABLE',
+      details: { sheet: 'S', block_index: 0, field: 'chartType' },
+    });
   });
 });
 
 describe('REST request-time errors', () => {
-  const sheet = (blocks: unknown[], name = 'S') => ({ operation: 'create_spreadsheet', workbook_name: 'W', sheets: [{ name, blocks }] });
+  const sheet = (blocks: unknown[], name = 'S') => ({
+    operation: 'create_spreadsheet',
+    workbook_name: 'W',
+    sheets: [{ name, blocks }],
+  });
   const table = { type: 'data_table', name: 'Loads', headers: ['Case', 'Force'], rows: [['D', 1]] };
   const expectError = async (body: unknown, status: number, code: string, mention: string) => {
     const res = await post(body);
@@ -402,35 +513,98 @@ describe('REST request-time errors', () => {
   };
 
   it('create_spreadsheet', async () => {
-    await expectError(sheet([{ type: 'chart', chart_type: 'bar', data_range: 'Loads' }, table]), 422, 'UNPROCESSABLE', 'block 0, data_range');
-    await expectError(sheet([table, { type: 'chart', chart_type: 'bar', data_range: 'Loads', y_axis: ['Force', 'Mass'] }]), 422, 'UNPROCESSABLE', '"Mass" is not a column');
-    await expectError(sheet([table, { type: 'chart', chart_type: 'bar', data_range: 'Loads', options: { colors: ['red'] } }]), 422, 'UNPROCESSABLE', 'colors');
-    await expectError(sheet([table, { type: 'chart', chart_type: 'bar', data_range: 'Loads', options: { legend_position: 'middle' } }]), 422, 'UNPROCESSABLE', 'legend_position');
+    await expectError(
+      sheet([{ type: 'chart', chart_type: 'bar', data_range: 'Loads' }, table]),
+      422,
+      'UNPROCESSABLE',
+      'block 0, data_range',
+    );
+    await expectError(
+      sheet([table, { type: 'chart', chart_type: 'bar', data_range: 'Loads', y_axis: ['Force', 'Mass'] }]),
+      422,
+      'UNPROCESSABLE',
+      '"Mass" is not a column',
+    );
+    await expectError(
+      sheet([table, { type: 'chart', chart_type: 'bar', data_range: 'Loads', options: { colors: ['red'] } }]),
+      422,
+      'UNPROCESSABLE',
+      'colors',
+    );
+    await expectError(
+      sheet([table, { type: 'chart', chart_type: 'bar', data_range: 'Loads', options: { legend_position: 'middle' } }]),
+      422,
+      'UNPROCESSABLE',
+      'legend_position',
+    );
     await expectError(sheet([table], 'a/b'), 422, 'UNPROCESSABLE', 'sheets[0].name');
     await expectError(sheet([{ ...table, name: 'AB12' }]), 422, 'UNPROCESSABLE', 'looks like a cell reference');
-    await expectError(sheet([{ type: 'formula', label: 'x', expression: 'SUM(1)' }]), 422, 'UNPROCESSABLE', 'must begin with "="');
+    await expectError(
+      sheet([{ type: 'formula', label: 'x', expression: 'SUM(1)' }]),
+      422,
+      'UNPROCESSABLE',
+      'must begin with "="',
+    );
     await expectError(sheet([{ type: 'data_table', name: 'T', rows: [] }]), 400, 'VALIDATION_ERROR', 'headers');
     await expectError(sheet([{ type: 'picture' }]), 400, 'VALIDATION_ERROR', 'block 0, type');
     const error = await expectError(sheet([table, table]), 422, 'UNPROCESSABLE', 'already exists');
     expect(error.details).toMatchObject({ sheet: 'S', block_index: 1, field: 'name' });
-    await expectError({ operation: 'create_spreadsheet', workbook_name: 'W', sheets: 'nope' }, 400, 'VALIDATION_ERROR', 'sheets');
+    await expectError(
+      { operation: 'create_spreadsheet', workbook_name: 'W', sheets: 'nope' },
+      400,
+      'VALIDATION_ERROR',
+      'sheets',
+    );
   });
 
   it('populate_template', async () => {
     const b64 = template.toString('base64');
-    const missing = await expectError({ operation: 'populate_template', template_file: b64, data_mappings: { Ghost: 1, LineItems: [], 'Notes!Ghost': 2 } }, 422, 'NAMED_RANGE_NOT_FOUND', 'Ghost');
+    const missing = await expectError(
+      {
+        operation: 'populate_template',
+        template_file: b64,
+        data_mappings: { Ghost: 1, LineItems: [], 'Notes!Ghost': 2 },
+      },
+      422,
+      'NAMED_RANGE_NOT_FOUND',
+      'Ghost',
+    );
     expect(missing.details.missing_ranges).toEqual(['Ghost', 'Notes!Ghost']);
-    const notBase64 = await expectError({ operation: 'populate_template', template_file: 'not base64!', data_mappings: {} }, 422, 'UNSUPPORTED_FORMAT', 'template_file: is not base64');
+    const notBase64 = await expectError(
+      { operation: 'populate_template', template_file: 'not base64!', data_mappings: {} },
+      422,
+      'UNSUPPORTED_FORMAT',
+      'template_file: is not base64',
+    );
     expect(notBase64.details).toEqual({ field: 'template_file' });
-    await expectError({ operation: 'populate_template', template_file: Buffer.from('plain text here').toString('base64'), data_mappings: {} }, 422, 'UNSUPPORTED_FORMAT', '.xlsx');
+    await expectError(
+      {
+        operation: 'populate_template',
+        template_file: Buffer.from('plain text here').toString('base64'),
+        data_mappings: {},
+      },
+      422,
+      'UNSUPPORTED_FORMAT',
+      '.xlsx',
+    );
     const tooMany = await expectError(
       { operation: 'populate_template', template_file: b64, data_mappings: { LineItems: [[1], [2], [3], [4]] } },
       422,
       'UNPROCESSABLE',
       '3 row(s) by 3 column(s)',
     );
-    expect(tooMany.details).toMatchObject({ field: 'data_mappings["LineItems"]', range_rows: 3, range_columns: 3, given_rows: 4 });
+    expect(tooMany.details).toMatchObject({
+      field: 'data_mappings["LineItems"]',
+      range_rows: 3,
+      range_columns: 3,
+      given_rows: 4,
+    });
     expect(tooMany.message).toMatch(/^data_mappings\["LineItems"\]: /);
-    await expectError({ operation: 'populate_template', template_file: b64, data_mappings: { TaxRate: 1 } }, 422, 'UNPROCESSABLE', 'not to one range');
+    await expectError(
+      { operation: 'populate_template', template_file: b64, data_mappings: { TaxRate: 1 } },
+      422,
+      'UNPROCESSABLE',
+      'not to one range',
+    );
   });
 });

@@ -14,7 +14,12 @@ it('a multipart upload reaches an in-process subgraph byte for byte', async () =
   const bytes = randomBytes(300_000);
   const res = await uploadThroughGateway(server.url, secret, bytes);
   expect(res.body.errors).toBeUndefined();
-  expect(res.body.data.diagnosticUpload).toEqual({ filename: 'sample.pdf', mimetype: 'application/pdf', size: bytes.length, sha256: sha256(bytes) });
+  expect(res.body.data.diagnosticUpload).toEqual({
+    filename: 'sample.pdf',
+    mimetype: 'application/pdf',
+    size: bytes.length,
+    sha256: sha256(bytes),
+  });
 });
 
 it('a multipart request without the preflight header is refused as CSRF', async () => {

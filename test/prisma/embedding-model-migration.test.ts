@@ -23,7 +23,7 @@ describe.runIf(TEST_POSTGRES_URL)(`migration ${MIGRATION} on PostgreSQL with dat
     await dropDatabase(name);
   });
 
-  it('keeps every stored vector, tags it \'\' and leaves no index of one width', async () => {
+  it("keeps every stored vector, tags it '' and leaves no index of one width", async () => {
     const migrations = readMigrations(POSTGRES_MIGRATIONS_DIR);
     const at = migrations.findIndex((m) => m.name === MIGRATION);
     expect(at).toBeGreaterThan(0);
@@ -36,12 +36,16 @@ describe.runIf(TEST_POSTGRES_URL)(`migration ${MIGRATION} on PostgreSQL with dat
       [vector],
     );
     await client.query(migrations[at]!.sql);
-    const { rows } = await client.query(`SELECT "embeddingModel" AS model, vector_dims("embedding") AS dims, "embedding"::text AS v FROM "MemoryFact"`);
+    const { rows } = await client.query(
+      `SELECT "embeddingModel" AS model, vector_dims("embedding") AS dims, "embedding"::text AS v FROM "MemoryFact"`,
+    );
     expect(rows).toEqual([{ model: '', dims: 256, v: expect.any(String) }]);
     expect(JSON.parse(rows[0].v)).toEqual(values);
     // A vector of another width now fits the same column.
     await client.query(`UPDATE "MemoryFact" SET "embedding" = '[1,0,0]', "embeddingModel" = 'other-3'`);
-    const idx = await client.query(`SELECT indexname::text FROM pg_indexes WHERE indexname IN ('MemoryFact_embedding_idx', 'CodePassage_embedding_idx')`);
+    const idx = await client.query(
+      `SELECT indexname::text FROM pg_indexes WHERE indexname IN ('MemoryFact_embedding_idx', 'CodePassage_embedding_idx')`,
+    );
     expect(idx.rows).toEqual([]);
   });
 });

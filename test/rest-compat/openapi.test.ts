@@ -19,29 +19,34 @@ describe('the documents', () => {
   const hosted = openApiDocument(ROUTES, 'http://localhost') as unknown as Document;
   const memory = openApiDocument(memoryRoutes, '/', { service: 'memory' }) as unknown as Document;
 
-  it.each([...ROUTES, ...memoryRoutes].map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))('%s: success, 404, 413 and 304 as the route answers them', (_, route) => {
-    const doc = memoryRoutes.includes(route) ? memory : hosted;
-    const { responses } = doc.paths[route.path]![route.method]!;
-    const success = responses[String(route.successStatus)]!;
-    if (!route.notImplemented) {
-      const schema = success.content?.['application/json']?.schema;
-      expect(schema, 'success schema').toBeDefined();
-      expect(() => ajv.compile(schema!)).not.toThrow();
-    }
-    expect(responses['404'] !== undefined).toBe(route.path.includes('{') || route.notFound !== undefined);
-    expect(responses['413'] !== undefined).toBe(Boolean(route.body || route.multipart));
-    expect(responses['304'] !== undefined).toBe(Boolean(route.etag));
-    for (const [status, r] of Object.entries(responses)) {
-      if (r.content) expect(() => ajv.compile(r.content!['application/json']!.schema), `${status} schema`).not.toThrow();
-    }
-  });
+  it.each([...ROUTES, ...memoryRoutes].map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))(
+    '%s: success, 404, 413 and 304 as the route answers them',
+    (_, route) => {
+      const doc = memoryRoutes.includes(route) ? memory : hosted;
+      const { responses } = doc.paths[route.path]![route.method]!;
+      const success = responses[String(route.successStatus)]!;
+      if (!route.notImplemented) {
+        const schema = success.content?.['application/json']?.schema;
+        expect(schema, 'success schema').toBeDefined();
+        expect(() => ajv.compile(schema!)).not.toThrow();
+      }
+      expect(responses['404'] !== undefined).toBe(route.path.includes('{') || route.notFound !== undefined);
+      expect(responses['413'] !== undefined).toBe(Boolean(route.body || route.multipart));
+      expect(responses['304'] !== undefined).toBe(Boolean(route.etag));
+      for (const [status, r] of Object.entries(responses)) {
+        if (r.content)
+          expect(() => ajv.compile(r.content!['application/json']!.schema), `${status} schema`).not.toThrow();
+      }
+    },
+  );
 });
 
 describe('real answers validate against the served documents', () => {
   let server: TestServer;
   let secret: string;
   let doc: Document;
-  const schemaOf = (d: Document, p: string, method: string, status: number) => d.paths[p]![method]!.responses[String(status)]!.content!['application/json']!.schema;
+  const schemaOf = (d: Document, p: string, method: string, status: number) =>
+    d.paths[p]![method]!.responses[String(status)]!.content!['application/json']!.schema;
   const expectValid = (schema: object, body: unknown) => {
     const validate = ajv.compile(schema);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
@@ -65,7 +70,12 @@ describe('real answers validate against the served documents', () => {
   });
 
   it('POST /v1/search/jobs: 202 acknowledgement; GET /v1/jobs/{job_id}: 200 record; an unknown job: the documented 404', async () => {
-    const created = await server.rest('/v1/search/jobs', { method: 'POST', key: secret, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'shear wall' }) });
+    const created = await server.rest('/v1/search/jobs', {
+      method: 'POST',
+      key: secret,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'shear wall' }),
+    });
     expect(created.status).toBe(202);
     const ack = await created.json();
     expectValid(schemaOf(doc, '/v1/search/jobs', 'post', 202), ack);
@@ -79,7 +89,12 @@ describe('real answers validate against the served documents', () => {
 
   it('a body over the limit: the documented 413', async () => {
     const big = JSON.stringify({ query: 'x'.repeat(2 * 1024 ** 2) });
-    const res = await server.rest('/v1/search/jobs', { method: 'POST', key: secret, headers: { 'content-type': 'application/json' }, body: big });
+    const res = await server.rest('/v1/search/jobs', {
+      method: 'POST',
+      key: secret,
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expectValid(schemaOf(doc, '/v1/search/jobs', 'post', 413), await res.json());
   });

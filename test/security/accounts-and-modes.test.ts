@@ -20,15 +20,31 @@ describe('modes and secrets', () => {
 
   it('a server outside development refuses to start without a signing secret of its own, with a clear message', async () => {
     expect(() => assertSigningSecret(loadConfig({}))).toThrow(/SIGNING_SECRET/);
-    expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: 'development-only-signing-secret' }))).toThrow(/SIGNING_SECRET/);
+    expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: 'development-only-signing-secret' }))).toThrow(
+      /SIGNING_SECRET/,
+    );
     // Issue 29, finding 15: production needs 32 bytes of entropy; `dev` started it.
-    for (const weak of ['dev', 'our own secret', 'a'.repeat(64), 'abcdefghijklmnop'.repeat(4), randomBytes(16).toString('hex')]) {
-      expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: weak }))).toThrow(/SIGNING_SECRET is too weak.*openssl rand -base64 32/);
+    for (const weak of [
+      'dev',
+      'our own secret',
+      'a'.repeat(64),
+      'abcdefghijklmnop'.repeat(4),
+      randomBytes(16).toString('hex'),
+    ]) {
+      expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: weak }))).toThrow(
+        /SIGNING_SECRET is too weak.*openssl rand -base64 32/,
+      );
     }
-    for (const strong of [randomBytes(32).toString('hex'), randomBytes(32).toString('base64'), randomBytes(32).toString('base64url')]) {
+    for (const strong of [
+      randomBytes(32).toString('hex'),
+      randomBytes(32).toString('base64'),
+      randomBytes(32).toString('base64url'),
+    ]) {
       expect(() => assertSigningSecret(loadConfig({ SIGNING_SECRET: strong }))).not.toThrow();
     }
-    await expect(startTestServer({ NODE_ENV: 'production', SIGNING_SECRET: 'dev' })).rejects.toThrow(/SIGNING_SECRET is too weak/);
+    await expect(startTestServer({ NODE_ENV: 'production', SIGNING_SECRET: 'dev' })).rejects.toThrow(
+      /SIGNING_SECRET is too weak/,
+    );
     expect(() => assertSigningSecret(loadConfig({ NODE_ENV: 'development' }))).not.toThrow();
     await expect(startTestServer({ NODE_ENV: 'production' })).rejects.toThrow(/SIGNING_SECRET/);
   });
@@ -50,14 +66,22 @@ describe('keys and accounts', () => {
 
   it('a subscription ends with UNAUTHORIZED once its key is revoked', async () => {
     const { secret } = await server.key('pro');
-    const created = await server.gql('mutation { createDiagnosticJob(input: { durationMs: 20000, steps: 100 }) { id } }', undefined, secret);
+    const created = await server.gql(
+      'mutation { createDiagnosticJob(input: { durationMs: 20000, steps: 100 }) { id } }',
+      undefined,
+      secret,
+    );
     const id = created.body.data.createDiagnosticJob.id;
     const client = wsClient(server.url, secret);
     const events: unknown[] = [];
     let failure: any = null;
     const done = (async () => {
       try {
-        for await (const e of client.iterate({ query: 'subscription ($id: ID!) { jobUpdated(id: $id) { status progress } }', variables: { id } })) events.push(e);
+        for await (const e of client.iterate({
+          query: 'subscription ($id: ID!) { jobUpdated(id: $id) { status progress } }',
+          variables: { id },
+        }))
+          events.push(e);
       } catch (err) {
         failure = err;
       }
@@ -76,14 +100,29 @@ describe('keys and accounts', () => {
 
   it('POST /clear needs an operator key and clears every group of the caller’s account only', async () => {
     const mine = await server.platform.keys.create({ name: 'member', tier: 'pro' });
-    const admin = await server.platform.keys.create({ name: 'operator', tier: 'pro', admin: true, accountId: mine.key.accountId });
+    const admin = await server.platform.keys.create({
+      name: 'operator',
+      tier: 'pro',
+      admin: true,
+      accountId: mine.key.accountId,
+    });
     const other = await server.platform.keys.create({ name: 'other account', tier: 'pro' });
     const msg = () => ({ content: 'Beam B3 is a W12x26.', role_type: 'user', role: 'Maria', uuid: randomUUID() });
-    for (const [key, group] of [[mine.secret, 'g-a'], [mine.secret, 'g-b'], [other.secret, 'g-a']] as const) {
+    for (const [key, group] of [
+      [mine.secret, 'g-a'],
+      [mine.secret, 'g-b'],
+      [other.secret, 'g-a'],
+    ] as const) {
       expect((await memory('/messages', key, { group_id: group, messages: [msg()] })).status).toBe(202);
     }
-    const episodes = async (key: string, group: string) => (await (await memory(`/episodes/${group}?last_n=10`, key)).json()).episodes.length;
-    await waitFor(async () => (await episodes(mine.secret, 'g-a')) && (await episodes(mine.secret, 'g-b')) && (await episodes(other.secret, 'g-a')));
+    const episodes = async (key: string, group: string) =>
+      (await (await memory(`/episodes/${group}?last_n=10`, key)).json()).episodes.length;
+    await waitFor(
+      async () =>
+        (await episodes(mine.secret, 'g-a')) &&
+        (await episodes(mine.secret, 'g-b')) &&
+        (await episodes(other.secret, 'g-a')),
+    );
 
     const refused = await memory('/clear', mine.secret, {});
     expect(refused.status).toBe(403);
@@ -109,7 +148,11 @@ describe('keys and accounts', () => {
     }
     const gql = await server.gql(
       'mutation ($m: [MessageInput!]!) { addMessages(groupId: "flood", messages: $m) { jobId } }',
-      { m: messages.slice(0, LIMITS.memoryMaxMessagesPerRequest + 1).map((m) => ({ content: m.content, roleType: 'user' })) },
+      {
+        m: messages
+          .slice(0, LIMITS.memoryMaxMessagesPerRequest + 1)
+          .map((m) => ({ content: m.content, roleType: 'user' })),
+      },
       secret,
     );
     expect(gql.body.errors[0].extensions.code).toBe('UNPROCESSABLE');

@@ -57,20 +57,32 @@ describe('finding 5: tool calls per model answer', () => {
   it(`runs at most ${LIMITS.agentMaxToolCallsPerAnswer} of 200 search_memory calls and tells the model why the rest did not run`, async () => {
     const { secret: key } = await server.key('pro');
     const before = model.requests.length;
-    model.script({ toolCalls: Array.from({ length: 200 }, (_, i) => ({ name: 'search_memory', arguments: { query: `beam ${i}` } })) }, { content: 'Done.' });
+    model.script(
+      {
+        toolCalls: Array.from({ length: 200 }, (_, i) => ({
+          name: 'search_memory',
+          arguments: { query: `beam ${i}` },
+        })),
+      },
+      { content: 'Done.' },
+    );
     const stalls = watchStalls();
     const id = (await start(key, 'Search my memory 200 times.'))!;
     const run = await ended(key, id);
     const { worst } = stalls.take();
     stalls.stop();
     // The figure docs/operations/security.md gives (the issue's: a freeze of 8.3 s); the cap below is what guards it.
-    console.log(`200 search_memory calls in one answer: ${run.toolCalls} ran; longest event-loop turn ${worst.cpuMs.toFixed(0)} ms of CPU (${worst.wallMs.toFixed(0)} ms wall)`);
+    console.log(
+      `200 search_memory calls in one answer: ${run.toolCalls} ran; longest event-loop turn ${worst.cpuMs.toFixed(0)} ms of CPU (${worst.wallMs.toFixed(0)} ms wall)`,
+    );
     expect(run).toMatchObject({ status: 'DONE', toolCalls: LIMITS.agentMaxToolCallsPerAnswer });
     const second = model.requests[before + 1]!;
     expect(second.messages.filter((m: any) => m.role === 'tool')).toHaveLength(LIMITS.agentMaxToolCallsPerAnswer);
     const assistant = second.messages.find((m: any) => m.role === 'assistant');
     expect(assistant.tool_calls).toHaveLength(LIMITS.agentMaxToolCallsPerAnswer);
-    expect(assistant.content).toContain(`${200 - LIMITS.agentMaxToolCallsPerAnswer} more tool calls of this answer were not run`);
+    expect(assistant.content).toContain(
+      `${200 - LIMITS.agentMaxToolCallsPerAnswer} more tool calls of this answer were not run`,
+    );
   });
 });
 
@@ -85,14 +97,29 @@ describe('finding 17: tool arguments and results are bounded before they enter t
     const second = model.requests[before + 1]!;
     const body = JSON.stringify(second.messages);
     expect(body.length).toBeLessThan(LIMITS.agentMaxToolArgumentBytes);
-    expect(JSON.parse(second.messages.find((m: any) => m.role === 'tool').content).error).toMatchObject({ code: 'INVALID_ARGUMENTS', message: expect.stringMatching(/bytes, over the limit/) });
-    expect(JSON.parse(second.messages.find((m: any) => m.role === 'assistant').tool_calls[0].function.arguments).omitted).toMatch(/over the limit/);
+    expect(JSON.parse(second.messages.find((m: any) => m.role === 'tool').content).error).toMatchObject({
+      code: 'INVALID_ARGUMENTS',
+      message: expect.stringMatching(/bytes, over the limit/),
+    });
+    expect(
+      JSON.parse(second.messages.find((m: any) => m.role === 'assistant').tool_calls[0].function.arguments).omitted,
+    ).toMatch(/over the limit/);
   });
 
   it("refuses a desktop's huge result with TOO_LARGE: the model reads the note, never the result", async () => {
     const { secret: key } = await server.key('pro');
-    const rows = Array.from({ length: 40_000 }, (_, i) => ({ frame: String(i), station: 0, p: 1.5, v2: 2.5, m3: 3.5, combination: 'DEAD+LIVE' }));
-    const desktop = await startDesktop(server, key, { machineId: 'huge-results', onCall: () => ({ result: { cases: ['DEAD'], equations: 6, elapsed_ms: 1, rows } }) });
+    const rows = Array.from({ length: 40_000 }, (_, i) => ({
+      frame: String(i),
+      station: 0,
+      p: 1.5,
+      v2: 2.5,
+      m3: 3.5,
+      combination: 'DEAD+LIVE',
+    }));
+    const desktop = await startDesktop(server, key, {
+      machineId: 'huge-results',
+      onCall: () => ({ result: { cases: ['DEAD'], equations: 6, elapsed_ms: 1, rows } }),
+    });
     try {
       const before = model.requests.length;
       model.script({ toolCalls: [{ name: 'sap2000_run_analysis', arguments: {} }] }, { content: 'Done.' });
@@ -100,7 +127,10 @@ describe('finding 17: tool arguments and results are bounded before they enter t
       await ended(key, id);
       const second = model.requests[before + 1]!;
       expect(JSON.stringify(second.messages).length).toBeLessThan(LIMITS.agentMaxToolResultBytes);
-      expect(JSON.parse(second.messages.find((m: any) => m.role === 'tool').content).error).toMatchObject({ code: 'TOO_LARGE', message: expect.stringMatching(/was not kept/) });
+      expect(JSON.parse(second.messages.find((m: any) => m.role === 'tool').content).error).toMatchObject({
+        code: 'TOO_LARGE',
+        message: expect.stringMatching(/was not kept/),
+      });
     } finally {
       await desktop.disconnect();
     }
@@ -117,18 +147,23 @@ describe('finding 8: credits are reserved before a model call and settled after'
     const usage = (await server.gql(USAGE, {}, key)).body.data.usage;
     expect(usage.usedUsd).toBeGreaterThanOrEqual(0);
   });
-  it('16 concurrent runs on the $1 free tier spend at most $1 plus one call\'s reservation', async () => {
+  it("16 concurrent runs on the $1 free tier spend at most $1 plus one call's reservation", async () => {
     const { secret: key } = await server.key('free');
     // Each call reports $0.75 of tokens (100,000 in, 50,000 out). Runs refused leave their steps unused: this test is last.
-    model.script(...Array.from({ length: 16 }, () => ({ content: 'Done.', usage: { prompt: 100_000, completion: 50_000 } })));
-    const ids = (await Promise.all(Array.from({ length: 16 }, (_, i) => start(key, `Run ${i}.`)))).filter((x): x is string => x !== null);
+    model.script(
+      ...Array.from({ length: 16 }, () => ({ content: 'Done.', usage: { prompt: 100_000, completion: 50_000 } })),
+    );
+    const ids = (await Promise.all(Array.from({ length: 16 }, (_, i) => start(key, `Run ${i}.`)))).filter(
+      (x): x is string => x !== null,
+    );
     const runs = await Promise.all(ids.map((id) => ended(key, id)));
     const usage = (await server.gql(USAGE, {}, key)).body.data.usage;
     const biggest = Math.max(...runs.map((r) => r.costUsd));
-    console.log(`16 runs at once on $1: ${runs.filter((r) => r.status === 'DONE').length} done, ${runs.filter((r) => r.reasonCode === 'OUT_OF_CREDITS').length} out of credits, spent $${usage.usedUsd.toFixed(4)}; largest run $${biggest.toFixed(4)}`);
+    console.log(
+      `16 runs at once on $1: ${runs.filter((r) => r.status === 'DONE').length} done, ${runs.filter((r) => r.reasonCode === 'OUT_OF_CREDITS').length} out of credits, spent $${usage.usedUsd.toFixed(4)}; largest run $${biggest.toFixed(4)}`,
+    );
     expect(usage.usedUsd).toBeLessThanOrEqual(1 + biggest + 1e-9);
     expect(usage.usedUsd).toBeLessThan(1.5);
     expect(runs.some((r) => r.status === 'DONE')).toBe(true);
   });
-
 });

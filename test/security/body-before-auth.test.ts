@@ -15,7 +15,13 @@ afterAll(() => server.stop());
 const BIG = 59 * 1024 * 1024;
 /** Announces a 59 MB JSON body and sends only its first kilobyte: any answer came before the rest was read. */
 const announceBig = (url: string, headers: Record<string, string> = {}) =>
-  rawRequest(url, 'POST', { 'content-type': 'application/json', 'content-length': BIG, ...headers }, '{"query": "' + 'x'.repeat(1024), 3_000);
+  rawRequest(
+    url,
+    'POST',
+    { 'content-type': 'application/json', 'content-length': BIG, ...headers },
+    '{"query": "' + 'x'.repeat(1024),
+    3_000,
+  );
 
 it('REST: a 59 MB body without a key is answered 401 before it is read', async () => {
   const res = await announceBig(`${server.url}/v1/calcdoc/jobs`);
@@ -40,7 +46,10 @@ it('memory service: a 59 MB body without a key is answered 401 before it is read
 
 it('a key whose budget is spent gets its 429 before its body is read (REST and GraphQL)', async () => {
   const { secret } = await server.key('free');
-  for (let i = 0; i < 2; i++) expect((await server.gql('mutation { createDiagnosticJob(input: { durationMs: 1 }) { id } }', undefined, secret)).status).toBe(200);
+  for (let i = 0; i < 2; i++)
+    expect(
+      (await server.gql('mutation { createDiagnosticJob(input: { durationMs: 1 }) { id } }', undefined, secret)).status,
+    ).toBe(200);
   const rest = await announceBig(`${server.url}/v1/calcdoc/jobs`, { authorization: `Bearer ${secret}` });
   expect(rest.status).toBe(429);
   expect(JSON.parse(rest.body).error.code).toBe('RATE_LIMITED');

@@ -9,7 +9,11 @@ import { deviceSignIn } from '../helpers/device-sign-in.ts';
 let server: TestServer;
 
 const post = (body: string, key?: string) =>
-  fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) }, body });
+  fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body,
+  });
 
 describe('anonymous GraphQL over HTTP', () => {
   beforeAll(async () => {
@@ -21,7 +25,9 @@ describe('anonymous GraphQL over HTTP', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       // Distinct each time (nothing cached): unknown fields, and a document that does not parse.
-      statuses.push((await post(JSON.stringify({ query: i % 2 ? `{ noSuchField${i} }` : `{ codes(first: ${i}) { ` }))).status);
+      statuses.push(
+        (await post(JSON.stringify({ query: i % 2 ? `{ noSuchField${i} }` : `{ codes(first: ${i}) { ` }))).status,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400]);
     const refused = await post(JSON.stringify({ query: '{ codes { nodes { fileId } } }' }));
@@ -40,7 +46,10 @@ describe('OAuth access tokens', () => {
 
   it('share the budget of the key that approved them', async () => {
     const { secret } = await server.key('free');
-    const [first, second] = [(await deviceSignIn(server.url, secret)).access_token, (await deviceSignIn(server.url, secret)).access_token];
+    const [first, second] = [
+      (await deviceSignIn(server.url, secret)).access_token,
+      (await deviceSignIn(server.url, secret)).access_token,
+    ];
     const usage = (key: string) => post(JSON.stringify({ query: '{ usage { limitUsd } }' }), key);
     // Five a minute for the key and its tokens together.
     const statuses = [];

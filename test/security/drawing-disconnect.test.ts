@@ -15,7 +15,12 @@ const upload = (pdf: Buffer, signal?: AbortSignal) => {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'a.pdf');
   form.append('page', '1');
-  return fetch(`${s.server.url}/v1/drawings`, { method: 'POST', headers: { authorization: `Bearer ${s.key}` }, body: form, signal });
+  return fetch(`${s.server.url}/v1/drawings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.key}` },
+    body: form,
+    signal,
+  });
 };
 
 it('stops the worker task when the client disconnects, and the next upload is served at once', async () => {
@@ -45,7 +50,9 @@ it('stops the worker task when the client disconnects, and the next upload is se
   const next = performance.now();
   const res = await upload(nestedFormPdf(1, 2));
   const nextMs = performance.now() - next;
-  console.log(`abandoned drawing task stopped ${stoppedMs.toFixed(0)} ms after the client left; the next upload answered in ${nextMs.toFixed(0)} ms`);
+  console.log(
+    `abandoned drawing task stopped ${stoppedMs.toFixed(0)} ms after the client left; the next upload answered in ${nextMs.toFixed(0)} ms`,
+  );
   expect(res.status).toBe(200);
   expect(nextMs).toBeLessThan(30_000); // healthy: a fresh thread loads pdf.js in 1-3 s; the abandoned task would hold it about 60 s
 }, 90_000);

@@ -6,7 +6,11 @@ import { FAMILIES } from '../../fuzz/families/index.ts';
 import { printReport, runFuzz } from '../../fuzz/fuzz.ts';
 import { serverWithKey } from '../helpers/server.ts';
 
-const s = serverWithKey('enterprise', { ENTERPRISE_RATE_PER_MIN: '1000000', PUBLIC_RATE_PER_MIN: '1000000', POLLING_RATE_PER_MIN: '1000000' });
+const s = serverWithKey('enterprise', {
+  ENTERPRISE_RATE_PER_MIN: '1000000',
+  PUBLIC_RATE_PER_MIN: '1000000',
+  POLLING_RATE_PER_MIN: '1000000',
+});
 
 it('seeded malformed inputs to every route: no 5xx, no crash, the server keeps answering, RSS bounded', async () => {
   // Families that need something started beside the server (a scripted model) run in `npm run fuzz` only.

@@ -8,7 +8,8 @@ import { answersWithin } from '../helpers/raw-http.ts';
 import { threadCpuMs } from '../helpers/cpu.ts';
 import { wsClient, collect } from '../helpers/ws.ts';
 
-const aliases = (n: number, field = 'codes { nodes { fileId } }') => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+const aliases = (n: number, field = 'codes { nodes { fileId } }') =>
+  `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
 const nestedFragments = (n: number) => `{ ${'... on Query { '.repeat(n)}codes { nodes { fileId } }${' }'.repeat(n)} }`;
 
 async function refusedOverWs(url: string, key: string | undefined, query: string): Promise<any[]> {
@@ -68,7 +69,11 @@ describe('development server', () => {
   it('the same REST request through the route table keeps working (the limits do not touch ordinary operations)', async () => {
     expect((await server.rest('/v1/codes')).status).toBe(200);
     const { secret } = await server.key('pro');
-    const res = await server.gql('{ a: codes { nodes { fileId } } b: codes(designStandard: US) { nodes { fileId } } }', undefined, secret);
+    const res = await server.gql(
+      '{ a: codes { nodes { fileId } } b: codes(designStandard: US) { nodes { fileId } } }',
+      undefined,
+      secret,
+    );
     expect(res.status).toBe(200);
   });
 
@@ -88,7 +93,11 @@ describe('development server', () => {
     const many = `jobUpdated(id: "00000000-0000-4000-8000-000000000000") { ${Array.from({ length: 50 }, (_, i) => `a${i}: status`).join(' ')} }`;
     const errors = await refusedOverWs(server.url, secret, `subscription { ${many} }`);
     expect(errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
-    const nested = await refusedOverWs(server.url, secret, `subscription { ${'... on Subscription { '.repeat(2_500)}${job}${' }'.repeat(2_500)} }`);
+    const nested = await refusedOverWs(
+      server.url,
+      secret,
+      `subscription { ${'... on Subscription { '.repeat(2_500)}${job}${' }'.repeat(2_500)} }`,
+    );
     expect(nested[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
   });
 
@@ -101,7 +110,8 @@ describe('development server', () => {
     const { secret } = await server.key('free');
     const query = await refusedOverWs(server.url, secret, '{ codes { nodes { fileId } } }');
     expect(query[0].message).toContain('HTTP');
-    for (let i = 0; i < 9; i++) expect((await refusedOverWs(server.url, secret, job))[0].extensions.code).toBe('JOB_NOT_FOUND');
+    for (let i = 0; i < 9; i++)
+      expect((await refusedOverWs(server.url, secret, job))[0].extensions.code).toBe('JOB_NOT_FOUND');
     expect((await refusedOverWs(server.url, secret, job))[0].extensions.code).toBe('RATE_LIMITED');
   });
 });
@@ -109,7 +119,10 @@ describe('development server', () => {
 describe('production server', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ NODE_ENV: 'production', SIGNING_SECRET: 'k8Vq2Lr9Zt4Nw7Bx1Hc6Jm3Pf5Gd0Ys8Ue2Ra7Tn4Wz' });
+    server = await startTestServer({
+      NODE_ENV: 'production',
+      SIGNING_SECRET: 'k8Vq2Lr9Zt4Nw7Bx1Hc6Jm3Pf5Gd0Ys8Ue2Ra7Tn4Wz',
+    });
   });
   afterAll(() => server.stop());
 
@@ -130,7 +143,10 @@ describe('production server', () => {
       expect(badEnum.body.errors[0].message).toContain('EUROCOD');
       expect(JSON.stringify(badEnum.body)).not.toMatch(/Did you mean|EUROCODE/);
     }
-    for (const input of [{ query: 'beam', perPag: 5 }, { query: 'beam', designStandard: 'EUROCOD' }]) {
+    for (const input of [
+      { query: 'beam', perPag: 5 },
+      { query: 'beam', designStandard: 'EUROCOD' },
+    ]) {
       const res = await server.gql(search, { input }, secret);
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).not.toMatch(/Did you mean|perPage"|EUROCODE/);

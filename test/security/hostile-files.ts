@@ -4,7 +4,8 @@ import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { newEntry, writeZip, type ZipEntry } from '../../core/zip.ts';
 
 /** How the forms' content streams of nestedFormPdf are encoded: the stream's bytes and its dictionary entries. */
-export type StreamEncoding = 'none' | 'LZW' | 'ASCII85' | 'ASCIIHex' | 'RunLength' | 'Flate+PNG' | 'LZW+TIFF' | 'ASCIIHex+Flate';
+export type StreamEncoding =
+  'none' | 'LZW' | 'ASCII85' | 'ASCIIHex' | 'RunLength' | 'Flate+PNG' | 'LZW+TIFF' | 'ASCIIHex+Flate';
 
 /**
  * A one-page PDF whose page draws form XObject F<depth>, and each form Fk
@@ -13,19 +14,32 @@ export type StreamEncoding = 'none' | 'LZW' | 'ASCII85' | 'ASCIIHex' | 'RunLengt
  * of its own: each finds the next by name in the page's resources, which pdf.js lends a form that
  * has none (issue 29, finding 4: the pre-scan read only a form's own resources).
  */
-export function nestedFormPdf(depth = 9, fanout = 10, encoding: StreamEncoding = 'none', options: { inheritResources?: boolean } = {}): Buffer {
+export function nestedFormPdf(
+  depth = 9,
+  fanout = 10,
+  encoding: StreamEncoding = 'none',
+  options: { inheritResources?: boolean } = {},
+): Buffer {
   const objects: string[] = [];
   const add = (body: string) => objects.push(body); // object number = index + 1
   add('<< /Type /Catalog /Pages 2 0 R >>');
   add('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  const pageForms = options.inheritResources ? Array.from({ length: depth + 1 }, (_, k) => `/F${k} ${4 + k} 0 R`).join(' ') : `/F${depth} ${4 + depth} 0 R`;
-  add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << ${pageForms} >> >> /Contents ${5 + depth} 0 R >>`);
+  const pageForms = options.inheritResources
+    ? Array.from({ length: depth + 1 }, (_, k) => `/F${k} ${4 + k} 0 R`).join(' ')
+    : `/F${depth} ${4 + depth} 0 R`;
+  add(
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << ${pageForms} >> >> /Contents ${5 + depth} 0 R >>`,
+  );
   // Forms F0..F<depth> are objects 4..4+depth.
   for (let k = 0; k <= depth; k++) {
-    const content = k === 0 ? '0 0 m 10 10 l S' : Array.from({ length: fanout }, () => `q 1 0 0 1 1 1 cm /F${k - 1} Do Q`).join(' ');
-    const resources = k === 0 || options.inheritResources ? '' : `/Resources << /XObject << /F${k - 1} ${3 + k} 0 R >> >>`;
+    const content =
+      k === 0 ? '0 0 m 10 10 l S' : Array.from({ length: fanout }, () => `q 1 0 0 1 1 1 cm /F${k - 1} Do Q`).join(' ');
+    const resources =
+      k === 0 || options.inheritResources ? '' : `/Resources << /XObject << /F${k - 1} ${3 + k} 0 R >> >>`;
     const { data, entries } = encodeStream(Buffer.from(content, 'latin1'), encoding);
-    add(`<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] ${resources} ${entries} /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`);
+    add(
+      `<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] ${resources} ${entries} /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`,
+    );
   }
   const page = `/F${depth} Do`;
   add(`<< /Length ${page.length} >>\nstream\n${page}\nendstream`);
@@ -47,7 +61,8 @@ const ROOT_RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
 const WORKBOOK_RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>';
-const SHEET = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>';
+const SHEET =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>';
 const workbookXml = (definedNames: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets><definedNames>${definedNames}</definedNames></workbook>`;
 
@@ -63,7 +78,8 @@ export function xlsxWith(definedNames: string, sheetXml = SHEET): Buffer {
 }
 
 /** The issue's 3 KB template: `<definedName ` repeated without a closing tag (the lazy regex's worst case). */
-export const definedNamesBomb = (repeats = 60_000): Buffer => xlsxWith(`<definedName name="A">Sheet1!$A$1</definedName>${'<definedName '.repeat(repeats)}`);
+export const definedNamesBomb = (repeats = 60_000): Buffer =>
+  xlsxWith(`<definedName name="A">Sheet1!$A$1</definedName>${'<definedName '.repeat(repeats)}`);
 
 /**
  * An .xlsx whose worksheet inflates to `inflatedBytes` of spaces: the zip
@@ -73,10 +89,17 @@ export const definedNamesBomb = (repeats = 60_000): Buffer => xlsxWith(`<defined
  * itself), repeated, and closed with an empty final block. The directory
  * declares `declaredSize` (a bomb lies about it).
  */
-export function xlsxBomb(inflatedBytes = 2 * 1024 ** 3, declaredSize = 4_096, part: 'xl/workbook.xml' | 'xl/worksheets/sheet1.xml' = 'xl/workbook.xml'): Buffer {
+export function xlsxBomb(
+  inflatedBytes = 2 * 1024 ** 3,
+  declaredSize = 4_096,
+  part: 'xl/workbook.xml' | 'xl/worksheets/sheet1.xml' = 'xl/workbook.xml',
+): Buffer {
   const chunkSize = 64 * 1024 * 1024;
   const block = deflateRawSync(Buffer.alloc(chunkSize, 0x20), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-  const raw = Buffer.concat([...Array.from({ length: Math.ceil(inflatedBytes / chunkSize) }, () => block), Buffer.from([0x03, 0x00])]);
+  const raw = Buffer.concat([
+    ...Array.from({ length: Math.ceil(inflatedBytes / chunkSize) }, () => block),
+    Buffer.from([0x03, 0x00]),
+  ]);
   const bomb: ZipEntry = { name: part, method: 8, crc: 0, compressedSize: raw.length, size: declaredSize, raw };
   const parts = [
     newEntry('[Content_Types].xml', CONTENT_TYPES),
@@ -98,15 +121,33 @@ export function encodeStream(data: Buffer, encoding: StreamEncoding): { data: Bu
     case 'ASCII85':
       return { data: ascii85Encode(data), entries: '/Filter /ASCII85Decode' };
     case 'ASCIIHex':
-      return { data: Buffer.from(data.toString('hex').toUpperCase().replace(/(.{64})/g, '$1\n') + '>', 'latin1'), entries: '/Filter /ASCIIHexDecode' };
+      return {
+        data: Buffer.from(
+          data
+            .toString('hex')
+            .toUpperCase()
+            .replace(/(.{64})/g, '$1\n') + '>',
+          'latin1',
+        ),
+        entries: '/Filter /ASCIIHexDecode',
+      };
     case 'RunLength':
       return { data: runLengthEncode(data), entries: '/Filter /RunLengthDecode' };
     case 'Flate+PNG':
-      return { data: deflateSync(pngPredict(data, 16)), entries: '/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 16 >>' };
+      return {
+        data: deflateSync(pngPredict(data, 16)),
+        entries: '/Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 16 >>',
+      };
     case 'LZW+TIFF':
-      return { data: lzwEncode(tiffPredict(data, 16)), entries: '/Filter /LZWDecode /DecodeParms << /Predictor 2 /Columns 16 >>' };
+      return {
+        data: lzwEncode(tiffPredict(data, 16)),
+        entries: '/Filter /LZWDecode /DecodeParms << /Predictor 2 /Columns 16 >>',
+      };
     case 'ASCIIHex+Flate':
-      return { data: Buffer.from(deflateSync(data).toString('hex') + '>', 'latin1'), entries: '/Filter [/ASCIIHexDecode /FlateDecode]' };
+      return {
+        data: Buffer.from(deflateSync(data).toString('hex') + '>', 'latin1'),
+        entries: '/Filter [/ASCIIHexDecode /FlateDecode]',
+      };
   }
 }
 
@@ -180,7 +221,7 @@ function ascii85Encode(input: Buffer): Buffer {
 
 function runLengthEncode(input: Buffer): Buffer {
   const out: number[] = [];
-  for (let i = 0; i < input.length; ) {
+  for (let i = 0; i < input.length;) {
     let run = 1;
     while (i + run < input.length && run < 128 && input[i + run] === input[i]) run++;
     if (run > 1) {

@@ -35,10 +35,15 @@ describe('abandoned jobs on a real server with one worker thread', () => {
     return res.body.data!.createDiagnosticJob.id;
   };
   const row = (id: string) => server.platform.db.job.findUnique({ where: { id } });
-  const settled = (id: string, timeoutMs = BOUND_MS) => waitFor(async () => {
-    const r = await row(id);
-    return r && (r.status === 'completed' || r.status === 'failed') && r;
-  }, timeoutMs, 20);
+  const settled = (id: string, timeoutMs = BOUND_MS) =>
+    waitFor(
+      async () => {
+        const r = await row(id);
+        return r && (r.status === 'completed' || r.status === 'failed') && r;
+      },
+      timeoutMs,
+      20,
+    );
   const running = (id: string) => waitFor(async () => (await row(id))?.status === 'in_progress', BOUND_MS, 20);
   /** Another account's short worker job completes: the one thread is free again. */
   const threadIsFree = async () => {
@@ -57,7 +62,11 @@ describe('abandoned jobs on a real server with one worker thread', () => {
     const job = await settled(id);
     const ms = performance.now() - t;
     console.log(`job over its ${limits.jobMaxRuntimeMs} ms limit: ${job.errorCode} after ${ms.toFixed(0)} ms`);
-    expect(job).toMatchObject({ status: 'failed', errorCode: 'RESOURCE_LIMIT', errorDetails: { limit: 'job_max_runtime_ms', limit_value: 4_000 } });
+    expect(job).toMatchObject({
+      status: 'failed',
+      errorCode: 'RESOURCE_LIMIT',
+      errorDetails: { limit: 'job_max_runtime_ms', limit_value: 4_000 },
+    });
     expect(ms).toBeLessThan(BOUND_MS);
     expect(await threadIsFree()).toBeLessThan(BOUND_MS);
   });
@@ -72,7 +81,11 @@ describe('abandoned jobs on a real server with one worker thread', () => {
     const job = await settled(id);
     const ms = performance.now() - t;
     console.log(`job of a revoked account: ${job.errorCode} ${ms.toFixed(0)} ms after the revocation`);
-    expect(job).toMatchObject({ status: 'failed', errorCode: 'JOB_CANCELLED', errorDetails: { reason: 'account_revoked' } });
+    expect(job).toMatchObject({
+      status: 'failed',
+      errorCode: 'JOB_CANCELLED',
+      errorDetails: { reason: 'account_revoked' },
+    });
     expect(ms).toBeLessThan(BOUND_MS);
     expect(await threadIsFree()).toBeLessThan(BOUND_MS);
   });

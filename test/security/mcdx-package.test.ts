@@ -22,9 +22,14 @@ describe('finding 9: one inflate budget for the file and every package inside it
     else process.env.ZIP_MAX_INFLATED_BYTES = saved;
     const file = sharedPackageMcdx({ regions: 10, packages: 10, innerEntries: 12 });
     expect(file.length).toBeLessThan(64 * 1024);
-    await expect(readMcdx(file)).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/inflates past the limits/) });
+    await expect(readMcdx(file)).rejects.toMatchObject({
+      code: 'UNSUPPORTED_FORMAT',
+      message: expect.stringMatching(/inflates past the limits/),
+    });
     // Many regions on one inner package read it once: within the limit, the file reads.
-    await expect(readMcdx(sharedPackageMcdx({ regions: 40, packages: 1, innerEntries: 12 }))).resolves.toMatchObject({ elements: [] });
+    await expect(readMcdx(sharedPackageMcdx({ regions: 40, packages: 1, innerEntries: 12 }))).resolves.toMatchObject({
+      elements: [],
+    });
   });
 });
 
@@ -38,8 +43,15 @@ describe('finding 16: a malformed part is named in the job error', () => {
   afterAll(() => server.stop());
 
   it('read of an .mcdx whose worksheet.xml is not well-formed fails saying so', async () => {
-    const file = zipWithAliases([{ name: 'mathcad/worksheet.xml', data: Buffer.from('<worksheet><regions><region></worksheet>') }]);
-    const res = await server.rest('/v1/calcdoc/jobs', { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'read', source_file: file.toString('base64') }) });
+    const file = zipWithAliases([
+      { name: 'mathcad/worksheet.xml', data: Buffer.from('<worksheet><regions><region></worksheet>') },
+    ]);
+    const res = await server.rest('/v1/calcdoc/jobs', {
+      method: 'POST',
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'read', source_file: file.toString('base64') }),
+    });
     expect(res.status).toBe(202);
     const { job_id } = await res.json();
     const job = await waitFor(async () => {

@@ -23,7 +23,7 @@ const worstCases: [string, string][] = [
 ];
 
 describe('the deterministic extractor is linear on its worst cases', () => {
-  it.each(worstCases)('%s, 100,000 words: under 5 s of this thread\'s CPU', (_, content) => {
+  it.each(worstCases)("%s, 100,000 words: under 5 s of this thread's CPU", (_, content) => {
     const { cpuMs } = onThreadCpu(() => extractDeterministic({ content, role: 'Maria', roleType: 'user' } as never));
     console.log(`extractor, ${_}: ${cpuMs.toFixed(0)} ms CPU for ${content.length} characters`);
     // Was 28 s for the first case; linear work at ~1 µs a character (0.4 s). CPU time, so a busy
@@ -44,7 +44,12 @@ describe('a message over the size limit is not a poison message', () => {
       fetch(`${first.memoryUrl}/messages`, {
         method: 'POST',
         headers: { 'x-api-key': secret, 'content-type': 'application/json' },
-        body: JSON.stringify({ group_id: 'g', messages: [{ content, role_type: 'user', role: 'Maria', timestamp: '2026-03-01T10:00:00Z', uuid: randomUUID() }] }),
+        body: JSON.stringify({
+          group_id: 'g',
+          messages: [
+            { content, role_type: 'user', role: 'Maria', timestamp: '2026-03-01T10:00:00Z', uuid: randomUUID() },
+          ],
+        }),
       });
     const huge = 'The '.repeat(WORDS); // 400 KB, the issue's message
     expect(huge.length).toBeGreaterThan(LIMITS.memoryMaxMessageChars);
@@ -55,7 +60,9 @@ describe('a message over the size limit is not a poison message', () => {
     const second = await startTestServer({ DATA_DIR: dataDir, PUBLIC_RATE_PER_MIN: '100000' });
     try {
       const episodes = () =>
-        second.platform.db.$queryRaw<{ status: string; error: string | null }[]>`SELECT "status", "error" FROM "MemoryEpisode" WHERE "accountId" = ${accountId} ORDER BY "seq"`;
+        second.platform.db.$queryRaw<
+          { status: string; error: string | null }[]
+        >`SELECT "status", "error" FROM "MemoryEpisode" WHERE "accountId" = ${accountId} ORDER BY "seq"`;
       const r = await whileServing(
         second,
         waitFor(async () => {
@@ -63,7 +70,9 @@ describe('a message over the size limit is not a poison message', () => {
           return rows.length === 2 && rows.every((e) => e.status !== 'pending') && rows;
         }, 30_000),
       );
-      console.log(`poison message after restart: settled in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`);
+      console.log(
+        `poison message after restart: settled in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`,
+      );
       expect(r.value[0]!.error).toMatch(/^RESOURCE_LIMIT: /);
       expect(r.value[1]!.error).toBeNull();
       expect(r.maxProbeCpuMs).toBeLessThan(5_000); // the oversized message is refused, not extracted on the loop (tens of seconds)

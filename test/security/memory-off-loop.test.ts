@@ -35,17 +35,30 @@ it('ingests near-cap messages off the event loop: no stall near the time their e
   const res = await fetch(`${server.memoryUrl}/messages`, {
     method: 'POST',
     headers: { 'x-api-key': secret, 'content-type': 'application/json' },
-    body: JSON.stringify({ group_id: 'near-cap', messages: Array.from({ length: 5 }, (_, i) => ({ content: nearCap(i), role_type: 'user', role: 'Maria', timestamp: '2026-03-01T10:00:00Z', uuid: randomUUID() })) }),
+    body: JSON.stringify({
+      group_id: 'near-cap',
+      messages: Array.from({ length: 5 }, (_, i) => ({
+        content: nearCap(i),
+        role_type: 'user',
+        role: 'Maria',
+        timestamp: '2026-03-01T10:00:00Z',
+        uuid: randomUUID(),
+      })),
+    }),
   });
   expect(res.status).toBe(202);
   const rows = await waitFor(async () => {
-    const r = await server.platform.db.$queryRaw<{ status: string; error: string | null }[]>`SELECT "status", "error" FROM "MemoryEpisode" WHERE "accountId" = ${accountId}`;
+    const r = await server.platform.db.$queryRaw<
+      { status: string; error: string | null }[]
+    >`SELECT "status", "error" FROM "MemoryEpisode" WHERE "accountId" = ${accountId}`;
     return r.length === 5 && r.every((e) => e.status !== 'pending') && r;
   }, 100_000);
   const { worst } = stalls.take();
   stalls.stop();
   const stallMs = worst.cpuMs;
-  console.log(`one near-cap message's extraction: ${oneMs.toFixed(0)} ms of CPU on this thread; longest event-loop turn while 5 were stored and ingested: ${stallMs.toFixed(0)} ms of CPU (${worst.wallMs.toFixed(0)} ms wall)`);
+  console.log(
+    `one near-cap message's extraction: ${oneMs.toFixed(0)} ms of CPU on this thread; longest event-loop turn while 5 were stored and ingested: ${stallMs.toFixed(0)} ms of CPU (${worst.wallMs.toFixed(0)} ms wall)`,
+  );
   expect(rows.every((r) => r.error === null)).toBe(true);
   // Before: the five extractions and the writes of their 970 facts each held the loop in one
   // stretch (27 s here, ≥ 5× oneMs); any one message extracted on the loop is a turn of ≥ 1× oneMs.

@@ -34,7 +34,10 @@ it('revokes the whole grant when a rotated refresh token is presented again: the
 
 it('of two refreshes racing with one token, one wins and the other is a reuse that ends the grant', async () => {
   const tokens = await deviceSignIn(server.url, key);
-  const [a, b] = await Promise.all([refresh(server.url, tokens.refresh_token), refresh(server.url, tokens.refresh_token)]);
+  const [a, b] = await Promise.all([
+    refresh(server.url, tokens.refresh_token),
+    refresh(server.url, tokens.refresh_token),
+  ]);
   expect([a.status, b.status].sort()).toEqual([200, 400]);
   const winner = a.status === 200 ? a : b;
   expect((await usage(winner.body.access_token)).status).toBe(401);

@@ -26,11 +26,35 @@ afterAll(() => new Promise<void>((r) => target.close(() => r())));
 
 describe('the address policy', () => {
   it.each([
-    '127.0.0.1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '169.254.169.254', '::127.0.0.1', '0:0:0:0:0:ffff:7f00:1',
-    '64:ff9b::7f00:1', '2002:7f00:1::1', '2001:0:4136:e378::1', 'fd00::1', 'fe80::1%eth0', '::1', '::', '10.0.0.1', '172.16.0.1',
-    '192.168.1.1', '100.64.0.1', '0.0.0.0', '198.18.0.1', '192.0.2.1', '224.0.0.1', '255.255.255.255', 'ff02::1', '2001:db8::1',
+    '127.0.0.1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    '169.254.169.254',
+    '::127.0.0.1',
+    '0:0:0:0:0:ffff:7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
+    '2001:0:4136:e378::1',
+    'fd00::1',
+    'fe80::1%eth0',
+    '::1',
+    '::',
+    '10.0.0.1',
+    '172.16.0.1',
+    '192.168.1.1',
+    '100.64.0.1',
+    '0.0.0.0',
+    '198.18.0.1',
+    '192.0.2.1',
+    '224.0.0.1',
+    '255.255.255.255',
+    'ff02::1',
+    '2001:db8::1',
   ])('refuses %s', (ip) => expect(isPublicAddress(ip)).toBe(false));
-  it.each(['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (ip) => expect(isPublicAddress(ip)).toBe(true));
+  it.each(['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (ip) =>
+    expect(isPublicAddress(ip)).toBe(true),
+  );
 });
 
 describe('guardedFetch', () => {
@@ -76,14 +100,16 @@ describe('guardedFetch', () => {
   it('resolves once and connects to the address it checked (DNS rebinding changes nothing)', async () => {
     // The first answer passes the (test) policy; a second lookup would answer an address that does not serve.
     let lookups = 0;
-    const rebinding: Resolver = async () => (lookups++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '127.0.0.2', family: 4 }]);
+    const rebinding: Resolver = async () =>
+      lookups++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '127.0.0.2', family: 4 }];
     const allow = (ip: string) => ip === '127.0.0.1';
     const got = await guardedFetch(`http://rebind.example:${port}/a.png`, { resolve: rebinding, allow });
     expect(got.bytes.equals(PNG)).toBe(true);
     expect(lookups).toBe(1);
     // An attacker's name answering a private address on its first (checked) lookup is refused.
     let second = 0;
-    const attacker: Resolver = async () => (second++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]);
+    const attacker: Resolver = async () =>
+      second++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }];
     await refusal(`http://rebind.example:${port}/a.png`, attacker);
   });
 
@@ -96,7 +122,9 @@ describe('guardedFetch', () => {
   });
 
   it('caps the body size', async () => {
-    const err = await guardedFetch(`http://127.0.0.1:${port}/a.png`, { allow: () => true, maxBytes: 8 }).catch((e: unknown) => e);
+    const err = await guardedFetch(`http://127.0.0.1:${port}/a.png`, { allow: () => true, maxBytes: 8 }).catch(
+      (e: unknown) => e,
+    );
     expect((err as FetchRefused).reason).toMatch(/more than 8 bytes|declared/);
   });
 });
@@ -104,24 +132,29 @@ describe('guardedFetch', () => {
 describe('calculation-document images on a real server', () => {
   const s = serverWithKey('pro');
 
-  it.each(['http://[::ffff:127.0.0.1]:PORT/a.png', 'http://[::ffff:7f00:1]:PORT/a.png', 'http://[::ffff:a9fe:a9fe]/a.png', 'http://2130706433:PORT/a.png', 'http://127.0.0.1:9/a.png'])(
-    '%s fails the job with IMAGE_FETCH_FAILED and the one message; nothing reaches the .mcdx',
-    async (raw) => {
-      const url = raw.replace('PORT', String(port));
-      const res = await s.server.rest('/v1/calcdoc/jobs', {
-        key: s.key,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ operation: 'create_document', document_name: 'ssrf', elements: [{ type: 'image', url }] }),
-      });
-      const { job_id } = await res.json();
-      const job = await waitFor(async () => {
-        const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
-        return ['completed', 'failed'].includes(j.status) && j;
-      }, 20_000);
-      expect(job.status).toBe('failed');
-      expect(job.error.code).toBe('IMAGE_FETCH_FAILED');
-      expect(job.error.message).toBe(`Element 0: the image ${url} could not be used: the URL could not be fetched (only public http(s) addresses, at most 10485760 bytes within 10000 ms)`);
-    },
-  );
+  it.each([
+    'http://[::ffff:127.0.0.1]:PORT/a.png',
+    'http://[::ffff:7f00:1]:PORT/a.png',
+    'http://[::ffff:a9fe:a9fe]/a.png',
+    'http://2130706433:PORT/a.png',
+    'http://127.0.0.1:9/a.png',
+  ])('%s fails the job with IMAGE_FETCH_FAILED and the one message; nothing reaches the .mcdx', async (raw) => {
+    const url = raw.replace('PORT', String(port));
+    const res = await s.server.rest('/v1/calcdoc/jobs', {
+      key: s.key,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'create_document', document_name: 'ssrf', elements: [{ type: 'image', url }] }),
+    });
+    const { job_id } = await res.json();
+    const job = await waitFor(async () => {
+      const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
+      return ['completed', 'failed'].includes(j.status) && j;
+    }, 20_000);
+    expect(job.status).toBe('failed');
+    expect(job.error.code).toBe('IMAGE_FETCH_FAILED');
+    expect(job.error.message).toBe(
+      `Element 0: the image ${url} could not be used: the URL could not be fetched (only public http(s) addresses, at most 10485760 bytes within 10000 ms)`,
+    );
+  });
 });

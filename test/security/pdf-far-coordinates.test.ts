@@ -36,7 +36,10 @@ describe('geometry far beyond the page (the round-3 fuzz failure)', () => {
       for (const pdf of [TO_INFINITY, TO_1E33, TO_1E33_TEXT]) {
         const outcome = await pool.run<AnalyzeTaskResult>(ANALYZE, { bytes: pdf, page: 1 });
         expect(outcome.pageCount).toBe(1);
-        expect(outcome.analysis).toMatchObject({ dimensions: { width: 200, height: 200 }, annotations: { leaders: [], section_tags: [] } });
+        expect(outcome.analysis).toMatchObject({
+          dimensions: { width: 200, height: 200 },
+          annotations: { leaders: [], section_tags: [] },
+        });
       }
     } finally {
       await pool.close();
@@ -52,7 +55,10 @@ describe('geometry far beyond the page (the round-3 fuzz failure)', () => {
   });
 
   it('refuses a page over the 14,400 units a side ISO 32000-1 allows, naming the page', async () => {
-    await expect(extractPage(page('0 0 m 10 10 l S', `0 0 200 ${'9'.repeat(33)}`), 1)).rejects.toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'page', limit_value: 14_400 } });
+    await expect(extractPage(page('0 0 m 10 10 l S', `0 0 200 ${'9'.repeat(33)}`), 1)).rejects.toMatchObject({
+      code: 'UNPROCESSABLE',
+      details: { field: 'page', limit_value: 14_400 },
+    });
     expect((await extractPage(page('0 0 m 10 10 l S', '0 0 14400 14400'), 1)).paths).toHaveLength(1);
   });
 });

@@ -21,11 +21,16 @@ describe('forms that inherit the page resources', () => {
   });
 
   it('a page of it is refused before pdf.js runs (the extraction both tiers use)', async () => {
-    await expect(extractPage(bomb, 1)).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'pdf_max_operators' } });
+    await expect(extractPage(bomb, 1)).rejects.toMatchObject({
+      code: 'RESOURCE_LIMIT',
+      details: { limit: 'pdf_max_operators' },
+    });
   });
 
-  it("a harmless file whose forms inherit resources is not refused", () => {
-    expect(largestFormExpansion(nestedFormPdf(3, 3, 'none', { inheritResources: true }))).toBeLessThan(LIMITS.pdfMaxOperators);
+  it('a harmless file whose forms inherit resources is not refused', () => {
+    expect(largestFormExpansion(nestedFormPdf(3, 3, 'none', { inheritResources: true }))).toBeLessThan(
+      LIMITS.pdfMaxOperators,
+    );
   });
 });
 
@@ -37,10 +42,13 @@ describe('Tier 1 over HTTP', () => {
     form.append('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'sheet.pdf');
     return a.server.rest('/v1/drawings', { method: 'POST', body: form, key });
   };
-  it('answers the upload 422 RESOURCE_LIMIT pdf_max_operators, and another account\'s upload after it is analysed', async () => {
+  it("answers the upload 422 RESOURCE_LIMIT pdf_max_operators, and another account's upload after it is analysed", async () => {
     const refused = await upload(bomb, a.key);
     expect(refused.status).toBe(422);
-    expect((await refused.json()).error).toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'pdf_max_operators' } });
+    expect((await refused.json()).error).toMatchObject({
+      code: 'RESOURCE_LIMIT',
+      details: { limit: 'pdf_max_operators' },
+    });
     const other = (await a.server.key('pro')).secret;
     expect((await upload(nestedFormPdf(2, 2), other)).status).toBe(200);
   }, 120_000);
@@ -62,7 +70,9 @@ describe('Tier 1 over HTTP', () => {
     const bombs = Array.from({ length: 4 }, () => upload(bomb, a.key));
     const beside = await timed();
     for (const r of await Promise.all(bombs)) expect(r.status).toBe(422);
-    console.log(`another account's upload: alone ${alone.toFixed(0)} ms (best of 3), beside 4 bombs ${beside.toFixed(0)} ms (${(beside / alone).toFixed(1)}×)`);
+    console.log(
+      `another account's upload: alone ${alone.toFixed(0)} ms (best of 3), beside 4 bombs ${beside.toFixed(0)} ms (${(beside / alone).toFixed(1)}×)`,
+    );
     expect(beside).toBeLessThan(100 * alone);
   }, 180_000);
 });

@@ -18,8 +18,16 @@ describe('per-account cap on unfinished jobs', () => {
     const delayed = 'mutation { createDiagnosticJob(input: { startDelayMs: 60000 }) { id } }';
     for (let i = 0; i < 5; i++) expect((await server.gql(delayed, undefined, secret)).body.errors).toBeUndefined();
     const refused = await server.gql(delayed, undefined, secret);
-    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'TOO_MANY_JOBS', details: { limit: 5, unfinished: 5 } });
-    const rest = await server.rest('/v1/search/jobs', { method: 'POST', key: secret, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'shear' }) });
+    expect(refused.body.errors[0].extensions).toMatchObject({
+      code: 'TOO_MANY_JOBS',
+      details: { limit: 5, unfinished: 5 },
+    });
+    const rest = await server.rest('/v1/search/jobs', {
+      method: 'POST',
+      key: secret,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'shear' }),
+    });
     expect(rest.status).toBe(429);
     expect((await rest.json()).error.code).toBe('TOO_MANY_JOBS');
     const other = await server.key('free');
@@ -39,19 +47,26 @@ describe('fair scheduling across accounts', () => {
     const other = (await server.platform.keys.authenticate((await server.key('pro')).secret))!;
     const JOBS = 40;
     const JOB_MS = 300;
-    for (let i = 0; i < JOBS; i++) await server.platform.jobs.create(flooder, 'diagnostic', { durationMs: JOB_MS, steps: 1 });
+    for (let i = 0; i < JOBS; i++)
+      await server.platform.jobs.create(flooder, 'diagnostic', { durationMs: JOB_MS, steps: 1 });
     // In arrival order it would wait for all 40 (40 × 300 ms ÷ 2 slots = 6 s).
     await new Promise((r) => setTimeout(r, 100));
     const job = await server.platform.jobs.create(other, 'diagnostic', { durationMs: 100, steps: 1 });
-    const done = await waitFor(async () => {
-      const j = await server.platform.jobs.get(job.id, other);
-      return j.status === 'completed' ? j : null;
-    }, 60_000, 20);
+    const done = await waitFor(
+      async () => {
+        const j = await server.platform.jobs.get(job.id, other);
+        return j.status === 'completed' ? j : null;
+      },
+      60_000,
+      20,
+    );
     expect(done.status).toBe('completed');
     // It waits for at most one of the flooder's jobs to free a slot, plus its own 100 ms: counted in
     // jobs, not in seconds, so a busy machine that slows every job alike changes nothing. In
     // arrival order none of the flooder's 40 would still be pending.
-    const flooderLeft = await server.platform.db.job.count({ where: { accountId: flooder.accountId, status: 'pending' } });
+    const flooderLeft = await server.platform.db.job.count({
+      where: { accountId: flooder.accountId, status: 'pending' },
+    });
     expect(flooderLeft).toBeGreaterThan(JOBS / 2);
   });
 });

@@ -36,7 +36,9 @@ describe('finding 1: source_file base64 is checked in linear time', () => {
     expect(() => decodeSource(hostile)).toThrow(/base64/);
     const hostileUs = cpuMicros(refuses(() => decodeSource(hostile)));
     const baselineUs = cpuMicros(() => decodeSource(valid));
-    console.log(`decodeSource, ${size} newlines + "!": ${hostileUs} µs; valid base64 of the same size: ${baselineUs} µs`);
+    console.log(
+      `decodeSource, ${size} newlines + "!": ${hostileUs} µs; valid base64 of the same size: ${baselineUs} µs`,
+    );
     // Quadratic (main), 20,000 newlines cost 0.5–3 s (≥ 10× this bound); linear, about 1× the baseline.
     expect(hostileUs).toBeLessThan(50 * Math.max(baselineUs, 1_000));
   });
@@ -53,7 +55,21 @@ describe('finding 1: source_file base64 is checked in linear time', () => {
 
 describe('the dot-leader check of code search is the pattern it replaced, in one pass', () => {
   const pattern = /(?:\.\s?){4,}\s*\S+$/; // eslint-disable-line regexp/no-super-linear-backtracking, regexp/no-super-linear-move -- the reference the rewrite is compared with, on short strings only
-  const samples = ['1.2 Scope .......... 12', '1.2 Scope . . . . . 12', 'Scope....12', '........', '...', 'a .... ', 'x. . . .y', 'Table 1 ....  5', '. . . .', '.. ..5', 'plain text 12', ' . . . .5', '....\t\t7'];
+  const samples = [
+    '1.2 Scope .......... 12',
+    '1.2 Scope . . . . . 12',
+    'Scope....12',
+    '........',
+    '...',
+    'a .... ',
+    'x. . . .y',
+    'Table 1 ....  5',
+    '. . . .',
+    '.. ..5',
+    'plain text 12',
+    ' . . . .5',
+    '....\t\t7',
+  ];
   it.each(samples)('%j', (s) => expect(endsInDotLeader(s)).toBe(pattern.test(s)));
   it('on random strings of dots, blanks and letters', () => {
     let seed = 7;
@@ -66,7 +82,8 @@ describe('the dot-leader check of code search is the pattern it replaced, in one
 });
 
 describe('the lint rule refuses the class, not the one payload', () => {
-  const lint = async (code: string) => (await new ESLint().lintText(code, { filePath: 'subgraphs/example.ts' }))[0]!.messages.map((m) => m.ruleId);
+  const lint = async (code: string) =>
+    (await new ESLint().lintText(code, { filePath: 'subgraphs/example.ts' }))[0]!.messages.map((m) => m.ruleId);
   it.each([
     ['the old base64 check', 'export const B = /^[A-Za-z0-9+/\\r\\n]*={0,2}\\s*$/;'],
     ['nested quantifiers', 'export const N = /^(a+)+$/;'],

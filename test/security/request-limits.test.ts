@@ -17,21 +17,29 @@ describe('formula size is measured by one linear pass', () => {
     expect(formulaSize('M := w*L^2/8')).toEqual({ terms: 10, nesting: 0 }); // ":" and "=" count apart
     expect(formulaSize('sqrt((a + b) * c)')).toEqual({ terms: 6, nesting: 2 });
   });
-  it('5 MB of brackets in under 2 s of this thread\'s CPU', () => {
+  it("5 MB of brackets in under 2 s of this thread's CPU", () => {
     const t = threadCpuMs();
     expect(formulaSize('('.repeat(5_000_000)).nesting).toBe(5_000_000);
     expect(threadCpuMs() - t).toBeLessThan(2_000); // linear: tens of ms; a parser's recursion or a quadratic scan: far more
-
   });
 });
 
 describe('on a real server', () => {
   const s = serverWithKey('enterprise', { PUBLIC_RATE_PER_MIN: '100000' });
 
-  const post = (path: string, body: unknown) => s.server.rest(path, { key: s.key, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    s.server.rest(path, {
+      key: s.key,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('a 2 MB search query is refused with 422 naming query, at once', async () => {
-    const r = await whileServing(s.server, post('/v1/search/jobs', { query: 'shear strength of concrete '.repeat(80_000) }));
+    const r = await whileServing(
+      s.server,
+      post('/v1/search/jobs', { query: 'shear strength of concrete '.repeat(80_000) }),
+    );
     const body = await r.value.json();
     console.log(`2 MB search query: ${r.value.status} in ${r.ms.toFixed(0)} ms; max probe ${r.maxMs.toFixed(0)} ms`);
     expect(r.value.status).toBe(422);
@@ -57,9 +65,14 @@ describe('on a real server', () => {
 
   it('500 formulas of 1,500 terms are refused with 422 naming the element, at once', async () => {
     const elements = Array.from({ length: 500 }, () => ({ type: 'formula', expression: sum(1_500) }));
-    const r = await whileServing(s.server, post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bomb', elements }));
+    const r = await whileServing(
+      s.server,
+      post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Bomb', elements }),
+    );
     const body = await r.value.json();
-    console.log(`500 formulas × 1,500 terms: ${r.value.status} in ${r.ms.toFixed(0)} ms; max probe ${r.maxMs.toFixed(0)} ms`);
+    console.log(
+      `500 formulas × 1,500 terms: ${r.value.status} in ${r.ms.toFixed(0)} ms; max probe ${r.maxMs.toFixed(0)} ms`,
+    );
     expect(r.value.status).toBe(422);
     expect(body.error.details.field).toBe('elements[0].expression');
     // Refused by the edge's checks: milliseconds of the loop's CPU; parsing each term would take seconds.
@@ -68,7 +81,10 @@ describe('on a real server', () => {
 
   it('formulas within each limit but over the per-request total are refused naming elements', async () => {
     const per = LIMITS.formulaMaxTerms - 2;
-    const elements = Array.from({ length: Math.ceil(LIMITS.formulaMaxTermsPerRequest / per) + 1 }, () => ({ type: 'formula', expression: sum(per - 2) }));
+    const elements = Array.from({ length: Math.ceil(LIMITS.formulaMaxTermsPerRequest / per) + 1 }, () => ({
+      type: 'formula',
+      expression: sum(per - 2),
+    }));
     const res = await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Many', elements });
     expect(res.status).toBe(422);
     expect((await res.json()).error.details.field).toBe('elements');
@@ -78,7 +94,11 @@ describe('on a real server', () => {
     ['a flat 3,000-term formula', sum(3_000)],
     ['3,000 nested brackets', `x := ${'('.repeat(3_000)}1${')'.repeat(3_000)}`],
   ])('%s is a 422 naming the expression, not a 500', async (_, expression) => {
-    const res = await post('/v1/calcdoc/jobs', { operation: 'create_document', document_name: 'Deep', elements: [{ type: 'formula', expression }] });
+    const res = await post('/v1/calcdoc/jobs', {
+      operation: 'create_document',
+      document_name: 'Deep',
+      elements: [{ type: 'formula', expression }],
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).error.details.field).toBe('elements[0].expression');
   });

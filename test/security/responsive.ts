@@ -21,7 +21,10 @@ export interface Responsiveness {
   maxProbeCpuMs: number;
 }
 
-export async function whileServing<T>(server: TestServer, work: Promise<T>): Promise<{ value: T; ms: number; cpuMs: number } & Responsiveness> {
+export async function whileServing<T>(
+  server: TestServer,
+  work: Promise<T>,
+): Promise<{ value: T; ms: number; cpuMs: number } & Responsiveness> {
   const started = performance.now();
   const startedCpu = threadCpuMs();
   let done = false;
@@ -40,9 +43,21 @@ export async function whileServing<T>(server: TestServer, work: Promise<T>): Pro
       await new Promise((r) => setTimeout(r, 5));
     }
   };
-  const [value] = await Promise.all([settled, probe(`${server.memoryUrl}/healthcheck`), probe(`${server.url}/v1/codes`)]);
+  const [value] = await Promise.all([
+    settled,
+    probe(`${server.memoryUrl}/healthcheck`),
+    probe(`${server.url}/v1/codes`),
+  ]);
   const ms = performance.now() - started;
   const cpuMs = threadCpuMs() - startedCpu;
   times.sort((a, b) => a - b);
-  return { value, ms, cpuMs, probes: times.length, maxMs: times.at(-1) ?? 0, p99Ms: times[Math.max(0, Math.ceil(times.length * 0.99) - 1)] ?? 0, maxProbeCpuMs };
+  return {
+    value,
+    ms,
+    cpuMs,
+    probes: times.length,
+    maxMs: times.at(-1) ?? 0,
+    p99Ms: times[Math.max(0, Math.ceil(times.length * 0.99) - 1)] ?? 0,
+    maxProbeCpuMs,
+  };
 }

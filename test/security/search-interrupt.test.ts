@@ -42,8 +42,14 @@ describe('a worst-case full-text query within the caps', () => {
   it('is stopped at the deadline by an interrupt, not run to the end', async () => {
     // The ranking query of the run's engine (libsql-index.ts, or postgres-index.ts on PostgreSQL).
     const [match, sql] = postgres()
-      ? [anyWordQuery(WORDS), `SELECT p."id", ts_rank_cd(p."tsv", q) AS score FROM "CodePassage" p, to_tsquery('platform_english', $1) q WHERE p."tsv" @@ q ORDER BY score DESC LIMIT 100`]
-      : [WORDS.map((w) => `"${w}"`).join(' OR '), `SELECT rowid AS id, -bm25("CodePassageFts", 4.0, 1.0, 2.0) AS score FROM "CodePassageFts" WHERE "CodePassageFts" MATCH ? ORDER BY score DESC LIMIT 100`];
+      ? [
+          anyWordQuery(WORDS),
+          `SELECT p."id", ts_rank_cd(p."tsv", q) AS score FROM "CodePassage" p, to_tsquery('platform_english', $1) q WHERE p."tsv" @@ q ORDER BY score DESC LIMIT 100`,
+        ]
+      : [
+          WORDS.map((w) => `"${w}"`).join(' OR '),
+          `SELECT rowid AS id, -bm25("CodePassageFts", 4.0, 1.0, 2.0) AS score FROM "CodePassageFts" WHERE "CodePassageFts" MATCH ? ORDER BY score DESC LIMIT 100`,
+        ];
     const reads = s.server.platform.db.reads;
     let t = performance.now();
     const full = await reads.query(sql, [match]);
@@ -54,23 +60,36 @@ describe('a worst-case full-text query within the caps', () => {
     t = performance.now();
     await expect(reads.query(sql, [match], abort.signal)).rejects.toThrow('stop');
     const stoppedMs = performance.now() - t;
-    console.log(`64-word OR query over ${PASSAGES} passages: ${fullMs.toFixed(0)} ms to the end; interrupted after ${stoppedMs.toFixed(0)} ms (asked at ${(fullMs / 10).toFixed(0)} ms)`);
+    console.log(
+      `64-word OR query over ${PASSAGES} passages: ${fullMs.toFixed(0)} ms to the end; interrupted after ${stoppedMs.toFixed(0)} ms (asked at ${(fullMs / 10).toFixed(0)} ms)`,
+    );
     expect(stoppedMs).toBeLessThan(fullMs / 2);
   });
 
   it('the search job fails with SEARCH_TIMEOUT near its limit while /healthcheck keeps answering', async () => {
     const query = WORDS.join(' ');
     const run = async () => {
-      const res = await s.server.rest('/v1/search/jobs', { key: s.key, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const res = await s.server.rest('/v1/search/jobs', {
+        key: s.key,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      });
       expect(res.status).toBe(202);
       const { job_id } = await res.json();
-      return waitFor(async () => {
-        const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
-        return ['completed', 'failed'].includes(j.status) && j;
-      }, 30_000, 20);
+      return waitFor(
+        async () => {
+          const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
+          return ['completed', 'failed'].includes(j.status) && j;
+        },
+        30_000,
+        20,
+      );
     };
     const r = await whileServing(s.server, run());
-    console.log(`search job at ${TIMEOUT_MS} ms limit: ${r.value.status} ${r.value.error?.code} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, p99 ${r.p99Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`);
+    console.log(
+      `search job at ${TIMEOUT_MS} ms limit: ${r.value.status} ${r.value.error?.code} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, p99 ${r.p99Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`,
+    );
     expect(r.value.error).toMatchObject({ code: 'SEARCH_TIMEOUT', details: { timeout_ms: TIMEOUT_MS } });
     expect(r.probes).toBeGreaterThan(0);
     // Run on the event loop, the query would hold a probe for its whole length, all of it this

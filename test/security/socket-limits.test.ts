@@ -35,11 +35,16 @@ async function socket(): Promise<RawSocket> {
 async function acked(key: string): Promise<RawSocket> {
   const s = await socket();
   s.send({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } });
-  await waitFor(async () => s.received.some((m) => m.type === 'connection_ack') || (await Promise.race([s.closed.then(() => 'closed'), Promise.resolve(false)])));
+  await waitFor(
+    async () =>
+      s.received.some((m) => m.type === 'connection_ack') ||
+      (await Promise.race([s.closed.then(() => 'closed'), Promise.resolve(false)])),
+  );
   return s;
 }
 
-const errorsOf = (s: RawSocket, id: string) => s.received.find((m) => m.id === id && m.type === 'error')?.payload as any[] | undefined;
+const errorsOf = (s: RawSocket, id: string) =>
+  s.received.find((m) => m.id === id && m.type === 'error')?.payload as any[] | undefined;
 
 beforeAll(async () => {
   server = await startTestServer({ FREE_RATE_PER_MIN: '5' });
@@ -146,7 +151,11 @@ describe('graphql-ws before anything is parsed', () => {
 
   it('closes a socket that sends a message over the size limit (1009)', async () => {
     const s = await acked(pro);
-    s.send({ id: 'big', type: 'subscribe', payload: { query: `subscription { jobUpdated(id: "${'x'.repeat(40 * 1024)}") { id } }` } });
+    s.send({
+      id: 'big',
+      type: 'subscribe',
+      payload: { query: `subscription { jobUpdated(id: "${'x'.repeat(40 * 1024)}") { id } }` },
+    });
     expect((await s.closed).code).toBe(1009);
     expect(errorsOf(s, 'big')).toBeUndefined();
     await closeAll();

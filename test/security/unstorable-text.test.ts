@@ -24,9 +24,19 @@ describe.each([
   });
   afterAll(() => server?.stop());
 
-  const json = (path: string, body: unknown) => server.rest(path, { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (path: string, body: unknown) =>
+    server.rest(path, {
+      method: 'POST',
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const memory = (path: string, body: unknown) =>
-    fetch(`${server.memoryUrl}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.memoryUrl}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('refuses an unpaired surrogate or a NUL in REST input with 400 VALIDATION_ERROR naming the field', async () => {
     for (const text of [LONE, NUL]) {
@@ -46,7 +56,10 @@ describe.each([
     const create = 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }';
     const res = await server.gql(create, { input: { name: LONE } }, key);
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'variables.input.name' } });
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'variables.input.name' },
+    });
     const literal = await server.gql('mutation { createProject(input: { name: "a\\u0000b" }) { id } }', undefined, key);
     expect(literal.status).toBe(400);
     expect(literal.body.errors[0].message).toMatch(/^query: the string at line 1, column \d+ must not contain NUL/);
@@ -62,10 +75,17 @@ describe.each([
       expect(res.status).toBe(422);
       expect((await res.json()).detail[0].loc).toEqual(['body', 'messages', 0, 'content']);
     }
-    const many = await memory('/search', { query: 'beam', group_ids: Array.from({ length: 33_000 }, (_, i) => `g${i}`) });
+    const many = await memory('/search', {
+      query: 'beam',
+      group_ids: Array.from({ length: 33_000 }, (_, i) => `g${i}`),
+    });
     expect(many.status).toBe(422);
     expect((await many.json()).detail[0].loc).toEqual(['body', 'group_ids']);
-    const graphql = await server.gql('query($i: SearchMemoryInput!) { searchMemory(input: $i) { uuid } }', { i: { query: 'beam', groupIds: Array.from({ length: 1_001 }, (_, i) => `g${i}`) } }, key);
+    const graphql = await server.gql(
+      'query($i: SearchMemoryInput!) { searchMemory(input: $i) { uuid } }',
+      { i: { query: 'beam', groupIds: Array.from({ length: 1_001 }, (_, i) => `g${i}`) } },
+      key,
+    );
     expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'group_ids' } });
   });
 
@@ -77,9 +97,15 @@ describe.each([
     const restBody = await rest.text();
     expect(JSON.parse(restBody)).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
     const gql = await server.gql('mutation { createProject(input: { name: "beams" }) { id } }', undefined, key);
-    expect(gql.body.errors[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(gql.body.errors[0]).toMatchObject({
+      message: 'Internal server error',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     await server.platform.db.$executeRawUnsafe('DROP TABLE "MemoryEpisode"');
-    const mem = await memory('/messages', { group_id: 'g1', messages: [{ content: 'the beam is W12x26', role_type: 'user' }] });
+    const mem = await memory('/messages', {
+      group_id: 'g1',
+      messages: [{ content: 'the beam is W12x26', role_type: 'user' }],
+    });
     expect(mem.status).toBe(500);
     for (const body of [restBody, JSON.stringify(gql.body), await mem.text()]) {
       expect(body).not.toMatch(/INSERT|SELECT|prisma|invocation|\.ts\b|\/work\/|node_modules/i);

@@ -26,11 +26,25 @@ describe('the worker pool', () => {
       // A thread's first task loads pdf.js and the detectors (seconds under load): not what is measured.
       await pool.run(ANALYZE, { bytes: new Uint8Array(), page: 1 }).catch(() => undefined);
       // The forms' streams in every filter the pre-scan reads (stream-filters.ts), each a file qpdf reads back to the same content.
-      const encodings: StreamEncoding[] = ['LZW', 'ASCII85', 'ASCIIHex', 'RunLength', 'Flate+PNG', 'LZW+TIFF', 'ASCIIHex+Flate'];
-      for (const pdf of [nestedFormPdf(9, 10), fixture('nested-forms-objstm.pdf'), ...encodings.map((e) => nestedFormPdf(9, 10, e))]) {
+      const encodings: StreamEncoding[] = [
+        'LZW',
+        'ASCII85',
+        'ASCIIHex',
+        'RunLength',
+        'Flate+PNG',
+        'LZW+TIFF',
+        'ASCIIHex+Flate',
+      ];
+      for (const pdf of [
+        nestedFormPdf(9, 10),
+        fixture('nested-forms-objstm.pdf'),
+        ...encodings.map((e) => nestedFormPdf(9, 10, e)),
+      ]) {
         expect(pdf.length).toBeLessThan(10_000);
         const t = performance.now();
-        const outcome = await pool.run<AnalyzeTaskResult>(ANALYZE, { bytes: pdf, page: 1 }).catch((err: unknown) => err);
+        const outcome = await pool
+          .run<AnalyzeTaskResult>(ANALYZE, { bytes: pdf, page: 1 })
+          .catch((err: unknown) => err);
         const ms = performance.now() - t;
         console.log(`nested-form PDF of ${pdf.length} bytes refused in ${ms.toFixed(0)} ms`);
         expect(outcome).toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'pdf_max_operators' } });
@@ -46,27 +60,37 @@ describe('the worker pool', () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 3_000, maxHeapMb: 512 });
     try {
       const t = performance.now();
-      await expect(pool.run(DIAGNOSTIC, { ms: 120_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms' } });
+      await expect(pool.run(DIAGNOSTIC, { ms: 120_000 })).rejects.toMatchObject({
+        code: 'RESOURCE_LIMIT',
+        details: { limit: 'worker_task_timeout_ms' },
+      });
       // 3 s of its CPU time, or at the latest the wall-clock backstop (6 s); a task left running
       // would take its 120 s. 60 s is far from both.
       expect(performance.now() - t).toBeLessThan(60_000);
       // The same (single) thread slot works again.
-      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
+      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({
+        rounds: expect.any(Number),
+      });
     } finally {
       await pool.close();
     }
   }, 150_000);
 
-  it('counts a task\'s own CPU time against its limit, so a task held up without working is not stopped for it', async () => {
+  it("counts a task's own CPU time against its limit, so a task held up without working is not stopped for it", async () => {
     // Issue 13: at load 26 a normal page was stopped by a wall-clock limit. A task that holds its thread
     // 2.5 s without using the CPU stands for one waiting for a core: its CPU limit of 1 s is not reached.
     // The wall-clock backstop is set far out (100 s): on a machine this test shares with busy
     // processes, a second of a thread's CPU can take tens of seconds of the clock.
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 1_000, maxHeapMb: 512, wallFactor: 100 });
     try {
-      await expect(pool.run<{ slept: number }>(SLEEP, { ms: 2_500 })).resolves.toMatchObject({ slept: expect.any(Number) });
+      await expect(pool.run<{ slept: number }>(SLEEP, { ms: 2_500 })).resolves.toMatchObject({
+        slept: expect.any(Number),
+      });
       // Burning the CPU past 1 s of its own time is stopped, by the CPU clock (its wall-clock backstop is 100 s).
-      await expect(pool.run(DIAGNOSTIC, { ms: 600_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms', clock: 'cpu' } });
+      await expect(pool.run(DIAGNOSTIC, { ms: 600_000 })).rejects.toMatchObject({
+        code: 'RESOURCE_LIMIT',
+        details: { limit: 'worker_task_timeout_ms', clock: 'cpu' },
+      });
     } finally {
       await pool.close();
     }
@@ -76,25 +100,33 @@ describe('the worker pool', () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 500, maxHeapMb: 512, wallFactor: 4 });
     try {
       const t = performance.now();
-      await expect(pool.run(SLEEP, { ms: 120_000 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_task_timeout_ms', clock: 'wall' } });
+      await expect(pool.run(SLEEP, { ms: 120_000 })).rejects.toMatchObject({
+        code: 'RESOURCE_LIMIT',
+        details: { limit: 'worker_task_timeout_ms', clock: 'wall' },
+      });
       const ms = performance.now() - t;
       // The backstop is 4 × 500 ms = 2 s; a task never stopped would sleep its 120 s. 60 s is far from both.
       expect(ms).toBeGreaterThanOrEqual(1_900);
       expect(ms).toBeLessThan(60_000);
-      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
+      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({
+        rounds: expect.any(Number),
+      });
     } finally {
       await pool.close();
     }
   }, 60_000);
 
-  it('counts a task\'s time limit from its start on a thread, not from its wait in the queue', async () => {
+  it("counts a task's time limit from its start on a thread, not from its wait in the queue", async () => {
     // Issue 13: eight uploads queued on two threads of a loaded machine all failed at 60 s, most of it spent waiting.
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 6_000, maxHeapMb: 512 });
     try {
       const first = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 4_000 });
       const queued = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 4_000 });
       const t = performance.now();
-      await expect(Promise.all([first, queued])).resolves.toMatchObject([{ rounds: expect.any(Number) }, { rounds: expect.any(Number) }]);
+      await expect(Promise.all([first, queued])).resolves.toMatchObject([
+        { rounds: expect.any(Number) },
+        { rounds: expect.any(Number) },
+      ]);
       expect(performance.now() - t).toBeGreaterThan(6_000);
     } finally {
       await pool.close();
@@ -105,7 +137,10 @@ describe('the worker pool', () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 30_000, maxHeapMb: 512 });
     try {
       const first = pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 3_000 });
-      await expect(pool.run(DIAGNOSTIC, { ms: 10 }, undefined, { queueTimeoutMs: 300 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { limit: 'worker_queue_wait_ms' } });
+      await expect(pool.run(DIAGNOSTIC, { ms: 10 }, undefined, { queueTimeoutMs: 300 })).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        details: { limit: 'worker_queue_wait_ms' },
+      });
       await expect(first).resolves.toMatchObject({ rounds: expect.any(Number) });
     } finally {
       await pool.close();
@@ -115,8 +150,13 @@ describe('the worker pool', () => {
   it('a task over the heap limit fails with RESOURCE_LIMIT (the thread dies, the pool goes on)', async () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 60_000, maxHeapMb: 64 });
     try {
-      await expect(pool.run(new URL('./heap-hog-task.ts', import.meta.url), {})).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_max_heap_mb' } });
-      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({ rounds: expect.any(Number) });
+      await expect(pool.run(new URL('./heap-hog-task.ts', import.meta.url), {})).rejects.toMatchObject({
+        code: 'RESOURCE_LIMIT',
+        details: { limit: 'worker_max_heap_mb' },
+      });
+      await expect(pool.run<{ rounds: number }>(DIAGNOSTIC, { ms: 10 })).resolves.toMatchObject({
+        rounds: expect.any(Number),
+      });
     } finally {
       await pool.close();
     }
@@ -182,13 +222,18 @@ describe('POST /v1/drawings with the nested-form PDF on a real server', () => {
     const job = (async () => {
       const created = await server.gql(CREATE_DIAGNOSTIC, { input: { durationMs: 0, steps: 1, cpuMs: 100 } }, other);
       const id = created.body.data.createDiagnosticJob.id;
-      return waitFor(async () => (await server.platform.db.job.findUnique({ where: { id } }))?.status === 'completed', 60_000);
+      return waitFor(
+        async () => (await server.platform.db.job.findUnique({ where: { id } }))?.status === 'completed',
+        60_000,
+      );
     })();
     const r = await whileServing(server, Promise.all([upload, job]));
     const [res] = r.value;
     const body = await res.json();
     const grown = (process.memoryUsage().rss - rss) / 2 ** 20;
-    console.log(`nested-form PDF: ${res.status} ${body.error?.code} in ${r.ms.toFixed(0)} ms; RSS +${grown.toFixed(0)} MB; ${r.probes} probes, p99 ${r.p99Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`);
+    console.log(
+      `nested-form PDF: ${res.status} ${body.error?.code} in ${r.ms.toFixed(0)} ms; RSS +${grown.toFixed(0)} MB; ${r.probes} probes, p99 ${r.p99Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms`,
+    );
     expect(res.status).toBe(422);
     expect(body.error).toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'pdf_max_operators' } });
     expect(grown).toBeLessThan(1_500);

@@ -28,7 +28,7 @@ describe('defined names are read by a linear scan', () => {
     ['60,000 start tags without an end tag', '<definedName name="x">'.repeat(60_000)],
     ['one 1 MB start tag', `<definedName ${'a'.repeat(1_000_000)}`],
     ['200,000 bare words definedName', 'definedName '.repeat(200_000)],
-  ])('worst case %s: under 2 s of this thread\'s CPU', (_, tail) => {
+  ])("worst case %s: under 2 s of this thread's CPU", (_, tail) => {
     const xml = `<definedNames><definedName name="A">Sheet1!$A$1</definedName>${tail}`;
     const t = threadCpuMs();
     const names = parseDefinedNames(xml, SHEETS);
@@ -40,7 +40,9 @@ describe('defined names are read by a linear scan', () => {
 
   it(`refuses more than ${LIMITS.templateMaxDefinedNames} names with 422 naming template_file`, () => {
     const xml = '<definedName name="n">1</definedName>'.repeat(LIMITS.templateMaxDefinedNames + 1);
-    expect(() => parseDefinedNames(xml, SHEETS)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE', details: expect.objectContaining({ field: 'templateFile' }) }));
+    expect(() => parseDefinedNames(xml, SHEETS)).toThrow(
+      expect.objectContaining({ code: 'UNPROCESSABLE', details: expect.objectContaining({ field: 'templateFile' }) }),
+    );
   });
 });
 
@@ -79,14 +81,20 @@ describe('populate_template on a real server', () => {
       key: s.key,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ operation: 'populate_template', template_file: template.toString('base64'), data_mappings: { A: 1 } }),
+      body: JSON.stringify({
+        operation: 'populate_template',
+        template_file: template.toString('base64'),
+        data_mappings: { A: 1 },
+      }),
     });
 
   it('the 3 KB defined-names template (60,000 unclosed tags) is answered at once; the server keeps answering', async () => {
     const template = definedNamesBomb();
     expect(template.length).toBeLessThan(4_000);
     const r = await whileServing(s.server, populate(template));
-    console.log(`defined-names template: ${r.value.status} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`);
+    console.log(
+      `defined-names template: ${r.value.status} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`,
+    );
     expect(r.value.status).toBe(202); // name A exists: the template is valid, the bomb is just text after it
     // Was 48 s of frozen event loop. The scan itself takes milliseconds (above): the loop's CPU while
     // any one probe waited stays far below the freeze it guards against (the healthy figure is tens of ms).
@@ -98,7 +106,9 @@ describe('populate_template on a real server', () => {
     const rss = process.memoryUsage().rss;
     const r = await whileServing(s.server, populate(template));
     const body = await r.value.json();
-    console.log(`2 GB zip bomb (${(template.length / 1024).toFixed(0)} KB): ${r.value.status} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`);
+    console.log(
+      `2 GB zip bomb (${(template.length / 1024).toFixed(0)} KB): ${r.value.status} in ${r.ms.toFixed(0)} ms; ${r.probes} probes, max ${r.maxMs.toFixed(0)} ms`,
+    );
     expect(r.value.status).toBe(422);
     expect(body.error.message).toMatch(/template_file/);
     expect(r.cpuMs).toBeLessThan(5_000); // the inflate stops at the limit; inflating 2 GB would take tens of seconds
@@ -114,7 +124,9 @@ describe('populate_template on a real server', () => {
       const j = await (await s.server.rest(`/v1/jobs/${job_id}`, { key: s.key })).json();
       return j.status === 'failed' || j.status === 'completed' ? j : null;
     }, 20_000);
-    console.log(`worksheet zip bomb: job ${job.status} ${job.error?.code} ${(performance.now() - t).toFixed(0)} ms after 202`);
+    console.log(
+      `worksheet zip bomb: job ${job.status} ${job.error?.code} ${(performance.now() - t).toFixed(0)} ms after 202`,
+    );
     expect(job.error).toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
     expect(job.error.message).toMatch(/inflates past the limits/);
   });

@@ -17,23 +17,39 @@ import { tempDir } from '../helpers/server.ts';
 
 const handlers = allJobHandlers();
 const types = handlers.map((h) => h.type);
-const supergraph = buildASTSchema(parse(readFileSync(path.join(ROOT, 'schema/supergraph.graphql'), 'utf8')), { assumeValidSDL: true });
+const supergraph = buildASTSchema(parse(readFileSync(path.join(ROOT, 'schema/supergraph.graphql'), 'utf8')), {
+  assumeValidSDL: true,
+});
 const mutations = supergraph.getMutationType()!.getFields();
 // A subgraph with collaborators of its own makes its resolvers when it starts: start those on a platform of the test's own.
 let platform: Platform;
 let served: SubgraphModule[] = [];
 beforeAll(async () => {
   const dir = tempDir('job-types-');
-  platform = await createPlatform(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, 'p.db')}`, LOG_LEVEL: 'silent', RUN_JOBS: '0' }), { jobHandlers: [] });
+  platform = await createPlatform(
+    loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: dir,
+      DATABASE_URL: `file:${path.join(dir, 'p.db')}`,
+      LOG_LEVEL: 'silent',
+      RUN_JOBS: '0',
+    }),
+    { jobHandlers: [] },
+  );
   served = await Promise.all(Object.values(SUBGRAPHS).map((m) => (m.resolvers ? m : startSubgraph(m, platform))));
 }, 60_000);
 afterAll(() => platform?.close(100));
-const resolvedBy = (mutation: string) => served.filter((m) => (m.resolvers as Record<string, Record<string, unknown>> | undefined)?.Mutation?.[mutation]);
+const resolvedBy = (mutation: string) =>
+  served.filter((m) => (m.resolvers as Record<string, Record<string, unknown>> | undefined)?.Mutation?.[mutation]);
 
 describe('job types', () => {
   it('each type has exactly one handler, and each subgraph runs only the types it declares', () => {
     expect(new Set(types).size).toBe(types.length);
-    expect(Object.values(SUBGRAPHS).flatMap((m) => m.jobHandlers.map((h) => h.type)).sort()).toEqual([...types].sort());
+    expect(
+      Object.values(SUBGRAPHS)
+        .flatMap((m) => m.jobHandlers.map((h) => h.type))
+        .sort(),
+    ).toEqual([...types].sort());
   });
 
   it('the generic createJob and POST /v1/jobs create any type that is not internal', () => {
@@ -58,6 +74,9 @@ describe('job types', () => {
     if (typeof route !== 'string') return;
     const [method, p] = route.split(' ') as [string, string];
     const table = route.endsWith('(memory service)') ? memoryRoutes : ROUTES;
-    expect(table.some((r) => r.method === method.toLowerCase() && r.path === p && !r.notImplemented), route).toBe(true);
+    expect(
+      table.some((r) => r.method === method.toLowerCase() && r.path === p && !r.notImplemented),
+      route,
+    ).toBe(true);
   });
 });

@@ -34,7 +34,9 @@ describe('subgraph layout', () => {
       expect(files).toContain('index.ts');
       expect(existsSync(path.join(dir, 'resolvers.ts')) || files.some((f) => f.endsWith('/resolvers.ts'))).toBe(true);
       for (const resolvers of files.filter((f) => f.endsWith('resolvers.ts'))) {
-        expect(files, `service.ts beside ${resolvers}`).toContain(path.join(path.dirname(resolvers), 'service.ts').replace(/^\.\//, ''));
+        expect(files, `service.ts beside ${resolvers}`).toContain(
+          path.join(path.dirname(resolvers), 'service.ts').replace(/^\.\//, ''),
+        );
       }
     });
 

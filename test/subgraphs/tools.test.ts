@@ -8,7 +8,17 @@ import { allTools } from '../../subgraphs/registry.ts';
 it("gathers each subgraph's tools into the registry the agents read", () => {
   const tools = allTools();
   expect(Object.keys(tools).sort()).toEqual(
-    ['add_memory', 'add_project_sheets', 'analyze_drawing', 'create_calculation_document', 'create_spreadsheet', 'list_library_documents', 'search_codes', 'search_memory', 'search_project'].sort(),
+    [
+      'add_memory',
+      'add_project_sheets',
+      'analyze_drawing',
+      'create_calculation_document',
+      'create_spreadsheet',
+      'list_library_documents',
+      'search_codes',
+      'search_memory',
+      'search_project',
+    ].sort(),
   );
   for (const [name, t] of Object.entries(tools)) {
     expect(t.description.length, name).toBeGreaterThan(20);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { OAPI_METHODS, oapiMethod, parseToolCall, parseToolOutcome, PROGRAM_TOOLS, PROGRAMS, TABLE_PAGE_CHARS, TablePage, toolDefinitions } from '@structural-platform/tool-schema';
+import {
+  OAPI_METHODS,
+  oapiMethod,
+  parseToolCall,
+  parseToolOutcome,
+  PROGRAM_TOOLS,
+  PROGRAMS,
+  TABLE_PAGE_CHARS,
+  TablePage,
+  toolDefinitions,
+} from '@structural-platform/tool-schema';
 import { LIMITS } from '../../core/limits.ts';
 
 describe('tool schema', () => {
@@ -13,13 +23,20 @@ describe('tool schema', () => {
   });
 
   it('names the field of a bad argument', () => {
-    const out = parseToolCall({ callId: 'a2', program: 'etabs', tool: 'define_material', args: { name: 'C30', e: -3 } });
+    const out = parseToolCall({
+      callId: 'a2',
+      program: 'etabs',
+      tool: 'define_material',
+      args: { name: 'C30', e: -3 },
+    });
     expect(out).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
     if (!out.ok) expect(out.error.message).toMatch(/^args\.e:/);
   });
 
   it('refuses non-finite numbers, unknown tools and a tool the program does not offer', () => {
-    expect(parseToolCall({ callId: 'x', program: 'sap2000', tool: 'define_material', args: { name: 'S', e: Infinity } }).ok).toBe(false);
+    expect(
+      parseToolCall({ callId: 'x', program: 'sap2000', tool: 'define_material', args: { name: 'S', e: Infinity } }).ok,
+    ).toBe(false);
     expect(parseToolCall({ callId: 'x', program: 'sap2000', tool: 'format_disk', args: {} }).ok).toBe(false);
     const wrong = parseToolCall({ callId: 'x', program: 'mathcad', tool: 'run_analysis', args: {} });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } });
@@ -29,11 +46,20 @@ describe('tool schema', () => {
 
   it('validates results and errors coming back', () => {
     expect(parseToolOutcome('save_model', { callId: 'c', ok: true, result: { path: '/m.json' } }).ok).toBe(true);
-    const bad = parseToolOutcome('read_results', { callId: 'c', ok: true, result: { kind: 'displacements', case: 'D', joints: [{ joint: '1', values: [0, 0, 0] }] } });
+    const bad = parseToolOutcome('read_results', {
+      callId: 'c',
+      ok: true,
+      result: { kind: 'displacements', case: 'D', joints: [{ joint: '1', values: [0, 0, 0] }] },
+    });
     expect(bad).toMatchObject({ ok: false });
     if (!bad.ok) expect(bad.error.message).toMatch(/^result\.joints\.0\.values/);
-    expect(parseToolOutcome('run_analysis', { callId: 'c', ok: false, error: { code: 'UNSTABLE_STRUCTURE', message: 'm' } }).ok).toBe(true);
-    expect(parseToolOutcome('run_analysis', { callId: 'c', ok: false, error: { code: 'WHATEVER', message: 'm' } }).ok).toBe(false);
+    expect(
+      parseToolOutcome('run_analysis', { callId: 'c', ok: false, error: { code: 'UNSTABLE_STRUCTURE', message: 'm' } })
+        .ok,
+    ).toBe(true);
+    expect(
+      parseToolOutcome('run_analysis', { callId: 'c', ok: false, error: { code: 'WHATEVER', message: 'm' } }).ok,
+    ).toBe(false);
   });
 
   it('gives a JSON Schema tool definition for every tool of every program', () => {
@@ -56,35 +82,114 @@ describe('tool schema: the tools of issue 35', () => {
       expect(PROGRAM_TOOLS.etabs).toContain(t);
       expect(PROGRAM_TOOLS.sap2000).not.toContain(t);
     }
-    for (const t of ['define_load_combinations', 'define_modal_case', 'define_response_spectrum', 'read_modal_results', 'design_steel', 'design_concrete', 'read_table', 'call_api', 'assign_diaphragm'] as const) {
+    for (const t of [
+      'define_load_combinations',
+      'define_modal_case',
+      'define_response_spectrum',
+      'read_modal_results',
+      'design_steel',
+      'design_concrete',
+      'read_table',
+      'call_api',
+      'assign_diaphragm',
+    ] as const) {
       expect(PROGRAM_TOOLS.sap2000).toContain(t);
       expect(PROGRAM_TOOLS.etabs).toContain(t);
     }
     // Every tool has a JSON Schema for the model, refinements included.
-    for (const program of PROGRAMS) for (const d of toolDefinitions(program)) expect(d.function.parameters).toMatchObject({ type: 'object' });
+    for (const program of PROGRAMS)
+      for (const d of toolDefinitions(program)) expect(d.function.parameters).toMatchObject({ type: 'object' });
   });
 
   it('validates the new arguments: a steel material needs fy, combinations need something to define, a spectrum its code', () => {
-    expect(parseToolCall({ callId: 'a', program: 'etabs', tool: 'define_material', args: { name: 'S', e: 2e8, kind: 'steel' } })).toMatchObject({ ok: false, error: { message: 'args.fy: a steel material needs fy' } });
-    expect(parseToolCall({ callId: 'a', program: 'etabs', tool: 'define_load_combinations', args: {} })).toMatchObject({ ok: false, error: { message: 'args: give combinations or generate' } });
-    const rs = parseToolCall({ callId: 'a', program: 'sap2000', tool: 'define_response_spectrum', args: { name: 'RSX', direction: 'X', spectrum: { code: 'ASCE7-16', sds: 1, sd1: 0.6 } } });
-    expect(rs).toMatchObject({ ok: true, value: { args: { modal_case: 'MODAL', combination: 'CQC', damping: 0.05, spectrum: { tl: 8, r: 1, ie: 1 } } } });
-    expect(parseToolCall({ callId: 'a', program: 'sap2000', tool: 'define_response_spectrum', args: { name: 'RSX', direction: 'X', spectrum: { code: 'NBCC', sds: 1 } } }).ok).toBe(false);
-    expect(parseToolCall({ callId: 'a', program: 'etabs', tool: 'read_table', args: { table: 'Story Drifts', limit: 5000 } })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^args\.limit/) } });
+    expect(
+      parseToolCall({
+        callId: 'a',
+        program: 'etabs',
+        tool: 'define_material',
+        args: { name: 'S', e: 2e8, kind: 'steel' },
+      }),
+    ).toMatchObject({ ok: false, error: { message: 'args.fy: a steel material needs fy' } });
+    expect(parseToolCall({ callId: 'a', program: 'etabs', tool: 'define_load_combinations', args: {} })).toMatchObject({
+      ok: false,
+      error: { message: 'args: give combinations or generate' },
+    });
+    const rs = parseToolCall({
+      callId: 'a',
+      program: 'sap2000',
+      tool: 'define_response_spectrum',
+      args: { name: 'RSX', direction: 'X', spectrum: { code: 'ASCE7-16', sds: 1, sd1: 0.6 } },
+    });
+    expect(rs).toMatchObject({
+      ok: true,
+      value: { args: { modal_case: 'MODAL', combination: 'CQC', damping: 0.05, spectrum: { tl: 8, r: 1, ie: 1 } } },
+    });
+    expect(
+      parseToolCall({
+        callId: 'a',
+        program: 'sap2000',
+        tool: 'define_response_spectrum',
+        args: { name: 'RSX', direction: 'X', spectrum: { code: 'NBCC', sds: 1 } },
+      }).ok,
+    ).toBe(false);
+    expect(
+      parseToolCall({
+        callId: 'a',
+        program: 'etabs',
+        tool: 'read_table',
+        args: { table: 'Story Drifts', limit: 5000 },
+      }),
+    ).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^args\.limit/) } });
   });
 
   it('checks an escape-hatch call against the allow-list: the method, then each typed argument by position', () => {
-    const ok = parseToolCall({ callId: 'a', program: 'sap2000', tool: 'call_api', args: { method: 'SapModel.FrameObj.SetSection', args: ['B1', 'W14X99'] } });
+    const ok = parseToolCall({
+      callId: 'a',
+      program: 'sap2000',
+      tool: 'call_api',
+      args: { method: 'SapModel.FrameObj.SetSection', args: ['B1', 'W14X99'] },
+    });
     expect(ok.ok).toBe(true);
-    expect(parseToolCall({ callId: 'a', program: 'sap2000', tool: 'call_api', args: { method: 'SapModel.File.Delete', args: [] } })).toMatchObject({ ok: false, error: { message: 'args.method: SapModel.File.Delete is not on the allow-list' } });
-    const bad = parseToolCall({ callId: 'a', program: 'sap2000', tool: 'call_api', args: { method: 'SapModel.LoadCases.ModalEigen.SetNumberModes', args: ['MODAL', 12.5, 1] } });
-    expect(bad).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^args\.args\.1: .*MaxModes: int/) } });
-    expect(parseToolCall({ callId: 'a', program: 'sap2000', tool: 'call_api', args: { method: 'SapModel.FrameObj.SetSection', args: ['B1'] } }).ok).toBe(false);
+    expect(
+      parseToolCall({
+        callId: 'a',
+        program: 'sap2000',
+        tool: 'call_api',
+        args: { method: 'SapModel.File.Delete', args: [] },
+      }),
+    ).toMatchObject({ ok: false, error: { message: 'args.method: SapModel.File.Delete is not on the allow-list' } });
+    const bad = parseToolCall({
+      callId: 'a',
+      program: 'sap2000',
+      tool: 'call_api',
+      args: { method: 'SapModel.LoadCases.ModalEigen.SetNumberModes', args: ['MODAL', 12.5, 1] },
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^args\.args\.1: .*MaxModes: int/) },
+    });
+    expect(
+      parseToolCall({
+        callId: 'a',
+        program: 'sap2000',
+        tool: 'call_api',
+        args: { method: 'SapModel.FrameObj.SetSection', args: ['B1'] },
+      }).ok,
+    ).toBe(false);
   });
 
   it('keeps on the allow-list, with a confirmation, every method that deletes or writes files', () => {
     const files = OAPI_METHODS.filter((m) => m.effect === 'file' || m.effect === 'delete');
-    expect(files.map((m) => m.method)).toEqual(expect.arrayContaining(['SapModel.File.Save', 'SapModel.File.OpenFile', 'SapModel.Analyze.RunAnalysis', 'SapModel.FrameObj.Delete', 'SapModel.RespCombo.Delete', 'SapModel.DatabaseTables.ApplyEditedTables']));
+    expect(files.map((m) => m.method)).toEqual(
+      expect.arrayContaining([
+        'SapModel.File.Save',
+        'SapModel.File.OpenFile',
+        'SapModel.Analyze.RunAnalysis',
+        'SapModel.FrameObj.Delete',
+        'SapModel.RespCombo.Delete',
+        'SapModel.DatabaseTables.ApplyEditedTables',
+      ]),
+    );
     for (const m of OAPI_METHODS) expect(m.confirm, m.method).toBe(m.effect === 'file' || m.effect === 'delete');
     expect(oapiMethod('SapModel.Story.SetStories_2', 'sap2000')).toBeUndefined();
     expect(oapiMethod('SapModel.Story.SetStories_2', 'etabs')).toMatchObject({ confirm: true });

@@ -35,7 +35,9 @@ export async function recordingProxies(subgraphs: Record<string, string>): Promi
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        const headers = Object.fromEntries(FORWARDED.flatMap((h) => (typeof req.headers[h] === 'string' ? [[h, req.headers[h] as string]] : [])));
+        const headers = Object.fromEntries(
+          FORWARDED.flatMap((h) => (typeof req.headers[h] === 'string' ? [[h, req.headers[h] as string]] : [])),
+        );
         const id = String(req.headers['x-request-id'] ?? '');
         if (!fetches.has(id)) fetches.set(id, []);
         fetches.get(id)!.push({ subgraph: target, headers, body });

@@ -44,13 +44,26 @@ function mixSender(url: string, fixture: Fixture) {
     let rng = rngs.get(client);
     if (!rng) rngs.set(client, (rng = seeded(7919 * (client + 1))));
     const { key, body } = drawRequest(rng, fixture);
-    const answer = await poster.post(url, { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body, { idempotent: false });
+    const answer = await poster.post(
+      url,
+      { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body,
+      { idempotent: false },
+    );
     return answer.status === 200 && !answer.body.includes('"errors"');
   };
 }
 
 async function post(url: string, key: string, body: string, requestId?: string): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...(requestId ? { 'x-request-id': requestId } : {}) }, body });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${key}`,
+      ...(requestId ? { 'x-request-id': requestId } : {}),
+    },
+    body,
+  });
   return ((await res.json()) as { data?: unknown }).data;
 }
 
@@ -69,8 +82,15 @@ async function verify(ours: string, peer: string, fixture: Fixture): Promise<num
 /** The fetches our gateway makes for a sample of the mix, through recording proxies. */
 async function record(subgraphs: Record<string, string>, dataDir: string, fixture: Fixture): Promise<Fetch[][]> {
   const recorder = await recordingProxies(subgraphs);
-  const remote = Object.entries(recorder.urls).map(([n, u]) => `${n}=${u}`).join(',');
-  const gateway = await serve('gateway/main.ts', [], { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote }, READY.gateway);
+  const remote = Object.entries(recorder.urls)
+    .map(([n, u]) => `${n}=${u}`)
+    .join(',');
+  const gateway = await serve(
+    'gateway/main.ts',
+    [],
+    { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote },
+    READY.gateway,
+  );
   try {
     const rng = seeded(99);
     const sent: string[] = [];
@@ -91,13 +111,33 @@ export async function measureMix(dataDir: string, clientCounts: number[], second
   try {
     // One after the other: each migrates the shared database at start.
     const subgraphs: Record<string, Served> = {};
-    for (const name of SUBGRAPHS) stops.push((subgraphs[name] = await serve('gateway/subgraph-server.ts', [name], { DATA_DIR: dataDir, PORT: '0' }, READY.subgraph)));
+    for (const name of SUBGRAPHS)
+      stops.push(
+        (subgraphs[name] = await serve(
+          'gateway/subgraph-server.ts',
+          [name],
+          { DATA_DIR: dataDir, PORT: '0' },
+          READY.subgraph,
+        )),
+      );
     const urls = Object.fromEntries(SUBGRAPHS.map((n) => [n, subgraphs[n]!.url]));
     const subgraphPids = SUBGRAPHS.map((n) => subgraphs[n]!.pid);
-    const remote = Object.entries(urls).map(([n, u]) => `${n}=${u}`).join(',');
-    const ours = await serve('gateway/main.ts', [], { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote }, READY.gateway);
+    const remote = Object.entries(urls)
+      .map(([n, u]) => `${n}=${u}`)
+      .join(',');
+    const ours = await serve(
+      'gateway/main.ts',
+      [],
+      { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote },
+      READY.gateway,
+    );
     stops.push(ours);
-    const uncached = await serve('gateway/main.ts', [], { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote, PUBLIC_CACHE_S: '0' }, READY.gateway);
+    const uncached = await serve(
+      'gateway/main.ts',
+      [],
+      { DATA_DIR: dataDir, PORT: '0', MEMORY_PORT: '0', REMOTE_SUBGRAPHS: remote, PUBLIC_CACHE_S: '0' },
+      READY.gateway,
+    );
     stops.push(uncached);
     const fixture = await seedFixture(ours.url, `file:${path.join(dataDir, 'platform.db')}`);
     const recorded = await record(urls, dataDir, fixture);
@@ -116,17 +156,31 @@ export async function measureMix(dataDir: string, clientCounts: number[], second
 
     const replay = replayer();
     let next = 0;
-    const baseline: Target = { name: 'subgraphs alone (replayed fetches)', pids: subgraphPids, send: () => replay.send(recorded[next++ % recorded.length]!) };
+    const baseline: Target = {
+      name: 'subgraphs alone (replayed fetches)',
+      pids: subgraphPids,
+      send: () => replay.send(recorded[next++ % recorded.length]!),
+    };
     const targets: Target[] = [
       { name: 'ours', pids: [ours.pid, ...subgraphPids], send: mixSender(ours.url, fixture) },
       { name: 'ours, public cache off', pids: [uncached.pid, ...subgraphPids], send: mixSender(uncached.url, fixture) },
-      ...peers.map((p, i) => ({ name: PEERS[i]!.name, pids: [p.pid, ...subgraphPids], send: mixSender(p.url, fixture) })),
+      ...peers.map((p, i) => ({
+        name: PEERS[i]!.name,
+        pids: [p.pid, ...subgraphPids],
+        send: mixSender(p.url, fixture),
+      })),
       baseline,
     ];
     const cells: MixFigures[] = [];
     for (const clients of clientCounts) {
       const figures = await alternate(targets, clients, seconds);
-      cells.push({ clients, ours: figures[0]!, oursUncached: figures[1]!, peers: figures.slice(2, -1), baseline: figures.at(-1)! });
+      cells.push({
+        clients,
+        ours: figures[0]!,
+        oursUncached: figures[1]!,
+        peers: figures.slice(2, -1),
+        baseline: figures.at(-1)!,
+      });
     }
     replay.close();
     return { cells, mismatches, shapes: SHAPES.map(({ name, weight }) => ({ name, weight })) };

@@ -26,7 +26,8 @@ export const SHAPES: Shape[] = [
   {
     name: 'codes with a filter',
     weight: 18,
-    query: 'query Codes($ds: DesignStandard, $first: Int) { codes(designStandard: $ds, first: $first) { nodes { fileId filename description designStandard path addedAt } pageInfo { hasNextPage endCursor } } }',
+    query:
+      'query Codes($ds: DesignStandard, $first: Int) { codes(designStandard: $ds, first: $first) { nodes { fileId filename description designStandard path addedAt } pageInfo { hasNextPage endCursor } } }',
     variables: (rng) => ({ ds: pick(rng, STANDARDS), first: int(rng, 5, 50) }),
   },
   {
@@ -49,35 +50,46 @@ export const SHAPES: Shape[] = [
   {
     name: 'memory search',
     weight: 15,
-    query: 'query Memory($input: SearchMemoryInput!) { searchMemory(input: $input) { uuid name fact validAt invalidAt createdAt score sourceNodeUuid targetNodeUuid } }',
-    variables: (rng, account) => ({ input: { query: phrase(rng, int(rng, 2, 5)), groupIds: [pick(rng, account.memoryGroups)], maxFacts: int(rng, 5, 20) } }),
+    query:
+      'query Memory($input: SearchMemoryInput!) { searchMemory(input: $input) { uuid name fact validAt invalidAt createdAt score sourceNodeUuid targetNodeUuid } }',
+    variables: (rng, account) => ({
+      input: {
+        query: phrase(rng, int(rng, 2, 5)),
+        groupIds: [pick(rng, account.memoryGroups)],
+        maxFacts: int(rng, 5, 20),
+      },
+    }),
   },
   {
     name: 'a blog post by slug',
     weight: 10,
-    query: 'query Post($slug: String!) { blogPostBySlug(slug: $slug) { id title content author description tags slug createdAt updatedAt } }',
+    query:
+      'query Post($slug: String!) { blogPostBySlug(slug: $slug) { id title content author description tags slug createdAt updatedAt } }',
     variables: (rng, _account, fixture) => ({ slug: pick(rng, fixture.blogSlugs) }),
   },
   {
     name: "a spreadsheet job's status",
     weight: 12,
-    query: 'query Sheet($id: ID!) { job(id: $id) { id type status progress createdAt completedAt expiresAt fileResult { fileUrl fileType expiresAt } error { code message } } }',
+    query:
+      'query Sheet($id: ID!) { job(id: $id) { id type status progress createdAt completedAt expiresAt fileResult { fileUrl fileType expiresAt } error { code message } } }',
     variables: (rng, account) => ({ id: pick(rng, account.spreadsheetJobs) }),
   },
   {
     name: 'a poll of recent jobs',
     weight: 12,
-    query: 'query Jobs($first: Int) { jobs(first: $first) { nodes { id type status progress createdAt completedAt } pageInfo { hasNextPage endCursor } } }',
+    query:
+      'query Jobs($first: Int) { jobs(first: $first) { nodes { id type status progress createdAt completedAt } pageInfo { hasNextPage endCursor } } }',
     variables: (rng) => ({ first: int(rng, 5, 20) }),
   },
   {
     name: 'a mutation that creates a search job',
     weight: 3,
     query: 'mutation Search($input: SearchJobInput!) { createSearchJob(input: $input) { id type status createdAt } }',
-    variables: (rng, _account, fixture) => ({ input: { query: phrase(rng, int(rng, 2, 4)), fileIds: [fixture.codeFileId], perPage: int(rng, 5, 10) } }),
+    variables: (rng, _account, fixture) => ({
+      input: { query: phrase(rng, int(rng, 2, 4)), fileIds: [fixture.codeFileId], perPage: int(rng, 5, 10) },
+    }),
   },
 ];
-
 
 export interface MixRequest {
   shape: string;
@@ -96,5 +108,9 @@ export function drawRequest(rng: () => number, fixture: Fixture): MixRequest {
     }
   }
   const account = pick(rng, fixture.accounts);
-  return { shape: shape.name, key: pick(rng, account.keys), body: JSON.stringify({ query: shape.query, variables: shape.variables(rng, account, fixture) }) };
+  return {
+    shape: shape.name,
+    key: pick(rng, account.keys),
+    body: JSON.stringify({ query: shape.query, variables: shape.variables(rng, account, fixture) }),
+  };
 }

@@ -9,8 +9,18 @@ import type { InterruptibleReads } from '../interruptible-reads.ts';
 
 const MAX_CONNECTIONS = 4;
 
-export function createPostgresReads(connectionString: string, options: string, onQuery?: (sql: string) => void): InterruptibleReads {
-  const pool = new pg.Pool({ connectionString, options, max: MAX_CONNECTIONS, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+export function createPostgresReads(
+  connectionString: string,
+  options: string,
+  onQuery?: (sql: string) => void,
+): InterruptibleReads {
+  const pool = new pg.Pool({
+    connectionString,
+    options,
+    max: MAX_CONNECTIONS,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+  });
   // An idle connection the server ended (restart, failover) is dropped from the pool; the next read opens another.
   pool.on('error', () => {});
   return {

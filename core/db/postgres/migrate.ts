@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import type { PrismaClient } from '@prisma/client';
 import { readMigrations, splitStatements, type Migration } from '../migrate.ts';
 
-export const POSTGRES_MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../prisma/postgresql/migrations');
+export const POSTGRES_MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../prisma/postgresql/migrations',
+);
 
 /** Any constant shared by every process of the platform: the lock key of migrating. */
 const MIGRATION_LOCK = 1_801_184_018;
@@ -18,12 +21,17 @@ const MIGRATION_LOCK = 1_801_184_018;
 /** A migration of several hundred statements (HNSW and GIN indexes) on a loaded machine. */
 const TRANSACTION = { maxWait: 60_000, timeout: 300_000 };
 
-export async function applyPostgresMigrations(db: PrismaClient, migrations: Migration[] = readMigrations(POSTGRES_MIGRATIONS_DIR)): Promise<string[]> {
+export async function applyPostgresMigrations(
+  db: PrismaClient,
+  migrations: Migration[] = readMigrations(POSTGRES_MIGRATIONS_DIR),
+): Promise<string[]> {
   const applied = async (tx: Pick<PrismaClient, '$queryRawUnsafe'>) =>
     new Set(
-      (await tx.$queryRawUnsafe<{ migration_name: string }[]>(
-        'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-      )).map((r) => r.migration_name),
+      (
+        await tx.$queryRawUnsafe<{ migration_name: string }[]>(
+          'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+        )
+      ).map((r) => r.migration_name),
     );
   await db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);

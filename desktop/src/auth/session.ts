@@ -44,7 +44,11 @@ export class Session extends EventEmitter<SessionEvents> {
   }
 
   async adopt(reply: TokenReply): Promise<void> {
-    this.tokens = { access_token: reply.access_token, refresh_token: reply.refresh_token, expires_at: new Date(this.now() + reply.expires_in * 1000).toISOString() };
+    this.tokens = {
+      access_token: reply.access_token,
+      refresh_token: reply.refresh_token,
+      expires_at: new Date(this.now() + reply.expires_in * 1000).toISOString(),
+    };
     await this.store.save(this.tokens);
     this.schedule();
     this.emit('tokens');
@@ -63,11 +67,15 @@ export class Session extends EventEmitter<SessionEvents> {
       try {
         const current = this.tokens;
         if (!current) throw new SignInError('invalid_grant', 'not signed in');
-        const reply = await tokenRequest(this.platformUrl, { grant_type: 'refresh_token', refresh_token: current.refresh_token });
+        const reply = await tokenRequest(this.platformUrl, {
+          grant_type: 'refresh_token',
+          refresh_token: current.refresh_token,
+        });
         await this.adopt(reply);
         return reply.access_token;
       } catch (err) {
-        if (err instanceof SignInError && err.code === 'invalid_grant' && this.tokens) await this.end('Your sign-in has expired or was revoked. Sign in again.');
+        if (err instanceof SignInError && err.code === 'invalid_grant' && this.tokens)
+          await this.end('Your sign-in has expired or was revoked. Sign in again.');
         throw err;
       } finally {
         this.refreshing = null;
@@ -107,14 +115,17 @@ export class Session extends EventEmitter<SessionEvents> {
     this.close();
     if (!this.tokens) return;
     const due = Math.max(0, Date.parse(this.tokens.expires_at) - REFRESH_AHEAD_MS - this.now());
-    this.timer = setTimeout(() => {
-      this.refresh().catch((err) => {
-        if (err instanceof SignInError && err.code !== 'invalid_grant' && this.tokens) {
-          this.timer = setTimeout(() => this.schedule(), 60_000);
-          this.timer.unref();
-        }
-      });
-    }, Math.min(due, 2 ** 31 - 1));
+    this.timer = setTimeout(
+      () => {
+        this.refresh().catch((err) => {
+          if (err instanceof SignInError && err.code !== 'invalid_grant' && this.tokens) {
+            this.timer = setTimeout(() => this.schedule(), 60_000);
+            this.timer.unref();
+          }
+        });
+      },
+      Math.min(due, 2 ** 31 - 1),
+    );
     this.timer.unref();
   }
 }

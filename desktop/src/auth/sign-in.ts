@@ -51,7 +51,11 @@ const DONE_PAGE = (title: string, text: string) =>
   `<!doctype html><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh}</style><main><h1>${title}</h1><p>${text}</p></main>`;
 
 /** Posts a form to the platform's token endpoint; OAuth errors keep their code, a network failure is `offline`. */
-export async function tokenRequest(platformUrl: string, params: Record<string, string>, fetchImpl: typeof fetch = fetch): Promise<TokenReply> {
+export async function tokenRequest(
+  platformUrl: string,
+  params: Record<string, string>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<TokenReply> {
   let res: Response;
   try {
     res = await fetchImpl(`${platformUrl}/oauth/token`, {
@@ -69,7 +73,10 @@ export async function tokenRequest(platformUrl: string, params: Record<string, s
   try {
     body = JSON.parse(text);
   } catch {
-    throw new SignInError(res.status >= 500 ? 'offline' : 'platform_error', `the token endpoint answered ${res.status} without JSON`);
+    throw new SignInError(
+      res.status >= 500 ? 'offline' : 'platform_error',
+      `the token endpoint answered ${res.status} without JSON`,
+    );
   }
   if (!res.ok) {
     const error = (body as { error?: string }).error;
@@ -79,12 +86,16 @@ export async function tokenRequest(platformUrl: string, params: Record<string, s
     throw new SignInError('platform_error', `${error ?? 'error'}: ${description}`);
   }
   const parsed = TokenReply.safeParse(body);
-  if (!parsed.success) throw new SignInError('platform_error', `the token answer is not valid: ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success)
+    throw new SignInError('platform_error', `the token answer is not valid: ${parsed.error.issues[0]!.message}`);
   return parsed.data;
 }
 
 /** Opens the loopback listener and builds the authorize URL; the caller opens the URL in the browser. */
-export async function startSignIn(platformUrl: string, options: { windowMs?: number; fetchImpl?: typeof fetch } = {}): Promise<SignInAttempt> {
+export async function startSignIn(
+  platformUrl: string,
+  options: { windowMs?: number; fetchImpl?: typeof fetch } = {},
+): Promise<SignInAttempt> {
   const { verifier, challenge } = pkcePair();
   const state = base64url(randomBytes(24));
   let settle!: { resolve: (t: TokenReply) => void; reject: (e: SignInError) => void };
@@ -108,23 +119,43 @@ export async function startSignIn(platformUrl: string, options: { windowMs?: num
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
-  const timer = setTimeout(() => finish(new SignInError('expired', 'The sign-in window closed after 5 minutes. Select Try Again.')), options.windowMs ?? SIGN_IN_WINDOW_MS);
+  const timer = setTimeout(
+    () => finish(new SignInError('expired', 'The sign-in window closed after 5 minutes. Select Try Again.')),
+    options.windowMs ?? SIGN_IN_WINDOW_MS,
+  );
   timer.unref();
 
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const reply = (status: number, title: string, text: string) =>
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end(DONE_PAGE(title, text));
+      res
+        .writeHead(status, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'referrer-policy': 'no-referrer',
+        })
+        .end(DONE_PAGE(title, text));
     // Only the one redirect of this attempt counts: other paths (the browser's favicon) and a wrong state are ignored.
-    if (req.method !== 'GET' || url.pathname !== '/callback' || url.searchParams.get('state') !== state || finished) return reply(404, 'Not found', 'This address belongs to a sign-in that has ended.');
+    if (req.method !== 'GET' || url.pathname !== '/callback' || url.searchParams.get('state') !== state || finished)
+      return reply(404, 'Not found', 'This address belongs to a sign-in that has ended.');
     const error = url.searchParams.get('error');
     if (error) {
       reply(200, 'Sign-in cancelled', 'You can close this tab and return to the app.');
-      return finish(new SignInError(error === 'access_denied' ? 'access_denied' : 'platform_error', url.searchParams.get('error_description') ?? error));
+      return finish(
+        new SignInError(
+          error === 'access_denied' ? 'access_denied' : 'platform_error',
+          url.searchParams.get('error_description') ?? error,
+        ),
+      );
     }
     const code = url.searchParams.get('code');
-    if (!code) return reply(400, 'Sign-in failed', 'The platform sent no code. Return to the app and select Try Again.');
-    tokenRequest(platformUrl, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }, options.fetchImpl).then(
+    if (!code)
+      return reply(400, 'Sign-in failed', 'The platform sent no code. Return to the app and select Try Again.');
+    tokenRequest(
+      platformUrl,
+      { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier },
+      options.fetchImpl,
+    ).then(
       (t) => {
         reply(200, 'Signed in', 'You can close this tab and return to Structural Platform.');
         finish(t);

@@ -39,7 +39,10 @@ export const TOKEN_FILE = 'tokens.json';
 
 /** The system keychain through @napi-rs/keyring, or null when the library cannot load. */
 export function systemKeychain(service = KEYCHAIN_SERVICE): Keychain | null {
-  let Entry: new (service: string, account: string) => { getPassword(): string | null | undefined; setPassword(p: string): void; deletePassword(): boolean | void };
+  let Entry: new (
+    service: string,
+    account: string,
+  ) => { getPassword(): string | null | undefined; setPassword(p: string): void; deletePassword(): boolean | void };
   try {
     // Packaged, the addon is an asset of the executable, loaded from a file of this version.
     if (packaged) {
@@ -53,7 +56,9 @@ export function systemKeychain(service = KEYCHAIN_SERVICE): Keychain | null {
   return {
     get: (account) => new Entry(service, account).getPassword() ?? null,
     set: (account, secret) => new Entry(service, account).setPassword(secret),
-    delete: (account) => { new Entry(service, account).deletePassword(); },
+    delete: (account) => {
+      new Entry(service, account).deletePassword();
+    },
   };
 }
 

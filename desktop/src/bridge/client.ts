@@ -43,7 +43,13 @@ export interface BridgeOptions {
   lanes: () => LaneReport[];
   log: Logger;
   /** Runs a delivered call (the safety guard: preview, backup, approval, audit); dispatch to the adapter when absent. */
-  run?: (call: { callId: string; conversationId: string | null; program: Program; tool: string; args: unknown }) => Promise<ToolOutcome>;
+  run?: (call: {
+    callId: string;
+    conversationId: string | null;
+    program: Program;
+    tool: string;
+    args: unknown;
+  }) => Promise<ToolOutcome>;
   heartbeatMs?: number;
   /** First reconnect delay; doubles up to maxBackoffMs. */
   backoffMs?: number;
@@ -53,7 +59,15 @@ export interface BridgeOptions {
 export interface BridgeEvents {
   state: [state: ClientState, detail: string | null];
   lanes: [];
-  call: [record: { callId: string; program: Program; tool: string; phase: 'started' | 'finished' | 'redelivered'; ok?: boolean }];
+  call: [
+    record: {
+      callId: string;
+      program: Program;
+      tool: string;
+      phase: 'started' | 'finished' | 'redelivered';
+      ok?: boolean;
+    },
+  ];
 }
 
 interface CallRecord {
@@ -96,7 +110,13 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
 
   constructor(options: BridgeOptions) {
     super();
-    this.o = { heartbeatMs: 20_000, backoffMs: 1_000, maxBackoffMs: 30_000, run: (c) => dispatch(this.o.adapters(), c), ...options };
+    this.o = {
+      heartbeatMs: 20_000,
+      backoffMs: 1_000,
+      maxBackoffMs: 30_000,
+      run: (c) => dispatch(this.o.adapters(), c),
+      ...options,
+    };
   }
 
   /** Runs per callId (a call is run once however often it is delivered). */
@@ -167,7 +187,12 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
   }
 
   private lanesInput() {
-    return this.lanes().map((l) => ({ program: l.program.toUpperCase(), versions: l.versions.slice(0, 20), activeVersion: l.activeVersion, state: l.state.toUpperCase() }));
+    return this.lanes().map((l) => ({
+      program: l.program.toUpperCase(),
+      versions: l.versions.slice(0, 20),
+      activeVersion: l.activeVersion,
+      state: l.state.toUpperCase(),
+    }));
   }
 
   private async connect(): Promise<void> {
@@ -175,7 +200,12 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
     const current = () => generation === this.generation;
     try {
       await this.o.api.gql(REGISTER, {
-        input: { machineId: this.o.machineId, name: this.o.machineName, clientVersion: this.o.clientVersion, lanes: this.lanesInput() },
+        input: {
+          machineId: this.o.machineId,
+          name: this.o.machineName,
+          clientVersion: this.o.clientVersion,
+          lanes: this.lanesInput(),
+        },
       });
     } catch (err) {
       if (current()) this.linkDown(err);
@@ -192,7 +222,10 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
         void this.flushAnswers();
       },
       closed: (event) => {
-        if (current()) this.linkDown(new PlatformError('OFFLINE', `the link closed (${(event as { code?: number })?.code ?? 'no code'})`));
+        if (current())
+          this.linkDown(
+            new PlatformError('OFFLINE', `the link closed (${(event as { code?: number })?.code ?? 'no code'})`),
+          );
       },
     });
     this.socket = socket;
@@ -241,7 +274,8 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
         try {
           await this.o.api.session.refresh();
         } catch (e) {
-          if (e instanceof SignInError && e.code === 'invalid_grant') return this.setState('error', 'Signed out: sign in again');
+          if (e instanceof SignInError && e.code === 'invalid_grant')
+            return this.setState('error', 'Signed out: sign in again');
         }
       }
       void this.connect();
@@ -287,18 +321,35 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
       return;
     }
     const program = call.program.toLowerCase() as Program;
-    const record: CallRecord = { program, tool: call.tool, outcome: null, answered: false, runs: 1, deadline: Date.parse(call.deadlineAt) };
+    const record: CallRecord = {
+      program,
+      tool: call.tool,
+      outcome: null,
+      answered: false,
+      runs: 1,
+      deadline: Date.parse(call.deadlineAt),
+    };
     this.records.set(call.callId, record);
     this.forgetOld();
     this.o.log.info('tool call', { callId: call.callId, program, tool: call.tool, delivery: call.delivery });
     this.emit('call', { callId: call.callId, program, tool: call.tool, phase: 'started' });
     this.laneChange(program, +1);
     try {
-      record.outcome = await this.o.run({ callId: call.callId, conversationId: call.conversationId ?? null, program, tool: call.tool, args: call.arguments });
+      record.outcome = await this.o.run({
+        callId: call.callId,
+        conversationId: call.conversationId ?? null,
+        program,
+        tool: call.tool,
+        args: call.arguments,
+      });
     } finally {
       this.laneChange(program, -1);
     }
-    this.o.log.info('tool call finished', { callId: call.callId, ok: record.outcome.ok, ...(record.outcome.ok ? {} : { error: record.outcome.error.code }) });
+    this.o.log.info('tool call finished', {
+      callId: call.callId,
+      ok: record.outcome.ok,
+      ...(record.outcome.ok ? {} : { error: record.outcome.error.code }),
+    });
     this.emit('call', { callId: call.callId, program, tool: call.tool, phase: 'finished', ok: record.outcome.ok });
     await this.answer(call.callId, record);
   }
@@ -319,19 +370,24 @@ export class BridgeClient extends EventEmitter<BridgeEvents> {
       // Kept: sent again once the link is back (flushAnswers), when the platform re-delivers the
       // call, or, refused for the moment (rate limit), when the platform says to try again.
       this.o.log.warn('tool result not sent', { callId, message: (err as Error).message });
-      const retryAfterS = err instanceof PlatformError && err.code === 'RATE_LIMITED' ? Number(err.details?.retry_after_s ?? 5) : null;
+      const retryAfterS =
+        err instanceof PlatformError && err.code === 'RATE_LIMITED' ? Number(err.details?.retry_after_s ?? 5) : null;
       if (retryAfterS !== null && this.state === 'connected' && !this.answerRetry) {
-        this.answerRetry = setTimeout(() => {
-          this.answerRetry = null;
-          void this.flushAnswers();
-        }, Math.min(60, Math.max(1, retryAfterS)) * 1000);
+        this.answerRetry = setTimeout(
+          () => {
+            this.answerRetry = null;
+            void this.flushAnswers();
+          },
+          Math.min(60, Math.max(1, retryAfterS)) * 1000,
+        );
         this.answerRetry.unref();
       }
     }
   }
 
   private async flushAnswers(): Promise<void> {
-    for (const [callId, record] of this.records) if (record.outcome && !record.answered) await this.answer(callId, record);
+    for (const [callId, record] of this.records)
+      if (record.outcome && !record.answered) await this.answer(callId, record);
   }
 
   private forgetOld(): void {

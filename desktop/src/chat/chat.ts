@@ -88,7 +88,9 @@ export class Chat extends EventEmitter<ChatEvents> {
   /** Conversations whose run is still working (after a relaunch too: the platform runs them, not this app). */
   async working(): Promise<{ id: string; title: string }[]> {
     const page = await this.conversations(null, 100);
-    return page.nodes.filter((c: { latestRun: { status: string } | null }) => c.latestRun && WORKING.includes(c.latestRun.status));
+    return page.nodes.filter(
+      (c: { latestRun: { status: string } | null }) => c.latestRun && WORKING.includes(c.latestRun.status),
+    );
   }
 
   async resume(conversationId: string) {
@@ -122,7 +124,10 @@ export class Chat extends EventEmitter<ChatEvents> {
       entry.socket.subscribe(
         { query: EVENTS, variables: { c: conversationId } },
         {
-          next: (m) => (m.data ? this.emit('run', conversationId, (m.data as { runEvents: Record<string, unknown> }).runEvents) : again()),
+          next: (m) =>
+            m.data
+              ? this.emit('run', conversationId, (m.data as { runEvents: Record<string, unknown> }).runEvents)
+              : again(),
           error: again,
           complete: again,
         },

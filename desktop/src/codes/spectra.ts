@@ -12,14 +12,27 @@ import type { Spectrum } from '@structural-platform/tool-schema';
 
 const EC8: Record<1 | 2, Record<'A' | 'B' | 'C' | 'D' | 'E', [number, number, number, number]>> = {
   // [S, TB, TC, TD]
-  1: { A: [1.0, 0.15, 0.4, 2.0], B: [1.2, 0.15, 0.5, 2.0], C: [1.15, 0.2, 0.6, 2.0], D: [1.35, 0.2, 0.8, 2.0], E: [1.4, 0.15, 0.5, 2.0] },
-  2: { A: [1.0, 0.05, 0.25, 1.2], B: [1.35, 0.05, 0.25, 1.2], C: [1.5, 0.1, 0.25, 1.2], D: [1.8, 0.1, 0.3, 1.2], E: [1.6, 0.05, 0.25, 1.2] },
+  1: {
+    A: [1.0, 0.15, 0.4, 2.0],
+    B: [1.2, 0.15, 0.5, 2.0],
+    C: [1.15, 0.2, 0.6, 2.0],
+    D: [1.35, 0.2, 0.8, 2.0],
+    E: [1.4, 0.15, 0.5, 2.0],
+  },
+  2: {
+    A: [1.0, 0.05, 0.25, 1.2],
+    B: [1.35, 0.05, 0.25, 1.2],
+    C: [1.5, 0.1, 0.25, 1.2],
+    D: [1.8, 0.1, 0.3, 1.2],
+    E: [1.6, 0.05, 0.25, 1.2],
+  },
 };
 
 /** Spectral acceleration (in g) at period T (s). */
 export function spectralAcceleration(spec: Spectrum, T: number): number {
   if (spec.code === 'ASCE7-16') {
-    const T0 = (0.2 * spec.sd1) / spec.sds, TS = spec.sd1 / spec.sds;
+    const T0 = (0.2 * spec.sd1) / spec.sds,
+      TS = spec.sd1 / spec.sds;
     if (T < T0) return spec.sds * (0.4 + (0.6 * T) / T0);
     if (T <= TS) return spec.sds;
     if (T <= spec.tl) return spec.sd1 / T;
@@ -55,7 +68,10 @@ export function spectrumScale(spec: Spectrum, g: number): number {
 /** Period–value points for the programs: the code's corner periods and a geometric grid from 0.01 s to 20 s (user points as given). */
 export function spectrumPoints(spec: Spectrum): [number, number][] {
   if (spec.code === 'user') return spec.points.map(([t, v]) => [t, v]);
-  const corners = spec.code === 'ASCE7-16' ? [(0.2 * spec.sd1) / spec.sds, spec.sd1 / spec.sds, spec.tl] : EC8[spec.type][spec.ground].slice(1);
+  const corners =
+    spec.code === 'ASCE7-16'
+      ? [(0.2 * spec.sd1) / spec.sds, spec.sd1 / spec.sds, spec.tl]
+      : EC8[spec.type][spec.ground].slice(1);
   const periods = new Set<number>([0, ...corners]);
   const n = 320;
   for (let k = 0; k <= n; k++) periods.add(0.01 * 2000 ** (k / n));

@@ -2,10 +2,21 @@
 // metres, g in model units, and stresses in MPa (for code equations written in MPa).
 import type { Units } from '@structural-platform/tool-schema';
 
-const LB = 4.4482216152605, KIP = 4448.2216152605, KGF = 9.80665, TONF = 9806.65;
+const LB = 4.4482216152605,
+  KIP = 4448.2216152605,
+  KGF = 9.80665,
+  TONF = 9806.65;
 const FORCE_LENGTH: Record<Units, [number, number]> = {
-  N_m_C: [1, 1], kN_m_C: [1000, 1], N_mm_C: [1, 0.001], kN_mm_C: [1000, 0.001], kgf_m_C: [KGF, 1], tonf_m_C: [TONF, 1],
-  lb_in_F: [LB, 0.0254], lb_ft_F: [LB, 0.3048], kip_in_F: [KIP, 0.0254], kip_ft_F: [KIP, 0.3048],
+  N_m_C: [1, 1],
+  kN_m_C: [1000, 1],
+  N_mm_C: [1, 0.001],
+  kN_mm_C: [1000, 0.001],
+  kgf_m_C: [KGF, 1],
+  tonf_m_C: [TONF, 1],
+  lb_in_F: [LB, 0.0254],
+  lb_ft_F: [LB, 0.3048],
+  kip_in_F: [KIP, 0.0254],
+  kip_ft_F: [KIP, 0.3048],
 };
 
 export const STANDARD_GRAVITY = 9.80665; // m/s²

@@ -51,11 +51,16 @@ export interface ProgramDetection {
   needsPicker: boolean;
 }
 
-const key = (folder: string) => win32.normalize(folder).replace(/(?<![\\/])[\\/]+$/, '').toLowerCase();
+const key = (folder: string) =>
+  win32
+    .normalize(folder)
+    .replace(/(?<![\\/])[\\/]+$/, '')
+    .toLowerCase();
 
 /** Compares dotted versions numerically ("10.0.0.0" > "9.1", "24.1.0" > "24"). */
 export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number), pb = b.split('.').map(Number);
+  const pa = a.split('.').map(Number),
+    pb = b.split('.').map(Number);
   for (let k = 0; k < Math.max(pa.length, pb.length); k++) {
     const d = (pa[k] ?? 0) - (pb[k] ?? 0);
     if (d !== 0) return d;
@@ -63,24 +68,47 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-export async function detectProgram(host: DetectionHost, program: Program, preferredFolder?: string | null): Promise<ProgramDetection> {
+export async function detectProgram(
+  host: DetectionHost,
+  program: Program,
+  preferredFolder?: string | null,
+): Promise<ProgramDetection> {
   const entry = PROGRAM_CATALOGUE[program];
   const found = new Map<string, Installation>();
   const note = (folder: string, version: string, source: DetectionSource, statedVersion?: string) => {
     const k = key(folder);
     let inst = found.get(k);
     if (!inst) {
-      inst = { program, version, folder: win32.normalize(folder).replace(/(?<![\\/])[\\/]+$/, ''), exe: win32.join(folder, entry.exe), exeExists: false, comRegistered: false, sources: [] };
+      inst = {
+        program,
+        version,
+        folder: win32.normalize(folder).replace(/(?<![\\/])[\\/]+$/, ''),
+        exe: win32.join(folder, entry.exe),
+        exeExists: false,
+        comRegistered: false,
+        sources: [],
+      };
       found.set(k, inst);
     }
     // A stated full version (DisplayVersion) is more precise than the folder's major number.
-    if (statedVersion && compareVersions(statedVersion, '0') > 0 && statedVersion.split('.').length > inst.version.split('.').length) inst.version = statedVersion;
+    if (
+      statedVersion &&
+      compareVersions(statedVersion, '0') > 0 &&
+      statedVersion.split('.').length > inst.version.split('.').length
+    )
+      inst.version = statedVersion;
     if (!inst.sources.includes(source)) inst.sources.push(source);
     return inst;
   };
 
   // 1. Folder scan.
-  const roots = [...new Set([host.env('ProgramFiles'), host.env('ProgramFiles(x86)'), host.env('ProgramW6432')].filter((r): r is string => !!r))];
+  const roots = [
+    ...new Set(
+      [host.env('ProgramFiles'), host.env('ProgramFiles(x86)'), host.env('ProgramW6432')].filter(
+        (r): r is string => !!r,
+      ),
+    ),
+  ];
   for (const root of roots) {
     const vendor = win32.join(root, entry.vendorFolder);
     for (const name of await host.listDir(vendor)) {
@@ -115,15 +143,22 @@ export async function detectProgram(host: DetectionHost, program: Program, prefe
 
   const installations = [...found.values()];
   for (const inst of installations) inst.exeExists = await host.isFile(inst.exe);
-  installations.sort((a, b) => compareVersions(b.version, a.version) || Number(b.comRegistered) - Number(a.comRegistered));
+  installations.sort(
+    (a, b) => compareVersions(b.version, a.version) || Number(b.comRegistered) - Number(a.comRegistered),
+  );
   const usable = installations.filter((i) => i.exeExists);
   const preferred = preferredFolder ? usable.find((i) => key(i.folder) === key(preferredFolder)) : undefined;
   return { program, installations, selected: preferred ?? usable[0] ?? null, needsPicker: usable.length > 1 };
 }
 
-export async function detectAll(host: DetectionHost, preferred: Partial<Record<Program, string | null>> = {}): Promise<ProgramDetection[]> {
+export async function detectAll(
+  host: DetectionHost,
+  preferred: Partial<Record<Program, string | null>> = {},
+): Promise<ProgramDetection[]> {
   // The programs at once: their registry and folder reads overlap (each a process on Windows).
-  return Promise.all((Object.keys(PROGRAM_CATALOGUE) as Program[]).map((program) => detectProgram(host, program, preferred[program])));
+  return Promise.all(
+    (Object.keys(PROGRAM_CATALOGUE) as Program[]).map((program) => detectProgram(host, program, preferred[program])),
+  );
 }
 
 function versionFromFolder(entry: ProgramCatalogueEntry, folder: string): string | null {

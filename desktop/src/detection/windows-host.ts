@@ -9,7 +9,10 @@ import type { DetectionHost, RegistryReader } from './detect.ts';
 const REG_TIMEOUT_MS = 10_000;
 const REG_MAX_OUTPUT = 8 * 1024 * 1024;
 
-export interface RegQueryOutput { values: Record<string, string>; subkeys: string[] }
+export interface RegQueryOutput {
+  values: Record<string, string>;
+  subkeys: string[];
+}
 
 /**
  * Parses `reg query KEY` output: value lines are indented "name    REG_TYPE    data" (four
@@ -42,12 +45,20 @@ export function parseDefaultValue(output: string): string | undefined {
 }
 
 function expandHive(key: string): string {
-  return key.replace(/^HKLM\\/i, 'HKEY_LOCAL_MACHINE\\').replace(/^HKCU\\/i, 'HKEY_CURRENT_USER\\').replace(/^HKCR\\/i, 'HKEY_CLASSES_ROOT\\');
+  return key
+    .replace(/^HKLM\\/i, 'HKEY_LOCAL_MACHINE\\')
+    .replace(/^HKCU\\/i, 'HKEY_CURRENT_USER\\')
+    .replace(/^HKCR\\/i, 'HKEY_CLASSES_ROOT\\');
 }
 
 function reg(args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile('reg.exe', ['query', ...args], { timeout: REG_TIMEOUT_MS, maxBuffer: REG_MAX_OUTPUT, windowsHide: true }, (err, stdout) => resolve(err ? null : stdout));
+    execFile(
+      'reg.exe',
+      ['query', ...args],
+      { timeout: REG_TIMEOUT_MS, maxBuffer: REG_MAX_OUTPUT, windowsHide: true },
+      (err, stdout) => resolve(err ? null : stdout),
+    );
   });
 }
 
@@ -94,7 +105,11 @@ export function regExeReader(): RegistryReader {
   };
   const tree = (key: string) => {
     const root = expandHive(key).toLowerCase();
-    if (!trees.has(root)) trees.set(root, reg([key, '/s']).then((out) => (out === null ? new Map() : parseRegTree(key, out))));
+    if (!trees.has(root))
+      trees.set(
+        root,
+        reg([key, '/s']).then((out) => (out === null ? new Map() : parseRegTree(key, out))),
+      );
     return trees.get(root)!;
   };
   return {
@@ -106,12 +121,15 @@ export function regExeReader(): RegistryReader {
       if (cached !== undefined) return cached && { ...cached.values };
       const k = expandHive(key).toLowerCase();
       if (!single.has(k)) {
-        single.set(k, Promise.all([reg([key]), reg([key, '/ve'])]).then(([out, def]) => {
-          if (out === null) return null;
-          const d = def === null ? undefined : parseDefaultValue(def);
-          const { values } = parseRegQuery(key, out);
-          return d === undefined ? values : { ...values, '': d };
-        }));
+        single.set(
+          k,
+          Promise.all([reg([key]), reg([key, '/ve'])]).then(([out, def]) => {
+            if (out === null) return null;
+            const d = def === null ? undefined : parseDefaultValue(def);
+            const { values } = parseRegQuery(key, out);
+            return d === undefined ? values : { ...values, '': d };
+          }),
+        );
       }
       return single.get(k)!;
     },
@@ -127,7 +145,11 @@ export function windowsHost(): DetectionHost {
   return {
     env: (name) => process.env[name],
     listDir: (path) => readdir(path).catch(() => []),
-    isFile: (path) => stat(path).then((s) => s.isFile(), () => false),
+    isFile: (path) =>
+      stat(path).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
     registry: regExeReader(),
   };
 }

@@ -18,7 +18,11 @@ type Block = { type: string; content?: string; name?: string; headers?: string[]
 type Sheet = { name: string; blocks: Block[] };
 type ReadResult =
   | { kind: 'displacements' | 'reactions'; case: string; joints: { joint: string; values: number[] }[] }
-  | { kind: 'member_forces'; case: string; frames: { frame: string; stations: { distance: number; values: number[] }[] }[] };
+  | {
+      kind: 'member_forces';
+      case: string;
+      frames: { frame: string; stations: { distance: number; values: number[] }[] }[];
+    };
 
 function unitsOf(code: string) {
   const [force = 'kN', length = 'm'] = code.split('_');
@@ -27,16 +31,32 @@ function unitsOf(code: string) {
 
 function modelSheet(title: string, sketch: Sketch): Sheet {
   const u = unitsOf(sketch.units);
-  const joints: Cell[][] = sketch.names.map((n, k) => [n, sketch.xyz[3 * k]!, sketch.xyz[3 * k + 1]!, sketch.xyz[3 * k + 2]!]);
+  const joints: Cell[][] = sketch.names.map((n, k) => [
+    n,
+    sketch.xyz[3 * k]!,
+    sketch.xyz[3 * k + 1]!,
+    sketch.xyz[3 * k + 2]!,
+  ]);
   const frames: Cell[][] = [];
-  for (let e = 0; e < sketch.frames.length; e += 2) frames.push([String(e / 2 + 1), sketch.names[sketch.frames[e]!]!, sketch.names[sketch.frames[e + 1]!]!]);
+  for (let e = 0; e < sketch.frames.length; e += 2)
+    frames.push([String(e / 2 + 1), sketch.names[sketch.frames[e]!]!, sketch.names[sketch.frames[e + 1]!]!]);
   return {
     name: 'Model',
     blocks: [
       { type: 'header', content: `${title}: model (${sketch.dimension.toUpperCase()}, ${u.force}, ${u.length})` },
-      { type: 'data_table', name: 'Joints', headers: ['Joint', `X (${u.length})`, `Y (${u.length})`, `Z (${u.length})`], rows: joints.slice(0, MAX_ROWS) },
+      {
+        type: 'data_table',
+        name: 'Joints',
+        headers: ['Joint', `X (${u.length})`, `Y (${u.length})`, `Z (${u.length})`],
+        rows: joints.slice(0, MAX_ROWS),
+      },
       { type: 'data_table', name: 'Frames', headers: ['Frame', 'Joint i', 'Joint j'], rows: frames.slice(0, MAX_ROWS) },
-      { type: 'data_table', name: 'Supports', headers: ['Joint', 'UX', 'UY', 'UZ', 'RX', 'RY', 'RZ'], rows: sketch.supports.map((s) => [sketch.names[s.joint]!, ...s.restraint.map((r) => (r ? 'fixed' : 'free'))]) },
+      {
+        type: 'data_table',
+        name: 'Supports',
+        headers: ['Joint', 'UX', 'UY', 'UZ', 'RX', 'RY', 'RZ'],
+        rows: sketch.supports.map((s) => [sketch.names[s.joint]!, ...s.restraint.map((r) => (r ? 'fixed' : 'free'))]),
+      },
     ],
   };
 }
@@ -45,13 +65,31 @@ function resultTable(r: ReadResult, units: string): { headers: string[]; rows: C
   const u = unitsOf(units);
   if (r.kind === 'member_forces') {
     return {
-      headers: ['Frame', `Station (${u.length})`, `P (${u.force})`, `V2 (${u.force})`, `V3 (${u.force})`, `T (${u.moment})`, `M2 (${u.moment})`, `M3 (${u.moment})`],
+      headers: [
+        'Frame',
+        `Station (${u.length})`,
+        `P (${u.force})`,
+        `V2 (${u.force})`,
+        `V3 (${u.force})`,
+        `T (${u.moment})`,
+        `M2 (${u.moment})`,
+        `M3 (${u.moment})`,
+      ],
       rows: r.frames.flatMap((f) => f.stations.map((s) => [f.frame, s.distance, ...s.values])),
     };
   }
-  const headers = r.kind === 'displacements'
-    ? ['Joint', `UX (${u.length})`, `UY (${u.length})`, `UZ (${u.length})`, 'RX (rad)', 'RY (rad)', 'RZ (rad)']
-    : ['Joint', `FX (${u.force})`, `FY (${u.force})`, `FZ (${u.force})`, `MX (${u.moment})`, `MY (${u.moment})`, `MZ (${u.moment})`];
+  const headers =
+    r.kind === 'displacements'
+      ? ['Joint', `UX (${u.length})`, `UY (${u.length})`, `UZ (${u.length})`, 'RX (rad)', 'RY (rad)', 'RZ (rad)']
+      : [
+          'Joint',
+          `FX (${u.force})`,
+          `FY (${u.force})`,
+          `FZ (${u.force})`,
+          `MX (${u.moment})`,
+          `MY (${u.moment})`,
+          `MZ (${u.moment})`,
+        ];
   return { headers, rows: r.joints.map((j) => [j.joint, ...j.values]) };
 }
 
@@ -75,7 +113,10 @@ export function sheetsOf(title: string, sketch: Sketch | null, messages: StoredM
       const kind = { displacements: 'Displ', reactions: 'React', member_forces: 'Forces' }[r.kind];
       sheets.push({
         name: `${n} ${kind} ${r.case}`.slice(0, 31).replace(/[[\]:*?/\\]/g, ' '),
-        blocks: [{ type: 'header', content: `${r.kind.replace('_', ' ')}, load pattern ${r.case}` }, { type: 'data_table', name: `Result${n}`, headers: table.headers, rows: table.rows.slice(0, MAX_ROWS) }],
+        blocks: [
+          { type: 'header', content: `${r.kind.replace('_', ' ')}, load pattern ${r.case}` },
+          { type: 'data_table', name: `Result${n}`, headers: table.headers, rows: table.rows.slice(0, MAX_ROWS) },
+        ],
       });
     }
   }
@@ -83,10 +124,18 @@ export function sheetsOf(title: string, sketch: Sketch | null, messages: StoredM
 }
 
 /** Builds the workbook through the platform's job and saves it in `folder`; answers the file's path. */
-export async function exportWorkbook(api: PlatformApi, o: { title: string; sketch: Sketch | null; messages: StoredMessage[]; folder: string }): Promise<string> {
+export async function exportWorkbook(
+  api: PlatformApi,
+  o: { title: string; sketch: Sketch | null; messages: StoredMessage[]; folder: string },
+): Promise<string> {
   const sheets = sheetsOf(o.title, o.sketch, o.messages);
-  if (!sheets.length) throw new PlatformError('NOTHING_TO_EXPORT', 'This conversation has no model or results to export yet.');
-  const name = (o.title || 'results').replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'results';
+  if (!sheets.length)
+    throw new PlatformError('NOTHING_TO_EXPORT', 'This conversation has no model or results to export yet.');
+  const name =
+    (o.title || 'results')
+      .replace(/[\\/:*?"<>|]+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'results';
   const job = (await api.gql(CREATE, { input: { workbookName: name, sheets } })).createSpreadsheet;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -98,7 +147,8 @@ export async function exportWorkbook(api: PlatformApi, o: { title: string; sketc
       await writeFile(file, Buffer.from(await res.arrayBuffer()));
       return file;
     }
-    if (j.status === 'FAILED') throw new PlatformError('PLATFORM_ERROR', j.error?.message ?? 'the spreadsheet job failed');
+    if (j.status === 'FAILED')
+      throw new PlatformError('PLATFORM_ERROR', j.error?.message ?? 'the spreadsheet job failed');
     if (Date.now() > deadline) throw new PlatformError('OFFLINE', 'the spreadsheet job did not finish in 2 minutes');
     await new Promise((r) => setTimeout(r, 500));
   }

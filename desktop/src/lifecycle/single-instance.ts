@@ -24,7 +24,9 @@ const alive = (pid: number) => {
 };
 
 /** The lock, or the running instance's UI address (null when it has not published one yet). */
-export async function acquireInstance(dataDir: string): Promise<{ lock: InstanceLock } | { running: { pid: number; url: string | null } }> {
+export async function acquireInstance(
+  dataDir: string,
+): Promise<{ lock: InstanceLock } | { running: { pid: number; url: string | null } }> {
   const file = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -55,7 +57,8 @@ export async function acquireInstance(dataDir: string): Promise<{ lock: Instance
       // Unreadable: left by a crash mid-write.
     }
     const running = typeof owner.pid === 'number' && (owner.pid === process.pid ? held.has(file) : alive(owner.pid));
-    if (running) return { running: { pid: owner.pid as number, url: typeof owner.url === 'string' ? owner.url : null } };
+    if (running)
+      return { running: { pid: owner.pid as number, url: typeof owner.url === 'string' ? owner.url : null } };
     await rm(file, { force: true });
   }
   throw new Error(`could not take ${file}`);

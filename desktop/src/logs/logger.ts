@@ -48,10 +48,18 @@ export class Logger {
     this.size = existsSync(this.file) ? statSync(this.file).size : 0;
   }
 
-  debug(msg: string, fields?: Record<string, unknown>): void { this.write('debug', msg, fields); }
-  info(msg: string, fields?: Record<string, unknown>): void { this.write('info', msg, fields); }
-  warn(msg: string, fields?: Record<string, unknown>): void { this.write('warn', msg, fields); }
-  error(msg: string, fields?: Record<string, unknown>): void { this.write('error', msg, fields); }
+  debug(msg: string, fields?: Record<string, unknown>): void {
+    this.write('debug', msg, fields);
+  }
+  info(msg: string, fields?: Record<string, unknown>): void {
+    this.write('info', msg, fields);
+  }
+  warn(msg: string, fields?: Record<string, unknown>): void {
+    this.write('warn', msg, fields);
+  }
+  error(msg: string, fields?: Record<string, unknown>): void {
+    this.write('error', msg, fields);
+  }
 
   /** The rotated files, newest first (desktop.1.log, desktop.2.log, …). */
   rotated(): string[] {
@@ -64,7 +72,9 @@ export class Logger {
 
   private write(level: LogLevel, msg: string, fields?: Record<string, unknown>): void {
     if (LEVELS[level] < this.level) return;
-    const line = JSON.stringify({ time: this.now().toISOString(), level, msg, ...(fields ? (redact(fields) as object) : {}) }) + '\n';
+    const line =
+      JSON.stringify({ time: this.now().toISOString(), level, msg, ...(fields ? (redact(fields) as object) : {}) }) +
+      '\n';
     const bytes = Buffer.byteLength(line);
     if (this.size > 0 && this.size + bytes > this.maxBytes) this.rotate();
     appendFileSync(this.file, line, { mode: 0o600 });
@@ -73,7 +83,8 @@ export class Logger {
 
   private rotate(): void {
     rmSync(this.rotatedName(this.keep), { force: true });
-    for (let n = this.keep - 1; n >= 1; n--) if (existsSync(this.rotatedName(n))) renameSync(this.rotatedName(n), this.rotatedName(n + 1));
+    for (let n = this.keep - 1; n >= 1; n--)
+      if (existsSync(this.rotatedName(n))) renameSync(this.rotatedName(n), this.rotatedName(n + 1));
     if (this.keep >= 1) renameSync(this.file, this.rotatedName(1));
     else rmSync(this.file, { force: true });
     this.size = 0;
@@ -83,5 +94,7 @@ export class Logger {
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]),
+  );
 }

@@ -46,7 +46,15 @@ export interface Sketch {
   loads: {
     pattern: string | null;
     joints: { joint: number; force: number[]; moment: number[] }[];
-    members: { frame: number; direction: string; value: number; valueEnd: number; from: number; to: number; point: boolean }[];
+    members: {
+      frame: number;
+      direction: string;
+      value: number;
+      valueEnd: number;
+      from: number;
+      to: number;
+      point: boolean;
+    }[];
   };
   results: { case: string; displacements: [number, Six][]; reactions: [number, Six][] } | null;
   /** Set when part of the model could not be replayed (a program file opened). */
@@ -54,7 +62,19 @@ export interface Sketch {
 }
 
 // (Stories and grids name joints; areas carry area loads; deletes take members away.)
-const DEFINITIONS = new Set(['new_model', 'define_material', 'define_section', 'define_frames', 'assign_supports', 'assign_loads', 'define_stories', 'define_grids', 'define_area_section', 'define_areas', 'delete_objects']);
+const DEFINITIONS = new Set([
+  'new_model',
+  'define_material',
+  'define_section',
+  'define_frames',
+  'assign_supports',
+  'assign_loads',
+  'define_stories',
+  'define_grids',
+  'define_area_section',
+  'define_areas',
+  'delete_objects',
+]);
 let scratch: string | null = null;
 
 type Shown = { case: string; displacements: Map<string, Six>; reactions: Map<string, Six> };
@@ -76,7 +96,9 @@ export class Replay {
   /** Whether `messages` continue what was fed: the same first and last-fed messages (a retried turn rewrites the end). */
   continues(messages: StoredMessage[]): boolean {
     if (this.seen === 0) return true;
-    return messages.length >= this.seen && messages[0]?.id === this.firstId && messages[this.seen - 1]?.id === this.lastId;
+    return (
+      messages.length >= this.seen && messages[0]?.id === this.firstId && messages[this.seen - 1]?.id === this.lastId
+    );
   }
 
   async feed(messages: StoredMessage[]): Promise<void> {
@@ -85,7 +107,8 @@ export class Replay {
     const fresh = messages.slice(this.seen);
     this.seen = messages.length;
     this.lastId = messages.at(-1)?.id;
-    for (const m of fresh) if (m.role === 'TOOL' || m.role === 'tool') this.results.set(m.toolCallId ?? '', parseJson(m.content));
+    for (const m of fresh)
+      if (m.role === 'TOOL' || m.role === 'tool') this.results.set(m.toolCallId ?? '', parseJson(m.content));
     for (const m of fresh) for (const tc of m.toolCalls ?? []) await this.call(tc);
   }
 
@@ -106,13 +129,19 @@ export class Replay {
     if (tool === 'read_results') {
       const r = result as { kind: string; case: string; joints?: { joint: string; values: Six }[] };
       if (r.kind !== 'displacements' && r.kind !== 'reactions') return;
-      if (!this.shown || this.shown.case !== r.case) this.shown = { case: r.case, displacements: new Map(), reactions: new Map() };
+      if (!this.shown || this.shown.case !== r.case)
+        this.shown = { case: r.case, displacements: new Map(), reactions: new Map() };
       const into = r.kind === 'displacements' ? this.shown.displacements : this.shown.reactions;
       for (const j of r.joints ?? []) into.set(j.joint, j.values);
       return;
     }
     if (!DEFINITIONS.has(tool)) return;
-    const parsed = parseToolCall({ callId: tc.id || 'call', program, tool, args: parseJson(tc.function?.arguments ?? '{}') });
+    const parsed = parseToolCall({
+      callId: tc.id || 'call',
+      program,
+      tool,
+      args: parseJson(tc.function?.arguments ?? '{}'),
+    });
     if (!parsed.ok) return;
     if (tool === 'new_model') this.adapter = new StandinFrameAdapter(program, scratch!);
     if (!this.adapter) return;
@@ -163,7 +192,8 @@ function draw(model: FrameModel, shown: Shown | null, note: string | null): Sket
     }
   };
   const frameIndex = new Map(model.frames.map((f, k) => [f.name, k]));
-  const pattern = shown?.case && model.patterns.has(shown.case) ? shown.case : (model.patterns.keys().next().value ?? null);
+  const pattern =
+    shown?.case && model.patterns.has(shown.case) ? shown.case : (model.patterns.keys().next().value ?? null);
   const loads: Sketch['loads'] = { pattern, joints: [], members: [] };
   for (const l of (pattern ? model.patterns.get(pattern) : []) ?? ([] as Load[])) {
     if (l.type === 'joint') {
@@ -176,20 +206,43 @@ function draw(model: FrameModel, shown: Shown | null, note: string | null): Sket
       const [p, q] = [model.joints[f.i]!.xyz, model.joints[f.j]!.xyz];
       const length = Math.hypot(q[0] - p[0], q[1] - p[1], q[2] - p[2]) || 1;
       const rel = (v: number) => (l.relative ? v : v / length);
-      if (l.type === 'frame_point') loads.members.push({ frame, direction: l.direction, value: l.value, valueEnd: l.value, from: rel(l.distance), to: rel(l.distance), point: true });
-      else loads.members.push({ frame, direction: l.direction, value: l.value, valueEnd: l.value_end ?? l.value, from: rel(l.from), to: rel(l.to), point: false });
+      if (l.type === 'frame_point')
+        loads.members.push({
+          frame,
+          direction: l.direction,
+          value: l.value,
+          valueEnd: l.value,
+          from: rel(l.distance),
+          to: rel(l.distance),
+          point: true,
+        });
+      else
+        loads.members.push({
+          frame,
+          direction: l.direction,
+          value: l.value,
+          valueEnd: l.value_end ?? l.value,
+          from: rel(l.from),
+          to: rel(l.to),
+          point: false,
+        });
     }
   }
-  const byJoint = (m: Map<string, Six>) => [...m].map(([name, v]) => [index.get(name) ?? -1, v] as [number, Six]).filter(([k]) => k >= 0);
+  const byJoint = (m: Map<string, Six>) =>
+    [...m].map(([name, v]) => [index.get(name) ?? -1, v] as [number, Six]).filter(([k]) => k >= 0);
   return {
     units: model.units,
     dimension: model.dimension,
     xyz: model.joints.flatMap((j) => j.xyz),
     names: model.joints.map((j) => j.name),
     frames: model.frames.flatMap((f) => [f.i, f.j]),
-    supports: model.joints.flatMap((j, k) => (j.restraint.some(Boolean) ? [{ joint: k, restraint: [...j.restraint] }] : [])),
+    supports: model.joints.flatMap((j, k) =>
+      j.restraint.some(Boolean) ? [{ joint: k, restraint: [...j.restraint] }] : [],
+    ),
     loads,
-    results: shown ? { case: shown.case, displacements: byJoint(shown.displacements), reactions: byJoint(shown.reactions) } : null,
+    results: shown
+      ? { case: shown.case, displacements: byJoint(shown.displacements), reactions: byJoint(shown.reactions) }
+      : null,
     note,
   };
 }

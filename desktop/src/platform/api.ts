@@ -35,7 +35,9 @@ export class PlatformApi {
       try {
         token = attempt === 0 ? await this.session.accessToken() : await this.session.refresh();
       } catch (err) {
-        throw err instanceof SignInError && err.code === 'offline' ? new PlatformError('OFFLINE', err.message) : new PlatformError('UNAUTHORIZED', (err as Error).message);
+        throw err instanceof SignInError && err.code === 'offline'
+          ? new PlatformError('OFFLINE', err.message)
+          : new PlatformError('UNAUTHORIZED', (err as Error).message);
       }
       let res: Response;
       try {
@@ -46,18 +48,30 @@ export class PlatformApi {
           signal: AbortSignal.timeout(60_000),
         });
       } catch (err) {
-        const cause = ((err as { cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name) || undefined;
-        throw new PlatformError('OFFLINE', `the platform could not be reached: ${(err as Error).message}`, cause ? { cause: cause === 'TimeoutError' ? 'ETIMEDOUT' : cause } : undefined);
+        const cause =
+          ((err as { cause?: { code?: string } }).cause?.code ?? (err as { name?: string }).name) || undefined;
+        throw new PlatformError(
+          'OFFLINE',
+          `the platform could not be reached: ${(err as Error).message}`,
+          cause ? { cause: cause === 'TimeoutError' ? 'ETIMEDOUT' : cause } : undefined,
+        );
       }
       if (res.status === 401 && attempt === 0) continue;
-      let body: { data?: T; errors?: { message: string; extensions?: { code?: string; details?: Record<string, unknown> } }[] };
+      let body: {
+        data?: T;
+        errors?: { message: string; extensions?: { code?: string; details?: Record<string, unknown> } }[];
+      };
       try {
         body = await res.json();
       } catch {
-        throw new PlatformError(res.status >= 500 ? 'OFFLINE' : 'PLATFORM_ERROR', `the platform answered ${res.status} without JSON`);
+        throw new PlatformError(
+          res.status >= 500 ? 'OFFLINE' : 'PLATFORM_ERROR',
+          `the platform answered ${res.status} without JSON`,
+        );
       }
       const first = body.errors?.[0];
-      if (first) throw new PlatformError(first.extensions?.code ?? 'PLATFORM_ERROR', first.message, first.extensions?.details);
+      if (first)
+        throw new PlatformError(first.extensions?.code ?? 'PLATFORM_ERROR', first.message, first.extensions?.details);
       if (!res.ok || !body.data) throw new PlatformError('PLATFORM_ERROR', `the platform answered ${res.status}`);
       return body.data;
     }

@@ -6,7 +6,10 @@ import { access, readdir } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
-export async function findPythons(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<string[]> {
+export async function findPythons(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): Promise<string[]> {
   const names = platform === 'win32' ? ['python.exe', 'python3.exe'] : ['python3', 'python'];
   const dirs = (env.PATH ?? env.Path ?? '').split(platform === 'win32' ? ';' : delimiter).filter(Boolean);
   if (platform === 'win32') {
@@ -21,7 +24,13 @@ export async function findPythons(env: NodeJS.ProcessEnv = process.env, platform
     for (const name of names) {
       const file = join(dir, name);
       if (found.includes(file)) continue;
-      if (await access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(() => true, () => false)) found.push(file);
+      if (
+        await access(file, platform === 'win32' ? constants.F_OK : constants.X_OK).then(
+          () => true,
+          () => false,
+        )
+      )
+        found.push(file);
     }
   }
   return found;
@@ -29,6 +38,8 @@ export async function findPythons(env: NodeJS.ProcessEnv = process.env, platform
 
 export class PythonDownloadUnavailable extends Error {
   constructor() {
-    super('Downloading a fresh Python is not available in this build (offline: no package source is configured). Pick a found installation instead.');
+    super(
+      'Downloading a fresh Python is not available in this build (offline: no package source is configured). Pick a found installation instead.',
+    );
   }
 }

@@ -23,7 +23,10 @@ export interface ApprovalRequest {
 export type ApprovalAnswer = 'approved' | 'declined' | 'expired';
 
 export class Approvals extends EventEmitter<{ changed: [] }> {
-  private readonly pending = new Map<string, { request: ApprovalRequest; settle: (a: ApprovalAnswer) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<
+    string,
+    { request: ApprovalRequest; settle: (a: ApprovalAnswer) => void; timer: NodeJS.Timeout }
+  >();
   private readonly timeoutMs: number;
 
   constructor(timeoutMs = APPROVAL_TIMEOUT_MS) {
@@ -39,7 +42,12 @@ export class Approvals extends EventEmitter<{ changed: [] }> {
   ask(r: Omit<ApprovalRequest, 'id' | 'askedAt' | 'expiresAt'>): Promise<ApprovalAnswer> {
     const id = randomUUID();
     const now = Date.now();
-    const request: ApprovalRequest = { ...r, id, askedAt: new Date(now).toISOString(), expiresAt: new Date(now + this.timeoutMs).toISOString() };
+    const request: ApprovalRequest = {
+      ...r,
+      id,
+      askedAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + this.timeoutMs).toISOString(),
+    };
     return new Promise((resolve) => {
       const settle = (a: ApprovalAnswer) => {
         const p = this.pending.get(id);

@@ -39,14 +39,20 @@ export class AuditLog {
   }
 
   private file(conversation: string): string {
-    if (!SAFE_ID.test(conversation)) throw new Error(`conversation: not a conversation id (${conversation.slice(0, 40)})`);
+    if (!SAFE_ID.test(conversation))
+      throw new Error(`conversation: not a conversation id (${conversation.slice(0, 40)})`);
     return join(this.dir, `${conversation}.jsonl`);
   }
 
   /** Appends an entry; entries are written one at a time, in the order they were made. */
   append(entry: AuditEntry): Promise<void> {
     const json = JSON.stringify(entry.arguments ?? null);
-    const line = JSON.stringify(json.length > MAX_ARGUMENT_CHARS ? { ...entry, arguments: { shortened: true, chars: json.length, start: json.slice(0, MAX_ARGUMENT_CHARS) } } : entry) + '\n';
+    const line =
+      JSON.stringify(
+        json.length > MAX_ARGUMENT_CHARS
+          ? { ...entry, arguments: { shortened: true, chars: json.length, start: json.slice(0, MAX_ARGUMENT_CHARS) } }
+          : entry,
+      ) + '\n';
     const next = this.chain.then(async () => {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       await appendFile(this.file(entry.conversation), line, { mode: 0o600 });
@@ -58,7 +64,10 @@ export class AuditLog {
   async entries(conversation: string): Promise<AuditEntry[]> {
     await this.chain;
     try {
-      return (await readFile(this.file(conversation), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      return (await readFile(this.file(conversation), 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
@@ -81,12 +90,46 @@ export class AuditLog {
   async export(conversation: string, format: 'jsonl' | 'csv'): Promise<string> {
     const entries = await this.entries(conversation);
     if (format === 'jsonl') return entries.map((e) => JSON.stringify(e)).join('\n') + (entries.length ? '\n' : '');
-    const head = ['at', 'conversation', 'call_id', 'program', 'tool', 'arguments', 'changes', 'backup', 'approval', 'ok', 'error_code', 'error_message', 'ms', 'program_calls'];
+    const head = [
+      'at',
+      'conversation',
+      'call_id',
+      'program',
+      'tool',
+      'arguments',
+      'changes',
+      'backup',
+      'approval',
+      'ok',
+      'error_code',
+      'error_message',
+      'ms',
+      'program_calls',
+    ];
     const cell = (v: unknown) => {
       const s = typeof v === 'string' ? v : v === null || v === undefined ? '' : JSON.stringify(v);
       return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
     };
-    const rows = entries.map((e) => [e.at, e.conversation, e.call_id, e.program, e.tool, e.arguments, e.changes?.summary ?? '', e.backup, e.approval, e.outcome.ok, e.outcome.ok ? '' : e.outcome.code, e.outcome.ok ? '' : e.outcome.message, Math.round(e.ms), e.program_calls].map(cell).join(','));
+    const rows = entries.map((e) =>
+      [
+        e.at,
+        e.conversation,
+        e.call_id,
+        e.program,
+        e.tool,
+        e.arguments,
+        e.changes?.summary ?? '',
+        e.backup,
+        e.approval,
+        e.outcome.ok,
+        e.outcome.ok ? '' : e.outcome.code,
+        e.outcome.ok ? '' : e.outcome.message,
+        Math.round(e.ms),
+        e.program_calls,
+      ]
+        .map(cell)
+        .join(','),
+    );
     return [head.join(','), ...rows].join('\r\n') + '\r\n';
   }
 }

@@ -9,7 +9,17 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 
-export interface BackupVersion { version: number; file: string; at: string; sha256: string; bytes: number; source: string; conversation: string | null; tool: string; reason: string }
+export interface BackupVersion {
+  version: number;
+  file: string;
+  at: string;
+  sha256: string;
+  bytes: number;
+  source: string;
+  conversation: string | null;
+  tool: string;
+  reason: string;
+}
 
 export class BackupStore {
   /** The backup folder of a model file. */
@@ -26,10 +36,15 @@ export class BackupStore {
   }
 
   /** Backs the file up unless this content is backed up already; null when there is no file. */
-  async backup(path: string, o: { conversation: string | null; tool: string; reason: string }): Promise<BackupVersion | null> {
+  async backup(
+    path: string,
+    o: { conversation: string | null; tool: string; reason: string },
+  ): Promise<BackupVersion | null> {
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) return null;
-    const sha256 = createHash('sha256').update(await readFile(path)).digest('hex');
+    const sha256 = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
     const versions = await this.versions(path);
     const same = versions.find((v) => v.sha256 === sha256);
     if (same) return same;
@@ -39,8 +54,21 @@ export class BackupStore {
     const at = new Date().toISOString();
     const file = join(folder, `v${String(version).padStart(4, '0')}-${at.replace(/[:.]/g, '-')}${extname(path)}`);
     await copyFile(path, file);
-    const entry: BackupVersion = { version, file, at, sha256, bytes: info.size, source: path, conversation: o.conversation, tool: o.tool, reason: o.reason };
-    await writeFile(join(folder, 'manifest.json'), JSON.stringify({ source: path, versions: [...versions, entry] }, null, 1));
+    const entry: BackupVersion = {
+      version,
+      file,
+      at,
+      sha256,
+      bytes: info.size,
+      source: path,
+      conversation: o.conversation,
+      tool: o.tool,
+      reason: o.reason,
+    };
+    await writeFile(
+      join(folder, 'manifest.json'),
+      JSON.stringify({ source: path, versions: [...versions, entry] }, null, 1),
+    );
     return entry;
   }
 }

@@ -18,7 +18,13 @@ import type { BackupStore } from './backups.ts';
 import { changesModel, previewOf, type ChangeSet } from './preview.ts';
 import { recordingProgramCalls, type ProgramCall } from './program-calls.ts';
 
-export interface GuardedCall { callId: string; conversationId: string | null; program: string; tool: string; args: unknown }
+export interface GuardedCall {
+  callId: string;
+  conversationId: string | null;
+  program: string;
+  tool: string;
+  args: unknown;
+}
 
 export interface GuardOptions {
   adapters: () => ReadonlyMap<Program, Adapter>;
@@ -34,7 +40,13 @@ const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
 /** Files a call would write over: the target of a save (the tool's or the escape hatch's File.Save). */
 function savedTo(call: ValidToolCall, workingDirectory: string): string | null {
   if (call.tool === 'save_model' && call.args.path) return resolve(workingDirectory, call.args.path);
-  if (call.tool === 'call_api' && call.args.method === 'SapModel.File.Save' && typeof call.args.args[0] === 'string' && call.args.args[0]) return resolve(workingDirectory, call.args.args[0]);
+  if (
+    call.tool === 'call_api' &&
+    call.args.method === 'SapModel.File.Save' &&
+    typeof call.args.args[0] === 'string' &&
+    call.args.args[0]
+  )
+    return resolve(workingDirectory, call.args.args[0]);
   return null;
 }
 
@@ -57,20 +69,54 @@ export class ToolGuard {
       if (parsed.ok && adapter && changesModel(parsed.value)) {
         const call = parsed.value;
         const dir = this.o.workingDirectory(call.program);
-        const model = adapter.inspect ? await adapter.inspect().catch((err) => { this.o.log.warn('inspect failed', { message: (err as Error).message }); return null; }) : null;
+        const model = adapter.inspect
+          ? await adapter.inspect().catch((err) => {
+              this.o.log.warn('inspect failed', { message: (err as Error).message });
+              return null;
+            })
+          : null;
         changes = previewOf(call, model, isFile, (p) => resolve(dir, p));
         try {
           for (const target of new Set([model?.path, savedTo(call, dir)].filter((p): p is string => !!p))) {
-            const v = await this.o.backups.backup(target, { conversation: raw.conversationId, tool: call.tool, reason: target === model?.path ? 'before a change to the model' : 'before the file is written over' });
+            const v = await this.o.backups.backup(target, {
+              conversation: raw.conversationId,
+              tool: call.tool,
+              reason: target === model?.path ? 'before a change to the model' : 'before the file is written over',
+            });
             if (v) backup = v.file;
           }
         } catch (err) {
-          return { callId: raw.callId, ok: false, error: { code: 'PROGRAM_ERROR', message: `the model could not be backed up, so nothing was changed: ${(err as Error).message}` } };
+          return {
+            callId: raw.callId,
+            ok: false,
+            error: {
+              code: 'PROGRAM_ERROR',
+              message: `the model could not be backed up, so nothing was changed: ${(err as Error).message}`,
+            },
+          };
         }
         if (changes.destructive) {
-          approval = await this.o.approvals.ask({ conversationId: raw.conversationId, program: call.program, tool: call.tool, arguments: call.args, changes, backup });
+          approval = await this.o.approvals.ask({
+            conversationId: raw.conversationId,
+            program: call.program,
+            tool: call.tool,
+            arguments: call.args,
+            changes,
+            backup,
+          });
           if (approval !== 'approved') {
-            return { callId: raw.callId, ok: false, error: { code: 'DECLINED', message: approval === 'expired' ? 'the engineer did not approve this change in time in the desktop client; nothing was changed' : 'the engineer declined this change in the desktop client; nothing was changed', details: { changes } } };
+            return {
+              callId: raw.callId,
+              ok: false,
+              error: {
+                code: 'DECLINED',
+                message:
+                  approval === 'expired'
+                    ? 'the engineer did not approve this change in time in the desktop client; nothing was changed'
+                    : 'the engineer declined this change in the desktop client; nothing was changed',
+                details: { changes },
+              },
+            };
           }
         }
       }

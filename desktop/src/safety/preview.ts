@@ -17,47 +17,102 @@ export interface ChangeSet {
 }
 
 /** Tools that only read: no backup, no preview. */
-const READ_ONLY = new Set<ToolName>(['read_results', 'read_modal_results', 'story_drifts', 'story_forces', 'list_tables', 'read_table', 'design_steel', 'design_concrete', 'open_worksheet', 'read_outputs']);
+const READ_ONLY = new Set<ToolName>([
+  'read_results',
+  'read_modal_results',
+  'story_drifts',
+  'story_forces',
+  'list_tables',
+  'read_table',
+  'design_steel',
+  'design_concrete',
+  'open_worksheet',
+  'read_outputs',
+]);
 
 export function changesModel(call: ValidToolCall): boolean {
   if (call.tool === 'call_api') return (oapiMethod(call.args.method)?.effect ?? 'write') !== 'read';
   return !READ_ONLY.has(call.tool);
 }
 
-const list = (names: string[], max = 12) => (names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`);
+const list = (names: string[], max = 12) =>
+  names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The change set of a call. `model` is null when no model is open (or the program cannot
  * say); `fileExists` tells whether a path is a file now (a save would write over it).
  */
-export function previewOf(call: ValidToolCall, model: ModelInspection | null, fileExists: (path: string) => boolean, resolvePath: (p: string) => string): ChangeSet {
+export function previewOf(
+  call: ValidToolCall,
+  model: ModelInspection | null,
+  fileExists: (path: string) => boolean,
+  resolvePath: (p: string) => string,
+): ChangeSet {
   const c: ChangeSet = { adds: [], deletes: [], modifies: [], destructive: false, summary: '' };
   const has = (kind: keyof ModelInspection['names'], name: string) => !!model?.names[kind].includes(name);
   // Closing the open model to start or open another is shown, not held: the adapters drive an
   // instance of their own (never one the engineer opened), so what closes is the agent's model;
   // its file stays as it is, and asking at every new model would teach the engineer to approve
   // without reading.
-  const openModel = () => model && c.modifies.push(`the open model${model.path ? ` ${model.path}` : ''} is closed (${plural(model.names.joints.length, 'joint')}, ${plural(model.names.frames.length, 'frame')}; changes not saved are lost)`);
+  const openModel = () =>
+    model &&
+    c.modifies.push(
+      `the open model${model.path ? ` ${model.path}` : ''} is closed (${plural(model.names.joints.length, 'joint')}, ${plural(model.names.frames.length, 'frame')}; changes not saved are lost)`,
+    );
   switch (call.tool) {
-    case 'new_model': openModel(); c.adds.push(`a new ${call.args.dimension} model (${call.args.template.kind}) in ${call.args.units}`); break;
-    case 'open_model': openModel(); c.adds.push(`the model ${resolvePath(call.args.path)}`); break;
+    case 'new_model':
+      openModel();
+      c.adds.push(`a new ${call.args.dimension} model (${call.args.template.kind}) in ${call.args.units}`);
+      break;
+    case 'open_model':
+      openModel();
+      c.adds.push(`the model ${resolvePath(call.args.path)}`);
+      break;
     case 'save_model': {
-      const target = call.args.path ? resolvePath(call.args.path) : model?.path ?? null;
-      if (target && fileExists(target)) c.modifies.push(`the file ${target} (written over; the previous version is kept as a backup)`);
+      const target = call.args.path ? resolvePath(call.args.path) : (model?.path ?? null);
+      if (target && fileExists(target))
+        c.modifies.push(`the file ${target} (written over; the previous version is kept as a backup)`);
       else if (target) c.adds.push(`the file ${target}`);
       break;
     }
-    case 'define_material': (has('materials', call.args.name) ? c.modifies : c.adds).push(`material ${call.args.name}`); break;
-    case 'define_section': (has('sections', call.args.name) ? c.modifies : c.adds).push(`section ${call.args.name} (${call.args.section.shape})`); break;
-    case 'define_area_section': (has('area_sections', call.args.name) ? c.modifies : c.adds).push(`area section ${call.args.name}`); break;
-    case 'define_frames': c.adds.push(plural(call.args.frames.length, 'frame') + (call.args.frames.some((f) => f.name) ? ` (${list(call.args.frames.map((f) => f.name ?? '(new)'))})` : '')); break;
-    case 'define_areas': c.adds.push(plural(call.args.areas.length, 'area')); break;
-    case 'assign_supports': c.modifies.push(`restraints of ${plural(call.args.joints.length, 'joint')}`); break;
-    case 'assign_joint_masses': c.modifies.push(`masses of ${plural(call.args.joints.length, 'joint')}`); break;
-    case 'assign_diaphragm': c.modifies.push(`diaphragm ${call.args.name} (joints added to it)`); break;
-    case 'define_mass_source': c.modifies.push(`mass source ${call.args.name}`); break;
-    case 'define_grids': c.modifies.push(`the grid (replaced by ${plural(call.args.x.length, 'line')} along X and ${plural(call.args.y.length, 'line')} along Y)`); break;
+    case 'define_material':
+      (has('materials', call.args.name) ? c.modifies : c.adds).push(`material ${call.args.name}`);
+      break;
+    case 'define_section':
+      (has('sections', call.args.name) ? c.modifies : c.adds).push(
+        `section ${call.args.name} (${call.args.section.shape})`,
+      );
+      break;
+    case 'define_area_section':
+      (has('area_sections', call.args.name) ? c.modifies : c.adds).push(`area section ${call.args.name}`);
+      break;
+    case 'define_frames':
+      c.adds.push(
+        plural(call.args.frames.length, 'frame') +
+          (call.args.frames.some((f) => f.name) ? ` (${list(call.args.frames.map((f) => f.name ?? '(new)'))})` : ''),
+      );
+      break;
+    case 'define_areas':
+      c.adds.push(plural(call.args.areas.length, 'area'));
+      break;
+    case 'assign_supports':
+      c.modifies.push(`restraints of ${plural(call.args.joints.length, 'joint')}`);
+      break;
+    case 'assign_joint_masses':
+      c.modifies.push(`masses of ${plural(call.args.joints.length, 'joint')}`);
+      break;
+    case 'assign_diaphragm':
+      c.modifies.push(`diaphragm ${call.args.name} (joints added to it)`);
+      break;
+    case 'define_mass_source':
+      c.modifies.push(`mass source ${call.args.name}`);
+      break;
+    case 'define_grids':
+      c.modifies.push(
+        `the grid (replaced by ${plural(call.args.x.length, 'line')} along X and ${plural(call.args.y.length, 'line')} along Y)`,
+      );
+      break;
     case 'define_stories': {
       if (model?.names.stories.length) c.deletes.push(`stories ${list(model.names.stories)}`);
       c.adds.push(`stories ${list(call.args.stories.map((s) => s.name))}`);
@@ -74,35 +129,67 @@ export function previewOf(call: ValidToolCall, model: ModelInspection | null, fi
       break;
     }
     case 'define_load_combinations': {
-      if (call.args.replace && model?.names.combinations.length) c.deletes.push(`combinations ${list(model.names.combinations)}`);
+      if (call.args.replace && model?.names.combinations.length)
+        c.deletes.push(`combinations ${list(model.names.combinations)}`);
       const named = call.args.combinations.map((x) => x.name);
-      for (const n of named) (has('combinations', n) && !call.args.replace ? c.modifies : c.adds).push(`combination ${n}`);
+      for (const n of named)
+        (has('combinations', n) && !call.args.replace ? c.modifies : c.adds).push(`combination ${n}`);
       if (call.args.generate) c.adds.push(`combinations generated from ${call.args.generate.code}`);
       break;
     }
-    case 'define_modal_case': (has('cases', call.args.name) ? c.modifies : c.adds).push(`modal case ${call.args.name} (${call.args.modes} modes)`); break;
-    case 'define_response_spectrum': (has('cases', call.args.name) ? c.modifies : c.adds).push(`response-spectrum case ${call.args.name} (${call.args.spectrum.code}, ${call.args.direction}, ${call.args.combination})`); break;
+    case 'define_modal_case':
+      (has('cases', call.args.name) ? c.modifies : c.adds).push(
+        `modal case ${call.args.name} (${call.args.modes} modes)`,
+      );
+      break;
+    case 'define_response_spectrum':
+      (has('cases', call.args.name) ? c.modifies : c.adds).push(
+        `response-spectrum case ${call.args.name} (${call.args.spectrum.code}, ${call.args.direction}, ${call.args.combination})`,
+      );
+      break;
     case 'delete_objects': {
       const a = call.args;
-      for (const [kind, names] of [['frames', a.frames], ['joints', a.joints], ['areas', a.areas], ['load patterns', a.patterns], ['combinations', a.combinations]] as const) {
-        if (names?.length) c.deletes.push(`${kind} ${list(names)}${kind === 'frames' || kind === 'areas' || kind === 'load patterns' ? ' with the loads on them' : ''}`);
+      for (const [kind, names] of [
+        ['frames', a.frames],
+        ['joints', a.joints],
+        ['areas', a.areas],
+        ['load patterns', a.patterns],
+        ['combinations', a.combinations],
+      ] as const) {
+        if (names?.length)
+          c.deletes.push(
+            `${kind} ${list(names)}${kind === 'frames' || kind === 'areas' || kind === 'load patterns' ? ' with the loads on them' : ''}`,
+          );
       }
       break;
     }
-    case 'run_analysis': if (model?.path) c.modifies.push(`the model file ${model.path} (the program saves the model before it analyses; the previous version is kept as a backup)`); break;
+    case 'run_analysis':
+      if (model?.path)
+        c.modifies.push(
+          `the model file ${model.path} (the program saves the model before it analyses; the previous version is kept as a backup)`,
+        );
+      break;
     case 'call_api': {
       const entry = oapiMethod(call.args.method);
-      const line = `${call.args.method}(${call.args.args.map((x) => JSON.stringify(x)).join(', ').slice(0, 300)})`;
+      const line = `${call.args.method}(${call.args.args
+        .map((x) => JSON.stringify(x))
+        .join(', ')
+        .slice(0, 300)})`;
       if (entry?.effect === 'delete') c.deletes.push(`what ${line} deletes`);
       else if (entry?.effect === 'file') c.modifies.push(`files or the open model through ${line}`);
       else if (entry?.effect === 'write') c.modifies.push(`the model through ${line}`);
       if (entry?.confirm) c.destructive = true;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   c.destructive ||= c.deletes.length > 0 || c.modifies.some((m) => m.includes('written over'));
-  const parts = [c.deletes.length && `deletes ${c.deletes.length}`, c.modifies.length && `modifies ${c.modifies.length}`, c.adds.length && `adds ${c.adds.length}`].filter(Boolean);
+  const parts = [
+    c.deletes.length && `deletes ${c.deletes.length}`,
+    c.modifies.length && `modifies ${c.modifies.length}`,
+    c.adds.length && `adds ${c.adds.length}`,
+  ].filter(Boolean);
   c.summary = `${call.tool}: ${parts.length ? parts.join(', ') : 'no change to the model'}`;
   return c;
 }

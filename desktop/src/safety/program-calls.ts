@@ -3,7 +3,13 @@
 // of different tools in flight never mix) and the COM session adds every call it makes to it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-export interface ProgramCall { target: string; args: unknown[]; returned: unknown; ms: number; error?: string }
+export interface ProgramCall {
+  target: string;
+  args: unknown[];
+  returned: unknown;
+  ms: number;
+  error?: string;
+}
 
 const current = new AsyncLocalStorage<ProgramCall[]>();
 

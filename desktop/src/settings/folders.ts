@@ -26,7 +26,10 @@ export async function checkFolder(raw: string, options: { writable?: boolean } =
   if (!info) return { ok: false, reason: `There is no folder at ${path}.` };
   if (!info.isDirectory()) return { ok: false, reason: `${path} is a file, not a folder.` };
   if (options.writable !== false) {
-    const writable = await access(path, constants.W_OK).then(() => true, () => false);
+    const writable = await access(path, constants.W_OK).then(
+      () => true,
+      () => false,
+    );
     if (!writable) return { ok: false, reason: `You cannot save files in ${path}. Choose a folder you can write to.` };
   }
   return { ok: true, path: resolve(path) };
@@ -40,11 +43,16 @@ export interface FolderListing {
 }
 
 /** The folders inside `path`; without one, the drives on Windows and the home folder elsewhere. */
-export async function listFolders(path: string | null, platform: NodeJS.Platform = process.platform): Promise<FolderListing> {
+export async function listFolders(
+  path: string | null,
+  platform: NodeJS.Platform = process.platform,
+): Promise<FolderListing> {
   if (!path) {
     if (platform === 'win32') {
       const letters = 'CDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
-      const drives = (await Promise.all(letters.map(async (l) => ((await stat(`${l}:\\`).catch(() => null)) ? `${l}:\\` : null)))).filter((d): d is string => !!d);
+      const drives = (
+        await Promise.all(letters.map(async (l) => ((await stat(`${l}:\\`).catch(() => null)) ? `${l}:\\` : null)))
+      ).filter((d): d is string => !!d);
       return { path: null, parent: null, folders: drives.map((d) => ({ name: d, path: d })), truncated: false };
     }
     path = homedir();
@@ -70,7 +78,9 @@ export async function listFolders(path: string | null, platform: NodeJS.Platform
 export class FolderError extends Error {}
 
 /** The folder's text files (.md, .txt) as the agent reads them: each under its file name, cut at MAX_FORMATTING_CHARS. */
-export async function readFormattingStandards(folder: string): Promise<{ text: string; files: string[]; truncated: boolean } | null> {
+export async function readFormattingStandards(
+  folder: string,
+): Promise<{ text: string; files: string[]; truncated: boolean } | null> {
   const checked = await checkFolder(folder, { writable: false });
   if (!checked.ok) return null;
   const names = (await readdir(checked.path, { withFileTypes: true }))
@@ -98,7 +108,8 @@ export async function readFormattingStandards(folder: string): Promise<{ text: s
 
 /** "Open folder": the system's file manager at the folder. */
 export function openFolder(path: string, platform: NodeJS.Platform = process.platform): void {
-  const [cmd, args] = platform === 'win32' ? ['explorer.exe', [path]] : platform === 'darwin' ? ['open', [path]] : ['xdg-open', [path]];
+  const [cmd, args] =
+    platform === 'win32' ? ['explorer.exe', [path]] : platform === 'darwin' ? ['open', [path]] : ['xdg-open', [path]];
   const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
   child.on('error', () => undefined);
   child.unref();

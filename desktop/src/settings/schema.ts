@@ -8,7 +8,12 @@ import { z } from 'zod';
 
 export const DESIGN_STANDARDS = ['us', 'eurocode', 'aus-nz', 'canada', 'philippines', 'singapore'] as const;
 export const DESIGN_STANDARD_LABELS: Record<(typeof DESIGN_STANDARDS)[number], string> = {
-  us: 'US', eurocode: 'Eurocode', 'aus-nz': 'Australia/NZ', canada: 'Canada', philippines: 'Philippines', singapore: 'Singapore',
+  us: 'US',
+  eurocode: 'Eurocode',
+  'aus-nz': 'Australia/NZ',
+  canada: 'Canada',
+  philippines: 'Philippines',
+  singapore: 'Singapore',
 };
 export const PALETTES = ['default', 'blueprint', 'graphite', 'high-contrast'] as const;
 
@@ -53,7 +58,9 @@ export const Settings = z.object({
   version: z.literal(1).default(1),
   general: General.prefault({}),
   agents: Agents.prefault({}),
-  programs: z.object({ sap2000: ProgramTab.prefault({}), etabs: ProgramTab.prefault({}), mathcad: MathcadTab.prefault({}) }).prefault({}),
+  programs: z
+    .object({ sap2000: ProgramTab.prefault({}), etabs: ProgramTab.prefault({}), mathcad: MathcadTab.prefault({}) })
+    .prefault({}),
   python: Python.prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;

@@ -45,7 +45,14 @@ export class FirstLaunchSetup extends EventEmitter<{ progress: [SetupProgress] }
         id: 'folders',
         label: 'Creating the app folders',
         run: async () => {
-          for (const dir of [paths.config, paths.logs, paths.data, join(paths.data, 'workspaces'), join(paths.data, 'updates')]) await mkdir(dir, { recursive: true, mode: 0o700 });
+          for (const dir of [
+            paths.config,
+            paths.logs,
+            paths.data,
+            join(paths.data, 'workspaces'),
+            join(paths.data, 'updates'),
+          ])
+            await mkdir(dir, { recursive: true, mode: 0o700 });
         },
       },
       ...steps,
@@ -72,7 +79,10 @@ export class FirstLaunchSetup extends EventEmitter<{ progress: [SetupProgress] }
       this.set({ done: this.progress.done + 1 });
     }
     const marker = join(this.paths.data, SETUP_MARKER);
-    await writeFile(marker, JSON.stringify({ completedAt: new Date().toISOString(), steps: this.steps.map((s) => s.id) }) + '\n');
+    await writeFile(
+      marker,
+      JSON.stringify({ completedAt: new Date().toISOString(), steps: this.steps.map((s) => s.id) }) + '\n',
+    );
     await stat(marker);
     this.set({ state: 'done', step: null });
     return true;

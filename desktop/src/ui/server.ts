@@ -45,8 +45,14 @@ const VENDOR: Record<string, { file: () => string; type: string }> = {
   '/vendor/preact.mjs': { file: () => require.resolve('preact'), type: 'text/javascript' },
   '/vendor/hooks.mjs': { file: () => require.resolve('preact/hooks'), type: 'text/javascript' },
   '/vendor/htm.mjs': { file: () => join(dirname(require.resolve('htm')), 'htm.mjs'), type: 'text/javascript' },
-  '/vendor/marked.mjs': { file: () => join(dirname(require.resolve('marked')), 'marked.esm.js'), type: 'text/javascript' },
-  '/vendor/purify.mjs': { file: () => join(dirname(require.resolve('dompurify')), 'purify.es.mjs'), type: 'text/javascript' },
+  '/vendor/marked.mjs': {
+    file: () => join(dirname(require.resolve('marked')), 'marked.esm.js'),
+    type: 'text/javascript',
+  },
+  '/vendor/purify.mjs': {
+    file: () => join(dirname(require.resolve('dompurify')), 'purify.es.mjs'),
+    type: 'text/javascript',
+  },
 };
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -54,7 +60,9 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/
 async function pageFiles(): Promise<Record<string, { file: () => string; type: string }>> {
   if (packaged) {
     const urls: string[] = JSON.parse(asset(PAGE_ASSETS).toString('utf8'));
-    return Object.fromEntries(urls.map((u) => [u, { file: () => u, type: u.endsWith('.css') ? 'text/css' : 'text/javascript' }]));
+    return Object.fromEntries(
+      urls.map((u) => [u, { file: () => u, type: u.endsWith('.css') ? 'text/css' : 'text/javascript' }]),
+    );
   }
   const files: Record<string, { file: () => string; type: string }> = { ...VENDOR };
   for (const entry of await readdir(WEB, { recursive: true })) {
@@ -75,7 +83,15 @@ class HttpError extends Error {
 }
 
 /** Platform error codes → the status the UI's request answers (the UI reads the code, not the status). */
-const PLATFORM_STATUS: Record<string, number> = { OFFLINE: 503, UNAUTHORIZED: 401, OUT_OF_CREDITS: 402, AGENT_LOCKED: 409, RUN_STATE_CONFLICT: 409, NOT_FOUND: 404, CONVERSATION_NOT_FOUND: 404 };
+const PLATFORM_STATUS: Record<string, number> = {
+  OFFLINE: 503,
+  UNAUTHORIZED: 401,
+  OUT_OF_CREDITS: 402,
+  AGENT_LOCKED: 409,
+  RUN_STATE_CONFLICT: 409,
+  NOT_FOUND: 404,
+  CONVERSATION_NOT_FOUND: 404,
+};
 
 export interface UiServer {
   url: string;
@@ -129,13 +145,18 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
   app.bridge.on('call', onCall);
 
   const authorised = (req: http.IncomingMessage) => {
-    const cookie = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${cookieName}=`))?.slice(cookieName.length + 1) ?? '';
+    const cookie =
+      (req.headers.cookie ?? '')
+        .split(/;\s*/)
+        .find((c) => c.startsWith(`${cookieName}=`))
+        ?.slice(cookieName.length + 1) ?? '';
     return same(cookie, sessionBuf);
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body; each route validates the fields it reads
   async function body(req: http.IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Record<string, any>> {
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON (content-type: application/json)');
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send JSON (content-type: application/json)');
     let size = 0;
     const chunks: Buffer[] = [];
     for await (const chunk of req) {
@@ -155,7 +176,8 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
 
   const str = (v: unknown, field: string, max = 100_000, optional = false): string | null => {
     if (optional && (v === undefined || v === null || v === '')) return null;
-    if (typeof v !== 'string' || !v.length || v.length > max) throw new HttpError(422, 'UNPROCESSABLE', `${field}: 1 to ${max} characters`);
+    if (typeof v !== 'string' || !v.length || v.length > max)
+      throw new HttpError(422, 'UNPROCESSABLE', `${field}: 1 to ${max} characters`);
     return v;
   };
 
@@ -171,7 +193,12 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
     'GET /api/agents': async () => app.chat.agents(),
     'GET /api/usage': async () => app.chat.usage(),
     'GET /api/conversation': async (_req, url) => app.chat.conversation(str(url.searchParams.get('id'), 'id', 128)!),
-    'GET /api/conversations': async (_req, url) => app.chat.conversations(str(url.searchParams.get('search'), 'search', 200, true), 50, str(url.searchParams.get('after'), 'after', 64, true)),
+    'GET /api/conversations': async (_req, url) =>
+      app.chat.conversations(
+        str(url.searchParams.get('search'), 'search', 200, true),
+        50,
+        str(url.searchParams.get('after'), 'after', 64, true),
+      ),
     'POST /api/conversations/rename': async (req) => {
       const b = await body(req);
       return app.chat.rename(str(b.conversationId, 'conversationId', 128)!, str(b.title, 'title', 200)!);
@@ -185,13 +212,18 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
     'POST /api/chat/send': async (req) => {
       const b = await body(req);
       const sent = await app.chat.send(
-        { conversationId: str(b.conversationId, 'conversationId', 128, true), agentId: str(b.agentId, 'agentId', 128)!, content: str(b.content, 'content')! },
+        {
+          conversationId: str(b.conversationId, 'conversationId', 128, true),
+          agentId: str(b.agentId, 'agentId', 128)!,
+          content: str(b.content, 'content')!,
+        },
         await app.chatSettings(),
       );
       app.setWorkingFolder({ conversationId: sent.conversation.id });
       return sent;
     },
-    'POST /api/chat/stop': async (req) => app.chat.cancel(str((await body(req)).conversationId, 'conversationId', 128)!),
+    'POST /api/chat/stop': async (req) =>
+      app.chat.cancel(str((await body(req)).conversationId, 'conversationId', 128)!),
     'POST /api/chat/open': async (req) => {
       // Reopening a conversation: its sandbox becomes the working folder, and its runs are followed.
       const id = str((await body(req)).conversationId, 'conversationId', 128)!;
@@ -212,7 +244,12 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
     'POST /api/export/record': async (req) => {
       // The page builds the record (it has the rendered picture); the app saves it in the working folder.
       const b = await body(req, MAX_RECORD_BYTES);
-      const name = `${(str(b.title, 'title', 200)!).replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'conversation'} - calculation record.html`;
+      const name = `${
+        str(b.title, 'title', 200)!
+          .replace(/[\\/:*?"<>|]+/g, ' ')
+          .trim()
+          .slice(0, 80) || 'conversation'
+      } - calculation record.html`;
       const file = join(app.currentWorkingFolder(), name);
       await writeFile(file, str(b.html, 'html', MAX_RECORD_BYTES)!);
       return { path: file };
@@ -220,10 +257,19 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
     'POST /api/export/xlsx': async (req) => {
       const c = await app.chat.conversation(str((await body(req)).conversationId, 'conversationId', 128)!);
       if (!c) throw new HttpError(404, 'NOT_FOUND', 'that conversation no longer exists');
-      return { path: await exportWorkbook(app.api, { title: c.title, sketch: await sketchOf(c.messages), messages: c.messages, folder: app.currentWorkingFolder() }) };
+      return {
+        path: await exportWorkbook(app.api, {
+          title: c.title,
+          sketch: await sketchOf(c.messages),
+          messages: c.messages,
+          folder: app.currentWorkingFolder(),
+        }),
+      };
     },
-    'POST /api/chat/resume': async (req) => app.chat.resume(str((await body(req)).conversationId, 'conversationId', 128)!),
-    'POST /api/chat/retry': async (req) => app.chat.retry(str((await body(req)).conversationId, 'conversationId', 128)!),
+    'POST /api/chat/resume': async (req) =>
+      app.chat.resume(str((await body(req)).conversationId, 'conversationId', 128)!),
+    'POST /api/chat/retry': async (req) =>
+      app.chat.retry(str((await body(req)).conversationId, 'conversationId', 128)!),
     'POST /api/chat/new': async () => app.setWorkingFolder({ conversationId: null }),
     'POST /api/working-folder': async (req) => {
       const b = await body(req);
@@ -238,14 +284,16 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
     'POST /api/python/download': async () => app.downloadPython(),
     'POST /api/confirm': async (req) => {
       const b = await body(req);
-      if (!app.confirmations.answer(str(b.id, 'id', 64)!, b.yes === true)) throw new HttpError(404, 'NOT_FOUND', 'id: no such question is open');
+      if (!app.confirmations.answer(str(b.id, 'id', 64)!, b.yes === true))
+        throw new HttpError(404, 'NOT_FOUND', 'id: no such question is open');
     },
     'POST /api/quit': async () => ({ quitting: await app.quit() }),
     // Safety: the engineer's answer to a change preview, and the audit logs by conversation.
     'POST /api/approvals/answer': async (req) => {
       const b = await body(req);
       if (typeof b.approve !== 'boolean') throw new HttpError(422, 'UNPROCESSABLE', 'approve: true or false');
-      if (!app.approvals.answer(str(b.id, 'id', 64)!, b.approve)) throw new HttpError(404, 'NOT_FOUND', 'id: no such change is waiting for approval');
+      if (!app.approvals.answer(str(b.id, 'id', 64)!, b.approve))
+        throw new HttpError(404, 'NOT_FOUND', 'id: no such change is waiting for approval');
     },
     'GET /api/audit': async () => app.audit.conversations(),
   };
@@ -253,7 +301,8 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
   /** GET /api/audit/export?conversation=…&format=jsonl|csv: the conversation's audit log as a download. */
   async function auditExport(res: http.ServerResponse, url: URL) {
     const conversation = str(url.searchParams.get('conversation'), 'conversation', 128)!;
-    if (!/^[A-Za-z0-9._-]+$/.test(conversation)) throw new HttpError(422, 'UNPROCESSABLE', 'conversation: not a conversation id');
+    if (!/^[A-Za-z0-9._-]+$/.test(conversation))
+      throw new HttpError(422, 'UNPROCESSABLE', 'conversation: not a conversation id');
     const format = url.searchParams.get('format') ?? 'jsonl';
     if (format !== 'jsonl' && format !== 'csv') throw new HttpError(422, 'UNPROCESSABLE', 'format: jsonl or csv');
     const text = await app.audit.export(conversation, format);
@@ -268,7 +317,9 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
 
   async function indexPage(res: http.ServerResponse) {
     const nonce = randomBytes(16).toString('base64');
-    const html = (await readPageFile('/index.html', () => join(WEB, 'index.html'))).toString('utf8').replaceAll('{{nonce}}', nonce);
+    const html = (await readPageFile('/index.html', () => join(WEB, 'index.html')))
+      .toString('utf8')
+      .replaceAll('{{nonce}}', nonce);
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
@@ -280,30 +331,58 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
   }
 
   const send = (res: http.ServerResponse, status: number, value: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(JSON.stringify(value ?? null));
+    res
+      .writeHead(status, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      })
+      .end(JSON.stringify(value ?? null));
 
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', origin);
       // The one unauthenticated address: it swaps the launch token for the cookie (and drops it from the address bar).
-      if (req.headers.host !== new URL(origin).host) throw new HttpError(421, 'WRONG_HOST', 'this address serves only http://' + new URL(origin).host);
+      if (req.headers.host !== new URL(origin).host)
+        throw new HttpError(421, 'WRONG_HOST', 'this address serves only http://' + new URL(origin).host);
       if (req.method === 'GET' && url.pathname === '/' && url.searchParams.has('launch')) {
-        if (!same(url.searchParams.get('launch') ?? '', launch)) throw new HttpError(403, 'FORBIDDEN', 'that launch address is not this run of the app, or was used already');
+        if (!same(url.searchParams.get('launch') ?? '', launch))
+          throw new HttpError(403, 'FORBIDDEN', 'that launch address is not this run of the app, or was used already');
         launch = Buffer.from(secret());
         options.onLaunchUsed?.(launchUrl());
-        res.writeHead(303, { location: '/', 'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
+        res
+          .writeHead(303, {
+            location: '/',
+            'set-cookie': `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+            'cache-control': 'no-store',
+          })
+          .end();
         return;
       }
-      if (!authorised(req)) throw new HttpError(403, 'FORBIDDEN', 'open the app from its own window (the address it opens carries a launch token)');
-      if (req.method !== 'GET' && req.headers.origin !== undefined && req.headers.origin !== origin) throw new HttpError(403, 'FORBIDDEN', 'requests from other pages are refused');
+      if (!authorised(req))
+        throw new HttpError(
+          403,
+          'FORBIDDEN',
+          'open the app from its own window (the address it opens carries a launch token)',
+        );
+      if (req.method !== 'GET' && req.headers.origin !== undefined && req.headers.origin !== origin)
+        throw new HttpError(403, 'FORBIDDEN', 'requests from other pages are refused');
       if (req.method === 'GET' && url.pathname === '/') return await indexPage(res);
       const file = req.method === 'GET' ? FILES[url.pathname] : undefined;
       if (file) {
-        res.writeHead(200, { 'content-type': `${file.type}; charset=utf-8`, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+        res.writeHead(200, {
+          'content-type': `${file.type}; charset=utf-8`,
+          'cache-control': 'no-cache',
+          'x-content-type-options': 'nosniff',
+        });
         return res.end(await readPageFile(url.pathname, file.file));
       }
       if (req.method === 'GET' && url.pathname === '/api/events') {
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        });
         res.write(`event: state\ndata: ${JSON.stringify(app.snapshot())}\n\n`);
         streams.add(res);
         req.on('close', () => streams.delete(res));
@@ -315,14 +394,21 @@ export async function startUiServer(app: DesktopApp, options: UiServerOptions = 
       send(res, 200, await route(req, url));
     } catch (err) {
       const [status, code, message, details] =
-        err instanceof HttpError ? [err.status, err.code, err.message]
-        : err instanceof PlatformError ? [PLATFORM_STATUS[err.code] ?? 502, err.code, err.message, err.details]
-        : err instanceof SettingsError ? [422, 'UNPROCESSABLE', err.message.slice(err.field.length + 2), { field: err.field }]
-        : err instanceof FolderError ? [422, 'FOLDER', err.message]
-        : err instanceof UpdateError ? [409, err.code, err.message]
-        : err instanceof PythonDownloadUnavailable ? [503, 'NOT_AVAILABLE_OFFLINE', err.message]
-        : [500, 'INTERNAL_ERROR', (err as Error).message];
-      if (status === 500) app.log.error('ui request failed', { path: req.url?.split('?')[0], message: (err as Error).message });
+        err instanceof HttpError
+          ? [err.status, err.code, err.message]
+          : err instanceof PlatformError
+            ? [PLATFORM_STATUS[err.code] ?? 502, err.code, err.message, err.details]
+            : err instanceof SettingsError
+              ? [422, 'UNPROCESSABLE', err.message.slice(err.field.length + 2), { field: err.field }]
+              : err instanceof FolderError
+                ? [422, 'FOLDER', err.message]
+                : err instanceof UpdateError
+                  ? [409, err.code, err.message]
+                  : err instanceof PythonDownloadUnavailable
+                    ? [503, 'NOT_AVAILABLE_OFFLINE', err.message]
+                    : [500, 'INTERNAL_ERROR', (err as Error).message];
+      if (status === 500)
+        app.log.error('ui request failed', { path: req.url?.split('?')[0], message: (err as Error).message });
       if (!res.headersSent) send(res, status, { error: { code, message, ...(details ? { details } : {}) } });
       else res.end();
     }

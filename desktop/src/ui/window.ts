@@ -6,10 +6,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Browsers that open an app window, where Windows installs them. */
-export function appBrowsers(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string[] {
+export function appBrowsers(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string[] {
   if (platform !== 'win32') return ['/usr/bin/chromium', '/usr/bin/google-chrome', '/usr/bin/microsoft-edge'];
   const roots = [env['ProgramFiles(x86)'], env.ProgramFiles, env.LOCALAPPDATA].filter((r): r is string => !!r);
-  return roots.flatMap((r) => [join(r, 'Microsoft', 'Edge', 'Application', 'msedge.exe'), join(r, 'Google', 'Chrome', 'Application', 'chrome.exe')]);
+  return roots.flatMap((r) => [
+    join(r, 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+    join(r, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+  ]);
 }
 
 export function openAppWindow(url: string, fallback: (url: string) => void, browsers: string[] = appBrowsers()): void {

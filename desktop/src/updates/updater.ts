@@ -51,7 +51,10 @@ export type Installer = (file: string) => Promise<void>;
 
 export const windowsInstaller: Installer = async (file) => {
   if (process.platform !== 'win32') {
-    throw new UpdateError('NOT_SUPPORTED', `Installing needs the Windows package and its installer; the verified download is at ${file}`);
+    throw new UpdateError(
+      'NOT_SUPPORTED',
+      `Installing needs the Windows package and its installer; the verified download is at ${file}`,
+    );
   }
   // NSIS silent install; it replaces the app once this process has quit.
   spawn(file, ['/S'], { detached: true, stdio: 'ignore' }).unref();
@@ -70,7 +73,15 @@ export class Updater extends EventEmitter<{ status: [UpdateStatus] }> {
     this.platformUrl = o.platformUrl;
     this.dir = o.dir;
     this.installer = o.installer ?? windowsInstaller;
-    this.status = { state: 'idle', current: o.currentVersion, latest: null, received: 0, total: 0, message: null, checkedAt: null };
+    this.status = {
+      state: 'idle',
+      current: o.currentVersion,
+      latest: null,
+      received: 0,
+      total: 0,
+      message: null,
+      checkedAt: null,
+    };
   }
 
   private set(patch: Partial<UpdateStatus>): void {
@@ -94,16 +105,30 @@ export class Updater extends EventEmitter<{ status: [UpdateStatus] }> {
     let release: Release;
     try {
       const res = await fetch(`${this.platformUrl}/desktop/latest`, { signal: AbortSignal.timeout(30_000) });
-      if (res.status === 404) return this.set({ state: 'up_to_date', latest: null, message: 'No release is published', checkedAt: new Date().toISOString() });
+      if (res.status === 404)
+        return this.set({
+          state: 'up_to_date',
+          latest: null,
+          message: 'No release is published',
+          checkedAt: new Date().toISOString(),
+        });
       if (!res.ok) throw new Error(`the platform answered ${res.status}`);
       const parsed = Release.safeParse(await res.json());
-      if (!parsed.success) throw new Error(`the release description is not valid: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+      if (!parsed.success)
+        throw new Error(
+          `the release description is not valid: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`,
+        );
       release = parsed.data;
     } catch (err) {
-      return this.set({ state: 'error', message: `Could not check for updates: ${(err as Error).message}`, checkedAt: new Date().toISOString() });
+      return this.set({
+        state: 'error',
+        message: `Could not check for updates: ${(err as Error).message}`,
+        checkedAt: new Date().toISOString(),
+      });
     }
     const checkedAt = new Date().toISOString();
-    if (compareVersions(release.version, this.status.current) <= 0) return this.set({ state: 'up_to_date', latest: release.version, message: null, checkedAt });
+    if (compareVersions(release.version, this.status.current) <= 0)
+      return this.set({ state: 'up_to_date', latest: release.version, message: null, checkedAt });
     if (this.status.state === 'ready' && this.status.latest === release.version) return this.set({ checkedAt });
     this.set({ state: 'downloading', latest: release.version, received: 0, total: release.size, checkedAt });
     this.downloaded = this.download(release);
@@ -131,7 +156,8 @@ export class Updater extends EventEmitter<{ status: [UpdateStatus] }> {
         }
       }
       await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      if (received !== release.size) throw new Error(`the download has ${received} bytes, not the ${release.size} announced`);
+      if (received !== release.size)
+        throw new Error(`the download has ${received} bytes, not the ${release.size} announced`);
       const digest = hash.digest('hex');
       if (digest !== release.sha256.toLowerCase()) throw new Error(`the checksum does not match (got ${digest})`);
       await rename(part, final);

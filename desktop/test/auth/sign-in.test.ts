@@ -29,7 +29,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => platform.close(() => r())));
 
-const tokens = (n: number) => ({ access_token: `at_${n}`, refresh_token: `rt_${n}`, expires_in: 3600, token_type: 'Bearer' as const });
+const tokens = (n: number) => ({
+  access_token: `at_${n}`,
+  refresh_token: `rt_${n}`,
+  expires_in: 3600,
+  token_type: 'Bearer' as const,
+});
 
 describe('sign-in', () => {
   it('lands on the loopback listener, checks the state and exchanges the code with the PKCE verifier', async () => {
@@ -45,7 +50,9 @@ describe('sign-in', () => {
     expect(await attempt.tokens).toMatchObject({ access_token: 'at_1' });
     const form = forms.at(-1)!;
     expect(form.get('code')).toBe('the-code');
-    expect(createHash('sha256').update(form.get('code_verifier')!).digest('base64url')).toBe(authorize.searchParams.get('code_challenge'));
+    expect(createHash('sha256').update(form.get('code_verifier')!).digest('base64url')).toBe(
+      authorize.searchParams.get('code_challenge'),
+    );
   });
 
   it('the window closes (expired) and Try Again starts a fresh attempt', async () => {

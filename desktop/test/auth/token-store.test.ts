@@ -8,13 +8,26 @@ const tokens = { access_token: 'at-123', refresh_token: 'rt-456', expires_at: '2
 
 function memoryKeychain(): Keychain & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
-  return { entries, get: (a) => entries.get(a) ?? null, set: (a, s) => void entries.set(a, s), delete: (a) => void entries.delete(a) };
+  return {
+    entries,
+    get: (a) => entries.get(a) ?? null,
+    set: (a, s) => void entries.set(a, s),
+    delete: (a) => void entries.delete(a),
+  };
 }
 
 describe.skipIf(process.platform === 'win32')('token storage', () => {
   it('falls back to a file only its owner can read when the keychain does not answer', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'tokens-')), 'data');
-    const failing: Keychain = { get: () => { throw new Error('no Secret Service'); }, set: () => { throw new Error('no Secret Service'); }, delete: () => {} };
+    const failing: Keychain = {
+      get: () => {
+        throw new Error('no Secret Service');
+      },
+      set: () => {
+        throw new Error('no Secret Service');
+      },
+      delete: () => {},
+    };
     const store = openTokenStore(dir, failing);
     expect(store.kind).toBe('file');
     await store.save(tokens);

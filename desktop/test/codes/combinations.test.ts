@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { generateCombinations } from '../../src/codes/combinations/index.ts';
 
 const gen = (o: object) => generateCombinations(Generate.parse(o));
-const factors = (c: { items: { case: string; factor: number }[] }) => Object.fromEntries(c.items.map((i) => [i.case, i.factor]));
+const factors = (c: { items: { case: string; factor: number }[] }) =>
+  Object.fromEntries(c.items.map((i) => [i.case, i.factor]));
 
 describe('ASCE 7-16 combinations', () => {
   it('LRFD with dead, live, roof live and one wind direction each way', () => {
@@ -27,8 +28,17 @@ describe('ASCE 7-16 combinations', () => {
   });
 
   it('LRFD seismic with the vertical effect 0.2 S_DS D and the 0.5 L exception', () => {
-    const out = gen({ code: 'ASCE7-16 LRFD', dead: ['D', 'SDL'], live: ['L'], snow: ['S'], seismic: ['EX'], sds: 1.0, live_factor_half: true });
-    const e6 = out.find((c) => c.name === 'LRFD6 +EX')!, e7 = out.find((c) => c.name === 'LRFD7 -EX')!;
+    const out = gen({
+      code: 'ASCE7-16 LRFD',
+      dead: ['D', 'SDL'],
+      live: ['L'],
+      snow: ['S'],
+      seismic: ['EX'],
+      sds: 1.0,
+      live_factor_half: true,
+    });
+    const e6 = out.find((c) => c.name === 'LRFD6 +EX')!,
+      e7 = out.find((c) => c.name === 'LRFD7 -EX')!;
     expect(factors(e6)).toEqual({ D: 1.4, SDL: 1.4, EX: 1, L: 0.5, S: 0.2 });
     expect(factors(e7)).toEqual({ D: 0.7, SDL: 0.7, EX: -1 });
     expect(e6.source).toBe('ASCE 7-16 §2.3.6 (6)');
@@ -37,15 +47,27 @@ describe('ASCE 7-16 combinations', () => {
   it('ASD', () => {
     const out = gen({ code: 'ASCE7-16 ASD', dead: ['D'], live: ['L'], wind: ['W'], opposite_lateral: false });
     expect(out.map((c) => [c.name, factors(c)])).toEqual([
-      ['ASD1', { D: 1 }], ['ASD2', { D: 1, L: 1 }], ['ASD4', { D: 1, L: 0.75 }],
-      ['ASD5 W', { D: 1, W: 0.6 }], ['ASD6 W', { D: 1, L: 0.75, W: 0.45 }], ['ASD7 W', { D: 0.6, W: 0.6 }],
+      ['ASD1', { D: 1 }],
+      ['ASD2', { D: 1, L: 1 }],
+      ['ASD4', { D: 1, L: 0.75 }],
+      ['ASD5 W', { D: 1, W: 0.6 }],
+      ['ASD6 W', { D: 1, L: 0.75, W: 0.45 }],
+      ['ASD7 W', { D: 0.6, W: 0.6 }],
     ]);
   });
 });
 
 describe('EN 1990 combinations', () => {
   it('STR (6.10): each variable action leading, the others with ψ0 (category B, snow below 1000 m, wind)', () => {
-    const out = gen({ code: 'EN1990 STR', dead: ['G'], live: ['Q'], snow: ['S'], wind: ['W'], opposite_lateral: false, imposed_category: 'B' });
+    const out = gen({
+      code: 'EN1990 STR',
+      dead: ['G'],
+      live: ['Q'],
+      snow: ['S'],
+      wind: ['W'],
+      opposite_lateral: false,
+      imposed_category: 'B',
+    });
     const f = (name: string) => factors(out.find((c) => c.name.endsWith(name))!);
     expect(factors(out[0]!)).toEqual({ G: 1.35 });
     expect(f('Gsup Q lead +S,W')).toEqual({ G: 1.35, Q: 1.5, S: 0.75, W: 0.9 });
@@ -56,10 +78,19 @@ describe('EN 1990 combinations', () => {
   });
 
   it('quasi-permanent and seismic use ψ2 (category C: 0.6); rain is refused', () => {
-    const qp = gen({ code: 'EN1990 SLS quasi-permanent', dead: ['G'], live: ['Q'], wind: ['W'], imposed_category: 'C' });
+    const qp = gen({
+      code: 'EN1990 SLS quasi-permanent',
+      dead: ['G'],
+      live: ['Q'],
+      wind: ['W'],
+      imposed_category: 'C',
+    });
     expect(qp.map(factors)).toEqual([{ G: 1, Q: 0.6 }]);
     const seis = gen({ code: 'EN1990 seismic', dead: ['G'], live: ['Q'], seismic: ['AEX'], imposed_category: 'C' });
-    expect(seis.map(factors)).toEqual([{ G: 1, AEX: 1, Q: 0.6 }, { G: 1, AEX: -1, Q: 0.6 }]);
+    expect(seis.map(factors)).toEqual([
+      { G: 1, AEX: 1, Q: 0.6 },
+      { G: 1, AEX: -1, Q: 0.6 },
+    ]);
     expect(() => gen({ code: 'EN1990 STR', dead: ['G'], rain: ['R'] })).toThrow(/no rain action/);
   });
 });

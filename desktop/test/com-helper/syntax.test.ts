@@ -16,7 +16,11 @@ function problems(source: string): [number, string][] {
   const tree = parser.parse(source)!;
   const out: [number, string][] = [];
   const walk = (n: Node) => {
-    if (n.isError || n.isMissing) out.push([n.startPosition.row + 1, n.isMissing ? `missing ${n.type}` : source.slice(n.startIndex, Math.min(n.endIndex, n.startIndex + 40))]);
+    if (n.isError || n.isMissing)
+      out.push([
+        n.startPosition.row + 1,
+        n.isMissing ? `missing ${n.type}` : source.slice(n.startIndex, Math.min(n.endIndex, n.startIndex + 40)),
+      ]);
     else if (n.hasError) for (const c of n.children) if (c) walk(c);
   };
   walk(tree.rootNode);

@@ -21,15 +21,33 @@ const machine = fakeHost(
     `${PF}\\Unrelated\\tool.exe`,
   ],
   {
-    [`${UNINSTALL}\\{A1B2}`]: { DisplayName: 'SAP2000 25', DisplayVersion: '25.3.0', InstallLocation: `${CSI}\\sap2000 25\\` },
-    [`${UNINSTALL}\\{C3D4}`]: { DisplayName: 'SAP2000 23', DisplayVersion: '23.0.0', InstallLocation: `${CSI}\\SAP2000 23` }, // left behind by an uninstall
-    [`${UNINSTALL32}\\ETABS 22`]: { DisplayName: 'ETABS 22', DisplayVersion: '22.7.0', InstallLocation: `${CSI}\\ETABS 22` },
-    [`${UNINSTALL}\\{E5F6}`]: { DisplayName: 'PTC Mathcad Prime 11.0.1.0', DisplayVersion: '11.0.1.0', InstallLocation: `${PF}\\PTC\\Mathcad Prime 11.0.1.0` },
+    [`${UNINSTALL}\\{A1B2}`]: {
+      DisplayName: 'SAP2000 25',
+      DisplayVersion: '25.3.0',
+      InstallLocation: `${CSI}\\sap2000 25\\`,
+    },
+    [`${UNINSTALL}\\{C3D4}`]: {
+      DisplayName: 'SAP2000 23',
+      DisplayVersion: '23.0.0',
+      InstallLocation: `${CSI}\\SAP2000 23`,
+    }, // left behind by an uninstall
+    [`${UNINSTALL32}\\ETABS 22`]: {
+      DisplayName: 'ETABS 22',
+      DisplayVersion: '22.7.0',
+      InstallLocation: `${CSI}\\ETABS 22`,
+    },
+    [`${UNINSTALL}\\{E5F6}`]: {
+      DisplayName: 'PTC Mathcad Prime 11.0.1.0',
+      DisplayVersion: '11.0.1.0',
+      InstallLocation: `${PF}\\PTC\\Mathcad Prime 11.0.1.0`,
+    },
     [`${UNINSTALL}\\{0000}`]: { DisplayName: 'Some other program 99', InstallLocation: `${PF}\\Unrelated` },
     'HKLM\\SOFTWARE\\Classes\\CSI.SAP2000.API.SapObject\\CLSID': { '': '{1111}' },
     'HKLM\\SOFTWARE\\Classes\\CLSID\\{1111}\\LocalServer32': { '': `"${CSI}\\SAP2000 25\\SAP2000.exe" /automation` },
     'HKLM\\SOFTWARE\\Classes\\MathcadPrime.Application\\CLSID': { '': '{2222}' },
-    'HKLM\\SOFTWARE\\Classes\\CLSID\\{2222}\\LocalServer32': { '': `${PF}\\PTC\\Mathcad Prime 10.0.0.0\\MathcadPrime.exe -Embedding` },
+    'HKLM\\SOFTWARE\\Classes\\CLSID\\{2222}\\LocalServer32': {
+      '': `${PF}\\PTC\\Mathcad Prime 10.0.0.0\\MathcadPrime.exe -Embedding`,
+    },
   },
 );
 
@@ -55,20 +73,30 @@ describe('program detection', () => {
 
   it('does not offer a version whose executable is missing', async () => {
     const d = await detectProgram(machine, 'etabs');
-    expect(d.installations.map((i) => [i.version, i.exeExists])).toEqual([['22.7.0', true], ['21', false]]);
+    expect(d.installations.map((i) => [i.version, i.exeExists])).toEqual([
+      ['22.7.0', true],
+      ['21', false],
+    ]);
     expect(d.selected?.version).toBe('22.7.0');
     expect(d.needsPicker).toBe(false);
   });
 
   it('orders Mathcad Prime versions numerically and marks the COM-registered one', async () => {
     const d = await detectProgram(machine, 'mathcad');
-    expect(d.installations.map((i) => [i.version, i.comRegistered])).toEqual([['11.0.1.0', false], ['10.0.0.0', true]]);
+    expect(d.installations.map((i) => [i.version, i.comRegistered])).toEqual([
+      ['11.0.1.0', false],
+      ['10.0.0.0', true],
+    ]);
     expect(d.selected?.version).toBe('11.0.1.0');
   });
 
   it('reports nothing installed on an empty machine', async () => {
     const all = await detectAll(fakeHost([], {}));
-    expect(all.map((d) => [d.program, d.installations.length, d.selected])).toEqual([['sap2000', 0, null], ['etabs', 0, null], ['mathcad', 0, null]]);
+    expect(all.map((d) => [d.program, d.installations.length, d.selected])).toEqual([
+      ['sap2000', 0, null],
+      ['etabs', 0, null],
+      ['mathcad', 0, null],
+    ]);
   });
 
   it('compares versions numerically and reads LocalServer32 command lines', () => {
@@ -103,10 +131,12 @@ describe('reg.exe output parser (the reader itself runs only on Windows)', () =>
       EstimatedSize: '0x1a2b3c',
     });
     expect(parsed.subkeys).toEqual(['Extra']);
-    expect(parseDefaultValue('\r\nHKEY_LOCAL_MACHINE\\SOFTWARE\\Classes\\X\\CLSID\r\n    (Default)    REG_SZ    {1111}\r\n')).toBe('{1111}');
+    expect(
+      parseDefaultValue('\r\nHKEY_LOCAL_MACHINE\\SOFTWARE\\Classes\\X\\CLSID\r\n    (Default)    REG_SZ    {1111}\r\n'),
+    ).toBe('{1111}');
     expect(parseDefaultValue('\r\nHKEY_LOCAL_MACHINE\\SOFTWARE\\Classes\\X\\CLSID\r\n')).toBeUndefined();
   });
-  it('reads a whole uninstall tree from one `reg query /s`: every entry\'s values and each key\'s direct subkeys', () => {
+  it("reads a whole uninstall tree from one `reg query /s`: every entry's values and each key's direct subkeys", () => {
     const base = 'HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall';
     const full = 'HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Uninstall';
     const out = [
@@ -127,7 +157,10 @@ describe('reg.exe output parser (the reader itself runs only on Windows)', () =>
     ].join('\r\n');
     const tree = parseRegTree(base, out);
     expect(tree.get(full.toLowerCase())!.subkeys).toEqual(['ETABS 22', '{1234-ABCD}']);
-    expect(tree.get(`${full}\\ETABS 22`.toLowerCase())).toEqual({ values: { DisplayName: 'ETABS 22', InstallLocation: 'C:\\Program Files\\Computers and Structures\\ETABS 22\\' }, subkeys: ['Extra'] });
+    expect(tree.get(`${full}\\ETABS 22`.toLowerCase())).toEqual({
+      values: { DisplayName: 'ETABS 22', InstallLocation: 'C:\\Program Files\\Computers and Structures\\ETABS 22\\' },
+      subkeys: ['Extra'],
+    });
     expect(tree.get(`${full}\\ETABS 22\\Extra`.toLowerCase())!.values).toEqual({ Note: 'nested' });
     expect(tree.get(`${full}\\{1234-ABCD}`.toLowerCase())!.values.DisplayName).toBe('SAP2000 v26');
     // A key that is absent: an empty tree with the key itself and nothing under it.

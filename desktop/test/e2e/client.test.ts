@@ -13,7 +13,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, waitFor, type TestServer } from '../../../test/helpers/server.ts';
-import { gate, modelEnv, startModelServer, type ModelServer, type ModelStep } from '../../../test/helpers/model-server.ts';
+import {
+  gate,
+  modelEnv,
+  startModelServer,
+  type ModelServer,
+  type ModelStep,
+} from '../../../test/helpers/model-server.ts';
 import { DesktopApp } from '../../src/app.ts';
 import type { Adapter } from '../../src/adapters/adapter.ts';
 import { startUiServer, type UiServer } from '../../src/ui/server.ts';
@@ -23,17 +29,25 @@ import { startLink, type Link } from '../helpers/link.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`[skip] ${CHROMIUM} is absent: the desktop end-to-end test needs it (apt-get install chromium)`);
+if (!haveChromium)
+  console.warn(`[skip] ${CHROMIUM} is absent: the desktop end-to-end test needs it (apt-get install chromium)`);
 const SHOTS = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-screens-'));
 
 // The portal frame the agent is asked about: fixed bases, h = 4 m, b = 6 m, one section with
 // I = 2e-4 m⁴ and a huge area (axially rigid), 10 kN at beam level. Slope-deflection gives the sway.
-const E = 210e9, h = 4, b = 6, H = 10e3, Ic = 2e-4;
+const E = 210e9,
+  h = 4,
+  b = 6,
+  H = 10e3,
+  Ic = 2e-4;
 const k = Ic / b / (Ic / h);
 const SWAY = (H * h ** 3 * (3 * k + 2)) / (12 * E * Ic * (6 * k + 1));
 
 const CSI = `${PF}\\Computers and Structures`;
-const machine = fakeHost([`${CSI}\\SAP2000 24\\SAP2000.exe`, `${CSI}\\SAP2000 26\\SAP2000.exe`, `${CSI}\\ETABS 22\\ETABS.exe`], {});
+const machine = fakeHost(
+  [`${CSI}\\SAP2000 24\\SAP2000.exe`, `${CSI}\\SAP2000 26\\SAP2000.exe`, `${CSI}\\ETABS 22\\ETABS.exe`],
+  {},
+);
 
 let server: TestServer;
 let model: ModelServer;
@@ -49,14 +63,54 @@ const installed: string[] = [];
 
 const tool = (name: string, args: unknown) => ({ name: `sap2000_${name}`, arguments: args });
 const portalSteps = (): ModelStep[] => [
-  { reasoning: 'Start from the portal template.', toolCalls: [tool('new_model', { units: 'N_m_C', dimension: '2d', template: { kind: 'portal_frame', stories: 1, story_height: h, bays: 1, bay_width: b }, default_section: 'COL' })] },
-  { toolCalls: [tool('define_material', { name: 'S', e: E, poisson: 0.3 }), tool('define_section', { name: 'COL', material: 'S', section: { shape: 'general', area: 1e6, i33: Ic, i22: Ic, j: 1e-4 } })] },
-  { toolCalls: [tool('assign_loads', { pattern: 'WIND', loads: [{ type: 'joint', joint: [0, 0, h], force: [H, 0, 0] }] }), tool('run_analysis', {})] },
-  { toolCalls: [tool('read_results', { case: 'WIND', kind: 'displacements', joints: [[0, 0, h], [b, 0, h]] })] },
+  {
+    reasoning: 'Start from the portal template.',
+    toolCalls: [
+      tool('new_model', {
+        units: 'N_m_C',
+        dimension: '2d',
+        template: { kind: 'portal_frame', stories: 1, story_height: h, bays: 1, bay_width: b },
+        default_section: 'COL',
+      }),
+    ],
+  },
+  {
+    toolCalls: [
+      tool('define_material', { name: 'S', e: E, poisson: 0.3 }),
+      tool('define_section', {
+        name: 'COL',
+        material: 'S',
+        section: { shape: 'general', area: 1e6, i33: Ic, i22: Ic, j: 1e-4 },
+      }),
+    ],
+  },
+  {
+    toolCalls: [
+      tool('assign_loads', { pattern: 'WIND', loads: [{ type: 'joint', joint: [0, 0, h], force: [H, 0, 0] }] }),
+      tool('run_analysis', {}),
+    ],
+  },
+  {
+    toolCalls: [
+      tool('read_results', {
+        case: 'WIND',
+        kind: 'displacements',
+        joints: [
+          [0, 0, h],
+          [b, 0, h],
+        ],
+      }),
+    ],
+  },
 ];
 
 /** The tool results the model was sent, by tool-call id. */
-const toolResults = () => new Map(model.requests.flatMap((r) => r.messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id as string, JSON.parse(m.content)])));
+const toolResults = () =>
+  new Map(
+    model.requests.flatMap((r) =>
+      r.messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id as string, JSON.parse(m.content)]),
+    ),
+  );
 
 const shot = async (name: string) => {
   await page.waitForTimeout(150);
@@ -81,7 +135,12 @@ beforeAll(async () => {
   // Credits: a model call is charged at most the credits reserved for it (issue 29), so one huge
   // answer no longer spends 20 USD; 0.05 USD lasts the test's calls (about 0.0005 USD each) until
   // the out-of-credits step's answer is charged its whole reservation (about 0.07 USD).
-  server = await startTestServer({ ...modelEnv(model), POLLING_RATE_PER_MIN: '100000', PRO_RATE_PER_MIN: '1000', PRO_AGENT_CREDITS_USD: '0.05' });
+  server = await startTestServer({
+    ...modelEnv(model),
+    POLLING_RATE_PER_MIN: '100000',
+    PRO_RATE_PER_MIN: '1000',
+    PRO_AGENT_CREDITS_USD: '0.05',
+  });
   key = (await server.key('pro')).secret;
   link = await startLink(server.url);
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-home-'));
@@ -138,18 +197,31 @@ afterAll(async () => {
 describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
   it('first launch: the setup runs once, then the app asks to sign in; the UI answers only its own launch', async () => {
     await waitFor(async () => app.setup.progress.state === 'done', 20_000);
-    expect(JSON.parse(fs.readFileSync(path.join(home, 'data', 'setup.json'), 'utf8')).steps).toEqual(['folders', 'settings', 'detection', 'python']);
+    expect(JSON.parse(fs.readFileSync(path.join(home, 'data', 'setup.json'), 'utf8')).steps).toEqual([
+      'folders',
+      'settings',
+      'detection',
+      'python',
+    ]);
     expect(fs.existsSync(path.join(home, 'config', 'settings.json'))).toBe(true);
     // No launch token, a wrong one, or another Host: refused.
     expect((await fetch(`${ui.url}/api/state`)).status).toBe(403);
     expect((await fetch(`${ui.url}/?launch=wrong`, { redirect: 'manual' })).status).toBe(403);
     // A page on another name that resolves here (DNS rebinding) sends its own Host.
     const rebinding = await new Promise<number>((resolve, reject) =>
-      http.get(`${ui.url}/api/state`, { headers: { host: 'evil.example' } }, (res) => resolve(res.statusCode!)).on('error', reject),
+      http
+        .get(`${ui.url}/api/state`, { headers: { host: 'evil.example' } }, (res) => resolve(res.statusCode!))
+        .on('error', reject),
     );
     expect(rebinding).toBe(421);
     // A second start of the app hands over to this one.
-    const second = new DesktopApp({ platformUrl: link.url, paths: app.o.paths, version: '0.1.0', openBrowser: () => undefined, keychain: null });
+    const second = new DesktopApp({
+      platformUrl: link.url,
+      paths: app.o.paths,
+      version: '0.1.0',
+      openBrowser: () => undefined,
+      keychain: null,
+    });
     expect(await second.start()).toEqual({ running: { pid: process.pid, url: ui.launchUrl } });
 
     await page.goto(ui.launchUrl);
@@ -174,9 +246,17 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     const tokens = path.join(home, 'data', 'tokens.json');
     expect(fs.statSync(tokens).mode & 0o777).toBe(0o600);
     const at = JSON.parse(fs.readFileSync(tokens, 'utf8')).access_token;
-    const clients = await server.gql(`{ desktopClients { machineId name connected lanes { program state activeVersion } } }`, {}, at);
+    const clients = await server.gql(
+      `{ desktopClients { machineId name connected lanes { program state activeVersion } } }`,
+      {},
+      at,
+    );
     expect(clients.body.data.desktopClients[0]).toMatchObject({ name: 'e2e workstation', connected: true });
-    expect(clients.body.data.desktopClients[0].lanes).toContainEqual({ program: 'SAP2000', state: 'READY', activeVersion: 'stand-in' });
+    expect(clients.body.data.desktopClients[0].lanes).toContainEqual({
+      program: 'SAP2000',
+      state: 'READY',
+      activeVersion: 'stand-in',
+    });
     await page.locator('[data-lane=sap2000]', { hasText: 'SAP2000 stand-in ready' }).waitFor();
     await shot('02-connected-empty');
   });
@@ -198,9 +278,14 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     const final: ModelStep = { hold: answer.promise, content: '' };
     model.script(...portalSteps(), final);
     await page.getByLabel('Agent').selectOption('frame-analysis-sap2000');
-    await send('Analyse a fixed-base portal frame, 4 m high and 6 m wide, under 10 kN of wind at beam level. What is the sway?');
+    await send(
+      'Analyse a fixed-base portal frame, 4 m high and 6 m wide, under 10 kN of wind at beam level. What is the sway?',
+    );
     // When the displacements have reached the model, it answers with them (as a model would read them).
-    const readCall = await waitFor(async () => [...toolResults().entries()].find(([, r]) => Array.isArray(r.joints)), 30_000);
+    const readCall = await waitFor(
+      async () => [...toolResults().entries()].find(([, r]) => Array.isArray(r.joints)),
+      30_000,
+    );
     const sway = readCall[1].joints.map((j: { values: number[] }) => j.values[0]);
     final.content = `The sway at beam level is ${(sway[0] * 1000).toFixed(4)} mm at the left joint and ${(sway[1] * 1000).toFixed(4)} mm at the right joint (pattern WIND).`;
     answer.open();
@@ -213,8 +298,11 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     // The agent picker is locked for this conversation.
     expect(await page.getByLabel('Agent').isDisabled()).toBe(true);
     // A notification for the finished run, shown by the browser, naming the conversation.
-    const notes = () => page.evaluate(() => (window as unknown as { notes: { title: string; body: string; event: string }[] }).notes);
-    await expect.poll(notes).toContainEqual({ title: 'The agent has finished', body: expect.stringMatching(/\S/), event: 'show' });
+    const notes = () =>
+      page.evaluate(() => (window as unknown as { notes: { title: string; body: string; event: string }[] }).notes);
+    await expect
+      .poll(notes)
+      .toContainEqual({ title: 'The agent has finished', body: expect.stringMatching(/\S/), event: 'show' });
     // Chromium has no speech service (Edge and Chrome have one): no Dictate button is offered.
     expect(await page.getByRole('button', { name: 'Dictate' }).count()).toBe(0);
     await shot('03-answer-light');
@@ -232,7 +320,9 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies(await page.context().cookies());
     await context.addInitScript(() => {
-      Object.defineProperty(navigator, 'userAgentData', { value: { brands: [{ brand: 'Google Chrome', version: '142' }] } });
+      Object.defineProperty(navigator, 'userAgentData', {
+        value: { brands: [{ brand: 'Google Chrome', version: '142' }] },
+      });
       const log: string[] = [];
       (window as unknown as { speech: string[] }).speech = log;
       class ScriptedRecognition extends EventTarget {
@@ -241,7 +331,13 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
         onend: (() => void) | null = null;
         start() {
           log.push(`start interim=${this.interimResults}`);
-          setTimeout(() => this.onresult?.({ results: [[{ transcript: 'check the portal frame' }], [{ transcript: 'for wind from the west' }]] }), 50);
+          setTimeout(
+            () =>
+              this.onresult?.({
+                results: [[{ transcript: 'check the portal frame' }], [{ transcript: 'for wind from the west' }]],
+              }),
+            50,
+          );
         }
         stop() {
           log.push('stop');
@@ -256,11 +352,16 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
       await chrome.goto(ui.url);
       const dictate = chrome.getByRole('button', { name: 'Dictate' });
       await dictate.click();
-      await expect.poll(() => chrome.getByLabel('Message').inputValue()).toBe('check the portal frame for wind from the west');
+      await expect
+        .poll(() => chrome.getByLabel('Message').inputValue())
+        .toBe('check the portal frame for wind from the west');
       expect(await dictate.getAttribute('aria-pressed')).toBe('true');
       await dictate.click();
       await expect.poll(() => dictate.getAttribute('aria-pressed')).toBe('false');
-      expect(await chrome.evaluate(() => (window as unknown as { speech: string[] }).speech)).toEqual(['start interim=false', 'stop']);
+      expect(await chrome.evaluate(() => (window as unknown as { speech: string[] }).speech)).toEqual([
+        'start interim=false',
+        'stop',
+      ]);
       await chrome.getByRole('button', { name: 'Settings' }).click();
       await chrome.getByLabel('Dictation microphone').waitFor();
     } finally {
@@ -278,7 +379,15 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     model.script(...portalSteps().slice(0, 3), { content: 'The model is built and analysed.' });
     await send('Build and analyse the portal frame.');
     await page.getByText('Agent paused').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { notes: { title: string; body: string; event: string }[] }).notes.map((n) => `${n.title} (${n.event})`))).toContain('The agent paused at the step limit (show)');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { notes: { title: string; body: string; event: string }[] }).notes.map(
+            (n) => `${n.title} (${n.event})`,
+          ),
+        ),
+      )
+      .toContain('The agent paused at the step limit (show)');
     await shot('05-paused');
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.getByText('The model is built and analysed.').waitFor({ timeout: 20_000 });
@@ -318,7 +427,9 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     await shot('06-reconnecting');
     release.open();
     // The analysis finishes offline; its answer waits for the link.
-    const callId = await waitFor(async () => events.find((e) => e.phase === 'finished' && e.tool === 'run_analysis')?.callId);
+    const callId = await waitFor(
+      async () => events.find((e) => e.phase === 'finished' && e.tool === 'run_analysis')?.callId,
+    );
     link.restore();
     await waitFor(async () => (await pill()) === 'Connected', 30_000);
     await page.getByText('Analysed after the link came back.').waitFor({ timeout: 30_000 });
@@ -344,7 +455,10 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     await openSettings('SAP2000');
     await page.getByRole('cell', { name: '24', exact: true }).waitFor();
     await shot('07-settings-sap2000');
-    await page.getByRole('row', { name: /SAP2000 24/ }).getByRole('button', { name: 'Use' }).click();
+    await page
+      .getByRole('row', { name: /SAP2000 24/ })
+      .getByRole('button', { name: 'Use' })
+      .click();
     await expect.poll(() => app.settings.programs.sap2000.selected_installation).toBe(`${CSI}\\SAP2000 24`);
     await page.getByRole('tab', { name: 'General' }).click();
     await page.getByLabel('Design standard').selectOption('eurocode');
@@ -352,7 +466,11 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     await page.getByText(/of 0\.05 USD used/).waitFor();
     await shot('08-settings-general');
     await page.getByRole('button', { name: 'Reset Configuration' }).click();
-    await expect.poll(() => JSON.parse(fs.readFileSync(path.join(home, 'config', 'settings.json'), 'utf8')).general.design_standard).toBe('us');
+    await expect
+      .poll(
+        () => JSON.parse(fs.readFileSync(path.join(home, 'config', 'settings.json'), 'utf8')).general.design_standard,
+      )
+      .toBe('us');
     const saved = JSON.parse(fs.readFileSync(path.join(home, 'config', 'settings.json'), 'utf8'));
     expect(saved.programs.sap2000.selected_installation).toBeNull();
     expect(saved.general.theme).toBe('light');
@@ -383,13 +501,19 @@ describe.skipIf(!haveChromium).sequential('desktop client end to end', () => {
     fs.writeFileSync(path.join(releaseDir, 'sp-0.2.0.exe'), bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     // First a release whose checksum is wrong: refused.
-    fs.writeFileSync(path.join(releaseDir, 'latest.json'), JSON.stringify({ version: '0.2.0', file: 'sp-0.2.0.exe', sha256: '0'.repeat(64), size: bytes.length }));
+    fs.writeFileSync(
+      path.join(releaseDir, 'latest.json'),
+      JSON.stringify({ version: '0.2.0', file: 'sp-0.2.0.exe', sha256: '0'.repeat(64), size: bytes.length }),
+    );
     await app.updater.check();
     await app.updater.downloaded;
     expect(app.updater.status).toMatchObject({ state: 'error' });
     expect(app.updater.status.message).toContain('checksum does not match');
     await expect(app.updateNow()).rejects.toBeInstanceOf(UpdateError);
-    fs.writeFileSync(path.join(releaseDir, 'latest.json'), JSON.stringify({ version: '0.2.0', file: 'sp-0.2.0.exe', sha256, size: bytes.length }));
+    fs.writeFileSync(
+      path.join(releaseDir, 'latest.json'),
+      JSON.stringify({ version: '0.2.0', file: 'sp-0.2.0.exe', sha256, size: bytes.length }),
+    );
     await openSettings('Software');
     await page.getByRole('button', { name: 'Check for updates' }).click();
     await page.getByText('Version 0.2.0 is ready to install').waitFor({ timeout: 20_000 });

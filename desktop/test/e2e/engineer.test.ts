@@ -17,7 +17,8 @@ import { startLink, type Link } from '../helpers/link.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`[skip] ${CHROMIUM} is absent: the desktop end-to-end test needs it (apt-get install chromium)`);
+if (!haveChromium)
+  console.warn(`[skip] ${CHROMIUM} is absent: the desktop end-to-end test needs it (apt-get install chromium)`);
 const SHOTS = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-screens-'));
 
 let server: TestServer;
@@ -44,10 +45,45 @@ const newChat = () => page.getByRole('button', { name: 'New chat' }).click();
 
 // A two-bay portal frame, 6 m bays, 4 m high, fixed bases, wind at the roof and a UDL on the beams.
 const portal = () => [
-  { toolCalls: [tool('new_model', { units: 'kN_m_C', dimension: '2d', template: { kind: 'portal_frame', stories: 1, story_height: 4, bays: 2, bay_width: 6 }, default_section: 'IPE300' })] },
-  { toolCalls: [tool('define_material', { name: 'S355', e: 210e6, poisson: 0.3 }), tool('define_section', { name: 'IPE300', material: 'S355', section: { shape: 'general', area: 5.38e-3, i33: 8.356e-5, i22: 6.04e-6, j: 2.01e-7 } })] },
-  { toolCalls: [tool('assign_loads', { pattern: 'WIND', loads: [{ type: 'joint', joint: [0, 0, 4], force: [12, 0, 0] }, { type: 'frame_distributed', frame: '4', direction: 'gravity', value: 8 }, { type: 'frame_distributed', frame: '5', direction: 'gravity', value: 8 }] }), tool('run_analysis', {})] },
-  { toolCalls: [tool('read_results', { case: 'WIND', kind: 'displacements' }), tool('read_results', { case: 'WIND', kind: 'reactions' })] },
+  {
+    toolCalls: [
+      tool('new_model', {
+        units: 'kN_m_C',
+        dimension: '2d',
+        template: { kind: 'portal_frame', stories: 1, story_height: 4, bays: 2, bay_width: 6 },
+        default_section: 'IPE300',
+      }),
+    ],
+  },
+  {
+    toolCalls: [
+      tool('define_material', { name: 'S355', e: 210e6, poisson: 0.3 }),
+      tool('define_section', {
+        name: 'IPE300',
+        material: 'S355',
+        section: { shape: 'general', area: 5.38e-3, i33: 8.356e-5, i22: 6.04e-6, j: 2.01e-7 },
+      }),
+    ],
+  },
+  {
+    toolCalls: [
+      tool('assign_loads', {
+        pattern: 'WIND',
+        loads: [
+          { type: 'joint', joint: [0, 0, 4], force: [12, 0, 0] },
+          { type: 'frame_distributed', frame: '4', direction: 'gravity', value: 8 },
+          { type: 'frame_distributed', frame: '5', direction: 'gravity', value: 8 },
+        ],
+      }),
+      tool('run_analysis', {}),
+    ],
+  },
+  {
+    toolCalls: [
+      tool('read_results', { case: 'WIND', kind: 'displacements' }),
+      tool('read_results', { case: 'WIND', kind: 'reactions' }),
+    ],
+  },
 ];
 
 beforeAll(async () => {
@@ -82,7 +118,12 @@ beforeAll(async () => {
   const authorize = await waitFor(async () => opened[0]);
   const form = await (await fetch(authorize)).text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(form)![1]!;
-  const decided = await fetch(`${server.url}/oauth/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ request_id: requestId, account_key: key, decision: 'allow' }) });
+  const decided = await fetch(`${server.url}/oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ request_id: requestId, account_key: key, decision: 'allow' }),
+  });
   await fetch(decided.headers.get('location')!);
   await waitFor(async () => app.bridge.state === 'connected', 30_000);
   await page.locator('[data-lane=sap2000]').waitFor();
@@ -112,7 +153,10 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
   });
 
   it('draws the model as the agent builds it, with tool cards in words and labelled tables', async () => {
-    model.script(...portal(), { content: '## Results\n\n| Joint | UX (mm) |\n|---|---|\n| 2 | see the card |\n\nThe **sway** is read from the program.' });
+    model.script(...portal(), {
+      content:
+        '## Results\n\n| Joint | UX (mm) |\n|---|---|\n| 2 | see the card |\n\nThe **sway** is read from the program.',
+    });
     await send('Analyse a two-bay portal frame under wind and roof load.');
     await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 30_000 });
     // The cards in words, every one done.
@@ -152,8 +196,11 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
     expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
 
-  it('renders the answer as markdown and never the model\'s HTML', async () => {
-    model.script({ content: '### Check\n\n| Member | Utilisation |\n|---|---|\n| B1 | 0.82 |\n\n<img src=x onerror="window.hacked=1"> <script>window.hacked=2</script> [link](javascript:alert(1)) **bold**' });
+  it("renders the answer as markdown and never the model's HTML", async () => {
+    model.script({
+      content:
+        '### Check\n\n| Member | Utilisation |\n|---|---|\n| B1 | 0.82 |\n\n<img src=x onerror="window.hacked=1"> <script>window.hacked=2</script> [link](javascript:alert(1)) **bold**',
+    });
     await send('Summarise the check.');
     await page.getByRole('heading', { name: 'Check' }).waitFor({ timeout: 20_000 });
     const answer = page.locator('.msg.assistant').last();

@@ -19,7 +19,8 @@ import { fakeHost, PF } from '../helpers/fake-host.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`[skip] ${CHROMIUM} is absent: the safety end-to-end test needs it (apt-get install chromium)`);
+if (!haveChromium)
+  console.warn(`[skip] ${CHROMIUM} is absent: the safety end-to-end test needs it (apt-get install chromium)`);
 const SHOTS = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-safety-screens-'));
 
 const machine = fakeHost([`${PF}\\Computers and Structures\\SAP2000 26\\SAP2000.exe`], {});
@@ -36,7 +37,11 @@ const tool = (name: string, args: unknown) => ({ name: `sap2000_${name}`, argume
 /** The last tool result the model was sent. */
 const lastResult = (r: ModelRequest) => JSON.parse(r.messages.filter((m) => m.role === 'tool').at(-1)!.content);
 /** The frames the portal template made (from new_model's result), the roof beams last. */
-const created = (r: ModelRequest): string[] => r.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content)).find((x) => x.created_frames)!.created_frames;
+const created = (r: ModelRequest): string[] =>
+  r.messages
+    .filter((m) => m.role === 'tool')
+    .map((m) => JSON.parse(m.content))
+    .find((x) => x.created_frames)!.created_frames;
 const roofBeams = (r: ModelRequest) => created(r).slice(-2);
 
 const shot = async (name: string) => {
@@ -57,7 +62,15 @@ beforeAll(async () => {
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-safety-'));
   // Signed in already: an account key is accepted wherever an access token is.
   fs.mkdirSync(path.join(home, 'data'), { recursive: true, mode: 0o700 });
-  fs.writeFileSync(path.join(home, 'data', 'tokens.json'), JSON.stringify({ access_token: key, refresh_token: 'unused', expires_at: new Date(Date.now() + 86_400_000).toISOString() }), { mode: 0o600 });
+  fs.writeFileSync(
+    path.join(home, 'data', 'tokens.json'),
+    JSON.stringify({
+      access_token: key,
+      refresh_token: 'unused',
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+    { mode: 0o600 },
+  );
   app = new DesktopApp({
     platformUrl: server.url,
     paths: { config: path.join(home, 'config'), logs: path.join(home, 'state', 'logs'), data: path.join(home, 'data') },
@@ -97,11 +110,51 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', { time
 
   it('a delete waits for the engineer: the change preview lists it, Decline answers DECLINED and nothing changes', async () => {
     model.script(
-      { toolCalls: [tool('new_model', { units: 'kN_m_C', dimension: '2d', template: { kind: 'portal_frame', stories: 2, story_height: 3.5, bays: 2, bay_width: 6 }, default_section: 'HEB300' })] },
-      { toolCalls: [tool('define_material', { name: 'S355', e: 2.1e8, kind: 'steel', fy: 355_000, fu: 510_000 }), tool('define_section', { name: 'HEB300', material: 'S355', section: { shape: 'i_section', depth: 0.3, flange_width: 0.3, flange_thickness: 0.019, web_thickness: 0.011 } })] },
-      { toolCalls: [tool('assign_loads', { pattern: 'D', loads: [{ type: 'frame_distributed', frame: '1', direction: 'gravity', value: 5 }] }), tool('save_model', { path: 'portal.json' })] },
-      (r) => ({ reasoning: 'The roof beams go, as asked.', toolCalls: [tool('delete_objects', { frames: roofBeams(r) })] }),
-      (r) => ({ content: lastResult(r).error?.code === 'DECLINED' ? 'You declined deleting the roof beams in the desktop client, so the model is unchanged. Tell me if you want them deleted after all.' : 'The roof beams are deleted.' }),
+      {
+        toolCalls: [
+          tool('new_model', {
+            units: 'kN_m_C',
+            dimension: '2d',
+            template: { kind: 'portal_frame', stories: 2, story_height: 3.5, bays: 2, bay_width: 6 },
+            default_section: 'HEB300',
+          }),
+        ],
+      },
+      {
+        toolCalls: [
+          tool('define_material', { name: 'S355', e: 2.1e8, kind: 'steel', fy: 355_000, fu: 510_000 }),
+          tool('define_section', {
+            name: 'HEB300',
+            material: 'S355',
+            section: {
+              shape: 'i_section',
+              depth: 0.3,
+              flange_width: 0.3,
+              flange_thickness: 0.019,
+              web_thickness: 0.011,
+            },
+          }),
+        ],
+      },
+      {
+        toolCalls: [
+          tool('assign_loads', {
+            pattern: 'D',
+            loads: [{ type: 'frame_distributed', frame: '1', direction: 'gravity', value: 5 }],
+          }),
+          tool('save_model', { path: 'portal.json' }),
+        ],
+      },
+      (r) => ({
+        reasoning: 'The roof beams go, as asked.',
+        toolCalls: [tool('delete_objects', { frames: roofBeams(r) })],
+      }),
+      (r) => ({
+        content:
+          lastResult(r).error?.code === 'DECLINED'
+            ? 'You declined deleting the roof beams in the desktop client, so the model is unchanged. Tell me if you want them deleted after all.'
+            : 'The roof beams are deleted.',
+      }),
     );
     await page.getByLabel('Agent').selectOption('frame-analysis-sap2000');
     await send('Model a 2-storey, 2-bay portal in HEB300, save it as portal.json, then delete the roof beams.');
@@ -112,7 +165,9 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', { time
     saved = path.join(folder, 'portal.json');
     expect(fs.existsSync(saved)).toBe(true);
     const before = fs.readFileSync(saved, 'utf8');
-    await expect.poll(() => preview().getByRole('region', { name: 'Deletes' }).textContent()).toMatch(/frames \d+, \d+ with the loads on them/);
+    await expect
+      .poll(() => preview().getByRole('region', { name: 'Deletes' }).textContent())
+      .toMatch(/frames \d+, \d+ with the loads on them/);
     await expect.poll(() => preview().textContent()).toContain(`Backup kept: ${backup}`);
     await shot('25-change-preview');
     await preview().getByRole('button', { name: 'Decline' }).click();
@@ -130,7 +185,9 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', { time
     model.script(
       (r) => ({ toolCalls: [tool('delete_objects', { frames: roofBeams(r) })] }),
       { toolCalls: [tool('save_model', {})] },
-      (r) => ({ content: `Deleted ${lastResult(model.requests.at(-2)!).deleted?.frames.join(' and ')} and saved ${lastResult(r).path}.` }),
+      (r) => ({
+        content: `Deleted ${lastResult(model.requests.at(-2)!).deleted?.frames.join(' and ')} and saved ${lastResult(r).path}.`,
+      }),
     );
     // (The dialog is modal: the theme is set before it opens.)
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -143,7 +200,9 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', { time
     await preview().getByRole('button', { name: 'Approve' }).click();
     // The save asks next: the file is written over, its previous version kept.
     await expect.poll(() => preview().textContent(), { timeout: 30_000 }).toMatch(/save_model/);
-    expect(await preview().getByRole('region', { name: 'Modifies' }).textContent()).toMatch(/portal\.json \(written over; the previous version is kept as a backup\)/);
+    expect(await preview().getByRole('region', { name: 'Modifies' }).textContent()).toMatch(
+      /portal\.json \(written over; the previous version is kept as a backup\)/,
+    );
     await shot('26-save-over-dark');
     await preview().getByRole('button', { name: 'Approve' }).click();
     await page.getByText(/Deleted \d+ and \d+ and saved/).waitFor({ timeout: 20_000 });
@@ -151,23 +210,49 @@ describe.skipIf(!haveChromium).sequential('safety in the desktop client', { time
     // Versions beside the model: the file as it was before the first change. The save wrote
     // over the same content (the delete changed the open model, not the file): no second copy.
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, '.backups', 'portal.json', 'manifest.json'), 'utf8'));
-    expect(manifest.versions.map((v: { tool: string; reason: string }) => `${v.tool}: ${v.reason}`)).toEqual(['delete_objects: before a change to the model']);
+    expect(manifest.versions.map((v: { tool: string; reason: string }) => `${v.tool}: ${v.reason}`)).toEqual([
+      'delete_objects: before a change to the model',
+    ]);
     expect(JSON.parse(fs.readFileSync(manifest.versions[0].file, 'utf8')).frames).toHaveLength(10);
   }, 90_000);
 
-  it('the conversation\'s audit log exports every call with its approval and outcome (CSV, JSON lines)', async () => {
+  it("the conversation's audit log exports every call with its approval and outcome (CSV, JSON lines)", async () => {
     await page.getByRole('button', { name: 'Audit log' }).click();
     await page.getByRole('menuitem', { name: 'Export CSV' }).waitFor();
     await shot('27-audit-export');
     const href = (await page.getByRole('menuitem', { name: 'Export JSON lines' }).getAttribute('href'))!;
     const jsonl: string = await page.evaluate((u) => fetch(u).then((r) => r.text()), href);
-    const entries = jsonl.trim().split('\n').map((l) => JSON.parse(l));
-    expect(entries.map((e) => e.tool)).toEqual(['new_model', 'define_material', 'define_section', 'assign_loads', 'save_model', 'delete_objects', 'delete_objects', 'save_model']);
-    expect(entries.map((e) => e.approval)).toEqual(['not_needed', 'not_needed', 'not_needed', 'not_needed', 'not_needed', 'declined', 'approved', 'approved']);
+    const entries = jsonl
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(entries.map((e) => e.tool)).toEqual([
+      'new_model',
+      'define_material',
+      'define_section',
+      'assign_loads',
+      'save_model',
+      'delete_objects',
+      'delete_objects',
+      'save_model',
+    ]);
+    expect(entries.map((e) => e.approval)).toEqual([
+      'not_needed',
+      'not_needed',
+      'not_needed',
+      'not_needed',
+      'not_needed',
+      'declined',
+      'approved',
+      'approved',
+    ]);
     expect(entries[5].outcome).toMatchObject({ ok: false, code: 'DECLINED' });
     expect(entries[6]).toMatchObject({ outcome: { ok: true }, changes: { destructive: true } });
     expect(entries[6].backup).toMatch(/\.backups/);
-    const csv: string = await page.evaluate((u) => fetch(u).then((r) => r.text()), href.replace('format=jsonl', 'format=csv'));
+    const csv: string = await page.evaluate(
+      (u) => fetch(u).then((r) => r.text()),
+      href.replace('format=jsonl', 'format=csv'),
+    );
     const lines = csv.trim().split('\n');
     expect(lines).toHaveLength(1 + entries.length);
     expect(lines[0]).toMatch(/^at,conversation,call_id,program,tool/);

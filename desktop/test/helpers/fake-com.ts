@@ -22,16 +22,31 @@ export interface FakeCom {
 
 export function fakeCom(scenario: object): FakeCom {
   const dir = mkdtempSync(join(tmpdir(), 'fake-com-'));
-  const files = { scenario: join(dir, 'scenario.json'), state: join(dir, 'state.json'), log: join(dir, 'requests.jsonl') };
+  const files = {
+    scenario: join(dir, 'scenario.json'),
+    state: join(dir, 'state.json'),
+    log: join(dir, 'requests.jsonl'),
+  };
   writeFileSync(files.scenario, JSON.stringify(scenario));
   writeFileSync(files.log, '');
-  const requests = () => readFileSync(files.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const requests = () =>
+    readFileSync(files.log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   return {
     dir,
-    command: { command: process.execPath, args: [SCRIPT], env: { FAKE_COM_SCENARIO: files.scenario, FAKE_COM_STATE: files.state, FAKE_COM_LOG: files.log } },
+    command: {
+      command: process.execPath,
+      args: [SCRIPT],
+      env: { FAKE_COM_SCENARIO: files.scenario, FAKE_COM_STATE: files.state, FAKE_COM_LOG: files.log },
+    },
     scenario: (s) => writeFileSync(files.scenario, JSON.stringify(s)),
     requests,
-    calls: () => requests().filter((r) => r.op === 'call').map((r) => r.target!),
+    calls: () =>
+      requests()
+        .filter((r) => r.op === 'call')
+        .map((r) => r.target!),
     state: () => (existsSync(files.state) ? JSON.parse(readFileSync(files.state, 'utf8')) : null),
     log: new Logger({ dir: join(dir, 'logs') }),
   };

@@ -23,7 +23,8 @@ export interface ShearBuilding {
 
 /** ASCE 7-16 §11.4.6 design spectral acceleration, g. */
 export function asce7Sa(s: ShearBuilding['spectrum'], T: number): number {
-  const T0 = (0.2 * s.sd1) / s.sds, TS = s.sd1 / s.sds;
+  const T0 = (0.2 * s.sd1) / s.sds,
+    TS = s.sd1 / s.sds;
   if (T < T0) return s.sds * (0.4 + (0.6 * T) / T0);
   if (T <= TS) return s.sds;
   if (T <= s.tl) return s.sd1 / T;
@@ -35,7 +36,10 @@ function rho(wi: number, wj: number, z = 0.05): number {
   const b = wj / wi;
   return (8 * z * z * (1 + b) * b ** 1.5) / ((1 - b * b) ** 2 + 4 * z * z * b * (1 + b) ** 2);
 }
-const combine = (v: number[], w: number[], cqc: boolean) => Math.sqrt(v.reduce((s, vi, i) => s + v.reduce((t, vj, j) => t + (cqc ? rho(w[i]!, w[j]!) : i === j ? 1 : 0) * vi * vj, 0), 0));
+const combine = (v: number[], w: number[], cqc: boolean) =>
+  Math.sqrt(
+    v.reduce((s, vi, i) => s + v.reduce((t, vj, j) => t + (cqc ? rho(w[i]!, w[j]!) : i === j ? 1 : 0) * vi * vj, 0), 0),
+  );
 
 /** The hand calculation. Storeys are counted from 0 at the bottom. */
 export function shearBuildingByHand(b: ShearBuilding) {
@@ -47,16 +51,29 @@ export function shearBuildingByHand(b: ShearBuilding) {
     const norm = Math.sqrt(m * raw.reduce((t, v) => t + v * v, 0));
     const phi = raw.map((v) => v / norm);
     const gamma = m * phi.reduce((t, v) => t + v, 0);
-    const w = Math.sqrt(w2), T = (2 * Math.PI) / w;
+    const w = Math.sqrt(w2),
+      T = (2 * Math.PI) / w;
     const A = asce7Sa(s, T) * G * (s.ie / s.r);
     return { w, T, phi, gamma, A, V: gamma * gamma * A };
   });
   const w = modes.map((q) => q.w);
-  const drift = (st: number) => modes.map((q) => ((q.gamma * q.A) / q.w ** 2) * (q.phi[st]! - (st > 0 ? q.phi[st - 1]! : 0)) / h);
+  const drift = (st: number) =>
+    modes.map((q) => (((q.gamma * q.A) / q.w ** 2) * (q.phi[st]! - (st > 0 ? q.phi[st - 1]! : 0))) / h);
   const shear = (st: number) => modes.map((q) => q.gamma * q.A * m * q.phi.slice(st).reduce((t, v) => t + v, 0));
   return {
     modes,
-    base: { srss: combine(modes.map((q) => q.V), w, false), cqc: combine(modes.map((q) => q.V), w, true) },
+    base: {
+      srss: combine(
+        modes.map((q) => q.V),
+        w,
+        false,
+      ),
+      cqc: combine(
+        modes.map((q) => q.V),
+        w,
+        true,
+      ),
+    },
     /** Design storey drift ratio (× Cd/Ie). */
     drift: (st: number, cqc: boolean) => (combine(drift(st), w, cqc) * b.cd) / s.ie,
     shear: (st: number, cqc: boolean) => combine(shear(st), w, cqc),
@@ -64,7 +81,17 @@ export function shearBuildingByHand(b: ShearBuilding) {
   };
 }
 
-type Call = (tool: 'new_model' | 'define_stories' | 'define_material' | 'define_section' | 'define_frames' | 'assign_supports' | 'assign_joint_masses', args: unknown) => Promise<unknown>;
+type Call = (
+  tool:
+    | 'new_model'
+    | 'define_stories'
+    | 'define_material'
+    | 'define_section'
+    | 'define_frames'
+    | 'assign_supports'
+    | 'assign_joint_masses',
+  args: unknown,
+) => Promise<unknown>;
 
 /** Builds the shear building in an ETABS stand-in (kN-m, stories S1…Sn): two columns 6 m apart with a rigid beam per floor, fixed bases, the floor mass split between the two floor joints. */
 export async function buildShearBuilding(call: Call, b: ShearBuilding): Promise<void> {
@@ -74,15 +101,35 @@ export async function buildShearBuilding(call: Call, b: ShearBuilding): Promise<
   await call('new_model', { units: 'kN_m_C', dimension: '2d' });
   await call('define_stories', { stories: Array.from({ length: n }, (_, i) => ({ name: `S${i + 1}`, height: h })) });
   await call('define_material', { name: 'STEEL', e: E });
-  await call('define_section', { name: 'COL', material: 'STEEL', section: { shape: 'general', area: 1e3, i33: I, i22: I, j: I } });
-  await call('define_section', { name: 'BEAM', material: 'STEEL', section: { shape: 'general', area: 1e3, i33: I * 1e6, i22: I, j: I } });
+  await call('define_section', {
+    name: 'COL',
+    material: 'STEEL',
+    section: { shape: 'general', area: 1e3, i33: I, i22: I, j: I },
+  });
+  await call('define_section', {
+    name: 'BEAM',
+    material: 'STEEL',
+    section: { shape: 'general', area: 1e3, i33: I * 1e6, i22: I, j: I },
+  });
   const frames = [];
   for (let i = 0; i < n; i++) {
-    frames.push({ start: [0, 0, i * h], end: [0, 0, (i + 1) * h], section: 'COL' }, { start: [6, 0, i * h], end: [6, 0, (i + 1) * h], section: 'COL' });
+    frames.push(
+      { start: [0, 0, i * h], end: [0, 0, (i + 1) * h], section: 'COL' },
+      { start: [6, 0, i * h], end: [6, 0, (i + 1) * h], section: 'COL' },
+    );
     frames.push({ start: [0, 0, (i + 1) * h], end: [6, 0, (i + 1) * h], section: 'BEAM' });
   }
   await call('define_frames', { frames });
-  await call('assign_supports', { joints: [[0, 0, 0], [6, 0, 0]], restraint: 'fixed' });
-  const floors = Array.from({ length: n }, (_, i) => [[0, 0, (i + 1) * h], [6, 0, (i + 1) * h]]).flat();
+  await call('assign_supports', {
+    joints: [
+      [0, 0, 0],
+      [6, 0, 0],
+    ],
+    restraint: 'fixed',
+  });
+  const floors = Array.from({ length: n }, (_, i) => [
+    [0, 0, (i + 1) * h],
+    [6, 0, (i + 1) * h],
+  ]).flat();
   await call('assign_joint_masses', { joints: floors, mass: [m / 2, 0, 0] });
 }

@@ -12,7 +12,9 @@ describe('single instance', () => {
     const first = await acquireInstance(dir);
     if (!('lock' in first)) throw new Error('expected the lock');
     await first.lock.publish('http://127.0.0.1:1234/?launch=t');
-    expect(await acquireInstance(dir)).toEqual({ running: { pid: process.pid, url: 'http://127.0.0.1:1234/?launch=t' } });
+    expect(await acquireInstance(dir)).toEqual({
+      running: { pid: process.pid, url: 'http://127.0.0.1:1234/?launch=t' },
+    });
     await first.lock.release();
     const again = await acquireInstance(dir);
     expect('lock' in again).toBe(true);

@@ -8,13 +8,40 @@ let n = 0;
 function step(tool: string, args: unknown, result: unknown): StoredMessage[] {
   const id = `c${n++}`;
   return [
-    { role: 'ASSISTANT', content: null, toolCalls: [{ id, function: { name: `sap2000_${tool}`, arguments: JSON.stringify(args) } }] },
+    {
+      role: 'ASSISTANT',
+      content: null,
+      toolCalls: [{ id, function: { name: `sap2000_${tool}`, arguments: JSON.stringify(args) } }],
+    },
     { role: 'TOOL', content: JSON.stringify(result), toolCallId: id },
   ];
 }
-const portal = step('new_model', { units: 'kN_m_C', dimension: '2d', template: { kind: 'portal_frame', stories: 1, story_height: 4, bays: 1, bay_width: 6 }, default_section: 'S' }, { joints: 4, frames: 3 });
-const wind = step('assign_loads', { pattern: 'WIND', loads: [{ type: 'joint', joint: [0, 0, 4], force: [10, 0, 0] }, { type: 'frame_distributed', frame: '2', direction: 'gravity', value: 5 }] }, { pattern: 'WIND', load_count: 2 });
-const displ = step('read_results', { case: 'WIND', kind: 'displacements' }, { kind: 'displacements', case: 'WIND', joints: [{ joint: '2', values: [0.002, 0, 0, 0, 0, 0] }] });
+const portal = step(
+  'new_model',
+  {
+    units: 'kN_m_C',
+    dimension: '2d',
+    template: { kind: 'portal_frame', stories: 1, story_height: 4, bays: 1, bay_width: 6 },
+    default_section: 'S',
+  },
+  { joints: 4, frames: 3 },
+);
+const wind = step(
+  'assign_loads',
+  {
+    pattern: 'WIND',
+    loads: [
+      { type: 'joint', joint: [0, 0, 4], force: [10, 0, 0] },
+      { type: 'frame_distributed', frame: '2', direction: 'gravity', value: 5 },
+    ],
+  },
+  { pattern: 'WIND', load_count: 2 },
+);
+const displ = step(
+  'read_results',
+  { case: 'WIND', kind: 'displacements' },
+  { kind: 'displacements', case: 'WIND', joints: [{ joint: '2', values: [0.002, 0, 0, 0, 0, 0] }] },
+);
 
 describe('sketchOf', () => {
   it('replays a template, its loads and the displacements read', async () => {
@@ -29,8 +56,16 @@ describe('sketchOf', () => {
   });
 
   it('skips failed calls, drops results a later change made stale, and says when a file was opened', async () => {
-    const failed = step('define_frames', { frames: [{ start: [0, 0, 0], end: [9, 0, 0], section: 'S' }] }, { error: { code: 'NOT_FOUND', message: 'no' } });
-    const more = step('define_frames', { frames: [{ start: [6, 0, 4], end: [12, 0, 4], section: 'S' }] }, { frames: [] });
+    const failed = step(
+      'define_frames',
+      { frames: [{ start: [0, 0, 0], end: [9, 0, 0], section: 'S' }] },
+      { error: { code: 'NOT_FOUND', message: 'no' } },
+    );
+    const more = step(
+      'define_frames',
+      { frames: [{ start: [6, 0, 4], end: [12, 0, 4], section: 'S' }] },
+      { frames: [] },
+    );
     const s = (await sketchOf([...portal, ...displ, ...failed, ...more]))!;
     expect(s.frames.length / 2).toBe(4);
     expect(s.results).toBeNull();
@@ -46,7 +81,10 @@ describe('SketchCache', () => {
     const ids = (ms: StoredMessage[]) => ms.map((m, k) => ({ ...m, id: `m${k}` }));
     const first = ids([...portal]);
     expect((await cache.sketch('a', first))!.frames.length / 2).toBe(3);
-    const grown = ids([...portal, ...step('define_frames', { frames: [{ start: [6, 0, 4], end: [12, 0, 4], section: 'S' }] }, { frames: [] })]);
+    const grown = ids([
+      ...portal,
+      ...step('define_frames', { frames: [{ start: [6, 0, 4], end: [12, 0, 4], section: 'S' }] }, { frames: [] }),
+    ]);
     expect((await cache.sketch('a', grown))!.frames.length / 2).toBe(4);
     // Another window of the history (its first message differs): replayed from nothing.
     const other = [...grown.slice(2)].map((m, k) => ({ ...m, id: `x${k}` }));

@@ -27,28 +27,45 @@ function setup(adapter: Adapter, dir: string, approvalTimeoutMs = 30_000) {
   const audit = new AuditLog(join(dir, 'audit'));
   const adapters = new Map<Program, Adapter>([[adapter.program, adapter]]);
   closing.push(adapter);
-  const guard = new ToolGuard({ adapters: () => adapters, workingDirectory: () => dir, backups: new BackupStore(), approvals, audit, log: new Logger({ dir: join(dir, 'logs') }) });
-  let n = 0;
-  const run = (tool: string, args: object = {}, conversationId = 'conv-1') => guard.run({ callId: `c${++n}`, conversationId, program: adapter.program, tool, args });
-  /** Answers the next approval request that appears. */
-  const next = (approve: boolean) => new Promise<string>((resolve) => {
-    const check = () => {
-      const r = approvals.current[0];
-      if (!r) return;
-      approvals.off('changed', check);
-      approvals.answer(r.id, approve);
-      resolve(r.changes.summary);
-    };
-    approvals.on('changed', check);
+  const guard = new ToolGuard({
+    adapters: () => adapters,
+    workingDirectory: () => dir,
+    backups: new BackupStore(),
+    approvals,
+    audit,
+    log: new Logger({ dir: join(dir, 'logs') }),
   });
+  let n = 0;
+  const run = (tool: string, args: object = {}, conversationId = 'conv-1') =>
+    guard.run({ callId: `c${++n}`, conversationId, program: adapter.program, tool, args });
+  /** Answers the next approval request that appears. */
+  const next = (approve: boolean) =>
+    new Promise<string>((resolve) => {
+      const check = () => {
+        const r = approvals.current[0];
+        if (!r) return;
+        approvals.off('changed', check);
+        approvals.answer(r.id, approve);
+        resolve(r.changes.summary);
+      };
+      approvals.on('changed', check);
+    });
   return { run, approvals, audit, next };
 }
 
 async function beamModel(run: ReturnType<typeof setup>['run']) {
-  await run('new_model', { units: 'kN_m_C', dimension: '2d', template: { kind: 'beam', spans: 2, span_length: 5 }, default_section: 'R' });
+  await run('new_model', {
+    units: 'kN_m_C',
+    dimension: '2d',
+    template: { kind: 'beam', spans: 2, span_length: 5 },
+    default_section: 'R',
+  });
   await run('define_material', { name: 'C', e: 3e7 });
   await run('define_section', { name: 'R', material: 'C', section: { shape: 'rectangle', depth: 0.5, width: 0.3 } });
-  await run('assign_loads', { pattern: 'D', loads: [{ type: 'frame_distributed', frame: '1', direction: 'gravity', value: 10 }] });
+  await run('assign_loads', {
+    pattern: 'D',
+    loads: [{ type: 'frame_distributed', frame: '1', direction: 'gravity', value: 10 }],
+  });
   return run('save_model', { path: 'beam.json' });
 }
 
@@ -64,11 +81,21 @@ describe('the safety guard', () => {
     expect(await run('open_model', { path: 'beam.json' })).toMatchObject({ ok: true });
     expect(approvals.current).toEqual([]);
     const opened = (await audit.entries('conv-1')).at(-1)!;
-    expect(opened).toMatchObject({ tool: 'open_model', approval: 'not_needed', changes: { destructive: false, modifies: [expect.stringMatching(/^the open model .*beam\.json is closed/)] } });
+    expect(opened).toMatchObject({
+      tool: 'open_model',
+      approval: 'not_needed',
+      changes: { destructive: false, modifies: [expect.stringMatching(/^the open model .*beam\.json is closed/)] },
+    });
     expect(await run('define_material', { name: 'C', e: 3.2e7 })).toMatchObject({ ok: true });
     const manifest = () => JSON.parse(readFileSync(join(backups, 'manifest.json'), 'utf8')).versions;
     expect(manifest()).toHaveLength(1);
-    expect(manifest()[0]).toMatchObject({ version: 1, source: file, conversation: 'conv-1', tool: 'open_model', reason: 'before a change to the model' });
+    expect(manifest()[0]).toMatchObject({
+      version: 1,
+      source: file,
+      conversation: 'conv-1',
+      tool: 'open_model',
+      reason: 'before a change to the model',
+    });
     expect(readFileSync(manifest()[0].file, 'utf8')).toBe(readFileSync(file, 'utf8'));
     await run('define_material', { name: 'C', e: 3.4e7 });
     expect(manifest()).toHaveLength(1); // the file did not change: no second copy
@@ -81,26 +108,50 @@ describe('the safety guard', () => {
     const declined = next(false);
     const out = await run('delete_objects', { frames: ['2'] });
     expect(await declined).toBe('delete_objects: deletes 1');
-    expect(out).toMatchObject({ ok: false, error: { code: 'DECLINED', message: expect.stringMatching(/declined this change/), details: { changes: { deletes: ['frames 2 with the loads on them'], destructive: true } } } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: {
+        code: 'DECLINED',
+        message: expect.stringMatching(/declined this change/),
+        details: { changes: { deletes: ['frames 2 with the loads on them'], destructive: true } },
+      },
+    });
     expect((await run('read_table', { table: 'Connectivity - Frame' })).ok && true).toBe(true);
     const frames = await run('read_table', { table: 'Connectivity - Frame', fields: ['Frame'] });
     expect(frames).toMatchObject({ ok: true, result: { rows: [['1'], ['2']] } });
 
     const approved = next(true);
-    expect(await run('delete_objects', { frames: ['2'] })).toMatchObject({ ok: true, result: { deleted: { frames: ['2'] } } });
+    expect(await run('delete_objects', { frames: ['2'] })).toMatchObject({
+      ok: true,
+      result: { deleted: { frames: ['2'] } },
+    });
     await approved;
-    expect(await run('read_table', { table: 'Connectivity - Frame', fields: ['Frame'] })).toMatchObject({ ok: true, result: { rows: [['1']] } });
+    expect(await run('read_table', { table: 'Connectivity - Frame', fields: ['Frame'] })).toMatchObject({
+      ok: true,
+      result: { rows: [['1']] },
+    });
 
     // Adding is not destructive: no question.
-    expect(await run('define_frames', { frames: [{ start: [5, 0, 0], end: [10, 0, 0], section: 'R' }] })).toMatchObject({ ok: true });
+    expect(await run('define_frames', { frames: [{ start: [5, 0, 0], end: [10, 0, 0], section: 'R' }] })).toMatchObject(
+      { ok: true },
+    );
     // Replacing a pattern's loads deletes them: asked.
     const replaced = next(true);
-    expect(await run('assign_loads', { pattern: 'D', replace: true, loads: [{ type: 'frame_distributed', frame: '1', direction: 'gravity', value: 12 }] })).toMatchObject({ ok: true });
+    expect(
+      await run('assign_loads', {
+        pattern: 'D',
+        replace: true,
+        loads: [{ type: 'frame_distributed', frame: '1', direction: 'gravity', value: 12 }],
+      }),
+    ).toMatchObject({ ok: true });
     expect(await replaced).toBe('assign_loads: deletes 1, adds 1');
 
     const quick = setup(new StandinFrameAdapter('etabs', dir), dir, 300);
     await quick.run('open_model', { path: 'beam.json' });
-    expect(await quick.run('delete_objects', { frames: ['1'] })).toMatchObject({ ok: false, error: { code: 'DECLINED', message: expect.stringMatching(/did not approve this change in time/) } });
+    expect(await quick.run('delete_objects', { frames: ['1'] })).toMatchObject({
+      ok: false,
+      error: { code: 'DECLINED', message: expect.stringMatching(/did not approve this change in time/) },
+    });
     expect(quick.approvals.current).toEqual([]);
   });
 
@@ -129,36 +180,81 @@ describe('the safety guard', () => {
     await run('nonsense_tool', {});
     const entries = await audit.entries('conv-1');
     expect(entries.map((e) => [e.tool, e.approval, e.outcome.ok])).toEqual([
-      ['new_model', 'not_needed', true], ['define_material', 'not_needed', true], ['define_section', 'not_needed', true],
-      ['assign_loads', 'not_needed', true], ['save_model', 'not_needed', true], ['delete_objects', 'declined', false], ['nonsense_tool', 'not_needed', false],
+      ['new_model', 'not_needed', true],
+      ['define_material', 'not_needed', true],
+      ['define_section', 'not_needed', true],
+      ['assign_loads', 'not_needed', true],
+      ['save_model', 'not_needed', true],
+      ['delete_objects', 'declined', false],
+      ['nonsense_tool', 'not_needed', false],
     ]);
-    expect(entries[5]).toMatchObject({ conversation: 'conv-1', program: 'etabs', arguments: { frames: ['1'] }, changes: { deletes: ['frames 1 with the loads on them'] }, outcome: { ok: false, code: 'DECLINED' } });
+    expect(entries[5]).toMatchObject({
+      conversation: 'conv-1',
+      program: 'etabs',
+      arguments: { frames: ['1'] },
+      changes: { deletes: ['frames 1 with the loads on them'] },
+      outcome: { ok: false, code: 'DECLINED' },
+    });
     expect(entries[5]!.backup).toMatch(/\.backups/);
-    expect(await audit.conversations()).toEqual(expect.arrayContaining([{ conversation: 'conv-1', calls: 7 }, { conversation: 'conv-2', calls: 1 }]));
+    expect(await audit.conversations()).toEqual(
+      expect.arrayContaining([
+        { conversation: 'conv-1', calls: 7 },
+        { conversation: 'conv-2', calls: 1 },
+      ]),
+    );
     const jsonl = await audit.export('conv-1', 'jsonl');
-    expect(jsonl.trim().split('\n').map((l) => JSON.parse(l).tool)).toEqual(entries.map((e) => e.tool));
+    expect(
+      jsonl
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).tool),
+    ).toEqual(entries.map((e) => e.tool));
     const csv = (await audit.export('conv-1', 'csv')).trim().split('\r\n');
-    expect(csv[0]).toBe('at,conversation,call_id,program,tool,arguments,changes,backup,approval,ok,error_code,error_message,ms,program_calls');
+    expect(csv[0]).toBe(
+      'at,conversation,call_id,program,tool,arguments,changes,backup,approval,ok,error_code,error_message,ms,program_calls',
+    );
     expect(csv).toHaveLength(8);
-    expect(csv[6]).toMatch(/,delete_objects,"\{""frames"":\[""1""\]\}",delete_objects: deletes 1,.*,declined,false,DECLINED,/);
+    expect(csv[6]).toMatch(
+      /,delete_objects,"\{""frames"":\[""1""\]\}",delete_objects: deletes 1,.*,declined,false,DECLINED,/,
+    );
     await expect(audit.export('../etc', 'csv')).rejects.toThrow(/not a conversation id/);
   });
 
   it('records every OAPI call a tool makes, and asks before an escape-hatch method that writes a file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'guard-'));
     const fake = fakeCom({ program: 'csi' });
-    const session = new ComSession({ program: 'sap2000', label: 'SAP2000', helper: fake.command, log: fake.log, connect: () => ({ program: 'csi', exe: 'SAP2000.exe', units: 6, visible: true }), exit: { target: 'SapObject.ApplicationExit', args: [false] }, helperLimits: { startTimeoutMs: 15_000 } });
+    const session = new ComSession({
+      program: 'sap2000',
+      label: 'SAP2000',
+      helper: fake.command,
+      log: fake.log,
+      connect: () => ({ program: 'csi', exe: 'SAP2000.exe', units: 6, visible: true }),
+      exit: { target: 'SapObject.ApplicationExit', args: [false] },
+      helperLimits: { startTimeoutMs: 15_000 },
+    });
     const { run, audit, next } = setup(new CsiAdapter('sap2000', session, () => dir), dir);
     await run('new_model', { units: 'kN_m_C' });
     await run('call_api', { method: 'SapModel.GetPresentUnits' });
     const asked = next(false);
-    expect(await run('call_api', { method: 'SapModel.File.Save', args: [join(dir, 'm.sdb')] })).toMatchObject({ ok: false, error: { code: 'DECLINED' } });
+    expect(await run('call_api', { method: 'SapModel.File.Save', args: [join(dir, 'm.sdb')] })).toMatchObject({
+      ok: false,
+      error: { code: 'DECLINED' },
+    });
     expect(await asked).toMatch(/^call_api: modifies 1/);
     expect(fake.calls()).not.toContain('SapModel.File.Save');
     const entries = await audit.entries('conv-1');
-    expect(entries[0]!.program_calls.map((c) => c.target)).toEqual(expect.arrayContaining(['SapModel.InitializeNewModel', 'SapModel.File.NewBlank']));
-    expect(entries[0]!.program_calls.find((c) => c.target === 'SapModel.InitializeNewModel')).toMatchObject({ args: [6], returned: 0 });
-    expect(entries[1]).toMatchObject({ tool: 'call_api', arguments: { method: 'SapModel.GetPresentUnits' }, program_calls: [expect.objectContaining({ target: 'SapModel.GetPresentUnits', args: [] })] });
+    expect(entries[0]!.program_calls.map((c) => c.target)).toEqual(
+      expect.arrayContaining(['SapModel.InitializeNewModel', 'SapModel.File.NewBlank']),
+    );
+    expect(entries[0]!.program_calls.find((c) => c.target === 'SapModel.InitializeNewModel')).toMatchObject({
+      args: [6],
+      returned: 0,
+    });
+    expect(entries[1]).toMatchObject({
+      tool: 'call_api',
+      arguments: { method: 'SapModel.GetPresentUnits' },
+      program_calls: [expect.objectContaining({ target: 'SapModel.GetPresentUnits', args: [] })],
+    });
     expect(entries[2]).toMatchObject({ tool: 'call_api', approval: 'declined', changes: { destructive: true } });
   });
 });

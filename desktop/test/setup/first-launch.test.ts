@@ -11,12 +11,25 @@ describe('first-launch setup', () => {
     const root = mkdtempSync(join(tmpdir(), 'setup-'));
     const paths = { config: join(root, 'config'), logs: join(root, 'logs'), data: join(root, 'data') };
     let fail = true;
-    const steps = [{ id: 'detection', label: 'Finding programs', run: async () => { if (fail) throw new Error('registry unreadable'); } }];
+    const steps = [
+      {
+        id: 'detection',
+        label: 'Finding programs',
+        run: async () => {
+          if (fail) throw new Error('registry unreadable');
+        },
+      },
+    ];
     const first = new FirstLaunchSetup(paths, steps);
     const seen: SetupProgress[] = [];
     first.on('progress', (p) => seen.push(p));
     expect(await first.run()).toBe(false);
-    expect(first.progress).toMatchObject({ state: 'failed', done: 1, total: 2, error: 'Finding programs: registry unreadable' });
+    expect(first.progress).toMatchObject({
+      state: 'failed',
+      done: 1,
+      total: 2,
+      error: 'Finding programs: registry unreadable',
+    });
     expect(await setupDone(paths)).toBe(false);
     fail = false;
     const second = new FirstLaunchSetup(paths, steps);

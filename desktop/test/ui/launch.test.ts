@@ -71,6 +71,10 @@ it('a cookie of one run is refused by another run on another port, and the rever
   expect((await state(a, cb)).status).toBe(403);
   // The browser sends both (cookies are not kept apart by port): each server takes only its own.
   expect((await state(a, `${cb}; ${ca}`)).status).toBe(200);
-  const start = await fetch(`${b.url}/api/client/start`, { method: 'POST', headers: { cookie: ca, 'content-type': 'application/json' }, body: '{}' });
+  const start = await fetch(`${b.url}/api/client/start`, {
+    method: 'POST',
+    headers: { cookie: ca, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(start.status).toBe(403);
 });

@@ -18,7 +18,10 @@ let url: string;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url === '/desktop/latest') return latest ? res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(latest)) : res.writeHead(404).end('{}');
+    if (req.url === '/desktop/latest')
+      return latest
+        ? res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(latest))
+        : res.writeHead(404).end('{}');
     if (req.url === '/pkg') return res.writeHead(200).end(body);
     res.writeHead(404).end();
   });
@@ -30,7 +33,11 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 const updater = () => {
   const dir = mkdtempSync(join(tmpdir(), 'updates-'));
   const installed: string[] = [];
-  return { dir, installed, u: new Updater({ platformUrl: url, currentVersion: '0.1.0', dir, installer: async (f) => void installed.push(f) }) };
+  return {
+    dir,
+    installed,
+    u: new Updater({ platformUrl: url, currentVersion: '0.1.0', dir, installer: async (f) => void installed.push(f) }),
+  };
 };
 
 describe('updater', () => {

@@ -79,7 +79,12 @@ export function viewportTransform(rotation: Rotation, userWidth: number, userHei
  * the viewport transform after flipping y, so that viewport ∘ layoutToUser is
  * exactly "flip y" whatever the page rotation.
  */
-export function layoutToUser(rotation: Rotation, userWidth: number, userHeight: number, displayedHeight: number): Matrix {
+export function layoutToUser(
+  rotation: Rotation,
+  userWidth: number,
+  userHeight: number,
+  displayedHeight: number,
+): Matrix {
   const flip: Matrix = [1, 0, 0, -1, 0, displayedHeight];
   return compose(invert(viewportTransform(rotation, userWidth, userHeight)), flip);
 }

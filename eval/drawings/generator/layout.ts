@@ -50,11 +50,24 @@ export class Placer {
    * Draws candidates until one is free, reserves its footprint and returns it;
    * null after `attempts` misses (the caller simply places fewer items).
    */
-  place<T>(rng: Rng, attempts: number, kind: Reservation, margin: number, make: (rng: Rng) => T, footprint: (t: T) => Footprint): T | null {
+  place<T>(
+    rng: Rng,
+    attempts: number,
+    kind: Reservation,
+    margin: number,
+    make: (rng: Rng) => T,
+    footprint: (t: T) => Footprint,
+  ): T | null {
     for (let i = 0; i < attempts; i++) {
       const candidate = make(rng);
       const parts = footprint(candidate);
-      if (this.isFree(parts.map((p) => p.box), kind, margin)) {
+      if (
+        this.isFree(
+          parts.map((p) => p.box),
+          kind,
+          margin,
+        )
+      ) {
         for (const p of parts) this.reserve(p.box, p.kind ?? kind);
         return candidate;
       }

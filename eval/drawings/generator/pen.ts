@@ -192,7 +192,13 @@ export class Pen {
             const y = Math.min(a[1], b[1]);
             this.push(rectangle(x, y, round(Math.abs(b[0] - a[0]), digits), round(Math.abs(b[1] - a[1]), digits)));
           } else {
-            this.push(moveTo(...pt([x1, y1])), lineTo(...pt([x2, y1])), lineTo(...pt([x2, y2])), lineTo(...pt([x1, y2])), closePath());
+            this.push(
+              moveTo(...pt([x1, y1])),
+              lineTo(...pt([x2, y1])),
+              lineTo(...pt([x2, y2])),
+              lineTo(...pt([x1, y2])),
+              closePath(),
+            );
           }
           break;
         }

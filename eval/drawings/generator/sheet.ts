@@ -57,7 +57,8 @@ function validate(spec: SheetSpec): void {
   if (![0, 90, 180, 270].includes(spec.rotation)) throw new Error(`${spec.name}: rotation must be 0, 90, 180 or 270`);
   if (!(spec.width > 200 && spec.height > 200)) throw new Error(`${spec.name}: sheet too small`);
   if (spec.arrowheads.length === 0 && spec.counts.leaders > 0) throw new Error(`${spec.name}: leaders need arrowheads`);
-  if (spec.perPathScale !== null && !(spec.perPathScale > 0)) throw new Error(`${spec.name}: perPathScale must be positive`);
+  if (spec.perPathScale !== null && !(spec.perPathScale > 0))
+    throw new Error(`${spec.name}: perPathScale must be positive`);
   if (!/^[A-Za-z0-9._-]+$/.test(spec.name)) throw new Error(`${spec.name}: name must be a plain file stem`);
 }
 
@@ -101,7 +102,10 @@ function planAnnotations(spec: SheetSpec, rng: Rng, text: TextPainter, placer: P
   for (let i = 0; i < c.revisionClouds; i++) {
     const id = `revision_cloud-${out.clouds.length + 1}`;
     // The scallops themselves block everything; the enclosed area only blocks other annotations.
-    const footprint = (p: RevisionCloudPlan): Footprint => [{ box: p.bbox, kind: 'keep-clear' }, ...p.arcs.map((a) => ({ box: inflate(arcBox(a), u) }))];
+    const footprint = (p: RevisionCloudPlan): Footprint => [
+      { box: p.bbox, kind: 'keep-clear' },
+      ...p.arcs.map((a) => ({ box: inflate(arcBox(a), u) })),
+    ];
     const p = placer.place(rng, tries, 'annotation', margin, (r) => planRevisionCloud(r, id, u, area), footprint);
     if (p) out.clouds.push(p);
   }
@@ -111,26 +115,54 @@ function planAnnotations(spec: SheetSpec, rng: Rng, text: TextPainter, placer: P
     if (out.triangles.length >= c.revisionTriangles || !rng.chance(0.7)) continue;
     const id = `revision_triangle-${out.triangles.length + 1}`;
     const [x1, y1, x2, y2] = cloud.bbox;
-    const p = placer.place(rng, 12, 'annotation', 2 * u, (r) => {
-      const corner: Point = [r.chance(0.5) ? x1 - 16 * u : x2 + 16 * u, r.chance(0.5) ? y1 - 26 * u : y2 + 4 * u];
-      return planRevisionTriangle(r, text, id, u, corner, revision());
-    }, (p) => [{ box: p.bbox }]);
+    const p = placer.place(
+      rng,
+      12,
+      'annotation',
+      2 * u,
+      (r) => {
+        const corner: Point = [r.chance(0.5) ? x1 - 16 * u : x2 + 16 * u, r.chance(0.5) ? y1 - 26 * u : y2 + 4 * u];
+        return planRevisionTriangle(r, text, id, u, corner, revision());
+      },
+      (p) => [{ box: p.bbox }],
+    );
     if (p) out.triangles.push(p);
   }
   for (let i = 0; i < c.sectionTags; i++) {
     const id = `section_tag-${out.sections.length + 1}`;
-    const p = placer.place(rng, tries, 'annotation', margin, (r) => planSectionTag(r, text, id, u, area, outlineOf(i)), sectionTagFootprint);
+    const p = placer.place(
+      rng,
+      tries,
+      'annotation',
+      margin,
+      (r) => planSectionTag(r, text, id, u, area, outlineOf(i)),
+      sectionTagFootprint,
+    );
     if (p) out.sections.push(p);
   }
   for (let i = 0; i < c.detailTags; i++) {
     const id = `detail_tag-${out.details.length + 1}`;
-    const p = placer.place(rng, tries, 'annotation', margin, (r) => planDetailTag(r, text, id, u, area, outlineOf(c.sectionTags + i)), detailTagFootprint);
+    const p = placer.place(
+      rng,
+      tries,
+      'annotation',
+      margin,
+      (r) => planDetailTag(r, text, id, u, area, outlineOf(c.sectionTags + i)),
+      detailTagFootprint,
+    );
     if (p) out.details.push(p);
   }
   for (let i = 0; i < c.leaders; i++) {
     const id = `leader-${out.leaders.length + 1}`;
     const arrowhead = spec.arrowheads[i % spec.arrowheads.length] ?? 'filled';
-    const p = placer.place(rng, tries, 'annotation', margin, (r) => planLeader(r, text, id, u, arrowhead, area), leaderFootprint);
+    const p = placer.place(
+      rng,
+      tries,
+      'annotation',
+      margin,
+      (r) => planLeader(r, text, id, u, arrowhead, area),
+      leaderFootprint,
+    );
     if (p) out.leaders.push(p);
   }
   // REVISION IN CONTEXT: a delta away from any cloud is a revision only by its row in the revision
@@ -139,7 +171,14 @@ function planAnnotations(spec: SheetSpec, rng: Rng, text: TextPainter, placer: P
   while (spec.textMode === 'font' && out.triangles.length < c.revisionTriangles) {
     const id = `revision_triangle-${out.triangles.length + 1}`;
     const rev = revision();
-    const p = placer.place(rng, tries, 'annotation', margin, (r) => planRevisionTriangle(r, text, id, u, [r.range(area[0], area[2]), r.range(area[1], area[3])], rev), (p) => [{ box: p.bbox }]);
+    const p = placer.place(
+      rng,
+      tries,
+      'annotation',
+      margin,
+      (r) => planRevisionTriangle(r, text, id, u, [r.range(area[0], area[2]), r.range(area[1], area[3])], rev),
+      (p) => [{ box: p.bbox }],
+    );
     if (!p) break;
     out.triangles.push(p);
   }
@@ -170,7 +209,8 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
 
   const tb = planTitleblock(spec, text, layoutRng, u);
   const placer = new Placer(inflate(tb.viewport, -12 * u));
-  if ((spec.titleblock === 'stamp' || spec.titleblock === 'iso-stamp')) placer.reserve(inflate(tb.bounds, 12 * u), 'annotation');
+  if (spec.titleblock === 'stamp' || spec.titleblock === 'iso-stamp')
+    placer.reserve(inflate(tb.bounds, 12 * u), 'annotation');
 
   // A form XObject covering the drawing area, drawn scaled: its content lives in its own space.
   let form: { doc: PDFDocument; page: PDFPage; ctx: DrawContext; placement: Matrix } | null = null;
@@ -182,7 +222,12 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
     const formPage = formDoc.addPage([(vp[2] - vp[0]) / s, (vp[3] - vp[1]) / s]);
     const formFont = await pageFont(formDoc, formPage, spec);
     const formPen = new Pen({ matrix: invert(place), perPathScale: spec.perPathScale, fontName: FONT, font: formFont });
-    form = { doc: formDoc, page: formPage, ctx: drawContext(formPen, text, drawRng, spec, w), placement: compose(toUser, place) };
+    form = {
+      doc: formDoc,
+      page: formPage,
+      ctx: drawContext(formPen, text, drawRng, spec, w),
+      placement: compose(toUser, place),
+    };
   }
 
   const planned = planAnnotations(spec, layoutRng, text, placer, u);
@@ -197,7 +242,13 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
   }
 
   const bg = form ? form.ctx : pageCtx;
-  gridLines(bg, placer.area, clutterRng, u, (spec.titleblock === 'stamp' || spec.titleblock === 'iso-stamp') ? inflate(tb.bounds, 6 * u) : null);
+  gridLines(
+    bg,
+    placer.area,
+    clutterRng,
+    u,
+    spec.titleblock === 'stamp' || spec.titleblock === 'iso-stamp' ? inflate(tb.bounds, 6 * u) : null,
+  );
   const area = placer.area;
   const scale = ((area[2] - area[0]) * (area[3] - area[1])) / (1100 * 700);
   walls(bg, placer, clutterRng, u, Math.round(14 * scale));
@@ -265,4 +316,3 @@ export async function generateSheet(spec: SheetSpec): Promise<GeneratedSheet> {
   };
   return { pdf, truth };
 }
-

@@ -165,12 +165,14 @@ function pickHeading(st: FillerState, topic: string, bank: TopicBank, first: str
   }
   const words = stems(first);
   const score = (heading: string) => [...stems(heading)].filter((w) => words.has(w)).length;
-  const best = (list: readonly string[]) => list.reduce((b, heading, i) => (score(heading) > b.score ? { i, score: score(heading) } : b), { i: 0, score: 0 });
+  const best = (list: readonly string[]) =>
+    list.reduce((b, heading, i) => (score(heading) > b.score ? { i, score: score(heading) } : b), { i: 0, score: 0 });
   const fresh = best(h.unused);
   const qualify = (heading: string, k: number) => `${heading} — ${QUALIFIERS[k % QUALIFIERS.length]}`;
   if (fresh.score === 0) {
     const old = best(bank.headings);
-    if (old.score > 0 && !h.unused.includes(bank.headings[old.i] as string)) return qualify(bank.headings[old.i] as string, h.requalified++);
+    if (old.score > 0 && !h.unused.includes(bank.headings[old.i] as string))
+      return qualify(bank.headings[old.i] as string, h.requalified++);
   }
   const [heading] = h.unused.splice(fresh.i, 1) as [string];
   return h.round > 1 ? qualify(heading, h.round - 2 + h.requalified++) : heading;
@@ -217,10 +219,17 @@ function check(block: DocBlock, where: string): void {
       break;
     case 'clause':
       strings.push(block.number, block.heading);
-      for (const b of block.body) strings.push(...(b.kind === 'eq' ? [b.eq.eq, b.eq.label, b.eq.where ?? ''] : [b.text]));
+      for (const b of block.body)
+        strings.push(...(b.kind === 'eq' ? [b.eq.eq, b.eq.label, b.eq.where ?? ''] : [b.text]));
       break;
     case 'table':
-      strings.push(block.table.number, block.table.title, block.table.note ?? '', ...block.table.columns.map((c) => c.header), ...block.table.rows.flat());
+      strings.push(
+        block.table.number,
+        block.table.title,
+        block.table.note ?? '',
+        ...block.table.columns.map((c) => c.header),
+        ...block.table.rows.flat(),
+      );
       break;
     case 'figure':
       strings.push(block.figure.number, block.figure.caption);
@@ -265,7 +274,13 @@ export function compose(spec: CodeSpec): DocBlock[] {
           case 'clause':
             unique(item.number);
             for (const part of item.body) if (typeof part !== 'string') unique(part.label);
-            blocks.push({ kind: 'clause', section: section.number, number: item.number, heading: item.heading, body: bodyElements(item.body, style) });
+            blocks.push({
+              kind: 'clause',
+              section: section.number,
+              number: item.number,
+              heading: item.heading,
+              body: bodyElements(item.body, style),
+            });
             st.refs.push(item.number);
             break;
           case 'table':
@@ -274,7 +289,12 @@ export function compose(spec: CodeSpec): DocBlock[] {
             break;
           case 'figure':
             unique(item.number);
-            blocks.push({ kind: 'figure', section: section.number, figure: item, seed: root.fork(`figure:${item.number}`).int(0, 2 ** 31) });
+            blocks.push({
+              kind: 'figure',
+              section: section.number,
+              figure: item,
+              seed: root.fork(`figure:${item.number}`).int(0, 2 ** 31),
+            });
             break;
           case 'definitions':
             item.entries.forEach(([term, meaning], i) => {

@@ -9,7 +9,16 @@ import type { DrawOp, Drawing } from './types.ts';
 const THIN = 0.5;
 const MEDIUM = 0.9;
 
-function rect(ops: DrawOp[], x: number, y: number, w: number, h: number, width = MEDIUM, dash?: number[], fillGray?: number): void {
+function rect(
+  ops: DrawOp[],
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  width = MEDIUM,
+  dash?: number[],
+  fillGray?: number,
+): void {
   const op: DrawOp = { op: 'rect', x, y, w, h, width };
   if (dash) op.dash = dash;
   if (fillGray !== undefined) op.fillGray = fillGray;
@@ -52,14 +61,23 @@ export function drawFigure(ops: DrawOp[], kind: Drawing, x: number, y: number, w
       rect(ops, cx - bw / 2, cy - bh / 2, bw, bh, MEDIUM);
       rect(ops, cx - bw / 2 + 8, cy - bh / 2 + 8, bw - 16, bh - 16, THIN);
       const n = rng.int(3, 5);
-      for (let i = 0; i < n; i++) ops.push({ op: 'circle', x: cx - bw / 2 + 14 + ((bw - 28) * i) / (n - 1), y: cy - bh / 2 + 14, r: 3.2, width: THIN, fill: true });
+      for (let i = 0; i < n; i++)
+        ops.push({
+          op: 'circle',
+          x: cx - bw / 2 + 14 + ((bw - 28) * i) / (n - 1),
+          y: cy - bh / 2 + 14,
+          r: 3.2,
+          width: THIN,
+          fill: true,
+        });
       break;
     }
     case 'frame-drift': {
       const fw = w * 0.5;
       const stories = rng.int(2, 3);
       const sh = (h - 30) / stories;
-      for (let i = 0; i <= stories; i++) line(ops, cx - fw / 2, y + 15 + i * sh, cx + fw / 2, y + 15 + i * sh, i === 0 ? MEDIUM : THIN);
+      for (let i = 0; i <= stories; i++)
+        line(ops, cx - fw / 2, y + 15 + i * sh, cx + fw / 2, y + 15 + i * sh, i === 0 ? MEDIUM : THIN);
       line(ops, cx - fw / 2, y + 15, cx - fw / 2, y + 15 + stories * sh, MEDIUM);
       line(ops, cx + fw / 2, y + 15, cx + fw / 2, y + 15 + stories * sh, MEDIUM);
       const pts: [number, number][] = [];
@@ -85,9 +103,26 @@ export function drawFigure(ops: DrawOp[], kind: Drawing, x: number, y: number, w
       const step = x + w * rng.range(0.35, 0.45);
       const low = y + h * 0.3;
       const high = y + h * 0.7;
-      polyline(ops, [[x + 10, high], [step, high], [step, low], [x + w - 10, low]], MEDIUM);
+      polyline(
+        ops,
+        [
+          [x + 10, high],
+          [step, high],
+          [step, low],
+          [x + w - 10, low],
+        ],
+        MEDIUM,
+      );
       const drift = w * rng.range(0.2, 0.28);
-      polyline(ops, [[step, low + (high - low) * 0.8], [step + drift, low], [step, low]], THIN);
+      polyline(
+        ops,
+        [
+          [step, low + (high - low) * 0.8],
+          [step + drift, low],
+          [step, low],
+        ],
+        THIN,
+      );
       line(ops, x + 10, low + 6, x + w - 10, low + 6, THIN, [2, 2]);
       break;
     }
@@ -97,7 +132,15 @@ export function drawFigure(ops: DrawOp[], kind: Drawing, x: number, y: number, w
       rect(ops, cx - pw / 2, cy - ph / 2, pw, ph, MEDIUM);
       const rows = rng.int(2, 3);
       const cols = rng.int(2, 4);
-      for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) ops.push({ op: 'circle', x: cx - pw / 2 + 20 + ((pw - 40) * j) / Math.max(1, cols - 1), y: cy - ph / 2 + 18 + ((ph - 36) * i) / Math.max(1, rows - 1), r: 4.5, width: THIN });
+      for (let i = 0; i < rows; i++)
+        for (let j = 0; j < cols; j++)
+          ops.push({
+            op: 'circle',
+            x: cx - pw / 2 + 20 + ((pw - 40) * j) / Math.max(1, cols - 1),
+            y: cy - ph / 2 + 18 + ((ph - 36) * i) / Math.max(1, rows - 1),
+            r: 4.5,
+            width: THIN,
+          });
       line(ops, cx + pw / 2, cy + ph / 2 + 8, cx + pw / 2 - 20, cy + ph / 2 + 8);
       break;
     }
@@ -119,7 +162,13 @@ export function drawFigure(ops: DrawOp[], kind: Drawing, x: number, y: number, w
       rect(ops, cx - rw / 2, cy - rh / 2, rw, rh, MEDIUM);
       const a = Math.min(rw, rh) * rng.range(0.14, 0.2);
       rect(ops, cx - rw / 2 + a, cy - rh / 2 + a, rw - 2 * a, rh - 2 * a, THIN, [3, 2]);
-      for (const [dx, dy] of [[0, 0], [rw - a, 0], [0, rh - a], [rw - a, rh - a]] as [number, number][]) rect(ops, cx - rw / 2 + dx, cy - rh / 2 + dy, a, a, THIN, undefined, 0.85);
+      for (const [dx, dy] of [
+        [0, 0],
+        [rw - a, 0],
+        [0, rh - a],
+        [rw - a, rh - a],
+      ] as [number, number][])
+        rect(ops, cx - rw / 2 + dx, cy - rh / 2 + dy, a, a, THIN, undefined, 0.85);
       break;
     }
     case 'lap': {

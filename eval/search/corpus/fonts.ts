@@ -25,7 +25,9 @@ const ALLOWED = /^[\x20-\x7e\u2014\u2013\u00d7\u00b0\u00b2\u00b3\u00b1\u00b7]*$/
 export function assertEncodable(text: string, where: string): void {
   if (!ALLOWED.test(text)) {
     const bad = [...text].find((c) => !ALLOWED.test(c)) ?? '?';
-    throw new Error(`${where}: character U+${bad.codePointAt(0)?.toString(16).padStart(4, '0')} is not allowed in "${text.slice(0, 60)}"`);
+    throw new Error(
+      `${where}: character U+${bad.codePointAt(0)?.toString(16).padStart(4, '0')} is not allowed in "${text.slice(0, 60)}"`,
+    );
   }
 }
 
@@ -43,7 +45,9 @@ export class Metrics {
     let embedder = this.embedders.get(font);
     if (!embedder) {
       // pdf-lib's StandardFonts and the embedder's FontNames are two enums with the same strings.
-      embedder = StandardFontEmbedder.for(FONT_NAMES[font] as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+      embedder = StandardFontEmbedder.for(
+        FONT_NAMES[font] as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
+      );
       this.embedders.set(font, embedder);
     }
     let units = 0;

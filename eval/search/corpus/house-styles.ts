@@ -94,7 +94,8 @@ class Typesetter {
       height: lines.length * lead,
       render: (ops, x, top) =>
         lines.forEach((segs, i) => {
-          for (const s of segs) ops.push({ op: 'text', x: x + s.dx, y: top - size * 0.85 - i * lead, text: s.text, font: s.font, size });
+          for (const s of segs)
+            ops.push({ op: 'text', x: x + s.dx, y: top - size * 0.85 - i * lead, text: s.text, font: s.font, size });
         }),
     };
   }
@@ -137,43 +138,136 @@ function sentences(doc: HouseDoc, topic: string, n: number, rng: Rng): string[] 
 }
 
 /** A clause's own lines as its house style sets them. */
-function clausePiece(ts: Typesetter, doc: HouseDoc, c: HouseClause, width: number, rng: Rng, commentary: boolean): Piece {
+function clausePiece(
+  ts: Typesetter,
+  doc: HouseDoc,
+  c: HouseClause,
+  width: number,
+  rng: Rng,
+  commentary: boolean,
+): Piece {
   const number = commentary ? `C${c.number}` : c.number;
-  const text = commentary ? `${sentences(doc, c.topic, 2, rng).join(' ')} The requirement of ${c.number} follows from this.` : sentences(doc, c.topic, rng.int(1, 2), rng).join(' ');
-  if (doc.heading === 'run-in') return ts.lines([{ text: number, font: 'bold' }, { text: `${c.heading}.`, font: 'bold' }, { text, font: 'roman' }], BODY, LEAD, width);
+  const text = commentary
+    ? `${sentences(doc, c.topic, 2, rng).join(' ')} The requirement of ${c.number} follows from this.`
+    : sentences(doc, c.topic, rng.int(1, 2), rng).join(' ');
+  if (doc.heading === 'run-in')
+    return ts.lines(
+      [
+        { text: number, font: 'bold' },
+        { text: `${c.heading}.`, font: 'bold' },
+        { text, font: 'roman' },
+      ],
+      BODY,
+      LEAD,
+      width,
+    );
   const head =
     doc.heading === 'dash'
-      ? ts.lines([{ text: `${number} –`, font: 'bold' }, { text: c.heading, font: 'bold' }], BODY, LEAD, width)
+      ? ts.lines(
+          [
+            { text: `${number} –`, font: 'bold' },
+            { text: c.heading, font: 'bold' },
+          ],
+          BODY,
+          LEAD,
+          width,
+        )
       : doc.heading === 'article'
-        ? ts.lines([{ text: `${number}.`, font: 'bold' }, { text: c.heading, font: 'bold' }], BODY, LEAD, width)
-        : ts.lines([{ text: number, font: 'bold' }, { text: c.heading, font: 'bold' }], BODY, LEAD, width);
+        ? ts.lines(
+            [
+              { text: `${number}.`, font: 'bold' },
+              { text: c.heading, font: 'bold' },
+            ],
+            BODY,
+            LEAD,
+            width,
+          )
+        : ts.lines(
+            [
+              { text: number, font: 'bold' },
+              { text: c.heading, font: 'bold' },
+            ],
+            BODY,
+            LEAD,
+            width,
+          );
   if (!c.sentences) return ts.stack([head, ts.lines([{ text, font: 'roman' }], BODY, LEAD, width)], 2);
   const items: Piece[] = [head];
   for (let s = 1; s <= c.sentences; s++) {
     const [first] = sentences(doc, c.topic, 1, rng);
-    items.push(ts.lines([{ text: `${s})`, font: 'roman' }, { text: first!, font: 'roman' }], BODY, LEAD, width, 0));
-    if (rng.chance(0.4)) for (const letter of ['a', 'b']) items.push(ts.lines([{ text: `${letter})`, font: 'roman' }, { text: sentences(doc, c.topic, 1, rng)[0]!.toLowerCase(), font: 'roman' }], BODY, LEAD, width, 14));
+    items.push(
+      ts.lines(
+        [
+          { text: `${s})`, font: 'roman' },
+          { text: first!, font: 'roman' },
+        ],
+        BODY,
+        LEAD,
+        width,
+        0,
+      ),
+    );
+    if (rng.chance(0.4))
+      for (const letter of ['a', 'b'])
+        items.push(
+          ts.lines(
+            [
+              { text: `${letter})`, font: 'roman' },
+              { text: sentences(doc, c.topic, 1, rng)[0]!.toLowerCase(), font: 'roman' },
+            ],
+            BODY,
+            LEAD,
+            width,
+            14,
+          ),
+        );
   }
   return ts.stack(items, 2);
 }
 
 function tablePiece(ts: Typesetter, number: string, title: string, width: number, rng: Rng): Piece {
-  const caption = ts.lines([{ text: number, font: 'sansBold' }, { text: title, font: 'sansBold' }], BODY - 0.5, LEAD, width);
-  const rows = Array.from({ length: rng.int(3, 5) }, (_, i) => [`Class ${i + 1}`, (0.5 + rng.next()).toFixed(2), String(rng.int(10, 90))]);
+  const caption = ts.lines(
+    [
+      { text: number, font: 'sansBold' },
+      { text: title, font: 'sansBold' },
+    ],
+    BODY - 0.5,
+    LEAD,
+    width,
+  );
+  const rows = Array.from({ length: rng.int(3, 5) }, (_, i) => [
+    `Class ${i + 1}`,
+    (0.5 + rng.next()).toFixed(2),
+    String(rng.int(10, 90)),
+  ]);
   const body: Piece = {
     height: (rows.length + 1) * 11 + 4,
     render: (ops, x, top) => {
       const cols = [0, width * 0.45, width * 0.72];
-      ['Category', 'Factor', 'Limit'].forEach((h, i) => ops.push({ op: 'text', x: x + cols[i]!, y: top - 9, text: h, font: 'sansBold', size: 8 }));
+      ['Category', 'Factor', 'Limit'].forEach((h, i) =>
+        ops.push({ op: 'text', x: x + cols[i]!, y: top - 9, text: h, font: 'sansBold', size: 8 }),
+      );
       ops.push({ op: 'line', x1: x, y1: top - 12, x2: x + width, y2: top - 12, width: 0.5 });
-      rows.forEach((r, k) => r.forEach((cell, i) => ops.push({ op: 'text', x: x + cols[i]!, y: top - 20 - k * 11, text: cell, font: 'sans', size: 8 })));
+      rows.forEach((r, k) =>
+        r.forEach((cell, i) =>
+          ops.push({ op: 'text', x: x + cols[i]!, y: top - 20 - k * 11, text: cell, font: 'sans', size: 8 }),
+        ),
+      );
     },
   };
   return ts.stack([caption, body], 3);
 }
 
 function figurePiece(ts: Typesetter, number: string, caption: string, width: number): Piece {
-  const cap = ts.lines([{ text: number, font: 'sansBold' }, { text: caption, font: 'sans' }], BODY - 1, LEAD - 1, width);
+  const cap = ts.lines(
+    [
+      { text: number, font: 'sansBold' },
+      { text: caption, font: 'sans' },
+    ],
+    BODY - 1,
+    LEAD - 1,
+    width,
+  );
   return {
     height: 90 + cap.height,
     render: (ops, x, top) => {
@@ -230,11 +324,29 @@ function layoutBody(doc: HouseDoc, ts: Typesetter): { pages: { ops: DrawOp[]; pl
   for (const b of doc.blocks) {
     if (b.kind === 'division') {
       if (page().placed.length) newPage();
-      const piece = ts.stack([ts.lines([{ text: b.label, font: 'sansBold' }], 12, 15, colW), ts.lines([{ text: b.title, font: 'sansBold' }], 11, 14, colW)], 2);
+      const piece = ts.stack(
+        [
+          ts.lines([{ text: b.label, font: 'sansBold' }], 12, 15, colW),
+          ts.lines([{ text: b.title, font: 'sansBold' }], 11, 14, colW),
+        ],
+        2,
+      );
       place(piece, null, [], 0);
       y -= 8;
-    } else if (b.kind === 'table') place(tablePiece(ts, b.number, b.title, colW, rng), null, [{ number: b.number, kind: 'table', heading: b.title }], 10);
-    else if (b.kind === 'figure') place(figurePiece(ts, b.number, b.caption, colW), null, [{ number: b.number, kind: 'figure', heading: b.caption }], 10);
+    } else if (b.kind === 'table')
+      place(
+        tablePiece(ts, b.number, b.title, colW, rng),
+        null,
+        [{ number: b.number, kind: 'table', heading: b.title }],
+        10,
+      );
+    else if (b.kind === 'figure')
+      place(
+        figurePiece(ts, b.number, b.caption, colW),
+        null,
+        [{ number: b.number, kind: 'figure', heading: b.caption }],
+        10,
+      );
     else {
       const code = clausePiece(ts, doc, b, colW, rng, false);
       const entries: Placed[] = [{ number: b.number, kind: 'clause', heading: b.heading }];
@@ -256,7 +368,16 @@ function cover(doc: HouseDoc, ts: Typesetter): DrawOp[] {
   for (const [runs, size, lead] of [
     [[{ text: doc.designation, font: 'sansBold' as FontKey }], 28, 34],
     [[{ text: doc.title, font: 'sansBold' as FontKey }], 16, 21],
-    [[{ text: 'Synthetic evaluation edition: invented text in this house style, not for design', font: 'sans' as FontKey }], 10, 14],
+    [
+      [
+        {
+          text: 'Synthetic evaluation edition: invented text in this house style, not for design',
+          font: 'sans' as FontKey,
+        },
+      ],
+      10,
+      14,
+    ],
   ] as const) {
     const p = ts.lines([...runs], size, lead, frameW);
     p.render(ops, MARGIN, y);
@@ -279,7 +400,14 @@ function contents(entries: { number: string; heading: string; printed: number }[
       const room = W - 2 * MARGIN - ts.m.width(left, 'roman', BODY) - ts.m.width(page, 'roman', BODY) - 6;
       const dots = '.'.repeat(Math.max(4, Math.floor(room / ts.m.width('.', 'roman', BODY))));
       ops.push({ op: 'text', x: MARGIN, y, text: `${left}${dots}`, font: 'roman', size: BODY });
-      ops.push({ op: 'text', x: W - MARGIN - ts.m.width(page, 'roman', BODY), y, text: page, font: 'roman', size: BODY });
+      ops.push({
+        op: 'text',
+        x: W - MARGIN - ts.m.width(page, 'roman', BODY),
+        y,
+        text: page,
+        font: 'roman',
+        size: BODY,
+      });
     });
     pages.push(ops);
   }
@@ -290,20 +418,33 @@ export function layoutHouseDoc(doc: HouseDoc): { pages: PageLayout[]; truth: Hou
   const ts = new Typesetter();
   const body = layoutBody(doc, ts);
   const toc = body.pages.flatMap((p, i) =>
-    p.placed.filter((e) => e.kind === 'clause' && e.number.split(/[.-]/).length <= 2).map((e) => ({ number: e.number, heading: e.heading, printed: i + 1 })),
+    p.placed
+      .filter((e) => e.kind === 'clause' && e.number.split(/[.-]/).length <= 2)
+      .map((e) => ({ number: e.number, heading: e.heading, printed: i + 1 })),
   );
   const front = [cover(doc, ts), ...contents(toc, ts)];
   const all = [...front, ...body.pages.map((p) => p.ops)];
-  const firstClause = [...front.map(() => null), ...body.pages.map((p) => p.placed.find((e) => e.kind === 'clause')?.number ?? null)];
+  const firstClause = [
+    ...front.map(() => null),
+    ...body.pages.map((p) => p.placed.find((e) => e.kind === 'clause')?.number ?? null),
+  ];
   const pages: PageLayout[] = all.map((ops, i) => {
     const head = doc.runningHead(firstClause[i] ?? null);
     const out = [...ops];
     out.push({ op: 'text', x: MARGIN, y: H - 40, text: head, font: 'sans', size: 7.5 });
     out.push({ op: 'line', x1: MARGIN, y1: H - 45, x2: W - MARGIN, y2: H - 45, width: 0.4 });
-    const printed = i < front.length ? ['i', 'ii', 'iii', 'iv', 'v', 'vi'][i] ?? String(i + 1) : String(i - front.length + 1);
+    const printed =
+      i < front.length ? (['i', 'ii', 'iii', 'iv', 'v', 'vi'][i] ?? String(i + 1)) : String(i - front.length + 1);
     const label = `Page ${printed}`;
     out.push({ op: 'text', x: (W - ts.m.width(label, 'sans', 8)) / 2, y: 36, text: label, font: 'sans', size: 8 });
-    out.push({ op: 'text', x: MARGIN, y: 26, text: 'Invented text for search evaluation - not for design', font: 'sans', size: 6.5 });
+    out.push({
+      op: 'text',
+      x: MARGIN,
+      y: 26,
+      text: 'Invented text for search evaluation - not for design',
+      font: 'sans',
+      size: 6.5,
+    });
     return { width: W, height: H, ops: out };
   });
   const entries = body.pages.flatMap((p, i) => p.placed.map((e) => ({ ...e, page: front.length + i + 1 })));
@@ -319,7 +460,10 @@ export async function generateHouseDoc(doc: HouseDoc): Promise<{ pdf: Uint8Array
 
 /** Clause headings drawn from a bank in order, so each document reads on topic. */
 function headingsOf(bank: TopicBank, k: number): string {
-  return bank.headings[k % bank.headings.length]! + (k >= bank.headings.length ? ` ${Math.floor(k / bank.headings.length) + 1}` : '');
+  return (
+    bank.headings[k % bank.headings.length]! +
+    (k >= bank.headings.length ? ` ${Math.floor(k / bank.headings.length) + 1}` : '')
+  );
 }
 
 function windCode(): HouseDoc {
@@ -328,12 +472,39 @@ function windCode(): HouseDoc {
   let k = 0;
   for (let ch = 5; ch <= 8; ch++) {
     const topic = topics[ch - 5]!;
-    blocks.push({ kind: 'division', label: `${ch} WIND ${['SPEED AND PRESSURE', 'FORCE COEFFICIENTS', 'DYNAMIC EFFECTS', 'INTERFERENCE EFFECTS'][ch - 5]}`, title: '' });
+    blocks.push({
+      kind: 'division',
+      label: `${ch} WIND ${['SPEED AND PRESSURE', 'FORCE COEFFICIENTS', 'DYNAMIC EFFECTS', 'INTERFERENCE EFFECTS'][ch - 5]}`,
+      title: '',
+    });
     for (let s = 1; s <= 4; s++) {
-      blocks.push({ kind: 'clause', number: `${ch}.${s}`, heading: headingsOf(LOAD_TOPICS[topic]!, k++), topic, commentary: s % 2 === 1 });
-      for (let c = 1; c <= 4; c++) blocks.push({ kind: 'clause', number: `${ch}.${s}.${c}`, heading: headingsOf(LOAD_TOPICS[topic]!, k++), topic, commentary: c !== 3 });
-      if (s === 2) blocks.push({ kind: 'table', number: `Table ${ch * 2 - 9}`, title: `Factors for ${headingsOf(LOAD_TOPICS[topic]!, s).toLowerCase()}` });
-      if (s === 3) blocks.push({ kind: 'figure', number: `Fig. ${ch - 4}`, caption: `Zones for ${headingsOf(LOAD_TOPICS[topic]!, s + 1).toLowerCase()}` });
+      blocks.push({
+        kind: 'clause',
+        number: `${ch}.${s}`,
+        heading: headingsOf(LOAD_TOPICS[topic]!, k++),
+        topic,
+        commentary: s % 2 === 1,
+      });
+      for (let c = 1; c <= 4; c++)
+        blocks.push({
+          kind: 'clause',
+          number: `${ch}.${s}.${c}`,
+          heading: headingsOf(LOAD_TOPICS[topic]!, k++),
+          topic,
+          commentary: c !== 3,
+        });
+      if (s === 2)
+        blocks.push({
+          kind: 'table',
+          number: `Table ${ch * 2 - 9}`,
+          title: `Factors for ${headingsOf(LOAD_TOPICS[topic]!, s).toLowerCase()}`,
+        });
+      if (s === 3)
+        blocks.push({
+          kind: 'figure',
+          number: `Fig. ${ch - 4}`,
+          caption: `Zones for ${headingsOf(LOAD_TOPICS[topic]!, s + 1).toLowerCase()}`,
+        });
     }
   }
   // The issue's own example clause, with its commentary beside it.
@@ -359,8 +530,19 @@ function dodCriteria(): HouseDoc {
   const topic = (i: number) => Object.keys(steel)[i % Object.keys(steel).length]!;
   blocks.push({ kind: 'division', label: 'CHAPTER 1', title: 'INTRODUCTION' });
   for (let s = 1; s <= 4; s++) {
-    blocks.push({ kind: 'clause', number: `1-${s}`, heading: headingsOf(steel[topic(s)]!, k++).toUpperCase(), topic: topic(s) });
-    for (let c = 1; c <= 3; c++) blocks.push({ kind: 'clause', number: `1-${s}.${c}`, heading: headingsOf(steel[topic(s)]!, k++), topic: topic(s) });
+    blocks.push({
+      kind: 'clause',
+      number: `1-${s}`,
+      heading: headingsOf(steel[topic(s)]!, k++).toUpperCase(),
+      topic: topic(s),
+    });
+    for (let c = 1; c <= 3; c++)
+      blocks.push({
+        kind: 'clause',
+        number: `1-${s}.${c}`,
+        heading: headingsOf(steel[topic(s)]!, k++),
+        topic: topic(s),
+      });
   }
   blocks.push({ kind: 'division', label: 'CHAPTER 2', title: 'MODIFICATIONS TO THE IBC' });
   blocks.push({ kind: 'clause', number: '2-1', heading: 'GENERAL', topic: topic(0) });
@@ -375,17 +557,25 @@ function dodCriteria(): HouseDoc {
     ['2205', ['2205.2', '2205.2.1']],
   ] as const) {
     void sec;
-    for (const n of subs) blocks.push({ kind: 'clause', number: n, heading: headingsOf(steel[topic(k)]!, k++), topic: topic(k) });
+    for (const n of subs)
+      blocks.push({ kind: 'clause', number: n, heading: headingsOf(steel[topic(k)]!, k++), topic: topic(k) });
   }
   blocks.push({ kind: 'clause', number: '2-2', heading: 'ADDITIONAL REQUIREMENTS', topic: topic(2) });
-  for (let c = 1; c <= 3; c++) blocks.push({ kind: 'clause', number: `2-2.${c}`, heading: headingsOf(steel[topic(c)]!, k++), topic: topic(c) });
+  for (let c = 1; c <= 3; c++)
+    blocks.push({ kind: 'clause', number: `2-2.${c}`, heading: headingsOf(steel[topic(c)]!, k++), topic: topic(c) });
   blocks.push({ kind: 'figure', number: 'Figure 2-1', caption: 'Load path of the modified provisions' });
   for (const [letter, title, clauses] of [
     ['A', 'BASE PLATES AND ANCHORAGE', ['A-1', 'A-5', 'A-5.1', 'A-5.4', 'A-5.6', 'A-5.7']],
     ['F', 'ANCHOR RODS IN EXISTING CONSTRUCTION', ['F-1', 'F-3', 'F-3.1', 'F-3.2', 'F-3.2.1', 'F-3.2.2']],
   ] as const) {
     blocks.push({ kind: 'division', label: `APPENDIX ${letter}`, title });
-    for (const n of clauses) blocks.push({ kind: 'clause', number: n, heading: n === 'A-5.6' ? 'Steel Column Base Plate Shear Transfer' : headingsOf(steel[topic(k)]!, k++), topic: topic(k) });
+    for (const n of clauses)
+      blocks.push({
+        kind: 'clause',
+        number: n,
+        heading: n === 'A-5.6' ? 'Steel Column Base Plate Shear Transfer' : headingsOf(steel[topic(k)]!, k++),
+        topic: topic(k),
+      });
     blocks.push({ kind: 'table', number: `Table ${letter}-1`, title: `Values for ${title.toLowerCase()}` });
   }
   return {
@@ -410,8 +600,21 @@ function energyCode(): HouseDoc {
     for (let s = 1; s <= 3; s++) {
       blocks.push({ kind: 'division', label: `Section ${part}.${s}.`, title: headingsOf(t.general!, k++) });
       for (let sub = 1; sub <= 3; sub++) {
-        blocks.push({ kind: 'clause', number: `${part}.${s}.${sub}`, heading: headingsOf(t.serviceability!, k++), topic: 'serviceability', sentences: 0 });
-        for (let a = 1; a <= 3; a++) blocks.push({ kind: 'clause', number: `${part}.${s}.${sub}.${a}`, heading: a === 1 ? 'Scope' : headingsOf(t.general!, k++), topic: 'general', sentences: 2 });
+        blocks.push({
+          kind: 'clause',
+          number: `${part}.${s}.${sub}`,
+          heading: headingsOf(t.serviceability!, k++),
+          topic: 'serviceability',
+          sentences: 0,
+        });
+        for (let a = 1; a <= 3; a++)
+          blocks.push({
+            kind: 'clause',
+            number: `${part}.${s}.${sub}.${a}`,
+            heading: a === 1 ? 'Scope' : headingsOf(t.general!, k++),
+            topic: 'general',
+            sentences: 2,
+          });
       }
       blocks.push({ kind: 'table', number: `Table ${part}.${s}.1.1.`, title: headingsOf(t.rain!, k++) });
     }
@@ -439,9 +642,22 @@ function concreteCode(): HouseDoc {
     blocks.push({ kind: 'division', label: `${cl} ${headingsOf(c[topic]!, k++).toUpperCase()}`, title: '' });
     for (let s = 1; s <= 4; s++) {
       blocks.push({ kind: 'clause', number: `${cl}.${s}`, heading: headingsOf(c[topic]!, k++), topic });
-      for (let ss = 1; ss <= 3; ss++) blocks.push({ kind: 'clause', number: `${cl}.${s}.${ss}`, heading: cl === 26 && s === 4 && ss === 2 ? 'Nominal cover to meet durability requirement' : headingsOf(c[topic]!, k++), topic });
+      for (let ss = 1; ss <= 3; ss++)
+        blocks.push({
+          kind: 'clause',
+          number: `${cl}.${s}.${ss}`,
+          heading:
+            cl === 26 && s === 4 && ss === 2
+              ? 'Nominal cover to meet durability requirement'
+              : headingsOf(c[topic]!, k++),
+          topic,
+        });
     }
-    blocks.push({ kind: 'table', number: `Table ${cl - 9}`, title: `Values for ${headingsOf(c[topic]!, 0).toLowerCase()}` });
+    blocks.push({
+      kind: 'table',
+      number: `Table ${cl - 9}`,
+      title: `Values for ${headingsOf(c[topic]!, 0).toLowerCase()}`,
+    });
     blocks.push({ kind: 'figure', number: `Fig. ${cl - 10}`, caption: headingsOf(c[topic]!, 1) });
   }
   for (const [letter, title, topic] of [
@@ -450,10 +666,17 @@ function concreteCode(): HouseDoc {
   ] as const) {
     blocks.push({ kind: 'division', label: `ANNEX ${letter}`, title });
     for (let s = 1; s <= 3; s++) {
-      blocks.push({ kind: 'clause', number: `${letter}-${s}`, heading: headingsOf(c[topic]!, k++).toUpperCase(), topic });
-      for (let ss = 1; ss <= 2; ss++) blocks.push({ kind: 'clause', number: `${letter}-${s}.${ss}`, heading: headingsOf(c[topic]!, k++), topic });
+      blocks.push({
+        kind: 'clause',
+        number: `${letter}-${s}`,
+        heading: headingsOf(c[topic]!, k++).toUpperCase(),
+        topic,
+      });
+      for (let ss = 1; ss <= 2; ss++)
+        blocks.push({ kind: 'clause', number: `${letter}-${s}.${ss}`, heading: headingsOf(c[topic]!, k++), topic });
     }
-    if (letter === 'B') blocks.push({ kind: 'clause', number: 'B-3.2.1', heading: 'Permissible stresses in concrete', topic });
+    if (letter === 'B')
+      blocks.push({ kind: 'clause', number: 'B-3.2.1', heading: 'Permissible stresses in concrete', topic });
   }
   return {
     fileId: 'concrete-code-annex',

@@ -85,7 +85,15 @@ class Builder {
   }
 
   /** Lines of wrapped runs as a render function; returns the height used. */
-  textLines(runs: Run[], size: number, lead: number, width: number, first = 0, rest = first, align: 'left' | 'center' = 'left') {
+  textLines(
+    runs: Run[],
+    size: number,
+    lead: number,
+    width: number,
+    first = 0,
+    rest = first,
+    align: 'left' | 'center' = 'left',
+  ) {
     const lines = wrapRuns(this.m, runs, size, width, first, rest);
     const height = lines.length * lead;
     const render = (ops: DrawOp[], x: number, top: number) => {
@@ -97,7 +105,8 @@ class Builder {
           const end = last ? last.dx + this.m.width(last.text, last.font, size) : 0;
           shift = (width - end) / 2;
         }
-        for (const s of segs) ops.push({ op: 'text', x: x + s.dx + shift, y: baseline, text: s.text, font: s.font, size });
+        for (const s of segs)
+          ops.push({ op: 'text', x: x + s.dx + shift, y: baseline, text: s.text, font: s.font, size });
       });
     };
     return { height, render, lines: lines.length };
@@ -121,24 +130,59 @@ class Builder {
   }
 
   sectionBox(b: Extract<DocBlock, { kind: 'section' }>): Box {
-    const t = this.textLines([{ text: b.number, font: 'sansBold' }, { text: b.title, font: 'sansBold' }], this.typo.body + 1.2, this.typo.lead + 2, this.colW);
-    return { height: t.height + 2, gapBefore: 12, keepWithNext: true, entries: [], render: (ops, x, top) => t.render(ops, x, top - 1) };
+    const t = this.textLines(
+      [
+        { text: b.number, font: 'sansBold' },
+        { text: b.title, font: 'sansBold' },
+      ],
+      this.typo.body + 1.2,
+      this.typo.lead + 2,
+      this.colW,
+    );
+    return {
+      height: t.height + 2,
+      gapBefore: 12,
+      keepWithNext: true,
+      entries: [],
+      render: (ops, x, top) => t.render(ops, x, top - 1),
+    };
   }
 
   clauseBox(b: Extract<DocBlock, { kind: 'clause' }>): Box {
     const { body: size, lead } = this.typo;
     const w = this.colW;
     const parts: { height: number; gap: number; render: (ops: DrawOp[], x: number, top: number) => void }[] = [];
-    const head = this.textLines([{ text: b.number, font: 'bold' }, { text: b.heading, font: 'bold' }], size, lead, w, 0, 0);
+    const head = this.textLines(
+      [
+        { text: b.number, font: 'bold' },
+        { text: b.heading, font: 'bold' },
+      ],
+      size,
+      lead,
+      w,
+      0,
+      0,
+    );
     parts.push({ height: head.height, gap: 0, render: head.render });
     const entries: Box['entries'] = [];
     const paragraphs: string[] = [];
     for (const el of b.body) parts.push(this.bodyPart(el, w, paragraphs, b, entries));
-    const clause: TruthClause = { number: b.number, heading: b.heading, contentType: 'text', text: paragraphs.join('\n') };
+    const clause: TruthClause = {
+      number: b.number,
+      heading: b.heading,
+      contentType: 'text',
+      text: paragraphs.join('\n'),
+    };
     return this.stack(parts, 7, false, [{ section: b.section, clause }, ...entries]);
   }
 
-  private bodyPart(el: BodyEl, w: number, paragraphs: string[], b: Extract<DocBlock, { kind: 'clause' }>, entries: Box['entries']) {
+  private bodyPart(
+    el: BodyEl,
+    w: number,
+    paragraphs: string[],
+    b: Extract<DocBlock, { kind: 'clause' }>,
+    entries: Box['entries'],
+  ) {
     const { body: size, lead } = this.typo;
     if (el.kind === 'eq') {
       const { eq, label, where } = el.eq;
@@ -149,15 +193,27 @@ class Builder {
       if (eqW > room) eqSize = (eqSize * room) / eqW;
       if (eqSize < 6) throw new Error(`${this.spec.fileId} ${label}: formula too wide for the column`);
       const fw = this.m.width(eq, 'italic', eqSize);
-      const whereLines = where ? this.textLines([{ text: where, font: 'roman' }], size - 0.4, lead - 0.6, w, 18, 18) : null;
-      entries.push({ section: b.section, clause: { number: label, heading: b.heading, contentType: 'equation', text: where ? `${eq}\n${where}` : eq } });
+      const whereLines = where
+        ? this.textLines([{ text: where, font: 'roman' }], size - 0.4, lead - 0.6, w, 18, 18)
+        : null;
+      entries.push({
+        section: b.section,
+        clause: { number: label, heading: b.heading, contentType: 'equation', text: where ? `${eq}\n${where}` : eq },
+      });
       const lineH = lead + 4;
       return {
         height: lineH + (whereLines ? whereLines.height + 2 : 0),
         gap: 4,
         render: (ops: DrawOp[], x: number, top: number) => {
           const baseline = top - 2 - eqSize * 0.85;
-          ops.push({ op: 'text', x: x + Math.max(18, (w - labelW - fw) / 2), y: baseline, text: eq, font: 'italic', size: eqSize });
+          ops.push({
+            op: 'text',
+            x: x + Math.max(18, (w - labelW - fw) / 2),
+            y: baseline,
+            text: eq,
+            font: 'italic',
+            size: eqSize,
+          });
           ops.push({ op: 'text', x: x + w - labelW, y: baseline, text: label, font: 'roman', size });
           if (whereLines) whereLines.render(ops, x, top - lineH - 2);
         },
@@ -188,7 +244,12 @@ class Builder {
     };
   }
 
-  private stack(parts: { height: number; gap: number; render: (ops: DrawOp[], x: number, top: number) => void }[], gapBefore: number, keepWithNext: boolean, entries: Box['entries']): Box {
+  private stack(
+    parts: { height: number; gap: number; render: (ops: DrawOp[], x: number, top: number) => void }[],
+    gapBefore: number,
+    keepWithNext: boolean,
+    entries: Box['entries'],
+  ): Box {
     const height = parts.reduce((h, p, i) => h + p.height + (i === 0 ? 0 : p.gap), 0);
     return {
       height,
@@ -210,7 +271,15 @@ class Builder {
     const t = b.table;
     const { table: size, tableLead: lead } = this.typo;
     const w = this.colW;
-    const caption = this.textLines([{ text: t.number, font: 'sansBold' }, { text: `— ${t.title}`, font: 'sansBold' }], size + 0.6, lead + 1, w);
+    const caption = this.textLines(
+      [
+        { text: t.number, font: 'sansBold' },
+        { text: `— ${t.title}`, font: 'sansBold' },
+      ],
+      size + 0.6,
+      lead + 1,
+      w,
+    );
     const total = t.columns.reduce((s, c) => s + c.weight, 0);
     const widths = t.columns.map((c) => (w * c.weight) / total);
     const lefts = widths.map((_, i) => widths.slice(0, i).reduce((s, v) => s + v, 0));
@@ -220,12 +289,20 @@ class Builder {
       const lines = Math.max(1, ...wrapped.map((l) => l.length));
       return { wrapped, height: lines * lead + 3 };
     };
-    const header = row(t.columns.map((c) => c.header), 'sansBold');
+    const header = row(
+      t.columns.map((c) => c.header),
+      'sansBold',
+    );
     const rows = t.rows.map((r) => row(r, 'sans'));
     const note = t.note ? this.textLines([{ text: t.note, font: 'sans' }], size - 0.6, lead - 0.8, w) : null;
     const bodyH = header.height + rows.reduce((s, r) => s + r.height, 0);
     const height = caption.height + 4 + bodyH + 4 + (note ? note.height + 2 : 0);
-    const text = [`${t.number} — ${t.title}`, t.columns.map((c) => c.header).join(' | '), ...t.rows.map((r) => r.join(' | ')), ...(t.note ? [t.note] : [])].join('\n');
+    const text = [
+      `${t.number} — ${t.title}`,
+      t.columns.map((c) => c.header).join(' | '),
+      ...t.rows.map((r) => r.join(' | ')),
+      ...(t.note ? [t.note] : []),
+    ].join('\n');
     return {
       height,
       gapBefore: 10,
@@ -238,7 +315,15 @@ class Builder {
         const drawRow = (r: { wrapped: ReturnType<typeof wrapRuns>[]; height: number }) => {
           r.wrapped.forEach((lines, i) => {
             lines.forEach((segs, k) => {
-              for (const s of segs) ops.push({ op: 'text', x: x + (lefts[i] as number) + pad + s.dx, y: y - 2 - size * 0.85 - k * lead, text: s.text, font: s.font, size });
+              for (const s of segs)
+                ops.push({
+                  op: 'text',
+                  x: x + (lefts[i] as number) + pad + s.dx,
+                  y: y - 2 - size * 0.85 - k * lead,
+                  text: s.text,
+                  font: s.font,
+                  size,
+                });
             });
           });
           y -= r.height;
@@ -256,14 +341,35 @@ class Builder {
     const f = b.figure;
     const w = this.colW;
     const size = this.typo.table + 0.6;
-    const caption = this.textLines([{ text: f.number, font: 'sansBold' }, { text: `— ${f.caption}`, font: 'sans' }], size, size + 2.4, w * 0.9, 0, 0, 'center');
+    const caption = this.textLines(
+      [
+        { text: f.number, font: 'sansBold' },
+        { text: `— ${f.caption}`, font: 'sans' },
+      ],
+      size,
+      size + 2.4,
+      w * 0.9,
+      0,
+      0,
+      'center',
+    );
     const fw = Math.min(w, 340);
     const fh = Math.min(f.height, this.spec.columns === 2 ? f.height * 0.8 : f.height);
     return {
       height: fh + 6 + caption.height,
       gapBefore: 12,
       keepWithNext: false,
-      entries: [{ section: b.section, clause: { number: f.number, heading: f.caption, contentType: 'figure_caption', text: `${f.number} — ${f.caption}` } }],
+      entries: [
+        {
+          section: b.section,
+          clause: {
+            number: f.number,
+            heading: f.caption,
+            contentType: 'figure_caption',
+            text: `${f.number} — ${f.caption}`,
+          },
+        },
+      ],
       render: (ops, x, top) => {
         drawFigure(ops, f.drawing, x + (w - fw) / 2, top - fh, fw, fh, createRng(b.seed));
         caption.render(ops, x + w * 0.05, top - fh - 6);
@@ -273,12 +379,28 @@ class Builder {
 
   definitionBox(b: Extract<DocBlock, { kind: 'definition' }>): Box {
     const { body: size, lead } = this.typo;
-    const t = this.textLines([{ text: b.number, font: 'bold' }, { text: b.term, font: 'bold' }, { text: `— ${b.meaning}`, font: 'roman' }], size, lead, this.colW, 0, 14);
+    const t = this.textLines(
+      [
+        { text: b.number, font: 'bold' },
+        { text: b.term, font: 'bold' },
+        { text: `— ${b.meaning}`, font: 'roman' },
+      ],
+      size,
+      lead,
+      this.colW,
+      0,
+      14,
+    );
     return {
       height: t.height,
       gapBefore: 4,
       keepWithNext: false,
-      entries: [{ section: b.section, clause: { number: b.number, heading: b.term, contentType: 'definition', text: `${b.term} — ${b.meaning}` } }],
+      entries: [
+        {
+          section: b.section,
+          clause: { number: b.number, heading: b.term, contentType: 'definition', text: `${b.term} — ${b.meaning}` },
+        },
+      ],
       render: t.render,
     };
   }
@@ -340,7 +462,12 @@ function titlePage(bd: Builder, ops: DrawOp[]): void {
     14,
     18,
   );
-  put([{ text: `Generator seed ${spec.seed}. The same seed always produces the same document.`, font: 'italic' }], 9.5, 13, 0);
+  put(
+    [{ text: `Generator seed ${spec.seed}. The same seed always produces the same document.`, font: 'italic' }],
+    9.5,
+    13,
+    0,
+  );
 }
 
 /** Running header and footer on every page, the title page included. */
@@ -349,7 +476,14 @@ function furniture(bd: Builder, ops: DrawOp[], page: number): void {
   const y = pageH - 40;
   ops.push({ op: 'text', x: MARGIN_X, y, text: `${spec.designation} — ${spec.title}`, font: 'sans', size: 7.5 });
   const right = 'Synthetic evaluation edition';
-  ops.push({ op: 'text', x: pageW - MARGIN_X - bd.m.width(right, 'sans', 7.5), y, text: right, font: 'sans', size: 7.5 });
+  ops.push({
+    op: 'text',
+    x: pageW - MARGIN_X - bd.m.width(right, 'sans', 7.5),
+    y,
+    text: right,
+    font: 'sans',
+    size: 7.5,
+  });
   ops.push({ op: 'line', x1: MARGIN_X, y1: y - 5, x2: pageW - MARGIN_X, y2: y - 5, width: 0.4 });
   ops.push({ op: 'line', x1: MARGIN_X, y1: 48, x2: pageW - MARGIN_X, y2: 48, width: 0.4 });
   const label = `Page ${page}`;
@@ -399,7 +533,8 @@ export function layoutCode(spec: CodeSpec): CodeLayout {
       fresh = false;
       continue;
     }
-    if (box.height > frameH - 60) throw new Error(`${spec.fileId}: block "${box.entries[0]?.clause.number}" is taller than a page`);
+    if (box.height > frameH - 60)
+      throw new Error(`${spec.fileId}: block "${box.entries[0]?.clause.number}" is taller than a page`);
     let gap = y === colTop ? 0 : box.gapBefore;
     if (y - gap - box.height < FRAME_BOTTOM) {
       col++;
@@ -417,7 +552,9 @@ export function layoutCode(spec: CodeSpec): CodeLayout {
     furniture(bd, p.ops, i + 1);
     return { width: bd.pageW, height: bd.pageH, ops: p.ops };
   });
-  const placed: Placed[] = pages.flatMap((p, i) => p.entries.map((e) => ({ page: i + 1, section: e.section, clause: e.clause })));
+  const placed: Placed[] = pages.flatMap((p, i) =>
+    p.entries.map((e) => ({ page: i + 1, section: e.section, clause: e.clause })),
+  );
   const truth: CodeTruth = {
     fileId: spec.fileId,
     title: `${spec.designation} ${spec.title}`,

@@ -54,7 +54,14 @@ export async function renderPdf(pages: readonly PageLayout[], title: string): Pr
           });
           break;
         case 'circle':
-          page.drawCircle({ x: op.x, y: op.y, size: op.r, borderWidth: op.width, borderColor: INK, ...(op.fill ? { color: INK } : {}) });
+          page.drawCircle({
+            x: op.x,
+            y: op.y,
+            size: op.r,
+            borderWidth: op.width,
+            borderColor: INK,
+            ...(op.fill ? { color: INK } : {}),
+          });
           break;
       }
     }

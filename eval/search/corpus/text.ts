@@ -18,7 +18,14 @@ export interface Segment {
   dx: number;
 }
 
-export function wrapRuns(m: Metrics, runs: readonly Run[], size: number, width: number, firstIndent = 0, restIndent = firstIndent): Segment[][] {
+export function wrapRuns(
+  m: Metrics,
+  runs: readonly Run[],
+  size: number,
+  width: number,
+  firstIndent = 0,
+  restIndent = firstIndent,
+): Segment[][] {
   const words: { w: string; font: FontKey }[] = [];
   for (const r of runs) for (const w of r.text.split(' ')) if (w.length > 0) words.push({ w, font: r.font });
   const lines: Segment[][] = [];

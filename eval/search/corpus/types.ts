@@ -78,7 +78,8 @@ export interface TableItem {
   note?: string;
 }
 
-export type Drawing = 'section' | 'slab-column' | 'frame-drift' | 'map' | 'roof-drift' | 'bolted-plate' | 'curve' | 'roof-zones' | 'lap';
+export type Drawing =
+  'section' | 'slab-column' | 'frame-drift' | 'map' | 'roof-drift' | 'bolted-plate' | 'curve' | 'roof-zones' | 'lap';
 
 export interface FigureItem {
   kind: 'figure';

@@ -55,25 +55,37 @@ interface Line {
 }
 
 const NUMBER = String.raw`(?:\d{1,4}(?:\.\d{1,3})+|\d{1,3}-\d{1,3}(?:\.\d{1,3})*|[A-Z]-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,2}(?:\.\d{1,3})+)`;
-const HEADING = new RegExp(String.raw`^[\[\]\s]*(${NUMBER})\.?\]?(?:\s+|(?=\(1\)\s))(?:[–—-]\s*)?((?:\(\d{1,2}\)\s+)?[A-Z][A-Za-z].*)$`);
+const HEADING = new RegExp(
+  String.raw`^[\[\]\s]*(${NUMBER})\.?\]?(?:\s+|(?=\(1\)\s))(?:[–—-]\s*)?((?:\(\d{1,2}\)\s+)?[A-Z][A-Za-z].*)$`,
+);
 const INTEGER_HEADING = /^[[\]\s]*\d{1,3}\.?\s+(?:[–—-]\s*)?[A-Z][A-Z]{2,}/;
 /** "Table 3-1 Level of…", "TABLE 4 MINIMUM…", "Figure 3-1. Sample…", "Fig. 15 Plate…": a caption opens its line and a title follows. */
-const CAPTION = /^[[\]\s]*(Table|TABLE|Figure|FIGURE|Fig\.|FIG\.)\s+([A-Z]?-?\d{1,3}(?:[.-]\d{1,3})*[a-z]?)\.?\s*(?:[–—:.-]\s*)?(?:\(continued\)\s*)?([A-Z(].*)?$/;
+const CAPTION =
+  /^[[\]\s]*(Table|TABLE|Figure|FIGURE|Fig\.|FIG\.)\s+([A-Z]?-?\d{1,3}(?:[.-]\d{1,3})*[a-z]?)\.?\s*(?:[–—:.-]\s*)?(?:\(continued\)\s*)?([A-Z(].*)?$/;
 const NUMBER_ONLY = new RegExp(String.raw`^[\[\]\s]*${NUMBER}\.?\]?$`);
 const LEADERS = /(?:\.\s?){4,}|…/;
-const LISTING_TITLE = /^\s*(?:section\s+)?(?:table of contents|contents|table of provisions|list of (?:tables|figures))\s*$/i;
+const LISTING_TITLE =
+  /^\s*(?:section\s+)?(?:table of contents|contents|table of provisions|list of (?:tables|figures))\s*$/i;
 const UNIT = /^(?:MPa|GPa|kPa|Pa|N|kN|MN|mm|cm|m|km|in|ft|lb|kg|psi|ksi|Hz|kHz|V|kV|A|mA|W|kW|MW|K|C|F|S|J)\b/;
 
 const decode = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|apos|#\d+);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e] ?? String.fromCharCode(Number(e.slice(1))));
+  s.replace(
+    /&(amp|lt|gt|quot|apos|#\d+);/g,
+    (_, e: string) =>
+      ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e] ?? String.fromCharCode(Number(e.slice(1))),
+  );
 
 /** pdftotext -bbox-layout's lines, page by page. */
 export async function pdfLines(file: string): Promise<Line[][]> {
-  const { stdout } = await promisify(execFile)('pdftotext', ['-bbox-layout', file, '-'], { maxBuffer: 512 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)('pdftotext', ['-bbox-layout', file, '-'], {
+    maxBuffer: 512 * 1024 * 1024,
+  });
   const pages: Line[][] = [];
   for (const page of stdout.split('<page ').slice(1)) {
     const lines: Line[] = [];
-    for (const m of page.matchAll(/<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([\s\S]*?)<\/line>/g)) {
+    for (const m of page.matchAll(
+      /<line xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([\s\S]*?)<\/line>/g,
+    )) {
       const words = [...m[5]!.matchAll(/<word[^>]*>([^<]*)<\/word>/g)].map((w) => decode(w[1]!));
       const y0 = Number(m[2]);
       const y1 = Number(m[4]);
@@ -93,7 +105,8 @@ function joined(lines: readonly Line[]): string[] {
     if (NUMBER_ONLY.test(l.text)) {
       let best = -1;
       lines.forEach((r, j) => {
-        if (j === i || used.has(j) || Math.abs(r.y1 - l.y1) > 2 || r.x0 < l.x1 || r.x0 - l.x1 > 8 * Math.max(l.h, 6)) return;
+        if (j === i || used.has(j) || Math.abs(r.y1 - l.y1) > 2 || r.x0 < l.x1 || r.x0 - l.x1 > 8 * Math.max(l.h, 6))
+          return;
         if (best < 0 || r.x0 < lines[best]!.x0) best = j;
       });
       if (best >= 0) {
@@ -144,7 +157,8 @@ export async function printedHeadings(file: string): Promise<HeadingScan> {
   });
   const listing = new Set(listingPages);
   const byNumber = new Map<string, PrintedHeading[]>();
-  for (const c of candidates.flat()) if (!listing.has(c.page)) byNumber.set(c.number, [...(byNumber.get(c.number) ?? []), c]);
+  for (const c of candidates.flat())
+    if (!listing.has(c.page)) byNumber.set(c.number, [...(byNumber.get(c.number) ?? []), c]);
   const headings: PrintedHeading[] = [];
   let ambiguous = 0;
   for (const [, hs] of byNumber) {
@@ -153,7 +167,8 @@ export async function printedHeadings(file: string): Promise<HeadingScan> {
   }
   headings.sort((a, b) => a.page - b.page);
   const captionPages = new Map<string, number[]>();
-  for (const c of captionsAt) if (!listing.has(c.page)) captionPages.set(c.label, [...new Set([...(captionPages.get(c.label) ?? []), c.page])]);
+  for (const c of captionsAt)
+    if (!listing.has(c.page)) captionPages.set(c.label, [...new Set([...(captionPages.get(c.label) ?? []), c.page])]);
   const captions = [...captionPages].map(([label, pages]) => ({ label, pages }));
   return { headings, captions, ambiguous, listingPages, integerHeadings };
 }

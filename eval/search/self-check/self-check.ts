@@ -59,7 +59,11 @@ export interface DocumentCheck {
 /** At most this many headings a document are looked up, evenly spaced through it (all when fewer). */
 const PER_DOCUMENT = 200;
 
-export const queryFor = (form: Form, doc: Pick<CheckedDocument, 'fileId' | 'designation'>, h: Pick<PrintedHeading, 'number'>) =>
+export const queryFor = (
+  form: Form,
+  doc: Pick<CheckedDocument, 'fileId' | 'designation'>,
+  h: Pick<PrintedHeading, 'number'>,
+) =>
   form === 'bare' ? h.number : form === 'catalogue' ? `${doc.fileId} ${h.number}` : `${doc.designation} ${h.number}`;
 
 /**
@@ -73,12 +77,28 @@ async function generatedDocuments(dir: string): Promise<CheckedDocument[]> {
   for (const spec of defaultCorpus()) {
     const file = path.join(dir, `${spec.fileId}.pdf`);
     fs.writeFileSync(file, (await generateCode(spec)).pdf);
-    out.push({ fileId: spec.fileId, file, set: 'generated', publisher: 'generator', description: `${spec.designation} ${spec.title}`, designStandard: 'us', designation: spec.designation });
+    out.push({
+      fileId: spec.fileId,
+      file,
+      set: 'generated',
+      publisher: 'generator',
+      description: `${spec.designation} ${spec.title}`,
+      designStandard: 'us',
+      designation: spec.designation,
+    });
   }
   for (const doc of houseStyleCorpus()) {
     const file = path.join(dir, `${doc.fileId}.pdf`);
     fs.writeFileSync(file, (await generateHouseDoc(doc)).pdf);
-    out.push({ fileId: doc.fileId, file, set: 'generated', publisher: 'generator (house style)', description: doc.title, designStandard: 'us', designation: doc.designation });
+    out.push({
+      fileId: doc.fileId,
+      file,
+      set: 'generated',
+      publisher: 'generator (house style)',
+      description: doc.title,
+      designStandard: 'us',
+      designation: doc.designation,
+    });
   }
   return out;
 }
@@ -88,28 +108,57 @@ function sample<T>(items: readonly T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
 }
 
-export async function selfCheck(options: { log?: (line: string) => void; blind?: boolean; perQuery?: boolean; generated?: boolean; real?: boolean; perDocument?: number } = {}): Promise<DocumentCheck[] | null> {
+export async function selfCheck(
+  options: {
+    log?: (line: string) => void;
+    blind?: boolean;
+    perQuery?: boolean;
+    generated?: boolean;
+    real?: boolean;
+    perDocument?: number;
+  } = {},
+): Promise<DocumentCheck[] | null> {
   const log = options.log ?? console.log;
   const real = CODE_DOCUMENTS.filter((d) => options.blind || !d.blind);
   const present = options.real !== false && real.every((d) => fs.existsSync(path.join(SAMPLES_DIR, d.file)));
-  if (!present && options.real !== false) log(`\neval:search self-check: real codes SKIPPED (../shared/samples/codes/ is absent); generated documents only`);
+  if (!present && options.real !== false)
+    log(`\neval:search self-check: real codes SKIPPED (../shared/samples/codes/ is absent); generated documents only`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-self-check-'));
   const db = await openDatabase({ url: `file:${path.join(dir, 'eval.db')}` });
   try {
     const docs: CheckedDocument[] = [
       ...(present
-        ? real.map((d) => ({ fileId: d.fileId, file: path.join(SAMPLES_DIR, d.file), set: d.blind ? ('blind' as const) : ('dev' as const), publisher: d.publisher, description: d.description, designStandard: d.designStandard, designation: d.designations[0]! }))
+        ? real.map((d) => ({
+            fileId: d.fileId,
+            file: path.join(SAMPLES_DIR, d.file),
+            set: d.blind ? ('blind' as const) : ('dev' as const),
+            publisher: d.publisher,
+            description: d.description,
+            designStandard: d.designStandard,
+            designation: d.designations[0]!,
+          }))
         : []),
       ...(options.generated === false ? [] : await generatedDocuments(dir)),
     ];
     await seedCodes(
       db,
-      docs.map((d, i) => ({ fileId: d.fileId, filename: path.basename(d.file), description: d.description, designStandard: d.designStandard, path: path.basename(d.file), addedAt: i })),
+      docs.map((d, i) => ({
+        fileId: d.fileId,
+        filename: path.basename(d.file),
+        description: d.description,
+        designStandard: d.designStandard,
+        path: path.basename(d.file),
+        addedAt: i,
+      })),
     );
     const index = createLibsqlIndex(db);
     const embedder = createLocalEmbedder();
     for (const d of docs) {
-      await ingestCode({ db, index, embedder, extract: (b) => extractCodeText(b) }, d.fileId, new Uint8Array(fs.readFileSync(d.file)));
+      await ingestCode(
+        { db, index, embedder, extract: (b) => extractCodeText(b) },
+        d.fileId,
+        new Uint8Array(fs.readFileSync(d.file)),
+      );
     }
     const catalogue = (await db.codeEntry.findMany()).map(catalogueEntryOf);
     const out: DocumentCheck[] = [];
@@ -120,17 +169,34 @@ export async function selfCheck(options: { log?: (line: string) => void; blind?:
       const misses: DocumentCheck['misses'] = { bare: [], catalogue: [], designation: [] };
       for (const h of checked) {
         for (const form of FORMS) {
-          const r = await searchCodes(index, embedder, catalogue, { query: queryFor(form, d, h), fileIds: form === 'bare' ? [d.fileId] : null, page: 1, perPage: 1 });
+          const r = await searchCodes(index, embedder, catalogue, {
+            query: queryFor(form, d, h),
+            fileIds: form === 'bare' ? [d.fileId] : null,
+            page: 1,
+            perPage: 1,
+          });
           const top = r.matches[0];
           if (top && top.file_id === d.fileId && top.page_number === h.page) hits[form]++;
-          else misses[form].push({ number: h.number, page: h.page, got: top ? `${top.file_id === d.fileId ? '' : `${top.file_id} `}p${top.page_number} ${top.context.slice(0, 40)}` : 'nothing' });
+          else
+            misses[form].push({
+              number: h.number,
+              page: h.page,
+              got: top
+                ? `${top.file_id === d.fileId ? '' : `${top.file_id} `}p${top.page_number} ${top.context.slice(0, 40)}`
+                : 'nothing',
+            });
         }
       }
       let found = 0;
       const captionMisses: string[] = [];
       const captions = sample(scan.captions, options.perDocument ?? PER_DOCUMENT);
       for (const c of captions) {
-        const r = await searchCodes(index, embedder, catalogue, { query: c.label, fileIds: [d.fileId], page: 1, perPage: 30 });
+        const r = await searchCodes(index, embedder, catalogue, {
+          query: c.label,
+          fileIds: [d.fileId],
+          page: 1,
+          perPage: 30,
+        });
         const pages: number[] = [];
         for (const m of r.matches) if (!pages.includes(m.page_number) && pages.length < 10) pages.push(m.page_number);
         if (c.pages.some((p) => pages.includes(p))) found++;
@@ -148,7 +214,11 @@ export async function selfCheck(options: { log?: (line: string) => void; blind?:
         checked: n,
         ambiguous: scan.ambiguous,
         integerHeadings: scan.integerHeadings,
-        hitAt1: { bare: n ? hits.bare / n : NaN, catalogue: n ? hits.catalogue / n : NaN, designation: n ? hits.designation / n : NaN },
+        hitAt1: {
+          bare: n ? hits.bare / n : NaN,
+          catalogue: n ? hits.catalogue / n : NaN,
+          designation: n ? hits.designation / n : NaN,
+        },
         misses,
       });
     }
@@ -160,27 +230,45 @@ export async function selfCheck(options: { log?: (line: string) => void; blind?:
   }
 }
 
-const worst = (c: DocumentCheck) => Math.min(c.checked ? Math.min(c.hitAt1.bare, c.hitAt1.catalogue, c.hitAt1.designation) : 2, c.captions ? c.captionRecallAt10 : 2);
+const worst = (c: DocumentCheck) =>
+  Math.min(
+    c.checked ? Math.min(c.hitAt1.bare, c.hitAt1.catalogue, c.hitAt1.designation) : 2,
+    c.captions ? c.captionRecallAt10 : 2,
+  );
 
 function report(checks: readonly DocumentCheck[], log: (line: string) => void, perQuery: boolean) {
-  log(`\neval:search self-check — every printed clause heading looked up by number; hit@1 per document (worst first)\n`);
-  log(`${'set'.padEnd(6)} ${'document'.padEnd(62)} ${'headings'.padStart(8)} ${'bare'.padStart(6)} ${'catalogue'.padStart(10)} ${'designation'.padStart(12)} ${'captions'.padStart(9)} ${'R@10'.padStart(6)}`);
+  log(
+    `\neval:search self-check — every printed clause heading looked up by number; hit@1 per document (worst first)\n`,
+  );
+  log(
+    `${'set'.padEnd(6)} ${'document'.padEnd(62)} ${'headings'.padStart(8)} ${'bare'.padStart(6)} ${'catalogue'.padStart(10)} ${'designation'.padStart(12)} ${'captions'.padStart(9)} ${'R@10'.padStart(6)}`,
+  );
   for (const set of ['dev', 'blind', 'generated'] as const) {
     const rows = checks.filter((c) => c.set === set).sort((a, b) => worst(a) - worst(b));
     if (!rows.length) continue;
     for (const c of rows) {
       const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
-      log(`${set.slice(0, 6).padEnd(6)} ${c.fileId.slice(0, 62).padEnd(62)} ${`${c.checked}/${c.printed}`.padStart(8)} ${f(c.hitAt1.bare).padStart(6)} ${f(c.hitAt1.catalogue).padStart(10)} ${f(c.hitAt1.designation).padStart(12)} ${String(c.captions).padStart(9)} ${f(c.captionRecallAt10).padStart(6)}`);
-      if (perQuery) for (const form of FORMS) for (const m of c.misses[form].slice(0, 15)) log(`    ${form} ${m.number} want p${m.page}, got ${m.got}`);
+      log(
+        `${set.slice(0, 6).padEnd(6)} ${c.fileId.slice(0, 62).padEnd(62)} ${`${c.checked}/${c.printed}`.padStart(8)} ${f(c.hitAt1.bare).padStart(6)} ${f(c.hitAt1.catalogue).padStart(10)} ${f(c.hitAt1.designation).padStart(12)} ${String(c.captions).padStart(9)} ${f(c.captionRecallAt10).padStart(6)}`,
+      );
+      if (perQuery)
+        for (const form of FORMS)
+          for (const m of c.misses[form].slice(0, 15)) log(`    ${form} ${m.number} want p${m.page}, got ${m.got}`);
       if (perQuery) for (const m of c.captionMisses.slice(0, 15)) log(`    caption ${m}`);
     }
     const withHeadings = rows.filter((c) => c.checked);
-    const mean = (form: Form) => withHeadings.reduce((s, c) => s + c.hitAt1[form], 0) / Math.max(1, withHeadings.length);
+    const mean = (form: Form) =>
+      withHeadings.reduce((s, c) => s + c.hitAt1[form], 0) / Math.max(1, withHeadings.length);
     const withCaptions = rows.filter((c) => c.captions);
     const captionMean = withCaptions.reduce((s, c) => s + c.captionRecallAt10, 0) / Math.max(1, withCaptions.length);
-    log(`${set.slice(0, 6).padEnd(6)} ${'mean over documents with headings (captions)'.padEnd(62)} ${''.padStart(8)} ${mean('bare').toFixed(3).padStart(6)} ${mean('catalogue').toFixed(3).padStart(10)} ${mean('designation').toFixed(3).padStart(12)} ${''.padStart(9)} ${captionMean.toFixed(3).padStart(6)}`);
+    log(
+      `${set.slice(0, 6).padEnd(6)} ${'mean over documents with headings (captions)'.padEnd(62)} ${''.padStart(8)} ${mean('bare').toFixed(3).padStart(6)} ${mean('catalogue').toFixed(3).padStart(10)} ${mean('designation').toFixed(3).padStart(12)} ${''.padStart(9)} ${captionMean.toFixed(3).padStart(6)}`,
+    );
   }
   const noHeadings = checks.filter((c) => !c.checked).map((c) => c.fileId);
-  if (noHeadings.length) log(`documents that print no numbered clause heading of two or more parts: ${noHeadings.join(', ')}`);
-  log(`left out: numbers printed as headings on two body pages ${checks.reduce((s, c) => s + c.ambiguous, 0)}, single-integer headings ${checks.reduce((s, c) => s + c.integerHeadings, 0)}`);
+  if (noHeadings.length)
+    log(`documents that print no numbered clause heading of two or more parts: ${noHeadings.join(', ')}`);
+  log(
+    `left out: numbers printed as headings on two body pages ${checks.reduce((s, c) => s + c.ambiguous, 0)}, single-integer headings ${checks.reduce((s, c) => s + c.integerHeadings, 0)}`,
+  );
 }

@@ -27,7 +27,10 @@ export const libraryIngestJob: JobHandler<z.output<typeof inputSchema>> = {
     const { fileId } = ctx.input;
     const { accountId, tier } = ctx.job;
     const entry = await ctx.db.codeEntry.findFirst({ where: { fileId, accountId } });
-    if (!entry) throw new AppError('DOCUMENT_NOT_FOUND', `Document ${fileId} was deleted before it was indexed`, { file_id: fileId });
+    if (!entry)
+      throw new AppError('DOCUMENT_NOT_FOUND', `Document ${fileId} was deleted before it was indexed`, {
+        file_id: fileId,
+      });
     const index = passageIndexFor(ctx.db, { signal: ctx.signal });
     try {
       const bytes = await readStream(ctx.blobs.read(entry.path), Infinity);
@@ -47,9 +50,17 @@ export const libraryIngestJob: JobHandler<z.output<typeof inputSchema>> = {
       const after = await ctx.db.codeEntry.findFirst({ where: { fileId, accountId } });
       if (!after) {
         await passageIndexFor(ctx.db).replaceFile(fileId, []);
-        throw new AppError('DOCUMENT_NOT_FOUND', `Document ${fileId} was deleted while it was indexed`, { file_id: fileId });
+        throw new AppError('DOCUMENT_NOT_FOUND', `Document ${fileId} was deleted while it was indexed`, {
+          file_id: fileId,
+        });
       }
-      return { file_id: fileId, page_count: summary.pages, passages: summary.passages, designations: after.designations, seconds: Number(summary.seconds.toFixed(3)) };
+      return {
+        file_id: fileId,
+        page_count: summary.pages,
+        passages: summary.passages,
+        designations: after.designations,
+        seconds: Number(summary.seconds.toFixed(3)),
+      };
     } catch (err) {
       // NO_TEXT_LAYER is recorded by ingestCode; any other failure leaves the document failed (never half indexed).
       if (!(err instanceof AppError && (err.code === 'NO_TEXT_LAYER' || err.code === 'DOCUMENT_NOT_FOUND'))) {

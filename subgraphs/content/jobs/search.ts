@@ -14,7 +14,14 @@ export const searchJob: JobHandler<SearchJobInput> = {
   run: async (ctx) => ({
     ...(await runSearch(
       ctx.db,
-      { timeoutMs: ctx.config.searchTimeoutMs, cacheSeconds: ctx.config.searchCacheSeconds, embedder: ctx.codeEmbedder, cache: ctx.cache, signal: ctx.signal, accountId: ctx.job.accountId },
+      {
+        timeoutMs: ctx.config.searchTimeoutMs,
+        cacheSeconds: ctx.config.searchCacheSeconds,
+        embedder: ctx.codeEmbedder,
+        cache: ctx.cache,
+        signal: ctx.signal,
+        accountId: ctx.job.accountId,
+      },
       ctx.input,
     )),
   }),

@@ -44,12 +44,19 @@ try {
   if (command === 'ingest' && file && values['file-id']) {
     const bytes = new Uint8Array(fs.readFileSync(file));
     const summary = await ingestCode(
-      { db, index: passageIndexFor(db), embedder: embedderFor({ ...config, embedder: config.codeEmbedder }), extract: (b) => extractCodeText(b, progress('reading')) },
+      {
+        db,
+        index: passageIndexFor(db),
+        embedder: embedderFor({ ...config, embedder: config.codeEmbedder }),
+        extract: (b) => extractCodeText(b, progress('reading')),
+      },
       values['file-id'],
       bytes,
       (stage) => console.log(`${stage}…`),
     );
-    console.log(`Indexed ${summary.fileId}: ${summary.pages} pages, ${summary.passages} passages in ${summary.seconds.toFixed(1)} s`);
+    console.log(
+      `Indexed ${summary.fileId}: ${summary.pages} pages, ${summary.passages} passages in ${summary.seconds.toFixed(1)} s`,
+    );
   } else if (command === 'list') {
     for (const c of await db.codeEntry.findMany({ orderBy: { addedAt: 'asc' } })) {
       console.log([c.fileId, c.designStandard, c.indexStatus, c.pageCount ?? '-', c.passageCount ?? '-'].join('\t'));

@@ -29,7 +29,27 @@ const RUNNING_SHARE = 1 / 3;
 /** Cover and title pages: those before the first clause, at most this many. */
 const COVER_PAGES = 3;
 
-const NOT_PUBLISHERS = new Set(['PART', 'SECTION', 'CHAPTER', 'TABLE', 'FIGURE', 'FIG', 'PAGE', 'ANNEX', 'APPENDIX', 'SCHEDULE', 'NO', 'ITEM', 'DIVISION', 'ARTICLE', 'CLAUSE', 'STEP', 'STANDARD', 'LEVEL', 'CHANGE']);
+const NOT_PUBLISHERS = new Set([
+  'PART',
+  'SECTION',
+  'CHAPTER',
+  'TABLE',
+  'FIGURE',
+  'FIG',
+  'PAGE',
+  'ANNEX',
+  'APPENDIX',
+  'SCHEDULE',
+  'NO',
+  'ITEM',
+  'DIVISION',
+  'ARTICLE',
+  'CLAUSE',
+  'STEP',
+  'STANDARD',
+  'LEVEL',
+  'CHANGE',
+]);
 const YEAR = String.raw`(?:19|20)\d\d`;
 /** ABBREV [/-:] NUMBER [year] [(Part n)]. */
 const DESIGNATION = new RegExp(
@@ -42,10 +62,12 @@ const DISPLAYED = 1.2;
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0);
 
 /** Capitalised words (function words allowed between them). */
-const TITLE = /(?<![\p{L}’'-])(?:\p{Lu}[\p{L}’'-]+)(?:\s+(?:(?:of|and|for|the|on|in|to|with|&)\s+)*\p{Lu}[\p{L}’'-]+)+/gu;
+const TITLE =
+  /(?<![\p{L}’'-])(?:\p{Lu}[\p{L}’'-]+)(?:\s+(?:(?:of|and|for|the|on|in|to|with|&)\s+)*\p{Lu}[\p{L}’'-]+)+/gu;
 
 /** A regulation's citation: "Alberta Regulation 191/2021", "O. Reg. 213/91", "B.C. Reg. 296/97" (the number over its year). */
-const REGULATION = /(?<![A-Za-z])(?:(?:[A-Z][a-z]+|[A-Z]\.(?:[A-Z]\.)?)\s+)?(?:Regulation|Reg\.)\s+\d{1,4}\/\d{2,4}(?!\d)/g;
+const REGULATION =
+  /(?<![A-Za-z])(?:(?:[A-Z][a-z]+|[A-Z]\.(?:[A-Z]\.)?)\s+)?(?:Regulation|Reg\.)\s+\d{1,4}\/\d{2,4}(?!\d)/g;
 
 /** The designations printed in a text, in the order printed. */
 export function designationsIn(text: string): string[] {
@@ -63,7 +85,8 @@ function titlesIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(TITLE)) {
     const t = m[0].trim();
-    if (t.split(/\s+/).length >= 2 && t.replace(/[^A-Za-z]/g, '').length >= 10 && !designationsIn(t).length) out.push(t);
+    if (t.split(/\s+/).length >= 2 && t.replace(/[^A-Za-z]/g, '').length >= 10 && !designationsIn(t).length)
+      out.push(t);
   }
   return out;
 }
@@ -103,20 +126,32 @@ export function designationsOf(pages: readonly LaidOutPage[], firstClausePage: n
   const cover = pages.slice(0, Math.max(1, Math.min(COVER_PAGES, firstClausePage)));
   // The document's text size: the median line's, over its pages (a cover may be mostly display type).
   const body = median(pages.flatMap((p) => p.lines.map((l) => l.size)));
-  const first = cover[0] ? [...cover[0].furniture, ...cover[0].lines].flatMap((l) => designationsIn(l.text)).slice(0, 1) : [];
-  const displayed = cover.flatMap((p) => p.lines.filter((l) => l.size >= DISPLAYED * body).flatMap((l) => designationsIn(l.text)));
+  const first = cover[0]
+    ? [...cover[0].furniture, ...cover[0].lines].flatMap((l) => designationsIn(l.text)).slice(0, 1)
+    : [];
+  const displayed = cover.flatMap((p) =>
+    p.lines.filter((l) => l.size >= DISPLAYED * body).flatMap((l) => designationsIn(l.text)),
+  );
   const names = [
     ...heads.flatMap(designationsIn),
     ...first,
     ...displayed,
     // A title is a head's cell without digits (not "Current to February 18, 2026", not a page number).
-    ...heads.flatMap((h) => h.split('|').filter((cell) => !/\d/.test(cell)).flatMap((cell) => titlesIn(cell.trim()))),
+    ...heads.flatMap((h) =>
+      h
+        .split('|')
+        .filter((cell) => !/\d/.test(cell))
+        .flatMap((cell) => titlesIn(cell.trim())),
+    ),
     ...cover.slice(0, 1).flatMap((p) => titlesIn(coverTitle(p.lines, body))),
   ];
   const out: string[] = [];
   const keys = new Set<string>();
   for (const n of names) {
-    const key = n.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+    const key = n
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
     if (keys.has(key) || n.length > MAX_NAME_CHARS) continue;
     keys.add(key);
     out.push(n);

@@ -37,7 +37,11 @@ export function shareOf(pageCount: number, part: number, parts: number): { from:
 }
 
 /** Reads the text runs of one share of the pages (all of them by default). */
-export async function readPages(bytes: Uint8Array, share = { part: 0, parts: 1 }, onPage?: (done: number, total: number) => void): Promise<PagesRead> {
+export async function readPages(
+  bytes: Uint8Array,
+  share = { part: 0, parts: 1 },
+  onPage?: (done: number, total: number) => void,
+): Promise<PagesRead> {
   const { doc, close } = await openPdf(bytes);
   try {
     const { from, to } = shareOf(doc.numPages, share.part, share.parts);
@@ -69,17 +73,24 @@ export function passagesFrom(shares: readonly PagesRead[]): ExtractedCode {
   const pageCount = shares[0]?.pageCount ?? 0;
   const letters = shares.reduce((s, r) => s + r.letters, 0);
   if (letters < MIN_LETTERS_PER_PAGE * pageCount) {
-    throw new AppError('NO_TEXT_LAYER', `The PDF has no searchable text layer (${letters} letters over ${pageCount} pages); scanned codes need OCR first`, {
-      pages: pageCount,
-      letters,
-    });
+    throw new AppError(
+      'NO_TEXT_LAYER',
+      `The PDF has no searchable text layer (${letters} letters over ${pageCount} pages); scanned codes need OCR first`,
+      {
+        pages: pageCount,
+        letters,
+      },
+    );
   }
   const pages = shares.flatMap((r) => r.pages).sort((a, b) => a.page - b.page);
   const labels = shares.find((r) => r.labels)?.labels ?? null;
   return { pageCount, ...readDocument(pages, labels), characters: letters };
 }
 
-export async function extractCodeText(bytes: Uint8Array, onPage?: (done: number, total: number) => void): Promise<ExtractedCode> {
+export async function extractCodeText(
+  bytes: Uint8Array,
+  onPage?: (done: number, total: number) => void,
+): Promise<ExtractedCode> {
   return passagesFrom([await readPages(bytes, undefined, onPage)]);
 }
 
@@ -90,9 +101,16 @@ const TASK = new URL('./extract-text-task.ts', import.meta.url);
  * them out into passages in one more task, so nothing heavy runs on the
  * caller's thread. Each share opens the document itself (a few ms).
  */
-export async function extractWithWorkers(workers: WorkerPool, bytes: Uint8Array, parts: number, signal?: AbortSignal): Promise<ExtractedCode> {
+export async function extractWithWorkers(
+  workers: WorkerPool,
+  bytes: Uint8Array,
+  parts: number,
+  signal?: AbortSignal,
+): Promise<ExtractedCode> {
   const shares = await Promise.all(
-    Array.from({ length: Math.max(1, parts) }, (_, part) => workers.run<PagesRead>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) }, signal)),
+    Array.from({ length: Math.max(1, parts) }, (_, part) =>
+      workers.run<PagesRead>(TASK, { kind: 'pages', bytes, part, parts: Math.max(1, parts) }, signal),
+    ),
   );
   return workers.run<ExtractedCode>(TASK, { kind: 'passages', shares }, signal);
 }

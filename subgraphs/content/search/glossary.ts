@@ -51,7 +51,10 @@ export function isSymbol(s: string): boolean {
   return true;
 }
 /** "where Vc is the …", "VRd,c is the …", "Vn denotes …" at a sentence or list start. */
-const SYMBOL_IS = new RegExp(String.raw`(?:^|[.;:]\s+|\bwhere\s+|\band\s+|\bin which\s+)(${SYMBOL})\s+(?:is|are|denotes|represents|=)\s+(?:the\s+|a\s+|an\s+)?([a-z][^;:.=()]{3,160})`, 'gm');
+const SYMBOL_IS = new RegExp(
+  String.raw`(?:^|[.;:]\s+|\bwhere\s+|\band\s+|\bin which\s+)(${SYMBOL})\s+(?:is|are|denotes|represents|=)\s+(?:the\s+|a\s+|an\s+)?([a-z][^;:.=()]{3,160})`,
+  'gm',
+);
 /** "the strength provided by the concrete, Vc, …": a symbol set off by commas after a noun phrase … */
 const APPOSITIVE = new RegExp(String.raw`,\s+(${SYMBOL}),`, 'g');
 /** … the phrase being the words from the first article of the 120 characters before it. */
@@ -62,7 +65,9 @@ const ABBREVIATION = /\(([A-Z][A-Za-z&]{1,7})\)/g;
 const BEFORE = 120;
 const FUNCTION_WORD = /^(?:by|of|or|and|the|a|an|to|in|for|with|that|which)$/i;
 /** Where a meaning ends: the next symbol of a list ("…, VRd,s the design value of …") or a new clause. */
-const MEANING_END = new RegExp(String.raw`,\s+(?:and\s+)?(?=${SYMBOL}\s+(?:is|the)\b)|,\s+and\s+|(?<!\s)\s+and\s+(?=${SYMBOL}\s+is\b)`);
+const MEANING_END = new RegExp(
+  String.raw`,\s+(?:and\s+)?(?=${SYMBOL}\s+(?:is|the)\b)|,\s+and\s+|(?<!\s)\s+and\s+(?=${SYMBOL}\s+is\b)`,
+);
 
 const words = (s: string) => s.replace(/\s+/g, ' ').trim().split(' ').slice(0, MEANING_WORDS).join(' ');
 
@@ -76,7 +81,11 @@ export function expansionOf(before: string, abbreviation: string): string | null
   const letters = abbreviation.replace(/[^A-Z]/g, '').toLowerCase();
   if (letters.length < 2) return null;
   const ws = before.trim().split(/\s+/);
-  for (let start = ws.length - 1; start >= Math.max(0, ws.length - Math.min(letters.length + 5, letters.length * 2)); start--) {
+  for (
+    let start = ws.length - 1;
+    start >= Math.max(0, ws.length - Math.min(letters.length + 5, letters.length * 2));
+    start--
+  ) {
     const run = ws.slice(start);
     if (run[0]![0]!.toLowerCase() !== letters[0] || FUNCTION_WORD.test(run[0]!)) continue;
     const initials = run.flatMap((w) => w.split('-').filter(Boolean)).map((w) => w[0]!.toLowerCase());
@@ -92,7 +101,8 @@ export function glossaryOf(passages: readonly { text: string }[]): GlossaryEntry
   const out = new Map<string, GlossaryEntry>();
   const put = (key: string, meaning: string, definedIn: number) => {
     const m = words(meaning.split(MEANING_END)[0]!);
-    if (m.split(' ').length >= 2 && !out.has(key) && out.size < MAX_ENTRIES) out.set(key, { key, meaning: m, definedIn });
+    if (m.split(' ').length >= 2 && !out.has(key) && out.size < MAX_ENTRIES)
+      out.set(key, { key, meaning: m, definedIn });
   };
   for (const [i, p] of passages.entries()) {
     if (out.size >= MAX_ENTRIES) break;
@@ -111,7 +121,9 @@ export function glossaryOf(passages: readonly { text: string }[]): GlossaryEntry
       if (phrase && isSymbol(m[1]!) && contentStems(phrase).length >= 2) put(m[1]!, phrase, i);
     }
     for (const m of flat.matchAll(ABBREVIATION)) {
-      const words = /(?<![A-Za-z])(?:[A-Za-z][A-Za-z-]*\s+){1,12}$/.exec(flat.slice(Math.max(0, m.index - BEFORE), m.index));
+      const words = /(?<![A-Za-z])(?:[A-Za-z][A-Za-z-]*\s+){1,12}$/.exec(
+        flat.slice(Math.max(0, m.index - BEFORE), m.index),
+      );
       const expansion = words && expansionOf(words[0], m[1]!);
       if (expansion) put(m[1]!, expansion, i);
     }
@@ -132,8 +144,12 @@ const SUBSCRIPT_AFTER = /^,[a-z0-9]/;
  * (one pattern of every key was linear in the text times the keys); a position
  * whose character starts no key (most of them) costs one map read.
  */
-function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, lengthsFrom: ReadonlyMap<string, readonly number[]>): Generator<GlossaryEntry> {
-  for (let p = 0; p < text.length; ) {
+function* keysUsed(
+  text: string,
+  byKey: ReadonlyMap<string, GlossaryEntry>,
+  lengthsFrom: ReadonlyMap<string, readonly number[]>,
+): Generator<GlossaryEntry> {
+  for (let p = 0; p < text.length;) {
     const lengths = lengthsFrom.get(text[p]!);
     if (!lengths || (p > 0 && TOKEN_BEFORE.test(text[p - 1]!))) {
       p++;
@@ -142,7 +158,11 @@ function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, leng
     let matched = 0;
     for (const length of lengths) {
       const e = p + length <= text.length ? byKey.get(text.slice(p, p + length)) : undefined;
-      if (e && !TOKEN_AFTER.test(text[p + length] ?? '') && !SUBSCRIPT_AFTER.test(text.slice(p + length, p + length + 2))) {
+      if (
+        e &&
+        !TOKEN_AFTER.test(text[p + length] ?? '') &&
+        !SUBSCRIPT_AFTER.test(text.slice(p + length, p + length + 2))
+      ) {
         yield e;
         matched = length;
         break;
@@ -157,7 +177,10 @@ function* keysUsed(text: string, byKey: ReadonlyMap<string, GlossaryEntry>, leng
  * it uses (a whole token in its own case) and does not define, joined by "; "
  * ("" for none), at most six, in the order it uses them.
  */
-export function glossaryFor(passages: readonly { heading: string; text: string }[], glossary: readonly GlossaryEntry[]): string[] {
+export function glossaryFor(
+  passages: readonly { heading: string; text: string }[],
+  glossary: readonly GlossaryEntry[],
+): string[] {
   if (!glossary.length) return passages.map(() => '');
   const byKey = new Map(glossary.map((e) => [e.key, e]));
   // The key lengths to try at a position, by the character there, longest first.

@@ -5,13 +5,25 @@
 import type { Hit, IndexedPassage, PassageIndex } from './passage-index.ts';
 
 /** A "CodePassage" row as the drivers hand it back (ids and pages may come as bigints). */
-export type PassageRow = { id: number | bigint; fileId: string; page: number | bigint; pageLabel: string; section: string; heading: string; headingPath: string; contentType: string; text: string; glossary: string };
+export type PassageRow = {
+  id: number | bigint;
+  fileId: string;
+  page: number | bigint;
+  pageLabel: string;
+  section: string;
+  heading: string;
+  headingPath: string;
+  contentType: string;
+  text: string;
+  glossary: string;
+};
 
 export type Query = <T>(sql: string, ...args: unknown[]) => Promise<T[]>;
 
 export const toHit = (r: PassageRow): Hit => ({ ...r, id: Number(r.id), page: Number(r.page) });
 export const ids = (rows: { id: number | bigint | string }[]) => rows.map((r) => Number(r.id));
-export const COLUMNS = 'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text", p."glossary"';
+export const COLUMNS =
+  'p."id", p."fileId", p."page", p."pageLabel", p."section", p."heading", p."headingPath", p."contentType", p."text", p."glossary"';
 /** The "CodeTerm" row holding a code's passage count (no term has a '#'). */
 const PASSAGE_COUNT = '#passages';
 
@@ -23,27 +35,44 @@ export function fileFilter(fileIds: readonly string[] | null, column = 'p."fileI
 }
 
 /** A code's "CodeTerm" rows as INSERT statements of 500 rows: each term's passage count, and the passage count itself. */
-export function termInserts(fileId: string, passages: readonly Pick<IndexedPassage, 'terms'>[]): { sql: string; args: unknown[] }[] {
+export function termInserts(
+  fileId: string,
+  passages: readonly Pick<IndexedPassage, 'terms'>[],
+): { sql: string; args: unknown[] }[] {
   const counts = new Map<string, number>([[PASSAGE_COUNT, passages.length]]);
   for (const p of passages) for (const t of p.terms) counts.set(t, (counts.get(t) ?? 0) + 1);
   const rows = [...counts];
   const statements: { sql: string; args: unknown[] }[] = [];
   for (let i = 0; i < rows.length; i += 500) {
     const batch = rows.slice(i, i + 500);
-    statements.push({ sql: `INSERT INTO "CodeTerm" ("fileId", "term", "passages") VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`, args: batch.flatMap(([t, n]) => [fileId, t, n]) });
+    statements.push({
+      sql: `INSERT INTO "CodeTerm" ("fileId", "term", "passages") VALUES ${batch.map(() => '(?, ?, ?)').join(', ')}`,
+      args: batch.flatMap(([t, n]) => [fileId, t, n]),
+    });
   }
   return statements;
 }
 
-export function sharedReads(query: Query): Pick<PassageIndex, 'passages' | 'byPage' | 'termCounts' | 'stats' | 'fileToReembed' | 'filePassages' | 'countToReembed'> {
+export function sharedReads(
+  query: Query,
+): Pick<
+  PassageIndex,
+  'passages' | 'byPage' | 'termCounts' | 'stats' | 'fileToReembed' | 'filePassages' | 'countToReembed'
+> {
   return {
     async fileToReembed(model) {
-      const [row] = await query<{ fileId: string }>(`SELECT "fileId" FROM "CodePassage" WHERE "embeddingModel" <> ? ORDER BY "id" LIMIT 1`, model);
+      const [row] = await query<{ fileId: string }>(
+        `SELECT "fileId" FROM "CodePassage" WHERE "embeddingModel" <> ? ORDER BY "id" LIMIT 1`,
+        model,
+      );
       return row?.fileId ?? null;
     },
 
     async filePassages(fileId) {
-      const rows = await query<PassageRow>(`SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."fileId" = ? ORDER BY p."id"`, fileId);
+      const rows = await query<PassageRow>(
+        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."fileId" = ? ORDER BY p."id"`,
+        fileId,
+      );
       return rows.map((r) => ({ ...toHit(r), contentType: r.contentType as never }));
     },
 
@@ -57,7 +86,10 @@ export function sharedReads(query: Query): Pick<PassageIndex, 'passages' | 'byPa
 
     async passages(wanted) {
       if (!wanted.length) return [];
-      const rows = await query<PassageRow>(`SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."id" IN (${wanted.map(() => '?').join(',')})`, ...wanted);
+      const rows = await query<PassageRow>(
+        `SELECT ${COLUMNS} FROM "CodePassage" p WHERE p."id" IN (${wanted.map(() => '?').join(',')})`,
+        ...wanted,
+      );
       return rows.map(toHit);
     },
 
@@ -90,7 +122,10 @@ export function sharedReads(query: Query): Pick<PassageIndex, 'passages' | 'byPa
     },
 
     async stats(fileId) {
-      const [row] = await query<{ passages: number | bigint; pages: number | bigint }>('SELECT COUNT(*) AS passages, COUNT(DISTINCT "page") AS pages FROM "CodePassage" WHERE "fileId" = ?', fileId);
+      const [row] = await query<{ passages: number | bigint; pages: number | bigint }>(
+        'SELECT COUNT(*) AS passages, COUNT(DISTINCT "page") AS pages FROM "CodePassage" WHERE "fileId" = ?',
+        fileId,
+      );
       return { passages: Number(row?.passages ?? 0), pages: Number(row?.pages ?? 0) };
     },
   };

@@ -25,7 +25,12 @@ export interface IngestDeps {
   admit?(extracted: ExtractedCode): Promise<void>;
 }
 
-export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8Array, onStage?: (stage: string) => void): Promise<IngestSummary> {
+export async function ingestCode(
+  deps: IngestDeps,
+  fileId: string,
+  bytes: Uint8Array,
+  onStage?: (stage: string) => void,
+): Promise<IngestSummary> {
   const started = performance.now();
   const entry = await deps.db.codeEntry.findUnique({ where: { fileId } });
   if (!entry) throw new AppError('UNPROCESSABLE', `file_id ${fileId} is not in the code library`, { file_id: fileId });
@@ -34,7 +39,15 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
     extracted = await deps.extract(bytes);
   } catch (err) {
     if (err instanceof AppError && err.code === 'NO_TEXT_LAYER') {
-      await deps.db.codeEntry.update({ where: { fileId }, data: { indexStatus: 'no_text', pageCount: Number(err.details?.pages ?? 0) || null, passageCount: 0, indexedAt: new Date() } });
+      await deps.db.codeEntry.update({
+        where: { fileId },
+        data: {
+          indexStatus: 'no_text',
+          pageCount: Number(err.details?.pages ?? 0) || null,
+          passageCount: 0,
+          indexedAt: new Date(),
+        },
+      });
     }
     throw err;
   }
@@ -45,22 +58,48 @@ export async function ingestCode(deps: IngestDeps, fileId: string, bytes: Uint8A
   await deps.index.replaceFile(fileId, indexed);
   await deps.db.codeEntry.update({
     where: { fileId },
-    data: { indexStatus: 'indexed', pageCount: extracted.pageCount, passageCount: extracted.passages.length, indexedAt: new Date(), designations: extracted.designations },
+    data: {
+      indexStatus: 'indexed',
+      pageCount: extracted.pageCount,
+      passageCount: extracted.passages.length,
+      indexedAt: new Date(),
+      designations: extracted.designations,
+    },
   });
-  return { fileId, pages: extracted.pageCount, passages: extracted.passages.length, seconds: (performance.now() - started) / 1000 };
+  return {
+    fileId,
+    pages: extracted.pageCount,
+    passages: extracted.passages.length,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 /** Passages with what the index keeps beside them: their embedding (clause, heading path, heading, text and glossary) and their terms. */
-export async function toIndex(passages: readonly Passage[], embedder: Embedder): Promise<Omit<IndexedPassage, 'fileId'>[]> {
+export async function toIndex(
+  passages: readonly Passage[],
+  embedder: Embedder,
+): Promise<Omit<IndexedPassage, 'fileId'>[]> {
   const withPage = await passageVectors(passages, embedder);
-  return passages.map((p, i) => ({ ...p, glossary: p.glossary ?? '', embedding: withPage[i]!, embeddingModel: embedder.model, terms: passageTerms(p) }));
+  return passages.map((p, i) => ({
+    ...p,
+    glossary: p.glossary ?? '',
+    embedding: withPage[i]!,
+    embeddingModel: embedder.model,
+    terms: passageTerms(p),
+  }));
 }
 
 /** A code's passage vectors: each passage's text (clause, heading path, heading, text and glossary) leaning toward its page's. */
 export async function passageVectors(passages: readonly Passage[], embedder: Embedder): Promise<Float32Array[]> {
   const vectors: Float32Array[] = [];
   for (let i = 0; i < passages.length; i += 256) {
-    vectors.push(...(await embedder.embed(passages.slice(i, i + 256).map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}${p.glossary ? `\n${p.glossary}` : ''}`))));
+    vectors.push(
+      ...(await embedder.embed(
+        passages
+          .slice(i, i + 256)
+          .map((p) => `${p.section} ${p.headingPath} ${p.heading}\n${p.text}${p.glossary ? `\n${p.glossary}` : ''}`),
+      )),
+    );
   }
   return withPageContext(passages, vectors);
 }
@@ -77,7 +116,10 @@ const PAGE_WEIGHT = 0.5;
  * two clauses of a two-clause page got one vector and could not be told
  * apart. A sum per page, so linear in the passages.
  */
-export function withPageContext(passages: readonly Pick<Passage, 'page'>[], vectors: readonly Float32Array[]): Float32Array[] {
+export function withPageContext(
+  passages: readonly Pick<Passage, 'page'>[],
+  vectors: readonly Float32Array[],
+): Float32Array[] {
   const sums = new Map<number, Float32Array>();
   passages.forEach((p, i) => {
     const v = vectors[i]!;

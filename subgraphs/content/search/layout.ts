@@ -136,9 +136,11 @@ interface Prepared {
 }
 
 /** A line that is only a division's label: "CHAPTER 8", "Part II", "APPENDIX C". */
-const isDivisionLabel = (text: string) => /^\s*(?:chapter|part|appendix|division|schedule)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})\s*$/i.test(text);
+const isDivisionLabel = (text: string) =>
+  /^\s*(?:chapter|part|appendix|division|schedule)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})\s*$/i.test(text);
 
-const bandOf = (l: Line, height: number): 'top' | 'bottom' | null => (l.y < TOP_BAND * height ? 'top' : l.y > (1 - BOTTOM_BAND) * height ? 'bottom' : null);
+const bandOf = (l: Line, height: number): 'top' | 'bottom' | null =>
+  l.y < TOP_BAND * height ? 'top' : l.y > (1 - BOTTOM_BAND) * height ? 'bottom' : null;
 
 /** Which lines of which pages are running headers or footers, and the running heads' masked texts. */
 function furnitureOf(pages: readonly Prepared[]): { out: Set<Line>; running: Set<string> } {
@@ -158,7 +160,11 @@ function furnitureOf(pages: readonly Prepared[]): { out: Set<Line>; running: Set
       const band = bandOf(l, p.height);
       if (!band) continue;
       // Heights are bucketed; a line near a bucket edge is counted in the neighbour bucket too.
-      for (const k of new Set([keyOf(band, l), keyOf(band, { ...l, y: l.y + SAME_PLACE / 2 }), keyOf(band, { ...l, y: l.y - SAME_PLACE / 2 })])) {
+      for (const k of new Set([
+        keyOf(band, l),
+        keyOf(band, { ...l, y: l.y + SAME_PLACE / 2 }),
+        keyOf(band, { ...l, y: l.y - SAME_PLACE / 2 }),
+      ])) {
         const g = groups.get(k) ?? { pages: new Set(), lines: [] };
         g.pages.add(p.page);
         g.lines.push(l);
@@ -170,7 +176,11 @@ function furnitureOf(pages: readonly Prepared[]): { out: Set<Line>; running: Set
     // A bare "CHAPTER 8" / "PART 2" that names another division on every page it is on opens those
     // divisions (short chapters, one a page), however closely they follow: a running head repeats its
     // division's number on each of that division's pages.
-    if (g.lines.every((l) => isDivisionLabel(l.text)) && new Set(g.lines.map((l) => l.text.trim().toUpperCase())).size === g.pages.size) continue;
+    if (
+      g.lines.every((l) => isDivisionLabel(l.text)) &&
+      new Set(g.lines.map((l) => l.text.trim().toUpperCase())).size === g.pages.size
+    )
+      continue;
     // Running: it recurs from one page to the next, unlike a chapter heading that opens each chapter's first page.
     const runs = [...g.pages].filter((n) => g.pages.has(n + 1)).length;
     if (g.pages.size >= need && runs >= 0.5 * (g.pages.size - 1)) {
@@ -192,7 +202,8 @@ function furnitureOf(pages: readonly Prepared[]): { out: Set<Line>; running: Set
     }
   }
   for (const slot of slots.values()) {
-    if (slot.pages.size >= 0.6 * pages.length && slot.furniture >= 0.8 * slot.lines.length) for (const l of slot.lines) out.add(l);
+    if (slot.pages.size >= 0.6 * pages.length && slot.furniture >= 0.8 * slot.lines.length)
+      for (const l of slot.lines) out.add(l);
   }
   // A running head is a block: what lies above its lowest furniture line (or below a footer's highest) belongs to it.
   for (const p of pages) {
@@ -253,12 +264,18 @@ const FLUSH_LINES = 8;
 const CROSSING_SHARE = 0.1;
 
 /** The x at which the right column's lines start on the pages split at their own gutter (the most common), or null. */
-function rightMargin(pages: readonly Prepared[], bodyRuns: readonly TextRun[][], gutters: readonly (number | null)[], median: number): number | null {
+function rightMargin(
+  pages: readonly Prepared[],
+  bodyRuns: readonly TextRun[][],
+  gutters: readonly (number | null)[],
+  median: number,
+): number | null {
   const starts = new Map<number, number>();
   pages.forEach((p, i) => {
     const g = gutters[i];
     if (g == null || Math.abs(g - median) >= 0.03 * p.width) return;
-    for (const l of linesOf(bodyRuns[i]!.filter((r) => r.bbox[0] >= g))) starts.set(Math.round(l.x0), (starts.get(Math.round(l.x0)) ?? 0) + 1);
+    for (const l of linesOf(bodyRuns[i]!.filter((r) => r.bbox[0] >= g)))
+      starts.set(Math.round(l.x0), (starts.get(Math.round(l.x0)) ?? 0) + 1);
   });
   let best: [number, number] | null = null;
   for (const e of starts) if (!best || e[1] > best[1]) best = e;
@@ -274,7 +291,9 @@ function flushRight(runs: readonly TextRun[], gutter: number, margin: number, wi
   const crossing = runs.filter((r) => r.bbox[0] < gutter && r.bbox[2] > gutter).length;
   if (crossing > CROSSING_SHARE * runs.length) return false;
   const starts = linesOf(runs.filter((r) => r.bbox[0] >= gutter)).map((l) => l.x0);
-  return starts.some((x) => Math.abs(x - margin) <= 0.03 * width && starts.filter((y) => Math.abs(y - x) <= 2).length >= FLUSH_LINES);
+  return starts.some(
+    (x) => Math.abs(x - margin) <= 0.03 * width && starts.filter((y) => Math.abs(y - x) <= 2).length >= FLUSH_LINES,
+  );
 }
 
 /**
@@ -290,7 +309,13 @@ export function layoutPages(pages: readonly PageText[]): LaidOutPage[] {
   // Body runs: those not on a furniture line (a run belongs to the line whose baseline it shares).
   const bodyRuns = prepared.map((p) => {
     const drop = p.lines.filter((l) => furniture.has(l));
-    return p.runs.filter((r) => !drop.some((l) => Math.abs(l.y - r.bbox[3]) < Math.max(1.5, 0.35 * r.size) && r.bbox[0] >= l.x0 - 1 && r.bbox[2] <= l.x1 + 1));
+    return p.runs.filter(
+      (r) =>
+        !drop.some(
+          (l) =>
+            Math.abs(l.y - r.bbox[3]) < Math.max(1.5, 0.35 * r.size) && r.bbox[0] >= l.x0 - 1 && r.bbox[2] <= l.x1 + 1,
+        ),
+    );
   });
   // A document is in columns when most pages with text show a gutter at the same place.
   const gutters = prepared.map((p, i) => gutterOf(bodyRuns[i]!, p.width));
@@ -304,7 +329,13 @@ export function layoutPages(pages: readonly PageText[]): LaidOutPage[] {
     let g = gutters[i];
     // A page whose gutter a table's cells reach into is still in columns when its right column's
     // lines stand flush at the document's right-column margin.
-    if (columnar && margin !== null && (g == null || Math.abs(g - median!) >= 0.03 * p.width) && flushRight(runs, median!, margin, p.width)) g = median!;
+    if (
+      columnar &&
+      margin !== null &&
+      (g == null || Math.abs(g - median!) >= 0.03 * p.width) &&
+      flushRight(runs, median!, margin, p.width)
+    )
+      g = median!;
     let lines: Line[];
     if (columnar && g != null && Math.abs(g - median!) < 0.03 * p.width) {
       // Runs that span the gutter (a full-width title) are read with the left column.
@@ -316,7 +347,9 @@ export function layoutPages(pages: readonly PageText[]): LaidOutPage[] {
     const heads = p.lines.filter((l) => furniture.has(l));
     if (p.cross.length) {
       // Rotated runs (column headers set sideways) read as lines of their own, placed by their top.
-      const crossLines = linesOf(p.cross.map((r) => ({ ...r, bbox: [r.bbox[1], r.bbox[0], r.bbox[3], r.bbox[2]] as TextRun['bbox'] })));
+      const crossLines = linesOf(
+        p.cross.map((r) => ({ ...r, bbox: [r.bbox[1], r.bbox[0], r.bbox[3], r.bbox[2]] as TextRun['bbox'] })),
+      );
       for (const c of crossLines) {
         // A page turned to read a sideways figure or table keeps its running head upright: across its text.
         if (running.has(masked(c.text))) {

@@ -5,7 +5,14 @@
 // (core/db/interruptible-reads.ts): off the event loop, stopped when the
 // index's signal aborts (the search's deadline).
 import type { Database } from '../../../core/db/client.ts';
-import { activateSideTable, activeSideTable, hasOtherModel, onDatabase, type SideTable, type SideTableSpec } from '../../../core/embedding/libsql-vector-table.ts';
+import {
+  activateSideTable,
+  activeSideTable,
+  hasOtherModel,
+  onDatabase,
+  type SideTable,
+  type SideTableSpec,
+} from '../../../core/embedding/libsql-vector-table.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
 import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
@@ -16,7 +23,11 @@ const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLeng
  * few neighbours per node and a short candidate list on insert (max_neighbors 12, insert_l 16): inserting into
  * it was two thirds of the CPU an ingest spends writing. Searches keep libSQL's default search list.
  */
-const PASSAGE_VECTORS: SideTableSpec = { base: 'CodePassageVector', parent: 'CodePassage', indexOptions: `'max_neighbors=12', 'insert_l=16'` };
+const PASSAGE_VECTORS: SideTableSpec = {
+  base: 'CodePassageVector',
+  parent: 'CodePassage',
+  indexOptions: `'max_neighbors=12', 'insert_l=16'`,
+};
 
 /** Passages of a scoped search read by exact vector distance rather than through the approximate index. */
 const EXACT_SCOPE = 10_000;
@@ -58,7 +69,19 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       for (let i = 0; i < passages.length; i += 200) {
         const batch = passages.slice(i, i + 200);
         const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?)').join(', ');
-        const args = batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', blob(p.embedding), p.embeddingModel]);
+        const args = batch.flatMap((p) => [
+          fileId,
+          p.page,
+          p.pageLabel,
+          p.section,
+          p.heading,
+          p.headingPath,
+          p.contentType,
+          p.text,
+          p.glossary ?? '',
+          blob(p.embedding),
+          p.embeddingModel,
+        ]);
         await db.$executeRawUnsafe(
           `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel") VALUES ${values}`,
           ...args,
@@ -80,14 +103,21 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       for (let i = 0; i < rows.length; i += 200) {
         const batch = rows.slice(i, i + 200);
         await on.transaction(async (sql) => {
-          for (const r of batch) await sql.exec(`UPDATE "CodePassage" SET "embedding" = vector32(?), "embeddingModel" = ? WHERE "id" = ?`, blob(r.vector), model, r.id);
+          for (const r of batch)
+            await sql.exec(
+              `UPDATE "CodePassage" SET "embedding" = vector32(?), "embeddingModel" = ? WHERE "id" = ?`,
+              blob(r.vector),
+              model,
+              r.id,
+            );
         });
       }
     },
 
     async activateVectors(space) {
       const current = await sideTable();
-      if (current?.model !== space.model || current.dimensions !== space.dimensions) side = activateSideTable(on.transaction, PASSAGE_VECTORS, space.model, space.dimensions);
+      if (current?.model !== space.model || current.dimensions !== space.dimensions)
+        side = activateSideTable(on.transaction, PASSAGE_VECTORS, space.model, space.dimensions);
       await fillSideTable((await side)!);
     },
 
@@ -139,7 +169,10 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       // them costs little, and the index below would answer for the whole
       // library and leave the scope's share of it, approximate.
       if (fileIds) {
-        const [count] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "CodePassage" p WHERE true${filter.sql}`, ...filter.args);
+        const [count] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(
+          `SELECT COUNT(*) AS n FROM "CodePassage" p WHERE true${filter.sql}`,
+          ...filter.args,
+        );
         if (Number(count?.n ?? 0) <= EXACT_SCOPE) {
           return ids(await exact());
         }

@@ -37,9 +37,12 @@ export interface ClauseNumber {
 
 // Each heading's text is captured from its first non-blank character (`(\S.*)?`): a blank run
 // followed by `(.*)$` could be split between the two in quadratically many ways.
-const NUMBER = /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s*[–—]\s*|\s+(?:\|\s+)?(?:[–—-]\s+)?|(?=\((?:\d{1,3}|[a-z]{1,4})\)\s)|$)(\S.*)?$/;
-const CAPTION = /^[[\]\s]*((?:Table|TABLE|Figure|FIGURE|Fig\.|FIG\.|Equation)\s+[A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b\.?\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
-const STRUCTURAL = /^(CHAPTER|Chapter|PART|Part|APPENDIX|Appendix|ANNEX|Annex|SCHEDULE|Schedule|SECTION|Section)\s+(\d{1,4}|[A-Z]|[IVXL]{1,6})\b\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
+const NUMBER =
+  /^[[\]\s]*((?:[A-Z]-\d{1,4}(?:\.\d{1,3})*)|(?:\d{1,4}-\d{1,3}(?:\.\d{1,3})*)|(?:[A-Z]\d{1,3}(?:\.\d{1,3})+)|(?:\d{1,4}(?:\.\d{1,3})+))\.?(?:\s*[–—]\s*|\s+(?:\|\s+)?(?:[–—-]\s+)?|(?=\((?:\d{1,3}|[a-z]{1,4})\)\s)|$)(\S.*)?$/;
+const CAPTION =
+  /^[[\]\s]*((?:Table|TABLE|Figure|FIGURE|Fig\.|FIG\.|Equation)\s+[A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b\.?\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
+const STRUCTURAL =
+  /^(CHAPTER|Chapter|PART|Part|APPENDIX|Appendix|ANNEX|Annex|SCHEDULE|Schedule|SECTION|Section)\s+(\d{1,4}|[A-Z]|[IVXL]{1,6})\b\s*(?:[—–:.|-]\s*)?(\S.*)?$/;
 /** A heading or the start of the clause's text: a capital, an opening bracket or parenthesis, or nothing. */
 const OPENS_CLAUSE = /^(?:$|[A-Z“"'(\[])/;
 /** A numbered definition: "2.3.2.1 clear cover — least distance…". */
@@ -50,8 +53,10 @@ const CONTENTS_LINE = /(?:\.\s?){4}|\s\.\.(?:\S+|\.*\s+\S+)$/;
 export function parseNumber(raw: string): ClauseNumber {
   const letterDash = /^([A-Z])-(.*)$/.exec(raw);
   const letterDot = /^([A-Z])(\d.*)$/.exec(raw);
-  if (letterDash) return { raw, scheme: 'dash', letter: letterDash[1]!.charCodeAt(0) - 64, parts: letterDash[2]!.split('.') };
-  if (letterDot) return { raw, scheme: 'dotted', letter: letterDot[1]!.charCodeAt(0) - 64, parts: letterDot[2]!.split('.') };
+  if (letterDash)
+    return { raw, scheme: 'dash', letter: letterDash[1]!.charCodeAt(0) - 64, parts: letterDash[2]!.split('.') };
+  if (letterDot)
+    return { raw, scheme: 'dotted', letter: letterDot[1]!.charCodeAt(0) - 64, parts: letterDot[2]!.split('.') };
   if (raw.includes('-')) {
     const [chapter, rest] = raw.split('-', 2) as [string, string];
     return { raw, scheme: 'dash', letter: 0, parts: [chapter, ...rest.split('.')] };
@@ -89,7 +94,8 @@ export function lineStart(text: string, sections = false): LineStart | null {
   const section = sections ? sectionStart(text) : null;
   if (section && OPENS_CLAUSE.test(section.rest)) return { kind: 'clause', ...section };
   const num = NUMBER.exec(text);
-  if (num && (OPENS_CLAUSE.test(num[2] ?? '') || NUMBERED_DEFINITION.test(num[2] ?? ''))) return { kind: 'clause', label: num[1]!, rest: num[2] ?? '' };
+  if (num && (OPENS_CLAUSE.test(num[2] ?? '') || NUMBERED_DEFINITION.test(num[2] ?? '')))
+    return { kind: 'clause', label: num[1]!, rest: num[2] ?? '' };
   return null;
 }
 
@@ -203,8 +209,16 @@ function streamsOf(numbers: readonly ClauseNumber[], sections: boolean): string[
     if (plain.has(n.raw.slice(1))) c.mirrored++;
     byLetter.set(n.letter, c);
   }
-  const commentary = new Set([...byLetter].filter(([, c]) => c.all >= MIN_COMMENTARY && c.mirrored >= 0.5 * c.all).map(([l]) => l));
-  return numbers.map((n) => (sections && SECTION_NUMBER.test(n.raw) ? 'section' : n.scheme === 'dotted' && commentary.has(n.letter) ? `commentary:${n.letter}` : n.scheme));
+  const commentary = new Set(
+    [...byLetter].filter(([, c]) => c.all >= MIN_COMMENTARY && c.mirrored >= 0.5 * c.all).map(([l]) => l),
+  );
+  return numbers.map((n) =>
+    sections && SECTION_NUMBER.test(n.raw)
+      ? 'section'
+      : n.scheme === 'dotted' && commentary.has(n.letter)
+        ? `commentary:${n.letter}`
+        : n.scheme,
+  );
 }
 
 export interface DocumentClauses {
@@ -230,12 +244,22 @@ export function documentClauses(candidates: readonly Candidate[], sections = fal
   streams.forEach((s, i) => {
     const stream = members.get(s) ?? members.set(s, []).get(s)!;
     // A statute prints a section's number again on each of its subsections ("180(2) …"): those open no section.
-    if (s === 'section' && stream.length && candidates[stream[stream.length - 1]!]!.label === candidates[i]!.label) return;
+    if (s === 'section' && stream.length && candidates[stream[stream.length - 1]!]!.label === candidates[i]!.label)
+      return;
     stream.push(i);
   });
   const chainOf = (stream: string, idx: readonly number[]) =>
-    stream === 'section' ? longestChain(idx.map((i) => numbers[i]!.raw), followsSection) : clauseChain(idx.map((i) => numbers[i]!));
-  const chains = [...members].map(([stream, idx]) => ({ stream, idx, chain: [...chainOf(stream, idx)].map((k) => idx[k]!) }));
+    stream === 'section'
+      ? longestChain(
+          idx.map((i) => numbers[i]!.raw),
+          followsSection,
+        )
+      : clauseChain(idx.map((i) => numbers[i]!));
+  const chains = [...members].map(([stream, idx]) => ({
+    stream,
+    idx,
+    chain: [...chainOf(stream, idx)].map((k) => idx[k]!),
+  }));
   chains.sort((a, b) => b.chain.length - a.chain.length);
   const clauses = new Set<number>();
   const commentaryOf = new Map<number, string>();
@@ -328,7 +352,10 @@ function romanValue(s: string): number {
 function ordinal(label: string, kind: ItemKind): number {
   if (kind === 'number') return /^\d+$/.test(label) ? Number(label) : 0;
   if (kind === 'roman') return ROMAN.test(label) ? romanValue(label) : 0;
-  if (kind === 'capital') return /^[A-Z]{1,2}$/.test(label) && (label.length === 1 || DOUBLED.test(label.toLowerCase())) ? (label.length - 1) * 26 + label.charCodeAt(0) - 64 : 0;
+  if (kind === 'capital')
+    return /^[A-Z]{1,2}$/.test(label) && (label.length === 1 || DOUBLED.test(label.toLowerCase()))
+      ? (label.length - 1) * 26 + label.charCodeAt(0) - 64
+      : 0;
   return /^[a-z]$/.test(label) || DOUBLED.test(label) ? (label.length - 1) * 26 + label.charCodeAt(0) - 96 : 0;
 }
 
@@ -356,4 +383,5 @@ export function nextItems(open: readonly OpenItem[], label: string): OpenItem[] 
 }
 
 /** An item's reference: its clause number and the labels of the items it is in. @example itemReference('11.11', items) // → '11.11(1)(a)(ii)' */
-export const itemReference = (clause: string, open: readonly OpenItem[]) => clause + open.map((o) => `(${o.label})`).join('');
+export const itemReference = (clause: string, open: readonly OpenItem[]) =>
+  clause + open.map((o) => `(${o.label})`).join('');

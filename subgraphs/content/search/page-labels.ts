@@ -30,7 +30,9 @@ export function pageLabels(pages: readonly LaidOutPage[], pdfLabels: readonly st
     }
   });
   // A page-number slot holds a different value on (nearly) every page it appears on.
-  const numberSlots = [...slots.values()].filter((seen) => seen.size >= 3 && new Set(seen.values()).size >= 0.8 * seen.size).sort((a, b) => b.size - a.size);
+  const numberSlots = [...slots.values()]
+    .filter((seen) => seen.size >= 3 && new Set(seen.values()).size >= 0.8 * seen.size)
+    .sort((a, b) => b.size - a.size);
   return pages.map((p, pi) => {
     for (const seen of numberSlots) {
       const v = seen.get(pi);

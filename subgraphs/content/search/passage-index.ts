@@ -40,7 +40,10 @@ export interface PassageIndex {
   /** Passages of a page, by its printed label or its PDF page number. */
   byPage(page: string, fileIds: readonly string[] | null): Promise<Hit[]>;
   /** How many passages (of these files, or of all) hold each term, and how many passages there are. */
-  termCounts(terms: readonly string[], fileIds: readonly string[] | null): Promise<{ passages: number; counts: Map<string, number> }>;
+  termCounts(
+    terms: readonly string[],
+    fileIds: readonly string[] | null,
+  ): Promise<{ passages: number; counts: Map<string, number> }>;
   /** Indexed passages and distinct pages of a file. */
   stats(fileId: string): Promise<{ passages: number; pages: number }>;
   /** Re-embedding (core/embedding/reembed.ts), a code at a time (a passage's vector leans on its page's): */

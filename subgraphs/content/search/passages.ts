@@ -4,7 +4,17 @@
 // Layout (reading order, running headers and footers) is layout.ts; which
 // numbers are clauses is numbering.ts; printed page labels are page-labels.ts.
 import { layoutPages, type LaidOutPage, type PageText } from './layout.ts';
-import { documentClauses, itemLabel, itemReference, lineStart, nextItems, parentsOf, parseNumber, type LineStart, type OpenItem } from './numbering.ts';
+import {
+  documentClauses,
+  itemLabel,
+  itemReference,
+  lineStart,
+  nextItems,
+  parentsOf,
+  parseNumber,
+  type LineStart,
+  type OpenItem,
+} from './numbering.ts';
 import { glossaryFor, glossaryOf } from './glossary.ts';
 import { pageLabels } from './page-labels.ts';
 import { designationsOf } from './designations.ts';
@@ -54,7 +64,8 @@ const TITLE_LINE = /^[A-Z][A-Za-z0-9 ,'’()/&-]{2,60}$/;
 /** The content type a passage's first line announces. */
 export function classify(first: string, inDefinitions: boolean): ContentType {
   const start = lineStart(first);
-  if (start?.kind === 'caption') return /^Table/.test(start.label) ? 'table' : /^Figure/.test(start.label) ? 'figure_caption' : 'equation';
+  if (start?.kind === 'caption')
+    return /^Table/.test(start.label) ? 'table' : /^Figure/.test(start.label) ? 'figure_caption' : 'equation';
   if (/=/.test(first) && EQ_NUMBER.test(first)) return 'equation';
   if (inDefinitions || DEFINITION.test(first)) return 'definition';
   return 'text';
@@ -98,7 +109,16 @@ export function endsInDotLeader(text: string): boolean {
 }
 
 function isContents(page: LaidOutPage, starts: readonly (LineStart | null)[]): boolean {
-  if (page.lines.some((l) => l.text.length <= 40 && /\btable of contents$|^contents$|^table of provisions$|^list of (?:tables|figures)$|^index$/i.test(l.text.trim()))) return true;
+  if (
+    page.lines.some(
+      (l) =>
+        l.text.length <= 40 &&
+        /\btable of contents$|^contents$|^table of provisions$|^list of (?:tables|figures)$|^index$/i.test(
+          l.text.trim(),
+        ),
+    )
+  )
+    return true;
   if (page.lines.filter((l) => endsInDotLeader(l.text)).length >= 3) return true;
   // A list of numbered titles with no text between them.
   const titles = starts.filter((s) => s?.kind === 'clause' && s.rest.length <= 70 && !/[—–;]|\.\s/.test(s.rest)).length;
@@ -114,7 +134,10 @@ export function passagesOf(pages: readonly PageText[], pdfLabels: readonly strin
 }
 
 /** A document's passages and the names it prints for itself (designations.ts). */
-export function readDocument(pages: readonly PageText[], pdfLabels: readonly string[] | null = null): { passages: Passage[]; designations: string[] } {
+export function readDocument(
+  pages: readonly PageText[],
+  pdfLabels: readonly string[] | null = null,
+): { passages: Passage[]; designations: string[] } {
   const laid = layoutPages(pages);
   const labels = pageLabels(laid, pdfLabels);
   // A statute numbers whole sections and prints them again on each subsection (statute-sections.ts).
@@ -149,7 +172,13 @@ export function readDocument(pages: readonly PageText[], pdfLabels: readonly str
   const flush = () => {
     if (current && current.text.trim()) out.push({ ...current, text: current.text.trim() });
     // A clause that runs onto the next page continues there under the same number.
-    if (current) carry = { section: current.section, heading: current.heading, headingPath: current.headingPath, contentType: current.contentType };
+    if (current)
+      carry = {
+        section: current.section,
+        heading: current.heading,
+        headingPath: current.headingPath,
+        contentType: current.contentType,
+      };
     current = null;
   };
   const pathOf = (section: string) =>
@@ -176,7 +205,12 @@ export function readDocument(pages: readonly PageText[], pdfLabels: readonly str
         // statute's section has no run-in heading, only its marginal note (statute-sections.ts).
         const before = current?.text.split('\n') ?? [];
         const note = before[before.length - 1];
-        if (!heading.length || heading.length > MAX_HEADING / 2 || !/^[A-Z]/.test(st.rest) || (sections && SECTION_NUMBER.test(st.label))) {
+        if (
+          !heading.length ||
+          heading.length > MAX_HEADING / 2 ||
+          !/^[A-Z]/.test(st.rest) ||
+          (sections && SECTION_NUMBER.test(st.label))
+        ) {
           if (current && before.length >= 1 && note && TITLE_LINE.test(note)) {
             heading = note;
             current.text = before.slice(0, -1).join('\n');
@@ -184,7 +218,9 @@ export function readDocument(pages: readonly PageText[], pdfLabels: readonly str
         }
         headings.set(st.label, heading);
         type = explains ? 'commentary' : 'text';
-        const path = explains ? [pathOf(explains), `${explains} ${headings.get(explains) ?? ''}`.trim()].filter(Boolean).join(' › ') : pathOf(st.label);
+        const path = explains
+          ? [pathOf(explains), `${explains} ${headings.get(explains) ?? ''}`.trim()].filter(Boolean).join(' › ')
+          : pathOf(st.label);
         if (!explains) lastClause = st.label;
         start = { section: st.label, heading, headingPath: path };
         clause = { label: st.label, ...start, contentType: type };
@@ -203,14 +239,23 @@ export function readDocument(pages: readonly PageText[], pdfLabels: readonly str
         if (next) {
           open = next;
           if (next.length === 1) {
-            start = { section: itemReference(clause.label, next), heading: clause.heading, headingPath: clause.headingPath };
+            start = {
+              section: itemReference(clause.label, next),
+              heading: clause.heading,
+              headingPath: clause.headingPath,
+            };
             type = clause.contentType;
           }
         }
       } else if (st?.kind === 'structural') {
         start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
         inDefinitions = CHAPTER_DEFINITIONS.test(t);
-      } else if (eq) start = { section: /^Eq/i.test(eq[1]!) ? `(${eq[1]})` : `Eq. (${eq[1]})`, heading: '', headingPath: lastClause ? [pathOf(lastClause), headings.get(lastClause)].filter(Boolean).join(' › ') : '' };
+      } else if (eq)
+        start = {
+          section: /^Eq/i.test(eq[1]!) ? `(${eq[1]})` : `Eq. (${eq[1]})`,
+          heading: '',
+          headingPath: lastClause ? [pathOf(lastClause), headings.get(lastClause)].filter(Boolean).join(' › ') : '',
+        };
       const isDefinitionEntry = inDefinitions && DEFINITION.test(t);
       if (isDefinitionEntry && !start) clause = null;
       if (start || isDefinitionEntry || !current) {
@@ -223,7 +268,8 @@ export function readDocument(pages: readonly PageText[], pdfLabels: readonly str
           section: start?.section ?? c?.section ?? '',
           heading: c?.heading ?? start?.heading ?? def?.[1]?.trim() ?? '',
           headingPath: start?.headingPath ?? c?.headingPath ?? '',
-          contentType: c?.contentType ?? type ?? (st?.kind === 'structural' ? 'text' : classify(t, inDefinitions && !start)),
+          contentType:
+            c?.contentType ?? type ?? (st?.kind === 'structural' ? 'text' : classify(t, inDefinitions && !start)),
           text: t,
         };
       } else {

@@ -8,7 +8,12 @@
 // the server when the index's signal aborts (the search's deadline).
 import type { Database } from '../../../core/db/client.ts';
 import { anyWordQuery, numbered, pgSqlOn, vectorText } from '../../../core/db/postgres/sql.ts';
-import { dropOtherPgVectorIndexes, ensurePgVectorIndex, pgVectorSql, type PgVectorIndexSpec } from '../../../core/embedding/postgres-vector-index.ts';
+import {
+  dropOtherPgVectorIndexes,
+  ensurePgVectorIndex,
+  pgVectorSql,
+  type PgVectorIndexSpec,
+} from '../../../core/embedding/postgres-vector-index.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
 import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
@@ -45,7 +50,19 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
           await exec(
             `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel")
              VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, ?)').join(', ')}`,
-            ...batch.flatMap((p) => [fileId, p.page, p.pageLabel, p.section, p.heading, p.headingPath, p.contentType, p.text, p.glossary ?? '', vectorText(p.embedding), p.embeddingModel]),
+            ...batch.flatMap((p) => [
+              fileId,
+              p.page,
+              p.pageLabel,
+              p.section,
+              p.heading,
+              p.headingPath,
+              p.contentType,
+              p.text,
+              p.glossary ?? '',
+              vectorText(p.embedding),
+              p.embeddingModel,
+            ]),
           );
         }
       }, TRANSACTION);
@@ -62,7 +79,13 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
         const batch = rows.slice(i, i + 200);
         await db.$transaction(async (tx) => {
           const { exec } = pgSqlOn(tx);
-          for (const r of batch) await exec(`UPDATE "CodePassage" SET "embedding" = ?::vector, "embeddingModel" = ? WHERE "id" = ?`, vectorText(r.vector), model, r.id);
+          for (const r of batch)
+            await exec(
+              `UPDATE "CodePassage" SET "embedding" = ?::vector, "embeddingModel" = ? WHERE "id" = ?`,
+              vectorText(r.vector),
+              model,
+              r.id,
+            );
         }, TRANSACTION);
       }
     },

@@ -66,27 +66,46 @@ export function namesOf(c: CatalogueEntry): string[] {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A name as a pattern: its words in order, with any separators between them ("IS 875 (Part 3)" is "IS 875 Part 3" too). */
 const namePattern = (name: string) =>
-  new RegExp(`(?<![A-Za-z0-9])${name.split(/[^A-Za-z0-9]+/).filter(Boolean).map(escape).join('[\\s/\\-–—.,:;()]*')}(?![A-Za-z0-9]|[-–.:][0-9])\\)?`, 'i');
+  new RegExp(
+    `(?<![A-Za-z0-9])${name
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map(escape)
+      .join('[\\s/\\-–—.,:;()]*')}(?![A-Za-z0-9]|[-–.:][0-9])\\)?`,
+    'i',
+  );
 
 /** The catalogue entries a query names, and the query with those names taken out. */
 export function codesNamed(query: string, catalogue: readonly CatalogueEntry[]): { fileIds: string[]; rest: string } {
-  const all = catalogue.flatMap((c) => namesOf(c).map((name) => ({ fileId: c.fileId, name, key: name.toLowerCase().replace(/[^a-z0-9]+/g, ' ') })));
+  const all = catalogue.flatMap((c) =>
+    namesOf(c).map((name) => ({ fileId: c.fileId, name, key: name.toLowerCase().replace(/[^a-z0-9]+/g, ' ') })),
+  );
   const owners = new Map<string, Set<string>>();
   for (const n of all) owners.set(n.key, (owners.get(n.key) ?? new Set()).add(n.fileId));
   const found = all.filter((n) => owners.get(n.key)!.size === 1 && namePattern(n.name).test(query));
   let rest = query;
   // Longest first, so "ACI 318-19" goes whole rather than leaving "-19" behind.
-  for (const { name } of [...found].sort((a, b) => b.name.length - a.name.length)) rest = rest.replace(namePattern(name), ' ');
+  for (const { name } of [...found].sort((a, b) => b.name.length - a.name.length))
+    rest = rest.replace(namePattern(name), ' ');
   // What the names leave at the edges is punctuation ("IS 875 (Part 3) 5.3.4" leaves "5.3.4", "…Standard, Annex B" leaves "Annex B").
-  return { fileIds: [...new Set(found.map((f) => f.fileId))], rest: trimEnd(trimStart(rest.replace(/\s+/g, ' '), ' ,;:)]–—-'), ' ,;:([–—-') };
+  return {
+    fileIds: [...new Set(found.map((f) => f.fileId))],
+    rest: trimEnd(trimStart(rest.replace(/\s+/g, ' '), ' ,;:)]–—-'), ' ,;:([–—-'),
+  };
 }
 
 const REF_NUMBER = String.raw`(?:[A-Z]-\d{1,4}(?:\.\d{1,3})*|\d{1,4}-\d{1,3}(?:\.\d{1,3})*|[A-Z]\d{1,3}(?:\.\d{1,3})+|\d{1,4}(?:\.\d{1,3})+)`;
-const CAPTION_REF = new RegExp(String.raw`\b(table|figure|fig\.?|equation|eq\.?)\s+([A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b`, 'i');
+const CAPTION_REF = new RegExp(
+  String.raw`\b(table|figure|fig\.?|equation|eq\.?)\s+([A-Z]?-?\d{1,4}(?:[.-]\d{1,3})*[A-Za-z]?)\b`,
+  'i',
+);
 /** Enumerated items after a clause number, as printed or with spaces: "(1)(a)(ii)", " (2)(b)" (numbering.ts). */
 const ITEMS = String.raw`(?:\s*\((?:\d{1,3}|[a-z]{1,5}|[A-Z]{1,2})\))*`;
 // An Article's closing dot ("3.2.1.1.", "3.2.1.1.(1)") is punctuation, not part of its number.
-const WORD_REF = new RegExp(String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?|regulation|rule)\s+|§\s*)(${REF_NUMBER})\.?(${ITEMS})`, 'i');
+const WORD_REF = new RegExp(
+  String.raw`(?:\b(?:section|clause|paragraph|para\.?|article|subsection|sec\.?|regulation|rule)\s+|§\s*)(${REF_NUMBER})\.?(${ITEMS})`,
+  'i',
+);
 /** A division the number is in, printed before it ("Division B 3.2.1.1.", "Part 3, 3.2.1"): the number is still the whole reference. */
 const DIVISION = String.raw`(?:(?:division|part|volume|book|annex|appendix)\s+(?:\d{1,3}|[A-Z]|[IVXL]{1,6})(?:\s*[,:])?\s+)?`;
 const BARE_REF = new RegExp(String.raw`^\s*${DIVISION}(${REF_NUMBER})\.?(${ITEMS})\.?\s*$`, 'i');

@@ -13,7 +13,10 @@ export function codeReembedTarget(index: PassageIndex): ReembedTarget {
       if (!fileId) return 0;
       const passages = await index.filePassages(fileId);
       const vectors = await passageVectors(passages, embedder);
-      await index.setVectors(embedder.model, passages.map((p, i) => ({ id: p.id, vector: vectors[i]! })));
+      await index.setVectors(
+        embedder.model,
+        passages.map((p, i) => ({ id: p.id, vector: vectors[i]! })),
+      );
       return passages.length;
     },
     activate: (space) => index.activateVectors(space),

@@ -30,7 +30,8 @@ const evidence = (rank: number | null) => (rank === null ? 0 : 1 / (1 + rank / 1
 type Scored = Pick<Hit, 'section' | 'heading' | 'headingPath' | 'text'> & { glossary?: string };
 
 /** The text of a passage the score reads. */
-const scoredText = (hit: Scored) => `${hit.section} ${hit.headingPath} ${hit.heading} ${hit.text} ${hit.glossary ?? ''}`;
+const scoredText = (hit: Scored) =>
+  `${hit.section} ${hit.headingPath} ${hit.heading} ${hit.text} ${hit.glossary ?? ''}`;
 
 /** The distinct terms of a passage that coverage counts (what the index keeps passage counts of). */
 export function passageTerms(passage: Scored): string[] {
@@ -45,7 +46,10 @@ export const conceptTerms = (wanted: readonly Concept[]) => [...new Set(wanted.f
  * commonest phrasing (a phrase as common as its rarest word), N all passages.
  * Without counts (a code indexed before they were kept) every concept weighs 1.
  */
-export function conceptWeights(wanted: readonly Concept[], counts: { passages: number; counts: ReadonlyMap<string, number> }): number[] {
+export function conceptWeights(
+  wanted: readonly Concept[],
+  counts: { passages: number; counts: ReadonlyMap<string, number> },
+): number[] {
   if (!counts.passages) return wanted.map(() => 1);
   return wanted.map((c) => {
     const n = Math.max(1, ...c.alternatives.map((a) => Math.min(...a.map((w) => counts.counts.get(w) ?? 0))));

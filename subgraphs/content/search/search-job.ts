@@ -32,13 +32,25 @@ export type SearchJobInput = z.output<typeof searchInputSchema>;
 export async function prepareSearch(db: Database, input: unknown, accountId: string): Promise<SearchJobInput> {
   // An empty query is a malformed request (400), unlike values out of range (422).
   const query = (input as { query?: unknown } | null)?.query;
-  if (typeof query === 'string' && !query.trim()) throw new AppError('VALIDATION_ERROR', 'query: must not be empty', { field: 'query' });
+  if (typeof query === 'string' && !query.trim())
+    throw new AppError('VALIDATION_ERROR', 'query: must not be empty', { field: 'query' });
   if (typeof query === 'string') checkQuerySize(query);
   const parsed = parseInput(searchInputSchema, input);
   if (parsed.fileIds?.length) {
-    const known = new Set((await db.codeEntry.findMany({ where: { fileId: { in: parsed.fileIds }, ...visibleTo(accountId) }, select: { fileId: true } })).map((c) => c.fileId));
+    const known = new Set(
+      (
+        await db.codeEntry.findMany({
+          where: { fileId: { in: parsed.fileIds }, ...visibleTo(accountId) },
+          select: { fileId: true },
+        })
+      ).map((c) => c.fileId),
+    );
     const unknown = parsed.fileIds.filter((f) => !known.has(f));
-    if (unknown.length) throw fieldError('UNPROCESSABLE', 'file_ids', `not in the code library: ${unknown.join(', ')}`, { field: 'file_ids', unknown });
+    if (unknown.length)
+      throw fieldError('UNPROCESSABLE', 'file_ids', `not in the code library: ${unknown.join(', ')}`, {
+        field: 'file_ids',
+        unknown,
+      });
   }
   return parsed;
 }
@@ -52,10 +64,17 @@ export async function prepareSearch(db: Database, input: unknown, accountId: str
 function checkQuerySize(query: string): void {
   const { searchMaxQueryChars: maxChars, searchMaxQueryTerms: maxTerms } = LIMITS;
   if (query.length > maxChars) {
-    throw fieldError('UNPROCESSABLE', 'query', `must be at most ${maxChars} characters (got ${query.length})`, { field: 'query', limit: maxChars });
+    throw fieldError('UNPROCESSABLE', 'query', `must be at most ${maxChars} characters (got ${query.length})`, {
+      field: 'query',
+      limit: maxChars,
+    });
   }
   const terms = ftsTerms(query).length;
-  if (terms > maxTerms) throw fieldError('UNPROCESSABLE', 'query', `must have at most ${maxTerms} distinct words (got ${terms})`, { field: 'query', limit: maxTerms });
+  if (terms > maxTerms)
+    throw fieldError('UNPROCESSABLE', 'query', `must have at most ${maxTerms} distinct words (got ${terms})`, {
+      field: 'query',
+      limit: maxTerms,
+    });
 }
 
 /**
@@ -69,7 +88,12 @@ function withDeadline(index: PassageIndex, signal: AbortSignal): PassageIndex {
     signal.throwIfAborted();
     let onAbort: (() => void) | undefined;
     try {
-      return await Promise.race([call(), new Promise<T>((_, reject) => signal.addEventListener('abort', (onAbort = () => reject(signal.reason)), { once: true }))]);
+      return await Promise.race([
+        call(),
+        new Promise<T>((_, reject) =>
+          signal.addEventListener('abort', (onAbort = () => reject(signal.reason)), { once: true }),
+        ),
+      ]);
     } finally {
       if (onAbort) signal.removeEventListener('abort', onAbort);
     }
@@ -93,12 +117,25 @@ function withDeadline(index: PassageIndex, signal: AbortSignal): PassageIndex {
 
 export async function runSearch(
   db: Database,
-  options: { timeoutMs: number; cacheSeconds: number; embedder: Embedder; cache: Cache; signal?: AbortSignal; accountId: string },
+  options: {
+    timeoutMs: number;
+    cacheSeconds: number;
+    embedder: Embedder;
+    cache: Cache;
+    signal?: AbortSignal;
+    accountId: string;
+  },
   input: SearchJobInput,
 ): Promise<SearchResults> {
   const deadline = new AbortController();
   const timer = setTimeout(
-    () => deadline.abort(new AppError('SEARCH_TIMEOUT', `The search took longer than ${options.timeoutMs} ms`, { query: input.query, timeout_ms: options.timeoutMs })),
+    () =>
+      deadline.abort(
+        new AppError('SEARCH_TIMEOUT', `The search took longer than ${options.timeoutMs} ms`, {
+          query: input.query,
+          timeout_ms: options.timeoutMs,
+        }),
+      ),
     options.timeoutMs,
   );
   const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
@@ -109,9 +146,19 @@ export async function runSearch(
   }
 }
 
-async function searchWithin(db: Database, options: { cacheSeconds: number; embedder: Embedder; cache: Cache; accountId: string }, input: SearchJobInput, signal: AbortSignal): Promise<SearchResults> {
+async function searchWithin(
+  db: Database,
+  options: { cacheSeconds: number; embedder: Embedder; cache: Cache; accountId: string },
+  input: SearchJobInput,
+  signal: AbortSignal,
+): Promise<SearchResults> {
   // The library the caller sees: the public codes and its own documents (library.ts).
-  const catalogue = await db.codeEntry.findMany({ where: { ...visibleTo(options.accountId), ...(input.designStandard ? { designStandard: input.designStandard } : {}) } });
+  const catalogue = await db.codeEntry.findMany({
+    where: {
+      ...visibleTo(options.accountId),
+      ...(input.designStandard ? { designStandard: input.designStandard } : {}),
+    },
+  });
   // Unscoped, the whole index is searched while all of it is the caller's to see; once another
   // account keeps documents, the search names the files the caller may read.
   const everything = !input.designStandard && !(await othersHoldDocuments(db, options.accountId));
@@ -120,22 +167,33 @@ async function searchWithin(db: Database, options: { cacheSeconds: number; embed
   const scope = input.fileIds ? input.fileIds.filter((f) => seen.has(f)) : everything ? null : [...seen];
   const version = catalogue.map((c) => `${c.fileId}:${c.indexedAt?.getTime() ?? 0}`).join(',');
   // Identical searches within the cache window answer from the cache (core/cache.ts); a re-ingest changes the key.
-  const key = `search:${createHash('sha256').update(JSON.stringify([input, version])).digest('base64url')}`;
+  const key = `search:${createHash('sha256')
+    .update(JSON.stringify([input, version]))
+    .digest('base64url')}`;
   const hit = await options.cache.get<SearchResults>(key);
   if (hit) return hit;
   const index = withDeadline(passageIndexFor(db, { signal }), signal);
-  const results = await searchCodes(
-    index,
-    options.embedder,
-    catalogue.map(catalogueEntryOf),
-    { query: input.query, fileIds: scope, page: input.page, perPage: input.perPage },
-  );
+  const results = await searchCodes(index, options.embedder, catalogue.map(catalogueEntryOf), {
+    query: input.query,
+    fileIds: scope,
+    page: input.page,
+    perPage: input.perPage,
+  });
   // The empty state says why: requested codes (or, unscoped, the whole library) with nothing indexed yet.
-  const requested = input.fileIds || input.designStandard ? catalogue.filter((c) => scope!.includes(c.fileId)) : catalogue.every((c) => c.indexStatus !== 'indexed') ? catalogue : [];
+  const requested =
+    input.fileIds || input.designStandard
+      ? catalogue.filter((c) => scope!.includes(c.fileId))
+      : catalogue.every((c) => c.indexStatus !== 'indexed')
+        ? catalogue
+        : [];
   const notIndexed = requested.filter((c) => c.indexStatus !== 'indexed').map((c) => c.fileId);
   if (notIndexed.length) {
     results.warnings = [
-      { code: 'CODE_NOT_INDEXED', message: `Not indexed yet, so not searched: ${notIndexed.join(', ')} (an operator loads the PDF with npm run codes -- ingest)`, file_ids: notIndexed },
+      {
+        code: 'CODE_NOT_INDEXED',
+        message: `Not indexed yet, so not searched: ${notIndexed.join(', ')} (an operator loads the PDF with npm run codes -- ingest)`,
+        file_ids: notIndexed,
+      },
     ];
   }
   await options.cache.set(key, results, options.cacheSeconds);

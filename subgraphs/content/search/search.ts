@@ -70,7 +70,10 @@ const explained = (section: string) => {
  * own code clause moves to just after that clause's first passage (with no higher a score).
  * Only passages whose rows were read (the scored head) are looked at.
  */
-export function commentaryAfterClause<T extends { id: number; relevance: number }>(list: readonly T[], rows: ReadonlyMap<number, Pick<Hit, 'fileId' | 'section' | 'contentType'>>): T[] {
+export function commentaryAfterClause<T extends { id: number; relevance: number }>(
+  list: readonly T[],
+  rows: ReadonlyMap<number, Pick<Hit, 'fileId' | 'section' | 'contentType'>>,
+): T[] {
   const out = [...list];
   for (let i = 0; i < out.length; i++) {
     const row = rows.get(out[i]!.id);
@@ -79,7 +82,12 @@ export function commentaryAfterClause<T extends { id: number; relevance: number 
     const j = out.findIndex((e, k) => {
       if (k <= i) return false;
       const r = rows.get(e.id);
-      return !!r && r.fileId === row.fileId && r.contentType !== 'commentary' && (r.section === clause || r.section.startsWith(`${clause}(`));
+      return (
+        !!r &&
+        r.fileId === row.fileId &&
+        r.contentType !== 'commentary' &&
+        (r.section === clause || r.section.startsWith(`${clause}(`))
+      );
     });
     if (j < 0) continue;
     const [moved] = out.splice(i, 1);
@@ -89,24 +97,44 @@ export function commentaryAfterClause<T extends { id: number; relevance: number 
   return out;
 }
 
-export async function searchCodes(index: PassageIndex, embedder: Embedder, catalogue: readonly CatalogueEntry[], params: SearchParams): Promise<SearchResults> {
+export async function searchCodes(
+  index: PassageIndex,
+  embedder: Embedder,
+  catalogue: readonly CatalogueEntry[],
+  params: SearchParams,
+): Promise<SearchResults> {
   const byId = new Map(catalogue.map((c) => [c.fileId, c]));
   // Code names narrow an unscoped search to those codes and leave the words;
   // they are never searched as words (they would match every page's header).
   const named = codesNamed(params.query, catalogue);
   const narrowed = params.fileIds?.filter((f) => named.fileIds.includes(f)) ?? [];
-  const scope = params.fileIds ? (narrowed.length ? narrowed : params.fileIds) : named.fileIds.length ? named.fileIds : null;
+  const scope = params.fileIds
+    ? narrowed.length
+      ? narrowed
+      : params.fileIds
+    : named.fileIds.length
+      ? named.fileIds
+      : null;
   const words = named.rest || params.query;
 
   const clause = clauseNamed(words);
   let exact: Hit[] = [];
   if (clause) {
     // "Section 1905" is an IBC division where one is printed, else a statute's whole section 1905 (statute-sections.ts).
-    const forms = clause.startsWith('Equation ') ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`] : clause.startsWith('Section ') ? [clause, clause.slice(8)] : referenceForms(clause);
+    const forms = clause.startsWith('Equation ')
+      ? [clause, `Eq. (${clause.slice(9)})`, `(${clause.slice(9)})`]
+      : clause.startsWith('Section ')
+        ? [clause, clause.slice(8)]
+        : referenceForms(clause);
     for (const form of forms) if (!exact.length) exact = await index.bySection(form, scope);
     // A code clause's commentary ("C5.3.4", "R22.5.1") follows it.
     if (/^\d/.test(clause)) {
-      for (const prefix of COMMENTARY_PREFIXES) exact.push(...(await index.bySection(`${prefix}${referenceForms(clause).pop()}`, scope)).filter((h) => h.contentType === 'commentary'));
+      for (const prefix of COMMENTARY_PREFIXES)
+        exact.push(
+          ...(await index.bySection(`${prefix}${referenceForms(clause).pop()}`, scope)).filter(
+            (h) => h.contentType === 'commentary',
+          ),
+        );
     }
   } else {
     const page = pageNamed(words);
@@ -143,13 +171,20 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
     .map(([id]) => id);
 
   // The best fused candidates are read and scored (relevance.ts), and ordered by that score.
-  const head = [...new Set([...fusedOrder.slice(0, SCORED), ...[...fullText.slice(0, LEADERS), ...nearest.slice(0, LEADERS)].filter((id) => !exactIds.has(id))])];
+  const head = [
+    ...new Set([
+      ...fusedOrder.slice(0, SCORED),
+      ...[...fullText.slice(0, LEADERS), ...nearest.slice(0, LEADERS)].filter((id) => !exactIds.has(id)),
+    ]),
+  ];
   const inHead = new Set(head);
   const rows = new Map<number, Hit>([...exact, ...(await index.passages(head))].map((h) => [h.id, h]));
   const scored = head
     .flatMap((id) => {
       const hit = rows.get(id);
-      return hit ? [{ id, relevance: relevance(wanted, weights, hit, ftRank.get(id) ?? null, vecRank.get(id) ?? null) }] : [];
+      return hit
+        ? [{ id, relevance: relevance(wanted, weights, hit, ftRank.get(id) ?? null, vecRank.get(id) ?? null) }]
+        : [];
     })
     .sort((a, b) => b.relevance - a.relevance || a.id - b.id);
   const floor = scored.length ? scored[scored.length - 1]!.relevance : 1;
@@ -157,7 +192,10 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
   const rest = fusedOrder.filter((id) => !inHead.has(id));
   const tail = rest.map((id, i) => ({ id, relevance: floor * (1 - (i + 1) / (rest.length + 1)) }));
   // What the query named stays first; below it, commentary never stands above its own clause.
-  const all = [...exact.map((hit) => ({ id: hit.id, relevance: 1 })), ...commentaryAfterClause([...scored, ...tail], rows)];
+  const all = [
+    ...exact.map((hit) => ({ id: hit.id, relevance: 1 })),
+    ...commentaryAfterClause([...scored, ...tail], rows),
+  ];
 
   // Only the passages of the requested page are read in full.
   const total = all.length;
@@ -183,5 +221,11 @@ export async function searchCodes(index: PassageIndex, embedder: Embedder, catal
       },
     ];
   });
-  return { total, page: params.page, per_page: params.perPage, total_pages: Math.max(1, Math.ceil(total / params.perPage)), matches };
+  return {
+    total,
+    page: params.page,
+    per_page: params.perPage,
+    total_pages: Math.max(1, Math.ceil(total / params.perPage)),
+    matches,
+  };
 }

@@ -58,7 +58,10 @@ export interface Concept {
 
 // s: every word's stem, to find the phrase in a query; c: the content stems a passage must hold.
 const SYNONYMS = THESAURUS.map((group) => group.map((m) => ({ m, s: stems(m), c: contentStems(m) })));
-const ASKS = QUESTIONS.map((q) => ({ asks: q.asks.map(stems), means: q.means.map((m) => ({ m, c: contentStems(m) })) }));
+const ASKS = QUESTIONS.map((q) => ({
+  asks: q.asks.map(stems),
+  means: q.means.map((m) => ({ m, c: contentStems(m) })),
+}));
 
 /**
  * The concepts of a query: each thesaurus group or question phrase it uses,
@@ -89,7 +92,13 @@ export function concepts(query: string): Concept[] {
     // cover") is part of it, not a second thing to find: it is one more
     // way of meeting the longer one.
     const within = (i: number) =>
-      group.some((o, j) => hits[j]! >= 0 && o.s.length > group[i]!.s.length && hits[j]! <= hits[i]! && hits[i]! + group[i]!.s.length <= hits[j]! + o.s.length);
+      group.some(
+        (o, j) =>
+          hits[j]! >= 0 &&
+          o.s.length > group[i]!.s.length &&
+          hits[j]! <= hits[i]! &&
+          hits[i]! + group[i]!.s.length <= hits[j]! + o.s.length,
+      );
     const own = hits.map((at, i) => at >= 0 && !within(i));
     const unused = group.filter((_, i) => !own[i]);
     // Each member the query uses is its own concept ("punching shear" and
@@ -97,12 +106,21 @@ export function concepts(query: string): Concept[] {
     // member the query did not use.
     hits.forEach((at, i) => {
       if (!own[i] || used[at]) return;
-      out.push({ words: take(at, group[i]!.s.length), alternatives: [group[i]!.c, ...unused.map(({ c }) => c)], added: unused.map(({ m }) => m) });
+      out.push({
+        words: take(at, group[i]!.s.length),
+        alternatives: [group[i]!.c, ...unused.map(({ c }) => c)],
+        added: unused.map(({ m }) => m),
+      });
     });
   }
   const content = new Set(contentStems(query));
   all.forEach((w, i) => {
-    if (!used[i] && content.has(w) && !out.some((c) => c.words.length === 1 && c.alternatives.length === 1 && c.words[0] === w)) out.push({ words: [w], alternatives: [[w]], added: [] });
+    if (
+      !used[i] &&
+      content.has(w) &&
+      !out.some((c) => c.words.length === 1 && c.alternatives.length === 1 && c.words[0] === w)
+    )
+      out.push({ words: [w], alternatives: [[w]], added: [] });
   });
   return out;
 }

@@ -7,8 +7,10 @@
 import { tokens } from '../../../core/embedding/embed.ts';
 
 const QUESTION_WORDS = new Set(
-  ('how what when who whom whose why do does did can could must should would will may might there their they them ' +
-    'i me my we our you your if so than then into any some such been being was were am get go goes').split(' '),
+  (
+    'how what when who whom whose why do does did can could must should would will may might there their they them ' +
+    'i me my we our you your if so than then into any some such been being was were am get go goes'
+  ).split(' '),
 );
 
 export const isStopWord = (word: string) => QUESTION_WORDS.has(word.toLowerCase()) || !tokens(word).length;
@@ -18,5 +20,7 @@ export const contentWords = (text: string) => tokens(text).filter((t) => !QUESTI
 
 /** The distinct words of a query that full-text search matches (what the query-term limit counts). */
 export function ftsTerms(query: string): string[] {
-  return [...new Set((query.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []).filter((t) => t.length > 1 || /\d/.test(t)))];
+  return [
+    ...new Set((query.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []).filter((t) => t.length > 1 || /\d/.test(t))),
+  ];
 }

@@ -23,13 +23,19 @@ export function decodeBmp(bytes: Uint8Array): Rgba | null {
   const rawHeight = v.getInt32(22, true);
   const bpp = v.getUint16(28, true);
   const compression = v.getUint32(30, true);
-  if (width <= 0 || rawHeight === 0 || (bpp !== 24 && bpp !== 32) || (compression !== 0 && compression !== 3)) return null;
+  if (width <= 0 || rawHeight === 0 || (bpp !== 24 && bpp !== 32) || (compression !== 0 && compression !== 3))
+    return null;
   const height = Math.abs(rawHeight);
   let masks = bpp === 32 ? [0x00ff0000, 0x0000ff00, 0x000000ff, 0xff000000] : [0xff0000, 0xff00, 0xff, 0];
   if (compression === 3) {
     // Masks follow a 40-byte header, or sit inside a V4/V5 header.
     const at = 14 + 40;
-    masks = [v.getUint32(at, true), v.getUint32(at + 4, true), v.getUint32(at + 8, true), headerSize >= 56 ? v.getUint32(at + 12, true) : 0];
+    masks = [
+      v.getUint32(at, true),
+      v.getUint32(at + 4, true),
+      v.getUint32(at + 8, true),
+      headerSize >= 56 ? v.getUint32(at + 12, true) : 0,
+    ];
   }
   const channels = masks.map(maskShift);
   const rowSize = Math.ceil((bpp * width) / 32) * 4;

@@ -6,8 +6,23 @@
 import type { MathNode, Unit } from 'mathjs';
 import { AppError } from '../../../core/errors.ts';
 import type { CalcElement } from './elements.ts';
-import { classifySymbols, formatFormula, mathjsReading, parseFormula, toMathjs, type SymbolRole } from './expression.ts';
-import { angleUnitsAsFactors, CONSTANTS, COMPOSITE_UNITS, isAngleUnit, math, normalizeUnit, unitValue } from './math.ts';
+import {
+  classifySymbols,
+  formatFormula,
+  mathjsReading,
+  parseFormula,
+  toMathjs,
+  type SymbolRole,
+} from './expression.ts';
+import {
+  angleUnitsAsFactors,
+  CONSTANTS,
+  COMPOSITE_UNITS,
+  isAngleUnit,
+  math,
+  normalizeUnit,
+  unitValue,
+} from './math.ts';
 
 export interface Quantity {
   /** The number in `unit` (or the plain number when unit is empty). */
@@ -55,12 +70,16 @@ type UnitPowers = Map<string, number>;
 function unitPowersOf(unit: string): UnitPowers {
   const powers: UnitPowers = new Map();
   if (!unit) return powers;
-  const expanded = normalizeUnit(unit).replace(/[A-Za-z]+/g, (name) => (COMPOSITE_UNITS[name] ? `(${COMPOSITE_UNITS[name]})` : name));
+  const expanded = normalizeUnit(unit).replace(/[A-Za-z]+/g, (name) =>
+    COMPOSITE_UNITS[name] ? `(${COMPOSITE_UNITS[name]})` : name,
+  );
   const walk = (node: any, sign: number): void => {
     if (node.type === 'ParenthesisNode') return walk(node.content, sign);
     // Angles are plain factors: they suggest no unit (r in m times α in deg is in m).
-    if (node.type === 'SymbolNode') return void (isAngleUnit(node.name) || powers.set(node.name, (powers.get(node.name) ?? 0) + sign));
-    if (node.type === 'OperatorNode' && node.op === '^' && node.args[1].type === 'ConstantNode') return walk(node.args[0], sign * node.args[1].value);
+    if (node.type === 'SymbolNode')
+      return void (isAngleUnit(node.name) || powers.set(node.name, (powers.get(node.name) ?? 0) + sign));
+    if (node.type === 'OperatorNode' && node.op === '^' && node.args[1].type === 'ConstantNode')
+      return walk(node.args[0], sign * node.args[1].value);
     if (node.type === 'OperatorNode' && node.op === '*') return node.args.forEach((a: any) => walk(a, sign));
     if (node.type === 'OperatorNode' && node.op === '/') {
       walk(node.args[0], sign);
@@ -143,7 +162,9 @@ function inputsUnitPowers(expr: any, roles: Map<MathNode, SymbolRole>, units: Ma
 
 /** Evaluates with the Mathcad function names and the scope of names defined so far. */
 function evaluate(expr: MathNode, scope: Map<string, Value>): Value {
-  const value = angleUnitsAsFactors(toMathjs(expr), (name) => scope.has(name)).evaluate(new Map<string, unknown>([...Object.entries(CONSTANTS), ...scope]));
+  const value = angleUnitsAsFactors(toMathjs(expr), (name) => scope.has(name)).evaluate(
+    new Map<string, unknown>([...Object.entries(CONSTANTS), ...scope]),
+  );
   if (typeof value === 'number' || value instanceof math.Unit) return value as Value;
   throw new Error(`the result is a ${math.typeOf(value)}, not a number or quantity`);
 }
@@ -175,7 +196,8 @@ const dimensionsOf = (v: Value) => (typeof v === 'number' ? ZERO_DIMENSIONS : v.
 /** `value` expressed in `unit`: the quotient of the value by one unit, a plain number when the dimensions agree. */
 function inUnit(value: Value, unit: string): number {
   const quotient = math.divide(value as any, unitValue(unit) as any) as unknown as Value;
-  if (typeof quotient !== 'number') throw new Error(`${typeof value === 'number' ? value : value.toString()} cannot be shown in ${unit}`);
+  if (typeof quotient !== 'number')
+    throw new Error(`${typeof value === 'number' ? value : value.toString()} cannot be shown in ${unit}`);
   return quotient;
 }
 
@@ -227,7 +249,9 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
   elements.forEach((element, index) => {
     if (element.type === 'variable') {
       const unit = element.unit?.trim() ?? '';
-      const value: Value = unit ? (math.multiply(element.value, unitValue(unit) as any) as unknown as Value) : element.value;
+      const value: Value = unit
+        ? (math.multiply(element.value, unitValue(unit) as any) as unknown as Value)
+        : element.value;
       if (scope.has(element.name)) warnings.push(`Element ${index}: ${element.name} is redefined`);
       scope.set(element.name, value);
       displayUnits.set(element.name, unit);
@@ -239,16 +263,36 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
     if (element.type !== 'formula') return;
     const { name, expr } = parseFormula(element.expression, index);
     const { roles, undefinedNames } = classifySymbols(expr, new Set(scope.keys()));
-    const fail = (code: 'UNDEFINED_VARIABLE' | 'UNIT_MISMATCH' | 'CALCULATION_ERROR', message: string, details: Record<string, unknown>) => {
-      if (!options.lenient) throw new AppError(code, message, { element_index: index, expression: element.expression, ...details });
-      byIndex.set(index, { kind: 'formula', index, name, expr, roles, quantity: null, unitSource: 'none', problem: { code, message } });
+    const fail = (
+      code: 'UNDEFINED_VARIABLE' | 'UNIT_MISMATCH' | 'CALCULATION_ERROR',
+      message: string,
+      details: Record<string, unknown>,
+    ) => {
+      if (!options.lenient)
+        throw new AppError(code, message, { element_index: index, expression: element.expression, ...details });
+      byIndex.set(index, {
+        kind: 'formula',
+        index,
+        name,
+        expr,
+        roles,
+        quantity: null,
+        unitSource: 'none',
+        problem: { code, message },
+      });
     };
     if (name && name in CONSTANTS) warnings.push(`Element ${index}: ${name} redefines a built-in constant`);
     if (undefinedNames.length) {
-      const why = undefinedNames.map((n) => `${n} (${definedLater(elements, n, index) ?? mathjsReading(n)})`).join(', ');
-      return fail('UNDEFINED_VARIABLE', `Element ${index}: ${formatFormula(name, expr)} uses ${undefinedNames.join(', ')} before ${undefinedNames.length > 1 ? 'they are' : 'it is'} defined: ${why}`, {
-        names: undefinedNames,
-      });
+      const why = undefinedNames
+        .map((n) => `${n} (${definedLater(elements, n, index) ?? mathjsReading(n)})`)
+        .join(', ');
+      return fail(
+        'UNDEFINED_VARIABLE',
+        `Element ${index}: ${formatFormula(name, expr)} uses ${undefinedNames.join(', ')} before ${undefinedNames.length > 1 ? 'they are' : 'it is'} defined: ${why}`,
+        {
+          names: undefinedNames,
+        },
+      );
     }
     let value: Value;
     try {
@@ -258,7 +302,11 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
       if (/units do not match|unit.*(differ|mismatch)|cannot convert/i.test(message)) {
         const clash = unitClash(expr, scope);
         const units = clash ? [clash.left, clash.right] : [];
-        return fail('UNIT_MISMATCH', `Element ${index}: inconsistent units in ${element.expression}${clash ? `: ${clash.left} cannot be added to or subtracted from ${clash.right}` : ` (${message})`}`, { units });
+        return fail(
+          'UNIT_MISMATCH',
+          `Element ${index}: inconsistent units in ${element.expression}${clash ? `: ${clash.left} cannot be added to or subtracted from ${clash.right}` : ` (${message})`}`,
+          { units },
+        );
       }
       return fail('CALCULATION_ERROR', `Element ${index}: ${element.expression} cannot be evaluated: ${message}`, {});
     }
@@ -276,10 +324,15 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
       const target = unitValue(unit);
       if (dimensionsOf(value) !== dimensionsOf(target)) {
         const got = typeof value === 'number' ? 'a plain number' : value.toSI().formatUnits();
-        return fail('UNIT_MISMATCH', `Element ${index}: the result of ${element.expression} is ${got}, which cannot be shown in ${unit}`, { units: [got, unit], result_unit: unit });
+        return fail(
+          'UNIT_MISMATCH',
+          `Element ${index}: the result of ${element.expression} is ${got}, which cannot be shown in ${unit}`,
+          { units: [got, unit], result_unit: unit },
+        );
       }
       // A plain number asked for in a plain unit (`1` or `rad/rad`) shows no unit; in deg it shows degrees.
-      if (typeof target === 'number' && target === 1 && !/[A-Za-z]/.test(normalizeUnit(unit).replace(/rad/g, ''))) unit = '';
+      if (typeof target === 'number' && target === 1 && !/[A-Za-z]/.test(normalizeUnit(unit).replace(/rad/g, '')))
+        unit = '';
     } else if (suggestedUnit) {
       unit = suggestedUnit;
       unitSource = 'inputs';
@@ -299,5 +352,11 @@ export function calculate(elements: readonly CalcElement[], options: CalculateOp
 export function resultsSummary(calc: Calculation) {
   return [...calc.byIndex.values()]
     .filter((c): c is CalculatedFormula => c.kind === 'formula')
-    .map((c) => ({ elementIndex: c.index, name: c.name, value: c.quantity?.value ?? null, unit: c.quantity?.unit ?? '', ...(c.problem ? { problem: c.problem } : {}) }));
+    .map((c) => ({
+      elementIndex: c.index,
+      name: c.name,
+      value: c.quantity?.value ?? null,
+      unit: c.quantity?.unit ?? '',
+      ...(c.problem ? { problem: c.problem } : {}),
+    }));
 }

@@ -54,9 +54,23 @@ const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 const FIELDS: Record<CalcElement['type'], Record<string, { kind: 'string' | 'number'; required?: boolean }>> = {
   text: { content: { kind: 'string', required: true }, style: { kind: 'string' } },
-  variable: { name: { kind: 'string', required: true }, value: { kind: 'number', required: true }, unit: { kind: 'string' }, description: { kind: 'string' } },
-  formula: { expression: { kind: 'string', required: true }, description: { kind: 'string' }, resultUnit: { kind: 'string' } },
-  image: { url: { kind: 'string', required: true }, caption: { kind: 'string' }, width: { kind: 'number' }, height: { kind: 'number' } },
+  variable: {
+    name: { kind: 'string', required: true },
+    value: { kind: 'number', required: true },
+    unit: { kind: 'string' },
+    description: { kind: 'string' },
+  },
+  formula: {
+    expression: { kind: 'string', required: true },
+    description: { kind: 'string' },
+    resultUnit: { kind: 'string' },
+  },
+  image: {
+    url: { kind: 'string', required: true },
+    caption: { kind: 'string' },
+    width: { kind: 'number' },
+    height: { kind: 'number' },
+  },
 };
 
 const shapeError = (field: string, message: string) => fieldError('VALIDATION_ERROR', field, message, { field });
@@ -73,10 +87,14 @@ export function validateElement(raw: unknown, index: number, field = `elements[$
   if (type === undefined || type === null) throw shapeError(`${field}.type`, 'is required');
   if (typeof type !== 'string') throw shapeError(`${field}.type`, 'must be a string');
   if (!(ELEMENT_TYPES as readonly string[]).includes(type)) {
-    throw new AppError('INVALID_ELEMENT', `Element ${index} has type ${JSON.stringify(type ?? null)}; the type must be one of text, variable, formula, image`, {
-      element_index: index,
-      type: type ?? null,
-    });
+    throw new AppError(
+      'INVALID_ELEMENT',
+      `Element ${index} has type ${JSON.stringify(type ?? null)}; the type must be one of text, variable, formula, image`,
+      {
+        element_index: index,
+        type: type ?? null,
+      },
+    );
   }
   const spec = FIELDS[type as CalcElement['type']];
   const out: Record<string, unknown> = { type };
@@ -94,25 +112,39 @@ export function validateElement(raw: unknown, index: number, field = `elements[$
   const element = out as unknown as CalcElement;
   switch (element.type) {
     case 'text':
-      if (element.style !== undefined && !TEXT_STYLES.includes(element.style)) throw valueError(`${field}.style`, `must be one of ${TEXT_STYLES.join(', ')}`);
+      if (element.style !== undefined && !TEXT_STYLES.includes(element.style))
+        throw valueError(`${field}.style`, `must be one of ${TEXT_STYLES.join(', ')}`);
       break;
     case 'variable':
-      if (!NAME.test(element.name)) throw valueError(`${field}.name`, 'must start with a letter and contain only letters, digits and underscores', { element_index: index });
-      if (element.unit !== undefined && element.unit.trim() && !parseUnit(element.unit)) throw valueError(`${field}.unit`, `"${element.unit}" is not a known unit`, { element_index: index });
+      if (!NAME.test(element.name))
+        throw valueError(`${field}.name`, 'must start with a letter and contain only letters, digits and underscores', {
+          element_index: index,
+        });
+      if (element.unit !== undefined && element.unit.trim() && !parseUnit(element.unit))
+        throw valueError(`${field}.unit`, `"${element.unit}" is not a known unit`, { element_index: index });
       break;
     case 'formula': {
       const parsed = parseFormula(element.expression, index);
-      if (parsed.name !== null && !NAME.test(parsed.name)) throw valueError(`${field}.expression`, `the defined name "${parsed.name}" must be letters, digits and underscores`, { element_index: index });
+      if (parsed.name !== null && !NAME.test(parsed.name))
+        throw valueError(
+          `${field}.expression`,
+          `the defined name "${parsed.name}" must be letters, digits and underscores`,
+          { element_index: index },
+        );
       if (element.resultUnit !== undefined && element.resultUnit.trim() && !parseUnit(element.resultUnit)) {
-        throw valueError(`${field}.resultUnit`, `"${element.resultUnit}" is not a known unit`, { element_index: index });
+        throw valueError(`${field}.resultUnit`, `"${element.resultUnit}" is not a known unit`, {
+          element_index: index,
+        });
       }
       break;
     }
     case 'image':
-      if (!/^(data:image\/(png|jpeg|jpg);base64,|https?:\/\/)/i.test(element.url)) throw valueError(`${field}.url`, 'must be an http(s) URL or a data:image/png or data:image/jpeg base64 URI');
+      if (!/^(data:image\/(png|jpeg|jpg);base64,|https?:\/\/)/i.test(element.url))
+        throw valueError(`${field}.url`, 'must be an http(s) URL or a data:image/png or data:image/jpeg base64 URI');
       for (const dim of ['width', 'height'] as const) {
         const v = element[dim];
-        if (v !== undefined && (v <= 0 || v > 5000)) throw valueError(`${field}.${dim}`, 'must be between 1 and 5000 pixels');
+        if (v !== undefined && (v <= 0 || v > 5000))
+          throw valueError(`${field}.${dim}`, 'must be between 1 and 5000 pixels');
       }
       break;
   }
@@ -122,7 +154,11 @@ export function validateElement(raw: unknown, index: number, field = `elements[$
 /** The tier's element limit, for `count` new elements after `offset` already in the document. */
 export function checkElementCount(count: number, tier: Tier, limit: number | null, offset = 0): void {
   if (limit !== null && count + offset > limit) {
-    throw new AppError('ELEMENT_LIMIT_EXCEEDED', `A document may hold at most ${limit} elements on the ${tier} tier (got ${count + offset})`, { limit, tier, count: count + offset });
+    throw new AppError(
+      'ELEMENT_LIMIT_EXCEEDED',
+      `A document may hold at most ${limit} elements on the ${tier} tier (got ${count + offset})`,
+      { limit, tier, count: count + offset },
+    );
   }
 }
 
@@ -136,7 +172,12 @@ export function validateElements(raw: unknown, tier: Tier, limit: number | null,
     if ((e as { type?: unknown } | null)?.type !== 'formula' || typeof expression !== 'string') return;
     terms += checkFormulaSize(expression, i + offset);
     if (terms > LIMITS.formulaMaxTermsPerRequest) {
-      throw fieldError('UNPROCESSABLE', 'elements', `the formulas of one request may have at most ${LIMITS.formulaMaxTermsPerRequest} terms in all`, { field: 'elements', limit: LIMITS.formulaMaxTermsPerRequest });
+      throw fieldError(
+        'UNPROCESSABLE',
+        'elements',
+        `the formulas of one request may have at most ${LIMITS.formulaMaxTermsPerRequest} terms in all`,
+        { field: 'elements', limit: LIMITS.formulaMaxTermsPerRequest },
+      );
     }
   });
   return raw.map((e, i) => validateElement(e, i));
@@ -159,7 +200,8 @@ export function validateMetadata(raw: unknown): DocumentMetadata {
     if (v.length > 200) throw valueError(`metadata.${key}`, 'must be at most 200 characters');
     out[key] = v;
   }
-  if (out.date !== undefined && (!DATE.test(out.date) || Number.isNaN(Date.parse(out.date)))) throw valueError('metadata.date', 'must be an ISO 8601 date such as 2026-11-22');
+  if (out.date !== undefined && (!DATE.test(out.date) || Number.isNaN(Date.parse(out.date))))
+    throw valueError('metadata.date', 'must be an ISO 8601 date such as 2026-11-22');
   return out;
 }
 
@@ -173,7 +215,8 @@ export function validateOptions(raw: unknown): DocumentOptions {
     options.aiFormatting = r.aiFormatting;
   }
   if (r.pageOrientation !== undefined && r.pageOrientation !== null) {
-    if (r.pageOrientation !== 'portrait' && r.pageOrientation !== 'landscape') throw valueError('options.pageOrientation', 'must be portrait or landscape');
+    if (r.pageOrientation !== 'portrait' && r.pageOrientation !== 'landscape')
+      throw valueError('options.pageOrientation', 'must be portrait or landscape');
     options.pageOrientation = r.pageOrientation;
   }
   return options;
@@ -187,8 +230,17 @@ export interface CreateDocumentRequest {
 }
 
 /** Everything create_document checks at request time. */
-export function validateCreateDocument(raw: Record<string, unknown>, tier: Tier, limit: number | null): CreateDocumentRequest {
+export function validateCreateDocument(
+  raw: Record<string, unknown>,
+  tier: Tier,
+  limit: number | null,
+): CreateDocumentRequest {
   const documentName = validateDocumentName(raw.documentName);
   if (raw.elements === undefined || raw.elements === null) throw shapeError('elements', 'is required');
-  return { documentName, elements: validateElements(raw.elements, tier, limit), metadata: validateMetadata(raw.metadata), options: validateOptions(raw.options) };
+  return {
+    documentName,
+    elements: validateElements(raw.elements, tier, limit),
+    metadata: validateMetadata(raw.metadata),
+    options: validateOptions(raw.options),
+  };
 }

@@ -30,27 +30,44 @@ export function formulaSize(expression: string): { terms: number; nesting: numbe
   for (let i = 0; i < expression.length; i++) {
     const c = expression.charCodeAt(i);
     // Letters, digits, "_", "." and anything beyond ASCII (Greek names, units) make up one term.
-    const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c > 127;
+    const word =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46 || c > 127;
     if (word) {
       if (!inToken) terms++;
       inToken = true;
       continue;
     }
     inToken = false;
-    if (c === 40 || c === 91 || c === 123) nesting = Math.max(nesting, ++depth); // ( [ {
-    else if (c === 41 || c === 93 || c === 125) depth--; // ) ] }
+    if (c === 40 || c === 91 || c === 123)
+      nesting = Math.max(nesting, ++depth); // ( [ {
+    else if (c === 41 || c === 93 || c === 125)
+      depth--; // ) ] }
     else if (c > 32) terms++; // an operator or other sign; spaces and controls are not terms
   }
   return { terms, nesting };
 }
 
 /** Refuses (422 naming the field) a formula over the limits of core/limits.ts; returns its term count. */
-export function checkFormulaSize(expression: string, elementIndex: number, field = `elements[${elementIndex}].expression`): number {
-  const refuse = (why: string, limit: number) => fieldError('UNPROCESSABLE', field, why, { field, element_index: elementIndex, limit });
-  if (expression.length > LIMITS.formulaMaxChars) throw refuse(`must be at most ${LIMITS.formulaMaxChars} characters (got ${expression.length})`, LIMITS.formulaMaxChars);
+export function checkFormulaSize(
+  expression: string,
+  elementIndex: number,
+  field = `elements[${elementIndex}].expression`,
+): number {
+  const refuse = (why: string, limit: number) =>
+    fieldError('UNPROCESSABLE', field, why, { field, element_index: elementIndex, limit });
+  if (expression.length > LIMITS.formulaMaxChars)
+    throw refuse(
+      `must be at most ${LIMITS.formulaMaxChars} characters (got ${expression.length})`,
+      LIMITS.formulaMaxChars,
+    );
   const { terms, nesting } = formulaSize(expression);
-  if (terms > LIMITS.formulaMaxTerms) throw refuse(`must have at most ${LIMITS.formulaMaxTerms} terms (got ${terms})`, LIMITS.formulaMaxTerms);
-  if (nesting > LIMITS.formulaMaxNesting) throw refuse(`must nest brackets at most ${LIMITS.formulaMaxNesting} deep (got ${nesting})`, LIMITS.formulaMaxNesting);
+  if (terms > LIMITS.formulaMaxTerms)
+    throw refuse(`must have at most ${LIMITS.formulaMaxTerms} terms (got ${terms})`, LIMITS.formulaMaxTerms);
+  if (nesting > LIMITS.formulaMaxNesting)
+    throw refuse(
+      `must nest brackets at most ${LIMITS.formulaMaxNesting} deep (got ${nesting})`,
+      LIMITS.formulaMaxNesting,
+    );
   return terms;
 }
 
@@ -62,23 +79,32 @@ export function parseFormula(expression: string, elementIndex: number): ParsedFo
   try {
     node = math.parse(text);
   } catch (err) {
-    throw new AppError('FORMULA_PARSE_ERROR', `Element ${elementIndex}: the expression "${expression}" cannot be parsed (${(err as Error).message})`, {
-      element_index: elementIndex,
-      expression,
-    });
+    throw new AppError(
+      'FORMULA_PARSE_ERROR',
+      `Element ${elementIndex}: the expression "${expression}" cannot be parsed (${(err as Error).message})`,
+      {
+        element_index: elementIndex,
+        expression,
+      },
+    );
   }
   const unsupported = unsupportedNode(node.type === 'AssignmentNode' ? (node as any).value : node);
-  if (node.type === 'AssignmentNode' && (node as any).object?.type !== 'SymbolNode') unsupportedError(expression, elementIndex, 'the left side of a definition must be a name');
+  if (node.type === 'AssignmentNode' && (node as any).object?.type !== 'SymbolNode')
+    unsupportedError(expression, elementIndex, 'the left side of a definition must be a name');
   if (unsupported) unsupportedError(expression, elementIndex, unsupported);
   if (node.type === 'AssignmentNode') return { name: (node as any).object.name, expr: (node as any).value };
   return { name: null, expr: node };
 }
 
 function unsupportedError(expression: string, elementIndex: number, why: string): never {
-  throw new AppError('FORMULA_PARSE_ERROR', `Element ${elementIndex}: the expression "${expression}" is not supported: ${why}`, {
-    element_index: elementIndex,
-    expression,
-  });
+  throw new AppError(
+    'FORMULA_PARSE_ERROR',
+    `Element ${elementIndex}: the expression "${expression}" is not supported: ${why}`,
+    {
+      element_index: elementIndex,
+      expression,
+    },
+  );
 }
 
 /** The operators and functions a calculation document supports (the spec's list plus a few Mathcad built-ins). */
@@ -94,10 +120,12 @@ function unsupportedNode(root: MathNode): string | null {
       case 'ParenthesisNode':
         break;
       case 'OperatorNode':
-        if (!['+', '-', '*', '/', '^'].includes(node.op) && node.fn !== 'unaryMinus' && node.fn !== 'unaryPlus') problem = `the operator ${node.op} is not supported`;
+        if (!['+', '-', '*', '/', '^'].includes(node.op) && node.fn !== 'unaryMinus' && node.fn !== 'unaryPlus')
+          problem = `the operator ${node.op} is not supported`;
         break;
       case 'FunctionNode':
-        if (node.fn.type !== 'SymbolNode' || !(node.fn.name in FUNCTIONS)) problem = `the function ${node.fn.toString()} is not supported (use ${Object.keys(FUNCTIONS).join(', ')})`;
+        if (node.fn.type !== 'SymbolNode' || !(node.fn.name in FUNCTIONS))
+          problem = `the function ${node.fn.toString()} is not supported (use ${Object.keys(FUNCTIONS).join(', ')})`;
         break;
       default:
         problem = `${node.type.replace(/Node$/, '').toLowerCase()} expressions are not supported`;
@@ -109,7 +137,10 @@ function unsupportedNode(root: MathNode): string | null {
 export type SymbolRole = 'variable' | 'unit' | 'constant';
 
 /** The role of every symbol in the tree (function names excluded), by node. */
-export function classifySymbols(expr: MathNode, defined: ReadonlySet<string>): { roles: Map<MathNode, SymbolRole>; undefinedNames: string[] } {
+export function classifySymbols(
+  expr: MathNode,
+  defined: ReadonlySet<string>,
+): { roles: Map<MathNode, SymbolRole>; undefinedNames: string[] } {
   const roles = new Map<MathNode, SymbolRole>();
   const undefinedNames: string[] = [];
 
@@ -166,7 +197,8 @@ export function classifySymbols(expr: MathNode, defined: ReadonlySet<string>): {
 /** What mathjs would have made of an undefined name, for the error message. */
 export function mathjsReading(name: string): string {
   if (isUnitName(name)) return `mathjs would read it as the unit ${name}`;
-  if (name in (math as any) && typeof (math as any)[name] !== 'function') return `mathjs would read it as the constant ${name}`;
+  if (name in (math as any) && typeof (math as any)[name] !== 'function')
+    return `mathjs would read it as the constant ${name}`;
   return 'it is not defined anywhere';
 }
 
@@ -174,7 +206,10 @@ export function mathjsReading(name: string): string {
 export function toMathjs(expr: MathNode): MathNode {
   return expr.transform((node: any) => {
     if (node.type === 'FunctionNode' && node.fn.name in FUNCTIONS && FUNCTIONS[node.fn.name] !== node.fn.name) {
-      return new math.FunctionNode(new math.SymbolNode(FUNCTIONS[node.fn.name]!), node.args.map((a: MathNode) => toMathjs(a)));
+      return new math.FunctionNode(
+        new math.SymbolNode(FUNCTIONS[node.fn.name]!),
+        node.args.map((a: MathNode) => toMathjs(a)),
+      );
     }
     return node;
   });
@@ -223,4 +258,5 @@ export function formatNumber(value: number): string {
   return String(Number(value.toPrecision(15)));
 }
 
-export const formatFormula = (name: string | null, expr: MathNode): string => (name ? `${name} := ${formatExpression(expr)}` : formatExpression(expr));
+export const formatFormula = (name: string | null, expr: MathNode): string =>
+  name ? `${name} := ${formatExpression(expr)}` : formatExpression(expr);

@@ -13,7 +13,11 @@ export interface RawImage {
   mime: string;
 }
 
-const fail = (index: number, url: string, why: string) => new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image ${url} could not be used: ${why}`, { element_index: index, url });
+const fail = (index: number, url: string, why: string) =>
+  new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image ${url} could not be used: ${why}`, {
+    element_index: index,
+    url,
+  });
 
 export function decodeDataUri(uri: string, index: number): RawImage {
   const m = /^data:(image\/(?:png|jpeg|jpg));base64,(.*)$/is.exec(uri);
@@ -29,7 +33,12 @@ export async function fetchImage(href: string, index: number, signal?: AbortSign
     ({ bytes } = await guardedFetch(href, { signal }));
   } catch (err) {
     // One message for every refusal: the caller learns nothing about our network.
-    if (err instanceof FetchRefused) throw fail(index, href, `${err.message} (only public http(s) addresses, at most ${IMAGE_LIMIT_BYTES} bytes within ${LIMITS.fetchTimeoutMs} ms)`);
+    if (err instanceof FetchRefused)
+      throw fail(
+        index,
+        href,
+        `${err.message} (only public http(s) addresses, at most ${IMAGE_LIMIT_BYTES} bytes within ${LIMITS.fetchTimeoutMs} ms)`,
+      );
     throw err;
   }
   const mime = sniff(bytes);
@@ -44,7 +53,10 @@ export function sniff(bytes: Uint8Array): string | null {
 }
 
 /** Every image element's bytes, by element index. */
-export async function loadImages(elements: readonly { type: string; url?: string }[], signal?: AbortSignal): Promise<Map<number, RawImage>> {
+export async function loadImages(
+  elements: readonly { type: string; url?: string }[],
+  signal?: AbortSignal,
+): Promise<Map<number, RawImage>> {
   const out = new Map<number, RawImage>();
   await Promise.all(
     elements.map(async (e, i) => {

@@ -49,7 +49,12 @@ export function planLayout(elements: readonly CalcElement[], aiFormatting: boole
       continue;
     }
     let start = r;
-    while (start > 0 && r - start < MAX_KEEP_ROWS && rows[start - 1]!.indices.every((i) => elements[i]!.type === 'variable')) start--;
+    while (
+      start > 0 &&
+      r - start < MAX_KEEP_ROWS &&
+      rows[start - 1]!.indices.every((i) => elements[i]!.type === 'variable')
+    )
+      start--;
     const run = rows.slice(start, r);
     if (!run.some((row) => row.indices.some((i) => used.has((elements[i] as { name: string }).name)))) continue;
     for (const row of run) row.keepWithNext = true;

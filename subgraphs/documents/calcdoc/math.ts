@@ -126,7 +126,13 @@ export const angleFactor = (name: string): number => math.unit(1, name).toNumber
 /** An expression tree with every angle-unit symbol the worksheet has not defined replaced by its factor. */
 export function angleUnitsAsFactors(node: MathNode, defined: (name: string) => boolean = () => false): MathNode {
   return node.transform((n: any, _path: string, parent: any) => {
-    if (n.type !== 'SymbolNode' || (parent?.type === 'FunctionNode' && parent.fn === n) || defined(n.name) || !isAngleUnit(n.name)) return n;
+    if (
+      n.type !== 'SymbolNode' ||
+      (parent?.type === 'FunctionNode' && parent.fn === n) ||
+      defined(n.name) ||
+      !isAngleUnit(n.name)
+    )
+      return n;
     return new math.ConstantNode(angleFactor(n.name));
   });
 }

@@ -10,9 +10,43 @@
 
 /** Greek letters by the names engineers type (TeX's), in the code points a Greek keyboard gives. */
 export const GREEK: Readonly<Record<string, string>> = {
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ϵ', zeta: 'ζ', eta: 'η', theta: 'θ', vartheta: 'ϑ', iota: 'ι', kappa: 'κ',
-  lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', upsilon: 'υ', phi: 'φ', varphi: 'ϕ', chi: 'χ', psi: 'ψ', omega: 'ω',
-  Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Upsilon: 'Υ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  epsilon: 'ε',
+  varepsilon: 'ϵ',
+  zeta: 'ζ',
+  eta: 'η',
+  theta: 'θ',
+  vartheta: 'ϑ',
+  iota: 'ι',
+  kappa: 'κ',
+  lambda: 'λ',
+  mu: 'μ',
+  nu: 'ν',
+  xi: 'ξ',
+  pi: 'π',
+  rho: 'ρ',
+  sigma: 'σ',
+  tau: 'τ',
+  upsilon: 'υ',
+  phi: 'φ',
+  varphi: 'ϕ',
+  chi: 'χ',
+  psi: 'ψ',
+  omega: 'ω',
+  Gamma: 'Γ',
+  Delta: 'Δ',
+  Theta: 'Θ',
+  Lambda: 'Λ',
+  Xi: 'Ξ',
+  Pi: 'Π',
+  Sigma: 'Σ',
+  Upsilon: 'Υ',
+  Phi: 'Φ',
+  Psi: 'Ψ',
+  Omega: 'Ω',
 };
 const ASCII: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(GREEK).map(([k, v]) => [v, k]));
 /** Longest first, so `epsilon` wins over `eta`… and `varphi` over `phi`. */
@@ -36,7 +70,8 @@ function greekBase(base: string): string {
 /** `phiM_n` → { base: 'φM', subscript: 'n' }; `gamma_c` → γ, c; `sigma_max` → σ, max. */
 export function shownName(name: string): ShownName {
   const cut = name.indexOf('_');
-  if (cut <= 0 || cut === name.length - 1 || name.indexOf('_', cut + 1) >= 0) return { base: greekBase(name), subscript: null };
+  if (cut <= 0 || cut === name.length - 1 || name.indexOf('_', cut + 1) >= 0)
+    return { base: greekBase(name), subscript: null };
   const sub = name.slice(cut + 1);
   return { base: greekBase(name.slice(0, cut)), subscript: GREEK[sub] ?? sub };
 }

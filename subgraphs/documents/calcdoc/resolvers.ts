@@ -7,8 +7,8 @@ import { appendElements, convertWorksheet, createDocument, generatePdf, readDocu
 const mutation =
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL input, validated by the domain function it is passed to
   (domain: (platform: RequestContext['platform'], principal: Principal, input: any) => unknown) =>
-  (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) =>
-    domain(ctx.platform, requirePrincipal(ctx), args.input);
+    (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) =>
+      domain(ctx.platform, requirePrincipal(ctx), args.input);
 
 export const calcdocMutations = {
   createDocument: mutation(createDocument),

@@ -18,18 +18,26 @@ import { decodeSource, requireKind } from './source-file.ts';
 type Deps = Pick<Platform, 'config' | 'db' | 'jobs'>;
 type Input = Record<string, unknown>;
 
-export const createDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.create_document', input);
+export const createDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
+  platform.jobs.create(principal, 'calcdoc.create_document', input);
 
-export async function appendElements(platform: Deps, principal: Principal, input: { docId: string; elements: unknown }): Promise<JobRecord> {
+export async function appendElements(
+  platform: Deps,
+  principal: Principal,
+  input: { docId: string; elements: unknown },
+): Promise<JobRecord> {
   await checkAppend(platform.db, platform.config, principal, input);
   return platform.jobs.create(principal, 'calcdoc.append_elements', input);
 }
 
-export const readDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.read', input);
+export const readDocument = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
+  platform.jobs.create(principal, 'calcdoc.read', input);
 
-export const generatePdf = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.generate_pdf', input);
+export const generatePdf = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
+  platform.jobs.create(principal, 'calcdoc.generate_pdf', input);
 
-export const convertWorksheet = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> => platform.jobs.create(principal, 'calcdoc.convert', input);
+export const convertWorksheet = (platform: Deps, principal: Principal, input: Input): Promise<JobRecord> =>
+  platform.jobs.create(principal, 'calcdoc.convert', input);
 
 export interface AppendInput {
   docId: string;
@@ -39,16 +47,35 @@ export interface AppendInput {
 export async function findDocument(db: Database, accountId: string, docId: string) {
   const doc = await db.calcDocument.findUnique({ where: { id: docId } });
   if (!doc || doc.accountId !== accountId || doc.expiresAt.getTime() <= Date.now()) {
-    throw new AppError('DOCUMENT_NOT_FOUND', `Calculation document ${docId} not found (unknown, another account's, or past its retention)`, { doc_id: docId });
+    throw new AppError(
+      'DOCUMENT_NOT_FOUND',
+      `Calculation document ${docId} not found (unknown, another account's, or past its retention)`,
+      { doc_id: docId },
+    );
   }
   // Rows written before the domain took camelCase spell their fields the spec's way: keys only, so one transform reads both.
-  return { ...doc, elements: toCamelKeys<CalcElement[]>(doc.elements), options: toCamelKeys<DocumentOptions>(doc.options) };
+  return {
+    ...doc,
+    elements: toCamelKeys<CalcElement[]>(doc.elements),
+    options: toCamelKeys<DocumentOptions>(doc.options),
+  };
 }
 
 /** What an append's job type cannot check alone (it reads no database): the document exists for this account and the total stays within the tier. */
-async function checkAppend(db: Database, config: Config, principal: Principal, raw: { docId: string; elements: unknown }): Promise<void> {
+async function checkAppend(
+  db: Database,
+  config: Config,
+  principal: Principal,
+  raw: { docId: string; elements: unknown },
+): Promise<void> {
   const doc = await findDocument(db, principal.accountId, raw.docId);
-  if (Array.isArray(raw.elements)) checkElementCount(raw.elements.length, principal.tier, config.tiers[principal.tier].elementsPerDocument, doc.elements.length);
+  if (Array.isArray(raw.elements))
+    checkElementCount(
+      raw.elements.length,
+      principal.tier,
+      config.tiers[principal.tier].elementsPerDocument,
+      doc.elements.length,
+    );
 }
 
 export interface SourceInput {
@@ -69,8 +96,12 @@ export interface PdfInput extends SourceInput {
 export function preparePdf(raw: Record<string, unknown>): PdfInput {
   const options = (raw.options ?? {}) as Record<string, unknown>;
   for (const key of ['pageNumbers', 'headersFooters']) {
-    if (options[key] !== undefined && options[key] !== null && typeof options[key] !== 'boolean') throw new AppError('VALIDATION_ERROR', `options.${key}: must be a boolean`, { field: `options.${key}` });
+    if (options[key] !== undefined && options[key] !== null && typeof options[key] !== 'boolean')
+      throw new AppError('VALIDATION_ERROR', `options.${key}: must be a boolean`, { field: `options.${key}` });
   }
-  return { ...prepareSource(raw, ['mcdx']), pageNumbers: options.pageNumbers !== false, headersFooters: options.headersFooters !== false };
+  return {
+    ...prepareSource(raw, ['mcdx']),
+    pageNumbers: options.pageNumbers !== false,
+    headersFooters: options.headersFooters !== false,
+  };
 }
-

@@ -26,8 +26,18 @@ export type TaskRequest =
 
 async function create(req: Extract<TaskRequest, { op: 'create' }>) {
   const calc = calculate(req.elements);
-  const images = new Map<number, PngImage>(await Promise.all(req.images.map(async ([i, raw]) => [i, await toPng(raw.bytes, i)] as const)));
-  const mcdx = writeMcdx({ documentName: req.documentName, elements: req.elements, metadata: req.metadata, options: req.options, calc, images, now: new Date(req.now) });
+  const images = new Map<number, PngImage>(
+    await Promise.all(req.images.map(async ([i, raw]) => [i, await toPng(raw.bytes, i)] as const)),
+  );
+  const mcdx = writeMcdx({
+    documentName: req.documentName,
+    elements: req.elements,
+    metadata: req.metadata,
+    options: req.options,
+    calc,
+    images,
+    now: new Date(req.now),
+  });
   return { mcdx, results: resultsSummary(calc), warnings: calc.warnings };
 }
 
@@ -70,7 +80,14 @@ async function convert(req: Extract<TaskRequest, { op: 'convert' }>) {
     images: sheet.images,
     now: new Date(req.now),
   });
-  return { mcdx, documentName: sheet.documentName, generator: sheet.generator, converted: sheet.elements.length, unconverted: sheet.unconverted, results: resultsSummary(calc) };
+  return {
+    mcdx,
+    documentName: sheet.documentName,
+    generator: sheet.generator,
+    converted: sheet.elements.length,
+    unconverted: sheet.unconverted,
+    results: resultsSummary(calc),
+  };
 }
 
 export default defineTask(async (req: TaskRequest) => {
@@ -87,5 +104,8 @@ export default defineTask(async (req: TaskRequest) => {
 });
 
 /** Runs a calculation-document task in the pool. */
-export const runTask = <T>(workers: { run<R>(m: URL, p: unknown, s?: AbortSignal): Promise<R> }, req: TaskRequest, signal?: AbortSignal): Promise<T> =>
-  workers.run<T>(new URL(import.meta.url), req, signal);
+export const runTask = <T>(
+  workers: { run<R>(m: URL, p: unknown, s?: AbortSignal): Promise<R> },
+  req: TaskRequest,
+  signal?: AbortSignal,
+): Promise<T> => workers.run<T>(new URL(import.meta.url), req, signal);

@@ -5,7 +5,19 @@
 // caller can say the picture cannot be decoded.
 import type { Rgba } from './bmp.ts';
 
-const TAG = { width: 256, height: 257, bits: 258, compression: 259, photometric: 262, stripOffsets: 273, samples: 277, rowsPerStrip: 278, stripBytes: 279, planar: 284, predictor: 317 };
+const TAG = {
+  width: 256,
+  height: 257,
+  bits: 258,
+  compression: 259,
+  photometric: 262,
+  stripOffsets: 273,
+  samples: 277,
+  rowsPerStrip: 278,
+  stripBytes: 279,
+  planar: 284,
+  predictor: 317,
+};
 const TYPE_SIZE: Record<number, number> = { 1: 1, 3: 2, 4: 4 };
 
 export function decodeTiff(bytes: Uint8Array, maxPixels: number): Rgba | null {
@@ -29,7 +41,14 @@ export function decodeTiff(bytes: Uint8Array, maxPixels: number): Rgba | null {
     const base = n * size <= 4 ? at + 8 : v.getUint32(at + 8, little);
     if (base + n * size > bytes.length) return null;
     const values: number[] = [];
-    for (let k = 0; k < n; k++) values.push(size === 1 ? bytes[base + k]! : size === 2 ? v.getUint16(base + k * 2, little) : v.getUint32(base + k * 4, little));
+    for (let k = 0; k < n; k++)
+      values.push(
+        size === 1
+          ? bytes[base + k]!
+          : size === 2
+            ? v.getUint16(base + k * 2, little)
+            : v.getUint32(base + k * 4, little),
+      );
     tags.set(tag, values);
   }
   const one = (tag: number, fallback: number) => tags.get(tag)?.[0] ?? fallback;
@@ -41,7 +60,8 @@ export function decodeTiff(bytes: Uint8Array, maxPixels: number): Rgba | null {
   const predictor = one(TAG.predictor, 1);
   if (!width || !height || width * height > maxPixels) return null;
   if ((tags.get(TAG.bits) ?? [8]).some((b) => b !== 8) || one(TAG.planar, 1) !== 1) return null;
-  if (![0, 1, 2].includes(photometric) || samples < 1 || samples > 4 || ![1, 5, 32773].includes(compression)) return null;
+  if (![0, 1, 2].includes(photometric) || samples < 1 || samples > 4 || ![1, 5, 32773].includes(compression))
+    return null;
   const offsets = tags.get(TAG.stripOffsets) ?? [];
   const lengths = tags.get(TAG.stripBytes) ?? [];
   if (!offsets.length || offsets.length !== lengths.length) return null;
@@ -52,12 +72,19 @@ export function decodeTiff(bytes: Uint8Array, maxPixels: number): Rgba | null {
   for (let s = 0; s < offsets.length && filled < raw.length; s++) {
     const strip = bytes.subarray(offsets[s]!, offsets[s]! + lengths[s]!);
     const want = Math.min(raw.length - filled, rowBytes * one(TAG.rowsPerStrip, height));
-    const data = compression === 1 ? strip.subarray(0, want) : compression === 32773 ? unpackBits(strip, want) : unLzw(strip, want);
+    const data =
+      compression === 1
+        ? strip.subarray(0, want)
+        : compression === 32773
+          ? unpackBits(strip, want)
+          : unLzw(strip, want);
     raw.set(data.subarray(0, want), filled);
     filled += Math.min(want, data.length);
   }
   if (predictor === 2) {
-    for (let y = 0; y < height; y++) for (let i = samples; i < rowBytes; i++) raw[y * rowBytes + i] = (raw[y * rowBytes + i]! + raw[y * rowBytes + i - samples]!) & 0xff;
+    for (let y = 0; y < height; y++)
+      for (let i = samples; i < rowBytes; i++)
+        raw[y * rowBytes + i] = (raw[y * rowBytes + i]! + raw[y * rowBytes + i - samples]!) & 0xff;
   }
   const out = new Uint8ClampedArray(width * height * 4);
   for (let p = 0; p < width * height; p++) {

@@ -23,23 +23,42 @@ export function sniffImage(bytes: Uint8Array): ImageFormat | null {
   if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'jpeg';
   if (b(0) === 0x47 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x38) return 'gif';
   if (b(0) === 0x42 && b(1) === 0x4d) return 'bmp';
-  if ((b(0) === 0x49 && b(1) === 0x49 && b(2) === 42 && b(3) === 0) || (b(0) === 0x4d && b(1) === 0x4d && b(2) === 0 && b(3) === 42)) return 'tiff';
-  if (b(0) === 0x52 && b(1) === 0x49 && b(2) === 0x46 && b(3) === 0x46 && b(8) === 0x57 && b(9) === 0x45 && b(10) === 0x42 && b(11) === 0x50) return 'webp';
+  if (
+    (b(0) === 0x49 && b(1) === 0x49 && b(2) === 42 && b(3) === 0) ||
+    (b(0) === 0x4d && b(1) === 0x4d && b(2) === 0 && b(3) === 42)
+  )
+    return 'tiff';
+  if (
+    b(0) === 0x52 &&
+    b(1) === 0x49 &&
+    b(2) === 0x46 &&
+    b(3) === 0x46 &&
+    b(8) === 0x57 &&
+    b(9) === 0x45 &&
+    b(10) === 0x42 &&
+    b(11) === 0x50
+  )
+    return 'webp';
   return null;
 }
 
 export async function toPng(bytes: Uint8Array, index: number): Promise<PngImage> {
-  const undecodable = (why: string) => new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image cannot be decoded (${why})`, { element_index: index });
+  const undecodable = (why: string) =>
+    new AppError('IMAGE_FETCH_FAILED', `Element ${index}: the image cannot be decoded (${why})`, {
+      element_index: index,
+    });
   const format = sniffImage(bytes);
   if (!format) throw undecodable('it is none of PNG, JPEG, GIF, BMP, TIFF or WebP');
   if (format === 'png') {
     const size = pngSize(bytes);
-    if (size.width * size.height > MAX_PIXELS) throw undecodable(`${size.width}×${size.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`);
+    if (size.width * size.height > MAX_PIXELS)
+      throw undecodable(`${size.width}×${size.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`);
     return { png: bytes, ...size };
   }
   if (format === 'tiff') {
     const bitmap = decodeTiff(bytes, MAX_PIXELS);
-    if (!bitmap) throw undecodable('only baseline 8-bit gray, RGB and RGBA TIFFs, uncompressed, PackBits or LZW, are read');
+    if (!bitmap)
+      throw undecodable('only baseline 8-bit gray, RGB and RGBA TIFFs, uncompressed, PackBits or LZW, are read');
     return { png: encodePng(bitmap), width: bitmap.width, height: bitmap.height };
   }
   if (format === 'bmp' && bytes.length >= 26) {
@@ -57,7 +76,8 @@ export async function toPng(bytes: Uint8Array, index: number): Promise<PngImage>
     throw undecodable((err as Error).message);
   }
   if (!image.width || !image.height) throw undecodable('it has no pixels');
-  if (image.width * image.height > MAX_PIXELS) throw undecodable(`${image.width}×${image.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`);
+  if (image.width * image.height > MAX_PIXELS)
+    throw undecodable(`${image.width}×${image.height} pixels, more than ${MAX_PIXELS / 1e6} megapixels`);
   const canvas = createCanvas(image.width, image.height);
   canvas.getContext('2d').drawImage(image, 0, 0);
   return { png: canvas.toBuffer('image/png'), width: image.width, height: image.height };
@@ -106,5 +126,10 @@ export function encodePng(image: Rgba): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   ihdr[9] = opaque ? 2 : 6;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 3 })), chunk('IEND', new Uint8Array(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 3 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
 }

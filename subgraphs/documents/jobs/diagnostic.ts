@@ -24,7 +24,10 @@ export const diagnosticJob: JobHandler<DiagnosticInput> = {
   title: 'Diagnostic job',
   description: 'Sleeps and computes to exercise the job machinery (tests and benchmarks).',
   typicalSeconds: [0, 5],
-  operation: { mutation: 'createDiagnosticJob', route: { none: 'it exercises the job machinery in tests and benchmarks; not in the spec' } },
+  operation: {
+    mutation: 'createDiagnosticJob',
+    route: { none: 'it exercises the job machinery in tests and benchmarks; not in the spec' },
+  },
   internal: { why: 'createDiagnosticJob checks that diagnostic jobs are enabled (DIAGNOSTIC_JOBS)' },
   parse: (input) => parseInput(inputSchema, input),
   async run(ctx) {
@@ -42,7 +45,9 @@ export const diagnosticJob: JobHandler<DiagnosticInput> = {
     }
     if (ctx.input.failWithCode) {
       const code = (ctx.input.failWithCode in ERROR_TABLE ? ctx.input.failWithCode : 'JOB_HANDLER_FAILED') as ErrorCode;
-      throw new AppError(code, `Diagnostic job failed on request with ${ctx.input.failWithCode}`, { requested: ctx.input.failWithCode });
+      throw new AppError(code, `Diagnostic job failed on request with ${ctx.input.failWithCode}`, {
+        requested: ctx.input.failWithCode,
+      });
     }
     const results: Record<string, unknown> = { steps, duration_ms: durationMs, cpu_rounds: rounds };
     if (ctx.input.produceFile) {

@@ -26,7 +26,13 @@ export interface Annotations {
     texts_inside: TextRef[];
     section_line: { start: Point; end: Point };
   }[];
-  detail_tags: { id: string; bbox: BBox; circle: { center: Point; radius: number }; texts_inside: TextRef[]; has_dashed_bbox: boolean }[];
+  detail_tags: {
+    id: string;
+    bbox: BBox;
+    circle: { center: Point; radius: number };
+    texts_inside: TextRef[];
+    has_dashed_bbox: boolean;
+  }[];
   revision_triangles: { id: string; bbox: BBox; vertices: [Point, Point, Point]; text: string }[];
   revision_clouds: { id: string; bbox: BBox }[];
 }
@@ -51,10 +57,14 @@ export interface PageDraft {
 }
 
 const pt = (p: Point): Point => [Number(p[0].toFixed(2)), Number(p[1].toFixed(2))];
-const circle = (c: { center: Point; radius: number }) => ({ center: pt(c.center), radius: Number(c.radius.toFixed(2)) });
+const circle = (c: { center: Point; radius: number }) => ({
+  center: pt(c.center),
+  radius: Number(c.radius.toFixed(2)),
+});
 
 /** The analysis the geometry alone gives (no lettering recognised): leaders to unread notes left out. */
-export const analyzePage = (page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageAnalysis => draftPage(page).analysis;
+export const analyzePage = (page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageAnalysis =>
+  draftPage(page).analysis;
 
 export function draftPage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>): PageDraft {
   const scene = buildScene(page);
@@ -64,12 +74,26 @@ export function draftPage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' 
   const { sections, details } = findTags(scene, [...circles, ...outlines], dashed);
   const heads = findArrowheads(scene);
   // KEYNOTE SYMBOL: a leader may start from a number in a circle, a hexagon, a square or a diamond (the NCS keynote symbols).
-  const leaders = findLeaders(scene, heads, sections.map((s) => s.bbox), [...circles, ...outlines]);
+  const leaders = findLeaders(
+    scene,
+    heads,
+    sections.map((s) => s.bbox),
+    [...circles, ...outlines],
+  );
   const clouds = findRevisionClouds(scene);
   const identity = sheetIdentityOf(scene);
   const tb = identity.titleblock;
-  const triangles = findRevisionTriangles(scene, { clouds: clouds.map((c) => c.bbox), blockMarks: revisionBlockMarks(scene, tb) });
-  const leader = (l: (typeof leaders)[number], i: number) => ({ id: `leader-${i + 1}`, bbox: round(l.bbox), arrow_tip: pt(l.arrowTip), text_bbox: round(l.textBbox), texts_inside: l.texts });
+  const triangles = findRevisionTriangles(scene, {
+    clouds: clouds.map((c) => c.bbox),
+    blockMarks: revisionBlockMarks(scene, tb),
+  });
+  const leader = (l: (typeof leaders)[number], i: number) => ({
+    id: `leader-${i + 1}`,
+    bbox: round(l.bbox),
+    arrow_tip: pt(l.arrowTip),
+    text_bbox: round(l.textBbox),
+    texts_inside: l.texts,
+  });
   const read = leaders.filter((l) => !l.strokedNote);
   const unread = leaders.filter((l) => l.strokedNote);
   const analysis: PageAnalysis = {
@@ -84,8 +108,19 @@ export function draftPage(page: Pick<PageGeometry, 'width' | 'height' | 'paths' 
         texts_inside: s.texts,
         section_line: { start: pt(s.sectionLine.start), end: pt(s.sectionLine.end) },
       })),
-      detail_tags: details.map((d, i) => ({ id: `detail-${i + 1}`, bbox: round(d.bbox), circle: circle(d.circle), texts_inside: d.texts, has_dashed_bbox: d.hasDashedBbox })),
-      revision_triangles: triangles.map((t, i) => ({ id: `revision-triangle-${i + 1}`, bbox: round(t.bbox), vertices: t.vertices.map(pt) as [Point, Point, Point], text: t.text })),
+      detail_tags: details.map((d, i) => ({
+        id: `detail-${i + 1}`,
+        bbox: round(d.bbox),
+        circle: circle(d.circle),
+        texts_inside: d.texts,
+        has_dashed_bbox: d.hasDashedBbox,
+      })),
+      revision_triangles: triangles.map((t, i) => ({
+        id: `revision-triangle-${i + 1}`,
+        bbox: round(t.bbox),
+        vertices: t.vertices.map(pt) as [Point, Point, Point],
+        text: t.text,
+      })),
       revision_clouds: clouds.map((c, i) => ({ id: `revision-cloud-${i + 1}`, bbox: round(c.bbox) })),
     },
     titleblock: {

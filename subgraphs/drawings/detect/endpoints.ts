@@ -96,7 +96,8 @@ export class EndpointIndex {
           if (--budget < 0) return false;
           const i = this.items[k]!;
           const l = this.lines[i]!;
-          if ((l.a[0] - p[0]) ** 2 + (l.a[1] - p[1]) ** 2 < w2 || (l.b[0] - p[0]) ** 2 + (l.b[1] - p[1]) ** 2 < w2) visit(i);
+          if ((l.a[0] - p[0]) ** 2 + (l.a[1] - p[1]) ** 2 < w2 || (l.b[0] - p[0]) ** 2 + (l.b[1] - p[1]) ** 2 < w2)
+            visit(i);
         }
       }
     }

@@ -37,19 +37,38 @@ const NOTE_MARGIN = 3;
 
 /** Lettering read from a region, as texts_inside entries (ids after the text layer's runs). */
 function refs(lines: readonly Lettering[], firstId: number): TextRef[] {
-  return lines.map((l, k) => ({ id: firstId + k, text: l.text.toUpperCase(), source: l.source, confidence: l.confidence }));
+  return lines.map((l, k) => ({
+    id: firstId + k,
+    text: l.text.toUpperCase(),
+    source: l.source,
+    confidence: l.confidence,
+  }));
 }
 
 /** Whether a page has a text layer, as the detectors judge it (scene.ts: five lettered runs). */
-export const hasTextLayer = (page: Pick<PageGeometry, 'texts'>) => page.texts.filter((t) => /[A-Za-z0-9]/.test(t.str)).length >= 5;
+export const hasTextLayer = (page: Pick<PageGeometry, 'texts'>) =>
+  page.texts.filter((t) => /[A-Za-z0-9]/.test(t.str)).length >= 5;
 
 const sure = (lines: readonly Lettering[]) => lines.length > 0 && lines.every((l) => l.confidence >= SURE);
 /** Lettering, not a stray character read in line work: two letters or digits at least. */
-const lettered = (texts: readonly TextRef[]) => texts.map((t) => t.text).join('').replace(/[^A-Z0-9]/gi, '').length >= 2;
-const circleBox = (c: { center: [number, number]; radius: number }): BBox => [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
+const lettered = (texts: readonly TextRef[]) =>
+  texts
+    .map((t) => t.text)
+    .join('')
+    .replace(/[^A-Z0-9]/gi, '').length >= 2;
+const circleBox = (c: { center: [number, number]; radius: number }): BBox => [
+  c.center[0] - c.radius,
+  c.center[1] - c.radius,
+  c.center[0] + c.radius,
+  c.center[1] + c.radius,
+];
 const pad = (b: BBox, m: number): BBox => [b[0] - m, b[1] - m, b[2] + m, b[3] + m];
 
-export async function readLettering(page: Pick<PageGeometry, 'paths' | 'texts'>, draft: PageDraft, reader: LetteringReader): Promise<{ analysis: PageAnalysis; stats: LetteringPassStats }> {
+export async function readLettering(
+  page: Pick<PageGeometry, 'paths' | 'texts'>,
+  draft: PageDraft,
+  reader: LetteringReader,
+): Promise<{ analysis: PageAnalysis; stats: LetteringPassStats }> {
   const { analysis, unreadLeaders } = draft;
   const a = analysis.annotations;
   const stats: LetteringPassStats = { regions: 0, recognised: 0, skipped: 0, recogniserCpuMs: 0 };
@@ -80,11 +99,18 @@ export async function readLettering(page: Pick<PageGeometry, 'paths' | 'texts'>,
   // are read, in page order; the leaders of notes past that are left out, as unread ones are.
   const firstNote = regions.length;
   const cap = noText ? Infinity : LIMITS.letteringTextLayerRegions;
-  const unreadAt = unreadLeaders.map((l) => (noteAt.has(l.text_bbox.join(',')) || regions.length - firstNote < cap ? noteRegion(l.text_bbox) : -1));
+  const unreadAt = unreadLeaders.map((l) =>
+    noteAt.has(l.text_bbox.join(',')) || regions.length - firstNote < cap ? noteRegion(l.text_bbox) : -1,
+  );
   const readAt = readLeaders.map((l) => noteRegion(l.text_bbox));
   if (!regions.length) return { analysis, stats };
   const read = await reader.read(page, regions);
-  Object.assign(stats, { regions: regions.length, recognised: read.recognised, skipped: read.skipped, recogniserCpuMs: read.recogniserCpuMs });
+  Object.assign(stats, {
+    regions: regions.length,
+    recognised: read.recognised,
+    skipped: read.skipped,
+    recogniserCpuMs: read.recogniserCpuMs,
+  });
   let next = page.texts.length;
   const textsOf = (i: number) => {
     const texts = refs(read.regions[i]!, next);
@@ -97,7 +123,10 @@ export async function readLettering(page: Pick<PageGeometry, 'paths' | 'texts'>,
   });
   const deltas = triangles.filter((t, k) => {
     const lines = read.regions[tags.length + k]!;
-    const mark = lines.map((l) => l.text).join(' ').toUpperCase();
+    const mark = lines
+      .map((l) => l.text)
+      .join(' ')
+      .toUpperCase();
     if (lines.length) t.text = mark;
     return !(sure(lines) && !isRevisionMark(mark));
   });

@@ -64,7 +64,8 @@ export class GridIndex<T> {
     const s = this.size;
     let most = 0;
     for (let cx = Math.floor(box[0] / s); cx <= Math.floor(box[2] / s); cx++) {
-      for (let cy = Math.floor(box[1] / s); cy <= Math.floor(box[3] / s); cy++) most = Math.max(most, this.cells.get(this.key(cx, cy))?.length ?? 0);
+      for (let cy = Math.floor(box[1] / s); cy <= Math.floor(box[3] / s); cy++)
+        most = Math.max(most, this.cells.get(this.key(cx, cy))?.length ?? 0);
     }
     return most;
   }
@@ -174,7 +175,13 @@ export function buildScene(page: Pick<PageGeometry, 'width' | 'height' | 'paths'
         continue;
       }
       lines.push(s);
-      lineIndex.insertSpan(Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1]), s);
+      lineIndex.insertSpan(
+        Math.min(s.a[0], s.b[0]),
+        Math.min(s.a[1], s.b[1]),
+        Math.max(s.a[0], s.b[0]),
+        Math.max(s.a[1], s.b[1]),
+        s,
+      );
     }
   }
   const textIndex = new GridIndex<number>(48);
@@ -185,5 +192,16 @@ export function buildScene(page: Pick<PageGeometry, 'width' | 'height' | 'paths'
     if (/[A-Za-z0-9]/.test(t.str)) lettered++;
   }
   const hasTextLayer = lettered >= 5;
-  return { width: page.width, height: page.height, paths: page.paths, subpaths, lines, curves, texts: page.texts, lineIndex, textIndex, hasTextLayer };
+  return {
+    width: page.width,
+    height: page.height,
+    paths: page.paths,
+    subpaths,
+    lines,
+    curves,
+    texts: page.texts,
+    lineIndex,
+    textIndex,
+    hasTextLayer,
+  };
 }

@@ -14,7 +14,8 @@ export class PointSnapper {
     const cy = Math.floor(p[1] / this.tol);
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
-        for (const n of this.cells.get((cx + dx) * 1_000_003 + (cy + dy)) ?? []) if (dist(n.p, p) <= this.tol) return n.id;
+        for (const n of this.cells.get((cx + dx) * 1_000_003 + (cy + dy)) ?? [])
+          if (dist(n.p, p) <= this.tol) return n.id;
       }
     }
     const id = this.next++;
@@ -25,4 +26,3 @@ export class PointSnapper {
     return id;
   }
 }
-

@@ -222,7 +222,12 @@ const SMALLEST_LETTERING = 5.1;
  * The stroked label nearest to `box` within `reach` that can be a note (A NOTE IS A FEW LINES),
  * leaving out labels drawn by the subpaths of `exclude` (the leader's own line work), or null.
  */
-export function strokedTextNear(scene: Scene, box: BBox, reach: number, exclude: ReadonlySet<Seg>): { bbox: BBox; texts: TextRef[] } | null {
+export function strokedTextNear(
+  scene: Scene,
+  box: BBox,
+  reach: number,
+  exclude: ReadonlySet<Seg>,
+): { bbox: BBox; texts: TextRef[] } | null {
   const { labels, labelIndex } = strokedText(scene);
   const own = new Set<number>();
   for (const s of exclude) own.add(s.sub);

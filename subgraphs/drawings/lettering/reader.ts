@@ -89,10 +89,16 @@ function toPage(box: PixelBox, quarters: number, img: GreyImage, origin: BBox, s
   const q = ((quarters % 4) + 4) % 4;
   const { width: w, height: h } = img;
   // Undo the turn: a point (X, Y) of the turned image came from (x, y) of the render.
-  const back = (X: number, Y: number): [number, number] => (q === 0 ? [X, Y] : q === 1 ? [Y, h - X] : q === 2 ? [w - X, h - Y] : [w - Y, X]);
+  const back = (X: number, Y: number): [number, number] =>
+    q === 0 ? [X, Y] : q === 1 ? [Y, h - X] : q === 2 ? [w - X, h - Y] : [w - Y, X];
   const [ax, ay] = back(box[0], box[1]);
   const [bx, by] = back(box[2], box[3]);
-  return [origin[0] + Math.min(ax, bx) / scale, origin[1] + Math.min(ay, by) / scale, origin[0] + Math.max(ax, bx) / scale, origin[1] + Math.max(ay, by) / scale];
+  return [
+    origin[0] + Math.min(ax, bx) / scale,
+    origin[1] + Math.min(ay, by) / scale,
+    origin[0] + Math.max(ax, bx) / scale,
+    origin[1] + Math.max(ay, by) / scale,
+  ];
 }
 
 export class LetteringReader {
@@ -110,11 +116,22 @@ export class LetteringReader {
   }
 
   /** The lettering in one rendered image, in the best of the orientations tried. */
-  private async recognise(img: GreyImage, quarters: readonly number[]): Promise<{ q: number; lines: { box: PixelBox; text: string; confidence: number }[] }> {
-    let best: { q: number; lines: { box: PixelBox; text: string; confidence: number }[]; score: number } = { q: 0, lines: [], score: 0 };
+  private async recognise(
+    img: GreyImage,
+    quarters: readonly number[],
+  ): Promise<{ q: number; lines: { box: PixelBox; text: string; confidence: number }[] }> {
+    let best: { q: number; lines: { box: PixelBox; text: string; confidence: number }[]; score: number } = {
+      q: 0,
+      lines: [],
+      score: 0,
+    };
     for (const q of quarters) {
       const turned = rotate(img, q);
-      const lines = (await this.engine.readBlock(turned)).map((l) => ({ box: l.box, text: l.reading.text, confidence: l.reading.confidence }));
+      const lines = (await this.engine.readBlock(turned)).map((l) => ({
+        box: l.box,
+        text: l.reading.text,
+        confidence: l.reading.confidence,
+      }));
       // Sure characters count: an orientation reading more of them, more surely, is the right one.
       const chars = lines.reduce((s, l) => s + l.text.trim().length, 0);
       const mean = chars ? lines.reduce((s, l) => s + l.confidence * l.text.trim().length, 0) / chars : 0;
@@ -129,7 +146,11 @@ export class LetteringReader {
    * Reads each region: its text-layer runs when it has any, else its lettering recognised from
    * the rendered geometry, while the budget lasts. Readings under MIN_CONFIDENCE are dropped.
    */
-  async read(page: Pick<PageGeometry, 'paths' | 'texts'>, regions: readonly LetteringRegion[], options: ReaderOptions = {}): Promise<ReadResult> {
+  async read(
+    page: Pick<PageGeometry, 'paths' | 'texts'>,
+    regions: readonly LetteringRegion[],
+    options: ReaderOptions = {},
+  ): Promise<ReadResult> {
     const maxRegions = options.maxRegions ?? LIMITS.letteringMaxRegions;
     const cpuMs = options.cpuMs ?? LIMITS.letteringCpuMs;
     const out: Lettering[][] = [];
@@ -150,13 +171,25 @@ export class LetteringReader {
       }
       index ??= new PathIndex(page.paths);
       const scale = LETTER_PX / (region.letterHeight ?? DEFAULT_LETTER_PT);
-      const { image, scale: used } = renderRegion(index, region.bbox, scale, new Set(region.skipPaths ?? []), region.letterHeight ?? 0);
+      const { image, scale: used } = renderRegion(
+        index,
+        region.bbox,
+        scale,
+        new Set(region.skipPaths ?? []),
+        region.letterHeight ?? 0,
+      );
       const { q, lines } = await this.recognise(image, region.quarters ?? [0, 3, 1, 2]);
       recognised++;
       out.push(
         lines
           .filter((l) => l.confidence >= MIN_CONFIDENCE && l.text.trim() !== '')
-          .map((l) => ({ text: l.text.trim(), bbox: toPage(l.box, q, image, region.bbox, used), source: 'recognised' as const, confidence: Number(l.confidence.toFixed(3)), quarters: q })),
+          .map((l) => ({
+            text: l.text.trim(),
+            bbox: toPage(l.box, q, image, region.bbox, used),
+            source: 'recognised' as const,
+            confidence: Number(l.confidence.toFixed(3)),
+            quarters: q,
+          })),
       );
     }
     return { regions: out, recognised, recogniserCpuMs: cpuNow() - started, skipped };

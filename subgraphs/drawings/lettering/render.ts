@@ -38,7 +38,10 @@ export class PathIndex {
       const [x1, y1, x2, y2] = p.bbox;
       // A path spanning the sheet (a border, a long wall) is listed in at most 256 cells; beyond that it
       // goes in the wide list, checked for every region.
-      if ((Math.floor(x2 / cell) - Math.floor(x1 / cell) + 1) * (Math.floor(y2 / cell) - Math.floor(y1 / cell) + 1) > 256) {
+      if (
+        (Math.floor(x2 / cell) - Math.floor(x1 / cell) + 1) * (Math.floor(y2 / cell) - Math.floor(y1 / cell) + 1) >
+        256
+      ) {
         this.wide.push(i);
         return;
       }
@@ -76,7 +79,13 @@ export class PathIndex {
  * edge keeps its outline. `skip` leaves paths out (a tag's own circle and divider, which a
  * recogniser would read as O and -).
  */
-export function renderRegion(index: PathIndex, box: BBox, scale: number, skip: ReadonlySet<number> = new Set(), letterPt = 0): { image: GreyImage; scale: number } {
+export function renderRegion(
+  index: PathIndex,
+  box: BBox,
+  scale: number,
+  skip: ReadonlySet<number> = new Set(),
+  letterPt = 0,
+): { image: GreyImage; scale: number } {
   // Lettering larger than usual (a title block's sheet number is 10-20 mm high) has glyphs
   // larger than GLYPH_FILL_PT: where the caller expects such lettering, fills up to 1.5 of its
   // height are still glyphs.

@@ -20,5 +20,12 @@ export default defineTask(async ({ bytes, page }: { bytes: Uint8Array; page: num
   const started = performance.now();
   const geometry = await extractPage(bytes, page);
   const { analysis, stats } = await readLettering(geometry, draftPage(geometry), await sharedReader());
-  return { pageCount: geometry.pageCount, analysis, pdfjsMs: geometry.pdfjsMs, totalMs: performance.now() - started, operatorCount: geometry.operatorCount, lettering: stats };
+  return {
+    pageCount: geometry.pageCount,
+    analysis,
+    pdfjsMs: geometry.pdfjsMs,
+    totalMs: performance.now() - started,
+    operatorCount: geometry.operatorCount,
+    lettering: stats,
+  };
 });

@@ -39,7 +39,17 @@ interface PdfObject {
 }
 
 const isWhite = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
-const isDelimiter = (c: number) => c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
+const isDelimiter = (c: number) =>
+  c === 0x28 ||
+  c === 0x29 ||
+  c === 0x3c ||
+  c === 0x3e ||
+  c === 0x5b ||
+  c === 0x5d ||
+  c === 0x7b ||
+  c === 0x7d ||
+  c === 0x2f ||
+  c === 0x25;
 const isRegular = (c: number) => !isWhite(c) && !isDelimiter(c);
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
@@ -73,7 +83,8 @@ class Lexer {
     const s = this.s;
     while (this.pos < s.length) {
       const c = s.charCodeAt(this.pos++);
-      if (c === 0x5c) this.pos++; // backslash escapes the next byte
+      if (c === 0x5c)
+        this.pos++; // backslash escapes the next byte
       else if (c === 0x28) depth++;
       else if (c === 0x29 && --depth === 0) return;
     }
@@ -160,7 +171,8 @@ class Lexer {
 }
 
 const asDict = (v: Value | undefined): Dict | null => (v instanceof Map ? v : null);
-const isRef = (v: Value | undefined): v is Ref => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map);
+const isRef = (v: Value | undefined): v is Ref =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map);
 
 /** Every object of the file by number (later definitions win, as in incremental updates), object streams included. */
 function readObjects(text: string, budget: { bytes: number }): Map<number, PdfObject> {
@@ -171,7 +183,11 @@ function readObjects(text: string, budget: { bytes: number }): Map<number, PdfOb
     const found = text.indexOf('obj', at);
     if (found < 0) break;
     at = found + 3;
-    if (isRegular(text.charCodeAt(found + 3) || 0x20) || (found > 0 && isRegular(text.charCodeAt(found - 1)) && !isDigit(text.charCodeAt(found - 1)))) continue;
+    if (
+      isRegular(text.charCodeAt(found + 3) || 0x20) ||
+      (found > 0 && isRegular(text.charCodeAt(found - 1)) && !isDigit(text.charCodeAt(found - 1)))
+    )
+      continue;
     // Back over "<num> <gen> " (bounded: object numbers have at most 10 digits).
     let p = found - 1;
     while (p >= 0 && isWhite(text.charCodeAt(p))) p--;
@@ -192,7 +208,10 @@ function readObjects(text: string, budget: { bytes: number }): Map<number, PdfOb
       if (text.charCodeAt(start) === 0x0d) start++;
       if (text.charCodeAt(start) === 0x0a) start++;
       const length = value.get('Length');
-      const end = typeof length === 'number' && length >= 0 && start + length <= text.length ? start + length : text.indexOf('endstream', start);
+      const end =
+        typeof length === 'number' && length >= 0 && start + length <= text.length
+          ? start + length
+          : text.indexOf('endstream', start);
       object.stream = text.slice(start, end < 0 ? text.length : end);
       at = Math.max(at, end < 0 ? text.length : end);
       streams.push(object);
@@ -222,7 +241,15 @@ function readObjects(text: string, budget: { bytes: number }): Map<number, PdfOb
 function decode(dict: Dict, raw: string, budget: { bytes: number }): string | null {
   const filter = dict.get('Filter');
   if (filter === undefined || filter === null) return raw;
-  return decodeStream(Buffer.from(raw, 'latin1'), filter, dict.get('DecodeParms') ?? dict.get('DP'), budget, MAX_STREAM_BYTES)?.toString('latin1') ?? null;
+  return (
+    decodeStream(
+      Buffer.from(raw, 'latin1'),
+      filter,
+      dict.get('DecodeParms') ?? dict.get('DP'),
+      budget,
+      MAX_STREAM_BYTES,
+    )?.toString('latin1') ?? null
+  );
 }
 
 /** Operators of a content stream, and the names it draws with `Do` (in order, repeats included). */
@@ -255,7 +282,11 @@ export function countOperators(content: string): { operators: number; drawn: str
         // An inline image: its data runs from ID to an EI standing alone.
         const id = s.indexOf('ID', lexer.pos);
         let end = id < 0 ? -1 : s.indexOf('EI', id + 3);
-        while (end >= 0 && !(isWhite(s.charCodeAt(end - 1)) && (end + 2 >= s.length || !isRegular(s.charCodeAt(end + 2))))) end = s.indexOf('EI', end + 2);
+        while (
+          end >= 0 &&
+          !(isWhite(s.charCodeAt(end - 1)) && (end + 2 >= s.length || !isRegular(s.charCodeAt(end + 2))))
+        )
+          end = s.indexOf('EI', end + 2);
         lexer.pos = end < 0 ? s.length : end + 2;
       }
     }
@@ -277,7 +308,8 @@ export function largestFormExpansion(bytes: Uint8Array): number {
   const byName = new Map<string, Set<number>>();
   for (const object of objects.values()) {
     const xobjects = asDict(resolve(asDict(resolve(asDict(object.value)?.get('Resources')))?.get('XObject')));
-    for (const [name, target] of xobjects ?? []) if (isRef(target)) (byName.get(name) ?? byName.set(name, new Set()).get(name)!).add(target.ref);
+    for (const [name, target] of xobjects ?? [])
+      if (isRef(target)) (byName.get(name) ?? byName.set(name, new Set()).get(name)!).add(target.ref);
   }
   // Each drawn name: the forms it may be (one for a form's own resources, maybe more when inherited).
   const forms = new Map<number, { operators: number; children: number[][] }>();
@@ -315,13 +347,20 @@ export function largestFormExpansion(bytes: Uint8Array): number {
       }
       if (!visiting.has(num)) {
         visiting.add(num);
-        for (const candidates of form.children) for (const child of candidates) if (!expanded.has(child) && !visiting.has(child)) stack.push(child);
+        for (const candidates of form.children)
+          for (const child of candidates) if (!expanded.has(child) && !visiting.has(child)) stack.push(child);
         continue;
       }
       stack.pop();
       visiting.delete(num);
       // A child still being visited is a cycle: it counts nothing here.
-      expanded.set(num, form.children.reduce((sum, candidates) => sum + Math.max(0, ...candidates.map((child) => expanded.get(child) ?? 0)), form.operators));
+      expanded.set(
+        num,
+        form.children.reduce(
+          (sum, candidates) => sum + Math.max(0, ...candidates.map((child) => expanded.get(child) ?? 0)),
+          form.operators,
+        ),
+      );
     }
     return expanded.get(root) ?? 0;
   };

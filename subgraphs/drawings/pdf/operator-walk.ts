@@ -56,10 +56,14 @@ export interface OperatorList {
  */
 export function checkOperatorBudget(operators: number, what = 'The page has'): void {
   if (operators > LIMITS.pdfMaxOperators) {
-    throw new AppError('RESOURCE_LIMIT', `${what} more than ${LIMITS.pdfMaxOperators} drawing operators once its forms are expanded (the limit)`, {
-      limit: 'pdf_max_operators',
-      limit_value: LIMITS.pdfMaxOperators,
-    });
+    throw new AppError(
+      'RESOURCE_LIMIT',
+      `${what} more than ${LIMITS.pdfMaxOperators} drawing operators once its forms are expanded (the limit)`,
+      {
+        limit: 'pdf_max_operators',
+        limit_value: LIMITS.pdfMaxOperators,
+      },
+    );
   }
 }
 
@@ -167,7 +171,7 @@ function toPath(data: ArrayLike<number>, gs: GState, how: { stroke: boolean; fil
     if (Y < minY) minY = Y;
     if (Y > maxY) maxY = Y;
   };
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const op = data[i++]!;
     if (op === MOVE || op === LINE) {
       ops.push(op);

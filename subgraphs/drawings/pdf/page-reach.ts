@@ -19,11 +19,15 @@ export const MAX_PAGE_UNITS = 14_400;
 /** Refuses a page larger than the standard allows (or of no finite size). */
 export function checkPageSize(width: number, height: number, page: number): void {
   if (Number.isFinite(width) && Number.isFinite(height) && width <= MAX_PAGE_UNITS && height <= MAX_PAGE_UNITS) return;
-  throw new AppError('UNPROCESSABLE', `page: page ${page} measures ${width} × ${height} units, over the ${MAX_PAGE_UNITS} units a side ISO 32000-1 (Annex C) allows`, {
-    field: 'page',
-    page,
-    limit_value: MAX_PAGE_UNITS,
-  });
+  throw new AppError(
+    'UNPROCESSABLE',
+    `page: page ${page} measures ${width} × ${height} units, over the ${MAX_PAGE_UNITS} units a side ISO 32000-1 (Annex C) allows`,
+    {
+      field: 'page',
+      page,
+      limit_value: MAX_PAGE_UNITS,
+    },
+  );
 }
 
 /** The page grown by its own size on every side. */

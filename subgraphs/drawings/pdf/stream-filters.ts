@@ -13,7 +13,8 @@ import { inflateSync } from 'node:zlib';
 
 type Params = Map<string, unknown> | null;
 
-const hex = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+const hex = (c: number) =>
+  c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
 const isWhite = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 
 /** A growable output that refuses to pass `max` bytes. */
@@ -101,7 +102,7 @@ export function ascii85Decode(input: Buffer, max: number): Buffer | null {
 
 export function runLengthDecode(input: Buffer, max: number): Buffer | null {
   const out = new Output(input.length * 2, max);
-  for (let i = 0; i < input.length; ) {
+  for (let i = 0; i < input.length;) {
     const len = input[i++]!;
     if (len === 128) break;
     if (len < 128) {
@@ -144,7 +145,7 @@ export function lzwDecode(input: Buffer, max: number, earlyChange = 1): Buffer |
   let previous = -1;
   let bits = 0;
   let held = 0;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     while (bits < width && i < input.length) {
       held = ((held << 8) | input[i++]!) & 0xffffff;
       bits += 8;
@@ -232,10 +233,18 @@ export function unpredict(data: Buffer, params: Params): Buffer | null {
       const upLeft = r > 0 && i >= bpp ? out[at - rowBytes + i - bpp]! : 0;
       let v: number;
       switch (type) {
-        case 0: v = raw; break;
-        case 1: v = raw + left; break;
-        case 2: v = raw + up; break;
-        case 3: v = raw + ((left + up) >> 1); break;
+        case 0:
+          v = raw;
+          break;
+        case 1:
+          v = raw + left;
+          break;
+        case 2:
+          v = raw + up;
+          break;
+        case 3:
+          v = raw + ((left + up) >> 1);
+          break;
         case 4: {
           const p = left + up - upLeft;
           const pa = Math.abs(p - left);
@@ -244,7 +253,8 @@ export function unpredict(data: Buffer, params: Params): Buffer | null {
           v = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
           break;
         }
-        default: return null;
+        default:
+          return null;
       }
       out[at + i] = v & 0xff;
     }
@@ -294,7 +304,13 @@ function decodeOne(name: unknown, data: Buffer, params: Params, max: number): Bu
  * null when a filter is not read here, the data is invalid, or an output
  * passes `maxStream` or what is left of `budget.bytes`.
  */
-export function decodeStream(data: Buffer, filter: unknown, parms: unknown, budget: { bytes: number }, maxStream: number): Buffer | null {
+export function decodeStream(
+  data: Buffer,
+  filter: unknown,
+  parms: unknown,
+  budget: { bytes: number },
+  maxStream: number,
+): Buffer | null {
   const filters = filter === undefined || filter === null ? [] : Array.isArray(filter) ? filter : [filter];
   const params = Array.isArray(parms) ? parms : [parms];
   if (filters.length > 8) return null;

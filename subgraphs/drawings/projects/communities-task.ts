@@ -22,22 +22,39 @@ export interface CommunityDraft {
  * Edge weights: a cross-sheet reference or a shared member/grid says more about what belongs
  * together than sitting on the same sheet, so they weigh more than ON_SHEET.
  */
-const WEIGHT: Record<string, number> = { ON_SHEET: 1, REFERENCES: 3, SAME_AS: 2, MENTIONS: 2, POINTS_TO: 2, SHOWN_ON: 1, REVISED_IN: 1 };
+const WEIGHT: Record<string, number> = {
+  ON_SHEET: 1,
+  REFERENCES: 3,
+  SAME_AS: 2,
+  MENTIONS: 2,
+  POINTS_TO: 2,
+  SHOWN_ON: 1,
+  REVISED_IN: 1,
+};
 export const LOUVAIN_SEED = 0xdeadbeef;
 
 // The package is CommonJS; its default export is the function itself at run time.
 const louvain = louvainModule as unknown as (graph: UndirectedGraph, options: LouvainOptions) => Record<string, number>;
 
-const top = (counts: Map<string, number>, n: number) => [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([k]) => k);
+const top = (counts: Map<string, number>, n: number) =>
+  [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([k]) => k);
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
-export function communitiesOf(snapshot: GraphSnapshot, sheets: Record<string, { number: string | null; discipline: string | null }>): CommunityDraft[] {
+export function communitiesOf(
+  snapshot: GraphSnapshot,
+  sheets: Record<string, { number: string | null; discipline: string | null }>,
+): CommunityDraft[] {
   if (!snapshot.nodes.length) return [];
   const graph = new UndirectedGraph({ allowSelfLoops: false });
   for (const n of snapshot.nodes) graph.addNode(n.id);
   for (const e of snapshot.edges) {
     if (e.source === e.target || !graph.hasNode(e.source) || !graph.hasNode(e.target)) continue;
-    graph.updateEdge(e.source, e.target, (attr: { weight?: number }) => ({ weight: (attr.weight ?? 0) + (WEIGHT[e.type] ?? 1) }));
+    graph.updateEdge(e.source, e.target, (attr: { weight?: number }) => ({
+      weight: (attr.weight ?? 0) + (WEIGHT[e.type] ?? 1),
+    }));
   }
   const mapping = louvain(graph, { getEdgeWeight: 'weight', rng: mulberry32(LOUVAIN_SEED), resolution: 1 });
   const groups = new Map<number, string[]>();
@@ -67,16 +84,36 @@ export function communitiesOf(snapshot: GraphSnapshot, sheets: Record<string, { 
     const topMembers = top(marks, 5);
     const topGrids = top(grids, 8);
     const title = `${sheetList.slice(0, 3).join(', ')}${sheetList.length > 3 ? ` and ${sheetList.length - 3} more` : ''}${disciplineList.length ? ` (${disciplineList.join(', ')})` : ''}`;
-    const typeText = top(types, 10).map((t) => `${types.get(t)} ${t}`).join(', ');
+    const typeText = top(types, 10)
+      .map((t) => `${types.get(t)} ${t}`)
+      .join(', ');
     const summary = [
       `${members.length} entities on ${sheetList.length} sheet(s): ${typeText}.`,
       topMembers.length ? `Members: ${topMembers.join(', ')}.` : '',
       topGrids.length ? `Grids: ${topGrids.join(', ')}.` : '',
-    ].filter(Boolean).join(' ');
-    return { index, members, title, summary, rank: Number((degree / totalDegree).toFixed(4)), sheets: sheetList, disciplines: disciplineList, topMembers, topGrids };
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      index,
+      members,
+      title,
+      summary,
+      rank: Number((degree / totalDegree).toFixed(4)),
+      sheets: sheetList,
+      disciplines: disciplineList,
+      topMembers,
+      topGrids,
+    };
   });
 }
 
-export default function task({ snapshot, sheets }: { snapshot: GraphSnapshot; sheets: Record<string, { number: string | null; discipline: string | null }> }): CommunityDraft[] {
+export default function task({
+  snapshot,
+  sheets,
+}: {
+  snapshot: GraphSnapshot;
+  sheets: Record<string, { number: string | null; discipline: string | null }>;
+}): CommunityDraft[] {
   return communitiesOf(snapshot, sheets);
 }

@@ -25,7 +25,12 @@ export interface CommunitiesOutcome {
   llm: { summarised: number; failed: number } | null;
 }
 
-export async function computeCommunities(store: ProjectGraphStore, projectId: string, workers: WorkerPool, summarizer: CommunitySummarizer | null = null): Promise<CommunitiesOutcome> {
+export async function computeCommunities(
+  store: ProjectGraphStore,
+  projectId: string,
+  workers: WorkerPool,
+  summarizer: CommunitySummarizer | null = null,
+): Promise<CommunitiesOutcome> {
   const snapshot = await store.graph(projectId);
   const sheets: Record<string, SheetInfo> = {};
   for (let offset = 0; ; offset += SHEET_PAGE) {
@@ -53,15 +58,27 @@ export async function computeCommunities(store: ProjectGraphStore, projectId: st
       topGrids: d.topGrids,
     };
   });
-  const llm = summarizer ? await summarise(summarizer, communities.slice(0, LLM_SUMMARY_LIMIT), drafts, snapshot, sheets) : null;
+  const llm = summarizer
+    ? await summarise(summarizer, communities.slice(0, LLM_SUMMARY_LIMIT), drafts, snapshot, sheets)
+    : null;
   await store.replaceCommunities(projectId, communities, membership);
   return { count: communities.length, llm };
 }
 
 /** Sets `llmSummary` on each community the model answers for; a failed call leaves it null. */
-async function summarise(summarizer: CommunitySummarizer, communities: Community[], drafts: CommunityDraft[], snapshot: GraphSnapshot, sheets: Record<string, SheetInfo>) {
+async function summarise(
+  summarizer: CommunitySummarizer,
+  communities: Community[],
+  drafts: CommunityDraft[],
+  snapshot: GraphSnapshot,
+  sheets: Record<string, SheetInfo>,
+) {
   const nodes = new Map(snapshot.nodes.map((n) => [n.id, n]));
-  const byNumber = new Map(Object.values(sheets).filter((s) => s.number).map((s) => [s.number!, s]));
+  const byNumber = new Map(
+    Object.values(sheets)
+      .filter((s) => s.number)
+      .map((s) => [s.number!, s]),
+  );
   let summarised = 0;
   let failed = 0;
   let next = 0;
@@ -72,7 +89,9 @@ async function summarise(summarizer: CommunitySummarizer, communities: Community
       const brief: CommunityBrief = {
         title: c.title,
         summary: c.summary,
-        sheets: c.sheets.filter((n) => byNumber.has(n)).map((n) => ({ number: n, title: byNumber.get(n)!.title, discipline: byNumber.get(n)!.discipline })),
+        sheets: c.sheets
+          .filter((n) => byNumber.has(n))
+          .map((n) => ({ number: n, title: byNumber.get(n)!.title, discipline: byNumber.get(n)!.discipline })),
         samples: briefSamples(drafts[i]!.members, nodes),
       };
       try {

@@ -37,13 +37,21 @@ Answer two or three plain sentences: what part of the building or which topic th
 and which sheets to open. Use only the facts given; do not invent sheet numbers, members or grids. No lists, no markdown.`;
 
 function prompt(b: CommunityBrief): string {
-  const sheets = b.sheets.map((s) => `- ${s.number}${s.title ? `: ${s.title}` : ''}${s.discipline ? ` (${s.discipline})` : ''}`).join('\n');
+  const sheets = b.sheets
+    .map((s) => `- ${s.number}${s.title ? `: ${s.title}` : ''}${s.discipline ? ` (${s.discipline})` : ''}`)
+    .join('\n');
   return `Community: ${b.title}\nHolds: ${b.summary}\nSheets:\n${sheets || '- none numbered'}\nSample entities:\n${b.samples.map((s) => `- ${s}`).join('\n')}`;
 }
 
 export function createLlmSummarizer(options: LlmSummarizerOptions): CommunitySummarizer {
   // PROJECT_LLM_URL is the operator's setting, so a model served on the local network is allowed.
-  const endpoint = { url: options.url, model: options.model, apiKey: options.apiKey, timeoutMs: options.timeoutMs, allowPrivate: true };
+  const endpoint = {
+    url: options.url,
+    model: options.model,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs,
+    allowPrivate: true,
+  };
   return {
     async summarize(brief) {
       const content = await chatCompletionText(endpoint, {

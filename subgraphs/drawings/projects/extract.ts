@@ -3,7 +3,16 @@
 // until the store gives them project ids. Every rule is named here and
 // recorded as the entity's provenance (`tier1:<kind>` or `text:<rule>`).
 import type { BBox, PageGeometry, Point } from '../../../core/geometry/types.ts';
-import { area, boxDistance, center, containsBox, containsPoint, expand, overlaps, unionAll } from '../../../core/geometry/bbox.ts';
+import {
+  area,
+  boxDistance,
+  center,
+  containsBox,
+  containsPoint,
+  expand,
+  overlaps,
+  unionAll,
+} from '../../../core/geometry/bbox.ts';
 import type { PageAnalysis } from '../detect/analyze.ts';
 import type { EntityType, RelationshipType } from './model.ts';
 import { disciplineOf, normaliseSheetNumber, isSheetNumber, type SheetNumberOptions } from './sheet-number.ts';
@@ -86,19 +95,24 @@ export function sheetText(heading: string, lines: TextLine[]): string {
 export const MAX_ENTITIES_PER_SHEET = 20_000;
 
 /** Rule scale: a view title's scale ("SCALE: 1/2" = 1'-0"", "1:50", "NTS"). */
-const SCALE = /(?:SCALE\s*(?::\s*)?)?((?<!\d)\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*(?:-\s*)?0"?|(?<!\d)\d+"\s*=\s*\d+'\s*(?:-\s*)?0"?|1\s*:\s*\d{1,4}\b|\bN\.?T\.?S\.?(?=\s|$)|NOT TO SCALE|FULL SCALE)/i;
+const SCALE =
+  /(?:SCALE\s*(?::\s*)?)?((?<!\d)\d+(?:\s+\d+)?\/\d+"?\s*=\s*1'\s*(?:-\s*)?0"?|(?<!\d)\d+"\s*=\s*\d+'\s*(?:-\s*)?0"?|1\s*:\s*\d{1,4}\b|\bN\.?T\.?S\.?(?=\s|$)|NOT TO SCALE|FULL SCALE)/i;
 /** Rule view-id: what names a view beside its title: 3, 12, A, B2. */
 const VIEW_ID = /^([A-Z]{1,2}|[A-Z]?\d{1,3}[A-Z]?)$/;
 /** Rule member-mark (rolled shapes): W12x26, HSS6x6x3/8, L4x4x1/4, C10x15.3, MC8x21.4, WT6x13. */
-const STEEL = /\b(W|WT|MC|HP|HSS|C|L|S|M)\s?(\d{1,2}(?:\.\d{1,3})?)\s?[xX×]\s?(\d{1,3}(?:\.\d{1,3})?(?:\/\d{1,2})?)(?:\s?[xX×]\s?(\d{1,2}(?:\.\d{1,3})?(?:\/\d{1,2})?))?(?![\w\/.])/g;
+const STEEL =
+  /\b(W|WT|MC|HP|HSS|C|L|S|M)\s?(\d{1,2}(?:\.\d{1,3})?)\s?[xX×]\s?(\d{1,3}(?:\.\d{1,3})?(?:\/\d{1,2})?)(?:\s?[xX×]\s?(\d{1,2}(?:\.\d{1,3})?(?:\/\d{1,2})?))?(?![\w\/.])/g;
 /** Rule member-mark (named): "BEAM B1", "COLUMN C3", "FOOTING F2" — a member word followed by its mark. */
-const NAMED_MARK = /\b(?:BEAM|BM\.?|COLUMN|COL\.?|FOOTING|FTG\.?|PIER|JOIST|GIRDER|BRACE|PILE)\s+((?:B|BM|C|F|P|J|G|GB|SB|BR|CF|WF|PC)-?\d{1,3}[A-Z]?)\b/gi;
+const NAMED_MARK =
+  /\b(?:BEAM|BM\.?|COLUMN|COL\.?|FOOTING|FTG\.?|PIER|JOIST|GIRDER|BRACE|PILE)\s+((?:B|BM|C|F|P|J|G|GB|SB|BR|CF|WF|PC)-?\d{1,3}[A-Z]?)\b/gi;
 /** Rule member-mark (alone, structural sheets only): a run that is only a mark, as plans tag members ("B1", "GB2"). */
 const BARE_MARK = /^(B|BM|C|F|GB|SB|BR|CF|WF|PC|J)-?\d{1,3}[A-Z]?$/;
 /** Rule level: "LEVEL 2", "ROOF LEVEL", "SECOND FLOOR", "T.O. STEEL EL. 112'-6"". */
-const LEVEL = /\b(?:(?:LEVEL|LVL)\s+([0-9]{1,2}|[A-Z]{1,2}\d?)\b|(ROOF|MEZZANINE|BASEMENT|GROUND|FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH)\s+(?:FLOOR|LEVEL)\b|(?:T\.?\s?O\.?|B\.?\s?O\.?|TOP\s+OF|BOTTOM\s+OF)\s*(?:(?:STEEL|SLAB|CONC\.?|CONCRETE|FTG\.?|FOOTING|WALL|DECK|PARAPET|BEAM)\s*)?EL(?:EV)?\.?\s*(?:[+-]\s*)?(\d+(?:\.\d+)?(?:'\s*(?:-\s*)?\d+(?:\s+\d+\/\d+)?"?)?))/i;
+const LEVEL =
+  /\b(?:(?:LEVEL|LVL)\s+([0-9]{1,2}|[A-Z]{1,2}\d?)\b|(ROOF|MEZZANINE|BASEMENT|GROUND|FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH)\s+(?:FLOOR|LEVEL)\b|(?:T\.?\s?O\.?|B\.?\s?O\.?|TOP\s+OF|BOTTOM\s+OF)\s*(?:(?:STEEL|SLAB|CONC\.?|CONCRETE|FTG\.?|FOOTING|WALL|DECK|PARAPET|BEAM)\s*)?EL(?:EV)?\.?\s*(?:[+-]\s*)?(\d+(?:\.\d+)?(?:'\s*(?:-\s*)?\d+(?:\s+\d+\/\d+)?"?)?))/i;
 /** Rule grid-mention: "GRID C/4", "GRIDS 3-5", "GRID LINE B". */
-const GRID_MENTION = /\bGRIDS?\s+(?:LINES?\s+)?([A-Z]{1,2}(?:\.\d)?|\d{1,2}(?:\.\d)?)(?:\s*(?:\/|-|&|,|AND)\s*([A-Z]{1,2}(?:\.\d)?|\d{1,2}(?:\.\d)?))?\b/gi;
+const GRID_MENTION =
+  /\bGRIDS?\s+(?:LINES?\s+)?([A-Z]{1,2}(?:\.\d)?|\d{1,2}(?:\.\d)?)(?:\s*(?:\/|-|&|,|AND)\s*([A-Z]{1,2}(?:\.\d)?|\d{1,2}(?:\.\d)?))?\b/gi;
 /** Rule revision-row: a revision table row "2  03/14/2024  ADDENDUM 1" (mark, date, description). */
 // The description is taken from one blank on (its callers trim it): `\s+(.{3,})$` let both take the blanks.
 const REVISION_ROW = /^\s*(\d{1,2}|[A-Z])\s+(\d{1,2}[\/.-]\d{1,2}[\/.-]\d{2,4})\s(.{3,})$/;
@@ -113,7 +127,11 @@ const ROOM_NAME = /^[A-Z][A-Z &/.'-]{1,38}$/;
 const LEGEND_TITLE = /LEGEND|SYMBOL|ABBREVIATION/i;
 
 const normMark = (s: string) => s.toUpperCase().replace(/\s+/g, '').replace(/×/g, 'X');
-const normLevel = (s: string) => s.toUpperCase().replace(/[\s.]+/g, ' ').trim();
+const normLevel = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[\s.]+/g, ' ')
+    .trim();
 
 export function extractSheet(input: ExtractInput): SheetDraft {
   const { analysis, lines, bubbles, paths, page, options, identity } = input;
@@ -134,7 +152,8 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     entities.push(entity);
     return entity;
   };
-  const rel = (type: RelationshipType, source: string, target: string, props?: Record<string, unknown>) => relationships.push({ type, source, target, props });
+  const rel = (type: RelationshipType, source: string, target: string, props?: Record<string, unknown>) =>
+    relationships.push({ type, source, target, props });
 
   const sheet = add({
     type: 'Sheet',
@@ -144,7 +163,15 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     text: sheetText([number, title, discipline].filter(Boolean).join(' — '), lines),
     bbox: tb.bounds ?? pageBox,
     provenance: `identity:${identity.rules.number ?? 'none'}`,
-    props: { number, title, discipline, page, titleblock: identity.titleblock, rules: identity.rules, ...(identity.index.length ? { sheetIndex: identity.index } : {}) },
+    props: {
+      number,
+      title,
+      discipline,
+      page,
+      titleblock: identity.titleblock,
+      rules: identity.rules,
+      ...(identity.index.length ? { sheetIndex: identity.index } : {}),
+    },
     sameKey: null,
     viewKey: null,
   })!;
@@ -155,32 +182,54 @@ export function extractSheet(input: ExtractInput): SheetDraft {
 
   // --- Views: a title line with its scale, and the tag beside it ----------------------------
   const tier1Tags = [
-    ...analysis.annotations.detail_tags.map((t) => ({ ...t, kind: 'detail' as 'detail' | 'section' | 'stacked', direction: null as string | null })),
-    ...analysis.annotations.section_tags.map((t) => ({ ...t, kind: 'section' as 'detail' | 'section' | 'stacked', direction: t.direction as string | null })),
+    ...analysis.annotations.detail_tags.map((t) => ({
+      ...t,
+      kind: 'detail' as 'detail' | 'section' | 'stacked',
+      direction: null as string | null,
+    })),
+    ...analysis.annotations.section_tags.map((t) => ({
+      ...t,
+      kind: 'section' as 'detail' | 'section' | 'stacked',
+      direction: t.direction as string | null,
+    })),
   ];
   // Tags Tier 1 did not find, read from the text layer (references/stacked-tags.ts).
   const tags = [
     ...tier1Tags,
-    ...stackedTags(drawingLines, tier1Tags.map((t) => t.bbox), paths).map((t, i) => ({
+    ...stackedTags(
+      drawingLines,
+      tier1Tags.map((t) => t.bbox),
+      paths,
+    ).map((t, i) => ({
       id: `stacked-${i + 1}`,
       bbox: t.bbox,
       circle: { center: center(t.bbox), radius: Math.max(t.bbox[2] - t.bbox[0], t.bbox[3] - t.bbox[1]) / 2 },
-      texts_inside: [{ id: t.view.runs[0]!, text: t.view.text }, { id: t.sheet.runs[0]!, text: t.sheet.text }],
+      texts_inside: [
+        { id: t.view.runs[0]!, text: t.view.text },
+        { id: t.sheet.runs[0]!, text: t.sheet.text },
+      ],
       kind: 'stacked' as const,
       direction: null,
     })),
   ];
   const namesAnotherSheet = (t: (typeof tags)[number]) => {
-    const written = t.texts_inside.slice(1).map((x) => x.text.trim()).join('');
+    const written = t.texts_inside
+      .slice(1)
+      .map((x) => x.text.trim())
+      .join('');
     return !!normNumber && isSheetNumber(written) && normaliseSheetNumber(written, options) !== normNumber;
   };
-  const provenanceOf = (t: (typeof tags)[number]) => (t.kind === 'stacked' ? 'text:stacked-tag' : `tier1:${t.kind}_tags`);
+  const provenanceOf = (t: (typeof tags)[number]) =>
+    t.kind === 'stacked' ? 'text:stacked-tag' : `tier1:${t.kind}_tags`;
   const tagUsedAsViewMark = new Set<string>();
   const viewsByKey = new Map<string, DraftEntity>();
   for (const line of drawingLines) {
     const m = SCALE.exec(line.text);
     if (!m) continue;
-    const before = line.text.slice(0, m.index).replace(/\bSCALE\s*(?::\s*)?$/i, '').trim();
+    const before = line.text
+      .slice(0, m.index)
+      .replace(/\bSCALE\s*(?::\s*)?$/i, '')
+      .trim();
     let titleLine: TextLine | null = /[A-Z]{3}/i.test(before) ? line : null;
     let titleText = before;
     if (!titleLine) {
@@ -190,7 +239,14 @@ export function extractSheet(input: ExtractInput): SheetDraft {
         if (other === line || other.bbox[3] > line.bbox[1] + 1) continue;
         const gap = line.bbox[1] - other.bbox[3];
         const xOverlap = Math.min(other.bbox[2], line.bbox[2]) - Math.max(other.bbox[0], line.bbox[0]);
-        if (gap < 3 * line.size && xOverlap > -line.size && /[A-Z]{3}/.test(other.text) && !SCALE.test(other.text) && (!best || other.bbox[3] > best.bbox[3])) best = other;
+        if (
+          gap < 3 * line.size &&
+          xOverlap > -line.size &&
+          /[A-Z]{3}/.test(other.text) &&
+          !SCALE.test(other.text) &&
+          (!best || other.bbox[3] > best.bbox[3])
+        )
+          best = other;
       }
       if (!best) continue;
       titleLine = best;
@@ -215,8 +271,14 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     if (!viewId) {
       // A bare number left of the title names the view where there is no bubble.
       for (const other of drawingLines) {
-        const besideVertically = other.bbox[3] >= area_[1] - titleLine.size && other.bbox[1] <= area_[3] + titleLine.size;
-        if (VIEW_ID.test(other.text) && other.bbox[2] <= area_[0] + 1 && area_[0] - other.bbox[2] < 6 * titleLine.size && besideVertically) {
+        const besideVertically =
+          other.bbox[3] >= area_[1] - titleLine.size && other.bbox[1] <= area_[3] + titleLine.size;
+        if (
+          VIEW_ID.test(other.text) &&
+          other.bbox[2] <= area_[0] + 1 &&
+          area_[0] - other.bbox[2] < 6 * titleLine.size &&
+          besideVertically
+        ) {
           viewId = other.text;
           break;
         }
@@ -232,7 +294,17 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       text: `${viewId ? `${viewId} / ${number ?? ''} — ` : ''}${titleText}, ${scale}`,
       bbox: box,
       provenance: tag ? `text:view-title+${provenanceOf(tag)}` : 'text:view-title',
-      props: { viewId, title: titleText, scale, tagSheet: tag ? tag.texts_inside.slice(1).map((t) => t.text.trim()).join('') || null : null },
+      props: {
+        viewId,
+        title: titleText,
+        scale,
+        tagSheet: tag
+          ? tag.texts_inside
+              .slice(1)
+              .map((t) => t.text.trim())
+              .join('') || null
+          : null,
+      },
       sameKey: null,
       viewKey: viewId ? viewId.toUpperCase() : null,
     });
@@ -249,7 +321,8 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     const viewId = texts[0] ?? null;
     const rest = texts.slice(1).join('');
     let targetSheet: string | null;
-    if (!rest || /^[-–—]+$/.test(rest)) targetSheet = sameSheetNumber; // no sheet written: this sheet
+    if (!rest || /^[-–—]+$/.test(rest))
+      targetSheet = sameSheetNumber; // no sheet written: this sheet
     else if (isSheetNumber(rest) || (t.kind !== 'stacked' && PLAIN_SHEET.test(rest))) targetSheet = rest;
     else targetSheet = null;
     const callout = add({
@@ -263,7 +336,12 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       viewKey: null,
     });
     if (!callout) break;
-    links.push({ callout: callout.key, targetSheet: targetSheet ?? (rest || null), targetSheetNorm: targetSheet ? normaliseSheetNumber(targetSheet, options) : null, targetView: viewId ? viewId.toUpperCase() : null });
+    links.push({
+      callout: callout.key,
+      targetSheet: targetSheet ?? (rest || null),
+      targetSheetNorm: targetSheet ? normaliseSheetNumber(targetSheet, options) : null,
+      targetView: viewId ? viewId.toUpperCase() : null,
+    });
   }
 
   // --- Grid lines: bubbles (circles holding one label) ---------------------------------------
@@ -275,7 +353,9 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   }
   // Rule grid-axis: bubbles of one label style (letters or numbers) spread along x label vertical lines.
   const axisOf = (style: 'letter' | 'number') => {
-    const pts = [...byLabel.entries()].filter(([l]) => (/^\d/.test(l) ? 'number' : 'letter') === style).flatMap(([, bs]) => bs.map((b) => b.center));
+    const pts = [...byLabel.entries()]
+      .filter(([l]) => (/^\d/.test(l) ? 'number' : 'letter') === style)
+      .flatMap(([, bs]) => bs.map((b) => b.center));
     if (pts.length < 2) return null;
     const sx = Math.max(...pts.map((p) => p[0])) - Math.min(...pts.map((p) => p[0]));
     const sy = Math.max(...pts.map((p) => p[1])) - Math.min(...pts.map((p) => p[1]));
@@ -284,7 +364,11 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const axes = { letter: axisOf('letter'), number: axisOf('number') };
   const gridsByLabel = new Map<string, DraftEntity>();
   for (const [label, bs] of byLabel) {
-    const box = unionAll(bs.map((b) => [b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius] as BBox));
+    const box = unionAll(
+      bs.map(
+        (b) => [b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius] as BBox,
+      ),
+    );
     const g = add({
       type: 'GridLine',
       label: `GRID ${label}`,
@@ -308,7 +392,16 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       (existing.props.occurrences as number[][]).push(box);
       return existing;
     }
-    const e = add({ type: 'MemberMark', label: k, text: `member ${raw}`, bbox: box, provenance, props: { mark: k, occurrences: [box] }, sameKey: `MemberMark:${k}`, viewKey: null });
+    const e = add({
+      type: 'MemberMark',
+      label: k,
+      text: `member ${raw}`,
+      bbox: box,
+      provenance,
+      props: { mark: k, occurrences: [box] },
+      sameKey: `MemberMark:${k}`,
+      viewKey: null,
+    });
     if (e) marksByKey.set(k, e);
     return e;
   };
@@ -316,7 +409,16 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     const k = normLevel(raw);
     const existing = levelsByKey.get(k);
     if (existing) return existing;
-    const e = add({ type: 'Level', label: k, text: `level ${raw}`, bbox: box, provenance: 'text:level', props: { name: k }, sameKey: `Level:${k.replace(/\s/g, '')}`, viewKey: null });
+    const e = add({
+      type: 'Level',
+      label: k,
+      text: `level ${raw}`,
+      bbox: box,
+      provenance: 'text:level',
+      props: { name: k },
+      sameKey: `Level:${k.replace(/\s/g, '')}`,
+      viewKey: null,
+    });
     if (e) levelsByKey.set(k, e);
     return e;
   };
@@ -363,7 +465,12 @@ export function extractSheet(input: ExtractInput): SheetDraft {
         viewKey: null,
       });
       if (!c) break;
-      links.push({ callout: c.key, targetSheet: r.sheet, targetSheetNorm: normaliseSheetNumber(r.sheet, options), targetView: r.view });
+      links.push({
+        callout: c.key,
+        targetSheet: r.sheet,
+        targetSheetNorm: normaliseSheetNumber(r.sheet, options),
+        targetView: r.view,
+      });
     }
   }
 
@@ -371,8 +478,15 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   for (const heading of drawingLines) {
     const keynote = KEYNOTE_HEADING.test(heading.text);
     if (!keynote && !NOTES_HEADING.test(heading.text)) continue;
-    const reach: BBox = [heading.bbox[0] - 2 * heading.size, heading.bbox[3], heading.bbox[0] + 60 * heading.size, heading.bbox[3] + 80 * heading.size];
-    const below = drawingLines.filter((l) => l !== heading && l.bbox[1] >= heading.bbox[1] + 1 && containsPoint(reach, [l.bbox[0], l.bbox[1]])).sort((a, b) => a.bbox[1] - b.bbox[1]);
+    const reach: BBox = [
+      heading.bbox[0] - 2 * heading.size,
+      heading.bbox[3],
+      heading.bbox[0] + 60 * heading.size,
+      heading.bbox[3] + 80 * heading.size,
+    ];
+    const below = drawingLines
+      .filter((l) => l !== heading && l.bbox[1] >= heading.bbox[1] + 1 && containsPoint(reach, [l.bbox[0], l.bbox[1]]))
+      .sort((a, b) => a.bbox[1] - b.bbox[1]);
     let bottom = heading.bbox[3];
     let current: { id: string; lines: TextLine[] } | null = null;
     const items: { id: string; lines: TextLine[] }[] = [];
@@ -385,7 +499,10 @@ export function extractSheet(input: ExtractInput): SheetDraft {
       else current?.lines.push(l);
     }
     for (const item of items) {
-      const text = item.lines.map((l) => l.text).join(' ').replace(NUMBERED, '$2');
+      const text = item.lines
+        .map((l) => l.text)
+        .join(' ')
+        .replace(NUMBERED, '$2');
       const e = add({
         type: keynote ? 'Keynote' : 'Note',
         label: `${keynote ? 'KEYNOTE' : 'NOTE'} ${item.id}`,
@@ -406,9 +523,21 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   const lineByRun = new Map<number, TextLine>();
   for (const l of lines) for (const r of l.runs) lineByRun.set(r, l);
   for (const leader of analysis.annotations.leaders) {
-    const text = leader.texts_inside.map((t) => t.text.trim()).filter(Boolean).join(' ');
+    const text = leader.texts_inside
+      .map((t) => t.text.trim())
+      .filter(Boolean)
+      .join(' ');
     if (!text) continue;
-    const note = add({ type: 'Note', label: text.length > 40 ? `${text.slice(0, 37)}…` : text, text, bbox: leader.text_bbox, provenance: 'tier1:leaders', props: { arrowTip: leader.arrow_tip }, sameKey: null, viewKey: null });
+    const note = add({
+      type: 'Note',
+      label: text.length > 40 ? `${text.slice(0, 37)}…` : text,
+      text,
+      bbox: leader.text_bbox,
+      provenance: 'tier1:leaders',
+      props: { arrowTip: leader.arrow_tip },
+      sameKey: null,
+      viewKey: null,
+    });
     if (!note) break;
     let target: DraftEntity | null = null;
     for (const e of pointables()) {
@@ -418,7 +547,8 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     const mentioned = new Set<string>();
     for (const t of leader.texts_inside) {
       const l = lineByRun.get(t.id);
-      for (const m of (l && lineMentions.get(l)) ?? []) if (!mentioned.has(m.key)) mentioned.add(m.key), rel('MENTIONS', note.key, m.key);
+      for (const m of (l && lineMentions.get(l)) ?? [])
+        if (!mentioned.has(m.key)) (mentioned.add(m.key), rel('MENTIONS', note.key, m.key));
     }
   }
 
@@ -428,10 +558,28 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     if (!ROOM_NUMBER.test(num.text)) continue;
     const c = center(num.bbox);
     const name = drawingLines.find(
-      (l) => l !== num && ROOM_NAME.test(l.text) && /[A-Z]{3}/.test(l.text) && l.bbox[3] <= num.bbox[1] + 1 && num.bbox[1] - l.bbox[3] < 1.5 * num.size && Math.abs(center(l.bbox)[0] - c[0]) < 1.5 * num.size,
+      (l) =>
+        l !== num &&
+        ROOM_NAME.test(l.text) &&
+        /[A-Z]{3}/.test(l.text) &&
+        l.bbox[3] <= num.bbox[1] + 1 &&
+        num.bbox[1] - l.bbox[3] < 1.5 * num.size &&
+        Math.abs(center(l.bbox)[0] - c[0]) < 1.5 * num.size,
     );
     if (!name || SCALE.test(name.text)) continue;
-    if (!add({ type: 'Room', label: `${name.text} ${num.text}`, text: `room ${name.text} ${num.text}`, bbox: unionAll([name.bbox, num.bbox]), provenance: 'text:room-tag', props: { name: name.text, number: num.text }, sameKey: null, viewKey: null })) break;
+    if (
+      !add({
+        type: 'Room',
+        label: `${name.text} ${num.text}`,
+        text: `room ${name.text} ${num.text}`,
+        bbox: unionAll([name.bbox, num.bbox]),
+        provenance: 'text:room-tag',
+        props: { name: name.text, number: num.text },
+        sameKey: null,
+        viewKey: null,
+      })
+    )
+      break;
   }
 
   // --- Revisions: deltas, clouds and revision-table rows, one entity per revision mark --------
@@ -440,7 +588,17 @@ export function extractSheet(input: ExtractInput): SheetDraft {
     const k = mark.toUpperCase();
     let r = revisions.get(k);
     if (!r) {
-      r = add({ type: 'Revision', label: `REV ${k}`, text: `revision ${k}`, bbox: box, provenance, props: { number: k, date: null, description: null, clouds: [], deltas: [] }, sameKey: null, viewKey: null }) ?? undefined;
+      r =
+        add({
+          type: 'Revision',
+          label: `REV ${k}`,
+          text: `revision ${k}`,
+          bbox: box,
+          provenance,
+          props: { number: k, date: null, description: null, clouds: [], deltas: [] },
+          sameKey: null,
+          viewKey: null,
+        }) ?? undefined;
       if (r) revisions.set(k, r);
     }
     return r ?? null;
@@ -462,7 +620,8 @@ export function extractSheet(input: ExtractInput): SheetDraft {
   for (const cloud of analysis.annotations.revision_clouds) {
     // Rule cloud-delta: a cloud belongs to the nearest delta (they are drawn beside each other).
     let nearest: (typeof analysis.annotations.revision_triangles)[number] | null = null;
-    for (const t of analysis.annotations.revision_triangles) if (!nearest || boxDistance(t.bbox, cloud.bbox) < boxDistance(nearest.bbox, cloud.bbox)) nearest = t;
+    for (const t of analysis.annotations.revision_triangles)
+      if (!nearest || boxDistance(t.bbox, cloud.bbox) < boxDistance(nearest.bbox, cloud.bbox)) nearest = t;
     const r = revision(nearest?.text.trim() || '?', cloud.bbox, 'tier1:revision_clouds');
     if (!r) continue;
     (r.props.clouds as BBox[]).push(cloud.bbox);

@@ -16,7 +16,11 @@ const GRID_LABEL = /^([A-Z]{1,2}|\d{1,3})(\.\d{1,2})?$/;
 /** Cell size of the index of candidate circles: about the largest bubble. */
 const CELL = 80;
 
-interface Candidate { cx: number; cy: number; r: number }
+interface Candidate {
+  cx: number;
+  cy: number;
+  r: number;
+}
 
 function subpathCircles(path: PageGeometry['paths'][number], out: Candidate[]): void {
   const { ops, coords } = path;
@@ -26,8 +30,12 @@ function subpathCircles(path: PageGeometry['paths'][number], out: Candidate[]): 
   let segments = 0;
   const flush = () => {
     if (points.length >= 4) {
-      let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
-      for (const [x, y] of points) (x1 = Math.min(x1, x)), (y1 = Math.min(y1, y)), (x2 = Math.max(x2, x)), (y2 = Math.max(y2, y));
+      let x1 = Infinity,
+        y1 = Infinity,
+        x2 = -Infinity,
+        y2 = -Infinity;
+      for (const [x, y] of points)
+        ((x1 = Math.min(x1, x)), (y1 = Math.min(y1, y)), (x2 = Math.max(x2, x)), (y2 = Math.max(y2, y)));
       const w = x2 - x1;
       const h = y2 - y1;
       if (w >= 8 && w <= 80 && Math.abs(w - h) <= 0.15 * w && (curves >= 2 || segments >= 8)) {
@@ -82,7 +90,8 @@ export function findGridBubbles(page: Pick<PageGeometry, 'paths' | 'texts'>): Gr
   }
   const out: GridBubble[] = [];
   for (const [c, labels] of labelsIn) {
-    if (labels.length === 1 && GRID_LABEL.test(labels[0]!)) out.push({ label: labels[0]!, center: [c.cx, c.cy], radius: c.r });
+    if (labels.length === 1 && GRID_LABEL.test(labels[0]!))
+      out.push({ label: labels[0]!, center: [c.cx, c.cy], radius: c.r });
   }
   return out;
 }

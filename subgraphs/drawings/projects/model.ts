@@ -1,10 +1,30 @@
 // The project graph's domain shapes (camelCase; REST maps them in rest-compat/routes/projects.ts).
 import type { BBox } from '../../../core/geometry/types.ts';
 
-export const ENTITY_TYPES = ['Sheet', 'View', 'Callout', 'GridLine', 'Level', 'MemberMark', 'Keynote', 'Note', 'Revision', 'Room'] as const;
+export const ENTITY_TYPES = [
+  'Sheet',
+  'View',
+  'Callout',
+  'GridLine',
+  'Level',
+  'MemberMark',
+  'Keynote',
+  'Note',
+  'Revision',
+  'Room',
+] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
-export const RELATIONSHIP_TYPES = ['ON_SHEET', 'REFERENCES', 'SHOWN_ON', 'POINTS_TO', 'MENTIONS', 'REVISED_IN', 'SAME_AS', 'IN_COMMUNITY'] as const;
+export const RELATIONSHIP_TYPES = [
+  'ON_SHEET',
+  'REFERENCES',
+  'SHOWN_ON',
+  'POINTS_TO',
+  'MENTIONS',
+  'REVISED_IN',
+  'SAME_AS',
+  'IN_COMMUNITY',
+] as const;
 export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
 
 export interface Project {

@@ -25,7 +25,9 @@ const WALKED: readonly RelationshipType[] = ['REFERENCES', 'MENTIONS', 'SAME_AS'
 
 /** Question words carry no evidence; drop them so BM25 ranks by the engineering words. */
 const STOP = new Set(
-  'a an and are as at be by for from has have how in is it of on or that the this to with which where what when who whom why does do did show shows shown sheet sheets drawing drawings find me all any there their its was were detailed'.split(' '),
+  'a an and are as at be by for from has have how in is it of on or that the this to with which where what when who whom why does do did show shows shown sheet sheets drawing drawings find me all any there their its was were detailed'.split(
+    ' ',
+  ),
 );
 
 /** A grid is named by one letter ("grid E", "grid C/4"): that letter is a word of the question, unlike other single letters. */
@@ -34,7 +36,10 @@ const GRID_LETTER = /\bgrids?\s+(?:lines?\s+)?([a-z])(?![a-z])/gi;
 export function queryTerms(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const gridLetters = new Set([...text.matchAll(GRID_LETTER)].map((m) => m[1]!.toLowerCase()));
-  return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w) || gridLetters.has(w))))].slice(0, 32);
+  return [...new Set(words.filter((w) => !STOP.has(w) && (w.length > 1 || /\d/.test(w) || gridLetters.has(w))))].slice(
+    0,
+    32,
+  );
 }
 
 /** A member size written as one word that FTS5's tokenizer splits at "/" or "." (L4X4X1/4, C10X15.3, HSS6X6X3/8). */
@@ -82,7 +87,9 @@ const esc = (s: string) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt
 
 /** At most 300 characters around the first of the question's words in the text (a sheet's text is its whole page). */
 function snippet(text: string, terms: string[]): string {
-  const re = terms.length ? new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi') : null;
+  const re = terms.length
+    ? new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi')
+    : null;
   let clipped = text;
   if (text.length > 300) {
     const at = re ? Math.max(0, text.search(re)) : 0;
@@ -101,10 +108,18 @@ function coverage(e: Entity, terms: string[]): number {
   if (!terms.length) return 0;
   const own = e.type === 'Sheet' ? e.text.split('\n', 1)[0]! : e.text;
   const words = new Set(`${e.type} ${e.label} ${own}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-  return terms.filter((t) => words.has(t) || [...words].some((w) => w.startsWith(t) && t.length >= 4)).length / terms.length;
+  return (
+    terms.filter((t) => words.has(t) || [...words].some((w) => w.startsWith(t) && t.length >= 4)).length / terms.length
+  );
 }
 
-export async function searchProject(services: { store: ProjectGraphStore; embedder: Embedder | null }, projectId: string, query: string, page: number, perPage: number): Promise<SearchOutcome> {
+export async function searchProject(
+  services: { store: ProjectGraphStore; embedder: Embedder | null },
+  projectId: string,
+  query: string,
+  page: number,
+  perPage: number,
+): Promise<SearchOutcome> {
   const { store, embedder } = services;
   const terms = queryTerms(query);
   const match = ftsMatch(query);
@@ -114,15 +129,29 @@ export async function searchProject(services: { store: ProjectGraphStore; embedd
       const prev = fused.get(id);
       fused.set(id, { score: (prev?.score ?? 0) + 1 / (RRF_K + rank + 1), via: prev?.via ?? via });
     });
-  if (match) addRanked((await store.searchText(projectId, match, CANDIDATES)).map((r) => r.id), 'text');
+  if (match)
+    addRanked(
+      (await store.searchText(projectId, match, CANDIDATES)).map((r) => r.id),
+      'text',
+    );
   if (embedder) {
     const [v] = await embedder.embed([query]);
-    addRanked((await store.searchVector(projectId, { model: embedder.model, vector: v! }, CANDIDATES)).map((r) => r.id), 'vector');
+    addRanked(
+      (await store.searchVector(projectId, { model: embedder.model, vector: v! }, CANDIDATES)).map((r) => r.id),
+      'vector',
+    );
   }
 
   // Evidence: 0.6 × share of the question's words the entity holds + 0.4 × rank evidence.
   const seedsRanked = [...fused].sort((a, b) => b[1].score - a[1].score);
-  const seedEntities = new Map((await store.entitiesByIds(projectId, seedsRanked.map(([id]) => id))).map((e) => [e.id, e]));
+  const seedEntities = new Map(
+    (
+      await store.entitiesByIds(
+        projectId,
+        seedsRanked.map(([id]) => id),
+      )
+    ).map((e) => [e.id, e]),
+  );
   const scored = new Map<string, { score: number; via: SearchMatch['via'] }>();
   seedsRanked.forEach(([id, f], rank) => {
     const e = seedEntities.get(id);
@@ -132,7 +161,11 @@ export async function searchProject(services: { store: ProjectGraphStore; embedd
 
   // Graph expansion from the best seeds.
   const seeds = [...scored].sort((a, b) => b[1].score - a[1].score).slice(0, SEEDS);
-  const rels = await store.relationshipsOf(projectId, seeds.map(([id]) => id), WALKED);
+  const rels = await store.relationshipsOf(
+    projectId,
+    seeds.map(([id]) => id),
+    WALKED,
+  );
   const seedScore = new Map(seeds.map(([id, s]) => [id, s.score]));
   const reach = (target: string, from: string) => {
     const s = (seedScore.get(from) ?? 0) * EXPANSION_DECAY;
@@ -146,7 +179,8 @@ export async function searchProject(services: { store: ProjectGraphStore; embedd
     else if (r.type === 'SAME_AS') {
       if (seedScore.has(r.sourceId)) reach(r.targetId, r.sourceId);
       if (seedScore.has(r.targetId)) reach(r.sourceId, r.targetId);
-    } else if (r.type === 'REVISED_IN' && seedScore.has(r.targetId) && seedType(r.targetId) === 'Revision') reach(r.sourceId, r.targetId);
+    } else if (r.type === 'REVISED_IN' && seedScore.has(r.targetId) && seedType(r.targetId) === 'Revision')
+      reach(r.sourceId, r.targetId);
     else if (r.type === 'SHOWN_ON' && seedScore.has(r.sourceId)) reach(r.targetId, r.sourceId);
   }
 
@@ -154,10 +188,14 @@ export async function searchProject(services: { store: ProjectGraphStore; embedd
   const total = ranked.length;
   const slice = ranked.slice((page - 1) * perPage, page * perPage);
   // The seeds are loaded already; only entities reached through the graph are read.
-  const entities = new Map(slice.flatMap(([id]) => (seedEntities.has(id) ? [[id, seedEntities.get(id)!] as const] : [])));
+  const entities = new Map(
+    slice.flatMap(([id]) => (seedEntities.has(id) ? [[id, seedEntities.get(id)!] as const] : [])),
+  );
   const reached = slice.map(([id]) => id).filter((id) => !entities.has(id));
   if (reached.length) for (const e of await store.entitiesByIds(projectId, reached)) entities.set(e.id, e);
-  const sheets = new Map((await store.sheetsByIds([...new Set([...entities.values()].map((e) => e.sheetId))])).map((s) => [s.id, s]));
+  const sheets = new Map(
+    (await store.sheetsByIds([...new Set([...entities.values()].map((e) => e.sheetId))])).map((s) => [s.id, s]),
+  );
   const matches: SearchMatch[] = [];
   for (const [id, s] of slice) {
     const e = entities.get(id);

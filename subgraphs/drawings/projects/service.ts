@@ -12,7 +12,16 @@ import type { Embedder } from '../../../core/embedding/embed.ts';
 import type { Platform, ServiceBase } from '../../../core/platform.ts';
 import { MAX_DRAWING_BYTES } from '../service.ts';
 import { createLlmSummarizer, type CommunitySummarizer } from './community-summaries.ts';
-import { ENTITY_TYPES, type Entity, type Link, type Page, type Project, type ProjectStats, type Relationship, type Sheet } from './model.ts';
+import {
+  ENTITY_TYPES,
+  type Entity,
+  type Link,
+  type Page,
+  type Project,
+  type ProjectStats,
+  type Relationship,
+  type Sheet,
+} from './model.ts';
 import { checkPagesInDocument, parsePages } from './pages.ts';
 import { ftsMatch } from './search.ts';
 import { checkSetAgainstIndex, type IndexRow, type SetIndexCheck, type SheetOfSet } from '../titleblock/sheet-index.ts';
@@ -63,22 +72,45 @@ export function createProjectServices(base: ServiceBase): ProjectServices {
     embedder: config.embeddingsUrl ? base.embedder : null,
     sheetNumbers: sheetNumberOptions(),
     summarizer: config.projectLlmUrl
-      ? createLlmSummarizer({ url: config.projectLlmUrl, model: config.projectLlmModel, apiKey: config.projectLlmApiKey ?? undefined, timeoutMs: config.projectLlmTimeoutMs })
+      ? createLlmSummarizer({
+          url: config.projectLlmUrl,
+          model: config.projectLlmModel,
+          apiKey: config.projectLlmApiKey ?? undefined,
+          timeoutMs: config.projectLlmTimeoutMs,
+        })
       : null,
   };
 }
 
-export async function createProject(services: ProjectServices, principal: Principal, input: { name: string; description?: string | null }): Promise<Project> {
+export async function createProject(
+  services: ProjectServices,
+  principal: Principal,
+  input: { name: string; description?: string | null },
+): Promise<Project> {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) throw new AppError('VALIDATION_ERROR', 'name: required, 1 to 200 characters', { field: 'name' });
-  if (name.length > NAME_MAX) throw fieldError('UNPROCESSABLE', 'name', `at most ${NAME_MAX} characters`, { field: 'name' });
+  if (name.length > NAME_MAX)
+    throw fieldError('UNPROCESSABLE', 'name', `at most ${NAME_MAX} characters`, { field: 'name' });
   const description = input.description ?? null;
-  if (description !== null && description.length > DESCRIPTION_MAX) throw fieldError('UNPROCESSABLE', 'description', `at most ${DESCRIPTION_MAX} characters`, { field: 'description' });
+  if (description !== null && description.length > DESCRIPTION_MAX)
+    throw fieldError('UNPROCESSABLE', 'description', `at most ${DESCRIPTION_MAX} characters`, { field: 'description' });
   const now = new Date().toISOString();
-  return services.store.createProject({ id: randomUUID(), accountId: principal.accountId, name, description, createdAt: now, updatedAt: now });
+  return services.store.createProject({
+    id: randomUUID(),
+    accountId: principal.accountId,
+    name,
+    description,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
-export async function listProjects(services: ProjectServices, principal: Principal, offset: number, limit: number): Promise<Project[]> {
+export async function listProjects(
+  services: ProjectServices,
+  principal: Principal,
+  offset: number,
+  limit: number,
+): Promise<Project[]> {
   return services.store.listProjects(principal.accountId, offset, limit);
 }
 
@@ -89,14 +121,24 @@ export async function requireProject(services: ProjectServices, principal: Princ
   return project;
 }
 
-export async function findProject(services: ProjectServices, principal: Principal, id: string): Promise<Project | null> {
+export async function findProject(
+  services: ProjectServices,
+  principal: Principal,
+  id: string,
+): Promise<Project | null> {
   return services.store.getProject(principal.accountId, id);
 }
 
-export const projectStats = (services: ProjectServices, project: Project): Promise<ProjectStats> => services.store.stats(project);
+export const projectStats = (services: ProjectServices, project: Project): Promise<ProjectStats> =>
+  services.store.stats(project);
 
 /** Deletes the project, its graph and its files (the bytes in the platform's blob storage). */
-export async function deleteProject(platform: Pick<Platform, 'blobs'>, services: ProjectServices, principal: Principal, id: string): Promise<boolean> {
+export async function deleteProject(
+  platform: Pick<Platform, 'blobs'>,
+  services: ProjectServices,
+  principal: Principal,
+  id: string,
+): Promise<boolean> {
   const keys = await services.store.deleteProject(principal.accountId, id);
   if (!keys) return false;
   for (const k of keys) await platform.blobs.delete(k);
@@ -111,30 +153,51 @@ export interface AddSheetsInput {
 }
 
 /** Stores the PDF with the project (once per hash) and creates one ingestion job per page. */
-export async function addSheets(platform: Platform, services: ProjectServices, principal: Principal, input: AddSheetsInput): Promise<{ page: number; job: JobRecord }[]> {
+export async function addSheets(
+  platform: Platform,
+  services: ProjectServices,
+  principal: Principal,
+  input: AddSheetsInput,
+): Promise<{ page: number; job: JobRecord }[]> {
   const project = await requireProject(services, principal, input.projectId);
   const { store } = services;
-  if ((input.bytes === undefined) === (input.fileHash === undefined)) throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });
+  if ((input.bytes === undefined) === (input.fileHash === undefined))
+    throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', { fields: ['file', 'file_hash'] });
   const pages = parsePages(input.pages);
 
   let file;
   if (input.fileHash !== undefined) {
     const hash = input.fileHash.toLowerCase();
-    if (!HASH.test(hash)) throw new AppError('VALIDATION_ERROR', 'file_hash must be the SHA-256 of a PDF, as 64 hexadecimal characters', { field: 'file_hash' });
+    if (!HASH.test(hash))
+      throw new AppError('VALIDATION_ERROR', 'file_hash must be the SHA-256 of a PDF, as 64 hexadecimal characters', {
+        field: 'file_hash',
+      });
     file = await store.getFile(project.id, hash);
     if (!file) {
       // A PDF this account uploaded for Tier 1 analysis joins the project without uploading again.
-      const drawing = await platform.db.drawingFile.findUnique({ where: { accountId_hash: { accountId: principal.accountId, hash } } });
-      if (!drawing || drawing.expiresAt <= new Date()) throw new AppError('FILE_NOT_FOUND', `No uploaded file with file_hash ${hash}`, { file_hash: hash });
+      const drawing = await platform.db.drawingFile.findUnique({
+        where: { accountId_hash: { accountId: principal.accountId, hash } },
+      });
+      if (!drawing || drawing.expiresAt <= new Date())
+        throw new AppError('FILE_NOT_FOUND', `No uploaded file with file_hash ${hash}`, { file_hash: hash });
       const bytes = await readStream(platform.blobs.read(drawing.storageKey), Infinity);
-      file = { projectId: project.id, hash, size: bytes.byteLength, pageCount: drawing.pageCount, storageKey: `projects/${project.id}/${hash}.pdf` };
+      file = {
+        projectId: project.id,
+        hash,
+        size: bytes.byteLength,
+        pageCount: drawing.pageCount,
+        storageKey: `projects/${project.id}/${hash}.pdf`,
+      };
       checkPagesInDocument(pages, file.pageCount);
       await platform.blobs.put(file.storageKey, bytes);
       await store.putFile(file);
     }
   } else {
     const bytes = input.bytes!;
-    if (bytes.byteLength > MAX_DRAWING_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `file exceeds the limit of ${MAX_DRAWING_BYTES} bytes`, { field: 'file' });
+    if (bytes.byteLength > MAX_DRAWING_BYTES)
+      throw new AppError('PAYLOAD_TOO_LARGE', `file exceeds the limit of ${MAX_DRAWING_BYTES} bytes`, {
+        field: 'file',
+      });
     const hash = createHash('sha256').update(bytes).digest('hex');
     file = await store.getFile(project.id, hash);
     if (!file) {
@@ -144,7 +207,13 @@ export async function addSheets(platform: Platform, services: ProjectServices, p
           // The file is the caller's: name the field.
           throw err instanceof AppError ? new AppError(err.code, err.message, { field: 'file', ...err.details }) : err;
         });
-      file = { projectId: project.id, hash, size: bytes.byteLength, pageCount: info.pageCount, storageKey: `projects/${project.id}/${hash}.pdf` };
+      file = {
+        projectId: project.id,
+        hash,
+        size: bytes.byteLength,
+        pageCount: info.pageCount,
+        storageKey: `projects/${project.id}/${hash}.pdf`,
+      };
       checkPagesInDocument(pages, file.pageCount);
       await platform.blobs.put(file.storageKey, bytes);
       await store.putFile(file);
@@ -156,11 +225,19 @@ export async function addSheets(platform: Platform, services: ProjectServices, p
   const cap = platform.config.tiers[principal.tier].maxUnfinishedJobs;
   const unfinished = await platform.jobs.store.countUnfinished(principal.accountId);
   if (unfinished + pages.length > cap) {
-    throw new AppError('TOO_MANY_JOBS', `${pages.length} page(s) would make ${unfinished + pages.length} unfinished jobs, more than the ${principal.tier} tier's ${cap}`, { limit: cap, unfinished });
+    throw new AppError(
+      'TOO_MANY_JOBS',
+      `${pages.length} page(s) would make ${unfinished + pages.length} unfinished jobs, more than the ${principal.tier} tier's ${cap}`,
+      { limit: cap, unfinished },
+    );
   }
   const out = [];
   for (const page of pages) {
-    const job = await platform.jobs.create(principal, INGEST_SHEET_JOB, { projectId: project.id, fileHash: file.hash, page });
+    const job = await platform.jobs.create(principal, INGEST_SHEET_JOB, {
+      projectId: project.id,
+      fileHash: file.hash,
+      page,
+    });
     await store.recordIngestion({ jobId: job.id, projectId: project.id, fileHash: file.hash, page, status: 'pending' });
     out.push({ page, job });
   }
@@ -180,7 +257,10 @@ export async function listSheets(services: ProjectServices, project: Project, pa
  * Each sheet against the set's sheet index (identity/sheet-index.ts, rule index-check), computed
  * from the Sheet entities as stored: what each title block printed and the index a cover prints.
  */
-export async function sheetIndexCheck(services: Pick<ProjectServices, 'store'>, projectId: string): Promise<SetIndexCheck> {
+export async function sheetIndexCheck(
+  services: Pick<ProjectServices, 'store'>,
+  projectId: string,
+): Promise<SetIndexCheck> {
   const sheets: SheetOfSet[] = [];
   for (let offset = 0; ; offset += 500) {
     const page = await services.store.listEntities(projectId, { type: 'Sheet' }, offset, 500);
@@ -200,10 +280,18 @@ export interface EntityQuery {
   q?: string | null;
 }
 
-export async function listEntities(services: ProjectServices, project: Project, query: EntityQuery, paging: Paging): Promise<Page<Entity>> {
+export async function listEntities(
+  services: ProjectServices,
+  project: Project,
+  query: EntityQuery,
+  paging: Paging,
+): Promise<Page<Entity>> {
   const { store, sheetNumbers } = services;
   if (query.type && !(ENTITY_TYPES as readonly string[]).includes(query.type)) {
-    throw fieldError('UNPROCESSABLE', 'type', `must be one of ${ENTITY_TYPES.join(', ')}`, { field: 'type', allowed: ENTITY_TYPES });
+    throw fieldError('UNPROCESSABLE', 'type', `must be one of ${ENTITY_TYPES.join(', ')}`, {
+      field: 'type',
+      allowed: ENTITY_TYPES,
+    });
   }
   let sheetId: string | null = null;
   if (query.sheet) {
@@ -231,12 +319,25 @@ export async function getEntity(services: ProjectServices, project: Project, id:
   if (!entity) return null;
   const [sheet] = await store.sheetsByIds([entity.sheetId]);
   const relationships = await store.relationshipsOf(project.id, [id]);
-  if (entity.communityId) relationships.push({ id: `${id}:community`, projectId: project.id, type: 'IN_COMMUNITY', sourceId: id, targetId: entity.communityId, props: {} });
+  if (entity.communityId)
+    relationships.push({
+      id: `${id}:community`,
+      projectId: project.id,
+      type: 'IN_COMMUNITY',
+      sourceId: id,
+      targetId: entity.communityId,
+      props: {},
+    });
   const [link] = entity.type === 'Callout' ? await store.linksOf(project.id, [id]) : [];
   return { entity, sheet: sheet ?? null, relationships, link: link ?? null };
 }
 
-export async function listRelationships(services: ProjectServices, project: Project, type: string | null, paging: Paging): Promise<Page<Relationship>> {
+export async function listRelationships(
+  services: ProjectServices,
+  project: Project,
+  type: string | null,
+  paging: Paging,
+): Promise<Page<Relationship>> {
   return services.store.listRelationships(project.id, type, paging.offset, paging.limit);
 }
 
@@ -245,7 +346,18 @@ export async function listCommunities(services: ProjectServices, project: Projec
 }
 
 /** A search job over the caller's project (jobs/search.ts runs it): the project is checked first, so another account's is 404. */
-export async function createSearchJob(platform: Pick<Platform, 'jobs'>, services: ProjectServices, principal: Principal, projectId: string, input: { query: string; page?: number | null; perPage?: number | null }): Promise<JobRecord> {
+export async function createSearchJob(
+  platform: Pick<Platform, 'jobs'>,
+  services: ProjectServices,
+  principal: Principal,
+  projectId: string,
+  input: { query: string; page?: number | null; perPage?: number | null },
+): Promise<JobRecord> {
   await requireProject(services, principal, projectId);
-  return platform.jobs.create(principal, PROJECT_SEARCH_JOB, { projectId, query: input.query, page: input.page ?? undefined, perPage: input.perPage ?? undefined });
+  return platform.jobs.create(principal, PROJECT_SEARCH_JOB, {
+    projectId,
+    query: input.query,
+    page: input.page ?? undefined,
+    perPage: input.perPage ?? undefined,
+  });
 }

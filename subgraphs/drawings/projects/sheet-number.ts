@@ -18,7 +18,9 @@ export interface SheetNumberOptions {
   keepDots: boolean;
 }
 
-export const sheetNumberOptions = (env: NodeJS.ProcessEnv = process.env): SheetNumberOptions => ({ keepDots: readVariables(env).PROJECT_SHEET_DOTS === 'keep' });
+export const sheetNumberOptions = (env: NodeJS.ProcessEnv = process.env): SheetNumberOptions => ({
+  keepDots: readVariables(env).PROJECT_SHEET_DOTS === 'keep',
+});
 
 /** @example normaliseSheetNumber('A-5.01') // → 'A501' */
 export function normaliseSheetNumber(raw: string, options: SheetNumberOptions = { keepDots: false }): string {

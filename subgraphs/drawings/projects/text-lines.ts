@@ -32,7 +32,12 @@ export function readingFrame(b: BBox, angle: number): { x1: number; x2: number; 
   const s = Math.sin(-angle);
   const xs: number[] = [];
   const ys: number[] = [];
-  for (const [x, y] of [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]] as const) {
+  for (const [x, y] of [
+    [b[0], b[1]],
+    [b[2], b[1]],
+    [b[0], b[3]],
+    [b[2], b[3]],
+  ] as const) {
     xs.push(x * c - y * s);
     ys.push(x * s + y * c);
   }
@@ -61,7 +66,10 @@ export function textLines(runs: readonly TextRun[]): TextLine[] {
         if (!current.length) return;
         const size = Math.max(...current.map((p) => p.run.size));
         lines.push({
-          text: current.map((p) => p.run.str.trim()).join(' ').replace(/\s+/g, ' '),
+          text: current
+            .map((p) => p.run.str.trim())
+            .join(' ')
+            .replace(/\s+/g, ' '),
           bbox: unionAll(current.map((p) => p.run.bbox)),
           size,
           runs: current.map((p) => p.id),

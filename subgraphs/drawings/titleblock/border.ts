@@ -84,7 +84,8 @@ function reach(pieces: [number, number][], from: number): number {
 
 /** Whether a line across (at `at` ± 1 pt) passes through the point `along` on it. */
 function meetsRule(across: Map<number, [number, number][]>, at: number, along: number): boolean {
-  for (const k of [Math.round(at) - 1, Math.round(at), Math.round(at) + 1]) if ((across.get(k) ?? []).some(([a, b]) => a <= along + 2 && b >= along - 2)) return true;
+  for (const k of [Math.round(at) - 1, Math.round(at), Math.round(at) + 1])
+    if ((across.get(k) ?? []).some(([a, b]) => a <= along + 2 && b >= along - 2)) return true;
   return false;
 }
 
@@ -99,7 +100,8 @@ export function findBorder(scene: Scene): BBox {
     // ends where its other lines end, so the outermost rows and columns give its extent too.
     const h = axisLines(scene, false);
     const v = axisLines(scene, true);
-    const ends = (groups: Map<number, [number, number][]>, at: number) => [at - 1, at, at + 1].flatMap((k) => groups.get(k) ?? []).flat();
+    const ends = (groups: Map<number, [number, number][]>, at: number) =>
+      [at - 1, at, at + 1].flatMap((k) => groups.get(k) ?? []).flat();
     const xs = [...cols, ...ends(h, Math.min(...rows)), ...ends(h, Math.max(...rows))];
     const ys = [...rows, ...ends(v, Math.min(...cols)), ...ends(v, Math.max(...cols))];
     const frame: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
@@ -145,7 +147,9 @@ function stampInFrame(scene: Scene, border: BBox, frame: SheetFrame): BBox | nul
     const horizontal = Math.abs(a[1] - b[1]) < 0.5;
     if (!horizontal && Math.abs(a[0] - b[0]) >= 0.5) continue;
     const at = Math.round(horizontal ? a[1] : a[0]);
-    const span: [number, number] = horizontal ? [Math.min(a[0], b[0]), Math.max(a[0], b[0])] : [Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+    const span: [number, number] = horizontal
+      ? [Math.min(a[0], b[0]), Math.max(a[0], b[0])]
+      : [Math.min(a[1], b[1]), Math.max(a[1], b[1])];
     if (span[1] - span[0] < 1) continue;
     const groups = horizontal ? h : v;
     const list = groups.get(at) ?? [];
@@ -163,7 +167,7 @@ function stampInFrame(scene: Scene, border: BBox, frame: SheetFrame): BBox | nul
     const reaching = near.filter(([, b]) => b > y2 - tol);
     if (!reaching.length) continue;
     let top = Math.min(...reaching.map(([a]) => a));
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false;
       for (const [a, b] of near) {
         if (a < top - 0.5 && b >= top - 2) {
@@ -175,15 +179,27 @@ function stampInFrame(scene: Scene, border: BBox, frame: SheetFrame): BBox | nul
     if (y2 - top < 0.05 * H) continue;
     const rows = [...h.entries()]
       .filter(([y]) => y >= top - 2 && y < y2 - tol)
-      .filter(([y]) => covered([...(h.get(y - 1) ?? []), ...h.get(y)!, ...(h.get(y + 1) ?? [])], x, x2 - tol) > 0.9 * (x2 - tol - x))
+      .filter(
+        ([y]) =>
+          covered([...(h.get(y - 1) ?? []), ...h.get(y)!, ...(h.get(y + 1) ?? [])], x, x2 - tol) > 0.9 * (x2 - tol - x),
+      )
       .map(([y]) => y)
       .sort((a, b) => b - a);
     let stampTop = y2;
     for (const y of rows) {
       if (stampTop - y < 2) continue;
-      const cell = texts.filter((t) => t.b[1] >= y - 1 && t.b[3] <= stampTop + 1 && t.b[0] >= x - 1 && t.b[2] <= x2 + 1);
+      const cell = texts.filter(
+        (t) => t.b[1] >= y - 1 && t.b[3] <= stampTop + 1 && t.b[0] >= x - 1 && t.b[2] <= x2 + 1,
+      );
       const tallest = stampTop - y > y2 - stampTop && stampTop < y2;
-      if (tallest && lineCount(cell.map((t) => t.b), cell.map((t) => t.size)) > NOTES_LINES) break;
+      if (
+        tallest &&
+        lineCount(
+          cell.map((t) => t.b),
+          cell.map((t) => t.size),
+        ) > NOTES_LINES
+      )
+        break;
       stampTop = y;
     }
     const box: BBox = [x, stampTop, x2, y2];
@@ -211,7 +227,14 @@ export function borderBlock(scene: Scene, frame: SheetFrame): { bounds: BBox; vi
   // A title block is a table: a cell edge runs from the dividing line to the border, or to a row
   // rule of the block that it meets (a field row cut off above the border, as a copyright line),
   // at least half-way down (possibly in pieces).
-  const cellEdges = (groups: Map<number, [number, number][]>, across: Map<number, [number, number][]>, from: number, to: number, lo: number, hi: number) => {
+  const cellEdges = (
+    groups: Map<number, [number, number][]>,
+    across: Map<number, [number, number][]>,
+    from: number,
+    to: number,
+    lo: number,
+    hi: number,
+  ) => {
     let n = 0;
     for (const [at, spans] of groups) {
       if (at <= lo || at >= hi) continue;
@@ -222,8 +245,12 @@ export function borderBlock(scene: Scene, frame: SheetFrame): { bounds: BBox; vi
     }
     return n;
   };
-  const columns = fullLines(v, y1, y2, 0.8).filter((x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W && cellEdges(h, v, x, x2, y1 + 1, y2 - 1) >= 2);
-  const strips = fullLines(h, x1, x2, 0.8).filter((y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H && cellEdges(v, h, y, y2, x1 + 1, x2 - 1) >= 2);
+  const columns = fullLines(v, y1, y2, 0.8).filter(
+    (x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W && cellEdges(h, v, x, x2, y1 + 1, y2 - 1) >= 2,
+  );
+  const strips = fullLines(h, x1, x2, 0.8).filter(
+    (y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H && cellEdges(v, h, y, y2, x1 + 1, x2 - 1) >= 2,
+  );
   if (columns.length) {
     const x = Math.min(...columns);
     bounds = [x, y1, x2, y2];
@@ -240,8 +267,14 @@ export function borderBlock(scene: Scene, frame: SheetFrame): { bounds: BBox; vi
     const stamps = rectangles(scene).filter((r) => {
       const w = r[2] - r[0];
       const h = r[3] - r[1];
-      return dist([r[2], r[3]], corner) < 0.03 * W && w > 0.1 * W && w < 0.6 * W && h > 0.06 * H && h < 0.6 * H &&
-        scene.texts.some((t) => containsBox(r, t.bbox));
+      return (
+        dist([r[2], r[3]], corner) < 0.03 * W &&
+        w > 0.1 * W &&
+        w < 0.6 * W &&
+        h > 0.06 * H &&
+        h < 0.6 * H &&
+        scene.texts.some((t) => containsBox(r, t.bbox))
+      );
     });
     // Else a stamp drawn as separate lines, in the sheet's own frame.
     bounds = stamps.length ? stamps.reduce((a, b) => (area(a) >= area(b) ? a : b)) : stampInFrame(scene, border, frame);

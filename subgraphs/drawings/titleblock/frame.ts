@@ -21,7 +21,11 @@ export interface SheetFrame {
 
 const quarter = (angle: number) => ((Math.round(angle / (Math.PI / 2)) % 4) + 4) % 4;
 
-export function sheetFrame(texts: readonly Pick<TextRun, 'str' | 'angle'>[], width: number, height: number): SheetFrame {
+export function sheetFrame(
+  texts: readonly Pick<TextRun, 'str' | 'angle'>[],
+  width: number,
+  height: number,
+): SheetFrame {
   const votes = [0, 0, 0, 0];
   for (const t of texts) votes[quarter(t.angle)]! += t.str.trim().length;
   const turns = votes.indexOf(Math.max(...votes));
@@ -31,25 +35,43 @@ export function sheetFrame(texts: readonly Pick<TextRun, 'str' | 'angle'>[], wid
   const point = (p: Point): Point => {
     const [x, y] = p;
     switch (turns) {
-      case 1: return [y, width - x];
-      case 2: return [width - x, height - y];
-      case 3: return [height - y, x];
-      default: return [x, y];
+      case 1:
+        return [y, width - x];
+      case 2:
+        return [width - x, height - y];
+      case 3:
+        return [height - y, x];
+      default:
+        return [x, y];
     }
   };
   const back = (p: Point): Point => {
     const [u, v] = p;
     switch (turns) {
-      case 1: return [width - v, u];
-      case 2: return [width - u, height - v];
-      case 3: return [v, height - u];
-      default: return [u, v];
+      case 1:
+        return [width - v, u];
+      case 2:
+        return [width - u, height - v];
+      case 3:
+        return [v, height - u];
+      default:
+        return [u, v];
     }
   };
-  const via = (f: (p: Point) => Point) => (b: BBox): BBox => {
-    const a = f([b[0], b[1]]);
-    const c = f([b[2], b[3]]);
-    return [Math.min(a[0], c[0]), Math.min(a[1], c[1]), Math.max(a[0], c[0]), Math.max(a[1], c[1])];
+  const via =
+    (f: (p: Point) => Point) =>
+    (b: BBox): BBox => {
+      const a = f([b[0], b[1]]);
+      const c = f([b[2], b[3]]);
+      return [Math.min(a[0], c[0]), Math.min(a[1], c[1]), Math.max(a[0], c[0]), Math.max(a[1], c[1])];
+    };
+  return {
+    turns,
+    width: fw,
+    height: fh,
+    point,
+    box: via(point),
+    unbox: via(back),
+    reads: (angle) => quarter(angle) === turns,
   };
-  return { turns, width: fw, height: fh, point, box: via(point), unbox: via(back), reads: (angle) => quarter(angle) === turns };
 }

@@ -48,7 +48,13 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
   // has none). Where that block holds the number and is tighter than the ruled box, it is the block.
   const fromBorder = borderBlock(scene, frame);
   const borderBox = fromBorder ? frame.box(fromBorder.bounds) : null;
-  const tighter = !!(anchor && borderBox && (ruled ?? stacked) && contains(borderBox, anchor) && boxArea(borderBox) < boxArea((ruled ?? stacked)!));
+  const tighter = !!(
+    anchor &&
+    borderBox &&
+    (ruled ?? stacked) &&
+    contains(borderBox, anchor) &&
+    boxArea(borderBox) < boxArea((ruled ?? stacked)!)
+  );
   const block = tighter ? null : (ruled ?? stacked);
   // No ruled box around the lettering (or a looser one): the block the border's geometry gives.
   const geometric = block ? null : fromBorder;
@@ -59,15 +65,25 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
     number: number?.text ?? null,
     title,
     titleblock: block ? frame.unbox(block) : (geometric?.bounds ?? null),
-    viewport: block ? viewportBeside(findBorder(scene), frame.unbox(block)) : (geometric?.viewport ?? [0, 0, page.width, page.height]),
-    rules: { number: number?.rule ?? null, titleblock: block ? (ruled ? 'ruled-box' : 'rule-stack') : (geometric?.rule ?? null) },
+    viewport: block
+      ? viewportBeside(findBorder(scene), frame.unbox(block))
+      : (geometric?.viewport ?? [0, 0, page.width, page.height]),
+    rules: {
+      number: number?.rule ?? null,
+      titleblock: block ? (ruled ? 'ruled-box' : 'rule-stack') : (geometric?.rule ?? null),
+    },
     index: readSheetIndex(lines),
   };
 }
 
 function largestInBand(lines: ReturnType<typeof letteringLines>, width: number, height: number): BBox | null {
   const typical = typicalSize(lines);
-  const big = lines.filter((l) => (l.box[0] >= 0.72 * width || l.box[1] >= 0.8 * height) && l.size >= 1.5 * typical && /\p{L}{3}/u.test(l.text)).sort((a, b) => b.size - a.size)[0];
+  const big = lines
+    .filter(
+      (l) =>
+        (l.box[0] >= 0.72 * width || l.box[1] >= 0.8 * height) && l.size >= 1.5 * typical && /\p{L}{3}/u.test(l.text),
+    )
+    .sort((a, b) => b.size - a.size)[0];
   return big?.box ?? null;
 }
 
@@ -77,7 +93,14 @@ function outerBandAround(box: BBox, width: number, height: number): BBox {
 }
 
 /** The scene reads the page and never writes to it: its arrays are taken as they are. */
-const sceneOf = (page: IdentityInput): Scene => buildScene({ width: page.width, height: page.height, paths: page.paths as PathGeom[], texts: page.texts as TextRun[] });
+const sceneOf = (page: IdentityInput): Scene =>
+  buildScene({
+    width: page.width,
+    height: page.height,
+    paths: page.paths as PathGeom[],
+    texts: page.texts as TextRun[],
+  });
 
 const boxArea = (b: BBox) => (b[2] - b[0]) * (b[3] - b[1]);
-const contains = (outer: BBox, inner: BBox) => inner[0] >= outer[0] - 1 && inner[1] >= outer[1] - 1 && inner[2] <= outer[2] + 1 && inner[3] <= outer[3] + 1;
+const contains = (outer: BBox, inner: BBox) =>
+  inner[0] >= outer[0] - 1 && inner[1] >= outer[1] - 1 && inner[2] <= outer[2] + 1 && inner[3] <= outer[3] + 1;

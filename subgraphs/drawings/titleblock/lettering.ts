@@ -22,7 +22,9 @@ export function letteringLines(runs: readonly TextRun[], frame: SheetFrame): Let
   const out: Lettering[] = [];
   const rows: (typeof placed)[] = [];
   for (const p of placed) {
-    const row = rows.find((rw) => Math.abs(rw[0]!.b[3] - p.b[3]) < 0.3 * Math.max(p.r.size, 1) && similar(rw[0]!.r.size, p.r.size));
+    const row = rows.find(
+      (rw) => Math.abs(rw[0]!.b[3] - p.b[3]) < 0.3 * Math.max(p.r.size, 1) && similar(rw[0]!.r.size, p.r.size),
+    );
     if (row) row.push(p);
     else rows.push([p]);
     if (rows.length > 64) out.push(...flushRow(rows.shift()!, frame));
@@ -41,8 +43,18 @@ function flushRow(row: { r: TextRun; b: BBox }[], frame: SheetFrame): Lettering[
     if (!cur.length) return;
     let text = '';
     cur.forEach((c, i) => (text += (i && c.b[0] - cur[i - 1]!.b[2] > 0.25 * c.r.size ? ' ' : '') + c.r.str.trim()));
-    const box: BBox = [Math.min(...cur.map((c) => c.b[0])), Math.min(...cur.map((c) => c.b[1])), Math.max(...cur.map((c) => c.b[2])), Math.max(...cur.map((c) => c.b[3]))];
-    out.push({ text: text.replace(/\s+/g, ' '), box, bbox: frame.unbox(box), size: Math.max(...cur.map((c) => c.r.size)) });
+    const box: BBox = [
+      Math.min(...cur.map((c) => c.b[0])),
+      Math.min(...cur.map((c) => c.b[1])),
+      Math.max(...cur.map((c) => c.b[2])),
+      Math.max(...cur.map((c) => c.b[3])),
+    ];
+    out.push({
+      text: text.replace(/\s+/g, ' '),
+      box,
+      bbox: frame.unbox(box),
+      size: Math.max(...cur.map((c) => c.r.size)),
+    });
     cur = [];
   };
   for (const p of row) {

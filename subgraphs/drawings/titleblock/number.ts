@@ -9,7 +9,14 @@
 // The outer band is where title blocks sit, in the sheet's frame: the right quarter or the bottom
 // quarter (UDS strips, ISO 7200 corner blocks, DIN and GOST stamps are all there).
 import type { BBox } from '../../../core/geometry/types.ts';
-import { DRAWING_NUMBER, FIELD_LABEL, NOT_A_SHEET_NUMBER, NUMBER_LABEL, TITLE_LABEL, UDS_NUMBER } from './conventions.ts';
+import {
+  DRAWING_NUMBER,
+  FIELD_LABEL,
+  NOT_A_SHEET_NUMBER,
+  NUMBER_LABEL,
+  TITLE_LABEL,
+  UDS_NUMBER,
+} from './conventions.ts';
 import type { Lettering } from './lettering.ts';
 
 export interface NumberReading {
@@ -30,7 +37,12 @@ const isDrawingNumber = (s: string) => DRAWING_NUMBER.test(s) && !/\s/.test(s) &
  * date ("5.1.00", DIN offices number plans by building part, floor and sequence) is still the number.
  * Only what cannot be one is left out: scales, file names, standards, telephone numbers.
  */
-const NEVER_A_NUMBER = [/^1\s*:\s*\d+/, /\.(?:dwg|dxf|dgn|pdf|rvt|pln)$/i, /^(?:ISO|DIN|EN|UNI|NF|BS|GOST|ГОСТ)\b/i, /^\+?\d{1,3}(?:[ .-]\d{2,4}){2,}$/];
+const NEVER_A_NUMBER = [
+  /^1\s*:\s*\d+/,
+  /\.(?:dwg|dxf|dgn|pdf|rvt|pln)$/i,
+  /^(?:ISO|DIN|EN|UNI|NF|BS|GOST|ГОСТ)\b/i,
+  /^\+?\d{1,3}(?:[ .-]\d{2,4}){2,}$/,
+];
 /**
  * A revision printed after the number in its field ("QL-001 V3", "A-101 REV 2", "5.1.00 Index B"):
  * ISO 7200 and the NCS give the revision its own field, so it is not part of the number.
@@ -43,7 +55,8 @@ function withoutRevision(s: string): string {
   if (parts.length === 3 && REVISION_WORD.test(parts[1]!) && REVISION_MARK.test(parts[2]!)) return parts[0]!;
   return s;
 }
-const isLabelledNumber = (s: string) => DRAWING_NUMBER.test(s) && !/\s/.test(s) && !NEVER_A_NUMBER.some((re) => re.test(s));
+const isLabelledNumber = (s: string) =>
+  DRAWING_NUMBER.test(s) && !/\s/.test(s) && !NEVER_A_NUMBER.some((re) => re.test(s));
 /** Unlabelled, a drawing number must carry a letter: digits alone are dimensions, codes or telephone numbers. */
 const isLetteredNumber = (s: string) => isDrawingNumber(s) && /\p{L}/u.test(s);
 
@@ -58,11 +71,18 @@ export function inOuterBand(box: BBox, width: number, height: number): boolean {
 
 export function readSheetNumber(lines: readonly Lettering[], width: number, height: number): NumberReading | null {
   const band = lines.filter((l) => inOuterBand(l.box, width, height));
-  const labelled = labelledValue(band, NUMBER_LABEL, (s) => isUds(s) || isLabelledNumber(s) || /^\d{1,3}[A-Z]?$/.test(s), captionsUnderValues(band));
+  const labelled = labelledValue(
+    band,
+    NUMBER_LABEL,
+    (s) => isUds(s) || isLabelledNumber(s) || /^\d{1,3}[A-Z]?$/.test(s),
+    captionsUnderValues(band),
+  );
   if (labelled) return { ...labelled, rule: 'labelled-field' };
   const typical = typicalSize(lines);
   const largest = (ok: (s: string) => boolean, factor: number) =>
-    band.filter((l) => ok(l.text) && l.size >= factor * typical).sort((a, b) => b.size - a.size || b.box[3] - a.box[3])[0] ?? null;
+    band
+      .filter((l) => ok(l.text) && l.size >= factor * typical)
+      .sort((a, b) => b.size - a.size || b.box[3] - a.box[3])[0] ?? null;
   const uds = largest(isUds, LARGE);
   if (uds) return { text: uds.text, box: uds.box, rule: 'largest-uds' };
   const dn = largest(isLetteredNumber, HUGE);
@@ -74,7 +94,12 @@ export function readSheetNumber(lines: readonly Lettering[], width: number, heig
  * nearest acceptable line to its right on its row, else the nearest below it within a few of its
  * heights; in a block whose labels are captions under their values (`captions`), the line right above it.
  */
-export function labelledValue(lines: readonly Lettering[], label: RegExp, ok: (s: string) => boolean, captions = false): { text: string; box: BBox } | null {
+export function labelledValue(
+  lines: readonly Lettering[],
+  label: RegExp,
+  ok: (s: string) => boolean,
+  captions = false,
+): { text: string; box: BBox } | null {
   for (const l of lines) {
     const m = label.exec(l.text);
     if (!m) continue;
@@ -86,11 +111,24 @@ export function labelledValue(lines: readonly Lettering[], label: RegExp, ok: (s
     let bestD = Infinity;
     for (const o of lines) {
       if (o === l || !ok(o.text)) continue;
-      const right = o.box[0] >= l.box[2] - 1 && Math.abs(o.box[3] - l.box[3]) < 0.6 * Math.max(h, o.box[3] - o.box[1]) && o.box[0] - l.box[2] < 20 * h;
-      const below = o.box[1] >= l.box[1] + 0.5 * h && o.box[1] - l.box[3] < 4 * h && o.box[0] < l.box[0] + 12 * h && o.box[2] > l.box[0] - 2 * h;
+      const right =
+        o.box[0] >= l.box[2] - 1 &&
+        Math.abs(o.box[3] - l.box[3]) < 0.6 * Math.max(h, o.box[3] - o.box[1]) &&
+        o.box[0] - l.box[2] < 20 * h;
+      const below =
+        o.box[1] >= l.box[1] + 0.5 * h &&
+        o.box[1] - l.box[3] < 4 * h &&
+        o.box[0] < l.box[0] + 12 * h &&
+        o.box[2] > l.box[0] - 2 * h;
       // A block that prints its labels as captions under the values (captionsUnderValues): the line right above, in the label's column.
       const above = captions && justAbove(o.box, l.box);
-      const d = right ? o.box[0] - l.box[2] : below ? o.box[1] - l.box[3] + 0.5 : above ? 100 * h + l.box[1] - o.box[3] : Infinity;
+      const d = right
+        ? o.box[0] - l.box[2]
+        : below
+          ? o.box[1] - l.box[3] + 0.5
+          : above
+            ? 100 * h + l.box[1] - o.box[3]
+            : Infinity;
       if (d < bestD) {
         best = o;
         bestD = d;
@@ -121,7 +159,14 @@ export function captionsUnderValues(lines: readonly Lettering[]): boolean {
   let headings = 0;
   const labels = lines.filter((l) => FIELD_LABEL.test(l.text) || NUMBER_LABEL.test(l.text) || TITLE_LABEL.test(l.text));
   for (const l of labels) {
-    if (l.text.replace(FIELD_LABEL, '').replace(NUMBER_LABEL, '').replace(TITLE_LABEL, '').replace(/^[\s:]+/, '')) continue;
+    if (
+      l.text
+        .replace(FIELD_LABEL, '')
+        .replace(NUMBER_LABEL, '')
+        .replace(TITLE_LABEL, '')
+        .replace(/^[\s:]+/, '')
+    )
+      continue;
     const over = lines.some((o) => o !== l && justAbove(o.box, l.box));
     const under = lines.some((o) => o !== l && justBelow(o.box, l.box));
     if (over && !under) captions++;

@@ -27,8 +27,10 @@ export function pageRulings(paths: readonly PathGeom[], frame: SheetFrame): Page
     const dx = Math.abs(p[0] - q[0]);
     const dy = Math.abs(p[1] - q[1]);
     // Axis-aligned within half a point, or within 1/500 (a line plotted through rounded coordinates).
-    if (dy <= Math.max(0.5, STRAIGHT * dx) && dx >= MIN_LENGTH) push(horizontal, (p[1] + q[1]) / 2, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
-    else if (dx <= Math.max(0.5, STRAIGHT * dy) && dy >= MIN_LENGTH) push(vertical, (p[0] + q[0]) / 2, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
+    if (dy <= Math.max(0.5, STRAIGHT * dx) && dx >= MIN_LENGTH)
+      push(horizontal, (p[1] + q[1]) / 2, Math.min(p[0], q[0]), Math.max(p[0], q[0]));
+    else if (dx <= Math.max(0.5, STRAIGHT * dy) && dy >= MIN_LENGTH)
+      push(vertical, (p[0] + q[0]) / 2, Math.min(p[1], q[1]), Math.max(p[1], q[1]));
   };
   for (const path of paths) {
     if (!path.stroke && !path.fill) continue;
@@ -87,7 +89,8 @@ function merge(spans: [number, number][]): [number, number][] {
 export function coverage(m: Rulings, at: number, from: number, to: number): number {
   if (to <= from) return 0;
   const pieces: [number, number][] = [];
-  for (let k = Math.round(at) - 2; k <= Math.round(at) + 2; k++) for (const [a, b] of m.get(k) ?? []) if (b > from && a < to) pieces.push([Math.max(a, from), Math.min(b, to)]);
+  for (let k = Math.round(at) - 2; k <= Math.round(at) + 2; k++)
+    for (const [a, b] of m.get(k) ?? []) if (b > from && a < to) pieces.push([Math.max(a, from), Math.min(b, to)]);
   let total = 0;
   let end = -Infinity;
   for (const [a, b] of pieces.sort((x, y) => x[0] - y[0])) {

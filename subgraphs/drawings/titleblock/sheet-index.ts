@@ -15,7 +15,9 @@ const ROW = /^([A-Z]{1,2}[-. ]?\d{1,3}(?:\.\d{1,3})?[A-Z]?)\s+(\S.{2,})$/;
 const MIN_ROWS = 3;
 
 export function readSheetIndex(lines: readonly Lettering[]): IndexRow[] {
-  const rows = lines.map((l) => ({ l, m: ROW.exec(l.text) })).filter((r) => r.m && UDS_NUMBER.test(r.m[1]!) && /\p{L}{3}/u.test(r.m[2]!));
+  const rows = lines
+    .map((l) => ({ l, m: ROW.exec(l.text) }))
+    .filter((r) => r.m && UDS_NUMBER.test(r.m[1]!) && /\p{L}{3}/u.test(r.m[2]!));
   // A column: rows starting within one letter height of each other.
   const columns = new Map<number, typeof rows>();
   for (const r of rows) {
@@ -23,7 +25,15 @@ export function readSheetIndex(lines: readonly Lettering[]): IndexRow[] {
     columns.set(k, [...(columns.get(k) ?? []), r]);
   }
   const out: IndexRow[] = [];
-  for (const col of columns.values()) if (col.length >= MIN_ROWS && headed(col.map((r) => r.l), lines)) for (const r of col) out.push({ number: r.m![1]!, title: r.m![2]!.trim() });
+  for (const col of columns.values())
+    if (
+      col.length >= MIN_ROWS &&
+      headed(
+        col.map((r) => r.l),
+        lines,
+      )
+    )
+      for (const r of col) out.push({ number: r.m![1]!, title: r.m![2]!.trim() });
   return out;
 }
 
@@ -32,7 +42,8 @@ export function readSheetIndex(lines: readonly Lettering[]): IndexRow[] {
  * "Planliste", "Planverzeichnis"; Italian "Elenco tavole"): a legend or schedule whose rows start
  * with a key in sheet-number form (CE-1, P2 …) is not one.
  */
-const INDEX_HEADING = /\b(?:SHEET|DRAWING|DWG\.?)S?\s+(?:INDEX|LIST)\b|\bINDEX\s+OF\s+(?:SHEETS|DRAWINGS)\b|\bLIST\s+OF\s+(?:SHEETS|DRAWINGS)\b|\bPLAN(?:LISTE|VERZEICHNIS)\b|\bELENCO\s+(?:TAVOLE|ELABORATI)\b/i;
+const INDEX_HEADING =
+  /\b(?:SHEET|DRAWING|DWG\.?)S?\s+(?:INDEX|LIST)\b|\bINDEX\s+OF\s+(?:SHEETS|DRAWINGS)\b|\bLIST\s+OF\s+(?:SHEETS|DRAWINGS)\b|\bPLAN(?:LISTE|VERZEICHNIS)\b|\bELENCO\s+(?:TAVOLE|ELABORATI)\b/i;
 
 function headed(rows: readonly Lettering[], lines: readonly Lettering[]): boolean {
   const top = Math.min(...rows.map((r) => r.box[1]));
@@ -40,7 +51,14 @@ function headed(rows: readonly Lettering[], lines: readonly Lettering[]): boolea
   const right = Math.max(...rows.map((r) => r.box[2]));
   const size = Math.max(...rows.map((r) => r.size));
   // Above the first row, within a few rows' height, over the column.
-  return lines.some((l) => INDEX_HEADING.test(l.text) && l.box[3] <= top + 1 && top - l.box[3] < 6 * size && l.box[2] >= left - 2 * size && l.box[0] <= right);
+  return lines.some(
+    (l) =>
+      INDEX_HEADING.test(l.text) &&
+      l.box[3] <= top + 1 &&
+      top - l.box[3] < 6 * size &&
+      l.box[2] >= left - 2 * size &&
+      l.box[0] <= right,
+  );
 }
 
 export type IndexStatus = 'confirmed' | 'corrected' | 'disagrees' | 'not_listed';
@@ -54,7 +72,11 @@ export interface IndexCheck {
   note: string | null;
 }
 
-const titleKey = (s: string) => s.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const titleKey = (s: string) =>
+  s
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 const sameTitle = (a: string | null, b: string | null) => !!a && !!b && titleKey(a) === titleKey(b);
 const norm = (s: string) => normaliseSheetNumber(s);
 
@@ -80,21 +102,62 @@ function lookupOf(index: readonly IndexRow[]): IndexLookup {
  * from it, a different one is reported); a number not in it, or none, is corrected from the row whose
  * title matches the sheet's; otherwise the sheet is reported as not listed.
  */
-export function checkAgainstIndex(number: string | null, title: string | null, index: readonly IndexRow[] | IndexLookup): { number: string | null; title: string | null; check: IndexCheck } {
-  const { byNumber: numbers, byTitle: titles } = Array.isArray(index) ? lookupOf(index as readonly IndexRow[]) : (index as IndexLookup);
+export function checkAgainstIndex(
+  number: string | null,
+  title: string | null,
+  index: readonly IndexRow[] | IndexLookup,
+): { number: string | null; title: string | null; check: IndexCheck } {
+  const { byNumber: numbers, byTitle: titles } = Array.isArray(index)
+    ? lookupOf(index as readonly IndexRow[])
+    : (index as IndexLookup);
   const printed = { number, title };
   const byNumber = number ? numbers.get(norm(number)) : undefined;
   if (byNumber) {
-    if (!title) return { number, title: byNumber.title, check: { status: 'corrected', titleblock: printed, index: byNumber, note: 'title taken from the sheet index' } };
-    if (sameTitle(title, byNumber.title)) return { number, title, check: { status: 'confirmed', titleblock: printed, index: byNumber, note: null } };
-    return { number, title, check: { status: 'disagrees', titleblock: printed, index: byNumber, note: `the index titles ${byNumber.number} "${byNumber.title}"` } };
+    if (!title)
+      return {
+        number,
+        title: byNumber.title,
+        check: { status: 'corrected', titleblock: printed, index: byNumber, note: 'title taken from the sheet index' },
+      };
+    if (sameTitle(title, byNumber.title))
+      return { number, title, check: { status: 'confirmed', titleblock: printed, index: byNumber, note: null } };
+    return {
+      number,
+      title,
+      check: {
+        status: 'disagrees',
+        titleblock: printed,
+        index: byNumber,
+        note: `the index titles ${byNumber.number} "${byNumber.title}"`,
+      },
+    };
   }
   const byTitle = title ? (titles.get(titleKey(title)) ?? []) : [];
   if (byTitle.length === 1) {
     const row = byTitle[0]!;
-    return { number: row.number, title, check: { status: 'corrected', titleblock: printed, index: row, note: number ? `the title block prints ${number}, the index lists this title as ${row.number}` : `number taken from the sheet index` } };
+    return {
+      number: row.number,
+      title,
+      check: {
+        status: 'corrected',
+        titleblock: printed,
+        index: row,
+        note: number
+          ? `the title block prints ${number}, the index lists this title as ${row.number}`
+          : `number taken from the sheet index`,
+      },
+    };
   }
-  return { number, title, check: { status: 'not_listed', titleblock: printed, index: null, note: number ? `${number} is not in the sheet index` : null } };
+  return {
+    number,
+    title,
+    check: {
+      status: 'not_listed',
+      titleblock: printed,
+      index: null,
+      note: number ? `${number} is not in the sheet index` : null,
+    },
+  };
 }
 
 /** A sheet as the set check sees it: what its title block printed, and the index it prints (a cover). */

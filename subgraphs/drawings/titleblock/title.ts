@@ -8,10 +8,13 @@ import { FIELD_LABEL, NOT_A_SHEET_NUMBER, NUMBER_LABEL, TITLE_LABEL } from './co
 import type { Lettering } from './lettering.ts';
 import { captionsUnderValues, justAbove } from './number.ts';
 
-const SCALE_OR_DATE = /^(?:M\s*)?1\s*:\s*\d|^(?:SCALE|SCALA|MASSSTAB)\b|\d{1,2}[./]\d{1,2}[./]\d{2,4}|^[YMDJA]{2,4}[./-][MD]{2}[./-]/i;
+const SCALE_OR_DATE =
+  /^(?:M\s*)?1\s*:\s*\d|^(?:SCALE|SCALA|MASSSTAB)\b|\d{1,2}[./]\d{1,2}[./]\d{2,4}|^[YMDJA]{2,4}[./-][MD]{2}[./-]/i;
 /** A date written with the month's name ("May 2025", "12 Sep 2024", "3. März 2023", "giugno 2021"): a date field, never a title. */
-const NAMED_DATE = /^(?:\d{1,2}\.?\s+)?(?:JAN|FEB|MAR|MÄR|APR|MAY|MAI|JUN|JUL|AUG|SEP|OCT|OKT|NOV|DEC|DEZ|GEN|MAG|GIU|LUG|AGO|SET|OTT|DIC)\p{L}*\.?,?\s+\d{4}$/iu;
-const wordy = (s: string) => !NAMED_DATE.test(s) && /\p{L}{3}/u.test(s) && !SCALE_OR_DATE.test(s) && !NOT_A_SHEET_NUMBER.some((re) => re.test(s));
+const NAMED_DATE =
+  /^(?:\d{1,2}\.?\s+)?(?:JAN|FEB|MAR|MÄR|APR|MAY|MAI|JUN|JUL|AUG|SEP|OCT|OKT|NOV|DEC|DEZ|GEN|MAG|GIU|LUG|AGO|SET|OTT|DIC)\p{L}*\.?,?\s+\d{4}$/iu;
+const wordy = (s: string) =>
+  !NAMED_DATE.test(s) && /\p{L}{3}/u.test(s) && !SCALE_OR_DATE.test(s) && !NOT_A_SHEET_NUMBER.some((re) => re.test(s));
 const isLabel = (s: string) => FIELD_LABEL.test(s) || NUMBER_LABEL.test(s) || TITLE_LABEL.test(s);
 
 /**
@@ -21,12 +24,19 @@ const isLabel = (s: string) => FIELD_LABEL.test(s) || NUMBER_LABEL.test(s) || TI
  * right above the sheet number. Lettering that is another field's value (under "PHASE", "PROJECT")
  * is that field, not the title.
  */
-export function readSheetTitle(lines: readonly Lettering[], area: BBox, numberText: string | null, numberBox: BBox | null = null): string | null {
+export function readSheetTitle(
+  lines: readonly Lettering[],
+  area: BBox,
+  numberText: string | null,
+  numberBox: BBox | null = null,
+): string | null {
   const inside = lines.filter((l) => containsBox(area, l.box, 2));
   const labelled = labelledTitle(inside, captionsUnderValues(inside));
   if (labelled !== undefined) return labelled;
   const values = fieldValues(inside);
-  const candidates = inside.filter((l) => l.text !== numberText && wordy(l.text) && !isLabel(l.text) && !/[:：]$/.test(l.text) && !values.has(l));
+  const candidates = inside.filter(
+    (l) => l.text !== numberText && wordy(l.text) && !isLabel(l.text) && !/[:：]$/.test(l.text) && !values.has(l),
+  );
   const largest = Math.max(0, ...candidates.map((l) => l.size));
   const tied = candidates.filter((l) => l.size >= TIE * largest);
   const near = (l: Lettering) => (numberBox ? boxGap(l.box, numberBox) : l.box[1]);
@@ -37,7 +47,8 @@ export function readSheetTitle(lines: readonly Lettering[], area: BBox, numberTe
 /** Lettering this close to the largest in size is as large (one font, rounding in the plot). */
 const TIE = 0.9;
 
-const boxGap = (a: BBox, b: BBox) => Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), Math.max(0, a[1] - b[3], b[1] - a[3]));
+const boxGap = (a: BBox, b: BBox) =>
+  Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), Math.max(0, a[1] - b[3], b[1] - a[3]));
 
 /** The first line under (or right after) each label of another field: that field's value. */
 function fieldValues(lines: readonly Lettering[]): Set<Lettering> {
@@ -46,7 +57,13 @@ function fieldValues(lines: readonly Lettering[]): Set<Lettering> {
     if (!FIELD_LABEL.test(label.text) || label.text.replace(FIELD_LABEL, '').replace(/^[\s:]+/, '')) continue;
     const h = label.box[3] - label.box[1];
     const under = lines
-      .filter((o) => o !== label && o.box[1] >= label.box[3] - 0.3 * h && o.box[1] - label.box[3] < 2 * Math.max(h, o.size) && Math.abs(o.box[0] - label.box[0]) < 3 * h)
+      .filter(
+        (o) =>
+          o !== label &&
+          o.box[1] >= label.box[3] - 0.3 * h &&
+          o.box[1] - label.box[3] < 2 * Math.max(h, o.size) &&
+          Math.abs(o.box[0] - label.box[0]) < 3 * h,
+      )
       .sort((a, b) => a.box[1] - b.box[1])[0];
     if (under) out.add(under);
   }
@@ -59,7 +76,14 @@ function fieldValues(lines: readonly Lettering[]): Set<Lettering> {
  */
 function withQualifier(title: { text: string; last: Lettering }, lines: readonly Lettering[]): string {
   const l = title.last;
-  const tail = lines.find((o) => o !== l && o.box[0] >= l.box[2] - 1 && o.box[0] - l.box[2] < 0.5 * Math.min(l.size, o.size) && Math.abs(o.box[3] - l.box[3]) < 0.3 * l.size && o.size < l.size);
+  const tail = lines.find(
+    (o) =>
+      o !== l &&
+      o.box[0] >= l.box[2] - 1 &&
+      o.box[0] - l.box[2] < 0.5 * Math.min(l.size, o.size) &&
+      Math.abs(o.box[3] - l.box[3]) < 0.3 * l.size &&
+      o.size < l.size,
+  );
   return tail ? `${title.text} ${tail.text}` : title.text;
 }
 
@@ -78,11 +102,18 @@ function labelledTitle(lines: readonly Lettering[], captions: boolean): string |
     const h = label.box[3] - label.box[1];
     // The field: lines below the label, down to the next label, within the label's column.
     const below = lines
-      .filter((o) => o !== label && o.box[1] >= label.box[3] - 0.3 * h && o.box[0] >= label.box[0] - 3 * h && o.box[0] <= label.box[0] + 30 * h)
+      .filter(
+        (o) =>
+          o !== label &&
+          o.box[1] >= label.box[3] - 0.3 * h &&
+          o.box[0] >= label.box[0] - 3 * h &&
+          o.box[0] <= label.box[0] + 30 * h,
+      )
       .sort((a, b) => a.box[1] - b.box[1]);
     const field: Lettering[] = [];
     for (const o of below) {
-      if (isLabel(o.text) || (field.length && o.box[1] - field[field.length - 1]!.box[3] > 3 * Math.max(h, o.size))) break;
+      if (isLabel(o.text) || (field.length && o.box[1] - field[field.length - 1]!.box[3] > 3 * Math.max(h, o.size)))
+        break;
       if (!field.length && o.box[1] - label.box[3] > 6 * Math.max(h, o.size)) break;
       field.push(o);
     }
@@ -106,7 +137,14 @@ function wrapped(top: Lettering, lines: readonly Lettering[]): { text: string; l
   const out = [top];
   for (;;) {
     const last = out[out.length - 1]!;
-    const next = lines.find((o) => !out.includes(o) && Math.abs(o.size - top.size) < 0.15 * top.size && o.box[1] >= last.box[3] - 0.2 * top.size && o.box[1] - last.box[3] < 0.8 * top.size && Math.abs(o.box[0] - last.box[0]) < 3 * top.size);
+    const next = lines.find(
+      (o) =>
+        !out.includes(o) &&
+        Math.abs(o.size - top.size) < 0.15 * top.size &&
+        o.box[1] >= last.box[3] - 0.2 * top.size &&
+        o.box[1] - last.box[3] < 0.8 * top.size &&
+        Math.abs(o.box[0] - last.box[0]) < 3 * top.size,
+    );
     if (!next) break;
     out.push(next);
   }

@@ -18,18 +18,36 @@ const RULED = 0.9;
 const EDGES = 24;
 
 /** In the frame: the box, or null when no ruled box holds the anchor. */
-export function titleblockAround(anchor: BBox, rulings: PageRulings, frame: SheetFrame, lettering: readonly Lettering[] = []): BBox | null {
+export function titleblockAround(
+  anchor: BBox,
+  rulings: PageRulings,
+  frame: SheetFrame,
+  lettering: readonly Lettering[] = [],
+): BBox | null {
   const cx = (anchor[0] + anchor[2]) / 2;
   const cy = (anchor[1] + anchor[3]) / 2;
-  const crossing = (m: Rulings, along: number) => [...m.entries()].filter(([, spans]) => spans.some(([a, b]) => a <= along && b >= along)).map(([k]) => k);
-  const tops = crossing(rulings.horizontal, cx).filter((y) => y <= anchor[1] + 1).sort((a, b) => b - a).slice(0, EDGES);
-  const bottoms = crossing(rulings.horizontal, cx).filter((y) => y >= anchor[3] - 1).sort((a, b) => a - b).slice(0, EDGES);
+  const crossing = (m: Rulings, along: number) =>
+    [...m.entries()].filter(([, spans]) => spans.some(([a, b]) => a <= along && b >= along)).map(([k]) => k);
+  const tops = crossing(rulings.horizontal, cx)
+    .filter((y) => y <= anchor[1] + 1)
+    .sort((a, b) => b - a)
+    .slice(0, EDGES);
+  const bottoms = crossing(rulings.horizontal, cx)
+    .filter((y) => y >= anchor[3] - 1)
+    .sort((a, b) => a - b)
+    .slice(0, EDGES);
   // A side runs past the anchor: a box at least twice the anchor's depth is ruled over 90% of its
   // sides, so its sides cover at least 80% of the anchor's own depth. Strokes of lettering beside
   // the anchor (a stroked logo, stroked labels) are shorter, and are not taken for sides.
   const side = (x: number) => coverage(rulings.vertical, x, anchor[1], anchor[3]) >= 0.8;
-  const lefts = crossing(rulings.vertical, cy).filter((x) => x <= anchor[0] + 1 && side(x)).sort((a, b) => b - a).slice(0, EDGES);
-  const rights = crossing(rulings.vertical, cy).filter((x) => x >= anchor[2] - 1 && side(x)).sort((a, b) => a - b).slice(0, EDGES);
+  const lefts = crossing(rulings.vertical, cy)
+    .filter((x) => x <= anchor[0] + 1 && side(x))
+    .sort((a, b) => b - a)
+    .slice(0, EDGES);
+  const rights = crossing(rulings.vertical, cy)
+    .filter((x) => x >= anchor[2] - 1 && side(x))
+    .sort((a, b) => a - b)
+    .slice(0, EDGES);
   const limit = MAX_SHARE * frame.width * frame.height;
   let best: BBox | null = null;
   let bestArea = 0;
@@ -65,10 +83,14 @@ const NOTES_LINES = 6;
 
 function withoutNotesPanel(box: BBox, anchor: BBox, rulings: PageRulings, lettering: readonly Lettering[]): BBox {
   const [l, t, r, b] = box;
-  const rows = [...rulings.horizontal.keys()].filter((y) => y > t + 2 && y < b - 2 && y <= anchor[1] + 1 && coverage(rulings.horizontal, y, l, r) >= RULED).sort((p, q) => p - q);
+  const rows = [...rulings.horizontal.keys()]
+    .filter((y) => y > t + 2 && y < b - 2 && y <= anchor[1] + 1 && coverage(rulings.horizontal, y, l, r) >= RULED)
+    .sort((p, q) => p - q);
   const cut = rows[0];
   if (cut === undefined || cut - t <= b - cut) return box;
-  const inCell = lettering.filter((o) => o.box[0] >= l - 1 && o.box[2] <= r + 1 && o.box[1] >= t - 1 && o.box[3] <= cut + 1);
+  const inCell = lettering.filter(
+    (o) => o.box[0] >= l - 1 && o.box[2] <= r + 1 && o.box[1] >= t - 1 && o.box[3] <= cut + 1,
+  );
   const baselines = [...new Set(inCell.map((o) => Math.round(o.box[3] / Math.max(1, 0.5 * o.size))))];
   return baselines.length > NOTES_LINES ? [l, cut, r, b] : box;
 }
@@ -87,7 +109,13 @@ export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: Sheet
   const rules: { y: number; a: number; b: number }[] = [];
   for (const [y, spans] of rulings.horizontal) for (const [a, b] of spans) if (b - a > 2 * h) rules.push({ y, a, b });
   // The seed: the nearest rule above or below the anchor that spans its centre.
-  const seed = rules.filter((r) => r.a <= cx && r.b >= cx && Math.min(Math.abs(r.y - anchor[1]), Math.abs(r.y - anchor[3])) < 6 * h).sort((p, q) => Math.min(Math.abs(p.y - anchor[1]), Math.abs(p.y - anchor[3])) - Math.min(Math.abs(q.y - anchor[1]), Math.abs(q.y - anchor[3])))[0];
+  const seed = rules
+    .filter((r) => r.a <= cx && r.b >= cx && Math.min(Math.abs(r.y - anchor[1]), Math.abs(r.y - anchor[3])) < 6 * h)
+    .sort(
+      (p, q) =>
+        Math.min(Math.abs(p.y - anchor[1]), Math.abs(p.y - anchor[3])) -
+        Math.min(Math.abs(q.y - anchor[1]), Math.abs(q.y - anchor[3])),
+    )[0];
   if (!seed) return null;
   const stack = rules.filter((r) => Math.abs(r.a - seed.a) <= ALIGN && Math.abs(r.b - seed.b) <= ALIGN);
   if (stack.length < 3) return null;
@@ -97,9 +125,13 @@ export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: Sheet
   const right = Math.max(anchor[2], ...stack.map((r) => r.b));
   const step = (bottom - top) / stack.length;
   // The last field runs on to the border (or to the next rule across the sheet) when that is near.
-  const border = [...rulings.horizontal.keys()].filter((y) => y > bottom && coverage(rulings.horizontal, y, left, right) >= RULED).sort((a, b) => a - b)[0];
+  const border = [...rulings.horizontal.keys()]
+    .filter((y) => y > bottom && coverage(rulings.horizontal, y, left, right) >= RULED)
+    .sort((a, b) => a - b)[0];
   if (border !== undefined && border - bottom < 3 * step + 2 * h) bottom = border;
-  const above = [...rulings.horizontal.keys()].filter((y) => y < top && coverage(rulings.horizontal, y, left, right) >= RULED).sort((a, b) => b - a)[0];
+  const above = [...rulings.horizontal.keys()]
+    .filter((y) => y < top && coverage(rulings.horizontal, y, left, right) >= RULED)
+    .sort((a, b) => b - a)[0];
   if (above !== undefined && top - above < 3 * step + 2 * h) top = above;
   const box: BBox = [left, top, right, bottom];
   return (right - left) * (bottom - top) <= MAX_SHARE * frame.width * frame.height ? box : null;

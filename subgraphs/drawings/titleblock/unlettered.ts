@@ -54,7 +54,10 @@ export interface UnletteredReading {
 
 const ANGLE_OF_QUARTERS = [0, -Math.PI / 2, Math.PI, Math.PI / 2];
 
-export async function readUnlettered(page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>, reader: Pick<LetteringReader, 'read'>): Promise<UnletteredReading> {
+export async function readUnlettered(
+  page: Pick<PageGeometry, 'width' | 'height' | 'paths' | 'texts'>,
+  reader: Pick<LetteringReader, 'read'>,
+): Promise<UnletteredReading> {
   const none: UnletteredReading = { runs: [], block: null, regions: 0, recogniserCpuMs: 0 };
   const labels = bandLabels(page);
   if (labels.length < MIN_LABELS) return none;
@@ -63,15 +66,24 @@ export async function readUnlettered(page: Pick<PageGeometry, 'width' | 'height'
   if (quarters === null) return { ...none, regions: probe.recognised, recogniserCpuMs: probe.recogniserCpuMs };
   const block = unletteredBlock(page, labels, quarters);
   // Recognition only where the text layer has nothing: a block with text-layer lettering was read.
-  if (!block || page.texts.some((t) => t.str.trim() && containsBox(block.box, t.bbox, 1))) return { ...none, regions: probe.recognised, recogniserCpuMs: probe.recogniserCpuMs };
+  if (!block || page.texts.some((t) => t.str.trim() && containsBox(block.box, t.bbox, 1)))
+    return { ...none, regions: probe.recognised, recogniserCpuMs: probe.recogniserCpuMs };
   const { box, letter } = block;
   const small = await reader.read(page, [{ bbox: box, letterHeight: SMALL_FACTOR * letter, quarters: [quarters] }]);
   // The largest lettering alone, each word as a tight region at its own size.
   const words = largeLettering(page.paths, box, letter, quarters);
-  const large = await reader.read(page, words.map((w) => ({ bbox: pad(w.box, 0.25 * w.height), letterHeight: w.height, quarters: [quarters] })));
+  const large = await reader.read(
+    page,
+    words.map((w) => ({ bbox: pad(w.box, 0.25 * w.height), letterHeight: w.height, quarters: [quarters] })),
+  );
   const readings = merge(small.regions[0] ?? [], large.regions.flat());
   const passes = [probe, small, large];
-  return { runs: readings.map(toRun), block: box, regions: passes.reduce((n, p) => n + p.recognised, 0), recogniserCpuMs: passes.reduce((n, p) => n + p.recogniserCpuMs, 0) };
+  return {
+    runs: readings.map(toRun),
+    block: box,
+    regions: passes.reduce((n, p) => n + p.recognised, 0),
+    recogniserCpuMs: passes.reduce((n, p) => n + p.recogniserCpuMs, 0),
+  };
 }
 
 /**
@@ -80,15 +92,26 @@ export async function readUnlettered(page: Pick<PageGeometry, 'width' | 'height'
  * half the block's depth; a glyph of a filled font is one or two paths) gathered into words
  * where they stand closer than half a glyph apart, largest first.
  */
-export function largeLettering(paths: readonly PathGeom[], block: BBox, letter: number, quarters: number): { box: BBox; height: number }[] {
+export function largeLettering(
+  paths: readonly PathGeom[],
+  block: BBox,
+  letter: number,
+  quarters: number,
+): { box: BBox; height: number }[] {
   const depth = minSide(block);
   const glyphs = paths
     .map((p) => p.bbox)
-    .filter((b) => containsBox(block, b, 1) && longSide(b) >= LARGE_GLYPH * letter && longSide(b) <= 0.5 * depth && minSide(b) > 1.5)
+    .filter(
+      (b) =>
+        containsBox(block, b, 1) &&
+        longSide(b) >= LARGE_GLYPH * letter &&
+        longSide(b) <= 0.5 * depth &&
+        minSide(b) > 1.5,
+    )
     .slice(0, MAX_GLYPHS);
   // Glyphs joined into words until no two words stand that close (each join removes one: at most n rounds).
   let words: { box: BBox; glyph: number }[] = glyphs.map((box) => ({ box, glyph: longSide(box) }));
-  for (let joined = true; joined; ) {
+  for (let joined = true; joined;) {
     joined = false;
     const next: typeof words = [];
     for (const w of words) {
@@ -111,8 +134,14 @@ export function largeLettering(paths: readonly PathGeom[], block: BBox, letter: 
     .slice(0, LARGE_WORDS);
 }
 
-const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-const gapBetween = (a: BBox, b: BBox) => Math.max(0, Math.max(a[0], b[0]) - Math.min(a[2], b[2]), Math.max(a[1], b[1]) - Math.min(a[3], b[3]));
+const union = (a: BBox, b: BBox): BBox => [
+  Math.min(a[0], b[0]),
+  Math.min(a[1], b[1]),
+  Math.max(a[2], b[2]),
+  Math.max(a[3], b[3]),
+];
+const gapBetween = (a: BBox, b: BBox) =>
+  Math.max(0, Math.max(a[0], b[0]) - Math.min(a[2], b[2]), Math.max(a[1], b[1]) - Math.min(a[3], b[3]));
 
 const pad = (b: BBox, d: number): BBox => [b[0] - d, b[1] - d, b[2] + d, b[3] + d];
 const longSide = (b: BBox) => Math.max(b[2] - b[0], b[3] - b[1]);
@@ -123,11 +152,13 @@ export function bandLabels(page: Pick<PageGeometry, 'width' | 'height' | 'paths'
   const { width: W, height: H } = page;
   const inBand = (b: BBox) => b[0] >= (1 - BAND) * W || b[2] <= BAND * W || b[1] >= (1 - BAND) * H || b[3] <= BAND * H;
   const toEdge = (b: BBox) => Math.min(b[0], b[1], W - b[2], H - b[3]);
-  return strokedText(buildScene(page))
-    .labels.map((l) => l.bbox)
-    // A label thinner than the smallest plotted lettering (1.8 mm, ISO 3098) is a tick or a rule drawn as a sliver.
-    .filter((b) => inBand(b) && minSide(b) >= MIN_LETTER)
-    .sort((a, b) => toEdge(a) - toEdge(b));
+  return (
+    strokedText(buildScene(page))
+      .labels.map((l) => l.bbox)
+      // A label thinner than the smallest plotted lettering (1.8 mm, ISO 3098) is a tick or a rule drawn as a sliver.
+      .filter((b) => inBand(b) && minSide(b) >= MIN_LETTER)
+      .sort((a, b) => toEdge(a) - toEdge(b))
+  );
 }
 
 /**
@@ -139,7 +170,11 @@ export function bandLabels(page: Pick<PageGeometry, 'width' | 'height' | 'paths'
  * 7200, DIN 6771, GOST 2.104): a box farther than AT_BORDER of the sheet from both edges is a
  * legend, a notes box or a view.
  */
-export function unletteredBlock(page: Pick<PageGeometry, 'width' | 'height' | 'paths'>, labels: readonly BBox[], quarters: number): { box: BBox; letter: number } | null {
+export function unletteredBlock(
+  page: Pick<PageGeometry, 'width' | 'height' | 'paths'>,
+  labels: readonly BBox[],
+  quarters: number,
+): { box: BBox; letter: number } | null {
   const frame = sheetFrame([{ str: 'x', angle: ANGLE_OF_QUARTERS[quarters]! }], page.width, page.height);
   const rulings = pageRulings(page.paths, frame);
   const inFrame = labels.map((l) => frame.box(l));
@@ -170,13 +205,27 @@ const minSide = (b: BBox) => Math.min(b[2] - b[0], b[3] - b[1]);
  * them read the same way (a block read whole in each of four directions would cost four times the
  * recognition). A label longer than it is deep reads along its length: two directions to try.
  */
-async function readingDirection(page: Pick<PageGeometry, 'paths' | 'texts'>, labels: readonly BBox[], reader: Pick<LetteringReader, 'read'>): Promise<{ quarters: number | null; recognised: number; recogniserCpuMs: number }> {
-  const probes = labels.slice(0, MAX_ANCHORS).filter(elongated).sort((a, b) => longSide(b) - longSide(a)).slice(0, PROBES);
+async function readingDirection(
+  page: Pick<PageGeometry, 'paths' | 'texts'>,
+  labels: readonly BBox[],
+  reader: Pick<LetteringReader, 'read'>,
+): Promise<{ quarters: number | null; recognised: number; recogniserCpuMs: number }> {
+  const probes = labels
+    .slice(0, MAX_ANCHORS)
+    .filter(elongated)
+    .sort((a, b) => longSide(b) - longSide(a))
+    .slice(0, PROBES);
   const read: Lettering[][] = [];
   let recognised = 0;
   let recogniserCpuMs = 0;
   for (const bbox of probes) {
-    const r = await reader.read(page, [{ bbox: pad(bbox, 0.3 * minSide(bbox)), letterHeight: minSide(bbox), quarters: bbox[2] - bbox[0] > bbox[3] - bbox[1] ? [0, 2] : [3, 1] }]);
+    const r = await reader.read(page, [
+      {
+        bbox: pad(bbox, 0.3 * minSide(bbox)),
+        letterHeight: minSide(bbox),
+        quarters: bbox[2] - bbox[0] > bbox[3] - bbox[1] ? [0, 2] : [3, 1],
+      },
+    ]);
     recognised += r.recognised;
     recogniserCpuMs += r.recogniserCpuMs;
     read.push(r.regions[0] ?? []);

@@ -16,7 +16,8 @@ const ANAPHOR =
 const LEAD = /^\s*(?:(?:update|note|fyi|also|so|and|but|ok|okay|heads\s+up|correction)\b[:,]?\s*)*/i;
 
 /** Where the earlier message's subject noun phrase ends: its verb (after a non-space: a match starts once per run of spaces, linear). */
-const VERB = /(?<=\S)\s+(?:is|are|was|were|will|would|shall|should|must|can|could|have|has|had|no\s+longer|now|now\s+use|use|uses|used|get|gets|got|need|needs|go|goes|went|changed|became|stay|stays|remain|remains)\b/i;
+const VERB =
+  /(?<=\S)\s+(?:is|are|was|were|will|would|shall|should|must|can|could|have|has|had|no\s+longer|now|now\s+use|use|uses|used|get|gets|got|need|needs|go|goes|went|changed|became|stay|stays|remain|remains)\b/i;
 
 /** Subjects that are not a thing: people and pronouns. */
 const NOT_A_THING = /^(?:i|we|you|he|she|it|they|this|that|these|those|there|here|what|which|who)$/i;
@@ -47,7 +48,11 @@ export function subjectPhrase(text: string): string | null {
  * `content` read with its subject from `earlier` (the group's latest messages, oldest first): the most
  * recent earlier message with a thing for subject, if the noun the anaphor names (if any) is in it.
  */
-export function resolveAnaphora(content: string, earlier: readonly string[], endedValue: (earlierText: string) => string | null): Anaphora {
+export function resolveAnaphora(
+  content: string,
+  earlier: readonly string[],
+  endedValue: (earlierText: string) => string | null,
+): Anaphora {
   const m = ANAPHOR.exec(content);
   if (!m) return { content, antecedent: null, endedText: null };
   for (let i = earlier.length - 1; i >= 0 && i >= earlier.length - 3; i--) {
@@ -58,7 +63,11 @@ export function resolveAnaphora(content: string, earlier: readonly string[], end
     const lead = m[1] ?? '';
     const written = lead ? phrase : phrase.charAt(0).toUpperCase() + phrase.slice(1);
     const rest = content.slice(m[0].length);
-    return { content: `${lead}${written}${rest}`, antecedent: phrase, endedText: ENDING_CUES.test(earlier[i]!) ? endedValue(earlier[i]!) : null };
+    return {
+      content: `${lead}${written}${rest}`,
+      antecedent: phrase,
+      endedText: ENDING_CUES.test(earlier[i]!) ? endedValue(earlier[i]!) : null,
+    };
   }
   return { content, antecedent: null, endedText: null };
 }

@@ -5,15 +5,41 @@
 // "from X to Y", "Y instead of X") and endings ("no longer") are marked for
 // invalidation.
 import { LIMITS } from '../../../core/limits.ts';
-import { speakerOf, type ExtractedEntity, type ExtractedFact, type Extraction, type ExtractionInput, type Extractor } from './extractor.ts';
+import {
+  speakerOf,
+  type ExtractedEntity,
+  type ExtractedFact,
+  type Extraction,
+  type ExtractionInput,
+  type Extractor,
+} from './extractor.ts';
 import { findMentions, type Mention } from './mentions.ts';
 import { CHANGE_CUES, ENDING_CUES, RELATION_PATTERNS } from './relations.ts';
 import { informative, speechFacts } from './speech.ts';
 import { groundTime } from './time.ts';
 
 /** Value-like kinds: a fact pointing at one is about a thing's value, so the thing is the subject. */
-const VALUE_KINDS = new Set(['member_size', 'rebar', 'quantity', 'ratio', 'code', 'clause', 'software', 'classification']);
-const THING_KINDS = new Set(['member', 'element', 'level', 'grid', 'project', 'sheet', 'name', 'organisation', 'quoted']);
+const VALUE_KINDS = new Set([
+  'member_size',
+  'rebar',
+  'quantity',
+  'ratio',
+  'code',
+  'clause',
+  'software',
+  'classification',
+]);
+const THING_KINDS = new Set([
+  'member',
+  'element',
+  'level',
+  'grid',
+  'project',
+  'sheet',
+  'name',
+  'organisation',
+  'quoted',
+]);
 
 export function splitSentences(text: string): string[] {
   return text
@@ -98,16 +124,21 @@ function replacement(sentence: string, mentions: Mention[]): { old: Mention; nex
 }
 
 /** A mention right after a preposition qualifies another ("Kenji Sato at Alder and Finch Engineers is checking"): it is not the subject. */
-const PREPOSITIONAL = /\b(?:at|from|of|in|on|with|by|near|along|under|over|for)\s+(?:(?:the|a|an)\s+)?(?:[a-z][\w-]*\s+)?$/i;
+const PREPOSITIONAL =
+  /\b(?:at|from|of|in|on|with|by|near|along|under|over|for)\s+(?:(?:the|a|an)\s+)?(?:[a-z][\w-]*\s+)?$/i;
 
 /**
  * "switched the topping rebar from epoxy-coated to galvanized bars": a change
  * between two values said only in words (no mention inside either).
  */
-export function wordedChange(sentence: string, mentions: readonly Mention[]): { old: string; next: Mention; index: number } | null {
-  const m = /\bfrom\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+to\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:after|because|for|since|due|in|on|at|with|so|and|but)\b|\s*[,.;!?]|\s*$)/.exec(
-    sentence,
-  );
+export function wordedChange(
+  sentence: string,
+  mentions: readonly Mention[],
+): { old: string; next: Mention; index: number } | null {
+  const m =
+    /\bfrom\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+to\s+((?:(?:the|a|an)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:after|because|for|since|due|in|on|at|with|so|and|but)\b|\s*[,.;!?]|\s*$)/.exec(
+      sentence,
+    );
   if (!m) return null;
   const end = m.index + m[0].length;
   if (mentions.some((x) => x.start < end && x.end > m.index)) return null;
@@ -117,11 +148,38 @@ export function wordedChange(sentence: string, mentions: readonly Mention[]): { 
   return { old: bare(m[1]!), next: { name: next, kind: 'topic', start, end: start + next.length }, index: m.index };
 }
 
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'my', 'your', 'his', 'her', 'all', 'both', 'each', 'so', 'and', 'but', 'then', 'now', 'also']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'their',
+  'our',
+  'my',
+  'your',
+  'his',
+  'her',
+  'all',
+  'both',
+  'each',
+  'so',
+  'and',
+  'but',
+  'then',
+  'now',
+  'also',
+]);
 
 /** With no entity before the verb, the noun phrase there is the subject ("the first vertical frequency dropped to …"). */
 function topicBefore(sentence: string, verbIndex: number): Mention | null {
-  const clause = sentence.slice(0, verbIndex).split(/[,;:]|\b(?:so|and|but|because|while)\b/).at(-1)!;
+  const clause = sentence
+    .slice(0, verbIndex)
+    .split(/[,;:]|\b(?:so|and|but|because|while)\b/)
+    .at(-1)!;
   const words = clause.trim().split(/\s+/).filter(Boolean);
   while (words.length && DETERMINERS.has(words[0]!.toLowerCase())) words.shift();
   const phrase = words.slice(-4);
@@ -137,7 +195,12 @@ function topicBefore(sentence: string, verbIndex: number): Mention | null {
  * that type the previous sentence of the same message named. Nothing when that
  * sentence named none or several, or when this sentence names one itself.
  */
-export function antecedent(m: Mention, mentions: readonly Mention[], sentence: string, previous: readonly Mention[]): Mention | null {
+export function antecedent(
+  m: Mention,
+  mentions: readonly Mention[],
+  sentence: string,
+  previous: readonly Mention[],
+): Mention | null {
   if (!/\b(?:the|this|that)\s+$/i.test(sentence.slice(0, m.start))) return null;
   const type = (x: Mention) => x.name.split(/\s+/)[0]!.toLowerCase();
   if (mentions.some((x) => x.kind === 'member' && type(x) === m.name)) return null;
@@ -145,11 +208,20 @@ export function antecedent(m: Mention, mentions: readonly Mention[], sentence: s
   return members.length === 1 ? { ...m, name: members[0]!, kind: 'member' } : null;
 }
 
-export function extractSentence(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; fact: ExtractedFact | null } {
+export function extractSentence(
+  sentence: string,
+  speaker: string,
+  previous: Mention[],
+): { mentions: Mention[]; fact: ExtractedFact | null } {
   // "Omar Haddad here from …" in Omar's own message names the speaker.
-  const isSpeaker = (m: Mention) => m.kind === 'name' && m.name.split(' ')[0]!.toLowerCase() === speaker.split(' ')[0]!.toLowerCase();
+  const isSpeaker = (m: Mention) =>
+    m.kind === 'name' && m.name.split(' ')[0]!.toLowerCase() === speaker.split(' ')[0]!.toLowerCase();
   const found = findMentions(sentence).map((m) =>
-    m.kind === 'element' ? { ...m, name: singular(m.name.toLowerCase()) } : isSpeaker(m) ? { ...m, name: speaker, kind: 'speaker' } : m,
+    m.kind === 'element'
+      ? { ...m, name: singular(m.name.toLowerCase()) }
+      : isSpeaker(m)
+        ? { ...m, name: speaker, kind: 'speaker' }
+        : m,
   );
   const mentions = found.map((m) => (m.kind === 'element' ? (antecedent(m, found, sentence, previous) ?? m) : m));
   const others = mentions.filter((m) => m.name.toLowerCase() !== speaker.toLowerCase());
@@ -163,7 +235,8 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
   for (const p of RELATION_PATTERNS) {
     if (p.relation === 'HAS_VALUE' && verb) break;
     const m = p.re.exec(sentence);
-    if (m && (!verb || m.index < verb.index)) verb = { relation: p.relation, index: m.index, end: m.index + m[0].length };
+    if (m && (!verb || m.index < verb.index))
+      verb = { relation: p.relation, index: m.index, end: m.index + m[0].length };
   }
 
   const speakerMention: Mention = { name: speaker, kind: 'speaker', start: -1, end: -1 };
@@ -196,17 +269,33 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
     object = others.length > 1 ? others[1]! : others[0]!;
   }
   // "We went with a W14x30 for beam B3": the beam, not the speaker, is what has the size.
-  if (subject && object && (subject.kind === 'speaker' || VALUE_KINDS.has(subject.kind)) && VALUE_KINDS.has(object.kind)) {
-    const thing = others.find((m) => THING_KINDS.has(m.kind) && m !== object) ?? (subject.kind === 'speaker' ? previous.find((m) => THING_KINDS.has(m.kind)) : undefined);
+  if (
+    subject &&
+    object &&
+    (subject.kind === 'speaker' || VALUE_KINDS.has(subject.kind)) &&
+    VALUE_KINDS.has(object.kind)
+  ) {
+    const thing =
+      others.find((m) => THING_KINDS.has(m.kind) && m !== object) ??
+      (subject.kind === 'speaker' ? previous.find((m) => THING_KINDS.has(m.kind)) : undefined);
     if (thing) subject = thing;
   }
   const worded = !swap && CHANGE_CUES.test(sentence) ? wordedChange(sentence, others) : null;
   if (worded) {
-    subject = others.filter((m) => m.end <= worded.index && THING_KINDS.has(m.kind)).at(-1) ?? topicBefore(sentence, worded.index) ?? subject;
+    subject =
+      others.filter((m) => m.end <= worded.index && THING_KINDS.has(m.kind)).at(-1) ??
+      topicBefore(sentence, worded.index) ??
+      subject;
     object = worded.next;
   }
   if (!subject || !object || subject.name.toLowerCase() === object.name.toLowerCase()) return { mentions, fact: null };
-  const relation = swap ? (subject === swap.old ? 'REPLACED_BY' : 'CHANGED_TO') : worded ? 'CHANGED_TO' : (verb?.relation ?? 'RELATES_TO');
+  const relation = swap
+    ? subject === swap.old
+      ? 'REPLACED_BY'
+      : 'CHANGED_TO'
+    : worded
+      ? 'CHANGED_TO'
+      : (verb?.relation ?? 'RELATES_TO');
   return {
     mentions: [...mentions, ...[subject, object].filter((m) => m !== speakerMention && !mentions.includes(m))],
     fact: {
@@ -217,7 +306,14 @@ export function extractSentence(sentence: string, speaker: string, previous: Men
       replaces: swap ? swap.old.name : null,
       ends: ends && !swap ? relation : null,
       ...(worded ? { replacesText: worded.old } : {}),
-      context: [...new Set([...(subject.kind === 'topic' ? [subject] : []), ...others.filter((m) => THING_KINDS.has(m.kind) && m !== swap?.old)].map((m) => m.name))],
+      context: [
+        ...new Set(
+          [
+            ...(subject.kind === 'topic' ? [subject] : []),
+            ...others.filter((m) => THING_KINDS.has(m.kind) && m !== swap?.old),
+          ].map((m) => m.name),
+        ),
+      ],
     },
   };
 }
@@ -231,8 +327,15 @@ const HAS_VERB = (clause: string) => RELATION_PATTERNS.some((p) => p.re.test(cla
  * own, so a later change of one clause's value retires only that clause;
  * otherwise one fact for the whole sentence.
  */
-function extractClauses(sentence: string, speaker: string, previous: Mention[]): { mentions: Mention[]; facts: ExtractedFact[] } {
-  const clauses = sentence.split(CLAUSE_BREAK).map((c) => c.trim()).filter(Boolean);
+function extractClauses(
+  sentence: string,
+  speaker: string,
+  previous: Mention[],
+): { mentions: Mention[]; facts: ExtractedFact[] } {
+  const clauses = sentence
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (clauses.length > 1 && clauses.every(HAS_VERB)) {
     const parts: { mentions: Mention[]; fact: ExtractedFact | null }[] = [];
     let context = previous;
@@ -241,7 +344,8 @@ function extractClauses(sentence: string, speaker: string, previous: Mention[]):
       parts.push(part);
       if (part.mentions.length) context = part.mentions;
     }
-    if (parts.every((p) => p.fact)) return { mentions: parts.flatMap((p) => p.mentions), facts: parts.map((p) => p.fact!) };
+    if (parts.every((p) => p.fact))
+      return { mentions: parts.flatMap((p) => p.mentions), facts: parts.map((p) => p.fact!) };
   }
   const whole = extractSentence(sentence, speaker, previous);
   return { mentions: whole.mentions, facts: whole.fact ? [whole.fact] : [] };

@@ -46,4 +46,5 @@ export interface Extractor {
 }
 
 /** The speaker entity's name: the role (a person's name) when given, else the role type. */
-export const speakerOf = (input: Pick<ExtractionInput, 'role' | 'roleType'>): string => (input.role?.trim() || input.roleType || 'user').trim();
+export const speakerOf = (input: Pick<ExtractionInput, 'role' | 'roleType'>): string =>
+  (input.role?.trim() || input.roleType || 'user').trim();

@@ -25,11 +25,18 @@ valid_at: the ISO 8601 date the statement is about when it names one, else null.
 replaces: the entity a statement says was replaced, else null. ends: the relation a statement says no longer holds ("no longer works at" → WORKS_AT), else null.
 source and target must be entity names you listed, and differ.`;
 
-const validDate = (v: unknown): boolean => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
+const validDate = (v: unknown): boolean =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 
 export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
   // MEMORY_LLM_URL is the operator's setting, so a model served on the local network is allowed.
-  const endpoint = { url: options.url, model: options.model, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowPrivate: true };
+  const endpoint = {
+    url: options.url,
+    model: options.model,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    allowPrivate: true,
+  };
   return {
     name: 'llm',
     async extract(input) {
@@ -39,23 +46,40 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
         response_format: { type: 'json_object' },
         messages: [
           { role: 'system', content: SYSTEM },
-          { role: 'user', content: `Speaker: ${speaker} (${input.roleType})\n${input.addressee ? `Addressee: ${input.addressee}\n` : ''}Time: ${input.timestamp}\nMessage: ${input.content}` },
+          {
+            role: 'user',
+            content: `Speaker: ${speaker} (${input.roleType})\n${input.addressee ? `Addressee: ${input.addressee}\n` : ''}Time: ${input.timestamp}\nMessage: ${input.content}`,
+          },
         ],
       });
       const parsed = JSON.parse(text ?? '{}') as Partial<Extraction>;
-      const entities = (parsed.entities ?? []).filter((e) => typeof e?.name === 'string' && e.name.trim()).map((e) => ({ name: e.name.trim(), kind: String(e.kind ?? 'entity') }));
-      if (!entities.some((e) => e.name.toLowerCase() === speaker.toLowerCase())) entities.unshift({ name: speaker, kind: 'speaker' });
+      const entities = (parsed.entities ?? [])
+        .filter((e) => typeof e?.name === 'string' && e.name.trim())
+        .map((e) => ({ name: e.name.trim(), kind: String(e.kind ?? 'entity') }));
+      if (!entities.some((e) => e.name.toLowerCase() === speaker.toLowerCase()))
+        entities.unshift({ name: speaker, kind: 'speaker' });
       const names = new Set(entities.map((e) => e.name.toLowerCase()));
       const facts = (parsed.facts ?? [])
-        .filter((f) => f && typeof f.fact === 'string' && f.fact.trim() && names.has(String(f.source).toLowerCase()) && names.has(String(f.target).toLowerCase()))
+        .filter(
+          (f) =>
+            f &&
+            typeof f.fact === 'string' &&
+            f.fact.trim() &&
+            names.has(String(f.source).toLowerCase()) &&
+            names.has(String(f.target).toLowerCase()),
+        )
         .map((f) => ({
           source: String(f.source),
           target: String(f.target),
-          relation: String(f.relation || 'RELATES_TO').toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
+          relation: String(f.relation || 'RELATES_TO')
+            .toUpperCase()
+            .replace(/[^A-Z0-9]+/g, '_'),
           fact: f.fact.trim(),
           replaces: typeof f.replaces === 'string' ? f.replaces : null,
           ends: typeof f.ends === 'string' ? f.ends : null,
-          ...(validDate((f as { valid_at?: unknown }).valid_at) ? { validAt: new Date(String((f as { valid_at?: unknown }).valid_at)).toISOString() } : {}),
+          ...(validDate((f as { valid_at?: unknown }).valid_at)
+            ? { validAt: new Date(String((f as { valid_at?: unknown }).valid_at)).toISOString() }
+            : {}),
         }));
       return { entities, facts };
     },

@@ -10,19 +10,81 @@ export interface Mention {
   end: number;
 }
 
-const CODE_FAMILIES = 'ACI|AISC|ASCE(?:/SEI)?|IBC|IRC|ASTM|AWS|NDS|TMS|CSA|NZS|AS/NZS|AS|EN|BS|CBC|NBCC|PCI|PTI|SDI|SJI|AASHTO|ANSI';
+const CODE_FAMILIES =
+  'ACI|AISC|ASCE(?:/SEI)?|IBC|IRC|ASTM|AWS|NDS|TMS|CSA|NZS|AS/NZS|AS|EN|BS|CBC|NBCC|PCI|PTI|SDI|SJI|AASHTO|ANSI';
 const CLAUSE = String.raw`(?:\s?(?:§|Section|Sec\.?|Table|Chapter|Clause|Ch\.)\s?\d+(?:\.\d+)*(?:\([a-z0-9]+\))*)`;
 const UNITS = String.raw`Hz|psf|ksf|psi|ksi|pcf|kPa|MPa|GPa|kN/m²|kN/m2|kN/m|kN·m|kN-m|kNm|kN|kips?|plf|klf|mph|km/h|m/s|ft-kips?|kip-ft|k-ft|lb/ft|mm|in\.?|ft|m`;
 
 const ELEMENT_WORDS = [
-  'transfer girder', 'transfer beam', 'shear walls?', 'moment frames?', 'braced frames?', 'mat foundation', 'spread footings?', 'strip footings?',
-  'pile caps?', 'drilled piers?', 'helical piles?', 'post-tensioned slabs?', 'pt slabs?', 'composite deck', 'metal deck', 'roof deck', 'floor deck',
-  'retaining walls?', 'grade beams?', 'base plates?', 'anchor bolts?', 'moment connections?', 'shear connections?', 'embed plates?', 'lintels?',
-  'diaphragms?', 'collectors?', 'podium', 'canopy', 'stair', 'elevator core', 'core walls?', 'cantilever', 'mezzanine', 'parking garage',
-  'snow load', 'wind load', 'seismic load', 'dead load', 'live load', 'drift', 'deflection limit', 'vibration', 'punching shear', 'rebar',
-  'concrete strength', 'steel grade', 'soil bearing pressure', 'bearing capacity', 'risk category', 'seismic design category', 'site class',
-  'geotechnical report', 'load combinations?', 'fire rating', 'camber', 'crane', 'beams?', 'girders?', 'columns?', 'footings?', 'joists?',
-  'trusses', 'truss', 'slabs?', 'braces?', 'piles?', 'walls?', 'foundations?',
+  'transfer girder',
+  'transfer beam',
+  'shear walls?',
+  'moment frames?',
+  'braced frames?',
+  'mat foundation',
+  'spread footings?',
+  'strip footings?',
+  'pile caps?',
+  'drilled piers?',
+  'helical piles?',
+  'post-tensioned slabs?',
+  'pt slabs?',
+  'composite deck',
+  'metal deck',
+  'roof deck',
+  'floor deck',
+  'retaining walls?',
+  'grade beams?',
+  'base plates?',
+  'anchor bolts?',
+  'moment connections?',
+  'shear connections?',
+  'embed plates?',
+  'lintels?',
+  'diaphragms?',
+  'collectors?',
+  'podium',
+  'canopy',
+  'stair',
+  'elevator core',
+  'core walls?',
+  'cantilever',
+  'mezzanine',
+  'parking garage',
+  'snow load',
+  'wind load',
+  'seismic load',
+  'dead load',
+  'live load',
+  'drift',
+  'deflection limit',
+  'vibration',
+  'punching shear',
+  'rebar',
+  'concrete strength',
+  'steel grade',
+  'soil bearing pressure',
+  'bearing capacity',
+  'risk category',
+  'seismic design category',
+  'site class',
+  'geotechnical report',
+  'load combinations?',
+  'fire rating',
+  'camber',
+  'crane',
+  'beams?',
+  'girders?',
+  'columns?',
+  'footings?',
+  'joists?',
+  'trusses',
+  'truss',
+  'slabs?',
+  'braces?',
+  'piles?',
+  'walls?',
+  'foundations?',
 ];
 
 // Earlier entries win when spans overlap at the same start; longer spans win otherwise.
@@ -30,19 +92,34 @@ const PATTERNS: Array<[kind: string, re: RegExp]> = [
   ['code', new RegExp(String.raw`\b(?:${CODE_FAMILIES})\s?[A-Z]?\d+(?:[-.:]\d+)*${CLAUSE}?(?![\w])`, 'g')],
   ['code', /\bEurocode\s?\d+\b/g],
   ['clause', /§\s?\d+(?:\.\d+)*(?:\([a-z0-9]+\))*/g],
-  ['member_size', /\b(?:W|HP|WT|MC|HSS|C|S|M|L)\d+(?:\.\d+)?\s?[xX×]\s?\d+(?:[./]\d+)?(?:\s?[xX×]\s?\d+(?:[./]\d+)?)?(?![\w])/g],
+  [
+    'member_size',
+    /\b(?:W|HP|WT|MC|HSS|C|S|M|L)\d+(?:\.\d+)?\s?[xX×]\s?\d+(?:[./]\d+)?(?:\s?[xX×]\s?\d+(?:[./]\d+)?)?(?![\w])/g,
+  ],
   ['member_size', /\b(?:UB|UC|IPE|HEA|HEB|PFC|SHS|RHS|CHS)\s?\d+(?:\s?[xX×]\s?\d+(?:\.\d+)?)*\b/g],
   ['member_size', /\b\d{1,2}\s?[xX]\s?\d{1,2}\b/g],
   ['rebar', /#\d{1,2}(?:\s?bars?)?(?:\s?@\s?\d+(?:\.\d+)?\s?(?:"|in\.?|mm)?(?:\s?o\.c\.)?)?/g],
-  ['grid', /\b[Gg]rids?(?:\s?[Ll]ines?)?\s+(?:[A-Z]{1,2}|\d{1,2})(?:\.\d)?(?:\s?[-/]\s?(?:[A-Z]{1,2}|\d{1,2})(?:\.\d)?)?(?![\w])/g],
+  [
+    'grid',
+    /\b[Gg]rids?(?:\s?[Ll]ines?)?\s+(?:[A-Z]{1,2}|\d{1,2})(?:\.\d)?(?:\s?[-/]\s?(?:[A-Z]{1,2}|\d{1,2})(?:\.\d)?)?(?![\w])/g,
+  ],
   ['level', /\b(?:[Ll]evel|[Ff]loor)\s\d{1,3}\b/g],
   ['ratio', /\b[Ll]\/\d{3}\b/g],
-  ['classification', /\b(?:[Rr]isk [Cc]ategory|[Ss]eismic [Dd]esign [Cc]ategory|SDC|[Ss]ite [Cc]lass|[Ee]xposure(?: [Cc]ategory)?)\s+(?:IV|III|II|I|[A-F])\b/g],
+  [
+    'classification',
+    /\b(?:[Rr]isk [Cc]ategory|[Ss]eismic [Dd]esign [Cc]ategory|SDC|[Ss]ite [Cc]lass|[Ee]xposure(?: [Cc]ategory)?)\s+(?:IV|III|II|I|[A-F])\b/g,
+  ],
   ['quantity', new RegExp(String.raw`(?<![\w.])\d+(?:[.,]\d+)?\s?(?:${UNITS})(?![\w/²])`, 'g')],
   ['quantity', /\bf'c\s?=?\s?\d+(?:,\d{3})?\s?(?:psi|MPa)\b/g],
   ['sheet', /\b(?:[A-Z]{1,2}-\d{3}(?:\.\d{1,2})?|S\d{3})\b/g],
-  ['member', /\b(?:[Bb]eam|[Gg]irder|[Cc]olumn|[Ff]ooting|[Ww]all|[Bb]race|[Pp]ier|[Pp]ile|[Jj]oist|[Tt]russ|[Ss]lab|[Ff]rame|[Cc]ap)\s+[A-Z]{1,3}-?\d{1,3}[A-Z]?\b/g],
-  ['software', /\b(?:ETABS|SAP2000|RISA(?:-3D)?|RAM(?: Structural System| Concept| Elements)?|Revit|Tekla(?: Structures)?|SAFE|STAAD(?:\.Pro)?|Enercalc|Mathcad|IDEA StatiCa|spColumn|SpaceGass|Robot|Bluebeam|AutoCAD)\b/g],
+  [
+    'member',
+    /\b(?:[Bb]eam|[Gg]irder|[Cc]olumn|[Ff]ooting|[Ww]all|[Bb]race|[Pp]ier|[Pp]ile|[Jj]oist|[Tt]russ|[Ss]lab|[Ff]rame|[Cc]ap)\s+[A-Z]{1,3}-?\d{1,3}[A-Z]?\b/g,
+  ],
+  [
+    'software',
+    /\b(?:ETABS|SAP2000|RISA(?:-3D)?|RAM(?: Structural System| Concept| Elements)?|Revit|Tekla(?: Structures)?|SAFE|STAAD(?:\.Pro)?|Enercalc|Mathcad|IDEA StatiCa|spColumn|SpaceGass|Robot|Bluebeam|AutoCAD)\b/g,
+  ],
   ['quoted', /["“]([^"”]{2,60})["”]/g],
   ['element', new RegExp(String.raw`\b(?:${ELEMENT_WORDS.join('|')})\b`, 'gi')],
 ];
@@ -54,7 +131,9 @@ const NOT_NAMES = new Set(
   Since Until Once Both Each Every Any All Some Most Many Much More Less Only Because Although Though However Instead Otherwise Meanwhile Noted Right
   Correct Agreed Got Understood Perfect Sounds Makes Done Update Updated Quick One Two Three Another Other Same New Old Last First Second Third
   Noted Check Confirm Consider Keep Make Add See Send Remind Tell Show Give Find Assume Assuming Based Given Following Regarding About Good Great Nice Fine Alright
-  Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today Tomorrow Yesterday Note Remember Recall Going Looks Looking Use Using Used`.split(/\s+/),
+  Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today Tomorrow Yesterday Note Remember Recall Going Looks Looking Use Using Used`.split(
+    /\s+/,
+  ),
 );
 // No "at": it ties a person to a place or firm ("Kenji Sato at Alder and Finch Engineers"), it does not join one name.
 const CONNECTORS = new Set(['of', 'and', '&', 'de', 'on']);
@@ -80,13 +159,22 @@ function capitalisedNames(sentence: string): Mention[] {
     while (first <= last && (CONNECTORS.has(words[last]!) || NOT_NAMES.has(bare(words[last]!)))) last--;
     if (first > last) continue;
     const start = offsets[first]!;
-    let name = words.slice(first, last + 1).join(' ').replace(/[’']s$/, '').replace(/(?<![.,;:!?-])[.,;:!?-]+$/, '');
+    let name = words
+      .slice(first, last + 1)
+      .join(' ')
+      .replace(/[’']s$/, '')
+      .replace(/(?<![.,;:!?-])[.,;:!?-]+$/, '');
     if (name.length < 2) continue;
-    const kind = /\b(?:Inc|LLC|Ltd|Corp|Engineers|Engineering|Associates|Structures|Group|Partners|Consultants|Construction|Builders|Company)\b/.test(name)
-      ? 'organisation'
-      : /\b(?:Tower|Towers|Center|Centre|Bridge|Building|Hospital|School|Garage|Hall|Plaza|Station|Terminal|Warehouse|Library|Stadium|Campus|Residences|Apartments|Lofts|Project)\b/.test(name)
-        ? 'project'
-        : 'name';
+    const kind =
+      /\b(?:Inc|LLC|Ltd|Corp|Engineers|Engineering|Associates|Structures|Group|Partners|Consultants|Construction|Builders|Company)\b/.test(
+        name,
+      )
+        ? 'organisation'
+        : /\b(?:Tower|Towers|Center|Centre|Bridge|Building|Hospital|School|Garage|Hall|Plaza|Station|Terminal|Warehouse|Library|Stadium|Campus|Residences|Apartments|Lofts|Project)\b/.test(
+              name,
+            )
+          ? 'project'
+          : 'name';
     name = name.trim();
     out.push({ name, kind, start, end: start + name.length });
   }
@@ -115,7 +203,11 @@ export function findMentions(sentence: string): Mention[] {
     if (m.start < lastEnd) {
       // A later, longer specific pattern (a code with its clause) replaces a shorter overlapping one.
       const prev = out.at(-1)!;
-      if (m.priority < PATTERNS.length && m.end > prev.end && m.priority <= (prev as Mention & { priority?: number }).priority!) {
+      if (
+        m.priority < PATTERNS.length &&
+        m.end > prev.end &&
+        m.priority <= (prev as Mention & { priority?: number }).priority!
+      ) {
         out[out.length - 1] = m;
         lastEnd = m.end;
       }

@@ -15,6 +15,9 @@ export function pooledExtractor(extractor: Extractor, workers: WorkerPool, signa
   if (extractor.name !== 'deterministic') return extractor;
   return {
     name: extractor.name,
-    extract: (input: ExtractionInput): Promise<Extraction> => (input.content.length < POOLED_FROM_CHARS ? extractor.extract(input) : workers.run<Extraction>(TASK, input, signal)),
+    extract: (input: ExtractionInput): Promise<Extraction> =>
+      input.content.length < POOLED_FROM_CHARS
+        ? extractor.extract(input)
+        : workers.run<Extraction>(TASK, input, signal),
   };
 }

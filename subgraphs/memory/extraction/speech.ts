@@ -58,26 +58,37 @@ export interface SpeechContext {
 function tokensOf(sentence: ItemSentence): Token[] {
   const out: Token[] = [];
   sentence.tokens().each((t: ItemToken) => {
-    out.push({ text: t.out(), space: t.out(its.precedingSpaces), pos: t.out(its.pos), lemma: String(t.out(its.lemma as never)).toLowerCase() });
+    out.push({
+      text: t.out(),
+      space: t.out(its.precedingSpaces),
+      pos: t.out(its.pos),
+      lemma: String(t.out(its.lemma as never)).toLowerCase(),
+    });
   });
   return out;
 }
 
-const isName = (t: Token, people: readonly string[]) => people.some((p) => p && p.toLowerCase().split(/\s+/).includes(t.text.toLowerCase()));
+const isName = (t: Token, people: readonly string[]) =>
+  people.some((p) => p && p.toLowerCase().split(/\s+/).includes(t.text.toLowerCase()));
 
 /**
  * Phatic: no word beyond social words, names and function words. A name
  * counts only beside a verb ("Hey Mel!" is a greeting, "Mel moved to Boston" is not).
  */
 export function isPhatic(tokens: readonly Token[], people: readonly string[]): boolean {
-  const said = (t: Token) => !PHATIC.has(t.lemma) && !PHATIC.has(t.text.toLowerCase()) && !isName(t, people) && /[\p{L}\p{N}]/u.test(t.text);
+  const said = (t: Token) =>
+    !PHATIC.has(t.lemma) && !PHATIC.has(t.text.toLowerCase()) && !isName(t, people) && /[\p{L}\p{N}]/u.test(t.text);
   const hasVerb = tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
   // A word with a digit (a size, a code, a date) is always content.
   return !tokens.some((t) => /\d/.test(t.text) || ((t.pos === 'PROPN' ? hasVerb : CONTENT_POS.has(t.pos)) && said(t)));
 }
 
 /** Time words are not things: "went to a support group yesterday" is about the group. */
-const TIME_NOUNS = new Set('yesterday today tomorrow tonight week weekend weekends month months year years morning evening night afternoon day days weeks ago'.split(' '));
+const TIME_NOUNS = new Set(
+  'yesterday today tomorrow tonight week weekend weekends month months year years morning evening night afternoon day days weeks ago'.split(
+    ' ',
+  ),
+);
 
 /** A question: ends with "?" (the speaker asks, states nothing). */
 const isQuestion = (tokens: readonly Token[]) => tokens.some((t) => t.text === '?');
@@ -91,8 +102,16 @@ function clauses(tokens: readonly Token[]): Token[][] {
     const boundary = t.pos === 'CCONJ' || t.pos === 'SCONJ' || (t.pos === 'PUNCT' && /^[,;–—-]$/.test(t.text));
     if (!boundary) continue;
     let j = i + 1;
-    while (j < tokens.length && (tokens[j]!.pos === 'CCONJ' || tokens[j]!.pos === 'ADV' || tokens[j]!.pos === 'DET' || tokens[j]!.pos === 'ADJ')) j++;
-    if (j >= tokens.length || !(tokens[j]!.pos === 'PRON' || NOMINAL.has(tokens[j]!.pos) || CONTRACTED.test(tokens[j]!.text))) continue;
+    while (
+      j < tokens.length &&
+      (tokens[j]!.pos === 'CCONJ' || tokens[j]!.pos === 'ADV' || tokens[j]!.pos === 'DET' || tokens[j]!.pos === 'ADJ')
+    )
+      j++;
+    if (
+      j >= tokens.length ||
+      !(tokens[j]!.pos === 'PRON' || NOMINAL.has(tokens[j]!.pos) || CONTRACTED.test(tokens[j]!.text))
+    )
+      continue;
     let k = j + 1;
     while (k < tokens.length && NOMINAL.has(tokens[k]!.pos)) k++;
     const verbNext = k < tokens.length && (tokens[k]!.pos === 'VERB' || tokens[k]!.pos === 'AUX');
@@ -124,7 +143,14 @@ function resolvePeople(tokens: readonly Token[], ctx: SpeechContext): string {
     const contracted = CONTRACTED.exec(t.text);
     if (contracted) {
       const who = contracted[1]!.toLowerCase();
-      const name = who === 'i' ? ctx.speaker : who === 'you' ? ctx.addressee : (who === 'he' || who === 'she') ? ctx.lastPerson : null;
+      const name =
+        who === 'i'
+          ? ctx.speaker
+          : who === 'you'
+            ? ctx.addressee
+            : who === 'he' || who === 'she'
+              ? ctx.lastPerson
+              : null;
       text += (i === 0 ? '' : t.space) + (name ? `${name} ${CARRIED[contracted[2]!.toLowerCase()]}` : t.text);
       continue;
     }
@@ -137,17 +163,31 @@ function resolvePeople(tokens: readonly Token[], ctx: SpeechContext): string {
     else if (ctx.addressee && (w === 'you' || w === 'yourself') && t.pos === 'PRON') {
       r = ctx.addressee;
       personal = w === 'you';
-    }
-    else if (ctx.addressee && (w === 'your' || w === 'yours')) r = possessive(ctx.addressee);
+    } else if (ctx.addressee && (w === 'your' || w === 'yours')) r = possessive(ctx.addressee);
     else if (ctx.lastPerson && (w === 'he' || w === 'she' || (w === 'him' && t.pos === 'PRON'))) r = ctx.lastPerson;
-    else if (personal && t.pos === 'AUX' || (personal && w === 'have' && next !== 'to')) {
-      const agree: Record<string, string> = { "'m": ' is', '’m': ' is', am: 'is', are: 'is', "'re": ' is', '’re': ' is', were: 'was', have: 'has', "'ve": ' has', '’ve': ' has', do: 'does' };
+    else if ((personal && t.pos === 'AUX') || (personal && w === 'have' && next !== 'to')) {
+      const agree: Record<string, string> = {
+        "'m": ' is',
+        '’m': ' is',
+        am: 'is',
+        are: 'is',
+        "'re": ' is',
+        '’re': ' is',
+        were: 'was',
+        have: 'has',
+        "'ve": ' has',
+        '’ve': ' has',
+        do: 'does',
+      };
       if (w in agree) r = agree[w]!;
       if (w !== 'have' && w !== "'ve" && w !== '’ve') personal = false;
     }
     text += (i === 0 ? '' : t.space) + r;
   }
-  return text.replace(/^[\s,;:–—-]*(?:and|but|so|or|because|while)?[\s,]*/i, '').replace(/(?<![\s,;:–—-])[\s,;:–—-]+$/, '').trim();
+  return text
+    .replace(/^[\s,;:–—-]*(?:and|but|so|or|because|while)?[\s,]*/i, '')
+    .replace(/(?<![\s,;:–—-])[\s,;:–—-]+$/, '')
+    .trim();
 }
 
 /** The first noun phrase in tokens[from..]: determiners dropped, adjectives, numbers and nouns kept. */
@@ -180,10 +220,13 @@ export interface SpeechFacts {
 /** False for a question or a phatic sentence: it states nothing to remember. */
 export function informative(sentence: string, people: readonly string[]): boolean {
   let any = false;
-  nlp.readDoc(sentence).sentences().each((s: ItemSentence) => {
-    const tokens = tokensOf(s);
-    if (!isQuestion(tokens) && !isPhatic(tokens, people)) any = true;
-  });
+  nlp
+    .readDoc(sentence)
+    .sentences()
+    .each((s: ItemSentence) => {
+      const tokens = tokensOf(s);
+      if (!isQuestion(tokens) && !isPhatic(tokens, people)) any = true;
+    });
   return any;
 }
 
@@ -193,49 +236,66 @@ export function speechFacts(content: string, ctx: SpeechContext): SpeechFacts {
   const entities: ExtractedEntity[] = [];
   const facts: ExtractedFact[] = [];
   let lastPerson = ctx.lastPerson;
-  nlp.readDoc(content).sentences().each((s: ItemSentence) => {
-    const tokens = tokensOf(s);
-    const names = tokens.filter((t) => t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && !isName(t, people));
-    if (isQuestion(tokens) || isPhatic(tokens, people)) {
+  nlp
+    .readDoc(content)
+    .sentences()
+    .each((s: ItemSentence) => {
+      const tokens = tokensOf(s);
+      const names = tokens.filter((t) => t.pos === 'PROPN' && /^\p{Lu}/u.test(t.text) && !isName(t, people));
+      if (isQuestion(tokens) || isPhatic(tokens, people)) {
+        if (names.length) lastPerson = names.at(-1)!.text;
+        return;
+      }
+      for (const clause of clauses(tokens)) {
+        if (isPhatic(clause, people)) continue;
+        const here = { ...ctx, lastPerson };
+        const verb = clause.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+        const before = verb < 0 ? clause : clause.slice(0, verb);
+        // The subject: a person pronoun, else a name or noun phrase before the verb, else the speaker (fragments).
+        const pronoun = before.find(
+          (t) => (t.pos === 'PRON' || CONTRACTED.test(t.text)) && pronounOf(t) in SUBJECT_PRONOUNS,
+        );
+        const who = pronoun ? SUBJECT_PRONOUNS[pronounOf(pronoun)]! : null;
+        let subject: ExtractedEntity | null =
+          who === 'speaker'
+            ? { name: ctx.speaker, kind: 'speaker' }
+            : who === 'addressee' && ctx.addressee
+              ? { name: ctx.addressee, kind: 'speaker' }
+              : who === 'other' && lastPerson
+                ? { name: lastPerson, kind: 'person' }
+                : null;
+        if (!subject) {
+          const phrase = nounPhrase(before, 0);
+          subject = phrase
+            ? { name: phrase, kind: before.some((t) => t.pos === 'PROPN') ? 'name' : 'topic' }
+            : { name: ctx.speaker, kind: 'speaker' };
+        }
+        const objectName = nounPhrase(clause, verb < 0 ? before.length : verb + 1);
+        let object: ExtractedEntity | null =
+          objectName && objectName.toLowerCase() !== subject.name.toLowerCase()
+            ? { name: objectName, kind: /\p{Lu}/u.test(objectName[0]!) ? 'name' : 'topic' }
+            : null;
+        // A statement with nothing after its verb links its subject to the one it was said to (or by).
+        if (!object) {
+          const other = subject.name === ctx.speaker ? ctx.addressee : ctx.speaker;
+          if (!other) continue;
+          object = { name: other, kind: 'speaker' };
+        }
+        let text = resolvePeople(clause, here);
+        if (!new RegExp(`\\b${subject.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text))
+          text = `${ctx.speaker}: ${text}`;
+        const lemma = verb >= 0 ? clause[verb]!.lemma : '';
+        entities.push(subject, object);
+        facts.push({
+          source: subject.name,
+          target: object.name,
+          relation: /^[a-z]+$/.test(lemma) && lemma !== 'be' ? lemma.toUpperCase() : 'SAID',
+          fact: text,
+          replaces: null,
+          ends: null,
+        });
+      }
       if (names.length) lastPerson = names.at(-1)!.text;
-      return;
-    }
-    for (const clause of clauses(tokens)) {
-      if (isPhatic(clause, people)) continue;
-      const here = { ...ctx, lastPerson };
-      const verb = clause.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
-      const before = verb < 0 ? clause : clause.slice(0, verb);
-      // The subject: a person pronoun, else a name or noun phrase before the verb, else the speaker (fragments).
-      const pronoun = before.find((t) => (t.pos === 'PRON' || CONTRACTED.test(t.text)) && pronounOf(t) in SUBJECT_PRONOUNS);
-      const who = pronoun ? SUBJECT_PRONOUNS[pronounOf(pronoun)]! : null;
-      let subject: ExtractedEntity | null =
-        who === 'speaker' ? { name: ctx.speaker, kind: 'speaker' } : who === 'addressee' && ctx.addressee ? { name: ctx.addressee, kind: 'speaker' } : who === 'other' && lastPerson ? { name: lastPerson, kind: 'person' } : null;
-      if (!subject) {
-        const phrase = nounPhrase(before, 0);
-        subject = phrase ? { name: phrase, kind: before.some((t) => t.pos === 'PROPN') ? 'name' : 'topic' } : { name: ctx.speaker, kind: 'speaker' };
-      }
-      const objectName = nounPhrase(clause, verb < 0 ? before.length : verb + 1);
-      let object: ExtractedEntity | null = objectName && objectName.toLowerCase() !== subject.name.toLowerCase() ? { name: objectName, kind: /\p{Lu}/u.test(objectName[0]!) ? 'name' : 'topic' } : null;
-      // A statement with nothing after its verb links its subject to the one it was said to (or by).
-      if (!object) {
-        const other = subject.name === ctx.speaker ? ctx.addressee : ctx.speaker;
-        if (!other) continue;
-        object = { name: other, kind: 'speaker' };
-      }
-      let text = resolvePeople(clause, here);
-      if (!new RegExp(`\\b${subject.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)) text = `${ctx.speaker}: ${text}`;
-      const lemma = verb >= 0 ? clause[verb]!.lemma : '';
-      entities.push(subject, object);
-      facts.push({
-        source: subject.name,
-        target: object.name,
-        relation: /^[a-z]+$/.test(lemma) && lemma !== 'be' ? lemma.toUpperCase() : 'SAID',
-        fact: text,
-        replaces: null,
-        ends: null,
-      });
-    }
-    if (names.length) lastPerson = names.at(-1)!.text;
-  });
+    });
   return { entities, facts, lastPerson };
 }

@@ -4,7 +4,20 @@
 // text at the precision the words carry and returned as the fact's valid_at.
 import * as chrono from 'chrono-node';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * Only expressions that speak of a date are read: chrono also takes "5" or
@@ -19,8 +32,16 @@ const day = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUT
 function render(r: chrono.ParsedResult): string {
   const date = r.start.date();
   if (/\bweek(?:end)?s?\b/i.test(r.text)) return `in the week of ${day(date)}`;
-  if (/\byears?\b/i.test(r.text) || (!r.start.isCertain('month') && r.start.isCertain('year'))) return `in ${date.getUTCFullYear()}`;
-  if (/\bmonths?\b/i.test(r.text) || (!r.start.isCertain('day') && !/\b(?:yesterday|today|tonight|tomorrow|ago|morning|afternoon|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.test(r.text))) return `in ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  if (/\byears?\b/i.test(r.text) || (!r.start.isCertain('month') && r.start.isCertain('year')))
+    return `in ${date.getUTCFullYear()}`;
+  if (
+    /\bmonths?\b/i.test(r.text) ||
+    (!r.start.isCertain('day') &&
+      !/\b(?:yesterday|today|tonight|tomorrow|ago|morning|afternoon|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i.test(
+        r.text,
+      ))
+  )
+    return `in ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return `on ${day(date)}`;
 }
 
@@ -34,7 +55,16 @@ export function groundTime(text: string, timestamp: string): Grounded {
   const ref = new Date(timestamp);
   if (Number.isNaN(ref.getTime()) || !DATE_WORDS.test(text)) return { text, validAt: null };
   // chrono reads the reference in UTC so a session date stays the same day.
-  const results = chrono.parse(text, { instant: ref, timezone: 0 }, { forwardDate: false }).filter((r) => DATE_WORDS.test(r.text) && (r.start.isCertain('day') || r.start.isCertain('month') || r.start.isCertain('year') || /\b(?:ago|last|next|this|past|yesterday|today|tomorrow|tonight)\b/i.test(r.text)));
+  const results = chrono
+    .parse(text, { instant: ref, timezone: 0 }, { forwardDate: false })
+    .filter(
+      (r) =>
+        DATE_WORDS.test(r.text) &&
+        (r.start.isCertain('day') ||
+          r.start.isCertain('month') ||
+          r.start.isCertain('year') ||
+          /\b(?:ago|last|next|this|past|yesterday|today|tomorrow|tonight)\b/i.test(r.text)),
+    );
   if (!results.length) return { text, validAt: null };
   let out = text;
   for (const r of [...results].reverse()) {

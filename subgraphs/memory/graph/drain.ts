@@ -4,7 +4,14 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { LIMITS } from '../../../core/limits.ts';
 import type { Episode } from '../model.ts';
-import { ADDRESSEE_WINDOW, embedExtractions, extractEpisode, writeEpisode, type IngestDeps, type PreparedEpisode } from './ingest.ts';
+import {
+  ADDRESSEE_WINDOW,
+  embedExtractions,
+  extractEpisode,
+  writeEpisode,
+  type IngestDeps,
+  type PreparedEpisode,
+} from './ingest.ts';
 
 /**
  * The vector index is brought up to date after this many episodes and at the end of a drain
@@ -34,7 +41,10 @@ export async function processPending(
   deps: IngestDeps,
   accountId: string,
   groupId: string,
-  options: { beforeEach?: () => Promise<void>; /** Episodes written per transaction (1: each on its own, the way before runs; for the benchmark's baseline). */ runLength?: number } = {},
+  options: {
+    beforeEach?: () => Promise<void>;
+    /** Episodes written per transaction (1: each on its own, the way before runs; for the benchmark's baseline). */ runLength?: number;
+  } = {},
 ): Promise<{ processed: number; failed: number }> {
   const { store } = deps;
   const space = { model: deps.embedder.model, dimensions: deps.embedder.dimensions };
@@ -68,7 +78,9 @@ export async function processPending(
           // the job runs long messages on a worker thread, extraction/pooled.ts), so a huge message
           // fails alone and cannot freeze the server, nor again when retried after a crash.
           if (episode.content.length > LIMITS.memoryMaxMessageChars) {
-            throw new Error(`RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`);
+            throw new Error(
+              `RESOURCE_LIMIT: the message has ${episode.content.length} characters, more than the ${LIMITS.memoryMaxMessageChars} the extractor reads`,
+            );
           }
           extracted.push(await extractEpisode(deps, episode, recent));
         } catch (err) {
@@ -119,14 +131,23 @@ function writeRuns(prepared: PreparedEpisode[]): PreparedEpisode[][] {
 }
 
 /** One run's writes in one transaction; when it fails, each episode alone, so one failing episode fails alone. */
-async function writeRun(deps: IngestDeps, accountId: string, prepared: PreparedEpisode[], refused: { episode: Episode; error: string }[], together: boolean): Promise<{ processed: number; failed: number }> {
+async function writeRun(
+  deps: IngestDeps,
+  accountId: string,
+  prepared: PreparedEpisode[],
+  refused: { episode: Episode; error: string }[],
+  together: boolean,
+): Promise<{ processed: number; failed: number }> {
   const { store } = deps;
   const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
   let processed = 0;
   let failed = 0;
   try {
     // One episode alone needs no transaction: its statements run as they always did.
-    const run = together && prepared.length + refused.length > 1 ? store.inTransaction.bind(store) : <T>(work: (tx: typeof store) => Promise<T>) => work(store);
+    const run =
+      together && prepared.length + refused.length > 1
+        ? store.inTransaction.bind(store)
+        : <T>(work: (tx: typeof store) => Promise<T>) => work(store);
     await run(async (tx) => {
       for (const p of prepared) {
         await writeEpisode({ ...deps, store: tx }, p);

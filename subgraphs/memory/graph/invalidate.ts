@@ -109,12 +109,33 @@ export function statedValues(text: string): { sort: string; norm: string }[] {
 
 /** Whether `text` names `name` as whole words. */
 export function names(text: string, name: string): boolean {
-  const norm = normName(name).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const norm = normName(name)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   if (!norm) return false;
   return ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `.includes(` ${norm} `);
 }
 
-const NOT_QUALIFIERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'its', 'their', 'our', 'each', 'every', 'all', 'both', 'of', 'and', 'is', 'are']);
+const NOT_QUALIFIERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'their',
+  'our',
+  'each',
+  'every',
+  'all',
+  'both',
+  'of',
+  'and',
+  'is',
+  'are',
+]);
 
 /** The word that qualifies an element word in a statement ("roof" in "the roof live load"), null when none. */
 export function qualifier(text: string, element: string): string | null {
@@ -127,13 +148,24 @@ export function qualifier(text: string, element: string): string | null {
 
 /** "From epoxy-coated to galvanized bars" retires a statement of the old words on the same topic that does not already say the new ones. */
 function replacedInWords(next: NewFactShape, fact: Candidate['fact'], statement: string): boolean {
-  if (!next.replacesText || fact.fact === undefined || !names(fact.fact, next.replacesText) || names(fact.fact, next.target.name)) return false;
+  if (
+    !next.replacesText ||
+    fact.fact === undefined ||
+    !names(fact.fact, next.replacesText) ||
+    names(fact.fact, next.target.name)
+  )
+    return false;
   const without = (text: string) => text.toLowerCase().replaceAll(next.replacesText!.toLowerCase(), ' ');
   return sharesTopic(without(statement), without(fact.fact));
 }
 
 /** Two statements about an element word qualified differently ("level 3 beams", "level 2 beams"). */
-function differentQualifiers(next: Pick<NewFactShape, 'sourceKind'>, statement: string, old: string, sourceName: string | null | undefined): boolean {
+function differentQualifiers(
+  next: Pick<NewFactShape, 'sourceKind'>,
+  statement: string,
+  old: string,
+  sourceName: string | null | undefined,
+): boolean {
   if (next.sourceKind !== 'element' || !sourceName) return false;
   const a = qualifier(statement, sourceName);
   const b = qualifier(old, sourceName);
@@ -155,8 +187,14 @@ const WEAK_SUBJECTS = new Set(['topic', 'speaker']);
  * ("Caroline went to a support group") does none, and gathering every fact
  * of a speaker for it would make ingestion quadratic in a conversation.
  */
-export const mayContradict = (next: Pick<NewFactShape, 'relation' | 'target' | 'replaces' | 'replacesText' | 'ends'>): boolean =>
-  next.ends !== null || !!next.replaces || !!next.replacesText || FUNCTIONAL.has(base(next.relation)) || valueSort(next.target.kind, next.target.name) !== null;
+export const mayContradict = (
+  next: Pick<NewFactShape, 'relation' | 'target' | 'replaces' | 'replacesText' | 'ends'>,
+): boolean =>
+  next.ends !== null ||
+  !!next.replaces ||
+  !!next.replacesText ||
+  FUNCTIONAL.has(base(next.relation)) ||
+  valueSort(next.target.kind, next.target.name) !== null;
 
 export function contradicted(next: NewFactShape, candidates: readonly Candidate[]): Candidate[] {
   const sort = valueSort(next.target.kind, next.target.name);
@@ -179,13 +217,22 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
       // "Replaced X with Y" ends X's facts with the things the statement names; naming none, those on the same topic.
       const far = fact.sourceUuid === next.replaces ? fact.targetUuid : fact.sourceUuid;
       if (far === next.sourceUuid || next.anchors.includes(far)) return true;
-      if (next.anchors.length === 0 && (!next.statement || (fact.fact !== undefined && sharesTopic(statement, fact.fact)))) return true;
+      if (
+        next.anchors.length === 0 &&
+        (!next.statement || (fact.fact !== undefined && sharesTopic(statement, fact.fact)))
+      )
+        return true;
       // Not tied by the replaced thing; a value the message before ended ("they were replaced by …") may still tie them.
       return replacedInWords(next, fact, statement);
     }
     if (replacedInWords(next, fact, statement)) return true;
     // "Kenji no longer works on the fatigue checks" ends Kenji's facts about fatigue checks, whatever their far end.
-    if (next.ends !== null && fact.sourceUuid === next.sourceUuid && fact.fact !== undefined && !fact.name.startsWith('NO_LONGER_')) {
+    if (
+      next.ends !== null &&
+      fact.sourceUuid === next.sourceUuid &&
+      fact.fact !== undefined &&
+      !fact.name.startsWith('NO_LONGER_')
+    ) {
       if (sharesTopic(endedClause(statement), fact.fact, people)) return true;
     }
     if (fact.targetUuid === next.targetUuid) return false;
@@ -201,7 +248,8 @@ export function contradicted(next: NewFactShape, candidates: readonly Candidate[
       !differentQualifiers(next, statement, fact.fact, sourceName)
     ) {
       const values = statedValues(fact.fact);
-      if (values.some((v) => v.sort === sort && v.norm !== nextNorm) && !values.some((v) => v.norm === nextNorm)) return true;
+      if (values.some((v) => v.sort === sort && v.norm !== nextNorm) && !values.some((v) => v.norm === nextNorm))
+        return true;
     }
     // A change of value whose subject the extractor could not pin down retires the same-sort value of a thing the statement names
     // ("…, so the school moved to risk category IV" retires "the school is risk category III").

@@ -34,7 +34,7 @@ async function withGroupLock<T>(locks: Map<string, Promise<unknown>>, key: strin
 export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
   type: INGEST_JOB,
   title: 'Memory ingestion',
-  description: 'Extracts entities and facts from added messages into the group\'s memory graph.',
+  description: "Extracts entities and facts from added messages into the group's memory graph.",
   // The spec gives no duration for memory ingestion; an LLM extraction pass per message batch.
   typicalSeconds: [2, 30],
   operation: { mutation: 'addMessages', route: 'POST /messages (memory service)' },
@@ -53,12 +53,18 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
       }
       try {
         // Long messages are extracted on the worker pool, off the event loop (extraction/pooled.ts).
-        const { processed, failed } = await processPending({ ...services, extractor: pooledExtractor(services.extractor, ctx.workers, ctx.signal) }, accountId, groupId, {
-          beforeEach: async () => {
-            if (ctx.signal.aborted) throw ctx.signal.reason;
-            if (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS))) throw new Error(`lost the lease on group ${groupId}`);
+        const { processed, failed } = await processPending(
+          { ...services, extractor: pooledExtractor(services.extractor, ctx.workers, ctx.signal) },
+          accountId,
+          groupId,
+          {
+            beforeEach: async () => {
+              if (ctx.signal.aborted) throw ctx.signal.reason;
+              if (!(await services.store.leaseGroup(accountId, groupId, ctx.job.id, LEASE_MS)))
+                throw new Error(`lost the lease on group ${groupId}`);
+            },
           },
-        });
+        );
         return { group_id: groupId, processed, failed };
       } finally {
         await services.store.releaseGroup(accountId, groupId, ctx.job.id);
@@ -74,10 +80,27 @@ export const ingestJob: JobHandler<z.output<typeof inputSchema>> = {
 export async function resumePendingGroups(platform: Platform): Promise<void> {
   const { store } = platform.services.memory;
   // Facts a dead process wrote but did not index yet.
-  await store.indexFactVectors(VECTOR_BATCH_ROWS, { model: platform.embedder.model, dimensions: platform.embedder.dimensions });
+  await store.indexFactVectors(VECTOR_BATCH_ROWS, {
+    model: platform.embedder.model,
+    dimensions: platform.embedder.dimensions,
+  });
   for (const { accountId, groupId } of await store.pendingGroups()) {
     // The job's retention follows the account's newest key, as a request from it would.
-    const key = await platform.db.apiKey.findFirst({ where: { accountId, revokedAt: null }, orderBy: { createdAt: 'desc' }, select: { tier: true } });
-    await platform.jobs.create({ keyId: 'memory-resume', budgetKeyId: 'memory-resume', accountId, tier: (key?.tier ?? 'free') as Principal['tier'], admin: false }, INGEST_JOB, { groupId });
+    const key = await platform.db.apiKey.findFirst({
+      where: { accountId, revokedAt: null },
+      orderBy: { createdAt: 'desc' },
+      select: { tier: true },
+    });
+    await platform.jobs.create(
+      {
+        keyId: 'memory-resume',
+        budgetKeyId: 'memory-resume',
+        accountId,
+        tier: (key?.tier ?? 'free') as Principal['tier'],
+        admin: false,
+      },
+      INGEST_JOB,
+      { groupId },
+    );
   }
 }

@@ -14,7 +14,10 @@ export function memoryReembedTarget(store: MemoryStore): ReembedTarget {
       const rows = await store.factsToReembed(embedder.model, BATCH);
       if (!rows.length) return 0;
       const vectors = await embedder.embed(rows.map((r) => r.fact));
-      await store.setFactVectors(embedder.model, rows.map((r, i) => ({ accountId: r.accountId, uuid: r.uuid, vector: vectors[i]! })));
+      await store.setFactVectors(
+        embedder.model,
+        rows.map((r, i) => ({ accountId: r.accountId, uuid: r.uuid, vector: vectors[i]! })),
+      );
       return rows.length;
     },
     activate: (space) => store.activateFactVectors(space),

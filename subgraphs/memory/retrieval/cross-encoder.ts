@@ -54,7 +54,10 @@ export function createRemoteReranker(options: RemoteRerankerOptions): PairScorer
       if (!documents.length) return [];
       const res = await doFetch(`${options.url.replace(/\/$/, '')}/rerank`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        },
         body: JSON.stringify({ model: options.model, query, documents, top_n: documents.length }),
       });
       if (!res.ok) throw new Error(`reranking endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
@@ -66,4 +69,7 @@ export function createRemoteReranker(options: RemoteRerankerOptions): PairScorer
   };
 }
 
-export const localPairScorer: PairScorer = { name: 'local', score: async (query, documents) => localPairScores(query, documents) };
+export const localPairScorer: PairScorer = {
+  name: 'local',
+  score: async (query, documents) => localPairScores(query, documents),
+};

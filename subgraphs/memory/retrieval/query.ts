@@ -18,7 +18,8 @@ const PERSON_KINDS = new Set(['speaker', 'person', 'name']);
 export function withoutPeople(query: string, named: readonly Entity[]): string {
   let rest = query;
   for (const e of named.filter((x) => x.kind === 'speaker')) {
-    for (const w of e.name.split(/\s+/)) rest = rest.replace(new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s|’s)?\\b`, 'gi'), ' ');
+    for (const w of e.name.split(/\s+/))
+      rest = rest.replace(new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s|’s)?\\b`, 'gi'), ' ');
   }
   const content = rest.replace(/\s+/g, ' ').trim();
   return /[\p{L}\p{N}]{3,}/u.test(content) ? content : query;
@@ -27,4 +28,5 @@ export function withoutPeople(query: string, named: readonly Entity[]): string {
 export const isPerson = (e: Pick<Entity, 'kind'>): boolean => PERSON_KINDS.has(e.kind);
 
 /** "When did …", "What year …", "How long ago …": the answer is a time, so facts that carry a date rank first among equals. */
-export const asksWhen = (query: string): boolean => /\b(?:when|what (?:year|month|day|date|time)|which (?:year|month|day)|how long ago|since when)\b/i.test(query);
+export const asksWhen = (query: string): boolean =>
+  /\b(?:when|what (?:year|month|day|date|time)|which (?:year|month|day)|how long ago|since when)\b/i.test(query);

@@ -63,7 +63,8 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
   const query = p.query.split(/\s+/).filter(Boolean).slice(-MAX_QUERY_WORDS).join(' ');
   const { store, embedder } = deps;
   const filter: FactFilter = { includeInvalidated: p.includeInvalidated, source: p.source };
-  if (p.centerNodeUuid && !(await store.getEntity(p.scope.accountId, p.centerNodeUuid))) throw new AppError('NOT_FOUND', 'Entity node not found');
+  if (p.centerNodeUuid && !(await store.getEntity(p.scope.accountId, p.centerNodeUuid)))
+    throw new AppError('NOT_FOUND', 'Entity node not found');
   if (!query) return [];
   const n = Math.max(p.maxFacts * 3, LIST_DEPTH);
   const scope = p.scope;
@@ -80,17 +81,38 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
   // Things the query names (a beam, a code, a project) bring their neighbourhood as a list of its own;
   // people only narrow (see below): they said everything, so their neighbourhood ranks nothing.
   const things = named.filter((e) => !isPerson(e));
-  const neighbours = things.length ? await store.factsAround(scope, things.slice(0, 5).map((e) => e.uuid), 1, filter, n) : [];
-  const fused = rrf([fullText, spoken, nearest, neighbours], [LIST_WEIGHTS.fullText, LIST_WEIGHTS.spoken, LIST_WEIGHTS.vector, LIST_WEIGHTS.neighbours]);
+  const neighbours = things.length
+    ? await store.factsAround(
+        scope,
+        things.slice(0, 5).map((e) => e.uuid),
+        1,
+        filter,
+        n,
+      )
+    : [];
+  const fused = rrf(
+    [fullText, spoken, nearest, neighbours],
+    [LIST_WEIGHTS.fullText, LIST_WEIGHTS.spoken, LIST_WEIGHTS.vector, LIST_WEIGHTS.neighbours],
+  );
   const proximity = p.centerNodeUuid ? new Map(around.map((r) => [r.uuid, r.score >= 1 ? 1 : 0.5])) : null;
   for (const r of around) if (!fused.has(r.uuid)) fused.set(r.uuid, 0);
   const pool = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.maxFacts * 4, POOL_DEPTH));
-  const facts = new Map((await store.getFacts(p.scope.accountId, pool.map(([u]) => u))).map((f) => [f.uuid, f]));
+  const facts = new Map(
+    (
+      await store.getFacts(
+        p.scope.accountId,
+        pool.map(([u]) => u),
+      )
+    ).map((f) => [f.uuid, f]),
+  );
   const when = asksWhen(query);
   const relevance = new Map(
     pool
       .filter(([u]) => facts.has(u))
-      .map(([uuid, s]) => [uuid, withProximity(narrowed(s, facts.get(uuid)!, people, when), proximity?.get(uuid) ?? (proximity ? 0 : undefined))]),
+      .map(([uuid, s]) => [
+        uuid,
+        withProximity(narrowed(s, facts.get(uuid)!, people, when), proximity?.get(uuid) ?? (proximity ? 0 : undefined)),
+      ]),
   );
   const ordered = [...relevance].sort((a, b) => b[1] - a[1]);
 
@@ -106,22 +128,38 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
     ).filter((r) => r.score >= p.minScore);
   } else {
     // Shortlist by fusion, keeping the best vector hits even if fusion ranked them low.
-    const shortlist = [...new Set([...ordered.slice(0, Math.max(p.maxFacts * 3, 30)).map(([u]) => u), ...nearest.slice(0, 5).map((r) => r.uuid)])];
+    const shortlist = [
+      ...new Set([
+        ...ordered.slice(0, Math.max(p.maxFacts * 3, 30)).map(([u]) => u),
+        ...nearest.slice(0, 5).map((r) => r.uuid),
+      ]),
+    ];
     const missing = shortlist.filter((u) => !facts.has(u));
     for (const f of await store.getFacts(p.scope.accountId, missing)) facts.set(f.uuid, f);
     const list = shortlist.filter((u) => facts.has(u));
     const texts = list.map((u) => facts.get(u)!.fact);
     const scores = deps.pairScorer
       ? await deps.pairScorer.score(query, texts)
-      : localPairScores(query, texts, list.map((u) => cosine(embedding!, facts.get(u)!.embedding)));
+      : localPairScores(
+          query,
+          texts,
+          list.map((u) => cosine(embedding!, facts.get(u)!.embedding)),
+        );
     scored = list
-      .map((uuid, i) => ({ uuid, score: withProximity(scores[i]!, proximity ? (proximity.get(uuid) ?? 0) : undefined) }))
+      .map((uuid, i) => ({
+        uuid,
+        score: withProximity(scores[i]!, proximity ? (proximity.get(uuid) ?? 0) : undefined),
+      }))
       .filter((r) => r.score >= p.minScore);
   }
   // A statement a later one replaced for a thing the question names is history: it comes after every current
   // answer, its score lowered to stay in order (a share of its distance from the bottom of the reranker's range,
   // which is −1 for mmr, and no more than the last current answer's).
-  const history = superseded(query, thingsNamed(query, things), scored.map((r) => facts.get(r.uuid)!));
+  const history = superseded(
+    query,
+    thingsNamed(query, things),
+    scored.map((r) => facts.get(r.uuid)!),
+  );
   const bottom = p.reranker === 'mmr' ? -1 : 0;
   const current = scored.filter((r) => !history.has(r.uuid)).sort((a, b) => b.score - a.score);
   const floor = current.at(-1)?.score ?? Infinity;
@@ -136,14 +174,17 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
 
 /** People the query names narrow the answer to what touches them; a question asking "when" prefers facts that carry a date. */
 const NARROW_WEIGHT = 0.2;
-const DATED = /\b(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\b[^.]{0,12}\b\d{4}|\d{4}-\d{2}-\d{2}|(?:19|20)\d{2})\b/i;
+const DATED =
+  /\b(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\b[^.]{0,12}\b\d{4}|\d{4}-\d{2}-\d{2}|(?:19|20)\d{2})\b/i;
 
 function narrowed(score: number, fact: StoredFact, people: ReadonlySet<string>, when: boolean): number {
   let s = score;
-  if (people.size) s = (1 - NARROW_WEIGHT) * s + NARROW_WEIGHT * (people.has(fact.sourceUuid) || people.has(fact.targetUuid) ? 1 : 0);
+  if (people.size)
+    s = (1 - NARROW_WEIGHT) * s + NARROW_WEIGHT * (people.has(fact.sourceUuid) || people.has(fact.targetUuid) ? 1 : 0);
   if (when) s = (1 - NARROW_WEIGHT) * s + NARROW_WEIGHT * (DATED.test(fact.fact) ? 1 : 0);
   return s;
 }
 
 /** get-memory's query: the messages' contents, oldest first (the role prefixes Graphiti adds would match every fact the speaker stated). */
-export const queryFromMessages = (messages: readonly { content: string }[]): string => messages.map((m) => m.content).join('\n');
+export const queryFromMessages = (messages: readonly { content: string }[]): string =>
+  messages.map((m) => m.content).join('\n');

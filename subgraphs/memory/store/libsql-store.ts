@@ -36,7 +36,12 @@ const sqlOn = (client: Client): Sql => ({
 function fts(table: string, alias: string, key: string, text: string, weights = ''): TextMatch | null {
   const match = ftsQuery(text);
   if (!match) return null;
-  return { from: `"${table}" JOIN "${table.replace(/Fts$/, '')}" ${alias} ON ${alias}."${key}" = "${table}".rowid`, where: `"${table}" MATCH ?`, score: `-bm25("${table}"${weights})`, args: [match] };
+  return {
+    from: `"${table}" JOIN "${table.replace(/Fts$/, '')}" ${alias} ON ${alias}."${key}" = "${table}".rowid`,
+    where: `"${table}" MATCH ?`,
+    score: `-bm25("${table}"${weights})`,
+    args: [match],
+  };
 }
 
 /**
@@ -45,7 +50,11 @@ function fts(table: string, alias: string, key: string, text: string, weights = 
  * each transaction and opens a new one for what follows: about 3–5 ms of opening and schema parsing,
  * and the next statements start with a cold page cache), so a single statement runs without one.
  */
-function libsqlDialect(sql: Sql, transaction: <T>(work: (sql: Sql) => Promise<T>) => Promise<T>, direct: boolean): MemoryDialect {
+function libsqlDialect(
+  sql: Sql,
+  transaction: <T>(work: (sql: Sql) => Promise<T>) => Promise<T>,
+  direct: boolean,
+): MemoryDialect {
   const dialect: MemoryDialect = {
     engine: 'libsql',
     ...sql,
@@ -69,8 +78,23 @@ function libsqlDialect(sql: Sql, transaction: <T>(work: (sql: Sql) => Promise<T>
             `INSERT INTO "MemoryFactWrite" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "embeddingModel", "episodeUuid", "sourceDescription")
              VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?, ?, ?)').join(', ')}`,
             ...batch.flatMap((f) => [
-              f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, blob(f.embedding), f.embeddingModel,
-              f.episode.uuid, f.episode.sourceDescription,
+              f.uuid,
+              f.accountId,
+              f.groupId,
+              f.sourceUuid,
+              f.targetUuid,
+              f.name,
+              f.fact,
+              f.normFact,
+              f.validAt,
+              f.invalidAt,
+              f.createdAt,
+              f.expiredAt,
+              f.invalidatedBy,
+              blob(f.embedding),
+              f.embeddingModel,
+              f.episode.uuid,
+              f.episode.sourceDescription,
             ]),
           )
           .then(() => undefined),

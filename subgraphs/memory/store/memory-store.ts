@@ -7,7 +7,19 @@
 // all or nothing. test/subgraphs/memory/store-contract.ts runs the same checks
 // against each, failures injected midway included.
 import type { ModelVector } from '../../../core/embedding/model-vector.ts';
-import type { DeletionCounts, Entity, Episode, Fact, FactFilter, FactRow, NewEpisode, NewFact, Ranked, Scope, StoredFact } from '../model.ts';
+import type {
+  DeletionCounts,
+  Entity,
+  Episode,
+  Fact,
+  FactFilter,
+  FactRow,
+  NewEpisode,
+  NewFact,
+  Ranked,
+  Scope,
+  StoredFact,
+} from '../model.ts';
 
 // Every uuid (episode, entity, fact) is unique within its account only: two accounts may use the same
 // one, and every method that takes a uuid takes the account it belongs to.
@@ -18,7 +30,11 @@ export interface EpisodeStore {
    * Stores new episodes as `pending`. Uuids are the account's own: one already stored in this group is
    * skipped, in another group of the account refused (conflicts); another account's use of it is not seen.
    */
-  addEpisodes(accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<{ added: number; conflicts: string[] }>;
+  addEpisodes(
+    accountId: string,
+    groupId: string,
+    episodes: readonly NewEpisode[],
+  ): Promise<{ added: number; conflicts: string[] }>;
   /** The oldest `limit` pending episodes of a group, in queue order. */
   nextPending(accountId: string, groupId: string, limit: number): Promise<Episode[]>;
   /** Groups that still have pending episodes, e.g. after a restart. */
@@ -31,7 +47,10 @@ export interface EpisodeStore {
    * the episodes, their provenance and mentions, the facts left with no episode (restoring what those
    * invalidated) and the entities left unmentioned and untouched. null when nothing matched.
    */
-  deleteEpisodes(accountId: string, match: { groupId: string; source: string } | { uuid: string }): Promise<DeletionCounts | null>;
+  deleteEpisodes(
+    accountId: string,
+    match: { groupId: string; source: string } | { uuid: string },
+  ): Promise<DeletionCounts | null>;
 }
 
 /** Entities (nodes) and the episodes that mention them. */
@@ -54,11 +73,20 @@ export interface FactStore {
    * with `normFacts`, only those whose normFact is one of them (two people share hundreds of facts,
    * and ingestion only looks for the same statement). A store may ignore it and return more.
    */
-  factsBetween(accountId: string, groupId: string, pairs: readonly (readonly [string, string])[], normFacts?: readonly string[]): Promise<FactRow[]>;
+  factsBetween(
+    accountId: string,
+    groupId: string,
+    pairs: readonly (readonly [string, string])[],
+    normFacts?: readonly string[],
+  ): Promise<FactRow[]>;
   /** Current facts with this entity at either end (contradiction candidates). */
   currentFactsTouching(accountId: string, groupId: string, entityUuid: string): Promise<FactRow[]>;
   insertFacts(facts: readonly NewFact[]): Promise<void>;
-  addFactEpisode(accountId: string, factUuid: string, episode: { uuid: string; sourceDescription: string }): Promise<void>;
+  addFactEpisode(
+    accountId: string,
+    factUuid: string,
+    episode: { uuid: string; sourceDescription: string },
+  ): Promise<void>;
   invalidateFact(accountId: string, uuid: string, invalidAt: string, expiredAt: string, by: string): Promise<void>;
   /** Facts with an end at this node, any state; null when the node is not the account's. */
   edgesOfNode(accountId: string, nodeUuid: string): Promise<Fact[] | null>;
@@ -90,11 +118,20 @@ export interface RetrievalStore {
   /** Re-embedding (core/embedding/reembed.ts): facts whose vector is not `model`'s, how many, and their new vectors. */
   factsToReembed(model: string, limit: number): Promise<{ accountId: string; uuid: string; fact: string }[]>;
   countFactsToReembed(model: string): Promise<{ stale: number; total: number }>;
-  setFactVectors(model: string, rows: readonly { accountId: string; uuid: string; vector: Float32Array }[]): Promise<void>;
+  setFactVectors(
+    model: string,
+    rows: readonly { accountId: string; uuid: string; vector: Float32Array }[],
+  ): Promise<void>;
   /** The index made anew for `model`'s vectors, once every fact has one. */
   activateFactVectors(space: { model: string; dimensions: number }): Promise<void>;
   /** Facts within `depth` hops of the entities, or stated by episodes that mention them; score = 1 / hop. */
-  factsAround(scope: Scope, entityUuids: readonly string[], depth: number, filter: FactFilter, limit: number): Promise<Ranked[]>;
+  factsAround(
+    scope: Scope,
+    entityUuids: readonly string[],
+    depth: number,
+    filter: FactFilter,
+    limit: number,
+  ): Promise<Ranked[]>;
 }
 
 /** Groups as a whole: the processing lease, and deleting a group or every group of an account. */

@@ -22,10 +22,19 @@ function tsv(table: string, alias: string, text: string, weights = ''): TextMatc
   const fts5 = ftsQuery(text);
   const match = fts5 ? tsQueryFromFts5(fts5) : null;
   if (!match) return null;
-  return { from: `"${table}" ${alias}, to_tsquery('platform_english', ?) q`, where: `${alias}."tsv" @@ q`, score: `ts_rank_cd(${weights}${alias}."tsv", q)`, args: [match] };
+  return {
+    from: `"${table}" ${alias}, to_tsquery('platform_english', ?) q`,
+    where: `${alias}."tsv" @@ q`,
+    score: `ts_rank_cd(${weights}${alias}."tsv", q)`,
+    args: [match],
+  };
 }
 
-function postgresDialect(sql: Sql, transaction: <T>(work: (sql: Sql) => Promise<T>) => Promise<T>, direct: boolean): MemoryDialect {
+function postgresDialect(
+  sql: Sql,
+  transaction: <T>(work: (sql: Sql) => Promise<T>) => Promise<T>,
+  direct: boolean,
+): MemoryDialect {
   return {
     engine: 'postgresql',
     ...sql,
@@ -49,7 +58,21 @@ function postgresDialect(sql: Sql, transaction: <T>(work: (sql: Sql) => Promise<
           `INSERT INTO "MemoryFact" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "embeddingModel")
            VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, ?)').join(', ')}`,
           ...batch.flatMap((f) => [
-            f.uuid, f.accountId, f.groupId, f.sourceUuid, f.targetUuid, f.name, f.fact, f.normFact, f.validAt, f.invalidAt, f.createdAt, f.expiredAt, f.invalidatedBy, vectorText(f.embedding), f.embeddingModel,
+            f.uuid,
+            f.accountId,
+            f.groupId,
+            f.sourceUuid,
+            f.targetUuid,
+            f.name,
+            f.fact,
+            f.normFact,
+            f.validAt,
+            f.invalidAt,
+            f.createdAt,
+            f.expiredAt,
+            f.invalidatedBy,
+            vectorText(f.embedding),
+            f.embeddingModel,
           ]),
         );
         await tx.exec(
@@ -63,7 +86,8 @@ function postgresDialect(sql: Sql, transaction: <T>(work: (sql: Sql) => Promise<
 }
 
 export function postgresMemoryDialect(db: Database): MemoryDialect {
-  const transaction = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => db.$transaction((tx) => work(pgSqlOn(tx)), TRANSACTION);
+  const transaction = <T>(work: (sql: Sql) => Promise<T>): Promise<T> =>
+    db.$transaction((tx) => work(pgSqlOn(tx)), TRANSACTION);
   return postgresDialect(pgSqlOn(db), transaction, true);
 }
 

@@ -16,7 +16,13 @@ it('stores only the hash, authenticates, shares an account, and revokes', async 
   const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
   expect(row.hash).toBe(hashSecret(secret));
   expect(JSON.stringify(row)).not.toContain(secret);
-  expect(await keys.authenticate(secret)).toEqual({ keyId: key.id, budgetKeyId: key.id, accountId: key.accountId, tier: 'free', admin: false });
+  expect(await keys.authenticate(secret)).toEqual({
+    keyId: key.id,
+    budgetKeyId: key.id,
+    accountId: key.accountId,
+    tier: 'free',
+    admin: false,
+  });
   const second = await keys.create({ name: 'ci admin', tier: 'enterprise', admin: true, accountId: key.accountId });
   expect((await keys.authenticate(second.secret))?.accountId).toBe(key.accountId);
   expect(await keys.authenticate('sk_unknown')).toBeNull();

@@ -27,21 +27,28 @@ it('commits and rolls back as before', async () => {
       throw new Error('undo');
     }),
   ).rejects.toThrow('undo');
-  await db.$transaction([db.$executeRawUnsafe('INSERT INTO t VALUES (3)'), db.$executeRawUnsafe('INSERT INTO t VALUES (4)')]);
+  await db.$transaction([
+    db.$executeRawUnsafe('INSERT INTO t VALUES (3)'),
+    db.$executeRawUnsafe('INSERT INTO t VALUES (4)'),
+  ]);
   const rows = await db.$queryRawUnsafe<{ x: bigint }[]>('SELECT x FROM t ORDER BY x');
   expect(rows.map((r) => Number(r.x))).toEqual([1, 3, 4]);
 });
 
-it.skipIf(!fs.existsSync('/proc/self/fd'))('a thousand transactions open no lasting connections', async () => {
-  await db.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1'));
-  const before = openFiles();
-  for (let i = 0; i < 1_000; i++) {
-    await db.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe('INSERT INTO t VALUES (?)', i);
-    });
-  }
-  // Before the fix: two more descriptors (the file and its WAL) for every transaction.
-  expect(openFiles() - before).toBeLessThan(10);
-  const [count] = await db.$queryRawUnsafe<{ n: bigint }[]>('SELECT count(*) AS n FROM t WHERE x >= 0 AND rowid > 3');
-  expect(Number(count!.n)).toBe(1_000);
-}, 60_000);
+it.skipIf(!fs.existsSync('/proc/self/fd'))(
+  'a thousand transactions open no lasting connections',
+  async () => {
+    await db.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1'));
+    const before = openFiles();
+    for (let i = 0; i < 1_000; i++) {
+      await db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('INSERT INTO t VALUES (?)', i);
+      });
+    }
+    // Before the fix: two more descriptors (the file and its WAL) for every transaction.
+    expect(openFiles() - before).toBeLessThan(10);
+    const [count] = await db.$queryRawUnsafe<{ n: bigint }[]>('SELECT count(*) AS n FROM t WHERE x >= 0 AND rowid > 3');
+    expect(Number(count!.n)).toBe(1_000);
+  },
+  60_000,
+);

@@ -19,7 +19,9 @@ beforeAll(async () => {
         return;
       }
       const dims = json.model === 'wrong-size' ? 8 : json.dimensions;
-      const data = (json.input as string[]).map((t, index) => ({ index, embedding: Array.from(embedText(t, dims)).map((x) => x * 3) })).reverse();
+      const data = (json.input as string[])
+        .map((t, index) => ({ index, embedding: Array.from(embedText(t, dims)).map((x) => x * 3) }))
+        .reverse();
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
     });
   });
@@ -34,12 +36,20 @@ it('asks the endpoint for the index dimensions, in order and normalised', async 
   const [la, lb] = await createLocalEmbedder(256).embed(['shear strength', 'wind pressure']);
   expect(Array.from(a!).map((x) => x.toFixed(5))).toEqual(Array.from(la!).map((x) => x.toFixed(5)));
   expect(Array.from(b!).map((x) => x.toFixed(5))).toEqual(Array.from(lb!).map((x) => x.toFixed(5)));
-  expect(seen.at(-1)).toMatchObject({ path: '/v1/embeddings', auth: 'Bearer sk-test', json: { model: 'text-embedding-3-small', dimensions: 256, input: ['shear strength', 'wind pressure'] } });
+  expect(seen.at(-1)).toMatchObject({
+    path: '/v1/embeddings',
+    auth: 'Bearer sk-test',
+    json: { model: 'text-embedding-3-small', dimensions: 256, input: ['shear strength', 'wind pressure'] },
+  });
 });
 
 it('fails clearly on an error status or vectors of the wrong width', async () => {
-  await expect(createRemoteEmbedder({ url, model: 'broken', dimensions: 256 }).embed(['x'])).rejects.toThrow(/answered 500: model unavailable/);
-  await expect(createRemoteEmbedder({ url, model: 'wrong-size', dimensions: 256 }).embed(['x'])).rejects.toThrow(/8 dimensions, the index has 256/);
+  await expect(createRemoteEmbedder({ url, model: 'broken', dimensions: 256 }).embed(['x'])).rejects.toThrow(
+    /answered 500: model unavailable/,
+  );
+  await expect(createRemoteEmbedder({ url, model: 'wrong-size', dimensions: 256 }).embed(['x'])).rejects.toThrow(
+    /8 dimensions, the index has 256/,
+  );
 });
 
 it('builds the embedder EMBEDDER names, each with its model tag', () => {

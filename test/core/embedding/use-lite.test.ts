@@ -14,7 +14,7 @@ import { modelCalls, modelDir } from '../../../core/embedding/use-lite/model.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-it('segments text into the reference tokenizer\'s pieces', () => {
+it("segments text into the reference tokenizer's pieces", () => {
   const tokenizer = createTokenizer(JSON.parse(readFileSync(path.join(modelDir(), 'vocab.json'), 'utf8')));
   expect(tokenizer.encode('how much can the floor sag')).toEqual([140, 165, 42, 9, 2439, 1118, 143]);
   expect(tokenizer.encode('')).toEqual([]);
@@ -23,9 +23,13 @@ it('segments text into the reference tokenizer\'s pieces', () => {
 });
 
 it('loads the model from the package and embeds with the network refused', async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', path.join(here, 'fixtures/no-network.mjs'), path.join(here, 'fixtures/embed-offline.ts')], {
-    timeout: 120_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', path.join(here, 'fixtures/no-network.mjs'), path.join(here, 'fixtures/embed-offline.ts')],
+    {
+      timeout: 120_000,
+    },
+  );
   const out = JSON.parse(stdout.trim().split('\n').at(-1)!);
   expect(out.model).toBe('use-lite-v1');
   expect(out.widths).toEqual([512, 512, 512, 512]);
@@ -50,5 +54,7 @@ it('groups texts into model calls by length with bounded padding', () => {
     expect(call.length === 1 || Math.max(...widths) * call.length <= real * 1.25).toBe(true);
   }
   // Many short texts share calls up to the pieces a call may hold.
-  expect(modelCalls(Array.from({ length: 1000 }, () => [1, 2, 3, 4, 5, 6, 7, 8])).map((c) => c.length)).toEqual([512, 488]);
+  expect(modelCalls(Array.from({ length: 1000 }, () => [1, 2, 3, 4, 5, 6, 7, 8])).map((c) => c.length)).toEqual([
+    512, 488,
+  ]);
 });

@@ -23,7 +23,9 @@ describe('the environment variables, declared once', () => {
     expect(() => readVariables({ PORT: '2.5' })).toThrow(/PORT must be a whole number, got "2\.5"/);
     expect(() => readVariables({ RUN_JOBS: 'maybe' })).toThrow(/RUN_JOBS must be true or false/);
     expect(() => readVariables({ ZIP_MAX_ENTRIES: '0' })).toThrow(/ZIP_MAX_ENTRIES must be at least 1/);
-    expect(() => readVariables({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL must be a URL \(redis:\/\/, rediss:\/\/\)/);
+    expect(() => readVariables({ REDIS_URL: 'localhost:6379' })).toThrow(
+      /REDIS_URL must be a URL \(redis:\/\/, rediss:\/\/\)/,
+    );
     expect(() => readVariables({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of fatal, error/);
     const both = () => readVariables({ PORT: 'x', JOB_CONCURRENCY: '-1' });
     expect(both).toThrow(/PORT must be a whole number.*JOB_CONCURRENCY must be at least 1/);
@@ -48,7 +50,17 @@ describe('the environment variables, declared once', () => {
     const declared = new Set(Object.keys(VARIABLES));
     const undeclared: string[] = [];
     const walk = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : walk(path.join(dir, e.name))) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory()
+            ? e.name === 'node_modules'
+              ? []
+              : walk(path.join(dir, e.name))
+            : e.name.endsWith('.ts')
+              ? [path.join(dir, e.name)]
+              : [],
+        );
     for (const top of ['core', 'edge', 'gateway', 'rest-compat', 'schema', 'subgraphs', 'tool-schema']) {
       for (const file of walk(path.join(ROOT, top))) {
         const source = fs.readFileSync(file, 'utf8');

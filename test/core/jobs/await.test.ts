@@ -22,7 +22,9 @@ let release: () => void;
 
 const held: JobHandler = {
   type: 'held',
-  title: 'Test', description: 'A test job.', typicalSeconds: [0, 1],
+  title: 'Test',
+  description: 'A test job.',
+  typicalSeconds: [0, 1],
   parse: (i) => i,
   async run() {
     await new Promise<void>((r) => (release = r));
@@ -31,7 +33,9 @@ const held: JobHandler = {
 };
 const failing: JobHandler = {
   type: 'failing',
-  title: 'Test', description: 'A test job.', typicalSeconds: [0, 1],
+  title: 'Test',
+  description: 'A test job.',
+  typicalSeconds: [0, 1],
   parse: (i) => i,
   async run() {
     throw new AppError('RESOURCE_LIMIT', 'too big', { limit: 1 });
@@ -46,7 +50,20 @@ beforeEach(async () => {
   principal = (await keys.authenticate((await keys.create({ name: 't', tier: 'pro' })).secret))!;
   const events = createLocalEventBus();
   const handlers = new Map([held, failing].map((h) => [h.type, h]));
-  runner = createJobRunner({ store, events, files: {} as never, blobs: {} as never, workers: {} as never, db, config, handlers, concurrency: 2, maxAttempts: 1, log: pino({ level: 'silent' }), pollIntervalMs: 20 });
+  runner = createJobRunner({
+    store,
+    events,
+    files: {} as never,
+    blobs: {} as never,
+    workers: {} as never,
+    db,
+    config,
+    handlers,
+    concurrency: 2,
+    maxAttempts: 1,
+    log: pino({ level: 'silent' }),
+    pollIntervalMs: 20,
+  });
   jobs = createJobService(store, events, handlers, () => runner.wake(), config.tiers);
   await runner.start();
 });
@@ -70,7 +87,10 @@ it('answers the completed record as soon as the job ends', async () => {
 
 it('answers a failed job with its error', async () => {
   const job = await jobs.create(principal, 'failing', {});
-  expect(await awaitJob(jobs, principal, job.id, { timeoutMs: 10_000 })).toMatchObject({ status: 'failed', error: { code: 'RESOURCE_LIMIT', message: 'too big' } });
+  expect(await awaitJob(jobs, principal, job.id, { timeoutMs: 10_000 })).toMatchObject({
+    status: 'failed',
+    error: { code: 'RESOURCE_LIMIT', message: 'too big' },
+  });
 });
 
 it('answers the record as it stands when the time or the signal ends the wait first', async () => {

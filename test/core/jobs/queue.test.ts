@@ -13,7 +13,8 @@ import { tempDir, waitFor } from '../../helpers/server.ts';
 import { redisAvailable, startRedis, uniquePrefix, type RedisServer } from '../../helpers/redis.ts';
 
 const available = redisAvailable();
-if (!available) console.log('[skip] redis-server is not installed (.ci/run installs it): the queue tests need a real Redis');
+if (!available)
+  console.log('[skip] redis-server is not installed (.ci/run installs it): the queue tests need a real Redis');
 
 let redis: RedisServer;
 beforeAll(async () => {
@@ -23,7 +24,14 @@ afterAll(() => redis?.stop());
 
 const calls = new Map<string, number>();
 const handlers: JobHandler<any>[] = [
-  { type: 'ok', title: 'Ok', description: 'Completes.', typicalSeconds: [0, 1], parse: (i) => i, run: async ({ input }) => ({ echo: input }) },
+  {
+    type: 'ok',
+    title: 'Ok',
+    description: 'Completes.',
+    typicalSeconds: [0, 1],
+    parse: (i) => i,
+    run: async ({ input }) => ({ echo: input }),
+  },
   {
     type: 'flaky',
     title: 'Flaky',
@@ -91,7 +99,10 @@ async function pair(env: Record<string, string> = {}) {
     JOB_RECONCILE_MS: '300',
     ...env,
   };
-  const gateway = await createPlatform(loadConfig({ ...base, RUN_JOBS: '0' }), { jobHandlers: handlers, jobFamilies: families });
+  const gateway = await createPlatform(loadConfig({ ...base, RUN_JOBS: '0' }), {
+    jobHandlers: handlers,
+    jobFamilies: families,
+  });
   open.push(gateway);
   const worker = await createPlatform(loadConfig(base), { jobHandlers: handlers, jobFamilies: families });
   open.push(worker);
@@ -128,7 +139,11 @@ describe.skipIf(!available)('jobs on BullMQ queues', () => {
     expect(await finished(flaky.id)).toMatchObject({ status: 'completed', attempts: 2, results: { attempt: 2 } });
     expect(calls.get(flaky.id)).toBe(2);
     const failed = await finished(broken.id);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 3, error: { code: 'JOB_HANDLER_FAILED', message: 'always broken' } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: { code: 'JOB_HANDLER_FAILED', message: 'always broken' },
+    });
   });
 
   it('fails a job with a named code at once: an AppError is not retried', async () => {
@@ -147,7 +162,10 @@ describe.skipIf(!available)('jobs on BullMQ queues', () => {
     expect(await q.getJob(job.id)).toBeTruthy();
     await q.remove(job.id);
     expect(await q.getJob(job.id)).toBeFalsy();
-    await worker.db.job.update({ where: { id: job.id }, data: { runAfter: null, updatedAt: new Date(Date.now() - 120_000) } });
+    await worker.db.job.update({
+      where: { id: job.id },
+      data: { runAfter: null, updatedAt: new Date(Date.now() - 120_000) },
+    });
     expect(await worker.queue!.reconcile()).toBe(1);
     expect(await finished(job.id)).toMatchObject({ status: 'completed', results: { echo: { lost: true } } });
     await q.close();
@@ -166,7 +184,9 @@ describe.skipIf(!available)('jobs on BullMQ queues', () => {
     const again = await createPlatform(worker.config, { jobHandlers: handlers, jobFamilies: families });
     open.push(again);
     await waitFor(async () => (await gateway.db.job.count({ where: { status: 'completed' } })) === 7, 15_000);
-    const order = (await gateway.db.job.findMany({ orderBy: { completedAt: 'asc' }, select: { id: true } })).map((r) => r.id);
+    const order = (await gateway.db.job.findMany({ orderBy: { completedAt: 'asc' }, select: { id: true } })).map(
+      (r) => r.id,
+    );
     // The flood's first job was queued with the same priority as the lone job, and before it; the lone job comes next.
     expect(order.indexOf(lone.id)).toBeLessThanOrEqual(1);
     expect(order.indexOf(flood[5]!.id)).toBe(6);
@@ -195,7 +215,11 @@ describe.skipIf(!available)('jobs on BullMQ queues', () => {
     await redis.kill();
     const served = async (w: typeof who, n: number) => {
       let ok = 0;
-      for (let i = 0; i < n; i++) await replicas[i % 2]!.rateLimits.consume('api', w).then(() => ok++, (err) => expect(err.code).toBe('RATE_LIMITED'));
+      for (let i = 0; i < n; i++)
+        await replicas[i % 2]!.rateLimits.consume('api', w).then(
+          () => ok++,
+          (err) => expect(err.code).toBe('RATE_LIMITED'),
+        );
       return ok;
     };
     try {

@@ -52,7 +52,9 @@ it('never runs more jobs at once than its concurrency', async () => {
   const gate = new Promise<void>((resolve) => (open = resolve));
   const handler: JobHandler = {
     type: 't',
-    title: 'Test', description: 'A test job.', typicalSeconds: [0, 1],
+    title: 'Test',
+    description: 'A test job.',
+    typicalSeconds: [0, 1],
     parse: (i) => i,
     async run() {
       peak = Math.max(peak, ++running);
@@ -76,13 +78,16 @@ it('never runs more jobs at once than its concurrency', async () => {
 it('publishes progress and turns handler errors into failed jobs with their code', async () => {
   const handler: JobHandler = {
     type: 'p',
-    title: 'Test', description: 'A test job.', typicalSeconds: [0, 1],
+    title: 'Test',
+    description: 'A test job.',
+    typicalSeconds: [0, 1],
     parse: (i) => i,
     async run(ctx) {
       await ctx.progress(10);
       await ctx.progress(10);
       await ctx.progress(55.4);
-      if ((ctx.input as { fail?: string }).fail === 'app') throw new AppError('UNSUPPORTED_FORMAT', 'nope', { why: 'test' });
+      if ((ctx.input as { fail?: string }).fail === 'app')
+        throw new AppError('UNSUPPORTED_FORMAT', 'nope', { why: 'test' });
       if ((ctx.input as { fail?: string }).fail === 'crash') throw new TypeError('boom');
       return { ok: true };
     },
@@ -96,14 +101,30 @@ it('publishes progress and turns handler errors into failed jobs with their code
   await r.start();
   await waitFor(async () => (await db.job.count({ where: { status: { in: ['completed', 'failed'] } } })) === 3);
   await r.stop();
-  expect(seen.map((e) => `${e.status}:${e.progress}`)).toEqual(['in_progress:0', 'in_progress:10', 'in_progress:55', 'completed:100']);
+  expect(seen.map((e) => `${e.status}:${e.progress}`)).toEqual([
+    'in_progress:0',
+    'in_progress:10',
+    'in_progress:55',
+    'completed:100',
+  ]);
   expect((await store.get(ok.id, principal)).results).toEqual({ ok: true });
-  expect((await store.get(app.id, principal)).error).toEqual({ code: 'UNSUPPORTED_FORMAT', message: 'nope', details: { why: 'test' } });
+  expect((await store.get(app.id, principal)).error).toEqual({
+    code: 'UNSUPPORTED_FORMAT',
+    message: 'nope',
+    details: { why: 'test' },
+  });
   expect((await store.get(crash.id, principal)).error).toMatchObject({ code: 'JOB_HANDLER_FAILED', message: 'boom' });
 });
 
 it('leaves delayed jobs pending until their time', async () => {
-  const handler: JobHandler = { type: 'd', title: 'Test', description: 'A test job.', typicalSeconds: [0, 1], parse: (i) => i, run: async () => ({}) };
+  const handler: JobHandler = {
+    type: 'd',
+    title: 'Test',
+    description: 'A test job.',
+    typicalSeconds: [0, 1],
+    parse: (i) => i,
+    run: async () => ({}),
+  };
   const job = await store.create(principal, 'd', {}, { runAfter: new Date(Date.now() + 300) });
   const { r } = runner([handler]);
   await r.start();

@@ -4,7 +4,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatEndpointError, chatCompletionText, postChatCompletion, type ChatEndpoint } from '../../../core/net/chat-completions.ts';
+import {
+  ChatEndpointError,
+  chatCompletionText,
+  postChatCompletion,
+  type ChatEndpoint,
+} from '../../../core/net/chat-completions.ts';
 
 type Answer = (res: http.ServerResponse) => void;
 let next: Answer = (res) => res.writeHead(500).end();
@@ -24,8 +29,20 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-const endpoint = (over: Partial<ChatEndpoint> = {}): ChatEndpoint => ({ url, model: 'm', apiKey: 'k', timeoutMs: 5_000, allowPrivate: true, ...over });
-const completion = (content: unknown): Answer => (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+const endpoint = (over: Partial<ChatEndpoint> = {}): ChatEndpoint => ({
+  url,
+  model: 'm',
+  apiKey: 'k',
+  timeoutMs: 5_000,
+  allowPrivate: true,
+  ...over,
+});
+const completion =
+  (content: unknown): Answer =>
+  (res) =>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
 const failure = async (call: Promise<unknown>): Promise<ChatEndpointError> => {
   const err = await call.then(
     () => null,
@@ -39,8 +56,14 @@ describe('chat completions client', () => {
   it('POSTs the request with the model and the key to {url}/chat/completions and answers the first message text', async () => {
     next = completion('hello');
     seen.length = 0;
-    expect(await chatCompletionText(endpoint(), { temperature: 0, messages: [{ role: 'user', content: 'hi' }] })).toBe('hello');
-    expect(seen[0]).toEqual({ url: '/v1/chat/completions', auth: 'Bearer k', body: { model: 'm', temperature: 0, messages: [{ role: 'user', content: 'hi' }] } });
+    expect(await chatCompletionText(endpoint(), { temperature: 0, messages: [{ role: 'user', content: 'hi' }] })).toBe(
+      'hello',
+    );
+    expect(seen[0]).toEqual({
+      url: '/v1/chat/completions',
+      auth: 'Bearer k',
+      body: { model: 'm', temperature: 0, messages: [{ role: 'user', content: 'hi' }] },
+    });
   });
 
   it('answers null when the model wrote no text', async () => {
@@ -56,18 +79,24 @@ describe('chat completions client', () => {
 
   it('an answer that is not a JSON completion is a ChatEndpointError', async () => {
     next = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>proxy login</html>');
-    expect((await failure(chatCompletionText(endpoint(), { messages: [] }))).reason).toMatch(/not a JSON completion: <html>/);
+    expect((await failure(chatCompletionText(endpoint(), { messages: [] }))).reason).toMatch(
+      /not a JSON completion: <html>/,
+    );
   });
 
   it('gives up after its time limit', async () => {
     next = (res) => setTimeout(() => completion('late')(res), 1_000);
     // The reason names the time limit: a call that waited for the late answer would have succeeded.
-    expect((await failure(chatCompletionText(endpoint({ timeoutMs: 150 }), { messages: [] }))).reason).toMatch(/timed out/);
+    expect((await failure(chatCompletionText(endpoint({ timeoutMs: 150 }), { messages: [] }))).reason).toMatch(
+      /timed out/,
+    );
   });
 
   it('stops reading an answer larger than its limit', async () => {
     next = completion('x'.repeat(50_000));
-    expect((await failure(chatCompletionText(endpoint({ maxBytes: 10_000 }), { messages: [] }))).reason).toMatch(/10000 bytes/);
+    expect((await failure(chatCompletionText(endpoint({ maxBytes: 10_000 }), { messages: [] }))).reason).toMatch(
+      /10000 bytes/,
+    );
   });
 
   it('does not follow a redirect (a POST would be replayed without its body)', async () => {
@@ -78,7 +107,9 @@ describe('chat completions client', () => {
   it('refuses a loopback address unless the endpoint allows private ones', async () => {
     next = completion('never');
     seen.length = 0;
-    expect((await failure(chatCompletionText(endpoint({ allowPrivate: false }), { messages: [] }))).reason).toMatch(/non-public address 127\.0\.0\.1/);
+    expect((await failure(chatCompletionText(endpoint({ allowPrivate: false }), { messages: [] }))).reason).toMatch(
+      /non-public address 127\.0\.0\.1/,
+    );
     expect(seen).toHaveLength(0);
   });
 
@@ -89,16 +120,24 @@ describe('chat completions client', () => {
       res.end('data: [DONE]\n\n');
     };
     let streamed = '';
-    const res = await postChatCompletion(endpoint(), { stream: true, messages: [] }, { onChunk: (c) => (streamed += c.toString()) });
+    const res = await postChatCompletion(
+      endpoint(),
+      { stream: true, messages: [] },
+      { onChunk: (c) => (streamed += c.toString()) },
+    );
     expect(streamed).toBe('data: {"a":1}\n\ndata: [DONE]\n\n');
     expect(res.bytes.length).toBe(0);
     const mine = new Error('mine');
     await expect(
-      postChatCompletion(endpoint(), { stream: true, messages: [] }, {
-        onChunk: () => {
-          throw mine;
+      postChatCompletion(
+        endpoint(),
+        { stream: true, messages: [] },
+        {
+          onChunk: () => {
+            throw mine;
+          },
         },
-      }),
+      ),
     ).rejects.toBe(mine);
   });
 });

@@ -14,10 +14,12 @@ it('makes servers that keep idle connections for the platform limit, not Node’
   const port = await listen(server, 0, '127.0.0.1');
   const agent = new http.Agent({ keepAlive: true });
   const header = await new Promise<string | undefined>((resolve, reject) => {
-    http.get(`http://127.0.0.1:${port}/`, { agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.headers['keep-alive'] as string | undefined));
-    }).on('error', reject);
+    http
+      .get(`http://127.0.0.1:${port}/`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers['keep-alive'] as string | undefined));
+      })
+      .on('error', reject);
   });
   agent.destroy();
   expect(header).toBe(`timeout=${Math.floor(LIMITS.httpKeepAliveMs / 1000)}`);

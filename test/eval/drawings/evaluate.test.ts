@@ -17,7 +17,8 @@ it('meets the accuracy targets on the evaluation set', async () => {
   expect(errors).toEqual([]);
   for (const kind of KINDS) expect(prf(totals.synthetic![kind]).f1, `synthetic ${kind}`).toBeGreaterThanOrEqual(0.95);
   if (skipped.length) console.warn(`drawings eval: ${skipped.join(', ')} absent; real and dev pages skipped`);
-  if (totals.real) for (const kind of KINDS) expect(prf(totals.real[kind]).f1, `real ${kind}`).toBeGreaterThanOrEqual(0.9);
+  if (totals.real)
+    for (const kind of KINDS) expect(prf(totals.real[kind]).f1, `real ${kind}`).toBeGreaterThanOrEqual(0.9);
   if (totals.dev) {
     for (const kind of KINDS) expect(prf(totals.dev[kind]).f1, `dev ${kind}`).toBeGreaterThanOrEqual(DEV_FLOORS[kind]);
     // Zero false revision marks on the dev sheets.

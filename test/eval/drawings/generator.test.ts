@@ -7,7 +7,12 @@ import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { defaultSuite, generateSheet, layoutToUser, viewportTransform } from '../../../eval/drawings/generator/index.ts';
+import {
+  defaultSuite,
+  generateSheet,
+  layoutToUser,
+  viewportTransform,
+} from '../../../eval/drawings/generator/index.ts';
 import type { Box, GroundTruth, Matrix, Point, SheetSpec } from '../../../eval/drawings/generator/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -36,11 +41,21 @@ interface Loaded {
 function mul(outer: readonly number[], inner: readonly number[]): number[] {
   const [a1, b1, c1, d1, e1, f1] = outer as [number, number, number, number, number, number];
   const [a2, b2, c2, d2, e2, f2] = inner as [number, number, number, number, number, number];
-  return [a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2, a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1];
+  return [
+    a1 * a2 + c1 * b2,
+    b1 * a2 + d1 * b2,
+    a1 * c2 + c1 * d2,
+    b1 * c2 + d1 * d2,
+    a1 * e2 + c1 * f2 + e1,
+    b1 * e2 + d1 * f2 + f1,
+  ];
 }
 
 function applyM(m: readonly number[], x: number, y: number): Point {
-  return [(m[0] as number) * x + (m[2] as number) * y + (m[4] as number), (m[1] as number) * x + (m[3] as number) * y + (m[5] as number)];
+  return [
+    (m[0] as number) * x + (m[2] as number) * y + (m[4] as number),
+    (m[1] as number) * x + (m[3] as number) * y + (m[5] as number),
+  ];
 }
 
 /** On-curve path points in displayed coordinates, bucketed for near-point queries. */
@@ -60,7 +75,8 @@ class PointIndex {
     const s = PointIndex.SIZE;
     for (let i = Math.floor((c[0] - radius) / s); i <= Math.floor((c[0] + radius) / s); i++) {
       for (let j = Math.floor((c[1] - radius) / s); j <= Math.floor((c[1] + radius) / s); j++) {
-        for (const p of this.cells.get(`${i},${j}`) ?? []) if (Math.hypot(p[0] - c[0], p[1] - c[1]) <= radius) out.push(p);
+        for (const p of this.cells.get(`${i},${j}`) ?? [])
+          if (Math.hypot(p[0] - c[0], p[1] - c[1]) <= radius) out.push(p);
       }
     }
     return out;
@@ -98,7 +114,7 @@ function walk(fnArray: number[], argsArray: unknown[], viewportTransform: number
         continue;
       }
       if (!data) continue;
-      for (let k = 0; k < data.length; ) {
+      for (let k = 0; k < data.length;) {
         const code = data[k] as number;
         if (code === 0 || code === 1) {
           points.add(applyM(ctm, data[k + 1] as number, data[k + 2] as number));
@@ -160,7 +176,11 @@ async function load(spec: SheetSpec, bytes: Uint8Array, truth: GroundTruth): Pro
       const dir: Point = [(m[0] as number) / len, (m[1] as number) / len];
       const origin: Point = [m[4] as number, m[5] as number];
       // item.width is in user space; the viewport has scale 1, so it is displayed points too.
-      texts.push({ str: item.str, origin, end: [origin[0] + dir[0] * item.width, origin[1] + dir[1] * item.width] as Point });
+      texts.push({
+        str: item.str,
+        origin,
+        end: [origin[0] + dir[0] * item.width, origin[1] + dir[1] * item.width] as Point,
+      });
     }
     return {
       spec,
@@ -202,7 +222,11 @@ function allBoxes(t: GroundTruth): Box[] {
     t.titleblock.viewport,
     ...a.leaders.flatMap((l) => [l.bbox, l.text_bbox, ...l.texts_inside.map((x) => x.bbox)]),
     ...a.section_tags.flatMap((s) => [s.bbox, ...s.texts_inside.map((x) => x.bbox)]),
-    ...a.detail_tags.flatMap((d) => [d.bbox, ...(d.dashed_bbox ? [d.dashed_bbox] : []), ...d.texts_inside.map((x) => x.bbox)]),
+    ...a.detail_tags.flatMap((d) => [
+      d.bbox,
+      ...(d.dashed_bbox ? [d.dashed_bbox] : []),
+      ...d.texts_inside.map((x) => x.bbox),
+    ]),
     ...a.revision_triangles.map((r) => r.bbox),
     ...a.revision_clouds.map((c) => c.bbox),
   ];
@@ -242,13 +266,27 @@ describe('synthetic drawing suite', () => {
     expect(has((s) => s.trees > 0) && has((s) => s.clipPaths) && has((s) => s.denseOps >= 500_000)).toBe(true);
     expect(has((s) => s.lineWeights === 'thin') && has((s) => s.lineWeights === 'heavy')).toBe(true);
     expect(['rgb', 'gray', 'cmyk', 'mixed'].every((c) => has((s) => s.colorSpace === c))).toBe(true);
-    expect(['right-strip', 'stamp', 'bottom-strip', 'iso-stamp'].every((c) => has((s) => s.titleblock === c))).toBe(true);
+    expect(['right-strip', 'stamp', 'bottom-strip', 'iso-stamp'].every((c) => has((s) => s.titleblock === c))).toBe(
+      true,
+    );
     expect(['hexagon', 'square'].every((o) => has((s) => (s.tagOutlines ?? []).includes(o as never)))).toBe(true);
-    expect(has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'font') && has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'stroked')).toBe(true);
+    expect(
+      has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'font') &&
+        has((s) => (s.homeRuns ?? 0) > 0 && s.textMode === 'stroked'),
+    ).toBe(true);
     // Hexagons and squares one path per side, and double open heads lettered beside, with and without a text layer.
     for (const mode of ['font', 'stroked']) {
-      expect(has((s) => s.circleMode === 'segments' && (s.tagOutlines ?? []).some((o) => o !== 'circle') && s.textMode === mode), mode).toBe(true);
-      expect(has((s) => s.homeRunStyle === 'open-beside' && (s.homeRuns ?? 0) > 0 && s.textMode === mode), mode).toBe(true);
+      expect(
+        has(
+          (s) =>
+            s.circleMode === 'segments' && (s.tagOutlines ?? []).some((o) => o !== 'circle') && s.textMode === mode,
+        ),
+        mode,
+      ).toBe(true);
+      expect(
+        has((s) => s.homeRunStyle === 'open-beside' && (s.homeRuns ?? 0) > 0 && s.textMode === mode),
+        mode,
+      ).toBe(true);
     }
     expect(has((s) => (s.squareLookalikes ?? 0) > 0 && s.textMode === 'font')).toBe(true);
   });
@@ -280,7 +318,13 @@ describe('synthetic drawing suite', () => {
         expect(b[0] < b[2] && b[1] < b[3], `${spec.name} ${b}`).toBe(true);
         expect(b[0] >= 0 && b[1] >= 0 && b[2] <= spec.width && b[3] <= spec.height, `${spec.name} ${b}`).toBe(true);
       }
-      const ids = [...a.leaders, ...a.section_tags, ...a.detail_tags, ...a.revision_triangles, ...a.revision_clouds].map((x) => x.id);
+      const ids = [
+        ...a.leaders,
+        ...a.section_tags,
+        ...a.detail_tags,
+        ...a.revision_triangles,
+        ...a.revision_clouds,
+      ].map((x) => x.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const s of a.section_tags) expect(s.texts_inside).toHaveLength(2);
       for (const d of a.detail_tags) expect(d.has_dashed_bbox).toBe(d.dashed_bbox !== null);
@@ -298,9 +342,14 @@ describe('synthetic drawing suite', () => {
       const rotated = spec.rotation === 90 || spec.rotation === 270;
       const [uw, uh] = rotated ? [spec.height, spec.width] : [spec.width, spec.height];
       const ours: Matrix = viewportTransform(spec.rotation, uw, uh);
-      expect(ours.map((v) => v + 0), spec.name).toEqual(l.viewport.transform.map((v) => v + 0));
+      expect(
+        ours.map((v) => v + 0),
+        spec.name,
+      ).toEqual(l.viewport.transform.map((v) => v + 0));
       // viewport ∘ layoutToUser must be a plain y flip.
-      const composed = mul(ours, layoutToUser(spec.rotation, uw, uh, spec.height)).map((v) => Math.round(v * 1e9) / 1e9 + 0);
+      const composed = mul(ours, layoutToUser(spec.rotation, uw, uh, spec.height)).map(
+        (v) => Math.round(v * 1e9) / 1e9 + 0,
+      );
       expect(composed).toEqual([1, 0, 0, -1, 0, spec.height]);
     }
   });
@@ -309,11 +358,16 @@ describe('synthetic drawing suite', () => {
     for (const spec of suite.filter((s) => s.textMode === 'font')) {
       const l = get(spec.name);
       for (const label of labels(l.truth)) {
-        const hits = l.texts.filter((t) => t.str === label.text && inside(t.origin, label.box, 2) && inside(t.end, label.box, 2));
+        const hits = l.texts.filter(
+          (t) => t.str === label.text && inside(t.origin, label.box, 2) && inside(t.end, label.box, 2),
+        );
         expect(hits.length, `${spec.name}: "${label.text}" in ${label.box}`).toBeGreaterThan(0);
         if (label.own) {
           const own = label.own;
-          expect(hits.some((t) => inside(t.origin, own, 2) && inside(t.end, own, 2)), `${spec.name}: "${label.text}" in its own box`).toBe(true);
+          expect(
+            hits.some((t) => inside(t.origin, own, 2) && inside(t.end, own, 2)),
+            `${spec.name}: "${label.text}" in its own box`,
+          ).toBe(true);
         }
       }
     }
@@ -326,7 +380,10 @@ describe('synthetic drawing suite', () => {
       const l = get(spec.name);
       const strings = new Set(labels(l.truth).map((x) => x.text));
       expect(strings.size).toBeGreaterThan(0);
-      expect(l.texts.filter((t) => strings.has(t.str.trim())), spec.name).toEqual([]);
+      expect(
+        l.texts.filter((t) => strings.has(t.str.trim())),
+        spec.name,
+      ).toEqual([]);
     }
   });
 
@@ -334,38 +391,51 @@ describe('synthetic drawing suite', () => {
     for (const spec of suite) {
       const { truth, points } = get(spec.name);
       const a = truth.annotations;
-      const onCircle = (c: Point, r: number) => points.near(c, r + 0.05).filter((p) => Math.abs(Math.hypot(p[0] - c[0], p[1] - c[1]) - r) < 0.05);
+      const onCircle = (c: Point, r: number) =>
+        points.near(c, r + 0.05).filter((p) => Math.abs(Math.hypot(p[0] - c[0], p[1] - c[1]) - r) < 0.05);
       for (const tag of [...a.section_tags, ...a.detail_tags]) {
         const { center, radius } = tag.circle;
         const ring = onCircle(center, radius);
         // A hexagon's six corners (two of them on the divider) or a square's four lie on the circle; a circle is drawn along it.
         if (tag.outline === 'hexagon') expect(ring.length, `${spec.name} ${tag.id} hexagon`).toBeGreaterThanOrEqual(6);
         else if (tag.outline === 'square') {
-          const corners = [45, 135, 225, 315].map((d): Point => [center[0] + radius * Math.cos((d * Math.PI) / 180), center[1] + radius * Math.sin((d * Math.PI) / 180)]);
-          expect(corners.every((c) => points.has(c, 0.05)), `${spec.name} ${tag.id} square`).toBe(true);
-        } else if (spec.circleMode !== 'bezier') expect(ring.length, `${spec.name} ${tag.id}`).toBeGreaterThanOrEqual(24);
+          const corners = [45, 135, 225, 315].map((d): Point => [
+            center[0] + radius * Math.cos((d * Math.PI) / 180),
+            center[1] + radius * Math.sin((d * Math.PI) / 180),
+          ]);
+          expect(
+            corners.every((c) => points.has(c, 0.05)),
+            `${spec.name} ${tag.id} square`,
+          ).toBe(true);
+        } else if (spec.circleMode !== 'bezier')
+          expect(ring.length, `${spec.name} ${tag.id}`).toBeGreaterThanOrEqual(24);
         else expect(ring.length, `${spec.name} ${tag.id}`).toBeGreaterThanOrEqual(4);
         // The divider is horizontal on the displayed page, corner to corner on a hexagon, side to side on a square.
         const half = tag.outline === 'square' ? radius / Math.SQRT2 : radius;
-        expect(points.has([center[0] - half, center[1]], 0.05) && points.has([center[0] + half, center[1]], 0.05), `${spec.name} ${tag.id} divider`).toBe(true);
+        expect(
+          points.has([center[0] - half, center[1]], 0.05) && points.has([center[0] + half, center[1]], 0.05),
+          `${spec.name} ${tag.id} divider`,
+        ).toBe(true);
       }
       for (const s of a.section_tags) {
         const { center, radius } = s.circle;
         const v: Point = { left: [-1, 0], right: [1, 0], up: [0, -1], down: [0, 1] }[s.direction] as Point;
-        const tips = points
-          .near(center, radius * 1.8)
-          .filter((p) => {
-            const d = Math.hypot(p[0] - center[0], p[1] - center[1]);
-            return d > radius * 1.4 && ((p[0] - center[0]) * v[0] + (p[1] - center[1]) * v[1]) / d > 0.9999;
-          });
+        const tips = points.near(center, radius * 1.8).filter((p) => {
+          const d = Math.hypot(p[0] - center[0], p[1] - center[1]);
+          return d > radius * 1.4 && ((p[0] - center[0]) * v[0] + (p[1] - center[1]) * v[1]) / d > 0.9999;
+        });
         expect(tips.length, `${spec.name} ${s.id} marker points ${s.direction}`).toBeGreaterThan(0);
-        expect(points.has(s.section_line.start, 0.05) && points.has(s.section_line.end, 0.05), `${spec.name} ${s.id} line`).toBe(true);
+        expect(
+          points.has(s.section_line.start, 0.05) && points.has(s.section_line.end, 0.05),
+          `${spec.name} ${s.id} line`,
+        ).toBe(true);
       }
       for (const l of a.leaders) {
         expect(points.has(l.arrow_tip, 0.05), `${spec.name} ${l.id} tip`).toBe(true);
         for (const v of l.vertices) expect(points.has(v, 0.05), `${spec.name} ${l.id} vertex`).toBe(true);
       }
-      for (const r of a.revision_triangles) for (const v of r.vertices) expect(points.has(v, 0.05), `${spec.name} ${r.id}`).toBe(true);
+      for (const r of a.revision_triangles)
+        for (const v of r.vertices) expect(points.has(v, 0.05), `${spec.name} ${r.id}`).toBe(true);
       for (const c of a.revision_clouds) {
         const [x1, y1, x2, y2] = c.bbox;
         const sides = [
@@ -377,7 +447,13 @@ describe('synthetic drawing suite', () => {
         expect(sides, `${spec.name} ${c.id}`).toEqual([true, true, true, true]);
       }
       const [bx1, by1, bx2, by2] = truth.titleblock.bounds;
-      for (const corner of [[bx1, by1], [bx2, by1], [bx1, by2], [bx2, by2]] as Point[]) expect(points.has(corner, 0.05), `${spec.name} titleblock`).toBe(true);
+      for (const corner of [
+        [bx1, by1],
+        [bx2, by1],
+        [bx1, by2],
+        [bx2, by2],
+      ] as Point[])
+        expect(points.has(corner, 0.05), `${spec.name} titleblock`).toBe(true);
     }
   });
 
@@ -389,15 +465,26 @@ describe('synthetic drawing suite', () => {
       expect(nonEmptyDash, `${spec.name} dash`).toBe(spec.dashMode === 'pattern');
       expect(count(OPS.paintFormXObjectBegin) > 0, `${spec.name} form`).toBe(spec.formXObject);
       expect(l.clipPaths > 0, `${spec.name} clip`).toBe(spec.clipPaths);
-      if (spec.perPathScale !== null) expect(count(OPS.transform), spec.name).toBeGreaterThan(count(OPS.constructPath) * 0.9);
+      if (spec.perPathScale !== null)
+        expect(count(OPS.transform), spec.name).toBeGreaterThan(count(OPS.constructPath) * 0.9);
       if (spec.colorSpace === 'cmyk') expect(l.content).toMatch(/ K\n/);
       if (spec.colorSpace === 'gray') expect(l.content).toMatch(/ G\n/);
       if (spec.colorSpace === 'rgb') expect(l.content).not.toMatch(/ [GK]\n/);
       if (spec.clipPaths) expect(l.content).toMatch(/ re\nW\nn\n/);
       if (spec.textMode === 'stroked') expect(l.content).not.toMatch(/\bTj\n/);
-      const widths = [...l.content.matchAll(/(?<![\d.])([\d.]+) w\n/g)].map((m) => Number(m[1]) * (spec.perPathScale ?? 1));
-      if (spec.lineWeights === 'thin') expect(widths.some((w) => Math.abs(w - 0.1) < 1e-6), spec.name).toBe(true);
-      if (spec.lineWeights === 'heavy') expect(widths.some((w) => Math.abs(w - 2) < 1e-6), spec.name).toBe(true);
+      const widths = [...l.content.matchAll(/(?<![\d.])([\d.]+) w\n/g)].map(
+        (m) => Number(m[1]) * (spec.perPathScale ?? 1),
+      );
+      if (spec.lineWeights === 'thin')
+        expect(
+          widths.some((w) => Math.abs(w - 0.1) < 1e-6),
+          spec.name,
+        ).toBe(true);
+      if (spec.lineWeights === 'heavy')
+        expect(
+          widths.some((w) => Math.abs(w - 2) < 1e-6),
+          spec.name,
+        ).toBe(true);
     }
   });
 

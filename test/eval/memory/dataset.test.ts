@@ -26,12 +26,18 @@ it('every evidence and stale id names a message of its conversation', () => {
   for (const c of [...CONVERSATIONS, ...HELD_OUT]) {
     const ids = new Set(c.sessions.flatMap((s) => s.messages.map((m) => m.id)));
     expect(c.questions.length).toBeGreaterThanOrEqual(CONVERSATIONS.includes(c) ? 10 : 5);
-    for (const q of c.questions) for (const id of [...q.evidence, ...(q.stale ?? [])]) expect(ids.has(id), `${c.id}: ${q.question} → ${id}`).toBe(true);
+    for (const q of c.questions)
+      for (const id of [...q.evidence, ...(q.stale ?? [])])
+        expect(ids.has(id), `${c.id}: ${q.question} → ${id}`).toBe(true);
     // A changed answer names the value it replaced, as its stale message wrote it.
     const text = new Map(c.sessions.flatMap((s) => s.messages.map((m) => [m.id, m.content] as const)));
     for (const q of c.questions.filter((x) => x.stale?.length)) {
       expect(q.replaced?.length, q.question).toBeGreaterThan(0);
-      for (const v of q.replaced!) expect(q.stale!.some((id) => text.get(id)!.includes(v)), `${q.question}: ${v}`).toBe(true);
+      for (const v of q.replaced!)
+        expect(
+          q.stale!.some((id) => text.get(id)!.includes(v)),
+          `${q.question}: ${v}`,
+        ).toBe(true);
     }
   }
 });

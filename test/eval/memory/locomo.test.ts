@@ -36,6 +36,8 @@ it.skipIf(!conversations)('loads the LoCoMo dev conversations with their questio
     expect(c.turns.length).toBeGreaterThan(100);
     const ids = new Set(c.turns.map((t) => t.id));
     expect(c.questions.every((q) => q.category >= 1 && q.category <= 4)).toBe(true);
-    expect(c.questions.filter((q) => q.evidence.every((e) => ids.has(e))).length / c.questions.length).toBeGreaterThan(0.95);
+    expect(c.questions.filter((q) => q.evidence.every((e) => ids.has(e))).length / c.questions.length).toBeGreaterThan(
+      0.95,
+    );
   }
 });

@@ -36,7 +36,12 @@ const loaded = new Map<string, Loaded>();
 const firstRun = new Map<string, { pdf: Uint8Array; truth: string }>();
 
 async function load(spec: CodeSpec, pdf: Uint8Array, truth: CodeTruth): Promise<Loaded> {
-  const task = pdfjs.getDocument({ data: pdf.slice(), standardFontDataUrl: STANDARD_FONTS, stopAtErrors: true, verbosity: 0 });
+  const task = pdfjs.getDocument({
+    data: pdf.slice(),
+    standardFontDataUrl: STANDARD_FONTS,
+    stopAtErrors: true,
+    verbosity: 0,
+  });
   const doc = await task.promise;
   try {
     const texts: string[] = [];
@@ -70,17 +75,60 @@ function get(fileId: string): Loaded {
 
 /** Printed number shapes per family and content type (equations: the label at the right margin). */
 const NUMBERING: Record<Family, Partial<Record<ContentType, RegExp>>> = {
-  aci: { text: /^\d+(\.\d+){1,4}$/, table: /^Table \d+(\.\d+)+$/, equation: /^\(\d+(\.\d+)+[a-z]?\)$|^\(\d+(\.\d+)+\.[a-z]\)$/, figure_caption: /^Figure \d+(\.\d+)+$/, definition: /^2\.3\.2\.\d+$/ },
-  asce: { text: /^(\d+|C)(\.\d+){1,3}$/, table: /^Table \d+\.\d+-\d+$|^Table C\.\d+-\d+$/, equation: /^\(\d+\.\d+-\d+\)$/, figure_caption: /^Figure \d+\.\d+-\d+[A-Z]?$/, definition: /^1\.2\.1\.\d+$/ },
-  aisc: { text: /^([A-N]\d+(\.\d+[a-z]?)?|4(\.\d+){1,3})$/, table: /^Table ([A-N]\d+\.\d+[a-z]?|A-4\.2\.1)$/, equation: /^\([A-N]\d+-\d+[a-z]?\)$/, figure_caption: /^Figure [A-N]\d+[-.]\d+$/, definition: /^A5\.\d+$/ },
-  en: { text: /^\d+(\.\d+){1,3}$/, table: /^Table \d+\.\d+N?$/, equation: /^\(\d+\.\d+(\.[a-z])?N?\)$/, figure_caption: /^Figure \d+\.\d+$/, definition: /^1\.5\.2\.\d+$/ },
-  as: { text: /^\d+(\.\d+){1,3}$/, table: /^Table \d+(\.\d+)+(\([A-Z]\))?$/, equation: /^\d+(\.\d+)+\(\d\)$/, figure_caption: /^Figure \d+(\.\d+)+$/, definition: /^1\.6\.2\.\d+$/ },
-  csa: { text: /^\d+(\.\d+){1,3}$/, table: /^Table \d+\.\d+$/, equation: /^\(\d+\.\d+\)$/, figure_caption: /^Figure \d+\.\d+$/, definition: /^2\.2\.2\.\d+$/ },
+  aci: {
+    text: /^\d+(\.\d+){1,4}$/,
+    table: /^Table \d+(\.\d+)+$/,
+    equation: /^\(\d+(\.\d+)+[a-z]?\)$|^\(\d+(\.\d+)+\.[a-z]\)$/,
+    figure_caption: /^Figure \d+(\.\d+)+$/,
+    definition: /^2\.3\.2\.\d+$/,
+  },
+  asce: {
+    text: /^(\d+|C)(\.\d+){1,3}$/,
+    table: /^Table \d+\.\d+-\d+$|^Table C\.\d+-\d+$/,
+    equation: /^\(\d+\.\d+-\d+\)$/,
+    figure_caption: /^Figure \d+\.\d+-\d+[A-Z]?$/,
+    definition: /^1\.2\.1\.\d+$/,
+  },
+  aisc: {
+    text: /^([A-N]\d+(\.\d+[a-z]?)?|4(\.\d+){1,3})$/,
+    table: /^Table ([A-N]\d+\.\d+[a-z]?|A-4\.2\.1)$/,
+    equation: /^\([A-N]\d+-\d+[a-z]?\)$/,
+    figure_caption: /^Figure [A-N]\d+[-.]\d+$/,
+    definition: /^A5\.\d+$/,
+  },
+  en: {
+    text: /^\d+(\.\d+){1,3}$/,
+    table: /^Table \d+\.\d+N?$/,
+    equation: /^\(\d+\.\d+(\.[a-z])?N?\)$/,
+    figure_caption: /^Figure \d+\.\d+$/,
+    definition: /^1\.5\.2\.\d+$/,
+  },
+  as: {
+    text: /^\d+(\.\d+){1,3}$/,
+    table: /^Table \d+(\.\d+)+(\([A-Z]\))?$/,
+    equation: /^\d+(\.\d+)+\(\d\)$/,
+    figure_caption: /^Figure \d+(\.\d+)+$/,
+    definition: /^1\.6\.2\.\d+$/,
+  },
+  csa: {
+    text: /^\d+(\.\d+){1,3}$/,
+    table: /^Table \d+\.\d+$/,
+    equation: /^\(\d+\.\d+\)$/,
+    figure_caption: /^Figure \d+\.\d+$/,
+    definition: /^2\.2\.2\.\d+$/,
+  },
 };
 
 describe('synthetic code corpus', () => {
   it('has the six catalogue codes, each a known entry of the platform catalogue', () => {
-    expect(corpus.map((s) => s.fileId)).toEqual(['aci-318-19', 'asce-7-22', 'aisc-360-22', 'en-1992-1-1-2004', 'as-3600-2018', 'csa-a23-3-19']);
+    expect(corpus.map((s) => s.fileId)).toEqual([
+      'aci-318-19',
+      'asce-7-22',
+      'aisc-360-22',
+      'en-1992-1-1-2004',
+      'as-3600-2018',
+      'csa-a23-3-19',
+    ]);
     const catalogue = JSON.parse(fs.readFileSync(CATALOGUE, 'utf8')) as { file_id: string }[];
     const ids = new Set(catalogue.map((e) => e.file_id));
     for (const spec of corpus) expect(ids.has(spec.fileId), spec.fileId).toBe(true);
@@ -155,7 +203,10 @@ describe('synthetic code corpus', () => {
         for (const c of p.clauses) {
           expect(text, `${spec.fileId} p${p.page}: number ${c.number}`).toContain(c.number);
           expect(text, `${spec.fileId} p${p.page}: heading of ${c.number}`).toContain(norm(c.heading));
-          if (c.contentType === 'equation') expect(text, `${spec.fileId} p${p.page}: formula ${c.number}`).toContain(norm(c.text.split('\n')[0] as string));
+          if (c.contentType === 'equation')
+            expect(text, `${spec.fileId} p${p.page}: formula ${c.number}`).toContain(
+              norm(c.text.split('\n')[0] as string),
+            );
           if (c.contentType === 'table') {
             for (const row of c.text.split('\n').slice(1)) {
               const first = row.split(' | ').find((cell) => cell.trim().length > 0) ?? '';
@@ -163,11 +214,16 @@ describe('synthetic code corpus', () => {
               expect(text, `${spec.fileId} p${p.page}: row of ${c.number}`).toContain(first.split(' ')[0] as string);
             }
           }
-          if (c.contentType === 'definition') expect(text, `${spec.fileId} p${p.page}: ${c.heading}`).toContain(norm(`${c.heading} — ${c.text.split(' — ')[1]}`));
+          if (c.contentType === 'definition')
+            expect(text, `${spec.fileId} p${p.page}: ${c.heading}`).toContain(
+              norm(`${c.heading} — ${c.text.split(' — ')[1]}`),
+            );
         }
         // Body text is real text: the first sentence of each text clause is extractable verbatim.
         for (const c of p.clauses.filter((x) => x.contentType === 'text')) {
-          const first = norm(c.text.split('\n')[0] as string).replace(/^\(\d+\) /, '').slice(0, 60);
+          const first = norm(c.text.split('\n')[0] as string)
+            .replace(/^\(\d+\) /, '')
+            .slice(0, 60);
           expect(text, `${spec.fileId} p${p.page}: body of ${c.number}`).toContain(first);
         }
       }
@@ -200,7 +256,10 @@ describe('judged query set', () => {
 
   it('judges only pages that exist and hold clauses, with at least one answer page per query', () => {
     for (const q of [...QUERIES, ...HELDOUT]) {
-      expect(q.relevant.some((r) => r.grade === 2), q.id).toBe(true);
+      expect(
+        q.relevant.some((r) => r.grade === 2),
+        q.id,
+      ).toBe(true);
       const keys = q.relevant.map((r) => `${r.fileId}#${r.page}`);
       expect(new Set(keys).size, q.id).toBe(keys.length);
       for (const r of q.relevant) {
@@ -230,13 +289,22 @@ describe('judged query set', () => {
   });
 
   it('points clause-reference queries at the page holding that clause', () => {
-    const codeOf: Record<string, string> = { ACI: 'aci-318-19', EN: 'en-1992-1-1-2004', AISC: 'aisc-360-22', ASCE: 'asce-7-22', AS: 'as-3600-2018', CSA: 'csa-a23-3-19' };
+    const codeOf: Record<string, string> = {
+      ACI: 'aci-318-19',
+      EN: 'en-1992-1-1-2004',
+      AISC: 'aisc-360-22',
+      ASCE: 'asce-7-22',
+      AS: 'as-3600-2018',
+      CSA: 'csa-a23-3-19',
+    };
     for (const q of QUERIES.filter((x) => x.kind === 'clause_ref')) {
       const m = /^(ACI|EN|AISC|ASCE|AS|CSA)\b.*?((?:Table )?[A-Z]?(?<![\d.-])[\d.-]+)$/.exec(q.query);
       expect(m, q.query).not.toBeNull();
       const fileId = codeOf[m?.[1] as string] as string;
       const number = m?.[2] as string;
-      const holding = get(fileId).truth.pages.filter((p) => p.clauses.some((c) => c.number === number)).map((p) => p.page);
+      const holding = get(fileId)
+        .truth.pages.filter((p) => p.clauses.some((c) => c.number === number))
+        .map((p) => p.page);
       expect(holding, q.query).toHaveLength(1);
       const answer = q.relevant.filter((r) => r.grade === 2);
       expect(answer, q.query).toEqual([{ fileId, page: holding[0], grade: 2 }]);
@@ -246,8 +314,15 @@ describe('judged query set', () => {
 
   it('words at least ten queries differently from the text that answers them', () => {
     const layouts = defaultLayouts();
-    const STOP = new Set('the a an of to for in on and or at by with how what when where which is are be do does i it can much must should use my that this from before under so past need not will keep long far between allowed get its into per than more less'.split(' '));
-    const words = (t: string) => (t.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length > 2 && !STOP.has(w)).map((w) => w.replace(/s$/, '').slice(0, 6));
+    const STOP = new Set(
+      'the a an of to for in on and or at by with how what when where which is are be do does i it can much must should use my that this from before under so past need not will keep long far between allowed get its into per than more less'.split(
+        ' ',
+      ),
+    );
+    const words = (t: string) =>
+      (t.toLowerCase().match(/[a-z]+/g) ?? [])
+        .filter((w) => w.length > 2 && !STOP.has(w))
+        .map((w) => w.replace(/s$/, '').slice(0, 6));
     const paraphrased = QUERY_SPECS.filter((s) => s.paraphrase);
     expect(paraphrased.length).toBeGreaterThanOrEqual(10);
     for (const s of paraphrased) {
@@ -256,7 +331,9 @@ describe('judged query set', () => {
         const placed = layouts.get(fileId)?.placed ?? [];
         const answerText = s.answers
           .filter((a) => a.fileId === fileId)
-          .flatMap((a) => placed.filter((p) => p.clause.number === a.number).map((p) => `${p.clause.heading} ${p.clause.text}`))
+          .flatMap((a) =>
+            placed.filter((p) => p.clause.number === a.number).map((p) => `${p.clause.heading} ${p.clause.text}`),
+          )
           .join(' ');
         const present = new Set(words(answerText));
         const covered = asked.filter((w) => present.has(w)).length / asked.length;

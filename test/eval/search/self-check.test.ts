@@ -24,5 +24,6 @@ it('finds every sampled printed clause heading first, by number, catalogue name 
     expect(c.hitAt1.catalogue, `${c.fileId} catalogue\n${why}`).toBeGreaterThanOrEqual(0.95);
     expect(c.hitAt1.designation, `${c.fileId} designation\n${why}`).toBeGreaterThanOrEqual(0.9);
   }
-  for (const c of asserted.filter((c) => c.captions > 0)) expect(c.captionRecallAt10, `${c.fileId} tables and figures\n${why}`).toBeGreaterThanOrEqual(0.95);
+  for (const c of asserted.filter((c) => c.captions > 0))
+    expect(c.captionRecallAt10, `${c.fileId} tables and figures\n${why}`).toBeGreaterThanOrEqual(0.95);
 }, 900_000);

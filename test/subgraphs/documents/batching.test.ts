@@ -26,7 +26,8 @@ afterAll(() => server.stop());
 const JOB_TABLE = '[`"](?:main|public)[`"]\\.[`"]Job[`"]';
 const fromJob = new RegExp(`FROM ${JOB_TABLE}`);
 const idOnly = new RegExp(`^SELECT ${JOB_TABLE}\\.[\x60"]id[\x60"] FROM`);
-const jobSelects = () => queries.filter((q) => /^SELECT/i.test(q) && fromJob.test(q) && !idOnly.test(q) && !/GROUP BY/i.test(q)).length;
+const jobSelects = () =>
+  queries.filter((q) => /^SELECT/i.test(q) && fromJob.test(q) && !idOnly.test(q) && !/GROUP BY/i.test(q)).length;
 
 it('resolves eight Job references with one query', async () => {
   const principal = await server.platform.keys.authenticate(key);
@@ -35,7 +36,14 @@ it('resolves eight Job references with one query', async () => {
     schema: buildSchema(documentsSubgraph),
     source: `query($r: [_Any!]!) { _entities(representations: $r) { ... on Job { id status } } }`,
     variableValues: { r: ids.map((id) => ({ __typename: 'Job', id })) },
-    contextValue: { platform: server.platform, principal, requestId: 't', address: '127.0.0.1', log: server.platform.log, loaders: new Map() },
+    contextValue: {
+      platform: server.platform,
+      principal,
+      requestId: 't',
+      address: '127.0.0.1',
+      log: server.platform.log,
+      loaders: new Map(),
+    },
   });
   expect(result.errors).toBeUndefined();
   expect((result.data!._entities as { id: string }[]).map((e) => e.id)).toEqual(ids);

@@ -29,27 +29,38 @@ function libsqlFailingAt(db: Database, n: number): Database {
     $transaction: (work: (tx: Database) => Promise<unknown>, options: unknown) =>
       db.$transaction((tx) => {
         let count = 0;
-        const statement = (run: (...args: any[]) => unknown) => (...args: unknown[]) => {
-          if (++count === n) throw injectedFailure(n);
-          return run(...args);
-        };
-        return work(wrap(tx as Database, { $queryRawUnsafe: statement(tx.$queryRawUnsafe.bind(tx)), $executeRawUnsafe: statement(tx.$executeRawUnsafe.bind(tx)) }));
+        const statement =
+          (run: (...args: any[]) => unknown) =>
+          (...args: unknown[]) => {
+            if (++count === n) throw injectedFailure(n);
+            return run(...args);
+          };
+        return work(
+          wrap(tx as Database, {
+            $queryRawUnsafe: statement(tx.$queryRawUnsafe.bind(tx)),
+            $executeRawUnsafe: statement(tx.$executeRawUnsafe.bind(tx)),
+          }),
+        );
       }, options as never),
   });
 }
 
-storeContract('embedded libSQL', async () => {
-  const dir = tempDir('memory-store-');
-  const db = await openDatabase({ url: `file:${path.join(dir, 'memory.db')}` });
-  return {
-    store: createLibsqlStore(db),
-    failingAt: (n) => createLibsqlStore(libsqlFailingAt(db, n)),
-    async close() {
-      await db.$disconnect();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}, { storedOrderOnTies: true });
+storeContract(
+  'embedded libSQL',
+  async () => {
+    const dir = tempDir('memory-store-');
+    const db = await openDatabase({ url: `file:${path.join(dir, 'memory.db')}` });
+    return {
+      store: createLibsqlStore(db),
+      failingAt: (n) => createLibsqlStore(libsqlFailingAt(db, n)),
+      async close() {
+        await db.$disconnect();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+  { storedOrderOnTies: true },
+);
 
 describe('memory store on libSQL: transactions', () => {
   it('hold the write lock from their start: another process writing in between waits (here: is refused) instead of failing the transaction', async () => {
@@ -57,12 +68,24 @@ describe('memory store on libSQL: transactions', () => {
     const file = path.join(dir, 'memory.db');
     const db = await openDatabase({ url: `file:${file}` });
     // Another process's connection, which does not wait for the lock (busy timeout 0), so the test shows who holds it.
-    const Connection = createRequire(import.meta.resolve('@libsql/client'))('libsql') as new (path: string) => { exec(sql: string): void; prepare(sql: string): { run(...args: unknown[]): unknown }; close(): void };
+    const Connection = createRequire(import.meta.resolve('@libsql/client'))('libsql') as new (path: string) => {
+      exec(sql: string): void;
+      prepare(sql: string): { run(...args: unknown[]): unknown };
+      close(): void;
+    };
     const otherProcess = new Connection(file);
     otherProcess.exec('PRAGMA busy_timeout = 0');
     try {
       const store = createLibsqlStore(db);
-      const episode = (source: string) => ({ uuid: randomUUID(), name: '', content: 'Beam B3 uses a W12x26.', roleType: 'user', role: 'Maria', sourceDescription: source, timestamp: new Date().toISOString() });
+      const episode = (source: string) => ({
+        uuid: randomUUID(),
+        name: '',
+        content: 'Beam B3 uses a W12x26.',
+        roleType: 'user',
+        role: 'Maria',
+        sourceDescription: source,
+        timestamp: new Date().toISOString(),
+      });
       await store.addEpisodes('acct-lock', 'g', [episode('s1'), episode('s1'), episode('s2')]);
       let otherWrite = 'not tried';
       // After the transaction's first read, the other process writes (a lease of another account).
@@ -73,7 +96,11 @@ describe('memory store on libSQL: transactions', () => {
               const rows = await tx.$queryRawUnsafe(...args);
               if (otherWrite === 'not tried') {
                 try {
-                  otherProcess.prepare(`INSERT INTO "MemoryGroupLease" ("accountId", "groupId", "holder", "expiresAt") VALUES ('acct-other', 'g', 'x', 0)`).run();
+                  otherProcess
+                    .prepare(
+                      `INSERT INTO "MemoryGroupLease" ("accountId", "groupId", "holder", "expiresAt") VALUES ('acct-other', 'g', 'x', 0)`,
+                    )
+                    .run();
                   otherWrite = 'written';
                 } catch (err) {
                   otherWrite = (err as { code?: string }).code ?? String(err);
@@ -85,7 +112,9 @@ describe('memory store on libSQL: transactions', () => {
           }, options as never),
       });
       // Without the lock taken first, the other write would succeed and this deletion fail with SQLITE_BUSY_SNAPSHOT.
-      expect(await createLibsqlStore(hooked).deleteEpisodes('acct-lock', { groupId: 'g', source: 's1' })).toMatchObject({ episodes: 2 });
+      expect(await createLibsqlStore(hooked).deleteEpisodes('acct-lock', { groupId: 'g', source: 's1' })).toMatchObject(
+        { episodes: 2 },
+      );
       expect(otherWrite).toBe('SQLITE_BUSY');
       expect((await store.nextPending('acct-lock', 'g', 10)).map((e) => e.sourceDescription)).toEqual(['s2']);
     } finally {
@@ -122,12 +151,26 @@ function neo4jFailingAt(driver: Driver, n: number): Driver {
 
 const neo4jUri = process.env.NEO4J_URI;
 if (neo4jUri) {
-  storeContract('Neo4j', async () => {
-    const options = { uri: neo4jUri, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' };
-    const driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), { disableLosslessIntegers: true });
-    const store = createNeo4jStore(options, driver);
-    return { store, failingAt: (n) => createNeo4jStore(options, neo4jFailingAt(driver, n)), close: () => store.close() };
-  }, { storedOrderOnTies: false });
+  storeContract(
+    'Neo4j',
+    async () => {
+      const options = {
+        uri: neo4jUri,
+        user: process.env.NEO4J_USER ?? 'neo4j',
+        password: process.env.NEO4J_PASSWORD ?? '',
+      };
+      const driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
+        disableLosslessIntegers: true,
+      });
+      const store = createNeo4jStore(options, driver);
+      return {
+        store,
+        failingAt: (n) => createNeo4jStore(options, neo4jFailingAt(driver, n)),
+        close: () => store.close(),
+      };
+    },
+    { storedOrderOnTies: false },
+  );
 } else {
   describe('memory store contract: Neo4j', () => {
     it.skip('skipped: set NEO4J_URI (and NEO4J_USER, NEO4J_PASSWORD) to run the contract against a Neo4j server', () => {});
@@ -137,18 +180,22 @@ if (neo4jUri) {
 // PostgreSQL (TEST_POSTGRES_URL, as .ci/run sets it): the same contract on a fresh database. The
 // failure injection above wraps any Prisma client's transactions, so it serves here too.
 if (TEST_POSTGRES_URL) {
-  storeContract('PostgreSQL', async () => {
-    const database = await freshDatabase();
-    const db = await openDatabase({ url: database.url });
-    return {
-      store: createPostgresStore(db),
-      failingAt: (n) => createPostgresStore(libsqlFailingAt(db, n)),
-      async close() {
-        await db.$disconnect();
-        await database.drop();
-      },
-    };
-  }, { storedOrderOnTies: true });
+  storeContract(
+    'PostgreSQL',
+    async () => {
+      const database = await freshDatabase();
+      const db = await openDatabase({ url: database.url });
+      return {
+        store: createPostgresStore(db),
+        failingAt: (n) => createPostgresStore(libsqlFailingAt(db, n)),
+        async close() {
+          await db.$disconnect();
+          await database.drop();
+        },
+      };
+    },
+    { storedOrderOnTies: true },
+  );
 } else {
   describe('memory store contract: PostgreSQL', () => {
     it.skip('skipped: set TEST_POSTGRES_URL (a role that may create databases) to run the contract on PostgreSQL', () => {});

@@ -113,7 +113,12 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       expect(await store.leaseGroup(account, group, 'job-b', 1)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(await store.leaseGroup(account, group, 'job-c', 60_000)).toBe(true); // job-b's lease lapsed
-      for (const [acct, g, holder] of [[account, group, 'job-c'], [other, group, 'job-b'], [account, `${group}-2`, 'job-b']] as const) await store.releaseGroup(acct, g, holder);
+      for (const [acct, g, holder] of [
+        [account, group, 'job-c'],
+        [other, group, 'job-b'],
+        [account, `${group}-2`, 'job-b'],
+      ] as const)
+        await store.releaseGroup(acct, g, holder);
     });
 
     it('finds facts by words, resolves entities by name, and merges a repeated statement', async () => {
@@ -131,18 +136,44 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       // Duplicate candidates: every fact between the pair, or only the same statement when asked.
       const pair = [girder[0]!.sourceUuid, girder[0]!.targetUuid] as const;
       expect((await store.factsBetween(account, 'g1', [pair])).map((f) => f.uuid)).toContain(girder[0]!.uuid);
-      expect((await store.factsBetween(account, 'g1', [pair], [girder[0]!.normFact])).map((f) => f.uuid)).toEqual([girder[0]!.uuid]);
+      expect((await store.factsBetween(account, 'g1', [pair], [girder[0]!.normFact])).map((f) => f.uuid)).toEqual([
+        girder[0]!.uuid,
+      ]);
       expect(await store.factsBetween(account, 'g1', [pair], ['a statement never made'])).toEqual([]);
     });
 
     it('finds the facts of an episode by the words of the message itself, in the caller scope only', async () => {
       const said = msg('Kenji Sato reviewed the punching shear checks on Friday, nothing flagged.', 'chat-ep');
       await ingest(account, 'g2', [said]);
-      const facts = await store.getFacts(account, (await store.fullTextEpisodeFacts({ accountId: account, groupIds: ['g2'] }, 'flagged punching', { includeInvalidated: false, source: null }, 10)).map((r) => r.uuid));
+      const facts = await store.getFacts(
+        account,
+        (
+          await store.fullTextEpisodeFacts(
+            { accountId: account, groupIds: ['g2'] },
+            'flagged punching',
+            { includeInvalidated: false, source: null },
+            10,
+          )
+        ).map((r) => r.uuid),
+      );
       expect(facts.length).toBeGreaterThan(0);
       expect(facts.every((f) => f.episodes.includes(said.uuid))).toBe(true);
-      expect(await store.fullTextEpisodeFacts({ accountId: other, groupIds: null }, 'flagged punching', { includeInvalidated: false, source: null }, 10)).toEqual([]);
-      expect(await store.fullTextEpisodeFacts({ accountId: account, groupIds: ['g1'] }, 'flagged punching', { includeInvalidated: false, source: null }, 10)).toEqual([]);
+      expect(
+        await store.fullTextEpisodeFacts(
+          { accountId: other, groupIds: null },
+          'flagged punching',
+          { includeInvalidated: false, source: null },
+          10,
+        ),
+      ).toEqual([]);
+      expect(
+        await store.fullTextEpisodeFacts(
+          { accountId: account, groupIds: ['g1'] },
+          'flagged punching',
+          { includeInvalidated: false, source: null },
+          10,
+        ),
+      ).toEqual([]);
     });
 
     it("a question's words find the reply's facts (the next turn answers it); a statement's words do not reach the next turn", async () => {
@@ -153,10 +184,16 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       await ingest(account, 'g3', [question, reply, statement, after]);
       const scope = { accountId: account, groupIds: ['g3'] };
       const filter = { includeInvalidated: false, source: null };
-      const found = await store.getFacts(account, (await store.fullTextEpisodeFacts(scope, 'first meet Anna', filter, 10)).map((r) => r.uuid));
+      const found = await store.getFacts(
+        account,
+        (await store.fullTextEpisodeFacts(scope, 'first meet Anna', filter, 10)).map((r) => r.uuid),
+      );
       expect(found.length).toBeGreaterThan(0);
       expect(found.every((f) => f.episodes.includes(reply.uuid))).toBe(true);
-      const byStatement = await store.getFacts(account, (await store.fullTextEpisodeFacts(scope, 'espresso machines', filter, 10)).map((r) => r.uuid));
+      const byStatement = await store.getFacts(
+        account,
+        (await store.fullTextEpisodeFacts(scope, 'espresso machines', filter, 10)).map((r) => r.uuid),
+      );
       expect(byStatement.some((f) => f.episodes.includes(after.uuid))).toBe(false);
       expect(byStatement.some((f) => f.episodes.includes(statement.uuid))).toBe(true);
     });
@@ -175,7 +212,11 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
     });
 
     it('all three rerankers answer best first within their ranges; min_score and source filter apply', async () => {
-      for (const [reranker, lo] of [['rrf', 0], ['mmr', -1], ['cross_encoder', 0]] as const) {
+      for (const [reranker, lo] of [
+        ['rrf', 0],
+        ['mmr', -1],
+        ['cross_encoder', 0],
+      ] as const) {
         const facts = await search(account, 'girder W36x150 Level 3', { reranker, minScore: lo });
         expect(facts.length).toBeGreaterThan(0);
         for (const f of facts) expect(f.score).toBeGreaterThanOrEqual(lo);
@@ -190,36 +231,70 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
     });
 
     // Random uuids must not decide between equals: the same conversation would rank differently each time it is stored.
-    it.runIf(options.storedOrderOnTies)('facts that tie in every ranking come in the order they were stored, whatever their uuids', async () => {
-      const group = `ties-${randomUUID()}`;
-      const now = new Date().toISOString();
-      const entities: Entity[] = ['Tie Source', 'Tie Target'].map((n) => ({ uuid: randomUUID(), accountId: account, groupId: group, name: n, normName: n.toLowerCase(), kind: 'entity', summary: '', createdAt: now }));
-      await store.insertEntities(entities);
-      // Two messages of the same words: the first queued states the facts stored last.
-      const first = msg('Quokka bracing tied statement.', 'ties');
-      const second = msg('Quokka bracing tied statement.', 'ties');
-      await store.addEpisodes(account, group, [first, second]);
-      // More tied facts than a page, under uuids that sort against the storing order, so an order by
-      // uuid (or by a uuid index), or an unstable sort of equals, shows.
-      const uuids = Array.from({ length: 25 }, (_, i) => `${(99 - i).toString().padStart(8, '0')}-0000-4000-8000-000000000000`);
-      const embedding = new Float32Array(embedder.dimensions).fill(1 / 16);
-      await store.insertFacts(uuids.map((uuid, i) => ({
-        uuid, accountId: account, groupId: group, sourceUuid: entities[0]!.uuid, targetUuid: entities[1]!.uuid, name: 'RELATES_TO',
-        fact: 'quokka bracing tied statement', normFact: 'quokka bracing tied statement', validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
-        embedding, embeddingModel: embedder.model, episode: { uuid: (i < 12 ? second : first).uuid, sourceDescription: 'ties' },
-      })));
-      const scope = { accountId: account, groupIds: [group] };
-      const filter = { includeInvalidated: false, source: null };
-      const order = (ranked: readonly { uuid: string }[]) => ranked.map((r) => r.uuid);
-      expect(order(await store.fullTextFacts(scope, 'quokka bracing', filter, 10))).toEqual(uuids.slice(0, 10));
-      // All of them: which equals an approximate index keeps at a cut is its own affair.
-      expect(order(await store.nearestFacts(scope, { model: embedder.model, vector: embedding }, filter, 25))).toEqual(uuids);
-      expect(order(await store.factsAround(scope, [entities[0]!.uuid], 1, filter, 10))).toEqual(uuids.slice(0, 10));
-      for (const e of [first, second]) await store.finishEpisode(account, e.uuid, null);
-      // Equal messages in their queue order, each one's facts in storing order.
-      expect(order(await store.fullTextEpisodeFacts(scope, 'quokka bracing', filter, 10))).toEqual(uuids.slice(12, 22));
-      await store.deleteGroup(account, group);
-    });
+    it.runIf(options.storedOrderOnTies)(
+      'facts that tie in every ranking come in the order they were stored, whatever their uuids',
+      async () => {
+        const group = `ties-${randomUUID()}`;
+        const now = new Date().toISOString();
+        const entities: Entity[] = ['Tie Source', 'Tie Target'].map((n) => ({
+          uuid: randomUUID(),
+          accountId: account,
+          groupId: group,
+          name: n,
+          normName: n.toLowerCase(),
+          kind: 'entity',
+          summary: '',
+          createdAt: now,
+        }));
+        await store.insertEntities(entities);
+        // Two messages of the same words: the first queued states the facts stored last.
+        const first = msg('Quokka bracing tied statement.', 'ties');
+        const second = msg('Quokka bracing tied statement.', 'ties');
+        await store.addEpisodes(account, group, [first, second]);
+        // More tied facts than a page, under uuids that sort against the storing order, so an order by
+        // uuid (or by a uuid index), or an unstable sort of equals, shows.
+        const uuids = Array.from(
+          { length: 25 },
+          (_, i) => `${(99 - i).toString().padStart(8, '0')}-0000-4000-8000-000000000000`,
+        );
+        const embedding = new Float32Array(embedder.dimensions).fill(1 / 16);
+        await store.insertFacts(
+          uuids.map((uuid, i) => ({
+            uuid,
+            accountId: account,
+            groupId: group,
+            sourceUuid: entities[0]!.uuid,
+            targetUuid: entities[1]!.uuid,
+            name: 'RELATES_TO',
+            fact: 'quokka bracing tied statement',
+            normFact: 'quokka bracing tied statement',
+            validAt: now,
+            invalidAt: null,
+            createdAt: now,
+            expiredAt: null,
+            invalidatedBy: null,
+            embedding,
+            embeddingModel: embedder.model,
+            episode: { uuid: (i < 12 ? second : first).uuid, sourceDescription: 'ties' },
+          })),
+        );
+        const scope = { accountId: account, groupIds: [group] };
+        const filter = { includeInvalidated: false, source: null };
+        const order = (ranked: readonly { uuid: string }[]) => ranked.map((r) => r.uuid);
+        expect(order(await store.fullTextFacts(scope, 'quokka bracing', filter, 10))).toEqual(uuids.slice(0, 10));
+        // All of them: which equals an approximate index keeps at a cut is its own affair.
+        expect(
+          order(await store.nearestFacts(scope, { model: embedder.model, vector: embedding }, filter, 25)),
+        ).toEqual(uuids);
+        expect(order(await store.factsAround(scope, [entities[0]!.uuid], 1, filter, 10))).toEqual(uuids.slice(0, 10));
+        for (const e of [first, second]) await store.finishEpisode(account, e.uuid, null);
+        // Equal messages in their queue order, each one's facts in storing order.
+        expect(order(await store.fullTextEpisodeFacts(scope, 'quokka bracing', filter, 10))).toEqual(
+          uuids.slice(12, 22),
+        );
+        await store.deleteGroup(account, group);
+      },
+    );
 
     it('a centre node lifts the facts at that entity', async () => {
       const edges = (await search(account, 'beam B3'))[0]!;
@@ -230,14 +305,26 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       expect(await store.edgesOfNode(other, center)).toBeNull();
     });
 
-    it('two accounts may use the same uuids: each gets its own records; neither can read, detect or change the other\'s', async () => {
+    it("two accounts may use the same uuids: each gets its own records; neither can read, detect or change the other's", async () => {
       // Account A's episode, facts and entity node first; B then uses the same uuids.
       const mine = msg('Maria works at Thornton Structural Engineers on the Ashford Tower.', 'chat-a');
       await ingest(account, 'shared-ids', [mine]);
       const node = randomUUID();
-      const entity = (accountId: string, name: string) => ({ uuid: node, accountId, groupId: 'shared-ids', name, normName: name.toLowerCase(), kind: 'entity', summary: `${name} summary`, createdAt: mine.timestamp });
+      const entity = (accountId: string, name: string) => ({
+        uuid: node,
+        accountId,
+        groupId: 'shared-ids',
+        name,
+        normName: name.toLowerCase(),
+        kind: 'entity',
+        summary: `${name} summary`,
+        createdAt: mine.timestamp,
+      });
       expect(await store.saveEntityNode(entity(account, 'Alpha Node'))).toBe('created');
-      const theirs = { ...msg('Omar designs the Harbor View Garage ramps in Ferrocrete.', 'chat-b', 'Omar'), uuid: mine.uuid };
+      const theirs = {
+        ...msg('Omar designs the Harbor View Garage ramps in Ferrocrete.', 'chat-b', 'Omar'),
+        uuid: mine.uuid,
+      };
       // B sees no trace of A's uuid: its episode is added, its node created (not "updated", not a conflict).
       expect(await store.addEpisodes(other, 'shared-ids', [theirs])).toEqual({ added: 1, conflicts: [] });
       expect((await processPending(deps(), other, 'shared-ids')).failed).toBe(0);
@@ -253,16 +340,25 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       const bFacts = await search(other, 'Thornton Ferrocrete Harbor Ashford', scoped(other));
       expect(aFacts.length).toBeGreaterThan(0);
       expect(bFacts.length).toBeGreaterThan(0);
-      expect(aFacts.every((f) => !f.fact.includes('Ferrocrete') && f.episodes.every((e) => e === mine.uuid))).toBe(true);
+      expect(aFacts.every((f) => !f.fact.includes('Ferrocrete') && f.episodes.every((e) => e === mine.uuid))).toBe(
+        true,
+      );
       expect(bFacts.every((f) => !f.fact.includes('Thornton') && f.episodes.every((e) => e === mine.uuid))).toBe(true);
       // A fact uuid of one account means nothing to the other.
-      expect(await store.getFacts(other, aFacts.map((f) => f.uuid))).toEqual([]);
+      expect(
+        await store.getFacts(
+          other,
+          aFacts.map((f) => f.uuid),
+        ),
+      ).toEqual([]);
       expect(await store.deleteFact(other, aFacts[0]!.uuid)).toBe(false);
       // B deleting "its" episode by the shared uuid takes only its own; A's episode and facts stay.
       expect(await store.deleteEpisodes(other, { uuid: mine.uuid })).toMatchObject({ episodes: 1 });
       expect(await store.lastEpisodes(other, 'shared-ids', 10)).toEqual([]);
       expect((await store.lastEpisodes(account, 'shared-ids', 10)).map((e) => e.uuid)).toEqual([mine.uuid]);
-      expect((await search(account, 'Thornton Ferrocrete Harbor Ashford', scoped(account))).map((f) => f.uuid)).toEqual(aFacts.map((f) => f.uuid));
+      expect((await search(account, 'Thornton Ferrocrete Harbor Ashford', scoped(account))).map((f) => f.uuid)).toEqual(
+        aFacts.map((f) => f.uuid),
+      );
       expect((await store.getEntity(account, node))!.name).toBe('Alpha Node');
       // A re-sending its episode is still a skipped repeat.
       expect(await store.addEpisodes(account, 'shared-ids', [mine])).toEqual({ added: 0, conflicts: [] });
@@ -284,7 +380,9 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       const counts = await store.deleteEpisodes(account, { groupId: 'g1', source: 'chat-4' });
       expect(counts).toEqual({ episodes: 1, facts: 1, entities: 1 });
       expect((await search(account, 'beam B3 W12x26')).some((f) => f.fact.includes('uses a W12x26'))).toBe(true);
-      expect((await search(account, 'W14x30', { includeInvalidated: true })).some((f) => f.fact.includes('W14x30'))).toBe(false);
+      expect(
+        (await search(account, 'W14x30', { includeInvalidated: true })).some((f) => f.fact.includes('W14x30')),
+      ).toBe(false);
       expect((await store.lastEpisodes(account, 'g1', 100)).length).toBe(g1Before - 1);
       // chat-1 and chat-2 both stated the girder fact: deleting chat-2 keeps it, with chat-1 as its only episode.
       await store.deleteEpisodes(account, { groupId: 'g1', source: 'chat-2' });
@@ -298,7 +396,9 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       const counts = await store.deleteGroup(account, 'g1');
       expect(counts!.episodes).toBeGreaterThan(0);
       expect(await store.lastEpisodes(account, 'g1', 100)).toEqual([]);
-      expect(await search(account, 'W36x150 girder Thornton', { scope: { accountId: account, groupIds: ['g1'] } })).toEqual([]);
+      expect(
+        await search(account, 'W36x150 girder Thornton', { scope: { accountId: account, groupIds: ['g1'] } }),
+      ).toEqual([]);
       expect((await search(account, 'Harbor View Garage W16x40')).length).toBeGreaterThan(0);
     });
 
@@ -309,14 +409,23 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
 
       /** What a reader can see of the group: its episodes, the entities its messages name, and every fact at them. */
       async function state(groupId = group) {
-        const episodes = [...(await store.lastEpisodes(acct(), groupId, 1000)), ...(await store.nextPending(acct(), groupId, 1000))].map((e) => `${e.uuid} ${e.status}`).sort();
+        const episodes = [
+          ...(await store.lastEpisodes(acct(), groupId, 1000)),
+          ...(await store.nextPending(acct(), groupId, 1000)),
+        ]
+          .map((e) => `${e.uuid} ${e.status}`)
+          .sort();
         const entities = new Map<string, Entity>();
         for (const text of [...said.map((e) => `${e.content} ${e.role}`), 'Atomic Node bulk entity']) {
-          for (const e of await store.entitiesMatching({ accountId: acct(), groupIds: [groupId] }, text, 1000)) entities.set(e.uuid, e);
+          for (const e of await store.entitiesMatching({ accountId: acct(), groupIds: [groupId] }, text, 1000))
+            entities.set(e.uuid, e);
         }
         const factUuids = new Set<string>();
-        for (const uuid of entities.keys()) for (const f of (await store.edgesOfNode(acct(), uuid)) ?? []) factUuids.add(f.uuid);
-        const facts = (await store.getFacts(acct(), [...factUuids])).map(({ embedding, ...f }) => f).sort((a, b) => a.uuid.localeCompare(b.uuid));
+        for (const uuid of entities.keys())
+          for (const f of (await store.edgesOfNode(acct(), uuid)) ?? []) factUuids.add(f.uuid);
+        const facts = (await store.getFacts(acct(), [...factUuids]))
+          .map(({ embedding, ...f }) => f)
+          .sort((a, b) => a.uuid.localeCompare(b.uuid));
         return { episodes, entities: [...entities.values()].sort((a, b) => a.uuid.localeCompare(b.uuid)), facts };
       }
 
@@ -324,7 +433,10 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
        * Runs `change` on a store whose transactions fail at statement 1, 2, … until it succeeds; after
        * each failure the state must be exactly as before. Returns the result and how many failures it took.
        */
-      async function sweep<T>(change: (s: MemoryStore) => Promise<T>, read: () => Promise<unknown> = state): Promise<{ result: T; failures: number }> {
+      async function sweep<T>(
+        change: (s: MemoryStore) => Promise<T>,
+        read: () => Promise<unknown> = state,
+      ): Promise<{ result: T; failures: number }> {
         const before = await read();
         for (let n = 1; n <= 60; n++) {
           let result: T;
@@ -364,27 +476,67 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       it('inserting many entities and facts: all or none', async () => {
         const now = new Date().toISOString();
         const entities: Entity[] = Array.from({ length: 230 }, (_, i) => ({
-          uuid: randomUUID(), accountId: acct(), groupId: 'atomic-bulk', name: `bulk entity ${i}`, normName: `bulk entity ${i}`, kind: 'entity', summary: '', createdAt: now,
+          uuid: randomUUID(),
+          accountId: acct(),
+          groupId: 'atomic-bulk',
+          name: `bulk entity ${i}`,
+          normName: `bulk entity ${i}`,
+          kind: 'entity',
+          summary: '',
+          createdAt: now,
         }));
-        const stored = async () => (await store.getEntities(acct(), entities.map((e) => e.uuid))).length;
+        const stored = async () =>
+          (
+            await store.getEntities(
+              acct(),
+              entities.map((e) => e.uuid),
+            )
+          ).length;
         await sweep((s) => s.insertEntities(entities), stored);
         expect(await stored()).toBe(230);
         const episode = msg('Bulk facts.', 'bulk-facts');
         await store.addEpisodes(acct(), 'atomic-bulk', [episode]);
         const facts: NewFact[] = Array.from({ length: 210 }, (_, i) => ({
-          uuid: randomUUID(), accountId: acct(), groupId: 'atomic-bulk', sourceUuid: entities[i]!.uuid, targetUuid: entities[i + 1]!.uuid, name: 'RELATES_TO',
-          fact: `bulk fact ${i}`, normFact: `bulk fact ${i}`, validAt: now, invalidAt: null, createdAt: now, expiredAt: null, invalidatedBy: null,
-          embedding: new Float32Array(embedder.dimensions).fill(1 / 16), embeddingModel: embedder.model,
+          uuid: randomUUID(),
+          accountId: acct(),
+          groupId: 'atomic-bulk',
+          sourceUuid: entities[i]!.uuid,
+          targetUuid: entities[i + 1]!.uuid,
+          name: 'RELATES_TO',
+          fact: `bulk fact ${i}`,
+          normFact: `bulk fact ${i}`,
+          validAt: now,
+          invalidAt: null,
+          createdAt: now,
+          expiredAt: null,
+          invalidatedBy: null,
+          embedding: new Float32Array(embedder.dimensions).fill(1 / 16),
+          embeddingModel: embedder.model,
           episode: { uuid: episode.uuid, sourceDescription: 'bulk-facts' },
         }));
-        const storedFacts = async () => (await store.getFacts(acct(), facts.map((f) => f.uuid))).length;
+        const storedFacts = async () =>
+          (
+            await store.getFacts(
+              acct(),
+              facts.map((f) => f.uuid),
+            )
+          ).length;
         await sweep((s) => s.insertFacts(facts), storedFacts);
         expect(await storedFacts()).toBe(210);
         await store.deleteGroup(acct(), 'atomic-bulk');
       });
 
       it('saving an entity node over an existing one', async () => {
-        const node = { uuid: randomUUID(), accountId: acct(), groupId: group, name: 'Atomic Node', normName: 'atomic node', kind: 'entity', summary: 'first', createdAt: new Date().toISOString() };
+        const node = {
+          uuid: randomUUID(),
+          accountId: acct(),
+          groupId: group,
+          name: 'Atomic Node',
+          normName: 'atomic node',
+          kind: 'entity',
+          summary: 'first',
+          createdAt: new Date().toISOString(),
+        };
         expect(await store.saveEntityNode(node)).toBe('created');
         const { result, failures } = await sweep((s) => s.saveEntityNode({ ...node, summary: 'second' }));
         expect(result).toBe('updated');
@@ -441,7 +593,8 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       const filter = { includeInvalidated: false, source: null };
       const [qOld] = await embedder.embed(['deck on the roof']);
       const [qNew] = await other.embed(['deck on the roof']);
-      const width = async (uuids: string[]) => new Set((await store.getFacts(account, uuids)).map((f) => f.embedding.length));
+      const width = async (uuids: string[]) =>
+        new Set((await store.getFacts(account, uuids)).map((f) => f.embedding.length));
       expect(await store.nearestFacts(scope, { model: other.model, vector: qNew! }, filter, 10)).toEqual([]);
       const before = await store.nearestFacts(scope, { model: embedder.model, vector: qOld! }, filter, 10);
       expect(before.length).toBeGreaterThan(0);
@@ -452,12 +605,15 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       // One batch: the facts done answer the new model's queries, the rest the old model's, never both.
       const first = await target.step(other);
       expect(first).toBeGreaterThan(0);
-      for (const [model, vector, w] of [[other.model, qNew!, 64], [embedder.model, qOld!, 256]] as const) {
+      for (const [model, vector, w] of [
+        [other.model, qNew!, 64],
+        [embedder.model, qOld!, 256],
+      ] as const) {
         const hits = await store.nearestFacts({ accountId: account, groupIds: null }, { model, vector }, filter, 100);
         if (hits.length) expect(await width(hits.map((h) => h.uuid))).toEqual(new Set([w]));
       }
       const progress = await reembed(target, other);
-      expect(progress, progress.error).toMatchObject({ state: "done", model: other.model });
+      expect(progress, progress.error).toMatchObject({ state: 'done', model: other.model });
       expect(progress.done + first).toBe(stale);
       expect(await target.count(other.model)).toEqual({ stale: 0, total });
       expect(await store.nearestFacts(scope, { model: embedder.model, vector: qOld! }, filter, 10)).toEqual([]);
@@ -467,7 +623,17 @@ export function storeContract(name: string, open: () => Promise<OpenedStore>, op
       // Search with the new model finds the roof deck first.
       const found = await searchFacts(
         { store, embedder: other, pairScorer: null },
-        { query: 'deck on the roof', scope, maxFacts: 10, reranker: 'rrf', minScore: 0, mmrLambda: 0.7, source: null, includeInvalidated: false, centerNodeUuid: null },
+        {
+          query: 'deck on the roof',
+          scope,
+          maxFacts: 10,
+          reranker: 'rrf',
+          minScore: 0,
+          mmrLambda: 0.7,
+          source: null,
+          includeInvalidated: false,
+          centerNodeUuid: null,
+        },
       );
       expect(found[0]?.fact).toMatch(/roof deck/i);
       // And back, so the store is as the other cases left it.

@@ -112,7 +112,10 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
 
   constructor(options: HelperOptions) {
     super();
-    this.o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof this.o;
+    this.o = {
+      ...DEFAULTS,
+      ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+    } as typeof this.o;
   }
 
   /** A helper process is running. */
@@ -134,7 +137,11 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
    * Sends one request and waits for its answer. Requests are queued and sent one at a time.
    * `timeoutMs` covers the wait once the request is sent (not the time spent in the queue).
    */
-  request(op: string, payload: Record<string, unknown> = {}, options: { timeoutMs?: number; what?: string } = {}): Promise<HelperAnswer> {
+  request(
+    op: string,
+    payload: Record<string, unknown> = {},
+    options: { timeoutMs?: number; what?: string } = {},
+  ): Promise<HelperAnswer> {
     const run = async (): Promise<HelperAnswer> => {
       if (this.closed) throw new HelperError('closed', 'the program adapter is closed');
       const child = await this.ensureStarted();
@@ -158,7 +165,11 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
     // Let go of it at once: a request made meanwhile starts a new helper instead of reaching this one.
     if (this.child === child) {
       this.child = null;
-      if (this.inFlight) this.settle(this.inFlight, new HelperError('closed', `the COM helper was stopped during ${this.inFlight.what}`));
+      if (this.inFlight)
+        this.settle(
+          this.inFlight,
+          new HelperError('closed', `the COM helper was stopped during ${this.inFlight.what}`),
+        );
       this.emit('state');
     }
     const exited = new Promise<void>((res) => child.once('exit', () => res()));
@@ -175,7 +186,12 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
     while (this.starts.length && now - this.starts[0]! > this.o.restartWindowMs) this.starts.shift();
     if (this.starts.length >= this.o.maxRestarts) {
       const wait = Math.ceil((this.o.restartWindowMs - (now - this.starts[0]!)) / 1000);
-      return Promise.reject(new HelperError('unavailable', `the COM helper failed ${this.starts.length} times within ${this.o.restartWindowMs / 1000} s; it is started again in ${wait} s`));
+      return Promise.reject(
+        new HelperError(
+          'unavailable',
+          `the COM helper failed ${this.starts.length} times within ${this.o.restartWindowMs / 1000} s; it is started again in ${wait} s`,
+        ),
+      );
     }
     this.starts.push(now);
     this.starting = this.start().finally(() => (this.starting = null));
@@ -202,7 +218,10 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
         child.kill('SIGKILL');
         reject(new HelperError('start_failed', message));
       };
-      const timer = setTimeout(() => fail(`the COM helper did not say it was ready within ${this.o.startTimeoutMs / 1000} s`), this.o.startTimeoutMs);
+      const timer = setTimeout(
+        () => fail(`the COM helper did not say it was ready within ${this.o.startTimeoutMs / 1000} s`),
+        this.o.startTimeoutMs,
+      );
       child.on('error', (err) => fail(`the COM helper could not be started: ${err.message}`));
       child.stderr.on('data', (chunk: Buffer) => {
         this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-4096);
@@ -218,7 +237,8 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
             this.o.log.info('COM helper started', { pid: child.pid });
             this.emit('state');
             resolve(child);
-          } else if (msg && msg.ready === true) fail(`the COM helper speaks protocol ${String(msg.protocol)}, this client ${PROTOCOL_VERSION}`);
+          } else if (msg && msg.ready === true)
+            fail(`the COM helper speaks protocol ${String(msg.protocol)}, this client ${PROTOCOL_VERSION}`);
           else this.refuse(line);
           return;
         }
@@ -230,7 +250,14 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
         this.child = null;
         this.o.log.warn('COM helper exited', { code, signal, stderr: this.stderrTail.slice(-500) });
         const f = this.inFlight;
-        if (f) this.settle(f, new HelperError('crashed', `the COM helper exited (${signal ?? `code ${code}`}) during ${f.what}${this.stderrNote()}`));
+        if (f)
+          this.settle(
+            f,
+            new HelperError(
+              'crashed',
+              `the COM helper exited (${signal ?? `code ${code}`}) during ${f.what}${this.stderrNote()}`,
+            ),
+          );
         this.emit('state');
       });
     });
@@ -272,7 +299,13 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
     });
   }
 
-  private send(child: ChildProcessWithoutNullStreams, op: string, payload: Record<string, unknown>, timeoutMs: number, what: string): Promise<HelperAnswer> {
+  private send(
+    child: ChildProcessWithoutNullStreams,
+    op: string,
+    payload: Record<string, unknown>,
+    timeoutMs: number,
+    what: string,
+  ): Promise<HelperAnswer> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       const flight: InFlight = {
@@ -282,7 +315,13 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
         reject,
         garbage: 0,
         timer: setTimeout(() => {
-          this.settle(flight, new HelperError('timeout', `${what} did not answer within ${Math.round(timeoutMs / 1000)} s; the COM helper was stopped (the program may still be working)`));
+          this.settle(
+            flight,
+            new HelperError(
+              'timeout',
+              `${what} did not answer within ${Math.round(timeoutMs / 1000)} s; the COM helper was stopped (the program may still be working)`,
+            ),
+          );
           this.kill(child);
         }, timeoutMs),
       };
@@ -313,7 +352,14 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
   private tooLarge(): void {
     const f = this.inFlight;
     this.o.log.warn('COM helper answer too large', { limit: this.o.maxLineBytes, request: f?.what });
-    if (f) this.settle(f, new HelperError('too_large', `the answer to ${f.what} is larger than ${this.o.maxLineBytes} bytes; ask for less (fewer joints, frames or stations)`));
+    if (f)
+      this.settle(
+        f,
+        new HelperError(
+          'too_large',
+          `the answer to ${f.what} is larger than ${this.o.maxLineBytes} bytes; ask for less (fewer joints, frames or stations)`,
+        ),
+      );
   }
 
   private refuse(line: string): void {
@@ -321,7 +367,13 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
     this.o.log.warn('COM helper line refused', { line: line.slice(0, 200) });
     const f = this.inFlight;
     if (f && ++f.garbage > this.o.maxGarbageLines) {
-      this.settle(f, new HelperError('malformed', `the COM helper wrote ${f.garbage} lines that are not protocol messages during ${f.what}; it was stopped`));
+      this.settle(
+        f,
+        new HelperError(
+          'malformed',
+          `the COM helper wrote ${f.garbage} lines that are not protocol messages during ${f.what}; it was stopped`,
+        ),
+      );
       if (this.child) this.kill(this.child);
     }
   }
@@ -337,14 +389,21 @@ export class HelperProcess extends EventEmitter<HelperEvents> {
     }
     if (msg.ok === true) {
       const out = msg.out === undefined ? [] : msg.out;
-      if (!Array.isArray(out)) return this.settle(f, new HelperError('malformed', `the answer to ${f.what} has an "out" that is not a list`));
+      if (!Array.isArray(out))
+        return this.settle(f, new HelperError('malformed', `the answer to ${f.what} has an "out" that is not a list`));
       return this.settle(f, { value: msg.value ?? null, out });
     }
     if (msg.ok === false && msg.error && typeof msg.error === 'object') {
       const e = msg.error as { kind?: unknown; message?: unknown; details?: unknown };
       const message = typeof e.message === 'string' ? e.message.slice(0, 2000) : 'no message';
-      const details = e.details && typeof e.details === 'object' && !Array.isArray(e.details) ? (e.details as Record<string, unknown>) : undefined;
-      return this.settle(f, new HelperError('remote', message, { kind: typeof e.kind === 'string' ? e.kind : 'error', details }));
+      const details =
+        e.details && typeof e.details === 'object' && !Array.isArray(e.details)
+          ? (e.details as Record<string, unknown>)
+          : undefined;
+      return this.settle(
+        f,
+        new HelperError('remote', message, { kind: typeof e.kind === 'string' ? e.kind : 'error', details }),
+      );
     }
     this.settle(f, new HelperError('malformed', `the answer to ${f.what} is not a protocol message`));
   }

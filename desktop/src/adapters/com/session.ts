@@ -46,7 +46,8 @@ export interface SessionEvents {
 
 /** A value the helper returns for a COM object: kept in its handle table, named by this. */
 export type Handle = { $handle: string };
-export const isHandle = (v: unknown): v is Handle => typeof v === 'object' && v !== null && typeof (v as Handle).$handle === 'string';
+export const isHandle = (v: unknown): v is Handle =>
+  typeof v === 'object' && v !== null && typeof (v as Handle).$handle === 'string';
 
 export class ComSession extends EventEmitter<SessionEvents> {
   readonly helper: HelperProcess;
@@ -89,11 +90,20 @@ export class ComSession extends EventEmitter<SessionEvents> {
   async ensureConnected(): Promise<Connection> {
     if (this.connection && this.helper.alive) return this.connection;
     const payload = { ...this.o.connect(), ...(this.own?.pid ? { ownPid: this.own.pid } : {}) };
-    const answer = await this.wrap(() => this.helper.request('connect', payload, { timeoutMs: this.o.connectTimeoutMs ?? 180_000, what: `starting ${this.o.label}` }));
+    const answer = await this.wrap(() =>
+      this.helper.request('connect', payload, {
+        timeoutMs: this.o.connectTimeoutMs ?? 180_000,
+        what: `starting ${this.o.label}`,
+      }),
+    );
     const v = answer.value as Partial<Connection> & { reattached?: boolean };
     this.generation++;
     if (v.reattached !== true) this.instance++;
-    this.connection = { started: v.started === true, pid: typeof v.pid === 'number' ? v.pid : null, version: typeof v.version === 'string' ? v.version : null };
+    this.connection = {
+      started: v.started === true,
+      pid: typeof v.pid === 'number' ? v.pid : null,
+      version: typeof v.version === 'string' ? v.version : null,
+    };
     if (this.connection.started) this.own = { pid: this.connection.pid };
     else if (this.own && !(v.reattached === true)) this.own = null; // our instance is gone; this one is not ours
     this.o.log.info('program connected', { program: this.o.program, ...this.connection, own: this.own !== null });
@@ -103,11 +113,21 @@ export class ComSession extends EventEmitter<SessionEvents> {
   }
 
   /** Calls a method; `byref` lists the argument positions the program writes back (answered in `out`, in that order). */
-  async call(target: string, args: unknown[] = [], options: { byref?: number[]; timeoutMs?: number } = {}): Promise<HelperAnswer> {
+  async call(
+    target: string,
+    args: unknown[] = [],
+    options: { byref?: number[]; timeoutMs?: number } = {},
+  ): Promise<HelperAnswer> {
     await this.ensureConnected();
     const started = performance.now();
     try {
-      const answer = await this.wrap(() => this.helper.request('call', { target, args, byref: options.byref ?? [] }, { timeoutMs: options.timeoutMs, what: target }));
+      const answer = await this.wrap(() =>
+        this.helper.request(
+          'call',
+          { target, args, byref: options.byref ?? [] },
+          { timeoutMs: options.timeoutMs, what: target },
+        ),
+      );
       noteProgramCall({ target, args, returned: answer.value, ms: performance.now() - started });
       return answer;
     } catch (err) {
@@ -120,14 +140,18 @@ export class ComSession extends EventEmitter<SessionEvents> {
   async get(target: string | Handle, names: string[]): Promise<Record<string, unknown>> {
     await this.ensureConnected();
     const t = isHandle(target) ? target.$handle : target;
-    const a = await this.wrap(() => this.helper.request('get', { target: t, names }, { what: `${t}.{${names.join(',')}}` }));
+    const a = await this.wrap(() =>
+      this.helper.request('get', { target: t, names }, { what: `${t}.{${names.join(',')}}` }),
+    );
     return (a.value ?? {}) as Record<string, unknown>;
   }
 
   /** Lets the helper drop objects it holds for handles. */
   async release(handles: Handle[]): Promise<void> {
     if (handles.length === 0 || !this.helper.alive) return;
-    await this.helper.request('release', { handles: handles.map((h) => h.$handle) }, { what: 'release' }).catch(() => undefined);
+    await this.helper
+      .request('release', { handles: handles.map((h) => h.$handle) }, { what: 'release' })
+      .catch(() => undefined);
   }
 
   /**
@@ -140,7 +164,12 @@ export class ComSession extends EventEmitter<SessionEvents> {
     this.probeTimer = null;
     if (this.own) {
       try {
-        if (this.connection && this.helper.alive) await this.helper.request('call', { target: this.o.exit.target, args: this.o.exit.args, byref: [] }, { timeoutMs: 30_000, what: this.o.exit.target });
+        if (this.connection && this.helper.alive)
+          await this.helper.request(
+            'call',
+            { target: this.o.exit.target, args: this.o.exit.args, byref: [] },
+            { timeoutMs: 30_000, what: this.o.exit.target },
+          );
         else if (this.own.pid) process.kill(this.own.pid);
       } catch (err) {
         this.o.log.warn('closing the program failed', { program: this.o.program, error: (err as Error).message });
@@ -216,7 +245,8 @@ export function toolFailureOf(err: HelperError, label: string): ToolFailure {
     case 'closed':
       return new ToolFailure('PROGRAM_NOT_AVAILABLE', `${label}: ${err.message}`);
     case 'remote':
-      if (err.remoteKind === 'not_connected' || err.remoteKind === 'start_failed') return new ToolFailure('PROGRAM_NOT_AVAILABLE', `${label}: ${err.message}`, err.details);
+      if (err.remoteKind === 'not_connected' || err.remoteKind === 'start_failed')
+        return new ToolFailure('PROGRAM_NOT_AVAILABLE', `${label}: ${err.message}`, err.details);
       return new ToolFailure('PROGRAM_ERROR', `${label}: ${err.message}`, { kind: err.remoteKind, ...err.details });
     default:
       return new ToolFailure('PROGRAM_ERROR', `${label}: ${err.message}`, { kind: err.kind });

@@ -7,7 +7,8 @@ parentPort!.on('message', ({ id, request }: { id: number; request: AnalysisReque
   try {
     parentPort!.postMessage({ id, ok: true, value: analyse(request) });
   } catch (err) {
-    if (err instanceof SolverError) parentPort!.postMessage({ id, ok: false, code: err.code, message: err.message, details: err.details });
+    if (err instanceof SolverError)
+      parentPort!.postMessage({ id, ok: false, code: err.code, message: err.message, details: err.details });
     else parentPort!.postMessage({ id, ok: false, code: 'PROGRAM_ERROR', message: (err as Error).message });
   }
 });

@@ -10,12 +10,17 @@ import { Worker } from 'node:worker_threads';
 import { ToolFailure } from '../adapter.ts';
 import type { AnalysisOutput, AnalysisRequest } from './solver/index.ts';
 
-export interface AnalysisLimits { timeoutMs: number; maxMemoryMb: number }
+export interface AnalysisLimits {
+  timeoutMs: number;
+  maxMemoryMb: number;
+}
 /** 10 minutes: a CSI analysis of a large model takes as long; the bridge's own call timeout is the caller's. */
 export const DEFAULT_LIMITS: AnalysisLimits = { timeoutMs: 10 * 60_000, maxMemoryMb: 2048 };
 
 type Output = AnalysisOutput;
-type Reply = { id: number; ok: true; value: Output } | { id: number; ok: false; code: ToolFailure['code']; message: string; details?: Record<string, unknown> };
+type Reply =
+  | { id: number; ok: true; value: Output }
+  | { id: number; ok: false; code: ToolFailure['code']; message: string; details?: Record<string, unknown> };
 
 export class AnalysisRunner {
   private readonly limits: AnalysisLimits;
@@ -43,7 +48,9 @@ export class AnalysisRunner {
   private runOne(request: AnalysisRequest): Promise<Output> {
     const limits = { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxMemoryMb } };
     // Packaged, the worker is its own bundle, an asset of the executable.
-    const worker = (this.worker ??= packaged ? new Worker(asset('analysis-worker.cjs').toString('utf8'), { eval: true, ...limits }) : new Worker(new URL('./analysis-worker.ts', import.meta.url), limits));
+    const worker = (this.worker ??= packaged
+      ? new Worker(asset('analysis-worker.cjs').toString('utf8'), { eval: true, ...limits })
+      : new Worker(new URL('./analysis-worker.ts', import.meta.url), limits));
     const id = this.nextId++;
     worker.ref();
     return new Promise<Output>((resolve, reject) => {
@@ -60,11 +67,19 @@ export class AnalysisRunner {
         if (reply.ok) done(null, reply.value);
         else done(new ToolFailure(reply.code, reply.message, reply.details));
       };
-      const onError = (err: Error & { code?: string }) => done(err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new ToolFailure('TOO_LARGE', `the analysis needed more than ${this.limits.maxMemoryMb} MB`)
-        : new ToolFailure('PROGRAM_ERROR', `the analysis failed: ${err.message}`));
-      const onExit = (code: number) => done(new ToolFailure('PROGRAM_ERROR', `the analysis stopped (exit code ${code})`));
-      const timer = setTimeout(() => done(new ToolFailure('TOO_LARGE', `the analysis did not finish within ${this.limits.timeoutMs / 1000} s`)), this.limits.timeoutMs);
+      const onError = (err: Error & { code?: string }) =>
+        done(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new ToolFailure('TOO_LARGE', `the analysis needed more than ${this.limits.maxMemoryMb} MB`)
+            : new ToolFailure('PROGRAM_ERROR', `the analysis failed: ${err.message}`),
+        );
+      const onExit = (code: number) =>
+        done(new ToolFailure('PROGRAM_ERROR', `the analysis stopped (exit code ${code})`));
+      const timer = setTimeout(
+        () =>
+          done(new ToolFailure('TOO_LARGE', `the analysis did not finish within ${this.limits.timeoutMs / 1000} s`)),
+        this.limits.timeoutMs,
+      );
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.postMessage({ id, request });
     });

@@ -20,7 +20,10 @@ export function beta1(fc: number): number {
   return fc <= 28 ? 0.85 : Math.max(0.65, 0.85 - (0.05 * (fc - 28)) / 7); // Table 22.2.2.4.3
 }
 
-export interface BeamFlexure { area: number; message: string | null }
+export interface BeamFlexure {
+  area: number;
+  message: string | null;
+}
 
 /** Required tension steel for a moment Mu (N·mm) on a b × d section. */
 export function beamFlexure(Mu: number, b: number, d: number, fc: number, fy: number): BeamFlexure {
@@ -31,7 +34,11 @@ export function beamFlexure(Mu: number, b: number, d: number, fc: number, fy: nu
   const cMax = (d * EPS_CU) / (EPS_CU + fy / ES + 0.003); // tension-controlled limit, εt = εty + 0.003
   const aMax = beta1(fc) * cMax;
   const capacityMax = phi * k * aMax * (d - aMax / 2);
-  if (disc < 0 || Mu > capacityMax) return { area: (k * aMax) / fy, message: `Mu exceeds a tension-controlled singly reinforced section (φMn ≤ ${(capacityMax / 1e6).toFixed(1)} kN·m): compression steel or a larger section is needed` };
+  if (disc < 0 || Mu > capacityMax)
+    return {
+      area: (k * aMax) / fy,
+      message: `Mu exceeds a tension-controlled singly reinforced section (φMn ≤ ${(capacityMax / 1e6).toFixed(1)} kN·m): compression steel or a larger section is needed`,
+    };
   const a = d - Math.sqrt(disc);
   const required = (k * a) / fy;
   const min = (Math.max(0.25 * Math.sqrt(fc), 1.4) * b * d) / fy;
@@ -39,17 +46,34 @@ export function beamFlexure(Mu: number, b: number, d: number, fc: number, fy: nu
 }
 
 /** Required shear reinforcement Av/s (mm²/mm) for Vu (N). */
-export function beamShear(Vu: number, b: number, d: number, fc: number, fyt: number): { areaPerLength: number; message: string | null } {
+export function beamShear(
+  Vu: number,
+  b: number,
+  d: number,
+  fc: number,
+  fyt: number,
+): { areaPerLength: number; message: string | null } {
   const phi = 0.75;
   const Vc = 0.17 * Math.sqrt(fc) * b * d;
   const need = Math.max(0, (Vu / phi - Vc) / (fyt * d));
   const min = Vu > 0.5 * phi * Vc ? (Math.max(0.062 * Math.sqrt(fc), 0.35) * b) / fyt : 0;
   const VsMax = 0.66 * Math.sqrt(fc) * b * d; // 22.5.1.2
-  return { areaPerLength: Math.max(need, min), message: Vu / phi - Vc > VsMax ? 'shear exceeds the section\'s limit (22.5.1.2): enlarge the section' : null };
+  return {
+    areaPerLength: Math.max(need, min),
+    message: Vu / phi - Vc > VsMax ? "shear exceeds the section's limit (22.5.1.2): enlarge the section" : null,
+  };
 }
 
 /** Design strengths (φPn, φMn) of a section h deep (bending direction) × b with Ast in two layers at cover c' from each face, for a neutral axis depth c. */
-function point(c: number, b: number, h: number, dp: number, Ast: number, fc: number, fy: number): { phiP: number; phiM: number } {
+function point(
+  c: number,
+  b: number,
+  h: number,
+  dp: number,
+  Ast: number,
+  fc: number,
+  fy: number,
+): { phiP: number; phiM: number } {
   const a = Math.min(beta1(fc) * c, h);
   const Cc = 0.85 * fc * a * b;
   const layer = (depth: number) => {
@@ -58,7 +82,8 @@ function point(c: number, b: number, h: number, dp: number, Ast: number, fc: num
     if (eps > 0 && depth < a) fs -= 0.85 * fc; // displaced concrete
     return fs * (Ast / 2);
   };
-  const F1 = layer(dp), F2 = layer(h - dp);
+  const F1 = layer(dp),
+    F2 = layer(h - dp);
   const Pn = Cc + F1 + F2;
   const Mn = Cc * (h / 2 - a / 2) + F1 * (h / 2 - dp) - F2 * (h / 2 - dp);
   const epsT = (EPS_CU * (h - dp - c)) / c;
@@ -68,13 +93,23 @@ function point(c: number, b: number, h: number, dp: number, Ast: number, fc: num
 }
 
 /** Whether (Pu compression positive, Mu ≥ 0) lies inside the design interaction diagram of Ast. */
-export function columnHolds(Pu: number, Mu: number, b: number, h: number, dp: number, Ast: number, fc: number, fy: number): boolean {
+export function columnHolds(
+  Pu: number,
+  Mu: number,
+  b: number,
+  h: number,
+  dp: number,
+  Ast: number,
+  fc: number,
+  fy: number,
+): boolean {
   const Ag = b * h;
   const phiPmax = 0.8 * 0.65 * (0.85 * fc * (Ag - Ast) + fy * Ast);
   const phiTmax = 0.9 * fy * Ast;
   if (Pu > phiPmax || -Pu > phiTmax) return false;
   // The diagram is traced by c from deep in tension to full compression; φMn at Pu by bisection on c (φPn grows with c).
-  let lo = 1e-6 * h, hi = 50 * h;
+  let lo = 1e-6 * h,
+    hi = 50 * h;
   if (point(hi, b, h, dp, Ast, fc, fy).phiP < Pu) return false;
   if (point(lo, b, h, dp, Ast, fc, fy).phiP > Pu) return Mu <= point(lo, b, h, dp, Ast, fc, fy).phiM;
   for (let k = 0; k < 100; k++) {
@@ -86,13 +121,28 @@ export function columnHolds(Pu: number, Mu: number, b: number, h: number, dp: nu
 }
 
 /** Least longitudinal steel (mm²) for the column demands [Pu, Mu3, Mu2] (N, N·mm), section depth h along local 2, width b along local 3. */
-export function columnSteel(demands: { Pu: number; M3: number; M2: number }[], b: number, h: number, dp: number, fc: number, fy: number): { area: number; message: string | null } {
+export function columnSteel(
+  demands: { Pu: number; M3: number; M2: number }[],
+  b: number,
+  h: number,
+  dp: number,
+  fc: number,
+  fy: number,
+): { area: number; message: string | null } {
   const Ag = b * h;
-  const holds = (Ast: number) => demands.every((q) => columnHolds(q.Pu, Math.abs(q.M3), b, h, dp, Ast, fc, fy) && columnHolds(q.Pu, Math.abs(q.M2), h, b, dp, Ast, fc, fy));
-  const min = 0.01 * Ag, max = 0.08 * Ag;
+  const holds = (Ast: number) =>
+    demands.every(
+      (q) =>
+        columnHolds(q.Pu, Math.abs(q.M3), b, h, dp, Ast, fc, fy) &&
+        columnHolds(q.Pu, Math.abs(q.M2), h, b, dp, Ast, fc, fy),
+    );
+  const min = 0.01 * Ag,
+    max = 0.08 * Ag;
   if (holds(min)) return { area: min, message: null };
-  if (!holds(max)) return { area: max, message: 'more than 8 % of the gross area would be needed (10.6.1.1): enlarge the section' };
-  let lo = min, hi = max;
+  if (!holds(max))
+    return { area: max, message: 'more than 8 % of the gross area would be needed (10.6.1.1): enlarge the section' };
+  let lo = min,
+    hi = max;
   for (let k = 0; k < 60; k++) {
     const mid = (lo + hi) / 2;
     if (holds(mid)) hi = mid;

@@ -3,13 +3,28 @@
 // the design strengths of ./strength.ts, combined by H1-1; the largest ratio governs. Lateral-
 // torsional buckling is checked per unbraced segment with Cb from that segment's moment diagram
 // (F1-1) unless Cb is given.
-import { cbFactor, compression, flexureMajor, flexureMinor, interaction, NotCovered, shearMajor, shearMinor, tension, type Steel, type Strength } from './strength.ts';
+import {
+  cbFactor,
+  compression,
+  flexureMajor,
+  flexureMinor,
+  interaction,
+  NotCovered,
+  shearMajor,
+  shearMinor,
+  tension,
+  type Steel,
+  type Strength,
+} from './strength.ts';
 import type { ISection } from './section.ts';
 
 export const DESIGN_STATIONS = 21;
 
 /** Forces [P, V2, V3, T, M2, M3] of one design state (a combination, or one bound of one) along the member. */
-export interface ForceState { combination: string; forcesAt(x: number): number[] }
+export interface ForceState {
+  combination: string;
+  forcesAt(x: number): number[];
+}
 
 export interface MemberInput {
   section: ISection;
@@ -23,7 +38,12 @@ export interface MemberInput {
   cb?: number;
 }
 
-export interface Component { ratio: number; demand: number; capacity: number; clause: string }
+export interface Component {
+  ratio: number;
+  demand: number;
+  capacity: number;
+  clause: string;
+}
 export interface MemberCheck {
   ratio: number;
   clause: string;
@@ -43,9 +63,13 @@ export function checkMember(m: MemberInput, states: ForceState[]): MemberCheck |
   const comp = compression(s, steel, m.Lcx, m.Lcy, m.Lcz);
   const tens = tension(s, steel);
   const minor = flexureMinor(s, steel);
-  const v2 = shearMajor(s, steel), v3 = shearMinor(s, steel);
+  const v2 = shearMajor(s, steel),
+    v3 = shearMinor(s, steel);
   const segment = m.Lb > 0 && m.Lb < L ? m.Lb : L;
-  const segments = m.Lb === 0 ? [[0, L]] : Array.from({ length: Math.ceil(L / segment - 1e-9) }, (_, k) => [k * segment, Math.min(L, (k + 1) * segment)]);
+  const segments =
+    m.Lb === 0
+      ? [[0, L]]
+      : Array.from({ length: Math.ceil(L / segment - 1e-9) }, (_, k) => [k * segment, Math.min(L, (k + 1) * segment)]);
   let best: MemberCheck | null = null;
   for (const state of states) {
     // Major-axis design strength per segment, with this state's Cb.
@@ -60,16 +84,52 @@ export function checkMember(m: MemberInput, states: ForceState[]): MemberCheck |
     for (let k = 0; k < DESIGN_STATIONS; k++) {
       const x = (L * k) / (DESIGN_STATIONS - 1);
       const [P, V2, V3, , M2, M3] = state.forcesAt(x) as [number, number, number, number, number, number];
-      const seg = Math.min(segments.length - 1, Math.max(0, segments.findIndex(([a, b]) => x >= a! - 1e-9 * L && x <= b! + 1e-9 * L)));
+      const seg = Math.min(
+        segments.length - 1,
+        Math.max(
+          0,
+          segments.findIndex(([a, b]) => x >= a! - 1e-9 * L && x <= b! + 1e-9 * L),
+        ),
+      );
       const major = majorOf[seg]!;
       const axialStrength: Strength = P < 0 ? comp : tens;
-      const c = (demand: number, st: Strength): Component => ({ ratio: demand / st.capacity, demand, capacity: st.capacity, clause: st.clause });
-      const axial = c(Math.abs(P), axialStrength), mx = c(Math.abs(M3), major), my = c(Math.abs(M2), minor);
-      const sv2 = c(Math.abs(V2), v2), sv3 = c(Math.abs(V3), v3);
-      const h1 = interaction(axial.demand, axialStrength.capacity, mx.demand, major.capacity, my.demand, minor.capacity);
-      const candidates: [number, string][] = [[h1.ratio, h1.clause], [sv2.ratio, v2.clause], [sv3.ratio, v3.clause]];
+      const c = (demand: number, st: Strength): Component => ({
+        ratio: demand / st.capacity,
+        demand,
+        capacity: st.capacity,
+        clause: st.clause,
+      });
+      const axial = c(Math.abs(P), axialStrength),
+        mx = c(Math.abs(M3), major),
+        my = c(Math.abs(M2), minor);
+      const sv2 = c(Math.abs(V2), v2),
+        sv3 = c(Math.abs(V3), v3);
+      const h1 = interaction(
+        axial.demand,
+        axialStrength.capacity,
+        mx.demand,
+        major.capacity,
+        my.demand,
+        minor.capacity,
+      );
+      const candidates: [number, string][] = [
+        [h1.ratio, h1.clause],
+        [sv2.ratio, v2.clause],
+        [sv3.ratio, v3.clause],
+      ];
       const [ratio, clause] = candidates.sort((p, q) => q[0] - p[0])[0]!;
-      if (!best || ratio > best.ratio) best = { ratio, clause, combination: state.combination, station: x, axial, major: mx, minor: my, shear_major: sv2, shear_minor: sv3 };
+      if (!best || ratio > best.ratio)
+        best = {
+          ratio,
+          clause,
+          combination: state.combination,
+          station: x,
+          axial,
+          major: mx,
+          minor: my,
+          shear_major: sv2,
+          shear_minor: sv3,
+        };
     }
   }
   return best;

@@ -4,15 +4,42 @@
 // slightly above the catalogue's h, so web slenderness is judged conservatively.
 
 export interface ISection {
-  d: number; bf: number; tf: number; tw: number;
-  A: number; Ix: number; Iy: number; J: number; Cw: number;
-  Sx: number; Sy: number; Zx: number; Zy: number;
-  rx: number; ry: number; rts: number; ho: number; h: number;
+  d: number;
+  bf: number;
+  tf: number;
+  tw: number;
+  A: number;
+  Ix: number;
+  Iy: number;
+  J: number;
+  Cw: number;
+  Sx: number;
+  Sy: number;
+  Zx: number;
+  Zy: number;
+  rx: number;
+  ry: number;
+  rts: number;
+  ho: number;
+  h: number;
 }
 
 export interface IPlates {
-  depth: number; flange_width: number; flange_thickness: number; web_thickness: number;
-  catalogue?: { area: number; i33: number; i22: number; j: number; cw: number; s33: number; s22: number; z33: number; z22: number };
+  depth: number;
+  flange_width: number;
+  flange_thickness: number;
+  web_thickness: number;
+  catalogue?: {
+    area: number;
+    i33: number;
+    i22: number;
+    j: number;
+    cw: number;
+    s33: number;
+    s22: number;
+    z33: number;
+    z22: number;
+  };
 }
 
 export function iSection(p: IPlates): ISection {
@@ -30,9 +57,23 @@ export function iSection(p: IPlates): ISection {
   const Zx = c?.z33 ?? bf * tf * (d - tf) + (tw * hw * hw) / 4;
   const Zy = c?.z22 ?? (bf * bf * tf) / 2 + (hw * tw * tw) / 4;
   return {
-    d, bf, tf, tw, A, Ix, Iy, J, Cw, Sx, Sy, Zx, Zy,
-    rx: Math.sqrt(Ix / A), ry: Math.sqrt(Iy / A),
+    d,
+    bf,
+    tf,
+    tw,
+    A,
+    Ix,
+    Iy,
+    J,
+    Cw,
+    Sx,
+    Sy,
+    Zx,
+    Zy,
+    rx: Math.sqrt(Ix / A),
+    ry: Math.sqrt(Iy / A),
     rts: Math.sqrt(Math.sqrt(Iy * Cw) / Sx), // (F2-7)
-    ho, h: hw,
+    ho,
+    h: hw,
   };
 }

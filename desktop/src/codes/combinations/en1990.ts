@@ -10,23 +10,41 @@
 import { CombinationError, items, lateral, type GeneratedCombination, type Group, type Options } from './types.ts';
 
 const PSI_IMPOSED: Record<Options['imposed_category'], [number, number, number]> = {
-  A: [0.7, 0.5, 0.3], B: [0.7, 0.5, 0.3], C: [0.7, 0.7, 0.6], D: [0.7, 0.7, 0.6],
-  E: [1.0, 0.9, 0.8], F: [0.7, 0.7, 0.6], G: [0.7, 0.5, 0.3], H: [0, 0, 0],
+  A: [0.7, 0.5, 0.3],
+  B: [0.7, 0.5, 0.3],
+  C: [0.7, 0.7, 0.6],
+  D: [0.7, 0.7, 0.6],
+  E: [1.0, 0.9, 0.8],
+  F: [0.7, 0.7, 0.6],
+  G: [0.7, 0.5, 0.3],
+  H: [0, 0, 0],
 };
 const PSI_WIND: [number, number, number] = [0.6, 0.2, 0];
 
 type Action = { label: string; group: Group; psi: [number, number, number]; family: string };
 
-export function en1990(o: Options, kind: 'STR' | 'characteristic' | 'quasi-permanent' | 'seismic'): GeneratedCombination[] {
-  if (o.rain.length) throw new CombinationError('generate.rain: EN 1990 has no rain action; give rain as snow or an explicit combination');
+export function en1990(
+  o: Options,
+  kind: 'STR' | 'characteristic' | 'quasi-permanent' | 'seismic',
+): GeneratedCombination[] {
+  if (o.rain.length)
+    throw new CombinationError(
+      'generate.rain: EN 1990 has no rain action; give rain as snow or an explicit combination',
+    );
   const G: Group = o.dead;
   const psiSnow: [number, number, number] = o.snow_above_1000m ? [0.7, 0.5, 0.2] : [0.5, 0.2, 0];
   const actions: Action[] = [];
   if (o.live.length) actions.push({ label: 'Q', group: o.live, psi: PSI_IMPOSED[o.imposed_category], family: 'live' });
   if (o.roof_live.length) actions.push({ label: 'QH', group: o.roof_live, psi: PSI_IMPOSED.H, family: 'roof' });
   if (o.snow.length) actions.push({ label: 'S', group: o.snow, psi: psiSnow, family: 'snow' });
-  const winds: Action[] = lateral(o.wind, o.opposite_lateral).map((w) => ({ label: w.label, group: [w.pattern], psi: PSI_WIND.map((v) => v * w.sign) as [number, number, number], family: 'wind' }));
-  const prefix = o.prefix ?? ({ STR: 'ULS', characteristic: 'SLS-C', 'quasi-permanent': 'SLS-QP', seismic: 'SEIS' } as const)[kind];
+  const winds: Action[] = lateral(o.wind, o.opposite_lateral).map((w) => ({
+    label: w.label,
+    group: [w.pattern],
+    psi: PSI_WIND.map((v) => v * w.sign) as [number, number, number],
+    family: 'wind',
+  }));
+  const prefix =
+    o.prefix ?? ({ STR: 'ULS', characteristic: 'SLS-C', 'quasi-permanent': 'SLS-QP', seismic: 'SEIS' } as const)[kind];
   const out: GeneratedCombination[] = [];
   const seen = new Set<string>();
   const add = (label: string, source: string, design: GeneratedCombination['design'], terms: [number, Group][]) => {
@@ -34,7 +52,13 @@ export function en1990(o: Options, kind: 'STR' | 'characteristic' | 'quasi-perma
     const key = JSON.stringify([...it].sort((a, b) => a.case.localeCompare(b.case)));
     if (!it.length || seen.has(key)) return;
     seen.add(key);
-    out.push({ name: `${prefix}${out.length + 1}${label ? ` ${label}` : ''}`.slice(0, 64), type: 'linear', items: it, design, source });
+    out.push({
+      name: `${prefix}${out.length + 1}${label ? ` ${label}` : ''}`.slice(0, 64),
+      type: 'linear',
+      items: it,
+      design,
+      source,
+    });
   };
   /** The accompanying variable actions of a leading one: every other family, one wind direction at a time. */
   const accompanying = (lead: Action | null): Action[][] => {
@@ -49,7 +73,12 @@ export function en1990(o: Options, kind: 'STR' | 'characteristic' | 'quasi-perma
       for (const lead of leads) {
         const leadSign = lead.family === 'wind' && lead.label.startsWith('-') ? -1 : 1;
         for (const acc of accompanying(lead)) {
-          add(`${gG === 1.35 ? 'Gsup' : 'Ginf'} ${lead.label} lead${acc.length ? ` +${acc.map((a) => a.label).join(',')}` : ''}`, 'EN 1990 6.10, Table A1.2(B)', 'strength', [[gG, G], [1.5 * leadSign, lead.group], ...acc.map((a): [number, Group] => [1.5 * a.psi[0], a.group])]);
+          add(
+            `${gG === 1.35 ? 'Gsup' : 'Ginf'} ${lead.label} lead${acc.length ? ` +${acc.map((a) => a.label).join(',')}` : ''}`,
+            'EN 1990 6.10, Table A1.2(B)',
+            'strength',
+            [[gG, G], [1.5 * leadSign, lead.group], ...acc.map((a): [number, Group] => [1.5 * a.psi[0], a.group])],
+          );
         }
       }
     }
@@ -57,12 +86,22 @@ export function en1990(o: Options, kind: 'STR' | 'characteristic' | 'quasi-perma
     if (!leads.length) add('G', 'EN 1990 6.14b', 'service', [[1, G]]);
     for (const lead of leads) {
       const leadSign = lead.family === 'wind' && lead.label.startsWith('-') ? -1 : 1;
-      for (const acc of accompanying(lead)) add(`${lead.label} lead`, 'EN 1990 6.14b', 'service', [[1, G], [leadSign, lead.group], ...acc.map((a): [number, Group] => [a.psi[0], a.group])]);
+      for (const acc of accompanying(lead))
+        add(`${lead.label} lead`, 'EN 1990 6.14b', 'service', [
+          [1, G],
+          [leadSign, lead.group],
+          ...acc.map((a): [number, Group] => [a.psi[0], a.group]),
+        ]);
     }
   } else if (kind === 'quasi-permanent') {
     add('', 'EN 1990 6.16b', 'service', [[1, G], ...actions.map((a): [number, Group] => [a.psi[2], a.group])]);
   } else {
-    for (const e of lateral(o.seismic, o.opposite_lateral)) add(e.label, 'EN 1990 6.12b', 'strength', [[1, G], [e.sign, [e.pattern]], ...actions.map((a): [number, Group] => [a.psi[2], a.group])]);
+    for (const e of lateral(o.seismic, o.opposite_lateral))
+      add(e.label, 'EN 1990 6.12b', 'strength', [
+        [1, G],
+        [e.sign, [e.pattern]],
+        ...actions.map((a): [number, Group] => [a.psi[2], a.group]),
+      ]);
   }
   return out;
 }

@@ -10,11 +10,17 @@ export { CombinationError, type GeneratedCombination } from './types.ts';
 
 export function generateCombinations(o: Generate): GeneratedCombination[] {
   switch (o.code) {
-    case 'ASCE7-16 LRFD': return asce7(o, 'LRFD');
-    case 'ASCE7-16 ASD': return asce7(o, 'ASD');
-    case 'EN1990 STR': return en1990(o, 'STR');
-    case 'EN1990 SLS characteristic': return en1990(o, 'characteristic');
-    case 'EN1990 SLS quasi-permanent': return en1990(o, 'quasi-permanent');
-    case 'EN1990 seismic': return en1990(o, 'seismic');
+    case 'ASCE7-16 LRFD':
+      return asce7(o, 'LRFD');
+    case 'ASCE7-16 ASD':
+      return asce7(o, 'ASD');
+    case 'EN1990 STR':
+      return en1990(o, 'STR');
+    case 'EN1990 SLS characteristic':
+      return en1990(o, 'characteristic');
+    case 'EN1990 SLS quasi-permanent':
+      return en1990(o, 'quasi-permanent');
+    case 'EN1990 seismic':
+      return en1990(o, 'seismic');
   }
 }

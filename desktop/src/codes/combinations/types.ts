@@ -21,12 +21,24 @@ export function items(...terms: [number, Group][]): { case: string; factor: numb
     if (factor === 0) continue;
     for (const p of group) out.set(p, (out.get(p) ?? 0) + factor);
   }
-  return [...out].filter(([, f]) => f !== 0).map(([c, factor]) => ({ case: c, factor: Math.round(factor * 1e9) / 1e9 }));
+  return [...out]
+    .filter(([, f]) => f !== 0)
+    .map(([c, factor]) => ({ case: c, factor: Math.round(factor * 1e9) / 1e9 }));
 }
 
 /** Each lateral pattern alone, and with the opposite sign when asked. */
-export function lateral(patterns: readonly string[], opposite: boolean): { sign: 1 | -1; pattern: string; label: string }[] {
-  return patterns.flatMap((p) => (opposite ? [{ sign: 1 as const, pattern: p, label: `+${p}` }, { sign: -1 as const, pattern: p, label: `-${p}` }] : [{ sign: 1 as const, pattern: p, label: p }]));
+export function lateral(
+  patterns: readonly string[],
+  opposite: boolean,
+): { sign: 1 | -1; pattern: string; label: string }[] {
+  return patterns.flatMap((p) =>
+    opposite
+      ? [
+          { sign: 1 as const, pattern: p, label: `+${p}` },
+          { sign: -1 as const, pattern: p, label: `-${p}` },
+        ]
+      : [{ sign: 1 as const, pattern: p, label: p }],
+  );
 }
 
 export type Options = Generate;

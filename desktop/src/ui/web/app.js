@@ -21,13 +21,33 @@ import { ChangePreview } from './safety/change-preview.js';
 
 const html = htm.bind(h);
 const PROGRAM_LABEL = { sap2000: 'SAP2000', etabs: 'ETABS', mathcad: 'Mathcad Prime' };
-const STANDARDS = [['us', 'US'], ['eurocode', 'Eurocode'], ['aus-nz', 'Australia/NZ'], ['canada', 'Canada'], ['philippines', 'Philippines'], ['singapore', 'Singapore']];
-const PALETTES = [['default', 'Default'], ['blueprint', 'Blueprint'], ['graphite', 'Graphite'], ['high-contrast', 'High contrast']];
-const PILL = { stopped: 'Client stopped', starting: 'Starting…', connected: 'Connected', reconnecting: 'Reconnecting…', error: 'Client error' };
+const STANDARDS = [
+  ['us', 'US'],
+  ['eurocode', 'Eurocode'],
+  ['aus-nz', 'Australia/NZ'],
+  ['canada', 'Canada'],
+  ['philippines', 'Philippines'],
+  ['singapore', 'Singapore'],
+];
+const PALETTES = [
+  ['default', 'Default'],
+  ['blueprint', 'Blueprint'],
+  ['graphite', 'Graphite'],
+  ['high-contrast', 'High contrast'],
+];
+const PILL = {
+  stopped: 'Client stopped',
+  starting: 'Starting…',
+  connected: 'Connected',
+  reconnecting: 'Reconnecting…',
+  error: 'Client error',
+};
 const WORKING = ['THINKING', 'CALLING_TOOL', 'WAITING_FOR_DESKTOP'];
 // Dictation needs the browser's speech service: Microsoft Edge and Google Chrome have one; other
 // browsers (Chromium builds included) define the API but cannot transcribe, so it is not shown.
-const DICTATION = !!(window.SpeechRecognition || window.webkitSpeechRecognition) && !!navigator.userAgentData?.brands?.some((b) => /Microsoft Edge|Google Chrome/.test(b.brand));
+const DICTATION =
+  !!(window.SpeechRecognition || window.webkitSpeechRecognition) &&
+  !!navigator.userAgentData?.brands?.some((b) => /Microsoft Edge|Google Chrome/.test(b.brand));
 
 function useLive() {
   const [state, setState] = useState(null);
@@ -35,108 +55,214 @@ function useLive() {
   const listeners = useRef(new Set());
   useEffect(() => {
     const source = new EventSource('/api/events');
-    source.addEventListener('state', (e) => { setGone(false); setState(JSON.parse(e.data)); });
-    source.addEventListener('run', (e) => { const d = JSON.parse(e.data); for (const l of listeners.current) l(d); });
+    source.addEventListener('state', (e) => {
+      setGone(false);
+      setState(JSON.parse(e.data));
+    });
+    source.addEventListener('run', (e) => {
+      const d = JSON.parse(e.data);
+      for (const l of listeners.current) l(d);
+    });
     source.onerror = () => setGone(true);
     return () => source.close();
   }, []);
-  return { state, gone, onRun: (fn) => { listeners.current.add(fn); return () => listeners.current.delete(fn); } };
+  return {
+    state,
+    gone,
+    onRun: (fn) => {
+      listeners.current.add(fn);
+      return () => listeners.current.delete(fn);
+    },
+  };
 }
 
 /** Words first; the technical message one click away. */
 function Said({ said }) {
   const [open, setOpen] = useState(false);
   if (!said) return null;
-  return html`<span>${said.text}${said.details && html` <button class="link small" onClick=${() => setOpen(!open)}>${open ? 'Hide details' : 'Details'}</button>${open && html`<code class="details">${said.details}</code>`}`}</span>`;
+  return html`<span
+    >${said.text}${said.details && html` <button class="link small" onClick=${() => setOpen(!open)}>${open ? 'Hide details' : 'Details'}</button>${open && html`<code class="details">${said.details}</code>`}`}</span
+  >`;
 }
 
 /** A desktop notification for a finished or paused run (when the user allowed them). */
 function notify(title, body) {
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
-  try { new Notification(title, { body, tag: title }); } catch { /* a browser without notifications from pages */ }
+  try {
+    new Notification(title, { body, tag: title });
+  } catch {
+    /* a browser without notifications from pages */
+  }
 }
 
 // ---------- screens before the main window ----------
 
 function Setup({ setup }) {
   const pct = Math.round((100 * setup.done) / Math.max(1, setup.total));
-  return html`<div class="center"><div class="card" role="status">
-    <h1>Setting up Structural Platform</h1>
-    <p class="muted">A one-time setup of the app on this computer. It takes about a minute.</p>
-    <div class="progress" aria-label="Setup progress" aria-valuenow=${pct} role="progressbar"><div style=${`width:${pct}%`}></div></div>
-    <p>${setup.state === 'failed' ? html`<span class="error"><${Said} said=${{ text: `Setup could not finish (${(setup.step ?? 'a step').toLowerCase()}).`, details: setup.error }} /></span><br/><span class="muted">Close and start the app again: setup picks up where it stopped.</span>` : setup.step ?? 'Finishing…'}</p>
-  </div></div>`;
+  return html`<div class="center">
+    <div class="card" role="status">
+      <h1>Setting up Structural Platform</h1>
+      <p class="muted">A one-time setup of the app on this computer. It takes about a minute.</p>
+      <div class="progress" aria-label="Setup progress" aria-valuenow=${pct} role="progressbar">
+        <div style=${`width:${pct}%`}></div>
+      </div>
+      <p>
+        ${setup.state === 'failed' ? html`<span class="error"><${Said} said=${{ text: `Setup could not finish (${(setup.step ?? 'a step').toLowerCase()}).`, details: setup.error }} /></span><br /><span class="muted">Close and start the app again: setup picks up where it stopped.</span>` : (setup.step ?? 'Finishing…')}
+      </p>
+    </div>
+  </div>`;
 }
 
 function SignIn({ state }) {
   const [error, setError] = useState(null);
   const go = () => api('POST', '/api/sign-in').catch((e) => setError(inWords(e)));
   const s = state.signIn;
-  return html`<div class="center"><div class="card">
-    <div class="brand" style="margin-bottom:1rem"><span class="logo"></span>Structural Platform</div>
-    ${s.state === 'waiting'
-      ? html`<h1>Continue in your browser</h1>
-          <p>The sign-in page is open in your browser. Approve there and this window continues by itself — there is no code to copy.</p>
-          <p class="muted">The sign-in stays open for 5 minutes.</p>
-          <button onClick=${() => api('POST', '/api/sign-in/cancel')}>Cancel</button>`
-      : s.state === 'expired'
-        ? html`<h1>Sign-in timed out</h1><p>The 5 minutes to approve in the browser have passed.</p><button class="primary" onClick=${go}>Try Again</button>`
-        : html`<h1>Sign in</h1>
-            <p>Sign in so your agents can drive SAP2000, ETABS and Mathcad Prime on this computer.</p>
-            ${s.state === 'failed' && html`<p class="error" role="alert"><${Said} said=${{ text: 'Sign-in did not complete.', details: s.message }} /></p>`}
-            <button class="primary" onClick=${go}>${s.state === 'failed' ? 'Try Again' : 'Sign in with your browser'}</button>`}
-    ${error && html`<p class="error" role="alert"><${Said} said=${error} /></p>`}
-    <p class="muted" style="margin-top:1.5rem;font-size:12px">Platform ${state.platformUrl} · version ${state.version}</p>
-  </div></div>`;
+  return html`<div class="center">
+    <div class="card">
+      <div class="brand" style="margin-bottom:1rem"><span class="logo"></span>Structural Platform</div>
+      ${
+        s.state === 'waiting'
+          ? html`<h1>Continue in your browser</h1>
+              <p>
+                The sign-in page is open in your browser. Approve there and this window continues by itself — there is
+                no code to copy.
+              </p>
+              <p class="muted">The sign-in stays open for 5 minutes.</p>
+              <button onClick=${() => api('POST', '/api/sign-in/cancel')}>Cancel</button>`
+          : s.state === 'expired'
+            ? html`<h1>Sign-in timed out</h1>
+                <p>The 5 minutes to approve in the browser have passed.</p>
+                <button class="primary" onClick=${go}>Try Again</button>`
+            : html`<h1>Sign in</h1>
+                <p>Sign in so your agents can drive SAP2000, ETABS and Mathcad Prime on this computer.</p>
+                ${s.state === 'failed' && html`<p class="error" role="alert"><${Said} said=${{ text: 'Sign-in did not complete.', details: s.message }} /></p>`}
+                <button class="primary" onClick=${go}>
+                  ${s.state === 'failed' ? 'Try Again' : 'Sign in with your browser'}
+                </button>`
+      }
+      ${error && html`<p class="error" role="alert"><${Said} said=${error} /></p>`}
+      <p class="muted" style="margin-top:1.5rem;font-size:12px">
+        Platform ${state.platformUrl} · version ${state.version}
+      </p>
+    </div>
+  </div>`;
 }
 
 // ---------- header ----------
 
 function ClientPill({ client }) {
   const [open, setOpen] = useState(false);
-  const act = (what) => { setOpen(false); api('POST', `/api/client/${what}`); };
+  const act = (what) => {
+    setOpen(false);
+    api('POST', `/api/client/${what}`);
+  };
   return html`<div class="menu" onKeyDown=${(e) => e.key === 'Escape' && setOpen(false)}>
-    <button class="pill" aria-haspopup="menu" aria-expanded=${open} onClick=${() => setOpen(!open)} title=${client.detail ?? ''}>
+    <button
+      class="pill"
+      aria-haspopup="menu"
+      aria-expanded=${open}
+      onClick=${() => setOpen(!open)}
+      title=${client.detail ?? ''}
+    >
       <span class=${`dot ${client.state}`}></span>${PILL[client.state]}
     </button>
-    ${open && html`<ul role="menu">
-      <li><button role="menuitem" onClick=${() => act('start')} disabled=${client.state !== 'stopped' && client.state !== 'error'}>Start client</button></li>
-      <li><button role="menuitem" onClick=${() => act('stop')} disabled=${client.state === 'stopped'}>Stop client</button></li>
-      <li><button role="menuitem" onClick=${() => act('restart')}>Restart client</button></li>
-    </ul>`}
+    ${
+      open &&
+      html`<ul role="menu">
+        <li>
+          <button
+            role="menuitem"
+            onClick=${() => act('start')}
+            disabled=${client.state !== 'stopped' && client.state !== 'error'}
+          >
+            Start client
+          </button>
+        </li>
+        <li>
+          <button role="menuitem" onClick=${() => act('stop')} disabled=${client.state === 'stopped'}>
+            Stop client
+          </button>
+        </li>
+        <li><button role="menuitem" onClick=${() => act('restart')}>Restart client</button></li>
+      </ul>`
+    }
   </div>`;
 }
 
 /** A lane as it really is: the program's own state only while this client is connected; "stand-in" when the stand-in answers. */
 export function laneBadge(lane, client) {
   const name = PROGRAM_LABEL[lane.program];
-  if (client !== 'connected') return { cls: 'off', text: `${name}: ${client === 'reconnecting' ? 'reconnecting' : client === 'starting' ? 'starting' : 'client stopped'}` };
+  if (client !== 'connected')
+    return {
+      cls: 'off',
+      text: `${name}: ${client === 'reconnecting' ? 'reconnecting' : client === 'starting' ? 'starting' : 'client stopped'}`,
+    };
   const state = lane.state === 'not_running' ? 'not running' : lane.state;
-  return lane.standIn ? { cls: `${lane.state} standin`, text: `${name} stand-in ${state}` } : { cls: lane.state, text: `${name} ${state}` };
+  return lane.standIn
+    ? { cls: `${lane.state} standin`, text: `${name} stand-in ${state}` }
+    : { cls: lane.state, text: `${name} ${state}` };
 }
 
 function Header({ state, agents, chat, setChat, openSettings, quit }) {
   const locked = !!chat.conversationId;
   return html`<header class="bar">
-    <div class="brand" title="Structural Platform"><span class="logo"></span><span class="name">Structural Platform</span></div>
+    <div class="brand" title="Structural Platform">
+      <span class="logo"></span><span class="name">Structural Platform</span>
+    </div>
     <${ClientPill} client=${state.client} />
-    <label class="inline"><span class="label">Agent</span>
-      <select aria-label="Agent" value=${chat.agentId ?? ''} disabled=${locked} title=${locked ? 'Fixed for this conversation: start a new chat to switch' : ''}
-        onChange=${(e) => setChat({ ...chat, agentId: e.target.value })}>
+    <label class="inline"
+      ><span class="label">Agent</span>
+      <select
+        aria-label="Agent"
+        value=${chat.agentId ?? ''}
+        disabled=${locked}
+        title=${locked ? 'Fixed for this conversation: start a new chat to switch' : ''}
+        onChange=${(e) => setChat({ ...chat, agentId: e.target.value })}
+      >
         ${agents.map((a) => html`<option value=${a.id}>${a.name}</option>`)}
       </select>
     </label>
-    <button onClick=${() => { api('POST', '/api/chat/new'); setChat({ agentId: chat.agentId, conversationId: null }); }}>New chat</button>
+    <button
+      onClick=${() => {
+        api('POST', '/api/chat/new');
+        setChat({ agentId: chat.agentId, conversationId: null });
+      }}
+    >
+      New chat
+    </button>
     <${AuditExport} conversationId=${chat.conversationId} />
-    <label class="inline"><span class="label">Folder</span>
-      <select aria-label="Working folder" value=${state.workingFolder.mode} onChange=${(e) => api('POST', '/api/working-folder', { mode: e.target.value })}>
+    <label class="inline"
+      ><span class="label">Folder</span>
+      <select
+        aria-label="Working folder"
+        value=${state.workingFolder.mode}
+        onChange=${(e) => api('POST', '/api/working-folder', { mode: e.target.value })}
+      >
         <option value="chat">This chat only</option>
         <option value="project">Shared project folder</option>
       </select>
     </label>
-    <button class="link small" title=${state.workingFolderPath} onClick=${() => api('POST', '/api/folders/open', { path: state.workingFolderPath })}>Open folder</button>
+    <button
+      class="link small"
+      title=${state.workingFolderPath}
+      onClick=${() => api('POST', '/api/folders/open', { path: state.workingFolderPath })}
+    >
+      Open folder
+    </button>
     <span class="spacer"></span>
-    <span class="lanes" aria-label="Programs">${state.lanes.filter((l) => l.state !== 'not_installed').map((l) => { const b = laneBadge(l, state.client.state); return html`<span class=${`badge ${b.cls}`} data-lane=${l.program} title=${`${PROGRAM_LABEL[l.program]} ${l.activeVersion ?? ''}`}>${b.text}</span>`; })}</span>
+    <span class="lanes" aria-label="Programs"
+      >${state.lanes
+        .filter((l) => l.state !== 'not_installed')
+        .map((l) => {
+          const b = laneBadge(l, state.client.state);
+          return html`<span
+            class=${`badge ${b.cls}`}
+            data-lane=${l.program}
+            title=${`${PROGRAM_LABEL[l.program]} ${l.activeVersion ?? ''}`}
+            >${b.text}</span
+          >`;
+        })}</span
+    >
     ${state.update.state === 'ready' && html`<button class="primary" onClick=${() => api('POST', '/api/updates/install').catch(() => undefined)}>Update</button>`}
     <button aria-label="Settings" onClick=${openSettings}>Settings</button>
     <button aria-label="Quit" onClick=${quit}>Quit</button>
@@ -154,11 +280,26 @@ function transcript(messages, context) {
     if (m.role === 'ASSISTANT') {
       for (const tc of m.toolCalls ?? []) {
         const raw = results.get(tc.id);
-        let parsed = raw; try { parsed = JSON.parse(raw); } catch {}
+        let parsed = raw;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {}
         const error = parsed && typeof parsed === 'object' && parsed.error;
-        items.push(html`<${ToolCard} key=${tc.id} context=${context} call=${{ name: tc.function?.name ?? tc.name, arguments: tc.function?.arguments ?? tc.arguments, result: error ? null : parsed ?? null, errorCode: error?.code, errorMessage: error?.message, state: raw === undefined ? 'running' : error ? 'failed' : 'done' }} />`);
+        items.push(
+          html`<${ToolCard}
+            key=${tc.id}
+            context=${context}
+            call=${{ name: tc.function?.name ?? tc.name, arguments: tc.function?.arguments ?? tc.arguments, result: error ? null : (parsed ?? null), errorCode: error?.code, errorMessage: error?.message, state: raw === undefined ? 'running' : error ? 'failed' : 'done' }}
+          />`,
+        );
       }
-      if (m.content) items.push(html`<div class="msg assistant"><div class="who">Agent</div><${Markdown} text=${m.content} /></div>`);
+      if (m.content)
+        items.push(
+          html`<div class="msg assistant">
+            <div class="who">Agent</div>
+            <${Markdown} text=${m.content} />
+          </div>`,
+        );
     }
   }
   return items;
@@ -167,10 +308,14 @@ function transcript(messages, context) {
 /** The model's units and dimension, from the conversation's last new_model (for the cards' tables). */
 function modelContext(messages) {
   let context = { units: 'kN_m_C', dimension: '3d' };
-  for (const m of messages) for (const tc of m.toolCalls ?? []) {
-    if (splitName(tc.function?.name ?? '').tool !== 'new_model') continue;
-    try { const a = JSON.parse(tc.function.arguments); context = { units: a.units ?? context.units, dimension: a.dimension ?? '2d' }; } catch {}
-  }
+  for (const m of messages)
+    for (const tc of m.toolCalls ?? []) {
+      if (splitName(tc.function?.name ?? '').tool !== 'new_model') continue;
+      try {
+        const a = JSON.parse(tc.function.arguments);
+        context = { units: a.units ?? context.units, dimension: a.dimension ?? '2d' };
+      } catch {}
+    }
   return context;
 }
 
@@ -191,12 +336,19 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
   const context = useMemo(() => modelContext(messages), [messages]);
 
   const interrupted = (code, reason) => {
-    if (code === 'OUT_OF_CREDITS') api('GET', '/api/usage').then((u) => setBanner({ kind: 'credits', resetAt: u.resetAt }), () => setBanner({ kind: 'credits', resetAt: null }));
+    if (code === 'OUT_OF_CREDITS')
+      api('GET', '/api/usage').then(
+        (u) => setBanner({ kind: 'credits', resetAt: u.resetAt }),
+        () => setBanner({ kind: 'credits', resetAt: null }),
+      );
     else setBanner({ kind: 'interrupted', said: runReason(code, reason) });
   };
   const loadPicture = (id) => {
     clearTimeout(pictureTimer.current);
-    pictureTimer.current = setTimeout(() => api('GET', `/api/picture?id=${encodeURIComponent(id)}`).then(setSketch, () => undefined), 250);
+    pictureTimer.current = setTimeout(
+      () => api('GET', `/api/picture?id=${encodeURIComponent(id)}`).then(setSketch, () => undefined),
+      250,
+    );
   };
   const reload = async (id) => {
     if (!id) return;
@@ -205,39 +357,98 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     setConversation(c);
     setMessages(c.messages);
     const r = c.latestRun;
-    setRun((old) => r && { ...r, pauseStep: old?.id === r.id && old.pauseStep ? old.pauseStep : r.status === 'PAUSED' ? r.steps : r.stepLimit, elapsedMs: Date.parse(r.endedAt ?? new Date().toISOString()) - Date.parse(r.startedAt) });
+    setRun(
+      (old) =>
+        r && {
+          ...r,
+          pauseStep: old?.id === r.id && old.pauseStep ? old.pauseStep : r.status === 'PAUSED' ? r.steps : r.stepLimit,
+          elapsedMs: Date.parse(r.endedAt ?? new Date().toISOString()) - Date.parse(r.startedAt),
+        },
+    );
     if (r?.status === 'INTERRUPTED') interrupted(r.reasonCode, r.reason);
     loadPicture(id);
   };
 
   useEffect(() => {
-    setConversation(null); setMessages([]); setRun(null); setTools([]); setThought(''); setStreamed(''); setBanner(null); setSketch(null);
-    if (chat.conversationId) { api('POST', '/api/chat/open', { conversationId: chat.conversationId }).catch(() => undefined); reload(chat.conversationId); }
+    setConversation(null);
+    setMessages([]);
+    setRun(null);
+    setTools([]);
+    setThought('');
+    setStreamed('');
+    setBanner(null);
+    setSketch(null);
+    if (chat.conversationId) {
+      api('POST', '/api/chat/open', { conversationId: chat.conversationId }).catch(() => undefined);
+      reload(chat.conversationId);
+    }
   }, [chat.conversationId]);
 
-  useEffect(() => onRun(({ conversationId, event }) => {
-    if (conversationId !== chat.conversationId) return;
-    setRun((r) => ({ ...(r ?? {}), id: event.runId, status: event.status, steps: event.step, stepLimit: event.stepLimit, pauseStep: event.pauseStep, elapsedMs: event.elapsedMs, reasonCode: event.reasonCode, reason: event.reason }));
-    if (event.type === 'REASONING') setThought((t) => (settings.live_thought_panel === 'full' ? t + event.text : event.text.length > 1 ? t + event.text : event.text));
-    if (event.type === 'CONTENT') setStreamed((s) => s + event.text);
-    // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
-    if (event.type === 'TOOL_CALL') setTools((ts) => [...ts.filter((t) => t.callId !== event.toolCall.callId), { ...event.toolCall, state: 'running', startedAt: Date.now() }]);
-    if (event.type === 'TOOL_RESULT') {
-      setTools((ts) => ts.map((t) => (t.callId === event.toolCall.callId ? { ...event.toolCall, state: event.toolCall.errorCode ? 'failed' : 'done', startedAt: t.startedAt, endedAt: Date.now() } : t)));
-      loadPicture(conversationId);
-    }
-    if (event.type === 'STATUS' || event.type === 'MESSAGE') {
-      reload(conversationId).then(() => { if (event.status !== 'CALLING_TOOL') { setTools([]); setStreamed(''); } });
-      if (event.status === 'THINKING' && settings.live_thought_panel === 'latest') setThought('');
-      if (event.status === 'INTERRUPTED') interrupted(event.reasonCode, event.reason);
-      if (event.type === 'STATUS' && ['DONE', 'PAUSED', 'STOPPED', 'INTERRUPTED'].includes(event.status)) {
-        refreshHistory();
-        const title = conversation?.title || 'Your conversation';
-        if (event.status === 'DONE') notify('The agent has finished', title);
-        if (event.status === 'PAUSED') notify('The agent paused at the step limit', `${title}: Resume to continue.`);
-      }
-    }
-  }), [chat.conversationId, settings.live_thought_panel, conversation?.title]);
+  useEffect(
+    () =>
+      onRun(({ conversationId, event }) => {
+        if (conversationId !== chat.conversationId) return;
+        setRun((r) => ({
+          ...(r ?? {}),
+          id: event.runId,
+          status: event.status,
+          steps: event.step,
+          stepLimit: event.stepLimit,
+          pauseStep: event.pauseStep,
+          elapsedMs: event.elapsedMs,
+          reasonCode: event.reasonCode,
+          reason: event.reason,
+        }));
+        if (event.type === 'REASONING')
+          setThought((t) =>
+            settings.live_thought_panel === 'full'
+              ? t + event.text
+              : event.text.length > 1
+                ? t + event.text
+                : event.text,
+          );
+        if (event.type === 'CONTENT') setStreamed((s) => s + event.text);
+        // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
+        if (event.type === 'TOOL_CALL')
+          setTools((ts) => [
+            ...ts.filter((t) => t.callId !== event.toolCall.callId),
+            { ...event.toolCall, state: 'running', startedAt: Date.now() },
+          ]);
+        if (event.type === 'TOOL_RESULT') {
+          setTools((ts) =>
+            ts.map((t) =>
+              t.callId === event.toolCall.callId
+                ? {
+                    ...event.toolCall,
+                    state: event.toolCall.errorCode ? 'failed' : 'done',
+                    startedAt: t.startedAt,
+                    endedAt: Date.now(),
+                  }
+                : t,
+            ),
+          );
+          loadPicture(conversationId);
+        }
+        if (event.type === 'STATUS' || event.type === 'MESSAGE') {
+          reload(conversationId).then(() => {
+            if (event.status !== 'CALLING_TOOL') {
+              setTools([]);
+              setStreamed('');
+            }
+          });
+          if (event.status === 'THINKING' && settings.live_thought_panel === 'latest') setThought('');
+          if (event.status === 'INTERRUPTED') interrupted(event.reasonCode, event.reason);
+          if (event.type === 'STATUS' && ['DONE', 'PAUSED', 'STOPPED', 'INTERRUPTED'].includes(event.status)) {
+            refreshHistory();
+            const title = conversation?.title || 'Your conversation';
+            if (event.status === 'DONE') notify('The agent has finished', title);
+            if (event.status === 'PAUSED')
+              notify('The agent paused at the step limit', `${title}: Resume to continue.`);
+          }
+        }
+      }),
+    [chat.conversationId, settings.live_thought_panel, conversation?.title],
+  );
 
   useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [messages, tools, streamed, thought]);
 
@@ -248,9 +459,14 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     const content = text.trim();
     if (!content) return;
     // The first Send is the user's gesture the browser needs to ask about notifications.
-    if ('Notification' in window && Notification.permission === 'default') Notification.requestPermission().catch(() => undefined);
+    if ('Notification' in window && Notification.permission === 'default')
+      Notification.requestPermission().catch(() => undefined);
     try {
-      const sent = await api('POST', '/api/chat/send', { conversationId: chat.conversationId, agentId: chat.agentId, content });
+      const sent = await api('POST', '/api/chat/send', {
+        conversationId: chat.conversationId,
+        agentId: chat.agentId,
+        content,
+      });
       setText('');
       setBanner(null);
       if (!chat.conversationId) setChat({ ...chat, conversationId: sent.conversation.id });
@@ -261,52 +477,116 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
       else setBanner({ kind: 'error', said: inWords(err) });
     }
   };
-  const resume = () => api('POST', '/api/chat/resume', { conversationId: chat.conversationId }).catch((e) => setBanner({ kind: 'error', said: inWords(e) }));
-  const stop = () => api('POST', '/api/chat/stop', { conversationId: chat.conversationId }).then(() => setRun((r) => ({ ...r, stopping: true })), (e) => setBanner({ kind: 'error', said: inWords(e) }));
-  const retry = () => { setBanner(null); api('POST', '/api/chat/retry', { conversationId: chat.conversationId }).catch((e) => (e.code === 'OUT_OF_CREDITS' ? setBanner({ kind: 'credits', resetAt: e.details?.reset_at }) : setBanner({ kind: 'error', said: inWords(e) }))); };
+  const resume = () =>
+    api('POST', '/api/chat/resume', { conversationId: chat.conversationId }).catch((e) =>
+      setBanner({ kind: 'error', said: inWords(e) }),
+    );
+  const stop = () =>
+    api('POST', '/api/chat/stop', { conversationId: chat.conversationId }).then(
+      () => setRun((r) => ({ ...r, stopping: true })),
+      (e) => setBanner({ kind: 'error', said: inWords(e) }),
+    );
+  const retry = () => {
+    setBanner(null);
+    api('POST', '/api/chat/retry', { conversationId: chat.conversationId }).catch((e) =>
+      e.code === 'OUT_OF_CREDITS'
+        ? setBanner({ kind: 'credits', resetAt: e.details?.reset_at })
+        : setBanner({ kind: 'error', said: inWords(e) }),
+    );
+  };
   const exportRecord = () => {
     const agent = agents.find((a) => a.id === conversation.agent.id);
-    const facts = [['Agent', conversation.agent.name], ['Program', (agent?.programs ?? []).map((p) => PROGRAM_LABEL[p.toLowerCase()] ?? p).join(', ')], ['Working folder', state.workingFolderPath], ['Design standard', STANDARDS.find(([v]) => v === state.settings.general.design_standard)?.[1] ?? ''], ['Started', when(conversation.createdAt)], ['Exported', when(new Date().toISOString())]];
+    const facts = [
+      ['Agent', conversation.agent.name],
+      ['Program', (agent?.programs ?? []).map((p) => PROGRAM_LABEL[p.toLowerCase()] ?? p).join(', ')],
+      ['Working folder', state.workingFolderPath],
+      ['Design standard', STANDARDS.find(([v]) => v === state.settings.general.design_standard)?.[1] ?? ''],
+      ['Started', when(conversation.createdAt)],
+      ['Exported', when(new Date().toISOString())],
+    ];
     const svg = document.querySelector('.picture svg')?.outerHTML ?? null;
     const html = calculationRecord({ conversation, messages, context, facts, pictureSvg: svg });
-    api('POST', '/api/export/record', { title: conversation.title || 'conversation', html }).then((r) => setBanner({ kind: 'saved', path: r.path }), (e) => setBanner({ kind: 'error', said: inWords(e) }));
+    api('POST', '/api/export/record', { title: conversation.title || 'conversation', html }).then(
+      (r) => setBanner({ kind: 'saved', path: r.path }),
+      (e) => setBanner({ kind: 'error', said: inWords(e) }),
+    );
   };
-  const exportXlsx = () => api('POST', '/api/export/xlsx', { conversationId: chat.conversationId }).then((r) => setBanner({ kind: 'saved', path: r.path }), (e) => setBanner({ kind: 'error', said: inWords(e) }));
+  const exportXlsx = () =>
+    api('POST', '/api/export/xlsx', { conversationId: chat.conversationId }).then(
+      (r) => setBanner({ kind: 'saved', path: r.path }),
+      (e) => setBanner({ kind: 'error', said: inWords(e) }),
+    );
   const live = tools.filter((t) => !stored.has(t.callId));
 
   return html`<div class="work">
     <div class="conversation">
-    ${conversation && html`<div class="convbar"><strong class="title">${conversation.title}</strong><span class="muted small">${conversation.agent.name}</span><span class="spacer"></span>
-      <button class="small" onClick=${exportRecord}>Export calculation record</button><button class="small" onClick=${exportXlsx}>Export results (.xlsx)</button>
-      <button class="small" aria-pressed=${showPicture} onClick=${() => setShowPicture(!showPicture)}>${showPicture ? 'Hide model' : 'Show model'}</button></div>`}
-    ${banner?.kind === 'credits' && html`<div class="banner bad" role="alert"><strong>Out of credits.</strong> Your usage limit for this period is reached. It resets ${banner.resetAt ? `on ${when(banner.resetAt)}` : 'at the start of the next period'}.</div>`}
-    ${banner?.kind === 'interrupted' && html`<div class="banner warn" role="alert"><strong>Response interrupted.</strong><${Said} said=${banner.said} /><button onClick=${retry}>Retry</button></div>`}
-    ${banner?.kind === 'error' && html`<div class="banner bad" role="alert"><${Said} said=${banner.said} /></div>`}
-    ${banner?.kind === 'saved' && html`<div class="banner ok" role="status">Saved ${banner.path} <button class="small" onClick=${() => api('POST', '/api/folders/open', { path: banner.path.replace(/[\\/][^\\/]*$/, '') })}>Open folder</button></div>`}
-    <main class="chat" aria-live="polite">
-      ${!messages.length && !tools.length ? html`<div class="empty"><h2>What should we analyse?</h2><p>Ask the agent to build, run and read back a model. It drives the program on this computer and you see every step here.</p></div>` : transcript(messages, context)}
-      ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
-      ${live.map((t) => html`<${ToolCard} key=${t.callId} call=${t} context=${context} />`)}
-      ${streamed && working && html`<div class="msg assistant"><div class="who">Agent</div><${Markdown} text=${streamed} /></div>`}
-      <div ref=${endRef}></div>
-    </main>
-    <footer class="composer">
-      <div class="status" role="status">
-        ${run?.status === 'PAUSED' && html`<span><strong>Agent paused</strong> at the step limit (${run.steps} steps). <button class="link" onClick=${resume}>Resume</button></span>`}
-        ${run?.status === 'STOPPED' && html`<span><strong>Stopped.</strong> The run ended at your request; the call the program was running finished first.</span>`}
-        ${working && html`<span>${run.stopping ? 'Stopping at the next safe point…' : run.status === 'CALLING_TOOL' ? 'Running tools…' : run.status === 'WAITING_FOR_DESKTOP' ? 'Waiting for this app to connect…' : 'Thinking…'}</span>`}
-        ${working && !run.stopping && html`<button class="stop" onClick=${stop}>Stop</button>`}
-        ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseStep ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
-        <span class="spacer"></span>
-        ${working && html`<span>Enter ${settings.enter_while_working === 'steer' ? 'steers the current response' : 'queues your message'}</span>`}
-      </div>
-      <form onSubmit=${send}>
-        <textarea aria-label="Message" placeholder="Ask the agent…" rows="2" value=${text} onInput=${(e) => setText(e.target.value)}
-          onKeyDown=${(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); send(); } }}></textarea>
-        ${DICTATION && html`<${Dictate} onText=${(t) => setText((x) => (x ? `${x} ${t}` : t))} />`}
-        <button class="primary" type="submit" disabled=${!chat.agentId}>Send</button>
-      </form>
-    </footer>
+      ${
+        conversation &&
+        html`<div class="convbar">
+          <strong class="title">${conversation.title}</strong><span class="muted small">${conversation.agent.name}</span
+          ><span class="spacer"></span> <button class="small" onClick=${exportRecord}>Export calculation record</button
+          ><button class="small" onClick=${exportXlsx}>Export results (.xlsx)</button>
+          <button class="small" aria-pressed=${showPicture} onClick=${() => setShowPicture(!showPicture)}>
+            ${showPicture ? 'Hide model' : 'Show model'}
+          </button>
+        </div>`
+      }
+      ${banner?.kind === 'credits' && html`<div class="banner bad" role="alert"><strong>Out of credits.</strong> Your usage limit for this period is reached. It resets ${banner.resetAt ? `on ${when(banner.resetAt)}` : 'at the start of the next period'}.</div>`}
+      ${banner?.kind === 'interrupted' && html`<div class="banner warn" role="alert"><strong>Response interrupted.</strong><${Said} said=${banner.said} /><button onClick=${retry}>Retry</button></div>`}
+      ${banner?.kind === 'error' && html`<div class="banner bad" role="alert"><${Said} said=${banner.said} /></div>`}
+      ${banner?.kind === 'saved' && html`<div class="banner ok" role="status">Saved ${banner.path} <button class="small" onClick=${() => api('POST', '/api/folders/open', { path: banner.path.replace(/[\\/][^\\/]*$/, '') })}>Open folder</button></div>`}
+      <main class="chat" aria-live="polite">
+        ${
+          !messages.length && !tools.length
+            ? html`<div class="empty">
+                <h2>What should we analyse?</h2>
+                <p>
+                  Ask the agent to build, run and read back a model. It drives the program on this computer and you see
+                  every step here.
+                </p>
+              </div>`
+            : transcript(messages, context)
+        }
+        ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
+        ${live.map((t) => html`<${ToolCard} key=${t.callId} call=${t} context=${context} />`)}
+        ${
+          streamed &&
+          working &&
+          html`<div class="msg assistant">
+            <div class="who">Agent</div>
+            <${Markdown} text=${streamed} />
+          </div>`
+        }
+        <div ref=${endRef}></div>
+      </main>
+      <footer class="composer">
+        <div class="status" role="status">
+          ${run?.status === 'PAUSED' && html`<span><strong>Agent paused</strong> at the step limit (${run.steps} steps). <button class="link" onClick=${resume}>Resume</button></span>`}
+          ${run?.status === 'STOPPED' && html`<span><strong>Stopped.</strong> The run ended at your request; the call the program was running finished first.</span>`}
+          ${working && html`<span>${run.stopping ? 'Stopping at the next safe point…' : run.status === 'CALLING_TOOL' ? 'Running tools…' : run.status === 'WAITING_FOR_DESKTOP' ? 'Waiting for this app to connect…' : 'Thinking…'}</span>`}
+          ${working && !run.stopping && html`<button class="stop" onClick=${stop}>Stop</button>`}
+          ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseStep ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
+          <span class="spacer"></span>
+          ${working && html`<span>Enter ${settings.enter_while_working === 'steer' ? 'steers the current response' : 'queues your message'}</span>`}
+        </div>
+        <form onSubmit=${send}>
+          <textarea
+            aria-label="Message"
+            placeholder="Ask the agent…"
+            rows="2"
+            value=${text}
+            onInput=${(e) => setText(e.target.value)}
+            onKeyDown=${(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                send();
+              }
+            }}
+          ></textarea>
+          ${DICTATION && html`<${Dictate} onText=${(t) => setText((x) => (x ? `${x} ${t}` : t))} />`}
+          <button class="primary" type="submit" disabled=${!chat.agentId}>Send</button>
+        </form>
+      </footer>
     </div>
     ${conversation && showPicture && html`<section class="side" aria-label="Model"><${ModelPicture} sketch=${sketch} /></section>`}
   </div>`;
@@ -326,13 +606,19 @@ function Dictate({ onText }) {
     r.start();
     setOn(true);
   };
-  return html`<button type="button" aria-pressed=${on} aria-label="Dictate" onClick=${toggle}>${on ? 'Listening…' : 'Dictate'}</button>`;
+  return html`<button type="button" aria-pressed=${on} aria-label="Dictate" onClick=${toggle}>
+    ${on ? 'Listening…' : 'Dictate'}
+  </button>`;
 }
 
 // ---------- settings ----------
 
 function Field({ label, hint, children }) {
-  return html`<div class="field"><span>${label}</span><div>${children}</div>${hint && html`<span class="hint">${hint}</span>`}</div>`;
+  return html`<div class="field">
+    <span>${label}</span>
+    <div>${children}</div>
+    ${hint && html`<span class="hint">${hint}</span>`}
+  </div>`;
 }
 
 function Settings({ state, close }) {
@@ -340,98 +626,374 @@ function Settings({ state, close }) {
   const [usage, setUsage] = useState(null);
   const [message, setMessage] = useState(null);
   const s = state.settings;
-  const patch = (p) => api('PATCH', '/api/settings', p).then(() => setMessage(null), (e) => setMessage(inWords(e).text));
-  useEffect(() => { if (tab === 'general') api('GET', '/api/usage').then(setUsage, () => setUsage(null)); }, [tab]);
-  useEffect(() => { const esc = (e) => e.key === 'Escape' && close(); addEventListener('keydown', esc); return () => removeEventListener('keydown', esc); }, []);
-  const tabs = [['general', 'General'], ['agents', 'Agents'], ['sap2000', 'SAP2000'], ['etabs', 'ETABS'], ['mathcad', 'Mathcad Prime'], ['software', 'Software'], ['python', 'Python']];
+  const patch = (p) =>
+    api('PATCH', '/api/settings', p).then(
+      () => setMessage(null),
+      (e) => setMessage(inWords(e).text),
+    );
+  useEffect(() => {
+    if (tab === 'general') api('GET', '/api/usage').then(setUsage, () => setUsage(null));
+  }, [tab]);
+  useEffect(() => {
+    const esc = (e) => e.key === 'Escape' && close();
+    addEventListener('keydown', esc);
+    return () => removeEventListener('keydown', esc);
+  }, []);
+  const tabs = [
+    ['general', 'General'],
+    ['agents', 'Agents'],
+    ['sap2000', 'SAP2000'],
+    ['etabs', 'ETABS'],
+    ['mathcad', 'Mathcad Prime'],
+    ['software', 'Software'],
+    ['python', 'Python'],
+  ];
   const program = state.detections.find((d) => d.program === tab);
   return html`<div class="overlay" onClick=${(e) => e.target === e.currentTarget && close()}>
     <div class="dialog" role="dialog" aria-modal="true" aria-label="Settings">
-      <nav class="tabs" role="tablist">${tabs.map(([id, label]) => html`<button role="tab" aria-selected=${tab === id} onClick=${() => setTab(id)}>${label}</button>`)}
-        <span class="spacer"></span><button onClick=${close}>Close</button></nav>
+      <nav class="tabs" role="tablist">
+        ${tabs.map(([id, label]) => html`<button role="tab" aria-selected=${tab === id} onClick=${() => setTab(id)}>${label}</button>`)}
+        <span class="spacer"></span><button onClick=${close}>Close</button>
+      </nav>
       <section class="pane" role="tabpanel">
         ${message && html`<p class="error" role="alert">${message}</p>`}
-        ${tab === 'general' && html`<h2>General</h2>
-          <${Field} label="Theme"><select aria-label="Theme" value=${s.general.theme} onChange=${(e) => patch({ general: { theme: e.target.value } })}><option value="light">Light</option><option value="dark">Dark</option></select><//>
-          <${Field} label="Palette"><select aria-label="Palette" value=${s.general.palette} onChange=${(e) => patch({ general: { palette: e.target.value } })}>${PALETTES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select><//>
-          <${Field} label="Design standard"><select aria-label="Design standard" value=${s.general.design_standard} onChange=${(e) => patch({ general: { design_standard: e.target.value } })}>${STANDARDS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select><//>
-          ${DICTATION && html`<${Field} label="Dictation microphone" hint="The system default unless you pick one."><${Microphone} value=${s.general.dictation_microphone} patch=${patch} /><//>`}
-          <${Field} label="Pre-warm on app launch" hint="Starts the selected program when the app starts (it holds a licence seat)."><input type="checkbox" aria-label="Pre-warm on app launch" checked=${s.general.prewarm_on_launch} onChange=${(e) => patch({ general: { prewarm_on_launch: e.target.checked } })} /><//>
-          <${Field} label="Account">
-            <div>${usage ? html`<div>Signed in on ${state.machine.name} (sign-in kept in ${state.tokenStore === 'keychain' ? 'the Windows credential store' : 'a private file'})</div>
-              <div class="meter" title="Usage this period" style="margin:.4rem 0"><div style=${`width:${Math.min(100, (100 * usage.usedUsd) / usage.limitUsd)}%`}></div></div>
-              <div class="muted">${usage.usedUsd.toFixed(2)} of ${usage.limitUsd.toFixed(2)} USD used this period · resets ${when(usage.resetAt)}</div>` : html`<span class="muted">Usage cannot be shown while the platform is out of reach.</span>`}
-              <button style="margin-top:.5rem" onClick=${() => { close(); api('POST', '/api/logout'); }}>Logout</button></div><//>
-          <${Field} label="Reset Configuration" hint="Clears preferences, working directories and environment paths. You stay signed in."><button onClick=${() => api('POST', '/api/settings/reset').then(() => setMessage(null))}>Reset Configuration</button><//>`}
-        ${tab === 'agents' && html`<h2>Agents</h2>
-          <${Field} label="Show advanced stats" hint="Elapsed time and step count in the status bar."><input type="checkbox" aria-label="Show advanced stats" checked=${s.agents.show_advanced_stats} onChange=${(e) => patch({ agents: { show_advanced_stats: e.target.checked } })} /><//>
-          <${Field} label="Agent step limit" hint="Steps per turn before the agent pauses (1 to 500)."><input type="number" aria-label="Agent step limit" min="1" max="500" value=${s.agents.step_limit} onChange=${(e) => patch({ agents: { step_limit: Number(e.target.value) } })} /><//>
-          <${Field} label="Enter while agent is working"><select aria-label="Enter while agent is working" value=${s.agents.enter_while_working} onChange=${(e) => patch({ agents: { enter_while_working: e.target.value } })}><option value="steer">Steer the current response</option><option value="queue">Queue the message</option></select><//>
-          <${Field} label="Live thought panel"><select aria-label="Live thought panel" value=${s.agents.live_thought_panel} onChange=${(e) => patch({ agents: { live_thought_panel: e.target.value } })}><option value="latest">Latest reasoning</option><option value="full">Full log</option></select><//>
-          <${Field} label="Formatting standards folder" hint="Text files (.md, .txt) in this folder are given to the agent with every message, with your design standard."><${FolderField} api=${api} label="Formatting standards folder" writable=${false} value=${s.agents.formatting_standards_folder} set=${(v) => patch({ agents: { formatting_standards_folder: v } })} /><//>`}
-        ${!program && state.detecting && PROGRAM_LABEL[tab] && html`<h2>${PROGRAM_LABEL[tab]}</h2><p class="muted" role="status">Looking for ${PROGRAM_LABEL[tab]} on this computer…</p>`}
-        ${program && html`<h2>${PROGRAM_LABEL[tab]}</h2>
-          <${Field} label="Working directory" hint="The shared project folder: used when the header's Working folder is Shared project folder."><${FolderField} api=${api} label="Working directory" value=${s.programs[tab].working_directory} set=${(v) => patch({ programs: { [tab]: { working_directory: v } } })} /><//>
-          <${Field} label="Driven by"><span>${program.adapter === 'stand-in frame solver' ? `The stand-in frame solver (${PROGRAM_LABEL[tab]} itself is not available on this computer)` : program.adapter ?? 'Not available on this computer'}</span><//>
-          <${Field} label="Detected versions">
-            <div>${program.installations.length ? html`<table class="versions"><thead><tr><th>Version</th><th>Folder</th><th></th></tr></thead><tbody>
-              ${program.installations.map((i) => html`<tr><td>${i.version}</td><td class="muted">${i.folder}</td><td>${!i.usable ? 'missing' : program.selected === i.folder ? 'in use' : html`<button onClick=${() => patch({ programs: { [tab]: { selected_installation: i.folder } } })}>Use</button>`}</td></tr>`)}
-              </tbody></table>${program.needsPicker && html`<p class="muted">Several versions are installed: the newest is used unless you pick one.</p>`}` : html`<span class="muted">None found in the default locations.</span>`}
-              <button style="margin-top:.5rem" onClick=${() => api('POST', '/api/programs/refresh')}>Refresh</button></div><//>
-          ${tab === 'mathcad' && html`
-            <${Field} label="Auto-open generated files"><input type="checkbox" aria-label="Auto-open generated files" checked=${s.programs.mathcad.auto_open_generated} onChange=${(e) => patch({ programs: { mathcad: { auto_open_generated: e.target.checked } } })} /><//>
-            <${Field} label="Overwrite files when editing"><input type="checkbox" aria-label="Overwrite files when editing" checked=${s.programs.mathcad.overwrite_on_edit} onChange=${(e) => patch({ programs: { mathcad: { overwrite_on_edit: e.target.checked } } })} /><//>`}`}
-        ${tab === 'software' && html`<h2>Software</h2>
-          <${Field} label="Version"><span>${state.version}</span><//>
-          <${Field} label="Update status"><span data-update=${state.update.state}>${{ idle: 'Not checked yet', checking: 'Checking…', up_to_date: 'Up to date', downloading: `Downloading ${state.update.latest} (${Math.round((100 * state.update.received) / Math.max(1, state.update.total))}%)`, ready: `Version ${state.update.latest} is ready to install`, error: 'The update check did not work. The app tries again later.' }[state.update.state]}</span><//>
-          <${Field} label="Last checked"><span>${when(state.update.checkedAt) || 'never'}</span><//>
-          <${Field} label=""><div style="display:flex;gap:.5rem"><button onClick=${() => api('POST', '/api/updates/check')}>Check for updates</button>
-            <button class="primary" disabled=${state.update.state !== 'ready'} onClick=${() => api('POST', '/api/updates/install').catch((e) => setMessage(inWords(e).text))}>Update now</button></div><//>
-          <${Field} label="Logs"><div class="folder"><span class="path muted">${state.logs}</span><button onClick=${() => api('POST', '/api/folders/open', { path: state.logs })}>Open folder</button></div><//>`}
-        ${tab === 'python' && html`<h2>Python</h2>
-          <${Field} label="Environment"><select aria-label="Python environment" value=${s.python.mode} onChange=${(e) => patch({ python: { mode: e.target.value } })}><option value="auto">Auto-detect</option><option value="installation">A found installation</option><option value="managed">The app's managed environment</option></select><//>
-          <${Field} label="Found installations">${state.pythons.length ? html`<select aria-label="Python installation" value=${s.python.installation ?? ''} onChange=${(e) => patch({ python: { mode: 'installation', installation: e.target.value || null } })}><option value="">(auto)</option>${state.pythons.map((p) => html`<option value=${p}>${p}</option>`)}</select>` : html`<span class="muted">None found</span>`}<//>
-          <${Field} label="Fresh environment"><button onClick=${() => api('POST', '/api/python/download').catch((e) => setMessage(inWords(e).text))}>Download a fresh one</button><//>`}
+        ${
+          tab === 'general' &&
+          html`<h2>General</h2>
+            <${Field} label="Theme"
+              ><select
+                aria-label="Theme"
+                value=${s.general.theme}
+                onChange=${(e) => patch({ general: { theme: e.target.value } })}
+              >
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+              </select><//
+            >
+            <${Field} label="Palette"
+              ><select
+                aria-label="Palette"
+                value=${s.general.palette}
+                onChange=${(e) => patch({ general: { palette: e.target.value } })}
+              >
+                ${PALETTES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
+              </select><//
+            >
+            <${Field} label="Design standard"
+              ><select
+                aria-label="Design standard"
+                value=${s.general.design_standard}
+                onChange=${(e) => patch({ general: { design_standard: e.target.value } })}
+              >
+                ${STANDARDS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
+              </select><//
+            >
+            ${DICTATION && html`<${Field} label="Dictation microphone" hint="The system default unless you pick one."><${Microphone} value=${s.general.dictation_microphone} patch=${patch} /><//>`}
+            <${Field}
+              label="Pre-warm on app launch"
+              hint="Starts the selected program when the app starts (it holds a licence seat)."
+              ><input
+                type="checkbox"
+                aria-label="Pre-warm on app launch"
+                checked=${s.general.prewarm_on_launch}
+                onChange=${(e) => patch({ general: { prewarm_on_launch: e.target.checked } })}
+            /><//>
+            <${Field} label="Account">
+              <div>
+                ${
+                  usage
+                    ? html`<div>
+                          Signed in on ${state.machine.name} (sign-in kept in
+                          ${state.tokenStore === 'keychain' ? 'the Windows credential store' : 'a private file'})
+                        </div>
+                        <div class="meter" title="Usage this period" style="margin:.4rem 0">
+                          <div style=${`width:${Math.min(100, (100 * usage.usedUsd) / usage.limitUsd)}%`}></div>
+                        </div>
+                        <div class="muted">
+                          ${usage.usedUsd.toFixed(2)} of ${usage.limitUsd.toFixed(2)} USD used this period · resets
+                          ${when(usage.resetAt)}
+                        </div>`
+                    : html`<span class="muted">Usage cannot be shown while the platform is out of reach.</span>`
+                }
+                <button
+                  style="margin-top:.5rem"
+                  onClick=${() => {
+                    close();
+                    api('POST', '/api/logout');
+                  }}
+                >
+                  Logout
+                </button>
+              </div><//
+            >
+            <${Field}
+              label="Reset Configuration"
+              hint="Clears preferences, working directories and environment paths. You stay signed in."
+              ><button onClick=${() => api('POST', '/api/settings/reset').then(() => setMessage(null))}>
+                Reset Configuration
+              </button><//
+            >`
+        }
+        ${
+          tab === 'agents' &&
+          html`<h2>Agents</h2>
+            <${Field} label="Show advanced stats" hint="Elapsed time and step count in the status bar."
+              ><input
+                type="checkbox"
+                aria-label="Show advanced stats"
+                checked=${s.agents.show_advanced_stats}
+                onChange=${(e) => patch({ agents: { show_advanced_stats: e.target.checked } })}
+            /><//>
+            <${Field} label="Agent step limit" hint="Steps per turn before the agent pauses (1 to 500)."
+              ><input
+                type="number"
+                aria-label="Agent step limit"
+                min="1"
+                max="500"
+                value=${s.agents.step_limit}
+                onChange=${(e) => patch({ agents: { step_limit: Number(e.target.value) } })}
+            /><//>
+            <${Field} label="Enter while agent is working"
+              ><select
+                aria-label="Enter while agent is working"
+                value=${s.agents.enter_while_working}
+                onChange=${(e) => patch({ agents: { enter_while_working: e.target.value } })}
+              >
+                <option value="steer">Steer the current response</option>
+                <option value="queue">Queue the message</option>
+              </select><//
+            >
+            <${Field} label="Live thought panel"
+              ><select
+                aria-label="Live thought panel"
+                value=${s.agents.live_thought_panel}
+                onChange=${(e) => patch({ agents: { live_thought_panel: e.target.value } })}
+              >
+                <option value="latest">Latest reasoning</option>
+                <option value="full">Full log</option>
+              </select><//
+            >
+            <${Field}
+              label="Formatting standards folder"
+              hint="Text files (.md, .txt) in this folder are given to the agent with every message, with your design standard."
+              ><${FolderField}
+                api=${api}
+                label="Formatting standards folder"
+                writable=${false}
+                value=${s.agents.formatting_standards_folder}
+                set=${(v) => patch({ agents: { formatting_standards_folder: v } })}
+            /><//>`
+        }
+        ${
+          !program &&
+          state.detecting &&
+          PROGRAM_LABEL[tab] &&
+          html`<h2>${PROGRAM_LABEL[tab]}</h2>
+            <p class="muted" role="status">Looking for ${PROGRAM_LABEL[tab]} on this computer…</p>`
+        }
+        ${
+          program &&
+          html`<h2>${PROGRAM_LABEL[tab]}</h2>
+            <${Field}
+              label="Working directory"
+              hint="The shared project folder: used when the header's Working folder is Shared project folder."
+              ><${FolderField}
+                api=${api}
+                label="Working directory"
+                value=${s.programs[tab].working_directory}
+                set=${(v) => patch({ programs: { [tab]: { working_directory: v } } })}
+            /><//>
+            <${Field} label="Driven by"
+              ><span
+                >${program.adapter === 'stand-in frame solver' ? `The stand-in frame solver (${PROGRAM_LABEL[tab]} itself is not available on this computer)` : (program.adapter ?? 'Not available on this computer')}</span
+              ><//
+            >
+            <${Field} label="Detected versions">
+              <div>
+                ${
+                  program.installations.length
+                    ? html`<table class="versions">
+                          <thead>
+                            <tr>
+                              <th>Version</th>
+                              <th>Folder</th>
+                              <th></th>
+                            </tr>
+                          </thead>
+                          <tbody>
+                            ${program.installations.map(
+                              (i) =>
+                                html`<tr>
+                                  <td>${i.version}</td>
+                                  <td class="muted">${i.folder}</td>
+                                  <td>
+                                    ${!i.usable ? 'missing' : program.selected === i.folder ? 'in use' : html`<button onClick=${() => patch({ programs: { [tab]: { selected_installation: i.folder } } })}>Use</button>`}
+                                  </td>
+                                </tr>`,
+                            )}
+                          </tbody>
+                        </table>
+                        ${program.needsPicker && html`<p class="muted">Several versions are installed: the newest is used unless you pick one.</p>`}`
+                    : html`<span class="muted">None found in the default locations.</span>`
+                }
+                <button style="margin-top:.5rem" onClick=${() => api('POST', '/api/programs/refresh')}>Refresh</button>
+              </div><//
+            >
+            ${
+              tab === 'mathcad' &&
+              html` <${Field} label="Auto-open generated files"
+                  ><input
+                    type="checkbox"
+                    aria-label="Auto-open generated files"
+                    checked=${s.programs.mathcad.auto_open_generated}
+                    onChange=${(e) => patch({ programs: { mathcad: { auto_open_generated: e.target.checked } } })}
+                /><//>
+                <${Field} label="Overwrite files when editing"
+                  ><input
+                    type="checkbox"
+                    aria-label="Overwrite files when editing"
+                    checked=${s.programs.mathcad.overwrite_on_edit}
+                    onChange=${(e) => patch({ programs: { mathcad: { overwrite_on_edit: e.target.checked } } })}
+                /><//>`
+            }`
+        }
+        ${
+          tab === 'software' &&
+          html`<h2>Software</h2>
+            <${Field} label="Version"><span>${state.version}</span><//>
+            <${Field} label="Update status"
+              ><span data-update=${state.update.state}
+                >${{ idle: 'Not checked yet', checking: 'Checking…', up_to_date: 'Up to date', downloading: `Downloading ${state.update.latest} (${Math.round((100 * state.update.received) / Math.max(1, state.update.total))}%)`, ready: `Version ${state.update.latest} is ready to install`, error: 'The update check did not work. The app tries again later.' }[state.update.state]}</span
+              ><//
+            >
+            <${Field} label="Last checked"><span>${when(state.update.checkedAt) || 'never'}</span><//>
+            <${Field} label=""
+              ><div style="display:flex;gap:.5rem">
+                <button onClick=${() => api('POST', '/api/updates/check')}>Check for updates</button>
+                <button
+                  class="primary"
+                  disabled=${state.update.state !== 'ready'}
+                  onClick=${() => api('POST', '/api/updates/install').catch((e) => setMessage(inWords(e).text))}
+                >
+                  Update now
+                </button>
+              </div><//
+            >
+            <${Field} label="Logs"
+              ><div class="folder">
+                <span class="path muted">${state.logs}</span
+                ><button onClick=${() => api('POST', '/api/folders/open', { path: state.logs })}>Open folder</button>
+              </div><//
+            >`
+        }
+        ${
+          tab === 'python' &&
+          html`<h2>Python</h2>
+            <${Field} label="Environment"
+              ><select
+                aria-label="Python environment"
+                value=${s.python.mode}
+                onChange=${(e) => patch({ python: { mode: e.target.value } })}
+              >
+                <option value="auto">Auto-detect</option>
+                <option value="installation">A found installation</option>
+                <option value="managed">The app's managed environment</option>
+              </select><//
+            >
+            <${Field} label="Found installations"
+              >${
+                state.pythons.length
+                  ? html`<select
+                      aria-label="Python installation"
+                      value=${s.python.installation ?? ''}
+                      onChange=${(e) => patch({ python: { mode: 'installation', installation: e.target.value || null } })}
+                    >
+                      <option value="">(auto)</option>
+                      ${state.pythons.map((p) => html`<option value=${p}>${p}</option>`)}
+                    </select>`
+                  : html`<span class="muted">None found</span>`
+              }<//
+            >
+            <${Field} label="Fresh environment"
+              ><button onClick=${() => api('POST', '/api/python/download').catch((e) => setMessage(inWords(e).text))}>
+                Download a fresh one
+              </button><//
+            >`
+        }
       </section>
-    </div></div>`;
+    </div>
+  </div>`;
 }
 
 function Microphone({ value, patch }) {
   const [devices, setDevices] = useState([]);
-  useEffect(() => { navigator.mediaDevices?.enumerateDevices?.().then((d) => setDevices(d.filter((x) => x.kind === 'audioinput' && x.deviceId)), () => {}); }, []);
-  return html`<select aria-label="Dictation microphone" value=${value ?? ''} onChange=${(e) => patch({ general: { dictation_microphone: e.target.value || null } })}>
-    <option value="">System default</option>${devices.map((d) => html`<option value=${d.deviceId}>${d.label || 'Microphone'}</option>`)}</select>`;
+  useEffect(() => {
+    navigator.mediaDevices?.enumerateDevices?.().then(
+      (d) => setDevices(d.filter((x) => x.kind === 'audioinput' && x.deviceId)),
+      () => {},
+    );
+  }, []);
+  return html`<select
+    aria-label="Dictation microphone"
+    value=${value ?? ''}
+    onChange=${(e) => patch({ general: { dictation_microphone: e.target.value || null } })}
+  >
+    <option value="">System default</option>
+    ${devices.map((d) => html`<option value=${d.deviceId}>${d.label || 'Microphone'}</option>`)}
+  </select>`;
 }
 
 function Confirm({ question }) {
   const [left, setLeft] = useState(10);
-  useEffect(() => { const t = setInterval(() => setLeft(Math.max(0, Math.round((Date.parse(question.deadline) - Date.now()) / 1000))), 250); return () => clearInterval(t); }, [question.id]);
+  useEffect(() => {
+    const t = setInterval(
+      () => setLeft(Math.max(0, Math.round((Date.parse(question.deadline) - Date.now()) / 1000))),
+      250,
+    );
+    return () => clearInterval(t);
+  }, [question.id]);
   const answer = (yes) => api('POST', '/api/confirm', { id: question.id, yes });
   const runs = question.runs ?? [];
-  return html`<div class="overlay"><div class="dialog small" role="alertdialog" aria-label="Confirm">
-    <h2>${question.action === 'quit' ? 'Quit Structural Platform?' : 'Install the update now?'}</h2>
-    ${runs.length > 0 && html`<p>The agent is still working in ${runs.map((r) => `“${r}”`).join(', ')}. Quitting stops ${runs.length === 1 ? 'that run' : 'those runs'}; the call the program is running finishes first.</p>`}
-    ${question.programs.length > 0 && html`<p>${question.programs.map((p) => PROGRAM_LABEL[p]).join(', ')} is running under the app's control. Continuing closes that session.</p>`}
-    <p class="muted">Continuing in ${left} s without an answer.</p>
-    <div style="display:flex;gap:.5rem"><button class="primary" onClick=${() => answer(true)}>${question.action === 'quit' ? 'Quit' : 'Continue'}</button><button onClick=${() => answer(false)}>Cancel</button></div>
-  </div></div>`;
+  return html`<div class="overlay">
+    <div class="dialog small" role="alertdialog" aria-label="Confirm">
+      <h2>${question.action === 'quit' ? 'Quit Structural Platform?' : 'Install the update now?'}</h2>
+      ${runs.length > 0 && html`<p>The agent is still working in ${runs.map((r) => `“${r}”`).join(', ')}. Quitting stops ${runs.length === 1 ? 'that run' : 'those runs'}; the call the program is running finishes first.</p>`}
+      ${question.programs.length > 0 && html`<p>${question.programs.map((p) => PROGRAM_LABEL[p]).join(', ')} is running under the app's control. Continuing closes that session.</p>`}
+      <p class="muted">Continuing in ${left} s without an answer.</p>
+      <div style="display:flex;gap:.5rem">
+        <button class="primary" onClick=${() => answer(true)}>
+          ${question.action === 'quit' ? 'Quit' : 'Continue'}</button
+        ><button onClick=${() => answer(false)}>Cancel</button>
+      </div>
+    </div>
+  </div>`;
 }
 
 /** Not blocking: Settings, Stop and Quit stay usable while the app reconnects. */
 function Reconnecting({ client }) {
   const [, tick] = useState(0);
-  useEffect(() => { const t = setInterval(() => tick((n) => n + 1), 1000); return () => clearInterval(t); }, []);
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, []);
   const left = client.retryAt ? Math.max(0, Math.round((Date.parse(client.retryAt) - Date.now()) / 1000)) : null;
-  return html`<div class="banner warn reconnecting" role="alert"><span class="spinner small"></span>
-    <strong>Reconnecting…</strong> <${Said} said=${{ text: client.detail ?? 'The connection to the platform dropped.', details: client.technical }} />
-    <span class="muted">${left !== null ? `Next try in ${left} s.` : ''} You stay signed in; a tool call in progress is kept.</span>
-    <button onClick=${() => api('POST', '/api/client/retry')}>Retry now</button></div>`;
+  return html`<div class="banner warn reconnecting" role="alert">
+    <span class="spinner small"></span> <strong>Reconnecting…</strong>
+    <${Said} said=${{ text: client.detail ?? 'The connection to the platform dropped.', details: client.technical }} />
+    <span class="muted"
+      >${left !== null ? `Next try in ${left} s.` : ''} You stay signed in; a tool call in progress is kept.</span
+    >
+    <button onClick=${() => api('POST', '/api/client/retry')}>Retry now</button>
+  </div>`;
 }
 
 /** After a relaunch: runs the platform still works on, which this app can stop. */
 function StillWorking({ runs, open, stop }) {
   if (!runs.length) return null;
-  return html`<div class="banner warn" role="status">${runs.length === 1 ? 'An agent is still working' : `${runs.length} agents are still working`}: ${runs.map((r) => html`<span class="still">“${r.title || 'Untitled conversation'}” <button class="small" onClick=${() => open(r)}>Open</button> <button class="small" onClick=${() => stop(r.id)}>Stop</button></span>`)}</div>`;
+  return html`<div class="banner warn" role="status">
+    ${runs.length === 1 ? 'An agent is still working' : `${runs.length} agents are still working`}:
+    ${runs.map((r) => html`<span class="still">“${r.title || 'Untitled conversation'}” <button class="small" onClick=${() => open(r)}>Open</button> <button class="small" onClick=${() => stop(r.id)}>Stop</button></span>`)}
+  </div>`;
 }
 
 // ---------- the window ----------
@@ -444,20 +1006,57 @@ function Main({ state, onRun }) {
   const [stillWorking, setStillWorking] = useState([]);
   const [quitting, setQuitting] = useState(false);
   const connected = state.client.state === 'connected';
-  useEffect(() => { api('GET', '/api/agents').then((a) => { setAgents(a); setChat((c) => ({ ...c, agentId: c.agentId ?? a[0]?.id ?? null })); }, () => {}); }, [connected]);
-  useEffect(() => { api('GET', '/api/runs/working').then(setStillWorking, () => undefined); }, [connected, historyKey]);
+  useEffect(() => {
+    api('GET', '/api/agents').then(
+      (a) => {
+        setAgents(a);
+        setChat((c) => ({ ...c, agentId: c.agentId ?? a[0]?.id ?? null }));
+      },
+      () => {},
+    );
+  }, [connected]);
+  useEffect(() => {
+    api('GET', '/api/runs/working').then(setStillWorking, () => undefined);
+  }, [connected, historyKey]);
   const refreshHistory = () => setHistoryKey((k) => k + 1);
   const open = (c) => setChat({ agentId: c.agent?.id ?? chat.agentId, conversationId: c.id });
-  const stop = (id) => api('POST', '/api/chat/stop', { conversationId: id }).catch(() => undefined).then(refreshHistory);
-  const quit = () => api('POST', '/api/quit').then((r) => setQuitting(r.quitting), () => undefined);
-  if (quitting) return html`<div class="center"><div class="card"><h1>Structural Platform has quit</h1><p>You can close this window.</p></div></div>`;
+  const stop = (id) =>
+    api('POST', '/api/chat/stop', { conversationId: id })
+      .catch(() => undefined)
+      .then(refreshHistory);
+  const quit = () =>
+    api('POST', '/api/quit').then(
+      (r) => setQuitting(r.quitting),
+      () => undefined,
+    );
+  if (quitting)
+    return html`<div class="center">
+      <div class="card">
+        <h1>Structural Platform has quit</h1>
+        <p>You can close this window.</p>
+      </div>
+    </div>`;
   return html`<div class="shell">
-    <${Header} state=${state} agents=${agents} chat=${chat} setChat=${setChat} openSettings=${() => setSettingsOpen(true)} quit=${quit} />
+    <${Header}
+      state=${state}
+      agents=${agents}
+      chat=${chat}
+      setChat=${setChat}
+      openSettings=${() => setSettingsOpen(true)}
+      quit=${quit}
+    />
     ${state.client.state === 'reconnecting' && html`<${Reconnecting} client=${state.client} />`}
     <${StillWorking} runs=${stillWorking.filter((r) => r.id !== chat.conversationId)} open=${open} stop=${stop} />
     <div class="body">
       <${History} api=${api} current=${chat.conversationId} open=${open} stop=${stop} refreshKey=${historyKey} />
-      <${Chat} state=${state} chat=${chat} setChat=${setChat} onRun=${onRun} agents=${agents} refreshHistory=${refreshHistory} />
+      <${Chat}
+        state=${state}
+        chat=${chat}
+        setChat=${setChat}
+        onRun=${onRun}
+        agents=${agents}
+        refreshHistory=${refreshHistory}
+      />
     </div>
     ${settingsOpen && html`<${Settings} state=${state} close=${() => setSettingsOpen(false)} />`}
   </div>`;
@@ -472,9 +1071,9 @@ function App() {
   }, [state?.settings.general.theme, state?.settings.general.palette]);
   if (!state) return html`<p class="boot">Starting…</p>`;
   return html`${gone && html`<div class="banner bad" role="alert">The app is not running any more. Start Structural Platform again to continue.</div>`}
-    ${state.setup.state !== 'done' && state.setup.state !== 'pending' ? html`<${Setup} setup=${state.setup} />` : !state.signedIn ? html`<${SignIn} state=${state} />` : html`<${Main} state=${state} onRun=${onRun} />`}
-    ${state.confirm && html`<${Confirm} question=${state.confirm} />`}
-    ${state.signedIn && state.approvals?.length ? html`<${ChangePreview} approvals=${state.approvals} />` : null}`;
+  ${state.setup.state !== 'done' && state.setup.state !== 'pending' ? html`<${Setup} setup=${state.setup} />` : !state.signedIn ? html`<${SignIn} state=${state} />` : html`<${Main} state=${state} onRun=${onRun} />`}
+  ${state.confirm && html`<${Confirm} question=${state.confirm} />`}
+  ${state.signedIn && state.approvals?.length ? html`<${ChangePreview} approvals=${state.approvals} />` : null}`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));

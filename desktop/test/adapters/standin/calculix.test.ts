@@ -20,14 +20,22 @@ if (!available) console.warn('SKIPPED: the CalculiX cross-check needs `ccx` (Deb
 
 const SECTION = { depth: 0.2, width: 0.2 };
 
-async function build(frames: { start: number[]; end: number[] }[], supports: [number[], boolean[] | string][], loads: { joint: number[]; force: number[] }[], section = SECTION) {
+async function build(
+  frames: { start: number[]; end: number[] }[],
+  supports: [number[], boolean[] | string][],
+  loads: { joint: number[]; force: number[] }[],
+  section = SECTION,
+) {
   const s = standin();
   await s.call('new_model', { units: 'N_m_C', dimension: '3d' });
   await s.call('define_material', { name: 'S', e: 210e9, poisson: 0.3 });
   await s.call('define_section', { name: 'R', material: 'S', section: { shape: 'rectangle', ...section } });
   await s.call('define_frames', { frames: frames.map((f) => ({ ...f, section: 'R' })) });
   for (const [joint, restraint] of supports) await s.call('assign_supports', { joints: [joint], restraint });
-  await s.call('assign_loads', { pattern: 'L', loads: loads.map((l) => ({ type: 'joint', joint: l.joint, force: l.force })) });
+  await s.call('assign_loads', {
+    pattern: 'L',
+    loads: loads.map((l) => ({ type: 'joint', joint: l.joint, force: l.force })),
+  });
   const { path } = await s.call('save_model', { path: 'm.json' });
   const file = ModelFile.parse(JSON.parse(await readFile(path, 'utf8')));
   // The deck writer takes loads on named joints: name them from the saved joints.
@@ -36,7 +44,8 @@ async function build(frames: { start: number[]; end: number[] }[], supports: [nu
   await s.call('run_analysis', {});
   const ours = await s.call('read_results', { case: 'L', kind: 'displacements' });
   const ccx = runCalculix(file, calculixDeck(file, { R: section }, 'L'));
-  let scale = 0, worst = 0;
+  let scale = 0,
+    worst = 0;
   for (const j of ours.joints) scale = Math.max(scale, Math.hypot(j.values[0], j.values[1], j.values[2]));
   for (const j of ours.joints) {
     const c = ccx.get(j.joint)!;
@@ -47,28 +56,57 @@ async function build(frames: { start: number[]; end: number[] }[], supports: [nu
 
 describe.skipIf(!available)('stand-in solver vs CalculiX (displacements)', () => {
   it('cantilever 3 m, 10 kN at the tip', async () => {
-    const { worst, ours, ccx } = await build([{ start: [0, 0, 0], end: [3, 0, 0] }], [[[0, 0, 0], 'fixed']], [{ joint: [3, 0, 0], force: [0, 0, -10e3] }]);
-    console.log(`cantilever: stand-in ${ours.joints[1].values[2].toExponential(4)} m, ccx ${ccx.get('2')![2].toExponential(4)} m, worst ${(worst * 100).toFixed(2)}%`);
+    const { worst, ours, ccx } = await build(
+      [{ start: [0, 0, 0], end: [3, 0, 0] }],
+      [[[0, 0, 0], 'fixed']],
+      [{ joint: [3, 0, 0], force: [0, 0, -10e3] }],
+    );
+    console.log(
+      `cantilever: stand-in ${ours.joints[1].values[2].toExponential(4)} m, ccx ${ccx.get('2')![2].toExponential(4)} m, worst ${(worst * 100).toFixed(2)}%`,
+    );
     expect(worst).toBeLessThan(TOLERANCE);
   });
 
   it('simply supported beam 6 m, 10 kN at midspan', async () => {
     const { worst, ours, ccx } = await build(
-      [{ start: [0, 0, 0], end: [3, 0, 0] }, { start: [3, 0, 0], end: [6, 0, 0] }],
-      [[[0, 0, 0], [true, true, true, true, false, false]], [[6, 0, 0], [false, true, true, false, false, false]]],
+      [
+        { start: [0, 0, 0], end: [3, 0, 0] },
+        { start: [3, 0, 0], end: [6, 0, 0] },
+      ],
+      [
+        [
+          [0, 0, 0],
+          [true, true, true, true, false, false],
+        ],
+        [
+          [6, 0, 0],
+          [false, true, true, false, false, false],
+        ],
+      ],
       [{ joint: [3, 0, 0], force: [0, 0, -10e3] }],
     );
-    console.log(`simply supported: stand-in ${ours.joints[1].values[2].toExponential(4)} m, ccx ${ccx.get('2')![2].toExponential(4)} m, worst ${(worst * 100).toFixed(2)}%`);
+    console.log(
+      `simply supported: stand-in ${ours.joints[1].values[2].toExponential(4)} m, ccx ${ccx.get('2')![2].toExponential(4)} m, worst ${(worst * 100).toFixed(2)}%`,
+    );
     expect(worst).toBeLessThan(TOLERANCE);
   });
 
   it('fixed-base portal 4 m high, 6 m wide, 10 kN lateral', async () => {
     const { worst, ours, ccx } = await build(
-      [{ start: [0, 0, 0], end: [0, 0, 4] }, { start: [6, 0, 0], end: [6, 0, 4] }, { start: [0, 0, 4], end: [6, 0, 4] }],
-      [[[0, 0, 0], 'fixed'], [[6, 0, 0], 'fixed']],
+      [
+        { start: [0, 0, 0], end: [0, 0, 4] },
+        { start: [6, 0, 0], end: [6, 0, 4] },
+        { start: [0, 0, 4], end: [6, 0, 4] },
+      ],
+      [
+        [[0, 0, 0], 'fixed'],
+        [[6, 0, 0], 'fixed'],
+      ],
       [{ joint: [0, 0, 4], force: [10e3, 0, 0] }],
     );
-    console.log(`portal: stand-in sway ${ours.joints[1].values[0].toExponential(4)} m, ccx ${ccx.get('2')![0].toExponential(4)} m, worst ${(worst * 100).toFixed(2)}%`);
+    console.log(
+      `portal: stand-in sway ${ours.joints[1].values[0].toExponential(4)} m, ccx ${ccx.get('2')![0].toExponential(4)} m, worst ${(worst * 100).toFixed(2)}%`,
+    );
     expect(worst).toBeLessThan(TOLERANCE);
   });
 
@@ -80,7 +118,9 @@ describe.skipIf(!available)('stand-in solver vs CalculiX (displacements)', () =>
       { depth: 0.3, width: 0.2 },
     );
     const [u, c] = [ours.joints[1].values, ccx.get('2')!];
-    console.log(`column: stand-in (${u[0].toExponential(4)}, ${u[1].toExponential(4)}) m, ccx (${c[0].toExponential(4)}, ${c[1].toExponential(4)}) m, worst ${(worst * 100).toFixed(2)}%`);
+    console.log(
+      `column: stand-in (${u[0].toExponential(4)}, ${u[1].toExponential(4)}) m, ccx (${c[0].toExponential(4)}, ${c[1].toExponential(4)}) m, worst ${(worst * 100).toFixed(2)}%`,
+    );
     expect(worst).toBeLessThan(TOLERANCE);
   });
 });

@@ -36,9 +36,30 @@ import { describe, expect, it } from 'vitest';
 import { rel, standin } from './helpers.ts';
 
 const A992 = { name: 'A992', e: 29_000, poisson: 0.3, kind: 'steel', fy: 50, fu: 65 };
-const W14X132 = { shape: 'i_section', depth: 14.7, flange_width: 14.7, flange_thickness: 1.03, web_thickness: 0.645, catalogue: { area: 38.8, i33: 1530, i22: 548, j: 12.3, cw: 25500, s33: 209, s22: 74.5, z33: 234, z22: 113 } };
-const W18X50 = { shape: 'i_section', depth: 18.0, flange_width: 7.5, flange_thickness: 0.57, web_thickness: 0.355, catalogue: { area: 14.7, i33: 800, i22: 40.1, j: 1.24, cw: 3040, s33: 88.9, s22: 10.7, z33: 101, z22: 16.6 } };
-const W14X99 = { shape: 'i_section', depth: 14.2, flange_width: 14.6, flange_thickness: 0.78, web_thickness: 0.485, catalogue: { area: 29.1, i33: 1110, i22: 402, j: 5.37, cw: 18000, s33: 157, s22: 55.2, z33: 173, z22: 83.6 } };
+const W14X132 = {
+  shape: 'i_section',
+  depth: 14.7,
+  flange_width: 14.7,
+  flange_thickness: 1.03,
+  web_thickness: 0.645,
+  catalogue: { area: 38.8, i33: 1530, i22: 548, j: 12.3, cw: 25500, s33: 209, s22: 74.5, z33: 234, z22: 113 },
+};
+const W18X50 = {
+  shape: 'i_section',
+  depth: 18.0,
+  flange_width: 7.5,
+  flange_thickness: 0.57,
+  web_thickness: 0.355,
+  catalogue: { area: 14.7, i33: 800, i22: 40.1, j: 1.24, cw: 3040, s33: 88.9, s22: 10.7, z33: 101, z22: 16.6 },
+};
+const W14X99 = {
+  shape: 'i_section',
+  depth: 14.2,
+  flange_width: 14.6,
+  flange_thickness: 0.78,
+  web_thickness: 0.485,
+  catalogue: { area: 29.1, i33: 1110, i22: 402, j: 5.37, cw: 18000, s33: 157, s22: 55.2, z33: 173, z22: 83.6 },
+};
 
 async function steelModel(section: object) {
   const s = standin();
@@ -63,8 +84,14 @@ async function beam(L: number, wD: number, wL: number) {
   await s.call('define_frames', { frames: [{ name: 'B1', start: [0, 0, 0], end: [L, 0, 0], section: 'W' }] });
   await s.call('assign_supports', { joints: [[0, 0, 0]], restraint: [true, true, true, true, false, false] });
   await s.call('assign_supports', { joints: [[L, 0, 0]], restraint: [false, true, true, true, false, false] });
-  await s.call('assign_loads', { pattern: 'D', loads: [{ type: 'frame_distributed', frame: 'B1', direction: 'gravity', value: wD }] });
-  await s.call('assign_loads', { pattern: 'L', loads: [{ type: 'frame_distributed', frame: 'B1', direction: 'gravity', value: wL }] });
+  await s.call('assign_loads', {
+    pattern: 'D',
+    loads: [{ type: 'frame_distributed', frame: 'B1', direction: 'gravity', value: wD }],
+  });
+  await s.call('assign_loads', {
+    pattern: 'L',
+    loads: [{ type: 'frame_distributed', frame: 'B1', direction: 'gravity', value: wL }],
+  });
   await s.call('define_load_combinations', { generate: { code: 'ASCE7-16 LRFD', dead: ['D'], live: ['L'] } });
   await s.call('run_analysis', {});
   return s;
@@ -75,12 +102,19 @@ describe('AISC 360-16 member checks against the AISC Design Examples', () => {
     const s = await column(W14X132, 360);
     await s.call('assign_loads', { pattern: 'D', loads: [{ type: 'joint', joint: [0, 0, 360], force: [0, 0, -140] }] });
     await s.call('assign_loads', { pattern: 'L', loads: [{ type: 'joint', joint: [0, 0, 360], force: [0, 0, -420] }] });
-    const combos = await s.call('define_load_combinations', { generate: { code: 'ASCE7-16 LRFD', dead: ['D'], live: ['L'] } });
-    expect(combos.combinations.map((c: { name: string; source: string }) => `${c.name}: ${c.source}`)).toEqual(['LRFD1: ASCE 7-16 §2.3.1 (1)', 'LRFD2: ASCE 7-16 §2.3.1 (2)']);
+    const combos = await s.call('define_load_combinations', {
+      generate: { code: 'ASCE7-16 LRFD', dead: ['D'], live: ['L'] },
+    });
+    expect(combos.combinations.map((c: { name: string; source: string }) => `${c.name}: ${c.source}`)).toEqual([
+      'LRFD1: ASCE 7-16 §2.3.1 (1)',
+      'LRFD2: ASCE 7-16 §2.3.1 (2)',
+    ]);
     await s.call('run_analysis', {});
     const out = await s.call('design_steel', {});
     const f = out.frames[0];
-    console.log(`[aisc] E.1A ratio ${f.ratio.toFixed(4)} (${f.clause}, ${f.combination}), φPn ${f.axial.capacity.toFixed(1)} k (${f.axial.clause})`);
+    console.log(
+      `[aisc] E.1A ratio ${f.ratio.toFixed(4)} (${f.clause}, ${f.combination}), φPn ${f.axial.capacity.toFixed(1)} k (${f.axial.clause})`,
+    );
     expect(f).toMatchObject({ frame: 'C1', status: 'ok', clause: 'H1-1a', combination: 'LRFD2' });
     expect(f.axial.clause).toBe('E3');
     expect(rel(f.axial.capacity, 893.2)).toBeLessThan(0.01);
@@ -93,7 +127,9 @@ describe('AISC 360-16 member checks against the AISC Design Examples', () => {
     const s = await beam(420, 0.45 / 12, 0.75 / 12);
     const out = await s.call('design_steel', { overrides: [{ frame: 'B1', unbraced_ltb: 0 }] });
     const f = out.frames[0];
-    console.log(`[aisc] F.1-1A ratio ${f.ratio.toFixed(4)} (${f.clause}), φMn ${(f.major.capacity / 12).toFixed(1)} k-ft (${f.major.clause}), Mu ${(f.major.demand / 12).toFixed(1)} k-ft`);
+    console.log(
+      `[aisc] F.1-1A ratio ${f.ratio.toFixed(4)} (${f.clause}), φMn ${(f.major.capacity / 12).toFixed(1)} k-ft (${f.major.clause}), Mu ${(f.major.demand / 12).toFixed(1)} k-ft`,
+    );
     expect(f).toMatchObject({ clause: 'H1-1b', combination: 'LRFD2', status: 'ok' });
     expect(f.major.clause).toBe('F2.1');
     expect(rel(f.major.demand / 12, 266.4)).toBeLessThan(0.001);
@@ -107,7 +143,9 @@ describe('AISC 360-16 member checks against the AISC Design Examples', () => {
     const s = await beam(420, 0.45 / 12, 0.75 / 12);
     const out = await s.call('design_steel', {});
     const f = out.frames[0];
-    console.log(`[aisc] F.1-3A ratio ${f.ratio.toFixed(4)} (${f.clause}), φMn ${(f.major.capacity / 12).toFixed(2)} k-ft (${f.major.clause})`);
+    console.log(
+      `[aisc] F.1-3A ratio ${f.ratio.toFixed(4)} (${f.clause}), φMn ${(f.major.capacity / 12).toFixed(2)} k-ft (${f.major.clause})`,
+    );
     expect(f.major.clause).toBe('F2.2');
     expect(f.status).toBe('overstressed');
     expect(rel(f.major.capacity / 12, 94.2)).toBeLessThan(0.01);
@@ -118,15 +156,22 @@ describe('AISC 360-16 member checks against the AISC Design Examples', () => {
     const s = await column(W14X99, 168);
     // Uniform moments (single curvature, Cb = 1): equal and opposite joint moments at the ends.
     // A vertical member's local 2 is +X, so its major axis (local 3) is global Y.
-    await s.call('assign_loads', { pattern: 'U', loads: [
-      { type: 'joint', joint: [0, 0, 168], force: [0, 0, -400], moment: [80 * 12, 250 * 12, 0] },
-      { type: 'joint', joint: [0, 0, 0], moment: [-80 * 12, -250 * 12, 0] },
-    ] });
-    await s.call('define_load_combinations', { combinations: [{ name: 'ULS', items: [{ case: 'U', factor: 1 }], design: 'strength' }] });
+    await s.call('assign_loads', {
+      pattern: 'U',
+      loads: [
+        { type: 'joint', joint: [0, 0, 168], force: [0, 0, -400], moment: [80 * 12, 250 * 12, 0] },
+        { type: 'joint', joint: [0, 0, 0], moment: [-80 * 12, -250 * 12, 0] },
+      ],
+    });
+    await s.call('define_load_combinations', {
+      combinations: [{ name: 'ULS', items: [{ case: 'U', factor: 1 }], design: 'strength' }],
+    });
     await s.call('run_analysis', {});
     const out = await s.call('design_steel', {});
     const f = out.frames[0];
-    console.log(`[aisc] H.1A ratio ${f.ratio.toFixed(4)} (${f.clause}); φPn ${f.axial.capacity.toFixed(1)} k (${f.axial.clause}), φMnx ${(f.major.capacity / 12).toFixed(1)} k-ft (${f.major.clause}), φMny ${(f.minor.capacity / 12).toFixed(1)} k-ft (${f.minor.clause})`);
+    console.log(
+      `[aisc] H.1A ratio ${f.ratio.toFixed(4)} (${f.clause}); φPn ${f.axial.capacity.toFixed(1)} k (${f.axial.clause}), φMnx ${(f.major.capacity / 12).toFixed(1)} k-ft (${f.major.clause}), φMny ${(f.minor.capacity / 12).toFixed(1)} k-ft (${f.minor.clause})`,
+    );
     expect(f.clause).toBe('H1-1a');
     expect(f.axial.clause).toBe('E3');
     expect(f.major.clause).toBe('F2.2');
@@ -144,14 +189,29 @@ describe('AISC 360-16 member checks against the AISC Design Examples', () => {
     const s = await column(W14X132, 360);
     await s.call('assign_loads', { pattern: 'D', loads: [{ type: 'joint', joint: [0, 0, 360], force: [0, 0, -140] }] });
     await s.call('run_analysis', {});
-    expect(await s.raw('design_steel', {})).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS', message: expect.stringMatching(/no strength combinations/) } });
-    await s.call('define_section', { name: 'RECT', material: 'A992', section: { shape: 'rectangle', depth: 10, width: 6 } });
-    await s.call('define_frames', { frames: [{ name: 'R1', start: [0, 0, 360], end: [100, 0, 360], section: 'RECT' }] });
+    expect(await s.raw('design_steel', {})).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENTS', message: expect.stringMatching(/no strength combinations/) },
+    });
+    await s.call('define_section', {
+      name: 'RECT',
+      material: 'A992',
+      section: { shape: 'rectangle', depth: 10, width: 6 },
+    });
+    await s.call('define_frames', {
+      frames: [{ name: 'R1', start: [0, 0, 360], end: [100, 0, 360], section: 'RECT' }],
+    });
     await s.call('assign_supports', { joints: [[100, 0, 360]], restraint: 'fixed' });
-    await s.call('define_load_combinations', { combinations: [{ name: '1.4D', items: [{ case: 'D', factor: 1.4 }], design: 'strength' }] });
+    await s.call('define_load_combinations', {
+      combinations: [{ name: '1.4D', items: [{ case: 'D', factor: 1.4 }], design: 'strength' }],
+    });
     await s.call('run_analysis', {});
     const out = await s.call('design_steel', {});
-    expect(out.frames.find((f: { frame: string }) => f.frame === 'R1')).toMatchObject({ status: 'not_checked', ratio: null, message: expect.stringMatching(/not an I-shape/) });
+    expect(out.frames.find((f: { frame: string }) => f.frame === 'R1')).toMatchObject({
+      status: 'not_checked',
+      ratio: null,
+      message: expect.stringMatching(/not an I-shape/),
+    });
   });
 });
 
@@ -160,20 +220,45 @@ describe('ACI 318-19 reinforcement against a hand calculation', () => {
     const s = standin();
     await s.call('new_model', { units: 'kN_m_C', dimension: '2d' });
     await s.call('define_material', { name: 'C30', e: 25e6, kind: 'concrete', fc: 30_000, rebar_fy: 420_000 });
-    await s.call('define_section', { name: 'B', material: 'C30', section: { shape: 'rectangle', depth: 0.6, width: 0.3 } });
-    await s.call('define_section', { name: 'C', material: 'C30', section: { shape: 'rectangle', depth: 0.4, width: 0.4 } });
-    await s.call('define_frames', { frames: [{ name: 'B1', start: [0, 0, 3], end: [6, 0, 3], section: 'B' }, { name: 'C1', start: [10, 0, 0], end: [10, 0, 3], section: 'C' }] });
+    await s.call('define_section', {
+      name: 'B',
+      material: 'C30',
+      section: { shape: 'rectangle', depth: 0.6, width: 0.3 },
+    });
+    await s.call('define_section', {
+      name: 'C',
+      material: 'C30',
+      section: { shape: 'rectangle', depth: 0.4, width: 0.4 },
+    });
+    await s.call('define_frames', {
+      frames: [
+        { name: 'B1', start: [0, 0, 3], end: [6, 0, 3], section: 'B' },
+        { name: 'C1', start: [10, 0, 0], end: [10, 0, 3], section: 'C' },
+      ],
+    });
     await s.call('assign_supports', { joints: [[0, 0, 3]], restraint: 'pinned' });
     await s.call('assign_supports', { joints: [[6, 0, 3]], restraint: 'roller_z' });
     await s.call('assign_supports', { joints: [[10, 0, 0]], restraint: 'fixed' });
     await s.call('assign_supports', { joints: [[10, 0, 3]], restraint: [true, true, false, true, true, true] });
-    await s.call('assign_loads', { pattern: 'U', loads: [{ type: 'frame_distributed', frame: 'B1', direction: 'gravity', value: 50 }, { type: 'joint', joint: [10, 0, 3], force: [0, 0, -4000] }] });
-    await s.call('define_load_combinations', { combinations: [{ name: 'ULS', items: [{ case: 'U', factor: 1 }], design: 'strength' }] });
+    await s.call('assign_loads', {
+      pattern: 'U',
+      loads: [
+        { type: 'frame_distributed', frame: 'B1', direction: 'gravity', value: 50 },
+        { type: 'joint', joint: [10, 0, 3], force: [0, 0, -4000] },
+      ],
+    });
+    await s.call('define_load_combinations', {
+      combinations: [{ name: 'ULS', items: [{ case: 'U', factor: 1 }], design: 'strength' }],
+    });
     await s.call('run_analysis', {});
     const out = await s.call('design_concrete', {});
-    const mid = out.beams.find((b: { frame: string; station: number }) => b.frame === 'B1' && Math.abs(b.station - 3) < 1e-9);
+    const mid = out.beams.find(
+      (b: { frame: string; station: number }) => b.frame === 'B1' && Math.abs(b.station - 3) < 1e-9,
+    );
     const end = out.beams.find((b: { frame: string; station: number }) => b.frame === 'B1' && b.station === 0);
-    console.log(`[aci] beam As ${(mid.bottom_area * 1e6).toFixed(1)} mm², Av/s ${(end.shear_area_per_length * 1e3).toFixed(4)} mm²/mm; column As ${(out.columns[0].required_area * 1e6).toFixed(0)} mm²`);
+    console.log(
+      `[aci] beam As ${(mid.bottom_area * 1e6).toFixed(1)} mm², Av/s ${(end.shear_area_per_length * 1e3).toFixed(4)} mm²/mm; column As ${(out.columns[0].required_area * 1e6).toFixed(0)} mm²`,
+    );
     expect(rel(mid.bottom_area * 1e6, 1172.1)).toBeLessThan(0.005);
     expect(mid.top_area).toBe(0);
     expect(rel(end.shear_area_per_length * 1e3, 0.25)).toBeLessThan(0.005);

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { buildShearBuilding, shearBuildingByHand, type ShearBuilding } from '../../helpers/shear-building.ts';
 import { rel, standin } from './helpers.ts';
 
-const k = 40_000, m = 100, h = 3.5;
+const k = 40_000,
+  m = 100,
+  h = 3.5;
 const SPEC = { code: 'ASCE7-16', sds: 1.0, sd1: 0.4, tl: 8, r: 8, ie: 1 } as const;
 const CD = 5.5;
 const params = (n: number): ShearBuilding => ({ stories: n, k, m, h, spectrum: SPEC, cd: CD });
@@ -37,16 +39,26 @@ describe('modal and response-spectrum analysis against a hand calculation (shear
       expect(rel(modal.modes.at(-1).sum_ux, 1)).toBeLessThan(1e-9);
       expect(rel(modal.total_mass[0], n * m)).toBeLessThan(1e-12);
 
-      for (const [name, cqc] of [['RSX', true], ['RSX-SRSS', false]] as const) {
+      for (const [name, cqc] of [
+        ['RSX', true],
+        ['RSX-SRSS', false],
+      ] as const) {
         const base = await s.call('read_results', { case: name, kind: 'base_reactions' });
         expect(base.rows).toHaveLength(1);
         expect(base.rows[0].step).toBe('max');
         const V = Math.abs(base.rows[0].values[0]);
-        console.log(`[rs] ${n} storeys ${name}: base shear ${V.toFixed(3)} kN, hand ${(cqc ? want.base.cqc : want.base.srss).toFixed(3)} kN`);
+        console.log(
+          `[rs] ${n} storeys ${name}: base shear ${V.toFixed(3)} kN, hand ${(cqc ? want.base.cqc : want.base.srss).toFixed(3)} kN`,
+        );
         expect(rel(V, cqc ? want.base.cqc : want.base.srss)).toBeLessThan(0.01);
         expect(rel(V, cqc ? want.base.cqc : want.base.srss)).toBeLessThan(1e-4);
 
-        const drifts = await s.call('story_drifts', { case: name, direction: 'X', amplification: CD / SPEC.ie, limit: 0.02 });
+        const drifts = await s.call('story_drifts', {
+          case: name,
+          direction: 'X',
+          amplification: CD / SPEC.ie,
+          limit: 0.02,
+        });
         for (let st = 0; st < n; st++) {
           const row = drifts.stories.find((r: { story: string }) => r.story === `S${st + 1}`);
           expect(rel(row.drift, want.drift(st, cqc))).toBeLessThan(1e-4);
@@ -55,7 +67,9 @@ describe('modal and response-spectrum analysis against a hand calculation (shear
 
         const forces = await s.call('story_forces', { case: name });
         for (let st = 0; st < n; st++) {
-          const bottom = forces.stories.find((r: { story: string; location: string }) => r.story === `S${st + 1}` && r.location === 'bottom');
+          const bottom = forces.stories.find(
+            (r: { story: string; location: string }) => r.story === `S${st + 1}` && r.location === 'bottom',
+          );
           expect(rel(Math.abs(bottom.vx), want.shear(st, cqc))).toBeLessThan(1e-4);
         }
       }
@@ -79,9 +93,18 @@ describe('modal and response-spectrum analysis against a hand calculation (shear
     for (const m of modal.modes) expect(m.ux).toBeLessThanOrEqual(1 + 1e-9);
     // One point mass on a rigid diaphragm: three massed freedoms (X, Y, RZ of the diaphragm) but two motions.
     const one = standin('etabs');
-    await one.call('new_model', { units: 'kN_m_C', dimension: '3d', template: { kind: 'building', stories: 1, story_height: 3, bays_x: 1, bay_width_x: 6, bays_y: 1, bay_width_y: 6 }, default_section: 'C' });
+    await one.call('new_model', {
+      units: 'kN_m_C',
+      dimension: '3d',
+      template: { kind: 'building', stories: 1, story_height: 3, bays_x: 1, bay_width_x: 6, bays_y: 1, bay_width_y: 6 },
+      default_section: 'C',
+    });
     await one.call('define_material', { name: 'S', e: 2e8 });
-    await one.call('define_section', { name: 'C', material: 'S', section: { shape: 'rectangle', depth: 0.4, width: 0.4 } });
+    await one.call('define_section', {
+      name: 'C',
+      material: 'S',
+      section: { shape: 'rectangle', depth: 0.4, width: 0.4 },
+    });
     await one.call('assign_joint_masses', { joints: [{ grid_x: 'A', grid_y: '1', story: 'L1' }], mass: [10, 10, 0] });
     await one.call('define_modal_case', { name: 'MODAL', modes: 12 });
     await one.call('run_analysis', {});
@@ -93,15 +116,23 @@ describe('modal and response-spectrum analysis against a hand calculation (shear
 
   it('static drifts and story forces under lateral loads: storey shear over storey stiffness', async () => {
     const s = await building(3);
-    await s.call('assign_loads', { pattern: 'EQ', loads: [1, 2, 3].map((i) => ({ type: 'joint', joint: [0, 0, i * h], force: [10 * i, 0, 0] })) });
+    await s.call('assign_loads', {
+      pattern: 'EQ',
+      loads: [1, 2, 3].map((i) => ({ type: 'joint', joint: [0, 0, i * h], force: [10 * i, 0, 0] })),
+    });
     await s.call('run_analysis', {});
     const drifts = await s.call('story_drifts', { case: 'EQ', direction: 'X' });
     // Storey shears 60, 50, 30 kN from the bottom.
     const shear = [60, 50, 30];
-    for (let st = 0; st < 3; st++) expect(rel(drifts.stories.find((r: { story: string }) => r.story === `S${st + 1}`).drift, shear[st]! / k / h)).toBeLessThan(1e-4);
+    for (let st = 0; st < 3; st++)
+      expect(
+        rel(drifts.stories.find((r: { story: string }) => r.story === `S${st + 1}`).drift, shear[st]! / k / h),
+      ).toBeLessThan(1e-4);
     const forces = await s.call('story_forces', { case: 'EQ' });
     for (let st = 0; st < 3; st++) {
-      const bottom = forces.stories.find((r: { story: string; location: string }) => r.story === `S${st + 1}` && r.location === 'bottom');
+      const bottom = forces.stories.find(
+        (r: { story: string; location: string }) => r.story === `S${st + 1}` && r.location === 'bottom',
+      );
       expect(bottom.vx).toBeCloseTo(-shear[st]!, 6); // the part above is held back by the part below
     }
   });

@@ -11,7 +11,8 @@ export function standin(program: 'sap2000' | 'etabs' = 'sap2000') {
   const adapter = new StandinFrameAdapter(program, dir);
   const adapters = new Map([[program, adapter]]);
   let n = 0;
-  const raw = (tool: ToolName, args: unknown): Promise<ToolOutcome> => dispatch(adapters, { callId: `c${++n}`, program, tool, args });
+  const raw = (tool: ToolName, args: unknown): Promise<ToolOutcome> =>
+    dispatch(adapters, { callId: `c${++n}`, program, tool, args });
   const call = async (tool: ToolName, args: unknown): Promise<any> => {
     const out = await raw(tool, args);
     if (!out.ok) throw new Error(`${tool}: ${out.error.code} ${out.error.message}`);

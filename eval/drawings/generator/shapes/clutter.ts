@@ -43,18 +43,31 @@ export function gridLines(ctx: DrawContext, area: Box, rng: Rng, u: number, avoi
 export function walls(ctx: DrawContext, placer: Placer, rng: Rng, u: number, count: number): void {
   const style = { color: ctx.color('dark-gray'), width: ctx.weights.fine * 2 };
   for (let i = 0; i < count; i++) {
-    const wall = placer.place(rng, 30, 'object', 3 * u, (r) => {
-      const len = r.range(80, 400) * u;
-      const t = r.range(5, 9) * u;
-      const x = r.range(placer.area[0], placer.area[2]);
-      const y = r.range(placer.area[1], placer.area[3]);
-      return (r.chance(0.5) ? [x, y, x + len, y + t] : [x, y, x + t, y + len]) as Box;
-    }, (b) => [{ box: b }]);
+    const wall = placer.place(
+      rng,
+      30,
+      'object',
+      3 * u,
+      (r) => {
+        const len = r.range(80, 400) * u;
+        const t = r.range(5, 9) * u;
+        const x = r.range(placer.area[0], placer.area[2]);
+        const y = r.range(placer.area[1], placer.area[3]);
+        return (r.chance(0.5) ? [x, y, x + len, y + t] : [x, y, x + t, y + len]) as Box;
+      },
+      (b) => [{ box: b }],
+    );
     if (!wall) continue;
     const [x1, y1, x2, y2] = wall;
     const path: Path = rng.chance(0.5)
       ? [{ op: 'R', box: wall }]
-      : [{ op: 'M', p: [x1, y1] }, { op: 'L', p: [x2, y1] }, { op: 'L', p: [x2, y2] }, { op: 'L', p: [x1, y2] }, { op: 'Z' }];
+      : [
+          { op: 'M', p: [x1, y1] },
+          { op: 'L', p: [x2, y1] },
+          { op: 'L', p: [x2, y2] },
+          { op: 'L', p: [x1, y2] },
+          { op: 'Z' },
+        ];
     ctx.pen.stroke(path, style);
   }
 }
@@ -63,16 +76,23 @@ export function walls(ctx: DrawContext, placer: Placer, rng: Rng, u: number, cou
 export function dimensions(ctx: DrawContext, placer: Placer, rng: Rng, u: number, count: number): void {
   const style = { color: ctx.color('black'), width: ctx.weights.fine };
   for (let i = 0; i < count; i++) {
-    const plan = placer.place(rng, 30, 'object', 4 * u, (r) => {
-      const len = r.range(60, 250) * u;
-      const x = r.range(placer.area[0], placer.area[2]);
-      const y = r.range(placer.area[1], placer.area[3]);
-      const off = r.range(10, 20) * u;
-      const value = r.pick(DIMENSIONS);
-      const size = 7 * u;
-      const run = ctx.text.centered(value, [x + len / 2, y + off + 3 * u + ctx.text.capHeight(size) / 2], size);
-      return { x, y, len, off, run };
-    }, (d) => [{ box: [d.x - 4 * u, d.y, d.x + d.len + 4 * u, d.y + d.off + 4 * u] }, { box: d.run.box }]);
+    const plan = placer.place(
+      rng,
+      30,
+      'object',
+      4 * u,
+      (r) => {
+        const len = r.range(60, 250) * u;
+        const x = r.range(placer.area[0], placer.area[2]);
+        const y = r.range(placer.area[1], placer.area[3]);
+        const off = r.range(10, 20) * u;
+        const value = r.pick(DIMENSIONS);
+        const size = 7 * u;
+        const run = ctx.text.centered(value, [x + len / 2, y + off + 3 * u + ctx.text.capHeight(size) / 2], size);
+        return { x, y, len, off, run };
+      },
+      (d) => [{ box: [d.x - 4 * u, d.y, d.x + d.len + 4 * u, d.y + d.off + 4 * u] }, { box: d.run.box }],
+    );
     if (!plan) continue;
     const { x, y, len, off, run } = plan;
     const t = 2.5 * u;
@@ -98,7 +118,17 @@ export function columns(ctx: DrawContext, placer: Placer, rng: Rng, u: number, c
   const out: CircleTruth[] = [];
   const style = { color: ctx.color('black'), width: ctx.weights.fine * 2 };
   for (let i = 0; i < count; i++) {
-    const c = placer.place(rng, 30, 'object', 3 * u, (r) => ({ center: [r.range(placer.area[0], placer.area[2]), r.range(placer.area[1], placer.area[3])] as Point, radius: r.range(3, 8) * u }), (c) => [{ box: circleBox(c.center, c.radius) }]);
+    const c = placer.place(
+      rng,
+      30,
+      'object',
+      3 * u,
+      (r) => ({
+        center: [r.range(placer.area[0], placer.area[2]), r.range(placer.area[1], placer.area[3])] as Point,
+        radius: r.range(3, 8) * u,
+      }),
+      (c) => [{ box: circleBox(c.center, c.radius) }],
+    );
     if (!c) continue;
     ctx.pen.stroke(circlePath(ctx.spec.circleMode, c.center, c.radius, ctx.rng), style);
     out.push(c);
@@ -109,11 +139,25 @@ export function columns(ctx: DrawContext, placer: Placer, rng: Rng, u: number, c
 export function shortLines(ctx: DrawContext, placer: Placer, rng: Rng, u: number, count: number): void {
   const style = { color: ctx.color('dark-gray'), width: ctx.weights.fine };
   for (let i = 0; i < count; i++) {
-    const seg = placer.place(rng, 20, 'object', 2 * u, (r) => {
-      const a: Point = [r.range(placer.area[0], placer.area[2]), r.range(placer.area[1], placer.area[3])];
-      return [a, polar(a, r.range(5, 40) * u, r.range(0, 2 * Math.PI))] as [Point, Point];
-    }, (s) => [{ box: boxOf(s) }]);
-    if (seg) ctx.pen.stroke([{ op: 'M', p: seg[0] }, { op: 'L', p: seg[1] }], style);
+    const seg = placer.place(
+      rng,
+      20,
+      'object',
+      2 * u,
+      (r) => {
+        const a: Point = [r.range(placer.area[0], placer.area[2]), r.range(placer.area[1], placer.area[3])];
+        return [a, polar(a, r.range(5, 40) * u, r.range(0, 2 * Math.PI))] as [Point, Point];
+      },
+      (s) => [{ box: boxOf(s) }],
+    );
+    if (seg)
+      ctx.pen.stroke(
+        [
+          { op: 'M', p: seg[0] },
+          { op: 'L', p: seg[1] },
+        ],
+        style,
+      );
   }
 }
 
@@ -121,15 +165,29 @@ export function shortLines(ctx: DrawContext, placer: Placer, rng: Rng, u: number
  * 45° hatch in a rectangle: either pre-clipped by the generator or drawn long
  * under a `re W n` clip, so the invisible overshoot tests clip handling.
  */
-export function hatches(ctx: DrawContext, placer: Placer, rng: Rng, u: number, count: number, clipPaths: boolean): void {
+export function hatches(
+  ctx: DrawContext,
+  placer: Placer,
+  rng: Rng,
+  u: number,
+  count: number,
+  clipPaths: boolean,
+): void {
   const style = { color: ctx.color('dark-gray'), width: ctx.weights.fine };
   const over = 12 * u;
   for (let i = 0; i < count; i++) {
-    const box = placer.place(rng, 30, 'object', 3 * u, (r) => {
-      const x = r.range(placer.area[0], placer.area[2]);
-      const y = r.range(placer.area[1], placer.area[3]);
-      return [x, y, x + r.range(40, 160) * u, y + r.range(30, 120) * u] as Box;
-    }, (b) => [{ box: inflate(b, over) }]);
+    const box = placer.place(
+      rng,
+      30,
+      'object',
+      3 * u,
+      (r) => {
+        const x = r.range(placer.area[0], placer.area[2]);
+        const y = r.range(placer.area[1], placer.area[3]);
+        return [x, y, x + r.range(40, 160) * u, y + r.range(30, 120) * u] as Box;
+      },
+      (b) => [{ box: inflate(b, over) }],
+    );
     if (!box) continue;
     const [x1, y1, x2, y2] = box;
     const spacing = rng.range(3, 6) * u;
@@ -162,14 +220,23 @@ export function hatches(ctx: DrawContext, placer: Placer, rng: Rng, u: number, c
 export function trees(ctx: DrawContext, placer: Placer, rng: Rng, u: number, count: number): Box[] {
   const out: Box[] = [];
   for (let i = 0; i < count; i++) {
-    const plan = placer.place(rng, 40, 'object', 3 * u, (r) => {
-      const center: Point = [r.range(placer.area[0], placer.area[2]), r.range(placer.area[1], placer.area[3])];
-      const radius = r.range(12, 35) * u;
-      const n = r.int(7, 13);
-      const vertices = Array.from({ length: n }, (_, k) => polar(center, radius * r.range(0.78, 1.15), ((k + r.range(-0.25, 0.25)) * 2 * Math.PI) / n));
-      const arcs = scallopLoop(vertices, () => (r.range(95, 170) * Math.PI) / 180);
-      return { center, radius, arcs, box: scallopBox(arcs) };
-    }, (t) => [{ box: t.box }]);
+    const plan = placer.place(
+      rng,
+      40,
+      'object',
+      3 * u,
+      (r) => {
+        const center: Point = [r.range(placer.area[0], placer.area[2]), r.range(placer.area[1], placer.area[3])];
+        const radius = r.range(12, 35) * u;
+        const n = r.int(7, 13);
+        const vertices = Array.from({ length: n }, (_, k) =>
+          polar(center, radius * r.range(0.78, 1.15), ((k + r.range(-0.25, 0.25)) * 2 * Math.PI) / n),
+        );
+        const arcs = scallopLoop(vertices, () => (r.range(95, 170) * Math.PI) / 180);
+        return { center, radius, arcs, box: scallopBox(arcs) };
+      },
+      (t) => [{ box: t.box }],
+    );
     if (!plan) continue;
     const hue = rng.chance(0.6) ? 'green' : rng.pick(['black', 'dark-gray'] as const);
     const style = { color: ctx.color(hue), width: ctx.weights.fine * 1.5 };
@@ -189,4 +256,3 @@ export function trees(ctx: DrawContext, placer: Placer, rng: Rng, u: number, cou
   }
   return out;
 }
-

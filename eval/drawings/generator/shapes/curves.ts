@@ -42,7 +42,10 @@ export function polylineCircle(c: Point, r: number, segments: number, startAngle
 export function segmentedCircle(c: Point, r: number, segments: number, startAngle = 0): Path {
   const path: Path = [];
   for (let i = 0; i < segments; i++) {
-    path.push({ op: 'M', p: polar(c, r, startAngle + (i * 2 * Math.PI) / segments) }, { op: 'L', p: polar(c, r, startAngle + ((i + 1) * 2 * Math.PI) / segments) });
+    path.push(
+      { op: 'M', p: polar(c, r, startAngle + (i * 2 * Math.PI) / segments) },
+      { op: 'L', p: polar(c, r, startAngle + ((i + 1) * 2 * Math.PI) / segments) },
+    );
   }
   return path;
 }

@@ -35,25 +35,42 @@ export function splitDashes(a: Point, b: Point, pattern: readonly number[]): [Po
  * Strokes a dashed polyline. Pre-split dashes go either into one path of many
  * subpaths or into one path each, as both occur in real files.
  */
-export function strokeDashed(pen: Pen, points: readonly Point[], pattern: readonly number[], style: StrokeStyle, mode: DashMode, rng: Rng): void {
+export function strokeDashed(
+  pen: Pen,
+  points: readonly Point[],
+  pattern: readonly number[],
+  style: StrokeStyle,
+  mode: DashMode,
+  rng: Rng,
+): void {
   if (mode === 'pattern') {
     const path: Path = points.map((p, i) => (i === 0 ? { op: 'M', p } : { op: 'L', p }));
     pen.stroke(path, { ...style, dash: [...pattern] });
     return;
   }
   const pieces: [Point, Point][] = [];
-  for (let i = 1; i < points.length; i++) pieces.push(...splitDashes(points[i - 1] as Point, points[i] as Point, pattern));
+  for (let i = 1; i < points.length; i++)
+    pieces.push(...splitDashes(points[i - 1] as Point, points[i] as Point, pattern));
   const solid = { ...style, dash: null };
   if (rng.chance(0.5)) {
     pen.stroke(
-      pieces.flatMap(([p, q]) => [
-        { op: 'M', p },
-        { op: 'L', p: q },
-      ] as Path),
+      pieces.flatMap(
+        ([p, q]) =>
+          [
+            { op: 'M', p },
+            { op: 'L', p: q },
+          ] as Path,
+      ),
       solid,
     );
   } else {
-    for (const [p, q] of pieces) pen.stroke([{ op: 'M', p }, { op: 'L', p: q }], solid);
+    for (const [p, q] of pieces)
+      pen.stroke(
+        [
+          { op: 'M', p },
+          { op: 'L', p: q },
+        ],
+        solid,
+      );
   }
 }
-

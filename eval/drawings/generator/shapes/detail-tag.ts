@@ -23,7 +23,14 @@ export interface DetailTagPlan {
   enclosure: { kind: 'rect' | 'rounded'; box: Box; cornerRadius: number; connector: [Point, Point] } | null;
 }
 
-export function planDetailTag(rng: Rng, text: TextPainter, id: string, u: number, area: Box, outline: TagOutline = 'circle'): DetailTagPlan {
+export function planDetailTag(
+  rng: Rng,
+  text: TextPainter,
+  id: string,
+  u: number,
+  area: Box,
+  outline: TagOutline = 'circle',
+): DetailTagPlan {
   const r = rng.range(11, 17) * u;
   const center: Point = [rng.range(area[0], area[2]), rng.range(area[1], area[3])];
   const tag = planTagCircle(text, center, r, rng.pick(VIEW_IDS), rng.pick(SHEET_REFS), outline);
@@ -41,12 +48,22 @@ export function planDetailTag(rng: Rng, text: TextPainter, id: string, u: number
         ? [center[0] - r - gap - w, center[1] - h / 2 + slide * h, center[0] - r - gap, center[1] + h / 2 + slide * h]
         : side === 2
           ? [center[0] - w / 2 + slide * w, center[1] + r + gap, center[0] + w / 2 + slide * w, center[1] + r + gap + h]
-          : [center[0] - w / 2 + slide * w, center[1] - r - gap - h, center[0] + w / 2 + slide * w, center[1] - r - gap];
+          : [
+              center[0] - w / 2 + slide * w,
+              center[1] - r - gap - h,
+              center[0] + w / 2 + slide * w,
+              center[1] - r - gap,
+            ];
   const nearest: Point = [Math.min(Math.max(center[0], box[0]), box[2]), Math.min(Math.max(center[1], box[1]), box[3])];
   const toward = sub(nearest, center);
-  const start = outline === 'circle' ? add(center, mul(unit(toward), r)) : rimPoint(tag, Math.atan2(toward[1], toward[0]));
+  const start =
+    outline === 'circle' ? add(center, mul(unit(toward), r)) : rimPoint(tag, Math.atan2(toward[1], toward[0]));
   const kind = rng.chance(0.5) ? 'rect' : 'rounded';
-  return { id, tag, enclosure: { kind, box, cornerRadius: Math.min(w, h) * rng.range(0.1, 0.2), connector: [start, nearest] } };
+  return {
+    id,
+    tag,
+    enclosure: { kind, box, cornerRadius: Math.min(w, h) * rng.range(0.1, 0.2), connector: [start, nearest] },
+  };
 }
 
 /** The outline blocks everything; the enclosed area only blocks other annotations. */
@@ -89,7 +106,13 @@ export function drawDetailTag(ctx: DrawContext, p: DetailTagPlan, dashMode: Dash
   const e = p.enclosure;
   if (!e) return;
   const style = { color: ctx.color('black'), width: ctx.weights.annotation };
-  ctx.pen.stroke([{ op: 'M', p: e.connector[0] }, { op: 'L', p: e.connector[1] }], style);
+  ctx.pen.stroke(
+    [
+      { op: 'M', p: e.connector[0] },
+      { op: 'L', p: e.connector[1] },
+    ],
+    style,
+  );
   const pattern = [6 * u, 3 * u];
   if (e.kind === 'rounded' && dashMode === 'pattern') {
     ctx.pen.stroke(roundedRect(e.box, e.cornerRadius), { ...style, dash: pattern });
@@ -112,7 +135,20 @@ export function drawDetailTag(ctx: DrawContext, p: DetailTagPlan, dashMode: Dash
     return;
   }
   const [x1, y1, x2, y2] = e.box;
-  strokeDashed(ctx.pen, [[x1, y1], [x2, y1], [x2, y2], [x1, y2], [x1, y1]], pattern, style, dashMode, ctx.rng);
+  strokeDashed(
+    ctx.pen,
+    [
+      [x1, y1],
+      [x2, y1],
+      [x2, y2],
+      [x1, y2],
+      [x1, y1],
+    ],
+    pattern,
+    style,
+    dashMode,
+    ctx.rng,
+  );
 }
 
 export function detailTagTruth(p: DetailTagPlan, map: DisplayMap): DetailTagTruth {

@@ -64,7 +64,10 @@ function plan(r: Rng, ctx: DrawContext, placer: Placer, u: number): HomeRunPlan 
   });
   const headLength = r.range(5, 7) * u;
   const beside = (ctx.spec.homeRunStyle ?? 'mixed') === 'open-beside';
-  const heads = Array.from({ length: beside ? r.int(2, 3) : r.int(1, 2) }, (_, i) => ({ tip: sub(tip, mul(dir, i * headLength)), dir }));
+  const heads = Array.from({ length: beside ? r.int(2, 3) : r.int(1, 2) }, (_, i) => ({
+    tip: sub(tip, mul(dir, i * headLength)),
+    dir,
+  }));
   const size = 7 * u;
   const text = r.pick(CIRCUITS);
   const w = ctx.text.width(text, size);
@@ -83,17 +86,44 @@ function plan(r: Rng, ctx: DrawContext, placer: Placer, u: number): HomeRunPlan 
   if (markText) {
     const away = polar(device, deviceRadius * 2.2, angle + Math.PI);
     const mw = ctx.text.width(markText, 6 * u);
-    mark = ctx.text.run(markText, [Math.cos(angle) > 0 ? away[0] - mw : away[0], away[1] - ctx.text.capHeight(6 * u) / 2], 6 * u);
+    mark = ctx.text.run(
+      markText,
+      [Math.cos(angle) > 0 ? away[0] - mw : away[0], away[1] - ctx.text.capHeight(6 * u) / 2],
+      6 * u,
+    );
   }
-  const box = unionBox(circleBox(device, deviceRadius * 1.6), boxOf([...vertices, ...ticks.flat(), ...headPoints]), label.box, ...(mark ? [mark.box] : []));
-  return { device, deviceRadius, vertices, ticks, heads, headLength, filled, label, mark, box: [box[0] - u, box[1] - u, box[2] + u, box[3] + u] };
+  const box = unionBox(
+    circleBox(device, deviceRadius * 1.6),
+    boxOf([...vertices, ...ticks.flat(), ...headPoints]),
+    label.box,
+    ...(mark ? [mark.box] : []),
+  );
+  return {
+    device,
+    deviceRadius,
+    vertices,
+    ticks,
+    heads,
+    headLength,
+    filled,
+    label,
+    mark,
+    box: [box[0] - u, box[1] - u, box[2] + u, box[3] + u],
+  };
 }
 
 /**
  * The label beside the heads ('open-beside'): centred on them, above a level run, to the side
  * of a steep one, clear of the heads' strokes; behind the tip, not beyond it.
  */
-function besideHeads(ctx: DrawContext, text: string, size: number, heads: { tip: Point; dir: Point }[], headLength: number, gap: number): TextRun {
+function besideHeads(
+  ctx: DrawContext,
+  text: string,
+  size: number,
+  heads: { tip: Point; dir: Point }[],
+  headLength: number,
+  gap: number,
+): TextRun {
   const dir = heads[0]!.dir;
   const back = heads[heads.length - 1]!.tip;
   const middle: Point = sub(back, mul(dir, headLength / 2));
@@ -101,7 +131,12 @@ function besideHeads(ctx: DrawContext, text: string, size: number, heads: { tip:
   const w = ctx.text.width(text, size);
   const cap = ctx.text.capHeight(size);
   const clear = gap + 0.3 * headLength;
-  if (Math.abs(dir[0]) >= 0.5) return ctx.text.centered(text, [centre[0], centre[1] + clear + cap / 2 + (Math.abs(dir[1] / dir[0]) * w) / 2], size);
+  if (Math.abs(dir[0]) >= 0.5)
+    return ctx.text.centered(
+      text,
+      [centre[0], centre[1] + clear + cap / 2 + (Math.abs(dir[1] / dir[0]) * w) / 2],
+      size,
+    );
   return ctx.text.centered(text, [centre[0] + clear + w / 2 + (Math.abs(dir[0] / dir[1]) * cap) / 2, centre[1]], size);
 }
 
@@ -114,17 +149,46 @@ function draw(ctx: DrawContext, p: HomeRunPlan): void {
   // The receptacle's two parallel lines, across the run's direction, reaching past the circle.
   for (const s of [-0.4, 0.4]) {
     const c = add(p.device, mul(dir0, s * p.deviceRadius));
-    ctx.pen.stroke([{ op: 'M', p: sub(c, mul(across, 1.6 * p.deviceRadius)) }, { op: 'L', p: add(c, mul(across, 1.6 * p.deviceRadius)) }], style);
+    ctx.pen.stroke(
+      [
+        { op: 'M', p: sub(c, mul(across, 1.6 * p.deviceRadius)) },
+        { op: 'L', p: add(c, mul(across, 1.6 * p.deviceRadius)) },
+      ],
+      style,
+    );
   }
-  ctx.pen.stroke(p.vertices.map((q, i) => (i === 0 ? { op: 'M' as const, p: q } : { op: 'L' as const, p: q })), style);
-  for (const [a, b] of p.ticks) ctx.pen.stroke([{ op: 'M', p: a }, { op: 'L', p: b }], style);
+  ctx.pen.stroke(
+    p.vertices.map((q, i) => (i === 0 ? { op: 'M' as const, p: q } : { op: 'L' as const, p: q })),
+    style,
+  );
+  for (const [a, b] of p.ticks)
+    ctx.pen.stroke(
+      [
+        { op: 'M', p: a },
+        { op: 'L', p: b },
+      ],
+      style,
+    );
   for (const h of p.heads) {
     const base = sub(h.tip, mul(h.dir, p.headLength));
     const n = mul(perp(h.dir), p.headLength * 0.28);
     if (p.filled) {
-      const path: Path = [{ op: 'M', p: h.tip }, { op: 'L', p: add(base, n) }, { op: 'L', p: sub(base, n) }, { op: 'Z' }];
+      const path: Path = [
+        { op: 'M', p: h.tip },
+        { op: 'L', p: add(base, n) },
+        { op: 'L', p: sub(base, n) },
+        { op: 'Z' },
+      ];
       ctx.pen.fill(path, black);
-    } else ctx.pen.stroke([{ op: 'M', p: add(base, n) }, { op: 'L', p: h.tip }, { op: 'L', p: sub(base, n) }], style);
+    } else
+      ctx.pen.stroke(
+        [
+          { op: 'M', p: add(base, n) },
+          { op: 'L', p: h.tip },
+          { op: 'L', p: sub(base, n) },
+        ],
+        style,
+      );
   }
   ctx.text.draw(ctx.pen, p.label, black);
   if (p.mark) ctx.text.draw(ctx.pen, p.mark, black);
@@ -134,7 +198,14 @@ function draw(ctx: DrawContext, p: HomeRunPlan): void {
 export function homeRuns(ctx: DrawContext, placer: Placer, rng: Rng, u: number, count: number): Box[] {
   const out: Box[] = [];
   for (let i = 0; i < count; i++) {
-    const placed = placer.place(rng, 30, 'annotation', 6 * u, (r) => plan(r, ctx, placer, u), (p) => [{ box: p.box }]);
+    const placed = placer.place(
+      rng,
+      30,
+      'annotation',
+      6 * u,
+      (r) => plan(r, ctx, placer, u),
+      (p) => [{ box: p.box }],
+    );
     if (!placed) continue;
     draw(ctx, placed);
     out.push(placed.box);

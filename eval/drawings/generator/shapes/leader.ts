@@ -52,7 +52,14 @@ function rotate(v: Point, a: number): Point {
   return [v[0] * Math.cos(a) - v[1] * Math.sin(a), v[0] * Math.sin(a) + v[1] * Math.cos(a)];
 }
 
-export function planLeader(rng: Rng, text: TextPainter, id: string, u: number, arrowhead: Arrowhead, area: Box): LeaderPlan {
+export function planLeader(
+  rng: Rng,
+  text: TextPainter,
+  id: string,
+  u: number,
+  arrowhead: Arrowhead,
+  area: Box,
+): LeaderPlan {
   const tip: Point = [rng.range(area[0], area[2]), rng.range(area[1], area[3])];
   const side = rng.pick([-1, 1]);
   const dy = rng.pick([-1, 1]) * rng.range(15, 90) * u;
@@ -116,10 +123,20 @@ export function drawLeader(ctx: DrawContext, p: LeaderPlan): void {
     ctx.pen.fill(path, black);
   } else if (p.arrowhead === 'open') {
     const [a, b, c] = p.head as [Point, Point, Point];
-    ctx.pen.stroke([{ op: 'M', p: a }, { op: 'L', p: b }, { op: 'L', p: c }], { color: black, width });
+    ctx.pen.stroke(
+      [
+        { op: 'M', p: a },
+        { op: 'L', p: b },
+        { op: 'L', p: c },
+      ],
+      { color: black, width },
+    );
   } else {
     // A filled dot is one closed outline even where circles are drawn side by side.
-    ctx.pen.fill(circlePath(ctx.spec.circleMode === 'segments' ? 'polyline' : ctx.spec.circleMode, tip, p.dotRadius, ctx.rng), black);
+    ctx.pen.fill(
+      circlePath(ctx.spec.circleMode === 'segments' ? 'polyline' : ctx.spec.circleMode, tip, p.dotRadius, ctx.rng),
+      black,
+    );
   }
 }
 

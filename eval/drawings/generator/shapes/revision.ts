@@ -21,7 +21,14 @@ export interface RevisionTrianglePlan {
 }
 
 /** Apex-up delta whose base center is `base`; slightly irregular like hand-placed blocks. */
-export function planRevisionTriangle(rng: Rng, text: TextPainter, id: string, u: number, base: Point, revision: string): RevisionTrianglePlan {
+export function planRevisionTriangle(
+  rng: Rng,
+  text: TextPainter,
+  id: string,
+  u: number,
+  base: Point,
+  revision: string,
+): RevisionTrianglePlan {
   const side = rng.range(16, 24) * u;
   const [x, y] = base;
   const vertices: [Point, Point, Point] = [
@@ -37,7 +44,10 @@ export function planRevisionTriangle(rng: Rng, text: TextPainter, id: string, u:
 export function drawRevisionTriangle(ctx: DrawContext, p: RevisionTrianglePlan): void {
   const black = ctx.color('black');
   const [a, b, c] = p.vertices;
-  ctx.pen.stroke([{ op: 'M', p: a }, { op: 'L', p: b }, { op: 'L', p: c }, { op: 'Z' }], { color: black, width: ctx.weights.annotation });
+  ctx.pen.stroke([{ op: 'M', p: a }, { op: 'L', p: b }, { op: 'L', p: c }, { op: 'Z' }], {
+    color: black,
+    width: ctx.weights.annotation,
+  });
   ctx.text.draw(ctx.pen, p.label, black);
 }
 
@@ -60,7 +70,7 @@ export interface RevisionCloudPlan {
 function loopVertices(rng: Rng, center: Point, w: number, h: number, chord: number, ellipse: boolean): Point[] {
   const [cx, cy] = center;
   if (ellipse) {
-    const perimeter = Math.PI * (3 * (w + h) / 2 - Math.sqrt(((3 * w) / 2 + h / 2) * (w / 2 + (3 * h) / 2)));
+    const perimeter = Math.PI * ((3 * (w + h)) / 2 - Math.sqrt(((3 * w) / 2 + h / 2) * (w / 2 + (3 * h) / 2)));
     const n = Math.max(8, Math.round(perimeter / chord));
     return Array.from({ length: n }, (_, i) => {
       const t = ((i + rng.range(-0.15, 0.15)) * 2 * Math.PI) / n;
@@ -96,7 +106,10 @@ export function planRevisionCloud(rng: Rng, id: string, u: number, area: Box): R
 const CLOUD_HUE = { black: 'black', red: 'red', magenta: 'magenta' } as const;
 
 export function drawRevisionCloud(ctx: DrawContext, p: RevisionCloudPlan, mode: CloudMode, color: CloudColor): void {
-  drawScallops(ctx.pen, p.arcs, mode === 'single-path', { color: ctx.color(CLOUD_HUE[color]), width: Math.max(ctx.weights.annotation, 0.35) });
+  drawScallops(ctx.pen, p.arcs, mode === 'single-path', {
+    color: ctx.color(CLOUD_HUE[color]),
+    width: Math.max(ctx.weights.annotation, 0.35),
+  });
 }
 
 export function revisionCloudTruth(p: RevisionCloudPlan, map: DisplayMap, color: CloudColor): RevisionCloudTruth {

@@ -28,7 +28,14 @@ export interface SectionTagPlan {
   bbox: Box;
 }
 
-export function planSectionTag(rng: Rng, text: TextPainter, id: string, u: number, area: Box, outline: TagOutline = 'circle'): SectionTagPlan {
+export function planSectionTag(
+  rng: Rng,
+  text: TextPainter,
+  id: string,
+  u: number,
+  area: Box,
+  outline: TagOutline = 'circle',
+): SectionTagPlan {
   const r = rng.range(11, 17) * u;
   const center: Point = [rng.range(area[0], area[2]), rng.range(area[1], area[3])];
   const tag = planTagCircle(text, center, r, rng.pick(VIEW_IDS), rng.pick(SHEET_REFS), outline);
@@ -40,11 +47,23 @@ export function planSectionTag(rng: Rng, text: TextPainter, id: string, u: numbe
   const angle = Math.atan2(v[1], v[0]);
   // Base corners on the circle no more than 42° off the marker axis keep the marker clear of the labels.
   const spread = (rng.range(30, 42) * Math.PI) / 180;
-  const marker: [Point, Point, Point] = [add(center, mul(v, R * rng.range(1.45, 1.75))), rim(angle + spread), rim(angle - spread)];
+  const marker: [Point, Point, Point] = [
+    add(center, mul(v, R * rng.range(1.45, 1.75))),
+    rim(angle + spread),
+    rim(angle - spread),
+  ];
   const across: Point = rng.chance(0.5) ? [v[1], -v[0]] : [-v[1], v[0]];
   const start = outline === 'circle' ? add(center, mul(across, r)) : rim(Math.atan2(across[1], across[0]));
   const end = add(start, mul(across, rng.range(120, 420) * u));
-  return { id, tag, direction, marker, line: [start, end], dashed: rng.chance(0.35), bbox: unionBox(outlineBox(tag), boxOf(marker)) };
+  return {
+    id,
+    tag,
+    direction,
+    marker,
+    line: [start, end],
+    dashed: rng.chance(0.35),
+    bbox: unionBox(outlineBox(tag), boxOf(marker)),
+  };
 }
 
 export function sectionTagFootprint(p: SectionTagPlan): { box: Box }[] {
@@ -60,7 +79,14 @@ export function drawSectionTag(ctx: DrawContext, p: SectionTagPlan, dashMode: Da
   );
   const style = { color: black, width: ctx.weights.section };
   if (p.dashed) strokeDashed(ctx.pen, p.line, [24 * u, 5 * u, 4 * u, 5 * u], style, dashMode, ctx.rng);
-  else ctx.pen.stroke([{ op: 'M', p: p.line[0] }, { op: 'L', p: p.line[1] }], style);
+  else
+    ctx.pen.stroke(
+      [
+        { op: 'M', p: p.line[0] },
+        { op: 'L', p: p.line[1] },
+      ],
+      style,
+    );
 }
 
 /** Direction of `to - from` after mapping to displayed coordinates (y down). */

@@ -18,7 +18,13 @@ const ROOMS = ['TOILET', 'STOR.', 'JAN.', 'ELEC.', 'SHOWER'];
 const NOTES = ['CG', 'EQ', 'TYP', 'NIC'];
 
 /** Draws `count` of each kind where the placer has room; returns their kinds and layout boxes. */
-export function squareLookalikes(ctx: DrawContext, placer: Placer, rng: Rng, u: number, count: number): { kind: SquareLookalikeKind; box: Box }[] {
+export function squareLookalikes(
+  ctx: DrawContext,
+  placer: Placer,
+  rng: Rng,
+  u: number,
+  count: number,
+): { kind: SquareLookalikeKind; box: Box }[] {
   const out: { kind: SquareLookalikeKind; box: Box }[] = [];
   const black = ctx.color('black');
   const width = ctx.weights.annotation;
@@ -36,7 +42,10 @@ export function squareLookalikes(ctx: DrawContext, placer: Placer, rng: Rng, u: 
           const box: Box = [c[0] - half, c[1] - half, c[0] + half, c[1] + half];
           const words =
             kind === 'square_room'
-              ? [ctx.text.centered(r.pick(ROOMS), [c[0], c[1] + 4 * u + ctx.text.capHeight(size) / 2], size), ctx.text.centered(String(r.int(101, 140)), [c[0], c[1] - 4 * u - ctx.text.capHeight(size) / 2], size)]
+              ? [
+                  ctx.text.centered(r.pick(ROOMS), [c[0], c[1] + 4 * u + ctx.text.capHeight(size) / 2], size),
+                  ctx.text.centered(String(r.int(101, 140)), [c[0], c[1] - 4 * u - ctx.text.capHeight(size) / 2], size),
+                ]
               : [ctx.text.centered(r.pick(NOTES), c, size)];
           return { c, half, box, words, across: kind === 'square_room' };
         },
@@ -44,9 +53,28 @@ export function squareLookalikes(ctx: DrawContext, placer: Placer, rng: Rng, u: 
       );
       if (!placed) continue;
       const { c, half, box, words, across } = placed;
-      const corners: Point[] = [[box[0], box[1]], [box[2], box[1]], [box[2], box[3]], [box[0], box[3]]];
-      for (let k = 0; k < 4; k++) ctx.pen.stroke([{ op: 'M', p: corners[k]! }, { op: 'L', p: corners[(k + 1) % 4]! }], { color: black, width });
-      if (across) ctx.pen.stroke([{ op: 'M', p: [c[0] - half, c[1]] }, { op: 'L', p: [c[0] + half, c[1]] }], { color: black, width });
+      const corners: Point[] = [
+        [box[0], box[1]],
+        [box[2], box[1]],
+        [box[2], box[3]],
+        [box[0], box[3]],
+      ];
+      for (let k = 0; k < 4; k++)
+        ctx.pen.stroke(
+          [
+            { op: 'M', p: corners[k]! },
+            { op: 'L', p: corners[(k + 1) % 4]! },
+          ],
+          { color: black, width },
+        );
+      if (across)
+        ctx.pen.stroke(
+          [
+            { op: 'M', p: [c[0] - half, c[1]] },
+            { op: 'L', p: [c[0] + half, c[1]] },
+          ],
+          { color: black, width },
+        );
       for (const w of words) ctx.text.draw(ctx.pen, w, black);
       out.push({ kind, box });
     }

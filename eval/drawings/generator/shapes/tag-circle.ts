@@ -36,9 +36,16 @@ const POLYGONS: Record<Exclude<TagOutline, 'circle'>, { sides: number; corner: n
 };
 
 /** `radius` is the inner circle's; the outline is drawn around it. */
-export function planTagCircle(text: TextPainter, center: Point, radius: number, topText: string, bottomText: string, outline: TagOutline = 'circle'): TagCircle {
+export function planTagCircle(
+  text: TextPainter,
+  center: Point,
+  radius: number,
+  topText: string,
+  bottomText: string,
+  outline: TagOutline = 'circle',
+): TagCircle {
   const capFraction = 0.34;
-  const size = (radius * capFraction) / (text.capHeight(1));
+  const size = (radius * capFraction) / text.capHeight(1);
   const topSize = text.fit(topText, size, radius * 1.3);
   const bottomSize = text.fit(bottomText, size, radius * 1.45);
   const outer = outline === 'circle' ? radius : radius / Math.cos(Math.PI / POLYGONS[outline].sides);
@@ -72,7 +79,8 @@ export function rimPoint(t: TagCircle, angle: number): Point {
 }
 
 /** The outline's box. */
-export const outlineBox = (t: TagCircle): Box => (t.outline === 'circle' ? circleBox(t.center, t.radius) : boxOf(outlineCorners(t)));
+export const outlineBox = (t: TagCircle): Box =>
+  t.outline === 'circle' ? circleBox(t.center, t.radius) : boxOf(outlineCorners(t));
 
 /** Half the divider's length: corner to corner on a hexagon, side to side on a square. */
 export const dividerHalf = (t: TagCircle) => (t.outline === 'square' ? t.inner : t.radius);
@@ -87,13 +95,19 @@ export function drawTagCircle(ctx: DrawContext, t: TagCircle, width: number): vo
     const sides = corners.map((p, i): Path => {
       const q = corners[(i + 1) % corners.length]!;
       const [from, to] = ctx.rng.chance(0.5) ? [p, q] : [q, p];
-      return [{ op: 'M', p: from }, { op: 'L', p: to }];
+      return [
+        { op: 'M', p: from },
+        { op: 'L', p: to },
+      ];
     });
     if (ctx.rng.chance(0.5)) for (const side of sides) ctx.pen.stroke(side, { color: black, width });
     else ctx.pen.stroke(sides.flat(), { color: black, width });
   } else if (t.outline !== 'circle') {
     const corners = outlineCorners(t);
-    const path: Path = [...corners.map((p, i) => (i === 0 ? { op: 'M' as const, p } : { op: 'L' as const, p })), { op: 'Z' }];
+    const path: Path = [
+      ...corners.map((p, i) => (i === 0 ? { op: 'M' as const, p } : { op: 'L' as const, p })),
+      { op: 'Z' },
+    ];
     ctx.pen.stroke(path, { color: black, width });
   } else if (ctx.spec.circleMode === 'segments') {
     const outline = circlePath(ctx.spec.circleMode, t.center, t.radius, ctx.rng);

@@ -51,9 +51,18 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
   const body = 7 * u;
   const pad = 4 * u;
 
-  const hline = (b: Box, y: number) => rules.push([[b[0], y], [b[2], y]]);
-  const vline = (x: number, y1: number, y2: number) => rules.push([[x, y1], [x, y2]]);
-  const caption = (c: Cell, s: string) => texts.push(text.run(s, [c.box[0] + pad, c.box[3] - pad - text.capHeight(label)], label));
+  const hline = (b: Box, y: number) =>
+    rules.push([
+      [b[0], y],
+      [b[2], y],
+    ]);
+  const vline = (x: number, y1: number, y2: number) =>
+    rules.push([
+      [x, y1],
+      [x, y2],
+    ]);
+  const caption = (c: Cell, s: string) =>
+    texts.push(text.run(s, [c.box[0] + pad, c.box[3] - pad - text.capHeight(label)], label));
   const centeredIn = (c: Cell, s: string, size: number, dy = 0): TextRun => {
     const fitted = text.fit(s, size, c.box[2] - c.box[0] - 2 * pad);
     const run = text.centered(s, [(c.box[0] + c.box[2]) / 2, (c.box[1] + c.box[3]) / 2 + dy], fitted);
@@ -117,7 +126,14 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
     const tbw = Math.round(0.12 * W);
     bounds = [W - m - tbw, m, W - m, H - m];
     viewport = [m, m, W - m - tbw, H - m];
-    const [num, title, dates, revs, project, firm] = stack(bounds, [0.1, 0.1, 0.06, 0.22, 0.12, 0.4]) as [Cell, Cell, Cell, Cell, Cell, Cell];
+    const [num, title, dates, revs, project, firm] = stack(bounds, [0.1, 0.1, 0.06, 0.22, 0.12, 0.4]) as [
+      Cell,
+      Cell,
+      Cell,
+      Cell,
+      Cell,
+      Cell,
+    ];
     numberCell = num;
     titleCell = title;
     caption(dates, 'DATE 03/02/26');
@@ -135,7 +151,14 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
     const sh = Math.round(0.1 * H);
     bounds = [m, m, W - m, m + sh];
     viewport = [m, m + sh, W - m, H - m];
-    const [firm, project, revs, dates, title, num] = row(bounds, [0.2, 0.2, 0.24, 0.1, 0.16, 0.1]) as [Cell, Cell, Cell, Cell, Cell, Cell];
+    const [firm, project, revs, dates, title, num] = row(bounds, [0.2, 0.2, 0.24, 0.1, 0.16, 0.1]) as [
+      Cell,
+      Cell,
+      Cell,
+      Cell,
+      Cell,
+      Cell,
+    ];
     numberCell = num;
     titleCell = title;
     revisionTable(revs);
@@ -144,7 +167,12 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
     caption(dates, 'DATE 03/02/26');
     texts.push(text.run('SCALE AS NOTED', [dates.box[0] + pad, dates.box[1] + pad], label));
     const s = (firm.box[3] - firm.box[1]) * 0.5;
-    logo = [firm.box[0] + pad, firm.box[1] + (firm.box[3] - firm.box[1] - s) / 2, firm.box[0] + pad + s, firm.box[1] + (firm.box[3] - firm.box[1] + s) / 2];
+    logo = [
+      firm.box[0] + pad,
+      firm.box[1] + (firm.box[3] - firm.box[1] - s) / 2,
+      firm.box[0] + pad + s,
+      firm.box[1] + (firm.box[3] - firm.box[1] + s) / 2,
+    ];
     centeredIn({ box: [logo[2], firm.box[1], firm.box[2], firm.box[3]] }, 'NORTHBEAM', body);
   } else if (spec.titleblock === 'iso-stamp') {
     // 185 x 55 mm of paper (ISO 7200 / GOST 2.104 form 1), whatever the sheet size.
@@ -160,18 +188,33 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
     let x = bounds[0];
     for (const mm of [7, 10, 23, 15]) vline((x += (mm / 185) * sw), bounds[1], bounds[3]);
     const roles = ['APPROVED', 'N. CONTR.', 'CHECKED', 'DRAWN'];
-    roles.forEach((role, r) => texts.push(text.run(role, [bounds[0] + pad / 2, bounds[1] + r * rowH + rowH * 0.25], Math.min(label, rowH * 0.6))));
+    roles.forEach((role, r) =>
+      texts.push(
+        text.run(role, [bounds[0] + pad / 2, bounds[1] + r * rowH + rowH * 0.25], Math.min(label, rowH * 0.6)),
+      ),
+    );
     // Right: the designation across the top, the title below it, and the sheet fields beside the title.
     const right: Box = [gridRight, bounds[1], bounds[2], bounds[3]];
     const [lower, designation] = stack(right, [40 / 55, 15 / 55]) as [Cell, Cell];
     const [title, fields] = row(lower.box, [70 / 120, 50 / 120]) as [Cell, Cell];
     const [firm, sheets, scale] = stack(fields.box, [15 / 40, 5 / 40, 20 / 40]) as [Cell, Cell, Cell];
     caption(scale, 'SCALE 1:50');
-    texts.push(text.run('SHEET 1   SHEETS 1', [sheets.box[0] + pad / 2, sheets.box[1] + (sheets.box[3] - sheets.box[1]) * 0.2], Math.min(label, (sheets.box[3] - sheets.box[1]) * 0.6)));
+    texts.push(
+      text.run(
+        'SHEET 1   SHEETS 1',
+        [sheets.box[0] + pad / 2, sheets.box[1] + (sheets.box[3] - sheets.box[1]) * 0.2],
+        Math.min(label, (sheets.box[3] - sheets.box[1]) * 0.6),
+      ),
+    );
     numberCell = designation;
     titleCell = title;
     const s = (firm.box[3] - firm.box[1]) * 0.6;
-    logo = [firm.box[0] + pad, firm.box[1] + (firm.box[3] - firm.box[1] - s) / 2, firm.box[0] + pad + s, firm.box[1] + (firm.box[3] - firm.box[1] + s) / 2];
+    logo = [
+      firm.box[0] + pad,
+      firm.box[1] + (firm.box[3] - firm.box[1] - s) / 2,
+      firm.box[0] + pad + s,
+      firm.box[1] + (firm.box[3] - firm.box[1] + s) / 2,
+    ];
     centeredIn({ box: [logo[2], firm.box[1], firm.box[2], firm.box[3]] }, 'NORTHBEAM', label);
   } else {
     const sw = Math.round(0.3 * W);
@@ -188,7 +231,12 @@ export function planTitleblock(spec: SheetSpec, text: TextPainter, rng: Rng, u: 
     numberCell = num;
     titleCell = title;
     const s = (firm.box[3] - firm.box[1]) * 0.6;
-    logo = [firm.box[0] + pad, firm.box[1] + (firm.box[3] - firm.box[1] - s) / 2, firm.box[0] + pad + s, firm.box[1] + (firm.box[3] - firm.box[1] + s) / 2];
+    logo = [
+      firm.box[0] + pad,
+      firm.box[1] + (firm.box[3] - firm.box[1] - s) / 2,
+      firm.box[0] + pad + s,
+      firm.box[1] + (firm.box[3] - firm.box[1] + s) / 2,
+    ];
     centeredIn({ box: [logo[2], firm.box[1], firm.box[2], firm.box[3]] }, 'NORTHBEAM', body);
   }
   caption(numberCell, 'SHEET NO.');
@@ -202,15 +250,23 @@ export function drawTitleblock(ctx: DrawContext, p: TitleblockPlan): void {
   const black = ctx.color('black');
   const frame = (b: Box): Path =>
     p.openRight
-      ? [{ op: 'M', p: [b[2], b[3]] }, { op: 'L', p: [b[0], b[3]] }, { op: 'L', p: [b[0], b[1]] }, { op: 'L', p: [b[2], b[1]] }]
+      ? [
+          { op: 'M', p: [b[2], b[3]] },
+          { op: 'L', p: [b[0], b[3]] },
+          { op: 'L', p: [b[0], b[1]] },
+          { op: 'L', p: [b[2], b[1]] },
+        ]
       : [{ op: 'R', box: b }];
   ctx.pen.stroke(frame(p.border), { color: black, width: ctx.weights.border });
   ctx.pen.stroke(frame(p.bounds), { color: black, width: ctx.weights.border });
   ctx.pen.stroke(
-    p.rules.flatMap(([a, b]) => [
-      { op: 'M', p: a },
-      { op: 'L', p: b },
-    ] as const),
+    p.rules.flatMap(
+      ([a, b]) =>
+        [
+          { op: 'M', p: a },
+          { op: 'L', p: b },
+        ] as const,
+    ),
     { color: black, width: ctx.weights.fine },
   );
   ctx.pen.fill([{ op: 'R', box: p.logo }], ctx.color('dark-gray'));

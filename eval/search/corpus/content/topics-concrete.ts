@@ -6,7 +6,16 @@ const ALL = ['beams', 'slabs', 'columns', 'walls', 'footings', 'pile caps', 'tra
 
 export const CONCRETE_TOPICS: Record<string, TopicBank> = {
   materials: {
-    headings: ['Strength at ages other than 28 days', 'Tensile strength of concrete', 'Density of concrete for design', 'Creep coefficient', 'Shrinkage strain', 'Coefficient of thermal expansion', 'Poisson ratio and shear modulus', 'Stress-strain relation for analysis'],
+    headings: [
+      'Strength at ages other than 28 days',
+      'Tensile strength of concrete',
+      'Density of concrete for design',
+      'Creep coefficient',
+      'Shrinkage strain',
+      'Coefficient of thermal expansion',
+      'Poisson ratio and shear modulus',
+      'Stress-strain relation for analysis',
+    ],
     sentences: [
       'Where the strength of concrete at an age other than 28 days is relied upon, the age shall be stated in the construction documents and the acceptance criteria adjusted accordingly.',
       'The direct tensile strength of concrete shall not be relied upon to resist design actions, except where {spec} explicitly permits it for the calculation of cracking moments and minimum reinforcement.',
@@ -23,7 +32,15 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['2400 kg/m³', '2350 kg/m³', '2450 kg/m³'],
   },
   durability: {
-    headings: ['Assignment of exposure classes', 'Limits on water-cementitious materials ratio', 'Chloride content of concrete', 'Freezing and thawing exposure', 'Sulfate exposure', 'Concrete in contact with water', 'Abrasion resistance of surfaces'],
+    headings: [
+      'Assignment of exposure classes',
+      'Limits on water-cementitious materials ratio',
+      'Chloride content of concrete',
+      'Freezing and thawing exposure',
+      'Sulfate exposure',
+      'Concrete in contact with water',
+      'Abrasion resistance of surfaces',
+    ],
     sentences: [
       'Each surface of {m} shall be assigned an exposure class according to the most severe environment it will experience during the design working life.',
       'The maximum ratio of water to cementitious materials shall decrease as the severity of the exposure class increases, and shall not exceed {v} for concrete exposed to seawater spray.',
@@ -39,7 +56,15 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['0.40', '0.45', '0.50'],
   },
   cover: {
-    headings: ['Cover to bundled bars', 'Cover to prestressing ducts', 'Allowance for deviation of cover', 'Cover in corrosive environments', 'Cover for concrete cast against ground', 'Cover to headed reinforcement', 'Cover to ties and stirrups'],
+    headings: [
+      'Cover to bundled bars',
+      'Cover to prestressing ducts',
+      'Allowance for deviation of cover',
+      'Cover in corrosive environments',
+      'Cover for concrete cast against ground',
+      'Cover to headed reinforcement',
+      'Cover to ties and stirrups',
+    ],
     sentences: [
       'The cover to a bundle of bars shall be not less than the diameter of a single bar of equivalent area, nor less than the cover required for exposure.',
       'Cover to post-tensioning ducts shall be measured to the outside of the duct and shall be increased where the ducts are flat or oval in section.',
@@ -55,7 +80,16 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['10 mm', '5 mm', '15 mm'],
   },
   resistance: {
-    headings: ['Classification of sections by strain', 'Factors for bearing on concrete', 'Factors for plain concrete', 'Factors for anchors in concrete', 'Factors in strut-and-tie models', 'Transition between tension and compression control', 'Partial factors for actions', 'Reduced partial factors for controlled materials'],
+    headings: [
+      'Classification of sections by strain',
+      'Factors for bearing on concrete',
+      'Factors for plain concrete',
+      'Factors for anchors in concrete',
+      'Factors in strut-and-tie models',
+      'Transition between tension and compression control',
+      'Partial factors for actions',
+      'Reduced partial factors for controlled materials',
+    ],
     sentences: [
       'The factor applied to nominal strength reflects both the consequences of failure and the variability of the material and of the analysis.',
       'A section is tension-controlled when the net tensile strain in the extreme tension steel is at least {v} at nominal strength.',
@@ -73,7 +107,16 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['0.005', '0.005 for Grade 420 reinforcement', 'the yield strain plus 0.003'],
   },
   loading: {
-    headings: ['Load factors for self-straining effects', 'Loads during construction', 'Fluid and lateral earth pressure', 'Flood and ice loads', 'Combinations for accidental events', 'Service loads for serviceability checks', 'Loads on roof gardens and planters', 'Lateral soil pressure'],
+    headings: [
+      'Load factors for self-straining effects',
+      'Loads during construction',
+      'Fluid and lateral earth pressure',
+      'Flood and ice loads',
+      'Combinations for accidental events',
+      'Service loads for serviceability checks',
+      'Loads on roof gardens and planters',
+      'Lateral soil pressure',
+    ],
     sentences: [
       'Effects of restrained shrinkage, creep and temperature change shall be combined with other loads using a load factor not less than 1.0.',
       'Loads during construction, including shoring and reshoring reactions, shall be considered where they may govern the design of {m}.',
@@ -90,7 +133,18 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['1.0', '1.2', '1.6'],
   },
   analysis: {
-    headings: ['Sway and nonsway stories', 'Stiffness of members for second-order analysis', 'Effective length of compression members', 'Moment redistribution', 'Minimum end moments', 'Slenderness limits for braced members', 'Creep effects on slenderness', 'Idealization of the structure', 'Arrangement of live load', 'Simplified analysis of continuous beams'],
+    headings: [
+      'Sway and nonsway stories',
+      'Stiffness of members for second-order analysis',
+      'Effective length of compression members',
+      'Moment redistribution',
+      'Minimum end moments',
+      'Slenderness limits for braced members',
+      'Creep effects on slenderness',
+      'Idealization of the structure',
+      'Arrangement of live load',
+      'Simplified analysis of continuous beams',
+    ],
     sentences: [
       'A story may be considered nonsway where the increase in column end moments due to second-order effects does not exceed five percent of the first-order moments.',
       'For second-order analysis, reduced stiffness values shall be used for cracked members, with beams taken as less stiff than columns and walls.',
@@ -110,7 +164,15 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['15 mm plus 0.03 times the member depth', '20 mm', 'h/30 but not less than 20 mm'],
   },
   flexure: {
-    headings: ['Maximum usable compressive strain', 'Equivalent rectangular stress block', 'Minimum flexural reinforcement', 'Compression reinforcement in beams', 'Flanged sections', 'Skin reinforcement in deep beams', 'Flexural reinforcement at supports'],
+    headings: [
+      'Maximum usable compressive strain',
+      'Equivalent rectangular stress block',
+      'Minimum flexural reinforcement',
+      'Compression reinforcement in beams',
+      'Flanged sections',
+      'Skin reinforcement in deep beams',
+      'Flexural reinforcement at supports',
+    ],
     sentences: [
       'Strain in reinforcement and concrete shall be assumed directly proportional to the distance from the neutral axis.',
       'The relation between concrete compressive stress and strain may be represented by a rectangular, trapezoidal or parabolic distribution that agrees with test results.',
@@ -125,7 +187,16 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['900 mm', '750 mm', '1 m'],
   },
   shear: {
-    headings: ['Critical section for shear', 'Loads near supports', 'Effect of axial tension', 'Spacing limits for shear reinforcement', 'Members of variable depth', 'Inclined stirrups and bent bars', 'Anchorage of stirrups', 'Shear in deep members'],
+    headings: [
+      'Critical section for shear',
+      'Loads near supports',
+      'Effect of axial tension',
+      'Spacing limits for shear reinforcement',
+      'Members of variable depth',
+      'Inclined stirrups and bent bars',
+      'Anchorage of stirrups',
+      'Shear in deep members',
+    ],
     sentences: [
       'The critical section for shear in {m} may be taken at a distance equal to the effective depth from the face of a support that introduces compression into the end region.',
       'Where a concentrated load acts within twice the effective depth of a support, its contribution to the design shear may be reduced in proportion to its distance from the support.',
@@ -142,7 +213,15 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['600 mm', '300 mm', '500 mm'],
   },
   punching: {
-    headings: ['Openings near columns', 'Effect of unbalanced moment', 'Shear reinforcement in slabs', 'Columns at slab edges and corners', 'Headed shear studs', 'Drop panels and column capitals', 'Integrity reinforcement'],
+    headings: [
+      'Openings near columns',
+      'Effect of unbalanced moment',
+      'Shear reinforcement in slabs',
+      'Columns at slab edges and corners',
+      'Headed shear studs',
+      'Drop panels and column capitals',
+      'Integrity reinforcement',
+    ],
     sentences: [
       'Where an opening is located within ten slab thicknesses of a column, the part of the critical perimeter enclosed by straight lines from the column centre to the edges of the opening shall be treated as ineffective.',
       'Where moment is transferred between the slab and the column, part of it shall be considered transferred by eccentricity of shear about the centroid of the critical section.',
@@ -157,7 +236,15 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['d/2', '2d', '1.5d'],
   },
   deflection: {
-    headings: ['Effective moment of inertia', 'Long-term deflection', 'Deflection of two-way slabs', 'Camber', 'Minimum thickness for deflection control', 'Deflection of cantilevers', 'Deflection of composite construction'],
+    headings: [
+      'Effective moment of inertia',
+      'Long-term deflection',
+      'Deflection of two-way slabs',
+      'Camber',
+      'Minimum thickness for deflection control',
+      'Deflection of cantilevers',
+      'Deflection of composite construction',
+    ],
     sentences: [
       'Immediate deflection shall be calculated with an effective moment of inertia that varies between the gross and the cracked section values depending on the ratio of cracking moment to applied moment.',
       'Additional long-term deflection due to creep and shrinkage shall be obtained by multiplying the immediate deflection caused by the sustained load by a time-dependent factor.',
@@ -173,7 +260,14 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['span/250', 'span/500', 'span/360'],
   },
   cracking: {
-    headings: ['Minimum reinforcement for crack control', 'Bar spacing limits', 'Cracking due to restraint', 'Surface reinforcement', 'Control of cracking without calculation', 'Cracking in water-retaining elements'],
+    headings: [
+      'Minimum reinforcement for crack control',
+      'Bar spacing limits',
+      'Cracking due to restraint',
+      'Surface reinforcement',
+      'Control of cracking without calculation',
+      'Cracking in water-retaining elements',
+    ],
     sentences: [
       'Cracking shall be limited to a width that does not impair the function, durability or appearance of the structure.',
       'Where cracking is caused by restrained shrinkage or temperature, the minimum reinforcement shall be sufficient to keep the steel elastic when the concrete cracks.',
@@ -188,7 +282,15 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['300 mm', '250 mm', '200 mm'],
   },
   development: {
-    headings: ['Development of hooked bars in tension', 'Development of bars in compression', 'Excess reinforcement', 'Development of bundled bars', 'Mechanical anchorage', 'Anchorage at simple supports', 'Development of welded wire reinforcement'],
+    headings: [
+      'Development of hooked bars in tension',
+      'Development of bars in compression',
+      'Excess reinforcement',
+      'Development of bundled bars',
+      'Mechanical anchorage',
+      'Anchorage at simple supports',
+      'Development of welded wire reinforcement',
+    ],
     sentences: [
       'The tension or compression in the reinforcement at each section shall be developed on each side of that section by embedment length, hook, headed bar or mechanical device.',
       'A standard hook develops tension in a shorter length than a straight bar, the length being governed by the side cover, the confinement and the bar diameter {db}.',
@@ -205,7 +307,14 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['300 mm', '250 mm', '12 in.'],
   },
   splices: {
-    headings: ['Staggering of splices', 'Splices of bars in compression', 'Mechanical and welded splices', 'Splices in columns', 'Contact and noncontact lap splices', 'Lap splices of bundled bars'],
+    headings: [
+      'Staggering of splices',
+      'Splices of bars in compression',
+      'Mechanical and welded splices',
+      'Splices in columns',
+      'Contact and noncontact lap splices',
+      'Lap splices of bundled bars',
+    ],
     sentences: [
       'Splices shall be located away from points of maximum stress wherever practical, and staggered so that not all bars are spliced at one section.',
       'Bars spliced by noncontact lap splices in flexural members shall not be spaced transversely farther apart than one-fifth of the lap length nor {v}.',
@@ -220,7 +329,15 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['150 mm', '6 in.', '4db'],
   },
   fire: {
-    headings: ['Fire resistance of beams', 'Fire resistance of walls', 'Increasing fire resistance by insulating materials', 'Axis distance to reinforcement', 'Exposure of members on more than one side', 'Fire resistance of columns', 'Spalling of high-strength concrete'],
+    headings: [
+      'Fire resistance of beams',
+      'Fire resistance of walls',
+      'Increasing fire resistance by insulating materials',
+      'Axis distance to reinforcement',
+      'Exposure of members on more than one side',
+      'Fire resistance of columns',
+      'Spalling of high-strength concrete',
+    ],
     sentences: [
       'The fire resistance period for structural adequacy of {m} depends on the least dimension of the member and on the axis distance to the longitudinal reinforcement.',
       'Axis distance is measured from the exposed surface of the concrete to the centre of the longitudinal bar, and shall be increased for prestressing steel.',
@@ -235,7 +352,17 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['50 MPa', '65 MPa', '80 MPa'],
   },
   detailing: {
-    headings: ['Spacing of longitudinal bars', 'Maximum reinforcement ratio', 'Closed stirrups for torsion', 'Reinforcement at beam ends', 'Lateral support of compression bars', 'Structural integrity reinforcement', 'Curtailment of longitudinal bars', 'Bundled bars', 'Standard hooks and bend diameters'],
+    headings: [
+      'Spacing of longitudinal bars',
+      'Maximum reinforcement ratio',
+      'Closed stirrups for torsion',
+      'Reinforcement at beam ends',
+      'Lateral support of compression bars',
+      'Structural integrity reinforcement',
+      'Curtailment of longitudinal bars',
+      'Bundled bars',
+      'Standard hooks and bend diameters',
+    ],
     sentences: [
       'The clear distance between parallel bars in a layer shall be not less than the greatest of the bar diameter {db}, 25 mm and the size of the coarse aggregate increased by a margin.',
       'The total area of longitudinal tension reinforcement shall be limited so that the section remains ductile at its nominal strength.',
@@ -254,7 +381,20 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['16 bar diameters', '48 tie diameters', 'the least dimension of the member'],
   },
   slabs: {
-    headings: ['Minimum thickness of slabs', 'Column strips and middle strips', 'Shrinkage and temperature reinforcement', 'Spacing of slab reinforcement', 'Slabs supported on beams', 'Openings in slab systems', 'Corner reinforcement', 'Direct design of two-way slabs', 'Effective width for concentrated loads', 'Moment transfer at slab-column connections', 'Structural integrity reinforcement in slabs', 'Slabs with beams between supports'],
+    headings: [
+      'Minimum thickness of slabs',
+      'Column strips and middle strips',
+      'Shrinkage and temperature reinforcement',
+      'Spacing of slab reinforcement',
+      'Slabs supported on beams',
+      'Openings in slab systems',
+      'Corner reinforcement',
+      'Direct design of two-way slabs',
+      'Effective width for concentrated loads',
+      'Moment transfer at slab-column connections',
+      'Structural integrity reinforcement in slabs',
+      'Slabs with beams between supports',
+    ],
     sentences: [
       'The thickness of {m} shall be sufficient for strength and for the deflection limits, and shall not be less than {v} regardless of span.',
       'For the distribution of moments, a two-way panel shall be divided into a column strip on each side of the column line and a middle strip between them.',
@@ -278,7 +418,19 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['125 mm', '100 mm', '150 mm'],
   },
   columns: {
-    headings: ['Limits for longitudinal reinforcement', 'Lateral ties', 'Spiral reinforcement', 'Biaxial bending', 'Maximum axial strength', 'Offset bars', 'Column splices', 'Columns built monolithically with walls', 'Transverse reinforcement in compression members', 'Effective stiffness for column design', 'Columns with high-strength reinforcement'],
+    headings: [
+      'Limits for longitudinal reinforcement',
+      'Lateral ties',
+      'Spiral reinforcement',
+      'Biaxial bending',
+      'Maximum axial strength',
+      'Offset bars',
+      'Column splices',
+      'Columns built monolithically with walls',
+      'Transverse reinforcement in compression members',
+      'Effective stiffness for column design',
+      'Columns with high-strength reinforcement',
+    ],
     sentences: [
       'The area of longitudinal reinforcement in {m} shall be at least one percent of the gross area to resist creep effects and shall not exceed the upper limit set to avoid congestion at splices.',
       'Longitudinal bars shall be enclosed by lateral ties spaced so that every corner bar and alternate bar is supported by a tie corner with an included angle not exceeding 135 degrees.',
@@ -300,7 +452,18 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['75 mm', '80 mm', '3 in.'],
   },
   walls: {
-    headings: ['Minimum wall thickness', 'Distributed wall reinforcement', 'Walls as compression members', 'Openings in walls', 'Shear walls', 'Simplified design of walls', 'Walls supported on footings', 'Out-of-plane slenderness of walls', 'Boundary elements', 'Coupling beams'],
+    headings: [
+      'Minimum wall thickness',
+      'Distributed wall reinforcement',
+      'Walls as compression members',
+      'Openings in walls',
+      'Shear walls',
+      'Simplified design of walls',
+      'Walls supported on footings',
+      'Out-of-plane slenderness of walls',
+      'Boundary elements',
+      'Coupling beams',
+    ],
     sentences: [
       'The thickness of bearing walls shall be not less than 1/25 of the unsupported height or length, whichever is shorter, nor less than {v}.',
       'Distributed vertical and horizontal reinforcement shall be provided in walls, with the horizontal ratio generally greater than the vertical ratio to control shrinkage cracking.',
@@ -321,7 +484,18 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['100 mm', '150 mm', '200 mm'],
   },
   foundations: {
-    headings: ['Bearing area of footings', 'Critical sections in footings', 'Pile caps', 'Footings on piles', 'Transfer of force at the base of columns', 'Combined footings and mats', 'Minimum footing depth', 'Sloped and stepped footings', 'Deep foundations', 'Grade beams and ties between footings'],
+    headings: [
+      'Bearing area of footings',
+      'Critical sections in footings',
+      'Pile caps',
+      'Footings on piles',
+      'Transfer of force at the base of columns',
+      'Combined footings and mats',
+      'Minimum footing depth',
+      'Sloped and stepped footings',
+      'Deep foundations',
+      'Grade beams and ties between footings',
+    ],
     sentences: [
       'The base area of a footing shall be determined from the unfactored forces and moments transmitted to the soil and the permissible soil pressure given by the geotechnical engineer.',
       'Moment in isolated footings shall be calculated at the face of the column, pedestal or wall supported on the footing.',
@@ -342,7 +516,16 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['150 mm', '6 in.', '200 mm'],
   },
   prestress: {
-    headings: ['Stresses at transfer', 'Loss of prestress', 'Post-tensioned anchorage zones', 'Bonded and unbonded tendons', 'Stress limits at service loads', 'Prestressing steel stress at nominal strength', 'Deflection of prestressed members', 'Tendon profiles'],
+    headings: [
+      'Stresses at transfer',
+      'Loss of prestress',
+      'Post-tensioned anchorage zones',
+      'Bonded and unbonded tendons',
+      'Stress limits at service loads',
+      'Prestressing steel stress at nominal strength',
+      'Deflection of prestressed members',
+      'Tendon profiles',
+    ],
     sentences: [
       'Stresses in concrete immediately after transfer, before time-dependent losses, shall not exceed the limits of {ref} in the precompressed tensile zone and in the compression zone.',
       'The effective prestress shall be calculated allowing for losses from elastic shortening, creep, shrinkage, relaxation of the tendon, friction and anchorage seating.',
@@ -362,7 +545,18 @@ export const CONCRETE_TOPICS: Record<string, TopicBank> = {
     values: ['0.60', '0.70'],
   },
   construction: {
-    headings: ['Removal of formwork and shores', 'Construction documents', 'Inspection', 'Tolerances', 'Embedded conduits and pipes', 'Construction joints', 'Evaluation of strength of existing structures', 'Curing', 'Hot and cold weather concreting', 'Placement of reinforcement'],
+    headings: [
+      'Removal of formwork and shores',
+      'Construction documents',
+      'Inspection',
+      'Tolerances',
+      'Embedded conduits and pipes',
+      'Construction joints',
+      'Evaluation of strength of existing structures',
+      'Curing',
+      'Hot and cold weather concreting',
+      'Placement of reinforcement',
+    ],
     sentences: [
       'Formwork and shoring shall not be removed until the concrete has reached sufficient strength to support its own weight and any construction loads without damage or excessive deflection.',
       'Construction documents shall show the specified compressive strength, the grade of reinforcement, the design loads, the exposure classes and the required cover.',

@@ -3,7 +3,18 @@ import type { TopicBank } from './bank.ts';
 
 export const LOAD_TOPICS: Record<string, TopicBank> = {
   general: {
-    headings: ['Strength and stiffness', 'Serviceability of structures', 'Self-straining forces', 'Analysis', 'Counteracting structural actions', 'Multiple risk category assignments', 'Toxic, highly toxic and explosive substances', 'Load tests', 'Structural integrity', 'Classification of structures with mixed occupancies'],
+    headings: [
+      'Strength and stiffness',
+      'Serviceability of structures',
+      'Self-straining forces',
+      'Analysis',
+      'Counteracting structural actions',
+      'Multiple risk category assignments',
+      'Toxic, highly toxic and explosive substances',
+      'Load tests',
+      'Structural integrity',
+      'Classification of structures with mixed occupancies',
+    ],
     sentences: [
       'Buildings and other structures, and all parts thereof, shall be designed and constructed with adequate strength and stiffness to provide structural stability and protect nonstructural components.',
       'Load effects on individual members shall be determined by methods of structural analysis that take into account equilibrium, general stability, geometric compatibility and both short- and long-term material properties.',
@@ -23,7 +34,16 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['I', 'II', 'III', 'IV'],
   },
   combinations: {
-    headings: ['Load combinations including flood load', 'Load combinations including atmospheric ice', 'Load combinations including self-straining forces', 'Extraordinary events', 'Effects of load reversal', 'Stability of the structure', 'Combinations for general structural integrity', 'Combinations with crane loads'],
+    headings: [
+      'Load combinations including flood load',
+      'Load combinations including atmospheric ice',
+      'Load combinations including self-straining forces',
+      'Extraordinary events',
+      'Effects of load reversal',
+      'Stability of the structure',
+      'Combinations for general structural integrity',
+      'Combinations with crane loads',
+    ],
     sentences: [
       'Each relevant strength limit state shall be investigated, and the most unfavourable effects from both wind and earthquake need not be assumed to act simultaneously.',
       'Where the effect of one load counteracts another, the combinations with 0.9D shall be checked, because dead load then acts to resist overturning or uplift.',
@@ -42,7 +62,18 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['100 psf (4.79 kN/m²)', '100 psf'],
   },
   live: {
-    headings: ['Concentrated live loads', 'Loads on handrails and guardrails', 'Impact loads', 'Partition loads', 'Roof live loads', 'Loads on garages', 'Crane loads', 'Loads on balconies and decks', 'Loads on fixed ladders', 'Library stack rooms'],
+    headings: [
+      'Concentrated live loads',
+      'Loads on handrails and guardrails',
+      'Impact loads',
+      'Partition loads',
+      'Roof live loads',
+      'Loads on garages',
+      'Crane loads',
+      'Loads on balconies and decks',
+      'Loads on fixed ladders',
+      'Library stack rooms',
+    ],
     sentences: [
       'Floors shall be designed for the uniformly distributed live load or for the concentrated load given in the table, whichever produces the greater load effect.',
       'Provision for partition weight shall be made in office buildings, whether or not partitions are shown on the plans, using not less than {v}.',
@@ -61,7 +92,16 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['15 psf (0.72 kN/m²)', '15 psf'],
   },
   dead: {
-    headings: ['Weights of materials and constructions', 'Weight of fixed service equipment', 'Vegetative and landscaped roofs', 'Solar panels', 'Soil loads and hydrostatic pressure', 'Uplift on floors and foundations', 'Weight of partitions', 'Self-weight of cladding'],
+    headings: [
+      'Weights of materials and constructions',
+      'Weight of fixed service equipment',
+      'Vegetative and landscaped roofs',
+      'Solar panels',
+      'Soil loads and hydrostatic pressure',
+      'Uplift on floors and foundations',
+      'Weight of partitions',
+      'Self-weight of cladding',
+    ],
     sentences: [
       'Dead loads shall include the actual weights of materials and constructions, and where weights are uncertain, conservative values shall be assumed.',
       'The weight of fixed service equipment, such as plumbing stacks, electrical feeders and heating equipment, shall be included in the dead load.',
@@ -78,7 +118,17 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['10 psf'],
   },
   snow: {
-    headings: ['Thermal factor', 'Sloped roof snow loads', 'Partial loading', 'Unbalanced roof snow loads', 'Sliding snow', 'Rain-on-snow surcharge', 'Ponding instability', 'Snow on open-frame equipment', 'Snow drifts on roof projections'],
+    headings: [
+      'Thermal factor',
+      'Sloped roof snow loads',
+      'Partial loading',
+      'Unbalanced roof snow loads',
+      'Sliding snow',
+      'Rain-on-snow surcharge',
+      'Ponding instability',
+      'Snow on open-frame equipment',
+      'Snow drifts on roof projections',
+    ],
     sentences: [
       'The thermal factor accounts for heat lost through the roof, which melts snow on heated buildings; unheated and open structures receive a larger factor.',
       'Snow loads on sloped roofs shall be obtained by multiplying the flat roof snow load by a slope factor that decreases with roof slope and roof slipperiness.',
@@ -97,7 +147,20 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['5 psf (0.24 kN/m²)'],
   },
   seismic: {
-    headings: ['Seismic design category', 'Structural system selection', 'Horizontal irregularities', 'Vertical irregularities', 'Redundancy factor', 'Diaphragm flexibility', 'Period determination', 'Vertical distribution of seismic forces', 'Seismic load effects', 'Overstrength factor', 'Site class', 'Combination of framing systems'],
+    headings: [
+      'Seismic design category',
+      'Structural system selection',
+      'Horizontal irregularities',
+      'Vertical irregularities',
+      'Redundancy factor',
+      'Diaphragm flexibility',
+      'Period determination',
+      'Vertical distribution of seismic forces',
+      'Seismic load effects',
+      'Overstrength factor',
+      'Site class',
+      'Combination of framing systems',
+    ],
     sentences: [
       'Each structure shall be assigned to a seismic design category based on its risk category and the design spectral response accelerations at the site.',
       'The seismic force-resisting system shall be one of the systems permitted for the seismic design category, subject to the height limits for that system.',
@@ -120,7 +183,16 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['0.05', '1.3'],
   },
   drift: {
-    headings: ['Deflection amplification', 'Diaphragm deflection', 'Building separation', 'P-delta effects', 'Members spanning between structures', 'Deformation compatibility', 'Drift of structures with flexible diaphragms', 'Drift at the edges of torsionally irregular buildings'],
+    headings: [
+      'Deflection amplification',
+      'Diaphragm deflection',
+      'Building separation',
+      'P-delta effects',
+      'Members spanning between structures',
+      'Deformation compatibility',
+      'Drift of structures with flexible diaphragms',
+      'Drift at the edges of torsionally irregular buildings',
+    ],
     sentences: [
       'Design story drift shall be computed as the difference of the deflections at the centres of mass at the top and bottom of the story under consideration.',
       'Elastic displacements obtained from the analysis shall be multiplied by the deflection amplification factor and divided by the importance factor.',
@@ -137,7 +209,19 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['0.10'],
   },
   wind: {
-    headings: ['Wind directionality factor', 'Topographic effects', 'Ground elevation factor', 'Enclosure classification', 'Gust effect factor', 'Internal pressure coefficients', 'Surface roughness categories', 'Design wind load cases', 'Minimum design wind loads', 'Wind tunnel procedure', 'Shielding'],
+    headings: [
+      'Wind directionality factor',
+      'Topographic effects',
+      'Ground elevation factor',
+      'Enclosure classification',
+      'Gust effect factor',
+      'Internal pressure coefficients',
+      'Surface roughness categories',
+      'Design wind load cases',
+      'Minimum design wind loads',
+      'Wind tunnel procedure',
+      'Shielding',
+    ],
     sentences: [
       'The wind directionality factor accounts for the reduced probability that the maximum wind comes from the direction most unfavourable to the structure.',
       'Wind speed-up over isolated hills, ridges and escarpments shall be included through the topographic factor where the feature stands well above the surrounding terrain.',
@@ -158,7 +242,16 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['1,500 ft (457 m)', '2,600 ft (792 m)'],
   },
   cladding: {
-    headings: ['Effective wind area', 'Parapets', 'Roof overhangs', 'Rooftop equipment', 'Glazing and windborne debris', 'Attached canopies', 'Design pressures for air-permeable cladding', 'Components receiving wind from two surfaces'],
+    headings: [
+      'Effective wind area',
+      'Parapets',
+      'Roof overhangs',
+      'Rooftop equipment',
+      'Glazing and windborne debris',
+      'Attached canopies',
+      'Design pressures for air-permeable cladding',
+      'Components receiving wind from two surfaces',
+    ],
     sentences: [
       'The effective wind area of a component is its span length multiplied by an effective width not less than one-third of the span.',
       'Pressure coefficients for components increase as the effective wind area decreases, because gusts act over small areas at higher intensity.',
@@ -175,7 +268,15 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['10 ft²'],
   },
   serviceability: {
-    headings: ['Vibrations', 'Design for long-term deflection', 'Camber', 'Expansion and contraction', 'Durability', 'Drift of walls and frames', 'Lateral accelerations'],
+    headings: [
+      'Vibrations',
+      'Design for long-term deflection',
+      'Camber',
+      'Expansion and contraction',
+      'Durability',
+      'Drift of walls and frames',
+      'Lateral accelerations',
+    ],
     sentences: [
       'Floor systems supporting large open areas free of partitions shall be designed with due regard for vibrations caused by walking and rhythmic activities.',
       'Deflection due to sustained loads shall include the effect of creep in materials such as concrete and timber.',
@@ -191,7 +292,16 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['l/360'],
   },
   nonstructural: {
-    headings: ['Component importance factor', 'Seismic relative displacements', 'Anchorage of nonstructural components', 'Architectural components', 'Mechanical and electrical components', 'Exterior nonstructural wall elements', 'Suspended ceilings', 'Egress stairs'],
+    headings: [
+      'Component importance factor',
+      'Seismic relative displacements',
+      'Anchorage of nonstructural components',
+      'Architectural components',
+      'Mechanical and electrical components',
+      'Exterior nonstructural wall elements',
+      'Suspended ceilings',
+      'Egress stairs',
+    ],
     sentences: [
       'Nonstructural components permanently attached to structures, and their supports and attachments, shall be designed for the horizontal seismic force applied at the centre of gravity of the component.',
       'A component importance factor of 1.5 shall be used for components required to function after an earthquake, components containing hazardous materials and components in essential facilities.',
@@ -208,7 +318,15 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['1.5'],
   },
   rain: {
-    headings: ['Design rain loads', 'Secondary drainage systems', 'Ponding instability and ponding load', 'Controlled drainage', 'Hydraulic head', 'Rain loads on blue roofs', 'Drainage of roof terraces'],
+    headings: [
+      'Design rain loads',
+      'Secondary drainage systems',
+      'Ponding instability and ponding load',
+      'Controlled drainage',
+      'Hydraulic head',
+      'Rain loads on blue roofs',
+      'Drainage of roof terraces',
+    ],
     sentences: [
       'Each portion of a roof shall be designed to sustain the load of all rainwater that will accumulate on it if the primary drainage system for that portion is blocked, plus the uniform load caused by water that rises above the inlet of the secondary drainage system.',
       'The secondary drainage system shall be separate from the primary system and shall have its inlets located above the primary inlets.',
@@ -224,7 +342,15 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['100 years'],
   },
   ice: {
-    headings: ['Ice thickness', 'Wind on ice-covered structures', 'Site-specific studies', 'Partial loading of ice', 'Importance factors for ice', 'Ice on guys and cables', 'Design temperatures for ice'],
+    headings: [
+      'Ice thickness',
+      'Wind on ice-covered structures',
+      'Site-specific studies',
+      'Partial loading of ice',
+      'Importance factors for ice',
+      'Ice on guys and cables',
+      'Design temperatures for ice',
+    ],
     sentences: [
       'Ice-sensitive structures such as lattice towers, guy wires, overhead lines and open frames shall be designed for atmospheric ice loads due to freezing rain.',
       'The nominal ice thickness shall be taken from the maps for a return period of {v} and adjusted for height above ground and for topography.',
@@ -240,7 +366,16 @@ export const LOAD_TOPICS: Record<string, TopicBank> = {
     values: ['500 years'],
   },
   flood: {
-    headings: ['Design flood elevation', 'Hydrostatic loads', 'Hydrodynamic loads', 'Wave loads', 'Impact loads from debris', 'Breakaway walls', 'Erosion and scour', 'Flood-resistant materials'],
+    headings: [
+      'Design flood elevation',
+      'Hydrostatic loads',
+      'Hydrodynamic loads',
+      'Wave loads',
+      'Impact loads from debris',
+      'Breakaway walls',
+      'Erosion and scour',
+      'Flood-resistant materials',
+    ],
     sentences: [
       'Structures located in flood hazard areas shall be designed and anchored to resist flotation, collapse and permanent lateral displacement due to the design flood.',
       'Hydrostatic loads caused by a depth of water to the level of the design flood elevation shall be applied over all surfaces involved, both above and below ground level.',

@@ -3,7 +3,18 @@ import type { TopicBank } from './bank.ts';
 
 export const STEEL_TOPICS: Record<string, TopicBank> = {
   basis: {
-    headings: ['Required strength', 'Limit states', 'Design for strength using LRFD', 'Design for strength using ASD', 'Design of diaphragms and collectors', 'Design for ponding', 'Design for fatigue', 'Design of connections', 'Design for restrained construction', 'Design of anchorages to concrete'],
+    headings: [
+      'Required strength',
+      'Limit states',
+      'Design for strength using LRFD',
+      'Design for strength using ASD',
+      'Design of diaphragms and collectors',
+      'Design for ponding',
+      'Design for fatigue',
+      'Design of connections',
+      'Design for restrained construction',
+      'Design of anchorages to concrete',
+    ],
     sentences: [
       'The required strength of structural members and connections shall be determined by structural analysis for the applicable load combinations.',
       'Design shall be such that no applicable strength or serviceability limit state is exceeded when the structure is subjected to all applicable load combinations.',
@@ -23,7 +34,16 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['20,000', '2 × 10^4'],
   },
   stability: {
-    headings: ['Stability design requirements', 'Geometric imperfections', 'Stiffness reduction', 'Effective length method', 'First-order analysis method', 'Bracing for columns and beams', 'Bracing for beams', 'Column bracing'],
+    headings: [
+      'Stability design requirements',
+      'Geometric imperfections',
+      'Stiffness reduction',
+      'Effective length method',
+      'First-order analysis method',
+      'Bracing for columns and beams',
+      'Bracing for beams',
+      'Column bracing',
+    ],
     sentences: [
       'Stability shall be provided for the structure as a whole and for each of its elements, considering second-order effects, member deformations and initial imperfections.',
       'Initial imperfections may be modelled directly or represented by notional loads applied at each level as a fraction of the gravity load at that level.',
@@ -41,7 +61,16 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['1.5', '1.7'],
   },
   tension: {
-    headings: ['Slenderness limitations', 'Built-up tension members', 'Pin-connected members', 'Eyebars', 'Net area', 'Staggered holes', 'Block shear rupture', 'Design of rods'],
+    headings: [
+      'Slenderness limitations',
+      'Built-up tension members',
+      'Pin-connected members',
+      'Eyebars',
+      'Net area',
+      'Staggered holes',
+      'Block shear rupture',
+      'Design of rods',
+    ],
     sentences: [
       'There is no maximum slenderness limit for members in tension, but a ratio L/r not exceeding 300 is preferred except for rods and hangers.',
       'The net area of a member is the sum of the products of thickness and net width of each element, with the width of a bolt hole taken as 1/16 in. larger than its nominal dimension.',
@@ -58,7 +87,19 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['300'],
   },
   compression: {
-    headings: ['Slenderness limitations for compression members', 'Torsional and flexural-torsional buckling', 'Single-angle compression members', 'Built-up members', 'Members with slender elements', 'Filled composite columns', 'Effective length of members in trusses', 'Compression members with bolted splices', 'Tapered columns', 'Columns in sway frames', 'Battens and lacing'],
+    headings: [
+      'Slenderness limitations for compression members',
+      'Torsional and flexural-torsional buckling',
+      'Single-angle compression members',
+      'Built-up members',
+      'Members with slender elements',
+      'Filled composite columns',
+      'Effective length of members in trusses',
+      'Compression members with bolted splices',
+      'Tapered columns',
+      'Columns in sway frames',
+      'Battens and lacing',
+    ],
     sentences: [
       'For members designed on the basis of compression, the effective slenderness ratio Lc/r preferably should not exceed 200.',
       'Singly symmetric and unsymmetric members, and certain doubly symmetric members such as cruciform columns, shall be checked for torsional and flexural-torsional buckling.',
@@ -79,7 +120,16 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['200'],
   },
   flexure: {
-    headings: ['Lateral-torsional buckling modification factor', 'Flange local buckling', 'Doubly symmetric I-shaped members with noncompact webs', 'Singly symmetric members', 'Square and rectangular HSS', 'Proportions of beams and girders', 'Tee and double angle members', 'Rectangular bars and rounds'],
+    headings: [
+      'Lateral-torsional buckling modification factor',
+      'Flange local buckling',
+      'Doubly symmetric I-shaped members with noncompact webs',
+      'Singly symmetric members',
+      'Square and rectangular HSS',
+      'Proportions of beams and girders',
+      'Tee and double angle members',
+      'Rectangular bars and rounds',
+    ],
     sentences: [
       'The lateral-torsional buckling modification factor Cb accounts for the nonuniform moment diagram between brace points and may conservatively be taken as 1.0.',
       'Flanges of sections with noncompact or slender flanges shall be checked for flange local buckling in addition to lateral-torsional buckling.',
@@ -97,7 +147,16 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['1.0'],
   },
   shear: {
-    headings: ['Shear yielding and buckling of webs', 'Tension field action', 'Transverse stiffeners', 'Shear in single angles and tees', 'Shear in HSS', 'Weak-axis shear', 'Shear in webs of beams with openings', 'Shear in single-angle members'],
+    headings: [
+      'Shear yielding and buckling of webs',
+      'Tension field action',
+      'Transverse stiffeners',
+      'Shear in single angles and tees',
+      'Shear in HSS',
+      'Weak-axis shear',
+      'Shear in webs of beams with openings',
+      'Shear in single-angle members',
+    ],
     sentences: [
       'The nominal shear strength of unstiffened or stiffened webs depends on the web slenderness h/tw and the shear buckling coefficient.',
       'Tension field action may be used in interior panels of girders with transverse stiffeners, where the panel aspect ratio is within the limit of {spec}.',
@@ -113,7 +172,15 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['3.0'],
   },
   welds: {
-    headings: ['Groove welds', 'Effective areas of fillet welds', 'Combination of welds', 'Filler metal requirements', 'Mixed weld metal', 'Plug and slot welds', 'Weld access holes'],
+    headings: [
+      'Groove welds',
+      'Effective areas of fillet welds',
+      'Combination of welds',
+      'Filler metal requirements',
+      'Mixed weld metal',
+      'Plug and slot welds',
+      'Weld access holes',
+    ],
     sentences: [
       'The effective area of a fillet weld shall be its effective length multiplied by the effective throat, which for an equal-leg weld is 0.707 times the leg size.',
       'The effective length of an end-loaded fillet weld longer than one hundred times its size shall be reduced to account for the nonuniform stress distribution.',
@@ -128,7 +195,15 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['100'],
   },
   bolts: {
-    headings: ['High-strength bolts', 'Size and use of holes', 'Maximum spacing and edge distance', 'Combined tension and shear in bearing-type connections', 'Slip-critical connections', 'Bolts in combination with welds', 'Prying action'],
+    headings: [
+      'High-strength bolts',
+      'Size and use of holes',
+      'Maximum spacing and edge distance',
+      'Combined tension and shear in bearing-type connections',
+      'Slip-critical connections',
+      'Bolts in combination with welds',
+      'Prying action',
+    ],
     sentences: [
       'High-strength bolts shall be installed snug-tight, pretensioned or slip-critical as required by the design, and the joint type shall be shown in the design documents.',
       'Oversized and short-slotted holes are permitted in slip-critical connections; long-slotted holes shall be normal to the direction of load in bearing-type connections.',
@@ -143,7 +218,15 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['6 in.'],
   },
   serviceability: {
-    headings: ['Camber', 'Wind-induced motion', 'Thermal expansion and contraction', 'Connection slip', 'Floor vibration', 'Expansion joints', 'Corrosion'],
+    headings: [
+      'Camber',
+      'Wind-induced motion',
+      'Thermal expansion and contraction',
+      'Connection slip',
+      'Floor vibration',
+      'Expansion joints',
+      'Corrosion',
+    ],
     sentences: [
       'Where camber is used, it shall be set so that the member is approximately level under the specified portion of the dead load.',
       'Lateral accelerations of buildings under wind shall be limited so that occupants do not feel uncomfortable during frequent wind events.',
@@ -159,7 +242,16 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['L/360'],
   },
   fire: {
-    headings: ['Performance objective', 'Design fires', 'Temperatures in structural systems', 'Thermal elongation', 'Design by qualification testing', 'Restrained and unrestrained construction', 'Design by analysis of structural systems', 'Protective materials'],
+    headings: [
+      'Performance objective',
+      'Design fires',
+      'Temperatures in structural systems',
+      'Thermal elongation',
+      'Design by qualification testing',
+      'Restrained and unrestrained construction',
+      'Design by analysis of structural systems',
+      'Protective materials',
+    ],
     sentences: [
       'Structural components and systems shall be designed to maintain their load-bearing function during the design-basis fire and to satisfy other performance requirements specified for the building occupancy.',
       'The design-basis fire shall be determined from the fire load density, the ventilation and the thermal properties of the compartment boundaries.',
@@ -176,7 +268,16 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['1,000 °F'],
   },
   composite: {
-    headings: ['Effective width of the slab', 'Steel anchors', 'Strength of composite beams during construction', 'Composite columns', 'Load transfer between steel and concrete', 'Formed steel deck', 'Composite beams with formed deck', 'Deflection of composite beams'],
+    headings: [
+      'Effective width of the slab',
+      'Steel anchors',
+      'Strength of composite beams during construction',
+      'Composite columns',
+      'Load transfer between steel and concrete',
+      'Formed steel deck',
+      'Composite beams with formed deck',
+      'Deflection of composite beams',
+    ],
     sentences: [
       'The effective width of the concrete slab on each side of the beam centreline shall not exceed one-eighth of the beam span, one-half the distance to the adjacent beam, or the distance to the edge of the slab.',
       'Steel headed stud anchors shall extend at least four stud diameters above the base and shall be covered by at least 1/2 in. of concrete.',
@@ -195,7 +296,16 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['75 percent'],
   },
   hss: {
-    headings: ['Concentrated forces on HSS', 'HSS-to-HSS truss connections', 'HSS-to-HSS moment connections', 'Welds of plates and branches to rectangular HSS', 'Chord wall plastification', 'Plate-to-HSS connections', 'Cap plates and base plates on HSS', 'Overlapped K-connections'],
+    headings: [
+      'Concentrated forces on HSS',
+      'HSS-to-HSS truss connections',
+      'HSS-to-HSS moment connections',
+      'Welds of plates and branches to rectangular HSS',
+      'Chord wall plastification',
+      'Plate-to-HSS connections',
+      'Cap plates and base plates on HSS',
+      'Overlapped K-connections',
+    ],
     sentences: [
       'Connections of HSS members shall be checked for the limit states of chord wall plastification, shear yielding, local yielding of the branch and local crippling of the chord walls.',
       'The design wall thickness of electric-resistance-welded HSS shall be taken as 0.93 times the nominal wall thickness.',
@@ -213,7 +323,19 @@ export const STEEL_TOPICS: Record<string, TopicBank> = {
     values: ['0.93'],
   },
   fabrication: {
-    headings: ['Shop and erection drawings', 'Cambering, curving and straightening', 'Thermal cutting', 'Bolted construction', 'Erection bracing', 'Quality control program', 'Inspection of welding', 'Painting and surface preparation', 'Tolerances for fabrication', 'Nondestructive testing', 'Documents to be submitted'],
+    headings: [
+      'Shop and erection drawings',
+      'Cambering, curving and straightening',
+      'Thermal cutting',
+      'Bolted construction',
+      'Erection bracing',
+      'Quality control program',
+      'Inspection of welding',
+      'Painting and surface preparation',
+      'Tolerances for fabrication',
+      'Nondestructive testing',
+      'Documents to be submitted',
+    ],
     sentences: [
       'Shop drawings shall be prepared in advance of fabrication and shall give complete information necessary for the fabrication of the component parts of the structure.',
       'Local application of heat or mechanical means is permitted to introduce or correct camber, curvature and straightness, provided the temperature of heated areas does not exceed {v}.',

@@ -22,14 +22,27 @@ export const appendElementsJob: JobHandler<AppendInput> = {
     const doc = await findDocument(ctx.db, ctx.job.accountId, ctx.input.docId);
     // The typed mutation checked the total against the tier before creating the job; a job created
     // through createJob could not read the document then, so the total is checked here as well.
-    validateElements(ctx.input.elements, ctx.job.tier, ctx.config.tiers[ctx.job.tier].elementsPerDocument, doc.elements.length);
+    validateElements(
+      ctx.input.elements,
+      ctx.job.tier,
+      ctx.config.tiers[ctx.job.tier].elementsPerDocument,
+      doc.elements.length,
+    );
     const elements = [...doc.elements, ...ctx.input.elements];
-    const req = { documentName: doc.name, elements, metadata: doc.metadata as CreateDocumentRequest['metadata'], options: doc.options };
+    const req = {
+      documentName: doc.name,
+      elements,
+      metadata: doc.metadata as CreateDocumentRequest['metadata'],
+      options: doc.options,
+    };
     const built = await build(ctx, req);
     await ctx.progress(80);
     const saved = await saveMcdx(ctx, doc.name, built);
     const version = doc.version + 1;
-    await ctx.db.calcDocument.update({ where: { id: doc.id }, data: { version, elements: elements as object[], fileId: saved.fileId, expiresAt: ctx.job.expiresAt } });
+    await ctx.db.calcDocument.update({
+      where: { id: doc.id },
+      data: { version, elements: elements as object[], fileId: saved.fileId, expiresAt: ctx.job.expiresAt },
+    });
     return toSnakeKeys({
       docId: doc.id,
       version,

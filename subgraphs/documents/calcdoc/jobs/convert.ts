@@ -14,7 +14,14 @@ export const convertJob: JobHandler<SourceInput> = {
   operation: { mutation: 'convertWorksheet', route: 'POST /v1/calcdoc/convert' },
   parse: (input) => prepareSource(input as Record<string, unknown>, ['xmcd', 'xmcdz']),
   async run(ctx) {
-    const out = await runTask<{ mcdx: Uint8Array; documentName: string; generator: string | null; converted: number; unconverted: unknown[]; results: unknown[] }>(
+    const out = await runTask<{
+      mcdx: Uint8Array;
+      documentName: string;
+      generator: string | null;
+      converted: number;
+      unconverted: unknown[];
+      results: unknown[];
+    }>(
       ctx.workers,
       { op: 'convert', source: Buffer.from(ctx.input.sourceFile, 'base64'), now: Date.now() },
       ctx.signal,

@@ -11,7 +11,8 @@ export const createDocumentJob: JobHandler<CreateDocumentRequest> = {
   description: 'Builds a .mcdx worksheet from elements.',
   typicalSeconds: [5, 15],
   operation: { mutation: 'createDocument', route: 'POST /v1/calcdoc/jobs' },
-  parse: (input, principal, limits) => validateCreateDocument(input as Record<string, unknown>, principal.tier, limits.elementsPerDocument),
+  parse: (input, principal, limits) =>
+    validateCreateDocument(input as Record<string, unknown>, principal.tier, limits.elementsPerDocument),
   async run(ctx) {
     const req = ctx.input;
     const built = await build(ctx, req);

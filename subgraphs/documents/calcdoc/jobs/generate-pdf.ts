@@ -14,7 +14,12 @@ export const generatePdfJob: JobHandler<PdfInput> = {
   async run(ctx) {
     const out = await runTask<{ pdf: Uint8Array; pages: number; unmapped: unknown[]; results: unknown[] }>(
       ctx.workers,
-      { op: 'pdf', source: Buffer.from(ctx.input.sourceFile, 'base64'), pageNumbers: ctx.input.pageNumbers, headersFooters: ctx.input.headersFooters },
+      {
+        op: 'pdf',
+        source: Buffer.from(ctx.input.sourceFile, 'base64'),
+        pageNumbers: ctx.input.pageNumbers,
+        headersFooters: ctx.input.headersFooters,
+      },
       ctx.signal,
     );
     await ctx.progress(90);
@@ -26,6 +31,13 @@ export const generatePdfJob: JobHandler<PdfInput> = {
       downloadName: `calculation-${ctx.job.id.slice(0, 8)}.pdf`,
       expiresAt: ctx.job.expiresAt,
     });
-    return toSnakeKeys({ fileUrl: saved.fileUrl, fileType: 'pdf', expiresAt: saved.expiresAt.toISOString(), pages: out.pages, results: out.results, notRendered: out.unmapped });
+    return toSnakeKeys({
+      fileUrl: saved.fileUrl,
+      fileType: 'pdf',
+      expiresAt: saved.expiresAt.toISOString(),
+      pages: out.pages,
+      results: out.results,
+      notRendered: out.unmapped,
+    });
   },
 };

@@ -13,6 +13,12 @@ export const readDocumentJob: JobHandler<SourceInput> = {
   operation: { mutation: 'readDocument', route: 'POST /v1/calcdoc/jobs' },
   parse: (input) => prepareSource(input as Record<string, unknown>, ['mcdx']),
   async run(ctx) {
-    return toSnakeKeys(await runTask<Record<string, unknown>>(ctx.workers, { op: 'read', source: Buffer.from(ctx.input.sourceFile, 'base64') }, ctx.signal));
+    return toSnakeKeys(
+      await runTask<Record<string, unknown>>(
+        ctx.workers,
+        { op: 'read', source: Buffer.from(ctx.input.sourceFile, 'base64') },
+        ctx.signal,
+      ),
+    );
   },
 };

@@ -10,7 +10,11 @@ import { children, escapeXml, parseXml, relationshipId, textOf, XML_DECLARATION 
 const XAML_NS = 'http://schemas.microsoft.com/winfx/2006/xaml/presentation';
 const BASE_SIZE = 14.6666666666667;
 /** Prime's Heading 1–3 text styles (presentation.xml of Prime 9 and later). */
-export const HEADING_SIZES: Record<Exclude<TextStyle, 'normal'>, number> = { heading1: 21.3333333333333, heading2: 17.3333333333333, heading3: 16 };
+export const HEADING_SIZES: Record<Exclude<TextStyle, 'normal'>, number> = {
+  heading1: 21.3333333333333,
+  heading2: 17.3333333333333,
+  heading3: 16,
+};
 
 interface Span {
   text: string;
@@ -34,12 +38,20 @@ export function inlineSpans(line: string): Span[] {
 }
 
 function runXml(span: Span, size: number | null, forceBold: boolean): string {
-  const attrs = [size ? `FontSize="${size}"` : '', span.bold || forceBold ? 'FontWeight="Bold"' : '', span.italic ? 'FontStyle="Italic"' : ''].filter(Boolean).join(' ');
+  const attrs = [
+    size ? `FontSize="${size}"` : '',
+    span.bold || forceBold ? 'FontWeight="Bold"' : '',
+    span.italic ? 'FontStyle="Italic"' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return `<Run${attrs ? ' ' + attrs : ''}>${escapeXml(span.text)}</Run>`;
 }
 
 function paragraphXml(line: string, size: number | null, align?: 'Center'): string {
-  const runs = inlineSpans(line).map((s) => runXml(s, size, size !== null)).join('');
+  const runs = inlineSpans(line)
+    .map((s) => runXml(s, size, size !== null))
+    .join('');
   return `<Paragraph${align ? ` TextAlignment="${align}"` : ''}>${runs}</Paragraph>`;
 }
 
@@ -50,7 +62,11 @@ const NUMBERED = /^\s*\d+[.)]\s+(\S.*)?$/;
 const HEADING = /^(#{1,3})\s+(\S.*)?$/;
 
 /** Markdown (a subset) → the Section of Document.xaml. */
-export function markdownToXaml(content: string, style: TextStyle = 'normal', options: { caption?: boolean } = {}): string {
+export function markdownToXaml(
+  content: string,
+  style: TextStyle = 'normal',
+  options: { caption?: boolean } = {},
+): string {
   const elementSize = style === 'normal' ? null : HEADING_SIZES[style];
   const out: string[] = [];
   const lines = content.replace(/\r\n?/g, '\n').split('\n');
@@ -63,7 +79,9 @@ export function markdownToXaml(content: string, style: TextStyle = 'normal', opt
       const items: string[] = [];
       while (i < lines.length && pattern.test(lines[i]!)) items.push(pattern.exec(lines[i++]!)![1] ?? '');
       i--;
-      out.push(`<List MarkerStyle="${bullet ? 'Disc' : 'Decimal'}">${items.map((t) => `<ListItem>${paragraphXml(t, elementSize)}</ListItem>`).join('')}</List>`);
+      out.push(
+        `<List MarkerStyle="${bullet ? 'Disc' : 'Decimal'}">${items.map((t) => `<ListItem>${paragraphXml(t, elementSize)}</ListItem>`).join('')}</List>`,
+      );
       continue;
     }
     const heading = HEADING.exec(line);
@@ -83,12 +101,16 @@ export function xamlPackage(sectionXml: string, seed: string): Uint8Array {
     { name: 'Xaml/Document.xaml', data: utf8(sectionXml), deflate: true },
     {
       name: '_rels/.rels',
-      data: utf8(`${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Type="http://schemas.microsoft.com/wpf/2005/10/xaml/entry" Target="/Xaml/Document.xaml" Id="${relationshipId(seed + '/xaml')}" /></Relationships>`),
+      data: utf8(
+        `${XML_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Type="http://schemas.microsoft.com/wpf/2005/10/xaml/entry" Target="/Xaml/Document.xaml" Id="${relationshipId(seed + '/xaml')}" /></Relationships>`,
+      ),
       deflate: false,
     },
     {
       name: '[Content_Types].xml',
-      data: utf8(`${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xaml" ContentType="application/vnd.ms-wpf.xaml+xml" /><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml" /></Types>`),
+      data: utf8(
+        `${XML_DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xaml" ContentType="application/vnd.ms-wpf.xaml+xml" /><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml" /></Types>`,
+      ),
       deflate: false,
     },
   ]);
@@ -115,7 +137,12 @@ const styleOfSize = (size: number | null): TextStyle => {
   return 'normal';
 };
 
-function collectParagraphs(node: Element, out: Para[], inherited: { bold: boolean; italic: boolean; size: number | null }, prefix = ''): void {
+function collectParagraphs(
+  node: Element,
+  out: Para[],
+  inherited: { bold: boolean; italic: boolean; size: number | null },
+  prefix = '',
+): void {
   for (const el of children(node)) {
     if (el.localName === 'List') {
       const decimal = el.getAttribute('MarkerStyle') === 'Decimal';
@@ -124,14 +151,17 @@ function collectParagraphs(node: Element, out: Para[], inherited: { bold: boolea
       const para: Para = { prefix, runs: [], centered: el.getAttribute('TextAlignment') === 'Center' };
       const walk = (n: Element, fmt: typeof inherited) => {
         const f = {
-          bold: n.getAttribute('FontWeight') ? /bold|black|heavy|semibold/i.test(n.getAttribute('FontWeight')!) : fmt.bold,
+          bold: n.getAttribute('FontWeight')
+            ? /bold|black|heavy|semibold/i.test(n.getAttribute('FontWeight')!)
+            : fmt.bold,
           italic: n.getAttribute('FontStyle') ? n.getAttribute('FontStyle') === 'Italic' : fmt.italic,
           size: n.getAttribute('FontSize') ? Number(n.getAttribute('FontSize')) : fmt.size,
         };
         if (n.localName === 'Run') para.runs.push({ text: textOf(n), ...f });
         else if (n.localName === 'LineBreak') para.runs.push({ text: ' ', ...f });
         else for (const c of children(n)) walk(c, f);
-        if (n.localName !== 'Run' && !children(n).length && n.textContent) para.runs.push({ text: n.textContent, ...f });
+        if (n.localName !== 'Run' && !children(n).length && n.textContent)
+          para.runs.push({ text: n.textContent, ...f });
       };
       for (let c = el.firstChild; c; c = c.nextSibling) {
         if (c.nodeType === 3 && c.nodeValue?.trim()) para.runs.push({ text: c.nodeValue, ...inherited });
@@ -159,12 +189,17 @@ function runsMarkdown(runs: Para['runs'], headingBold: boolean): string {
 export function readXaml(xml: string): ReadText {
   const root = parseXml(xml).documentElement as unknown as Element;
   const paras: Para[] = [];
-  const base = { bold: /bold/i.test(root.getAttribute('FontWeight') ?? ''), italic: root.getAttribute('FontStyle') === 'Italic', size: null };
+  const base = {
+    bold: /bold/i.test(root.getAttribute('FontWeight') ?? ''),
+    italic: root.getAttribute('FontStyle') === 'Italic',
+    size: null,
+  };
   collectParagraphs(root, paras, base);
   const sizes = new Set(paras.flatMap((p) => p.runs.filter((r) => r.text.trim()).map((r) => styleOfSize(r.size))));
   const style: TextStyle = sizes.size === 1 ? [...sizes][0]! : 'normal';
   const lines = paras.map((p) => {
-    const sized = style === 'normal' ? p.runs.find((r) => r.text.trim() && styleOfSize(r.size) !== 'normal') : undefined;
+    const sized =
+      style === 'normal' ? p.runs.find((r) => r.text.trim() && styleOfSize(r.size) !== 'normal') : undefined;
     const level = sized ? Number(styleOfSize(sized.size).slice(-1)) : 0;
     const headingLine = level > 0 && p.runs.every((r) => !r.text.trim() || styleOfSize(r.size) !== 'normal');
     const text = runsMarkdown(p.runs, style !== 'normal' || headingLine);

@@ -19,7 +19,8 @@ export function idXml(name: string, label: 'VARIABLE' | 'UNIT' | 'FUNCTION' | 'C
   if (label !== 'VARIABLE') return `<ml:id ${attrs}>${escapeXml(name)}</ml:id>`;
   // Greek as Greek and one literal subscript, as Prime shows names (names.ts).
   const { base, subscript } = shownName(name);
-  if (subscript) return `<ml:id ${attrs}><Span xmlns="${XAML}" xmlns:pw="clr-namespace:Ptc.Wpf;assembly=Ptc.Core">${escapeXml(base)}<pw:Subscript>${escapeXml(subscript)}</pw:Subscript></Span></ml:id>`;
+  if (subscript)
+    return `<ml:id ${attrs}><Span xmlns="${XAML}" xmlns:pw="clr-namespace:Ptc.Wpf;assembly=Ptc.Core">${escapeXml(base)}<pw:Subscript>${escapeXml(subscript)}</pw:Subscript></Span></ml:id>`;
   return `<ml:id ${attrs}>${escapeXml(base)}</ml:id>`;
 }
 
@@ -28,7 +29,9 @@ const apply = (op: string, ...args: string[]) => `<ml:apply><ml:${op} />${args.j
 
 /** A unit string (kN/m^2, kN·m, kNm) as a unit expression. */
 export function unitXml(unit: string): string {
-  const expanded = normalizeUnit(unit).replace(/[A-Za-z]+/g, (n) => (COMPOSITE_UNITS[n] ? `(${COMPOSITE_UNITS[n]})` : n));
+  const expanded = normalizeUnit(unit).replace(/[A-Za-z]+/g, (n) =>
+    COMPOSITE_UNITS[n] ? `(${COMPOSITE_UNITS[n]})` : n,
+  );
   const walk = (node: any): string => {
     switch (node.type) {
       case 'SymbolNode':
@@ -38,7 +41,11 @@ export function unitXml(unit: string): string {
       case 'ParenthesisNode':
         return walk(node.content);
       case 'OperatorNode':
-        return apply(node.op === '*' ? 'mult' : node.op === '/' ? 'div' : 'pow', walk(node.args[0]), walk(node.args[1]));
+        return apply(
+          node.op === '*' ? 'mult' : node.op === '/' ? 'div' : 'pow',
+          walk(node.args[0]),
+          walk(node.args[1]),
+        );
       default:
         throw new Error(`unexpected ${node.type} in unit ${unit}`);
     }
@@ -61,7 +68,8 @@ export function expressionXml(node: any, roles: Map<MathNode, SymbolRole>): stri
     case 'SymbolNode': {
       const role = roles.get(node);
       if (role === 'unit') return idXml(node.name, 'UNIT');
-      if (role === 'constant') return `<ml:id labels="CONSTANT" xml:space="preserve">${node.name === 'pi' ? 'π' : escapeXml(node.name)}</ml:id>`;
+      if (role === 'constant')
+        return `<ml:id labels="CONSTANT" xml:space="preserve">${node.name === 'pi' ? 'π' : escapeXml(node.name)}</ml:id>`;
       return idXml(node.name, 'VARIABLE');
     }
     case 'ParenthesisNode':
@@ -237,7 +245,8 @@ const isNumber = (el: Element): boolean => {
 /** Whether a subtree is made only of units (m, kN/m^2). */
 export function isUnitExpr(el: Element, ctx: ReadContext): boolean {
   el = unwrap(el);
-  if (el.localName === 'id') return el.getAttribute('labels') === 'UNIT' || (!el.getAttribute('labels') && ctx.isUnit(idName(el)));
+  if (el.localName === 'id')
+    return el.getAttribute('labels') === 'UNIT' || (!el.getAttribute('labels') && ctx.isUnit(idName(el)));
   if (el.localName === 'parens') return children(el).length === 1 && isUnitExpr(children(el)[0]!, ctx);
   if (el.localName !== 'apply') return false;
   const [head, a, b] = mathChildren(el);

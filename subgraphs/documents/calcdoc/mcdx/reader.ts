@@ -15,7 +15,16 @@ import { calculate } from '../calculate.ts';
 import { parseFormula } from '../expression.ts';
 import { toPng } from '../to-png.ts';
 import { readXaml, readXamlPackage } from './flow-document.ts';
-import { idName, isUnitExpr, mathChildren, readExpression, readUnit, unwrap, Unmappable, type ReadContext } from './math50.ts';
+import {
+  idName,
+  isUnitExpr,
+  mathChildren,
+  readExpression,
+  readUnit,
+  unwrap,
+  Unmappable,
+  type ReadContext,
+} from './math50.ts';
 import { child, children, parseXml, textOf } from './xml.ts';
 
 export interface UnmappedRegion {
@@ -67,15 +76,24 @@ function partXml(name: string, bytes: Uint8Array): Element {
   try {
     return parseXml(strFromU8(bytes)).documentElement as unknown as Element;
   } catch (err) {
-    throw fieldError('UNSUPPORTED_FORMAT', 'source_file', `${name} is not well-formed XML (${messageOf(err)})`, { field: 'source_file', part: name });
+    throw fieldError('UNSUPPORTED_FORMAT', 'source_file', `${name} is not well-formed XML (${messageOf(err)})`, {
+      field: 'source_file',
+      part: name,
+    });
   }
 }
 
-const messageOf = (err: unknown) => (err && typeof (err as Error).message === 'string' ? (err as Error).message : String(err));
+const messageOf = (err: unknown) =>
+  err && typeof (err as Error).message === 'string' ? (err as Error).message : String(err);
 
 export function openPackage(bytes: Uint8Array, budget?: InflateBudget): Unzipped {
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf) throw new AppError('UNSUPPORTED_FORMAT', 'This is a binary Mathcad file (.mcd); binary Mathcad files are not supported. Save it as .xmcd or .mcdx first.');
-  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new AppError('UNSUPPORTED_FORMAT', 'source_file is not an .mcdx package (a zip starting with PK)');
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf)
+    throw new AppError(
+      'UNSUPPORTED_FORMAT',
+      'This is a binary Mathcad file (.mcd); binary Mathcad files are not supported. Save it as .xmcd or .mcdx first.',
+    );
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b)
+    throw new AppError('UNSUPPORTED_FORMAT', 'source_file is not an .mcdx package (a zip starting with PK)');
   let files: Unzipped;
   try {
     files = unzipLimited(bytes, budget);
@@ -83,7 +101,11 @@ export function openPackage(bytes: Uint8Array, budget?: InflateBudget): Unzipped
     if (err instanceof AppError) throw err;
     throw new AppError('UNSUPPORTED_FORMAT', `source_file is not a readable zip: ${(err as Error).message}`);
   }
-  if (!files['mathcad/worksheet.xml']) throw new AppError('UNSUPPORTED_FORMAT', 'source_file has no mathcad/worksheet.xml: it is not a Mathcad Prime worksheet');
+  if (!files['mathcad/worksheet.xml'])
+    throw new AppError(
+      'UNSUPPORTED_FORMAT',
+      'source_file has no mathcad/worksheet.xml: it is not a Mathcad Prime worksheet',
+    );
   return files;
 }
 
@@ -124,7 +146,9 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
   const presentation = files['mathcad/settings/presentation.xml'];
   const landscape = presentation ? /<pageModel[^>]*orientation="Landscape"/.test(strFromU8(presentation)) : false;
   const mathAt = (r: Region) => r.body.localName === 'math';
-  const paired = regions.some((r, i) => mathAt(r) && regions.slice(i + 1).some((o) => mathAt(o) && Math.abs(o.top - r.top) < 1));
+  const paired = regions.some(
+    (r, i) => mathAt(r) && regions.slice(i + 1).some((o) => mathAt(o) && Math.abs(o.top - r.top) < 1),
+  );
   const doc: ReadDocument = {
     ...readProperties(files),
     options: { aiFormatting: paired, pageOrientation: landscape ? 'landscape' : 'portrait' },
@@ -149,7 +173,12 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
       return inline ? readXaml(serialize(inline)) : { content: '', style: 'normal' as const, caption: false };
     } catch (err) {
       if (err instanceof AppError) throw err;
-      throw fieldError('UNSUPPORTED_FORMAT', 'source_file', `the text of region ${r.id} is not readable (${messageOf(err)})`, { field: 'source_file', region_id: r.id });
+      throw fieldError(
+        'UNSUPPORTED_FORMAT',
+        'source_file',
+        `the text of region ${r.id} is not readable (${messageOf(err)})`,
+        { field: 'source_file', region_id: r.id },
+      );
     }
   };
 
@@ -180,12 +209,22 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
         continue;
       }
       const data = converted.png;
-      const image: ImageElement = { type: 'image', url: `data:image/png;base64,${Buffer.from(data).toString('base64')}` };
+      const image: ImageElement = {
+        type: 'image',
+        url: `data:image/png;base64,${Buffer.from(data).toString('base64')}`,
+      };
       // The size the worksheet shows the picture at, always (display-width/height), so a read document is created again the same.
       const w = Number(stored!.getAttribute('display-width') ?? converted.width);
       const h = Number(stored!.getAttribute('display-height') ?? converted.height);
       Object.assign(image, { width: round(w), height: round(h) });
-      const caption = regions.find((c) => !used.has(c) && c.body.localName === 'text' && c.top >= r.top + r.height - 1 && c.top <= r.top + r.height + 30 && Math.abs(c.left - r.left) < 2);
+      const caption = regions.find(
+        (c) =>
+          !used.has(c) &&
+          c.body.localName === 'text' &&
+          c.top >= r.top + r.height - 1 &&
+          c.top <= r.top + r.height + 30 &&
+          Math.abs(c.left - r.left) < 2,
+      );
       if (caption) {
         const t = textOfRegion(caption);
         if (t.caption) {
@@ -215,9 +254,16 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
       }
     }
     // A text region on the same line, to the right and before the next math region, describes it.
-    const next = regions.find((c) => c !== r && c.body.localName === 'math' && Math.abs(c.top - r.top) < 1 && c.left > r.left);
+    const next = regions.find(
+      (c) => c !== r && c.body.localName === 'math' && Math.abs(c.top - r.top) < 1 && c.left > r.left,
+    );
     const description = regions.find(
-      (c) => !used.has(c) && c.body.localName === 'text' && Math.abs(c.top - r.top) < 1 && c.left > r.left && (!next || c.left < next.left),
+      (c) =>
+        !used.has(c) &&
+        c.body.localName === 'text' &&
+        Math.abs(c.top - r.top) < 1 &&
+        c.left > r.left &&
+        (!next || c.left < next.left),
     );
     if (description) {
       const t = textOfRegion(description);
@@ -228,7 +274,8 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
     if (element.type === 'formula' && ref && results.has(ref)) {
       // Under a unit override Prime caches a bare real in that unit: the unit is the override's.
       const cached = results.get(ref)!;
-      doc.cachedResults[doc.elements.length] = !cached.unit && element.resultUnit ? { value: cached.value, unit: element.resultUnit } : cached;
+      doc.cachedResults[doc.elements.length] =
+        !cached.unit && element.resultUnit ? { value: cached.value, unit: element.resultUnit } : cached;
     }
     doc.elements.push(element);
   }
@@ -253,7 +300,8 @@ function withoutDefaultOverrides(elements: CalcElement[]): CalcElement[] {
   return elements.map((e, i) => {
     if (e.type !== 'formula' || !e.resultUnit) return e;
     const c = calc.byIndex.get(i);
-    if (c?.kind !== 'formula' || !c.suggestedUnit || normalizeUnit(c.suggestedUnit) !== normalizeUnit(e.resultUnit)) return e;
+    if (c?.kind !== 'formula' || !c.suggestedUnit || normalizeUnit(c.suggestedUnit) !== normalizeUnit(e.resultUnit))
+      return e;
     const { resultUnit: _default, ...rest } = e;
     return rest;
   });
@@ -281,13 +329,15 @@ export function readMath(math: Element, context: ReadContext = ctx): MathRead {
       const name = idName(target);
       if (value.localName === 'eval') return formulaOf(name, value, context);
       const quantity = readQuantity(value, context);
-      if (quantity) return { type: 'variable', name, value: quantity.value, ...(quantity.unit ? { unit: quantity.unit } : {}) };
+      if (quantity)
+        return { type: 'variable', name, value: quantity.value, ...(quantity.unit ? { unit: quantity.unit } : {}) };
       return { type: 'formula', expression: `${name} := ${readExpression(value, context).text}` };
     }
     if (first.localName === 'eval') return formulaOf(null, first, context);
     return { kind: first.localName, reason: `${first.localName} regions have no element shape` };
   } catch (err) {
-    if (err instanceof Unmappable) return { kind: kindOf(err.message), reason: `uses ${err.message}, which a formula element cannot express` };
+    if (err instanceof Unmappable)
+      return { kind: kindOf(err.message), reason: `uses ${err.message}, which a formula element cannot express` };
     throw err;
   }
 }
@@ -298,7 +348,14 @@ function contentMath(el: Element): Element | undefined {
   return first && unwrap(first);
 }
 
-const kindOf = (op: string) => (['program', 'localDefine', 'if', 'for', 'while', 'return'].includes(op) ? 'program' : op === 'matrix' ? 'matrix' : op === 'solveblock' ? 'solveblock' : 'math');
+const kindOf = (op: string) =>
+  ['program', 'localDefine', 'if', 'for', 'while', 'return'].includes(op)
+    ? 'program'
+    : op === 'matrix'
+      ? 'matrix'
+      : op === 'solveblock'
+        ? 'solveblock'
+        : 'math';
 
 function formulaOf(name: string | null, evalEl: Element, context: ReadContext): CalcElement {
   const [expr, override] = mathChildren(evalEl);
@@ -345,7 +402,8 @@ function readResults(files: Unzipped): Map<string, CachedResult> {
     const result = child(data, 'result');
     const first = result && children(result)[0];
     if (!first) continue;
-    if (first.localName === 'real') out.set(data.getAttribute('result-id') ?? '', { value: Number(textOf(first)), unit: '' });
+    if (first.localName === 'real')
+      out.set(data.getAttribute('result-id') ?? '', { value: Number(textOf(first)), unit: '' });
     else if (first.localName === 'unitedValue') {
       const real = child(first, 'real');
       const monomial = child(first, 'unitMonomial');
@@ -376,6 +434,6 @@ function readProperties(files: Unzipped): Pick<ReadDocument, 'documentName' | 'm
     }
   }
   const app = files['docProps/app.xml'];
-  const version = app ? /<appVersion>([^<]*)</.exec(strFromU8(app))?.[1] ?? null : null;
+  const version = app ? (/<appVersion>([^<]*)</.exec(strFromU8(app))?.[1] ?? null) : null;
   return { documentName, metadata, appVersion: version };
 }

@@ -81,24 +81,58 @@ class PackageBuilder {
   }
 }
 
-const relsXml = (list: string[]) => `${XML_DECLARATION}<Relationships xmlns="${NS.rels}">${list.join('')}</Relationships>`;
+const relsXml = (list: string[]) =>
+  `${XML_DECLARATION}<Relationships xmlns="${NS.rels}">${list.join('')}</Relationships>`;
 const num = (v: number) => String(Math.round(v * 1e6) / 1e6);
-const region = (id: number, top: number, left: number, width: number, height: number, body: string, explicitWidth = false) =>
+const region = (
+  id: number,
+  top: number,
+  left: number,
+  width: number,
+  height: number,
+  body: string,
+  explicitWidth = false,
+) =>
   `<region region-id="${id}"${explicitWidth ? ` width="${num(width)}"` : ''} actualWidth="${num(width)}" actualHeight="${num(height)}" top="${num(top)}" left="${num(left)}">${body}</region>`;
 
-function textRegion(b: PackageBuilder, owner: string, top: number, left: number, width: number, content: string, style: TextStyle, caption = false) {
+function textRegion(
+  b: PackageBuilder,
+  owner: string,
+  top: number,
+  left: number,
+  width: number,
+  content: string,
+  style: TextStyle,
+  caption = false,
+) {
   const id = b.nextRegionId();
   const path = `/mathcad/xaml/FlowDocument${id}.XamlPackage`;
   b.add(path.slice(1), xamlPackage(markdownToXaml(content, style, { caption }), `${owner}${id}`));
   const rel = b.relate(owner, NS.flowDocument, path);
-  const lines = Math.max(1, content.split('\n').reduce((sum, l) => sum + Math.max(1, Math.ceil(l.length / (width / 8))), 0));
+  const lines = Math.max(
+    1,
+    content.split('\n').reduce((sum, l) => sum + Math.max(1, Math.ceil(l.length / (width / 8))), 0),
+  );
   const size = style && style !== 'normal' ? HEADING_SIZES[style] : 14.67;
   const height = lines * size * 1.35;
-  return { id, height, xml: region(id, top, left, width, height, `<text item-idref="${rel}">${INLINE_FLOW(caption ? 'Center' : 'Left')}</text>`, true) };
+  return {
+    id,
+    height,
+    xml: region(
+      id,
+      top,
+      left,
+      width,
+      height,
+      `<text item-idref="${rel}">${INLINE_FLOW(caption ? 'Center' : 'Left')}</text>`,
+      true,
+    ),
+  };
 }
 
 /** Rough height of a typeset expression: fractions and powers make it taller. */
-const mathHeight = (xml: string) => (xml.includes('<ml:div') ? 40 : xml.includes('<ml:pow') || xml.includes('nthRoot') ? 30 : 25.6);
+const mathHeight = (xml: string) =>
+  xml.includes('<ml:div') ? 40 : xml.includes('<ml:pow') || xml.includes('nthRoot') ? 30 : 25.6;
 
 function resultXml(resultId: number, calc: Calculation, index: number, overrideUnit: string | undefined): string {
   const c = calc.byIndex.get(index);
@@ -118,11 +152,18 @@ function resultXml(resultId: number, calc: Calculation, index: number, overrideU
 }
 
 /** The worksheet's parts around its regions: header and footer, results, inputs and outputs, settings, properties, relationships. */
-function addPackageParts(b: PackageBuilder, input: WriteInput, pageWidth: number, parts: { regions: string[]; results: string[]; io: string[] }): void {
+function addPackageParts(
+  b: PackageBuilder,
+  input: WriteInput,
+  pageWidth: number,
+  parts: { regions: string[]; results: string[]; io: string[] },
+): void {
   const { regions, results, io } = parts;
   const { options } = input;
   // Header: document name and metadata; footer: Prime's page-number field.
-  const headerLine = [input.documentName, input.metadata.project, input.metadata.author, input.metadata.date].filter(Boolean).join(' · ');
+  const headerLine = [input.documentName, input.metadata.project, input.metadata.author, input.metadata.date]
+    .filter(Boolean)
+    .join(' · ');
   const header = textRegion(b, 'header.xml', DIP_PER_CM / 2, 0, pageWidth, headerLine, 'normal');
   const pageNumberId = b.nextRegionId();
   const footer = region(
@@ -137,9 +178,18 @@ function addPackageParts(b: PackageBuilder, input: WriteInput, pageWidth: number
   b.add('mathcad/worksheet.xml', `<worksheet ${ROOT_NS}><regions>${regions.join('')}</regions></worksheet>`);
   b.add('mathcad/header.xml', `<header ${ROOT_NS}><regions>${header.xml}</regions></header>`);
   b.add('mathcad/footer.xml', `<footer ${ROOT_NS}><regions>${footer}</regions></footer>`);
-  b.add('mathcad/result.xml', `${XML_DECLARATION}<resultsList xmlns:ml="${NS.math}" xmlns:u="${NS.units}" xmlns="${NS.result}">${results.join('')}</resultsList>`);
+  b.add(
+    'mathcad/result.xml',
+    `${XML_DECLARATION}<resultsList xmlns:ml="${NS.math}" xmlns:u="${NS.units}" xmlns="${NS.result}">${results.join('')}</resultsList>`,
+  );
   b.add('mathcad/integration.xml', `${XML_DECLARATION}<regions xmlns="${NS.integration}">${io.join('')}</regions>`);
-  b.add('mathcad/settings/presentation.xml', PRESENTATION.replace(/orientation="Portrait"/, `orientation="${options.pageOrientation === 'landscape' ? 'Landscape' : 'Portrait'}"`));
+  b.add(
+    'mathcad/settings/presentation.xml',
+    PRESENTATION.replace(
+      /orientation="Portrait"/,
+      `orientation="${options.pageOrientation === 'landscape' ? 'Landscape' : 'Portrait'}"`,
+    ),
+  );
   b.add('mathcad/settings/calculation.xml', CALCULATION);
   b.add('docProps/app.xml', APP_XML);
   b.add('docProps/core.xml', coreXml(input));
@@ -170,7 +220,8 @@ export function writeMcdx(input: WriteInput): Uint8Array {
   const pageStart = (y: number) => Math.floor((y - DIP_PER_CM) / page.height) * page.height + DIP_PER_CM;
 
   const rows = planLayout(elements, options.aiFormatting);
-  const rowHeight = (indices: number[]) => Math.max(...indices.map((i) => estimateHeight(elements[i]!, input.images.get(i))));
+  const rowHeight = (indices: number[]) =>
+    Math.max(...indices.map((i) => estimateHeight(elements[i]!, input.images.get(i))));
 
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
@@ -182,7 +233,8 @@ export function writeMcdx(input: WriteInput): Uint8Array {
         if (!rows[k]!.keepWithNext) break;
       }
       const used = top - pageStart(top);
-      if (used > 0 && used + blockHeight > page.height && blockHeight <= page.height) top = pageStart(top) + page.height;
+      if (used > 0 && used + blockHeight > page.height && blockHeight <= page.height)
+        top = pageStart(top) + page.height;
     }
     const columnWidth = page.width / row.indices.length;
     let height = 0;
@@ -193,7 +245,15 @@ export function writeMcdx(input: WriteInput): Uint8Array {
       /** A variable's or formula's description: a text region on its line, right of the math; its height. */
       const describe = (description: string | undefined): number => {
         if (!description) return 0;
-        const t = textRegion(b, 'worksheet.xml', top, descriptionLeft, left + columnWidth - descriptionLeft - 10, description, 'normal');
+        const t = textRegion(
+          b,
+          'worksheet.xml',
+          top,
+          descriptionLeft,
+          left + columnWidth - descriptionLeft - 10,
+          description,
+          'normal',
+        );
         regions.push(t.xml);
         return t.height;
       };
@@ -208,9 +268,13 @@ export function writeMcdx(input: WriteInput): Uint8Array {
           const id = b.nextRegionId();
           const body = `<ml:define>${idXml(e.name, 'VARIABLE')}${quantityXml(e.value, e.unit)}</ml:define>`;
           const h = mathHeight(body);
-          regions.push(region(id, top, left, descriptionLeft - left - 10, h, `<math resultRef="${resultRef}">${body}</math>`));
+          regions.push(
+            region(id, top, left, descriptionLeft - left - 10, h, `<math resultRef="${resultRef}">${body}</math>`),
+          );
           results.push(`<resultData result-id="${resultRef++}" calculation-status="Synchronized" />`);
-          io.push(`<region region-id="${id}" ioTagType="Input"><inputAliases><alias>${escapeXml(e.name)}</alias></inputAliases></region>`);
+          io.push(
+            `<region region-id="${id}" ioTagType="Input"><inputAliases><alias>${escapeXml(e.name)}</alias></inputAliases></region>`,
+          );
           height = Math.max(height, h, describe(e.description));
           break;
         }
@@ -224,9 +288,14 @@ export function writeMcdx(input: WriteInput): Uint8Array {
           const body = c.name ? `<ml:define>${idXml(c.name, 'VARIABLE')}${evaluation}</ml:define>` : evaluation;
           const id = b.nextRegionId();
           const h = mathHeight(body);
-          regions.push(region(id, top, left, descriptionLeft - left - 10, h, `<math resultRef="${resultRef}">${body}</math>`));
+          regions.push(
+            region(id, top, left, descriptionLeft - left - 10, h, `<math resultRef="${resultRef}">${body}</math>`),
+          );
           results.push(resultXml(resultRef++, calc, index, shown));
-          if (c.name) io.push(`<region region-id="${id}" ioTagType="Output"><outputAliases><alias>${escapeXml(c.name)}</alias></outputAliases></region>`);
+          if (c.name)
+            io.push(
+              `<region region-id="${id}" ioTagType="Output"><outputAliases><alias>${escapeXml(c.name)}</alias></outputAliases></region>`,
+            );
           height = Math.max(height, h, describe(e.description));
           break;
         }
@@ -238,7 +307,17 @@ export function writeMcdx(input: WriteInput): Uint8Array {
           b.add(path.slice(1), image.png);
           const rel = b.relate('worksheet.xml', NS.image, path);
           const [w, h] = displaySize(e, image, page.width);
-          regions.push(region(id, top, left, w, h, `<picture><png item-idref="${rel}" display-width="${num(w)}" display-height="${num(h)}" /></picture>`, true));
+          regions.push(
+            region(
+              id,
+              top,
+              left,
+              w,
+              h,
+              `<picture><png item-idref="${rel}" display-width="${num(w)}" display-height="${num(h)}" /></picture>`,
+              true,
+            ),
+          );
           let total = h;
           if (e.caption) {
             const t = textRegion(b, 'worksheet.xml', top + h + 4, left, w, `*${e.caption}*`, 'normal', true);
@@ -254,14 +333,20 @@ export function writeMcdx(input: WriteInput): Uint8Array {
   }
 
   addPackageParts(b, input, page.width, { regions, results, io });
-  const ordered = [...b.parts].sort((x, y) => Number(y.path === '[Content_Types].xml') - Number(x.path === '[Content_Types].xml'));
-  return writeZip(ordered.map((part) => ({ name: part.path, data: part.data, deflate: !/\.(png|XamlPackage)$/.test(part.path) })));
+  const ordered = [...b.parts].sort(
+    (x, y) => Number(y.path === '[Content_Types].xml') - Number(x.path === '[Content_Types].xml'),
+  );
+  return writeZip(
+    ordered.map((part) => ({ name: part.path, data: part.data, deflate: !/\.(png|XamlPackage)$/.test(part.path) })),
+  );
 }
 
 function estimateHeight(e: CalcElement, image: PngImage | undefined): number {
   switch (e.type) {
     case 'text':
-      return (e.content.split('\n').length || 1) * (e.style && e.style !== 'normal' ? HEADING_SIZES[e.style] : 14.67) * 1.35;
+      return (
+        (e.content.split('\n').length || 1) * (e.style && e.style !== 'normal' ? HEADING_SIZES[e.style] : 14.67) * 1.35
+      );
     case 'variable':
     case 'formula':
       return 40;
@@ -271,7 +356,11 @@ function estimateHeight(e: CalcElement, image: PngImage | undefined): number {
 }
 
 /** Requested size, else natural size scaled down to the column width, keeping the aspect ratio. */
-export function displaySize(e: { width?: number; height?: number }, image: { width: number; height: number }, maxWidth: number): [number, number] {
+export function displaySize(
+  e: { width?: number; height?: number },
+  image: { width: number; height: number },
+  maxWidth: number,
+): [number, number] {
   let w = e.width ?? (e.height ? (image.width * e.height) / image.height : image.width);
   let h = e.height ?? (e.width ? (image.height * e.width) / image.width : image.height);
   if (e.width === undefined && e.height === undefined && w > maxWidth) {

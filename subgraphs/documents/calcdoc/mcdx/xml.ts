@@ -24,7 +24,8 @@ export const children = (node: Element): Element[] => {
   return out;
 };
 
-export const child = (node: Element, localName: string): Element | undefined => children(node).find((c) => c.localName === localName);
+export const child = (node: Element, localName: string): Element | undefined =>
+  children(node).find((c) => c.localName === localName);
 
 export const textOf = (node: Node): string => node.textContent ?? '';
 

@@ -2,7 +2,15 @@
 // (core/zip.ts), whose reading stops at the inflation caps of core/limits.ts.
 import type { Unzipped } from 'fflate';
 import { fieldError } from '../../../../core/errors.ts';
-import { entryBytes, inflateBudget, newEntry, readZip, writeZip as writeEntries, ZipLimitError, type InflateBudget } from '../../../../core/zip.ts';
+import {
+  entryBytes,
+  inflateBudget,
+  newEntry,
+  readZip,
+  writeZip as writeEntries,
+  ZipLimitError,
+  type InflateBudget,
+} from '../../../../core/zip.ts';
 
 /**
  * Every part of a package, refusing (422) a package over the limits (a zip bomb) as soon as a cap
@@ -18,7 +26,8 @@ export function unzipLimited(bytes: Uint8Array, budget: InflateBudget = inflateB
       if (!entry.name.endsWith('/')) out[entry.name] = entryBytes(entry, budget) as Uint8Array<ArrayBuffer>;
     }
   } catch (err) {
-    if (err instanceof ZipLimitError) throw fieldError('UNSUPPORTED_FORMAT', 'source_file', err.message, { field: 'source_file' });
+    if (err instanceof ZipLimitError)
+      throw fieldError('UNSUPPORTED_FORMAT', 'source_file', err.message, { field: 'source_file' });
     throw err;
   }
   return out;

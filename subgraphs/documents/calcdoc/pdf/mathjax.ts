@@ -43,7 +43,10 @@ function parseTransform(text: string | null | undefined): Matrix {
   let m = IDENTITY;
   if (!text) return m;
   for (const [, fn, args] of text.matchAll(/(?<!\w)(\w+)\(([^()]*)\)/g)) {
-    const a = args!.split(/[\s,]+/).filter(Boolean).map(Number);
+    const a = args!
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (fn === 'translate') m = multiply(m, [1, 0, 0, 1, a[0] ?? 0, a[1] ?? 0]);
     else if (fn === 'scale') m = multiply(m, [a[0]!, 0, 0, a[1] ?? a[0]!, 0, 0]);
     else if (fn === 'matrix') m = multiply(m, a as Matrix);
@@ -129,7 +132,7 @@ function parsePath(d: string): number[] {
 function place(out: number[], path: readonly number[], m: Matrix): void {
   const px = (x: number, y: number) => m[0] * x + m[2] * y + m[4];
   const py = (x: number, y: number) => m[1] * x + m[3] * y + m[5];
-  for (let i = 0; i < path.length; ) {
+  for (let i = 0; i < path.length;) {
     const op = path[i++]!;
     if (op === CLOSE) {
       out.push(CLOSE);
@@ -194,20 +197,44 @@ export function mathmlToOutline(content: string): MathOutline {
         const href = (attr(node, 'xlink:href') ?? attr(node, 'href') ?? '').replace(/^#/, '');
         const key = ids.get(href);
         if (!key) throw new Error(`glyph ${href}`);
-        const at = multiply(multiply(m, parseTransform(attr(node, 'transform'))), [1, 0, 0, 1, Number(attr(node, 'x') ?? 0), Number(attr(node, 'y') ?? 0)]);
+        const at = multiply(multiply(m, parseTransform(attr(node, 'transform'))), [
+          1,
+          0,
+          0,
+          1,
+          Number(attr(node, 'x') ?? 0),
+          Number(attr(node, 'y') ?? 0),
+        ]);
         uses.push({ glyph: key, matrix: at });
         return;
       }
       case 'rect': {
         const at = multiply(m, parseTransform(attr(node, 'transform')));
-        const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((n) => Number(attr(node, n) ?? 0)) as [number, number, number, number];
+        const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((n) => Number(attr(node, n) ?? 0)) as [
+          number,
+          number,
+          number,
+          number,
+        ];
         place(path, [MOVE, x, y, LINE, x + w, y, LINE, x + w, y + h, LINE, x, y + h, CLOSE], at);
         return;
       }
       case 'text': {
-        const at = multiply(multiply(m, parseTransform(attr(node, 'transform'))), [1, 0, 0, 1, Number(attr(node, 'x') ?? 0), Number(attr(node, 'y') ?? 0)]);
+        const at = multiply(multiply(m, parseTransform(attr(node, 'transform'))), [
+          1,
+          0,
+          0,
+          1,
+          Number(attr(node, 'x') ?? 0),
+          Number(attr(node, 'y') ?? 0),
+        ]);
         const size = Number(/[\d.]+/.exec(attr(node, 'font-size') ?? '')?.[0] ?? 1000);
-        texts.push({ text: adaptor.textContent(node), matrix: at, size, italic: /italic/.test(attr(node, 'font-style') ?? attr(node, 'data-variant') ?? '') });
+        texts.push({
+          text: adaptor.textContent(node),
+          matrix: at,
+          size,
+          italic: /italic/.test(attr(node, 'font-style') ?? attr(node, 'data-variant') ?? ''),
+        });
         return;
       }
       case 'path':

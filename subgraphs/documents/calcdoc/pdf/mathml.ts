@@ -50,13 +50,32 @@ export function numberMl(value: number): string {
   if (abs >= 1e5 || abs < 1e-3) {
     const exp = Math.floor(Math.log10(abs));
     const mant = Number((abs / 10 ** exp).toPrecision(4));
-    return row(sign, `<mn>${mant}</mn>`, mo('×'), `<msup><mn>10</mn>${exp < 0 ? row(mo('−'), `<mn>${-exp}</mn>`) : `<mn>${exp}</mn>`}</msup>`);
+    return row(
+      sign,
+      `<mn>${mant}</mn>`,
+      mo('×'),
+      `<msup><mn>10</mn>${exp < 0 ? row(mo('−'), `<mn>${-exp}</mn>`) : `<mn>${exp}</mn>`}</msup>`,
+    );
   }
   return sign ? row(sign, `<mn>${Number(abs.toPrecision(4))}</mn>`) : `<mn>${Number(abs.toPrecision(4))}</mn>`;
 }
 
 /** Prime's long unit names (result.xml) → symbols. */
-const LONG_UNITS: Record<string, string> = { meter: 'm', kilogram: 'kg', second: 's', ampere: 'A', kelvin: 'K', mole: 'mol', candela: 'cd', liter: 'L', foot: 'ft', pound: 'lb', inch: 'in', newton: 'N', radian: 'rad' };
+const LONG_UNITS: Record<string, string> = {
+  meter: 'm',
+  kilogram: 'kg',
+  second: 's',
+  ampere: 'A',
+  kelvin: 'K',
+  mole: 'mol',
+  candela: 'cd',
+  liter: 'L',
+  foot: 'ft',
+  pound: 'lb',
+  inch: 'in',
+  newton: 'N',
+  radian: 'rad',
+};
 
 export function unitMl(unit: string): string {
   if (!unit.trim()) return '';
@@ -70,7 +89,10 @@ export function unitMl(unit: string): string {
   const walk = (n: any): string => {
     switch (n.type) {
       case 'SymbolNode':
-        if (COMPOSITE_UNITS[n.name]) return row(...COMPOSITE_UNITS[n.name]!.split('*').flatMap((u, i) => (i ? [UNIT_DOT, upright(u)] : [upright(u)])));
+        if (COMPOSITE_UNITS[n.name])
+          return row(
+            ...COMPOSITE_UNITS[n.name]!.split('*').flatMap((u, i) => (i ? [UNIT_DOT, upright(u)] : [upright(u)])),
+          );
         return n.name === 'deg' ? DEGREE : upright(n.name);
       case 'ConstantNode':
         return `<mn>${n.value}</mn>`;
@@ -79,7 +101,8 @@ export function unitMl(unit: string): string {
       case 'OperatorNode':
         if (n.fn === 'unaryMinus') return row(mo('−'), walk(n.args[0]));
         if (n.op === '*') return row(walk(n.args[0]), UNIT_DOT, walk(n.args[1]));
-        if (n.op === '/') return row(walk(n.args[0]), mo('/', ' lspace="0" rspace="0" stretchy="false"'), walk(n.args[1]));
+        if (n.op === '/')
+          return row(walk(n.args[0]), mo('/', ' lspace="0" rspace="0" stretchy="false"'), walk(n.args[1]));
         return `<msup>${walk(n.args[0])}${walk(n.args[1])}</msup>`;
       default:
         return upright(n.toString());
@@ -88,12 +111,16 @@ export function unitMl(unit: string): string {
   return walk(node);
 }
 
-export const quantityMl = (q: Quantity): string => (q.unit ? row(numberMl(q.value), isDegree(q.unit) ? '' : SPACE, unitMl(q.unit)) : numberMl(q.value));
+export const quantityMl = (q: Quantity): string =>
+  q.unit ? row(numberMl(q.value), isDegree(q.unit) ? '' : SPACE, unitMl(q.unit)) : numberMl(q.value);
 
 /** The same number and unit as plain text (4 significant digits, kN·m). */
 export function quantityText(value: number, unit: string): string {
   const abs = Math.abs(value);
-  const n = value !== 0 && (abs >= 1e5 || abs < 1e-3) ? value.toExponential(3).replace(/(?<![.0])\.?0+e/, 'e') : String(Number(value.toPrecision(4)));
+  const n =
+    value !== 0 && (abs >= 1e5 || abs < 1e-3)
+      ? value.toExponential(3).replace(/(?<![.0])\.?0+e/, 'e')
+      : String(Number(value.toPrecision(4)));
   if (isDegree(unit)) return `${n}°`;
   return unit ? `${n} ${normalizeUnit(unit).replace(/\*/g, '·')}` : n;
 }
@@ -104,7 +131,12 @@ const FUNCTION_NAMES: Record<string, string> = { asin: 'arcsin', acos: 'arccos',
  * An expression as MathML. With `values`, each variable is replaced by its value in its
  * display unit (the substituted line a checker reads).
  */
-export function expressionMl(node: any, roles: Map<MathNode, SymbolRole>, values?: ReadonlyMap<string, Quantity>, bare = true): string {
+export function expressionMl(
+  node: any,
+  roles: Map<MathNode, SymbolRole>,
+  values?: ReadonlyMap<string, Quantity>,
+  bare = true,
+): string {
   // A substituted value with a unit or a sign is bracketed as an operand, (12 kN/m)·(6 m), but not where
   // brackets already enclose it or nothing binds to it: sin(30°), |−2|, √(…), a fraction's part, a sum's first term, the whole line.
   const m = (n: any) => expressionMl(n, roles, values, false);
@@ -142,7 +174,9 @@ export function expressionMl(node: any, roles: Map<MathNode, SymbolRole>, values
         case '*': {
           const right = node.args[1];
           const unitRight = right.type === 'SymbolNode' && roles.get(right) === 'unit';
-          return unitRight && node.implicit ? row(m(a), right.name === 'deg' ? '' : SPACE, m(right)) : row(m(a), mo('⋅'), m(right));
+          return unitRight && node.implicit
+            ? row(m(a), right.name === 'deg' ? '' : SPACE, m(right))
+            : row(m(a), mo('⋅'), m(right));
         }
         case '/':
           return `<mfrac>${row(inner(a))}${row(inner(node.args[1]))}</mfrac>`;
@@ -157,4 +191,5 @@ export function expressionMl(node: any, roles: Map<MathNode, SymbolRole>, values
 }
 
 /** Whether a tree contains a variable (otherwise the substituted line would repeat the expression). */
-export const hasVariables = (node: MathNode, roles: Map<MathNode, SymbolRole>): boolean => node.filter((n: any) => n.type === 'SymbolNode' && roles.get(n) === 'variable').length > 0;
+export const hasVariables = (node: MathNode, roles: Map<MathNode, SymbolRole>): boolean =>
+  node.filter((n: any) => n.type === 'SymbolNode' && roles.get(n) === 'variable').length > 0;

@@ -36,10 +36,20 @@ export interface RenderInput {
   headersFooters: boolean;
 }
 
-const FONT_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf' };
+const FONT_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+const FONT_FILES = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  italic: 'DejaVuSans-Oblique.ttf',
+  boldItalic: 'DejaVuSans-BoldOblique.ttf',
+};
 /** Parsed once per worker thread and shared by every document (pdfkit takes a fontkit font as it is). */
-const FONTS = Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, createFont(readFileSync(path.join(FONT_DIR, file)))]));
+const FONTS = Object.fromEntries(
+  Object.entries(FONT_FILES).map(([name, file]) => [name, createFont(readFileSync(path.join(FONT_DIR, file)))]),
+);
 const BODY = 10;
 const MATH = 11;
 const HEADING = { heading1: 16, heading2: 13, heading3: 11.5 };
@@ -72,7 +82,7 @@ function glyphContent(p: readonly number[]): { content: string; bbox: number[] }
   const n = (v: number) => String(Math.round(v * 100) / 100);
   let lastX = 0;
   let lastY = 0;
-  for (let i = 0; i < p.length; ) {
+  for (let i = 0; i < p.length;) {
     const op = p[i++]!;
     if (op === CLOSE) {
       ops.push('h');
@@ -81,7 +91,9 @@ function glyphContent(p: readonly number[]): { content: string; bbox: number[] }
     if (op === QUAD) {
       // PDF has only cubic curves: the quadratic's control point, raised.
       const [cx, cy, x, y] = [p[i]!, p[i + 1]!, p[i + 2]!, p[i + 3]!];
-      ops.push(`${n(lastX + (2 / 3) * (cx - lastX))} ${n(lastY + (2 / 3) * (cy - lastY))} ${n(x + (2 / 3) * (cx - x))} ${n(y + (2 / 3) * (cy - y))} ${n(x)} ${n(y)} c`);
+      ops.push(
+        `${n(lastX + (2 / 3) * (cx - lastX))} ${n(lastY + (2 / 3) * (cy - lastY))} ${n(x + (2 / 3) * (cx - x))} ${n(y + (2 / 3) * (cy - y))} ${n(x)} ${n(y)} c`,
+      );
       xs.push(cx, x);
       ys.push(cy, y);
       [lastX, lastY] = [x, y];
@@ -95,7 +107,9 @@ function glyphContent(p: readonly number[]): { content: string; bbox: number[] }
     [lastX, lastY] = [x, y];
     i += 2;
   }
-  const bbox = xs.length ? [Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1] : [0, 0, 0, 0];
+  const bbox = xs.length
+    ? [Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1]
+    : [0, 0, 0, 0];
   return { content: `${ops.join('\n')}\nf`, bbox };
 }
 
@@ -136,7 +150,9 @@ function drawMath(doc: Doc, m: MathOutline, x: number, baseline: number, scale =
   for (const use of m.uses) {
     const name = forms.use(use.glyph);
     const [a, b, c, d, e, f] = use.matrix;
-    (doc as any).addContent(`q ${n(a * k)} ${n(b * k)} ${n(c * k)} ${n(d * k)} ${n(x + e * k)} ${n(baseline + f * k)} cm /${name} Do Q`);
+    (doc as any).addContent(
+      `q ${n(a * k)} ${n(b * k)} ${n(c * k)} ${n(d * k)} ${n(x + e * k)} ${n(baseline + f * k)} cm /${name} Do Q`,
+    );
   }
   for (const t of m.texts) {
     // The text's own transform flips y back (MathJax writes text under scale(1,-1)); its size is in MathJax units.
@@ -146,7 +162,7 @@ function drawMath(doc: Doc, m: MathOutline, x: number, baseline: number, scale =
   }
   const p = m.path;
   if (!p.length) return;
-  for (let i = 0; i < p.length; ) {
+  for (let i = 0; i < p.length;) {
     const op = p[i++]!;
     if (op === CLOSE) doc.closePath();
     else if (op === MOVE) {
@@ -189,7 +205,12 @@ function mathLines(pieces: string[], width: number): MathLine[] {
     if (!current.length) return;
     const natural = current.reduce((a, m) => a + mathSize(m).width, 0) + PIECE_GAP * (current.length - 1);
     const scale = Math.min(1, width / natural);
-    lines.push({ pieces: current, scale, ascent: Math.max(...current.map((m) => mathSize(m, scale).ascent)), descent: Math.max(...current.map((m) => mathSize(m, scale).descent)) });
+    lines.push({
+      pieces: current,
+      scale,
+      ascent: Math.max(...current.map((m) => mathSize(m, scale).ascent)),
+      descent: Math.max(...current.map((m) => mathSize(m, scale).descent)),
+    });
     current = [];
     used = 0;
   };
@@ -209,21 +230,38 @@ function mathLines(pieces: string[], width: number): MathLine[] {
  */
 function hiddenText(d: Doc, text: string, x: number, y: number, height: number) {
   d.save();
-  d.fillOpacity(0).font('regular').fontSize(Math.max(4, Math.min(MATH, height * 0.8)));
+  d.fillOpacity(0)
+    .font('regular')
+    .fontSize(Math.max(4, Math.min(MATH, height * 0.8)));
   d.text(text, x, y, { lineBreak: false });
   d.restore();
 }
 
-function mathRow(pieces: string[], width: number, note?: { text: string; color: string }, doc?: Doc, plain?: string): Row {
+function mathRow(
+  pieces: string[],
+  width: number,
+  note?: { text: string; color: string },
+  doc?: Doc,
+  plain?: string,
+): Row {
   const lines = mathLines(pieces, width);
-  const noteHeight = note && doc ? doc.font('regular').fontSize(BODY - 1).heightOfString(note.text, { width }) + 2 : 0;
+  const noteHeight =
+    note && doc
+      ? doc
+          .font('regular')
+          .fontSize(BODY - 1)
+          .heightOfString(note.text, { width }) + 2
+      : 0;
   return {
     height: lines.reduce((a, l) => a + l.ascent + l.descent + 3, 0) + noteHeight,
     keepWithNext: false,
     draw(d, x, y) {
       let top = y;
       if (note) {
-        d.font('regular').fontSize(BODY - 1).fillColor(note.color).text(note.text, x, top, { width });
+        d.font('regular')
+          .fontSize(BODY - 1)
+          .fillColor(note.color)
+          .text(note.text, x, top, { width });
         d.fillColor('black');
         top += noteHeight;
       }
@@ -242,25 +280,45 @@ function mathRow(pieces: string[], width: number, note?: { text: string; color: 
 
 const EQUALS = '<mo>=</mo>';
 
-function formulaParts(c: CalculatedFormula, calc: Calculation, cached: CachedResult | undefined): { parts: string[]; plain: string; note?: string } {
+function formulaParts(
+  c: CalculatedFormula,
+  calc: Calculation,
+  cached: CachedResult | undefined,
+): { parts: string[]; plain: string; note?: string } {
   const expr = expressionMl(c.expr, c.roles);
   const parts = [c.name ? `<mrow>${nameMl(c.name)}${EQUALS}${expr}</mrow>` : expr];
-  const plain = [...(c.name ? [shownText(c.name)] : []), formatExpression(c.expr, (n) => (c.roles.get(n) === 'variable' ? shownText(n.name) : n.name))];
+  const plain = [
+    ...(c.name ? [shownText(c.name)] : []),
+    formatExpression(c.expr, (n) => (c.roles.get(n) === 'variable' ? shownText(n.name) : n.name)),
+  ];
   if (c.quantity) {
-    if (hasVariables(c.expr, c.roles)) parts.push(`<mrow>${EQUALS}${expressionMl(c.expr, c.roles, calc.values)}</mrow>`);
+    if (hasVariables(c.expr, c.roles))
+      parts.push(`<mrow>${EQUALS}${expressionMl(c.expr, c.roles, calc.values)}</mrow>`);
     parts.push(`<mrow>${EQUALS}${quantityMl(c.quantity)}</mrow>`);
     plain.push(quantityText(c.quantity.value, c.quantity.unit));
     return { parts, plain: plain.join(' = ') };
   }
   if (cached) {
-    parts.push(`<mrow>${EQUALS}${numberMl(cached.value)}${cached.unit ? `<mspace width="0.25em"/>${unitMl(cached.unit)}` : ''}</mrow>`);
+    parts.push(
+      `<mrow>${EQUALS}${numberMl(cached.value)}${cached.unit ? `<mspace width="0.25em"/>${unitMl(cached.unit)}` : ''}</mrow>`,
+    );
     plain.push(quantityText(cached.value, cached.unit));
-    return { parts, plain: plain.join(' = '), note: `Result as cached by Mathcad Prime; not recomputed here: ${c.problem?.message ?? ''}` };
+    return {
+      parts,
+      plain: plain.join(' = '),
+      note: `Result as cached by Mathcad Prime; not recomputed here: ${c.problem?.message ?? ''}`,
+    };
   }
   return { parts, plain: plain.join(' = '), note: `Not evaluated: ${c.problem?.message ?? 'no result'}` };
 }
 
-function textRows(doc: Doc, content: string, style: string | undefined, width: number, outline: (title: string, level: number) => void): Row[] {
+function textRows(
+  doc: Doc,
+  content: string,
+  style: string | undefined,
+  width: number,
+  outline: (title: string, level: number) => void,
+): Row[] {
   const heading = style && style !== 'normal' ? (style as keyof typeof HEADING) : null;
   const rows: Row[] = [];
   for (const raw of content.replace(/\r\n?/g, '\n').split('\n')) {
@@ -275,13 +333,20 @@ function textRows(doc: Doc, content: string, style: string | undefined, width: n
     const plain = spans.map((s) => s.text).join('') || ' ';
     // Bold runs are wider: measure with the widest face the line uses.
     const measureFont = level || spans.some((s) => s.bold) ? 'bold' : 'regular';
-    const height = doc.font(measureFont).fontSize(size).heightOfString(plain, { width: width - indent }) + (level ? 6 : 2);
+    const height =
+      doc
+        .font(measureFont)
+        .fontSize(size)
+        .heightOfString(plain, { width: width - indent }) + (level ? 6 : 2);
     rows.push({
       height,
       keepWithNext: level > 0,
       draw(d, x, y) {
         if (level) outline(plain, level);
-        if (bullet) d.font('regular').fontSize(size).text(/^\d/.test(bullet[1]!) ? bullet[1]! : '•', x, y, { lineBreak: false });
+        if (bullet)
+          d.font('regular')
+            .fontSize(size)
+            .text(/^\d/.test(bullet[1]!) ? bullet[1]! : '•', x, y, { lineBreak: false });
         d.fontSize(size);
         spans.forEach((s, i) => {
           const font = level || s.bold ? (s.italic ? 'boldItalic' : 'bold') : s.italic ? 'italic' : 'regular';
@@ -301,7 +366,15 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
   const landscape = input.orientation === 'landscape';
   const margin = { top: input.headersFooters ? 72 : 50, bottom: input.pageNumbers ? 60 : 50, left: 56, right: 56 };
   // The default font is ours, so pdfkit does not load Helvetica for nothing.
-  const doc = new PDFDocument({ size: 'A4', layout: landscape ? 'landscape' : 'portrait', margins: margin, bufferPages: true, autoFirstPage: true, info: pdfInfo(input), font: FONTS.regular as unknown as string });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
+    margins: margin,
+    bufferPages: true,
+    autoFirstPage: true,
+    info: pdfInfo(input),
+    font: FONTS.regular as unknown as string,
+  });
   for (const [name, font] of Object.entries(FONTS)) doc.registerFont(name, font as unknown as string);
   const chunks: Uint8Array[] = [];
   doc.on('data', (c: Uint8Array) => chunks.push(c));
@@ -326,13 +399,20 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
         return textRows(doc, e.content, e.style, width, outline);
       case 'variable': {
         const q = input.calc.byIndex.get(index);
-        const m = mathmlToOutline(`${nameMl(e.name)}${EQUALS}${q && q.kind === 'variable' ? quantityMl(q.quantity) : numberMl(e.value)}`);
+        const m = mathmlToOutline(
+          `${nameMl(e.name)}${EQUALS}${q && q.kind === 'variable' ? quantityMl(q.quantity) : numberMl(e.value)}`,
+        );
         const plain = `${shownText(e.name)} = ${quantityText(e.value, e.unit ?? '')}`;
         const size = mathSize(m);
         const w = size.width;
         const h = size.ascent + size.descent;
         const descWidth = width - w - 16;
-        const descHeight = e.description ? doc.font('regular').fontSize(BODY - 0.5).heightOfString(e.description, { width: Math.max(60, descWidth) }) : 0;
+        const descHeight = e.description
+          ? doc
+              .font('regular')
+              .fontSize(BODY - 0.5)
+              .heightOfString(e.description, { width: Math.max(60, descWidth) })
+          : 0;
         return [
           {
             height: Math.max(h, descHeight) + 2,
@@ -341,7 +421,10 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
               hiddenText(d, plain, x, y, h);
               drawMath(d, m, x, y + size.ascent);
               if (e.description) {
-                d.font('regular').fontSize(BODY - 0.5).fillColor(GRAY).text(e.description, x + w + 16, y + Math.max(0, (h - BODY) / 2), { width: Math.max(60, descWidth) });
+                d.font('regular')
+                  .fontSize(BODY - 0.5)
+                  .fillColor(GRAY)
+                  .text(e.description, x + w + 16, y + Math.max(0, (h - BODY) / 2), { width: Math.max(60, descWidth) });
                 d.fillColor('black');
               }
             },
@@ -354,12 +437,18 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
         const { parts, plain, note } = formulaParts(c, input.calc, input.cached[index]);
         const rows: Row[] = [];
         if (e.description) {
-          const h = doc.font('italic').fontSize(BODY - 0.5).heightOfString(e.description, { width });
+          const h = doc
+            .font('italic')
+            .fontSize(BODY - 0.5)
+            .heightOfString(e.description, { width });
           rows.push({
             height: h + 1,
             keepWithNext: true,
             draw(d, x, y) {
-              d.font('italic').fontSize(BODY - 0.5).fillColor(GRAY).text(e.description!, x, y, { width });
+              d.font('italic')
+                .fontSize(BODY - 0.5)
+                .fillColor(GRAY)
+                .text(e.description!, x, y, { width });
               d.fillColor('black');
             },
           });
@@ -377,14 +466,24 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
         w *= k;
         h *= k;
         const caption = e.caption ? `Figure: ${e.caption}` : '';
-        const ch = caption ? doc.font('italic').fontSize(BODY - 0.5).heightOfString(caption, { width }) + 4 : 0;
+        const ch = caption
+          ? doc
+              .font('italic')
+              .fontSize(BODY - 0.5)
+              .heightOfString(caption, { width }) + 4
+          : 0;
         return [
           {
             height: h + ch,
             keepWithNext: false,
             draw(d, x, y) {
               d.image(Buffer.from(image.png), x + (width - w) / 2, y, { width: w, height: h });
-              if (caption) d.font('italic').fontSize(BODY - 0.5).fillColor(GRAY).text(caption, x, y + h + 4, { width, align: 'center' }).fillColor('black');
+              if (caption)
+                d.font('italic')
+                  .fontSize(BODY - 0.5)
+                  .fillColor(GRAY)
+                  .text(caption, x, y + h + 4, { width, align: 'center' })
+                  .fillColor('black');
             },
           },
         ];
@@ -394,19 +493,27 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
 
   const unmappedRow = (u: UnmappedRegion): Row => {
     const text = `[${u.kind} region ${u.regionId} is not shown: ${u.reason}]`;
-    const h = doc.font('italic').fontSize(BODY - 1).heightOfString(text, { width: contentWidth });
+    const h = doc
+      .font('italic')
+      .fontSize(BODY - 1)
+      .heightOfString(text, { width: contentWidth });
     return {
       height: h + 2,
       keepWithNext: false,
       draw(d, x, y) {
-        d.font('italic').fontSize(BODY - 1).fillColor('#999999').text(text, x, y, { width: contentWidth }).fillColor('black');
+        d.font('italic')
+          .fontSize(BODY - 1)
+          .fillColor('#999999')
+          .text(text, x, y, { width: contentWidth })
+          .fillColor('black');
       },
     };
   };
 
   // Rows of the layout pass; a two-column row draws its two elements side by side.
   const rows: Row[] = [];
-  const unmappedAt = (position: number) => input.unmapped.filter((u) => u.elementPosition === position).map(unmappedRow);
+  const unmappedAt = (position: number) =>
+    input.unmapped.filter((u) => u.elementPosition === position).map(unmappedRow);
   for (const layoutRow of planLayout(input.elements, input.aiFormatting)) {
     rows.push(...unmappedAt(layoutRow.indices[0]!));
     if (layoutRow.indices.length === 1) {
@@ -466,12 +573,39 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
     const saved = doc.page.margins;
     doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
     if (input.headersFooters) {
-      doc.font('bold').fontSize(9).fillColor('black').text(input.documentName, margin.left, 30, { width: contentWidth * 0.55, lineBreak: false, ellipsis: true });
-      if (meta) doc.font('regular').fontSize(8.5).fillColor(GRAY).text(meta, margin.left + contentWidth * 0.55, 31, { width: contentWidth * 0.45, align: 'right', lineBreak: false, ellipsis: true });
-      doc.moveTo(margin.left, 46).lineTo(margin.left + contentWidth, 46).lineWidth(0.5).strokeColor('#999999').stroke();
+      doc
+        .font('bold')
+        .fontSize(9)
+        .fillColor('black')
+        .text(input.documentName, margin.left, 30, { width: contentWidth * 0.55, lineBreak: false, ellipsis: true });
+      if (meta)
+        doc
+          .font('regular')
+          .fontSize(8.5)
+          .fillColor(GRAY)
+          .text(meta, margin.left + contentWidth * 0.55, 31, {
+            width: contentWidth * 0.45,
+            align: 'right',
+            lineBreak: false,
+            ellipsis: true,
+          });
+      doc
+        .moveTo(margin.left, 46)
+        .lineTo(margin.left + contentWidth, 46)
+        .lineWidth(0.5)
+        .strokeColor('#999999')
+        .stroke();
     }
     if (input.pageNumbers) {
-      doc.font('regular').fontSize(8.5).fillColor(GRAY).text(`Page ${p - range.start + 1} of ${range.count}`, margin.left, doc.page.height - 36, { width: contentWidth, align: 'center', lineBreak: false });
+      doc
+        .font('regular')
+        .fontSize(8.5)
+        .fillColor(GRAY)
+        .text(`Page ${p - range.start + 1} of ${range.count}`, margin.left, doc.page.height - 36, {
+          width: contentWidth,
+          align: 'center',
+          lineBreak: false,
+        });
     }
     doc.fillColor('black');
     doc.page.margins = saved;

@@ -27,10 +27,16 @@ export interface ConvertedWorksheet {
 const PT_TO_DIP = 4 / 3;
 const MAX_XML_BYTES = 100 * 1024 * 1024;
 
-export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted worksheet'): Promise<ConvertedWorksheet> {
+export async function convertXmcd(
+  bytes: Uint8Array,
+  fallbackName = 'Converted worksheet',
+): Promise<ConvertedWorksheet> {
   let xml: Buffer;
   try {
-    xml = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: MAX_XML_BYTES }) : Buffer.from(bytes);
+    xml =
+      bytes[0] === 0x1f && bytes[1] === 0x8b
+        ? gunzipSync(bytes, { maxOutputLength: MAX_XML_BYTES })
+        : Buffer.from(bytes);
   } catch (err) {
     throw new AppError('UNSUPPORTED_FORMAT', `source_file: the .xmcdz does not decompress (${(err as Error).message})`);
   }
@@ -41,7 +47,10 @@ export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted w
     throw new AppError('UNSUPPORTED_FORMAT', `source_file: not well-formed XML (${(err as Error).message})`);
   }
   if (root.localName !== 'worksheet' || !/schemas\.mathsoft\.com\/worksheet(10|20|30)/.test(root.namespaceURI ?? '')) {
-    throw new AppError('UNSUPPORTED_FORMAT', `source_file: not a Mathcad 12–15 worksheet (root ${root.localName} in ${root.namespaceURI ?? 'no namespace'})`);
+    throw new AppError(
+      'UNSUPPORTED_FORMAT',
+      `source_file: not a Mathcad 12–15 worksheet (root ${root.localName} in ${root.namespaceURI ?? 'no namespace'})`,
+    );
   }
 
   const metadataEl = child(root, 'metadata');
@@ -54,18 +63,33 @@ export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted w
   if (field('author')) metadata.author = field('author');
   const binary = new Map<string, string>();
   const binaryEl = child(root, 'binaryContent');
-  for (const item of binaryEl ? children(binaryEl) : []) binary.set(item.getAttribute('item-id') ?? '', textOf(item).replace(/\s+/g, ''));
+  for (const item of binaryEl ? children(binaryEl) : [])
+    binary.set(item.getAttribute('item-id') ?? '', textOf(item).replace(/\s+/g, ''));
 
   const regionsEl = child(root, 'regions');
   const regions = flattenAreas(regionsEl ? children(regionsEl) : []).sort((a, b) => a.top - b.top || a.left - b.left);
 
-  const out: ConvertedWorksheet = { documentName: field('title') || fallbackName, metadata, elements: [], images: new Map(), unconverted: [], generator: null };
+  const out: ConvertedWorksheet = {
+    documentName: field('title') || fallbackName,
+    metadata,
+    elements: [],
+    images: new Map(),
+    unconverted: [],
+    generator: null,
+  };
   const generator = metadataEl && child(metadataEl, 'generator');
   if (generator) out.generator = textOf(generator).trim() || null;
   const defined = new Set<string>();
   const context = { isUnit: (name: string) => !defined.has(name) && isUnitName(name) };
   const skip = (r: (typeof regions)[number], kind: string, reason: string) =>
-    out.unconverted.push({ kind, regionId: r.id, top: r.top * PT_TO_DIP, left: r.left * PT_TO_DIP, elementPosition: out.elements.length, reason });
+    out.unconverted.push({
+      kind,
+      regionId: r.id,
+      top: r.top * PT_TO_DIP,
+      left: r.left * PT_TO_DIP,
+      elementPosition: out.elements.length,
+      reason,
+    });
 
   for (const r of regions) {
     const body = children(r.el).find((c) => c.localName !== 'rendering');
@@ -75,8 +99,11 @@ export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted w
         const paragraphs = children(body).filter((p) => p.localName === 'p');
         const lines = (paragraphs.length ? paragraphs : [body]).map((p) => textOf(p).replace(/\s+/g, ' ').trim());
         if (!lines.some(Boolean)) continue;
-        const styles = new Set(paragraphs.map((p) => /^Heading ([123])$/.exec(p.getAttribute('style') ?? '')?.[1] ?? 'normal'));
-        const style: TextStyle = styles.size === 1 && !styles.has('normal') ? (`heading${[...styles][0]}` as TextStyle) : 'normal';
+        const styles = new Set(
+          paragraphs.map((p) => /^Heading ([123])$/.exec(p.getAttribute('style') ?? '')?.[1] ?? 'normal'),
+        );
+        const style: TextStyle =
+          styles.size === 1 && !styles.has('normal') ? (`heading${[...styles][0]}` as TextStyle) : 'normal';
         out.elements.push({ type: 'text', content: lines.join('\n'), ...(style !== 'normal' ? { style } : {}) });
         break;
       }
@@ -111,7 +138,11 @@ export async function convertXmcd(bytes: Uint8Array, fallbackName = 'Converted w
           const w = Number(stored!.getAttribute('display-width') ?? 0) * PT_TO_DIP;
           const h = Number(stored!.getAttribute('display-height') ?? 0) * PT_TO_DIP;
           out.images.set(out.elements.length, image);
-          out.elements.push({ type: 'image', url: `data:image/png;base64,${Buffer.from(image.png).toString('base64')}`, ...(w && h ? { width: Math.round(w), height: Math.round(h) } : {}) });
+          out.elements.push({
+            type: 'image',
+            url: `data:image/png;base64,${Buffer.from(image.png).toString('base64')}`,
+            ...(w && h ? { width: Math.round(w), height: Math.round(h) } : {}),
+          });
         } catch {
           skip(r, 'picture', 'the picture cannot be decoded');
         }
@@ -145,7 +176,12 @@ function flattenAreas(top: Element[]): PlacedRegion[] {
   while (pending.length) {
     const { el, dy, dx } = pending.pop()!;
     if (el.localName !== 'region') continue;
-    const placed = { el, id: el.getAttribute('region-id') ?? '', top: dy + Number(el.getAttribute('top') ?? 0), left: dx + Number(el.getAttribute('left') ?? 0) };
+    const placed = {
+      el,
+      id: el.getAttribute('region-id') ?? '',
+      top: dy + Number(el.getAttribute('top') ?? 0),
+      left: dx + Number(el.getAttribute('left') ?? 0),
+    };
     const area = children(el).find((c) => c.localName === 'area');
     if (!area) {
       out.push(placed);

@@ -23,7 +23,6 @@ const FUTURE_FUNCTIONS = new Set(
 /** Dynamic-array functions that live in the worksheet namespace as well. */
 const WORKSHEET_FUNCTIONS = new Set(['FILTER', 'SORT']);
 
-
 /**
  * Functions that return an array which spills into the cells below and
  * beside: Excel spills a formula only when the cell is marked as a
@@ -125,7 +124,8 @@ function lambdaParameters(formula: string): string {
     }
     if (close < 0) continue;
     args.push(blanked.slice(argStart, close).trim());
-    const declared = m[1]!.toUpperCase() === 'LET' ? args.slice(0, -1).filter((_, i) => i % 2 === 0) : args.slice(0, -1);
+    const declared =
+      m[1]!.toUpperCase() === 'LET' ? args.slice(0, -1).filter((_, i) => i % 2 === 0) : args.slice(0, -1);
     const names = new Set(declared.filter((a) => /^[A-Za-z_][\w.]*$/.test(a)).map((a) => a.toLowerCase()));
     if (names.size) scopes.push({ from: open, to: close, names });
   }
@@ -175,7 +175,11 @@ export function structuredReferences(expression: string): StructuredReference[] 
       }
     } else parts.push(inner);
     const names = parts.map((p) => p.replace(/^@/, '').trim()).filter(Boolean);
-    refs.push({ table: m[2]!, columns: names.filter((p) => !p.startsWith('#')).map(unescapeColumn), items: names.filter((p) => p.startsWith('#')) });
+    refs.push({
+      table: m[2]!,
+      columns: names.filter((p) => !p.startsWith('#')).map(unescapeColumn),
+      items: names.filter((p) => p.startsWith('#')),
+    });
     start.lastIndex = end + 1;
   }
   return refs;
@@ -185,7 +189,10 @@ export function structuredReferences(expression: string): StructuredReference[] 
 export function formulaSyntaxProblem(expression: string): string | null {
   if ((expression.match(/"/g)?.length ?? 0) % 2) return 'a string literal is not closed';
   const text = withoutStrings(expression);
-  for (const [open, close] of [['(', ')'], ['[', ']']] as const) {
+  for (const [open, close] of [
+    ['(', ')'],
+    ['[', ']'],
+  ] as const) {
     let depth = 0;
     let brackets = 0;
     for (let i = 0; i < text.length; i++) {

@@ -54,7 +54,8 @@ export interface WorkbookSpec {
   sheets: SheetSpec[];
 }
 
-const isCell = (v: unknown): v is CellValue => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isCell = (v: unknown): v is CellValue =>
+  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 const text = z.string().nullish();
 const shape = z.object({
   workbookName: z.string(),
@@ -94,7 +95,6 @@ const shape = z.object({
 });
 type RawBlock = z.output<typeof shape>['sheets'][number]['blocks'][number];
 
-
 /** Excel's own limits: longer text, longer formulas or bigger sheets make it repair or refuse the file. */
 const MAX_CELL_TEXT = 32_767;
 const MAX_FORMULA = 8_192;
@@ -124,10 +124,13 @@ function isA1Reference(name: string): boolean {
  * U+FFFF; lone surrogates): no part of the workbook could hold them, and silently dropping
  * them changes the caller's data, so they are refused where they come in.
  */
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function forbiddenCharacter(text: string): string | null {
   const m = XML_FORBIDDEN.exec(text);
-  return m ? `contains the control character U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${m.index}, which an .xlsx cannot hold` : null;
+  return m
+    ? `contains the control character U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${m.index}, which an .xlsx cannot hold`
+    : null;
 }
 const HEX_COLOR = /^#?[0-9A-Fa-f]{6}$/;
 const LEGEND_POSITIONS: readonly LegendPosition[] = ['top', 'bottom', 'left', 'right'];
@@ -143,7 +146,13 @@ class BlockContext {
     this.index = index;
   }
   fail(field: string, message: string, code: ErrorCode = 'UNPROCESSABLE', extra: Record<string, unknown> = {}): never {
-    throw fieldError(code, field, message, { sheet: this.sheet, block_index: this.index, field, ...extra }, `Sheet "${this.sheet}", block ${this.index}, `);
+    throw fieldError(
+      code,
+      field,
+      message,
+      { sheet: this.sheet, block_index: this.index, field, ...extra },
+      `Sheet "${this.sheet}", block ${this.index}, `,
+    );
   }
   /** Refuses text an .xlsx cannot hold (control characters), naming the field and any row and column. */
   text(field: string, value: string | null | undefined, extra: Record<string, unknown> = {}): void {
@@ -152,14 +161,18 @@ class BlockContext {
   }
   required<T>(block: RawBlock, field: keyof RawBlock): NonNullable<T> {
     const value = block[field];
-    if (value === null || value === undefined) this.fail(field, `is required for a ${block.type} block`, 'VALIDATION_ERROR');
+    if (value === null || value === undefined)
+      this.fail(field, `is required for a ${block.type} block`, 'VALIDATION_ERROR');
     return value as NonNullable<T>;
   }
 }
 
 function checkSheetName(name: string, index: number): void {
   const fail = (why: string): never => {
-    throw new AppError('UNPROCESSABLE', `sheets[${index}].name "${name}": ${why}`, { sheet_index: index, field: 'name' });
+    throw new AppError('UNPROCESSABLE', `sheets[${index}].name "${name}": ${why}`, {
+      sheet_index: index,
+      field: 'name',
+    });
   };
   const bad = forbiddenCharacter(name);
   if (bad) fail(bad);
@@ -170,28 +183,62 @@ function checkSheetName(name: string, index: number): void {
   if (name.toLowerCase() === 'history') fail('"History" is reserved by Excel');
 }
 
-function checkFormula(ctx: BlockContext, field: string, expression: string, tables: Map<string, TableBlock>, ownTable: TableBlock | null): void {
-  if (expression.length > MAX_FORMULA) ctx.fail(field, `Excel allows formulas of at most ${MAX_FORMULA} characters`, 'UNPROCESSABLE');
-  if (!expression.startsWith('=')) ctx.fail(field, `a formula must begin with "=" (got ${JSON.stringify(expression.slice(0, 40))})`, 'UNPROCESSABLE', { expression });
+function checkFormula(
+  ctx: BlockContext,
+  field: string,
+  expression: string,
+  tables: Map<string, TableBlock>,
+  ownTable: TableBlock | null,
+): void {
+  if (expression.length > MAX_FORMULA)
+    ctx.fail(field, `Excel allows formulas of at most ${MAX_FORMULA} characters`, 'UNPROCESSABLE');
+  if (!expression.startsWith('='))
+    ctx.fail(field, `a formula must begin with "=" (got ${JSON.stringify(expression.slice(0, 40))})`, 'UNPROCESSABLE', {
+      expression,
+    });
   if (expression.trim() === '=') ctx.fail(field, 'the formula is empty', 'FORMULA_PARSE_ERROR', { expression });
   const problem = formulaSyntaxProblem(expression);
   if (problem) ctx.fail(field, `cannot be parsed: ${problem}`, 'FORMULA_PARSE_ERROR', { expression });
   for (const ref of currentRowRefs(expression)) {
     if (ref.table) continue;
     // A bare [@Column] means "this row of the table": it refers to the table the cell is in.
-    if (!ownTable) ctx.fail(field, '[@Column] means "this row of the table" and needs a table name outside a data_table (Table[@Column])', 'FORMULA_PARSE_ERROR', { expression });
+    if (!ownTable)
+      ctx.fail(
+        field,
+        '[@Column] means "this row of the table" and needs a table name outside a data_table (Table[@Column])',
+        'FORMULA_PARSE_ERROR',
+        { expression },
+      );
     const column = unescapeColumn(ref.column).trim();
     if (!ownTable.headers.some((h) => h.toLowerCase() === column.toLowerCase())) {
-      ctx.fail(field, `[@${ref.column}]: table ${ownTable.name} has no column "${column}"`, 'FORMULA_PARSE_ERROR', { expression });
+      ctx.fail(field, `[@${ref.column}]: table ${ownTable.name} has no column "${column}"`, 'FORMULA_PARSE_ERROR', {
+        expression,
+      });
     }
   }
   for (const ref of structuredReferences(expression)) {
     const table = tables.get(ref.table.toLowerCase());
-    if (!table) ctx.fail(field, `${ref.table}[…] names no data_table of the workbook`, 'FORMULA_PARSE_ERROR', { expression, table: ref.table });
+    if (!table)
+      ctx.fail(field, `${ref.table}[…] names no data_table of the workbook`, 'FORMULA_PARSE_ERROR', {
+        expression,
+        table: ref.table,
+      });
     // The tables this service writes have no totals row: Excel shows #REF! for [#Totals].
-    if (ref.items.some((i) => i.toLowerCase() === '#totals')) ctx.fail(field, `table ${table.name} has no totals row, so ${ref.table}[#Totals] would be #REF!`, 'FORMULA_PARSE_ERROR', { expression });
+    if (ref.items.some((i) => i.toLowerCase() === '#totals'))
+      ctx.fail(
+        field,
+        `table ${table.name} has no totals row, so ${ref.table}[#Totals] would be #REF!`,
+        'FORMULA_PARSE_ERROR',
+        { expression },
+      );
     const missing = ref.columns.filter((c) => !table.headers.some((h) => h.toLowerCase() === c.toLowerCase()));
-    if (missing.length) ctx.fail(field, `table ${table.name} has no column ${missing.map((c) => `"${c}"`).join(', ')}`, 'FORMULA_PARSE_ERROR', { expression });
+    if (missing.length)
+      ctx.fail(
+        field,
+        `table ${table.name} has no column ${missing.map((c) => `"${c}"`).join(', ')}`,
+        'FORMULA_PARSE_ERROR',
+        { expression },
+      );
   }
 }
 
@@ -200,8 +247,20 @@ function checkRows(ctx: BlockContext, rows: unknown): CellValue[][] {
   rows.forEach((row: unknown, r) => {
     if (!Array.isArray(row)) ctx.fail('rows', `row ${r} is not an array of values`, 'VALIDATION_ERROR', { row: r });
     row.forEach((v: unknown, c) => {
-      if (!isCell(v)) ctx.fail('rows', `row ${r}, column ${c}: a value must be a number, a string, a boolean or null`, 'VALIDATION_ERROR', { row: r, column: c });
-      if (typeof v === 'string' && v.length > MAX_CELL_TEXT) ctx.fail('rows', `row ${r}, column ${c}: Excel holds at most ${MAX_CELL_TEXT} characters in a cell`, 'UNPROCESSABLE', { row: r, column: c });
+      if (!isCell(v))
+        ctx.fail(
+          'rows',
+          `row ${r}, column ${c}: a value must be a number, a string, a boolean or null`,
+          'VALIDATION_ERROR',
+          { row: r, column: c },
+        );
+      if (typeof v === 'string' && v.length > MAX_CELL_TEXT)
+        ctx.fail(
+          'rows',
+          `row ${r}, column ${c}: Excel holds at most ${MAX_CELL_TEXT} characters in a cell`,
+          'UNPROCESSABLE',
+          { row: r, column: c },
+        );
       if (typeof v === 'string') {
         const bad = forbiddenCharacter(v);
         if (bad) ctx.fail('rows', `row ${r}, column ${c}: ${bad}`, 'UNPROCESSABLE', { row: r, column: c });
@@ -217,22 +276,28 @@ function tableBlock(ctx: BlockContext, raw: RawBlock): TableBlock {
   const rows = checkRows(ctx, ctx.required<unknown>(raw, 'rows'));
   ctx.text('name', name);
   if (name.length > 255 || !TABLE_NAME.test(name)) {
-    ctx.fail('name', `"${name}" is not a valid table name (a letter, underscore or backslash, then letters, digits, underscores, periods or backslashes; at most 255 characters)`);
+    ctx.fail(
+      'name',
+      `"${name}" is not a valid table name (a letter, underscore or backslash, then letters, digits, underscores, periods or backslashes; at most 255 characters)`,
+    );
   }
   if (BOOLEAN_NAME.test(name)) ctx.fail('name', `"${name}" is a logical value in Excel, not a name`);
-  if (R1C1_LIKE.test(name) || isA1Reference(name)) ctx.fail('name', `"${name}" looks like a cell reference, which Excel would read instead of the table`);
+  if (R1C1_LIKE.test(name) || isA1Reference(name))
+    ctx.fail('name', `"${name}" looks like a cell reference, which Excel would read instead of the table`);
   if (!headers.length) ctx.fail('headers', 'a table needs at least one column');
   if (headers.length > MAX_COLUMNS) ctx.fail('headers', `Excel sheets have at most ${MAX_COLUMNS} columns`);
   const seen = new Set<string>();
   headers.forEach((h, i) => {
     ctx.text('headers', h, { column: i });
     if (!h.trim()) ctx.fail('headers', `header ${i} is empty`);
-    if (seen.has(h.toLowerCase())) ctx.fail('headers', `"${h}" appears twice (Excel compares column names without case)`);
+    if (seen.has(h.toLowerCase()))
+      ctx.fail('headers', `"${h}" appears twice (Excel compares column names without case)`);
     if (/[\r\n]/.test(h)) ctx.fail('headers', `header ${i} contains a line break`);
     seen.add(h.toLowerCase());
   });
   rows.forEach((row, r) => {
-    if (row.length > headers.length) ctx.fail('rows', `row ${r} has ${row.length} values for ${headers.length} columns`, 'UNPROCESSABLE', { row: r });
+    if (row.length > headers.length)
+      ctx.fail('rows', `row ${r} has ${row.length} values for ${headers.length} columns`, 'UNPROCESSABLE', { row: r });
   });
   return { type: 'data_table', name, headers, rows };
 }
@@ -242,25 +307,32 @@ function chartBlock(ctx: BlockContext, raw: RawBlock, sheetTables: Map<string, T
   const chartType = raw.chartType ?? DEFAULT_CHART_TYPE;
   const dataRange = ctx.required<string>(raw, 'dataRange');
   ctx.text('title', raw.title);
-  if (!(CHART_TYPES as readonly string[]).includes(chartType)) ctx.fail('chartType', `"${chartType}" is not one of ${CHART_TYPES.join(', ')}`);
+  if (!(CHART_TYPES as readonly string[]).includes(chartType))
+    ctx.fail('chartType', `"${chartType}" is not one of ${CHART_TYPES.join(', ')}`);
   const type = chartType as ChartType;
   const table = sheetTables.get(dataRange.toLowerCase());
   if (!table) {
     const known = [...sheetTables.values()].map((t) => t.name);
-    ctx.fail('dataRange', `"${dataRange}" names no data_table defined earlier in this sheet${known.length ? ` (defined so far: ${known.join(', ')})` : ''}`);
+    ctx.fail(
+      'dataRange',
+      `"${dataRange}" names no data_table defined earlier in this sheet${known.length ? ` (defined so far: ${known.join(', ')})` : ''}`,
+    );
   }
   const column = (field: string, name: string): string => {
     const found = table.headers.find((h) => h.toLowerCase() === name.toLowerCase());
-    if (!found) ctx.fail(field, `"${name}" is not a column of table ${table.name} (columns: ${table.headers.join(', ')})`);
+    if (!found)
+      ctx.fail(field, `"${name}" is not a column of table ${table.name} (columns: ${table.headers.join(', ')})`);
     return found;
   };
   const xAxis = raw.xAxis ? column('xAxis', raw.xAxis) : table.headers[0]!;
   if (type === 'scatter') {
     const x = table.headers.indexOf(xAxis);
     const text = table.rows.findIndex((r) => typeof r[x] === 'string' && !(r[x] as string).startsWith('='));
-    if (text >= 0) ctx.fail('xAxis', `a scatter chart plots numbers along x, but column "${xAxis}" holds text in row ${text}`);
+    if (text >= 0)
+      ctx.fail('xAxis', `a scatter chart plots numbers along x, but column "${xAxis}" holds text in row ${text}`);
   }
-  const yRaw = raw.yAxis === null || raw.yAxis === undefined ? table.headers.filter((h) => h !== xAxis) : [raw.yAxis].flat();
+  const yRaw =
+    raw.yAxis === null || raw.yAxis === undefined ? table.headers.filter((h) => h !== xAxis) : [raw.yAxis].flat();
   if (!yRaw.length) ctx.fail('yAxis', `table ${table.name} has no column left to plot besides x_axis "${xAxis}"`);
   const yAxis = yRaw.map((y) => column('yAxis', y));
   if (type === 'pie' && yAxis.length > 1) ctx.fail('yAxis', 'a pie chart draws one series: give one column');
@@ -306,11 +378,17 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
   }
   const badName = forbiddenCharacter(raw.workbookName);
   if (badName) throw fieldError('UNPROCESSABLE', 'workbookName', badName, { field: 'workbookName' });
-  if (!raw.sheets.length) throw new AppError('UNPROCESSABLE', 'sheets: a workbook needs at least one sheet', { field: 'sheets' });
+  if (!raw.sheets.length)
+    throw new AppError('UNPROCESSABLE', 'sheets: a workbook needs at least one sheet', { field: 'sheets' });
   const sheetNames = new Set<string>();
   raw.sheets.forEach((s, i) => {
     checkSheetName(s.name, i);
-    if (sheetNames.has(s.name.toLowerCase())) throw new AppError('UNPROCESSABLE', `sheets[${i}].name "${s.name}": two sheets have this name (Excel ignores case)`, { sheet_index: i, field: 'name' });
+    if (sheetNames.has(s.name.toLowerCase()))
+      throw new AppError(
+        'UNPROCESSABLE',
+        `sheets[${i}].name "${s.name}": two sheets have this name (Excel ignores case)`,
+        { sheet_index: i, field: 'name' },
+      );
     sheetNames.add(s.name.toLowerCase());
   });
 
@@ -319,10 +397,12 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
   const built = raw.sheets.map((s) =>
     s.blocks.map((b, i) => {
       const ctx = new BlockContext(s.name, i);
-      if (!(BLOCK_TYPES as readonly string[]).includes(b.type)) ctx.fail('type', `"${b.type}" is not one of ${BLOCK_TYPES.join(', ')}`, 'VALIDATION_ERROR');
+      if (!(BLOCK_TYPES as readonly string[]).includes(b.type))
+        ctx.fail('type', `"${b.type}" is not one of ${BLOCK_TYPES.join(', ')}`, 'VALIDATION_ERROR');
       if (b.type !== 'data_table') return null;
       const table = tableBlock(ctx, b);
-      if (tables.has(table.name.toLowerCase())) ctx.fail('name', `a table named "${table.name}" already exists in the workbook (names ignore case)`);
+      if (tables.has(table.name.toLowerCase()))
+        ctx.fail('name', `a table named "${table.name}" already exists in the workbook (names ignore case)`);
       tables.set(table.name.toLowerCase(), table);
       return table;
     }),
@@ -336,7 +416,8 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
         case 'header': {
           const content = ctx.required<string>(b, 'content');
           ctx.text('content', content);
-          if (content.length > MAX_CELL_TEXT) ctx.fail('content', `Excel holds at most ${MAX_CELL_TEXT} characters in a cell`);
+          if (content.length > MAX_CELL_TEXT)
+            ctx.fail('content', `Excel holds at most ${MAX_CELL_TEXT} characters in a cell`);
           return { type: 'header', content };
         }
         case 'data_table': {
@@ -361,7 +442,11 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
           ctx.text('expression', expression);
           checkFormula(ctx, 'expression', expression, tables, null);
           const format = b.format ?? 'general';
-          if (!isNumberFormat(format)) ctx.fail('format', `"${format}" is not one of general, number, integer, currency, percent, date, scientific, engineering`);
+          if (!isNumberFormat(format))
+            ctx.fail(
+              'format',
+              `"${format}" is not one of general, number, integer, currency, percent, date, scientific, engineering`,
+            );
           return { type: 'formula', label, expression, format: format as NumberFormatName };
         }
         default:
@@ -369,8 +454,16 @@ export function validateWorkbook(input: unknown): WorkbookSpec {
       }
     });
     // Rows the layout will use, at most: every block and the blank row after it, charts 21 rows.
-    const rows = blocks.reduce((n, b) => n + 2 + (b.type === 'data_table' ? Math.max(1, b.rows.length) + 1 : b.type === 'chart' ? 20 : 0), 0);
-    if (rows > MAX_ROWS) throw new AppError('UNPROCESSABLE', `sheets[${si}] "${s.name}": the blocks need about ${rows} rows; an Excel sheet has ${MAX_ROWS}`, { sheet: s.name, field: 'blocks' });
+    const rows = blocks.reduce(
+      (n, b) => n + 2 + (b.type === 'data_table' ? Math.max(1, b.rows.length) + 1 : b.type === 'chart' ? 20 : 0),
+      0,
+    );
+    if (rows > MAX_ROWS)
+      throw new AppError(
+        'UNPROCESSABLE',
+        `sheets[${si}] "${s.name}": the blocks need about ${rows} rows; an Excel sheet has ${MAX_ROWS}`,
+        { sheet: s.name, field: 'blocks' },
+      );
     return { name: s.name, blocks };
   });
   return { workbookName: raw.workbookName, sheets };

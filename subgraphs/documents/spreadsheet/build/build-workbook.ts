@@ -13,12 +13,18 @@ export async function buildWorkbook(spec: WorkbookSpec): Promise<Buffer> {
   const sheets = layoutWorkbook(spec);
   const parts: SheetParts[] = sheets.map((s) => ({
     sheet: s.name,
-    tables: s.placements.flatMap((p) => (p.kind === 'table' ? [tableXml(p.id, p.block.name, p.block.headers, p.box)] : [])),
+    tables: s.placements.flatMap((p) =>
+      p.kind === 'table' ? [tableXml(p.id, p.block.name, p.block.headers, p.box)] : [],
+    ),
     charts: s.placements.flatMap((p) =>
-      p.kind === 'chart' ? [{ xml: chartFor(p.block.chartType, chartSpecOf(s.name, p)).toXml(), from: p.from, to: p.to }] : [],
+      p.kind === 'chart'
+        ? [{ xml: chartFor(p.block.chartType, chartSpecOf(s.name, p)).toXml(), from: p.from, to: p.to }]
+        : [],
     ),
     // write-workbook.ts puts a formula block's value in column B of its row.
-    dynamicArrays: s.placements.flatMap((p) => (p.kind === 'formula' && isDynamicArrayFormula(p.formula) ? [`B${p.row}`] : [])),
+    dynamicArrays: s.placements.flatMap((p) =>
+      p.kind === 'formula' && isDynamicArrayFormula(p.formula) ? [`B${p.row}`] : [],
+    ),
   }));
   const cells = await writeCells(sheets, parts.map(sheetReferences));
   return addSheetParts(cells, parts);

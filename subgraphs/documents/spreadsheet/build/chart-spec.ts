@@ -17,12 +17,22 @@ export function chartSpecOf(sheet: string, placement: ChartPlacement): ChartSpec
       const cell = stringCell(v);
       return 'text' in cell ? cell.text : null;
     });
-    return { col, data: { ref: absoluteRef(sheet, { col1: col, row1: box.row1 + 1, col2: col, row2: box.row2 }), cache: cache.length ? cache : [null] } };
+    return {
+      col,
+      data: {
+        ref: absoluteRef(sheet, { col1: col, row1: box.row1 + 1, col2: col, row2: box.row2 }),
+        cache: cache.length ? cache : [null],
+      },
+    };
   };
   const x = column(block.xAxis);
   const series = block.yAxis.map((name) => {
     const y = column(name);
-    return { nameRef: absoluteRef(sheet, { col1: y.col, row1: box.row1, col2: y.col, row2: box.row1 }), name, values: y.data };
+    return {
+      nameRef: absoluteRef(sheet, { col1: y.col, row1: box.row1, col2: y.col, row2: box.row1 }),
+      name,
+      values: y.data,
+    };
   });
   const o = block.options;
   return {

@@ -52,17 +52,25 @@ const DYNAMIC_ARRAY_METADATA =
 /** Marks the listed cells of a sheet's XML as dynamic-array formulas (cm="1", the first cellMetadata block). */
 function markDynamicArrays(sheetXml: string, cells: readonly string[]): string {
   const wanted = new Set(cells);
-  return sheetXml.replace(/<c r="([A-Z]+\d+)"(?=[\s/>])/g, (tag, ref: string) => (wanted.has(ref) ? `${tag} cm="1"` : tag));
+  return sheetXml.replace(/<c r="([A-Z]+\d+)"(?=[\s/>])/g, (tag, ref: string) =>
+    wanted.has(ref) ? `${tag} cm="1"` : tag,
+  );
 }
 
 /** Adds the metadata part, its workbook relationship and content type, and the cm mark on each sheet's cells. */
-function addDynamicArrays(pkg: Package, workbook: string, marks: readonly { part: string; cells: string[] }[]): { part: string; contentType: string }[] {
+function addDynamicArrays(
+  pkg: Package,
+  workbook: string,
+  marks: readonly { part: string; cells: string[] }[],
+): { part: string; contentType: string }[] {
   if (!marks.length) return [];
   for (const { part, cells } of marks) pkg.write(part, markDynamicArrays(pkg.read(part)!, cells));
   const metadata = `${path.dirname(workbook)}/metadata.xml`;
   if (pkg.read(metadata) !== null) throw new Error(`${metadata} already exists`);
   pkg.write(metadata, DYNAMIC_ARRAY_METADATA);
-  addRelationships(pkg, workbook, [{ id: 'rIdMeta1', type: REL.sheetMetadata, target: relativeTarget(workbook, metadata) }]);
+  addRelationships(pkg, workbook, [
+    { id: 'rIdMeta1', type: REL.sheetMetadata, target: relativeTarget(workbook, metadata) },
+  ]);
   return [{ part: metadata, contentType: CONTENT_TYPE.sheetMetadata }];
 }
 
@@ -77,7 +85,9 @@ function partIds(parts: Pick<SheetParts, 'tables' | 'charts'>): { drawing: strin
 export function sheetReferences(parts: Pick<SheetParts, 'tables' | 'charts'>): string {
   const ids = partIds(parts);
   const drawing = ids.drawing ? `<drawing r:id="${ids.drawing}"/>` : '';
-  const tables = ids.tables.length ? `<tableParts count="${ids.tables.length}">${ids.tables.map((id) => `<tablePart r:id="${id}"/>`).join('')}</tableParts>` : '';
+  const tables = ids.tables.length
+    ? `<tableParts count="${ids.tables.length}">${ids.tables.map((id) => `<tablePart r:id="${id}"/>`).join('')}</tableParts>`
+    : '';
   return drawing + tables;
 }
 
@@ -97,7 +107,8 @@ export function addSheetParts(xlsx: Buffer, sheets: readonly SheetParts[]): Buff
   for (const parts of sheets) {
     if (!parts.tables.length && !parts.charts.length) continue;
     const sheetPart = entries.find((e) => e.name === parts.sheet)!.part;
-    if (relationshipsOf(pkg, sheetPart).some((r) => r.id.startsWith('rIdP'))) throw new Error(`${sheetPart} already has rIdP relationships`);
+    if (relationshipsOf(pkg, sheetPart).some((r) => r.id.startsWith('rIdP')))
+      throw new Error(`${sheetPart} already has rIdP relationships`);
     const ids = partIds(parts);
     const sheetRels: { id: string; type: string; target: string }[] = [];
 

@@ -48,7 +48,8 @@ function writeBeforeClose(ws: StreamingSheet, xml: string): void {
   const sheet = ws as unknown as { _writeCloseWorksheet?: () => void; _write?: (text: string) => void };
   const close = sheet._writeCloseWorksheet;
   const write = sheet._write;
-  if (typeof close !== 'function' || typeof write !== 'function') throw new Error('exceljs streaming worksheet has no _writeCloseWorksheet/_write');
+  if (typeof close !== 'function' || typeof write !== 'function')
+    throw new Error('exceljs streaming worksheet has no _writeCloseWorksheet/_write');
   sheet._writeCloseWorksheet = () => {
     write.call(sheet, xml);
     close.call(sheet);
@@ -80,7 +81,9 @@ export async function writeCells(sheets: readonly SheetLayout[], references: rea
   out.on('data', (c: Buffer) => chunks.push(c));
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   for (const [i, layout] of sheets.entries()) {
-    const ws = wb.addWorksheet(layout.name, { pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 } });
+    const ws = wb.addWorksheet(layout.name, {
+      pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    });
     if (references[i]) writeBeforeClose(ws, references[i]);
     ws.columns = layout.columnWidths.map((width) => ({ width }));
     for (const p of layout.placements) {

@@ -60,7 +60,8 @@ function richText(text: string, rotated = false): string {
   return `<c:tx><c:rich>${body}<a:lstStyle/><a:p><a:pPr><a:defRPr b="1"/></a:pPr><a:r><a:rPr lang="en-US" b="1"/><a:t>${escapeXml(text)}</a:t></a:r></a:p></c:rich></c:tx>`;
 }
 
-const titleXml = (text: string, rotated = false): string => `<c:title>${richText(text, rotated)}<c:overlay val="0"/></c:title>`;
+const titleXml = (text: string, rotated = false): string =>
+  `<c:title>${richText(text, rotated)}<c:overlay val="0"/></c:title>`;
 
 function cacheXml(kind: 'num' | 'str', cache: DataRef['cache']): string {
   const points = cache
@@ -70,7 +71,11 @@ function cacheXml(kind: 'num' | 'str', cache: DataRef['cache']): string {
   return `<c:${kind}Cache>${format}<c:ptCount val="${cache.length}"/>${points}</c:${kind}Cache>`;
 }
 
-export const numRef = (d: DataRef): string => `<c:numRef><c:f>${escapeXml(d.ref)}</c:f>${cacheXml('num', d.cache.map((v) => (typeof v === 'number' ? v : null)))}</c:numRef>`;
+export const numRef = (d: DataRef): string =>
+  `<c:numRef><c:f>${escapeXml(d.ref)}</c:f>${cacheXml(
+    'num',
+    d.cache.map((v) => (typeof v === 'number' ? v : null)),
+  )}</c:numRef>`;
 
 /** Categories that are all numbers are written as numbers, others as text. */
 export const categoryRef = (d: DataRef): string =>
@@ -136,7 +141,13 @@ export abstract class Chart {
 
   protected valueAxis(
     position: 'b' | 'l',
-    options: { id?: number; crossAx?: number; title?: string | null; crosses?: 'autoZero' | 'max'; crossBetween?: 'between' | 'midCat' } = {},
+    options: {
+      id?: number;
+      crossAx?: number;
+      title?: string | null;
+      crosses?: 'autoZero' | 'max';
+      crossBetween?: 'between' | 'midCat';
+    } = {},
   ): string {
     const title = options.title === undefined ? this.spec.valueTitle : options.title;
     return (

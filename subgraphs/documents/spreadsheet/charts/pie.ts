@@ -5,7 +5,10 @@ export class PieChart extends Chart {
   protected plotArea(): string {
     const s = this.spec.series[0]!;
     const slices = s.values.cache
-      .map((_, i) => `<c:dPt>${val('idx', i)}${val('bubble3D', false)}<c:spPr>${solidFill(this.color(i))}</c:spPr></c:dPt>`)
+      .map(
+        (_, i) =>
+          `<c:dPt>${val('idx', i)}${val('bubble3D', false)}<c:spPr>${solidFill(this.color(i))}</c:spPr></c:dPt>`,
+      )
       .join('');
     const series =
       `<c:ser>${this.seriesHead(0)}${slices}${this.dataLabels(this.spec.showPercentages)}` +

@@ -21,7 +21,12 @@ export class ScatterChart extends Chart {
       `<c:scatterChart>${val('scatterStyle', smooth ? 'smoothMarker' : 'lineMarker')}${val('varyColors', false)}${series}` +
       `${this.axisIds()}</c:scatterChart>`;
     // Both scatter axes are value axes: x is the "category" id placed at the bottom.
-    const xAxis = this.valueAxis('b', { id: CATEGORY_AXIS_ID, crossAx: VALUE_AXIS_ID, title: this.spec.categoryTitle, crossBetween: 'midCat' });
+    const xAxis = this.valueAxis('b', {
+      id: CATEGORY_AXIS_ID,
+      crossAx: VALUE_AXIS_ID,
+      title: this.spec.categoryTitle,
+      crossBetween: 'midCat',
+    });
     const yAxis = this.valueAxis('l', { crossBetween: 'midCat' });
     return group + xAxis + yAxis;
   }

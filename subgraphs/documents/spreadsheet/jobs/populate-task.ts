@@ -7,7 +7,9 @@ import { fillTemplate } from '../template/fill.ts';
 
 /** A package the zip reader refuses is the caller's file: an UNSUPPORTED_FORMAT naming templateFile. */
 export function asTemplateError(err: unknown): unknown {
-  return err instanceof ZipFormatError ? fieldError('UNSUPPORTED_FORMAT', 'templateFile', err.message, { field: 'templateFile' }) : err;
+  return err instanceof ZipFormatError
+    ? fieldError('UNSUPPORTED_FORMAT', 'templateFile', err.message, { field: 'templateFile' })
+    : err;
 }
 
 export default defineTask((input: PopulateInput): Uint8Array => {

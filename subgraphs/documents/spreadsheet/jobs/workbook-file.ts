@@ -3,7 +3,11 @@ import type { JobContext } from '../../../../core/jobs/types.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function saveWorkbook(ctx: JobContext<unknown>, bytes: Uint8Array, name: string): Promise<Record<string, unknown>> {
+export async function saveWorkbook(
+  ctx: JobContext<unknown>,
+  bytes: Uint8Array,
+  name: string,
+): Promise<Record<string, unknown>> {
   const saved = await ctx.files.save({
     accountId: ctx.job.accountId,
     jobId: ctx.job.id,

@@ -64,7 +64,8 @@ function displayLength(v: unknown): number {
 
 function columnWidths(sheet: SheetSpec): number[] {
   const widths: number[] = [];
-  const fit = (col: number, len: number) => (widths[col] = Math.max(widths[col] ?? MIN_WIDTH, Math.min(MAX_WIDTH, len + 2)));
+  const fit = (col: number, len: number) =>
+    (widths[col] = Math.max(widths[col] ?? MIN_WIDTH, Math.min(MAX_WIDTH, len + 2)));
   for (const block of sheet.blocks) {
     if (block.type === 'data_table') {
       block.headers.forEach((h, c) => fit(c, h.length + 3)); // room for the filter button
@@ -108,12 +109,24 @@ function layoutSheet(sheet: SheetSpec, nextTableId: () => number): SheetLayout {
         break;
       }
       case 'formula':
-        placements.push({ kind: 'formula', row, label: block.label, formula: toFileFormula(block.expression, null), numFmt: NUMBER_FORMATS[block.format] });
+        placements.push({
+          kind: 'formula',
+          row,
+          label: block.label,
+          formula: toFileFormula(block.expression, null),
+          numFmt: NUMBER_FORMATS[block.format],
+        });
         row += next?.type === 'formula' ? 1 : 2;
         break;
       case 'chart': {
         const table = tables.get(block.dataRange.toLowerCase())!;
-        placements.push({ kind: 'chart', block, table, from: { col: 0, row: row - 1 }, to: { col: chartColumns(widths), row: row - 1 + CHART_ROWS } });
+        placements.push({
+          kind: 'chart',
+          block,
+          table,
+          from: { col: 0, row: row - 1 },
+          to: { col: chartColumns(widths), row: row - 1 + CHART_ROWS },
+        });
         row += CHART_ROWS + 1;
         break;
       }

@@ -28,14 +28,16 @@ export interface Relationship {
   target: string;
 }
 
-export const relsPathOf = (part: string): string => path.join(path.dirname(part), '_rels', `${path.basename(part)}.rels`);
+export const relsPathOf = (part: string): string =>
+  path.join(path.dirname(part), '_rels', `${path.basename(part)}.rels`);
 
 /** A relationship target as a part name inside the zip (no leading slash). */
 export const resolveTarget = (fromPart: string, target: string): string =>
   target.startsWith('/') ? target.slice(1) : path.normalize(path.join(path.dirname(fromPart), target));
 
 /** `../charts/chart1.xml` from `xl/drawings/drawing1.xml` to `xl/charts/chart1.xml`. */
-export const relativeTarget = (fromPart: string, toPart: string): string => path.relative(path.dirname(fromPart), toPart);
+export const relativeTarget = (fromPart: string, toPart: string): string =>
+  path.relative(path.dirname(fromPart), toPart);
 
 export function parseRelationships(xml: string): Relationship[] {
   return startTags(xml, 'Relationship').map((tag) => {
@@ -49,21 +51,26 @@ export function relationshipsOf(pkg: Package, part: string): Relationship[] {
   return xml ? parseRelationships(xml) : [];
 }
 
-const EMPTY_RELS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+const EMPTY_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
 
 /** Appends relationships to a part's .rels (creating it when the part had none). */
 export function addRelationships(pkg: Package, part: string, rels: readonly Relationship[]): void {
   if (!rels.length) return;
   const relsPath = relsPathOf(part);
   const xml = pkg.read(relsPath) ?? EMPTY_RELS;
-  const added = rels.map((r) => `<Relationship Id="${escapeXml(r.id)}" Type="${r.type}" Target="${escapeXml(r.target)}"/>`).join('');
+  const added = rels
+    .map((r) => `<Relationship Id="${escapeXml(r.id)}" Type="${r.type}" Target="${escapeXml(r.target)}"/>`)
+    .join('');
   pkg.write(relsPath, xml.replace('</Relationships>', `${added}</Relationships>`));
 }
 
 export function addContentTypes(pkg: Package, overrides: readonly { part: string; contentType: string }[]): void {
   if (!overrides.length) return;
   const xml = pkg.read('[Content_Types].xml')!;
-  const added = overrides.map((o) => `<Override PartName="/${escapeXml(o.part)}" ContentType="${o.contentType}"/>`).join('');
+  const added = overrides
+    .map((o) => `<Override PartName="/${escapeXml(o.part)}" ContentType="${o.contentType}"/>`)
+    .join('');
   pkg.write('[Content_Types].xml', xml.replace('</Types>', `${added}</Types>`));
 }
 

@@ -55,9 +55,11 @@ export function startTags(xml: string, name: string): string[] {
 /** Attributes of one start tag, unescaped (`<sheet name="A &amp; B" r:id="rId1">` → {name, 'r:id'}). */
 export function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/(?<![\w:.-])([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) out[m[1]!] = unescapeXml(m[3] ?? m[4] ?? '');
+  for (const m of tag.matchAll(/(?<![\w:.-])([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
+    out[m[1]!] = unescapeXml(m[3] ?? m[4] ?? '');
   return out;
 }
 
 /** Characters XML 1.0 cannot carry at all; Excel refuses a part that has them. */
-export const stripInvalidXmlChars = (s: string): string => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+export const stripInvalidXmlChars = (s: string): string =>
+  s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');

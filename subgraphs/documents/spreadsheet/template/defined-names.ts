@@ -43,15 +43,29 @@ export function parseDefinedNames(workbookXml: string, sheets: readonly SheetEnt
     const closeLt = workbookXml.lastIndexOf('</', close);
     if (closeLt < tagEnd) break;
     if (out.length >= LIMITS.templateMaxDefinedNames) {
-      throw fieldError('UNPROCESSABLE', 'templateFile', `the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`, { field: 'templateFile', limit: LIMITS.templateMaxDefinedNames });
+      throw fieldError(
+        'UNPROCESSABLE',
+        'templateFile',
+        `the workbook defines more than ${LIMITS.templateMaxDefinedNames} names`,
+        { field: 'templateFile', limit: LIMITS.templateMaxDefinedNames },
+      );
     }
     // A real start tag carries a name, a sheet id and a few flags: a longer one is not read (it would be the attribute pattern's worst case).
     if (tagEnd - attrStart > MAX_TAG_CHARS) {
-      throw fieldError('UNPROCESSABLE', 'templateFile', `a definedName start tag is longer than ${MAX_TAG_CHARS} characters`, { field: 'templateFile' });
+      throw fieldError(
+        'UNPROCESSABLE',
+        'templateFile',
+        `a definedName start tag is longer than ${MAX_TAG_CHARS} characters`,
+        { field: 'templateFile' },
+      );
     }
     const a = attributes(workbookXml.slice(attrStart, tagEnd));
     const local = a.localSheetId === undefined ? null : Number(a.localSheetId);
-    out.push({ name: a.name ?? '', scope: local === null ? null : (sheets[local]?.name ?? null), formula: unescapeXml(workbookXml.slice(tagEnd + 1, closeLt)).trim() });
+    out.push({
+      name: a.name ?? '',
+      scope: local === null ? null : (sheets[local]?.name ?? null),
+      formula: unescapeXml(workbookXml.slice(tagEnd + 1, closeLt)).trim(),
+    });
     at = close + TAG.length + 1;
   }
   return out;

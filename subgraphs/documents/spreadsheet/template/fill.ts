@@ -11,7 +11,9 @@ import { dropCachedResults, writeSheetCells, type SheetWrite } from './sheet-cel
 function recalculateOnLoad(workbookXml: string): string {
   const calcPr = /<calcPr\b[^>]*?\/?>/.exec(workbookXml);
   if (!calcPr) return workbookXml.replace(/(<\/(?:\w+:)?workbook>)/, '<calcPr fullCalcOnLoad="1"/>$1');
-  const tag = calcPr[0].replace(/(?<!\s)\s+fullCalcOnLoad="[^"]*"/, '').replace(/(?:(?<!\s)\s+)?(\/?>)$/, ' fullCalcOnLoad="1"$1');
+  const tag = calcPr[0]
+    .replace(/(?<!\s)\s+fullCalcOnLoad="[^"]*"/, '')
+    .replace(/(?:(?<!\s)\s+)?(\/?>)$/, ' fullCalcOnLoad="1"$1');
   return workbookXml.slice(0, calcPr.index) + tag + workbookXml.slice(calcPr.index + calcPr[0].length);
 }
 
@@ -39,9 +41,15 @@ export function fillTemplate(input: PopulateInput): Buffer {
   if (calcChain && relsXml) {
     const part = resolveTarget(workbook, calcChain.target);
     pkg.remove(part);
-    pkg.write(relsPath, relsXml.replace(/<Relationship\b[^>]*>/g, (tag) => (tag.includes(`Id="${calcChain.id}"`) ? '' : tag)));
+    pkg.write(
+      relsPath,
+      relsXml.replace(/<Relationship\b[^>]*>/g, (tag) => (tag.includes(`Id="${calcChain.id}"`) ? '' : tag)),
+    );
     const types = pkg.read('[Content_Types].xml')!;
-    pkg.write('[Content_Types].xml', types.replace(/<Override\b[^>]*>/g, (tag) => (tag.includes(`PartName="/${part}"`) ? '' : tag)));
+    pkg.write(
+      '[Content_Types].xml',
+      types.replace(/<Override\b[^>]*>/g, (tag) => (tag.includes(`PartName="/${part}"`) ? '' : tag)),
+    );
   }
   pkg.write(workbook, recalculateOnLoad(template.workbookXml));
   return pkg.toBuffer();

@@ -36,19 +36,36 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
   const keys = Object.keys(mappings);
   const missing = keys.filter((k) => !findName(k, template.names));
   if (missing.length) {
-    throw new AppError('NAMED_RANGE_NOT_FOUND', `No named range in the template for ${missing.map((k) => `"${k}"`).join(', ')} (names are case-sensitive)`, {
-      missing_ranges: missing,
-      // Each as a key dataMappings accepts: a sheet-scoped name with its sheet quoted when Excel would quote it.
-      available_ranges: template.names.filter((n) => !n.name.startsWith('_xlnm.')).map((n) => (n.scope ? `${quoteSheet(n.scope)}!${n.name}` : n.name)),
-    });
+    throw new AppError(
+      'NAMED_RANGE_NOT_FOUND',
+      `No named range in the template for ${missing.map((k) => `"${k}"`).join(', ')} (names are case-sensitive)`,
+      {
+        missing_ranges: missing,
+        // Each as a key dataMappings accepts: a sheet-scoped name with its sheet quoted when Excel would quote it.
+        available_ranges: template.names
+          .filter((n) => !n.name.startsWith('_xlnm.'))
+          .map((n) => (n.scope ? `${quoteSheet(n.scope)}!${n.name}` : n.name)),
+      },
+    );
   }
   const writes: CellWrite[] = [];
   for (const key of keys) {
     const def = findName(key, template.names)!;
     const area = areaOf(def);
-    if (!area) throw fieldError('UNPROCESSABLE', dataKey('dataMappings', key), `the name refers to ${def.formula}, not to one range of cells`, { field: dataKey('dataMappings', key), refers_to: def.formula });
+    if (!area)
+      throw fieldError(
+        'UNPROCESSABLE',
+        dataKey('dataMappings', key),
+        `the name refers to ${def.formula}, not to one range of cells`,
+        { field: dataKey('dataMappings', key), refers_to: def.formula },
+      );
     if (!template.sheets.some((s) => s.name === area.sheet && s.part)) {
-      throw fieldError('UNPROCESSABLE', dataKey('dataMappings', key), `the name points at sheet "${area.sheet}", which is not a worksheet of the template`, { field: dataKey('dataMappings', key) });
+      throw fieldError(
+        'UNPROCESSABLE',
+        dataKey('dataMappings', key),
+        `the name points at sheet "${area.sheet}", which is not a worksheet of the template`,
+        { field: dataKey('dataMappings', key) },
+      );
     }
     const { box } = area;
     const height = box.row2 - box.row1 + 1;
@@ -60,10 +77,19 @@ export function planWrites(template: OpenTemplate, mappings: PopulateInput['data
         'UNPROCESSABLE',
         dataKey('dataMappings', key),
         `${rows.length} row(s) of up to ${widest} value(s) do not fit the named range ${boxRef(box)}, which is ${height} row(s) by ${width} column(s)`,
-        { field: dataKey('dataMappings', key), range: `${area.sheet}!${boxRef(box)}`, range_rows: height, range_columns: width, given_rows: rows.length, given_columns: widest },
+        {
+          field: dataKey('dataMappings', key),
+          range: `${area.sheet}!${boxRef(box)}`,
+          range_rows: height,
+          range_columns: width,
+          given_rows: rows.length,
+          given_columns: widest,
+        },
       );
     }
-    rows.forEach((r, i) => r.forEach((value, j) => writes.push({ sheet: area.sheet, col: box.col1 + j, row: box.row1 + i, value })));
+    rows.forEach((r, i) =>
+      r.forEach((value, j) => writes.push({ sheet: area.sheet, col: box.col1 + j, row: box.row1 + i, value })),
+    );
   }
   return writes;
 }

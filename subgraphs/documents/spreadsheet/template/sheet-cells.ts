@@ -15,7 +15,8 @@ export interface SheetWrite {
 }
 
 /** A template whose sheet XML this writer cannot address (Excel always writes what it needs). */
-const unreadable = (why: string) => fieldError('UNSUPPORTED_FORMAT', 'templateFile', `a worksheet cannot be filled: ${why}`, { field: 'templateFile' });
+const unreadable = (why: string) =>
+  fieldError('UNSUPPORTED_FORMAT', 'templateFile', `a worksheet cannot be filled: ${why}`, { field: 'templateFile' });
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
 const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
@@ -39,13 +40,21 @@ function patchRow(rowNumber: number, cellsXml: string, writes: Map<number, Sheet
     const write = writes.get(at.col);
     // The first cell of a shared formula carries the formula for the others; overwriting it would break them.
     if (write && /<f\b[^>]*\bt="shared"[^>]*\bref="/.test(m[2] ?? '')) {
-      throw fieldError('UNPROCESSABLE', 'dataMappings', `cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`, { field: 'dataMappings', cell: a.r });
+      throw fieldError(
+        'UNPROCESSABLE',
+        'dataMappings',
+        `cell ${a.r} holds a formula shared with other cells of the template; a named range to fill should not cover it`,
+        { field: 'dataMappings', cell: a.r },
+      );
     }
     cells.push({ col: at.col, xml: write ? cellXml(at.col, rowNumber, a.s, write.value) : m[0] });
     writes.delete(at.col);
   }
   for (const w of writes.values()) cells.push({ col: w.col, xml: cellXml(w.col, rowNumber, undefined, w.value) });
-  return cells.sort((a, b) => a.col - b.col).map((c) => c.xml).join('');
+  return cells
+    .sort((a, b) => a.col - b.col)
+    .map((c) => c.xml)
+    .join('');
 }
 
 export function writeSheetCells(sheetXml: string, writes: readonly SheetWrite[]): string {
@@ -76,7 +85,10 @@ export function writeSheetCells(sheetXml: string, writes: readonly SheetWrite[])
     byRow.delete(number);
   }
   for (const [row, pending] of byRow) rows.push({ row, xml: `<row r="${row}">${patchRow(row, '', pending)}</row>` });
-  const body = rows.sort((a, b) => a.row - b.row).map((r) => r.xml).join('');
+  const body = rows
+    .sort((a, b) => a.row - b.row)
+    .map((r) => r.xml)
+    .join('');
   return selfClosing
     ? `${sheetXml.slice(0, open.index)}<sheetData>${body}</sheetData>${sheetXml.slice(start)}`
     : `${sheetXml.slice(0, start)}${body}${sheetXml.slice(end)}`;

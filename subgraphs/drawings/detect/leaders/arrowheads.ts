@@ -51,7 +51,10 @@ function slenderHead(pts: [Point, Point, Point], bbox: BBox, parts: Set<Seg>): A
   const apex = angles.indexOf(Math.min(...angles));
   if (angles[apex]! > (55 * Math.PI) / 180) return null;
   const tip = pts[apex]!;
-  const base: Point = [(pts[(apex + 1) % 3]![0] + pts[(apex + 2) % 3]![0]) / 2, (pts[(apex + 1) % 3]![1] + pts[(apex + 2) % 3]![1]) / 2];
+  const base: Point = [
+    (pts[(apex + 1) % 3]![0] + pts[(apex + 2) % 3]![0]) / 2,
+    (pts[(apex + 1) % 3]![1] + pts[(apex + 2) % 3]![1]) / 2,
+  ];
   const length = Math.max(...pts.map((p) => dist(p, tip)));
   return { tip, heading: unit(sub(tip, base)), bbox, length, kind: 'triangle', parts };
 }
@@ -59,7 +62,9 @@ function slenderHead(pts: [Point, Point, Point], bbox: BBox, parts: Set<Seg>): A
 export function dotArrowhead(sp: Subpath): Arrowhead | null {
   if (!sp.path.fill) return null;
   const c = circleOf(sp, { minRadius: 0.4, maxRadius: 4, tolerance: 0.12 });
-  return c ? { tip: c.center, heading: null, bbox: sp.bbox, length: c.radius, kind: 'dot', parts: new Set(sp.segs) } : null;
+  return c
+    ? { tip: c.center, heading: null, bbox: sp.bbox, length: c.radius, kind: 'dot', parts: new Set(sp.segs) }
+    : null;
 }
 
 const pointKey = (p: Point) => Math.round(p[0] * 4) * 1_000_000 + Math.round(p[1] * 4);
@@ -81,7 +86,10 @@ export function openArrowheads(scene: Scene): Arrowhead[] {
   }
   const byEnd = new Map<number, { seg: Seg; end: Point; other: Point }[]>();
   for (const l of short) {
-    for (const [end, other] of [[l.a, l.b], [l.b, l.a]] as const) {
+    for (const [end, other] of [
+      [l.a, l.b],
+      [l.b, l.a],
+    ] as const) {
       const k = pointKey(end);
       if (!shaftEnds.has(k)) continue;
       let list = byEnd.get(k);
@@ -191,14 +199,23 @@ const TILE_POINTS = 5;
  */
 function tiledFill(scene: Scene): { tiles: Set<Subpath>; halves: Arrowhead[] } {
   // A fill closes its outline whether or not the path says so.
-  const small = scene.subpaths.filter((sp) => sp.path.fill && sp.points.length >= 3 && sp.points.length <= TILE_POINTS && sp.segs.every((s) => s.kind === 'line'));
+  const small = scene.subpaths.filter(
+    (sp) =>
+      sp.path.fill &&
+      sp.points.length >= 3 &&
+      sp.points.length <= TILE_POINTS &&
+      sp.segs.every((s) => s.kind === 'line'),
+  );
   const ids = small.map((sp) => sp.points.map(cornerId));
   const shape = (k: number) => [...new Set(ids[k])].sort((x, y) => x - y).join(' ');
   // A side, by its two corners (lower first), to the first polygon having it; each polygon's neighbours.
   const owner = new Map<number, Map<number, number>>();
   const neighbours = new Map<number, Set<number>>();
   const meet = (i: number, j: number) => {
-    for (const [x, y] of [[i, j], [j, i]] as const) {
+    for (const [x, y] of [
+      [i, j],
+      [j, i],
+    ] as const) {
       let set = neighbours.get(x);
       if (!set) neighbours.set(x, (set = new Set()));
       set.add(y);
@@ -247,10 +264,18 @@ function headOfHalves(p: Subpath, q: Subpath): Arrowhead | null {
   if (shared.length !== 2 || !u || !v) return null;
   const uv = dist(u, v);
   // The shared corner on the line u–v is the base's middle; the other is the tip.
-  const onBase = shared.findIndex((s) => uv > 0 && Math.abs(cross(sub(s, u), sub(v, u))) / uv < 0.02 * uv + 0.02 && dist(s, u) < uv && dist(s, v) < uv);
+  const onBase = shared.findIndex(
+    (s) =>
+      uv > 0 && Math.abs(cross(sub(s, u), sub(v, u))) / uv < 0.02 * uv + 0.02 && dist(s, u) < uv && dist(s, v) < uv,
+  );
   if (onBase < 0) return null;
   const tip = shared[1 - onBase]!;
-  const bbox: BBox = [Math.min(p.bbox[0], q.bbox[0]), Math.min(p.bbox[1], q.bbox[1]), Math.max(p.bbox[2], q.bbox[2]), Math.max(p.bbox[3], q.bbox[3])];
+  const bbox: BBox = [
+    Math.min(p.bbox[0], q.bbox[0]),
+    Math.min(p.bbox[1], q.bbox[1]),
+    Math.max(p.bbox[2], q.bbox[2]),
+    Math.max(p.bbox[3], q.bbox[3]),
+  ];
   return slenderHead([tip, u, v], bbox, new Set([...p.segs, ...q.segs]));
 }
 

@@ -52,7 +52,8 @@ type Line = Extract<Seg, { kind: 'line' }>;
  * ratio). An arrow whose nearest text is only that is a dimension, stair or slope
  * arrow, not a leader.
  */
-const NOT_A_NOTE = /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+([.,]\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+([.,]\d+)?\s*%)$/i;
+const NOT_A_NOTE =
+  /^(\d+'\s*(?:-\s*)?(?:\d+(?:\s+\d+\/\d+|\/\d+)?)?"?|\d+([.,]\d+)?"?|UP|DN|DOWN|(SLOPE|FALL)(\s.*)?|\d+([.,]\d+)?\s*%)$/i;
 export const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !== '' && !NOT_A_NOTE.test(t.text));
 
 /**
@@ -60,14 +61,16 @@ export const isNote = (texts: readonly TextRef[]) => texts.some((t) => t.text !=
  * LP1-2,4, PP-2-12, HP1-21,23), or a lettered panel and two or more (PPA-14,16). A lettered
  * name with one number (P-1, PT-2, CPT-1) is a finish or material code, and leaders point at those.
  */
-const CIRCUIT = /^([A-Z]{1,3}-?\d{1,2}[A-Z]?\s*-\s*\d{1,3}(\s*,\s*\d{1,3})*|[A-Z]{1,4}\s*-\s*\d{1,3}(\s*,\s*\d{1,3})+)$/;
+const CIRCUIT =
+  /^([A-Z]{1,3}-?\d{1,2}[A-Z]?\s*-\s*\d{1,3}(\s*,\s*\d{1,3})*|[A-Z]{1,4}\s*-\s*\d{1,3}(\s*,\s*\d{1,3})+)$/;
 
 /** CIRCUIT AT THE HEAD: a circuit label starting within a head length or so beyond the tip, ahead of it. */
 function circuitAtHead(scene: Scene, head: Arrowhead): boolean {
   if (!head.heading) return false;
   const reach = Math.max(4, 1.5 * head.length);
   const [x, y] = head.tip;
-  const ahead = (box: BBox) => angleBetween(sub([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], head.tip), head.heading!) < Math.PI / 3;
+  const ahead = (box: BBox) =>
+    angleBetween(sub([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], head.tip), head.heading!) < Math.PI / 3;
   if (!scene.hasTextLayer) {
     const label = strokedTextNear(scene, [x, y, x, y], reach, head.parts);
     return label !== null && ahead(label.bbox);
@@ -158,8 +161,10 @@ function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Poin
       if (len < reach) continue;
       // The line continues behind the arrowhead: opposite to its heading, and in line with the tip
       // (hatching or a wall running past the head is parallel but offset).
-      if (head.heading && angleBetween(sub(far, near), [-head.heading[0], -head.heading[1]]) > (20 * Math.PI) / 180) continue;
-      if (head.heading && Math.abs(cross(sub(head.tip, near), sub(far, near))) / len > Math.max(0.6, 0.2 * reach)) continue;
+      if (head.heading && angleBetween(sub(far, near), [-head.heading[0], -head.heading[1]]) > (20 * Math.PI) / 180)
+        continue;
+      if (head.heading && Math.abs(cross(sub(head.tip, near), sub(far, near))) / len > Math.max(0.6, 0.2 * reach))
+        continue;
       found.push({ line: l, far, gap, len });
     }
   }
@@ -168,7 +173,13 @@ function shaftCandidates(scene: Scene, head: Arrowhead): { line: Line; far: Poin
 }
 
 /** Lines with an end point within `within` (at most ENDPOINT_CELL) of p, other than `skip`; at most `limit` of them. */
-function linesEndingAt(scene: Scene, p: Point, within: number, skip: ReadonlySet<Line> | null = null, limit = Infinity): Line[] {
+function linesEndingAt(
+  scene: Scene,
+  p: Point,
+  within: number,
+  skip: ReadonlySet<Line> | null = null,
+  limit = Infinity,
+): Line[] {
   const out = new Set<Line>();
   endpointIndex(scene).near(p, within, (i) => {
     const l = scene.lines[i]!;
@@ -210,7 +221,13 @@ function nearTip(index: TipIndex, p: Point): boolean {
 }
 
 /** Follows connected segments from `from` for up to `max` more segments, returning the chain's far end. */
-function follow(scene: Scene, start: Line, from: Point, max: number, tips: TipIndex): { points: Point[]; used: Set<Line> } {
+function follow(
+  scene: Scene,
+  start: Line,
+  from: Point,
+  max: number,
+  tips: TipIndex,
+): { points: Point[]; used: Set<Line> } {
   const points: Point[] = [from];
   const used = new Set<Line>([start]);
   let cur = start.a === from ? start.b : start.a;
@@ -283,7 +300,14 @@ function leaderAlong(
     const p = chain.points[chain.points.length - 1]!;
     block = strokedTextNear(scene, [p[0], p[1], p[0], p[1]], 2 * size, chain.used);
   }
-  if (!block || (block.bbox[0] <= head.tip[0] && head.tip[0] <= block.bbox[2] && block.bbox[1] <= head.tip[1] && head.tip[1] <= block.bbox[3])) return null;
+  if (
+    !block ||
+    (block.bbox[0] <= head.tip[0] &&
+      head.tip[0] <= block.bbox[2] &&
+      block.bbox[1] <= head.tip[1] &&
+      head.tip[1] <= block.bbox[3])
+  )
+    return null;
   const end = chain.points[chain.points.length - 1]!;
   // LONGER THAN ITS HEAD, measured from the tip; shorter strokes are parts of glyphs and symbols.
   let length = dist(head.tip, chain.points[0]!);
@@ -291,7 +315,8 @@ function leaderAlong(
   if (length < Math.max(10, 1.2 * head.length)) return null;
   // An arrowhead at the other end too makes it a dimension line; the line may stop at that
   // head's base, one head length short of its tip (SHAFT AT THE BASE).
-  for (const h of ctx.headIndex.query([end[0], end[1], end[0], end[1]])) if (h.tip !== head.tip && dist(h.tip, end) < Math.max(1.5, h.length + 0.5)) return null;
+  for (const h of ctx.headIndex.query([end[0], end[1], end[0], end[1]]))
+    if (h.tip !== head.tip && dist(h.tip, end) < Math.max(1.5, h.length + 0.5)) return null;
   return { chain: chain.points, block, stroked };
 }
 
@@ -299,10 +324,19 @@ function leaderAlong(
 const HUB = 8;
 
 /** `bubbles`: the page's circles, among which callout bubbles are looked for. */
-export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: readonly BBox[], bubbles: readonly Circle[] = []): Leader[] {
+export function findLeaders(
+  scene: Scene,
+  heads: readonly Arrowhead[],
+  exclude: readonly BBox[],
+  bubbles: readonly Circle[] = [],
+): Leader[] {
   const tips = heads.map((h) => h.tip);
   const bubbleIndex = new GridIndex<Circle>(48);
-  for (const b of bubbles) bubbleIndex.insert([b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius], b);
+  for (const b of bubbles)
+    bubbleIndex.insert(
+      [b.center[0] - b.radius, b.center[1] - b.radius, b.center[0] + b.radius, b.center[1] + b.radius],
+      b,
+    );
   // Heads by the reach of their tip (a head length and a half point), so the dimension test asks
   // the heads near a leader's far end, not every head of the page for every candidate.
   const headIndex = new GridIndex<Arrowhead>(24);
@@ -316,7 +350,8 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
   const out: Leader[] = [];
   const seen: Arrowhead[] = [];
   for (const head of heads) {
-    if (exclude.some((b) => head.tip[0] >= b[0] && head.tip[0] <= b[2] && head.tip[1] >= b[1] && head.tip[1] <= b[3])) continue;
+    if (exclude.some((b) => head.tip[0] >= b[0] && head.tip[0] <= b[2] && head.tip[1] >= b[1] && head.tip[1] <= b[3]))
+      continue;
     if (inARow.has(head) || circuitAtHead(scene, head)) continue;
     // An outlined filled head also reads as an open V; the filled reading is the better one.
     if (head.kind === 'open' && filledTips.some((t) => dist(t, head.tip) < 1)) continue;
@@ -334,7 +369,14 @@ export function findLeaders(scene: Scene, heads: readonly Arrowhead[], exclude: 
     const ys = points.map((p) => p[1]);
     // One arrowhead can be seen twice (a filled triangle's edges also meet like an open head);
     // two arrows meeting tip to tip from opposite sides (a finish transition) are two leaders.
-    if (seen.some((s) => dist(s.tip, head.tip) < 2 && (!s.heading || !head.heading || angleBetween(s.heading, head.heading) < Math.PI / 4))) continue;
+    if (
+      seen.some(
+        (s) =>
+          dist(s.tip, head.tip) < 2 &&
+          (!s.heading || !head.heading || angleBetween(s.heading, head.heading) < Math.PI / 4),
+      )
+    )
+      continue;
     seen.push(head);
     out.push({
       arrowTip: head.tip,

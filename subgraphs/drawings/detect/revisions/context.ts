@@ -8,7 +8,8 @@ import { boxDistance, center } from '../../../../core/geometry/bbox.ts';
 import type { Scene } from '../scene.ts';
 
 /** A revision block's column heading: the column that numbers the revisions. */
-const HEADING = /^(REV\.?|REVS?\.?\s*NO\.?|REVISIONS?|NO\.?|INDEX|IND\.?|ÄND\.?|ÄNDERUNG(EN)?|MOD\.?|ISSUE|REV\.?\s*#|#)$/i;
+const HEADING =
+  /^(REV\.?|REVS?\.?\s*NO\.?|REVISIONS?|NO\.?|INDEX|IND\.?|ÄND\.?|ÄNDERUNG(EN)?|MOD\.?|ISSUE|REV\.?\s*#|#)$/i;
 /** A revision's number or letter as the block writes it. */
 const MARK = /^([A-Z]{1,2}|\d{1,3})$/i;
 
@@ -26,10 +27,12 @@ export interface RevisionContext {
 export function revisionBlockMarks(scene: Scene, titleblock: BBox | null): Set<string> {
   const out = new Set<string>();
   if (!titleblock || !scene.hasTextLayer) return out;
-  const runs = [...scene.textIndex.query(titleblock)].map((i) => scene.texts[i]!).filter((t) => {
-    const [x, y] = center(t.bbox);
-    return x >= titleblock[0] && x <= titleblock[2] && y >= titleblock[1] && y <= titleblock[3];
-  });
+  const runs = [...scene.textIndex.query(titleblock)]
+    .map((i) => scene.texts[i]!)
+    .filter((t) => {
+      const [x, y] = center(t.bbox);
+      return x >= titleblock[0] && x <= titleblock[2] && y >= titleblock[1] && y <= titleblock[3];
+    });
   for (const h of runs) {
     if (!HEADING.test(h.str.trim())) continue;
     const w = Math.max(h.bbox[2] - h.bbox[0], 2 * h.size);
@@ -43,7 +46,8 @@ export function revisionBlockMarks(scene: Scene, titleblock: BBox | null): Set<s
 }
 
 /** A cloud within three delta sides of the triangle's box. */
-export const besideCloud = (context: RevisionContext, bbox: BBox, side: number): boolean => context.clouds.some((c) => boxDistance(c, bbox) <= 3 * side);
+export const besideCloud = (context: RevisionContext, bbox: BBox, side: number): boolean =>
+  context.clouds.some((c) => boxDistance(c, bbox) <= 3 * side);
 
 /** REVISION IN CONTEXT: beside a cloud, or numbered as a row of the revision block. */
 export function inRevisionContext(context: RevisionContext, bbox: BBox, side: number, mark: string): boolean {

@@ -78,7 +78,8 @@ function triangles(scene: Scene): [Point, Point, Point][] {
       if (!pts.some((q) => dist(p, q) < 0.1)) pts.push(p);
       if (pts.length > 3) break;
     }
-    if (pts.length === 3 && (sp.closed || dist(sp.points[0]!, sp.points[sp.points.length - 1]!) < 0.5)) out.push(pts as [Point, Point, Point]);
+    if (pts.length === 3 && (sp.closed || dist(sp.points[0]!, sp.points[sp.points.length - 1]!) < 0.5))
+      out.push(pts as [Point, Point, Point]);
   }
   return out;
 }
@@ -86,7 +87,10 @@ function triangles(scene: Scene): [Point, Point, Point][] {
 /** Two sides equal (within 8 %) and the angle between them from 60° to 100°: a delta drawn as a right or obtuse-apex triangle. */
 function isIsoscelesDelta(sides: readonly number[]): boolean {
   const s = [...sides].sort((a, b) => a - b);
-  for (const [legA, legB, base] of [[s[0]!, s[1]!, s[2]!], [s[1]!, s[2]!, s[0]!]]) {
+  for (const [legA, legB, base] of [
+    [s[0]!, s[1]!, s[2]!],
+    [s[1]!, s[2]!, s[0]!],
+  ]) {
     if (Math.abs(legA - legB) > 0.08 * legB) continue;
     const leg = (legA + legB) / 2;
     const apex = 2 * Math.asin(Math.min(1, base / (2 * leg)));

@@ -33,7 +33,8 @@ function fitCircle(points: readonly Point[], options: CircleOptions): { center: 
   const w = x2 - x1;
   const h = y2 - y1;
   const radius = (w + h) / 4;
-  if (radius < options.minRadius || radius > options.maxRadius || Math.abs(w - h) > 2 * options.tolerance * radius) return null;
+  if (radius < options.minRadius || radius > options.maxRadius || Math.abs(w - h) > 2 * options.tolerance * radius)
+    return null;
   const center: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
   for (const p of points) if (Math.abs(dist(p, center) - radius) > options.tolerance * radius) return null;
   return { center, radius };
@@ -113,7 +114,13 @@ export function segmentedCircles(scene: Scene, options: CircleOptions = DEFAULTS
         const to = dist(l.a, cur) < 0.3 ? l.b : l.a;
         if (j === i && n < MIN_SIDES - 1) return;
         const t = turn(dir, sub(to, cur));
-        if (Math.abs(dist(cur, to) - side) > 0.25 * side || t === 0 || Math.abs(t) > maxTurn || (sign !== 0 && Math.sign(t) !== sign)) return;
+        if (
+          Math.abs(dist(cur, to) - side) > 0.25 * side ||
+          t === 0 ||
+          Math.abs(t) > maxTurn ||
+          (sign !== 0 && Math.sign(t) !== sign)
+        )
+          return;
         next.push({ j, to, t });
       });
       // A heap of ends (endpoints.ts) is no chord's joint: the walk stops there.

@@ -39,7 +39,11 @@ export function splitDashLines(scene: Scene): DashedLine[] {
         if (g.mean > 0.3 && g.cv < 0.35) {
           const first = run[0]!;
           const last = run[run.length - 1]!;
-          out.push(first.horizontal ? { a: [first.from, first.at], b: [last.to, first.at] } : { a: [first.at, first.from], b: [first.at, last.to] });
+          out.push(
+            first.horizontal
+              ? { a: [first.from, first.at], b: [last.to, first.at] }
+              : { a: [first.at, first.from], b: [first.at, last.to] },
+          );
         }
       }
     };
@@ -106,7 +110,14 @@ export function findDashedBoxes(scene: Scene): BBox[] {
   });
   for (const group of groups.values()) {
     if (group.length < 3) continue;
-    const box = unionAll(group.map((l): BBox => [Math.min(l.a[0], l.b[0]), Math.min(l.a[1], l.b[1]), Math.max(l.a[0], l.b[0]), Math.max(l.a[1], l.b[1])]));
+    const box = unionAll(
+      group.map((l): BBox => [
+        Math.min(l.a[0], l.b[0]),
+        Math.min(l.a[1], l.b[1]),
+        Math.max(l.a[0], l.b[0]),
+        Math.max(l.a[1], l.b[1]),
+      ]),
+    );
     const perimeter = 2 * (box[2] - box[0] + box[3] - box[1]);
     const covered = group.reduce((s, l) => s + dist(l.a, l.b), 0);
     if (box[2] - box[0] > 4 && box[3] - box[1] > 4 && covered > 0.6 * perimeter) boxes.push(box);

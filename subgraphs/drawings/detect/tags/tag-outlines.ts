@@ -75,7 +75,8 @@ function regularPolygon(corners: Point[], sp: Subpath | null): Circle | null {
   if (sides.some((s) => Math.abs(s - mean) > SIDE_TOLERANCE * mean)) return null;
   const regular = (2 * Math.PI) / n;
   const turns = corners.map((p, i) => turn(corners[(i + n - 1) % n]!, p, corners[(i + 1) % n]!));
-  if (turns.some((t) => Math.abs(Math.abs(t) - regular) > TURN_TOLERANCE || Math.sign(t) !== Math.sign(turns[0]!))) return null;
+  if (turns.some((t) => Math.abs(Math.abs(t) - regular) > TURN_TOLERANCE || Math.sign(t) !== Math.sign(turns[0]!)))
+    return null;
   const center: Point = [corners.reduce((a, p) => a + p[0], 0) / n, corners.reduce((a, p) => a + p[1], 0) / n];
   const radius = corners.reduce((a, p) => a + dist(p, center), 0) / n;
   const inner = radius * Math.cos(Math.PI / n);
@@ -238,4 +239,6 @@ export function insideOutline(c: Circle, p: Point, scale = 1): boolean {
 
 /** The outline's box. */
 export const outlineBox = (c: Circle): BBox =>
-  c.outline ? boxOfPoints(c.outline) : [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];
+  c.outline
+    ? boxOfPoints(c.outline)
+    : [c.center[0] - c.radius, c.center[1] - c.radius, c.center[0] + c.radius, c.center[1] + c.radius];

@@ -55,7 +55,13 @@ export function hasDivider(scene: Scene, c: Circle): boolean {
     const rightReach = along(right);
     if (leftReach < 0.75 * r || rightReach < 0.75 * r) continue;
     if (onRim(left) && onRim(right)) return true;
-    if (!onRim(left) && !onRim(right) && Math.abs(leftReach - rightReach) <= 0.15 * r && Math.max(leftReach, rightReach) <= 2.6 * r) return true;
+    if (
+      !onRim(left) &&
+      !onRim(right) &&
+      Math.abs(leftReach - rightReach) <= 0.15 * r &&
+      Math.max(leftReach, rightReach) <= 2.6 * r
+    )
+      return true;
     if (onRim(left) !== onRim(right)) {
       const farReach = onRim(left) ? rightReach : leftReach;
       if (farReach > 1.25 * r) return true;
@@ -69,7 +75,11 @@ export function hasDivider(scene: Scene, c: Circle): boolean {
  * POINTER IN PIECES: some exports fill a pointer as a strip of slivers (solid hatch written as
  * triangles); the filled pieces standing on the rim outside the circle are then taken together.
  */
-export function directionMarker(scene: Scene, c: Circle, fills: GridIndex<Subpath>): { direction: Direction; tip: Point; bbox: BBox } | null {
+export function directionMarker(
+  scene: Scene,
+  c: Circle,
+  fills: GridIndex<Subpath>,
+): { direction: Direction; tip: Point; bbox: BBox } | null {
   const r = innerRadius(c);
   let best: { direction: Direction; tip: Point; bbox: BBox; reach: number } | null = null;
   const reachBox: BBox = [c.center[0] - 2.6 * r, c.center[1] - 2.6 * r, c.center[0] + 2.6 * r, c.center[1] + 2.6 * r];
@@ -92,7 +102,16 @@ export function directionMarker(scene: Scene, c: Circle, fills: GridIndex<Subpat
     const centroid: Point = [(x1 + x2) / 2, (y1 + y2) / 2];
     const d = dist(centroid, c.center);
     // A piece of a pointer stands outside the circle: some point of it lies beyond the rim.
-    if (size <= 2.5 * r && x1 >= reachBox[0] && x2 <= reachBox[2] && y1 >= reachBox[1] && y2 <= reachBox[3] && sp.points.some((p) => dist(p, c.center) > 1.05 * r) && ++crowd <= 400) pieces.push(sp);
+    if (
+      size <= 2.5 * r &&
+      x1 >= reachBox[0] &&
+      x2 <= reachBox[2] &&
+      y1 >= reachBox[1] &&
+      y2 <= reachBox[3] &&
+      sp.points.some((p) => dist(p, c.center) > 1.05 * r) &&
+      ++crowd <= 400
+    )
+      pieces.push(sp);
     if (size < 0.3 * r || size > 2.5 * r) continue;
     if (d < 0.6 * r || d > 2.2 * r) continue;
     // A marker sits on the outline: at least two of its corners touch it.
@@ -101,18 +120,24 @@ export function directionMarker(scene: Scene, c: Circle, fills: GridIndex<Subpat
   }
   if (pieces.length >= 2 && crowd <= 400) {
     // The pieces that touch one another, grown from those standing on the rim, make one pointer each.
-    const touch = (a: BBox, b: BBox) => a[0] <= b[2] + 0.5 && b[0] <= a[2] + 0.5 && a[1] <= b[3] + 0.5 && b[1] <= a[3] + 0.5;
+    const touch = (a: BBox, b: BBox) =>
+      a[0] <= b[2] + 0.5 && b[0] <= a[2] + 0.5 && a[1] <= b[3] + 0.5 && b[1] <= a[3] + 0.5;
     const used = new Set<Subpath>();
     for (const seed of pieces) {
       if (used.has(seed) || !seed.points.some((p) => rimDistance(c, p) < 0.2 * r)) continue;
       const cluster = [seed];
       used.add(seed);
       for (let k = 0; k < cluster.length; k++) {
-        for (const other of pieces) if (!used.has(other) && touch(cluster[k]!.bbox, other.bbox)) (used.add(other), cluster.push(other));
+        for (const other of pieces)
+          if (!used.has(other) && touch(cluster[k]!.bbox, other.bbox)) (used.add(other), cluster.push(other));
       }
       if (cluster.length < 2) continue;
       const box = unionAll(cluster.map((sp) => sp.bbox));
-      if (Math.max(box[2] - box[0], box[3] - box[1]) >= 0.6 * r) consider(cluster.flatMap((sp) => sp.points), box);
+      if (Math.max(box[2] - box[0], box[3] - box[1]) >= 0.6 * r)
+        consider(
+          cluster.flatMap((sp) => sp.points),
+          box,
+        );
     }
   }
   return best;
@@ -127,7 +152,10 @@ export function sectionLine(scene: Scene, c: Circle, anchor: Point[]): { start: 
   for (const l of scene.lineIndex.query(box)) {
     const len = dist(l.a, l.b);
     if (len < 4 * r) continue;
-    for (const [near, far] of [[l.a, l.b], [l.b, l.a]] as const) {
+    for (const [near, far] of [
+      [l.a, l.b],
+      [l.b, l.a],
+    ] as const) {
       const d = Math.min(...[c.center, ...anchor].map((p, i) => dist(near, p) - (i === 0 ? r : 0)));
       if (d > 2 * r) continue;
       if (dist(far, c.center) < dist(near, c.center)) continue;
@@ -153,7 +181,8 @@ export function isTypeTag(texts: readonly TextRef[]): boolean {
  * tag: a view id and a sheet reference are never measurements.
  */
 const MEASUREMENT = /[°'"Ø⌀]|\d\s*(mm|cm|m)$/i;
-export const isMeasurement = (texts: readonly TextRef[]) => texts.length > 0 && texts.every((t) => MEASUREMENT.test(t.text));
+export const isMeasurement = (texts: readonly TextRef[]) =>
+  texts.length > 0 && texts.every((t) => MEASUREMENT.test(t.text));
 
 /**
  * A tombstone tag: a half circle standing on a box of the same width (the view id
@@ -208,15 +237,21 @@ function sizedToLettering(scene: Scene, c: Circle, texts: readonly TextRef[]): b
   return above && below && innerRadius(c) <= 4 * tallest;
 }
 
-export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: readonly BBox[]): { sections: SectionTag[]; details: DetailTag[] } {
+export function findTags(
+  scene: Scene,
+  circles: readonly Circle[],
+  dashedBoxes: readonly BBox[],
+): { sections: SectionTag[]; details: DetailTag[] } {
   const fills = new GridIndex<Subpath>(48);
-  for (const sp of scene.subpaths) if (sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12) fills.insert(sp.bbox, sp);
+  for (const sp of scene.subpaths)
+    if (sp.path.fill && sp.segs.length >= 2 && sp.segs.length <= 12) fills.insert(sp.bbox, sp);
   const sections: SectionTag[] = [];
   const details: DetailTag[] = [];
   const seen: Circle[] = [];
   for (const c of circles) {
     // The same circle stroked and filled, or drawn twice, counts once.
-    if (seen.some((s) => dist(s.center, c.center) < 0.2 * c.radius && Math.abs(s.radius - c.radius) < 0.2 * c.radius)) continue;
+    if (seen.some((s) => dist(s.center, c.center) < 0.2 * c.radius && Math.abs(s.radius - c.radius) < 0.2 * c.radius))
+      continue;
     const divided = hasDivider(scene, c);
     // A plain circle is a callout only when its lettering says so (VIEW OVER SHEET), readable here with a text layer.
     if (!divided && !scene.hasTextLayer) continue;
@@ -226,7 +261,8 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     // With a text layer, a tag carries its identifier as text; an empty divided circle is a symbol (a north arrow, say).
     // TWO LINES AT MOST: a callout letters its view over its sheet (PSPC Annex B 2.1-2.4; the X1 | X2 form puts two
     // sheet numbers side by side below); a round room, a plan symbol or a table cell holds more.
-    if (scene.hasTextLayer && (texts.length === 0 || texts.length > 3 || isTypeTag(texts) || isMeasurement(texts))) continue;
+    if (scene.hasTextLayer && (texts.length === 0 || texts.length > 3 || isTypeTag(texts) || isMeasurement(texts)))
+      continue;
     if (scene.hasTextLayer && c.outline && !sizedToLettering(scene, c, texts)) continue;
     const circleBox = outlineBox(c);
     const marker = directionMarker(scene, c, fills);
@@ -242,7 +278,9 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
     } else {
       const near = 8 * c.radius;
       const hasDashedBbox = dashedBoxes.some(
-        (b) => Math.max(0, b[0] - circleBox[2], circleBox[0] - b[2]) < near && Math.max(0, b[1] - circleBox[3], circleBox[1] - b[3]) < near,
+        (b) =>
+          Math.max(0, b[0] - circleBox[2], circleBox[0] - b[2]) < near &&
+          Math.max(0, b[1] - circleBox[3], circleBox[1] - b[3]) < near,
       );
       details.push({ circle: c, bbox: circleBox, texts, hasDashedBbox });
     }
@@ -255,7 +293,12 @@ export function findTags(scene: Scene, circles: readonly Circle[], dashedBoxes: 
       .map(({ run, id }) => ({ id, text: run.str.trim() }));
     if (scene.hasTextLayer && texts.length < 2) continue;
     // No pointer: the cut line leaving the marker is what makes it a section; it points where the line runs.
-    const line = sectionLine(scene, t.circle, [[t.bbox[0], t.bbox[3]], [t.bbox[2], t.bbox[3]], [t.bbox[0], t.circle.center[1]], [t.bbox[2], t.circle.center[1]]]);
+    const line = sectionLine(scene, t.circle, [
+      [t.bbox[0], t.bbox[3]],
+      [t.bbox[2], t.bbox[3]],
+      [t.bbox[0], t.circle.center[1]],
+      [t.bbox[2], t.circle.center[1]],
+    ]);
     if (!line) {
       details.push({ circle: t.circle, bbox: t.bbox, texts, hasDashedBbox: false });
       continue;

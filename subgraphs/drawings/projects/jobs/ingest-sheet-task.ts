@@ -27,26 +27,56 @@ export interface PageTaskResult {
   recognisedRegions: number;
 }
 
-export default defineTask(async ({ bytes, page, options }: { bytes: Uint8Array; page: number; options: SheetNumberOptions }): Promise<PageTaskResult> => {
-  const started = performance.now();
-  const cpuStart = threadCpuMs();
-  const geometry = await extractPage(bytes, page);
-  // Tier 1 as POST /v1/drawings runs it: lettering the text layer lacks (a page without one, the
-  // stroked tags and notes of one) is read by the lettering reader (detect/lettering-pass.ts), so
-  // their sheets can be linked.
-  const tier1 = draftPage(geometry);
-  const { analysis } = await readLettering(geometry, tier1, await sharedReader());
-  const tier1Ms = performance.now() - started;
-  const { identity, recognisedRegions } = await sheetIdentity(geometry, tier1.identity);
-  const draft = extractSheet({ analysis, identity, lines: textLines(geometry.texts), bubbles: findGridBubbles(geometry), paths: geometry.paths, page, options });
-  return { pageCount: geometry.pageCount, width: geometry.width, height: geometry.height, draft, tier1Ms, totalMs: performance.now() - started, cpuMs: threadCpuMs() - cpuStart, recognisedRegions };
-});
+export default defineTask(
+  async ({
+    bytes,
+    page,
+    options,
+  }: {
+    bytes: Uint8Array;
+    page: number;
+    options: SheetNumberOptions;
+  }): Promise<PageTaskResult> => {
+    const started = performance.now();
+    const cpuStart = threadCpuMs();
+    const geometry = await extractPage(bytes, page);
+    // Tier 1 as POST /v1/drawings runs it: lettering the text layer lacks (a page without one, the
+    // stroked tags and notes of one) is read by the lettering reader (detect/lettering-pass.ts), so
+    // their sheets can be linked.
+    const tier1 = draftPage(geometry);
+    const { analysis } = await readLettering(geometry, tier1, await sharedReader());
+    const tier1Ms = performance.now() - started;
+    const { identity, recognisedRegions } = await sheetIdentity(geometry, tier1.identity);
+    const draft = extractSheet({
+      analysis,
+      identity,
+      lines: textLines(geometry.texts),
+      bubbles: findGridBubbles(geometry),
+      paths: geometry.paths,
+      page,
+      options,
+    });
+    return {
+      pageCount: geometry.pageCount,
+      width: geometry.width,
+      height: geometry.height,
+      draft,
+      tier1Ms,
+      totalMs: performance.now() - started,
+      cpuMs: threadCpuMs() - cpuStart,
+      recognisedRegions,
+    };
+  },
+);
 
 /**
  * The sheet's identity from its text layer; where that gives no number and the title block has
  * no text layer, from its lettering recognised (identity/unlettered.ts).
  */
-async function sheetIdentity(geometry: Awaited<ReturnType<typeof extractPage>>, fromText: SheetIdentity): Promise<{ identity: SheetIdentity; recognisedRegions: number }> {
+async function sheetIdentity(
+  geometry: Awaited<ReturnType<typeof extractPage>>,
+  fromText: SheetIdentity,
+): Promise<{ identity: SheetIdentity; recognisedRegions: number }> {
   if (fromText.number) return { identity: fromText, recognisedRegions: 0 };
   const read = await readUnlettered(geometry, await sharedReader());
   if (!read.runs.length) return { identity: fromText, recognisedRegions: read.regions };
@@ -55,7 +85,10 @@ async function sheetIdentity(geometry: Awaited<ReturnType<typeof extractPage>>, 
     ...recognised,
     // The block found without lettering counts only when its lettering named the sheet.
     titleblock: recognised.titleblock ?? (recognised.number ? read.block : null),
-    rules: { number: recognised.rules.number ? `recognised:${recognised.rules.number}` : null, titleblock: recognised.rules.titleblock ?? (recognised.number && read.block ? 'unlettered-block' : null) },
+    rules: {
+      number: recognised.rules.number ? `recognised:${recognised.rules.number}` : null,
+      titleblock: recognised.rules.titleblock ?? (recognised.number && read.block ? 'unlettered-block' : null),
+    },
   };
   return { identity, recognisedRegions: read.regions };
 }

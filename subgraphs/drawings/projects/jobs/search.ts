@@ -22,17 +22,19 @@ export const projectSearchJob: JobHandler<z.output<typeof inputSchema>> = {
   description: 'Searches a project graph in plain language.',
   typicalSeconds: [0, 3],
   operation: { mutation: 'createProjectSearchJob', route: 'POST /v1/projects/{project_id}/search/jobs' },
-  internal: { why: 'createProjectSearchJob checks that the project is the caller\'s first' },
+  internal: { why: "createProjectSearchJob checks that the project is the caller's first" },
   parse: (input) => {
     const parsed = parseInput(inputSchema, input);
     // An empty question is a missing one (400), as code search answers.
-    if (!parsed.query) throw new AppError('VALIDATION_ERROR', 'query: required, the question to answer', { field: 'query' });
+    if (!parsed.query)
+      throw new AppError('VALIDATION_ERROR', 'query: required, the question to answer', { field: 'query' });
     return parsed;
   },
   async run(ctx) {
     const services = ctx.services.drawings;
     const { projectId, query, page, perPage } = ctx.input;
-    if (!(await services.store.getProject(ctx.job.accountId, projectId))) throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
+    if (!(await services.store.getProject(ctx.job.accountId, projectId)))
+      throw new AppError('PROJECT_NOT_FOUND', `Project ${projectId} not found`, { project_id: projectId });
     const r = await searchProject(services, projectId, query, page, perPage);
     await services.store.recordUsage(ctx.job.accountId, projectId, 'search', 1, new Date().toISOString());
     return searchJobResult(query, r);

@@ -38,7 +38,11 @@ const isTagSheet = (s: string) => isSheetNumber(s) && /[A-Z]/i.test(s) && /\d/.t
  * Each line is in one pair at most: a sheet number takes the nearest view id over it whose symbol
  * is drawn.
  */
-export function stackedTags(lines: readonly TextLine[], taken: readonly BBox[], paths: PageGeometry['paths']): StackedTag[] {
+export function stackedTags(
+  lines: readonly TextLine[],
+  taken: readonly BBox[],
+  paths: PageGeometry['paths'],
+): StackedTag[] {
   const candidates = withSymbol(pairsByText(lines, taken), paths);
   const used = new Set<TextLine>();
   const out: StackedTag[] = [];

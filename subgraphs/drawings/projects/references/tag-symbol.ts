@@ -64,14 +64,16 @@ function neighbourhood({ view, sheet }: TagCandidate): BBox {
 }
 
 function* cellsOf(b: BBox): Generator<string> {
-  for (let x = Math.floor(b[0] / CELL); x <= Math.floor(b[2] / CELL); x++) for (let y = Math.floor(b[1] / CELL); y <= Math.floor(b[3] / CELL); y++) yield `${x},${y}`;
+  for (let x = Math.floor(b[0] / CELL); x <= Math.floor(b[2] / CELL); x++)
+    for (let y = Math.floor(b[1] / CELL); y <= Math.floor(b[3] / CELL); y++) yield `${x},${y}`;
 }
 
 const inBox = (b: BBox, [x, y]: Point) => x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
 
 function collect(paths: PageGeometry['paths'], index: Map<string, Region[]>): void {
   const addPoint = (p: Point) => {
-    for (const r of index.get(`${Math.floor(p[0] / CELL)},${Math.floor(p[1] / CELL)}`) ?? []) if (r.points.length < MAX_POINTS && inBox(r.box, p)) r.points.push(p);
+    for (const r of index.get(`${Math.floor(p[0] / CELL)},${Math.floor(p[1] / CELL)}`) ?? [])
+      if (r.points.length < MAX_POINTS && inBox(r.box, p)) r.points.push(p);
   };
   const addSegment = (a: Point, b: Point) => {
     const box: BBox = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
@@ -81,7 +83,8 @@ function collect(paths: PageGeometry['paths'], index: Map<string, Region[]>): vo
       for (const r of index.get(k) ?? []) {
         if (seen.has(r) || r.segments.length >= MAX_POINTS) continue;
         seen.add(r);
-        if (box[0] <= r.box[2] && box[2] >= r.box[0] && box[1] <= r.box[3] && box[3] >= r.box[1]) r.segments.push([a, b]);
+        if (box[0] <= r.box[2] && box[2] >= r.box[0] && box[1] <= r.box[3] && box[3] >= r.box[1])
+          r.segments.push([a, b]);
       }
     }
   };
@@ -131,7 +134,10 @@ function touches(b: BBox, index: Map<string, Region[]>): boolean {
 
 function cubic(p0: Point, p1: Point, p2: Point, p3: Point, t: number): Point {
   const u = 1 - t;
-  const a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+  const a = u * u * u,
+    b = 3 * u * u * t,
+    c = 3 * u * t * t,
+    d = t * t * t;
   return [a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]];
 }
 

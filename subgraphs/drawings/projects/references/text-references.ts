@@ -76,19 +76,28 @@ function formsOf(w: Words): RegExp[] {
       'giu',
     ),
     // view word id LEAD [sheet word] SHEET: "Detail 3 siehe Plan A-501", "dettaglio 2 vedi tav. 12".
-    new RegExp(String.raw`(?<![\w.])(?<vw>${w.view})\s*(?<v1>${VIEW})\s*,?\s*(?<lead>(?:${w.lead})(?!\p{L}))\s*(?:(?<word>${sheetWord})(?<n1>${NUMBERED})|(?<n2>${SHEET_NUMBER_PATTERN})${END})`, 'giu'),
+    new RegExp(
+      String.raw`(?<![\w.])(?<vw>${w.view})\s*(?<v1>${VIEW})\s*,?\s*(?<lead>(?:${w.lead})(?!\p{L}))\s*(?:(?<word>${sheetWord})(?<n1>${NUMBERED})|(?<n2>${SHEET_NUMBER_PATTERN})${END})`,
+      'giu',
+    ),
   ];
 }
 
-const FORMS: [Language, RegExp][] = (Object.entries(WORDS) as [Language, Words][]).flatMap(([lang, w]) => formsOf(w).map((re) => [lang, re] as [Language, RegExp]));
+const FORMS: [Language, RegExp][] = (Object.entries(WORDS) as [Language, Words][]).flatMap(([lang, w]) =>
+  formsOf(w).map((re) => [lang, re] as [Language, RegExp]),
+);
 
 /** Rule view-on-sheet: "3/A501" standing alone in a note, a view id over a sheet number written on one line. */
-const VIEW_ON_SHEET = new RegExp(String.raw`(?<![\w\/.-])([A-Z]?\d{1,2}[A-Z]?)\s*\/\s*(${SHEET_NUMBER_PATTERN})(?![\w\/])`, 'g');
+const VIEW_ON_SHEET = new RegExp(
+  String.raw`(?<![\w\/.-])([A-Z]?\d{1,2}[A-Z]?)\s*\/\s*(${SHEET_NUMBER_PATTERN})(?![\w\/])`,
+  'g',
+);
 /**
  * Rule product-code: a manufacturer's name before a pair in view/sheet form ("SIMPSON A35/A35F", "USP
  * LUS26/LUS28") names its products, not a view on a sheet.
  */
-const MANUFACTURER_BEFORE = /\b(?:SIMPSON(?:\s+STRONG-?TIE)?|SIMP\.?|STRONG-?TIE|USP|MITEK|HILTI|DEWALT|RED\s+HEAD)\s*$/i;
+const MANUFACTURER_BEFORE =
+  /\b(?:SIMPSON(?:\s+STRONG-?TIE)?|SIMP\.?|STRONG-?TIE|USP|MITEK|HILTI|DEWALT|RED\s+HEAD)\s*$/i;
 
 const designated = (s: string) => isSheetNumber(s) && /[A-Z]/i.test(s) && /\d/.test(s);
 /** A drawing number ends at a letter or digit: "E400." and "Plan 12," end a sentence or a list. */
@@ -113,7 +122,13 @@ export function referencesIn(text: string): TextReference[] {
       // After a sheet word, any drawing number with a digit; alone, a designated UDS number.
       if (g.n1 !== undefined ? !/\d/.test(sheet) : !designated(sheet)) continue;
       if (WEAK_LEAD.test(g.lead!.trim()) && g.n1 === undefined && !g.vw) continue;
-      found.push({ view: view ? view.toUpperCase() : null, sheet, language, at: m.index!, end: m.index! + m[0].length });
+      found.push({
+        view: view ? view.toUpperCase() : null,
+        sheet,
+        language,
+        at: m.index!,
+        end: m.index! + m[0].length,
+      });
     }
   }
   for (const m of text.matchAll(VIEW_ON_SHEET)) {
@@ -121,7 +136,17 @@ export function referencesIn(text: string): TextReference[] {
     found.push({ view: m[1]!.toUpperCase(), sheet: m[2]!, language: 'any', at: m.index!, end: m.index! + m[0].length });
   }
   // A reading inside a longer one of the same sheet is part of it ("siehe Plan A-501" in "Detail 3 siehe Plan A-501").
-  const kept = found.filter((r, i) => !found.some((o, j) => j !== i && o.sheet.toUpperCase() === r.sheet.toUpperCase() && o.at <= r.at && o.end >= r.end && (o.end - o.at > r.end - r.at || j < i)));
+  const kept = found.filter(
+    (r, i) =>
+      !found.some(
+        (o, j) =>
+          j !== i &&
+          o.sheet.toUpperCase() === r.sheet.toUpperCase() &&
+          o.at <= r.at &&
+          o.end >= r.end &&
+          (o.end - o.at > r.end - r.at || j < i),
+      ),
+  );
   return kept.sort((a, b) => a.at - b.at).map(({ end: _end, ...r }) => r);
 }
 
@@ -130,8 +155,14 @@ export function referencesIn(text: string): TextReference[] {
  * "SEE DETAIL", "siehe", "vedi tav.") and whose next line below starts with the sheet ("SHEET 10",
  * "Plan 5.1.00", "tav. 12") is read as one line.
  */
-const all = (k: keyof Words) => Object.values(WORDS).map((w) => w[k]).join('|');
-const LEAD_AT_END = new RegExp(String.raw`(?<![\w.])(?:${all('lead')})(?:\s+(?:${all('view')}))?(?:\s+(?:${all('on')}))?\s*$`, 'iu');
+const all = (k: keyof Words) =>
+  Object.values(WORDS)
+    .map((w) => w[k])
+    .join('|');
+const LEAD_AT_END = new RegExp(
+  String.raw`(?<![\w.])(?:${all('lead')})(?:\s+(?:${all('view')}))?(?:\s+(?:${all('on')}))?\s*$`,
+  'iu',
+);
 const SHEET_AT_START = new RegExp(String.raw`^\s*(?:${all('sheet')})\s*(?:(?:${all('number')})\s*)?\d`, 'iu');
 
 /**
@@ -155,7 +186,8 @@ export function continuedReferences(lines: readonly TextLine[]): Map<TextLine, T
       const t = readingFrame(tail.bbox, head.angle);
       const gap = t.top - h.bottom;
       const overlaps = t.x1 < h.x2 && t.x2 > h.x1;
-      if (overlaps && gap > -0.5 * head.size && gap < 2.5 * head.size && gap < bestGap) (best = tail), (bestGap = gap);
+      if (overlaps && gap > -0.5 * head.size && gap < 2.5 * head.size && gap < bestGap)
+        ((best = tail), (bestGap = gap));
     }
     if (best) (out.set(head, best), out.set(best, null));
   }
@@ -180,7 +212,14 @@ export function noteReferences(lines: readonly TextLine[]): NoteReferences[] {
     const text = next ? `${line.text} ${next.text}` : line.text;
     const refs = referencesIn(text);
     if (!refs.length) continue;
-    const box: BBox = next ? [Math.min(line.bbox[0], next.bbox[0]), Math.min(line.bbox[1], next.bbox[1]), Math.max(line.bbox[2], next.bbox[2]), Math.max(line.bbox[3], next.bbox[3])] : line.bbox;
+    const box: BBox = next
+      ? [
+          Math.min(line.bbox[0], next.bbox[0]),
+          Math.min(line.bbox[1], next.bbox[1]),
+          Math.max(line.bbox[2], next.bbox[2]),
+          Math.max(line.bbox[3], next.bbox[3]),
+        ]
+      : line.bbox;
     out.push({ text, box, raw: next ? [line.text, next.text] : [line.text], refs });
   }
   return out;

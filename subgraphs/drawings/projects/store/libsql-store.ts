@@ -49,4 +49,5 @@ export function libsqlDialect(db: Database): SqlDialect {
   };
 }
 
-export const createLibsqlProjectStore = (db: Database): ProjectGraphStore => createSqlProjectStore(db, libsqlDialect(db));
+export const createLibsqlProjectStore = (db: Database): ProjectGraphStore =>
+  createSqlProjectStore(db, libsqlDialect(db));

@@ -12,7 +12,15 @@
 // runs the same contract as the embedded store against it.
 import neo4j, { type Driver } from 'neo4j-driver';
 import { openNeo4j, type Cypher, type Neo4jOptions, type Props } from '../../../../core/db/neo4j.ts';
-import { RELATIONSHIP_TYPES, type Community, type Entity, type Link, type Project, type Relationship, type Sheet } from '../model.ts';
+import {
+  RELATIONSHIP_TYPES,
+  type Community,
+  type Entity,
+  type Link,
+  type Project,
+  type Relationship,
+  type Sheet,
+} from '../model.ts';
 import type { GraphSnapshot, ProjectGraphStore } from './project-graph-store.ts';
 
 export type Neo4jProjectOptions = Neo4jOptions;
@@ -39,7 +47,15 @@ const SCHEMA = [
 ];
 
 /** Labels of everything a project owns, deleted with it. */
-const OWNED = ['ProjectEntity', 'ProjectSheet', 'ProjectLink', 'ProjectFile', 'ProjectIngestion', 'ProjectCommunity', 'ProjectUsage'];
+const OWNED = [
+  'ProjectEntity',
+  'ProjectSheet',
+  'ProjectLink',
+  'ProjectFile',
+  'ProjectIngestion',
+  'ProjectCommunity',
+  'ProjectUsage',
+];
 /** Relationship types are written into the statement (Cypher takes no parameter for them): only these. */
 const REL_TYPES = new Set<string>(RELATIONSHIP_TYPES.filter((t) => t !== 'IN_COMMUNITY'));
 
@@ -47,7 +63,14 @@ const int = (n: number) => neo4j.int(Math.max(0, Math.floor(n)));
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown) => Number(v ?? 0);
 
-const toProject = (p: Props): Project => ({ id: p.id, accountId: p.accountId, name: p.name, description: str(p.description), createdAt: p.createdAt, updatedAt: p.updatedAt });
+const toProject = (p: Props): Project => ({
+  id: p.id,
+  accountId: p.accountId,
+  name: p.name,
+  description: str(p.description),
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+});
 const toSheet = (s: Props): Sheet => ({
   id: s.id,
   projectId: s.projectId,
@@ -100,7 +123,14 @@ const toCommunity = (c: Props): Community => ({
   ...JSON.parse(c.details),
 });
 /** A relationship row as returned by REL_RETURN. */
-const toRel = (r: Props): Relationship => ({ id: r.id, projectId: r.projectId, type: r.type, sourceId: r.sourceId, targetId: r.targetId, props: JSON.parse(r.props) });
+const toRel = (r: Props): Relationship => ({
+  id: r.id,
+  projectId: r.projectId,
+  type: r.type,
+  sourceId: r.sourceId,
+  targetId: r.targetId,
+  props: JSON.parse(r.props),
+});
 const REL_RETURN = `r.id AS id, r.projectId AS projectId, type(r) AS type, startNode(r).id AS sourceId, endNode(r).id AS targetId, r.props AS props`;
 
 /** Orders the entities of one write after every earlier write's (a JS number: exact to 2^53). */
@@ -121,7 +151,18 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
     const byType = new Map<string, Props[]>();
     rels.forEach((r, i) => {
       if (!REL_TYPES.has(r.type)) throw new Error(`relationship type ${r.type} is not stored as an edge`);
-      byType.set(r.type, [...(byType.get(r.type) ?? []), { id: r.id, projectId: r.projectId, sheetId, source: r.sourceId, target: r.targetId, props: JSON.stringify(r.props), seq: seq + i }]);
+      byType.set(r.type, [
+        ...(byType.get(r.type) ?? []),
+        {
+          id: r.id,
+          projectId: r.projectId,
+          sheetId,
+          source: r.sourceId,
+          target: r.targetId,
+          props: JSON.stringify(r.props),
+          seq: seq + i,
+        },
+      ]);
     });
     for (const [type, rows] of byType) {
       await tx.run(
@@ -134,27 +175,38 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
 
   return {
     async createProject(p) {
-      await run(`CREATE (:Project {id: $id, accountId: $accountId, name: $name, description: $description, createdAt: $createdAt, updatedAt: $updatedAt})`, { ...p });
+      await run(
+        `CREATE (:Project {id: $id, accountId: $accountId, name: $name, description: $description, createdAt: $createdAt, updatedAt: $updatedAt})`,
+        { ...p },
+      );
       return p;
     },
 
     async getProject(accountId, id) {
-      const [row] = await run(`MATCH (p:Project {id: $id}) WHERE p.accountId = $accountId RETURN p {.*} AS p`, { id, accountId });
+      const [row] = await run(`MATCH (p:Project {id: $id}) WHERE p.accountId = $accountId RETURN p {.*} AS p`, {
+        id,
+        accountId,
+      });
       return row ? toProject(row.p) : null;
     },
 
     async listProjects(accountId, offset, limit) {
-      const rows = await run(`MATCH (p:Project) WHERE p.accountId = $accountId RETURN p {.*} AS p ORDER BY p.createdAt DESC, p.id DESC SKIP $offset LIMIT $limit`, {
-        accountId,
-        offset: int(offset),
-        limit: int(limit),
-      });
+      const rows = await run(
+        `MATCH (p:Project) WHERE p.accountId = $accountId RETURN p {.*} AS p ORDER BY p.createdAt DESC, p.id DESC SKIP $offset LIMIT $limit`,
+        {
+          accountId,
+          offset: int(offset),
+          limit: int(limit),
+        },
+      );
       return rows.map((r) => toProject(r.p));
     },
 
     async deleteProject(accountId, id) {
       if (!(await this.getProject(accountId, id))) return null;
-      const keys = (await run(`MATCH (f:ProjectFile {projectId: $id}) RETURN f.storageKey AS key`, { id })).map((r) => String(r.key));
+      const keys = (await run(`MATCH (f:ProjectFile {projectId: $id}) RETURN f.storageKey AS key`, { id })).map((r) =>
+        String(r.key),
+      );
       await transaction(async (tx) => {
         for (const label of OWNED) await tx.run(`MATCH (n:${label} {projectId: $id}) DETACH DELETE n`, { id });
         await tx.run(`MATCH (p:Project {id: $id}) DETACH DELETE p`, { id });
@@ -175,9 +227,15 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
         { id },
       );
       const ingestions: Record<string, number> = { pending: 0, in_progress: 0, completed: 0, failed: 0 };
-      for (const r of await run(`MATCH (i:ProjectIngestion {projectId: $id}) RETURN i.status AS status, count(i) AS n`, { id })) ingestions[String(r.status)] = num(r.n);
+      for (const r of await run(
+        `MATCH (i:ProjectIngestion {projectId: $id}) RETURN i.status AS status, count(i) AS n`,
+        { id },
+      ))
+        ingestions[String(r.status)] = num(r.n);
       const usage = { pagesIngested: 0, searches: 0 };
-      for (const r of await run(`MATCH (u:ProjectUsage {projectId: $id}) RETURN u.kind AS kind, sum(u.units) AS n`, { id })) {
+      for (const r of await run(`MATCH (u:ProjectUsage {projectId: $id}) RETURN u.kind AS kind, sum(u.units) AS n`, {
+        id,
+      })) {
         if (r.kind === 'page_ingested') usage.pagesIngested = num(r.n);
         if (r.kind === 'search') usage.searches = num(r.n);
       }
@@ -202,24 +260,41 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
     },
 
     async getFile(projectId, hash) {
-      const [r] = await run(`MATCH (f:ProjectFile {projectId: $projectId, hash: $hash}) RETURN f {.*} AS f`, { projectId, hash });
-      return r ? { projectId, hash, size: num(r.f.size), pageCount: num(r.f.pageCount), storageKey: String(r.f.storageKey) } : null;
+      const [r] = await run(`MATCH (f:ProjectFile {projectId: $projectId, hash: $hash}) RETURN f {.*} AS f`, {
+        projectId,
+        hash,
+      });
+      return r
+        ? { projectId, hash, size: num(r.f.size), pageCount: num(r.f.pageCount), storageKey: String(r.f.storageKey) }
+        : null;
     },
 
     async recordIngestion(row) {
-      await run(`CREATE (:ProjectIngestion {jobId: $jobId, projectId: $projectId, fileHash: $fileHash, page: $page, status: $status, updatedAt: $at})`, { ...row, at: new Date().toISOString() });
+      await run(
+        `CREATE (:ProjectIngestion {jobId: $jobId, projectId: $projectId, fileHash: $fileHash, page: $page, status: $status, updatedAt: $at})`,
+        { ...row, at: new Date().toISOString() },
+      );
     },
 
     async updateIngestion(jobId, status, sheetId, error) {
-      await run(`MATCH (i:ProjectIngestion {jobId: $jobId}) SET i.status = $status, i.sheetId = $sheetId, i.error = $error, i.updatedAt = $at`, { jobId, status, sheetId, error, at: new Date().toISOString() });
+      await run(
+        `MATCH (i:ProjectIngestion {jobId: $jobId}) SET i.status = $status, i.sheetId = $sheetId, i.error = $error, i.updatedAt = $at`,
+        { jobId, status, sheetId, error, at: new Date().toISOString() },
+      );
     },
 
     async unfinishedIngestions(projectId) {
-      return count(`MATCH (i:ProjectIngestion {projectId: $projectId}) WHERE i.status IN ['pending', 'in_progress'] RETURN count(i) AS n`, { projectId });
+      return count(
+        `MATCH (i:ProjectIngestion {projectId: $projectId}) WHERE i.status IN ['pending', 'in_progress'] RETURN count(i) AS n`,
+        { projectId },
+      );
     },
 
     async sheetAt(projectId, fileHash, page) {
-      const [r] = await run(`MATCH (s:ProjectSheet {projectId: $projectId, fileHash: $fileHash, page: $page}) RETURN s {.*} AS s`, { projectId, fileHash, page });
+      const [r] = await run(
+        `MATCH (s:ProjectSheet {projectId: $projectId, fileHash: $fileHash, page: $page}) RETURN s {.*} AS s`,
+        { projectId, fileHash, page },
+      );
       return r ? toSheet(r.s) : null;
     },
 
@@ -247,22 +322,37 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
           await tx.run(`MATCH (s:ProjectSheet) WHERE s.id IN $old DELETE s`, { old });
         }
         await tx.run(`CREATE (s:ProjectSheet) SET s = $sheet`, { sheet: { ...sheet } });
-        await tx.run(
-          `UNWIND $rows AS row CREATE (e:ProjectEntity) SET e = row`,
-          {
-            rows: w.entities.map((e, i) => {
-              const v = w.embeddings?.get(e.id);
-              return {
-                id: e.id, projectId: p, sheetId: sheet.id, seq: seq + i, type: e.type, label: e.label, text: e.text, page: e.page,
-                bbox: JSON.stringify(e.bbox), provenance: e.provenance, props: JSON.stringify(e.props), sameKey: e.sameKey, viewKey: e.viewKey,
-                ...(v ? { embedding: Array.from(v), embeddingModel: w.embeddingModel ?? '' } : {}),
-              };
-            }),
-          },
-        );
+        await tx.run(`UNWIND $rows AS row CREATE (e:ProjectEntity) SET e = row`, {
+          rows: w.entities.map((e, i) => {
+            const v = w.embeddings?.get(e.id);
+            return {
+              id: e.id,
+              projectId: p,
+              sheetId: sheet.id,
+              seq: seq + i,
+              type: e.type,
+              label: e.label,
+              text: e.text,
+              page: e.page,
+              bbox: JSON.stringify(e.bbox),
+              provenance: e.provenance,
+              props: JSON.stringify(e.props),
+              sameKey: e.sameKey,
+              viewKey: e.viewKey,
+              ...(v ? { embedding: Array.from(v), embeddingModel: w.embeddingModel ?? '' } : {}),
+            };
+          }),
+        });
         await writeRels(tx, w.relationships, sheet.id, seq);
         await tx.run(`UNWIND $rows AS row CREATE (l:ProjectLink) SET l = row, l.status = 'dangling'`, {
-          rows: w.links.map((l) => ({ calloutId: l.calloutId, projectId: p, sheetId: sheet.id, targetSheet: l.targetSheet, targetSheetNorm: l.targetSheetNorm, targetView: l.targetView })),
+          rows: w.links.map((l) => ({
+            calloutId: l.calloutId,
+            projectId: p,
+            sheetId: sheet.id,
+            targetSheet: l.targetSheet,
+            targetSheetNorm: l.targetSheetNorm,
+            targetView: l.targetView,
+          })),
         });
         // SAME_AS: each grid line, level and mark of this sheet to the project's first one with its key on another sheet.
         await tx.run(
@@ -315,31 +405,52 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
         `MATCH (s:ProjectSheet {projectId: $projectId}) RETURN s {.*} AS s ORDER BY s.normNumber IS NULL, s.normNumber, s.fileHash, s.page SKIP $offset LIMIT $limit`,
         { projectId, offset: int(offset), limit: int(limit) },
       );
-      return { items: rows.map((r) => toSheet(r.s)), total: await count(`MATCH (s:ProjectSheet {projectId: $projectId}) RETURN count(s) AS n`, { projectId }) };
+      return {
+        items: rows.map((r) => toSheet(r.s)),
+        total: await count(`MATCH (s:ProjectSheet {projectId: $projectId}) RETURN count(s) AS n`, { projectId }),
+      };
     },
 
     async sheetsByIds(ids) {
       if (!ids.length) return [];
-      return (await run(`MATCH (s:ProjectSheet) WHERE s.id IN $ids RETURN s {.*} AS s`, { ids: [...ids] })).map((r) => toSheet(r.s));
+      return (await run(`MATCH (s:ProjectSheet) WHERE s.id IN $ids RETURN s {.*} AS s`, { ids: [...ids] })).map((r) =>
+        toSheet(r.s),
+      );
     },
 
     async sheetByNumber(projectId, normNumber) {
-      const [r] = await run(`MATCH (s:ProjectSheet {projectId: $projectId, normNumber: $normNumber}) RETURN s {.*} AS s LIMIT 1`, { projectId, normNumber });
+      const [r] = await run(
+        `MATCH (s:ProjectSheet {projectId: $projectId, normNumber: $normNumber}) RETURN s {.*} AS s LIMIT 1`,
+        { projectId, normNumber },
+      );
       return r ? toSheet(r.s) : null;
     },
 
     async listEntities(projectId, filter, offset, limit) {
       const where = `e.projectId = $projectId AND ($type IS NULL OR e.type = $type) AND ($sheetId IS NULL OR e.sheetId = $sheetId)`;
       const args = { projectId, type: filter.type ?? null, sheetId: filter.sheetId ?? null, q: filter.match ?? null };
-      const source = filter.match ? `CALL db.index.fulltext.queryNodes('project_entity_text', $q) YIELD node AS e, score` : `MATCH (e:ProjectEntity {projectId: $projectId}) WITH e, 0 AS score`;
+      const source = filter.match
+        ? `CALL db.index.fulltext.queryNodes('project_entity_text', $q) YIELD node AS e, score`
+        : `MATCH (e:ProjectEntity {projectId: $projectId}) WITH e, 0 AS score`;
       const order = filter.match ? 'ORDER BY score DESC, e.seq' : 'ORDER BY e.seq';
-      const rows = await run(`${source} WHERE ${where} RETURN e {.*, embedding: null} AS e ${order} SKIP $offset LIMIT $limit`, { ...args, offset: int(offset), limit: int(limit) });
-      return { items: rows.map((r) => toEntity(r.e)), total: await count(`${source} WHERE ${where} RETURN count(e) AS n`, args) };
+      const rows = await run(
+        `${source} WHERE ${where} RETURN e {.*, embedding: null} AS e ${order} SKIP $offset LIMIT $limit`,
+        { ...args, offset: int(offset), limit: int(limit) },
+      );
+      return {
+        items: rows.map((r) => toEntity(r.e)),
+        total: await count(`${source} WHERE ${where} RETURN count(e) AS n`, args),
+      };
     },
 
     async entitiesByIds(projectId, ids) {
       if (!ids.length) return [];
-      return (await run(`MATCH (e:ProjectEntity) WHERE e.id IN $ids AND e.projectId = $projectId RETURN e {.*, embedding: null} AS e`, { projectId, ids: [...ids] })).map((r) => toEntity(r.e));
+      return (
+        await run(
+          `MATCH (e:ProjectEntity) WHERE e.id IN $ids AND e.projectId = $projectId RETURN e {.*, embedding: null} AS e`,
+          { projectId, ids: [...ids] },
+        )
+      ).map((r) => toEntity(r.e));
     },
 
     async relationshipsOf(projectId, ids, types) {
@@ -353,17 +464,29 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
 
     async listRelationships(projectId, type, offset, limit) {
       const match = `MATCH (:ProjectEntity {projectId: $projectId})-[r]->() WHERE r.projectId = $projectId AND ($type IS NULL OR type(r) = $type)`;
-      const rows = await run(`${match} RETURN ${REL_RETURN} ORDER BY r.seq, r.id SKIP $offset LIMIT $limit`, { projectId, type, offset: int(offset), limit: int(limit) });
+      const rows = await run(`${match} RETURN ${REL_RETURN} ORDER BY r.seq, r.id SKIP $offset LIMIT $limit`, {
+        projectId,
+        type,
+        offset: int(offset),
+        limit: int(limit),
+      });
       return { items: rows.map(toRel), total: await count(`${match} RETURN count(r) AS n`, { projectId, type }) };
     },
 
     async linksOf(projectId, calloutIds) {
       if (!calloutIds.length) return [];
-      return (await run(`MATCH (l:ProjectLink) WHERE l.calloutId IN $ids AND l.projectId = $projectId RETURN l {.*} AS l`, { projectId, ids: [...calloutIds] })).map((r) => toLink(r.l));
+      return (
+        await run(`MATCH (l:ProjectLink) WHERE l.calloutId IN $ids AND l.projectId = $projectId RETURN l {.*} AS l`, {
+          projectId,
+          ids: [...calloutIds],
+        })
+      ).map((r) => toLink(r.l));
     },
 
     async listLinks(projectId) {
-      return (await run(`MATCH (l:ProjectLink {projectId: $projectId}) RETURN l {.*} AS l`, { projectId })).map((r) => toLink(r.l));
+      return (await run(`MATCH (l:ProjectLink {projectId: $projectId}) RETURN l {.*} AS l`, { projectId })).map((r) =>
+        toLink(r.l),
+      );
     },
 
     async searchText(projectId, match, limit) {
@@ -386,11 +509,17 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
     },
 
     async graph(projectId): Promise<GraphSnapshot> {
-      const nodes = (await run(`MATCH (e:ProjectEntity {projectId: $projectId}) RETURN e.id AS id, e.type AS type, e.label AS label, e.sheetId AS sheetId ORDER BY e.seq`, { projectId })).map(
-        (r) => ({ id: String(r.id), type: String(r.type), label: String(r.label), sheetId: String(r.sheetId) }),
-      );
+      const nodes = (
+        await run(
+          `MATCH (e:ProjectEntity {projectId: $projectId}) RETURN e.id AS id, e.type AS type, e.label AS label, e.sheetId AS sheetId ORDER BY e.seq`,
+          { projectId },
+        )
+      ).map((r) => ({ id: String(r.id), type: String(r.type), label: String(r.label), sheetId: String(r.sheetId) }));
       const edges = (
-        await run(`MATCH (a:ProjectEntity {projectId: $projectId})-[r]->(b) WHERE r.projectId = $projectId RETURN a.id AS source, b.id AS target, type(r) AS type ORDER BY r.seq, r.id`, { projectId })
+        await run(
+          `MATCH (a:ProjectEntity {projectId: $projectId})-[r]->(b) WHERE r.projectId = $projectId RETURN a.id AS source, b.id AS target, type(r) AS type ORDER BY r.seq, r.id`,
+          { projectId },
+        )
       ).map((r) => ({ source: String(r.source), target: String(r.target), type: String(r.type) }));
       return { nodes, edges };
     },
@@ -398,27 +527,54 @@ export function createNeo4jProjectStore(options: Neo4jProjectOptions, driver?: D
     async replaceCommunities(projectId, communities, membership) {
       await transaction(async (tx) => {
         await tx.run(`MATCH (c:ProjectCommunity {projectId: $projectId}) DELETE c`, { projectId });
-        await tx.run(`MATCH (e:ProjectEntity {projectId: $projectId}) WHERE e.communityId IS NOT NULL SET e.communityId = null`, { projectId });
+        await tx.run(
+          `MATCH (e:ProjectEntity {projectId: $projectId}) WHERE e.communityId IS NOT NULL SET e.communityId = null`,
+          { projectId },
+        );
         await tx.run(`UNWIND $rows AS row CREATE (c:ProjectCommunity) SET c = row`, {
           rows: communities.map((c) => ({
-            id: c.id, projectId, idx: c.index, title: c.title, summary: c.summary, llmSummary: c.llmSummary, size: c.size, rank: c.rank,
-            details: JSON.stringify({ sheets: c.sheets, disciplines: c.disciplines, topMembers: c.topMembers, topGrids: c.topGrids }),
+            id: c.id,
+            projectId,
+            idx: c.index,
+            title: c.title,
+            summary: c.summary,
+            llmSummary: c.llmSummary,
+            size: c.size,
+            rank: c.rank,
+            details: JSON.stringify({
+              sheets: c.sheets,
+              disciplines: c.disciplines,
+              topMembers: c.topMembers,
+              topGrids: c.topGrids,
+            }),
           })),
         });
-        await tx.run(`UNWIND $rows AS row MATCH (e:ProjectEntity {id: row.entity}) WHERE e.projectId = $projectId SET e.communityId = row.community`, {
-          projectId,
-          rows: [...membership].map(([entity, community]) => ({ entity, community })),
-        });
+        await tx.run(
+          `UNWIND $rows AS row MATCH (e:ProjectEntity {id: row.entity}) WHERE e.projectId = $projectId SET e.communityId = row.community`,
+          {
+            projectId,
+            rows: [...membership].map(([entity, community]) => ({ entity, community })),
+          },
+        );
       });
     },
 
     async listCommunities(projectId, offset, limit) {
-      const rows = await run(`MATCH (c:ProjectCommunity {projectId: $projectId}) RETURN c {.*} AS c ORDER BY c.idx SKIP $offset LIMIT $limit`, { projectId, offset: int(offset), limit: int(limit) });
-      return { items: rows.map((r) => toCommunity(r.c)), total: await count(`MATCH (c:ProjectCommunity {projectId: $projectId}) RETURN count(c) AS n`, { projectId }) };
+      const rows = await run(
+        `MATCH (c:ProjectCommunity {projectId: $projectId}) RETURN c {.*} AS c ORDER BY c.idx SKIP $offset LIMIT $limit`,
+        { projectId, offset: int(offset), limit: int(limit) },
+      );
+      return {
+        items: rows.map((r) => toCommunity(r.c)),
+        total: await count(`MATCH (c:ProjectCommunity {projectId: $projectId}) RETURN count(c) AS n`, { projectId }),
+      };
     },
 
     async recordUsage(accountId, projectId, kind, units, at) {
-      await run(`CREATE (:ProjectUsage {accountId: $accountId, projectId: $projectId, kind: $kind, units: $units, at: $at})`, { accountId, projectId, kind, units, at });
+      await run(
+        `CREATE (:ProjectUsage {accountId: $accountId, projectId: $projectId, kind: $kind, units: $units, at: $at})`,
+        { accountId, projectId, kind, units, at },
+      );
     },
 
     close,

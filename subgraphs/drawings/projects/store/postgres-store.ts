@@ -24,7 +24,12 @@ export function postgresDialect(db: Database): SqlDialect {
     textFilter(fts5Match) {
       const match = tsQueryFromFts5(fts5Match);
       return match
-        ? { from: `"ProjectEntity" e, to_tsquery('platform_english', ?) q`, where: `e."tsv" @@ q`, order: `ORDER BY ts_rank_cd(e."tsv", q) DESC, e."seq"`, args: [match] }
+        ? {
+            from: `"ProjectEntity" e, to_tsquery('platform_english', ?) q`,
+            where: `e."tsv" @@ q`,
+            order: `ORDER BY ts_rank_cd(e."tsv", q) DESC, e."seq"`,
+            args: [match],
+          }
         : null;
     },
     async searchText(projectId, fts5Match, limit) {
@@ -53,4 +58,5 @@ export function postgresDialect(db: Database): SqlDialect {
   };
 }
 
-export const createPostgresProjectStore = (db: Database): ProjectGraphStore => createSqlProjectStore(db, postgresDialect(db));
+export const createPostgresProjectStore = (db: Database): ProjectGraphStore =>
+  createSqlProjectStore(db, postgresDialect(db));

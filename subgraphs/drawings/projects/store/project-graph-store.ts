@@ -4,7 +4,18 @@
 // Scoping: every call names the project; callers check the project belongs
 // to the account first (getProject), so an id of another account reaches nothing.
 import type { ModelVector } from '../../../../core/embedding/model-vector.ts';
-import type { Community, Entity, Link, Page, Project, ProjectFile, ProjectStats, Relationship, RelationshipType, Sheet } from '../model.ts';
+import type {
+  Community,
+  Entity,
+  Link,
+  Page,
+  Project,
+  ProjectFile,
+  ProjectStats,
+  Relationship,
+  RelationshipType,
+  Sheet,
+} from '../model.ts';
 
 /** A sheet ready to store: ids assigned, links as read. */
 export interface SheetWrite {
@@ -42,7 +53,13 @@ export interface ProjectGraphStore {
   putFile(file: ProjectFile): Promise<void>;
   getFile(projectId: string, hash: string): Promise<ProjectFile | null>;
 
-  recordIngestion(row: { jobId: string; projectId: string; fileHash: string; page: number; status: string }): Promise<void>;
+  recordIngestion(row: {
+    jobId: string;
+    projectId: string;
+    fileHash: string;
+    page: number;
+    status: string;
+  }): Promise<void>;
   updateIngestion(jobId: string, status: string, sheetId: string | null, error: string | null): Promise<void>;
   /** Ingestions of the project not yet finished. */
   unfinishedIngestions(projectId: string): Promise<number>;
@@ -62,7 +79,11 @@ export interface ProjectGraphStore {
   listEntities(projectId: string, filter: EntityFilter, offset: number, limit: number): Promise<Page<Entity>>;
   entitiesByIds(projectId: string, ids: readonly string[]): Promise<Entity[]>;
   /** Relationships touching the entities (either end); only those of `types` when given (search walks a few types, and a sheet has an ON_SHEET edge from every entity on it). */
-  relationshipsOf(projectId: string, entityIds: readonly string[], types?: readonly RelationshipType[]): Promise<Relationship[]>;
+  relationshipsOf(
+    projectId: string,
+    entityIds: readonly string[],
+    types?: readonly RelationshipType[],
+  ): Promise<Relationship[]>;
   listRelationships(projectId: string, type: string | null, offset: number, limit: number): Promise<Page<Relationship>>;
   linksOf(projectId: string, calloutIds: readonly string[]): Promise<Link[]>;
   listLinks(projectId: string): Promise<Link[]>;
@@ -76,6 +97,12 @@ export interface ProjectGraphStore {
   replaceCommunities(projectId: string, communities: Community[], membership: Map<string, string>): Promise<void>;
   listCommunities(projectId: string, offset: number, limit: number): Promise<Page<Community>>;
 
-  recordUsage(accountId: string, projectId: string, kind: 'page_ingested' | 'search', units: number, at: string): Promise<void>;
+  recordUsage(
+    accountId: string,
+    projectId: string,
+    kind: 'page_ingested' | 'search',
+    units: number,
+    at: string,
+  ): Promise<void>;
   close(): Promise<void>;
 }

@@ -7,7 +7,19 @@
 import type { ModelVector } from '../../../../core/embedding/model-vector.ts';
 import type { Database } from '../../../../core/db/client.ts';
 import type { BBox } from '../../../../core/geometry/types.ts';
-import type { Community, Entity, EntityType, Link, Page, Project, ProjectFile, ProjectStats, Relationship, RelationshipType, Sheet } from '../model.ts';
+import type {
+  Community,
+  Entity,
+  EntityType,
+  Link,
+  Page,
+  Project,
+  ProjectFile,
+  ProjectStats,
+  Relationship,
+  RelationshipType,
+  Sheet,
+} from '../model.ts';
 import type { EntityFilter, GraphSnapshot, ProjectGraphStore, SheetWrite } from './project-graph-store.ts';
 
 export type Row = Record<string, unknown>;
@@ -118,13 +130,50 @@ const toLink = (r: Row): Link => ({
 
 const toCommunity = (r: Row): Community => {
   // The model's summary rides in details beside the lists (no column of its own: it is shown, never queried).
-  const { llmSummary, ...d } = JSON.parse(String(r.details)) as Pick<Community, 'sheets' | 'disciplines' | 'topMembers' | 'topGrids'> & { llmSummary?: string | null };
-  return { id: String(r.id), projectId: String(r.projectId), index: num(r.idx), title: String(r.title), summary: String(r.summary), llmSummary: llmSummary ?? null, size: num(r.size), rank: num(r.rank), ...d };
+  const { llmSummary, ...d } = JSON.parse(String(r.details)) as Pick<
+    Community,
+    'sheets' | 'disciplines' | 'topMembers' | 'topGrids'
+  > & { llmSummary?: string | null };
+  return {
+    id: String(r.id),
+    projectId: String(r.projectId),
+    index: num(r.idx),
+    title: String(r.title),
+    summary: String(r.summary),
+    llmSummary: llmSummary ?? null,
+    size: num(r.size),
+    rank: num(r.rank),
+    ...d,
+  };
 };
 
-const ENTITY_WRITE_COLUMNS = ['id', 'projectId', 'sheetId', 'type', 'label', 'text', 'page', 'bbox', 'provenance', 'props', 'sameKey', 'viewKey'];
+const ENTITY_WRITE_COLUMNS = [
+  'id',
+  'projectId',
+  'sheetId',
+  'type',
+  'label',
+  'text',
+  'page',
+  'bbox',
+  'provenance',
+  'props',
+  'sameKey',
+  'viewKey',
+];
 const entityRow = (e: Entity, projectId: string, sheetId: string) => [
-  e.id, projectId, sheetId, e.type, e.label, e.text, e.page, JSON.stringify(e.bbox), e.provenance, JSON.stringify(e.props), e.sameKey, e.viewKey,
+  e.id,
+  projectId,
+  sheetId,
+  e.type,
+  e.label,
+  e.text,
+  e.page,
+  JSON.stringify(e.bbox),
+  e.provenance,
+  JSON.stringify(e.props),
+  e.sameKey,
+  e.viewKey,
 ];
 
 export function createSqlProjectStore(db: Database, dialect: SqlDialect): ProjectGraphStore {
@@ -170,7 +219,15 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
 
   return {
     async createProject(p) {
-      await exec(`INSERT INTO "Project" ("id", "accountId", "name", "description", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`, p.id, p.accountId, p.name, p.description, p.createdAt, p.updatedAt);
+      await exec(
+        `INSERT INTO "Project" ("id", "accountId", "name", "description", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`,
+        p.id,
+        p.accountId,
+        p.name,
+        p.description,
+        p.createdAt,
+        p.updatedAt,
+      );
       return p;
     },
 
@@ -180,14 +237,31 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
     },
 
     async listProjects(accountId, offset, limit) {
-      return (await query(`SELECT * FROM "Project" WHERE "accountId" = ? ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`, accountId, limit, offset)).map(toProject);
+      return (
+        await query(
+          `SELECT * FROM "Project" WHERE "accountId" = ? ORDER BY "createdAt" DESC, "id" DESC LIMIT ? OFFSET ?`,
+          accountId,
+          limit,
+          offset,
+        )
+      ).map(toProject);
     },
 
     async deleteProject(accountId, id) {
       if (!(await this.getProject(accountId, id))) return null;
-      const keys = (await query<{ storageKey: string }>(`SELECT "storageKey" FROM "ProjectFile" WHERE "projectId" = ?`, id)).map((r) => String(r.storageKey));
+      const keys = (
+        await query<{ storageKey: string }>(`SELECT "storageKey" FROM "ProjectFile" WHERE "projectId" = ?`, id)
+      ).map((r) => String(r.storageKey));
       await db.$transaction([
-        ...['ProjectRelationship', 'ProjectLink', 'ProjectEntity', 'ProjectSheet', 'ProjectCommunity', 'ProjectIngestion', 'ProjectFile'].map((t) => exec(`DELETE FROM "${t}" WHERE "projectId" = ?`, id)),
+        ...[
+          'ProjectRelationship',
+          'ProjectLink',
+          'ProjectEntity',
+          'ProjectSheet',
+          'ProjectCommunity',
+          'ProjectIngestion',
+          'ProjectFile',
+        ].map((t) => exec(`DELETE FROM "${t}" WHERE "projectId" = ?`, id)),
         exec(`DELETE FROM "Project" WHERE "id" = ?`, id),
       ]);
       return keys;
@@ -198,12 +272,30 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
       // The graph's counts are stored with the project when a sheet or the communities change
       // (refreshCounts); counting a large project on every read would not stay under 50 ms.
       const [row] = await query<{ counts: string | null }>(`SELECT "counts" FROM "Project" WHERE "id" = ?`, id);
-      const c = { sheetCount: 0, entityCount: 0, relCount: 0, communityCount: 0, resolved: 0, dangling: 0, ...(row?.counts ? JSON.parse(row.counts) : {}) } as Record<string, number>;
-      const pages = await count(`SELECT COALESCE(SUM("pageCount"), 0) AS n FROM "ProjectFile" WHERE "projectId" = ?`, id);
+      const c = {
+        sheetCount: 0,
+        entityCount: 0,
+        relCount: 0,
+        communityCount: 0,
+        resolved: 0,
+        dangling: 0,
+        ...(row?.counts ? JSON.parse(row.counts) : {}),
+      } as Record<string, number>;
+      const pages = await count(
+        `SELECT COALESCE(SUM("pageCount"), 0) AS n FROM "ProjectFile" WHERE "projectId" = ?`,
+        id,
+      );
       const ingestions: Record<string, number> = { pending: 0, in_progress: 0, completed: 0, failed: 0 };
-      for (const r of await query<{ status: string; n: unknown }>(`SELECT "status", COUNT(*) AS n FROM "ProjectIngestion" WHERE "projectId" = ? GROUP BY "status"`, id)) ingestions[String(r.status)] = num(r.n);
+      for (const r of await query<{ status: string; n: unknown }>(
+        `SELECT "status", COUNT(*) AS n FROM "ProjectIngestion" WHERE "projectId" = ? GROUP BY "status"`,
+        id,
+      ))
+        ingestions[String(r.status)] = num(r.n);
       const usage = { pagesIngested: 0, searches: 0 };
-      for (const r of await query<{ kind: string; n: unknown }>(`SELECT "kind", SUM("units") AS n FROM "ProjectUsage" WHERE "projectId" = ? GROUP BY "kind"`, id)) {
+      for (const r of await query<{ kind: string; n: unknown }>(
+        `SELECT "kind", SUM("units") AS n FROM "ProjectUsage" WHERE "projectId" = ? GROUP BY "kind"`,
+        id,
+      )) {
         if (r.kind === 'page_ingested') usage.pagesIngested = num(r.n);
         if (r.kind === 'search') usage.searches = num(r.n);
       }
@@ -234,7 +326,9 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
 
     async getFile(projectId, hash) {
       const r = (await query(`SELECT * FROM "ProjectFile" WHERE "projectId" = ? AND "hash" = ?`, projectId, hash))[0];
-      return r ? { projectId, hash, size: num(r.size), pageCount: num(r.pageCount), storageKey: String(r.storageKey) } : null;
+      return r
+        ? { projectId, hash, size: num(r.size), pageCount: num(r.pageCount), storageKey: String(r.storageKey) }
+        : null;
     },
 
     async recordIngestion(row) {
@@ -250,15 +344,32 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
     },
 
     async updateIngestion(jobId, status, sheetId, error) {
-      await exec(`UPDATE "ProjectIngestion" SET "status" = ?, "sheetId" = ?, "error" = ?, "updatedAt" = ? WHERE "jobId" = ?`, status, sheetId, error, new Date().toISOString(), jobId);
+      await exec(
+        `UPDATE "ProjectIngestion" SET "status" = ?, "sheetId" = ?, "error" = ?, "updatedAt" = ? WHERE "jobId" = ?`,
+        status,
+        sheetId,
+        error,
+        new Date().toISOString(),
+        jobId,
+      );
     },
 
     async unfinishedIngestions(projectId) {
-      return count(`SELECT COUNT(*) AS n FROM "ProjectIngestion" WHERE "projectId" = ? AND "status" IN ('pending', 'in_progress')`, projectId);
+      return count(
+        `SELECT COUNT(*) AS n FROM "ProjectIngestion" WHERE "projectId" = ? AND "status" IN ('pending', 'in_progress')`,
+        projectId,
+      );
     },
 
     async sheetAt(projectId, fileHash, page) {
-      const r = (await query(`SELECT * FROM "ProjectSheet" WHERE "projectId" = ? AND "fileHash" = ? AND "page" = ?`, projectId, fileHash, page))[0];
+      const r = (
+        await query(
+          `SELECT * FROM "ProjectSheet" WHERE "projectId" = ? AND "fileHash" = ? AND "page" = ?`,
+          projectId,
+          fileHash,
+          page,
+        )
+      )[0];
       return r ? toSheet(r) : null;
     },
 
@@ -279,10 +390,20 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
         const o = ph(old.length);
         const oldEntities = `SELECT "id" FROM "ProjectEntity" WHERE "sheetId" IN (${o})`;
         statements.push(
-          exec(`DELETE FROM "ProjectRelationship" WHERE "projectId" = ? AND ("sheetId" IN (${o}) OR "targetId" IN (${oldEntities}) OR "sourceId" IN (${oldEntities}))`, p, ...old, ...old, ...old),
+          exec(
+            `DELETE FROM "ProjectRelationship" WHERE "projectId" = ? AND ("sheetId" IN (${o}) OR "targetId" IN (${oldEntities}) OR "sourceId" IN (${oldEntities}))`,
+            p,
+            ...old,
+            ...old,
+            ...old,
+          ),
           exec(`DELETE FROM "ProjectLink" WHERE "sheetId" IN (${o})`, ...old),
           // Links into the replaced sheet wait again until resolution below finds them a target.
-          exec(`UPDATE "ProjectLink" SET "status" = 'dangling', "reason" = 'sheet_not_ingested', "resolvedSheetId" = NULL, "resolvedViewId" = NULL WHERE "projectId" = ? AND "resolvedSheetId" IN (${o})`, p, ...old),
+          exec(
+            `UPDATE "ProjectLink" SET "status" = 'dangling', "reason" = 'sheet_not_ingested', "resolvedSheetId" = NULL, "resolvedViewId" = NULL WHERE "projectId" = ? AND "resolvedSheetId" IN (${o})`,
+            p,
+            ...old,
+          ),
           exec(`DELETE FROM "ProjectEntity" WHERE "sheetId" IN (${o})`, ...old),
           exec(`DELETE FROM "ProjectSheet" WHERE "id" IN (${o})`, ...old),
         );
@@ -311,7 +432,13 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
         ...inserts(
           'ProjectEntity',
           [...ENTITY_WRITE_COLUMNS, 'embedding', 'embeddingModel'],
-          w.entities.filter((e) => w.embeddings?.has(e.id)).map((e) => [...entityRow(e, p, sheet.id), dialect.vector.arg(w.embeddings!.get(e.id)!), w.embeddingModel ?? '']),
+          w.entities
+            .filter((e) => w.embeddings?.has(e.id))
+            .map((e) => [
+              ...entityRow(e, p, sheet.id),
+              dialect.vector.arg(w.embeddings!.get(e.id)!),
+              w.embeddingModel ?? '',
+            ]),
           `(${ph(ENTITY_WRITE_COLUMNS.length)}, ${dialect.vector.sql}, ?)`,
         ),
         ...inserts(
@@ -380,24 +507,40 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
     },
 
     async listSheets(projectId, offset, limit) {
-      const rows = await query(`SELECT * FROM "ProjectSheet" WHERE "projectId" = ? ORDER BY "normNumber" IS NULL, ${dialect.byteOrder('"normNumber"')}, "fileHash", "page" LIMIT ? OFFSET ?`, projectId, limit, offset);
-      return { items: rows.map(toSheet), total: await count(`SELECT COUNT(*) AS n FROM "ProjectSheet" WHERE "projectId" = ?`, projectId) };
+      const rows = await query(
+        `SELECT * FROM "ProjectSheet" WHERE "projectId" = ? ORDER BY "normNumber" IS NULL, ${dialect.byteOrder('"normNumber"')}, "fileHash", "page" LIMIT ? OFFSET ?`,
+        projectId,
+        limit,
+        offset,
+      );
+      return {
+        items: rows.map(toSheet),
+        total: await count(`SELECT COUNT(*) AS n FROM "ProjectSheet" WHERE "projectId" = ?`, projectId),
+      };
     },
 
     async sheetsByIds(ids) {
-      return inChunks(ids, async (c) => (await query(`SELECT * FROM "ProjectSheet" WHERE "id" IN (${ph(c.length)})`, ...c)).map(toSheet));
+      return inChunks(ids, async (c) =>
+        (await query(`SELECT * FROM "ProjectSheet" WHERE "id" IN (${ph(c.length)})`, ...c)).map(toSheet),
+      );
     },
 
     async sheetByNumber(projectId, normNumber) {
-      const r = (await query(`SELECT * FROM "ProjectSheet" WHERE "projectId" = ? AND "normNumber" = ? LIMIT 1`, projectId, normNumber))[0];
+      const r = (
+        await query(
+          `SELECT * FROM "ProjectSheet" WHERE "projectId" = ? AND "normNumber" = ? LIMIT 1`,
+          projectId,
+          normNumber,
+        )
+      )[0];
       return r ? toSheet(r) : null;
     },
 
     async listEntities(projectId, filter, offset, limit) {
       let where = `e."projectId" = ?`;
       const args: unknown[] = [projectId];
-      if (filter.type) (where += ` AND e."type" = ?`), args.push(filter.type);
-      if (filter.sheetId) (where += ` AND e."sheetId" = ?`), args.push(filter.sheetId);
+      if (filter.type) ((where += ` AND e."type" = ?`), args.push(filter.type));
+      if (filter.sheetId) ((where += ` AND e."sheetId" = ?`), args.push(filter.sheetId));
       let from = `"ProjectEntity" e`;
       let order = `ORDER BY e."seq"`;
       if (filter.match) {
@@ -408,12 +551,28 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
         order = text.order;
         args.unshift(...text.args);
       }
-      const rows = await query(`SELECT ${ENTITY_COLUMNS} FROM ${from} WHERE ${where} ${order} LIMIT ? OFFSET ?`, ...args, limit, offset);
-      return { items: rows.map(toEntity), total: await count(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`, ...args) };
+      const rows = await query(
+        `SELECT ${ENTITY_COLUMNS} FROM ${from} WHERE ${where} ${order} LIMIT ? OFFSET ?`,
+        ...args,
+        limit,
+        offset,
+      );
+      return {
+        items: rows.map(toEntity),
+        total: await count(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`, ...args),
+      };
     },
 
     async entitiesByIds(projectId, ids) {
-      return inChunks(ids, async (c) => (await query(`SELECT ${ENTITY_COLUMNS} FROM "ProjectEntity" e WHERE ${noIndex('e."projectId"')} = ? AND e."id" IN (${ph(c.length)})`, projectId, ...c)).map(toEntity));
+      return inChunks(ids, async (c) =>
+        (
+          await query(
+            `SELECT ${ENTITY_COLUMNS} FROM "ProjectEntity" e WHERE ${noIndex('e."projectId"')} = ? AND e."id" IN (${ph(c.length)})`,
+            projectId,
+            ...c,
+          )
+        ).map(toEntity),
+      );
     },
 
     async relationshipsOf(projectId, ids, types) {
@@ -440,12 +599,28 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
     async listRelationships(projectId, type, offset, limit) {
       const where = type ? `"projectId" = ? AND "type" = ?` : `"projectId" = ?`;
       const args = type ? [projectId, type] : [projectId];
-      const rows = await query(`SELECT * FROM "ProjectRelationship" WHERE ${where} ORDER BY ${dialect.relationshipOrder} LIMIT ? OFFSET ?`, ...args, limit, offset);
-      return { items: rows.map(toRel), total: await count(`SELECT COUNT(*) AS n FROM "ProjectRelationship" WHERE ${where}`, ...args) };
+      const rows = await query(
+        `SELECT * FROM "ProjectRelationship" WHERE ${where} ORDER BY ${dialect.relationshipOrder} LIMIT ? OFFSET ?`,
+        ...args,
+        limit,
+        offset,
+      );
+      return {
+        items: rows.map(toRel),
+        total: await count(`SELECT COUNT(*) AS n FROM "ProjectRelationship" WHERE ${where}`, ...args),
+      };
     },
 
     async linksOf(projectId, ids) {
-      return inChunks(ids, async (c) => (await query(`SELECT * FROM "ProjectLink" WHERE ${noIndex('"projectId"')} = ? AND "calloutId" IN (${ph(c.length)})`, projectId, ...c)).map(toLink));
+      return inChunks(ids, async (c) =>
+        (
+          await query(
+            `SELECT * FROM "ProjectLink" WHERE ${noIndex('"projectId"')} = ? AND "calloutId" IN (${ph(c.length)})`,
+            projectId,
+            ...c,
+          )
+        ).map(toLink),
+      );
     },
 
     async listLinks(projectId) {
@@ -457,13 +632,23 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
     searchVector: (projectId, embedding, limit) => dialect.searchVector(projectId, embedding, limit),
 
     async graph(projectId): Promise<GraphSnapshot> {
-      const nodes = (await query(`SELECT "id", "type", "label", "sheetId" FROM "ProjectEntity" WHERE "projectId" = ? ORDER BY "seq"`, projectId)).map((r) => ({
+      const nodes = (
+        await query(
+          `SELECT "id", "type", "label", "sheetId" FROM "ProjectEntity" WHERE "projectId" = ? ORDER BY "seq"`,
+          projectId,
+        )
+      ).map((r) => ({
         id: String(r.id),
         type: String(r.type),
         label: String(r.label),
         sheetId: String(r.sheetId),
       }));
-      const edges = (await query(`SELECT "sourceId", "targetId", "type" FROM "ProjectRelationship" WHERE "projectId" = ? ORDER BY ${dialect.relationshipOrder}`, projectId)).map((r) => ({
+      const edges = (
+        await query(
+          `SELECT "sourceId", "targetId", "type" FROM "ProjectRelationship" WHERE "projectId" = ? ORDER BY ${dialect.relationshipOrder}`,
+          projectId,
+        )
+      ).map((r) => ({
         source: String(r.sourceId),
         target: String(r.targetId),
         type: String(r.type),
@@ -480,13 +665,35 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
         ...inserts(
           'ProjectCommunity',
           ['id', 'projectId', 'idx', 'title', 'summary', 'size', 'rank', 'details'],
-          communities.map((c) => [c.id, projectId, c.index, c.title, c.summary, c.size, c.rank, JSON.stringify({ sheets: c.sheets, disciplines: c.disciplines, topMembers: c.topMembers, topGrids: c.topGrids, llmSummary: c.llmSummary })]),
+          communities.map((c) => [
+            c.id,
+            projectId,
+            c.index,
+            c.title,
+            c.summary,
+            c.size,
+            c.rank,
+            JSON.stringify({
+              sheets: c.sheets,
+              disciplines: c.disciplines,
+              topMembers: c.topMembers,
+              topGrids: c.topGrids,
+              llmSummary: c.llmSummary,
+            }),
+          ]),
         ),
       ];
       for (const [c, ids] of byCommunity) {
         for (let i = 0; i < ids.length; i += CHUNK) {
           const chunk = ids.slice(i, i + CHUNK);
-          statements.push(exec(`UPDATE "ProjectEntity" SET "communityId" = ? WHERE "projectId" = ? AND "id" IN (${ph(chunk.length)})`, c, projectId, ...chunk));
+          statements.push(
+            exec(
+              `UPDATE "ProjectEntity" SET "communityId" = ? WHERE "projectId" = ? AND "id" IN (${ph(chunk.length)})`,
+              c,
+              projectId,
+              ...chunk,
+            ),
+          );
         }
       }
       statements.push(refreshCounts(projectId));
@@ -494,15 +701,29 @@ export function createSqlProjectStore(db: Database, dialect: SqlDialect): Projec
     },
 
     async listCommunities(projectId, offset, limit) {
-      const rows = await query(`SELECT * FROM "ProjectCommunity" WHERE "projectId" = ? ORDER BY "idx" LIMIT ? OFFSET ?`, projectId, limit, offset);
-      return { items: rows.map(toCommunity), total: await count(`SELECT COUNT(*) AS n FROM "ProjectCommunity" WHERE "projectId" = ?`, projectId) };
+      const rows = await query(
+        `SELECT * FROM "ProjectCommunity" WHERE "projectId" = ? ORDER BY "idx" LIMIT ? OFFSET ?`,
+        projectId,
+        limit,
+        offset,
+      );
+      return {
+        items: rows.map(toCommunity),
+        total: await count(`SELECT COUNT(*) AS n FROM "ProjectCommunity" WHERE "projectId" = ?`, projectId),
+      };
     },
 
     async recordUsage(accountId, projectId, kind, units, at) {
-      await exec(`INSERT INTO "ProjectUsage" ("accountId", "projectId", "kind", "units", "at") VALUES (?, ?, ?, ?, ?)`, accountId, projectId, kind, units, at);
+      await exec(
+        `INSERT INTO "ProjectUsage" ("accountId", "projectId", "kind", "units", "at") VALUES (?, ?, ?, ?, ?)`,
+        accountId,
+        projectId,
+        kind,
+        units,
+        at,
+      );
     },
 
     async close() {},
   };
 }
-

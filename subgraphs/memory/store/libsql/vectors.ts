@@ -1,7 +1,13 @@
 // The fact embeddings on libSQL: F32_BLOB values, and nearest neighbours through libsql_vector_idx,
 // kept in a side table of the model's width (MemoryFactVector_<n>) filled in batches. A vector
 // read compares only facts of the query's model ("embeddingModel").
-import { activateSideTable, activeSideTable, hasOtherModel, type SideTable, type SideTableSpec } from '../../../../core/embedding/libsql-vector-table.ts';
+import {
+  activateSideTable,
+  activeSideTable,
+  hasOtherModel,
+  type SideTable,
+  type SideTableSpec,
+} from '../../../../core/embedding/libsql-vector-table.ts';
 import { scopeSql, type MemoryDialect, type VectorIndex } from '../sql/dialect.ts';
 import { filterSql } from '../sql/fragments.ts';
 import { toRanked } from '../sql/ranking.ts';
@@ -19,7 +25,11 @@ export function toFloat32(v: unknown): Float32Array {
  * insert_l=32 (the default is 70): on 4,000 clustered 256-dimension vectors it made inserts 2.3x cheaper,
  * and 98.5% of the exact top 10 were still among the index's top 80, the number the search asks for.
  */
-export const FACT_VECTORS: SideTableSpec = { base: 'MemoryFactVector', parent: 'MemoryFact', indexOptions: `'max_neighbors=16', 'insert_l=32'` };
+export const FACT_VECTORS: SideTableSpec = {
+  base: 'MemoryFactVector',
+  parent: 'MemoryFact',
+  indexOptions: `'max_neighbors=16', 'insert_l=32'`,
+};
 
 /** Rows a statement copies into a new index. */
 const VECTOR_FILL_ROWS = 500;
@@ -71,7 +81,14 @@ export function libsqlVectorIndex(base: MemoryDialect): VectorIndex {
       const cosine = `1 - vector_distance_cos(f."embedding", vector32(?)) AS score`;
       // The facts of `where` nearest the query, exactly.
       const scan = (where: string, args: unknown[]) =>
-        query<Scored>(`SELECT f."uuid", ${cosine} FROM "MemoryFact" f WHERE ${where} AND f."embeddingModel" = ?${fl.sql} ORDER BY score DESC, f."id" LIMIT ?`, v, ...args, model, ...fl.args, limit);
+        query<Scored>(
+          `SELECT f."uuid", ${cosine} FROM "MemoryFact" f WHERE ${where} AND f."embeddingModel" = ?${fl.sql} ORDER BY score DESC, f."id" LIMIT ?`,
+          v,
+          ...args,
+          model,
+          ...fl.args,
+          limit,
+        );
       const exactScan = () => scan(indexed.sql, indexed.args);
       const table = await sideTable();
       // No index of this model (a re-embedding is under way, or nothing indexed yet): the scope is scanned.
@@ -106,7 +123,8 @@ export function libsqlVectorIndex(base: MemoryDialect): VectorIndex {
 
     async activateFactVectors(space) {
       const current = await sideTable();
-      if (current?.model !== space.model || current.dimensions !== space.dimensions) side = activateSideTable(base.transaction, FACT_VECTORS, space.model, space.dimensions);
+      if (current?.model !== space.model || current.dimensions !== space.dimensions)
+        side = activateSideTable(base.transaction, FACT_VECTORS, space.model, space.dimensions);
       await indexFactVectors(VECTOR_FILL_ROWS, space);
     },
   };

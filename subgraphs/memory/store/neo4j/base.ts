@@ -32,13 +32,16 @@ export function neo4jBase(options: Neo4jOptions, driver?: Driver): Neo4jBase {
 
 /** Lucene query: each word quoted, any may match. */
 export function luceneQuery(text: string, maxTerms = 64): string | null {
-  const terms = [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 || /\d/.test(t)))].slice(-maxTerms);
+  const terms = [
+    ...new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => t.length > 1 || /\d/.test(t))),
+  ].slice(-maxTerms);
   return terms.length ? terms.map((t) => `"${t}"`).join(' OR ') : null;
 }
 
 /** The account/group and state conditions on a fact `r`, with their parameters (params). */
 export const SCOPE = 'r.accountId = $accountId AND ($groupIds IS NULL OR r.groupId IN $groupIds)';
-export const FILTER = '($includeInvalidated OR (r.invalidAt IS NULL AND r.expiredAt IS NULL)) AND ($source IS NULL OR $source IN r.sources)';
+export const FILTER =
+  '($includeInvalidated OR (r.invalidAt IS NULL AND r.expiredAt IS NULL)) AND ($source IS NULL OR $source IN r.sources)';
 export const params = (scope: Scope, filter: FactFilter) => ({
   accountId: scope.accountId,
   groupIds: scope.groupIds ? [...scope.groupIds] : null,

@@ -48,7 +48,12 @@ export function neo4jFacts(base: Neo4jBase): FactStore {
             sourceUuid,
             targetUuid,
             episode: episode.uuid,
-            props: { ...props, embedding: Array.from(embedding), episodes: [episode.uuid], sources: [episode.sourceDescription] },
+            props: {
+              ...props,
+              embedding: Array.from(embedding),
+              episodes: [episode.uuid],
+              sources: [episode.sourceDescription],
+            },
           })),
         },
       );
@@ -64,17 +69,23 @@ export function neo4jFacts(base: Neo4jBase): FactStore {
     },
 
     async invalidateFact(accountId, uuid, invalidAt, expiredAt, by) {
-      await run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId SET r.invalidAt = $invalidAt, r.expiredAt = coalesce(r.expiredAt, $expiredAt), r.invalidatedBy = $by`, {
-        accountId,
-        uuid,
-        invalidAt,
-        expiredAt,
-        by,
-      });
+      await run(
+        `MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId SET r.invalidAt = $invalidAt, r.expiredAt = coalesce(r.expiredAt, $expiredAt), r.invalidatedBy = $by`,
+        {
+          accountId,
+          uuid,
+          invalidAt,
+          expiredAt,
+          by,
+        },
+      );
     },
 
     async edgesOfNode(accountId, nodeUuid) {
-      const [node] = await run(`MATCH (n:MemoryEntity {uuid: $uuid, accountId: $accountId}) RETURN n.uuid AS uuid`, { uuid: nodeUuid, accountId });
+      const [node] = await run(`MATCH (n:MemoryEntity {uuid: $uuid, accountId: $accountId}) RETURN n.uuid AS uuid`, {
+        uuid: nodeUuid,
+        accountId,
+      });
       if (!node) return null;
       return factsWhere(
         `MATCH (n:MemoryEntity {accountId: $accountId, uuid: $uuid})-[r:RELATES_TO]-() WITH DISTINCT r
@@ -89,18 +100,31 @@ export function neo4jFacts(base: Neo4jBase): FactStore {
         `MATCH (s)-[r:RELATES_TO]->(t) WHERE r.uuid IN $uuids AND r.accountId = $accountId RETURN r {.*} AS r, s.uuid AS s, t.uuid AS t`,
         { uuids: [...uuids], accountId },
       );
-      return rows.map((row): StoredFact => ({ ...toFact(row.r, row.s, row.t), sources: [...(row.r.sources ?? [])], embedding: Float32Array.from(row.r.embedding ?? []) }));
+      return rows.map((row): StoredFact => ({
+        ...toFact(row.r, row.s, row.t),
+        sources: [...(row.r.sources ?? [])],
+        embedding: Float32Array.from(row.r.embedding ?? []),
+      }));
     },
 
     deleteFact(accountId, uuid) {
       return base.transaction(async (tx) => {
-        const rows = await tx.run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId RETURN r.uuid AS uuid`, { uuid, accountId });
+        const rows = await tx.run(
+          `MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId RETURN r.uuid AS uuid`,
+          { uuid, accountId },
+        );
         if (!rows.length) return false;
-        await tx.run(`MATCH ()-[r:RELATES_TO]->() WHERE r.accountId = $accountId AND r.invalidatedBy = $uuid SET r.invalidAt = null, r.expiredAt = null, r.invalidatedBy = null`, {
+        await tx.run(
+          `MATCH ()-[r:RELATES_TO]->() WHERE r.accountId = $accountId AND r.invalidatedBy = $uuid SET r.invalidAt = null, r.expiredAt = null, r.invalidatedBy = null`,
+          {
+            uuid,
+            accountId,
+          },
+        );
+        await tx.run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId DELETE r`, {
           uuid,
           accountId,
         });
-        await tx.run(`MATCH ()-[r:RELATES_TO {uuid: $uuid}]->() WHERE r.accountId = $accountId DELETE r`, { uuid, accountId });
         return true;
       });
     },

@@ -20,7 +20,11 @@ export function neo4jGroups(base: Neo4jBase): GroupStore {
     },
 
     async releaseGroup(accountId, groupId, holder) {
-      await run(`MATCH (l:MemoryGroupLease {accountId: $accountId, groupId: $groupId, holder: $holder}) DELETE l`, { accountId, groupId, holder });
+      await run(`MATCH (l:MemoryGroupLease {accountId: $accountId, groupId: $groupId, holder: $holder}) DELETE l`, {
+        accountId,
+        groupId,
+        holder,
+      });
     },
 
     deleteGroup(accountId, groupId) {
@@ -32,18 +36,31 @@ export function neo4jGroups(base: Neo4jBase): GroupStore {
            RETURN episodes, entities, facts`,
           { accountId, groupId },
         );
-        const result = { episodes: Number(counts?.episodes ?? 0), facts: Number(counts?.facts ?? 0), entities: Number(counts?.entities ?? 0) };
+        const result = {
+          episodes: Number(counts?.episodes ?? 0),
+          facts: Number(counts?.facts ?? 0),
+          entities: Number(counts?.entities ?? 0),
+        };
         if (!result.episodes && !result.facts && !result.entities) return null;
         // Facts are relationships between the group's entities: DETACH DELETE takes them too.
-        await tx.run(`MATCH (n:MemoryEntity {accountId: $accountId, groupId: $groupId}) DETACH DELETE n`, { accountId, groupId });
-        await tx.run(`MATCH (e:MemoryEpisode {accountId: $accountId, groupId: $groupId}) DETACH DELETE e`, { accountId, groupId });
+        await tx.run(`MATCH (n:MemoryEntity {accountId: $accountId, groupId: $groupId}) DETACH DELETE n`, {
+          accountId,
+          groupId,
+        });
+        await tx.run(`MATCH (e:MemoryEpisode {accountId: $accountId, groupId: $groupId}) DETACH DELETE e`, {
+          accountId,
+          groupId,
+        });
         return result;
       });
     },
 
     async clear(accountId) {
       // One statement, so atomic by itself. Facts are relationships between the account's entities: DETACH DELETE takes them too.
-      await run(`MATCH (n) WHERE (n:MemoryEpisode OR n:MemoryEntity OR n:MemoryGroupLease) AND n.accountId = $accountId DETACH DELETE n`, { accountId });
+      await run(
+        `MATCH (n) WHERE (n:MemoryEpisode OR n:MemoryEntity OR n:MemoryGroupLease) AND n.accountId = $accountId DETACH DELETE n`,
+        { accountId },
+      );
     },
   };
 }

@@ -1,7 +1,12 @@
 // The fact embeddings on PostgreSQL: pgvector values, and nearest neighbours through one HNSW
 // index per model (kept on write, so nothing waits to be indexed). A vector read compares only
 // facts of the query's model ("embeddingModel").
-import { dropOtherPgVectorIndexes, ensurePgVectorIndex, pgVectorSql, type PgVectorIndexSpec } from '../../../../core/embedding/postgres-vector-index.ts';
+import {
+  dropOtherPgVectorIndexes,
+  ensurePgVectorIndex,
+  pgVectorSql,
+  type PgVectorIndexSpec,
+} from '../../../../core/embedding/postgres-vector-index.ts';
 import { vectorText } from '../../../../core/db/postgres/sql.ts';
 import { scopeSql, type MemoryDialect, type VectorIndex } from '../sql/dialect.ts';
 import { filterSql } from '../sql/fragments.ts';

@@ -53,15 +53,28 @@ export interface MemoryDialect extends Sql {
 }
 
 /** The account/group condition; `useIndex` lets the planner use the (accountId, groupId) index. */
-export function scopeSql(dialect: MemoryDialect, scope: Scope, alias: string, useIndex = false): { sql: string; args: string[] } {
+export function scopeSql(
+  dialect: MemoryDialect,
+  scope: Scope,
+  alias: string,
+  useIndex = false,
+): { sql: string; args: string[] } {
   const col = (name: string) => (useIndex ? `${alias}."${name}"` : dialect.noIndex(`${alias}."${name}"`));
   if (!scope.groupIds) return { sql: `${col('accountId')} = ?`, args: [scope.accountId] };
   if (!scope.groupIds.length) return { sql: 'false', args: [] };
-  return { sql: `${col('accountId')} = ? AND ${col('groupId')} IN (${scope.groupIds.map(() => '?').join(',')})`, args: [scope.accountId, ...scope.groupIds] };
+  return {
+    sql: `${col('accountId')} = ? AND ${col('groupId')} IN (${scope.groupIds.map(() => '?').join(',')})`,
+    args: [scope.accountId, ...scope.groupIds],
+  };
 }
 
 /** Runs a read-then-write as one step: under the key's lock in a transaction where the engine needs it, else atomic as `statements` says. */
-export function serialised<T>(dialect: MemoryDialect, key: readonly string[], statements: number, work: (sql: Sql) => Promise<T>): Promise<T> {
+export function serialised<T>(
+  dialect: MemoryDialect,
+  key: readonly string[],
+  statements: number,
+  work: (sql: Sql) => Promise<T>,
+): Promise<T> {
   const lock = dialect.lock;
   if (!lock) return dialect.atomic(statements, work);
   return dialect.transaction(async (sql) => {

@@ -29,13 +29,21 @@ export function sqlEntities(base: MemoryDialect): EntityStore {
     },
 
     async getEntity(accountId, uuid) {
-      const [row] = await query(`SELECT ${ENTITY_COLUMNS} FROM "MemoryEntity" e WHERE e."accountId" = ? AND e."uuid" = ?`, accountId, uuid);
+      const [row] = await query(
+        `SELECT ${ENTITY_COLUMNS} FROM "MemoryEntity" e WHERE e."accountId" = ? AND e."uuid" = ?`,
+        accountId,
+        uuid,
+      );
       return row ? toEntity(row) : null;
     },
 
     async getEntities(accountId, uuids) {
       if (!uuids.length) return [];
-      const rows = await query(`SELECT ${ENTITY_COLUMNS} FROM "MemoryEntity" e WHERE e."accountId" = ? AND e."uuid" IN (${placeholders(uuids.length)})`, accountId, ...uuids);
+      const rows = await query(
+        `SELECT ${ENTITY_COLUMNS} FROM "MemoryEntity" e WHERE e."accountId" = ? AND e."uuid" IN (${placeholders(uuids.length)})`,
+        accountId,
+        ...uuids,
+      );
       return rows.map(toEntity);
     },
 
@@ -60,7 +68,9 @@ export function sqlEntities(base: MemoryDialect): EntityStore {
     async addMentions(accountId, episodeUuid, entityUuids) {
       if (!entityUuids.length) return;
       await exec(
-        base.insertIgnore(`"MemoryMention" ("accountId", "episodeUuid", "entityUuid") VALUES ${entityUuids.map(() => '(?, ?, ?)').join(', ')}`),
+        base.insertIgnore(
+          `"MemoryMention" ("accountId", "episodeUuid", "entityUuid") VALUES ${entityUuids.map(() => '(?, ?, ?)').join(', ')}`,
+        ),
         ...entityUuids.flatMap((u) => [accountId, episodeUuid, u]),
       );
     },
@@ -69,7 +79,11 @@ export function sqlEntities(base: MemoryDialect): EntityStore {
 
 /** Creates or renames the node, inside the caller's transaction; a uuid of the account's in another group is a conflict. */
 async function saveEntity(sql: Sql, entity: Entity): Promise<'created' | 'updated' | 'conflict'> {
-  const [row] = await sql.query(`SELECT "groupId" FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`, entity.accountId, entity.uuid);
+  const [row] = await sql.query(
+    `SELECT "groupId" FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`,
+    entity.accountId,
+    entity.uuid,
+  );
   if (row && row.groupId !== entity.groupId) return 'conflict';
   if (row) {
     await sql.exec(

@@ -15,10 +15,21 @@ const EPISODE_BATCH = 100;
  * Only the account's own episodes count: another account's use of a uuid is neither visible nor in
  * the way; one of this account's in another group refuses the request.
  */
-async function addNewEpisodes(sql: Sql, accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<{ added: number; conflicts: string[] }> {
+async function addNewEpisodes(
+  sql: Sql,
+  accountId: string,
+  groupId: string,
+  episodes: readonly NewEpisode[],
+): Promise<{ added: number; conflicts: string[] }> {
   const existing: Row[] = [];
   for (const chunk of chunks(episodes, 500)) {
-    existing.push(...(await sql.query(`SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${placeholders(chunk.length)})`, accountId, ...chunk.map((e) => e.uuid))));
+    existing.push(
+      ...(await sql.query(
+        `SELECT "uuid", "groupId" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${placeholders(chunk.length)})`,
+        accountId,
+        ...chunk.map((e) => e.uuid),
+      )),
+    );
   }
   const conflicts = existing.filter((r) => r.groupId !== groupId).map((r) => String(r.uuid));
   if (conflicts.length) return { added: 0, conflicts };
@@ -38,7 +49,9 @@ export function sqlEpisodes(base: MemoryDialect): EpisodeStore {
       // a request's episodes are all queued or none is. Not always a transaction there: each costs a fresh
       // connection of the libSQL client (see ../libsql-store.ts), and this is every POST /messages. On
       // PostgreSQL always a transaction (cheap there): the account's lock makes the uuid check and the insert one step.
-      return serialised(base, ['episodes', accountId], Math.ceil(episodes.length / EPISODE_BATCH), (sql) => addNewEpisodes(sql, accountId, groupId, episodes));
+      return serialised(base, ['episodes', accountId], Math.ceil(episodes.length / EPISODE_BATCH), (sql) =>
+        addNewEpisodes(sql, accountId, groupId, episodes),
+      );
     },
 
     async lastEpisodes(accountId, groupId, lastN) {
@@ -53,39 +66,81 @@ export function sqlEpisodes(base: MemoryDialect): EpisodeStore {
     },
 
     async nextPending(accountId, groupId, limit) {
-      const rows = await query(`SELECT ${EPISODE_COLUMNS} FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT ?`, accountId, groupId, limit);
+      const rows = await query(
+        `SELECT ${EPISODE_COLUMNS} FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "status" = 'pending' ORDER BY "seq" LIMIT ?`,
+        accountId,
+        groupId,
+        limit,
+      );
       return rows.map(toEpisode);
     },
 
     async pendingGroups() {
-      const rows = await query(`SELECT DISTINCT "accountId", "groupId" FROM "MemoryEpisode" WHERE "status" = 'pending'`);
+      const rows = await query(
+        `SELECT DISTINCT "accountId", "groupId" FROM "MemoryEpisode" WHERE "status" = 'pending'`,
+      );
       return rows.map((r) => ({ accountId: String(r.accountId), groupId: String(r.groupId) }));
     },
 
     async finishEpisode(accountId, uuid, error) {
-      await exec(`UPDATE "MemoryEpisode" SET "status" = ?, "error" = ? WHERE "accountId" = ? AND "uuid" = ?`, error ? 'failed' : 'done', error, accountId, uuid);
+      await exec(
+        `UPDATE "MemoryEpisode" SET "status" = ?, "error" = ? WHERE "accountId" = ? AND "uuid" = ?`,
+        error ? 'failed' : 'done',
+        error,
+        accountId,
+        uuid,
+      );
     },
 
     deleteEpisodes(accountId, match) {
       return base.transaction(async (sql) => {
         const rows =
           'uuid' in match
-            ? await sql.query(`SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" = ?`, accountId, match.uuid)
-            : await sql.query(`SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "sourceDescription" = ?`, accountId, match.groupId, match.source);
+            ? await sql.query(
+                `SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" = ?`,
+                accountId,
+                match.uuid,
+              )
+            : await sql.query(
+                `SELECT "uuid" FROM "MemoryEpisode" WHERE "accountId" = ? AND "groupId" = ? AND "sourceDescription" = ?`,
+                accountId,
+                match.groupId,
+                match.source,
+              );
         if (!rows.length) return null;
-        return cascade(sql, accountId, rows.map((r) => String(r.uuid)));
+        return cascade(
+          sql,
+          accountId,
+          rows.map((r) => String(r.uuid)),
+        );
       });
     },
   };
 }
 
-async function insertEpisodes(sql: Sql, accountId: string, groupId: string, episodes: readonly NewEpisode[]): Promise<void> {
+async function insertEpisodes(
+  sql: Sql,
+  accountId: string,
+  groupId: string,
+  episodes: readonly NewEpisode[],
+): Promise<void> {
   const now = new Date().toISOString();
   for (const batch of chunks(episodes, EPISODE_BATCH)) {
     await sql.exec(
       `INSERT INTO "MemoryEpisode" ("uuid", "accountId", "groupId", "name", "content", "roleType", "role", "sourceDescription", "timestamp", "createdAt", "status")
        VALUES ${batch.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')").join(', ')}`,
-      ...batch.flatMap((e) => [e.uuid, accountId, groupId, e.name, e.content, e.roleType, e.role, e.sourceDescription, e.timestamp, now]),
+      ...batch.flatMap((e) => [
+        e.uuid,
+        accountId,
+        groupId,
+        e.name,
+        e.content,
+        e.roleType,
+        e.role,
+        e.sourceDescription,
+        e.timestamp,
+        now,
+      ]),
     );
   }
 }
@@ -96,14 +151,30 @@ async function cascade(sql: Sql, accountId: string, episodeUuids: string[]): Pro
   let entities = 0;
   for (const chunk of chunks(episodeUuids, 400)) {
     const ph = placeholders(chunk.length);
-    const touchedFacts = (await sql.query(`SELECT DISTINCT "factUuid" FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk)).map((r) =>
-      String(r.factUuid),
+    const touchedFacts = (
+      await sql.query(
+        `SELECT DISTINCT "factUuid" FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`,
+        accountId,
+        ...chunk,
+      )
+    ).map((r) => String(r.factUuid));
+    const touchedEntities = (
+      await sql.query(
+        `SELECT DISTINCT "entityUuid" FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`,
+        accountId,
+        ...chunk,
+      )
+    ).map((r) => String(r.entityUuid));
+    await sql.exec(
+      `DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`,
+      accountId,
+      ...chunk,
     );
-    const touchedEntities = (await sql.query(`SELECT DISTINCT "entityUuid" FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk)).map((r) =>
-      String(r.entityUuid),
+    await sql.exec(
+      `DELETE FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`,
+      accountId,
+      ...chunk,
     );
-    await sql.exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk);
-    await sql.exec(`DELETE FROM "MemoryMention" WHERE "accountId" = ? AND "episodeUuid" IN (${ph})`, accountId, ...chunk);
     await sql.exec(`DELETE FROM "MemoryEpisode" WHERE "accountId" = ? AND "uuid" IN (${ph})`, accountId, ...chunk);
     for (const fchunk of chunks(touchedFacts, 400)) {
       // A fact another episode also stated stays; the rest go, and what they invalidated is current again.
@@ -117,8 +188,16 @@ async function cascade(sql: Sql, accountId: string, episodeUuids: string[]): Pro
       ).map((r) => String(r.uuid));
       if (!orphans.length) continue;
       const oph = placeholders(orphans.length);
-      await sql.exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" IN (${oph})`, accountId, ...orphans);
-      facts += await sql.exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" IN (${oph})`, accountId, ...orphans);
+      await sql.exec(
+        `UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" IN (${oph})`,
+        accountId,
+        ...orphans,
+      );
+      facts += await sql.exec(
+        `DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" IN (${oph})`,
+        accountId,
+        ...orphans,
+      );
     }
     for (const echunk of chunks(touchedEntities, 400)) {
       entities += await sql.exec(

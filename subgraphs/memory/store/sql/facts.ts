@@ -38,7 +38,11 @@ async function provenance(sql: Sql, accountId: string, uuids: readonly string[])
 /** Facts (alias f) matching `where`, with the episodes that stated them. */
 async function factsWhere(sql: Sql, accountId: string, where: string, ...args: unknown[]): Promise<Fact[]> {
   const rows = await sql.query(`SELECT ${FACT_COLUMNS} FROM "MemoryFact" f WHERE ${where}`, ...args);
-  const prov = await provenance(sql, accountId, rows.map((r) => String(r.uuid)));
+  const prov = await provenance(
+    sql,
+    accountId,
+    rows.map((r) => String(r.uuid)),
+  );
   return rows.map((r) => toFact(r, prov.get(String(r.uuid))?.episodes ?? []));
 }
 
@@ -88,7 +92,9 @@ export function sqlFacts(base: MemoryDialect): FactStore {
 
     async addFactEpisode(accountId, factUuid, episode) {
       await exec(
-        base.insertIgnore(`"MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES (?, ?, ?, ?)`),
+        base.insertIgnore(
+          `"MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES (?, ?, ?, ?)`,
+        ),
         accountId,
         factUuid,
         episode.uuid,
@@ -103,7 +109,11 @@ export function sqlFacts(base: MemoryDialect): FactStore {
         accountId,
         ...uuids,
       );
-      const prov = await provenance(base, accountId, rows.map((r) => String(r.uuid)));
+      const prov = await provenance(
+        base,
+        accountId,
+        rows.map((r) => String(r.uuid)),
+      );
       return rows.map((r) => {
         const p = prov.get(String(r.uuid)) ?? { episodes: [], sources: [] };
         return { ...toFact(r, p.episodes), sources: p.sources, embedding: base.vector.read(r.embedding) };
@@ -111,11 +121,22 @@ export function sqlFacts(base: MemoryDialect): FactStore {
     },
 
     async invalidateFact(accountId, uuid, invalidAt, expiredAt, by) {
-      await exec(`UPDATE "MemoryFact" SET "invalidAt" = ?, "expiredAt" = COALESCE("expiredAt", ?), "invalidatedBy" = ? WHERE "accountId" = ? AND "uuid" = ?`, invalidAt, expiredAt, by, accountId, uuid);
+      await exec(
+        `UPDATE "MemoryFact" SET "invalidAt" = ?, "expiredAt" = COALESCE("expiredAt", ?), "invalidatedBy" = ? WHERE "accountId" = ? AND "uuid" = ?`,
+        invalidAt,
+        expiredAt,
+        by,
+        accountId,
+        uuid,
+      );
     },
 
     async edgesOfNode(accountId, nodeUuid) {
-      const [node] = await query(`SELECT 1 AS found FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`, accountId, nodeUuid);
+      const [node] = await query(
+        `SELECT 1 AS found FROM "MemoryEntity" WHERE "accountId" = ? AND "uuid" = ?`,
+        accountId,
+        nodeUuid,
+      );
       if (!node) return null;
       return factsWhere(
         base,
@@ -129,9 +150,17 @@ export function sqlFacts(base: MemoryDialect): FactStore {
 
     deleteFact(accountId, uuid) {
       return base.transaction(async (sql) => {
-        const [row] = await sql.query(`SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
+        const [row] = await sql.query(
+          `SELECT "uuid" FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`,
+          accountId,
+          uuid,
+        );
         if (!row) return false;
-        await sql.exec(`UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" = ?`, accountId, uuid);
+        await sql.exec(
+          `UPDATE "MemoryFact" SET "invalidAt" = NULL, "expiredAt" = NULL, "invalidatedBy" = NULL WHERE "accountId" = ? AND "invalidatedBy" = ?`,
+          accountId,
+          uuid,
+        );
         await sql.exec(`DELETE FROM "MemoryFactEpisode" WHERE "accountId" = ? AND "factUuid" = ?`, accountId, uuid);
         await sql.exec(`DELETE FROM "MemoryFact" WHERE "accountId" = ? AND "uuid" = ?`, accountId, uuid);
         return true;

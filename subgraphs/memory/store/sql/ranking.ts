@@ -3,7 +3,8 @@
 import type { Ranked } from '../../model.ts';
 
 /** Rows with a uuid and a score (drivers hand back strings, bigints or numbers) as ranked facts, in their order. */
-export const toRanked = (rows: readonly { uuid: unknown; score: unknown }[]): Ranked[] => rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
+export const toRanked = (rows: readonly { uuid: unknown; score: unknown }[]): Ranked[] =>
+  rows.map((r) => ({ uuid: String(r.uuid), score: Number(r.score) }));
 
 /** Rows best first, a fact more than once (one row per episode that stated it): each fact once, at its best score. */
 export function firstPerUuid(rows: readonly { uuid: unknown; score: unknown }[]): Ranked[] {
@@ -28,7 +29,12 @@ const FRONTIER = 50;
  * FRONTIER, in the order the engine's `hop` query returned their facts). `hop(frontier)` answers the
  * facts in scope that touch the frontier's entities, best first, at most `limit`.
  */
-export async function walkNeighbourhood(entityUuids: readonly string[], depth: number, limit: number, hop: (frontier: string[]) => Promise<readonly HopRow[]>): Promise<Ranked[]> {
+export async function walkNeighbourhood(
+  entityUuids: readonly string[],
+  depth: number,
+  limit: number,
+  hop: (frontier: string[]) => Promise<readonly HopRow[]>,
+): Promise<Ranked[]> {
   const out = new Map<string, number>();
   let frontier = [...new Set(entityUuids)];
   const seen = new Set(frontier);

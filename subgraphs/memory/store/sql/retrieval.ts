@@ -88,7 +88,13 @@ export function sqlRetrieval(base: MemoryDialect): RetrievalStore {
       if (!rows.length) return;
       await base.atomic(rows.length, async (sql) => {
         for (const r of rows) {
-          await sql.exec(`UPDATE "MemoryFact" SET "embedding" = ${base.vector.sql}, "embeddingModel" = ? WHERE "accountId" = ? AND "uuid" = ?`, base.vector.arg(r.vector), model, r.accountId, r.uuid);
+          await sql.exec(
+            `UPDATE "MemoryFact" SET "embedding" = ${base.vector.sql}, "embeddingModel" = ? WHERE "accountId" = ? AND "uuid" = ?`,
+            base.vector.arg(r.vector),
+            model,
+            r.accountId,
+            r.uuid,
+          );
         }
       });
     },

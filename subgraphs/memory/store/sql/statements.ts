@@ -8,7 +8,6 @@ export interface Sql {
   exec(sql: string, ...args: unknown[]): Promise<number>;
 }
 
-
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 /** `items` in slices of `size` (statements have a bound on their parameters). */

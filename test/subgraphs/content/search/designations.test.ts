@@ -23,13 +23,31 @@ describe('designations', () => {
   });
 
   it("learns the cover's designation and title and the running head's, not a designation the title page's text cites", () => {
-    const run = (str: string, x: number, y: number, size = 10): TextRun => ({ str, bbox: [x, y - size, x + str.length * 0.5 * size, y], size, angle: 0 });
-    const cover: PageText = { page: 1, width: 612, height: 792, runs: [run('UFC 3-301-01', 200, 200, 28), run('STRUCTURAL ENGINEERING', 150, 260, 22), run('Prepared in accordance with MIL-STD 3007 by the services.', 72, 600)] };
+    const run = (str: string, x: number, y: number, size = 10): TextRun => ({
+      str,
+      bbox: [x, y - size, x + str.length * 0.5 * size, y],
+      size,
+      angle: 0,
+    });
+    const cover: PageText = {
+      page: 1,
+      width: 612,
+      height: 792,
+      runs: [
+        run('UFC 3-301-01', 200, 200, 28),
+        run('STRUCTURAL ENGINEERING', 150, 260, 22),
+        run('Prepared in accordance with MIL-STD 3007 by the services.', 72, 600),
+      ],
+    };
     const body = (n: number): PageText => ({
       page: n,
       width: 612,
       height: 792,
-      runs: [run('UFC 3-301-01', 72, 40, 8), run(`1-${n} GENERAL. This chapter applies to every structure.`, 72, 200), run(`Page ${n}`, 300, 760, 8)],
+      runs: [
+        run('UFC 3-301-01', 72, 40, 8),
+        run(`1-${n} GENERAL. This chapter applies to every structure.`, 72, 200),
+        run(`Page ${n}`, 300, 760, 8),
+      ],
     });
     const { designations } = readDocument([cover, body(2), body(3), body(4), body(5)]);
     expect(designations).toContain('UFC 3-301-01');

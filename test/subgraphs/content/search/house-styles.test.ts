@@ -29,14 +29,21 @@ beforeAll(async () => {
     truth.set(doc.fileId, t);
     passages.set(doc.fileId, extracted.passages);
     // The catalogue describes each by its title only: the designation is learnt from the pages.
-    catalogue.push({ fileId: doc.fileId, filename: `${doc.fileId}.pdf`, description: doc.title, designStandard: 'us', designations: extracted.designations });
+    catalogue.push({
+      fileId: doc.fileId,
+      filename: `${doc.fileId}.pdf`,
+      description: doc.title,
+      designStandard: 'us',
+      designations: extracted.designations,
+    });
     await passageIndexFor(db).replaceFile(doc.fileId, await toIndex(extracted.passages, embedder));
   }
 }, 120_000);
 afterAll(() => close());
 
 const pageOf = (fileId: string, number: string) => truth.get(fileId)!.entries.find((e) => e.number === number)!.page;
-const search = (query: string, fileIds: string[] | null = null, perPage = 5) => searchCodes(passageIndexFor(db), embedder, catalogue, { query, fileIds, page: 1, perPage });
+const search = (query: string, fileIds: string[] | null = null, perPage = 5) =>
+  searchCodes(passageIndexFor(db), embedder, catalogue, { query, fileIds, page: 1, perPage });
 
 describe('two columns, CODE | COMMENTARY', () => {
   const W = 'wind-code-commentary';
@@ -51,7 +58,10 @@ describe('two columns, CODE | COMMENTARY', () => {
     // Neither column's text runs into the other's passage.
     expect(code.text).not.toMatch(/C5\.3\.4|requirement of 5\.3\.4 follows/);
     // Every commentary clause the generator drew is a commentary passage.
-    const drawn = truth.get(W)!.entries.filter((e) => e.kind === 'commentary').map((e) => e.number);
+    const drawn = truth
+      .get(W)!
+      .entries.filter((e) => e.kind === 'commentary')
+      .map((e) => e.number);
     const read = new Set(ps.filter((p) => p.contentType === 'commentary').map((p) => p.section));
     expect(drawn.filter((n) => !read.has(n))).toEqual([]);
   });
@@ -62,7 +72,10 @@ describe('two columns, CODE | COMMENTARY', () => {
       ['5.3.4', 'text'],
       ['C5.3.4', 'commentary'],
     ]);
-    expect((await search('C5.3.4', [W])).matches[0]).toMatchObject({ context: 'C5.3.4 Cyclonic Region Factor', content_type: 'commentary' });
+    expect((await search('C5.3.4', [W])).matches[0]).toMatchObject({
+      context: 'C5.3.4 Cyclonic Region Factor',
+      content_type: 'commentary',
+    });
   });
 
   it('ranks commentary after its own clause for a query in words', async () => {
@@ -77,14 +90,21 @@ describe('two columns, CODE | COMMENTARY', () => {
     const ps = passages.get(W)!;
     const bodyStart = Math.min(...truth.get(W)!.entries.map((e) => e.page));
     expect(ps.filter((p) => p.page < bodyStart && /^\d/.test(p.section))).toEqual([]);
-    expect(ps.some((p) => p.text.includes('Wind Loads on Buildings and Structures') || /^(?:CODE|COMMENTARY)$/m.test(p.text))).toBe(false);
+    expect(
+      ps.some(
+        (p) => p.text.includes('Wind Loads on Buildings and Structures') || /^(?:CODE|COMMENTARY)$/m.test(p.text),
+      ),
+    ).toBe(false);
   });
 
   it('learns "IS 875 (Part 3)" from the cover and running header and scopes a query naming it', async () => {
     expect(catalogue.find((c) => c.fileId === W)!.designations).toContain('IS 875 (Part 3)');
     const r = await search('IS 875 (Part 3) 5.3.4');
     expect(r.matches[0]).toMatchObject({ file_id: W, page_number: pageOf(W, '5.3.4'), relevance_score: 1 });
-    expect((await search('IS 875 Part 3 5.3.4')).matches[0]).toMatchObject({ file_id: W, context: '5.3.4 Cyclonic Region Factor' });
+    expect((await search('IS 875 Part 3 5.3.4')).matches[0]).toMatchObject({
+      file_id: W,
+      context: '5.3.4 Cyclonic Region Factor',
+    });
   });
 });
 
@@ -93,15 +113,28 @@ describe('a UFC with IBC sections and lettered appendix clauses, named by its pr
 
   it('finds its own clauses, the IBC sections it modifies and its appendix clauses by number', async () => {
     for (const n of ['2-1.1', '1604.3', '1613.1.1.3', '1905.1.5', '2-2.3', 'A-5.6', 'F-3.2.2']) {
-      expect((await search(n, [U])).matches[0], n).toMatchObject({ file_id: U, page_number: pageOf(U, n), relevance_score: 1 });
+      expect((await search(n, [U])).matches[0], n).toMatchObject({
+        file_id: U,
+        page_number: pageOf(U, n),
+        relevance_score: 1,
+      });
     }
-    expect(passages.get(U)!.find((p) => p.section === 'A-5.6')).toMatchObject({ heading: 'Steel Column Base Plate Shear Transfer' });
+    expect(passages.get(U)!.find((p) => p.section === 'A-5.6')).toMatchObject({
+      heading: 'Steel Column Base Plate Shear Transfer',
+    });
   });
 
   it('goes straight to the clause for "UFC 3-301-01 1905.1.5", though its catalogue id does not say UFC', async () => {
     expect(catalogue.find((c) => c.fileId === U)!.designations).toContain('UFC 3-301-01');
-    expect((await search('UFC 3-301-01 1905.1.5')).matches[0]).toMatchObject({ file_id: U, page_number: pageOf(U, '1905.1.5'), relevance_score: 1 });
-    expect((await search('UFC 3-301-01 Table A-1')).matches[0]).toMatchObject({ file_id: U, page_number: pageOf(U, 'Table A-1') });
+    expect((await search('UFC 3-301-01 1905.1.5')).matches[0]).toMatchObject({
+      file_id: U,
+      page_number: pageOf(U, '1905.1.5'),
+      relevance_score: 1,
+    });
+    expect((await search('UFC 3-301-01 Table A-1')).matches[0]).toMatchObject({
+      file_id: U,
+      page_number: pageOf(U, 'Table A-1'),
+    });
   });
 });
 
@@ -111,7 +144,10 @@ describe('Canadian Articles with a closing dot, in two columns', () => {
   it('reads "3.2.1.1. Scope" as Article 3.2.1.1 and finds it however the reference is written', async () => {
     expect(passages.get(N)!.find((p) => p.section.startsWith('3.2.1.1'))).toMatchObject({ heading: 'Scope' });
     for (const q of ['3.2.1.1.', '3.2.1.1', 'Article 3.2.1.1.', 'Division B 3.2.1.1.', 'NECB 2025 3.2.1.1.']) {
-      expect((await search(q, q.startsWith('NECB') ? null : [N])).matches[0], q).toMatchObject({ file_id: N, page_number: pageOf(N, '3.2.1.1') });
+      expect((await search(q, q.startsWith('NECB') ? null : [N])).matches[0], q).toMatchObject({
+        file_id: N,
+        page_number: pageOf(N, '3.2.1.1'),
+      });
     }
   });
 
@@ -128,7 +164,10 @@ describe('an IS-style code: annexes, "Table 16", "Fig. 15"', () => {
       const want = n.startsWith('Fig') ? 'Fig. 15' : n;
       expect((await search(n, [I])).matches[0], n).toMatchObject({ file_id: I, page_number: pageOf(I, want) });
     }
-    expect((await search('IS 456 : 2000 26.4.2')).matches[0]).toMatchObject({ file_id: I, context: '26.4.2 Nominal cover to meet durability requirement' });
+    expect((await search('IS 456 : 2000 26.4.2')).matches[0]).toMatchObject({
+      file_id: I,
+      context: '26.4.2 Nominal cover to meet durability requirement',
+    });
     expect((await search('IS 456 26.4.2')).matches[0]).toMatchObject({ file_id: I, page_number: pageOf(I, '26.4.2') });
     expect((await search('Annex B', [I])).matches[0]).toMatchObject({ file_id: I, page_number: pageOf(I, 'B-1') });
   });

@@ -9,19 +9,42 @@ import { createLocalEmbedder } from '../../../../core/embedding/embed.ts';
 import { createLibsqlIndex } from '../../../../subgraphs/content/search/libsql-index.ts';
 import { tempDir } from '../../../helpers/server.ts';
 
-const WORDS = 'shear bending torsion column beam slab footing wall anchor bolt weld cover crack fire wind snow seismic drift load span'.split(' ');
+const WORDS =
+  'shear bending torsion column beam slab footing wall anchor bolt weld cover crack fire wind snow seismic drift load span'.split(
+    ' ',
+  );
 
 describe('libSQL passage index, vector read', () => {
   let db: Database;
   const embedder = createLocalEmbedder(256);
-  const texts = (file: number) => Array.from({ length: 400 }, (_, i) => `${WORDS[(i * 7 + file) % WORDS.length]} ${WORDS[(i * 3 + 1) % WORDS.length]} ${WORDS[(i * 11 + file * 5) % WORDS.length]} item ${i}`);
+  const texts = (file: number) =>
+    Array.from(
+      { length: 400 },
+      (_, i) =>
+        `${WORDS[(i * 7 + file) % WORDS.length]} ${WORDS[(i * 3 + 1) % WORDS.length]} ${WORDS[(i * 11 + file * 5) % WORDS.length]} item ${i}`,
+    );
   beforeAll(async () => {
     db = await openDatabase({ url: `file:${path.join(tempDir(), 'v.db')}` });
     const index = createLibsqlIndex(db);
     for (const [f, fileId] of ['code-a', 'code-b', 'code-c'].entries()) {
       const ts = texts(f);
       const vectors = await embedder.embed(ts);
-      await index.replaceFile(fileId, ts.map((text, i) => ({ page: 1 + (i >> 3), pageLabel: '', section: `${i}`, heading: '', headingPath: '', contentType: 'text', text, glossary: '', embedding: vectors[i]!, embeddingModel: embedder.model, terms: [] })));
+      await index.replaceFile(
+        fileId,
+        ts.map((text, i) => ({
+          page: 1 + (i >> 3),
+          pageLabel: '',
+          section: `${i}`,
+          heading: '',
+          headingPath: '',
+          contentType: 'text',
+          text,
+          glossary: '',
+          embedding: vectors[i]!,
+          embeddingModel: embedder.model,
+          terms: [],
+        })),
+      );
     }
   });
   afterAll(() => db.$disconnect());

@@ -9,32 +9,66 @@ import { commentaryAfterClause } from '../../../../subgraphs/content/search/sear
 const chained = (lines: string[]) => {
   const starts = lines.map((l) => lineStart(l)!);
   const { clauses, commentaryOf } = documentClauses(starts);
-  return { clauses: starts.filter((_, i) => clauses.has(i)).map((s) => s.label), commentary: [...commentaryOf].sort((a, b) => a[0] - b[0]).map(([i, c]) => `${starts[i]!.label}→${c}`) };
+  return {
+    clauses: starts.filter((_, i) => clauses.has(i)).map((s) => s.label),
+    commentary: [...commentaryOf].sort((a, b) => a[0] - b[0]).map(([i, c]) => `${starts[i]!.label}→${c}`),
+  };
 };
 
 describe('numbering styles', () => {
   it('reads each style the issue lists as a clause number opening its heading', () => {
-    expect(lineStart('26.4.2 Nominal Cover to Meet Durability Requirement')).toMatchObject({ kind: 'clause', label: '26.4.2' });
-    expect(lineStart('1613.1.1.3 Site class D. Where the soil properties')).toMatchObject({ kind: 'clause', label: '1613.1.1.3' });
+    expect(lineStart('26.4.2 Nominal Cover to Meet Durability Requirement')).toMatchObject({
+      kind: 'clause',
+      label: '26.4.2',
+    });
+    expect(lineStart('1613.1.1.3 Site class D. Where the soil properties')).toMatchObject({
+      kind: 'clause',
+      label: '1613.1.1.3',
+    });
     expect(lineStart('2-3.1 Minimum Standoff.')).toMatchObject({ kind: 'clause', label: '2-3.1' });
-    expect(lineStart('A-5.6 Steel Column Base Plate Shear Transfer')).toMatchObject({ kind: 'clause', label: 'A-5.6', rest: 'Steel Column Base Plate Shear Transfer' });
+    expect(lineStart('A-5.6 Steel Column Base Plate Shear Transfer')).toMatchObject({
+      kind: 'clause',
+      label: 'A-5.6',
+      rest: 'Steel Column Base Plate Shear Transfer',
+    });
     expect(lineStart('B-18.3.1.1 Anchorage')).toMatchObject({ kind: 'clause', label: 'B-18.3.1.1' });
     // An Article's closing dot is punctuation.
     expect(lineStart('3.2.1.1. Scope')).toMatchObject({ kind: 'clause', label: '3.2.1.1', rest: 'Scope' });
     // A dash or rule between number and heading is punctuation too.
-    expect(lineStart('5.3.4 – Cyclonic Region Factor')).toMatchObject({ kind: 'clause', label: '5.3.4', rest: 'Cyclonic Region Factor' });
-    expect(lineStart('5.3.4— Cyclonic Region Factor')).toMatchObject({ kind: 'clause', label: '5.3.4', rest: 'Cyclonic Region Factor' });
+    expect(lineStart('5.3.4 – Cyclonic Region Factor')).toMatchObject({
+      kind: 'clause',
+      label: '5.3.4',
+      rest: 'Cyclonic Region Factor',
+    });
+    expect(lineStart('5.3.4— Cyclonic Region Factor')).toMatchObject({
+      kind: 'clause',
+      label: '5.3.4',
+      rest: 'Cyclonic Region Factor',
+    });
     expect(lineStart('C5.3.4 – The cyclonic factor accounts for')).toMatchObject({ kind: 'clause', label: 'C5.3.4' });
-    expect(lineStart('6.2.2 (1) The design value for the shear resistance')).toMatchObject({ kind: 'clause', label: '6.2.2' });
+    expect(lineStart('6.2.2 (1) The design value for the shear resistance')).toMatchObject({
+      kind: 'clause',
+      label: '6.2.2',
+    });
     // Eurocode prints the first subsection tight against the clause number.
-    expect(lineStart('6.2.2(1) The design value for the shear resistance')).toMatchObject({ kind: 'clause', label: '6.2.2', rest: '(1) The design value for the shear resistance' });
+    expect(lineStart('6.2.2(1) The design value for the shear resistance')).toMatchObject({
+      kind: 'clause',
+      label: '6.2.2',
+      rest: '(1) The design value for the shear resistance',
+    });
     expect(lineStart('6.2.2(a) where the member')).toMatchObject({ kind: 'clause', label: '6.2.2' });
     // A reference in running text is not: no subsection label, or no space after it.
     expect(lineStart('6.2.2(1)a) applies')).toBeNull();
     // Structural headings and captions.
     expect(lineStart('ANNEX B')).toMatchObject({ kind: 'structural', label: 'Annex B' });
-    expect(lineStart('Annex B (informative) Creep and shrinkage strain')).toMatchObject({ kind: 'structural', label: 'Annex B' });
-    expect(lineStart('SECTION 1905 MODIFICATIONS TO ACI 318')).toMatchObject({ kind: 'structural', label: 'Section 1905' });
+    expect(lineStart('Annex B (informative) Creep and shrinkage strain')).toMatchObject({
+      kind: 'structural',
+      label: 'Annex B',
+    });
+    expect(lineStart('SECTION 1905 MODIFICATIONS TO ACI 318')).toMatchObject({
+      kind: 'structural',
+      label: 'Section 1905',
+    });
     expect(lineStart('Table 4 Minimum Cover')).toMatchObject({ kind: 'caption', label: 'Table 4' });
     expect(lineStart('Table 3-1 Level of Protection')).toMatchObject({ kind: 'caption', label: 'Table 3-1' });
     expect(lineStart('Fig. 15 Plate Electrode')).toMatchObject({ kind: 'caption', label: 'Figure 15' });
@@ -67,11 +101,33 @@ describe('a document numbering in more than one stream', () => {
       'A-5.6 Steel Column Base Plate Shear Transfer',
       'F-3.2.2 Anchor rods. Where',
     ]);
-    expect(clauses).toEqual(['2-1', '2-1.1', '1604.3', '1604.3.1', '2-1.2', '1905.1', '1905.1.5', '2-2', 'A-1', 'A-5.6', 'F-3.2.2']);
+    expect(clauses).toEqual([
+      '2-1',
+      '2-1.1',
+      '1604.3',
+      '1604.3.1',
+      '2-1.2',
+      '1905.1',
+      '1905.1.5',
+      '2-2',
+      'A-1',
+      'A-5.6',
+      'F-3.2.2',
+    ]);
   });
 
   it('leaves out a second stream of table values or stray numbers', () => {
-    const { clauses } = chained(['3-1 GENERAL. Text', '3-1.1 Scope. Text', '5.0 | C', '7.2 | B', '10.0 | B', '27.3', '3-1.2 Use. Text', '3.6.2.3 Accessibility. A misprint of 3-6.2.3', '3-2 PLANNING. Text']);
+    const { clauses } = chained([
+      '3-1 GENERAL. Text',
+      '3-1.1 Scope. Text',
+      '5.0 | C',
+      '7.2 | B',
+      '10.0 | B',
+      '27.3',
+      '3-1.2 Use. Text',
+      '3.6.2.3 Accessibility. A misprint of 3-6.2.3',
+      '3-2 PLANNING. Text',
+    ]);
     expect(clauses).toEqual(['3-1', '3-1.1', '3-1.2', '3-2']);
   });
 
@@ -91,7 +147,15 @@ describe('a document numbering in more than one stream', () => {
   });
 
   it('keeps an appendix lettered C (clauses that mirror no code clause) an appendix', () => {
-    const { clauses, commentary } = chained(['B4.1 Classification', 'B4.2 Design', 'C1.1 Scope', 'C1.2 General', 'C2.1 Analysis', 'C2.2 Design', 'C2.3 Loads']);
+    const { clauses, commentary } = chained([
+      'B4.1 Classification',
+      'B4.2 Design',
+      'C1.1 Scope',
+      'C1.2 General',
+      'C2.1 Analysis',
+      'C2.2 Design',
+      'C2.3 Loads',
+    ]);
     expect(commentary).toEqual([]);
     expect(clauses).toContain('C2.1');
   });

@@ -19,7 +19,9 @@ import { threadCpuMs } from '../../../helpers/cpu.ts';
 
 function page(n: number, lines: string[]): PageText {
   const runs: TextRun[] = [{ str: 'CODE HEADER', bbox: [50, 20, 150, 30], size: 10, angle: 0 }];
-  lines.forEach((l, i) => runs.push({ str: l, bbox: [50, 80 + i * 12, 50 + l.length * 5, 90 + i * 12], size: 10, angle: 0 }));
+  lines.forEach((l, i) =>
+    runs.push({ str: l, bbox: [50, 80 + i * 12, 50 + l.length * 5, 90 + i * 12], size: 10, angle: 0 }),
+  );
   runs.push({ str: `Page ${n}`, bbox: [280, 770, 320, 780], size: 10, angle: 0 });
   return { page: n, height: 792, runs };
 }
@@ -37,7 +39,10 @@ function walk(labels: string[]): (string | null)[] {
 
 describe('enumerated provisions: the grammar', () => {
   it('reads labels however they are punctuated, and not abbreviations', () => {
-    expect(itemLabel('(1) If ventilation equipment is used')).toEqual({ label: '1', rest: 'If ventilation equipment is used' });
+    expect(itemLabel('(1) If ventilation equipment is used')).toEqual({
+      label: '1',
+      rest: 'If ventilation equipment is used',
+    });
     expect(itemLabel('a) les exigences de l’article 11.11')).toMatchObject({ label: 'a' });
     expect(itemLabel('b. Lead Foreman or Journeyman')).toMatchObject({ label: 'b' });
     expect(itemLabel('(iii) a period of two years')).toMatchObject({ label: 'iii' });
@@ -49,13 +54,35 @@ describe('enumerated provisions: the grammar', () => {
   });
 
   it('nests levels in the order the clause opens them and continues each with its next value', () => {
-    expect(walk(['1', 'a', 'i', 'ii', 'b', '2'])).toEqual(['1.2(1)', '1.2(1)(a)', '1.2(1)(a)(i)', '1.2(1)(a)(ii)', '1.2(1)(b)', '1.2(2)']);
+    expect(walk(['1', 'a', 'i', 'ii', 'b', '2'])).toEqual([
+      '1.2(1)',
+      '1.2(1)(a)',
+      '1.2(1)(a)(i)',
+      '1.2(1)(a)(ii)',
+      '1.2(1)(b)',
+      '1.2(2)',
+    ]);
     // "(i)" after "(h)" is the ninth letter; after "(a)" it opens the roman level.
     expect(walk(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'])[8]).toBe('1.2(i)');
     expect(walk(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'])[9]).toBe('1.2(j)');
-    expect(walk(['a', 'i', 'ii', 'iii', 'iv', 'v', 'b'])).toEqual(['1.2(a)', '1.2(a)(i)', '1.2(a)(ii)', '1.2(a)(iii)', '1.2(a)(iv)', '1.2(a)(v)', '1.2(b)']);
+    expect(walk(['a', 'i', 'ii', 'iii', 'iv', 'v', 'b'])).toEqual([
+      '1.2(a)',
+      '1.2(a)(i)',
+      '1.2(a)(ii)',
+      '1.2(a)(iii)',
+      '1.2(a)(iv)',
+      '1.2(a)(v)',
+      '1.2(b)',
+    ]);
     // Capital letters go a level deeper still (A) under (i).
-    expect(walk(['1', 'a', 'i', 'A', 'B', 'ii'])).toEqual(['1.2(1)', '1.2(1)(a)', '1.2(1)(a)(i)', '1.2(1)(a)(i)(A)', '1.2(1)(a)(i)(B)', '1.2(1)(a)(ii)']);
+    expect(walk(['1', 'a', 'i', 'A', 'B', 'ii'])).toEqual([
+      '1.2(1)',
+      '1.2(1)(a)',
+      '1.2(1)(a)(i)',
+      '1.2(1)(a)(i)(A)',
+      '1.2(1)(a)(i)(B)',
+      '1.2(1)(a)(ii)',
+    ]);
   });
 
   it('leaves labels out of order as text: a cited "(3)", a translation\'s second "a)"', () => {
@@ -91,7 +118,10 @@ describe('enumerated provisions: passages', () => {
     expect(ps[0]).toMatchObject({ heading: 'Ventilation Equipment' });
     expect(ps[0]!.text).toContain('(ii) monitored by an employee');
     expect(ps[0]!.text).toContain('fined space.');
-    expect(ps[1]).toMatchObject({ heading: 'Ventilation Equipment', text: '(2) The employer must ensure that the equipment is inspected.' });
+    expect(ps[1]).toMatchObject({
+      heading: 'Ventilation Equipment',
+      text: '(2) The employer must ensure that the equipment is inspected.',
+    });
   });
 
   it('read a clause number printed again on each subsection as that subsection (Eurocode 6.2.2(1), 6.2.2(2))', () => {
@@ -121,7 +151,10 @@ describe('enumerated provisions: passages', () => {
     expect(threadCpuMs() - t).toBeLessThan(2_000);
     // 200 pages of 60 item lines each under one clause: passages are built in linear time.
     const pages = Array.from({ length: 200 }, (_, p) =>
-      page(p + 1, [...(p === 0 ? ['1.2 Items'] : []), ...Array.from({ length: 60 }, (_, l) => `(${kinds[(p * 60 + l) % kinds.length]}) item ${p}.${l}`)]),
+      page(p + 1, [
+        ...(p === 0 ? ['1.2 Items'] : []),
+        ...Array.from({ length: 60 }, (_, l) => `(${kinds[(p * 60 + l) % kinds.length]}) item ${p}.${l}`),
+      ]),
     );
     t = threadCpuMs();
     const ps = passagesOf(pages);
@@ -144,14 +177,24 @@ describe('enumerated provisions: passages', () => {
       ]),
     ]);
     expect(ps.map((p) => p.section)).toEqual(['1.6.7', '1.6.7(a)', '1.6.7(b)', '1.6.7(c)', '1.6.7.1']);
-    expect(ps[2]).toMatchObject({ heading: 'Quality Control Personnel Certifications', text: 'b. Lead Foreman or Journeyman of the Concrete Placing, Finishing, and\nCuring Crews.' });
+    expect(ps[2]).toMatchObject({
+      heading: 'Quality Control Personnel Certifications',
+      text: 'b. Lead Foreman or Journeyman of the Concrete Placing, Finishing, and\nCuring Crews.',
+    });
     expect(ps[4]).toMatchObject({ headingPath: 'Quality Control Personnel Certifications' });
   });
 
   it('keep a subsection running onto the next page under its reference, and never number a table (generated text)', () => {
     const ps = passagesOf([
       page(1, ['1613.1.1.3 Site class', '(1) Sites are classified as follows:', '(a) rock;']),
-      page(2, ['(b) soft soil, where', '(i) the shear wave velocity is low, or', '(ii) the soil liquefies.', '(2) Site class E applies elsewhere.', 'Table 1613.2 Site coefficients', '(1) | 0.8 | 1.0']),
+      page(2, [
+        '(b) soft soil, where',
+        '(i) the shear wave velocity is low, or',
+        '(ii) the soil liquefies.',
+        '(2) Site class E applies elsewhere.',
+        'Table 1613.2 Site coefficients',
+        '(1) | 0.8 | 1.0',
+      ]),
     ]);
     expect(ps.map((p) => [p.page, p.section])).toEqual([
       [1, '1613.1.1.3'],
@@ -166,18 +209,38 @@ describe('enumerated provisions: passages', () => {
 describe('enumerated provisions: references', () => {
   let db: Database;
   const embedder = createLocalEmbedder(256);
-  const catalogue = [{ fileId: 'ibc-2021', filename: 'IBC.pdf', description: 'IBC 2021 International Building Code', designStandard: 'us' }];
+  const catalogue = [
+    {
+      fileId: 'ibc-2021',
+      filename: 'IBC.pdf',
+      description: 'IBC 2021 International Building Code',
+      designStandard: 'us',
+    },
+  ];
   beforeAll(async () => {
     db = await openDatabase({ url: `file:${path.join(tempDir(), 'p.db')}` });
     const pages = [
-      page(1, ['1613.1.1.3 Site class', 'The site class is determined as follows.', '(1) Sites are classified by their soil:', '(a) rock;', '(b) soft soil.']),
-      page(2, ['(2) Where soil properties are not known, the following apply:', '(a) site class D is used;', '(b) site class E is used where the building official so decides.', '1613.1.1.4 Design spectral accelerations', 'Use the mapped values.']),
+      page(1, [
+        '1613.1.1.3 Site class',
+        'The site class is determined as follows.',
+        '(1) Sites are classified by their soil:',
+        '(a) rock;',
+        '(b) soft soil.',
+      ]),
+      page(2, [
+        '(2) Where soil properties are not known, the following apply:',
+        '(a) site class D is used;',
+        '(b) site class E is used where the building official so decides.',
+        '1613.1.1.4 Design spectral accelerations',
+        'Use the mapped values.',
+      ]),
     ];
     await createLibsqlIndex(db).replaceFile('ibc-2021', await toIndex(passagesOf(pages), embedder));
   });
   afterAll(() => db.$disconnect());
 
-  const search = (query: string) => searchCodes(createLibsqlIndex(db), embedder, catalogue, { query, fileIds: null, page: 1, perPage: 5 });
+  const search = (query: string) =>
+    searchCodes(createLibsqlIndex(db), embedder, catalogue, { query, fileIds: null, page: 1, perPage: 5 });
 
   it('go to the subsection holding the item, printed tight or spaced', async () => {
     for (const query of ['IBC 2021 1613.1.1.3 (2)(b)', '1613.1.1.3(2)(b)', 'section 1613.1.1.3(2)']) {
@@ -188,7 +251,11 @@ describe('enumerated provisions: references', () => {
 
   it('give the whole clause, its subsections included, for the clause number', async () => {
     const r = await search('1613.1.1.3');
-    expect(r.matches.filter((m) => m.relevance_score === 1).map((m) => m.context)).toEqual(['1613.1.1.3 Site class', '1613.1.1.3(1) Site class', '1613.1.1.3(2) Site class']);
+    expect(r.matches.filter((m) => m.relevance_score === 1).map((m) => m.context)).toEqual([
+      '1613.1.1.3 Site class',
+      '1613.1.1.3(1) Site class',
+      '1613.1.1.3(2) Site class',
+    ]);
     // A subsection's number never matches a longer clause number that starts like it.
     expect(r.matches.some((m) => m.context.startsWith('1613.1.1.4') && m.relevance_score === 1)).toBe(false);
   });

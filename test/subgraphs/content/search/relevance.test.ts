@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { conceptTerms, conceptWeights, passageTerms, relevance } from '../../../../subgraphs/content/search/relevance.ts';
+import {
+  conceptTerms,
+  conceptWeights,
+  passageTerms,
+  relevance,
+} from '../../../../subgraphs/content/search/relevance.ts';
 import { concepts } from '../../../../subgraphs/content/search/thesaurus.ts';
 
 const passage = (text: string) => ({ section: '', heading: '', headingPath: '', text });
@@ -17,7 +22,15 @@ describe('relevance', () => {
 
   it('weighs a rare concept above a common one', () => {
     // Of 1,000 passages, 900 say "site" and 5 say "headwear".
-    const counts = { passages: 1000, counts: new Map([['sit', 900], ['wear', 100], ['headwear', 5], ['protectiv', 40]]) };
+    const counts = {
+      passages: 1000,
+      counts: new Map([
+        ['sit', 900],
+        ['wear', 100],
+        ['headwear', 5],
+        ['protectiv', 40],
+      ]),
+    };
     expect(conceptTerms(wanted)).toEqual(expect.arrayContaining(['protectiv', 'headwear', 'sit']));
     const w = conceptWeights(wanted, counts);
     const rare = relevance(wanted, w, passage('protective headwear'), null, null);
@@ -28,8 +41,13 @@ describe('relevance', () => {
   });
 
   it('lists the distinct terms of a passage that coverage counts', () => {
-    expect(passageTerms({ section: '12.1', heading: 'Protective Headwear', headingPath: 'Personal Protective Equipment', text: 'The employer must provide headwear.' })).toEqual(
-      expect.arrayContaining(['12.1', 'protectiv', 'headwear', 'employer', 'provid']),
-    );
+    expect(
+      passageTerms({
+        section: '12.1',
+        heading: 'Protective Headwear',
+        headingPath: 'Personal Protective Equipment',
+        text: 'The employer must provide headwear.',
+      }),
+    ).toEqual(expect.arrayContaining(['12.1', 'protectiv', 'headwear', 'employer', 'provid']));
   });
 });

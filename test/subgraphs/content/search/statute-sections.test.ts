@@ -18,7 +18,9 @@ import { tempDir } from '../../../helpers/server.ts';
 
 function page(n: number, lines: string[]): PageText {
   const runs: TextRun[] = [{ str: 'SAFETY CODE  AR 1/2030', bbox: [50, 20, 200, 30], size: 10, angle: 0 }];
-  lines.forEach((l, i) => runs.push({ str: l, bbox: [50, 80 + i * 12, 50 + l.length * 5, 90 + i * 12], size: 10, angle: 0 }));
+  lines.forEach((l, i) =>
+    runs.push({ str: l, bbox: [50, 80 + i * 12, 50 + l.length * 5, 90 + i * 12], size: 10, angle: 0 }),
+  );
   runs.push({ str: `${n}`, bbox: [300, 770, 310, 780], size: 10, angle: 0 });
   return { page: n, height: 792, runs };
 }
@@ -54,13 +56,32 @@ describe('statute sections: the convention', () => {
     expect(statuteSections(SECTIONS)).toBe(true);
     expect(statuteSections(SECTIONS.slice(0, 16))).toBe(false); // four sections are not yet a convention
     // Eurocode prints a clause number again on its paragraphs, but a clause is no whole number.
-    expect(statuteSections(['6.2.2(1) The design value', '6.2.2(2) The tension', '6.2.3(1) Members', '6.2.3(2) The angle', '6.3.1(1) Torsion', '6.3.1(2) Where', '6.3.2(1) The', '6.3.2(2) A', '6.4.1(1) Punching', '6.4.1(2) The'])).toBe(false);
+    expect(
+      statuteSections([
+        '6.2.2(1) The design value',
+        '6.2.2(2) The tension',
+        '6.2.3(1) Members',
+        '6.2.3(2) The angle',
+        '6.3.1(1) Torsion',
+        '6.3.1(2) Where',
+        '6.3.2(1) The',
+        '6.3.2(2) A',
+        '6.4.1(1) Punching',
+        '6.4.1(2) The',
+      ]),
+    ).toBe(false);
     // A federal regulation prints "(2)" alone under "6.11 (1) …".
-    expect(statuteSections(['6.11 (1) Subject to subsection (2)', '(2) The employer must', '6.12 (1) Where', '(2) Each'])).toBe(false);
+    expect(
+      statuteSections(['6.11 (1) Subject to subsection (2)', '(2) The employer must', '6.12 (1) Where', '(2) Each']),
+    ).toBe(false);
   });
 
   it('reads a whole section number as a clause only in a statute', () => {
-    expect(lineStart('180(1) Before sending workers', true)).toMatchObject({ kind: 'clause', label: '180', rest: '(1) Before sending workers' });
+    expect(lineStart('180(1) Before sending workers', true)).toMatchObject({
+      kind: 'clause',
+      label: '180',
+      rest: '(1) Before sending workers',
+    });
     expect(lineStart('182 If a worker is injured', true)).toMatchObject({ kind: 'clause', label: '182' });
     expect(lineStart('291.4(1) An employer must', true)).toMatchObject({ kind: 'clause', label: '291.4' });
     expect(lineStart('517.991 Explosive atmospheres', true)).toMatchObject({ kind: 'clause', label: '517.991' });
@@ -82,10 +103,38 @@ describe('statute sections: the convention', () => {
   });
 
   it("chains a statute's sections, its subsections' repeated numbers and a schedule's rows left out", () => {
-    const lines = ['179 An employer', '180(1) Before', '180(2) The plan', '291(1) An employer', '291.1 Any', '291.4(1) An', '291.4(2) The', '292 A worker', '468.5 Each', '468.51 Where', '468.6 The', '604 An employer', '680 This Division', '12 Acetone', '13 Benzene'];
+    const lines = [
+      '179 An employer',
+      '180(1) Before',
+      '180(2) The plan',
+      '291(1) An employer',
+      '291.1 Any',
+      '291.4(1) An',
+      '291.4(2) The',
+      '292 A worker',
+      '468.5 Each',
+      '468.51 Where',
+      '468.6 The',
+      '604 An employer',
+      '680 This Division',
+      '12 Acetone',
+      '13 Benzene',
+    ];
     const starts = lines.map((l) => lineStart(l, true)!);
     const { clauses } = documentClauses(starts, true);
-    expect(starts.filter((_, i) => clauses.has(i)).map((s) => s.label)).toEqual(['179', '180', '291', '291.1', '291.4', '292', '468.5', '468.51', '468.6', '604', '680']);
+    expect(starts.filter((_, i) => clauses.has(i)).map((s) => s.label)).toEqual([
+      '179',
+      '180',
+      '291',
+      '291.1',
+      '291.4',
+      '292',
+      '468.5',
+      '468.51',
+      '468.6',
+      '604',
+      '680',
+    ]);
   });
 
   it('cites a section with its subsection, or by the word section', () => {
@@ -99,7 +148,9 @@ describe('statute sections: the convention', () => {
 describe('statute sections: passages and search', () => {
   let db: Database;
   const embedder = createLocalEmbedder(256);
-  const catalogue = [{ fileId: 'safety-code', filename: 'code.pdf', description: 'Occupational safety code', designStandard: 'canada' }];
+  const catalogue = [
+    { fileId: 'safety-code', filename: 'code.pdf', description: 'Occupational safety code', designStandard: 'canada' },
+  ];
   const pages = [
     page(1, SECTIONS),
     page(2, [
@@ -107,14 +158,23 @@ describe('statute sections: passages and search', () => {
       '291.4(1) An employer must ensure that exposure is kept low.',
       '291.4(2) An employer must keep dose records.',
     ]),
-    page(3, ['291.4(3) Dose records must be kept for 30 years.', 'Shielding', '292 An employer must provide shielding.', 'Schedule 1', 'Table 2 Exposure limits', '12 Acetone 250', '13 Benzene 0.5']),
+    page(3, [
+      '291.4(3) Dose records must be kept for 30 years.',
+      'Shielding',
+      '292 An employer must provide shielding.',
+      'Schedule 1',
+      'Table 2 Exposure limits',
+      '12 Acetone 250',
+      '13 Benzene 0.5',
+    ]),
   ];
   beforeAll(async () => {
     db = await openDatabase({ url: `file:${path.join(tempDir(), 's.db')}` });
     await createLibsqlIndex(db).replaceFile('safety-code', await toIndex(passagesOf(pages), embedder));
   });
   afterAll(() => db.$disconnect());
-  const search = (query: string) => searchCodes(createLibsqlIndex(db), embedder, catalogue, { query, fileIds: null, page: 1, perPage: 5 });
+  const search = (query: string) =>
+    searchCodes(createLibsqlIndex(db), embedder, catalogue, { query, fileIds: null, page: 1, perPage: 5 });
 
   it('makes each subsection a passage under its section and marginal note', () => {
     const ps = passagesOf(pages);
@@ -130,9 +190,21 @@ describe('statute sections: passages and search', () => {
   });
 
   it('answers a section by its number, its subsection and the word section', async () => {
-    expect((await search('291.4')).matches[0]).toMatchObject({ page_number: 2, context: '291.4(1) Exposure limits', relevance_score: 1 });
+    expect((await search('291.4')).matches[0]).toMatchObject({
+      page_number: 2,
+      context: '291.4(1) Exposure limits',
+      relevance_score: 1,
+    });
     expect((await search('291.4(3)')).matches[0]).toMatchObject({ page_number: 3, relevance_score: 1 });
-    expect((await search('180(2)(a)')).matches[0]).toMatchObject({ page_number: 1, context: '180(2) Emergency transportation', relevance_score: 1 });
-    expect((await search('section 182')).matches[0]).toMatchObject({ page_number: 1, context: '182 Duty to report injury', relevance_score: 1 });
+    expect((await search('180(2)(a)')).matches[0]).toMatchObject({
+      page_number: 1,
+      context: '180(2) Emergency transportation',
+      relevance_score: 1,
+    });
+    expect((await search('section 182')).matches[0]).toMatchObject({
+      page_number: 1,
+      context: '182 Duty to report injury',
+      relevance_score: 1,
+    });
   });
 });

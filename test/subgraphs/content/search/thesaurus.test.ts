@@ -5,7 +5,9 @@ import { QUESTIONS, THESAURUS, concepts, expandQuery } from '../../../../subgrap
 describe('expandQuery', () => {
   it('adds every other member of a group one of whose members the query uses', () => {
     const added = expandQuery('interstorey sway limit for earthquakes');
-    expect(added).toEqual(expect.arrayContaining(['interstory', 'story drift', 'drift', 'lateral displacement', 'seismic']));
+    expect(added).toEqual(
+      expect.arrayContaining(['interstory', 'story drift', 'drift', 'lateral displacement', 'seismic']),
+    );
     // "interstorey" is its own word: it does not pull in the group of "storey".
     expect(added).not.toContain('floor level');
     expect(added).not.toContain('interstorey');
@@ -13,10 +15,14 @@ describe('expandQuery', () => {
   });
 
   it('matches on stems and whole phrases, not on parts of a phrase', () => {
-    expect(expandQuery('rebar rusting near the coast')).toEqual(expect.arrayContaining(['corrosion', 'durability', 'reinforcement']));
+    expect(expandQuery('rebar rusting near the coast')).toEqual(
+      expect.arrayContaining(['corrosion', 'durability', 'reinforcement']),
+    );
     // "lap" alone is not "lap splice" or "lap length".
     expect(expandQuery('a lap around the site')).toEqual([]);
-    expect(expandQuery('overlapping bars')).toEqual(expect.arrayContaining(['lap splice', 'lap length', 'lapped splice']));
+    expect(expandQuery('overlapping bars')).toEqual(
+      expect.arrayContaining(['lap splice', 'lap length', 'lapped splice']),
+    );
     expect(expandQuery('earthquakes')).toContain('seismic');
   });
 
@@ -35,7 +41,9 @@ describe('expandQuery', () => {
   });
 
   it('gives every group and question rule a source', () => {
-    const data = JSON.parse(fs.readFileSync(new URL('../../../../subgraphs/content/data/thesaurus.json', import.meta.url), 'utf8')) as { synonyms: { source: string }[]; questions: { source: string }[] };
+    const data = JSON.parse(
+      fs.readFileSync(new URL('../../../../subgraphs/content/data/thesaurus.json', import.meta.url), 'utf8'),
+    ) as { synonyms: { source: string }[]; questions: { source: string }[] };
     for (const g of [...data.synonyms, ...data.questions]) expect(g.source.length).toBeGreaterThan(10);
     expect(THESAURUS.length).toBe(data.synonyms.length);
     expect(QUESTIONS.length).toBe(data.questions.length);
@@ -66,7 +74,10 @@ describe('concepts', () => {
 
   it('keeps two members of one group as two concepts, each met by itself or by a member the query did not use', () => {
     const cs = concepts('punching shear critical perimeter');
-    expect(cs.map((c) => c.words)).toEqual([['punch', 'shear'], ['critical', 'perimeter']]);
+    expect(cs.map((c) => c.words)).toEqual([
+      ['punch', 'shear'],
+      ['critical', 'perimeter'],
+    ]);
     expect(cs[1]!.alternatives).toContainEqual(['control', 'perimeter']);
     expect(cs[1]!.alternatives).not.toContainEqual(['punch', 'shear']);
   });

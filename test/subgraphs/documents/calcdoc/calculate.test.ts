@@ -55,7 +55,9 @@ describe('calculation', () => {
   });
 
   it('follows Mathcad: log is base 10, ln natural, pi known', () => {
-    expect(results([{ type: 'formula', expression: 'a := log(1000) + ln(1) + sqrt(16) + exp(0) + cos(0) + 2*pi/pi' }])).toEqual([['a', 11, '']]);
+    expect(
+      results([{ type: 'formula', expression: 'a := log(1000) + ln(1) + sqrt(16) + exp(0) + cos(0) + 2*pi/pi' }]),
+    ).toEqual([['a', 11, '']]);
   });
 
   it('refuses names used before they are defined, even those mathjs would read as units or constants', () => {
@@ -118,8 +120,16 @@ describe('calculation', () => {
   });
 
   it('says which units clash, and when resultUnit does not fit', () => {
-    expect(failure([{ type: 'formula', expression: 'y := 2 m + 3 s' }])).toMatchObject({ code: 'UNIT_MISMATCH', details: { units: ['m', 's'] } });
-    expect(failure([{ type: 'variable', name: 'P', value: 3, unit: 'kN' }, { type: 'formula', expression: 'y := P', resultUnit: 'm' }])).toMatchObject({
+    expect(failure([{ type: 'formula', expression: 'y := 2 m + 3 s' }])).toMatchObject({
+      code: 'UNIT_MISMATCH',
+      details: { units: ['m', 's'] },
+    });
+    expect(
+      failure([
+        { type: 'variable', name: 'P', value: 3, unit: 'kN' },
+        { type: 'formula', expression: 'y := P', resultUnit: 'm' },
+      ]),
+    ).toMatchObject({
       code: 'UNIT_MISMATCH',
       details: { element_index: 1, result_unit: 'm' },
     });
@@ -127,8 +137,14 @@ describe('calculation', () => {
 
   it('validates element shapes with the index and field', () => {
     expect(() => validateElement({ type: 'matrix' }, 3)).toThrow(/Element 3/);
-    expect(() => validateElement({ type: 'formula', expression: 'a := b +' }, 2)).toThrow(expect.objectContaining({ code: 'FORMULA_PARSE_ERROR', details: { element_index: 2, expression: 'a := b +' } }));
-    expect(() => validateElement({ type: 'formula', expression: 'a := [1, 2]' }, 0)).toThrow(expect.objectContaining({ code: 'FORMULA_PARSE_ERROR' }));
-    expect(() => validateElement({ type: 'image', url: 'ftp://x' }, 0)).toThrow(expect.objectContaining({ code: 'UNPROCESSABLE' }));
+    expect(() => validateElement({ type: 'formula', expression: 'a := b +' }, 2)).toThrow(
+      expect.objectContaining({ code: 'FORMULA_PARSE_ERROR', details: { element_index: 2, expression: 'a := b +' } }),
+    );
+    expect(() => validateElement({ type: 'formula', expression: 'a := [1, 2]' }, 0)).toThrow(
+      expect.objectContaining({ code: 'FORMULA_PARSE_ERROR' }),
+    );
+    expect(() => validateElement({ type: 'image', url: 'ftp://x' }, 0)).toThrow(
+      expect.objectContaining({ code: 'UNPROCESSABLE' }),
+    );
   });
 });

@@ -96,7 +96,8 @@ function tiff(w: number, h: number, rgb: number[] | Uint8Array, compression: 1 |
   if (compression === 5) data = lzw(raw);
   if (compression === 32773) {
     const parts: number[] = [];
-    for (let i = 0; i < raw.length; i += 3) parts.push(-2 & 0xff, ...raw.subarray(i, i + 3).slice(0, 1), 2, ...raw.subarray(i, i + 3));
+    for (let i = 0; i < raw.length; i += 3)
+      parts.push(-2 & 0xff, ...raw.subarray(i, i + 3).slice(0, 1), 2, ...raw.subarray(i, i + 3));
     // A mix of a replicate run (header -2: 3 copies) and a literal run (header 2: 3 bytes) per pixel, cut to size by the decoder.
     data = Uint8Array.from(parts);
   }
@@ -172,7 +173,10 @@ describe('pictures read by their bytes', () => {
   });
 
   it('refuses bytes that are no picture, naming the element', async () => {
-    await expect(toPng(Buffer.from('GIF9 not really'), 4)).rejects.toMatchObject({ code: 'IMAGE_FETCH_FAILED', details: { element_index: 4 } });
+    await expect(toPng(Buffer.from('GIF9 not really'), 4)).rejects.toMatchObject({
+      code: 'IMAGE_FETCH_FAILED',
+      details: { element_index: 4 },
+    });
   });
 
   it('keeps a JPEG in the .mcdx picture part and the PDF, and the size it was given', async () => {
@@ -207,7 +211,8 @@ describe('pictures read by their bytes', () => {
     execFileSync('pdftoppm', ['-r', '50', '-png', '-f', '1', '-l', '1', '-singlefile', file, path.join(dir, 'jpeg')]);
     const page = readPng(path.join(dir, 'jpeg.png'));
     let redPixels = 0;
-    for (let i = 0; i < page.rgb.length; i += 3) if (page.rgb[i]! > 200 && page.rgb[i + 1]! < 60 && page.rgb[i + 2]! < 60) redPixels++;
+    for (let i = 0; i < page.rgb.length; i += 3)
+      if (page.rgb[i]! > 200 && page.rgb[i + 1]! < 60 && page.rgb[i + 2]! < 60) redPixels++;
     // 240×120 DIPs at 50 dpi is 125×62 pixels of red.
     expect(redPixels).toBeGreaterThan(0.8 * 125 * 62);
   });

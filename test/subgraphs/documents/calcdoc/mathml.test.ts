@@ -20,15 +20,24 @@ describe('PDF typesetting', () => {
   });
 
   it('brackets a substituted value once: sin(30°), not sin((30°)); (12 kN/m)·(6 m) keeps its brackets', () => {
-    const sin = substituted([{ type: 'variable', name: 'theta', value: 30, unit: 'deg' }, { type: 'formula', expression: 's := sin(theta) + abs(-theta)' }]);
+    const sin = substituted([
+      { type: 'variable', name: 'theta', value: 30, unit: 'deg' },
+      { type: 'formula', expression: 's := sin(theta) + abs(-theta)' },
+    ]);
     expect(sin).not.toContain('<mo stretchy="false">(</mo><mrow><mo stretchy="false">(</mo>');
     expect(sin).toContain('<mi>sin</mi><mo>\u2061</mo><mrow><mo stretchy="false">(</mo><mrow><mrow><mn>30</mn>');
-    const product = substituted([{ type: 'variable', name: 'w', value: 12, unit: 'kN/m' }, { type: 'variable', name: 'L', value: 6, unit: 'm' }, { type: 'formula', expression: 'V := w*L' }]);
+    const product = substituted([
+      { type: 'variable', name: 'w', value: 12, unit: 'kN/m' },
+      { type: 'variable', name: 'L', value: 6, unit: 'm' },
+      { type: 'formula', expression: 'V := w*L' },
+    ]);
     expect(product.match(/<mo stretchy="false">\(<\/mo>/g)).toHaveLength(2);
   });
 
   it('shows phiM_n as φM with subscript n, gamma_c as γ with c, and units upright without function spacing', () => {
-    expect(nameMl('phiM_n')).toBe('<msub><mi mathvariant="italic">φM</mi><mi mathvariant="normal" data-mjx-texclass="ORD">n</mi></msub>');
+    expect(nameMl('phiM_n')).toBe(
+      '<msub><mi mathvariant="italic">φM</mi><mi mathvariant="normal" data-mjx-texclass="ORD">n</mi></msub>',
+    );
     expect(nameMl('gamma_c')).toBe('<msub><mi>γ</mi><mi mathvariant="normal" data-mjx-texclass="ORD">c</mi></msub>');
     expect(nameMl('f_sigma')).toBe('<msub><mi>f</mi><mi>σ</mi></msub>');
     expect(nameMl('betax')).toBe('<mi mathvariant="italic">betax</mi>');

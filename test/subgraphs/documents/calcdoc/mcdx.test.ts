@@ -20,7 +20,8 @@ const PRIME_COMPLETE = optionalSample('calc/mcdx/mathcadpy_simple_example_comple
 const PRIME_UNITS = optionalSample('calc/mcdx/mathcadpy_test_units.mcdx');
 
 // A 1×1 red PNG.
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 const elements: CalcElement[] = [
   { type: 'text', content: 'Column design', style: 'heading1' },
@@ -53,13 +54,37 @@ function build(els: CalcElement[], aiFormatting = false) {
 
 const contentTypes = (files: Record<string, Uint8Array>) => {
   const root = parseXml(strFromU8(files['[Content_Types].xml']!)).documentElement as unknown as Element;
-  return Object.fromEntries(children(root).map((e) => [e.getAttribute('Extension') ?? e.getAttribute('PartName'), e.getAttribute('ContentType')]));
+  return Object.fromEntries(
+    children(root).map((e) => [
+      e.getAttribute('Extension') ?? e.getAttribute('PartName'),
+      e.getAttribute('ContentType'),
+    ]),
+  );
 };
 const rootOf = (files: Record<string, Uint8Array>, part: string) => {
   const root = parseXml(strFromU8(files[part]!)).documentElement as unknown as Element;
-  return { name: root.localName, ns: root.namespaceURI, prefixes: [...Array.from(root.attributes)].filter((a) => a.name.startsWith('xmlns')).map((a) => `${a.name}=${a.value}`).sort() };
+  return {
+    name: root.localName,
+    ns: root.namespaceURI,
+    prefixes: [...Array.from(root.attributes)]
+      .filter((a) => a.name.startsWith('xmlns'))
+      .map((a) => `${a.name}=${a.value}`)
+      .sort(),
+  };
 };
-const FIXED_PARTS = ['[Content_Types].xml', '_rels/.rels', 'docProps/app.xml', 'docProps/core.xml', 'mathcad/worksheet.xml', 'mathcad/header.xml', 'mathcad/footer.xml', 'mathcad/result.xml', 'mathcad/integration.xml', 'mathcad/settings/presentation.xml', 'mathcad/settings/calculation.xml'];
+const FIXED_PARTS = [
+  '[Content_Types].xml',
+  '_rels/.rels',
+  'docProps/app.xml',
+  'docProps/core.xml',
+  'mathcad/worksheet.xml',
+  'mathcad/header.xml',
+  'mathcad/footer.xml',
+  'mathcad/result.xml',
+  'mathcad/integration.xml',
+  'mathcad/settings/presentation.xml',
+  'mathcad/settings/calculation.xml',
+];
 
 describe('.mcdx writer against the Prime samples', () => {
   const ours = unzipSync(build(elements));
@@ -68,8 +93,10 @@ describe('.mcdx writer against the Prime samples', () => {
 
   it('has the 11 parts every Prime file has, plus rels, XamlPackages and PNG media like Prime', () => {
     for (const part of FIXED_PARTS) expect(Object.keys(ours)).toContain(part);
-    for (const name of samples) for (const part of FIXED_PARTS) expect(Object.keys(unzipSync(sample(name)))).toContain(part);
-    const kinds = (files: Record<string, Uint8Array>) => [...new Set(Object.keys(files).map((p) => p.replace(/\d+/g, 'N')))].sort();
+    for (const name of samples)
+      for (const part of FIXED_PARTS) expect(Object.keys(unzipSync(sample(name)))).toContain(part);
+    const kinds = (files: Record<string, Uint8Array>) =>
+      [...new Set(Object.keys(files).map((p) => p.replace(/\d+/g, 'N')))].sort();
     const primeKinds = new Set(samples.flatMap((n) => kinds(unzipSync(sample(n)))));
     for (const kind of kinds(ours)) expect(primeKinds.has(kind), `${kind} occurs in Prime files`).toBe(true);
     for (const kind of kinds(prime)) expect(kinds(ours)).toContain(kind);
@@ -84,21 +111,37 @@ describe('.mcdx writer against the Prime samples', () => {
       const a = rootOf(ours, part);
       const b = rootOf(prime, part);
       expect([part, a.name, a.ns]).toEqual([part, b.name, b.ns]);
-      if (part.startsWith('mathcad/') && !part.includes('settings')) expect([part, a.prefixes]).toEqual([part, b.prefixes]);
+      if (part.startsWith('mathcad/') && !part.includes('settings'))
+        expect([part, a.prefixes]).toEqual([part, b.prefixes]);
     }
-    expect(strFromU8(ours['_rels/.rels']!).match(/Target="[^"]+"/g)).toEqual(strFromU8(prime['_rels/.rels']!).match(/Target="[^"]+"/g));
+    expect(strFromU8(ours['_rels/.rels']!).match(/Target="[^"]+"/g)).toEqual(
+      strFromU8(prime['_rels/.rels']!).match(/Target="[^"]+"/g),
+    );
   });
 
   it('writes regions with the schema Prime uses (math define/eval/unitOverride, text item-idref, picture png)', () => {
     const ws = strFromU8(ours['mathcad/worksheet.xml']!);
-    const regionAttrs = (xml: string) => [...new Set([...xml.matchAll(/<region ([^>]*)>/g)].flatMap((m) => [...m[1]!.matchAll(/(?<![\w-])([\w-]+)=/g)].map((a) => a[1])))].sort();
+    const regionAttrs = (xml: string) =>
+      [
+        ...new Set(
+          [...xml.matchAll(/<region ([^>]*)>/g)].flatMap((m) =>
+            [...m[1]!.matchAll(/(?<![\w-])([\w-]+)=/g)].map((a) => a[1]),
+          ),
+        ),
+      ].sort();
     const primeAttrs = samples.flatMap((n) => regionAttrs(strFromU8(unzipSync(sample(n))['mathcad/worksheet.xml']!)));
     for (const attr of regionAttrs(ws)) expect(primeAttrs).toContain(attr);
     const tags = (xml: string) => new Set([...xml.matchAll(/<(ml:\w+|math|text|picture|png)\b/g)].map((m) => m[1]));
-    const primeTags = new Set(samples.flatMap((n) => [...tags(strFromU8(unzipSync(sample(n))['mathcad/worksheet.xml']!))]));
+    const primeTags = new Set(
+      samples.flatMap((n) => [...tags(strFromU8(unzipSync(sample(n))['mathcad/worksheet.xml']!))]),
+    );
     for (const tag of tags(ws)) expect(primeTags.has(tag!), `${tag} occurs in Prime files`).toBe(true);
-    expect(ws).toContain('<ml:apply><ml:scale /><ml:real>1200</ml:real><ml:id labels="UNIT" label-is-contextual="true" xml:space="preserve">kN</ml:id></ml:apply>');
-    expect(ws).toMatch(/<ml:unitOverride><ml:apply><ml:pow \/><ml:id labels="UNIT"[^>]*>cm<\/ml:id><ml:real>2<\/ml:real><\/ml:apply><\/ml:unitOverride>/);
+    expect(ws).toContain(
+      '<ml:apply><ml:scale /><ml:real>1200</ml:real><ml:id labels="UNIT" label-is-contextual="true" xml:space="preserve">kN</ml:id></ml:apply>',
+    );
+    expect(ws).toMatch(
+      /<ml:unitOverride><ml:apply><ml:pow \/><ml:id labels="UNIT"[^>]*>cm<\/ml:id><ml:real>2<\/ml:real><\/ml:apply><\/ml:unitOverride>/,
+    );
     expect(ws).toContain('<pw:Subscript>u</pw:Subscript>');
     expect(ws).toContain('<ml:apply><ml:nthRoot /><ml:placeholder />');
     // top to bottom in document order
@@ -114,7 +157,9 @@ describe('.mcdx writer against the Prime samples', () => {
 
   it('caches results like Prime: a bare real in the override unit', () => {
     const results = strFromU8(ours['mathcad/result.xml']!);
-    expect(results).toMatch(/<resultData result-id="\d+" calculation-status="Synchronized"><ml:result><ml:real>1600<\/ml:real>/);
+    expect(results).toMatch(
+      /<resultData result-id="\d+" calculation-status="Synchronized"><ml:result><ml:real>1600<\/ml:real>/,
+    );
   });
 });
 
@@ -133,17 +178,30 @@ describe('.mcdx reader', () => {
       { type: 'variable', name: 'e', value: 3, unit: 'ft' },
       { type: 'formula', expression: 'M_u := P*e', resultUnit: 'kip*ft' },
     ];
-    const mcdx = writeMcdx({ documentName: 'Units', elements: els, metadata: {}, options: { aiFormatting: false, pageOrientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const mcdx = writeMcdx({
+      documentName: 'Units',
+      elements: els,
+      metadata: {},
+      options: { aiFormatting: false, pageOrientation: 'portrait' },
+      calc: calculate(els),
+      images: new Map(),
+      now: new Date(0),
+    });
     const doc = await readMcdx(mcdx);
     expect(doc.cachedResults).toEqual({ 2: { value: 54, unit: 'kN*m' }, 5: { value: 30, unit: 'kip*ft' } });
     // An override that is the unit the inputs suggest is the default: read gives no resultUnit for it,
     // whether it was asked for (M_u) or not (M); the cached results carry the unit either way.
-    expect(doc.elements).toEqual(els.map((e) => (e.type === 'formula' ? { type: 'formula', expression: e.expression } : e)));
-    expect(strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!)).toMatch(/<ml:unitOverride><ml:apply><ml:mult \/><ml:id labels="UNIT"[^>]*>kN<\/ml:id><ml:id labels="UNIT"[^>]*>m<\/ml:id><\/ml:apply><\/ml:unitOverride>/);
+    expect(doc.elements).toEqual(
+      els.map((e) => (e.type === 'formula' ? { type: 'formula', expression: e.expression } : e)),
+    );
+    expect(strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!)).toMatch(
+      /<ml:unitOverride><ml:apply><ml:mult \/><ml:id labels="UNIT"[^>]*>kN<\/ml:id><ml:id labels="UNIT"[^>]*>m<\/ml:id><\/ml:apply><\/ml:unitOverride>/,
+    );
   });
 
   it('reads the unit of a result Prime cached under an override (mathcadpy_test_units.mcdx: 8.9 ft·kip)', async () => {
-    if (!samples.includes('mathcadpy_test_units.mcdx')) return console.warn('skipped: ../shared/samples/calc/mcdx/mathcadpy_test_units.mcdx is absent');
+    if (!samples.includes('mathcadpy_test_units.mcdx'))
+      return console.warn('skipped: ../shared/samples/calc/mcdx/mathcadpy_test_units.mcdx is absent');
     const doc = await readMcdx(sample('mathcadpy_test_units.mcdx'));
     const index = doc.elements.findIndex((e) => e.type === 'formula' && e.resultUnit === 'ft*kip');
     expect(doc.cachedResults[index]).toMatchObject({ unit: 'ft*kip' });
@@ -160,9 +218,19 @@ describe('.mcdx reader', () => {
       { type: 'formula', expression: 'phiM_n := phi*M_n*cos(theta)/gamma_c', resultUnit: 'kip*ft' },
       { type: 'variable', name: 'betax', value: 1 },
     ];
-    const mcdx = writeMcdx({ documentName: 'Greek', elements: els, metadata: {}, options: { aiFormatting: false, pageOrientation: 'portrait' }, calc: calculate(els), images: new Map(), now: new Date(0) });
+    const mcdx = writeMcdx({
+      documentName: 'Greek',
+      elements: els,
+      metadata: {},
+      options: { aiFormatting: false, pageOrientation: 'portrait' },
+      calc: calculate(els),
+      images: new Map(),
+      now: new Date(0),
+    });
     const worksheet = strFromU8(unzipSync(mcdx)['mathcad/worksheet.xml']!);
-    const ids = [...worksheet.matchAll(/<ml:id labels="VARIABLE"[^>]*>(.*?)<\/ml:id>/g)].map((m) => m[1]!.replace(/<Span[^>]*>(.*?)<pw:Subscript>(.*?)<\/pw:Subscript><\/Span>/, '$1_$2'));
+    const ids = [...worksheet.matchAll(/<ml:id labels="VARIABLE"[^>]*>(.*?)<\/ml:id>/g)].map((m) =>
+      m[1]!.replace(/<Span[^>]*>(.*?)<pw:Subscript>(.*?)<\/pw:Subscript><\/Span>/, '$1_$2'),
+    );
     expect(new Set(ids)).toEqual(new Set(['φ', 'θ', 'M_n', 'γ_c', 'f_σ', 'φM_n', 'betax']));
     expect((await readMcdx(mcdx)).elements).toEqual(els);
   });
@@ -173,25 +241,46 @@ describe('.mcdx reader', () => {
     // The outer central directory (stored XamlPackages carry their own), from the end record.
     const central = zip.readUInt32LE(zip.length - 22 + 16);
     zip.writeUInt32LE(300 * 2 ** 20, central + 24);
-    await expect(readMcdx(zip)).rejects.toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/256 MB/) }));
+    await expect(readMcdx(zip)).rejects.toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_FORMAT', message: expect.stringMatching(/256 MB/) }),
+    );
   });
 
   it.each(samples)('reads the Prime sample %s, listing what it cannot map', async (name) => {
     const doc = await readMcdx(sample(name));
     expect(doc.elements.length + doc.unmapped.length).toBeGreaterThan(0);
-    for (const u of doc.unmapped) expect(u).toMatchObject({ kind: expect.any(String), regionId: expect.any(String), top: expect.any(Number) });
+    for (const u of doc.unmapped)
+      expect(u).toMatchObject({ kind: expect.any(String), regionId: expect.any(String), top: expect.any(Number) });
   });
 
-  it.skipIf(!PRIME_UNITS || !PRIME_COMPLETE)('maps definitions with units, evaluations with unit overrides, text and images (needs the GPL MathcadPy samples in ../shared)', async () => {
-    const units = await readMcdx(sample('mathcadpy_test_units.mcdx'));
-    expect(units.elements).toContainEqual({ type: 'variable', name: 'real_input_with_units_test', value: 12067, unit: 'N*m' });
-    expect(units.elements).toContainEqual({ type: 'formula', expression: 'real_output_test3 := real_input_with_units_test', resultUnit: 'ft*kip' });
-    const complete = await readMcdx(sample('mathcadpy_simple_example_complete.mcdx'));
-    expect(complete.elements[0]).toMatchObject({ type: 'text', content: 'MathcadPy Interface Test Worksheet' });
-    expect(complete.elements).toContainEqual({ type: 'formula', expression: 'output := (input_1 + input_2)^constant' });
-    expect(complete.elements.some((e) => e.type === 'image')).toBe(true);
-    expect(complete.cachedResults[complete.elements.findIndex((e) => e.type === 'formula')]).toEqual({ value: 2.4494897427831779, unit: '' });
-  });
+  it.skipIf(!PRIME_UNITS || !PRIME_COMPLETE)(
+    'maps definitions with units, evaluations with unit overrides, text and images (needs the GPL MathcadPy samples in ../shared)',
+    async () => {
+      const units = await readMcdx(sample('mathcadpy_test_units.mcdx'));
+      expect(units.elements).toContainEqual({
+        type: 'variable',
+        name: 'real_input_with_units_test',
+        value: 12067,
+        unit: 'N*m',
+      });
+      expect(units.elements).toContainEqual({
+        type: 'formula',
+        expression: 'real_output_test3 := real_input_with_units_test',
+        resultUnit: 'ft*kip',
+      });
+      const complete = await readMcdx(sample('mathcadpy_simple_example_complete.mcdx'));
+      expect(complete.elements[0]).toMatchObject({ type: 'text', content: 'MathcadPy Interface Test Worksheet' });
+      expect(complete.elements).toContainEqual({
+        type: 'formula',
+        expression: 'output := (input_1 + input_2)^constant',
+      });
+      expect(complete.elements.some((e) => e.type === 'image')).toBe(true);
+      expect(complete.cachedResults[complete.elements.findIndex((e) => e.type === 'formula')]).toEqual({
+        value: 2.4494897427831779,
+        unit: '',
+      });
+    },
+  );
 
   it('maps what the MIT Prime samples hold: plots, programs and matrices listed, formulas read', async () => {
     const plot = await readMcdx(sample('calcpadfork_Grafica.mcdx'));

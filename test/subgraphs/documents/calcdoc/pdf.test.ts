@@ -44,7 +44,12 @@ const elements: CalcElement[] = [
   { type: 'variable', name: 'q_D', value: 5.2, unit: 'kPa', description: 'Dead load incl. finishes' },
   { type: 'variable', name: 'q_L', value: 3, unit: 'kPa', description: 'Live load' },
   { type: 'variable', name: 'L', value: 4.5, unit: 'm' },
-  { type: 'formula', expression: 'w := 1.2*q_D*1 m + 1.6*q_L*1 m', resultUnit: 'kN/m', description: 'Factored load per metre strip' },
+  {
+    type: 'formula',
+    expression: 'w := 1.2*q_D*1 m + 1.6*q_L*1 m',
+    resultUnit: 'kN/m',
+    description: 'Factored load per metre strip',
+  },
   { type: 'text', content: 'Moments', style: 'heading2' },
   { type: 'formula', expression: 'M := w*L^2/8' },
   { type: 'variable', name: 'phi', value: 0.9 },
@@ -54,9 +59,24 @@ const elements: CalcElement[] = [
 
 async function ourPdf(options: { pageNumbers?: boolean; headersFooters?: boolean } = {}) {
   const created = value(
-    await run({ op: 'create', documentName: 'Slab S1 — level 2', elements, metadata: { author: 'B. Checker', project: 'Harbour', date: '2026-11-22' }, options: { aiFormatting: true, pageOrientation: 'portrait' }, images: [], now: Date.now() }),
+    await run({
+      op: 'create',
+      documentName: 'Slab S1 — level 2',
+      elements,
+      metadata: { author: 'B. Checker', project: 'Harbour', date: '2026-11-22' },
+      options: { aiFormatting: true, pageOrientation: 'portrait' },
+      images: [],
+      now: Date.now(),
+    }),
   );
-  return value(await run({ op: 'pdf', source: created.mcdx, pageNumbers: options.pageNumbers ?? true, headersFooters: options.headersFooters ?? true }));
+  return value(
+    await run({
+      op: 'pdf',
+      source: created.mcdx,
+      pageNumbers: options.pageNumbers ?? true,
+      headersFooters: options.headersFooters ?? true,
+    }),
+  );
 }
 
 describe('generate_pdf', () => {
@@ -73,7 +93,10 @@ describe('generate_pdf', () => {
     expect(text).toMatch(/Page 1 of 1/);
     expect(renderPage(out.pdf, 'ours')).toBeGreaterThan(3000);
     // Only the embedded DejaVu faces: no standard font without Greek.
-    const fonts = execFileSync('pdffonts', [path.join(dir, 'ours.pdf')], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+    const fonts = execFileSync('pdffonts', [path.join(dir, 'ours.pdf')], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter(Boolean);
     expect(fonts.length).toBeGreaterThan(0);
     for (const line of fonts) expect(line).toMatch(/DejaVuSans\S*\s+CID TrueType\s+Identity-H\s+yes yes yes/);
     const { doc, close } = await openPdf(out.pdf);
@@ -92,16 +115,30 @@ describe('generate_pdf', () => {
     expect(text).not.toContain('Harbour');
   });
 
-  it.skipIf(!UNITS || !COMPLETE)('renders the MathcadPy worksheets saved by Prime 5 with their units (needs the GPL samples in ../shared)', async () => {
-    const units = value(await run({ op: 'pdf', source: readFileSync(UNITS!), pageNumbers: true, headersFooters: true }));
-    const unitsText = pdfText(units.pdf, 'units');
-    expect(unitsText).toContain('real_output_test3 = real_input_with_units_test = 8.9 ft·kip');
-    const complete = value(await run({ op: 'pdf', source: readFileSync(COMPLETE!), pageNumbers: true, headersFooters: true }));
-    expect(pdfText(complete.pdf, 'complete')).toContain('output = (input_1 + input_2)^constant = 2.449');
-  });
+  it.skipIf(!UNITS || !COMPLETE)(
+    'renders the MathcadPy worksheets saved by Prime 5 with their units (needs the GPL samples in ../shared)',
+    async () => {
+      const units = value(
+        await run({ op: 'pdf', source: readFileSync(UNITS!), pageNumbers: true, headersFooters: true }),
+      );
+      const unitsText = pdfText(units.pdf, 'units');
+      expect(unitsText).toContain('real_output_test3 = real_input_with_units_test = 8.9 ft·kip');
+      const complete = value(
+        await run({ op: 'pdf', source: readFileSync(COMPLETE!), pageNumbers: true, headersFooters: true }),
+      );
+      expect(pdfText(complete.pdf, 'complete')).toContain('output = (input_1 + input_2)^constant = 2.449');
+    },
+  );
 
   it('renders a large worksheet saved by Mathcad Prime, recomputing what it can and naming what it does not show', async () => {
-    const big = value(await run({ op: 'pdf', source: fixture('calc/mcdx/calcpadfork_Ensamblaje_Placas.mcdx'), pageNumbers: true, headersFooters: true }));
+    const big = value(
+      await run({
+        op: 'pdf',
+        source: fixture('calc/mcdx/calcpadfork_Ensamblaje_Placas.mcdx'),
+        pageNumbers: true,
+        headersFooters: true,
+      }),
+    );
     const bigText = pdfText(big.pdf, 'big');
     expect(big.pages).toBeGreaterThan(1);
     expect(bigText).toContain(`Page ${big.pages} of ${big.pages}`);

@@ -10,7 +10,8 @@ import { convertXmcd } from '../../../../subgraphs/documents/calcdoc/xmcd/conver
 import { fixture } from '../../../helpers/samples.ts';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-const region = (id: number, top: number, body: string) => `<region region-id="${id}" left="12" top="${top}" width="200" height="14" align-x="0" align-y="0">${body}<rendering item-idref="9"/></region>`;
+const region = (id: number, top: number, body: string) =>
+  `<region region-id="${id}" left="12" top="${top}" width="200" height="14" align-x="0" align-y="0">${body}<rendering item-idref="9"/></region>`;
 const id = (name: string, attrs = '') => `<ml:id xml:space="preserve"${attrs}>${name}</ml:id>`;
 
 export const XMCD = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
@@ -63,7 +64,15 @@ describe('.xmcd conversion', () => {
       expect(out.converted).toBe(7);
       expect(out.results.find((r: { name: string }) => r.name === 'q_b')).toMatchObject({ value: 240, unit: 'kPa' });
       const back = await readMcdx(out.mcdx);
-      expect(back.elements.map((e) => e.type)).toEqual(['text', 'text', 'variable', 'variable', 'formula', 'formula', 'image']);
+      expect(back.elements.map((e) => e.type)).toEqual([
+        'text',
+        'text',
+        'variable',
+        'variable',
+        'formula',
+        'formula',
+        'image',
+      ]);
       expect(back.documentName).toBe('Footing F1');
     }
   });
@@ -105,7 +114,9 @@ describe('.xmcd conversion', () => {
     const findAll = sheet.unconverted.find((u) => u.regionId === '106')!;
     expect(findAll).toMatchObject({ kind: 'function' });
     // In place: after the text that introduces the hidden area, before the next one.
-    const before = sheet.elements.findIndex((e) => e.type === 'text' && e.content.startsWith('Functions to parse the output'));
+    const before = sheet.elements.findIndex(
+      (e) => e.type === 'text' && e.content.startsWith('Functions to parse the output'),
+    );
     expect(findAll.elementPosition).toBe(before + 1);
     // Area coordinates are relative to the area: 306 pt (area) + 15 pt (region), in 1/96 in.
     expect(findAll.top).toBeCloseTo((306 + 15) * (4 / 3), 6);
@@ -118,12 +129,15 @@ describe('.xmcd conversion', () => {
     // and literal subscripts qualify a symbol with periods (S_element.bend, b_S.1).
     const pasted = (inner: string) =>
       `<ml:provenance expr-id="1"><originRef doc-id="A" href="N:\\templates\\beam.xmcd" xmlns="http://schemas.mathsoft.com/provenance10"><hash/></originRef><comment xmlns="http://schemas.mathsoft.com/provenance10"/><contentHash xmlns="http://schemas.mathsoft.com/provenance10">3e35</contentHash>${inner}</ml:provenance>`;
-    const xml = XMCD.replace(/<regions>[\s\S]*<\/regions>/, `<regions>
+    const xml = XMCD.replace(
+      /<regions>[\s\S]*<\/regions>/,
+      `<regions>
 ${region(1, 10, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('L', ' subscript="b"')}<ml:real>10</ml:real></ml:define></math>`)}
 ${region(2, 30, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${id('r', ' subscript="y"')}<ml:real>1.09</ml:real></ml:define></math>`)}
 ${region(3, 50, `<math><ml:define xmlns:ml="http://schemas.mathsoft.com/math30">${pasted(id('S', ' subscript="element.bend"'))}<ml:apply><ml:div/><ml:apply><ml:mult/>${id('L', ' subscript="b"')}<ml:real>12</ml:real></ml:apply>${pasted(id('r', ' subscript="y"'))}</ml:apply></ml:define></math>`)}
 ${region(4, 70, `<math><ml:eval xmlns:ml="http://schemas.mathsoft.com/math30">${pasted(id('S', ' subscript="element.bend"'))}<result xmlns="http://schemas.mathsoft.com/math30"><ml:real>110.091743119266</ml:real></result></ml:eval></math>`)}
-</regions>`);
+</regions>`,
+    );
     const sheet = await convertXmcd(Buffer.from(xml));
     expect(sheet.unconverted).toEqual([]);
     expect(sheet.elements.slice(2)).toEqual([
@@ -132,14 +146,19 @@ ${region(4, 70, `<math><ml:eval xmlns:ml="http://schemas.mathsoft.com/math30">${
     ]);
     const out = value(await run({ op: 'convert', source: Buffer.from(xml), now: Date.now() }));
     // Mathcad's stored result for the evaluation: 110.091743119266.
-    expect(out.results.find((r: { elementIndex: number }) => r.elementIndex === 3).value).toBeCloseTo(110.091743119266, 9);
+    expect(out.results.find((r: { elementIndex: number }) => r.elementIndex === 3).value).toBeCloseTo(
+      110.091743119266,
+      9,
+    );
   });
 
   it('computes with angles as Mathcad does: deg a plain scale factor, r·α a length', async () => {
     const bytes = fixture('calc/provenance-angles.xmcd');
     const out = value(await run({ op: 'convert', source: bytes, now: Date.now() }));
     expect(out.converted).toBe(6);
-    const byName = Object.fromEntries(out.results.map((r: { name: string; value: number; unit: string; problem?: unknown }) => [r.name, r]));
+    const byName = Object.fromEntries(
+      out.results.map((r: { name: string; value: number; unit: string; problem?: unknown }) => [r.name, r]),
+    );
     // Mathcad's own cached results in the fixture: 0.837758 m, 0.836227 m, 353.088 m²/s².
     expect(byName.s).toMatchObject({ unit: 'm' });
     expect(byName.s.value).toBeCloseTo(0.837758040957278, 9);
@@ -149,6 +168,8 @@ ${region(4, 70, `<math><ml:eval xmlns:ml="http://schemas.mathsoft.com/math30">${
   });
 
   it('refuses what is not a Mathcad 12–15 worksheet', async () => {
-    await expect(convertXmcd(Buffer.from('<?xml version="1.0"?><html/>'))).rejects.toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }));
+    await expect(convertXmcd(Buffer.from('<?xml version="1.0"?><html/>'))).rejects.toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }),
+    );
   });
 });

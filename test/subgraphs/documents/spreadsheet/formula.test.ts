@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formulaSyntaxProblem, structuredReferences, toFileFormula } from '../../../../subgraphs/documents/spreadsheet/blocks/formula.ts';
+import {
+  formulaSyntaxProblem,
+  structuredReferences,
+  toFileFormula,
+} from '../../../../subgraphs/documents/spreadsheet/blocks/formula.ts';
 
 describe('formulas', () => {
   it('spells the current-row shorthand the way the file format defines it', () => {
@@ -11,8 +15,12 @@ describe('formulas', () => {
   });
 
   it('prefixes functions newer than Excel 2007, outside string literals only', () => {
-    expect(toFileFormula('=STDEV.S(Loads[Force])+ifs(A1>0,1)+SUM(1)&"MAXIFS(x)"', null)).toBe('_xlfn.STDEV.S(Loads[Force])+_xlfn.IFS(A1>0,1)+SUM(1)&"MAXIFS(x)"');
-    expect(toFileFormula('=SORT(FILTER(A1:A9,A1:A9>0))', null)).toBe('_xlfn._xlws.SORT(_xlfn._xlws.FILTER(A1:A9,A1:A9>0))');
+    expect(toFileFormula('=STDEV.S(Loads[Force])+ifs(A1>0,1)+SUM(1)&"MAXIFS(x)"', null)).toBe(
+      '_xlfn.STDEV.S(Loads[Force])+_xlfn.IFS(A1>0,1)+SUM(1)&"MAXIFS(x)"',
+    );
+    expect(toFileFormula('=SORT(FILTER(A1:A9,A1:A9>0))', null)).toBe(
+      '_xlfn._xlws.SORT(_xlfn._xlws.FILTER(A1:A9,A1:A9>0))',
+    );
     expect(toFileFormula('=_xlfn.STDEV.S(A1:A3)', null)).toBe('_xlfn.STDEV.S(A1:A3)');
   });
 
@@ -36,7 +44,9 @@ describe('formulas', () => {
 
   it('writes LET and LAMBDA with _xlfn. and their parameters with _xlpm., as Excel does', () => {
     expect(toFileFormula('=LET(x,2,x*3)', null)).toBe('_xlfn.LET(_xlpm.x,2,_xlpm.x*3)');
-    expect(toFileFormula('=LET(x,2,LAMBDA(a,a+x)(1))+x1+"x"', null)).toBe('_xlfn.LET(_xlpm.x,2,_xlfn.LAMBDA(_xlpm.a,_xlpm.a+_xlpm.x)(1))+x1+"x"');
+    expect(toFileFormula('=LET(x,2,LAMBDA(a,a+x)(1))+x1+"x"', null)).toBe(
+      '_xlfn.LET(_xlpm.x,2,_xlfn.LAMBDA(_xlpm.a,_xlpm.a+_xlpm.x)(1))+x1+"x"',
+    );
   });
 
   it('says what cannot be parsed', () => {
@@ -49,10 +59,20 @@ describe('formulas', () => {
 
 describe('isDynamicArrayFormula', () => {
   it('finds the spilling functions as the file spells them, not in string literals or longer names', async () => {
-    const { isDynamicArrayFormula, toFileFormula } = await import('../../../../subgraphs/documents/spreadsheet/blocks/formula.ts');
+    const { isDynamicArrayFormula, toFileFormula } =
+      await import('../../../../subgraphs/documents/spreadsheet/blocks/formula.ts');
     const file = (f: string) => toFileFormula(f, null);
-    for (const f of ['=FILTER(T[A],T[B]>1)', '=SORT(T[A])', '=SORTBY(T[A],T[B])', '=UNIQUE(T[A])', '=SEQUENCE(3)', '=RANDARRAY(2,2)', '=SUM(SEQUENCE(4))'])
+    for (const f of [
+      '=FILTER(T[A],T[B]>1)',
+      '=SORT(T[A])',
+      '=SORTBY(T[A],T[B])',
+      '=UNIQUE(T[A])',
+      '=SEQUENCE(3)',
+      '=RANDARRAY(2,2)',
+      '=SUM(SEQUENCE(4))',
+    ])
       expect(isDynamicArrayFormula(file(f)), f).toBe(true);
-    for (const f of ['=SUM(T[A])', '=XSORT(1)', '="SEQUENCE(3)"', '=STDEV.S(T[A])']) expect(isDynamicArrayFormula(file(f)), f).toBe(false);
+    for (const f of ['=SUM(T[A])', '=XSORT(1)', '="SEQUENCE(3)"', '=STDEV.S(T[A])'])
+      expect(isDynamicArrayFormula(file(f)), f).toBe(false);
   });
 });

@@ -12,7 +12,15 @@ describe('layout', () => {
             name: 'S',
             blocks: [
               { type: 'header', content: 'Title' },
-              { type: 'data_table', name: 'Loads', headers: ['Case', 'Force', 'Factor'], rows: [['D', 1, 1.2], ['L', 2, 1.6]] },
+              {
+                type: 'data_table',
+                name: 'Loads',
+                headers: ['Case', 'Force', 'Factor'],
+                rows: [
+                  ['D', 1, 1.2],
+                  ['L', 2, 1.6],
+                ],
+              },
               { type: 'formula', label: 'Sum', expression: '=SUM(Loads[Force])', format: 'currency' },
               { type: 'formula', label: 'Max', expression: '=MAX(Loads[Force])' },
               { type: 'chart', chartType: 'bar', dataRange: 'Loads' },

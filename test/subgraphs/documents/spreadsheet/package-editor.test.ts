@@ -17,5 +17,4 @@ describe('package editor', () => {
     expect(again[1]!.raw.equals(entries[1]!.raw)).toBe(true);
     expect(new Package(pkg.toBuffer()).read('[Content_Types].xml')).toBe('<Types><Override/></Types>');
   });
-
 });

@@ -24,10 +24,27 @@ export async function invoiceTemplate(): Promise<Buffer> {
         name: 'Invoice',
         blocks: [
           { type: 'header', content: 'Invoice' },
-          { type: 'data_table', name: 'Items', headers: ['Item', 'Qty', 'Price', 'Line Total'], rows: [['-', 0, 0, '=[@Qty]*[@Price]'], ['-', 0, 0, '=[@Qty]*[@Price]'], ['-', 0, 0, '=[@Qty]*[@Price]']] },
+          {
+            type: 'data_table',
+            name: 'Items',
+            headers: ['Item', 'Qty', 'Price', 'Line Total'],
+            rows: [
+              ['-', 0, 0, '=[@Qty]*[@Price]'],
+              ['-', 0, 0, '=[@Qty]*[@Price]'],
+              ['-', 0, 0, '=[@Qty]*[@Price]'],
+            ],
+          },
           { type: 'formula', label: 'Subtotal', expression: '=SUM(Items[Line Total])', format: 'currency' },
           { type: 'formula', label: 'Total', expression: '=B8*(1+TaxRate)', format: 'currency' },
-          { type: 'chart', chartType: 'bar', title: 'Invoice Lines Chart', dataRange: 'Items', xAxis: 'Item', yAxis: 'Line Total', options: { colors: ['#00B050'] } },
+          {
+            type: 'chart',
+            chartType: 'bar',
+            title: 'Invoice Lines Chart',
+            dataRange: 'Items',
+            xAxis: 'Item',
+            yAxis: 'Line Total',
+            options: { colors: ['#00B050'] },
+          },
         ],
       },
       {
@@ -40,8 +57,14 @@ export async function invoiceTemplate(): Promise<Buffer> {
     ],
   });
   const pkg = new Package(await buildWorkbook(spec));
-  pkg.write('xl/workbook.xml', pkg.read('xl/workbook.xml')!.replace('</sheets>', `</sheets>${TEMPLATE_NAMES.replace(/\n/g, '')}`));
+  pkg.write(
+    'xl/workbook.xml',
+    pkg.read('xl/workbook.xml')!.replace('</sheets>', `</sheets>${TEMPLATE_NAMES.replace(/\n/g, '')}`),
+  );
   // As Excel leaves it after a save: the formula holds its last result, which a reader shows unless it recalculates.
-  pkg.write('xl/worksheets/sheet1.xml', pkg.read('xl/worksheets/sheet1.xml')!.replace('<f>B8*(1+TaxRate)</f>', '<f>B8*(1+TaxRate)</f><v>1</v>'));
+  pkg.write(
+    'xl/worksheets/sheet1.xml',
+    pkg.read('xl/worksheets/sheet1.xml')!.replace('<f>B8*(1+TaxRate)</f>', '<f>B8*(1+TaxRate)</f><v>1</v>'),
+  );
   return pkg.toBuffer();
 }

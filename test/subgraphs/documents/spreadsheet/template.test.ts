@@ -1,9 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../core/errors.ts';
-import { areaOf, findName, parseDefinedNames } from '../../../../subgraphs/documents/spreadsheet/template/defined-names.ts';
+import {
+  areaOf,
+  findName,
+  parseDefinedNames,
+} from '../../../../subgraphs/documents/spreadsheet/template/defined-names.ts';
 import { planWrites } from '../../../../subgraphs/documents/spreadsheet/template/mappings.ts';
 import { openTemplate, type OpenTemplate } from '../../../../subgraphs/documents/spreadsheet/template/open-template.ts';
-import { dropCachedResults, writeSheetCells } from '../../../../subgraphs/documents/spreadsheet/template/sheet-cells.ts';
+import {
+  dropCachedResults,
+  writeSheetCells,
+} from '../../../../subgraphs/documents/spreadsheet/template/sheet-cells.ts';
 import { invoiceTemplate } from './template-fixture.ts';
 
 const SHEETS = [
@@ -28,7 +35,10 @@ describe('defined names', () => {
   });
 
   it('reads one-area references, quoted or not, absolute or not; anything else is not an area', () => {
-    expect(areaOf(findName("'Bob''s sheet'!Total", names)!)).toEqual({ sheet: "Bob's sheet", box: { col1: 1, row1: 1, col2: 3, row2: 2 } });
+    expect(areaOf(findName("'Bob''s sheet'!Total", names)!)).toEqual({
+      sheet: "Bob's sheet",
+      box: { col1: 1, row1: 1, col2: 3, row2: 2 },
+    });
     expect(areaOf(findName('Only', names)!)).toEqual({ sheet: 'Invoice', box: { col1: 2, row1: 4, col2: 2, row2: 4 } });
     expect(areaOf(findName('Rate', names)!)).toBeNull();
     expect(areaOf(findName('Two', names)!)).toBeNull();
@@ -56,17 +66,22 @@ describe('writing cells into sheet XML', () => {
   });
 
   it('fills an empty sheetData', () => {
-    expect(writeSheetCells('<worksheet><sheetData/></worksheet>', [{ col: 2, row: 1, value: 3 }])).toBe('<worksheet><sheetData><row r="1"><c r="B1"><v>3</v></c></row></sheetData></worksheet>');
+    expect(writeSheetCells('<worksheet><sheetData/></worksheet>', [{ col: 2, row: 1, value: 3 }])).toBe(
+      '<worksheet><sheetData><row r="1"><c r="B1"><v>3</v></c></row></sheetData></worksheet>',
+    );
   });
 
   it('refuses to overwrite the cell that carries a shared formula for others', () => {
-    const shared = '<worksheet><sheetData><row r="1"><c r="A1"><f t="shared" ref="A1:A3" si="0">B1*2</f><v>2</v></c></row><row r="2"><c r="A2"><f t="shared" si="0"/></c></row></sheetData></worksheet>';
+    const shared =
+      '<worksheet><sheetData><row r="1"><c r="A1"><f t="shared" ref="A1:A3" si="0">B1*2</f><v>2</v></c></row><row r="2"><c r="A2"><f t="shared" si="0"/></c></row></sheetData></worksheet>';
     expect(() => writeSheetCells(shared, [{ col: 1, row: 1, value: 5 }])).toThrow(/shared/);
     expect(writeSheetCells(shared, [{ col: 1, row: 2, value: 5 }])).toContain('<c r="A2"><v>5</v></c>');
   });
 
   it('refuses sheet XML it cannot address', () => {
-    expect(() => writeSheetCells('<x:worksheet><x:sheetData/></x:worksheet>', [{ col: 1, row: 1, value: 1 }])).toThrow(/UNSUPPORTED|cannot be filled/);
+    expect(() => writeSheetCells('<x:worksheet><x:sheetData/></x:worksheet>', [{ col: 1, row: 1, value: 1 }])).toThrow(
+      /UNSUPPORTED|cannot be filled/,
+    );
   });
 
   it('drops cached formula results so readers compute them', () => {
@@ -101,15 +116,25 @@ describe('data_mappings against a template', () => {
   });
 
   it('names every missing key, and says the size of a range a value does not fit', () => {
-    expect(fail({ Nope: 1, LineItems: [], lineitems: 2 })).toMatchObject({ code: 'NAMED_RANGE_NOT_FOUND', details: { missing_ranges: ['Nope', 'lineitems'] } });
-    expect(fail({ LineItems: [[1, 2, 3, 4]] })).toMatchObject({ code: 'UNPROCESSABLE', details: { range_rows: 3, range_columns: 3, given_columns: 4 } });
+    expect(fail({ Nope: 1, LineItems: [], lineitems: 2 })).toMatchObject({
+      code: 'NAMED_RANGE_NOT_FOUND',
+      details: { missing_ranges: ['Nope', 'lineitems'] },
+    });
+    expect(fail({ LineItems: [[1, 2, 3, 4]] })).toMatchObject({
+      code: 'UNPROCESSABLE',
+      details: { range_rows: 3, range_columns: 3, given_columns: 4 },
+    });
     expect(fail({ Customer: [1, 2] }).message).toContain('1 row(s) by 1 column(s)');
     // Two sheets scope a name Total: the bare key is ambiguous, so it names no range.
     expect(fail({ Total: 1 })).toMatchObject({ code: 'NAMED_RANGE_NOT_FOUND', details: { missing_ranges: ['Total'] } });
   });
 
   it('lists available_ranges as keys data_mappings accepts, quoting sheet names that need it', () => {
-    const sheets = [...SHEETS, { name: 'Other Sheet', index: 2, part: 'xl/worksheets/sheet3.xml' }, { name: 'R1C1', index: 3, part: 'xl/worksheets/sheet4.xml' }];
+    const sheets = [
+      ...SHEETS,
+      { name: 'Other Sheet', index: 2, part: 'xl/worksheets/sheet3.xml' },
+      { name: 'R1C1', index: 3, part: 'xl/worksheets/sheet4.xml' },
+    ];
     const names = parseDefinedNames(
       `<definedNames><definedName name="Note" localSheetId="2">'Other Sheet'!$A$1</definedName><definedName name="Only" localSheetId="0">Invoice!B4</definedName>` +
         `<definedName name="Odd" localSheetId="3">'R1C1'!$A$1</definedName><definedName name="Own" localSheetId="1">'Bob''s sheet'!$A$1</definedName></definedNames>`,
@@ -122,7 +147,12 @@ describe('data_mappings against a template', () => {
     } catch (err) {
       details = (err as AppError).details ?? {};
     }
-    expect(details.available_ranges).toEqual(["'Other Sheet'!Note", 'Invoice!Only', "'R1C1'!Odd", "'Bob''s sheet'!Own"]);
+    expect(details.available_ranges).toEqual([
+      "'Other Sheet'!Note",
+      'Invoice!Only',
+      "'R1C1'!Odd",
+      "'Bob''s sheet'!Own",
+    ]);
     for (const key of details.available_ranges as string[]) expect(findName(key, names), key).not.toBeNull();
   });
 

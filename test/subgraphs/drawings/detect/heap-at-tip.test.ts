@@ -7,14 +7,35 @@ import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.t
 import { path } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 
-const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({ str, bbox: [x, y - size, x + size * 0.6 * str.length, y], size, angle: 0 });
-const filler = [text('PLAN', 20, 20), text('NOTE', 20, 40), text('WALL', 20, 60), text('ROOF', 20, 80), text('BEAM', 20, 300)];
+const line = (a: Point, b: Point) =>
+  path([
+    ['M', a],
+    ['L', b],
+  ]);
+const text = (str: string, x: number, y: number, size = 6): TextRun => ({
+  str,
+  bbox: [x, y - size, x + size * 0.6 * str.length, y],
+  size,
+  angle: 0,
+});
+const filler = [
+  text('PLAN', 20, 20),
+  text('NOTE', 20, 40),
+  text('WALL', 20, 60),
+  text('ROOF', 20, 80),
+  text('BEAM', 20, 300),
+];
 
 /** A filled head at `tip` pointing right, its shaft back to a note at x = 100. */
 function arrow(tip: Point): { paths: PathGeom[]; texts: TextRun[] } {
   return {
-    paths: [line([100, tip[1]], [tip[0] - 7, tip[1]]), path([['M', tip], ['L', [tip[0] - 7, tip[1] - 2]], ['L', [tip[0] - 7, tip[1] + 2]], ['Z']], { fill: true, stroke: false })],
+    paths: [
+      line([100, tip[1]], [tip[0] - 7, tip[1]]),
+      path([['M', tip], ['L', [tip[0] - 7, tip[1] - 2]], ['L', [tip[0] - 7, tip[1] + 2]], ['Z']], {
+        fill: true,
+        stroke: false,
+      }),
+    ],
     texts: [text('SEALANT', 60, tip[1] + 3)],
   };
 }
@@ -22,13 +43,19 @@ function arrow(tip: Point): { paths: PathGeom[]; texts: TextRun[] } {
 /** Strokes 0.3 pt long every 0.25 pt across a square around `at` (a fill drawn as strokes): 16 ends a square point. */
 function heap(at: Point, half = 12): PathGeom[] {
   const out: PathGeom[] = [];
-  for (let x = at[0] - half; x < at[0] + half; x += 0.5) for (let y = at[1] - half; y < at[1] + half; y += 0.25) out.push(line([x, y], [x + 0.3, y]));
+  for (let x = at[0] - half; x < at[0] + half; x += 0.5)
+    for (let y = at[1] - half; y < at[1] + half; y += 0.25) out.push(line([x, y], [x + 0.3, y]));
   return out;
 }
 
 it('reads an arrow from a note as a leader, and not where its tip lies in a heap of strokes', () => {
   const clear = arrow([200, 100]);
   const buried = arrow([200, 250]);
-  const r = analyzePage({ width: 600, height: 400, paths: [...clear.paths, ...buried.paths, ...heap([200, 250])], texts: [...filler, ...clear.texts, ...buried.texts] });
+  const r = analyzePage({
+    width: 600,
+    height: 400,
+    paths: [...clear.paths, ...buried.paths, ...heap([200, 250])],
+    texts: [...filler, ...clear.texts, ...buried.texts],
+  });
   expect(r.annotations.leaders.map((l) => l.arrow_tip)).toEqual([[200, 100]]);
 });

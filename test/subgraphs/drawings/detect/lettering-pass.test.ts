@@ -19,11 +19,18 @@ it('reads the tags of a stroked sheet, with source and confidence, and keeps eve
   const tags = [...analysis.annotations.section_tags, ...analysis.annotations.detail_tags];
   expect(tags.length).toBe(before.annotations.section_tags.length + before.annotations.detail_tags.length);
   expect(stats.recognised).toBeGreaterThanOrEqual(tags.length);
-  const truth = sheet.truth as unknown as { annotations: Record<'section_tags' | 'detail_tags', { texts_inside: { text: string }[] }[]> };
-  const wanted = new Set([...truth.annotations.section_tags, ...truth.annotations.detail_tags].map((t) => t.texts_inside.map((x) => x.text).join('|')));
+  const truth = sheet.truth as unknown as {
+    annotations: Record<'section_tags' | 'detail_tags', { texts_inside: { text: string }[] }[]>;
+  };
+  const wanted = new Set(
+    [...truth.annotations.section_tags, ...truth.annotations.detail_tags].map((t) =>
+      t.texts_inside.map((x) => x.text).join('|'),
+    ),
+  );
   const read = tags.filter((t) => wanted.has(t.texts_inside.map((x) => x.text).join('|')));
   expect(read.length).toBeGreaterThanOrEqual(tags.length - 1);
-  for (const t of tags) for (const x of t.texts_inside) expect(x).toMatchObject({ source: 'recognised', confidence: expect.any(Number) });
+  for (const t of tags)
+    for (const x of t.texts_inside) expect(x).toMatchObject({ source: 'recognised', confidence: expect.any(Number) });
 }, 120_000);
 
 it('leaves a page with a text layer to its text layer', async () => {

@@ -8,9 +8,24 @@ import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { openHeadAt } from '../../../../subgraphs/drawings/detect/leaders/arrowheads.ts';
 
-const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({ str, bbox: [x, y - size, x + size * 0.6 * str.length, y], size, angle: 0 });
-const filler = [text('PLAN', 20, 20), text('NOTE', 20, 40), text('WALL', 20, 60), text('ROOF', 20, 80), text('BEAM', 20, 300)];
+const line = (a: Point, b: Point) =>
+  path([
+    ['M', a],
+    ['L', b],
+  ]);
+const text = (str: string, x: number, y: number, size = 6): TextRun => ({
+  str,
+  bbox: [x, y - size, x + size * 0.6 * str.length, y],
+  size,
+  angle: 0,
+});
+const filler = [
+  text('PLAN', 20, 20),
+  text('NOTE', 20, 40),
+  text('WALL', 20, 60),
+  text('ROOF', 20, 80),
+  text('BEAM', 20, 300),
+];
 
 type Head = 'filled' | 'open';
 /** A head with its tip at `tip` pointing along the unit vector `dir`, 7 pt long: a filled triangle, or two strokes of one path. */
@@ -19,7 +34,13 @@ function head(kind: Head, tip: Point, dir: Point, len = 7, half = 2): PathGeom {
   const n: Point = [-dir[1] * half, dir[0] * half];
   const b1: Point = [base[0] + n[0], base[1] + n[1]];
   const b2: Point = [base[0] - n[0], base[1] - n[1]];
-  return kind === 'filled' ? path([['M', tip], ['L', b1], ['L', b2], ['Z']], { fill: true, stroke: false }) : path([['M', b1], ['L', tip], ['L', b2]]);
+  return kind === 'filled'
+    ? path([['M', tip], ['L', b1], ['L', b2], ['Z']], { fill: true, stroke: false })
+    : path([
+        ['M', b1],
+        ['L', tip],
+        ['L', b2],
+      ]);
 }
 
 /**
@@ -35,18 +56,28 @@ function run(y: number, heads: Head[]): { paths: PathGeom[]; texts: TextRun[] } 
 }
 
 function leadersOf(parts: { paths: PathGeom[]; texts: TextRun[] }[]) {
-  const r = analyzePage({ width: 600, height: 400, paths: parts.flatMap((p) => p.paths), texts: [...filler, ...parts.flatMap((p) => p.texts)] });
+  const r = analyzePage({
+    width: 600,
+    height: 400,
+    paths: parts.flatMap((p) => p.paths),
+    texts: [...filler, ...parts.flatMap((p) => p.texts)],
+  });
   return r.annotations.leaders.map((l) => l.arrow_tip);
 }
 
 describe('ONE HEAD with open arrowheads', () => {
-  it('reads a single open or filled arrow with its note at the tail as a leader (the rule\'s control)', () => {
+  it("reads a single open or filled arrow with its note at the tail as a leader (the rule's control)", () => {
     expect(leadersOf([run(100, ['open'])])).toEqual([[200, 100]]);
     expect(leadersOf([run(100, ['filled'])])).toEqual([[200, 100]]);
   });
 
   it('reads two heads in a row as a home run, open or filled in any order, the shaft running on through the second', () => {
-    for (const heads of [['open', 'open'], ['filled', 'open'], ['open', 'filled'], ['filled', 'filled']] as Head[][]) {
+    for (const heads of [
+      ['open', 'open'],
+      ['filled', 'open'],
+      ['open', 'filled'],
+      ['filled', 'filled'],
+    ] as Head[][]) {
       expect(leadersOf([run(100, heads)]), heads.join('+')).toEqual([]);
     }
     // Three circuits, three open heads.
@@ -59,7 +90,12 @@ describe('ONE HEAD with open arrowheads', () => {
     // Pointing the other way, the same strokes open forwards: no head.
     expect(openHeadAt(scene, [193, 100], [-1, 0], 7)).toBeNull();
     // Two strokes of different paths meeting at the shaft (a hatch crossing) are no head.
-    const crossing = buildScene({ width: 600, height: 400, paths: [line([100, 100], [200, 100]), line([150, 100], [143, 102]), line([150, 100], [143, 98])], texts: [] });
+    const crossing = buildScene({
+      width: 600,
+      height: 400,
+      paths: [line([100, 100], [200, 100]), line([150, 100], [143, 102]), line([150, 100], [143, 98])],
+      texts: [],
+    });
     expect(openHeadAt(crossing, [150, 100], [1, 0], 7)).toBeNull();
   });
 

@@ -52,7 +52,9 @@ it('leaves out a candidate whose note the budget leaves unread', async () => {
   const page = { ...stroked, texts: [...stroked.texts, ...titleRuns(stroked.width, stroked.height)] };
   const draft = draftPage(page);
   const mean = { read: reader.read.bind(reader) };
-  const starved = Object.assign(Object.create(reader), { read: (p: typeof page, r: Parameters<LetteringReader['read']>[1]) => mean.read(p, r, { maxRegions: 0 }) }) as LetteringReader;
+  const starved = Object.assign(Object.create(reader), {
+    read: (p: typeof page, r: Parameters<LetteringReader['read']>[1]) => mean.read(p, r, { maxRegions: 0 }),
+  }) as LetteringReader;
   const { analysis, stats } = await readLettering(page, draft, starved);
   expect(stats.skipped).toBe(stats.regions);
   expect(analysis.annotations.leaders).toHaveLength(0);

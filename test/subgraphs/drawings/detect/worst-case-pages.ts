@@ -8,7 +8,7 @@ import { writePdf } from '../../../helpers/pdf-samples.ts';
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
 }
 
 /** `strokes` glyph strokes (1.5–3 pt) in words of 3–8 letters, in lines across a page sized to hold them at constant density. */
@@ -28,7 +28,12 @@ export function strokedLettering(strokes: number, seed = 1): PathGeom[] {
         const len = 1.5 + rand() * 1.5;
         const cx = x + 1.25 + (rand() - 0.5);
         const cy = y + 1.5 + (rand() - 0.5);
-        out.push(path([['M', [cx - (Math.cos(a) * len) / 2, cy - (Math.sin(a) * len) / 2]], ['L', [cx + (Math.cos(a) * len) / 2, cy + (Math.sin(a) * len) / 2]]]));
+        out.push(
+          path([
+            ['M', [cx - (Math.cos(a) * len) / 2, cy - (Math.sin(a) * len) / 2]],
+            ['L', [cx + (Math.cos(a) * len) / 2, cy + (Math.sin(a) * len) / 2]],
+          ]),
+        );
       }
       x += 3.3;
     }
@@ -51,7 +56,12 @@ export function hatch(strokes: number, spacing = 0.8): PathGeom[] {
     const bx = 2000 + (block % blocksPerRow) * (perBlock * spacing + 20);
     const by = 2000 + Math.floor(block / blocksPerRow) * 30;
     const x = bx + (i % perBlock) * spacing;
-    out.push(path([['M', [x, by]], ['L', [x + 7, by + 7]]]));
+    out.push(
+      path([
+        ['M', [x, by]],
+        ['L', [x + 7, by + 7]],
+      ]),
+    );
   }
   return out;
 }
@@ -67,7 +77,12 @@ export function segmentedCircles(circles: number): PathGeom[] {
     for (let i = 0; i < n; i++) {
       const a0 = (i * 2 * Math.PI) / n;
       const a1 = ((i + 1) * 2 * Math.PI) / n;
-      out.push(path([['M', [cx + 10 * Math.cos(a0), cy + 10 * Math.sin(a0)]], ['L', [cx + 10 * Math.cos(a1), cy + 10 * Math.sin(a1)]]]));
+      out.push(
+        path([
+          ['M', [cx + 10 * Math.cos(a0), cy + 10 * Math.sin(a0)]],
+          ['L', [cx + 10 * Math.cos(a1), cy + 10 * Math.sin(a1)]],
+        ]),
+      );
     }
   }
   return out;
@@ -88,7 +103,16 @@ export function looseSides(strokes: number): PathGeom[] {
   for (let i = 0; out.length < third; i++) {
     const x = 20 + (i % grid) * side;
     const y = 20 + Math.floor(i / grid) * side;
-    out.push(path([['M', [x, y]], ['L', [x + side, y]]]), path([['M', [x, y]], ['L', [x, y + side]]]));
+    out.push(
+      path([
+        ['M', [x, y]],
+        ['L', [x + side, y]],
+      ]),
+      path([
+        ['M', [x, y]],
+        ['L', [x, y + side]],
+      ]),
+    );
   }
   const perRow = Math.ceil(Math.sqrt(third / 12));
   const x0 = 40 + grid * side;
@@ -97,7 +121,12 @@ export function looseSides(strokes: number): PathGeom[] {
     const cy = 20 + Math.floor(s / perRow) * 30;
     for (let k = 0; k < 12 && out.length < 2 * third; k++) {
       const a = (k * Math.PI) / 6;
-      out.push(path([['M', [cx, cy]], ['L', [cx + side * Math.cos(a), cy + side * Math.sin(a)]]]));
+      out.push(
+        path([
+          ['M', [cx, cy]],
+          ['L', [cx + side * Math.cos(a), cy + side * Math.sin(a)]],
+        ]),
+      );
     }
   }
   const x1 = x0 + perRow * 30 + 20;
@@ -108,7 +137,12 @@ export function looseSides(strokes: number): PathGeom[] {
     for (let k = 0; k < 5 && out.length < strokes; k++) {
       const a0 = (k * Math.PI) / 3;
       const a1 = ((k + 1) * Math.PI) / 3;
-      out.push(path([['M', [cx + side * Math.cos(a0), cy + side * Math.sin(a0)]], ['L', [cx + side * Math.cos(a1), cy + side * Math.sin(a1)]]]));
+      out.push(
+        path([
+          ['M', [cx + side * Math.cos(a0), cy + side * Math.sin(a0)]],
+          ['L', [cx + side * Math.cos(a1), cy + side * Math.sin(a1)]],
+        ]),
+      );
     }
   }
   return out;
@@ -120,10 +154,20 @@ export function looseSides(strokes: number): PathGeom[] {
  * or a delta meeting there).
  */
 export function fan(strokes: number): PathGeom[] {
-  const out = [path([['M', [100, 100]], ['L', [200, 100]]])];
+  const out = [
+    path([
+      ['M', [100, 100]],
+      ['L', [200, 100]],
+    ]),
+  ];
   for (let i = 0; i < strokes; i++) {
     const off = (((10 + (35 * i) / strokes) * Math.PI) / 180) * (i % 2 ? 1 : -1);
-    out.push(path([['M', [193, 100]], ['L', [193 - 7 * Math.cos(off), 100 + 7 * Math.sin(off)]]]));
+    out.push(
+      path([
+        ['M', [193, 100]],
+        ['L', [193 - 7 * Math.cos(off), 100 + 7 * Math.sin(off)]],
+      ]),
+    );
   }
   return out;
 }

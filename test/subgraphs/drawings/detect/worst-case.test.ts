@@ -15,13 +15,20 @@ import { assembledOutlines } from '../../../../subgraphs/drawings/detect/tags/ta
 const ANALYZE = new URL('../../../../subgraphs/drawings/pdf/analyze-page-task.ts', import.meta.url);
 
 /** A tenth each of hatch and segmented circles, the rest stroked lettering: `strokes` paths in all. */
-const mixed = (strokes: number) => [...strokedLettering(0.8 * strokes), ...hatch(0.1 * strokes), ...segmentedCircles(Math.round((0.1 * strokes) / 48))];
+const mixed = (strokes: number) => [
+  ...strokedLettering(0.8 * strokes),
+  ...hatch(0.1 * strokes),
+  ...segmentedCircles(Math.round((0.1 * strokes) / 48)),
+];
 
 /**
  * The fastest of `runs` analyses by CPU time (the test's own thread): the least disturbed by other
  * work on a shared machine.
  */
-function fastest(paths: ReturnType<typeof mixed>, runs: number): { ms: number; result: ReturnType<typeof analyzePage> } {
+function fastest(
+  paths: ReturnType<typeof mixed>,
+  runs: number,
+): { ms: number; result: ReturnType<typeof analyzePage> } {
   let best = Infinity;
   let result!: ReturnType<typeof analyzePage>;
   for (let i = 0; i < runs; i++) {
@@ -40,7 +47,9 @@ describe('a page of 100,000 tiny strokes', () => {
     fastest(small, 1); // warms the JIT for both sizes' shapes
     const a = fastest(small, 3);
     const b = fastest(large, 2);
-    console.log(`worst-case page: 10k strokes ${a.ms.toFixed(0)} ms CPU, 100k strokes ${b.ms.toFixed(0)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`);
+    console.log(
+      `worst-case page: 10k strokes ${a.ms.toFixed(0)} ms CPU, 100k strokes ${b.ms.toFixed(0)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`,
+    );
     // Measured 8.2–12.1 (garbage collection grows with the page); a quadratic step would give ~100.
     expect(b.ms / a.ms).toBeLessThanOrEqual(25);
     // No leader or tag is made of lettering, hatch or undivided circles.
@@ -67,7 +76,9 @@ describe('a page of 100,000 tiny strokes', () => {
     chain(small, 1);
     const a = chain(small, 5);
     const b = chain(large, 3);
-    console.log(`loose sides: 10k ${a.ms.toFixed(1)} ms CPU, 100k ${b.ms.toFixed(1)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`);
+    console.log(
+      `loose sides: 10k ${a.ms.toFixed(1)} ms CPU, 100k ${b.ms.toFixed(1)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`,
+    );
     expect(b.ms / a.ms).toBeLessThanOrEqual(25);
     expect([a.found, b.found]).toEqual([0, 0]);
     const whole = fastest(large, 1);
@@ -81,7 +92,9 @@ describe('a page of 100,000 tiny strokes', () => {
     fastest(small, 1);
     const a = fastest(small, 3);
     const b = fastest(large, 2);
-    console.log(`fan: 10k ${a.ms.toFixed(0)} ms CPU, 100k ${b.ms.toFixed(0)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`);
+    console.log(
+      `fan: 10k ${a.ms.toFixed(0)} ms CPU, 100k ${b.ms.toFixed(0)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`,
+    );
     // Before the heap rules 16,000 strokes took 156 s (4,000: 2.5 s): every stroke looked at every other, twice.
     expect(b.ms / a.ms).toBeLessThanOrEqual(25);
     expect(b.result.annotations.leaders).toEqual([]);
@@ -89,13 +102,17 @@ describe('a page of 100,000 tiny strokes', () => {
     expect(b.result.annotations.detail_tags).toEqual([]);
   }, 240_000);
 
-  it('finishes within the drawing worker\'s limits; a CPU limit it cannot meet is answered RESOURCE_LIMIT and the pool goes on', async () => {
+  it("finishes within the drawing worker's limits; a CPU limit it cannot meet is answered RESOURCE_LIMIT and the pool goes on", async () => {
     const pdf = strokesPdf(mixed(100_000));
     const pool = createWorkerPool(1, 60_000);
     try {
-      const done = await pool.run<AnalyzeTaskResult>(ANALYZE, { bytes: pdf, page: 1 }, undefined, { timeoutMs: LIMITS.drawingTimeoutMs });
+      const done = await pool.run<AnalyzeTaskResult>(ANALYZE, { bytes: pdf, page: 1 }, undefined, {
+        timeoutMs: LIMITS.drawingTimeoutMs,
+      });
       expect(done.operatorCount).toBeGreaterThanOrEqual(99_000);
-      console.log(`worst-case page in the worker: ${done.totalMs.toFixed(0)} ms (pdf.js ${done.pdfjsMs.toFixed(0)} ms)`);
+      console.log(
+        `worst-case page in the worker: ${done.totalMs.toFixed(0)} ms (pdf.js ${done.pdfjsMs.toFixed(0)} ms)`,
+      );
       await expect(pool.run(ANALYZE, { bytes: pdf, page: 1 }, undefined, { timeoutMs: 300 })).rejects.toMatchObject({
         code: 'RESOURCE_LIMIT',
         details: { limit: 'worker_task_timeout_ms' },
@@ -107,10 +124,13 @@ describe('a page of 100,000 tiny strokes', () => {
     }
   }, 240_000);
 
-  it('past the worker\'s heap limit is answered RESOURCE_LIMIT, not a crash', async () => {
+  it("past the worker's heap limit is answered RESOURCE_LIMIT, not a crash", async () => {
     const pool = createWorkerPool(1, 60_000, { taskTimeoutMs: 120_000, maxHeapMb: 48 });
     try {
-      await expect(pool.run(ANALYZE, { bytes: strokesPdf(mixed(100_000)), page: 1 })).rejects.toMatchObject({ code: 'RESOURCE_LIMIT', details: { limit: 'worker_max_heap_mb' } });
+      await expect(pool.run(ANALYZE, { bytes: strokesPdf(mixed(100_000)), page: 1 })).rejects.toMatchObject({
+        code: 'RESOURCE_LIMIT',
+        details: { limit: 'worker_max_heap_mb' },
+      });
     } finally {
       await pool.close();
     }

@@ -47,7 +47,11 @@ beforeAll(async () => {
     attempts.push(`fetch ${String(url)}`);
     throw new Error('network refused in this test');
   }) as typeof fetch;
-  restore.push(() => (net.Socket.prototype.connect = connect), () => ((dns as { lookup: unknown }).lookup = lookup), () => (globalThis.fetch = fetch));
+  restore.push(
+    () => (net.Socket.prototype.connect = connect),
+    () => ((dns as { lookup: unknown }).lookup = lookup),
+    () => (globalThis.fetch = fetch),
+  );
   reader = await LetteringReader.open();
 });
 

@@ -1,7 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PDFDocument, degrees, pushGraphicsState, popGraphicsState, concatTransformationMatrix, moveTo, lineTo, appendBezierCurve, stroke, setDashPattern, setLineWidth, rectangle, clip, endPath, StandardFonts } from 'pdf-lib';
+import {
+  PDFDocument,
+  degrees,
+  pushGraphicsState,
+  popGraphicsState,
+  concatTransformationMatrix,
+  moveTo,
+  lineTo,
+  appendBezierCurve,
+  stroke,
+  setDashPattern,
+  setLineWidth,
+  rectangle,
+  clip,
+  endPath,
+  StandardFonts,
+} from 'pdf-lib';
 import { extractPage } from '../../../../subgraphs/drawings/pdf/extract-page.ts';
 import { CURVE } from '../../../../core/geometry/types.ts';
 import { createWorkerPool } from '../../../../core/jobs/worker-pool.ts';
@@ -62,7 +78,9 @@ describe('extractPage', () => {
     expect(page2.operatorCount).toBeGreaterThan(50_000);
     expect(page2.paths.length).toBeGreaterThan(1_000);
     // Revision clouds arrive as one-arc paths of two Béziers each.
-    const twoCurvePaths = page2.paths.filter((p) => p.ops.filter((o) => o === CURVE).length === 2 && p.ops.length === 3);
+    const twoCurvePaths = page2.paths.filter(
+      (p) => p.ops.filter((o) => o === CURVE).length === 2 && p.ops.length === 3,
+    );
     expect(twoCurvePaths.length).toBeGreaterThan(80);
     const text = page2.texts.map((t) => t.str).join(' ');
     expect(text).toContain('REVISION SET 1');
@@ -99,9 +117,14 @@ describe('extractPage', () => {
 
   it('names what is wrong with a bad file', async () => {
     const good = await rotatedSheet();
-    await expect(extractPage(new TextEncoder().encode('hello, not a pdf'), 1)).rejects.toMatchObject({ code: 'INVALID_PDF' });
+    await expect(extractPage(new TextEncoder().encode('hello, not a pdf'), 1)).rejects.toMatchObject({
+      code: 'INVALID_PDF',
+    });
     await expect(extractPage(good.slice(0, 400), 1)).rejects.toMatchObject({ code: 'INVALID_PDF' });
-    await expect(extractPage(good, 3)).rejects.toMatchObject({ code: 'PAGE_OUT_OF_RANGE', details: { page: 3, page_count: 1 } });
+    await expect(extractPage(good, 3)).rejects.toMatchObject({
+      code: 'PAGE_OUT_OF_RANGE',
+      details: { page: 3, page_count: 1 },
+    });
   });
 
   it('runs with the detectors in a worker thread, its AppErrors reaching the caller whole', async () => {

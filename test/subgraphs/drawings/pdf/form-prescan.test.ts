@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { countOperators, largestFormExpansion } from '../../../../subgraphs/drawings/pdf/form-prescan.ts';
 import { encodeStream, nestedFormPdf, type StreamEncoding } from '../../../security/hostile-files.ts';
-import { ascii85Decode, asciiHexDecode, decodeStream, lzwDecode, runLengthDecode } from '../../../../subgraphs/drawings/pdf/stream-filters.ts';
+import {
+  ascii85Decode,
+  asciiHexDecode,
+  decodeStream,
+  lzwDecode,
+  runLengthDecode,
+} from '../../../../subgraphs/drawings/pdf/stream-filters.ts';
 import { threadCpuMs } from '../../../helpers/cpu.ts';
 
 describe('form pre-scan', () => {
@@ -10,7 +16,7 @@ describe('form pre-scan', () => {
     expect(countOperators(content)).toEqual({ operators: 8, drawn: ['F1', 'F2'] });
   });
 
-  it('computes a form\'s expanded size over the form graph', () => {
+  it("computes a form's expanded size over the form graph", () => {
     // Depth 3, fanout 10: the leaf has 3 operators; each level 10 × (q cm Do Q) around the next.
     expect(largestFormExpansion(nestedFormPdf(3, 10))).toBe(7_440);
     expect(largestFormExpansion(nestedFormPdf(9, 10))).toBeGreaterThan(7e9);
@@ -35,22 +41,47 @@ describe('form pre-scan', () => {
     expect(threadCpuMs() - t).toBeLessThan(10_000); // this thread's CPU: quadratic would be hours; linear is about 1 s
   });
 
-  it.each<StreamEncoding>(['LZW', 'ASCII85', 'ASCIIHex', 'RunLength', 'Flate+PNG', 'LZW+TIFF', 'ASCIIHex+Flate'])('reads forms whose streams are encoded with %s', (encoding) => {
-    expect(largestFormExpansion(nestedFormPdf(3, 10, encoding))).toBe(7_440);
-    expect(largestFormExpansion(nestedFormPdf(9, 10, encoding))).toBeGreaterThan(7e9);
-  });
+  it.each<StreamEncoding>(['LZW', 'ASCII85', 'ASCIIHex', 'RunLength', 'Flate+PNG', 'LZW+TIFF', 'ASCIIHex+Flate'])(
+    'reads forms whose streams are encoded with %s',
+    (encoding) => {
+      expect(largestFormExpansion(nestedFormPdf(3, 10, encoding))).toBe(7_440);
+      expect(largestFormExpansion(nestedFormPdf(9, 10, encoding))).toBeGreaterThan(7e9);
+    },
+  );
 });
 
 describe('stream filters', () => {
-  const text = Buffer.from(Array.from({ length: 100_000 }, (_, i) => String.fromCharCode(32 + (((i * 7919) % 9973) % 90))).join(''), 'latin1');
+  const text = Buffer.from(
+    Array.from({ length: 100_000 }, (_, i) => String.fromCharCode(32 + (((i * 7919) % 9973) % 90))).join(''),
+    'latin1',
+  );
 
   it('undo each encoding, LZW across table resets and code widths 9 to 12', () => {
-    for (const encoding of ['LZW', 'ASCII85', 'ASCIIHex', 'RunLength', 'Flate+PNG', 'LZW+TIFF', 'ASCIIHex+Flate'] as const) {
+    for (const encoding of [
+      'LZW',
+      'ASCII85',
+      'ASCIIHex',
+      'RunLength',
+      'Flate+PNG',
+      'LZW+TIFF',
+      'ASCIIHex+Flate',
+    ] as const) {
       const { data, entries } = encodeStream(text, encoding);
       const filters = [...entries.matchAll(/\/(\w+Decode)/g)].map((m) => m[1]);
       const parms = /Predictor (\d+) \/Columns (\d+)/.exec(entries);
-      const params = parms ? new Map([['Predictor', Number(parms[1])], ['Columns', Number(parms[2])]]) : null;
-      const out = decodeStream(data, filters, filters.map(() => params), { bytes: 2 ** 30 }, 2 ** 30);
+      const params = parms
+        ? new Map([
+            ['Predictor', Number(parms[1])],
+            ['Columns', Number(parms[2])],
+          ])
+        : null;
+      const out = decodeStream(
+        data,
+        filters,
+        filters.map(() => params),
+        { bytes: 2 ** 30 },
+        2 ** 30,
+      );
       // Predictors work on whole rows: the encoder pads the last one.
       expect(out?.subarray(0, text.length).equals(text), encoding).toBe(true);
     }
@@ -70,7 +101,15 @@ describe('stream filters', () => {
     expect(decodeStream(Buffer.from('z'.repeat(1_000)), 'ASCII85Decode', null, budget, 10_000)).toBeNull();
     expect(runLengthDecode(Buffer.from([129, 0x41, 129, 0x41]), 200)).toBeNull();
     const twice = { bytes: 1_500 };
-    expect(decodeStream(encodeStream(text.subarray(0, 1_000), 'ASCIIHex+Flate').data, ['ASCIIHex', 'FlateDecode'], null, twice, 10_000)).toBeNull(); // the hex stage alone leaves 1,500 − hex bytes: too little for 1,000 more
+    expect(
+      decodeStream(
+        encodeStream(text.subarray(0, 1_000), 'ASCIIHex+Flate').data,
+        ['ASCIIHex', 'FlateDecode'],
+        null,
+        twice,
+        10_000,
+      ),
+    ).toBeNull(); // the hex stage alone leaves 1,500 − hex bytes: too little for 1,000 more
   });
 
   it('decode worst cases in linear time under the cap', () => {

@@ -40,12 +40,27 @@ beforeEach(async () => {
   store = createLibsqlProjectStore(db);
   projectId = randomUUID();
   const now = new Date().toISOString();
-  await store.createProject({ id: projectId, accountId: 'a', name: 'Tower', description: null, createdAt: now, updatedAt: now });
+  await store.createProject({
+    id: projectId,
+    accountId: 'a',
+    name: 'Tower',
+    description: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   // Two groups of sheets that reference each other within the group only.
-  await store.writeSheet(sheetWrite(projectId, { number: 'S-101', page: 1, views: ['1'], callouts: [['2', 'S-102']], grids: ['A', 'B'] }));
-  await store.writeSheet(sheetWrite(projectId, { number: 'S-102', page: 2, views: ['2'], callouts: [['1', 'S-101']], grids: ['A'] }));
-  await store.writeSheet(sheetWrite(projectId, { number: 'A-201', page: 3, views: ['5'], callouts: [['6', 'A-202']], grids: ['7', '8'] }));
-  await store.writeSheet(sheetWrite(projectId, { number: 'A-202', page: 4, views: ['6'], callouts: [['5', 'A-201']], grids: ['7'] }));
+  await store.writeSheet(
+    sheetWrite(projectId, { number: 'S-101', page: 1, views: ['1'], callouts: [['2', 'S-102']], grids: ['A', 'B'] }),
+  );
+  await store.writeSheet(
+    sheetWrite(projectId, { number: 'S-102', page: 2, views: ['2'], callouts: [['1', 'S-101']], grids: ['A'] }),
+  );
+  await store.writeSheet(
+    sheetWrite(projectId, { number: 'A-201', page: 3, views: ['5'], callouts: [['6', 'A-202']], grids: ['7', '8'] }),
+  );
+  await store.writeSheet(
+    sheetWrite(projectId, { number: 'A-202', page: 4, views: ['6'], callouts: [['5', 'A-201']], grids: ['7'] }),
+  );
   model.requests.length = 0;
 });
 afterEach(async () => {
@@ -59,15 +74,20 @@ const summarizer = () => createLlmSummarizer({ url: model.url, model: 'scripted-
 const communityCount = async () => (await computeCommunities(store, projectId, inlineWorkers, null)).count;
 
 describe('community summaries by a language model', () => {
-  it('stores the model\'s summary beside the deterministic one, told only the community\'s facts', async () => {
+  it("stores the model's summary beside the deterministic one, told only the community's facts", async () => {
     const n = await communityCount();
     expect(n).toBeGreaterThan(1);
-    model.script({ content: '  The first  community.\n' }, ...Array.from({ length: n - 1 }, (_, i) => ({ content: `Community ${i + 2}.` })));
+    model.script(
+      { content: '  The first  community.\n' },
+      ...Array.from({ length: n - 1 }, (_, i) => ({ content: `Community ${i + 2}.` })),
+    );
     const outcome = await computeCommunities(store, projectId, inlineWorkers, summarizer());
     expect(outcome).toEqual({ count: n, llm: { summarised: n, failed: 0 } });
     const { items } = await store.listCommunities(projectId, 0, 50);
     // Whitespace folded; every scripted answer stored once.
-    expect(items.map((c) => c.llmSummary).sort()).toEqual(['The first community.', ...Array.from({ length: n - 1 }, (_, i) => `Community ${i + 2}.`)].sort());
+    expect(items.map((c) => c.llmSummary).sort()).toEqual(
+      ['The first community.', ...Array.from({ length: n - 1 }, (_, i) => `Community ${i + 2}.`)].sort(),
+    );
     for (const c of items) expect(c.summary).toMatch(/entities on \d+ sheet\(s\)/);
     expect(model.requests).toHaveLength(n);
     expect(model.requests[0]!.model).toBe('scripted-model');
@@ -95,7 +115,10 @@ describe('community summaries by a language model', () => {
 
   it('an answer with no text counts as a failure', async () => {
     const n = await communityCount();
-    model.script({ content: '   ' }, ...Array.from({ length: n - 1 }, () => ({ toolCalls: [{ name: 'x', arguments: {} }] })));
+    model.script(
+      { content: '   ' },
+      ...Array.from({ length: n - 1 }, () => ({ toolCalls: [{ name: 'x', arguments: {} }] })),
+    );
     const outcome = await computeCommunities(store, projectId, inlineWorkers, summarizer());
     expect(outcome.llm).toEqual({ summarised: 0, failed: n });
   });

@@ -24,7 +24,11 @@ projectStoreContract('embedded libSQL', async () => {
 const neo4jUri = process.env.NEO4J_URI;
 if (neo4jUri) {
   projectStoreContract('Neo4j', async () => {
-    const store = createNeo4jProjectStore({ uri: neo4jUri, user: process.env.NEO4J_USER ?? 'neo4j', password: process.env.NEO4J_PASSWORD ?? '' });
+    const store = createNeo4jProjectStore({
+      uri: neo4jUri,
+      user: process.env.NEO4J_USER ?? 'neo4j',
+      password: process.env.NEO4J_PASSWORD ?? '',
+    });
     // Every test makes its own account and project ids, so a shared server needs no cleaning between them.
     return { store, close: () => store.close() };
   });

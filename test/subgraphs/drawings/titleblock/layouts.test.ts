@@ -8,24 +8,62 @@ const W = 1224;
 const H = 792;
 
 /** A run of lettering with its baseline at y, left end at x, read left to right. */
-const text = (str: string, x: number, y: number, size: number): TextRun => ({ str, bbox: [x, y - size, x + 0.6 * size * str.length, y], size, angle: 0 });
+const text = (str: string, x: number, y: number, size: number): TextRun => ({
+  str,
+  bbox: [x, y - size, x + 0.6 * size * str.length, y],
+  size,
+  angle: 0,
+});
 
-const path = (ops: number[], coords: number[]): PathGeom => ({ ops, coords, stroke: true, fill: false, lineWidth: 0.5, dash: null, strokeColor: '#000', fillColor: '#000', bbox: [Math.min(...coords.filter((_, i) => i % 2 === 0)), Math.min(...coords.filter((_, i) => i % 2 === 1)), Math.max(...coords.filter((_, i) => i % 2 === 0)), Math.max(...coords.filter((_, i) => i % 2 === 1))] } as PathGeom);
+const path = (ops: number[], coords: number[]): PathGeom =>
+  ({
+    ops,
+    coords,
+    stroke: true,
+    fill: false,
+    lineWidth: 0.5,
+    dash: null,
+    strokeColor: '#000',
+    fillColor: '#000',
+    bbox: [
+      Math.min(...coords.filter((_, i) => i % 2 === 0)),
+      Math.min(...coords.filter((_, i) => i % 2 === 1)),
+      Math.max(...coords.filter((_, i) => i % 2 === 0)),
+      Math.max(...coords.filter((_, i) => i % 2 === 1)),
+    ],
+  }) as PathGeom;
 const rect = ([x1, y1, x2, y2]: BBox) => path([MOVE, LINE, LINE, LINE, CLOSE], [x1, y1, x2, y1, x2, y2, x1, y2]);
 const hline = (y: number, x1: number, x2: number) => path([MOVE, LINE], [x1, y, x2, y]);
 const vline = (x: number, y1: number, y2: number) => path([MOVE, LINE], [x, y1, x, y2]);
 
 /** The drawing area's lettering: notes of a typical size, so the title block's lettering stands out. */
-const notes = (): TextRun[] => Array.from({ length: 30 }, (_, i) => text(`NOTE ${i + 1}: PROVIDE BLOCKING AT EACH JOIST`, 60 + (i % 3) * 300, 80 + Math.floor(i / 3) * 30, 7));
+const notes = (): TextRun[] =>
+  Array.from({ length: 30 }, (_, i) =>
+    text(`NOTE ${i + 1}: PROVIDE BLOCKING AT EACH JOIST`, 60 + (i % 3) * 300, 80 + Math.floor(i / 3) * 30, 7),
+  );
 
-const sheet = (texts: TextRun[], paths: PathGeom[]): IdentityInput => ({ width: W, height: H, texts: [...notes(), ...texts], paths: [rect([18, 18, W - 18, H - 18]), ...paths] });
+const sheet = (texts: TextRun[], paths: PathGeom[]): IdentityInput => ({
+  width: W,
+  height: H,
+  texts: [...notes(), ...texts],
+  paths: [rect([18, 18, W - 18, H - 18]), ...paths],
+});
 
 const near = (a: BBox | null, b: BBox) => expect(a && a.map(Math.round)).toEqual(b);
 
 describe('sheet identity by layout family', () => {
   it('NCS/UDS strip along the right edge: the sheet number the largest lettering in its lower corner, the title above it', () => {
     const page = sheet(
-      [text('ARCHITECTS INC.', 1090, 60, 9), text('PROJECT', 1090, 200, 5), text('BLDG 28 RENOVATION', 1090, 212, 8), text('SHEET TITLE', 1090, 640, 5), text('FLOOR PLAN', 1090, 662, 14), text('LEVEL 1', 1090, 680, 14), text('SHEET NUMBER', 1090, 720, 5), text('A-101', 1090, 760, 30)],
+      [
+        text('ARCHITECTS INC.', 1090, 60, 9),
+        text('PROJECT', 1090, 200, 5),
+        text('BLDG 28 RENOVATION', 1090, 212, 8),
+        text('SHEET TITLE', 1090, 640, 5),
+        text('FLOOR PLAN', 1090, 662, 14),
+        text('LEVEL 1', 1090, 680, 14),
+        text('SHEET NUMBER', 1090, 720, 5),
+        text('A-101', 1090, 760, 30),
+      ],
       [vline(1080, 18, H - 18), hline(190, 1080, W - 18), hline(630, 1080, W - 18), hline(710, 1080, W - 18)],
     );
     const id = readSheetIdentity(page);
@@ -37,7 +75,10 @@ describe('sheet identity by layout family', () => {
   });
 
   it('NCS strip without labels: the largest UDS-form lettering in the outer band is the number', () => {
-    const page = sheet([text('STRUCTURAL FRAMING', 1090, 690, 9), text('S2.01', 1090, 760, 28), text('1/8" = 1\'-0"', 1090, 600, 7)], [vline(1080, 18, H - 18), hline(670, 1080, W - 18)]);
+    const page = sheet(
+      [text('STRUCTURAL FRAMING', 1090, 690, 9), text('S2.01', 1090, 760, 28), text('1/8" = 1\'-0"', 1090, 600, 7)],
+      [vline(1080, 18, H - 18), hline(670, 1080, W - 18)],
+    );
     const id = readSheetIdentity(page);
     expect(id.number).toBe('S2.01');
     expect(id.rules.number).toBe('largest-uds');
@@ -46,7 +87,12 @@ describe('sheet identity by layout family', () => {
 
   it('bottom strip: the number in its right-hand cell, the block the whole ruled strip', () => {
     const page = sheet(
-      [text('OWNER', 40, 712, 5), text('CITY OF ST CLOUD', 40, 730, 9), text('ELECTRICAL SITE PLAN', 700, 740, 14), text('E400', 1110, 760, 32)],
+      [
+        text('OWNER', 40, 712, 5),
+        text('CITY OF ST CLOUD', 40, 730, 9),
+        text('ELECTRICAL SITE PLAN', 700, 740, 14),
+        text('E400', 1110, 760, 32),
+      ],
       [hline(700, 18, W - 18), vline(690, 700, H - 18), vline(1100, 700, H - 18)],
     );
     const id = readSheetIdentity(page);
@@ -58,7 +104,14 @@ describe('sheet identity by layout family', () => {
   it('ISO 7200 corner block with labelled fields: identification number and title', () => {
     const x = 850;
     const page = sheet(
-      [text('Title', x + 6, 700, 5), text('Anchor plate details', x + 6, 716, 11), text('Identification number', x + 200, 700, 5), text('16083-BW2033', x + 200, 716, 12), text('Scale', x + 6, 740, 5), text('1:20', x + 6, 756, 8)],
+      [
+        text('Title', x + 6, 700, 5),
+        text('Anchor plate details', x + 6, 716, 11),
+        text('Identification number', x + 200, 700, 5),
+        text('16083-BW2033', x + 200, 716, 12),
+        text('Scale', x + 6, 740, 5),
+        text('1:20', x + 6, 756, 8),
+      ],
       [rect([x, 690, W - 18, H - 18]), hline(725, x, W - 18), vline(x + 190, 690, H - 18)],
     );
     const id = readSheetIdentity(page);
@@ -70,7 +123,16 @@ describe('sheet identity by layout family', () => {
   it('DIN stamp (German labels): Plan-Nr. taken as printed even when it reads like a date, Planinhalt as the title', () => {
     const x = 880;
     const page = sheet(
-      [text('Bauvorhaben', x + 6, 640, 5), text('Neubau Wohnhaus', x + 6, 654, 8), text('Planinhalt', x + 6, 680, 5), text('Grundriss Erdgeschoss', x + 6, 696, 11), text('Plan-Nr.', x + 6, 730, 5), text('5.1.00', x + 6, 752, 14), text('Maßstab', x + 200, 730, 5), text('1:100', x + 200, 752, 8)],
+      [
+        text('Bauvorhaben', x + 6, 640, 5),
+        text('Neubau Wohnhaus', x + 6, 654, 8),
+        text('Planinhalt', x + 6, 680, 5),
+        text('Grundriss Erdgeschoss', x + 6, 696, 11),
+        text('Plan-Nr.', x + 6, 730, 5),
+        text('5.1.00', x + 6, 752, 14),
+        text('Maßstab', x + 200, 730, 5),
+        text('1:100', x + 200, 752, 8),
+      ],
       [rect([x, 630, W - 18, H - 18]), hline(665, x, W - 18), hline(720, x, W - 18), vline(x + 190, 720, H - 18)],
     );
     const id = readSheetIdentity(page);
@@ -82,7 +144,14 @@ describe('sheet identity by layout family', () => {
   it('GOST 2.104 main stamp: the designation under Обозначение, the name under Наименование', () => {
     const x = 680;
     const page = sheet(
-      [text('Обозначение', x + 6, 650, 5), text('ГП-01', x + 6, 672, 16), text('Наименование', x + 6, 700, 5), text('Генеральный план', x + 6, 720, 11), text('Лист', x + 400, 700, 5), text('Листов', x + 450, 700, 5)],
+      [
+        text('Обозначение', x + 6, 650, 5),
+        text('ГП-01', x + 6, 672, 16),
+        text('Наименование', x + 6, 700, 5),
+        text('Генеральный план', x + 6, 720, 11),
+        text('Лист', x + 400, 700, 5),
+        text('Листов', x + 450, 700, 5),
+      ],
       [rect([x, 640, W - 18, H - 18]), hline(685, x, W - 18), vline(x + 390, 685, H - 18)],
     );
     const id = readSheetIdentity(page);
@@ -92,7 +161,10 @@ describe('sheet identity by layout family', () => {
 
   it('a sheet plotted sideways (lettering turned a quarter): the block is found in the sheet frame and returned on the page as displayed', () => {
     // The right-edge strip sheet turned a quarter: display (x, y) = (y, W - x) of the upright sheet.
-    const upright = sheet([text('FLOOR PLAN', 1090, 662, 14), text('A-101', 1090, 760, 30)], [vline(1080, 18, H - 18), hline(630, 1080, W - 18)]);
+    const upright = sheet(
+      [text('FLOOR PLAN', 1090, 662, 14), text('A-101', 1090, 760, 30)],
+      [vline(1080, 18, H - 18), hline(630, 1080, W - 18)],
+    );
     const turnPoint = (x: number, y: number): [number, number] => [y, W - x];
     const turnBox = (b: BBox): BBox => {
       const [p, q] = [turnPoint(b[0], b[1]), turnPoint(b[2], b[3])];
@@ -104,7 +176,8 @@ describe('sheet identity by layout family', () => {
       texts: upright.texts.map((t) => ({ ...t, bbox: turnBox(t.bbox), angle: -Math.PI / 2 })),
       paths: upright.paths.map((p) => {
         const coords = [...p.coords];
-        for (let i = 0; i < coords.length; i += 2) [coords[i], coords[i + 1]] = turnPoint(p.coords[i]!, p.coords[i + 1]!);
+        for (let i = 0; i < coords.length; i += 2)
+          [coords[i], coords[i + 1]] = turnPoint(p.coords[i]!, p.coords[i + 1]!);
         return path(p.ops, coords);
       }),
     };
@@ -117,7 +190,9 @@ describe('sheet identity by layout family', () => {
   });
 
   it('a sheet with no title block and no number reads none (never a word from a legend)', () => {
-    const id = readSheetIdentity(sheet([text('WALL TYPE LEGEND', 100, 400, 9), text('W1', 100, 420, 7), text('W2', 100, 440, 7)], []));
+    const id = readSheetIdentity(
+      sheet([text('WALL TYPE LEGEND', 100, 400, 9), text('W1', 100, 420, 7), text('W2', 100, 440, 7)], []),
+    );
     expect(id.number).toBeNull();
     expect(id.titleblock).toBeNull();
   });
@@ -125,9 +200,26 @@ describe('sheet identity by layout family', () => {
   it('a stamp lettering its labels as captions under the values (DIN-style form): the line over PLANNUMMER and over PLAN', () => {
     // A right-hand column; its bottom rows: values on a writing line, the caption under it.
     const x = 900;
-    const row = (y: number, cells: [string, string][]) => cells.flatMap(([value, label], i) => [text(value, x + 5 + i * 100, y, 7), text(label, x + 5 + i * 100, y + 12, 6)]);
+    const row = (y: number, cells: [string, string][]) =>
+      cells.flatMap(([value, label], i) => [
+        text(value, x + 5 + i * 100, y, 7),
+        text(label, x + 5 + i * 100, y + 12, 6),
+      ]);
     const page = sheet(
-      [text('BAUHERR', x + 10, 100, 8), text('LANDESBETRIEB FUER STRASSENBAU', x + 80, 100, 8), ...row(700, [['1:100', 'MASSSTAB'], ['Grundriss Erdgeschoss', 'PLAN'], ['22490_EBS_GR_00_004', 'PLANNUMMER']]), ...row(730, [['H/B = 420/841', 'FORMAT'], ['10.06.2025', 'DATUM'], ['CA', 'GEZEICHNET']])],
+      [
+        text('BAUHERR', x + 10, 100, 8),
+        text('LANDESBETRIEB FUER STRASSENBAU', x + 80, 100, 8),
+        ...row(700, [
+          ['1:100', 'MASSSTAB'],
+          ['Grundriss Erdgeschoss', 'PLAN'],
+          ['22490_EBS_GR_00_004', 'PLANNUMMER'],
+        ]),
+        ...row(730, [
+          ['H/B = 420/841', 'FORMAT'],
+          ['10.06.2025', 'DATUM'],
+          ['CA', 'GEZEICHNET'],
+        ]),
+      ],
       [vline(x, 18, H - 18), hline(702, x, W - 18), hline(732, x, W - 18), hline(690, x, W - 18)],
     );
     const id = readSheetIdentity(page);
@@ -138,7 +230,13 @@ describe('sheet identity by layout family', () => {
   it('a revision printed after the number in its field is not part of it; a date with the month named is never the title', () => {
     // A bottom strip as Asona's: title in the wide cell, number and date in the right-hand panel.
     const page = sheet(
-      [text('Asona Triton Penetration Details', 230, 718, 12), text('Product:', 230, 740, 7), text('Drawing Number: QL-001 V3', 990, 740, 7), text('Drawing Date:', 990, 756, 7), text('May 2025', 1070, 756, 12)],
+      [
+        text('Asona Triton Penetration Details', 230, 718, 12),
+        text('Product:', 230, 740, 7),
+        text('Drawing Number: QL-001 V3', 990, 740, 7),
+        text('Drawing Date:', 990, 756, 7),
+        text('May 2025', 1070, 756, 12),
+      ],
       [hline(700, 18, W - 18), vline(220, 700, H - 18), vline(980, 700, H - 18)],
     );
     const id = readSheetIdentity(page);
@@ -157,7 +255,13 @@ describe('sheet identity by layout family', () => {
     // The block: the full-width strip; an 'l'-shaped stroke as tall as the number stands left of it.
     const page = sheet(
       [text('PROJECT NAME', 300, 740, 7), text('SHEET NUMBER', 1000, 722, 6), text('A-101', 1000, 760, 24)],
-      [hline(700, 18, W - 18), vline(290, 700, H - 18), vline(990, 700, H - 18), vline(960, 738, 762), vline(940, 738, 762)],
+      [
+        hline(700, 18, W - 18),
+        vline(290, 700, H - 18),
+        vline(990, 700, H - 18),
+        vline(960, 738, 762),
+        vline(940, 738, 762),
+      ],
     );
     const id = readSheetIdentity(page);
     expect(id.number).toBe('A-101');

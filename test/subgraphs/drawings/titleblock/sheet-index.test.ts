@@ -4,9 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { checkSetAgainstIndex, readSheetIndex } from '../../../../subgraphs/drawings/titleblock/sheet-index.ts';
 import type { Lettering } from '../../../../subgraphs/drawings/titleblock/lettering.ts';
 
-const line = (text: string, x: number, y: number, size = 8): Lettering => ({ text, box: [x, y - size, x + text.length * 0.6 * size, y], bbox: [x, y - size, x + text.length * 0.6 * size, y], size });
+const line = (text: string, x: number, y: number, size = 8): Lettering => ({
+  text,
+  box: [x, y - size, x + text.length * 0.6 * size, y],
+  bbox: [x, y - size, x + text.length * 0.6 * size, y],
+  size,
+});
 
-const cover = [line('SHEET INDEX', 100, 90, 12), line('G-001 COVER SHEET', 100, 110), line('A-101 FLOOR PLAN', 100, 122), line('A-201 ELEVATIONS', 100, 134), line('E400 ELECTRICAL SITE PLAN', 100, 146)];
+const cover = [
+  line('SHEET INDEX', 100, 90, 12),
+  line('G-001 COVER SHEET', 100, 110),
+  line('A-101 FLOOR PLAN', 100, 122),
+  line('A-201 ELEVATIONS', 100, 134),
+  line('E400 ELECTRICAL SITE PLAN', 100, 146),
+];
 
 describe('sheet index', () => {
   it('reads three or more rows of a sheet number and a title starting in one column', () => {
@@ -18,11 +29,31 @@ describe('sheet index', () => {
     ]);
     // Two rows, or rows scattered over the sheet, are notes that mention sheets, not an index.
     expect(readSheetIndex([line('A-101 FLOOR PLAN', 100, 122), line('A-201 ELEVATIONS', 100, 134)])).toEqual([]);
-    expect(readSheetIndex([line('A-101 FLOOR PLAN', 100, 122), line('A-201 ELEVATIONS', 400, 134), line('A-301 SECTIONS', 700, 300)])).toEqual([]);
+    expect(
+      readSheetIndex([
+        line('A-101 FLOOR PLAN', 100, 122),
+        line('A-201 ELEVATIONS', 400, 134),
+        line('A-301 SECTIONS', 700, 300),
+      ]),
+    ).toEqual([]);
     // A legend whose keys look like sheet numbers, under no index heading, is not an index.
-    expect(readSheetIndex([line('FINISH LEGEND', 100, 90, 12), line('CE-1 CERAMIC TILE', 100, 110), line('CE-2 CERAMIC BASE', 100, 122), line('P1 PAINT EGGSHELL', 100, 134)])).toEqual([]);
+    expect(
+      readSheetIndex([
+        line('FINISH LEGEND', 100, 90, 12),
+        line('CE-1 CERAMIC TILE', 100, 110),
+        line('CE-2 CERAMIC BASE', 100, 122),
+        line('P1 PAINT EGGSHELL', 100, 134),
+      ]),
+    ).toEqual([]);
     // German and Italian headings.
-    expect(readSheetIndex([line('Planliste', 100, 90, 12), line('A-101 Grundriss EG', 100, 110), line('A-102 Grundriss OG', 100, 122), line('A-201 Schnitte', 100, 134)])).toHaveLength(3);
+    expect(
+      readSheetIndex([
+        line('Planliste', 100, 90, 12),
+        line('A-101 Grundriss EG', 100, 110),
+        line('A-102 Grundriss OG', 100, 122),
+        line('A-201 Schnitte', 100, 134),
+      ]),
+    ).toHaveLength(3);
   });
 
   it('checks every sheet against the index: confirmed, a title taken from it, a mismatch reported, a sheet not listed, and rows no sheet answers', () => {
@@ -36,7 +67,13 @@ describe('sheet index', () => {
     ]);
     expect(check.indexSheets).toEqual(['cover']);
     const status = (id: string) => check.sheets.get(id)?.status;
-    expect([status('cover'), status('plan'), status('elev'), status('site'), status('extra')]).toEqual(['confirmed', 'confirmed', 'corrected', 'disagrees', 'not_listed']);
+    expect([status('cover'), status('plan'), status('elev'), status('site'), status('extra')]).toEqual([
+      'confirmed',
+      'confirmed',
+      'corrected',
+      'disagrees',
+      'not_listed',
+    ]);
     expect(check.sheets.get('elev')!.index).toEqual({ number: 'A-201', title: 'ELEVATIONS' });
     expect(check.sheets.get('site')!.note).toBe('the index titles E400 "ELECTRICAL SITE PLAN"');
     expect(check.sheets.get('extra')!.note).toBe('S-101 is not in the sheet index');
@@ -59,6 +96,10 @@ describe('sheet index', () => {
       { id: 'cover', number: 'G-001', title: 'COVER SHEET', index: readSheetIndex(cover) },
       { id: 'noNumber', number: null, title: 'ELEVATIONS', index: [] },
     ]);
-    expect(check.sheets.get('noNumber')).toMatchObject({ status: 'corrected', index: { number: 'A-201' }, note: 'number taken from the sheet index' });
+    expect(check.sheets.get('noNumber')).toMatchObject({
+      status: 'corrected',
+      index: { number: 'A-201' },
+      note: 'number taken from the sheet index',
+    });
   });
 });

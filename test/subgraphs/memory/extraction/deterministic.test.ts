@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { extractDeterministic, splitSentences, wordedChange } from '../../../../subgraphs/memory/extraction/deterministic.ts';
+import {
+  extractDeterministic,
+  splitSentences,
+  wordedChange,
+} from '../../../../subgraphs/memory/extraction/deterministic.ts';
 import { findMentions } from '../../../../subgraphs/memory/extraction/mentions.ts';
 
-const extract = (content: string, role = 'Maria') => extractDeterministic({ content, role, roleType: 'user', name: '', timestamp: '2026-01-01T00:00:00Z' });
+const extract = (content: string, role = 'Maria') =>
+  extractDeterministic({ content, role, roleType: 'user', name: '', timestamp: '2026-01-01T00:00:00Z' });
 const kinds = (text: string) => findMentions(text).map((m) => [m.name, m.kind]);
 
 describe('mentions', () => {
@@ -42,18 +47,30 @@ describe('mentions', () => {
 
 describe('deterministic extractor', () => {
   it('splits sentences without breaking clause numbers', () => {
-    expect(splitSentences('Use ACI 318-19 §22.5.1.1 here. Then check it! Done')).toEqual(['Use ACI 318-19 §22.5.1.1 here.', 'Then check it!', 'Done']);
+    expect(splitSentences('Use ACI 318-19 §22.5.1.1 here. Then check it! Done')).toEqual([
+      'Use ACI 318-19 §22.5.1.1 here.',
+      'Then check it!',
+      'Done',
+    ]);
   });
 
   it('makes the speaker an entity and rewrites the first person in facts', () => {
     const x = extract('I work at Thornton Structural Engineers.');
     expect(x.entities[0]).toEqual({ name: 'Maria', kind: 'speaker' });
     expect(x.facts).toEqual([
-      { source: 'Maria', target: 'Thornton Structural Engineers', relation: 'WORKS_AT', fact: 'Maria work at Thornton Structural Engineers.', replaces: null, ends: null, context: ['Thornton Structural Engineers'] },
+      {
+        source: 'Maria',
+        target: 'Thornton Structural Engineers',
+        relation: 'WORKS_AT',
+        fact: 'Maria work at Thornton Structural Engineers.',
+        replaces: null,
+        ends: null,
+        context: ['Thornton Structural Engineers'],
+      },
     ]);
   });
 
-  it('a full name starting with the speaker\'s name in their own message is the speaker', () => {
+  it("a full name starting with the speaker's name in their own message is the speaker", () => {
     const x = extract('Omar Haddad here from Halcrow Partners.', 'Omar');
     expect(x.facts[0]).toMatchObject({ source: 'Omar', target: 'Halcrow Partners' });
     expect(x.entities.map((e) => e.name)).toEqual(['Omar', 'Halcrow Partners']);
@@ -62,17 +79,35 @@ describe('deterministic extractor', () => {
   it('names relations from verbs; the member, not its grid, is the subject', () => {
     const [fact] = extract('Beam B3 at grid C-4 uses a W12x26.').facts;
     expect(fact).toMatchObject({ source: 'Beam B3', target: 'W12x26', relation: 'USES' });
-    expect(extract('The slabs are designed to ACI 318-19.').facts[0]).toMatchObject({ source: 'slab', target: 'ACI 318-19', relation: 'IS_DESIGNED_TO' });
+    expect(extract('The slabs are designed to ACI 318-19.').facts[0]).toMatchObject({
+      source: 'slab',
+      target: 'ACI 318-19',
+      relation: 'IS_DESIGNED_TO',
+    });
   });
 
   it('marks replacements and endings for invalidation', () => {
-    expect(extract('We replaced the W12x26 with a W14x30 for beam B3.').facts[0]).toMatchObject({ source: 'beam B3', target: 'W14x30', replaces: 'W12x26' });
-    expect(extract('The beam was upsized from the W18x50 to a W21x62.').facts[0]).toMatchObject({ target: 'W21x62', replaces: 'W18x50' });
-    expect(extract('Omar no longer works at Halcrow Partners.').facts[0]).toMatchObject({ source: 'Omar', target: 'Halcrow Partners', relation: 'NO_LONGER_WORKS_AT', ends: 'WORKS_AT' });
+    expect(extract('We replaced the W12x26 with a W14x30 for beam B3.').facts[0]).toMatchObject({
+      source: 'beam B3',
+      target: 'W14x30',
+      replaces: 'W12x26',
+    });
+    expect(extract('The beam was upsized from the W18x50 to a W21x62.').facts[0]).toMatchObject({
+      target: 'W21x62',
+      replaces: 'W18x50',
+    });
+    expect(extract('Omar no longer works at Halcrow Partners.').facts[0]).toMatchObject({
+      source: 'Omar',
+      target: 'Halcrow Partners',
+      relation: 'NO_LONGER_WORKS_AT',
+      ends: 'WORKS_AT',
+    });
   });
 
   it('gives one fact per clause when each clause has its own subject and verb, one for the sentence otherwise', () => {
-    const facts = extract('The moment frame columns are W10x49 and the beam is a W18x50, designed to AISC 341-16.').facts;
+    const facts = extract(
+      'The moment frame columns are W10x49 and the beam is a W18x50, designed to AISC 341-16.',
+    ).facts;
     expect(facts.map((f) => [f.source, f.target, f.fact])).toEqual([
       ['column', 'W10x49', 'The moment frame columns are W10x49'],
       ['beam', 'W18x50', 'the beam is a W18x50, designed to AISC 341-16.'],
@@ -90,30 +125,53 @@ describe('deterministic extractor', () => {
       ['Kenji Sato', 'name'],
       ['Alder and Finch Engineers', 'organisation'],
     ]);
-    expect(extract('Kenji Sato at Alder and Finch Engineers is checking the floor beam connections.', 'Tom').facts[0]).toMatchObject({ source: 'Kenji Sato', relation: 'REVIEWS' });
+    expect(
+      extract('Kenji Sato at Alder and Finch Engineers is checking the floor beam connections.', 'Tom').facts[0],
+    ).toMatchObject({ source: 'Kenji Sato', relation: 'REVIEWS' });
   });
 
   it('reads a change between values said only in words, never across mentions', () => {
-    expect(extract('We switched the topping rebar from epoxy-coated to galvanized bars after a cost review.', 'Omar').facts[0]).toMatchObject({
+    expect(
+      extract('We switched the topping rebar from epoxy-coated to galvanized bars after a cost review.', 'Omar')
+        .facts[0],
+    ).toMatchObject({
       source: 'rebar',
       target: 'galvanized bars',
       relation: 'CHANGED_TO',
       replacesText: 'epoxy-coated',
     });
-    expect(wordedChange('The girder was changed from the W18x50 to a W21x62.', findMentions('The girder was changed from the W18x50 to a W21x62.'))).toBeNull();
+    expect(
+      wordedChange(
+        'The girder was changed from the W18x50 to a W21x62.',
+        findMentions('The girder was changed from the W18x50 to a W21x62.'),
+      ),
+    ).toBeNull();
     expect(extract('The slab spans from grid A to grid C.').facts[0]?.replacesText).toBeUndefined();
   });
 
   it('"the beam" after a sentence naming one beam is that beam; after two, or without a determiner, it stays a bare word', () => {
-    expect(extract('Beam B1 along grid line 2 is a W16x31. The beam was later upsized to a W18x40.').facts[1]).toMatchObject({ source: 'Beam B1', target: 'W18x40' });
-    expect(extract('Beam B1 is a W16x31 and beam B2 is a W18x35. The beam was later upsized to a W18x40.').facts.at(-1)).toMatchObject({ source: 'beam' });
-    expect(extract('Column C2 is a W12x65. The beam was upsized to a W18x40.').facts[1]).toMatchObject({ source: 'beam' });
-    expect(extract('Beam B1 is a W16x31. Every beam was upsized to a W18x40.').facts[1]).toMatchObject({ source: 'beam' });
+    expect(
+      extract('Beam B1 along grid line 2 is a W16x31. The beam was later upsized to a W18x40.').facts[1],
+    ).toMatchObject({ source: 'Beam B1', target: 'W18x40' });
+    expect(
+      extract('Beam B1 is a W16x31 and beam B2 is a W18x35. The beam was later upsized to a W18x40.').facts.at(-1),
+    ).toMatchObject({ source: 'beam' });
+    expect(extract('Column C2 is a W12x65. The beam was upsized to a W18x40.').facts[1]).toMatchObject({
+      source: 'beam',
+    });
+    expect(extract('Beam B1 is a W16x31. Every beam was upsized to a W18x40.').facts[1]).toMatchObject({
+      source: 'beam',
+    });
   });
 
   it('names the things a replacement is about, for anchoring it', () => {
-    expect(extract('The moment frame beam was upsized from the W18x50 to a W21x62.').facts[0]).toMatchObject({ replaces: 'W18x50', context: ['moment frame', 'beam'] });
-    expect(extract('With the heavier deck the chords were upsized from the HSS8x8x1/2 to HSS10x10x5/8.').facts[0]).toMatchObject({ replaces: 'HSS8x8x1/2', context: [] });
+    expect(extract('The moment frame beam was upsized from the W18x50 to a W21x62.').facts[0]).toMatchObject({
+      replaces: 'W18x50',
+      context: ['moment frame', 'beam'],
+    });
+    expect(
+      extract('With the heavier deck the chords were upsized from the HSS8x8x1/2 to HSS10x10x5/8.').facts[0],
+    ).toMatchObject({ replaces: 'HSS8x8x1/2', context: [] });
   });
 
   it('gives no fact for a sentence that names nothing but the speaker, and none twice the same entity', () => {

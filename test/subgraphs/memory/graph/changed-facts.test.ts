@@ -1,12 +1,30 @@
 // The rules that retire a fact when a later statement changes it, each with a
 // look-alike statement that must leave the old fact current.
 import { describe, expect, it } from 'vitest';
-import { contradicted, endedClause, qualifier, sharesTopic, statedValues, valueSort, type Candidate, type NewFactShape } from '../../../../subgraphs/memory/graph/invalidate.ts';
+import {
+  contradicted,
+  endedClause,
+  qualifier,
+  sharesTopic,
+  statedValues,
+  valueSort,
+  type Candidate,
+  type NewFactShape,
+} from '../../../../subgraphs/memory/graph/invalidate.ts';
 import { normName } from '../../../../subgraphs/memory/graph/names.ts';
 import { personByPartName, resolveEntities } from '../../../../subgraphs/memory/graph/resolve.ts';
 import type { Entity } from '../../../../subgraphs/memory/model.ts';
 
-const entity = (uuid: string, name: string, kind = 'name'): Entity => ({ uuid, accountId: 'a', groupId: 'g', name, normName: normName(name), kind, summary: '', createdAt: '' });
+const entity = (uuid: string, name: string, kind = 'name'): Entity => ({
+  uuid,
+  accountId: 'a',
+  groupId: 'g',
+  name,
+  normName: normName(name),
+  kind,
+  summary: '',
+  createdAt: '',
+});
 
 describe('a first name or surname stands for the one full name it can mean', () => {
   const kenji = entity('k', 'Kenji Sato');
@@ -29,7 +47,10 @@ describe('a first name or surname stands for the one full name it can mean', () 
 
   it('resolution uses it only when no exact or fuzzy match exists', () => {
     let n = 0;
-    const make = (x: { name: string; kind: string }, norm: string) => ({ ...entity(`new-${++n}`, x.name, x.kind), normName: norm });
+    const make = (x: { name: string; kind: string }, norm: string) => ({
+      ...entity(`new-${++n}`, x.name, x.kind),
+      normName: norm,
+    });
     const r = resolveEntities(
       [
         { name: 'Kenji', kind: 'name' },
@@ -62,7 +83,15 @@ describe('which older facts a change retires', () => {
     sourceKind: 'name',
     ...over,
   });
-  const old = (uuid: string, sourceUuid: string, targetUuid: string, name: string, fact: string, other: [string, string] | null = null, sourceName: string | null = null): Candidate => ({
+  const old = (
+    uuid: string,
+    sourceUuid: string,
+    targetUuid: string,
+    name: string,
+    fact: string,
+    other: [string, string] | null = null,
+    sourceName: string | null = null,
+  ): Candidate => ({
     fact: { uuid, sourceUuid, targetUuid, name, fact, validAt: '2026-01-01T00:00:00.000Z', invalidAt: null },
     otherKind: other?.[0] ?? null,
     otherName: other?.[1] ?? null,
@@ -79,13 +108,19 @@ describe('which older facts a change retires', () => {
       statement: 'Kenji no longer works on the fatigue checks; Ana Ruiz took them over.',
     });
     expect(endedClause(ending.statement!)).toBe(' works on the fatigue checks');
-    const fatigue = old('1', 'kenji', 'beam', 'REVIEWS', 'Kenji Sato at Alder and Finch Engineers is checking the fatigue details of the floor beam connections.');
+    const fatigue = old(
+      '1',
+      'kenji',
+      'beam',
+      'REVIEWS',
+      'Kenji Sato at Alder and Finch Engineers is checking the fatigue details of the floor beam connections.',
+    );
     const bearings = old('2', 'kenji', 'plate', 'SUPPORTS', 'Kenji Sato works on the bearing plates.');
     const someoneElse = old('3', 'lena', 'beam', 'REVIEWS', 'Lena is checking the fatigue details of the deck.');
     expect(ids(ending, [fatigue, bearings, someoneElse])).toEqual(['1']);
   });
 
-  it('a replacement naming no thing retires the old value\'s facts on the same topic only', () => {
+  it("a replacement naming no thing retires the old value's facts on the same topic only", () => {
     const swap = next({
       sourceUuid: 'hss8',
       targetUuid: 'hss10',
@@ -100,7 +135,7 @@ describe('which older facts a change retires', () => {
     expect(sharesTopic('the chords were upsized', 'The truss chords are')).toBe(true);
   });
 
-  it('a replacement naming things retires the old value\'s facts with those things', () => {
+  it("a replacement naming things retires the old value's facts with those things", () => {
     const swap = next({
       sourceUuid: 'frame',
       targetUuid: 'w21',
@@ -123,7 +158,13 @@ describe('which older facts a change retires', () => {
       target: { kind: 'quantity', name: '36 in' },
       statement: 'The owner added a sixth level, so the drilled piers grow to 36 in diameter.',
     });
-    const stated = old('1', 'foundation', 'pier', 'USES', 'The foundations are drilled piers, 30 in diameter, about 45 ft long.');
+    const stated = old(
+      '1',
+      'foundation',
+      'pier',
+      'USES',
+      'The foundations are drilled piers, 30 in diameter, about 45 ft long.',
+    );
     const otherUnit = old('2', 'foundation', 'pier', 'USES', 'The drilled piers are about 45 ft long.');
     const sameValue = old('3', 'cap', 'pier', 'SUPPORTS', 'The pile cap sits on drilled piers of 36 in and 30 in.');
     expect(ids(piers, [stated, otherUnit, sameValue])).toEqual(['1']);
@@ -140,9 +181,25 @@ describe('which older facts a change retires', () => {
       target: { kind: 'classification', name: 'risk category IV' },
       statement: 'The district asked to use the gym as a shelter, so the school moved to risk category IV.',
     });
-    const school = old('1', 'school', 'rc3', 'HAS_VALUE', 'The school is risk category III.', ['classification', 'risk category III'], 'school');
+    const school = old(
+      '1',
+      'school',
+      'rc3',
+      'HAS_VALUE',
+      'The school is risk category III.',
+      ['classification', 'risk category III'],
+      'school',
+    );
     const gymSize = old('2', 'gym', 'h', 'HAS_VALUE', 'The gym is 30 ft tall.', ['quantity', '30 ft'], 'gym');
-    const hospital = old('3', 'hospital', 'rc4b', 'HAS_VALUE', 'The hospital is risk category IV.', ['classification', 'risk category IV'], 'hospital');
+    const hospital = old(
+      '3',
+      'hospital',
+      'rc4b',
+      'HAS_VALUE',
+      'The hospital is risk category IV.',
+      ['classification', 'risk category IV'],
+      'hospital',
+    );
     expect(ids(category, [school, gymSize, hospital])).toEqual(['1']);
     // A statement whose subject is a named thing is about that thing, not about others it mentions.
     expect(ids({ ...category, sourceKind: 'member' }, [school])).toEqual([]);
@@ -157,22 +214,52 @@ describe('which older facts a change retires', () => {
       target: { kind: 'member_size', name: 'W18x50' },
       statement: 'the beam is a W18x50',
     });
-    const glulam = old('1', 'beam', 'glu', 'USES', 'The main glulam beams are 6-3/4 x 33.', ['member_size', '6-3/4 x 33'], 'beam');
+    const glulam = old(
+      '1',
+      'beam',
+      'glu',
+      'USES',
+      'The main glulam beams are 6-3/4 x 33.',
+      ['member_size', '6-3/4 x 33'],
+      'beam',
+    );
     expect(ids(beam, [glulam])).toEqual([]);
     expect(ids({ ...beam, statement: 'the beam is now a W18x50' }, [glulam])).toEqual(['1']);
-    const load = (statement: string, value: string) => next({ sourceUuid: 'load', targetUuid: value, sourceKind: 'element', target: { kind: 'quantity', name: value }, statement });
-    const roof = old('4', 'load', 'psf20', 'HAS_VALUE', 'The roof snow load is 20 psf.', ['quantity', '20 psf'], 'snow load');
+    const load = (statement: string, value: string) =>
+      next({
+        sourceUuid: 'load',
+        targetUuid: value,
+        sourceKind: 'element',
+        target: { kind: 'quantity', name: value },
+        statement,
+      });
+    const roof = old(
+      '4',
+      'load',
+      'psf20',
+      'HAS_VALUE',
+      'The roof snow load is 20 psf.',
+      ['quantity', '20 psf'],
+      'snow load',
+    );
     expect(ids(load('The roof snow load is 30 psf.', '30 psf'), [roof])).toEqual(['4']);
     expect(ids(load('The canopy snow load is 45 psf.', '45 psf'), [roof])).toEqual([]);
     expect(qualifier('The roof live loads are 20 psf.', 'live load')).toBe('roof');
     expect(qualifier('The live load is 50 psf.', 'live load')).toBeNull();
-    const b1 = next({ sourceUuid: 'b1', targetUuid: 'w18', relation: 'USES', sourceKind: 'member', target: { kind: 'member_size', name: 'W18x40' }, statement: 'Beam B1 is a W18x40.' });
+    const b1 = next({
+      sourceUuid: 'b1',
+      targetUuid: 'w18',
+      relation: 'USES',
+      sourceKind: 'member',
+      target: { kind: 'member_size', name: 'W18x40' },
+      statement: 'Beam B1 is a W18x40.',
+    });
     const b1Old = old('2', 'b1', 'w16', 'USES', 'Beam B1 is a W16x31.', ['member_size', 'W16x31']);
     const b2Old = old('3', 'b2', 'w18b', 'USES', 'Beam B2 is a W18x35.', ['member_size', 'W18x35']);
     expect(ids(b1, [b1Old, b2Old])).toEqual(['2']);
   });
 
-  it('a change between values said in words retires the old words\' statement on the same topic', () => {
+  it("a change between values said in words retires the old words' statement on the same topic", () => {
     const worded = next({
       sourceUuid: 'rebar',
       targetUuid: 'galv',
@@ -181,14 +268,30 @@ describe('which older facts a change retires', () => {
       target: { kind: 'topic', name: 'galvanized bars' },
       statement: 'We switched the topping rebar from epoxy-coated to galvanized bars after a cost review.',
     });
-    const topping = old('1', 'corrosion', 'rebar', 'USES', 'Corrosion protection is a concern, so the topping uses epoxy-coated rebar.');
+    const topping = old(
+      '1',
+      'corrosion',
+      'rebar',
+      'USES',
+      'Corrosion protection is a concern, so the topping uses epoxy-coated rebar.',
+    );
     const anchors = old('2', 'bolt', 'x', 'USES', 'The anchor bolts are epoxy-coated.');
-    const already = old('3', 'deck', 'y', 'USES', 'The deck rebar is epoxy-coated where the topping is thin, galvanized bars elsewhere.');
+    const already = old(
+      '3',
+      'deck',
+      'y',
+      'USES',
+      'The deck rebar is epoxy-coated where the topping is thin, galvanized bars elsewhere.',
+    );
     expect(ids(worded, [topping, anchors, already])).toEqual(['1']);
   });
 
   it('reads values and units from statements', () => {
-    expect(statedValues('The piers are 30 in diameter and 45 ft long per ACI 318-19.').map((v) => v.sort)).toEqual(['quantity:in', 'quantity:ft', 'code:aci']);
+    expect(statedValues('The piers are 30 in diameter and 45 ft long per ACI 318-19.').map((v) => v.sort)).toEqual([
+      'quantity:in',
+      'quantity:ft',
+      'code:aci',
+    ]);
     expect(valueSort('quantity', '6 kips')).toBe(valueSort('quantity', '5 kip'));
     expect(valueSort('quantity', '12 in.')).toBe(valueSort('quantity', '10 in'));
     expect(valueSort('quantity', "f'c = 5000 psi")).toBe(valueSort('quantity', '4,000 psi'));

@@ -4,7 +4,16 @@ import { fuzzyEligible, fuzzySame, normName } from '../../../../subgraphs/memory
 import { resolveEntities } from '../../../../subgraphs/memory/graph/resolve.ts';
 import type { Entity } from '../../../../subgraphs/memory/model.ts';
 
-const entity = (uuid: string, name: string, kind = 'name'): Entity => ({ uuid, accountId: 'a', groupId: 'g', name, normName: normName(name), kind, summary: '', createdAt: '' });
+const entity = (uuid: string, name: string, kind = 'name'): Entity => ({
+  uuid,
+  accountId: 'a',
+  groupId: 'g',
+  name,
+  normName: normName(name),
+  kind,
+  summary: '',
+  createdAt: '',
+});
 
 describe('entity resolution', () => {
   it('normalises case, articles, × and whitespace', () => {
@@ -48,7 +57,13 @@ describe('contradiction and the interval rule', () => {
     ends: null,
     anchors: ['beam', 'w14'],
   };
-  const fact = (uuid: string, sourceUuid: string, targetUuid: string, name: string, validAt = '2026-01-01T00:00:00.000Z') => ({
+  const fact = (
+    uuid: string,
+    sourceUuid: string,
+    targetUuid: string,
+    name: string,
+    validAt = '2026-01-01T00:00:00.000Z',
+  ) => ({
     fact: { uuid, sourceUuid, targetUuid, name, validAt, invalidAt: null },
     otherKind: null as string | null,
     otherName: null as string | null,
@@ -58,12 +73,30 @@ describe('contradiction and the interval rule', () => {
     const sameSort = { ...fact('1', 'beam', 'w12', 'USES'), otherKind: 'member_size', otherName: 'W12x26' };
     const otherSort = { ...fact('2', 'beam', 'c7', 'SUPPORTS'), otherKind: 'member', otherName: 'column C7' };
     expect(contradicted(next, [sameSort, otherSort]).map((c) => c.fact.uuid)).toEqual(['1']);
-    const job = { ...next, sourceUuid: 'omar', targetUuid: 'meridian', relation: 'WORKS_AT', target: { kind: 'organisation', name: 'Meridian' } };
-    expect(contradicted(job, [fact('3', 'omar', 'halcrow', 'WORKS_AT'), fact('4', 'omar', 'garage', 'MANAGES')]).map((c) => c.fact.uuid)).toEqual(['3']);
+    const job = {
+      ...next,
+      sourceUuid: 'omar',
+      targetUuid: 'meridian',
+      relation: 'WORKS_AT',
+      target: { kind: 'organisation', name: 'Meridian' },
+    };
+    expect(
+      contradicted(job, [fact('3', 'omar', 'halcrow', 'WORKS_AT'), fact('4', 'omar', 'garage', 'MANAGES')]).map(
+        (c) => c.fact.uuid,
+      ),
+    ).toEqual(['3']);
     const swap = { ...next, replaces: 'w12', anchors: ['beam'] };
-    expect(contradicted(swap, [fact('5', 'beam', 'w12', 'RELATES_TO'), fact('6', 'girder', 'w12', 'USES')]).map((c) => c.fact.uuid)).toEqual(['5']);
+    expect(
+      contradicted(swap, [fact('5', 'beam', 'w12', 'RELATES_TO'), fact('6', 'girder', 'w12', 'USES')]).map(
+        (c) => c.fact.uuid,
+      ),
+    ).toEqual(['5']);
     const ending = { ...job, targetUuid: 'halcrow', relation: 'NO_LONGER_WORKS_AT', ends: 'WORKS_AT' };
-    expect(contradicted(ending, [fact('7', 'omar', 'halcrow', 'WORKS_AT'), fact('9', 'omar', 'halcrow', 'RELATES_TO')]).map((c) => c.fact.uuid)).toEqual(['7', '9']);
+    expect(
+      contradicted(ending, [fact('7', 'omar', 'halcrow', 'WORKS_AT'), fact('9', 'omar', 'halcrow', 'RELATES_TO')]).map(
+        (c) => c.fact.uuid,
+      ),
+    ).toEqual(['7', '9']);
     expect(contradicted({ ...next }, [fact('8', 'beam', 'w14', 'USES')])).toEqual([]);
   });
 
@@ -75,15 +108,27 @@ describe('contradiction and the interval rule', () => {
 
   it('ends an older fact when the newer begins; a newer contradicting fact ends an out-of-order arrival; no overlap, no change', () => {
     const at = (d: string) => `2026-${d}T00:00:00.000Z`;
-    expect(applyIntervals({ validAt: at('02-01'), invalidAt: null }, [{ uuid: 'old', validAt: at('01-01'), invalidAt: null }])).toEqual({
+    expect(
+      applyIntervals({ validAt: at('02-01'), invalidAt: null }, [
+        { uuid: 'old', validAt: at('01-01'), invalidAt: null },
+      ]),
+    ).toEqual({
       invalidateOld: [{ uuid: 'old', invalidAt: at('02-01') }],
       newInvalidAt: null,
     });
-    expect(applyIntervals({ validAt: at('01-01'), invalidAt: null }, [{ uuid: 'newer', validAt: at('03-01'), invalidAt: null }])).toEqual({
+    expect(
+      applyIntervals({ validAt: at('01-01'), invalidAt: null }, [
+        { uuid: 'newer', validAt: at('03-01'), invalidAt: null },
+      ]),
+    ).toEqual({
       invalidateOld: [],
       newInvalidAt: at('03-01'),
     });
-    expect(applyIntervals({ validAt: at('03-01'), invalidAt: null }, [{ uuid: 'ended', validAt: at('01-01'), invalidAt: at('02-01') }])).toEqual({
+    expect(
+      applyIntervals({ validAt: at('03-01'), invalidAt: null }, [
+        { uuid: 'ended', validAt: at('01-01'), invalidAt: at('02-01') },
+      ]),
+    ).toEqual({
       invalidateOld: [],
       newInvalidAt: null,
     });

@@ -10,8 +10,14 @@ import { mmr } from '../../../../subgraphs/memory/retrieval/mmr.ts';
 describe('rrf', () => {
   it('is 1 for a fact first in every list and sums 1/(rank+1) over lists otherwise', () => {
     const scores = rrf([
-      [{ uuid: 'a', score: 9 }, { uuid: 'b', score: 1 }],
-      [{ uuid: 'a', score: 0.9 }, { uuid: 'c', score: 0.1 }],
+      [
+        { uuid: 'a', score: 9 },
+        { uuid: 'b', score: 1 },
+      ],
+      [
+        { uuid: 'a', score: 0.9 },
+        { uuid: 'c', score: 0.1 },
+      ],
       [],
     ]);
     expect(scores.get('a')).toBe(1);
@@ -25,7 +31,11 @@ describe('rrf', () => {
 describe('mmr', () => {
   const embed = createLocalEmbedder(256);
   it('stays within -1..1 and prefers a different fact over a near duplicate as lambda falls', async () => {
-    const [a, a2, b] = await embed.embed(['beam B3 uses a W14x30', 'beam B3 uses a W14x30 section', 'snow load is 30 psf']);
+    const [a, a2, b] = await embed.embed([
+      'beam B3 uses a W14x30',
+      'beam B3 uses a W14x30 section',
+      'snow load is 30 psf',
+    ]);
     const items = [
       { uuid: 'a', relevance: 1, embedding: a! },
       { uuid: 'a2', relevance: 0.9, embedding: a2! },
@@ -40,7 +50,10 @@ describe('mmr', () => {
 
 describe('cross_encoder', () => {
   it('the local pairwise scorer rates a fact that answers the query above one that shares a word', () => {
-    const [good, weak] = localPairScores('what is the roof snow load', ['The roof snow load is 30 psf.', 'The roof is steel deck.']);
+    const [good, weak] = localPairScores('what is the roof snow load', [
+      'The roof snow load is 30 psf.',
+      'The roof is steel deck.',
+    ]);
     expect(good).toBeGreaterThan(weak!);
     expect(good).toBeLessThanOrEqual(1);
     expect(weak).toBeGreaterThanOrEqual(0);
@@ -59,14 +72,24 @@ describe('cross_encoder', () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, close: () => new Promise((r) => server.close(r)) };
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      seen,
+      close: () => new Promise((r) => server.close(r)),
+    };
   }
 
   it('a configured reranking endpoint scores the pairs (Cohere/Jina /rerank shape), clamped to 0..1', async () => {
-    const api = await fakeApi((b) => ({ results: b.documents.map((_: string, index: number) => ({ index, relevance_score: index === 0 ? 1.3 : 0.2 })) }));
+    const api = await fakeApi((b) => ({
+      results: b.documents.map((_: string, index: number) => ({ index, relevance_score: index === 0 ? 1.3 : 0.2 })),
+    }));
     const scores = await createRemoteReranker({ url: api.url, model: 'm', apiKey: 'k' }).score('q', ['x', 'y']);
     expect(scores).toEqual([1, 0.2]);
-    expect(api.seen[0]).toMatchObject({ url: '/v1/rerank', auth: 'Bearer k', body: { model: 'm', query: 'q', documents: ['x', 'y'] } });
+    expect(api.seen[0]).toMatchObject({
+      url: '/v1/rerank',
+      auth: 'Bearer k',
+      body: { model: 'm', query: 'q', documents: ['x', 'y'] },
+    });
     await api.close();
   });
 
@@ -76,24 +99,79 @@ describe('cross_encoder', () => {
         {
           message: {
             content: JSON.stringify({
-              entities: [{ name: 'Beam B3', kind: 'member' }, { name: 'W14x30', kind: 'member_size' }],
+              entities: [
+                { name: 'Beam B3', kind: 'member' },
+                { name: 'W14x30', kind: 'member_size' },
+              ],
               facts: [
-                { source: 'Beam B3', target: 'W14x30', relation: 'uses', fact: 'Beam B3 uses a W14x30.', replaces: null, ends: null },
+                {
+                  source: 'Beam B3',
+                  target: 'W14x30',
+                  relation: 'uses',
+                  fact: 'Beam B3 uses a W14x30.',
+                  replaces: null,
+                  ends: null,
+                },
                 { source: 'Beam B3', target: 'Nowhere', relation: 'USES', fact: 'dropped', replaces: null, ends: null },
-                { source: 'Maria', target: 'Beam B3', relation: 'CHECKED', fact: 'Maria checked Beam B3 on 7 May 2023.', replaces: null, ends: null, valid_at: '2023-05-07' },
-                { source: 'Maria', target: 'W14x30', relation: 'LIKES', fact: 'Maria likes the W14x30.', replaces: null, ends: null, valid_at: 'soon' },
+                {
+                  source: 'Maria',
+                  target: 'Beam B3',
+                  relation: 'CHECKED',
+                  fact: 'Maria checked Beam B3 on 7 May 2023.',
+                  replaces: null,
+                  ends: null,
+                  valid_at: '2023-05-07',
+                },
+                {
+                  source: 'Maria',
+                  target: 'W14x30',
+                  relation: 'LIKES',
+                  fact: 'Maria likes the W14x30.',
+                  replaces: null,
+                  ends: null,
+                  valid_at: 'soon',
+                },
               ],
             }),
           },
         },
       ],
     }));
-    const x = await createLlmExtractor({ url: api.url, model: 'gpt' }).extract({ content: 'Beam B3 uses a W14x30.', role: 'Maria', roleType: 'user', name: '', timestamp: '', addressee: 'Kenji' });
+    const x = await createLlmExtractor({ url: api.url, model: 'gpt' }).extract({
+      content: 'Beam B3 uses a W14x30.',
+      role: 'Maria',
+      roleType: 'user',
+      name: '',
+      timestamp: '',
+      addressee: 'Kenji',
+    });
     expect(x.entities[0]).toEqual({ name: 'Maria', kind: 'speaker' });
     expect(x.facts).toEqual([
-      { source: 'Beam B3', target: 'W14x30', relation: 'USES', fact: 'Beam B3 uses a W14x30.', replaces: null, ends: null },
-      { source: 'Maria', target: 'Beam B3', relation: 'CHECKED', fact: 'Maria checked Beam B3 on 7 May 2023.', replaces: null, ends: null, validAt: '2023-05-07T00:00:00.000Z' },
-      { source: 'Maria', target: 'W14x30', relation: 'LIKES', fact: 'Maria likes the W14x30.', replaces: null, ends: null },
+      {
+        source: 'Beam B3',
+        target: 'W14x30',
+        relation: 'USES',
+        fact: 'Beam B3 uses a W14x30.',
+        replaces: null,
+        ends: null,
+      },
+      {
+        source: 'Maria',
+        target: 'Beam B3',
+        relation: 'CHECKED',
+        fact: 'Maria checked Beam B3 on 7 May 2023.',
+        replaces: null,
+        ends: null,
+        validAt: '2023-05-07T00:00:00.000Z',
+      },
+      {
+        source: 'Maria',
+        target: 'W14x30',
+        relation: 'LIKES',
+        fact: 'Maria likes the W14x30.',
+        replaces: null,
+        ends: null,
+      },
     ]);
     expect(api.seen[0].body.messages[1].content).toContain('Addressee: Kenji');
     expect(api.seen[0].url).toBe('/v1/chat/completions');

@@ -34,8 +34,6 @@ export { CSI_UNITS } from '@structural-platform/tool-schema';
 
 const COORD_TOLERANCE = 1e-6;
 
-
-
 export class CsiAdapter extends ComAdapter implements CsiSession {
   readonly program: 'sap2000' | 'etabs';
   readonly label: string;
@@ -62,38 +60,69 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
   }
 
   async run(call: ValidToolCall): Promise<unknown> {
-    if (!PROGRAM_TOOLS[this.program].includes(call.tool)) throw new ToolFailure('PROGRAM_NOT_AVAILABLE', `${this.label} does not offer ${call.tool}`);
+    if (!PROGRAM_TOOLS[this.program].includes(call.tool))
+      throw new ToolFailure('PROGRAM_NOT_AVAILABLE', `${this.label} does not offer ${call.tool}`);
     switch (call.tool) {
-      case 'new_model': return frame.newModel(this, call.args);
-      case 'open_model': return frame.open(this, call.args.path);
-      case 'save_model': return { path: await frame.save(this, call.args.path) };
-      case 'define_material': return frame.defineMaterial(this, call.args);
-      case 'define_section': return frame.defineSection(this, call.args);
-      case 'define_frames': return frame.defineFrames(this, call.args);
-      case 'assign_supports': return frame.assignSupports(this, call.args);
-      case 'assign_loads': return frame.assignLoads(this, call.args);
-      case 'run_analysis': return frame.analyse(this);
-      case 'read_results': return results.readResults(this, call.args);
-      case 'delete_objects': return frame.deleteObjects(this, call.args);
-      case 'define_stories': return building.defineStories(this, call.args);
-      case 'define_grids': return building.defineGrids(this, call.args);
-      case 'assign_diaphragm': return building.assignDiaphragm(this, call.args);
-      case 'assign_joint_masses': return building.assignJointMasses(this, call.args);
-      case 'define_mass_source': return building.defineMassSource(this, call.args);
-      case 'define_area_section': return building.defineAreaSection(this, call.args);
-      case 'define_areas': return building.defineAreas(this, call.args);
-      case 'define_load_combinations': return analysis.defineCombinations(this, call.args);
-      case 'define_modal_case': return analysis.defineModalCase(this, call.args);
-      case 'define_response_spectrum': return analysis.defineResponseSpectrum(this, call.args);
-      case 'read_modal_results': return results.readModalResults(this, call.args);
-      case 'story_drifts': return results.storyDrifts(this, call.args);
-      case 'story_forces': return results.storyForces(this, call.args);
-      case 'list_tables': return results.listTables(this, call.args);
-      case 'read_table': return results.readTable(this, call.args);
-      case 'design_steel': return design.designSteel(this, call.args);
-      case 'design_concrete': return design.designConcrete(this, call.args);
-      case 'call_api': return api.callApi(this, call.args);
-      default: throw new ToolFailure('PROGRAM_NOT_AVAILABLE', `${this.label} does not offer ${call.tool}`);
+      case 'new_model':
+        return frame.newModel(this, call.args);
+      case 'open_model':
+        return frame.open(this, call.args.path);
+      case 'save_model':
+        return { path: await frame.save(this, call.args.path) };
+      case 'define_material':
+        return frame.defineMaterial(this, call.args);
+      case 'define_section':
+        return frame.defineSection(this, call.args);
+      case 'define_frames':
+        return frame.defineFrames(this, call.args);
+      case 'assign_supports':
+        return frame.assignSupports(this, call.args);
+      case 'assign_loads':
+        return frame.assignLoads(this, call.args);
+      case 'run_analysis':
+        return frame.analyse(this);
+      case 'read_results':
+        return results.readResults(this, call.args);
+      case 'delete_objects':
+        return frame.deleteObjects(this, call.args);
+      case 'define_stories':
+        return building.defineStories(this, call.args);
+      case 'define_grids':
+        return building.defineGrids(this, call.args);
+      case 'assign_diaphragm':
+        return building.assignDiaphragm(this, call.args);
+      case 'assign_joint_masses':
+        return building.assignJointMasses(this, call.args);
+      case 'define_mass_source':
+        return building.defineMassSource(this, call.args);
+      case 'define_area_section':
+        return building.defineAreaSection(this, call.args);
+      case 'define_areas':
+        return building.defineAreas(this, call.args);
+      case 'define_load_combinations':
+        return analysis.defineCombinations(this, call.args);
+      case 'define_modal_case':
+        return analysis.defineModalCase(this, call.args);
+      case 'define_response_spectrum':
+        return analysis.defineResponseSpectrum(this, call.args);
+      case 'read_modal_results':
+        return results.readModalResults(this, call.args);
+      case 'story_drifts':
+        return results.storyDrifts(this, call.args);
+      case 'story_forces':
+        return results.storyForces(this, call.args);
+      case 'list_tables':
+        return results.listTables(this, call.args);
+      case 'read_table':
+        return results.readTable(this, call.args);
+      case 'design_steel':
+        return design.designSteel(this, call.args);
+      case 'design_concrete':
+        return design.designConcrete(this, call.args);
+      case 'call_api':
+        return api.callApi(this, call.args);
+      default:
+        throw new ToolFailure('PROGRAM_NOT_AVAILABLE', `${this.label} does not offer ${call.tool}`);
     }
   }
 
@@ -106,10 +135,19 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
     return {
       path: m.path,
       names: {
-        joints: await this.names('PointObj'), frames: await this.names('FrameObj'), areas: await this.names('AreaObj'),
-        patterns, combinations: combos, materials: await this.names('PropMaterial'), sections: await this.names('PropFrame'),
-        area_sections: await this.names('PropArea'), cases: cases.filter((c) => !patterns.includes(c)),
-        stories: this.program === 'etabs' ? ((await this.call('SapModel.Story.GetStories_2', [])).outputs.StoryNames as string[] | undefined) ?? [] : [],
+        joints: await this.names('PointObj'),
+        frames: await this.names('FrameObj'),
+        areas: await this.names('AreaObj'),
+        patterns,
+        combinations: combos,
+        materials: await this.names('PropMaterial'),
+        sections: await this.names('PropFrame'),
+        area_sections: await this.names('PropArea'),
+        cases: cases.filter((c) => !patterns.includes(c)),
+        stories:
+          this.program === 'etabs'
+            ? (((await this.call('SapModel.Story.GetStories_2', [])).outputs.StoryNames as string[] | undefined) ?? [])
+            : [],
       },
       // The programs do not count a pattern's loads: the count this session assigned.
       loadCount: (p) => m.loadCounts.get(p) ?? null,
@@ -125,7 +163,12 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
   /** A call whose return value must be 0; answers its outputs. */
   async ok(method: string, args: unknown[] = [], timeoutMs?: number): Promise<Record<string, unknown>> {
     const a = await this.call(method, args, timeoutMs);
-    if (a.value !== 0) throw new ToolFailure('PROGRAM_ERROR', `${this.label}: ${method.replace(/^SapModel\./, '')} returned ${JSON.stringify(a.value)}`, { call: method, returned: a.value });
+    if (a.value !== 0)
+      throw new ToolFailure(
+        'PROGRAM_ERROR',
+        `${this.label}: ${method.replace(/^SapModel\./, '')} returned ${JSON.stringify(a.value)}`,
+        { call: method, returned: a.value },
+      );
     return a.outputs;
   }
 
@@ -135,12 +178,16 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
   }
 
   async need(): Promise<CsiModel> {
-    if (!this.model) throw new ToolFailure('NO_MODEL', 'no model is open in this session: call new_model or open_model first');
+    if (!this.model)
+      throw new ToolFailure('NO_MODEL', 'no model is open in this session: call new_model or open_model first');
     await this.session.ensureConnected();
     // Re-attached to the same instance after a helper restart: the model is still there. Another instance: it is not.
     if (this.session.instance !== this.model.instance) {
       this.model = null;
-      throw new ToolFailure('NO_MODEL', `${this.label} was started again (the instance holding the model ended): open or create the model again`);
+      throw new ToolFailure(
+        'NO_MODEL',
+        `${this.label} was started again (the instance holding the model ended): open or create the model again`,
+      );
     }
     return this.model;
   }
@@ -150,7 +197,11 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
   }
 
   needAnalysis(): void {
-    if (!this.analysed) throw new ToolFailure('NOT_ANALYSED', 'run_analysis first (the model changed since the last analysis, or was never analysed in this session)');
+    if (!this.analysed)
+      throw new ToolFailure(
+        'NOT_ANALYSED',
+        'run_analysis first (the model changed since the last analysis, or was never analysed in this session)',
+      );
   }
 
   async coordinates(name: string): Promise<Vec3> {
@@ -163,7 +214,8 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
   async storyElevations(): Promise<Map<string, number>> {
     if (this.program !== 'etabs') return new Map();
     const out = await this.ok('SapModel.Story.GetStories_2', []);
-    const names = strings(out.StoryNames), elevations = (out.StoryElevations as number[] | undefined) ?? [];
+    const names = strings(out.StoryNames),
+      elevations = (out.StoryElevations as number[] | undefined) ?? [];
     const map = new Map(names.map((n, k) => [n, Number(elevations[k])]));
     map.set('Base', Number(out.BaseElevation ?? 0));
     return map;
@@ -173,27 +225,36 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
   joints(): Joints {
     let table: Promise<{ name: string; xyz: Vec3 }[]> | null = null;
     let grid: Promise<{ x: Map<string, number>; y: Map<string, number>; stories: Map<string, number> }> | null = null;
-    const names = () => (table ??= (async () => {
-      const out = [];
-      for (const name of await this.names('PointObj')) out.push({ name, xyz: await this.coordinates(name) });
-      return out;
-    })());
-    const grids = () => (grid ??= results.gridLines(this).then(async (g) => ({ ...g, stories: await this.storyElevations() })));
+    const names = () =>
+      (table ??= (async () => {
+        const out = [];
+        for (const name of await this.names('PointObj')) out.push({ name, xyz: await this.coordinates(name) });
+        return out;
+      })());
+    const grids = () =>
+      (grid ??= results.gridLines(this).then(async (g) => ({ ...g, stories: await this.storyElevations() })));
     const resolve = async (ref: JointRef): Promise<string> => {
       if (typeof ref === 'string') {
         await this.coordinates(ref);
         return ref;
       }
       const xyz = Array.isArray(ref) ? ref : await this.gridPoint(ref, await grids());
-      const found = (await names()).find((j) => Math.hypot(j.xyz[0] - xyz[0], j.xyz[1] - xyz[1], j.xyz[2] - xyz[2]) <= COORD_TOLERANCE);
+      const found = (await names()).find(
+        (j) => Math.hypot(j.xyz[0] - xyz[0], j.xyz[1] - xyz[1], j.xyz[2] - xyz[2]) <= COORD_TOLERANCE,
+      );
       if (!found) throw new ToolFailure('NOT_FOUND', `no joint at (${xyz.join(', ')})`, { joint: ref });
       return found.name;
     };
     return { names, resolve };
   }
 
-  async gridPoint(ref: { grid_x: string; grid_y: string; story: string }, g: { x: Map<string, number>; y: Map<string, number>; stories: Map<string, number> }): Promise<Vec3> {
-    const x = g.x.get(ref.grid_x), y = g.y.get(ref.grid_y), z = g.stories.get(ref.story);
+  async gridPoint(
+    ref: { grid_x: string; grid_y: string; story: string },
+    g: { x: Map<string, number>; y: Map<string, number>; stories: Map<string, number> },
+  ): Promise<Vec3> {
+    const x = g.x.get(ref.grid_x),
+      y = g.y.get(ref.grid_y),
+      z = g.stories.get(ref.story);
     if (x === undefined) throw new ToolFailure('NOT_FOUND', `no grid line ${ref.grid_x} along X`, { grid: ref.grid_x });
     if (y === undefined) throw new ToolFailure('NOT_FOUND', `no grid line ${ref.grid_y} along Y`, { grid: ref.grid_y });
     if (z === undefined) throw new ToolFailure('NOT_FOUND', `story ${ref.story} does not exist`, { story: ref.story });
@@ -203,7 +264,12 @@ export class CsiAdapter extends ComAdapter implements CsiSession {
   /** A point at a joint reference, adding a joint where coordinates name none (AddCartesian merges with an existing one). */
   async point(ref: JointRef): Promise<{ name: string; xyz: Vec3 }> {
     if (typeof ref === 'string') return { name: ref, xyz: await this.coordinates(ref) };
-    const xyz = Array.isArray(ref) ? ref : await this.gridPoint(ref, await results.gridLines(this).then(async (g) => ({ ...g, stories: await this.storyElevations() })));
+    const xyz = Array.isArray(ref)
+      ? ref
+      : await this.gridPoint(
+          ref,
+          await results.gridLines(this).then(async (g) => ({ ...g, stories: await this.storyElevations() })),
+        );
     const out = await this.ok('SapModel.PointObj.AddCartesian', [xyz[0], xyz[1], xyz[2], '', 'Global']);
     return { name: String(out.Name), xyz };
   }

@@ -17,30 +17,55 @@ import type { CsiSession } from './context.ts';
 
 const COMBO_TYPE = { linear: 0, envelope: 1, absolute: 2, srss: 3 } as const;
 
-export async function defineCombinations(csi: CsiSession, a: ToolArgs<'define_load_combinations'>): Promise<ToolResult<'define_load_combinations'>> {
+export async function defineCombinations(
+  csi: CsiSession,
+  a: ToolArgs<'define_load_combinations'>,
+): Promise<ToolResult<'define_load_combinations'>> {
   await csi.need();
   const wanted = requestedCombinations(a);
   const cases = new Set(await csi.names('LoadCases'));
   const existing = await csi.names('RespCombo');
   const combos = new Set([...(a.replace ? [] : existing), ...wanted.map((c) => c.name)]);
   for (const c of wanted) {
-    if (cases.has(c.name)) throw new ToolFailure('INVALID_ARGUMENTS', `combination ${c.name}: a load case has that name (cases and combinations share one set of names)`, { combination: c.name });
-    for (const i of c.items) if (!cases.has(i.case) && !combos.has(i.case)) throw new ToolFailure('NOT_FOUND', `combination ${c.name}: ${i.case} is not a load case or combination`, { case: i.case });
+    if (cases.has(c.name))
+      throw new ToolFailure(
+        'INVALID_ARGUMENTS',
+        `combination ${c.name}: a load case has that name (cases and combinations share one set of names)`,
+        { combination: c.name },
+      );
+    for (const i of c.items)
+      if (!cases.has(i.case) && !combos.has(i.case))
+        throw new ToolFailure('NOT_FOUND', `combination ${c.name}: ${i.case} is not a load case or combination`, {
+          case: i.case,
+        });
   }
   const deleted = a.replace ? existing : [];
   for (const n of deleted) await csi.ok('SapModel.RespCombo.Delete', [n]);
   for (const c of wanted) {
     await csi.ok('SapModel.RespCombo.Add', [c.name, COMBO_TYPE[c.type]]);
-    for (const i of c.items) await csi.ok('SapModel.RespCombo.SetCaseList', [c.name, cases.has(i.case) ? 0 : 1, i.case, i.factor]);
+    for (const i of c.items)
+      await csi.ok('SapModel.RespCombo.SetCaseList', [c.name, cases.has(i.case) ? 0 : 1, i.case, i.factor]);
     if (c.design === 'strength') {
       await csi.ok('SapModel.DesignSteel.SetComboStrength', [c.name, true]);
       await csi.ok('SapModel.DesignConcrete.SetComboStrength', [c.name, true]);
     }
   }
-  return { combinations: wanted.map((c) => ({ name: c.name, type: c.type, items: c.items, design: c.design, source: c.source })), deleted };
+  return {
+    combinations: wanted.map((c) => ({
+      name: c.name,
+      type: c.type,
+      items: c.items,
+      design: c.design,
+      source: c.source,
+    })),
+    deleted,
+  };
 }
 
-export async function defineModalCase(csi: CsiSession, a: ToolArgs<'define_modal_case'>): Promise<ToolResult<'define_modal_case'>> {
+export async function defineModalCase(
+  csi: CsiSession,
+  a: ToolArgs<'define_modal_case'>,
+): Promise<ToolResult<'define_modal_case'>> {
   await csi.need();
   await csi.ok('SapModel.LoadCases.ModalEigen.SetCase', [a.name]);
   await csi.ok('SapModel.LoadCases.ModalEigen.SetNumberModes', [a.name, a.modes, 1]);
@@ -48,18 +73,51 @@ export async function defineModalCase(csi: CsiSession, a: ToolArgs<'define_modal
   return { name: a.name, modes: a.modes };
 }
 
-export async function defineResponseSpectrum(csi: CsiSession, a: ToolArgs<'define_response_spectrum'>): Promise<ToolResult<'define_response_spectrum'>> {
+export async function defineResponseSpectrum(
+  csi: CsiSession,
+  a: ToolArgs<'define_response_spectrum'>,
+): Promise<ToolResult<'define_response_spectrum'>> {
   const m = await csi.need();
-  if (a.direction === 'Y' && m.dimension === '2d') throw new ToolFailure('INVALID_ARGUMENTS', 'direction: a 2D model (XZ plane) has no Y direction');
+  if (a.direction === 'Y' && m.dimension === '2d')
+    throw new ToolFailure('INVALID_ARGUMENTS', 'direction: a 2D model (XZ plane) has no Y direction');
   const fn = `${a.name}_FN`;
   const points = spectrumPoints(a.spectrum);
   const scale = spectrumScale(a.spectrum, unitSystem(m.units).g);
-  await csi.ok('SapModel.Func.FuncRS.SetUser', [fn, points.length, points.map((p) => p[0]), points.map((p) => p[1]), a.damping]);
+  await csi.ok('SapModel.Func.FuncRS.SetUser', [
+    fn,
+    points.length,
+    points.map((p) => p[0]),
+    points.map((p) => p[1]),
+    a.damping,
+  ]);
   await csi.ok('SapModel.LoadCases.ResponseSpectrum.SetCase', [a.name]);
   await csi.ok('SapModel.LoadCases.ResponseSpectrum.SetModalCase', [a.name, a.modal_case]);
-  await csi.ok('SapModel.LoadCases.ResponseSpectrum.SetLoads', [a.name, 1, [{ X: 'U1', Y: 'U2', Z: 'U3' }[a.direction]], [fn], [scale], ['Global'], [0]]);
-  await csi.ok('SapModel.LoadCases.ResponseSpectrum.SetModalComb_1', [a.name, a.combination === 'CQC' ? 1 : 2, 1, 0, 1, 60]);
+  await csi.ok('SapModel.LoadCases.ResponseSpectrum.SetLoads', [
+    a.name,
+    1,
+    [{ X: 'U1', Y: 'U2', Z: 'U3' }[a.direction]],
+    [fn],
+    [scale],
+    ['Global'],
+    [0],
+  ]);
+  await csi.ok('SapModel.LoadCases.ResponseSpectrum.SetModalComb_1', [
+    a.name,
+    a.combination === 'CQC' ? 1 : 2,
+    1,
+    0,
+    1,
+    60,
+  ]);
   await csi.ok('SapModel.LoadCases.ResponseSpectrum.SetDampConstant', [a.name, a.damping]);
   csi.changed();
-  return { name: a.name, function: fn, scale_factor: scale, points: points.length, direction: a.direction, combination: a.combination, damping: a.damping };
+  return {
+    name: a.name,
+    function: fn,
+    scale_factor: scale,
+    points: points.length,
+    direction: a.direction,
+    combination: a.combination,
+    damping: a.damping,
+  };
 }

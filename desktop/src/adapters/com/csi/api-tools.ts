@@ -9,7 +9,10 @@ import type { CsiSession } from './context.ts';
 
 export async function callApi(csi: CsiSession, a: ToolArgs<'call_api'>): Promise<ToolResult<'call_api'>> {
   const entry = oapiMethod(a.method, csi.program);
-  if (!entry) throw new ToolFailure('INVALID_ARGUMENTS', `method: ${a.method} is not on the ${csi.program} allow-list`, { method: a.method });
+  if (!entry)
+    throw new ToolFailure('INVALID_ARGUMENTS', `method: ${a.method} is not on the ${csi.program} allow-list`, {
+      method: a.method,
+    });
   await csi.need();
   const out = await csi.call(a.method, a.args, entry.effect === 'read' ? undefined : 600_000);
   if (entry.effect !== 'read') csi.changed();

@@ -16,47 +16,97 @@ import { polygonArea } from '../../geometry.ts';
 import { ITEM_OBJECT, strings, type CsiSession } from './context.ts';
 
 const GRID_TABLE = 'Grid Definitions - Grid Lines';
-const SHELL_THIN = 1, MEMBRANE = 3; // eShellType
+const SHELL_THIN = 1,
+  MEMBRANE = 3; // eShellType
 const DIAPHRAGM_DEFINED = 3; // eDiaphragmOption: from a named diaphragm
 const AXIS_Z = 3;
 
 /** Sets the stories (ETABS Story.SetStories_2); new_model's templates use it too. */
-export async function storiesOf(csi: CsiSession, s: { base_elevation: number; stories: { name: string; height: number }[] }): Promise<void> {
+export async function storiesOf(
+  csi: CsiSession,
+  s: { base_elevation: number; stories: { name: string; height: number }[] },
+): Promise<void> {
   const n = s.stories.length;
-  await csi.ok('SapModel.Story.SetStories_2', [s.base_elevation, n, s.stories.map((x) => x.name), s.stories.map((x) => x.height), s.stories.map(() => false), s.stories.map(() => 'None'), s.stories.map(() => false), s.stories.map(() => 0), s.stories.map(() => 0)]);
+  await csi.ok('SapModel.Story.SetStories_2', [
+    s.base_elevation,
+    n,
+    s.stories.map((x) => x.name),
+    s.stories.map((x) => x.height),
+    s.stories.map(() => false),
+    s.stories.map(() => 'None'),
+    s.stories.map(() => false),
+    s.stories.map(() => 0),
+    s.stories.map(() => 0),
+  ]);
 }
 
-export async function defineStories(csi: CsiSession, a: ToolArgs<'define_stories'>): Promise<ToolResult<'define_stories'>> {
+export async function defineStories(
+  csi: CsiSession,
+  a: ToolArgs<'define_stories'>,
+): Promise<ToolResult<'define_stories'>> {
   await csi.need();
-  if ((await csi.names('PointObj')).length) throw new ToolFailure('INVALID_ARGUMENTS', 'ETABS defines stories only in a model without objects: define the stories first');
+  if ((await csi.names('PointObj')).length)
+    throw new ToolFailure(
+      'INVALID_ARGUMENTS',
+      'ETABS defines stories only in a model without objects: define the stories first',
+    );
   await storiesOf(csi, a);
   csi.changed();
   let z = a.base_elevation;
-  return { base: 'Base', base_elevation: a.base_elevation, stories: a.stories.map((s) => ({ name: s.name, elevation: (z += s.height), height: s.height })) };
+  return {
+    base: 'Base',
+    base_elevation: a.base_elevation,
+    stories: a.stories.map((s) => ({ name: s.name, elevation: (z += s.height), height: s.height })),
+  };
 }
 
 /** Replaces the grid lines of the model's grid system through the grid table. */
-export async function defineGridLines(csi: CsiSession, g: { x: { label: string; ordinate: number }[]; y: { label: string; ordinate: number }[] }): Promise<void> {
+export async function defineGridLines(
+  csi: CsiSession,
+  g: { x: { label: string; ordinate: number }[]; y: { label: string; ordinate: number }[] },
+): Promise<void> {
   const current = await csi.ok('SapModel.DatabaseTables.GetTableForEditingArray', [GRID_TABLE, '']);
   const fields = strings(current.FieldsKeysIncluded);
   const data = strings(current.TableData);
   const system = fields.includes('Name') && data.length ? data[fields.indexOf('Name')]! : 'G1';
   const value = (field: string, line: { label: string; ordinate: number }, type: string) => {
     switch (field) {
-      case 'Name': return system;
-      case 'LineType': case 'Grid Line Type': return type;
-      case 'ID': case 'GridID': return line.label;
-      case 'Ordinate': return String(line.ordinate);
-      case 'BubbleLoc': case 'Bubble Location': return type.startsWith('X') ? 'End' : 'Start';
-      case 'Visible': return 'Yes';
-      default: return '';
+      case 'Name':
+        return system;
+      case 'LineType':
+      case 'Grid Line Type':
+        return type;
+      case 'ID':
+      case 'GridID':
+        return line.label;
+      case 'Ordinate':
+        return String(line.ordinate);
+      case 'BubbleLoc':
+      case 'Bubble Location':
+        return type.startsWith('X') ? 'End' : 'Start';
+      case 'Visible':
+        return 'Yes';
+      default:
+        return '';
     }
   };
   const keys = fields.length ? fields : ['Name', 'LineType', 'ID', 'Ordinate', 'BubbleLoc', 'Visible'];
-  const rows = [...g.x.map((l) => keys.map((f) => value(f, l, 'X (Cartesian)'))), ...g.y.map((l) => keys.map((f) => value(f, l, 'Y (Cartesian)')))];
-  await csi.ok('SapModel.DatabaseTables.SetTableForEditingArray', [GRID_TABLE, Number(current.TableVersion ?? 0), keys, rows.length, rows.flat()]);
+  const rows = [
+    ...g.x.map((l) => keys.map((f) => value(f, l, 'X (Cartesian)'))),
+    ...g.y.map((l) => keys.map((f) => value(f, l, 'Y (Cartesian)'))),
+  ];
+  await csi.ok('SapModel.DatabaseTables.SetTableForEditingArray', [
+    GRID_TABLE,
+    Number(current.TableVersion ?? 0),
+    keys,
+    rows.length,
+    rows.flat(),
+  ]);
   const applied = await csi.ok('SapModel.DatabaseTables.ApplyEditedTables', [true]);
-  if (Number(applied.NumFatalErrors) > 0 || Number(applied.NumErrorMsgs) > 0) throw new ToolFailure('PROGRAM_ERROR', `ETABS refused the grid: ${String(applied.ImportLog ?? '').slice(0, 500)}`, { call: 'DatabaseTables.ApplyEditedTables' });
+  if (Number(applied.NumFatalErrors) > 0 || Number(applied.NumErrorMsgs) > 0)
+    throw new ToolFailure('PROGRAM_ERROR', `ETABS refused the grid: ${String(applied.ImportLog ?? '').slice(0, 500)}`, {
+      call: 'DatabaseTables.ApplyEditedTables',
+    });
 }
 
 export async function defineGrids(csi: CsiSession, a: ToolArgs<'define_grids'>): Promise<ToolResult<'define_grids'>> {
@@ -74,14 +124,24 @@ export async function assignDiaphragmLevels(csi: CsiSession, name: string, eleva
   }
 }
 
-async function diaphragm(csi: CsiSession, name: string, rigid: boolean, joints: string[], areas: string[]): Promise<string[]> {
+async function diaphragm(
+  csi: CsiSession,
+  name: string,
+  rigid: boolean,
+  joints: string[],
+  areas: string[],
+): Promise<string[]> {
   if (csi.program === 'etabs') {
     await csi.ok('SapModel.Diaphragm.SetDiaphragm', [name, !rigid]);
     for (const j of joints) await csi.ok('SapModel.PointObj.SetDiaphragm', [j, DIAPHRAGM_DEFINED, name]);
     for (const a of areas) await csi.ok('SapModel.AreaObj.SetDiaphragm', [a, name]);
     return joints;
   }
-  if (!rigid) throw new ToolFailure('PROGRAM_NOT_AVAILABLE', 'SAP2000 has rigid diaphragm constraints only (semi-rigid diaphragms are ETABS\'s)');
+  if (!rigid)
+    throw new ToolFailure(
+      'PROGRAM_NOT_AVAILABLE',
+      "SAP2000 has rigid diaphragm constraints only (semi-rigid diaphragms are ETABS's)",
+    );
   // The areas' corners, then one constraint per elevation.
   const all = new Set(joints);
   for (const a of areas) for (const p of strings((await csi.ok('SapModel.AreaObj.GetPoints', [a])).Point)) all.add(p);
@@ -99,7 +159,10 @@ async function diaphragm(csi: CsiSession, name: string, rigid: boolean, joints: 
   return [...all];
 }
 
-export async function assignDiaphragm(csi: CsiSession, a: ToolArgs<'assign_diaphragm'>): Promise<ToolResult<'assign_diaphragm'>> {
+export async function assignDiaphragm(
+  csi: CsiSession,
+  a: ToolArgs<'assign_diaphragm'>,
+): Promise<ToolResult<'assign_diaphragm'>> {
   await csi.need();
   const resolver = csi.joints();
   const joints: string[] = [];
@@ -109,21 +172,30 @@ export async function assignDiaphragm(csi: CsiSession, a: ToolArgs<'assign_diaph
     const table = await resolver.names();
     for (const story of a.stories) {
       const z = elevations.get(story);
-      if (z === undefined) throw new ToolFailure('NOT_FOUND', csi.program === 'etabs' ? `story ${story} does not exist` : 'SAP2000 models have no stories: name the joints', { story });
+      if (z === undefined)
+        throw new ToolFailure(
+          'NOT_FOUND',
+          csi.program === 'etabs' ? `story ${story} does not exist` : 'SAP2000 models have no stories: name the joints',
+          { story },
+        );
       for (const j of table) if (Math.abs(j.xyz[2] - z) <= 1e-6) joints.push(j.name);
     }
   }
   const areas = a.areas ?? [];
   if (areas.length) {
     const have = new Set(await csi.names('AreaObj'));
-    for (const x of areas) if (!have.has(x)) throw new ToolFailure('NOT_FOUND', `area ${x} does not exist`, { area: x });
+    for (const x of areas)
+      if (!have.has(x)) throw new ToolFailure('NOT_FOUND', `area ${x} does not exist`, { area: x });
   }
   const assigned = await diaphragm(csi, a.name, a.rigid, [...new Set(joints)], areas);
   csi.changed();
   return { diaphragm: a.name, rigid: a.rigid, joints: assigned };
 }
 
-export async function assignJointMasses(csi: CsiSession, a: ToolArgs<'assign_joint_masses'>): Promise<ToolResult<'assign_joint_masses'>> {
+export async function assignJointMasses(
+  csi: CsiSession,
+  a: ToolArgs<'assign_joint_masses'>,
+): Promise<ToolResult<'assign_joint_masses'>> {
   await csi.need();
   const resolver = csi.joints();
   const out = [];
@@ -137,21 +209,40 @@ export async function assignJointMasses(csi: CsiSession, a: ToolArgs<'assign_joi
   return { joints: out };
 }
 
-export async function defineMassSource(csi: CsiSession, a: ToolArgs<'define_mass_source'>): Promise<ToolResult<'define_mass_source'>> {
+export async function defineMassSource(
+  csi: CsiSession,
+  a: ToolArgs<'define_mass_source'>,
+): Promise<ToolResult<'define_mass_source'>> {
   await csi.need();
   const patterns = new Set(await csi.names('LoadPatterns'));
-  for (const l of a.loads) if (!patterns.has(l.pattern)) throw new ToolFailure('NOT_FOUND', `load pattern ${l.pattern} does not exist`, { pattern: l.pattern });
-  await csi.ok('SapModel.SourceMass.SetMassSource', [a.name, a.elements, a.joint_masses, a.loads.length > 0, true, a.loads.length, a.loads.map((l) => l.pattern), a.loads.map((l) => l.factor)]);
+  for (const l of a.loads)
+    if (!patterns.has(l.pattern))
+      throw new ToolFailure('NOT_FOUND', `load pattern ${l.pattern} does not exist`, { pattern: l.pattern });
+  await csi.ok('SapModel.SourceMass.SetMassSource', [
+    a.name,
+    a.elements,
+    a.joint_masses,
+    a.loads.length > 0,
+    true,
+    a.loads.length,
+    a.loads.map((l) => l.pattern),
+    a.loads.map((l) => l.factor),
+  ]);
   csi.changed();
   return { name: a.name, elements: a.elements, joint_masses: a.joint_masses, loads: a.loads };
 }
 
-export async function defineAreaSection(csi: CsiSession, a: ToolArgs<'define_area_section'>): Promise<ToolResult<'define_area_section'>> {
+export async function defineAreaSection(
+  csi: CsiSession,
+  a: ToolArgs<'define_area_section'>,
+): Promise<ToolResult<'define_area_section'>> {
   await csi.need();
-  if (!(await csi.names('PropMaterial')).includes(a.material)) throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
+  if (!(await csi.names('PropMaterial')).includes(a.material))
+    throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
   const shell = a.kind === 'membrane' ? MEMBRANE : SHELL_THIN;
   if (csi.program === 'etabs') {
-    if (a.kind === 'wall') await csi.ok('SapModel.PropArea.SetWall', [a.name, 1, shell, a.material, a.thickness]); // eWallPropType Specified
+    if (a.kind === 'wall')
+      await csi.ok('SapModel.PropArea.SetWall', [a.name, 1, shell, a.material, a.thickness]); // eWallPropType Specified
     else await csi.ok('SapModel.PropArea.SetSlab', [a.name, 0, shell, a.material, a.thickness]); // eSlabType Slab
   } else {
     await csi.ok('SapModel.PropArea.SetShell_1', [a.name, shell, true, a.material, 0, a.thickness, a.thickness]);
@@ -165,11 +256,21 @@ export async function defineAreas(csi: CsiSession, a: ToolArgs<'define_areas'>):
   const sections = new Set(await csi.names('PropArea'));
   const out = [];
   for (const area of a.areas) {
-    if (!sections.has(area.section)) throw new ToolFailure('NOT_FOUND', `area section ${area.section} is not defined`, { section: area.section });
+    if (!sections.has(area.section))
+      throw new ToolFailure('NOT_FOUND', `area section ${area.section} is not defined`, { section: area.section });
     const points = [];
     for (const ref of area.joints) points.push(await csi.point(ref));
-    const made = await csi.ok('SapModel.AreaObj.AddByPoint', [points.length, points.map((p) => p.name), area.section, area.name ?? '']);
-    out.push({ name: String(made.Name), joints: points.map((p) => p.name), area: polygonArea(points.map((p) => p.xyz)) });
+    const made = await csi.ok('SapModel.AreaObj.AddByPoint', [
+      points.length,
+      points.map((p) => p.name),
+      area.section,
+      area.name ?? '',
+    ]);
+    out.push({
+      name: String(made.Name),
+      joints: points.map((p) => p.name),
+      area: polygonArea(points.map((p) => p.xyz)),
+    });
   }
   csi.changed();
   return { areas: out };

@@ -7,8 +7,10 @@ import type { OapiAnswer } from './oapi-call.ts';
 /** Segments per frame for the output stations (60 divides into 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60 parts). */
 export const OUTPUT_SEGMENTS = 60;
 export const GROUP_ALL = 'All';
-export const ITEM_OBJECT = 0, ITEM_GROUP = 1; // eItemType
-export const ELM_OBJECT = 0, ELM_GROUP = 2; // eItemTypeElm
+export const ITEM_OBJECT = 0,
+  ITEM_GROUP = 1; // eItemType
+export const ELM_OBJECT = 0,
+  ELM_GROUP = 2; // eItemTypeElm
 
 export const FILES: Record<'sap2000' | 'etabs', { open: string[]; save: string }> = {
   sap2000: { open: ['.sdb', '.$2k', '.s2k', '.xlsx', '.xls', '.mdb'], save: '.sdb' },
@@ -28,11 +30,14 @@ export function numbers(v: unknown): number[] {
 /** Result rows of a case (its LoadCase column), with their step (Max/Min) when the program gives one. */
 export function caseRows(out: Record<string, unknown>, caseName: string): { k: number; step?: 'max' | 'min' }[] {
   const n = Number(out.NumberResults) || 0;
-  const cases = strings(out.LoadCase), steps = strings(out.StepType);
-  return Array.from({ length: n }, (_, k) => k).filter((k) => cases[k] === caseName).map((k) => {
-    const s = steps[k]?.toLowerCase();
-    return s === 'max' || s === 'min' ? { k, step: s } : { k };
-  });
+  const cases = strings(out.LoadCase),
+    steps = strings(out.StepType);
+  return Array.from({ length: n }, (_, k) => k)
+    .filter((k) => cases[k] === caseName)
+    .map((k) => {
+      const s = steps[k]?.toLowerCase();
+      return s === 'max' || s === 'min' ? { k, step: s } : { k };
+    });
 }
 
 /** What the client knows of the model it works on (the programs have no "model loaded" API). */
@@ -47,7 +52,10 @@ export interface CsiModel {
 }
 
 /** A joint table read once per tool call that names joints by coordinates or grid lines. */
-export interface Joints { names(): Promise<{ name: string; xyz: Vec3 }[]>; resolve(ref: JointRef): Promise<string> }
+export interface Joints {
+  names(): Promise<{ name: string; xyz: Vec3 }[]>;
+  resolve(ref: JointRef): Promise<string>;
+}
 
 /** What the tool files use of the adapter (CsiAdapter implements it). */
 export interface CsiSession {

@@ -9,23 +9,41 @@ import { ToolFailure } from '../../adapter.ts';
 import { com } from '../helper-process.ts';
 import type { ComSession } from '../session.ts';
 
-export interface OapiAnswer { value: unknown; outputs: Record<string, unknown>; entry: OapiMethod }
+export interface OapiAnswer {
+  value: unknown;
+  outputs: Record<string, unknown>;
+  entry: OapiMethod;
+}
 
 function wire(p: OapiParam, v: unknown): unknown {
   switch (p.type) {
-    case 'double': return com.double(Number(v ?? 0));
-    case 'int': return Math.trunc(Number(v ?? 0)); // a JSON integer is an Int32 to the helper
-    case 'bool': return v === undefined ? false : Boolean(v);
-    case 'string': return v === undefined ? '' : String(v);
-    case 'double[]': return com.doubles((v as number[] | undefined) ?? []);
-    case 'int[]': return com.ints((v as number[] | undefined) ?? []);
-    case 'string[]': return com.strings((v as string[] | undefined) ?? []);
-    case 'bool[]': return com.bools((v as boolean[] | undefined) ?? []);
+    case 'double':
+      return com.double(Number(v ?? 0));
+    case 'int':
+      return Math.trunc(Number(v ?? 0)); // a JSON integer is an Int32 to the helper
+    case 'bool':
+      return v === undefined ? false : Boolean(v);
+    case 'string':
+      return v === undefined ? '' : String(v);
+    case 'double[]':
+      return com.doubles((v as number[] | undefined) ?? []);
+    case 'int[]':
+      return com.ints((v as number[] | undefined) ?? []);
+    case 'string[]':
+      return com.strings((v as string[] | undefined) ?? []);
+    case 'bool[]':
+      return com.bools((v as boolean[] | undefined) ?? []);
   }
 }
 
 /** Calls an allow-listed method with its given arguments; answers the return value and the ByRef outputs by name. */
-export async function oapiCall(session: ComSession, program: 'sap2000' | 'etabs', method: string, given: unknown[], timeoutMs?: number): Promise<OapiAnswer> {
+export async function oapiCall(
+  session: ComSession,
+  program: 'sap2000' | 'etabs',
+  method: string,
+  given: unknown[],
+  timeoutMs?: number,
+): Promise<OapiAnswer> {
   const entry = oapiMethod(method, program);
   if (!entry) throw new ToolFailure('INVALID_ARGUMENTS', `${method} is not on the ${program} allow-list`, { method });
   const args: unknown[] = [];

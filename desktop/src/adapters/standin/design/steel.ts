@@ -16,17 +16,29 @@ export type SteelDesign = ToolResult<'design_steel'>;
 /** The strength combinations, or those named. */
 export function designCombinations(m: FrameModel, names: string[] | undefined): string[] {
   const combos = names ?? [...m.combinations].filter(([, c]) => c.design === 'strength').map(([n]) => n);
-  if (!combos.length) throw new ToolFailure('INVALID_ARGUMENTS', 'combinations: the model has no strength combinations; generate them (define_load_combinations with ASCE7-16 LRFD) or name the combinations to design for');
-  for (const c of combos) if (!m.isCase(c)) throw new ToolFailure('NOT_FOUND', `${c} is not a combination or case`, { combination: c });
+  if (!combos.length)
+    throw new ToolFailure(
+      'INVALID_ARGUMENTS',
+      'combinations: the model has no strength combinations; generate them (define_load_combinations with ASCE7-16 LRFD) or name the combinations to design for',
+    );
+  for (const c of combos)
+    if (!m.isCase(c)) throw new ToolFailure('NOT_FOUND', `${c} is not a combination or case`, { combination: c });
   return combos;
 }
 
 /** Force states of a frame (one per combination and bound), sampled at the given distances. */
-export function forceStates(m: FrameModel, res: Responses, frame: number, combos: string[], xs: number[]): ForceState[] {
+export function forceStates(
+  m: FrameModel,
+  res: Responses,
+  frame: number,
+  combos: string[],
+  xs: number[],
+): ForceState[] {
   const states: ForceState[] = [];
   const index = new Map(xs.map((x, k) => [x.toFixed(9), k]));
   const at = (values: Float64Array) => (x: number) => {
-    const k = index.get(x.toFixed(9)) ?? xs.reduce((best, v, i) => (Math.abs(v - x) < Math.abs(xs[best]! - x) ? i : best), 0);
+    const k =
+      index.get(x.toFixed(9)) ?? xs.reduce((best, v, i) => (Math.abs(v - x) < Math.abs(xs[best]! - x) ? i : best), 0);
     return [...values.subarray(k * 6, k * 6 + 6)];
   };
   const extract = (r: Parameters<Parameters<Responses['evaluate']>[1]>[0]) => {
@@ -37,7 +49,11 @@ export function forceStates(m: FrameModel, res: Responses, frame: number, combos
   for (const combo of combos) {
     const v = res.evaluate(combo, extract);
     // A magnitude (a response spectrum alone) acts both ways.
-    if (v.kind === 'magnitude') states.push({ combination: combo, forcesAt: at(v.value) }, { combination: combo, forcesAt: at(v.value.map((x) => -x)) });
+    if (v.kind === 'magnitude')
+      states.push(
+        { combination: combo, forcesAt: at(v.value) },
+        { combination: combo, forcesAt: at(v.value.map((x) => -x)) },
+      );
     else for (const row of Responses.rows(v)) states.push({ combination: combo, forcesAt: at(row.values) });
   }
   return states;
@@ -54,30 +70,64 @@ export function designSteel(m: FrameModel, a: ToolArgs<'design_steel'>): SteelDe
   const rows: SteelDesign['frames'] = frames.map((k) => {
     const f = m.frames[k]!;
     const { section, material } = m.frameMaterial(k);
-    const skip = (message: string): SteelDesign['frames'][number] => ({ frame: f.name, section: f.section, status: 'not_checked', ratio: null, clause: null, combination: null, station: null, axial: null, major: null, minor: null, shear_major: null, shear_minor: null, message });
-    if (material.kind !== 'steel' || material.fy === undefined) return skip(`material ${section.material} is not steel (define_material kind steel with fy)`);
-    if (section.shape?.shape !== 'i_section') return skip(`section ${f.section} is not an I-shape: the stand-in checks I-shapes only`);
+    const skip = (message: string): SteelDesign['frames'][number] => ({
+      frame: f.name,
+      section: f.section,
+      status: 'not_checked',
+      ratio: null,
+      clause: null,
+      combination: null,
+      station: null,
+      axial: null,
+      major: null,
+      minor: null,
+      shear_major: null,
+      shear_minor: null,
+      message,
+    });
+    if (material.kind !== 'steel' || material.fy === undefined)
+      return skip(`material ${section.material} is not steel (define_material kind steel with fy)`);
+    if (section.shape?.shape !== 'i_section')
+      return skip(`section ${f.section} is not an I-shape: the stand-in checks I-shapes only`);
     const o = overrides.get(f.name);
     const L = m.frameLength(k);
     const Lb = o?.unbraced_ltb ?? L;
     const segment = Lb > 0 && Lb < L ? Lb : L;
     const xs = new Set<number>();
     for (let s = 0; s < DESIGN_STATIONS; s++) xs.add((L * s) / (DESIGN_STATIONS - 1));
-    for (let a0 = 0; a0 < L - 1e-9 * L; a0 += segment) for (let q = 0; q <= 20; q++) xs.add(Math.min(L, a0 + (Math.min(segment, L - a0) * q) / 20));
+    for (let a0 = 0; a0 < L - 1e-9 * L; a0 += segment)
+      for (let q = 0; q <= 20; q++) xs.add(Math.min(L, a0 + (Math.min(segment, L - a0) * q) / 20));
     const states = forceStates(m, res, k, combos, [...xs]);
     try {
-      const check = checkMember({
-        section: iSection(section.shape),
-        steel: { E: material.e, G: material.e / (2 * (1 + material.poisson)), Fy: material.fy },
-        length: L,
-        Lcx: (o?.k_major ?? 1) * (o?.unbraced_major ?? L),
-        Lcy: (o?.k_minor ?? 1) * (o?.unbraced_minor ?? L),
-        Lcz: (o?.k_minor ?? 1) * (o?.unbraced_minor ?? L),
-        Lb,
-        ...(o?.cb !== undefined ? { cb: o.cb } : {}),
-      }, states);
+      const check = checkMember(
+        {
+          section: iSection(section.shape),
+          steel: { E: material.e, G: material.e / (2 * (1 + material.poisson)), Fy: material.fy },
+          length: L,
+          Lcx: (o?.k_major ?? 1) * (o?.unbraced_major ?? L),
+          Lcy: (o?.k_minor ?? 1) * (o?.unbraced_minor ?? L),
+          Lcz: (o?.k_minor ?? 1) * (o?.unbraced_minor ?? L),
+          Lb,
+          ...(o?.cb !== undefined ? { cb: o.cb } : {}),
+        },
+        states,
+      );
       if (!check) return skip('no forces');
-      return { frame: f.name, section: f.section, status: check.ratio <= 1 ? 'ok' : 'overstressed', ratio: check.ratio, clause: check.clause, combination: check.combination, station: check.station, axial: check.axial, major: check.major, minor: check.minor, shear_major: check.shear_major, shear_minor: check.shear_minor, message: null };
+      return {
+        frame: f.name,
+        section: f.section,
+        status: check.ratio <= 1 ? 'ok' : 'overstressed',
+        ratio: check.ratio,
+        clause: check.clause,
+        combination: check.combination,
+        station: check.station,
+        axial: check.axial,
+        major: check.major,
+        minor: check.minor,
+        shear_major: check.shear_major,
+        shear_minor: check.shear_minor,
+        message: null,
+      };
     } catch (err) {
       if (err instanceof NotCovered) return skip(err.message);
       throw err;
@@ -85,5 +135,10 @@ export function designSteel(m: FrameModel, a: ToolArgs<'design_steel'>): SteelDe
   });
   const checked = rows.filter((r) => r.ratio !== null);
   const top = checked.reduce<(typeof rows)[number] | null>((b, r) => (!b || r.ratio! > b.ratio! ? r : b), null);
-  return { code: a.code, combinations: combos, frames: rows, governing: top && { frame: top.frame, ratio: top.ratio!, clause: top.clause!, combination: top.combination! } };
+  return {
+    code: a.code,
+    combinations: combos,
+    frames: rows,
+    governing: top && { frame: top.frame, ratio: top.ratio!, clause: top.clause!, combination: top.combination! },
+  };
 }

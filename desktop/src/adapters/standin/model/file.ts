@@ -55,15 +55,59 @@ export const ModelFile = z.object({
   materials: z.record(z.string(), MaterialDef),
   sections: z.record(z.string(), SectionDef),
   joints: z.array(z.object({ name: z.string(), xyz: vec3, restraint: flags })).max(100_000),
-  frames: z.array(z.object({ name: z.string(), i: z.string(), j: z.string(), section: z.string(), angle: z.number(), releases: z.object({ i: flags, j: flags }).optional() })).max(100_000),
+  frames: z
+    .array(
+      z.object({
+        name: z.string(),
+        i: z.string(),
+        j: z.string(),
+        section: z.string(),
+        angle: z.number(),
+        releases: z.object({ i: flags, j: flags }).optional(),
+      }),
+    )
+    .max(100_000),
   patterns: z.record(z.string(), z.array(z.unknown())),
-  stories: z.object({ base: z.string(), base_elevation: z.number(), stories: z.array(z.object({ name: z.string(), height: z.number().positive() })) }).nullable().default(null),
-  grids: z.object({ x: z.array(z.object({ label: z.string(), ordinate: z.number() })), y: z.array(z.object({ label: z.string(), ordinate: z.number() })) }).nullable().default(null),
+  stories: z
+    .object({
+      base: z.string(),
+      base_elevation: z.number(),
+      stories: z.array(z.object({ name: z.string(), height: z.number().positive() })),
+    })
+    .nullable()
+    .default(null),
+  grids: z
+    .object({
+      x: z.array(z.object({ label: z.string(), ordinate: z.number() })),
+      y: z.array(z.object({ label: z.string(), ordinate: z.number() })),
+    })
+    .nullable()
+    .default(null),
   diaphragms: z.record(z.string(), z.object({ rigid: z.boolean(), joints: z.array(z.string()) })).default({}),
   joint_masses: z.record(z.string(), six).default({}),
-  mass_source: z.object({ name: z.string(), elements: z.boolean(), joint_masses: z.boolean(), loads: z.array(z.object({ pattern: z.string(), factor: z.number().positive() })) }).nullable().default(null),
-  area_sections: z.record(z.string(), z.object({ material: z.string(), kind: z.enum(['slab', 'wall', 'shell', 'membrane']), thickness: z.number().positive() })).default({}),
-  areas: z.array(z.object({ name: z.string(), joints: z.array(z.string()).min(3), section: z.string() })).max(100_000).default([]),
+  mass_source: z
+    .object({
+      name: z.string(),
+      elements: z.boolean(),
+      joint_masses: z.boolean(),
+      loads: z.array(z.object({ pattern: z.string(), factor: z.number().positive() })),
+    })
+    .nullable()
+    .default(null),
+  area_sections: z
+    .record(
+      z.string(),
+      z.object({
+        material: z.string(),
+        kind: z.enum(['slab', 'wall', 'shell', 'membrane']),
+        thickness: z.number().positive(),
+      }),
+    )
+    .default({}),
+  areas: z
+    .array(z.object({ name: z.string(), joints: z.array(z.string()).min(3), section: z.string() }))
+    .max(100_000)
+    .default([]),
   modal_cases: z.record(z.string(), z.object({ modes: z.int().min(1) })).default({}),
   response_spectrum_cases: z.record(z.string(), ResponseSpectrumDef).default({}),
   combinations: z.record(z.string(), CombinationDef).default({}),

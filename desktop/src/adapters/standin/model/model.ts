@@ -3,7 +3,14 @@
 // JOINT_TOLERANCE of them or a new one; a joint named by grid lines and story is the one at
 // their crossing on that story's elevation. Any change to the model discards the analysis
 // results (as the programs unlock the model); load combinations are post-processing and do not.
-import { restraintOf, type JointRef, type Load, type ToolArgs, type ToolResult, type Units } from '@structural-platform/tool-schema';
+import {
+  restraintOf,
+  type JointRef,
+  type Load,
+  type ToolArgs,
+  type ToolResult,
+  type Units,
+} from '@structural-platform/tool-schema';
 import { ToolFailure } from '../../adapter.ts';
 import { iSection } from '../../../codes/aisc360/section.ts';
 import type { CaseResult, ModalResult, Six, Vec3 } from '../solver/index.ts';
@@ -16,11 +23,23 @@ export { polygonArea };
 export const JOINT_TOLERANCE = 1e-6;
 
 export type Joint = { name: string; xyz: Vec3; restraint: boolean[] };
-export type Frame = { name: string; i: number; j: number; section: string; angle: number; releases?: { i: boolean[]; j: boolean[] } };
+export type Frame = {
+  name: string;
+  i: number;
+  j: number;
+  section: string;
+  angle: number;
+  releases?: { i: boolean[]; j: boolean[] };
+};
 export type Area = { name: string; joints: number[]; section: string };
 export type StoryDefs = { base: string; base_elevation: number; stories: { name: string; height: number }[] };
 export type GridDefs = { x: { label: string; ordinate: number }[]; y: { label: string; ordinate: number }[] };
-export type MassSource = { name: string; elements: boolean; joint_masses: boolean; loads: { pattern: string; factor: number }[] };
+export type MassSource = {
+  name: string;
+  elements: boolean;
+  joint_masses: boolean;
+  loads: { pattern: string; factor: number }[];
+};
 
 /** The results of the model's last analysis (./analysis.ts computes them): kept by the model, dropped by any change. */
 export interface AnalysisState {
@@ -37,7 +56,10 @@ export class FrameModel {
   readonly joints: Joint[] = [];
   readonly frames: Frame[] = [];
   readonly patterns = new Map<string, Load[]>();
-  readonly areaSections = new Map<string, { material: string; kind: 'slab' | 'wall' | 'shell' | 'membrane'; thickness: number }>();
+  readonly areaSections = new Map<
+    string,
+    { material: string; kind: 'slab' | 'wall' | 'shell' | 'membrane'; thickness: number }
+  >();
   readonly areas: Area[] = [];
   readonly diaphragms = new Map<string, { rigid: boolean; joints: Set<number> }>();
   readonly jointMasses = new Map<number, Six>();
@@ -66,34 +88,77 @@ export class FrameModel {
   // ---- definitions ----
 
   defineMaterial(a: ToolArgs<'define_material'>): void {
-    this.materials.set(a.name, { e: a.e, poisson: a.poisson, unit_weight: a.unit_weight, kind: a.kind, fy: a.fy, fu: a.fu, fc: a.fc, rebar_fy: a.rebar_fy });
+    this.materials.set(a.name, {
+      e: a.e,
+      poisson: a.poisson,
+      unit_weight: a.unit_weight,
+      kind: a.kind,
+      fy: a.fy,
+      fu: a.fu,
+      fc: a.fc,
+      rebar_fy: a.rebar_fy,
+    });
     this.changed();
   }
 
   defineSection(a: ToolArgs<'define_section'>): void {
-    if (!this.materials.has(a.material)) throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
+    if (!this.materials.has(a.material))
+      throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
     const s = a.section;
-    if (s.shape === 'general') this.sections.set(a.name, { material: a.material, area: s.area, i33: s.i33, i22: s.i22, j: s.j, shape: s });
+    if (s.shape === 'general')
+      this.sections.set(a.name, { material: a.material, area: s.area, i33: s.i33, i22: s.i22, j: s.j, shape: s });
     else if (s.shape === 'i_section') {
-      if (2 * s.flange_thickness >= s.depth) throw new ToolFailure('INVALID_ARGUMENTS', `section ${a.name}: the flanges are thicker than the depth`);
+      if (2 * s.flange_thickness >= s.depth)
+        throw new ToolFailure('INVALID_ARGUMENTS', `section ${a.name}: the flanges are thicker than the depth`);
       const p = iSection(s);
       this.sections.set(a.name, { material: a.material, area: p.A, i33: p.Ix, i22: p.Iy, j: p.J, shape: s });
     } else {
       const { depth: d, width: w } = s;
-      this.sections.set(a.name, { material: a.material, area: d * w, i33: (w * d ** 3) / 12, i22: (d * w ** 3) / 12, j: rectangleTorsion(d, w), shape: s });
+      this.sections.set(a.name, {
+        material: a.material,
+        area: d * w,
+        i33: (w * d ** 3) / 12,
+        i22: (d * w ** 3) / 12,
+        j: rectangleTorsion(d, w),
+        shape: s,
+      });
     }
     this.changed();
   }
 
-  addFrame(a: { name?: string; start: JointRef; end: JointRef; section: string; angle: number; releases?: { i: boolean[]; j: boolean[] } }): ToolResult<'define_frames'>['frames'][number] {
+  addFrame(a: {
+    name?: string;
+    start: JointRef;
+    end: JointRef;
+    section: string;
+    angle: number;
+    releases?: { i: boolean[]; j: boolean[] };
+  }): ToolResult<'define_frames'>['frames'][number] {
     const name = a.name ?? this.nextName(this.frameByName);
-    if (this.frameByName.has(name)) throw new ToolFailure('INVALID_ARGUMENTS', `frame ${name} already exists`, { frame: name });
-    const i = this.jointOf(a.start, true), j = this.jointOf(a.end, true);
-    if (i === j) throw new ToolFailure('INVALID_ARGUMENTS', `frame ${name}: both ends are joint ${this.joints[i]!.name}`, { frame: name });
+    if (this.frameByName.has(name))
+      throw new ToolFailure('INVALID_ARGUMENTS', `frame ${name} already exists`, { frame: name });
+    const i = this.jointOf(a.start, true),
+      j = this.jointOf(a.end, true);
+    if (i === j)
+      throw new ToolFailure('INVALID_ARGUMENTS', `frame ${name}: both ends are joint ${this.joints[i]!.name}`, {
+        frame: name,
+      });
     this.frameByName.set(name, this.frames.length);
-    this.frames.push({ name, i, j, section: a.section, angle: a.angle, ...(a.releases ? { releases: a.releases } : {}) });
+    this.frames.push({
+      name,
+      i,
+      j,
+      section: a.section,
+      angle: a.angle,
+      ...(a.releases ? { releases: a.releases } : {}),
+    });
     this.changed();
-    return { name, joint_i: this.joints[i]!.name, joint_j: this.joints[j]!.name, length: this.frameLength(this.frames.length - 1) };
+    return {
+      name,
+      joint_i: this.joints[i]!.name,
+      joint_j: this.joints[j]!.name,
+      length: this.frameLength(this.frames.length - 1),
+    };
   }
 
   assignSupports(joints: JointRef[], restraint: Parameters<typeof restraintOf>[0]): string[] {
@@ -121,11 +186,19 @@ export class FrameModel {
       const L = this.frameLength(this.frameIndex(l.frame));
       const at = (d: number) => {
         const x = l.relative ? d * L : d;
-        if (x < -1e-12 * L || x > L * (1 + 1e-12)) throw new ToolFailure('INVALID_ARGUMENTS', `load ${index + 1} on frame ${l.frame}: distance ${d} lies outside the member (length ${L})`, { frame: l.frame });
+        if (x < -1e-12 * L || x > L * (1 + 1e-12))
+          throw new ToolFailure(
+            'INVALID_ARGUMENTS',
+            `load ${index + 1} on frame ${l.frame}: distance ${d} lies outside the member (length ${L})`,
+            { frame: l.frame },
+          );
         return x;
       };
       if (l.type === 'frame_point') at(l.distance);
-      else if (at(l.to) < at(l.from)) throw new ToolFailure('INVALID_ARGUMENTS', `load ${index + 1} on frame ${l.frame}: "to" lies before "from"`, { frame: l.frame });
+      else if (at(l.to) < at(l.from))
+        throw new ToolFailure('INVALID_ARGUMENTS', `load ${index + 1} on frame ${l.frame}: "to" lies before "from"`, {
+          frame: l.frame,
+        });
     }
   }
 
@@ -138,7 +211,13 @@ export class FrameModel {
     const base = names.has('Base') ? 'Story0' : 'Base';
     this.stories = { base, base_elevation: a.base_elevation, stories: a.stories.map((s) => ({ ...s })) };
     this.changed();
-    return { base, base_elevation: a.base_elevation, stories: this.storyLevels().slice(1).map((s) => ({ name: s.name, elevation: s.elevation, height: s.height })) };
+    return {
+      base,
+      base_elevation: a.base_elevation,
+      stories: this.storyLevels()
+        .slice(1)
+        .map((s) => ({ name: s.name, elevation: s.elevation, height: s.height })),
+    };
   }
 
   /** The base and the stories, from the bottom up, with elevations (the base's height is 0). */
@@ -162,12 +241,18 @@ export class FrameModel {
   }
 
   assignDiaphragm(a: ToolArgs<'assign_diaphragm'>): number[] {
-    if (!a.rigid) throw new ToolFailure('PROGRAM_NOT_AVAILABLE', 'the stand-in has rigid diaphragms only: a semi-rigid diaphragm needs the slab\'s shell stiffness (ETABS)');
+    if (!a.rigid)
+      throw new ToolFailure(
+        'PROGRAM_NOT_AVAILABLE',
+        "the stand-in has rigid diaphragms only: a semi-rigid diaphragm needs the slab's shell stiffness (ETABS)",
+      );
     const joints = new Set<number>();
     for (const j of a.joints ?? []) joints.add(this.jointOf(j, false));
     for (const story of a.stories ?? []) {
       const z = this.storyElevation(story);
-      this.joints.forEach((jt, k) => { if (Math.abs(jt.xyz[2] - z) <= JOINT_TOLERANCE) joints.add(k); });
+      this.joints.forEach((jt, k) => {
+        if (Math.abs(jt.xyz[2] - z) <= JOINT_TOLERANCE) joints.add(k);
+      });
     }
     for (const area of a.areas ?? []) for (const k of this.areas[this.areaIndex(area)]!.joints) joints.add(k);
     for (const [name, d] of this.diaphragms) if (name !== a.name) for (const k of joints) d.joints.delete(k);
@@ -189,25 +274,37 @@ export class FrameModel {
   }
 
   defineMassSource(a: ToolArgs<'define_mass_source'>): void {
-    for (const l of a.loads) if (!this.patterns.has(l.pattern)) throw new ToolFailure('NOT_FOUND', `load pattern ${l.pattern} does not exist`, { pattern: l.pattern });
-    this.massSource = { name: a.name, elements: a.elements, joint_masses: a.joint_masses, loads: a.loads.map((l) => ({ ...l })) };
+    for (const l of a.loads)
+      if (!this.patterns.has(l.pattern))
+        throw new ToolFailure('NOT_FOUND', `load pattern ${l.pattern} does not exist`, { pattern: l.pattern });
+    this.massSource = {
+      name: a.name,
+      elements: a.elements,
+      joint_masses: a.joint_masses,
+      loads: a.loads.map((l) => ({ ...l })),
+    };
     this.changed();
   }
 
   defineAreaSection(a: ToolArgs<'define_area_section'>): void {
-    if (!this.materials.has(a.material)) throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
+    if (!this.materials.has(a.material))
+      throw new ToolFailure('NOT_FOUND', `material ${a.material} is not defined`, { material: a.material });
     this.areaSections.set(a.name, { material: a.material, kind: a.kind, thickness: a.thickness });
     this.changed();
   }
 
   addArea(a: { name?: string; joints: JointRef[]; section: string }): ToolResult<'define_areas'>['areas'][number] {
-    if (!this.areaSections.has(a.section)) throw new ToolFailure('NOT_FOUND', `area section ${a.section} is not defined`, { section: a.section });
+    if (!this.areaSections.has(a.section))
+      throw new ToolFailure('NOT_FOUND', `area section ${a.section} is not defined`, { section: a.section });
     const name = a.name ?? this.nextName(this.areaByName);
-    if (this.areaByName.has(name)) throw new ToolFailure('INVALID_ARGUMENTS', `area ${name} already exists`, { area: name });
+    if (this.areaByName.has(name))
+      throw new ToolFailure('INVALID_ARGUMENTS', `area ${name} already exists`, { area: name });
     const joints = a.joints.map((j) => this.jointOf(j, true));
-    if (new Set(joints).size !== joints.length) throw new ToolFailure('INVALID_ARGUMENTS', `area ${name}: a corner appears twice`, { area: name });
+    if (new Set(joints).size !== joints.length)
+      throw new ToolFailure('INVALID_ARGUMENTS', `area ${name}: a corner appears twice`, { area: name });
     const area = polygonArea(joints.map((k) => this.joints[k]!.xyz));
-    if (!(area > 0)) throw new ToolFailure('INVALID_ARGUMENTS', `area ${name}: its corners enclose no area`, { area: name });
+    if (!(area > 0))
+      throw new ToolFailure('INVALID_ARGUMENTS', `area ${name}: its corners enclose no area`, { area: name });
     this.areaByName.set(name, this.areas.length);
     this.areas.push({ name, joints, section: a.section });
     this.changed();
@@ -220,24 +317,43 @@ export class FrameModel {
   }
 
   defineResponseSpectrum(a: ToolArgs<'define_response_spectrum'>): void {
-    if (a.direction === 'Y' && this.dimension === '2d') throw new ToolFailure('INVALID_ARGUMENTS', 'direction: a 2D model (XZ plane) has no Y direction');
-    this.rsCases.set(a.name, { spectrum: a.spectrum, direction: a.direction, modal_case: a.modal_case, combination: a.combination, damping: a.damping });
+    if (a.direction === 'Y' && this.dimension === '2d')
+      throw new ToolFailure('INVALID_ARGUMENTS', 'direction: a 2D model (XZ plane) has no Y direction');
+    this.rsCases.set(a.name, {
+      spectrum: a.spectrum,
+      direction: a.direction,
+      modal_case: a.modal_case,
+      combination: a.combination,
+      damping: a.damping,
+    });
     this.changed();
   }
 
   /** Combinations are post-processing: defining them keeps the analysis results. */
   defineCombination(name: string, def: CombinationDef): void {
-    if (this.patterns.has(name) || this.modalCases.has(name) || this.rsCases.has(name)) throw new ToolFailure('INVALID_ARGUMENTS', `combination ${name}: a load case has that name (cases and combinations share one set of names)`, { combination: name });
+    if (this.patterns.has(name) || this.modalCases.has(name) || this.rsCases.has(name))
+      throw new ToolFailure(
+        'INVALID_ARGUMENTS',
+        `combination ${name}: a load case has that name (cases and combinations share one set of names)`,
+        { combination: name },
+      );
     for (const item of def.items) {
       if (item.case === name) throw new ToolFailure('INVALID_ARGUMENTS', `combination ${name} refers to itself`);
-      if (!this.isCase(item.case)) throw new ToolFailure('NOT_FOUND', `combination ${name}: ${item.case} is not a load pattern, case or combination`, { case: item.case });
+      if (!this.isCase(item.case))
+        throw new ToolFailure(
+          'NOT_FOUND',
+          `combination ${name}: ${item.case} is not a load pattern, case or combination`,
+          { case: item.case },
+        );
     }
     this.combinations.set(name, def);
   }
 
   /** Every case and combination name. */
   isCase(name: string): boolean {
-    return this.patterns.has(name) || this.modalCases.has(name) || this.rsCases.has(name) || this.combinations.has(name);
+    return (
+      this.patterns.has(name) || this.modalCases.has(name) || this.rsCases.has(name) || this.combinations.has(name)
+    );
   }
 
   // ---- lookups ----
@@ -268,7 +384,12 @@ export class FrameModel {
 
   storyElevation(story: string): number {
     const level = this.storyLevels().find((s) => s.name === story);
-    if (!level) throw new ToolFailure('NOT_FOUND', this.stories ? `story ${story} does not exist` : 'the model has no stories: call define_stories first', { story });
+    if (!level)
+      throw new ToolFailure(
+        'NOT_FOUND',
+        this.stories ? `story ${story} does not exist` : 'the model has no stories: call define_stories first',
+        { story },
+      );
     return level.elevation;
   }
 
@@ -289,12 +410,14 @@ export class FrameModel {
       return k;
     }
     const xyz: Vec3 = Array.isArray(ref) ? ref : this.gridPoint(ref);
-    for (const dx of [-1, 0, 1]) for (const dy of [-1, 0, 1]) for (const dz of [-1, 0, 1]) {
-      for (const k of this.jointByCell.get(this.cell(xyz, [dx, dy, dz])) ?? []) {
-        const p = this.joints[k]!.xyz;
-        if (Math.hypot(p[0] - xyz[0], p[1] - xyz[1], p[2] - xyz[2]) <= JOINT_TOLERANCE) return k;
-      }
-    }
+    for (const dx of [-1, 0, 1])
+      for (const dy of [-1, 0, 1])
+        for (const dz of [-1, 0, 1]) {
+          for (const k of this.jointByCell.get(this.cell(xyz, [dx, dy, dz])) ?? []) {
+            const p = this.joints[k]!.xyz;
+            if (Math.hypot(p[0] - xyz[0], p[1] - xyz[1], p[2] - xyz[2]) <= JOINT_TOLERANCE) return k;
+          }
+        }
     if (!create) throw new ToolFailure('NOT_FOUND', `no joint at (${xyz.join(', ')})`, { joint: ref });
     this.addJoint(xyz, this.nextName(this.jointByName));
     return this.joints.length - 1;
@@ -302,7 +425,8 @@ export class FrameModel {
 
   private gridPoint(ref: { grid_x: string; grid_y: string; story: string }): Vec3 {
     if (!this.grids) throw new ToolFailure('NOT_FOUND', 'the model has no grid: call define_grids first');
-    const x = this.grids.x.find((g) => g.label === ref.grid_x), y = this.grids.y.find((g) => g.label === ref.grid_y);
+    const x = this.grids.x.find((g) => g.label === ref.grid_x),
+      y = this.grids.y.find((g) => g.label === ref.grid_y);
     if (!x) throw new ToolFailure('NOT_FOUND', `no grid line ${ref.grid_x} along X`, { grid: ref.grid_x });
     if (!y) throw new ToolFailure('NOT_FOUND', `no grid line ${ref.grid_y} along Y`, { grid: ref.grid_y });
     return [x.ordinate, y.ordinate, this.storyElevation(ref.story)];
@@ -321,9 +445,16 @@ export class FrameModel {
   frameMaterial(k: number): { section: SectionDef; material: MaterialDef } {
     const f = this.frames[k]!;
     const section = this.sections.get(f.section);
-    if (!section) throw new ToolFailure('NOT_FOUND', `frame ${f.name}: section ${f.section} is not defined`, { frame: f.name, section: f.section });
+    if (!section)
+      throw new ToolFailure('NOT_FOUND', `frame ${f.name}: section ${f.section} is not defined`, {
+        frame: f.name,
+        section: f.section,
+      });
     const material = this.materials.get(section.material);
-    if (!material) throw new ToolFailure('NOT_FOUND', `section ${f.section}: material ${section.material} is not defined`, { section: f.section });
+    if (!material)
+      throw new ToolFailure('NOT_FOUND', `section ${f.section}: material ${section.material} is not defined`, {
+        section: f.section,
+      });
     return { section, material };
   }
 
@@ -339,11 +470,20 @@ export class FrameModel {
       materials: Object.fromEntries(this.materials),
       sections: Object.fromEntries(this.sections),
       joints: this.joints.map((j) => ({ name: j.name, xyz: j.xyz, restraint: j.restraint })),
-      frames: this.frames.map((f) => ({ name: f.name, i: name(f.i), j: name(f.j), section: f.section, angle: f.angle, ...(f.releases ? { releases: f.releases } : {}) })),
+      frames: this.frames.map((f) => ({
+        name: f.name,
+        i: name(f.i),
+        j: name(f.j),
+        section: f.section,
+        angle: f.angle,
+        ...(f.releases ? { releases: f.releases } : {}),
+      })),
       patterns: Object.fromEntries(this.patterns),
       stories: this.stories,
       grids: this.grids,
-      diaphragms: Object.fromEntries([...this.diaphragms].map(([n, d]) => [n, { rigid: d.rigid, joints: [...d.joints].map(name) }])),
+      diaphragms: Object.fromEntries(
+        [...this.diaphragms].map(([n, d]) => [n, { rigid: d.rigid, joints: [...d.joints].map(name) }]),
+      ),
       joint_masses: Object.fromEntries([...this.jointMasses].map(([k, m]) => [name(k), m])),
       mass_source: this.massSource,
       area_sections: Object.fromEntries(this.areaSections),
@@ -359,16 +499,26 @@ export class FrameModel {
     for (const [k, v] of Object.entries(file.materials)) m.materials.set(k, v);
     for (const [k, v] of Object.entries(file.sections)) m.sections.set(k, v);
     for (const j of file.joints) {
-      if (m.jointByName.has(j.name)) throw new ToolFailure('UNSUPPORTED_FILE', `joint ${j.name} appears twice in the model file`);
+      if (m.jointByName.has(j.name))
+        throw new ToolFailure('UNSUPPORTED_FILE', `joint ${j.name} appears twice in the model file`);
       m.addJoint(j.xyz, j.name).restraint = [...j.restraint];
     }
     m.stories = file.stories;
     m.grids = file.grids;
-    for (const f of file.frames) m.addFrame({ name: f.name, start: f.i, end: f.j, section: f.section, angle: f.angle, ...(f.releases ? { releases: f.releases } : {}) });
+    for (const f of file.frames)
+      m.addFrame({
+        name: f.name,
+        start: f.i,
+        end: f.j,
+        section: f.section,
+        angle: f.angle,
+        ...(f.releases ? { releases: f.releases } : {}),
+      });
     for (const [k, v] of Object.entries(file.area_sections)) m.areaSections.set(k, v);
     for (const a of file.areas) m.addArea({ name: a.name, joints: a.joints, section: a.section });
     for (const [k, v] of Object.entries(file.patterns)) m.assignLoads({ pattern: k, replace: true, loads: loads(v) });
-    for (const [k, d] of Object.entries(file.diaphragms)) m.diaphragms.set(k, { rigid: d.rigid, joints: new Set(d.joints.map((j) => m.jointOf(j, false))) });
+    for (const [k, d] of Object.entries(file.diaphragms))
+      m.diaphragms.set(k, { rigid: d.rigid, joints: new Set(d.joints.map((j) => m.jointOf(j, false))) });
     for (const [j, v] of Object.entries(file.joint_masses)) m.jointMasses.set(m.jointOf(j, false), v);
     if (file.mass_source) m.massSource = file.mass_source;
     for (const [k, v] of Object.entries(file.modal_cases)) m.modalCases.set(k, v);
@@ -387,7 +537,9 @@ export function tributaryShares(points: Vec3[]): number[] {
   const n = points.length;
   const c: Vec3 = [0, 1, 2].map((a) => points.reduce((s, p) => s + p[a]!, 0) / n) as Vec3;
   const mid = (p: Vec3, q: Vec3): Vec3 => [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2, (p[2] + q[2]) / 2];
-  const shares = points.map((p, k) => polygonArea([p, mid(p, points[(k + 1) % n]!), c, mid(points[(k - 1 + n) % n]!, p)]));
+  const shares = points.map((p, k) =>
+    polygonArea([p, mid(p, points[(k + 1) % n]!), c, mid(points[(k - 1 + n) % n]!, p)]),
+  );
   const total = shares.reduce((s, v) => s + v, 0);
   return shares.map((s) => s / total);
 }
@@ -397,6 +549,7 @@ export function tributaryShares(points: Vec3[]): number[] {
  * closed approximation of the series solution (a square gives 0.1408 a⁴ against 0.1406 a⁴).
  */
 export function rectangleTorsion(d: number, w: number): number {
-  const a = Math.max(d, w), b = Math.min(d, w);
+  const a = Math.max(d, w),
+    b = Math.min(d, w);
   return a * b ** 3 * (1 / 3 - 0.21 * (b / a) * (1 - b ** 4 / (12 * a ** 4)));
 }

@@ -39,7 +39,11 @@ export class Responses {
   readonly state: AnalysisState;
 
   constructor(model: FrameModel) {
-    if (!model.analysed) throw new ToolFailure('NOT_ANALYSED', 'run_analysis first (the model changed since the last analysis, or was never analysed)');
+    if (!model.analysed)
+      throw new ToolFailure(
+        'NOT_ANALYSED',
+        'run_analysis first (the model changed since the last analysis, or was never analysed)',
+      );
     this.model = model;
     this.state = model.analysed;
   }
@@ -49,7 +53,10 @@ export class Responses {
     if (this.model.modalCases.has(name)) return 'LinModal';
     if (this.model.rsCases.has(name)) return 'LinRespSpec';
     if (this.model.combinations.has(name)) return 'Combination';
-    throw new ToolFailure('NOT_FOUND', `${name} is not a load pattern, case or combination`, { case: name, cases: this.caseNames() });
+    throw new ToolFailure('NOT_FOUND', `${name} is not a load pattern, case or combination`, {
+      case: name,
+      cases: this.caseNames(),
+    });
   }
 
   /** Cases and combinations with results. */
@@ -64,10 +71,15 @@ export class Responses {
     let out: Value;
     if (type === 'LinStatic') {
       const r = this.state.static.get(name);
-      if (!r) throw new ToolFailure('NOT_ANALYSED', `load pattern ${name} was added after the analysis: run_analysis again`);
+      if (!r)
+        throw new ToolFailure('NOT_ANALYSED', `load pattern ${name} was added after the analysis: run_analysis again`);
       out = { kind: 'single', value: extract(r) };
     } else if (type === 'LinModal') {
-      throw new ToolFailure('INVALID_ARGUMENTS', `${name} is a modal case: its mode shapes are read with read_modal_results; use a response-spectrum case or a combination`, { case: name });
+      throw new ToolFailure(
+        'INVALID_ARGUMENTS',
+        `${name} is a modal case: its mode shapes are read with read_modal_results; use a response-spectrum case or a combination`,
+        { case: name },
+      );
     } else if (type === 'LinRespSpec') out = this.spectrum(name, extract);
     else out = this.combination(name, extract, cache);
     cache.set(name, out);
@@ -78,11 +90,18 @@ export class Responses {
   spectrumModes(name: string): { modes: CaseResult[]; amplitudes: number[]; rho: number[][] } {
     const def = this.model.rsCases.get(name)!;
     const modal = this.state.modal.get(def.modal_case);
-    if (!modal) throw new ToolFailure('NOT_ANALYSED', `modal case ${def.modal_case} has no results: run_analysis again`);
+    if (!modal)
+      throw new ToolFailure('NOT_ANALYSED', `modal case ${def.modal_case} has no results: run_analysis again`);
     const d = { X: 0, Y: 1, Z: 2 }[def.direction];
     const scale = spectrumScale(def.spectrum, unitSystem(this.model.units).g);
-    const amplitudes = modal.modes.map((m) => (m.participation[d]! * scale * spectralAcceleration(def.spectrum, m.period)) / m.eigenvalue);
-    const rho = modal.modes.map((mi, i) => modal.modes.map((mj, j) => (def.combination === 'SRSS' ? (i === j ? 1 : 0) : cqc(mi.circular, mj.circular, def.damping))));
+    const amplitudes = modal.modes.map(
+      (m) => (m.participation[d]! * scale * spectralAcceleration(def.spectrum, m.period)) / m.eigenvalue,
+    );
+    const rho = modal.modes.map((mi, i) =>
+      modal.modes.map((mj, j) =>
+        def.combination === 'SRSS' ? (i === j ? 1 : 0) : cqc(mi.circular, mj.circular, def.damping),
+      ),
+    );
     return { modes: modal.modes.map((m) => m.shape), amplitudes, rho };
   }
 
@@ -120,7 +139,8 @@ export class Responses {
         for (const t of terms) for (let e = 0; e < n; e++) value[e]! += t.f * hi(t.v)[e]!;
         return { kind: 'single', value };
       }
-      const max = new Float64Array(n), min = new Float64Array(n);
+      const max = new Float64Array(n),
+        min = new Float64Array(n);
       for (const t of terms) {
         const [a, b] = [hi(t.v), lo(t.v)];
         for (let e = 0; e < n; e++) {
@@ -131,11 +151,13 @@ export class Responses {
       return { kind: 'bounds', max, min };
     }
     if (def.type === 'envelope') {
-      const max = new Float64Array(n).fill(-Infinity), min = new Float64Array(n).fill(Infinity);
+      const max = new Float64Array(n).fill(-Infinity),
+        min = new Float64Array(n).fill(Infinity);
       for (const t of terms) {
         const [a, b] = [hi(t.v), lo(t.v)];
         for (let e = 0; e < n; e++) {
-          const p = t.f * a[e]!, q = t.f * b[e]!;
+          const p = t.f * a[e]!,
+            q = t.f * b[e]!;
           max[e] = Math.max(max[e]!, p, q);
           min[e] = Math.min(min[e]!, p, q);
         }
@@ -158,6 +180,9 @@ export class Responses {
   static rows(v: Value): { step?: 'max' | 'min'; values: Float64Array }[] {
     if (v.kind === 'single') return [{ values: v.value }];
     if (v.kind === 'magnitude') return [{ step: 'max', values: v.value }];
-    return [{ step: 'max', values: v.max }, { step: 'min', values: v.min }];
+    return [
+      { step: 'max', values: v.max },
+      { step: 'min', values: v.min },
+    ];
   }
 }

@@ -21,7 +21,12 @@ import { SolverError, type Mode, type ModalResult, type SolverModel } from './ty
 const TOLERANCE = 1e-5;
 
 /** The mass matrix in equation space: symmetric, stored as its upper triangle's nonzeros. */
-export interface MassMatrix { n: number; rows: Int32Array; cols: Int32Array; values: Float64Array }
+export interface MassMatrix {
+  n: number;
+  rows: Int32Array;
+  cols: Int32Array;
+  values: Float64Array;
+}
 
 export function assembleMass(model: SolverModel, numbering: Numbering): MassMatrix {
   const { start, eqs, coefs, n } = numbering;
@@ -33,7 +38,8 @@ export function assembleMass(model: SolverModel, numbering: Numbering): MassMatr
       const s = j * 6 + d;
       for (let a = start[s]!; a < start[s + 1]!; a++) {
         for (let b = start[s]!; b < start[s + 1]!; b++) {
-          const ea = eqs[a]!, eb = eqs[b]!;
+          const ea = eqs[a]!,
+            eb = eqs[b]!;
           if (eb < ea) continue;
           const key = ea * n + eb;
           acc.set(key, (acc.get(key) ?? 0) + coefs[a]! * coefs[b]! * md);
@@ -41,7 +47,9 @@ export function assembleMass(model: SolverModel, numbering: Numbering): MassMatr
       }
     }
   });
-  const rows = new Int32Array(acc.size), cols = new Int32Array(acc.size), values = new Float64Array(acc.size);
+  const rows = new Int32Array(acc.size),
+    cols = new Int32Array(acc.size),
+    values = new Float64Array(acc.size);
   let k = 0;
   for (const [key, v] of acc) {
     rows[k] = Math.floor(key / n);
@@ -54,7 +62,9 @@ export function assembleMass(model: SolverModel, numbering: Numbering): MassMatr
 export function massTimes(M: MassMatrix, x: Float64Array): Float64Array {
   const y = new Float64Array(M.n);
   for (let k = 0; k < M.values.length; k++) {
-    const r = M.rows[k]!, c = M.cols[k]!, v = M.values[k]!;
+    const r = M.rows[k]!,
+      c = M.cols[k]!,
+      v = M.values[k]!;
     y[r]! += v * x[c]!;
     if (r !== c) y[c]! += v * x[r]!;
   }
@@ -74,17 +84,25 @@ export function influenceVectors(model: SolverModel, numbering: Numbering): Floa
   for (let e = 0; e < n; e++) {
     const o = owner[e]!;
     if (o >= 0) {
-      const j = Math.floor(o / 6), d = o % 6;
+      const j = Math.floor(o / 6),
+        d = o % 6;
       const [x, y] = model.joints[j]!.xyz;
       if (d < 3) r[d]![e] = 1;
       if (d === 0) r[3]![e] = -y;
       if (d === 1) r[3]![e] = x;
       if (d === 5) r[3]![e] = 1;
     } else {
-      const m = Math.floor((-o - 1) / 3), k = (-o - 1) % 3;
+      const m = Math.floor((-o - 1) / 3),
+        k = (-o - 1) % 3;
       const [xc, yc] = masters[m]!.center;
-      if (k === 0) { r[0]![e] = 1; r[3]![e] = -yc; }
-      if (k === 1) { r[1]![e] = 1; r[3]![e] = xc; }
+      if (k === 0) {
+        r[0]![e] = 1;
+        r[3]![e] = -yc;
+      }
+      if (k === 1) {
+        r[1]![e] = 1;
+        r[3]![e] = xc;
+      }
       if (k === 2) r[3]![e] = 1;
     }
   }
@@ -106,31 +124,38 @@ export function jacobiEigen(a: number[][]): { values: number[]; vectors: number[
   const A = a.map((row) => [...row]);
   const V: number[][] = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 1 : 0)));
   for (let sweep = 0; sweep < 100; sweep++) {
-    let off = 0, scale = 0;
-    for (let p = 0; p < m; p++) for (let q = 0; q < m; q++) (p === q ? (scale += A[p]![q]! ** 2) : (off += A[p]![q]! ** 2));
+    let off = 0,
+      scale = 0;
+    for (let p = 0; p < m; p++)
+      for (let q = 0; q < m; q++) p === q ? (scale += A[p]![q]! ** 2) : (off += A[p]![q]! ** 2);
     if (off <= 1e-30 * scale) break;
-    for (let p = 0; p < m - 1; p++) for (let q = p + 1; q < m; q++) {
-      const apq = A[p]![q]!;
-      if (Math.abs(apq) < 1e-300) continue;
-      const theta = (A[q]![q]! - A[p]![p]!) / (2 * apq);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1), s = t * c;
-      for (let k = 0; k < m; k++) {
-        const akp = A[k]![p]!, akq = A[k]![q]!;
-        A[k]![p] = c * akp - s * akq;
-        A[k]![q] = s * akp + c * akq;
+    for (let p = 0; p < m - 1; p++)
+      for (let q = p + 1; q < m; q++) {
+        const apq = A[p]![q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (A[q]![q]! - A[p]![p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1),
+          s = t * c;
+        for (let k = 0; k < m; k++) {
+          const akp = A[k]![p]!,
+            akq = A[k]![q]!;
+          A[k]![p] = c * akp - s * akq;
+          A[k]![q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < m; k++) {
+          const apk = A[p]![k]!,
+            aqk = A[q]![k]!;
+          A[p]![k] = c * apk - s * aqk;
+          A[q]![k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < m; k++) {
+          const vkp = V[k]![p]!,
+            vkq = V[k]![q]!;
+          V[k]![p] = c * vkp - s * vkq;
+          V[k]![q] = s * vkp + c * vkq;
+        }
       }
-      for (let k = 0; k < m; k++) {
-        const apk = A[p]![k]!, aqk = A[q]![k]!;
-        A[p]![k] = c * apk - s * aqk;
-        A[q]![k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < m; k++) {
-        const vkp = V[k]![p]!, vkq = V[k]![q]!;
-        V[k]![p] = c * vkp - s * vkq;
-        V[k]![q] = s * vkp + c * vkq;
-      }
-    }
   }
   return { values: A.map((row, i) => row[i]!), vectors: V };
 }
@@ -160,7 +185,8 @@ export function massRank(M: MassMatrix): number {
   for (let k = 0; k < M.values.length; k++) {
     if (M.values[k] === 0) continue;
     for (const e of [M.rows[k]!, M.cols[k]!]) {
-      const root = find(e), members = blocks.get(root) ?? [];
+      const root = find(e),
+        members = blocks.get(root) ?? [];
       if (!members.includes(e)) members.push(e);
       blocks.set(root, members);
     }
@@ -169,7 +195,10 @@ export function massRank(M: MassMatrix): number {
   for (let k = 0; k < M.values.length; k++) entry.set(M.rows[k]! * M.n + M.cols[k]!, M.values[k]!);
   let rank = 0;
   for (const members of blocks.values()) {
-    if (members.length === 1) { rank++; continue; }
+    if (members.length === 1) {
+      rank++;
+      continue;
+    }
     const a = members.map((r) => members.map((c) => entry.get(Math.min(r, c) * M.n + Math.max(r, c)) ?? 0));
     const { values } = jacobiEigen(a);
     const top = Math.max(...values.map(Math.abs));
@@ -189,7 +218,11 @@ const BLOCK = 4;
  * residual norm ‖R s_last‖ (its components on the last block), so convergence is known
  * without another solve. `solveMany` applies K⁻¹ (the factored stiffness) to several vectors.
  */
-export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float64Array[], count: number): { omega2: number[]; vectors: Float64Array[] } {
+export function lanczos(
+  M: MassMatrix,
+  solveMany: (fs: Float64Array[]) => Float64Array[],
+  count: number,
+): { omega2: number[]; vectors: Float64Array[] } {
   const n = M.n;
   const diag = new Float64Array(n);
   for (let k = 0; k < M.values.length; k++) if (M.rows[k] === M.cols[k]) diag[M.rows[k]!] = M.values[k]!;
@@ -199,7 +232,8 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
   const p = Math.min(BLOCK, want);
   const maxSize = Math.min(massDofs, Math.max(5 * want, want + 32));
   const random = lcg(12345);
-  const Q: Float64Array[] = [], MQ: Float64Array[] = [];
+  const Q: Float64Array[] = [],
+    MQ: Float64Array[] = [];
   const H: number[][] = [];
 
   /** Makes v M-orthogonal to Q (twice, for round-off); returns the coefficients removed. */
@@ -222,8 +256,13 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
     return w;
   };
   /** M-orthonormalises a block against Q and itself: W = Q_new R (a dependent vector is replaced by a fresh one, its R column zero). */
-  const orthonormalise = (W: Float64Array[], first = false, scales?: number[]): { block: Float64Array[]; mblock: Float64Array[]; R: number[][] } => {
-    const block: Float64Array[] = [], mblock: Float64Array[] = [];
+  const orthonormalise = (
+    W: Float64Array[],
+    first = false,
+    scales?: number[],
+  ): { block: Float64Array[]; mblock: Float64Array[]; R: number[][] } => {
+    const block: Float64Array[] = [],
+      mblock: Float64Array[] = [];
     const R = W.map(() => W.map(() => 0));
     for (let c = 0; c < W.length; c++) {
       const v = W[c]!;
@@ -249,7 +288,10 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
         v.set(fresh);
         R[c]![c] = 0;
       } else R[c]![c] = norm;
-      for (let i = 0; i < n; i++) { v[i]! /= norm; Mv[i]! /= norm; }
+      for (let i = 0; i < n; i++) {
+        v[i]! /= norm;
+        Mv[i]! /= norm;
+      }
       block.push(v);
       mblock.push(Mv);
     }
@@ -257,8 +299,13 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
   };
 
   const first = orthonormalise(solveMany(Array.from({ length: p }, () => massTimes(M, randomVector()))), true);
-  if (first.block.length === 0) throw new SolverError('INVALID_ARGUMENTS', 'the model has no mass on free freedoms: assign masses or a mass source first');
-  let block = first.block, mblock = first.mblock;
+  if (first.block.length === 0)
+    throw new SolverError(
+      'INVALID_ARGUMENTS',
+      'the model has no mass on free freedoms: assign masses or a mass source first',
+    );
+  let block = first.block,
+    mblock = first.mblock;
   let best: { omega2: number[]; vectors: Float64Array[] } | null = null;
   for (;;) {
     const start = Q.length;
@@ -272,19 +319,26 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
     const scales = W.map((w) => Math.sqrt(Math.max(0, dot(w, massTimes(M, w)))));
     W.forEach((w, c) => {
       const removed = orthogonalise(w, Q, MQ);
-      removed.forEach((h, i) => { H[i]![start + c] = h; H[start + c]![i] = h; });
+      removed.forEach((h, i) => {
+        H[i]![start + c] = h;
+        H[start + c]![i] = h;
+      });
     });
-    for (let c = 0; c < block.length; c++) for (let d = c + 1; d < block.length; d++) {
-      const h = (H[start + c]![start + d]! + H[start + d]![start + c]!) / 2;
-      H[start + c]![start + d] = H[start + d]![start + c] = h;
-    }
+    for (let c = 0; c < block.length; c++)
+      for (let d = c + 1; d < block.length; d++) {
+        const h = (H[start + c]![start + d]! + H[start + d]![start + c]!) / 2;
+        H[start + c]![start + d] = H[start + d]![start + c] = h;
+      }
     const next = orthonormalise(W, false, scales);
     const size = Q.length;
     // (A basis that stops growing spans every mode there is: fewer than asked when the masses
     // span fewer independent motions than their count of freedoms, e.g. one point mass on a diaphragm.)
     if (size >= want || next.block.length === 0) {
       const { values, vectors } = jacobiEigen(H);
-      const order = values.map((_, k) => k).sort((x, y) => values[y]! - values[x]!).slice(0, want);
+      const order = values
+        .map((_, k) => k)
+        .sort((x, y) => values[y]! - values[x]!)
+        .slice(0, want);
       const residual = (k: number) => {
         let sum = 0;
         for (let r = 0; r < block.length; r++) {
@@ -301,7 +355,13 @@ export function lanczos(M: MassMatrix, solveMany: (fs: Float64Array[]) => Float6
           omega2: order.map((k) => 1 / values[k]!),
           vectors: order.map((k) => {
             const x = new Float64Array(n);
-            for (let c = 0; c < size; c++) { const s = vectors[c]![k]!; if (s !== 0) { const q = Q[c]!; for (let i = 0; i < n; i++) x[i]! += s * q[i]!; } }
+            for (let c = 0; c < size; c++) {
+              const s = vectors[c]![k]!;
+              if (s !== 0) {
+                const q = Q[c]!;
+                for (let i = 0; i < n; i++) x[i]! += s * q[i]!;
+              }
+            }
             return x;
           }),
         };

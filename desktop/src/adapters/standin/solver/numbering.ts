@@ -9,7 +9,12 @@
 // the stiffness matrix narrow whatever order the joints were created in.
 import { DOF_NAMES, INACTIVE_2D, SolverError, type SolverModel } from './types.ts';
 
-export interface Master { name: string; z: number; center: [number, number]; joints: number[] }
+export interface Master {
+  name: string;
+  z: number;
+  center: [number, number];
+  joints: number[];
+}
 
 export interface Numbering {
   /** Number of equations. */
@@ -34,20 +39,33 @@ export function numberEquations(model: SolverModel): Numbering {
   for (const d of model.diaphragms ?? []) {
     if (d.joints.length === 0) continue;
     const m = masters.length;
-    let x = 0, y = 0;
+    let x = 0,
+      y = 0;
     for (const j of d.joints) {
-      if (masterOf[j] !== -1 && masterOf[j] !== m) throw new SolverError('INVALID_ARGUMENTS', `joint ${model.joints[j]!.name} is in two diaphragms`, { joint: model.joints[j]!.name });
+      if (masterOf[j] !== -1 && masterOf[j] !== m)
+        throw new SolverError('INVALID_ARGUMENTS', `joint ${model.joints[j]!.name} is in two diaphragms`, {
+          joint: model.joints[j]!.name,
+        });
       masterOf[j] = m;
       const joint = model.joints[j]!;
       for (const c of CONSTRAINED) {
         if (active(c, model) && joint.restraint[c]) {
-          throw new SolverError('INVALID_ARGUMENTS', `joint ${joint.name} is restrained in ${DOF_NAMES[c]} and constrained by diaphragm ${d.name}: take supports out of the diaphragm`, { joint: joint.name, diaphragm: d.name });
+          throw new SolverError(
+            'INVALID_ARGUMENTS',
+            `joint ${joint.name} is restrained in ${DOF_NAMES[c]} and constrained by diaphragm ${d.name}: take supports out of the diaphragm`,
+            { joint: joint.name, diaphragm: d.name },
+          );
         }
       }
       x += joint.xyz[0];
       y += joint.xyz[1];
     }
-    masters.push({ name: d.name, z: model.joints[d.joints[0]!]!.xyz[2], center: [x / d.joints.length, y / d.joints.length], joints: [...d.joints] });
+    masters.push({
+      name: d.name,
+      z: model.joints[d.joints[0]!]!.xyz[2],
+      center: [x / d.joints.length, y / d.joints.length],
+      joints: [...d.joints],
+    });
   }
 
   // Nodes: joints 0 … nj−1, then masters. Neighbours through frames and constraints.
@@ -73,7 +91,8 @@ export function numberEquations(model: SolverModel): Numbering {
     if (node >= nj) return CONSTRAINED.filter((d) => active(d, model)).length;
     const joint = model.joints[node]!;
     let c = 0;
-    for (let d = 0; d < 6; d++) if (active(d, model) && !joint.restraint[d] && !(masterOf[node]! >= 0 && CONSTRAINED.includes(d))) c++;
+    for (let d = 0; d < 6; d++)
+      if (active(d, model) && !joint.restraint[d] && !(masterOf[node]! >= 0 && CONSTRAINED.includes(d))) c++;
     return c;
   };
   const creation: number[] = [];
@@ -95,7 +114,12 @@ export function numberEquations(model: SolverModel): Numbering {
   for (const node of order) {
     if (node >= nj) {
       const m = node - nj;
-      CONSTRAINED.forEach((d, k) => { if (active(d, model)) { masterEq[m]![k] = n++; owner.push(-(m * 3 + k) - 1); } });
+      CONSTRAINED.forEach((d, k) => {
+        if (active(d, model)) {
+          masterEq[m]![k] = n++;
+          owner.push(-(m * 3 + k) - 1);
+        }
+      });
       continue;
     }
     const joint = model.joints[node]!;
@@ -116,24 +140,51 @@ export function numberEquations(model: SolverModel): Numbering {
     for (let d = 0; d < 6; d++) {
       const s = j * 6 + d;
       start[s] = eqs.length;
-      if (ownEq[s]! >= 0) { eqs.push(ownEq[s]!); coefs.push(1); continue; }
+      if (ownEq[s]! >= 0) {
+        eqs.push(ownEq[s]!);
+        coefs.push(1);
+        continue;
+      }
       if (m < 0 || !active(d, model) || !CONSTRAINED.includes(d)) continue;
       const [ux, uy, rz] = masterEq[m]!;
       const [xc, yc] = masters[m]!.center;
       const [x, y] = model.joints[j]!.xyz;
-      const push = (e: number, c: number) => { if (e! >= 0 && c !== 0) { eqs.push(e); coefs.push(c); } };
-      if (d === 0) { push(ux!, 1); push(rz!, -(y - yc)); }
-      else if (d === 1) { push(uy!, 1); push(rz!, x - xc); }
-      else push(rz!, 1);
+      const push = (e: number, c: number) => {
+        if (e! >= 0 && c !== 0) {
+          eqs.push(e);
+          coefs.push(c);
+        }
+      };
+      if (d === 0) {
+        push(ux!, 1);
+        push(rz!, -(y - yc));
+      } else if (d === 1) {
+        push(uy!, 1);
+        push(rz!, x - xc);
+      } else push(rz!, 1);
     }
   }
   start[nj * 6] = eqs.length;
-  return { n, start, eqs: Int32Array.from(eqs), coefs: Float64Array.from(coefs), masters, owner: Int32Array.from(owner) };
+  return {
+    n,
+    start,
+    eqs: Int32Array.from(eqs),
+    coefs: Float64Array.from(coefs),
+    masters,
+    owner: Int32Array.from(owner),
+  };
 }
 
 /** The half-bandwidth an order of the nodes gives (the widest span of equations one frame touches). */
-function bandOf(order: number[], eqCount: (node: number) => number, model: SolverModel, masterOf: Int32Array, nj: number): number {
-  const first = new Int32Array(order.length), last = new Int32Array(order.length);
+function bandOf(
+  order: number[],
+  eqCount: (node: number) => number,
+  model: SolverModel,
+  masterOf: Int32Array,
+  nj: number,
+): number {
+  const first = new Int32Array(order.length),
+    last = new Int32Array(order.length);
   let n = 0;
   for (const node of order) {
     first[node] = n;
@@ -145,8 +196,13 @@ function bandOf(order: number[], eqCount: (node: number) => number, model: Solve
     const group = [f.i, f.j];
     if (masterOf[f.i]! >= 0) group.push(nj + masterOf[f.i]!);
     if (masterOf[f.j]! >= 0) group.push(nj + masterOf[f.j]!);
-    let lo = Infinity, hi = -Infinity;
-    for (const g of group) if (last[g]! >= first[g]!) { lo = Math.min(lo, first[g]!); hi = Math.max(hi, last[g]!); }
+    let lo = Infinity,
+      hi = -Infinity;
+    for (const g of group)
+      if (last[g]! >= first[g]!) {
+        lo = Math.min(lo, first[g]!);
+        hi = Math.max(hi, last[g]!);
+      }
     if (hi >= lo) band = Math.max(band, hi - lo);
   }
   return band;
@@ -166,7 +222,11 @@ export function reverseCuthillMcKee(adjacency: Set<number>[]): number[] {
     for (let h = 0; h < out.length; h++) {
       const v = out[h]!;
       const next = [...adjacency[v]!].filter((u) => !mark[u]).sort((p, q) => degree[p]! - degree[q]! || p - q);
-      for (const u of next) { mark[u] = 1; depth[u] = depth[v]! + 1; out.push(u); }
+      for (const u of next) {
+        mark[u] = 1;
+        depth[u] = depth[v]! + 1;
+        out.push(u);
+      }
     }
     return { order: out, depth };
   };

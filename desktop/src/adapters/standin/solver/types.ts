@@ -4,7 +4,11 @@
 export type Six = [number, number, number, number, number, number];
 export type Vec3 = [number, number, number];
 
-export interface SolverJoint { name: string; xyz: Vec3; restraint: boolean[] }
+export interface SolverJoint {
+  name: string;
+  xyz: Vec3;
+  restraint: boolean[];
+}
 export interface SolverFrame {
   name: string;
   i: number; // joint index
@@ -22,16 +26,34 @@ export interface SolverFrame {
 export type MemberLoadDirection = { global: Vec3 } | { local: 0 | 1 | 2 };
 export type MemberLoad =
   | { frame: number; kind: 'point'; direction: MemberLoadDirection; value: number; at: number }
-  | { frame: number; kind: 'distributed'; direction: MemberLoadDirection; from: number; to: number; start: number; end: number };
-export interface JointLoad { joint: number; values: Six }
-export interface LoadCase { name: string; joints: JointLoad[]; members: MemberLoad[] }
+  | {
+      frame: number;
+      kind: 'distributed';
+      direction: MemberLoadDirection;
+      from: number;
+      to: number;
+      start: number;
+      end: number;
+    };
+export interface JointLoad {
+  joint: number;
+  values: Six;
+}
+export interface LoadCase {
+  name: string;
+  joints: JointLoad[];
+  members: MemberLoad[];
+}
 
 /**
  * A rigid diaphragm: its joints move together in their horizontal plane (UX, UY and RZ of
  * each follow the rigid body's), as ETABS's rigid diaphragms and SAP2000's diaphragm
  * constraints do. The model gives one group per diaphragm and elevation.
  */
-export interface Diaphragm { name: string; joints: number[] }
+export interface Diaphragm {
+  name: string;
+  joints: number[];
+}
 
 export interface SolverModel {
   dimension: '2d' | '3d';
@@ -42,10 +64,18 @@ export interface SolverModel {
   masses?: Six[];
 }
 
-export interface ModalRequest { name: string; modes: number }
-export interface AnalysisRequest { model: SolverModel; cases: LoadCase[]; modal?: ModalRequest[] }
+export interface ModalRequest {
+  name: string;
+  modes: number;
+}
+export interface AnalysisRequest {
+  model: SolverModel;
+  cases: LoadCase[];
+  modal?: ModalRequest[];
+}
 
-export type LocalLoad = { kind: 'point'; at: number; w: Vec3 } | { kind: 'distributed'; from: number; to: number; w1: Vec3; w2: Vec3 };
+export type LocalLoad =
+  { kind: 'point'; at: number; w: Vec3 } | { kind: 'distributed'; from: number; to: number; w1: Vec3; w2: Vec3 };
 
 export interface CaseResult {
   name: string;
@@ -76,7 +106,12 @@ export interface ModalResult {
   totalMass: [number, number, number, number];
 }
 
-export interface AnalysisOutput { equations: number; bandwidth: number; results: CaseResult[]; modal: ModalResult[] }
+export interface AnalysisOutput {
+  equations: number;
+  bandwidth: number;
+  results: CaseResult[];
+  modal: ModalResult[];
+}
 
 export class SolverError extends Error {
   readonly code: 'UNSTABLE_STRUCTURE' | 'INVALID_ARGUMENTS' | 'TOO_LARGE';

@@ -8,7 +8,8 @@ import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
 
 const html = htm.bind(h);
-const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escape = (s) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 const marked = new Marked({ gfm: true, breaks: true });
 // HTML in the model's text is text: a raw <img onerror> or <script> shows as written.
 marked.use({ renderer: { html: ({ text }) => escape(text) } });
@@ -19,7 +20,39 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('rel', 'noopener noreferrer');
   }
 });
-const ALLOWED = { ALLOWED_TAGS: ['p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'a', 'sup', 'sub'], ALLOWED_ATTR: ['href', 'title', 'align', 'start', 'target', 'rel'], ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i };
+const ALLOWED = {
+  ALLOWED_TAGS: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    'del',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+    'a',
+    'sup',
+    'sub',
+  ],
+  ALLOWED_ATTR: ['href', 'title', 'align', 'start', 'target', 'rel'],
+  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#)/i,
+};
 
 /** Markdown → sanitised HTML. */
 export function renderMarkdown(text) {

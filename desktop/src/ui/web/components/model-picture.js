@@ -9,11 +9,15 @@ import htm from 'htm';
 import { num, plural, unitsOf } from '../lib/format.js';
 
 const html = htm.bind(h);
-const W = 640, H = 460, PAD = 46;
-const MAX_LOAD_ARROWS = 300, MAX_LABELS = 12;
+const W = 640,
+  H = 460,
+  PAD = 46;
+const MAX_LOAD_ARROWS = 300,
+  MAX_LABELS = 12;
 /** Past this many members the picture is drawn for speed: solid deflected shape, square line ends, no anti-aliasing (a dashed path of thousands of segments takes seconds to stroke). */
 const BIG = 1000;
-const COS30 = Math.cos(Math.PI / 6), SIN30 = 0.5;
+const COS30 = Math.cos(Math.PI / 6),
+  SIN30 = 0.5;
 
 /** A nice factor: 1, 2 or 5 × 10^n at or below x. */
 function nice(x) {
@@ -34,12 +38,15 @@ export function layout(sketch) {
   }
   let [minU, maxU, minV, maxV] = [Infinity, -Infinity, Infinity, -Infinity];
   for (let k = 0; k < n; k++) {
-    minU = Math.min(minU, base[2 * k]); maxU = Math.max(maxU, base[2 * k]);
-    minV = Math.min(minV, base[2 * k + 1]); maxV = Math.max(maxV, base[2 * k + 1]);
+    minU = Math.min(minU, base[2 * k]);
+    maxU = Math.max(maxU, base[2 * k]);
+    minV = Math.min(minV, base[2 * k + 1]);
+    maxV = Math.max(maxV, base[2 * k + 1]);
   }
   const extent = Math.max(maxU - minU, maxV - minV) || 1;
   const scale = Math.min((W - 2 * PAD) / (maxU - minU || extent), (H - 2 * PAD) / (maxV - minV || extent));
-  const cx = (minU + maxU) / 2, cy = (minV + maxV) / 2;
+  const cx = (minU + maxU) / 2,
+    cy = (minV + maxV) / 2;
   const px = (u, v) => [W / 2 + (u - cx) * scale, H / 2 - (v - cy) * scale];
   return { n, two, proj, base, extent, px };
 }
@@ -56,13 +63,18 @@ export function draw(sketch) {
     members += `M${f(a[0])} ${f(a[1])}L${f(b[0])} ${f(b[1])}`;
   }
   // Deflected shape: the largest displacement drawn as 8 % of the model's size, at a round factor.
-  let deflected = '', factor = null, maxDisp = null;
+  let deflected = '',
+    factor = null,
+    maxDisp = null;
   const disp = sketch.results?.displacements ?? [];
   if (disp.length) {
     const d = new Float64Array(3 * L.n);
-    let max = 0, where = null;
+    let max = 0,
+      where = null;
     for (const [k, v] of disp) {
-      d[3 * k] = v[0]; d[3 * k + 1] = v[1]; d[3 * k + 2] = v[2];
+      d[3 * k] = v[0];
+      d[3 * k + 1] = v[1];
+      d[3 * k + 2] = v[2];
       const m = Math.hypot(v[0], v[1], v[2]);
       if (m > max) [max, where] = [m, k];
     }
@@ -70,7 +82,11 @@ export function draw(sketch) {
       factor = nice((0.08 * L.extent) / max);
       maxDisp = { value: max, joint: sketch.names[where] };
       const moved = (k) => {
-        const [p, q] = L.proj(sketch.xyz[3 * k] + factor * d[3 * k], sketch.xyz[3 * k + 1] + factor * d[3 * k + 1], sketch.xyz[3 * k + 2] + factor * d[3 * k + 2]);
+        const [p, q] = L.proj(
+          sketch.xyz[3 * k] + factor * d[3 * k],
+          sketch.xyz[3 * k + 1] + factor * d[3 * k + 1],
+          sketch.xyz[3 * k + 2] + factor * d[3 * k + 2],
+        );
         return L.px(p, q);
       };
       for (let e = 0; e < sketch.frames.length; e += 2) {
@@ -80,10 +96,13 @@ export function draw(sketch) {
     }
   }
   // Supports: a filled square (fixed), a triangle (pinned), a circle on a line (roller).
-  let fixed = '', pinned = '', rollers = '';
+  let fixed = '',
+    pinned = '',
+    rollers = '';
   for (const s of sketch.supports) {
     const [x, y] = at(s.joint);
-    const all = s.restraint.every(Boolean), trans = s.restraint.slice(0, 3).every(Boolean);
+    const all = s.restraint.every(Boolean),
+      trans = s.restraint.slice(0, 3).every(Boolean);
     if (all) fixed += `M${f(x - 6)} ${f(y)}h12v8h-12z`;
     else if (trans) pinned += `M${f(x)} ${f(y)}l-6 10h12z`;
     else rollers += `M${f(x - 4)} ${f(y + 5)}a4 4 0 1 0 8 0a4 4 0 1 0 -8 0M${f(x - 7)} ${f(y + 10)}h14`;
@@ -105,13 +124,15 @@ export function draw(sketch) {
   let drawn = 0;
   const loadCount = sketch.loads.joints.length + sketch.loads.members.length;
   for (const l of sketch.loads.joints) {
-    const F = l.force, m = Math.hypot(...F);
+    const F = l.force,
+      m = Math.hypot(...F);
     if (!m || drawn >= MAX_LOAD_ARROWS) continue;
     const [ux, uy] = dirOf(F[0] / m, F[1] / m, F[2] / m);
     const [x, y] = at(l.joint);
     arrows += arrow(x, y, ux, uy);
     drawn++;
-    if (labels.length < MAX_LABELS) labels.push({ x: x - ux * 30, y: y - uy * 30 - 4, text: `${num(m)} ${u.force}`, cls: 'load' });
+    if (labels.length < MAX_LABELS)
+      labels.push({ x: x - ux * 30, y: y - uy * 30 - 4, text: `${num(m)} ${u.force}`, cls: 'load' });
   }
   const GLOBAL = { X: [1, 0, 0], Y: [0, 1, 0], Z: [0, 0, 1], gravity: [0, 0, -1] };
   for (const l of sketch.loads.members) {
@@ -121,16 +142,24 @@ export function draw(sketch) {
     const [ux, uy] = dirOf(g[0] * sign, g[1] * sign, g[2] * sign);
     const [a, b] = [at(sketch.frames[2 * l.frame]), at(sketch.frames[2 * l.frame + 1])];
     const points = l.point ? [l.from] : [0, 0.25, 0.5, 0.75, 1].map((t) => l.from + t * (l.to - l.from));
-    for (const t of points) arrows += arrow(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), ux, uy, l.point ? 26 : 16);
+    for (const t of points)
+      arrows += arrow(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]), ux, uy, l.point ? 26 : 16);
     drawn++;
     if (labels.length < MAX_LABELS) {
       const t = (l.from + l.to) / 2;
-      labels.push({ x: a[0] + t * (b[0] - a[0]) - ux * 22, y: a[1] + t * (b[1] - a[1]) - uy * 22 - 4, text: l.point ? `${num(Math.abs(l.value))} ${u.force}` : `${num(Math.abs(l.value))} ${u.perLength}`, cls: 'load' });
+      labels.push({
+        x: a[0] + t * (b[0] - a[0]) - ux * 22,
+        y: a[1] + t * (b[1] - a[1]) - uy * 22 - 4,
+        text: l.point ? `${num(Math.abs(l.value))} ${u.force}` : `${num(Math.abs(l.value))} ${u.perLength}`,
+        cls: 'load',
+      });
     }
   }
   // Reactions: force arrows at the supports, the largest ones labelled.
   let reactions = '';
-  const reacts = [...(sketch.results?.reactions ?? [])].sort((p, q) => Math.hypot(...q[1].slice(0, 3)) - Math.hypot(...p[1].slice(0, 3)));
+  const reacts = [...(sketch.results?.reactions ?? [])].sort(
+    (p, q) => Math.hypot(...q[1].slice(0, 3)) - Math.hypot(...p[1].slice(0, 3)),
+  );
   for (const [k, v] of reacts.slice(0, MAX_LOAD_ARROWS)) {
     const m = Math.hypot(v[0], v[1], v[2]);
     if (!m) continue;
@@ -141,22 +170,60 @@ export function draw(sketch) {
   }
   const reactionLabels = reacts.slice(0, L.two ? MAX_LABELS : 4).map(([k, v]) => {
     const [x, y] = at(k);
-    const parts = L.two ? [[0, 'H'], [2, 'V'], [4, 'M']] : [[2, 'V']];
-    return { x, y: y + 40, text: parts.filter(([i]) => v[i]).map(([i, n]) => `${n} ${num(v[i])} ${i < 3 ? u.force : u.moment}`).join(', '), cls: 'reaction' };
+    const parts = L.two
+      ? [
+          [0, 'H'],
+          [2, 'V'],
+          [4, 'M'],
+        ]
+      : [[2, 'V']];
+    return {
+      x,
+      y: y + 40,
+      text: parts
+        .filter(([i]) => v[i])
+        .map(([i, n]) => `${n} ${num(v[i])} ${i < 3 ? u.force : u.moment}`)
+        .join(', '),
+      cls: 'reaction',
+    };
   });
-  return { members, deflected, fixed, pinned, rollers, arrows, reactions, labels: [...labels, ...reactionLabels], factor, maxDisp, loadCount, drawn, u, two: L.two };
+  return {
+    members,
+    deflected,
+    fixed,
+    pinned,
+    rollers,
+    arrows,
+    reactions,
+    labels: [...labels, ...reactionLabels],
+    factor,
+    maxDisp,
+    loadCount,
+    drawn,
+    u,
+    two: L.two,
+  };
 }
 
 export function ModelPicture({ sketch }) {
   const d = useMemo(() => (sketch && sketch.names.length ? draw(sketch) : null), [sketch]);
-  if (!sketch) return html`<div class="picture empty-picture muted">The model appears here once the agent builds one.</div>`;
+  if (!sketch)
+    return html`<div class="picture empty-picture muted">The model appears here once the agent builds one.</div>`;
   if (!d) return html`<div class="picture empty-picture muted">The model has no joints yet.</div>`;
   const members = sketch.frames.length / 2;
   return html`<figure class="picture" aria-label="Model picture">
-    <svg viewBox=${`0 0 ${W} ${H}`} class=${members > BIG ? 'big' : ''} role="img" aria-label=${`${d.two ? '2D' : '3D'} model of ${plural(members, 'member')}`} data-members=${members}>
+    <svg
+      viewBox=${`0 0 ${W} ${H}`}
+      class=${members > BIG ? 'big' : ''}
+      role="img"
+      aria-label=${`${d.two ? '2D' : '3D'} model of ${plural(members, 'member')}`}
+      data-members=${members}
+    >
       <path class="members" d=${d.members} />
       ${d.deflected && html`<path class="deflected" d=${d.deflected} />`}
-      <path class="support" d=${d.fixed} /><path class="support open" d=${d.pinned} /><path class="support open" d=${d.rollers} />
+      <path class="support" d=${d.fixed} />
+      <path class="support open" d=${d.pinned} />
+      <path class="support open" d=${d.rollers} />
       <path class="loads" d=${d.arrows} />
       <path class="reactions" d=${d.reactions} />
       ${d.labels.map((l) => html`<text x=${l.x.toFixed(1)} y=${l.y.toFixed(1)} class=${l.cls}>${l.text}</text>`)}

@@ -18,7 +18,8 @@ export const splitName = (name) => {
   const program = String(name).slice(0, cut);
   return PROGRAM[program] ? { program, tool: String(name).slice(cut + 1) } : { program: null, tool: String(name) };
 };
-const list = (xs, max = 4) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
+const list = (xs, max = 4) =>
+  xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`;
 const jointName = (j) => (Array.isArray(j) ? `(${j.map((v) => num(v)).join(', ')})` : String(j));
 const RESTRAINTS = { fixed: 'Fixed', pinned: 'Pinned', roller_z: 'Vertical roller at' };
 
@@ -29,15 +30,30 @@ export function describe(name, args = {}, result, units) {
   switch (tool) {
     case 'new_model': {
       const t = args.template;
-      const shape = !t || t.kind === 'blank' ? 'blank' : t.kind === 'portal_frame' ? `portal frame, ${plural(t.bays ?? 1, 'bay')} of ${num(t.bay_width)} ${u.length}, ${plural(t.stories ?? 1, 'storey')} of ${num(t.story_height)} ${u.length}` : t.kind === 'beam' ? `continuous beam, ${plural(t.spans, 'span')} of ${num(t.span_length)} ${u.length}` : t.kind;
+      const shape =
+        !t || t.kind === 'blank'
+          ? 'blank'
+          : t.kind === 'portal_frame'
+            ? `portal frame, ${plural(t.bays ?? 1, 'bay')} of ${num(t.bay_width)} ${u.length}, ${plural(t.stories ?? 1, 'storey')} of ${num(t.story_height)} ${u.length}`
+            : t.kind === 'beam'
+              ? `continuous beam, ${plural(t.spans, 'span')} of ${num(t.span_length)} ${u.length}`
+              : t.kind;
       return `Started a new ${args.dimension === '3d' ? '3D' : '2D'} model in ${u.force}, ${u.length} (${shape})${result?.frames !== undefined ? `: ${plural(result.joints, 'joint')}, ${plural(result.frames, 'frame')}` : ''}`;
     }
-    case 'open_model': return `Opened ${args.path}`;
-    case 'save_model': return `Saved the model${result?.path ? ` to ${result.path}` : args.path ? ` to ${args.path}` : ''}`;
-    case 'define_material': return `Defined material ${args.name}: E = ${num(args.e)} ${u.stress}`;
+    case 'open_model':
+      return `Opened ${args.path}`;
+    case 'save_model':
+      return `Saved the model${result?.path ? ` to ${result.path}` : args.path ? ` to ${args.path}` : ''}`;
+    case 'define_material':
+      return `Defined material ${args.name}: E = ${num(args.e)} ${u.stress}`;
     case 'define_section': {
       const s = args.section ?? {};
-      const shape = s.shape === 'rectangle' ? `${num(s.depth)} × ${num(s.width)} ${u.length} rectangle` : s.shape === 'i_section' ? `I-shape ${num(s.depth)} × ${num(s.flange_width)} ${u.length}` : `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`;
+      const shape =
+        s.shape === 'rectangle'
+          ? `${num(s.depth)} × ${num(s.width)} ${u.length} rectangle`
+          : s.shape === 'i_section'
+            ? `I-shape ${num(s.depth)} × ${num(s.flange_width)} ${u.length}`
+            : `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`;
       return `Defined section ${args.name} (${shape}, ${args.material})`;
     }
     case 'define_frames': {
@@ -46,32 +62,49 @@ export function describe(name, args = {}, result, units) {
     }
     case 'assign_supports': {
       const joints = (args.joints ?? []).map(jointName);
-      const kind = typeof args.restraint === 'string' ? RESTRAINTS[args.restraint] ?? args.restraint : 'Restrained';
+      const kind = typeof args.restraint === 'string' ? (RESTRAINTS[args.restraint] ?? args.restraint) : 'Restrained';
       return `${kind} ${plural(joints.length, 'support')} (${joints.length === 1 ? 'joint' : 'joints'} ${list(joints)})`;
     }
     case 'assign_loads': {
       const loads = args.loads ?? [];
-      const kinds = [['joint', 'joint load'], ['frame_point', 'point load'], ['frame_distributed', 'distributed load']].map(([t, w]) => [loads.filter((l) => l.type === t).length, w]).filter(([n]) => n);
+      const kinds = [
+        ['joint', 'joint load'],
+        ['frame_point', 'point load'],
+        ['frame_distributed', 'distributed load'],
+      ]
+        .map(([t, w]) => [loads.filter((l) => l.type === t).length, w])
+        .filter(([n]) => n);
       return `Added ${list(kinds.map(([n, w]) => plural(n, w)))} to load pattern ${args.pattern}`;
     }
-    case 'run_analysis': return `Ran the analysis${result?.cases ? ` (${plural(result.cases.length, 'case')}: ${list(result.cases)}; ${plural(result.equations, 'equation')})` : ''}`;
+    case 'run_analysis':
+      return `Ran the analysis${result?.cases ? ` (${plural(result.cases.length, 'case')}: ${list(result.cases)}; ${plural(result.equations, 'equation')})` : ''}`;
     case 'read_results': {
-      const what = { displacements: 'displacements', reactions: 'support reactions', member_forces: 'member forces' }[args.kind] ?? args.kind;
+      const what =
+        { displacements: 'displacements', reactions: 'support reactions', member_forces: 'member forces' }[args.kind] ??
+        args.kind;
       const n = result?.joints?.length ?? result?.frames?.length;
       return `Read ${what} for ${args.case}${n !== undefined ? ` (${plural(n, args.kind === 'member_forces' ? 'frame' : 'joint')})` : ''}`;
     }
-    case 'define_stories': return `Defined ${plural(args.stories?.length ?? 0, 'story', 'stories')}${args.stories?.length ? ` (${args.stories[0].name} to ${args.stories.at(-1).name})` : ''}`;
-    case 'define_grids': return `Defined the grid: ${plural(args.x?.length ?? 0, 'line')} along X, ${plural(args.y?.length ?? 0, 'line')} along Y`;
-    case 'assign_diaphragm': return `Made ${result?.joints ? plural(result.joints.length, 'joint') : 'joints'} a ${args.rigid === false ? 'semi-rigid' : 'rigid'} diaphragm ${result?.diaphragm ?? args.name ?? ''}`.trimEnd();
-    case 'assign_joint_masses': return `Assigned masses to ${plural(args.joints?.length ?? 0, 'joint')}`;
-    case 'define_mass_source': return `Defined the mass source${[args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean).length ? `: ${list([args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean))}` : ''}`;
-    case 'define_area_section': return `Defined ${args.kind ?? 'area'} section ${args.name} (${num(args.thickness)} ${u.length}, ${args.material})`;
-    case 'define_areas': return `Added ${plural(args.areas?.length ?? 0, 'area')}`;
+    case 'define_stories':
+      return `Defined ${plural(args.stories?.length ?? 0, 'story', 'stories')}${args.stories?.length ? ` (${args.stories[0].name} to ${args.stories.at(-1).name})` : ''}`;
+    case 'define_grids':
+      return `Defined the grid: ${plural(args.x?.length ?? 0, 'line')} along X, ${plural(args.y?.length ?? 0, 'line')} along Y`;
+    case 'assign_diaphragm':
+      return `Made ${result?.joints ? plural(result.joints.length, 'joint') : 'joints'} a ${args.rigid === false ? 'semi-rigid' : 'rigid'} diaphragm ${result?.diaphragm ?? args.name ?? ''}`.trimEnd();
+    case 'assign_joint_masses':
+      return `Assigned masses to ${plural(args.joints?.length ?? 0, 'joint')}`;
+    case 'define_mass_source':
+      return `Defined the mass source${[args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean).length ? `: ${list([args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean))}` : ''}`;
+    case 'define_area_section':
+      return `Defined ${args.kind ?? 'area'} section ${args.name} (${num(args.thickness)} ${u.length}, ${args.material})`;
+    case 'define_areas':
+      return `Added ${plural(args.areas?.length ?? 0, 'area')}`;
     case 'define_load_combinations': {
       const made = result?.combinations?.map((c) => c.name) ?? (args.combinations ?? []).map((c) => c.name);
       return `${args.generate ? `Generated ${args.generate.code} combinations` : 'Defined combinations'}${made.length ? `: ${list(made)}` : ''}`;
     }
-    case 'define_modal_case': return `Defined modal case ${args.name ?? 'MODAL'} with ${plural(args.modes ?? 12, 'mode')}`;
+    case 'define_modal_case':
+      return `Defined modal case ${args.name ?? 'MODAL'} with ${plural(args.modes ?? 12, 'mode')}`;
     case 'define_response_spectrum': {
       const sp = args.spectrum ?? {};
       return `Defined response spectrum ${args.name}: ${sp.code ?? 'given points'} along ${args.direction}, ${args.combination ?? 'CQC'}`;
@@ -82,28 +115,49 @@ export function describe(name, args = {}, result, units) {
     }
     case 'story_drifts': {
       const worst = result?.max;
-      const verdict = result?.passes === true ? ', within the limit' : result?.passes === false ? ', over the limit' : '';
+      const verdict =
+        result?.passes === true ? ', within the limit' : result?.passes === false ? ', over the limit' : '';
       return `Read story drifts for ${args.case}${worst ? `: largest ${num(worst.drift)} at ${worst.story} (${worst.direction})${verdict}` : ''}`;
     }
-    case 'story_forces': return `Read story forces for ${args.case}`;
-    case 'list_tables': return `Listed ${result?.tables ? plural(result.tables.length, 'table') : 'the tables'}${args.contains ? ` with "${args.contains}"` : ''}`;
-    case 'read_table': return `Read ${args.table}${result?.rows ? ` (${plural(result.rows.length, 'row')}${result.total_rows > result.rows.length ? ` of ${num(result.total_rows)}` : ''})` : ''}`;
+    case 'story_forces':
+      return `Read story forces for ${args.case}`;
+    case 'list_tables':
+      return `Listed ${result?.tables ? plural(result.tables.length, 'table') : 'the tables'}${args.contains ? ` with "${args.contains}"` : ''}`;
+    case 'read_table':
+      return `Read ${args.table}${result?.rows ? ` (${plural(result.rows.length, 'row')}${result.total_rows > result.rows.length ? ` of ${num(result.total_rows)}` : ''})` : ''}`;
     case 'design_steel': {
       const g = result?.governing;
       return `Checked steel frames to ${result?.code ?? 'AISC 360-16'}${g ? `: ${g.frame} governs, ratio ${num(g.ratio)} (${g.clause}, ${g.combination})` : ''}`;
     }
-    case 'design_concrete': return `Designed concrete frames to ${result?.code ?? 'ACI 318-19'}${result ? ` (${plural(result.beams.length, 'beam station')}, ${plural(result.columns.length, 'column')})` : ''}`;
+    case 'design_concrete':
+      return `Designed concrete frames to ${result?.code ?? 'ACI 318-19'}${result ? ` (${plural(result.beams.length, 'beam station')}, ${plural(result.columns.length, 'column')})` : ''}`;
     case 'delete_objects': {
-      const what = [['frames', 'frame'], ['joints', 'joint'], ['areas', 'area'], ['patterns', 'load pattern'], ['combinations', 'combination']].map(([k, w]) => [(result?.deleted ?? args)[k] ?? [], w]).filter(([xs]) => xs.length);
+      const what = [
+        ['frames', 'frame'],
+        ['joints', 'joint'],
+        ['areas', 'area'],
+        ['patterns', 'load pattern'],
+        ['combinations', 'combination'],
+      ]
+        .map(([k, w]) => [(result?.deleted ?? args)[k] ?? [], w])
+        .filter(([xs]) => xs.length);
       // Past tense only once the program answered: a declined delete deleted nothing.
       return `${result ? 'Deleted' : 'Delete'} ${what.length ? list(what.map(([xs, w]) => `${w}${xs.length === 1 ? '' : 's'} ${list(xs, 3)}`)) : 'nothing'}`;
     }
-    case 'call_api': return `Called ${args.method}${result ? ` (returned ${JSON.stringify(result.returned)})` : ''}`;
-    case 'open_worksheet': return `Opened worksheet ${args.path}${result?.inputs ? ` (${plural(result.inputs.length, 'input')}, ${plural(result.outputs?.length ?? 0, 'output')})` : ''}`;
-    case 'set_inputs': return `Set ${plural(args.inputs?.length ?? 0, 'input')} of the worksheet`;
-    case 'read_outputs': return `Read ${plural(args.outputs?.length ?? result?.outputs?.length ?? 0, 'output')} of the worksheet`;
-    case 'save_worksheet': return `Saved the worksheet${args.path ? ` to ${args.path}` : ''}`;
-    default: return String(tool).replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    case 'call_api':
+      return `Called ${args.method}${result ? ` (returned ${JSON.stringify(result.returned)})` : ''}`;
+    case 'open_worksheet':
+      return `Opened worksheet ${args.path}${result?.inputs ? ` (${plural(result.inputs.length, 'input')}, ${plural(result.outputs?.length ?? 0, 'output')})` : ''}`;
+    case 'set_inputs':
+      return `Set ${plural(args.inputs?.length ?? 0, 'input')} of the worksheet`;
+    case 'read_outputs':
+      return `Read ${plural(args.outputs?.length ?? result?.outputs?.length ?? 0, 'output')} of the worksheet`;
+    case 'save_worksheet':
+      return `Saved the worksheet${args.path ? ` to ${args.path}` : ''}`;
+    default:
+      return String(tool)
+        .replace(/_/g, ' ')
+        .replace(/^./, (c) => c.toUpperCase());
   }
 }
 
@@ -117,43 +171,185 @@ export function tables(name, args = {}, result, units, dimension) {
   const two = dimension === '2d';
   const out = [];
   if (tool === 'define_frames') {
-    out.push({ title: 'Frames', headers: ['Frame', 'From', 'To', 'Section', `Length (${u.length})`], rows: (args.frames ?? []).map((f, k) => [result?.frames?.[k]?.name ?? f.name ?? k + 1, jointName(f.start), jointName(f.end), f.section, result?.frames?.[k]?.length]) });
+    out.push({
+      title: 'Frames',
+      headers: ['Frame', 'From', 'To', 'Section', `Length (${u.length})`],
+      rows: (args.frames ?? []).map((f, k) => [
+        result?.frames?.[k]?.name ?? f.name ?? k + 1,
+        jointName(f.start),
+        jointName(f.end),
+        f.section,
+        result?.frames?.[k]?.length,
+      ]),
+    });
   }
   if (tool === 'assign_loads') {
-    out.push({ title: `Loads in pattern ${args.pattern}`, headers: ['Kind', 'Where', 'Direction', 'Value', 'Position'], rows: (args.loads ?? []).map(withDefaults).map((l) => l.type === 'joint' ? ['Joint', jointName(l.joint), 'global', `F = (${l.force.map((v) => num(v)).join(', ')}) ${u.force}${l.moment.some((v) => v) ? `, M = (${l.moment.map((v) => num(v)).join(', ')}) ${u.moment}` : ''}`, ''] : l.type === 'frame_point' ? ['Point', `frame ${l.frame}`, l.direction, `${num(l.value)} ${u.force}`, l.relative === false ? `${num(l.distance)} ${u.length} from i` : `${num(l.distance * 100)} % of length`] : ['Distributed', `frame ${l.frame}`, l.direction, `${num(l.value)}${l.value_end !== undefined ? ` → ${num(l.value_end)}` : ''} ${u.perLength}`, l.relative === false ? `${num(l.from)}–${num(l.to)} ${u.length}` : `${num(l.from * 100)}–${num(l.to * 100)} %`]) });
+    out.push({
+      title: `Loads in pattern ${args.pattern}`,
+      headers: ['Kind', 'Where', 'Direction', 'Value', 'Position'],
+      rows: (args.loads ?? [])
+        .map(withDefaults)
+        .map((l) =>
+          l.type === 'joint'
+            ? [
+                'Joint',
+                jointName(l.joint),
+                'global',
+                `F = (${l.force.map((v) => num(v)).join(', ')}) ${u.force}${l.moment.some((v) => v) ? `, M = (${l.moment.map((v) => num(v)).join(', ')}) ${u.moment}` : ''}`,
+                '',
+              ]
+            : l.type === 'frame_point'
+              ? [
+                  'Point',
+                  `frame ${l.frame}`,
+                  l.direction,
+                  `${num(l.value)} ${u.force}`,
+                  l.relative === false
+                    ? `${num(l.distance)} ${u.length} from i`
+                    : `${num(l.distance * 100)} % of length`,
+                ]
+              : [
+                  'Distributed',
+                  `frame ${l.frame}`,
+                  l.direction,
+                  `${num(l.value)}${l.value_end !== undefined ? ` → ${num(l.value_end)}` : ''} ${u.perLength}`,
+                  l.relative === false
+                    ? `${num(l.from)}–${num(l.to)} ${u.length}`
+                    : `${num(l.from * 100)}–${num(l.to * 100)} %`,
+                ],
+        ),
+    });
   }
   if (tool === 'read_results' && result?.joints && result.kind === 'displacements') {
-    const cols = two ? [[0, 'UX'], [2, 'UZ'], [4, 'RY']] : [[0, 'UX'], [1, 'UY'], [2, 'UZ'], [3, 'RX'], [4, 'RY'], [5, 'RZ']];
-    const rows = result.joints.map((j) => [j.joint, ...cols.map(([k]) => (k < 3 ? j.values[k] * u.toSmall : j.values[k]))]);
-    out.push({ title: `Displacements, ${result.case}`, headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.small : 'rad'})`)], rows, numeric: true });
+    const cols = two
+      ? [
+          [0, 'UX'],
+          [2, 'UZ'],
+          [4, 'RY'],
+        ]
+      : [
+          [0, 'UX'],
+          [1, 'UY'],
+          [2, 'UZ'],
+          [3, 'RX'],
+          [4, 'RY'],
+          [5, 'RZ'],
+        ];
+    const rows = result.joints.map((j) => [
+      j.joint,
+      ...cols.map(([k]) => (k < 3 ? j.values[k] * u.toSmall : j.values[k])),
+    ]);
+    out.push({
+      title: `Displacements, ${result.case}`,
+      headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.small : 'rad'})`)],
+      rows,
+      numeric: true,
+    });
   }
   if (tool === 'read_results' && result?.joints && result.kind === 'reactions') {
-    const cols = two ? [[0, 'FX'], [2, 'FZ'], [4, 'MY']] : [[0, 'FX'], [1, 'FY'], [2, 'FZ'], [3, 'MX'], [4, 'MY'], [5, 'MZ']];
-    out.push({ title: `Support reactions, ${result.case}`, headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.force : u.moment})`)], rows: result.joints.map((j) => [j.joint, ...cols.map(([k]) => j.values[k])]), numeric: true });
+    const cols = two
+      ? [
+          [0, 'FX'],
+          [2, 'FZ'],
+          [4, 'MY'],
+        ]
+      : [
+          [0, 'FX'],
+          [1, 'FY'],
+          [2, 'FZ'],
+          [3, 'MX'],
+          [4, 'MY'],
+          [5, 'MZ'],
+        ];
+    out.push({
+      title: `Support reactions, ${result.case}`,
+      headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.force : u.moment})`)],
+      rows: result.joints.map((j) => [j.joint, ...cols.map(([k]) => j.values[k])]),
+      numeric: true,
+    });
   }
   if (tool === 'read_results' && result?.frames) {
     const rows = [];
     for (const f of result.frames) for (const s of f.stations ?? []) rows.push([f.frame, s.distance, ...s.values]);
-    out.push({ title: `Member forces, ${result.case}`, headers: ['Frame', `Station (${u.length})`, `P (${u.force})`, `V2 (${u.force})`, `V3 (${u.force})`, `T (${u.moment})`, `M2 (${u.moment})`, `M3 (${u.moment})`], rows, numeric: true });
+    out.push({
+      title: `Member forces, ${result.case}`,
+      headers: [
+        'Frame',
+        `Station (${u.length})`,
+        `P (${u.force})`,
+        `V2 (${u.force})`,
+        `V3 (${u.force})`,
+        `T (${u.moment})`,
+        `M2 (${u.moment})`,
+        `M3 (${u.moment})`,
+      ],
+      rows,
+      numeric: true,
+    });
   }
   if (tool === 'read_modal_results' && result?.modes) {
-    out.push({ title: `Modes, ${result.case}`, headers: ['Mode', 'Period (s)', 'Frequency (Hz)', 'UX', 'UY', 'RZ', 'ΣUX', 'ΣUY'], rows: result.modes.map((m) => [m.mode, m.period, m.frequency, m.ux, m.uy, m.rz, m.sum_ux, m.sum_uy]), numeric: true });
+    out.push({
+      title: `Modes, ${result.case}`,
+      headers: ['Mode', 'Period (s)', 'Frequency (Hz)', 'UX', 'UY', 'RZ', 'ΣUX', 'ΣUY'],
+      rows: result.modes.map((m) => [m.mode, m.period, m.frequency, m.ux, m.uy, m.rz, m.sum_ux, m.sum_uy]),
+      numeric: true,
+    });
   }
   if (tool === 'story_drifts' && result?.stories) {
-    out.push({ title: `Story drifts, ${result.case} (× ${num(result.amplification)}${result.limit !== null ? `, limit ${num(result.limit)}` : ''})`, headers: ['Story', 'Direction', 'Drift ratio', 'Joint'], rows: result.stories.map((r) => [r.story, r.direction, r.drift, r.joint]), numeric: true });
+    out.push({
+      title: `Story drifts, ${result.case} (× ${num(result.amplification)}${result.limit !== null ? `, limit ${num(result.limit)}` : ''})`,
+      headers: ['Story', 'Direction', 'Drift ratio', 'Joint'],
+      rows: result.stories.map((r) => [r.story, r.direction, r.drift, r.joint]),
+      numeric: true,
+    });
   }
   if (tool === 'story_forces' && result?.stories) {
-    out.push({ title: `Story forces, ${result.case}`, headers: ['Story', 'Location', `P (${u.force})`, `VX (${u.force})`, `VY (${u.force})`, `T (${u.moment})`, `MX (${u.moment})`, `MY (${u.moment})`], rows: result.stories.map((r) => [r.story, r.location, r.p, r.vx, r.vy, r.t, r.mx, r.my]), numeric: true });
+    out.push({
+      title: `Story forces, ${result.case}`,
+      headers: [
+        'Story',
+        'Location',
+        `P (${u.force})`,
+        `VX (${u.force})`,
+        `VY (${u.force})`,
+        `T (${u.moment})`,
+        `MX (${u.moment})`,
+        `MY (${u.moment})`,
+      ],
+      rows: result.stories.map((r) => [r.story, r.location, r.p, r.vx, r.vy, r.t, r.mx, r.my]),
+      numeric: true,
+    });
   }
   if (tool === 'design_steel' && result?.frames) {
-    out.push({ title: `Steel design, ${result.code}`, headers: ['Frame', 'Section', 'Ratio', 'Clause', 'Combination', 'Status'], rows: result.frames.map((f) => [f.frame, f.section, f.ratio ?? '—', f.clause ?? f.message ?? '', f.combination ?? '', f.status.replace('_', ' ')]), numeric: true });
+    out.push({
+      title: `Steel design, ${result.code}`,
+      headers: ['Frame', 'Section', 'Ratio', 'Clause', 'Combination', 'Status'],
+      rows: result.frames.map((f) => [
+        f.frame,
+        f.section,
+        f.ratio ?? '—',
+        f.clause ?? f.message ?? '',
+        f.combination ?? '',
+        f.status.replace('_', ' '),
+      ]),
+      numeric: true,
+    });
   }
   if (tool === 'read_table' && result?.rows) {
-    out.push({ title: result.table, headers: result.fields, rows: result.rows.map((r) => r.map((v) => v ?? '')), numeric: true });
+    out.push({
+      title: result.table,
+      headers: result.fields,
+      rows: result.rows.map((r) => r.map((v) => v ?? '')),
+      numeric: true,
+    });
   }
   if ((tool === 'set_inputs' || tool === 'read_outputs') && (args.inputs ?? result?.outputs)) {
     const items = args.inputs ?? result.outputs;
-    out.push({ title: tool === 'set_inputs' ? 'Inputs' : 'Outputs', headers: ['Name', 'Value', 'Units'], rows: items.map((i) => [i.alias, i.value, i.unit ?? '']) });
+    out.push({
+      title: tool === 'set_inputs' ? 'Inputs' : 'Outputs',
+      headers: ['Name', 'Value', 'Units'],
+      rows: items.map((i) => [i.alias, i.value, i.unit ?? '']),
+    });
   }
   return out;
 }
@@ -163,14 +359,35 @@ function Table({ t }) {
   const floors = t.headers.map((_, k) => (t.numeric && k > 0 ? largest(t.rows, k) : 0));
   const shown = all ? t.rows : t.rows.slice(0, ROWS);
   return html`<figure class="table">
-    <figcaption>${t.title}${t.rows.length > ROWS ? html` <span class="muted">(${plural(t.rows.length, 'row')})</span>` : ''}</figcaption>
-    <table><thead><tr>${t.headers.map((x) => html`<th scope="col">${x}</th>`)}</tr></thead>
-      <tbody>${shown.map((r) => html`<tr>${r.map((v, k) => html`<td class=${typeof v === 'number' ? 'n' : ''}>${typeof v === 'number' ? num(v, floors[k]) : v}</td>`)}</tr>`)}</tbody></table>
+    <figcaption>
+      ${t.title}${t.rows.length > ROWS ? html` <span class="muted">(${plural(t.rows.length, 'row')})</span>` : ''}
+    </figcaption>
+    <table>
+      <thead>
+        <tr>
+          ${t.headers.map((x) => html`<th scope="col">${x}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${shown.map(
+          (r) =>
+            html`<tr>
+              ${r.map((v, k) => html`<td class=${typeof v === 'number' ? 'n' : ''}>${typeof v === 'number' ? num(v, floors[k]) : v}</td>`)}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
     ${t.rows.length > ROWS && html`<button class="link" onClick=${() => setAll(!all)}>${all ? `Show the first ${ROWS}` : `Show all ${plural(t.rows.length, 'row')}`}</button>`}
   </figure>`;
 }
 
-const pretty = (v) => { try { return JSON.stringify(typeof v === 'string' ? JSON.parse(v) : v, null, 2); } catch { return String(v); } };
+const pretty = (v) => {
+  try {
+    return JSON.stringify(typeof v === 'string' ? JSON.parse(v) : v, null, 2);
+  } catch {
+    return String(v);
+  }
+};
 
 /**
  * call: { name, arguments, result, errorCode, errorMessage, state: 'running' | 'done' | 'failed', startedAt, endedAt }
@@ -180,7 +397,7 @@ export function ToolCard({ call, context = {} }) {
   const [open, setOpen] = useState(false);
   const [raw, setRaw] = useState(false);
   const [, tick] = useState(0);
-  const args = typeof call.arguments === 'string' ? safeParse(call.arguments) : call.arguments ?? {};
+  const args = typeof call.arguments === 'string' ? safeParse(call.arguments) : (call.arguments ?? {});
   const { program } = splitName(call.name);
   // The elapsed time moves while the call runs (long analyses included).
   useEffect(() => {
@@ -189,7 +406,8 @@ export function ToolCard({ call, context = {} }) {
     return () => clearInterval(t);
   }, [call.state, call.startedAt]);
   const elapsed = call.startedAt ? (call.endedAt ?? Date.now()) - call.startedAt : null;
-  const label = call.errorCode === 'DECLINED' ? 'declined' : { running: 'running', done: 'done', failed: 'failed' }[call.state];
+  const label =
+    call.errorCode === 'DECLINED' ? 'declined' : { running: 'running', done: 'done', failed: 'failed' }[call.state];
   const units = args?.units ?? context.units;
   // Opened from the summary's click, not the details' toggle event: toggle comes as a task of its
   // own after the click, a frame later on a busy machine; the click renders the body at once.
@@ -205,11 +423,20 @@ export function ToolCard({ call, context = {} }) {
       ${elapsed !== null && html`<span class="muted time">${seconds(elapsed)}</span>`}
     </summary>
     ${call.state === 'failed' && html`<p class="error">${toolError(call.errorCode)}${call.errorMessage ? html`: <span class="muted">${call.errorMessage}</span>` : ''}</p>`}
-    ${open && html`<div class="body">
-      ${tables(call.name, args, call.result, units, context.dimension).map((t) => html`<${Table} t=${t} />`)}
-      <button class="link" onClick=${() => setRaw(!raw)} aria-expanded=${raw}>${raw ? 'Hide raw data' : 'Raw data (JSON)'}</button>
-      ${raw && html`<pre aria-label="Arguments">${pretty(args)}</pre>${call.state !== 'running' && html`<pre aria-label="Result">${pretty(call.state === 'failed' ? { error: call.errorCode, message: call.errorMessage } : call.result)}</pre>`}`}
-    </div>`}
+    ${
+      open &&
+      html`<div class="body">
+        ${tables(call.name, args, call.result, units, context.dimension).map((t) => html`<${Table} t=${t} />`)}
+        <button class="link" onClick=${() => setRaw(!raw)} aria-expanded=${raw}>
+          ${raw ? 'Hide raw data' : 'Raw data (JSON)'}
+        </button>
+        ${
+          raw &&
+          html`<pre aria-label="Arguments">${pretty(args)}</pre>
+            ${call.state !== 'running' && html`<pre aria-label="Result">${pretty(call.state === 'failed' ? { error: call.errorCode, message: call.errorMessage } : call.result)}</pre>`}`
+        }
+      </div>`
+    }
   </details>`;
 }
 

@@ -7,7 +7,15 @@ export function unitsOf(code) {
   const [force = 'kN', length = 'm'] = String(code ?? 'kN_m_C').split('_');
   const small = { m: 'mm', mm: 'mm', ft: 'in', in: 'in' }[length] ?? length;
   const toSmall = { m: 1000, mm: 1, ft: 12, in: 1 }[length] ?? 1;
-  return { force, length, small, toSmall, moment: `${force}·${length}`, stress: `${force}/${length}²`, perLength: `${force}/${length}` };
+  return {
+    force,
+    length,
+    small,
+    toSmall,
+    moment: `${force}·${length}`,
+    stress: `${force}/${length}²`,
+    perLength: `${force}/${length}`,
+  };
 }
 
 const grouped = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
@@ -25,6 +33,7 @@ export function num(value, floor = 0) {
 /** The largest magnitude in a column of rows (for num's floor). */
 export const largest = (rows, k) => rows.reduce((m, r) => Math.max(m, Math.abs(Number(r[k]) || 0)), 0);
 
-export const seconds = (ms) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`);
+export const seconds = (ms) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 export const when = (iso) => (iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : '');
 export const plural = (n, one, many = `${one}s`) => `${grouped.format(n)} ${n === 1 ? one : many}`;

@@ -5,7 +5,8 @@ import { renderMarkdown } from '../components/markdown.js';
 import { describe, tables } from '../components/tool-card.js';
 import { largest, num } from './format.js';
 
-const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const esc = (s) =>
+  String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 export function calculationRecord({ conversation, messages, context, facts, pictureSvg }) {
   const results = new Map(messages.filter((m) => m.role === 'TOOL').map((m) => [m.toolCallId, m.content]));
@@ -15,12 +16,25 @@ export function calculationRecord({ conversation, messages, context, facts, pict
     if (m.role === 'USER') parts.push(`<section class="q"><h3>Question</h3><p>${esc(m.content)}</p></section>`);
     if (m.role !== 'ASSISTANT') continue;
     for (const tc of m.toolCalls ?? []) {
-      let args = {}, result = null;
-      try { args = JSON.parse(tc.function.arguments); } catch {}
-      try { result = JSON.parse(results.get(tc.id) ?? 'null'); } catch {}
+      let args = {},
+        result = null;
+      try {
+        args = JSON.parse(tc.function.arguments);
+      } catch {}
+      try {
+        result = JSON.parse(results.get(tc.id) ?? 'null');
+      } catch {}
       const failed = result && result.error;
       step++;
-      parts.push(`<section class="step"><h4>Step ${step}. ${esc(describe(tc.function.name, args, failed ? null : result, context.units))}${failed ? ' — failed' : ''}</h4>${failed ? `<p>${esc(result.error.message)}</p>` : tables(tc.function.name, args, result, context.units, context.dimension).map((t) => table(t)).join('')}</section>`);
+      parts.push(
+        `<section class="step"><h4>Step ${step}. ${esc(describe(tc.function.name, args, failed ? null : result, context.units))}${failed ? ' — failed' : ''}</h4>${
+          failed
+            ? `<p>${esc(result.error.message)}</p>`
+            : tables(tc.function.name, args, result, context.units, context.dimension)
+                .map((t) => table(t))
+                .join('')
+        }</section>`,
+      );
     }
     if (m.content) parts.push(`<section class="a">${renderMarkdown(m.content)}</section>`);
   }

@@ -12,15 +12,18 @@ const BY_CODE = {
   RATE_LIMITED: 'Too many requests in a short time. Wait a moment and try again.',
   AGENT_MODEL_NOT_CONFIGURED: 'The platform has no AI model set up for agents. Ask your administrator.',
   NOT_READY: 'No update is ready to install yet.',
-  NOT_AVAILABLE_OFFLINE: 'Downloading a fresh Python environment is not available in this version. Pick an installed Python instead.',
+  NOT_AVAILABLE_OFFLINE:
+    'Downloading a fresh Python environment is not available in this version. Pick an installed Python instead.',
   NOTHING_TO_EXPORT: 'This conversation has no model or results to export yet.',
-  INTERNAL_ERROR: 'Something went wrong inside the app. The log folder (Settings → Software) has the details for support.',
+  INTERNAL_ERROR:
+    'Something went wrong inside the app. The log folder (Settings → Software) has the details for support.',
 };
 
 /** Why a run stopped early, by its reasonCode: the real cause, not the model's fault unless it was. */
 const RUN_REASONS = {
   MODEL_ERROR: 'The AI model service did not answer properly, so the agent stopped.',
-  DESKTOP_UNAVAILABLE: 'This app was not connected to the platform, so the agent could not reach the program on this computer.',
+  DESKTOP_UNAVAILABLE:
+    'This app was not connected to the platform, so the agent could not reach the program on this computer.',
   OUT_OF_CREDITS: 'Your usage limit for this period was reached during the run.',
   RUN_INTERRUPTED: 'The platform restarted during the run.',
   STOPPED_BY_USER: 'You stopped the run.',
@@ -35,7 +38,10 @@ export function inWords(err) {
   return { text: 'The request could not be completed. Try again in a moment.', details: err?.message ?? null };
 }
 
-export const runReason = (code, reason) => ({ text: RUN_REASONS[code] ?? 'The run stopped early.', details: reason ?? code ?? null });
+export const runReason = (code, reason) => ({
+  text: RUN_REASONS[code] ?? 'The run stopped early.',
+  details: reason ?? code ?? null,
+});
 
 /** A tool's error in words, for its card. */
 const TOOL_ERRORS = {

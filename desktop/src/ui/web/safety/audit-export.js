@@ -13,10 +13,29 @@ export function AuditExport({ conversationId }) {
   const [open, setOpen] = useState(false);
   const href = (format) => `/api/audit/export?conversation=${encodeURIComponent(conversationId)}&format=${format}`;
   return html`<div class="menu" onKeyDown=${(e) => e.key === 'Escape' && setOpen(false)}>
-    <button aria-haspopup="menu" aria-expanded=${open} disabled=${!conversationId} title=${conversationId ? 'Every program call of this conversation' : 'Start a conversation first'} onClick=${() => setOpen(!open)}>Audit log</button>
-    ${open && html`<ul role="menu">
-      <li><a role="menuitem" class="menuitem" href=${href('jsonl')} download onClick=${() => setOpen(false)}>Export JSON lines</a></li>
-      <li><a role="menuitem" class="menuitem" href=${href('csv')} download onClick=${() => setOpen(false)}>Export CSV</a></li>
-    </ul>`}
+    <button
+      aria-haspopup="menu"
+      aria-expanded=${open}
+      disabled=${!conversationId}
+      title=${conversationId ? 'Every program call of this conversation' : 'Start a conversation first'}
+      onClick=${() => setOpen(!open)}
+    >
+      Audit log
+    </button>
+    ${
+      open &&
+      html`<ul role="menu">
+        <li>
+          <a role="menuitem" class="menuitem" href=${href('jsonl')} download onClick=${() => setOpen(false)}
+            >Export JSON lines</a
+          >
+        </li>
+        <li>
+          <a role="menuitem" class="menuitem" href=${href('csv')} download onClick=${() => setOpen(false)}
+            >Export CSV</a
+          >
+        </li>
+      </ul>`
+    }
   </div>`;
 }

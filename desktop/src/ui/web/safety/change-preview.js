@@ -17,7 +17,12 @@ const answer = (id, approve) => api('POST', '/api/approvals/answer', { id, appro
 
 function Section({ kind, title, items }) {
   if (!items.length) return null;
-  return html`<section class=${`change ${kind}`} aria-label=${title}><h3>${title}</h3><ul>${items.map((i) => html`<li>${i}</li>`)}</ul></section>`;
+  return html`<section class=${`change ${kind}`} aria-label=${title}>
+    <h3>${title}</h3>
+    <ul>
+      ${items.map((i) => html`<li>${i}</li>`)}
+    </ul>
+  </section>`;
 }
 
 export function ChangePreview({ approvals }) {
@@ -32,18 +37,40 @@ export function ChangePreview({ approvals }) {
     decline.current?.focus();
     const esc = (e) => e.key === 'Escape' && answer(r.id, false);
     addEventListener('keydown', esc);
-    return () => { clearInterval(t); removeEventListener('keydown', esc); };
+    return () => {
+      clearInterval(t);
+      removeEventListener('keydown', esc);
+    };
   }, [r.id]);
   const c = r.changes;
-  return html`<div class="overlay"><div class="dialog small change-preview" role="alertdialog" aria-modal="true" aria-label="Change preview" aria-describedby="change-summary">
-    <h2>Approve this change?</h2>
-    <p id="change-summary">The agent wants to run <code>${r.tool}</code> in ${PROGRAM[r.program] ?? r.program}.</p>
-    <${Section} kind="deletes" title="Deletes" items=${c.deletes} />
-    <${Section} kind="modifies" title="Modifies" items=${c.modifies} />
-    <${Section} kind="adds" title="Adds" items=${c.adds} />
-    <p class="backup">${r.backup ? html`Backup kept: <code>${r.backup}</code>` : 'No backup was needed: the model has no file yet.'}</p>
-    <details><summary>Arguments</summary><pre>${JSON.stringify(r.arguments, null, 2)}</pre></details>
-    <p class="muted">Declined in ${Math.floor(left / 60)} min ${left % 60} s without an answer.${approvals.length > 1 ? ` ${approvals.length - 1} more waiting.` : ''}</p>
-    <div class="actions"><button class="danger" onClick=${() => answer(r.id, true)}>Approve</button><button ref=${decline} onClick=${() => answer(r.id, false)}>Decline</button></div>
-  </div></div>`;
+  return html`<div class="overlay">
+    <div
+      class="dialog small change-preview"
+      role="alertdialog"
+      aria-modal="true"
+      aria-label="Change preview"
+      aria-describedby="change-summary"
+    >
+      <h2>Approve this change?</h2>
+      <p id="change-summary">The agent wants to run <code>${r.tool}</code> in ${PROGRAM[r.program] ?? r.program}.</p>
+      <${Section} kind="deletes" title="Deletes" items=${c.deletes} />
+      <${Section} kind="modifies" title="Modifies" items=${c.modifies} />
+      <${Section} kind="adds" title="Adds" items=${c.adds} />
+      <p class="backup">
+        ${r.backup ? html`Backup kept: <code>${r.backup}</code>` : 'No backup was needed: the model has no file yet.'}
+      </p>
+      <details>
+        <summary>Arguments</summary>
+        <pre>${JSON.stringify(r.arguments, null, 2)}</pre>
+      </details>
+      <p class="muted">
+        Declined in ${Math.floor(left / 60)} min ${left % 60} s without an
+        answer.${approvals.length > 1 ? ` ${approvals.length - 1} more waiting.` : ''}
+      </p>
+      <div class="actions">
+        <button class="danger" onClick=${() => answer(r.id, true)}>Approve</button
+        ><button ref=${decline} onClick=${() => answer(r.id, false)}>Decline</button>
+      </div>
+    </div>
+  </div>`;
 }

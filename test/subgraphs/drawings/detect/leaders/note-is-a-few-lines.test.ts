@@ -8,9 +8,24 @@ import { path } from '../build-paths.ts';
 import { draftPage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
 import { isNote } from '../../../../../subgraphs/drawings/detect/leaders/leaders.ts';
 
-const line = (a: Point, b: Point) => path([['M', a], ['L', b]]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({ str, bbox: [x, y - size, x + size * 0.6 * str.length, y], size, angle: 0 });
-const filler = [text('PLAN', 20, 20), text('NOTE', 20, 40), text('WALL', 20, 60), text('ROOF', 20, 80), text('BEAM', 20, 300)];
+const line = (a: Point, b: Point) =>
+  path([
+    ['M', a],
+    ['L', b],
+  ]);
+const text = (str: string, x: number, y: number, size = 6): TextRun => ({
+  str,
+  bbox: [x, y - size, x + size * 0.6 * str.length, y],
+  size,
+  angle: 0,
+});
+const filler = [
+  text('PLAN', 20, 20),
+  text('NOTE', 20, 40),
+  text('WALL', 20, 60),
+  text('ROOF', 20, 80),
+  text('BEAM', 20, 300),
+];
 
 /** A dashed rectangle of 3 pt dashes and 1 pt gaps, each dash its own path (a wall drawn in pieces). */
 function dashedOutline(x1: number, y1: number, x2: number, y2: number): PathGeom[] {
@@ -23,7 +38,12 @@ function dashedOutline(x1: number, y1: number, x2: number, y2: number): PathGeom
 it('takes no sheet-wide chain of small strokes for the note at an arrow’s tail', () => {
   // A filled head at (300, 100) pointing up, its shaft down to the outline's top edge at y = 110.
   const head = path([['M', [300, 100]], ['L', [298, 107]], ['L', [302, 107]], ['Z']], { fill: true, stroke: false });
-  const draft = draftPage({ width: 1200, height: 900, paths: [head, line([300, 107], [300, 110]), line([300, 110], [300, 125]), ...dashedOutline(100, 125, 1100, 850)], texts: filler });
+  const draft = draftPage({
+    width: 1200,
+    height: 900,
+    paths: [head, line([300, 107], [300, 110]), line([300, 110], [300, 125]), ...dashedOutline(100, 125, 1100, 850)],
+    texts: filler,
+  });
   expect(draft.unreadLeaders).toEqual([]);
   expect(draft.analysis.annotations.leaders).toEqual([]);
 });

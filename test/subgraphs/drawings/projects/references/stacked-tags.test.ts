@@ -10,7 +10,17 @@ const line = (text: string, bbox: BBox, size = 5, angle = 0): TextLine => ({ tex
 const path = (ops: number[], coords: number[]): PathGeom => {
   const xs = coords.filter((_, i) => i % 2 === 0);
   const ys = coords.filter((_, i) => i % 2 === 1);
-  return { ops, coords, stroke: true, fill: false, lineWidth: 0.5, dash: null, strokeColor: '#000', fillColor: '#000', bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+  return {
+    ops,
+    coords,
+    stroke: true,
+    fill: false,
+    lineWidth: 0.5,
+    dash: null,
+    strokeColor: '#000',
+    fillColor: '#000',
+    bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+  };
 };
 /** An arc as drawing programs write it: one cubic a quarter, `quarters` of them from `start` radians. */
 const arc = (cx: number, cy: number, r: number, start: number, quarters: number) => {
@@ -21,7 +31,14 @@ const arc = (cx: number, cy: number, r: number, start: number, quarters: number)
     const a = start + (q * Math.PI) / 2;
     const b = a + Math.PI / 2;
     ops.push(CURVE);
-    coords.push(cx + r * Math.cos(a) - k * Math.sin(a), cy + r * Math.sin(a) + k * Math.cos(a), cx + r * Math.cos(b) + k * Math.sin(b), cy + r * Math.sin(b) - k * Math.cos(b), cx + r * Math.cos(b), cy + r * Math.sin(b));
+    coords.push(
+      cx + r * Math.cos(a) - k * Math.sin(a),
+      cy + r * Math.sin(a) + k * Math.cos(a),
+      cx + r * Math.cos(b) + k * Math.sin(b),
+      cy + r * Math.sin(b) - k * Math.cos(b),
+      cx + r * Math.cos(b),
+      cy + r * Math.sin(b),
+    );
   }
   return { ops, coords };
 };
@@ -32,14 +49,19 @@ const circle = (cx: number, cy: number, r: number, start = 0): PathGeom => {
 /** A circle as a polygon of `n` sides (AutoCAD's flattened circles, plotters). */
 const polygon = (cx: number, cy: number, r: number, n: number): PathGeom => {
   const coords: number[] = [];
-  for (let i = 0; i < n; i++) coords.push(cx + r * Math.cos((2 * Math.PI * i) / n), cy + r * Math.sin((2 * Math.PI * i) / n));
+  for (let i = 0; i < n; i++)
+    coords.push(cx + r * Math.cos((2 * Math.PI * i) / n), cy + r * Math.sin((2 * Math.PI * i) / n));
   return path([MOVE, ...Array<number>(n - 1).fill(LINE), CLOSE], coords);
 };
 const segment = (x1: number, y1: number, x2: number, y2: number) => path([MOVE, LINE], [x1, y1, x2, y2]);
 /** The UDS symbol around a pair: the circle and its horizontal bar through the centre. */
-const symbol = (cx: number, cy: number, r: number, start = 0) => [circle(cx, cy, r, start), segment(cx - r, cy, cx + r, cy)];
+const symbol = (cx: number, cy: number, r: number, start = 0) => [
+  circle(cx, cy, r, start),
+  segment(cx - r, cy, cx + r, cy),
+];
 
-const pairs = (lines: TextLine[], paths: PathGeom[], taken: BBox[] = []) => stackedTags(lines, taken, paths).map((t) => `${t.view.text}/${t.sheet.text}`);
+const pairs = (lines: TextLine[], paths: PathGeom[], taken: BBox[] = []) =>
+  stackedTags(lines, taken, paths).map((t) => `${t.view.text}/${t.sheet.text}`);
 /** it-polimi's AutoCAD tag: "C" 2 pt above "A-301", both 4.8 pt, in a 10 pt circle split at y 249. */
 const polimi = [line('C', [690, 243, 693, 248]), line('A-301', [685, 250, 697, 255])];
 
@@ -63,13 +85,21 @@ describe('stacked tags (a view id across the bar from a sheet number)', () => {
     expect(pairs(polimi, [segment(681, 249, 701, 249)])).toEqual([]);
     // A schedule: rows of ruled cells, "1" in one row, "AF101" in the row under it (VA's finish schedule).
     const cells = [line('1', [690, 242, 693, 247]), line('AF101', [684, 251, 698, 256])];
-    const rules = [0, 1, 2].map((i) => segment(660, 239 + 9.5 * i, 722, 239 + 9.5 * i)).concat([660, 722].map((x) => segment(x, 239, x, 258)), [segment(676, 239, 676, 258), segment(706, 239, 706, 258)]);
+    const rules = [0, 1, 2]
+      .map((i) => segment(660, 239 + 9.5 * i, 722, 239 + 9.5 * i))
+      .concat(
+        [660, 722].map((x) => segment(x, 239, x, 258)),
+        [segment(676, 239, 676, 258), segment(706, 239, 706, 258)],
+      );
     expect(pairs(cells, rules)).toEqual([]);
   });
 
   it('reads a tag turned a quarter (lettering reading up the sheet) and one turned with its far end (view id below)', () => {
     // Reading at -90°: "above" in the lettering's own frame is to the left on the page.
-    const up = [line('B', [397, 503, 401, 506], 4.8, -Math.PI / 2), line('A-301', [404, 496, 408, 509], 4.8, -Math.PI / 2)];
+    const up = [
+      line('B', [397, 503, 401, 506], 4.8, -Math.PI / 2),
+      line('A-301', [404, 496, 408, 509], 4.8, -Math.PI / 2),
+    ];
     const below = [line('B-705', [315, 676, 330, 682], 5.8), line('B', [319, 681, 326, 692], 10.9)];
     // The bar of the turned tag runs up the page, between the two lines.
     expect(pairs(up, [circle(402.5, 502.5, 10), segment(402.5, 492.5, 402.5, 512.5)])).toEqual(['B/A-301']);
@@ -80,14 +110,20 @@ describe('stacked tags (a view id across the bar from a sheet number)', () => {
     const drawn = symbol(691, 249, 10);
     expect(pairs([line('C', [640, 243, 643, 248]), line('A-301', [685, 250, 697, 255])], drawn)).toEqual([]);
     expect(pairs([line('C', [690, 200, 693, 205]), line('A-301', [685, 250, 697, 255])], drawn)).toEqual([]);
-    expect(pairs([line('C', [690, 243, 693, 248], 5, Math.PI / 2), line('A-301', [685, 250, 697, 255])], drawn)).toEqual([]);
+    expect(
+      pairs([line('C', [690, 243, 693, 248], 5, Math.PI / 2), line('A-301', [685, 250, 697, 255])], drawn),
+    ).toEqual([]);
     expect(pairs(polimi, drawn, [[680, 240, 700, 260]])).toEqual([]);
     // A number over a plain number is a dimension or a level, not a tag.
     expect(pairs([line('3', [690, 243, 693, 248]), line('120', [685, 250, 697, 255])], drawn)).toEqual([]);
   });
 
   it('gives each view id to one sheet number only', () => {
-    const lines = [line('A', [690, 243, 693, 248]), line('A-301', [685, 250, 697, 255]), line('A-302', [685, 236, 697, 241])];
+    const lines = [
+      line('A', [690, 243, 693, 248]),
+      line('A-301', [685, 250, 697, 255]),
+      line('A-302', [685, 236, 697, 241]),
+    ];
     expect(pairs(lines, [...symbol(691, 249, 10), segment(681, 242, 701, 242)])).toHaveLength(1);
   });
 

@@ -47,8 +47,20 @@ describe('text references', () => {
   });
 
   it('reads a reference whose sheet word and number continue on the next line', () => {
-    const line = (text: string, x: number, y: number): TextLine => ({ text, bbox: [x, y, x + 8 * text.length, y + 10], size: 10, runs: [], angle: 0 });
-    const notes = noteReferences([line('Anschluss siehe', 100, 300), line('Plan 5.1.00', 100, 312), line('vedi', 600, 300), line('tav. 12', 600, 312), line('Plan 7', 1200, 900)]);
+    const line = (text: string, x: number, y: number): TextLine => ({
+      text,
+      bbox: [x, y, x + 8 * text.length, y + 10],
+      size: 10,
+      runs: [],
+      angle: 0,
+    });
+    const notes = noteReferences([
+      line('Anschluss siehe', 100, 300),
+      line('Plan 5.1.00', 100, 312),
+      line('vedi', 600, 300),
+      line('tav. 12', 600, 312),
+      line('Plan 7', 1200, 900),
+    ]);
     expect(notes.map((n) => [n.raw, n.refs.map((r) => r.sheet)])).toEqual([
       [['Anschluss siehe', 'Plan 5.1.00'], ['5.1.00']],
       [['vedi', 'tav. 12'], ['12']],
