@@ -15,8 +15,13 @@ const HEADER = `# Errors
 One table (\`core/errors.ts\`) maps every error code to its HTTP status and GraphQL
 \`extensions.code\`, and one function turns an error into a response (\`edge/render-error.ts\`
 \`renderError(err, style)\`): hosted errors are \`{"error": {"code", "message", "details"?}}\`; the
-blog and the memory service answer \`{"detail": …}\` (FastAPI style); GraphQL errors carry the same
-status over HTTP (401 with \`WWW-Authenticate\`, 429 with \`Retry-After\`). The OAuth endpoints answer
+blog and the memory service answer \`{"detail": …}\` (FastAPI style). Over GraphQL, an error that stops
+the request before it runs (no key, a rate or cost limit, a body too large, a document that does not
+parse or validate) carries the table's status over HTTP (401 with \`WWW-Authenticate\`, 429 with
+\`Retry-After\`); an error raised while a field resolves (\`INVALID_ELEMENT\`, \`FORMULA_PARSE_ERROR\`,
+\`NAMED_RANGE_NOT_FOUND\`, …) answers 200, as the GraphQL-over-HTTP specification has it for
+\`application/json\`: the answer may carry other fields' data, and a client reads the error's
+\`extensions.code\`, whose status is the table's. The OAuth endpoints answer
 RFC 6749's \`{error, error_description}\`, which OAuth client libraries read.
 
 A field that is wrong is named in \`details.field\`, in the caller's spelling: \`design_standard\` over
