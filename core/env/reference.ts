@@ -1,5 +1,5 @@
 // The configuration reference page and .env.example, written from the declarations
-// (core/env/variables.ts) so that neither can go stale: npm run docs:config writes both, and
+// (core/env/variables.ts) so that neither can go stale: npm run docs writes both, and
 // test/core/env/variables.test.ts fails when a checked-in copy differs from what this renders.
 import { VARIABLE_GROUPS } from './variables.ts';
 import type { Variable } from './define.ts';
@@ -11,7 +11,7 @@ export function configurationReference(): string {
   const out = [
     '# Configuration',
     '',
-    '<!-- Generated from core/env/variables.ts by `npm run docs:config`: edit the declarations, not this page. -->',
+    '<!-- Generated from core/env/variables.ts by `npm run docs`: edit the declarations, not this page. -->',
     '',
     'Every setting is an environment variable, declared once in `core/env/variables.ts` with its kind, default',
     'and meaning; the defaults run everything locally. Each is read and checked when the process starts: a',
@@ -34,7 +34,7 @@ export function configurationReference(): string {
 export function envExample(): string {
   const out = [
     '# Every environment variable of the platform, at its default (generated from core/env/variables.ts',
-    '# by npm run docs:config). Uncomment and set what you need; docs/reference/configuration.md explains each.',
+    '# by npm run docs). Uncomment and set what you need; docs/reference/configuration.md explains each.',
   ];
   for (const [group, variables] of Object.entries(VARIABLE_GROUPS)) {
     out.push('', `# --- ${group}`);

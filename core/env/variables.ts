@@ -1,6 +1,6 @@
 // Every environment variable the platform reads, declared once: its kind, default and meaning.
 // core/config.ts builds the settings from them and core/limits.ts the limits on caller input;
-// `npm run docs:config` writes docs/reference/configuration.md and .env.example from this file,
+// `npm run docs` writes docs/reference/configuration.md and .env.example from this file,
 // and test/core/env/variables.test.ts fails when either is stale or when code reads a variable
 // not declared here. The desktop program (desktop/) is a product of its own with its own settings.
 import {

@@ -1,4 +1,4 @@
-// npm run docs:config — writes docs/reference/configuration.md and .env.example from the
+// Part of npm run docs: writes docs/reference/configuration.md and .env.example from the
 // declarations; with --check, only says whether the checked-in copies are current (exit 1 if not).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ for (const [file, text] of Object.entries(files)) {
   const current = fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : null;
   if (current === text) continue;
   stale++;
-  if (check) console.error(`${file} is stale: run npm run docs:config`);
+  if (check) console.error(`${file} is stale: run npm run docs`);
   else {
     fs.writeFileSync(full, text);
     console.log(`wrote ${file}`);

@@ -39,7 +39,7 @@ describe('the environment variables, declared once', () => {
     expect(loadConfig({ SIGNING_SECRET: 'x' }).diagnosticJobs).toBe(false);
   });
 
-  it('are documented by the checked-in reference page and .env.example (npm run docs:config)', () => {
+  it('are documented by the checked-in reference page and .env.example (npm run docs)', () => {
     expect(fs.readFileSync(path.join(ROOT, 'docs/reference/configuration.md'), 'utf8')).toBe(configurationReference());
     expect(fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8')).toBe(envExample());
   });
