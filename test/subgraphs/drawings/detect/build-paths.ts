@@ -1,6 +1,6 @@
 // Hand-built page geometry for the detector tests: paths in the form the
 // operator walk produces them.
-import type { PathGeom, Point } from '../../../../core/geometry/types.ts';
+import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.ts';
 import { CLOSE, CURVE, LINE, MOVE } from '../../../../core/geometry/types.ts';
 
 export type Op = ['M' | 'L', Point] | ['C', Point, Point, Point] | ['Z'];
@@ -33,3 +33,25 @@ export function path(ops: Op[], style: Partial<PathGeom> = {}): PathGeom {
     ...style,
   };
 }
+
+/** A plain stroked line from a to b. */
+export const line = (a: Point, b: Point) =>
+  path([
+    ['M', a],
+    ['L', b],
+  ]);
+/** A text run of str with its baseline at y, in a monospace-like width. */
+export const text = (str: string, x: number, y: number, size = 6): TextRun => ({
+  str,
+  bbox: [x, y - size, x + size * 0.6 * str.length, y],
+  size,
+  angle: 0,
+});
+/** Words around the sheet, so a page reads as lettered (the detectors need some text to size against). */
+export const filler = [
+  text('PLAN', 20, 20),
+  text('NOTE', 20, 40),
+  text('WALL', 20, 60),
+  text('ROOF', 20, 80),
+  text('BEAM', 20, 300),
+];

@@ -4,27 +4,8 @@
 // from the end points around the tip, so a page of thousands of such heads stays cheap.
 import { expect, it } from 'vitest';
 import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.ts';
-import { path } from './build-paths.ts';
+import { filler, line, path, text } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
-
-const line = (a: Point, b: Point) =>
-  path([
-    ['M', a],
-    ['L', b],
-  ]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({
-  str,
-  bbox: [x, y - size, x + size * 0.6 * str.length, y],
-  size,
-  angle: 0,
-});
-const filler = [
-  text('PLAN', 20, 20),
-  text('NOTE', 20, 40),
-  text('WALL', 20, 60),
-  text('ROOF', 20, 80),
-  text('BEAM', 20, 300),
-];
 
 /** A filled head at `tip` pointing right, its shaft back to a note at x = 100. */
 function arrow(tip: Point): { paths: PathGeom[]; texts: TextRun[] } {

@@ -3,29 +3,10 @@
 // second head's shaft may run on through its apex (openHeadAt in arrowheads.ts).
 import { describe, expect, it } from 'vitest';
 import type { PathGeom, Point, TextRun } from '../../../../core/geometry/types.ts';
-import { path } from './build-paths.ts';
+import { filler, line, path, text } from './build-paths.ts';
 import { analyzePage } from '../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../subgraphs/drawings/detect/scene.ts';
 import { openHeadAt } from '../../../../subgraphs/drawings/detect/leaders/arrowheads.ts';
-
-const line = (a: Point, b: Point) =>
-  path([
-    ['M', a],
-    ['L', b],
-  ]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({
-  str,
-  bbox: [x, y - size, x + size * 0.6 * str.length, y],
-  size,
-  angle: 0,
-});
-const filler = [
-  text('PLAN', 20, 20),
-  text('NOTE', 20, 40),
-  text('WALL', 20, 60),
-  text('ROOF', 20, 80),
-  text('BEAM', 20, 300),
-];
 
 type Head = 'filled' | 'open';
 /** A head with its tip at `tip` pointing along the unit vector `dir`, 7 pt long: a filled triangle, or two strokes of one path. */

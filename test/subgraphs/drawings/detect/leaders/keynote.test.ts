@@ -1,28 +1,10 @@
 // KEYNOTE SYMBOL: a leader may start from a keynote number in a circle, hexagon, square or
 // diamond (the NCS keynote symbols); a bare number with no symbol round it stays a dimension value.
 import { expect, it } from 'vitest';
-import type { PathGeom, Point, TextRun } from '../../../../../core/geometry/types.ts';
-import { path } from '../build-paths.ts';
+import type { PathGeom, Point } from '../../../../../core/geometry/types.ts';
+import { filler, line, path, text } from '../build-paths.ts';
 import { analyzePage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
 
-const line = (a: Point, b: Point) =>
-  path([
-    ['M', a],
-    ['L', b],
-  ]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({
-  str,
-  bbox: [x, y - size, x + size * 0.6 * str.length, y],
-  size,
-  angle: 0,
-});
-const filler = [
-  text('PLAN', 20, 20),
-  text('NOTE', 20, 40),
-  text('WALL', 20, 60),
-  text('ROOF', 20, 80),
-  text('BEAM', 20, 300),
-];
 const head = (tip: Point): PathGeom =>
   path([['M', tip], ['L', [tip[0] - 7, tip[1] - 2]], ['L', [tip[0] - 7, tip[1] + 2]], ['Z']], {
     fill: true,

@@ -3,29 +3,10 @@
 // glyph-sized strokes it holds; and a bare dimension value with a decimal comma (1,640: ISO 80000-1,
 // DIN 406) is no note, as 1.640 is not (leaders.ts NOT A NOTE).
 import { expect, it } from 'vitest';
-import type { PathGeom, Point, TextRun } from '../../../../../core/geometry/types.ts';
-import { path } from '../build-paths.ts';
+import type { PathGeom } from '../../../../../core/geometry/types.ts';
+import { filler, line, path } from '../build-paths.ts';
 import { draftPage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
 import { isNote } from '../../../../../subgraphs/drawings/detect/leaders/leaders.ts';
-
-const line = (a: Point, b: Point) =>
-  path([
-    ['M', a],
-    ['L', b],
-  ]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({
-  str,
-  bbox: [x, y - size, x + size * 0.6 * str.length, y],
-  size,
-  angle: 0,
-});
-const filler = [
-  text('PLAN', 20, 20),
-  text('NOTE', 20, 40),
-  text('WALL', 20, 60),
-  text('ROOF', 20, 80),
-  text('BEAM', 20, 300),
-];
 
 /** A dashed rectangle of 3 pt dashes and 1 pt gaps, each dash its own path (a wall drawn in pieces). */
 function dashedOutline(x1: number, y1: number, x2: number, y2: number): PathGeom[] {

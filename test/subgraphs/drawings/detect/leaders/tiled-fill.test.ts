@@ -2,32 +2,14 @@
 // (a grey profile, a solid hatch) is no field of arrowheads, and its seams are no shaft; a solid
 // head written as its two halves, either side of its axis, is one head with its tip at the apex.
 import { expect, it } from 'vitest';
-import type { PathGeom, Point, TextRun } from '../../../../../core/geometry/types.ts';
-import { path } from '../build-paths.ts';
+import type { PathGeom, Point } from '../../../../../core/geometry/types.ts';
+import { filler, line, path, text } from '../build-paths.ts';
 import { analyzePage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
 import { buildScene } from '../../../../../subgraphs/drawings/detect/scene.ts';
 import { findArrowheads } from '../../../../../subgraphs/drawings/detect/leaders/arrowheads.ts';
 
 const solid = { fill: true, stroke: true };
 const tri = (a: Point, b: Point, c: Point) => path([['M', a], ['L', b], ['L', c], ['Z']], solid);
-const line = (a: Point, b: Point) =>
-  path([
-    ['M', a],
-    ['L', b],
-  ]);
-const text = (str: string, x: number, y: number, size = 6): TextRun => ({
-  str,
-  bbox: [x, y - size, x + size * 0.6 * str.length, y],
-  size,
-  angle: 0,
-});
-const filler = [
-  text('PLAN', 20, 20),
-  text('NOTE', 20, 40),
-  text('WALL', 20, 60),
-  text('ROOF', 20, 80),
-  text('BEAM', 20, 300),
-];
 
 /** A strip `x0`–`x0 + 40` by 8 pt filled as slender triangles: each 1 pt column split corner to corner. */
 function mesh(x0: number, y0: number): PathGeom[] {
