@@ -7,6 +7,7 @@ import { ftsQuery } from './sql/fragments.ts';
 import type { MemoryDialect, TextMatch } from './sql/dialect.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { createSqlMemoryStore } from './sql-store.ts';
+import { NEW_FACT_COLUMNS, newFactValues } from './sql/rows.ts';
 import type { Row, Sql } from './sql/statements.ts';
 import { blob, libsqlVectorIndex, toFloat32 } from './libsql/vectors.ts';
 
@@ -75,27 +76,9 @@ function libsqlDialect(
       write: (tx, batch) =>
         tx
           .exec(
-            `INSERT INTO "MemoryFactWrite" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "embeddingModel", "episodeUuid", "sourceDescription")
+            `INSERT INTO "MemoryFactWrite" (${NEW_FACT_COLUMNS}, "episodeUuid", "sourceDescription")
              VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?, ?, ?)').join(', ')}`,
-            ...batch.flatMap((f) => [
-              f.uuid,
-              f.accountId,
-              f.groupId,
-              f.sourceUuid,
-              f.targetUuid,
-              f.name,
-              f.fact,
-              f.normFact,
-              f.validAt,
-              f.invalidAt,
-              f.createdAt,
-              f.expiredAt,
-              f.invalidatedBy,
-              blob(f.embedding),
-              f.embeddingModel,
-              f.episode.uuid,
-              f.episode.sourceDescription,
-            ]),
+            ...batch.flatMap((f) => [...newFactValues(f, blob), f.episode.uuid, f.episode.sourceDescription]),
           )
           .then(() => undefined),
     },

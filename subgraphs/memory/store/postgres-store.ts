@@ -7,6 +7,7 @@ import { parseVector, pgSqlOn, tsQueryFromFts5, vectorText } from '../../../core
 import type { MemoryStore } from './memory-store.ts';
 import { postgresVectorIndex } from './postgres/vectors.ts';
 import { createSqlMemoryStore } from './sql-store.ts';
+import { NEW_FACT_COLUMNS, newFactValues } from './sql/rows.ts';
 import type { MemoryDialect, TextMatch } from './sql/dialect.ts';
 import { ftsQuery } from './sql/fragments.ts';
 import type { Sql } from './sql/statements.ts';
@@ -55,25 +56,9 @@ function postgresDialect(
       statements: 2,
       async write(tx, batch) {
         await tx.exec(
-          `INSERT INTO "MemoryFact" ("uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "embeddingModel")
+          `INSERT INTO "MemoryFact" (${NEW_FACT_COLUMNS})
            VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, ?)').join(', ')}`,
-          ...batch.flatMap((f) => [
-            f.uuid,
-            f.accountId,
-            f.groupId,
-            f.sourceUuid,
-            f.targetUuid,
-            f.name,
-            f.fact,
-            f.normFact,
-            f.validAt,
-            f.invalidAt,
-            f.createdAt,
-            f.expiredAt,
-            f.invalidatedBy,
-            vectorText(f.embedding),
-            f.embeddingModel,
-          ]),
+          ...batch.flatMap((f) => newFactValues(f, vectorText)),
         );
         await tx.exec(
           `INSERT INTO "MemoryFactEpisode" ("accountId", "factUuid", "episodeUuid", "sourceDescription") VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,

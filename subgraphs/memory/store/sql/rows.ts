@@ -1,6 +1,6 @@
 // Rows of the memory tables as the model's records, the same on libSQL and PostgreSQL (each
 // engine's dialect reads its vectors: ../libsql/vectors.ts, core/db/postgres/sql.ts).
-import type { Entity, Episode, Fact, FactRow } from '../../model.ts';
+import type { Entity, Episode, Fact, FactRow, NewFact } from '../../model.ts';
 import type { Row } from './statements.ts';
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -35,6 +35,30 @@ export const toEntity = (r: Row): Entity => ({
 });
 
 export const FACT_COLUMNS = `f."uuid", f."accountId", f."groupId", f."sourceUuid", f."targetUuid", f."name", f."fact", f."normFact", f."validAt", f."invalidAt", f."createdAt", f."expiredAt", f."invalidatedBy"`;
+
+/** The columns a new fact is written with, in order; `vector` spells its embedding for the engine. */
+export const NEW_FACT_COLUMNS = `"uuid", "accountId", "groupId", "sourceUuid", "targetUuid", "name", "fact", "normFact", "validAt", "invalidAt", "createdAt", "expiredAt", "invalidatedBy", "embedding", "embeddingModel"`;
+
+/** A new fact's values for NEW_FACT_COLUMNS, its embedding as the engine takes it. */
+export function newFactValues(f: NewFact, vector: (v: Float32Array) => unknown): unknown[] {
+  return [
+    f.uuid,
+    f.accountId,
+    f.groupId,
+    f.sourceUuid,
+    f.targetUuid,
+    f.name,
+    f.fact,
+    f.normFact,
+    f.validAt,
+    f.invalidAt,
+    f.createdAt,
+    f.expiredAt,
+    f.invalidatedBy,
+    vector(f.embedding),
+    f.embeddingModel,
+  ];
+}
 
 export function toFact(r: Row, episodes: string[]): Fact {
   return { ...toFactRow(r), episodes };
