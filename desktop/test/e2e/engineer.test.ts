@@ -262,7 +262,9 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
     link.restore();
     await page.getByRole('button', { name: 'Retry now' }).click();
     await waitFor(async () => app.bridge.state === 'connected', 30_000);
-  });
+    // Its own waits allow 20 s for the banner and 30 s for the reconnection: the file's 30 s default
+    // would end it first on a busy machine.
+  }, 90_000);
 
   it('the folder picker takes only a real folder and shows the path with Open folder', async () => {
     const project = fs.mkdtempSync(path.join(os.tmpdir(), 'project-'));
