@@ -11,6 +11,7 @@
 //   WS_MAX_SOCKETS_PER_KEY);
 // - subscribe: the key again (a revocation since connection_init), one point of its budget, the
 //   socket's open subscriptions, and only then parse and validation (edge/operation-limits.ts).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -182,8 +183,12 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
             socket.readyState !== socket.OPEN ? resolve() : socket.send(data, (err) => (err ? reject(err) : resolve())),
           ),
         close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) =>
-          socket.on('message', async (data) => {
+        onMessage: (handle) => {
+          // One message a turn of the event loop, in order: ws emits every frame of a read in one
+          // turn, and graphql-ws parses a subscribe before its first await, so 300 messages of
+          // 12.6 KB from one keyed socket were parsed in one turn (the fuzz's socket flood: 1.1 s).
+          let turn = Promise.resolve();
+          socket.on('message', (data) => {
             // A closing socket's remaining messages are not read.
             if (socket.readyState !== socket.OPEN) return;
             if (!messages.take())
@@ -191,13 +196,18 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
                 TOO_MANY,
                 `Too many messages: at most ${LIMITS.wsMaxMessagesPerMinute} a minute on one socket`,
               );
-            try {
-              await handle(String(data));
-            } catch (err) {
-              log.error({ err }, 'graphql-ws message failed');
-              socket.close(CloseCode.InternalServerError, 'Internal server error');
-            }
-          }),
+            turn = turn.then(async () => {
+              await nextTurn();
+              if (socket.readyState !== socket.OPEN) return;
+              try {
+                await handle(String(data));
+              } catch (err) {
+                log.error({ err }, 'graphql-ws message failed');
+                socket.close(CloseCode.InternalServerError, 'Internal server error');
+              }
+            });
+          });
+        },
       },
       { socket, request },
     );
