@@ -5,10 +5,9 @@
 // 10–30 s) and a no-op diagnostic job measured in the same run (the job
 // machinery's own cost). Peak RSS covers the worker threads (same process).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../core/config.ts';
-import { startServer } from '../gateway/server.ts';
+import { startBenchServer } from './support/server.ts';
+import { pct } from './support/stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const SAMPLES = new URL('../../shared/samples/calc/', import.meta.url);
@@ -37,22 +36,12 @@ function elements(n: number) {
   return out.slice(0, n);
 }
 
-const pct = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(1)} ms  p95 ${pct(xs, 0.95).toFixed(1)} ms`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-calcdoc-'));
-const server = await startServer(
-  loadConfig({
-    PORT: '0',
-    MEMORY_PORT: '0',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ENTERPRISE_RATE_PER_MIN: '10000000',
-    POLLING_RATE_PER_MIN: '10000000',
-    NODE_ENV: 'development',
-  }),
-);
+const { server, dataDir } = await startBenchServer('bench-calcdoc-', {
+  ENTERPRISE_RATE_PER_MIN: '10000000',
+  POLLING_RATE_PER_MIN: '10000000',
+});
 const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
 
 let peakRss = 0;

@@ -12,8 +12,7 @@ import { draftPage } from '../subgraphs/drawings/detect/analyze.ts';
 import { hasTextLayer, readLettering } from '../subgraphs/drawings/detect/lettering-pass.ts';
 import { sharedReader } from '../subgraphs/drawings/lettering/reader.ts';
 import { defaultSuite, generateSheet } from '../eval/drawings/generator/index.ts';
-import { loadConfig } from '../core/config.ts';
-import { startServer } from '../gateway/server.ts';
+import { startBenchServer } from './support/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLE = path.resolve(ROOT, '../shared/samples/drawings/va-stcloud-bldg28-AF101-AF600.pdf');
@@ -223,18 +222,10 @@ console.log(`load average at the end: ${load()}`);
 if (!sample || process.env.BENCH_SKIP_SERVER) process.exit(0);
 
 // Eight uploads analysed at once while GET /v1/codes keeps answering.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-drawings-'));
-const server = await startServer(
-  loadConfig({
-    NODE_ENV: 'development',
-    PORT: '0',
-    MEMORY_PORT: '0',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_RATE_PER_MIN: '1000000',
-    PRO_RATE_PER_MIN: '100000',
-  }),
-);
+const { server, dataDir } = await startBenchServer('bench-drawings-', {
+  PUBLIC_RATE_PER_MIN: '1000000',
+  PRO_RATE_PER_MIN: '100000',
+});
 try {
   const codes = async (n: number) => {
     const out: number[] = [];

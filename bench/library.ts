@@ -5,12 +5,10 @@
 // The PDF is the six generated codes' pages put together, cut at 100 pages.
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { loadConfig } from '../core/config.ts';
 import { createLocalEmbedder } from '../core/embedding/embed.ts';
 import { defaultCorpus, generateCode } from '../eval/search/corpus/index.ts';
-import { startServer } from '../gateway/server.ts';
+import { startBenchServer } from './support/server.ts';
 import { extractCodeText } from '../subgraphs/content/search/extract-text.ts';
 import { toIndex } from '../subgraphs/content/search/ingest.ts';
 
@@ -56,18 +54,10 @@ for (let i = 0; i < RUNS; i++) {
   inlineCpu.push(cpu() - c);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-library-'));
-const server = await startServer(
-  loadConfig({
-    NODE_ENV: 'development',
-    PORT: '0',
-    MEMORY_PORT: '0',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ENTERPRISE_RATE_PER_MIN: '10000000',
-    POLLING_RATE_PER_MIN: '10000000',
-  }),
-);
+const { server, dataDir } = await startBenchServer('bench-library-', {
+  ENTERPRISE_RATE_PER_MIN: '10000000',
+  POLLING_RATE_PER_MIN: '10000000',
+});
 try {
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
   const headers = { authorization: `Bearer ${secret}` };

@@ -8,10 +8,7 @@
 // (BENCH_FACTS=0 or BENCH_RUNS=0: no latency runs; BENCH_INGEST=0: no ingestion run).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../core/config.ts';
-import { startServer } from '../gateway/server.ts';
+import { startBenchServer } from './support/server.ts';
 import { createLocalEmbedder } from '../core/embedding/embed.ts';
 import { deterministicExtractor } from '../subgraphs/memory/extraction/deterministic.ts';
 import { processPending, VECTOR_BATCH_ROWS } from '../subgraphs/memory/graph/drain.ts';
@@ -21,6 +18,8 @@ import { searchFacts } from '../subgraphs/memory/retrieval/search.ts';
 import { createLibsqlStore } from '../subgraphs/memory/store/libsql-store.ts';
 import { ftsQuery } from '../subgraphs/memory/store/sql/fragments.ts';
 import { memoryBenchSwitches } from './memory-switches.ts';
+import { pct } from './support/stats.ts';
+import { syntheticText } from './support/synthetic-text.ts';
 
 const { sizes: SIZES, runs: RUNS, ingestMessages: INGEST_MESSAGES } = memoryBenchSwitches(process.env);
 
@@ -29,22 +28,9 @@ const WORDS = (
   'shear moment deflection drift snow wind seismic load bearing camber vibration punching torsion connection weld bolt ' +
   'concrete steel timber masonry rebar topping glulam precast tendon anchor plate flange web splice level grid roof'
 ).split(' ');
-let seed = 7;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const TAIL = Array.from(
-  { length: 4000 },
-  (_, i) =>
-    `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'rntlsk'[(i >> 4) % 6]}${'aeiouy'[(i >> 6) % 6]}${(i >> 8).toString(36)}`,
-);
-const pick = () =>
-  rand() < 0.35 ? WORDS[Math.floor(rand() * WORDS.length)]! : TAIL[Math.floor(TAIL.length * rand() ** 2.5)]!;
-const words = (n: number) => Array.from({ length: n }, pick).join(' ');
-const query = () =>
-  `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]} ${TAIL[Math.floor(TAIL.length * rand() ** 2.5)]}`;
+const { rand, tail: TAIL, words, query } = syntheticText(WORDS, 7);
 const RELATIONS = ['USES', 'SUPPORTS', 'IS_DESIGNED_TO', 'REQUIRES', 'HAS_VALUE', 'RELATES_TO'];
 
-const pct = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const fmt = (xs: number[]) =>
   `p50 ${pct(xs, 0.5).toFixed(2).padStart(6)} ms  p95 ${pct(xs, 0.95).toFixed(2).padStart(6)} ms`;
 
@@ -128,17 +114,7 @@ console.log(
 );
 for (const size of SIZES) {
   for (const groups of [1, 100]) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'development',
-        PORT: '0',
-        MEMORY_PORT: '0',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        ENTERPRISE_RATE_PER_MIN: '10000000',
-      }),
-    );
+    const { server, dataDir } = await startBenchServer('bench-memory-', { ENTERPRISE_RATE_PER_MIN: '10000000' });
     try {
       const { db } = server.platform;
       const store = createLibsqlStore(db);
@@ -218,17 +194,7 @@ for (const size of SIZES) {
 // Ingestion with the default extractor: messages of the kind the eval's conversations hold.
 if (!INGEST_MESSAGES) console.log('no ingestion run (BENCH_INGEST=0)\n');
 else {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-ingest-'));
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'development',
-      PORT: '0',
-      MEMORY_PORT: '0',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      ENTERPRISE_RATE_PER_MIN: '10000000',
-    }),
-  );
+  const { server, dataDir } = await startBenchServer('bench-memory-ingest-', { ENTERPRISE_RATE_PER_MIN: '10000000' });
   try {
     const store = createLibsqlStore(server.platform.db);
     const { secret, key } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });

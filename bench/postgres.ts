@@ -23,6 +23,7 @@ import type { Entity, NewFact } from '../subgraphs/memory/model.ts';
 import { searchFacts } from '../subgraphs/memory/retrieval/search.ts';
 import type { MemoryStore } from '../subgraphs/memory/store/memory-store.ts';
 import { memoryStoreFor } from '../subgraphs/memory/store/store-for.ts';
+import { pct } from './support/stats.ts';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL;
 if (!ADMIN_URL) {
@@ -56,8 +57,6 @@ const words = (n: number) => Array.from({ length: n }, pick).join(' ');
 const query = () =>
   `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]} ${TAIL[Math.floor(TAIL.length * rand() ** 2.5)]}`;
 
-const pct = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const fmt = (xs: number[]) =>
   `p50 ${pct(xs, 0.5).toFixed(2).padStart(7)} ms  p95 ${pct(xs, 0.95).toFixed(2).padStart(7)} ms`;
 const load = () =>

@@ -13,13 +13,15 @@ import { createWorkerPool } from '../core/jobs/worker-pool.ts';
 import { defaultCorpus, generateCode } from '../eval/search/corpus/index.ts';
 import { SAMPLES_DIR } from '../eval/search/evaluate-real.ts';
 import { REAL_DOCUMENTS } from '../eval/search/real-queries.ts';
-import { startServer } from '../gateway/server.ts';
+import { startBenchServer } from './support/server.ts';
 import { createLocalEmbedder, createUseLiteEmbedder, type Embedder } from '../core/embedding/embed.ts';
 import { extractCodeText, extractWithWorkers } from '../subgraphs/content/search/extract-text.ts';
 import { toIndex } from '../subgraphs/content/search/ingest.ts';
 import { createLibsqlIndex, ftsQuery } from '../subgraphs/content/search/libsql-index.ts';
 import { searchCodes } from '../subgraphs/content/search/search.ts';
 import type { Passage } from '../subgraphs/content/search/passages.ts';
+import { pct } from './support/stats.ts';
+import { syntheticText } from './support/synthetic-text.ts';
 
 const SIZES = (process.env.BENCH_PAGES ?? '1000,10000')
   .split(',')
@@ -36,20 +38,7 @@ const WORDS = (
   'fire resistance rating cover anchorage splice lap hook stirrup spacing torsion moment axial ' +
   'serviceability crack width creep shrinkage prestressed tendon anchor embedment masonry timber'
 ).split(' ');
-let seed = 42;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-// Real text has a long tail of rarer words: 4,000 made-up words follow a Zipf-like law beside the
-// domain words, so a query matches some passages, not all of them.
-const TAIL = Array.from(
-  { length: 4000 },
-  (_, i) =>
-    `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'rntlsk'[(i >> 4) % 6]}${'aeiouy'[(i >> 6) % 6]}${(i >> 8).toString(36)}`,
-);
-const pick = () =>
-  rand() < 0.35 ? WORDS[Math.floor(rand() * WORDS.length)]! : TAIL[Math.floor(TAIL.length * rand() ** 2.5)]!;
-const sentence = (n: number) => Array.from({ length: n }, pick).join(' ');
-const query = () =>
-  `${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]} ${TAIL[Math.floor(TAIL.length * rand() ** 2.5)]}`;
+const { words: sentence, query } = syntheticText(WORDS, 42);
 
 function passages(pages: number): Passage[] {
   const out: Passage[] = [];
@@ -73,8 +62,6 @@ function passages(pages: number): Passage[] {
 const BARE_FULL_TEXT = `SELECT p."id", p."fileId", p."page", p."section", p."heading", p."contentType", p."text", f.score FROM (SELECT rowid, -bm25("CodePassageFts") AS score FROM "CodePassageFts" WHERE "CodePassageFts" MATCH ? ORDER BY score DESC LIMIT 10) f
   JOIN "CodePassage" p ON p."id" = f.rowid ORDER BY f.score DESC`;
 
-const pct = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const fmt = (xs: number[]) => `p50 ${pct(xs, 0.5).toFixed(2)} ms  p95 ${pct(xs, 0.95).toFixed(2)} ms`;
 
 console.log(
@@ -147,18 +134,10 @@ for (const run of runs)
     await made.embedder.embed(['warm']);
     let peak = process.memoryUsage().rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
-    const server = await startServer(
-      loadConfig({
-        NODE_ENV: 'development',
-        PORT: '0',
-        MEMORY_PORT: '0',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        ENTERPRISE_RATE_PER_MIN: '10000000',
-        POLLING_RATE_PER_MIN: '10000000',
-      }),
-    );
+    const { server, dataDir } = await startBenchServer('bench-search-', {
+      ENTERPRISE_RATE_PER_MIN: '10000000',
+      POLLING_RATE_PER_MIN: '10000000',
+    });
     try {
       const { db } = server.platform;
       const index = createLibsqlIndex(db);

@@ -6,28 +6,16 @@
 //    300 ms queued (JOB_CONCURRENCY=2), beside the same job on an idle queue,
 //    and beside what arrival order would have made it wait (40 × 300 ms ÷ 2).
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../core/config.ts';
-import { startServer } from '../gateway/server.ts';
+import { startBenchServer } from './support/server.ts';
+import { pct } from './support/stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const pct = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-security-'));
-const server = await startServer(
-  loadConfig({
-    NODE_ENV: 'development',
-    PORT: '0',
-    MEMORY_PORT: '0',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JOB_CONCURRENCY: '2',
-    ENTERPRISE_RATE_PER_MIN: '10000000',
-    PUBLIC_RATE_PER_MIN: '10000000',
-  }),
-);
+const { server, dataDir } = await startBenchServer('bench-security-', {
+  JOB_CONCURRENCY: '2',
+  ENTERPRISE_RATE_PER_MIN: '10000000',
+  PUBLIC_RATE_PER_MIN: '10000000',
+});
 const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
 
 async function timeQuery(query: string): Promise<{ ms: number; status: number }> {

@@ -9,8 +9,6 @@
 // child process of its own that builds it once. BENCH_CASES=report,template runs only those groups.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
@@ -254,20 +252,11 @@ const CASES: Record<string, { runs: number; prepare: () => Promise<() => Promise
 /** The report as a REST client sends it: POST, then poll GET /v1/jobs/{id} every 5 ms until completed. */
 async function reportJob(): Promise<() => Promise<number>> {
   // Imported here so the other cases' processes do not carry the server in their peak RSS.
-  const { loadConfig } = await import('../core/config.ts');
-  const { startServer } = await import('../gateway/server.ts');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-spreadsheet-'));
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'development',
-      PORT: '0',
-      MEMORY_PORT: '0',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      ENTERPRISE_RATE_PER_MIN: '10000000',
-      POLLING_RATE_PER_MIN: '10000000',
-    }),
-  );
+  const { startBenchServer } = await import('./support/server.ts');
+  const { server, dataDir } = await startBenchServer('bench-spreadsheet-', {
+    ENTERPRISE_RATE_PER_MIN: '10000000',
+    POLLING_RATE_PER_MIN: '10000000',
+  });
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
   const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
   const input = reportInput(reportRows(1000));

@@ -18,7 +18,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { generateProject } from '../eval/projects/generator.ts';
 
@@ -77,21 +76,12 @@ const load = () =>
 async function main() {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is absent (apt-get install chromium, or set CHROMIUM_PATH)`);
-  const { loadConfig } = await import('../core/config.ts');
-  const { startServer } = await import('../gateway/server.ts');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-viewer-'));
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'development',
-      PORT: '0',
-      MEMORY_PORT: '0',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      EMBEDDER: 'hash',
-      ENTERPRISE_RATE_PER_MIN: '10000000',
-      POLLING_RATE_PER_MIN: '10000000',
-    }),
-  );
+  const { startBenchServer } = await import('./support/server.ts');
+  const { server, dataDir } = await startBenchServer('bench-viewer-', {
+    EMBEDDER: 'hash',
+    ENTERPRISE_RATE_PER_MIN: '10000000',
+    POLLING_RATE_PER_MIN: '10000000',
+  });
   const { secret } = await server.platform.keys.create({ name: 'bench', tier: 'enterprise' });
   const auth = { authorization: `Bearer ${secret}` };
   let browser: Browser | null = null;
