@@ -20,6 +20,16 @@ interface Bounds {
 
 const present = (text: string | undefined) => (text === undefined || text === '' ? undefined : text);
 
+/** An optional variable: unset or empty gives `fallback`, any other text must pass `parse`. */
+function orDefault<T, D>(parse: z.ZodType<T, string>, fallback: D): z.ZodType<T | D> {
+  return z
+    .string()
+    .optional()
+    .transform(present)
+    .pipe(parse.optional())
+    .transform((v) => (v === undefined ? fallback : v));
+}
+
 /** A whole number ("2.5" and "1e3x" are refused), within bounds. */
 export function integer(
   fallback: number,
@@ -32,12 +42,7 @@ export function integer(
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
   return {
-    schema: z
-      .string()
-      .optional()
-      .transform(present)
-      .pipe(parse.optional())
-      .transform((v) => v ?? fallback),
+    schema: orDefault(parse, fallback),
     shown: String(fallback),
     doc,
   };
@@ -55,12 +60,7 @@ export function decimal(
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
   return {
-    schema: z
-      .string()
-      .optional()
-      .transform(present)
-      .pipe(parse.optional())
-      .transform((v) => v ?? fallback),
+    schema: orDefault(parse, fallback),
     shown: String(fallback),
     doc,
   };
@@ -81,12 +81,7 @@ export function flag(fallback: boolean, doc: string): Variable<boolean> {
     )
     .transform((s) => ['1', 'true', 'yes', 'on'].includes(s));
   return {
-    schema: z
-      .string()
-      .optional()
-      .transform(present)
-      .pipe(parse.optional())
-      .transform((v) => v ?? fallback),
+    schema: orDefault(parse, fallback),
     shown: String(fallback),
     doc,
   };
@@ -130,12 +125,7 @@ export function url(doc: string, protocols: readonly string[]): Variable<string 
     `must be a URL (${protocols.map((p) => `${p}://`).join(', ')})`,
   );
   return {
-    schema: z
-      .string()
-      .optional()
-      .transform(present)
-      .pipe(parse.optional())
-      .transform((v) => v ?? null),
+    schema: orDefault(parse, null),
     shown: '',
     doc,
   };
@@ -145,12 +135,7 @@ export function url(doc: string, protocols: readonly string[]): Variable<string 
 export function oneOf<const T extends string>(values: readonly T[], fallback: T, doc: string): Variable<T> {
   const parse = z.enum(values as unknown as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });
   return {
-    schema: z
-      .string()
-      .optional()
-      .transform(present)
-      .pipe(parse.optional())
-      .transform((v) => (v ?? fallback) as T),
+    schema: orDefault(parse, fallback),
     shown: fallback,
     doc,
   };
@@ -182,12 +167,7 @@ export function oneOfOrUnset<const T extends string>(
 ): Variable<T | null> {
   const parse = z.enum(values as unknown as [T, ...T[]], { error: `must be one of ${values.join(', ')}` });
   return {
-    schema: z
-      .string()
-      .optional()
-      .transform(present)
-      .pipe(parse.optional())
-      .transform((v) => (v ?? null) as T | null),
+    schema: orDefault(parse, null),
     shown,
     doc,
   };
