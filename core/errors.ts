@@ -370,8 +370,11 @@ export function fieldError(
   details: Record<string, unknown> = { field: path },
   before = '',
 ): AppError {
-  return new AppError(code, `${before}${path}: ${reason}`, details, { path, reason, before });
+  return new AppError(code, fieldMessage({ path, reason, before }), details, { path, reason, before });
 }
+
+/** The message a field error prints: the text before, the field's path, its reason. */
+export const fieldMessage = (m: FieldMention): string => `${m.before}${m.path}: ${m.reason}`;
 
 /** A GraphQL error's FieldMention (extensions.field), when it carries a well-formed one. */
 export function fieldMentionOf(value: unknown): FieldMention | undefined {

@@ -5,7 +5,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import type { ApolloServer } from '@apollo/server';
 import type { RequestContext } from '../core/context.ts';
 import { snakeFieldPath, toCamelKeys, toSnakeKeys } from '../core/case.ts';
-import { AppError, codeFromGraphql, fieldMentionOf } from '../core/errors.ts';
+import { AppError, codeFromGraphql, fieldMentionOf, fieldMessage } from '../core/errors.ts';
 import { sendError, type ErrorStyle } from '../edge/render-error.ts';
 import { parseInput } from '../core/validation.ts';
 import type { Route, Run } from './route.ts';
@@ -58,7 +58,7 @@ function inRestNames(err: AppError): AppError {
       : {}),
   };
   const mention = err.field && { ...err.field, path: snakeFieldPath(err.field.path) };
-  const message = mention ? `${mention.before}${mention.path}: ${mention.reason}` : err.message;
+  const message = mention ? fieldMessage(mention) : err.message;
   return new AppError(err.code, message, details, mention);
 }
 
