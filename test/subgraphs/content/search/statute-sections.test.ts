@@ -13,7 +13,11 @@ import { documentClauses, lineStart } from '../../../../subgraphs/content/search
 import { passagesOf, type PageText } from '../../../../subgraphs/content/search/passages.ts';
 import { clauseNamed } from '../../../../subgraphs/content/search/query-parts.ts';
 import { searchCodes } from '../../../../subgraphs/content/search/search.ts';
-import { followsSection, statuteSections } from '../../../../subgraphs/content/search/statute-sections.ts';
+import {
+  followsSection,
+  sectionStart,
+  statuteSections,
+} from '../../../../subgraphs/content/search/statute-sections.ts';
 import { tempDir } from '../../../helpers/server.ts';
 
 function page(n: number, lines: string[]): PageText {
@@ -206,5 +210,57 @@ describe('statute sections: passages and search', () => {
       context: '182 Duty to report injury',
       relevance_score: 1,
     });
+  });
+});
+
+describe('statute sections: hostile lines (a private document is caller input)', () => {
+  /** CPU milliseconds of the test's own thread for `fn`. */
+  const cpuMs = (fn: () => void) => {
+    const t = process.cpuUsage();
+    fn();
+    const used = process.cpuUsage(t);
+    return (used.user + used.system) / 1000;
+  };
+  /** Lines built to make a backtracking pattern try every split: long runs of digits, spaces and brackets. */
+  const hostile = (n: number) => [
+    '1'.repeat(n),
+    `1${' '.repeat(n)}`,
+    `${' '.repeat(n)}1(1)`,
+    `12(${'1'.repeat(n)}) x`,
+    `1.${'2'.repeat(n)}(1) x`,
+    `${'('.repeat(n)}1`,
+  ];
+
+  it('reads lines of 100,000 characters in time growing linearly with them, and no statute in them', () => {
+    const read = (lines: string[]) => {
+      let sections = 0;
+      for (const text of lines) if (sectionStart(text)) sections++;
+      return { statute: statuteSections(lines), sections };
+    };
+    read(hostile(10_000)); // warms the JIT
+    const small = cpuMs(() => read(hostile(10_000)));
+    let large!: ReturnType<typeof read>;
+    const big = cpuMs(() => (large = read(hostile(100_000))));
+    console.log(`hostile statute lines: 10k ${small.toFixed(1)} ms CPU, 100k ${big.toFixed(1)} ms CPU`);
+    // Linear is 10 times the CPU; a quadratic pattern would take 100 times (seconds at 100k). The
+    // 50 ms floor keeps the ratio meaningful when the small case takes under a millisecond.
+    expect(big).toBeLessThanOrEqual(Math.max(25 * small, 50));
+    expect(large).toEqual({ statute: false, sections: 1 });
+  });
+
+  it('reads a query of 100,000 characters built against the section citation in linear time', () => {
+    const queries = (n: number) => [
+      `180(1)${' '.repeat(n)}x`,
+      `180(1)${' (a)'.repeat(n / 4)} x`,
+      `180${'('.repeat(n)}`,
+    ];
+    const named = (qs: string[]) => qs.map((q) => clauseNamed(q));
+    named(queries(10_000)); // warms the JIT
+    const small = cpuMs(() => named(queries(10_000)));
+    let large!: (string | null)[];
+    const big = cpuMs(() => (large = named(queries(100_000))));
+    console.log(`hostile section queries: 10k ${small.toFixed(1)} ms CPU, 100k ${big.toFixed(1)} ms CPU`);
+    expect(big).toBeLessThanOrEqual(Math.max(25 * small, 50));
+    expect(large).toEqual([null, null, null]);
   });
 });

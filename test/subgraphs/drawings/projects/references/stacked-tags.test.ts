@@ -133,3 +133,51 @@ describe('stacked tags (a view id across the bar from a sheet number)', () => {
     expect(tagTexts(['3', '12'])).toEqual(['3', '12']);
   });
 });
+
+describe('a schedule of many stacked cells under a dense hatch (the worst case of the symbol test)', () => {
+  /** `cells` cells of a view id over a sheet number, each ruled as a rectangle, ten hatch strokes a cell across them. */
+  const schedule = (cells: number) => {
+    const lines: TextLine[] = [];
+    const paths: PathGeom[] = [];
+    const across = Math.ceil(Math.sqrt(cells));
+    for (let i = 0; i < cells; i++) {
+      const x = 40 * (i % across);
+      const y = 30 * Math.floor(i / across);
+      lines.push(line('C', [x + 14, y + 4, x + 17, y + 9]), line('A-301', [x + 9, y + 11, x + 21, y + 16]));
+      paths.push(
+        segment(x + 5, y + 10, x + 25, y + 10),
+        path([MOVE, LINE, LINE, LINE, CLOSE], [x, y, x + 30, y, x + 30, y + 20, x, y + 20]),
+      );
+      for (let h = 0; h < 10; h++) paths.push(segment(x + 3 * h, y, x + 3 * h + 20, y + 20));
+    }
+    // The first cell's pair also stands in its drawn symbol (a circle on its bar): the one tag.
+    paths.push(circle(15, 10, 10));
+    return { lines, paths };
+  };
+  /** The least CPU time of `runs` reads, in the test's own thread. */
+  const cpu = (page: ReturnType<typeof schedule>, runs: number) => {
+    let best = Infinity;
+    let found: string[] = [];
+    for (let r = 0; r < runs; r++) {
+      const t = process.cpuUsage();
+      found = pairs(page.lines, page.paths);
+      const used = process.cpuUsage(t);
+      best = Math.min(best, (used.user + used.system) / 1000);
+    }
+    return { ms: best, found };
+  };
+
+  it('is read in time growing linearly with the cells (10 times the cells within 25 times the CPU: 10 is linear, 100 quadratic) and makes no tag of a ruled cell', () => {
+    const small = schedule(1_000);
+    const large = schedule(10_000);
+    cpu(small, 1); // warms the JIT
+    const a = cpu(small, 3);
+    const b = cpu(large, 2);
+    console.log(
+      `stacked cells: 1,000 ${a.ms.toFixed(0)} ms CPU, 10,000 ${b.ms.toFixed(0)} ms CPU, ratio ${(b.ms / a.ms).toFixed(1)}`,
+    );
+    expect(b.ms / a.ms).toBeLessThanOrEqual(25);
+    // A ruled cell is no symbol: every pair is refused but the one drawn in its circle.
+    expect(b.found).toEqual(['C/A-301']);
+  }, 120_000);
+});
