@@ -47,9 +47,6 @@ export interface ScoredFact extends StoredFact {
 const LIST_DEPTH = 100;
 const POOL_DEPTH = 120;
 
-/** Each candidate list's weight in the fusion (fusion.ts). */
-export const LIST_WEIGHTS = { fullText: 1, spoken: 1, vector: 1, neighbours: 1 };
-
 /** Graphiti caps full-text queries at 128 words; the most recent words of a long query matter most. */
 const MAX_QUERY_WORDS = 128;
 
@@ -90,10 +87,7 @@ export async function searchFacts(deps: SearchDeps, p: SearchParams): Promise<Sc
         n,
       )
     : [];
-  const fused = rrf(
-    [fullText, spoken, nearest, neighbours],
-    [LIST_WEIGHTS.fullText, LIST_WEIGHTS.spoken, LIST_WEIGHTS.vector, LIST_WEIGHTS.neighbours],
-  );
+  const fused = rrf([fullText, spoken, nearest, neighbours]);
   const proximity = p.centerNodeUuid ? new Map(around.map((r) => [r.uuid, r.score >= 1 ? 1 : 0.5])) : null;
   for (const r of around) if (!fused.has(r.uuid)) fused.set(r.uuid, 0);
   const pool = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.maxFacts * 4, POOL_DEPTH));
