@@ -3,8 +3,7 @@ import { z } from 'zod';
 import Upload from 'graphql-upload/Upload.mjs';
 import { toSnakeKeys } from '../../core/case.ts';
 import { AppError } from '../../core/errors.ts';
-import { MAX_DRAWING_BYTES } from '../../subgraphs/drawings/service.ts';
-import { readMultipart } from '../multipart.ts';
+import { readDrawingUpload } from '../drawing-upload.ts';
 import type { Route } from '../route.ts';
 
 const TEXTS = 'textsInside { id text }';
@@ -50,19 +49,7 @@ export const drawingRoutes: Route[] = [
     }),
     successStatus: 200,
     async handle({ request }, run, ctx) {
-      const { fields, file } = await readMultipart(
-        request,
-        Math.min(MAX_DRAWING_BYTES, ctx.platform.config.uploadLimitBytes),
-      );
-      const hash = fields.file_hash?.trim() || undefined;
-      if (file && file.field !== 'file')
-        throw new AppError('VALIDATION_ERROR', `unexpected file field ${file.field}: send the PDF as file`, {
-          field: file.field,
-        });
-      if (!!file === !!hash)
-        throw new AppError('VALIDATION_ERROR', 'send exactly one of file and file_hash', {
-          fields: ['file', 'file_hash'],
-        });
+      const { fields, file, hash } = await readDrawingUpload(request, ctx.platform.config.uploadLimitBytes);
       if (fields.page === undefined)
         throw new AppError('VALIDATION_ERROR', 'page: required (1-indexed page number)', { field: 'page' });
       if (!/^\s*-?\d+\s*$/.test(fields.page))
