@@ -106,6 +106,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const apollo = new ApolloServer<RequestContext>({
     gateway,
     documentStore,
+    // The process's own stop (gateway/stop-on-signal.ts) handles SIGTERM and SIGINT and calls
+    // apollo.stop() in its order. Apollo's handlers (on unless NODE_ENV=test) would start a second
+    // stop on the same signal, and an apollo.stop() called while another is draining waits on a
+    // barrier Apollo 5 resolves only on failure: the process hung until the backstop (exit 1).
+    stopOnTerminationSignals: false,
     ...(persisted ? { persistedQueries: { cache: persisted.cache } } : {}),
     plugins: [
       // Requests in flight get the shutdown grace period, then their connections are cut.

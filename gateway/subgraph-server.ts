@@ -42,6 +42,8 @@ const app = express();
 const httpServer = createHttpServer(app);
 const apollo = new ApolloServer<RequestContext>({
   schema: buildSchema(served),
+  // Signals are stopOnSignal's (below), as in gateway/server.ts: Apollo's own handlers would race it.
+  stopOnTerminationSignals: false,
   plugins: [
     ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownGraceMs }),
     ...(standalone ? [rateLimitPlugin()] : []),
