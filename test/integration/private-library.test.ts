@@ -28,7 +28,7 @@ beforeAll(async () => {
     UPLOAD_LIMIT_BYTES: String(2 * 1024 * 1024),
     // Memory's text embedder is another than code search's and answers nothing (a closed port): a private
     // document is embedded as the public codes are, with code search's (it was the text embedder, by default
-    // the model: minutes of CPU for 100 pages, and vectors no code search ranks).
+    // the model: 41 s of CPU for 100 pages against 0.15 s, and vectors no code search ranks).
     EMBEDDER: 'openai',
     EMBEDDINGS_URL: 'http://127.0.0.1:9/v1',
     EMBEDDER_CODE: 'hash',
