@@ -62,7 +62,9 @@ describe('jobs over REST and GraphQL', () => {
   });
 
   it('jobUpdated streams pending, progress, completed with a federated field, then completes', async () => {
-    const id = await createJob({ durationMs: 400, steps: 4, startDelayMs: 250 });
+    // The job waits 2 s before it starts, so the subscription opens while it is PENDING even on a
+    // loaded machine (a 250 ms delay was missed there), and works 1.2 s in four steps of progress.
+    const id = await createJob({ durationMs: 1200, steps: 4, startDelayMs: 2000 });
     const client = wsClient(server.url, keyA);
     try {
       const events = await collect(
