@@ -1,7 +1,10 @@
 // The project viewer in headless Chromium (issue 30): the key asked once and kept server-side
 // behind an HttpOnly cookie, sheets rendered by pdf.js, a callout followed to its target sheet,
-// Back, and another account's project a 404. Screenshots go to docs/capabilities/img/.
+// Back, and another account's project a 404. Screenshots go to a temporary folder, or to
+// SCREENSHOT_DIR when set (SCREENSHOT_DIR=docs/capabilities/img refreshes the documented ones), as in
+// desktop/test/e2e/: a test run leaves the working tree as it was.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
@@ -12,7 +15,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium)
   console.warn(`[skip] ${CHROMIUM} is absent: the project viewer test is skipped (apt-get install chromium)`);
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/capabilities/img');
+const SHOTS = process.env.SCREENSHOT_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'project-viewer-screens-'));
 
 let server: TestServer;
 let key: string;

@@ -39,7 +39,10 @@ export const libraryIngestJob: JobHandler<z.output<typeof inputSchema>> = {
         {
           db: ctx.db,
           index,
-          embedder: ctx.embedder,
+          // Code search's embedder, as the public codes' (a search ranks only passages of its own model): the
+          // platform's text embedder is memory's, by default the model: 41 s of CPU for the 444 passages of a
+          // 100-page document, against 0.15 s.
+          embedder: ctx.codeEmbedder,
           extract: (b) => extractWithWorkers(ctx.workers, b, ctx.config.workerThreads, ctx.signal),
           admit: (extracted) => checkLibraryRoom(ctx, { accountId, tier }, extracted.pageCount, fileId),
         },

@@ -6,6 +6,7 @@
 // The two ranking reads, whose cost the caller's query decides, run as
 // interruptible reads (core/db/postgres/interruptible-reads.ts): cancelled on
 // the server when the index's signal aborts (the search's deadline).
+import { createHash } from 'node:crypto';
 import type { Database } from '../../../core/db/client.ts';
 import { anyWordQuery, numbered, pgSqlOn, vectorText } from '../../../core/db/postgres/sql.ts';
 import {
@@ -32,6 +33,9 @@ const TRANSACTION = { maxWait: 30_000, timeout: 300_000 };
 export function tsQuery(query: string): string | null {
   return anyWordQuery(ftsTerms(query).filter((t) => !isStopWord(t)));
 }
+
+/** A file's lexeme, as the migration's tsvector holds it: 'f' and the md5 of its id. */
+export const fileLexeme = (fileId: string) => `f${createHash('md5').update(fileId, 'utf8').digest('hex')}`;
 
 export function createPostgresIndex(db: Database, options: { signal?: AbortSignal } = {}): PassageIndex {
   const reads = db.reads;
@@ -97,14 +101,16 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
 
     async fullText(text, fileIds, limit) {
       const match = tsQuery(text);
-      if (!match) return [];
-      const filter = fileFilter(fileIds);
+      if (!match || (fileIds && !fileIds.length)) return [];
+      // A file filter is part of the tsquery the GIN index answers (each passage's file is a lexeme of
+      // its tsvector), so matches in other files are never read from the heap; the rank counts the words only.
+      const files = fileIds ? `(${fileIds.map((f) => `'${fileLexeme(f)}'`).join(' | ')})` : null;
       const rows = await rank(
         `SELECT p."id", ts_rank_cd(${WEIGHTS}, p."tsv", q) AS score
            FROM "CodePassage" p, to_tsquery('platform_english', ?) q
-          WHERE p."tsv" @@ q${filter.sql} ORDER BY score DESC, p."id" LIMIT ?`,
+          WHERE p."tsv" @@ ${files ? `(q && to_tsquery('simple', ?))` : 'q'} ORDER BY score DESC, p."id" LIMIT ?`,
         match,
-        ...filter.args,
+        ...(files ? [files] : []),
         limit,
       );
       return ids(rows);

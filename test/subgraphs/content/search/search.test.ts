@@ -198,9 +198,83 @@ describe('search', () => {
   });
 });
 
+describe('a search of some files (the files its caller may see, or those it names)', () => {
+  const embedder = createLocalEmbedder(256);
+  const index = () => passageIndexFor(db);
+  const visible = ['plates-standard', 'aci-318-19', 'asce-7-22'];
+  const scopedCatalogue: CatalogueEntry[] = [
+    ...catalogue,
+    ...['plates-standard', 'doc-other-account'].map((fileId) => ({
+      fileId,
+      filename: `${fileId}.pdf`,
+      description: fileId,
+      designStandard: 'us',
+    })),
+  ];
+  beforeAll(async () => {
+    // Another account's document: 120 pages that answer the query far better than anything the caller may see.
+    // Each page its own words: a line every page repeats is a running header, and is dropped.
+    const own = (i: number) =>
+      `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}wall`;
+    const other = Array.from({ length: 120 }, (_, i) =>
+      page(i + 1, [
+        `${i + 1}.1 Anchor bolt embedment in ${own(i)}`,
+        `The anchor bolt embedment depth of each anchor bolt in ${own(i)} shall exceed the anchor bolt embedment length.`,
+      ]),
+    );
+    await index().replaceFile('doc-other-account', await toIndex(passagesOf(other), embedder));
+    await index().replaceFile(
+      'plates-standard',
+      await toIndex(
+        passagesOf([
+          page(1, [
+            '4.2 Base plates',
+            'Base plates at column supports spread the load; an anchor holds the plate down against uplift.',
+            '4.3 Cap plates',
+            'Cap plates close the top of a hollow column and carry the beam reaction into its walls.',
+          ]),
+        ]),
+        embedder,
+      ),
+    );
+  });
+  afterAll(async () => {
+    for (const fileId of ['doc-other-account', 'plates-standard']) await index().replaceFile(fileId, []);
+  });
+
+  it('never ranks a passage of a file outside it, and still returns the best of its own when many outside rank higher', async () => {
+    const query = 'anchor bolt embedment';
+    const everywhere = await index().fullText(query, null, 100);
+    const outside = new Set((await index().filePassages('doc-other-account')).map((p) => p.id));
+    expect(everywhere.every((id) => outside.has(id))).toBe(true); // the 100 best of all are the other account's
+    // The scoped ranking is the whole library's with the other file's passages taken out.
+    const all = await index().fullText(query, null, 1000);
+    const own = (await index().filePassages('plates-standard')).find((p) => p.section === '4.2')!;
+    const scoped = await index().fullText(query, visible, 10);
+    expect(scoped).toContain(own.id);
+    expect(scoped).toEqual(all.filter((id) => !outside.has(id)).slice(0, 10));
+    expect(await index().fullText(query, [], 10)).toEqual([]);
+
+    const r = await searchCodes(index(), embedder, scopedCatalogue, { query, fileIds: visible, page: 1, perPage: 10 });
+    expect(r.matches.length).toBeGreaterThan(0);
+    expect(r.matches.some((m) => m.file_id === 'doc-other-account')).toBe(false);
+    expect(r.matches[0]).toMatchObject({ file_id: 'plates-standard', context: '4.2 Base plates' });
+    // Named alone, the other file answers: the scope, not the index, left it out.
+    const named = await searchCodes(index(), embedder, scopedCatalogue, {
+      query,
+      fileIds: ['doc-other-account'],
+      page: 1,
+      perPage: 10,
+    });
+    expect(named.matches.map((m) => m.file_id)).toEqual(Array(10).fill('doc-other-account'));
+  });
+});
+
 describe('helpers', () => {
   it('parse queries and mark snippets', () => {
-    expect(ftsQuery('Shear "strength" of bars!')).toBe('"shear" OR "strength" OR "bars"');
+    expect(ftsQuery('Shear "strength" of bars!')).toBe(
+      '{heading text section glossary} : ("shear" OR "strength" OR "bars")',
+    );
     // Question and function words are not searched.
     expect(ftsQuery('how must I')).toBeNull();
     expect(ftsQuery('!!')).toBeNull();

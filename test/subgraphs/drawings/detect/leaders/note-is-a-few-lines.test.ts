@@ -7,6 +7,8 @@ import type { PathGeom } from '../../../../../core/geometry/types.ts';
 import { filler, line, path } from '../build-paths.ts';
 import { draftPage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
 import { isNote } from '../../../../../subgraphs/drawings/detect/leaders/leaders.ts';
+import { buildScene } from '../../../../../subgraphs/drawings/detect/scene.ts';
+import { strokedTextNear } from '../../../../../subgraphs/drawings/detect/stroked-text.ts';
 
 /** A dashed rectangle of 3 pt dashes and 1 pt gaps, each dash its own path (a wall drawn in pieces). */
 function dashedOutline(x1: number, y1: number, x2: number, y2: number): PathGeom[] {
@@ -27,6 +29,32 @@ it('takes no sheet-wide chain of small strokes for the note at an arrow’s tail
   });
   expect(draft.unreadLeaders).toEqual([]);
   expect(draft.analysis.annotations.leaders).toEqual([]);
+});
+
+/** "HI" in 10 pt stroked lettering with its lower left at (x, y): five strokes, one label. */
+function strokedHi(x: number, y: number): PathGeom[] {
+  return [
+    line([x, y], [x, y + 10]),
+    line([x, y + 5], [x + 6, y + 5]),
+    line([x + 6, y], [x + 6, y + 10]),
+    line([x + 9, y], [x + 9, y + 10]),
+    line([x + 8, y + 10], [x + 10, y + 10]),
+  ];
+}
+
+it('the rule itself: a chain of small strokes wider than a few lines both ways is no note; a word is', () => {
+  // Asked of strokedTextNear directly (the detector above may drop such a chain for other reasons
+  // too): the dashed outline is one cluster of glyph-sized strokes, 1,000 by 725 points, and its
+  // top edge passes right by the probe; the word 40 points off is the only note within reach.
+  const scene = buildScene({
+    width: 1200,
+    height: 900,
+    paths: [...dashedOutline(100, 125, 1100, 850), ...strokedHi(300, 80)],
+    texts: [],
+  });
+  const near = strokedTextNear(scene, [300, 120, 300, 120], 60, new Set());
+  expect(near?.bbox).toEqual([300, 80, 310, 90]);
+  expect(strokedTextNear(scene, [600, 128, 600, 128], 20, new Set())).toBeNull();
 });
 
 it('reads a bare number with a decimal comma as a dimension value, not a note', () => {
