@@ -119,19 +119,22 @@ function remember(b: BridgeState, callId: string, accountId: string, status: 'ta
   if (b.settled.size > MAX_REMEMBERED) b.settled.delete(b.settled.keys().next().value!);
 }
 
+/** A call as a desktop receives it, at its current delivery count. */
+const delivered = (call: PendingCall): DeliveredCall => ({
+  callId: call.callId,
+  conversationId: call.conversationId,
+  program: call.program,
+  tool: call.tool,
+  arguments: call.args,
+  delivery: call.deliveries,
+  deadlineAt: new Date(call.deadline),
+});
+
 function deliver(b: BridgeState, m: Machine, call: PendingCall) {
   call.machineId = m.machineId;
   call.deliveries++;
   if (call.deliveries === 1) call.deadline = Date.now() + b.options.toolTimeoutMs;
-  const out: DeliveredCall = {
-    callId: call.callId,
-    conversationId: call.conversationId,
-    program: call.program,
-    tool: call.tool,
-    arguments: call.args,
-    delivery: call.deliveries,
-    deadlineAt: new Date(call.deadline),
-  };
+  const out = delivered(call);
   for (const s of m.subscribers) s(out);
 }
 
@@ -378,15 +381,7 @@ export function createBridge(options: BridgeOptions) {
       for (const call of pending.values()) {
         if (call.accountId === accountId && call.machineId === machineId) {
           call.deliveries++;
-          live.push({
-            callId: call.callId,
-            conversationId: call.conversationId,
-            program: call.program,
-            tool: call.tool,
-            arguments: call.args,
-            delivery: call.deliveries,
-            deadlineAt: new Date(call.deadline),
-          });
+          live.push(delivered(call));
         }
       }
       changed();
