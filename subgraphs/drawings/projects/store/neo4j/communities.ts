@@ -1,12 +1,9 @@
 // Communities: the whole graph read for clustering, its communities replaced as one, and listed.
-import type { GraphSnapshot } from '../project-graph-store.ts';
 import { int, toCommunity } from './rows.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { CommunityRecords, GraphSnapshot } from '../project-graph-store.ts';
 import type { Neo4jContext } from './context.ts';
 
-export function neo4jCommunities(
-  s: Neo4jContext,
-): Pick<ProjectGraphStore, 'graph' | 'replaceCommunities' | 'listCommunities'> {
+export function neo4jCommunities(s: Neo4jContext): CommunityRecords {
   const { run, transaction, count } = s;
   return {
     async graph(projectId): Promise<GraphSnapshot> {

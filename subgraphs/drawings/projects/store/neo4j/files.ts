@@ -1,14 +1,9 @@
 // A project's files, the ingestion of their pages and the usage it is billed for.
 import { num } from './rows.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { FileRecords } from '../project-graph-store.ts';
 import type { Neo4jContext } from './context.ts';
 
-export function neo4jFiles(
-  s: Neo4jContext,
-): Pick<
-  ProjectGraphStore,
-  'putFile' | 'getFile' | 'recordIngestion' | 'updateIngestion' | 'unfinishedIngestions' | 'recordUsage'
-> {
+export function neo4jFiles(s: Neo4jContext): FileRecords {
   const { run, count } = s;
   return {
     async putFile(f) {

@@ -1,21 +1,9 @@
 // The project graph read: entities (by filter, text, vector, id), relationships and links.
 import { int, REL_RETURN, toEntity, toLink, toRel } from './rows.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { GraphReads } from '../project-graph-store.ts';
 import type { Neo4jContext } from './context.ts';
 
-export function neo4jGraph(
-  s: Neo4jContext,
-): Pick<
-  ProjectGraphStore,
-  | 'listEntities'
-  | 'entitiesByIds'
-  | 'relationshipsOf'
-  | 'listRelationships'
-  | 'linksOf'
-  | 'listLinks'
-  | 'searchText'
-  | 'searchVector'
-> {
+export function neo4jGraph(s: Neo4jContext): GraphReads {
   const { run, count } = s;
   return {
     async listEntities(projectId, filter, offset, limit) {

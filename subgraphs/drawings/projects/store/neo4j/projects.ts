@@ -1,6 +1,6 @@
 // Projects: created, read, listed, deleted with everything they own, and their figures.
 import { int, num, toProject } from './rows.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { ProjectRecords } from '../project-graph-store.ts';
 import type { Neo4jContext } from './context.ts';
 
 /** Labels of everything a project owns, deleted with it. */
@@ -14,9 +14,7 @@ const OWNED = [
   'ProjectUsage',
 ];
 
-export function neo4jProjects(
-  s: Neo4jContext,
-): Pick<ProjectGraphStore, 'createProject' | 'getProject' | 'listProjects' | 'deleteProject' | 'stats'> {
+export function neo4jProjects(s: Neo4jContext): ProjectRecords {
   const { run, transaction } = s;
   return {
     async createProject(p) {

@@ -1,12 +1,10 @@
 // Sheets read by page, number and id; a sheet's graph written (sheet-write.ts).
 import { int, toSheet } from './rows.ts';
 import { writeSheet } from './sheet-write.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { SheetRecords } from '../project-graph-store.ts';
 import type { Neo4jContext } from './context.ts';
 
-export function neo4jSheets(
-  s: Neo4jContext,
-): Pick<ProjectGraphStore, 'sheetAt' | 'writeSheet' | 'listSheets' | 'sheetsByIds' | 'sheetByNumber'> {
+export function neo4jSheets(s: Neo4jContext): SheetRecords {
   const { run, count } = s;
   return {
     async sheetAt(projectId, fileHash, page) {

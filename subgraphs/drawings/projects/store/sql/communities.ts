@@ -1,11 +1,9 @@
 // Communities: the whole graph read for clustering, its communities replaced as one, and listed.
 import { CHUNK, ph, toCommunity } from './rows.ts';
-import type { GraphSnapshot, ProjectGraphStore } from '../project-graph-store.ts';
+import type { GraphSnapshot, CommunityRecords } from '../project-graph-store.ts';
 import type { SqlContext } from './context.ts';
 
-export function sqlCommunities(
-  s: SqlContext,
-): Pick<ProjectGraphStore, 'graph' | 'replaceCommunities' | 'listCommunities'> {
+export function sqlCommunities(s: SqlContext): CommunityRecords {
   const { db, dialect, exec, query, count, inserts, refreshCounts } = s;
   return {
     async graph(projectId): Promise<GraphSnapshot> {

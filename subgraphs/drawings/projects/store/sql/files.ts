@@ -1,14 +1,9 @@
 // A project's files, the ingestion of their pages and the usage it is billed for.
 import { num } from './rows.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { FileRecords } from '../project-graph-store.ts';
 import type { SqlContext } from './context.ts';
 
-export function sqlFiles(
-  s: SqlContext,
-): Pick<
-  ProjectGraphStore,
-  'putFile' | 'getFile' | 'recordIngestion' | 'updateIngestion' | 'unfinishedIngestions' | 'recordUsage'
-> {
+export function sqlFiles(s: SqlContext): FileRecords {
   const { query, exec, count } = s;
   return {
     async putFile(f) {

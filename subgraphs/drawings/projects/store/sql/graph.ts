@@ -1,21 +1,9 @@
 // The project graph read: entities (by filter, text, vector, id), relationships and links.
 import { ENTITY_COLUMNS, ph, toEntity, toLink, toRel } from './rows.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { GraphReads } from '../project-graph-store.ts';
 import type { SqlContext } from './context.ts';
 
-export function sqlGraph(
-  s: SqlContext,
-): Pick<
-  ProjectGraphStore,
-  | 'listEntities'
-  | 'entitiesByIds'
-  | 'relationshipsOf'
-  | 'listRelationships'
-  | 'linksOf'
-  | 'listLinks'
-  | 'searchText'
-  | 'searchVector'
-> {
+export function sqlGraph(s: SqlContext): GraphReads {
   const { dialect, query, noIndex, count, inChunks } = s;
   return {
     async listEntities(projectId, filter, offset, limit) {

@@ -1,12 +1,10 @@
 // Projects: created, read, listed, deleted with everything they hold, and their figures.
 import type { ProjectStats } from '../../model.ts';
 import { num, toProject } from './rows.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { ProjectRecords } from '../project-graph-store.ts';
 import type { SqlContext } from './context.ts';
 
-export function sqlProjects(
-  s: SqlContext,
-): Pick<ProjectGraphStore, 'createProject' | 'getProject' | 'listProjects' | 'deleteProject' | 'stats'> {
+export function sqlProjects(s: SqlContext): ProjectRecords {
   const { db, query, exec, count } = s;
   return {
     async createProject(p) {

@@ -1,12 +1,10 @@
 // Sheets read by page, number and id; a sheet's graph written (sheet-write.ts).
 import { ph, toSheet } from './rows.ts';
 import { writeSheet } from './sheet-write.ts';
-import type { ProjectGraphStore } from '../project-graph-store.ts';
+import type { SheetRecords } from '../project-graph-store.ts';
 import type { SqlContext } from './context.ts';
 
-export function sqlSheets(
-  s: SqlContext,
-): Pick<ProjectGraphStore, 'sheetAt' | 'writeSheet' | 'listSheets' | 'sheetsByIds' | 'sheetByNumber'> {
+export function sqlSheets(s: SqlContext): SheetRecords {
   const { dialect, query, count, inChunks } = s;
   return {
     async sheetAt(projectId, fileHash, page) {
