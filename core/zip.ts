@@ -98,19 +98,33 @@ export function readZip(buf: Buffer): ZipEntry[] {
  * after a few megabytes of output, and an honest entry costs at most a third
  * more than one pass.
  */
-function inflateCapped(raw: Buffer, cap: number, ratio: number, floor: number): Buffer | null {
+function inflateCapped(raw: Buffer, cap: number, ratio: number, floor: number, declared: number): Buffer | null {
   for (let prefix = 64 * 1024; prefix < raw.length; prefix *= 4) {
     const allowed = Math.min(cap, Math.max(floor, prefix * ratio));
-    const part = inflateOrNull(raw.subarray(0, prefix), allowed, constants.Z_SYNC_FLUSH);
+    const part = inflateOrNull(raw.subarray(0, prefix), allowed, constants.Z_SYNC_FLUSH, declared);
     if (part === null) return null;
   }
-  return inflateOrNull(raw, Math.min(cap, Math.max(floor, raw.length * ratio)), constants.Z_FINISH);
+  return inflateOrNull(raw, Math.min(cap, Math.max(floor, raw.length * ratio)), constants.Z_FINISH, declared);
 }
 
+/**
+ * zlib's output chunk: the entry's declared size (at most its cap), between zlib's default 16 KiB
+ * and 1 MiB. With the default, a package of many 1 MB parts (the fuzz's shared-entry .mcdx, 256 MB
+ * in all) was inflated in 16 KiB chunks, under glibc's mmap threshold: they filled the worker
+ * thread's malloc arena, and glibc kept that memory after they were freed (issue 29: the arenas went
+ * from 307 to 934 MB and stayed at ~800 MB). An honest part is now one chunk of its own size, mapped
+ * on its own when large and unmapped when freed; a lying size only costs chunks again.
+ */
+export const inflateChunkBytes = (declared: number, max: number): number =>
+  Math.min(2 ** 20, Math.max(16 * 1024, Math.min(declared, max)));
+
 /** null when the output would pass `max` bytes. */
-function inflateOrNull(raw: Buffer, max: number, finishFlush: number): Buffer | null {
+function inflateOrNull(raw: Buffer, max: number, finishFlush: number, declared: number): Buffer | null {
   try {
-    return inflateRawSync(raw, { maxOutputLength: Math.max(1, max), finishFlush });
+    const chunkSize = inflateChunkBytes(declared, max);
+    const out = inflateRawSync(raw, { maxOutputLength: Math.max(1, max), finishFlush, chunkSize });
+    // A short output is a view of its whole chunk: copied, so that it does not hold the chunk.
+    return out.buffer.byteLength > 2 * out.length + 16 * 1024 ? Buffer.from(out) : out;
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return null;
     throw err;
@@ -139,7 +153,7 @@ export function entryBytes(entry: ZipEntry, budget: InflateBudget = inflateBudge
     out = entry.raw.length > cap ? null : entry.raw;
   } else {
     try {
-      out = inflateCapped(entry.raw, cap, LIMITS.zipMaxRatio, LIMITS.zipRatioFloorBytes);
+      out = inflateCapped(entry.raw, cap, LIMITS.zipMaxRatio, LIMITS.zipRatioFloorBytes, entry.size);
     } catch (err) {
       throw new ZipFormatError(`${entry.name} cannot be inflated (${(err as Error).message})`);
     }

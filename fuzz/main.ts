@@ -42,15 +42,24 @@ const { target, child } = server;
 // The server's memory, asked for with each health probe (IPC, answered between requests).
 let rss = 0;
 let last: NodeJS.MemoryUsage | undefined;
-let workers: { started: number; alive: number; heapBytes: number } | undefined;
+let workers:
+  { started: number; alive: number; heapBytes: number; usedBytes: number; externalBytes: number } | undefined;
+let resident: { anonBytes: number; fileBytes: number; mallocBytes: number } | undefined;
 let mainHeapBytes = 0;
 child.on(
   'message',
-  (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapBytes?: number; workers?: typeof workers }) => {
+  (m: {
+    rss?: number;
+    usage?: NodeJS.MemoryUsage;
+    mainHeapBytes?: number;
+    workers?: typeof workers;
+    resident?: typeof resident;
+  }) => {
     if (m.mainHeapBytes) mainHeapBytes = m.mainHeapBytes;
     if (m.rss) rss = Math.max(rss, m.rss);
     if (m.usage) last = m.usage;
     if (m.workers) workers = m.workers;
+    if (m.resident) resident = m.resident;
   },
 );
 const trace = process.argv.includes('--trace');
@@ -78,8 +87,16 @@ for (const seed of seeds) {
     onSample: ({ requests, ms }) => {
       if (!trace || ms < nextTraceMs) return;
       nextTraceMs += 5_000;
+      // What no V8 heap and no buffer accounts for: native libraries' allocations, and memory freed
+      // but kept by the allocator.
+      const unaccounted =
+        (resident?.anonBytes ?? 0) -
+        mainHeapBytes -
+        (last?.external ?? 0) -
+        (workers?.heapBytes ?? 0) -
+        (workers?.externalBytes ?? 0);
       console.log(
-        `  ${(ms / 1000).toFixed(0)} s, ${requests} requests: RSS ${mb(last?.rss)} MB (peak ${mb(rss)}), main thread's heap ${mb(last?.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(last?.external)} MB, array buffers ${mb(last?.arrayBuffers)} MB; worker threads ${workers?.alive} alive, ${workers?.started} started, their heaps ${mb(workers?.heapBytes)} MB resident`,
+        `  ${(ms / 1000).toFixed(0)} s, ${requests} requests: RSS ${mb(last?.rss)} MB (peak ${mb(rss)}; ${mb(resident?.anonBytes)} anonymous, ${mb(resident?.fileBytes)} files), main thread's heap ${mb(last?.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(last?.external)} MB, array buffers ${mb(last?.arrayBuffers)} MB; worker threads ${workers?.alive} alive, ${workers?.started} started, their heaps ${mb(workers?.usedBytes)} MB used, ${mb(workers?.heapBytes)} MB resident, external ${mb(workers?.externalBytes)} MB; anonymous memory outside them ${mb(unaccounted)} MB, of which malloc's arenas ${mb(resident?.mallocBytes)} MB`,
       );
     },
   });

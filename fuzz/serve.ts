@@ -23,13 +23,43 @@ process.on('worker', (worker) => {
   worker.once('exit', () => liveWorkers.delete(worker));
 });
 const workerHeaps = async () => {
-  let physical = 0;
-  for (const w of liveWorkers)
-    physical += await w.getHeapStatistics().then(
-      (h) => h.total_physical_size + h.malloced_memory,
-      () => 0,
-    );
-  return physical;
+  const sum = { heapBytes: 0, usedBytes: 0, externalBytes: 0 };
+  for (const w of liveWorkers) {
+    const h = await w.getHeapStatistics().catch(() => null);
+    if (!h) continue;
+    sum.heapBytes += h.total_physical_size + h.malloced_memory;
+    sum.usedBytes += h.used_heap_size;
+    // Array buffers, WebAssembly memories… a thread's own, outside its V8 heap.
+    sum.externalBytes += h.external_memory;
+  }
+  return sum;
+};
+// Resident bytes of glibc malloc's arenas: the main one ([heap]) and each thread arena's heaps, which
+// glibc maps 64 MiB-aligned (HEAP_MAX_SIZE); memory freed there but not trimmed stays resident.
+const mallocArenas = () => {
+  let bytes = 0;
+  let counted = false;
+  for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    // A mapping's first line: start-end perms offset device inode [path].
+    const [range, perms, , , , name = ''] = line.split(/\s+/);
+    if (/^[0-9a-f]+-[0-9a-f]+$/.test(range!)) {
+      const [from, to] = range!.split('-').map((h) => BigInt(`0x${h}`));
+      counted =
+        name === '[heap]' ||
+        (name === '' && perms === 'rw-p' && from! % 0x4000000n === 0n && to! - from! <= 0x4000000n);
+    } else if (counted && line.startsWith('Rss:')) bytes += Number(/(\d+)/.exec(line)![1]) * 1024;
+  }
+  return bytes;
+};
+// The process's resident memory by kind (Linux): anonymous (heaps, malloc arenas) and mapped files (code).
+const residentByKind = () => {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+    return { anonBytes: kb('RssAnon'), fileBytes: kb('RssFile'), mallocBytes: mallocArenas() };
+  } catch {
+    return undefined;
+  }
 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-fuzz-'));
@@ -64,7 +94,8 @@ process.on('message', async (message) => {
       rss: usage.rss,
       usage,
       mainHeapBytes: heap.total_physical_size + heap.malloced_memory,
-      workers: { started: workersStarted, alive: liveWorkers.size, heapBytes: await workerHeaps() },
+      workers: { started: workersStarted, alive: liveWorkers.size, ...(await workerHeaps()) },
+      resident: residentByKind(),
     });
   }
   if (message === 'stalls') {

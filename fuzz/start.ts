@@ -13,11 +13,19 @@ export interface FuzzServer {
   stop(): Promise<void>;
 }
 
+/**
+ * glibc's allocator setting of the documented start (package.json's start scripts; glibc reads it when
+ * the process starts): buffers of 128 KiB and more are mapped on their own and unmapped when freed,
+ * with no dynamic threshold that would move them into the arenas, whose freed memory glibc keeps
+ * (core/zip.ts, docs/operations/security.md). The fuzz measures the server as it is run.
+ */
+export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072';
+
 /** `env` is the server's whole environment; `execArgv` is added to Node's (FUZZ_SERVER_NODE_ARGS, a profiler…). */
 export async function startFuzzServer(env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<FuzzServer> {
   const child = fork(new URL('./serve.ts', import.meta.url), {
     stdio: 'inherit',
-    env,
+    env: { GLIBC_TUNABLES: MALLOC_TUNABLES, ...env },
     execArgv: [...process.execArgv, ...execArgv],
   });
   const [target] = (await once(child, 'message')) as [Required<FuzzTarget>];

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { entryBytes, newEntry, readZip, writeZip, ZipFormatError } from '../../core/zip.ts';
+import { entryBytes, inflateChunkBytes, newEntry, readZip, writeZip, ZipFormatError } from '../../core/zip.ts';
 
 describe('zip', () => {
   it('writes deflated and stored entries that read back the same, in order, with UTF-8 names', () => {
@@ -25,6 +25,22 @@ describe('zip', () => {
   it('gives the same bytes for the same entries (fixed timestamps)', () => {
     const make = () => writeZip([newEntry('a.xml', '<a/>')]);
     expect(make().equals(make())).toBe(true);
+  });
+
+  it('inflates each part into one chunk of its declared size, and a part shorter than declared holds no chunk', () => {
+    expect(inflateChunkBytes(300, 2 ** 20)).toBe(16 * 1024);
+    expect(inflateChunkBytes(1_000_000, 2 ** 20)).toBe(1_000_000);
+    expect(inflateChunkBytes(50 * 2 ** 20, 256 * 2 ** 20)).toBe(2 ** 20);
+    expect(inflateChunkBytes(50 * 2 ** 20, 100_000)).toBe(100_000);
+    // The fuzz's shared-entry package: parts of 1,000,000 spaces, about 1 KB deflated each.
+    const [part] = readZip(writeZip([newEntry('e0', Buffer.alloc(1_000_000, 32))]));
+    const bytes = entryBytes(part!);
+    expect(bytes.length).toBe(1_000_000);
+    expect(bytes.buffer.byteLength).toBe(1_000_000);
+    // A part that declares 900,000 bytes and inflates to 3,000: its own 3,000 bytes, not the chunk.
+    const short = entryBytes({ ...readZip(writeZip([newEntry('s', 'x'.repeat(3_000))]))[0]!, size: 900_000 });
+    expect(short.toString()).toBe('x'.repeat(3_000));
+    expect(short.buffer.byteLength).toBeLessThan(900_000);
   });
 
   it('refuses what is not a zip', () => {
