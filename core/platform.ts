@@ -12,7 +12,7 @@ import { createDiskStorage } from './files/blob-storage.ts';
 import { createFileStore } from './files/store.ts';
 import { createJobStore } from './jobs/store.ts';
 import { createLocalEventBus, createPollingEventBus, type JobEventBus } from './jobs/events.ts';
-import { createJobRunner } from './jobs/runner.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { createJobService } from './jobs/service.ts';
 import { createWorkerPool } from './jobs/worker-pool.ts';
 import type { JobHandler } from './jobs/types.ts';
@@ -67,6 +67,18 @@ function startEmbedders(config: Config, log: Logger, onClose: (c: () => Promise<
 function eventBusFor(config: Config, db: Database, runsEveryType: boolean): JobEventBus {
   if (config.redisUrl) return createRedisEventBus(config.redisUrl, config.redisPrefix, db);
   return runsEveryType ? createLocalEventBus() : createPollingEventBus(db);
+}
+
+/** How a new job reaches a runner: queued in Redis for any worker, or this process's runner woken. */
+function dispatcher(queue: ReturnType<typeof createJobQueue> | null, runner: JobRunner, log: Logger) {
+  return queue
+    ? (job: { id: string; type: string }, queueing: { unfinished: number; runAfter: Date | null }) =>
+        void queue
+          .enqueue(job, queueing)
+          .catch((err) =>
+            log.warn({ err: err.message, jobId: job.id }, 'could not queue the job; a worker will queue it again'),
+          )
+    : () => runner.wake();
 }
 
 /** The Redis job queue's settings from the configuration. */
@@ -135,15 +147,7 @@ export async function createPlatform(config: Config, options: PlatformOptions): 
         runner,
       })
     : null;
-  const dispatch = queue
-    ? (job: { id: string; type: string }, queueing: { unfinished: number; runAfter: Date | null }) =>
-        void queue
-          .enqueue(job, queueing)
-          .catch((err) =>
-            log.warn({ err: err.message, jobId: job.id }, 'could not queue the job; a worker will queue it again'),
-          )
-    : () => runner.wake();
-  const jobs = createJobService(store, events, handlers, dispatch, config.tiers);
+  const jobs = createJobService(store, events, handlers, dispatcher(queue, runner, log), config.tiers);
 
   const sweepers: ((now: Date) => Promise<number>)[] = [];
   async function sweep() {

@@ -103,6 +103,131 @@ export interface JobRunner {
   readonly types: readonly string[];
 }
 
+/** What every run of this runner shares: its options, the handlers' context and how it publishes. */
+interface Execution {
+  options: JobRunnerOptions;
+  queued: boolean;
+  maxRuntimeMs: number;
+  shared: Pick<JobContextOf, 'cache' | 'embedder' | 'codeEmbedder' | 'services'>;
+  publish(jobId: string, status: JobStatus, progress: number): void;
+}
+
+type JobContextOf = Parameters<JobHandler<unknown>['run']>[0];
+
+/** The handlers' cache, embedders and subgraph services: the runner's own unless the platform gave them. */
+function sharedContext(options: JobRunnerOptions): Execution['shared'] {
+  const embedder = options.embedder ?? embedderFor(options.config);
+  const codeEmbedder =
+    options.codeEmbedder ??
+    (options.config.codeEmbedder === options.config.embedder
+      ? embedder
+      : embedderFor({ ...options.config, embedder: options.config.codeEmbedder }));
+  return {
+    cache: options.cache ?? createMemoryCache(),
+    embedder,
+    codeEmbedder,
+    // None: a runner without subgraphs (the core's tests), whose handlers read none.
+    services: options.services ?? ({} as SubgraphServices),
+  };
+}
+
+/** One job run by its handler under the runtime limit, and its end recorded. */
+async function executeJob(x: Execution, job: JobRecord, abort: AbortController): Promise<JobOutcome> {
+  const { options, publish, maxRuntimeMs } = x;
+  const { store } = options;
+  const handler = options.handlers.get(job.type)!;
+  publish(job.id, 'in_progress', 0);
+  let lastProgress = 0;
+  const overtime = setTimeout(
+    () =>
+      abort.abort(
+        new AppError('RESOURCE_LIMIT', `The job ran longer than its limit of ${maxRuntimeMs} ms and was stopped`, {
+          limit: 'job_max_runtime_ms',
+          limit_value: maxRuntimeMs,
+        }),
+      ),
+    maxRuntimeMs,
+  );
+  try {
+    const results = await handler.run({
+      job,
+      input: job.input,
+      signal: abort.signal,
+      files: options.files,
+      blobs: options.blobs,
+      db: options.db,
+      config: options.config,
+      workers: options.workers,
+      ...x.shared,
+      async progress(percent) {
+        const p = Math.max(0, Math.min(99, Math.round(percent)));
+        if (p <= lastProgress) return;
+        lastProgress = p;
+        await store.setProgress(job.id, p);
+        publish(job.id, 'in_progress', p);
+      },
+    });
+    if (abort.signal.aborted) throw abort.signal.reason;
+    if (x.queued) {
+      if (!(await store.completeClaimed(job.id, job.attempts, results))) return 'abandoned';
+    } else {
+      await store.complete(job.id, results);
+    }
+    publish(job.id, 'completed', 100);
+    return 'completed';
+  } catch (err) {
+    if (abort.signal.aborted) return afterAbort(x, job, abort.signal.reason, lastProgress);
+    return afterError(x, job, err, lastProgress);
+  } finally {
+    clearTimeout(overtime);
+  }
+}
+
+/** A job stopped by its signal: abandoned or over its time (an AppError), or a shutdown. */
+async function afterAbort(x: Execution, job: JobRecord, reason: unknown, lastProgress: number): Promise<JobOutcome> {
+  const { store, log } = x.options;
+  if (reason instanceof AppError) {
+    // Abandoned or over its time: recorded only while the row is still this runner's claim.
+    log.warn({ jobId: job.id, type: job.type, code: reason.code, details: reason.details }, 'running job stopped');
+    const recorded = await store
+      .failClaimed(job.id, job.attempts, toJobError(reason))
+      .catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+    if (recorded) x.publish(job.id, 'failed', lastProgress);
+    return recorded ? 'failed' : 'abandoned';
+  }
+  // Shutting down: leave the job resumable rather than failing it.
+  await store.release(job.id).catch(() => undefined);
+  return 'released';
+}
+
+/** A handler that threw: another attempt when the queue retries it, else the job fails with the error. */
+async function afterError(x: Execution, job: JobRecord, err: unknown, lastProgress: number): Promise<JobOutcome> {
+  const { store, log } = x.options;
+  if (x.options.retryable?.(job, err)) {
+    log.warn({ err, jobId: job.id, type: job.type, attempt: job.attempts }, 'job failed; it will be retried');
+    if (!(await store.retryClaimed(job.id, job.attempts))) return 'abandoned';
+    x.publish(job.id, 'pending', 0);
+    return 'retry';
+  }
+  const error =
+    err instanceof AppError
+      ? toJobError(err)
+      : {
+          code: 'JOB_HANDLER_FAILED',
+          message: err instanceof Error ? err.message : String(err),
+          details: { type: job.type },
+        };
+  if (!(err instanceof AppError)) log.error({ err, jobId: job.id, type: job.type }, 'job handler failed');
+  if (x.queued) {
+    const recorded = await store.failClaimed(job.id, job.attempts, error);
+    if (!recorded) return 'abandoned';
+  } else {
+    await store.fail(job.id, error).catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
+  }
+  x.publish(job.id, 'failed', lastProgress);
+  return 'failed';
+}
+
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { store, events, handlers, log } = options;
   const types = [...handlers.keys()];
@@ -115,110 +240,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let watchTimer: NodeJS.Timeout | null = null;
   const queued = options.source === 'queue';
-  const cache = options.cache ?? createMemoryCache();
-  const embedder = options.embedder ?? embedderFor(options.config);
-  const codeEmbedder =
-    options.codeEmbedder ??
-    (options.config.codeEmbedder === options.config.embedder
-      ? embedder
-      : embedderFor({ ...options.config, embedder: options.config.codeEmbedder }));
-  // None: a runner without subgraphs (the core's tests), whose handlers read none.
-  const services = options.services ?? ({} as SubgraphServices);
-
-  const publish = (jobId: string, status: JobStatus, progress: number) => events.publish({ jobId, status, progress });
-
-  async function execute(job: JobRecord, abort: AbortController): Promise<JobOutcome> {
-    const handler = handlers.get(job.type)!;
-    publish(job.id, 'in_progress', 0);
-    let lastProgress = 0;
-    const overtime = setTimeout(
-      () =>
-        abort.abort(
-          new AppError('RESOURCE_LIMIT', `The job ran longer than its limit of ${maxRuntimeMs} ms and was stopped`, {
-            limit: 'job_max_runtime_ms',
-            limit_value: maxRuntimeMs,
-          }),
-        ),
-      maxRuntimeMs,
-    );
-    try {
-      const results = await handler.run({
-        job,
-        input: job.input,
-        signal: abort.signal,
-        files: options.files,
-        blobs: options.blobs,
-        db: options.db,
-        config: options.config,
-        workers: options.workers,
-        cache,
-        embedder,
-        codeEmbedder,
-        services,
-        async progress(percent) {
-          const p = Math.max(0, Math.min(99, Math.round(percent)));
-          if (p <= lastProgress) return;
-          lastProgress = p;
-          await store.setProgress(job.id, p);
-          publish(job.id, 'in_progress', p);
-        },
-      });
-      if (abort.signal.aborted) throw abort.signal.reason;
-      if (queued) {
-        if (!(await store.completeClaimed(job.id, job.attempts, results))) return 'abandoned';
-      } else {
-        await store.complete(job.id, results);
-      }
-      publish(job.id, 'completed', 100);
-      return 'completed';
-    } catch (err) {
-      if (abort.signal.aborted) {
-        const reason: unknown = abort.signal.reason;
-        if (reason instanceof AppError) {
-          // Abandoned or over its time: recorded only while the row is still this runner's claim.
-          log.warn(
-            { jobId: job.id, type: job.type, code: reason.code, details: reason.details },
-            'running job stopped',
-          );
-          const recorded = await store
-            .failClaimed(job.id, job.attempts, toJobError(reason))
-            .catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
-          if (recorded) publish(job.id, 'failed', lastProgress);
-          return recorded ? 'failed' : 'abandoned';
-        }
-        // Shutting down: leave the job resumable rather than failing it.
-        await store.release(job.id).catch(() => undefined);
-        return 'released';
-      }
-      if (options.retryable?.(job, err)) {
-        log.warn({ err, jobId: job.id, type: job.type, attempt: job.attempts }, 'job failed; it will be retried');
-        if (!(await store.retryClaimed(job.id, job.attempts))) return 'abandoned';
-        publish(job.id, 'pending', 0);
-        return 'retry';
-      }
-      const error =
-        err instanceof AppError
-          ? toJobError(err)
-          : {
-              code: 'JOB_HANDLER_FAILED',
-              message: err instanceof Error ? err.message : String(err),
-              details: { type: job.type },
-            };
-      if (!(err instanceof AppError)) log.error({ err, jobId: job.id, type: job.type }, 'job handler failed');
-      if (queued) {
-        const recorded = await store.failClaimed(job.id, job.attempts, error);
-        if (!recorded) return 'abandoned';
-      } else {
-        await store
-          .fail(job.id, error)
-          .catch((e) => log.error({ err: e, jobId: job.id }, 'could not record job failure'));
-      }
-      publish(job.id, 'failed', lastProgress);
-      return 'failed';
-    } finally {
-      clearTimeout(overtime);
-    }
-  }
+  const x: Execution = {
+    options,
+    queued,
+    maxRuntimeMs,
+    shared: sharedContext(options),
+    publish: (jobId, status, progress) => events.publish({ jobId, status, progress }),
+  };
+  const publish = x.publish;
+  const execute = (job: JobRecord, abort: AbortController) => executeJob(x, job, abort);
 
   /** One look at every running job's row and account; abandoned jobs are aborted. */
   async function watch(): Promise<void> {

@@ -97,6 +97,95 @@ const failedWith = (error: JobError) => ({
   completedAt: new Date(),
 });
 
+/**
+ * The embedded database's claim: the oldest due job of the account with the fewest running (so one
+ * account's burst does not hold the others back), taken atomically by its status; three tries.
+ */
+async function claimNextEmbedded(db: Database, types: readonly string[], now: Date): Promise<JobRecord | null> {
+  const due = { status: 'pending', type: { in: [...types] }, OR: [{ runAfter: null }, { runAfter: { lte: now } }] };
+  for (let tries = 0; tries < 3; tries++) {
+    const waiting = await db.job.groupBy({ by: ['accountId'], where: due, _min: { createdAt: true } });
+    if (waiting.length === 0) return null;
+    let accountId = waiting[0]!.accountId;
+    if (waiting.length > 1) {
+      const running = new Map(
+        (await db.job.groupBy({ by: ['accountId'], where: { status: 'in_progress' }, _count: { _all: true } })).map(
+          (r) => [r.accountId, r._count._all],
+        ),
+      );
+      const rank = (w: (typeof waiting)[number]) =>
+        [running.get(w.accountId) ?? 0, w._min.createdAt?.getTime() ?? 0] as const;
+      accountId = waiting.reduce((best, w) => {
+        const [a, b] = [rank(w), rank(best)];
+        return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? w : best;
+      }).accountId;
+    }
+    const candidate = await db.job.findFirst({
+      where: { ...due, accountId },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true },
+    });
+    if (!candidate) continue;
+    // The status condition makes the claim atomic across processes.
+    const claimed = await db.job.updateMany({
+      where: { id: candidate.id, status: 'pending' },
+      data: { status: 'in_progress', startedAt: now, attempts: { increment: 1 }, progress: 0 },
+    });
+    if (claimed.count === 1) return toRecord(await db.job.findUniqueOrThrow({ where: { id: candidate.id } }));
+  }
+  return null;
+}
+
+/** After a restart: jobs left in progress go back to pending, or fail once they used their attempts. */
+async function recoverInterrupted(db: Database, maxAttempts: number): Promise<{ retried: string[]; failed: string[] }> {
+  const stuck = await db.job.findMany({ where: { status: 'in_progress' }, select: { id: true, attempts: true } });
+  const retried: string[] = [];
+  const failed: string[] = [];
+  for (const job of stuck) {
+    if (job.attempts < maxAttempts) {
+      await db.job.update({ where: { id: job.id }, data: { status: 'pending', progress: 0 } });
+      retried.push(job.id);
+    } else {
+      await db.job.update({
+        where: { id: job.id },
+        data: {
+          status: 'failed',
+          errorCode: 'JOB_INTERRUPTED',
+          errorMessage: `The job was interrupted ${job.attempts} time(s) by a server restart and was not retried again`,
+          errorDetails: { attempts: job.attempts },
+          completedAt: new Date(),
+        },
+      });
+      failed.push(job.id);
+    }
+  }
+  return { retried, failed };
+}
+
+/** Queue source: claims the job a worker was handed; one past its attempts fails JOB_INTERRUPTED instead. */
+async function claimJobById(db: Database, id: string, maxAttempts: number): ReturnType<JobStore['claimById']> {
+  const row = await db.job.findUnique({ where: { id }, select: { status: true, attempts: true } });
+  if (!row || (row.status !== 'pending' && row.status !== 'in_progress')) return null;
+  if (row.status === 'in_progress' && row.attempts >= maxAttempts) {
+    const error = {
+      code: 'JOB_INTERRUPTED',
+      message: `The job was interrupted ${row.attempts} time(s) (its worker stopped) and was not retried again`,
+      details: { attempts: row.attempts },
+    };
+    const failed = await db.job.updateMany({
+      where: { id, status: 'in_progress', attempts: row.attempts },
+      data: failedWith(error),
+    });
+    return failed.count === 1 ? { interrupted: toRecord(await db.job.findUniqueOrThrow({ where: { id } })) } : null;
+  }
+  // Conditional on what was read, so two workers handed the same job cannot both claim it.
+  const claimed = await db.job.updateMany({
+    where: { id, status: row.status, attempts: row.attempts },
+    data: { status: 'in_progress', startedAt: new Date(), attempts: { increment: 1 }, progress: 0 },
+  });
+  return claimed.count === 1 ? { job: toRecord(await db.job.findUniqueOrThrow({ where: { id } })) } : null;
+}
+
 export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): JobStore {
   // PostgreSQL claims with FOR UPDATE SKIP LOCKED (postgres-claim.ts); the embedded database below.
   const postgres = db.engine === 'postgresql';
@@ -149,38 +238,7 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
         const id = await claimNextOnPostgres(db, types, now);
         return id ? toRecord(await db.job.findUniqueOrThrow({ where: { id } })) : null;
       }
-      const due = { status: 'pending', type: { in: [...types] }, OR: [{ runAfter: null }, { runAfter: { lte: now } }] };
-      for (let tries = 0; tries < 3; tries++) {
-        const waiting = await db.job.groupBy({ by: ['accountId'], where: due, _min: { createdAt: true } });
-        if (waiting.length === 0) return null;
-        let accountId = waiting[0]!.accountId;
-        if (waiting.length > 1) {
-          const running = new Map(
-            (await db.job.groupBy({ by: ['accountId'], where: { status: 'in_progress' }, _count: { _all: true } })).map(
-              (r) => [r.accountId, r._count._all],
-            ),
-          );
-          const rank = (w: (typeof waiting)[number]) =>
-            [running.get(w.accountId) ?? 0, w._min.createdAt?.getTime() ?? 0] as const;
-          accountId = waiting.reduce((best, w) => {
-            const [a, b] = [rank(w), rank(best)];
-            return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? w : best;
-          }).accountId;
-        }
-        const candidate = await db.job.findFirst({
-          where: { ...due, accountId },
-          orderBy: { createdAt: 'asc' },
-          select: { id: true },
-        });
-        if (!candidate) continue;
-        // The status condition makes the claim atomic across processes.
-        const claimed = await db.job.updateMany({
-          where: { id: candidate.id, status: 'pending' },
-          data: { status: 'in_progress', startedAt: now, attempts: { increment: 1 }, progress: 0 },
-        });
-        if (claimed.count === 1) return toRecord(await db.job.findUniqueOrThrow({ where: { id: candidate.id } }));
-      }
-      return null;
+      return claimNextEmbedded(db, types, now);
     },
 
     async claims(ids) {
@@ -226,57 +284,13 @@ export function createJobStore(db: Database, config: Pick<Config, 'tiers'>): Job
       });
     },
 
-    async recover(maxAttempts) {
-      const stuck = await db.job.findMany({ where: { status: 'in_progress' }, select: { id: true, attempts: true } });
-      const retried: string[] = [];
-      const failed: string[] = [];
-      for (const job of stuck) {
-        if (job.attempts < maxAttempts) {
-          await db.job.update({ where: { id: job.id }, data: { status: 'pending', progress: 0 } });
-          retried.push(job.id);
-        } else {
-          await db.job.update({
-            where: { id: job.id },
-            data: {
-              status: 'failed',
-              errorCode: 'JOB_INTERRUPTED',
-              errorMessage: `The job was interrupted ${job.attempts} time(s) by a server restart and was not retried again`,
-              errorDetails: { attempts: job.attempts },
-              completedAt: new Date(),
-            },
-          });
-          failed.push(job.id);
-        }
-      }
-      return { retried, failed };
-    },
+    recover: (maxAttempts) => recoverInterrupted(db, maxAttempts),
 
     async deleteExpired(now) {
       return (await db.job.deleteMany({ where: { expiresAt: { lte: now } } })).count;
     },
 
-    async claimById(id, maxAttempts) {
-      const row = await db.job.findUnique({ where: { id }, select: { status: true, attempts: true } });
-      if (!row || (row.status !== 'pending' && row.status !== 'in_progress')) return null;
-      if (row.status === 'in_progress' && row.attempts >= maxAttempts) {
-        const error = {
-          code: 'JOB_INTERRUPTED',
-          message: `The job was interrupted ${row.attempts} time(s) (its worker stopped) and was not retried again`,
-          details: { attempts: row.attempts },
-        };
-        const failed = await db.job.updateMany({
-          where: { id, status: 'in_progress', attempts: row.attempts },
-          data: failedWith(error),
-        });
-        return failed.count === 1 ? { interrupted: toRecord(await db.job.findUniqueOrThrow({ where: { id } })) } : null;
-      }
-      // Conditional on what was read, so two workers handed the same job cannot both claim it.
-      const claimed = await db.job.updateMany({
-        where: { id, status: row.status, attempts: row.attempts },
-        data: { status: 'in_progress', startedAt: new Date(), attempts: { increment: 1 }, progress: 0 },
-      });
-      return claimed.count === 1 ? { job: toRecord(await db.job.findUniqueOrThrow({ where: { id } })) } : null;
-    },
+    claimById: (id, maxAttempts) => claimJobById(db, id, maxAttempts),
 
     async completeClaimed(id, attempts, results) {
       const updated = await db.job.updateMany({

@@ -101,67 +101,218 @@ const LANE_ORDER: Record<LaneState, number> = { ready: 0, busy: 1, not_running: 
 /** Answered call ids kept for idempotency; older ones are forgotten first (a late copy then gets EXPIRED). */
 const MAX_REMEMBERED = 10_000;
 
-export function createBridge(options: BridgeOptions) {
-  const machines = new Map<string, Machine>();
-  const pending = new Map<string, PendingCall>();
-  const settled = new Map<string, { accountId: string; status: 'taken' | 'expired' }>();
-  const watchers = new Set<() => void>();
-  const keyOf = (accountId: string, machineId: string) => `${accountId}\u0000${machineId}`;
-  const changed = () => {
-    for (const w of [...watchers]) w();
-  };
+/** What the bridge holds: the account's machines, the calls waiting for an answer, those answered. */
+interface BridgeState {
+  options: BridgeOptions;
+  machines: Map<string, Machine>;
+  pending: Map<string, PendingCall>;
+  settled: Map<string, { accountId: string; status: 'taken' | 'expired' }>;
+  watchers: Set<() => void>;
+  keyOf(accountId: string, machineId: string): string;
+  /** Wakes every call waiting for a change. */
+  changed(): void;
+  connected(m: Machine, now?: number): boolean;
+}
 
-  const connected = (m: Machine, now = Date.now()) =>
-    m.subscribers.size > 0 && now - m.lastSeen <= options.heartbeatTimeoutMs;
+function remember(b: BridgeState, callId: string, accountId: string, status: 'taken' | 'expired') {
+  b.settled.set(callId, { accountId, status });
+  if (b.settled.size > MAX_REMEMBERED) b.settled.delete(b.settled.keys().next().value!);
+}
 
-  function remember(callId: string, accountId: string, status: 'taken' | 'expired') {
-    settled.set(callId, { accountId, status });
-    if (settled.size > MAX_REMEMBERED) settled.delete(settled.keys().next().value!);
+/** A call as a desktop receives it, at its current delivery count. */
+const delivered = (call: PendingCall): DeliveredCall => ({
+  callId: call.callId,
+  conversationId: call.conversationId,
+  program: call.program,
+  tool: call.tool,
+  arguments: call.args,
+  delivery: call.deliveries,
+  deadlineAt: new Date(call.deadline),
+});
+
+function deliver(b: BridgeState, m: Machine, call: PendingCall) {
+  call.machineId = m.machineId;
+  call.deliveries++;
+  if (call.deliveries === 1) call.deadline = Date.now() + b.options.toolTimeoutMs;
+  const out = delivered(call);
+  for (const s of m.subscribers) s(out);
+}
+
+function machineFor(b: BridgeState, accountId: string, program: Program): Machine | null {
+  let best: Machine | null = null;
+  let bestRank = Infinity;
+  for (const m of b.machines.values()) {
+    if (m.accountId !== accountId || !b.connected(m)) continue;
+    const lane = m.lanes.get(program);
+    if (!lane || lane.state === 'not_installed') continue;
+    const rank = LANE_ORDER[lane.state];
+    if (rank < bestRank) [best, bestRank] = [m, rank];
   }
+  return best;
+}
 
-  function deliver(m: Machine, call: PendingCall) {
-    call.machineId = m.machineId;
-    call.deliveries++;
-    if (call.deliveries === 1) call.deadline = Date.now() + options.toolTimeoutMs;
-    const out: DeliveredCall = {
-      callId: call.callId,
-      conversationId: call.conversationId,
-      program: call.program,
-      tool: call.tool,
-      arguments: call.args,
-      delivery: call.deliveries,
-      deadlineAt: new Date(call.deadline),
+/** Resolves on the next change (a machine connects, beats, drops, a result arrives) or after ms. */
+function nextChange(b: BridgeState, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      b.watchers.delete(done);
+      signal?.removeEventListener('abort', done);
+      resolve();
     };
-    for (const s of m.subscribers) s(out);
-  }
+    const timer = setTimeout(done, Math.max(0, ms));
+    b.watchers.add(done);
+    signal?.addEventListener('abort', done);
+  });
+}
 
-  function machineFor(accountId: string, program: Program): Machine | null {
-    let best: Machine | null = null;
-    let bestRank = Infinity;
-    for (const m of machines.values()) {
-      if (m.accountId !== accountId || !connected(m)) continue;
-      const lane = m.lanes.get(program);
-      if (!lane || lane.state === 'not_installed') continue;
-      const rank = LANE_ORDER[lane.state];
-      if (rank < bestRank) [best, bestRank] = [m, rank];
+/** Sends a validated call to the account's desktop and waits for its outcome under the rules above. */
+async function callDesktop(
+  b: BridgeState,
+  accountId: string,
+  program: Program,
+  tool: ToolName,
+  args: unknown,
+  hooks: CallHooks,
+): Promise<BridgeOutcome> {
+  const callId = randomUUID();
+  let outcome: BridgeOutcome | null = null;
+  const call: PendingCall = {
+    callId,
+    conversationId: hooks.conversationId ?? null,
+    accountId,
+    program,
+    tool,
+    args,
+    machineId: null,
+    deliveries: 0,
+    deadline: Infinity,
+    answered: false,
+    settle: (o) => void (outcome ??= o),
+  };
+  b.pending.set(callId, call);
+  let waitingSince: number | null = null;
+  try {
+    for (;;) {
+      if (outcome) return outcome;
+      if (hooks.signal?.aborted)
+        return { callId, ok: false, error: { code: 'DESKTOP_UNAVAILABLE', message: 'the run stopped' } };
+      const now = Date.now();
+      if (now >= call.deadline) {
+        return {
+          callId,
+          ok: false,
+          error: {
+            code: 'DESKTOP_TIMEOUT',
+            message: `the desktop did not answer ${tool} within ${Math.round(b.options.toolTimeoutMs / 1000)} s`,
+          },
+        };
+      }
+      const bound = call.machineId ? (b.machines.get(b.keyOf(accountId, call.machineId)) ?? null) : null;
+      const target = call.machineId
+        ? bound && b.connected(bound, now)
+          ? bound
+          : null
+        : machineFor(b, accountId, program);
+      if (!target) {
+        if (waitingSince === null) {
+          waitingSince = now;
+          hooks.onWaiting();
+        }
+        if (now - waitingSince >= b.options.desktopWaitMs) {
+          return {
+            callId,
+            ok: false,
+            error: {
+              code: 'DESKTOP_UNAVAILABLE',
+              message: `no desktop client with ${program} connected within ${Math.round(b.options.desktopWaitMs / 1000)} s`,
+            },
+          };
+        }
+        await nextChange(
+          b,
+          Math.min(b.options.desktopWaitMs - (now - waitingSince), call.deadline - now),
+          hooks.signal,
+        );
+        continue;
+      }
+      if (waitingSince !== null || call.deliveries === 0) {
+        waitingSince = null;
+        // A reconnecting machine got the call again in connect(); a first delivery goes out here.
+        if (call.deliveries === 0) deliver(b, target, call);
+        hooks.onDelivered();
+      }
+      await nextChange(b, call.deadline - now, hooks.signal);
     }
-    return best;
+  } finally {
+    b.pending.delete(callId);
+    remember(b, callId, accountId, outcome ? 'taken' : 'expired');
   }
+}
 
-  /** Resolves on the next change (a machine connects, beats, drops, a result arrives) or after ms. */
-  function nextChange(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        watchers.delete(done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.max(0, ms));
-      watchers.add(done);
-      signal?.addEventListener('abort', done);
-    });
+/** submitToolResult: validates the outcome against the tool's schema and settles the call once. */
+function submitResult(
+  b: BridgeState,
+  accountId: string,
+  raw: { callId: string; result?: unknown; error?: unknown },
+): 'accepted' | 'duplicate' | 'expired' {
+  const call = b.pending.get(raw.callId);
+  if (!call || call.accountId !== accountId) {
+    const past = b.settled.get(raw.callId);
+    if (past && past.accountId === accountId) return past.status === 'taken' ? 'duplicate' : 'expired';
+    throw new AppError('TOOL_CALL_NOT_FOUND', `callId: no tool call ${raw.callId} for this account`);
   }
+  if (call.answered) return 'duplicate';
+  call.answered = true;
+  // A result over AGENT_MAX_TOOL_RESULT_BYTES is not validated nor kept: the model reads TOO_LARGE (tool-limits.ts).
+  if (
+    jsonLongerThan(raw.result, LIMITS.agentMaxToolResultBytes) ||
+    jsonLongerThan(raw.error, LIMITS.agentMaxToolResultBytes)
+  ) {
+    call.settle({ callId: call.callId, ok: false, error: tooLargeResult(`the desktop's answer to ${call.tool}`) });
+    b.changed();
+    return 'accepted';
+  }
+  const hasError = raw.error !== undefined && raw.error !== null;
+  const parsed = parseToolOutcome(
+    call.tool,
+    hasError
+      ? { callId: raw.callId, ok: false, error: raw.error }
+      : { callId: raw.callId, ok: true, result: raw.result },
+  );
+  if (!parsed.ok) {
+    // The desktop answered something the schema refuses: the model hears it as the program's error, the client as a 422.
+    call.settle({
+      callId: call.callId,
+      ok: false,
+      error: {
+        code: 'PROGRAM_ERROR',
+        message: `the desktop's answer does not match the tool schema: ${parsed.error.message}`,
+      },
+    });
+    b.changed();
+    throw new AppError('UNPROCESSABLE', parsed.error.message, parsed.error.details);
+  }
+  call.settle(parsed.value);
+  b.changed();
+  return 'accepted';
+}
+
+export function createBridge(options: BridgeOptions) {
+  const watchers = new Set<() => void>();
+  const b: BridgeState = {
+    options,
+    machines: new Map(),
+    pending: new Map(),
+    settled: new Map(),
+    watchers,
+    keyOf: (accountId, machineId) => `${accountId}\u0000${machineId}`,
+    changed: () => {
+      for (const w of [...watchers]) w();
+    },
+    connected: (m, now = Date.now()) => m.subscribers.size > 0 && now - m.lastSeen <= options.heartbeatTimeoutMs,
+  };
+  const { machines, pending, keyOf, changed, connected } = b;
 
   // Heartbeats lapse without an event: look again at the heartbeat timeout's pace.
   const sweep = setInterval(changed, Math.max(1_000, Math.min(options.heartbeatTimeoutMs, 10_000)));
@@ -230,15 +381,7 @@ export function createBridge(options: BridgeOptions) {
       for (const call of pending.values()) {
         if (call.accountId === accountId && call.machineId === machineId) {
           call.deliveries++;
-          live.push({
-            callId: call.callId,
-            conversationId: call.conversationId,
-            program: call.program,
-            tool: call.tool,
-            arguments: call.args,
-            delivery: call.deliveries,
-            deadlineAt: new Date(call.deadline),
-          });
+          live.push(delivered(call));
         }
       }
       changed();
@@ -253,130 +396,12 @@ export function createBridge(options: BridgeOptions) {
     },
 
     /** Sends a validated call to the account's desktop and waits for its outcome under the rules above. */
-    async call(
-      accountId: string,
-      program: Program,
-      tool: ToolName,
-      args: unknown,
-      hooks: CallHooks,
-    ): Promise<BridgeOutcome> {
-      const callId = randomUUID();
-      let outcome: BridgeOutcome | null = null;
-      const call: PendingCall = {
-        callId,
-        conversationId: hooks.conversationId ?? null,
-        accountId,
-        program,
-        tool,
-        args,
-        machineId: null,
-        deliveries: 0,
-        deadline: Infinity,
-        answered: false,
-        settle: (o) => void (outcome ??= o),
-      };
-      pending.set(callId, call);
-      let waitingSince: number | null = null;
-      try {
-        for (;;) {
-          if (outcome) return outcome;
-          if (hooks.signal?.aborted)
-            return { callId, ok: false, error: { code: 'DESKTOP_UNAVAILABLE', message: 'the run stopped' } };
-          const now = Date.now();
-          if (now >= call.deadline) {
-            return {
-              callId,
-              ok: false,
-              error: {
-                code: 'DESKTOP_TIMEOUT',
-                message: `the desktop did not answer ${tool} within ${Math.round(options.toolTimeoutMs / 1000)} s`,
-              },
-            };
-          }
-          const bound = call.machineId ? (machines.get(keyOf(accountId, call.machineId)) ?? null) : null;
-          const target = call.machineId
-            ? bound && connected(bound, now)
-              ? bound
-              : null
-            : machineFor(accountId, program);
-          if (!target) {
-            if (waitingSince === null) {
-              waitingSince = now;
-              hooks.onWaiting();
-            }
-            if (now - waitingSince >= options.desktopWaitMs) {
-              return {
-                callId,
-                ok: false,
-                error: {
-                  code: 'DESKTOP_UNAVAILABLE',
-                  message: `no desktop client with ${program} connected within ${Math.round(options.desktopWaitMs / 1000)} s`,
-                },
-              };
-            }
-            await nextChange(Math.min(options.desktopWaitMs - (now - waitingSince), call.deadline - now), hooks.signal);
-            continue;
-          }
-          if (waitingSince !== null || call.deliveries === 0) {
-            waitingSince = null;
-            // A reconnecting machine got the call again in connect(); a first delivery goes out here.
-            if (call.deliveries === 0) deliver(target, call);
-            hooks.onDelivered();
-          }
-          await nextChange(call.deadline - now, hooks.signal);
-        }
-      } finally {
-        pending.delete(callId);
-        remember(callId, accountId, outcome ? 'taken' : 'expired');
-      }
-    },
+    call: (accountId: string, program: Program, tool: ToolName, args: unknown, hooks: CallHooks) =>
+      callDesktop(b, accountId, program, tool, args, hooks),
 
     /** submitToolResult: validates the outcome against the tool's schema and settles the call once. */
-    submit(
-      accountId: string,
-      raw: { callId: string; result?: unknown; error?: unknown },
-    ): 'accepted' | 'duplicate' | 'expired' {
-      const call = pending.get(raw.callId);
-      if (!call || call.accountId !== accountId) {
-        const past = settled.get(raw.callId);
-        if (past && past.accountId === accountId) return past.status === 'taken' ? 'duplicate' : 'expired';
-        throw new AppError('TOOL_CALL_NOT_FOUND', `callId: no tool call ${raw.callId} for this account`);
-      }
-      if (call.answered) return 'duplicate';
-      call.answered = true;
-      // A result over AGENT_MAX_TOOL_RESULT_BYTES is not validated nor kept: the model reads TOO_LARGE (tool-limits.ts).
-      if (
-        jsonLongerThan(raw.result, LIMITS.agentMaxToolResultBytes) ||
-        jsonLongerThan(raw.error, LIMITS.agentMaxToolResultBytes)
-      ) {
-        call.settle({ callId: call.callId, ok: false, error: tooLargeResult(`the desktop's answer to ${call.tool}`) });
-        changed();
-        return 'accepted';
-      }
-      const hasError = raw.error !== undefined && raw.error !== null;
-      const parsed = parseToolOutcome(
-        call.tool,
-        hasError
-          ? { callId: raw.callId, ok: false, error: raw.error }
-          : { callId: raw.callId, ok: true, result: raw.result },
-      );
-      if (!parsed.ok) {
-        // The desktop answered something the schema refuses: the model hears it as the program's error, the client as a 422.
-        call.settle({
-          callId: call.callId,
-          ok: false,
-          error: {
-            code: 'PROGRAM_ERROR',
-            message: `the desktop's answer does not match the tool schema: ${parsed.error.message}`,
-          },
-        });
-        changed();
-        throw new AppError('UNPROCESSABLE', parsed.error.message, parsed.error.details);
-      }
-      call.settle(parsed.value);
-      changed();
-      return 'accepted';
-    },
+    submit: (accountId: string, raw: { callId: string; result?: unknown; error?: unknown }) =>
+      submitResult(b, accountId, raw),
 
     close() {
       clearInterval(sweep);

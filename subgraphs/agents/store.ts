@@ -63,7 +63,8 @@ export function chatMessage(m: Pick<StoredMessage, 'role' | 'content' | 'toolCal
 
 const run = (row: Record<string, unknown>): Run => ({ ...(row as unknown as Run), status: row.status as RunStatus });
 
-export function createAgentStore(db: Database) {
+/** Conversations, each an account's: created, renamed, read, listed (newest first, by title). */
+function conversationsOf(db: Database) {
   return {
     async createConversation(accountId: string, agentId: string, title = ''): Promise<Conversation> {
       return db.conversation.create({ data: { id: randomUUID(), accountId, agentId, title } });
@@ -110,7 +111,12 @@ export function createAgentStore(db: Database) {
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)!).filter(Boolean);
     },
+  };
+}
 
+/** A conversation's messages in order (seq), and its history as the model reads it. */
+function messagesOf(db: Database) {
+  return {
     async appendMessage(conversationId: string, message: NewMessage): Promise<void> {
       // One run at a time writes a conversation (runs.ts serialises them), so max + 1 is free.
       await this.appendMessages(conversationId, await this.lastSeq(conversationId), [message]);
@@ -174,7 +180,12 @@ export function createAgentStore(db: Database) {
     async dropRunOutput(runId: string): Promise<void> {
       await db.conversationMessage.deleteMany({ where: { runId, role: { in: ['assistant', 'tool'] } } });
     },
+  };
+}
 
+/** Runs of a conversation: their settled statuses, tokens, steps and the platform work they bought. */
+function runsOf(db: Database) {
+  return {
     async createRun(accountId: string, conversationId: string, stepLimit: number, owner: string): Promise<Run> {
       return run(
         await db.agentRun.create({
@@ -259,7 +270,12 @@ export function createAgentStore(db: Database) {
       });
       return count;
     },
+  };
+}
 
+/** An account's credits per period: reserved before a model call, settled after; its usage. */
+function creditsOf(db: Database) {
+  return {
     /**
      * The account's credit row of a period, made on first use with what its runs already spent in
      * it (`spent`, read only then). Two first uses at once: one creates it, the other's duplicate is ignored.
@@ -320,6 +336,10 @@ export function createAgentStore(db: Database) {
       };
     },
   };
+}
+
+export function createAgentStore(db: Database) {
+  return { ...conversationsOf(db), ...messagesOf(db), ...runsOf(db), ...creditsOf(db) };
 }
 
 export type AgentStore = ReturnType<typeof createAgentStore>;

@@ -10,7 +10,7 @@ import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path
 
 /** Folders one listing shows: a folder with more is shown cut, with a note. */
 export const MAX_LISTED = 500;
-/** Characters of formatting standards sent with a message (the platform's bound, subgraphs/agents/runs.ts). */
+/** Characters of formatting standards sent with a message (the platform's bound, subgraphs/agents/runs/input.ts). */
 export const MAX_FORMATTING_CHARS = 20_000;
 /** Files read as formatting standards: plain text the agent can read as it is. */
 const STANDARD_FILES = new Set(['.md', '.txt', '.markdown']);

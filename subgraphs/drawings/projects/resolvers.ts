@@ -139,28 +139,30 @@ export function projectResolvers(services: ProjectServices) {
       },
     },
     Job: {
-      // The job's stored results (REST's snake_case, from the documents subgraph) in the graph's camelCase.
-      projectSearchResults: (job: { type: string; results: ProjectSearchJobResult | null }) => {
-        const r = job.results;
-        if (job.type !== PROJECT_SEARCH_JOB || !r) return null;
-        return {
-          query: r.query,
-          total: r.total,
-          page: r.page,
-          perPage: r.per_page,
-          totalPages: r.total_pages,
-          matches: r.matches.map((m) => ({
-            entity: { ...m.entity, sheetId: m.entity.sheet_id, communityId: m.entity.community_id },
-            sheetNumber: m.sheet_number,
-            sheetTitle: m.sheet_title,
-            snippet: m.snippet,
-            bbox: m.bbox,
-            relevanceScore: m.relevance_score,
-            via: m.via.toUpperCase(),
-          })),
-        };
-      },
+      projectSearchResults: searchResultsOf,
     },
     JobStatus: { PENDING: 'pending', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed' },
+  };
+}
+
+/** A project search job's stored results (REST's snake_case, from the documents subgraph) in the graph's camelCase. */
+function searchResultsOf(job: { type: string; results: ProjectSearchJobResult | null }) {
+  const r = job.results;
+  if (job.type !== PROJECT_SEARCH_JOB || !r) return null;
+  return {
+    query: r.query,
+    total: r.total,
+    page: r.page,
+    perPage: r.per_page,
+    totalPages: r.total_pages,
+    matches: r.matches.map((m) => ({
+      entity: { ...m.entity, sheetId: m.entity.sheet_id, communityId: m.entity.community_id },
+      sheetNumber: m.sheet_number,
+      sheetTitle: m.sheet_title,
+      snippet: m.snippet,
+      bbox: m.bbox,
+      relevanceScore: m.relevance_score,
+      via: m.via.toUpperCase(),
+    })),
   };
 }

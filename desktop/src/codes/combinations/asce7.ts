@@ -55,96 +55,115 @@ export function asce7(o: Options, method: 'LRFD' | 'ASD'): GeneratedCombination[
     if (!roofs.length) return fn('', []);
     for (const [label, g] of roofs) fn(label, [[f, g]]);
   };
-  const S = o.snow;
-  if (method === 'LRFD') {
-    add('1', '', [[1.4, D]]);
-    roofOr(0.5, (label, r) => add('2', label, [[1.2, D], [1.6, L], ...r]));
-    if (roofs.length) {
-      for (const [label, g] of roofs) {
-        if (L.length)
-          add('3', `${label} L`, [
-            [1.2, D],
-            [1.6, g],
-            [fL, L],
-          ]);
-        for (const w of winds)
-          add('3', `${label} ${w.label}`, [
-            [1.2, D],
-            [1.6, g],
-            [0.5 * w.sign, [w.pattern]],
-          ]);
-      }
-    }
-    for (const w of winds)
-      roofOr(0.5, (label, r) =>
-        add('4', `${w.label}${label ? ` ${label}` : ''}`, [[1.2, D], [w.sign, [w.pattern]], [fL, L], ...r]),
-      );
-    for (const w of winds)
-      add('5', w.label, [
-        [0.9, D],
-        [w.sign, [w.pattern]],
-      ]);
-    for (const e of quakes)
-      add('6', e.label, [
-        [1.2 + ev, D],
-        [e.sign, [e.pattern]],
-        [fL, L],
-        [0.2, S],
-      ]);
-    for (const e of quakes)
-      add('7', e.label, [
-        [0.9 - ev, D],
-        [e.sign, [e.pattern]],
-      ]);
-  } else {
-    add('1', '', [[1, D]]);
-    if (L.length)
-      add('2', '', [
-        [1, D],
-        [1, L],
-      ]);
-    for (const [label, g] of roofs)
-      add('3', label, [
-        [1, D],
-        [1, g],
-      ]);
-    if (L.length) roofOr(0.75, (label, r) => add('4', label, [[1, D], [0.75, L], ...r]));
-    for (const w of winds)
-      add('5', w.label, [
-        [1, D],
-        [0.6 * w.sign, [w.pattern]],
-      ]);
-    for (const w of winds)
-      roofOr(0.75, (label, r) =>
-        add('6', `${w.label}${label ? ` ${label}` : ''}`, [
-          [1, D],
-          [0.75, L],
-          [0.75 * 0.6 * w.sign, [w.pattern]],
-          ...r,
-        ]),
-      );
-    for (const w of winds)
-      add('7', w.label, [
-        [0.6, D],
-        [0.6 * w.sign, [w.pattern]],
-      ]);
-    for (const e of quakes)
-      add('8', e.label, [
-        [1 + 0.7 * ev, D],
-        [0.7 * e.sign, [e.pattern]],
-      ]);
-    for (const e of quakes)
-      add('9', e.label, [
-        [1 + 0.525 * ev, D],
-        [0.525 * e.sign, [e.pattern]],
-        [0.75, L],
-        [0.75, S],
-      ]);
-    for (const e of quakes)
-      add('10', e.label, [
-        [0.6 - 0.7 * ev, D],
-        [0.7 * e.sign, [e.pattern]],
-      ]);
-  }
+  const c: Combiner = { D, L, S: o.snow, roofs, winds, quakes, ev, fL, add, roofOr };
+  if (method === 'LRFD') lrfd(c);
+  else asd(c);
   return out;
+}
+
+/** What both methods combine: the load groups, the lateral patterns, and how a combination is added. */
+interface Combiner {
+  D: Group;
+  L: Group;
+  S: Group;
+  roofs: [string, Group][];
+  winds: ReturnType<typeof lateral>;
+  quakes: ReturnType<typeof lateral>;
+  /** Ev per unit dead load: 0.2 S_DS (§12.4.2). */
+  ev: number;
+  /** The factor on L in 3, 4 and 6 (§2.3.1 exception 1). */
+  fL: number;
+  add(eq: string, label: string, terms: [number, Group][]): void;
+  /** One combination per roof load present ("Lr or S or R"), or one without. */
+  roofOr(f: number, fn: (label: string, t: [number, Group][]) => void): void;
+}
+
+/** Strength design, §2.3.1 and §2.3.6. */
+function lrfd({ D, L, S, roofs, winds, quakes, ev, fL, add, roofOr }: Combiner) {
+  add('1', '', [[1.4, D]]);
+  roofOr(0.5, (label, r) => add('2', label, [[1.2, D], [1.6, L], ...r]));
+  if (roofs.length) {
+    for (const [label, g] of roofs) {
+      if (L.length)
+        add('3', `${label} L`, [
+          [1.2, D],
+          [1.6, g],
+          [fL, L],
+        ]);
+      for (const w of winds)
+        add('3', `${label} ${w.label}`, [
+          [1.2, D],
+          [1.6, g],
+          [0.5 * w.sign, [w.pattern]],
+        ]);
+    }
+  }
+  for (const w of winds)
+    roofOr(0.5, (label, r) =>
+      add('4', `${w.label}${label ? ` ${label}` : ''}`, [[1.2, D], [w.sign, [w.pattern]], [fL, L], ...r]),
+    );
+  for (const w of winds)
+    add('5', w.label, [
+      [0.9, D],
+      [w.sign, [w.pattern]],
+    ]);
+  for (const e of quakes)
+    add('6', e.label, [
+      [1.2 + ev, D],
+      [e.sign, [e.pattern]],
+      [fL, L],
+      [0.2, S],
+    ]);
+  for (const e of quakes)
+    add('7', e.label, [
+      [0.9 - ev, D],
+      [e.sign, [e.pattern]],
+    ]);
+}
+
+/** Allowable stress design, §2.4.1 and §2.4.5. */
+function asd({ D, L, S, roofs, winds, quakes, ev, add, roofOr }: Combiner) {
+  add('1', '', [[1, D]]);
+  if (L.length)
+    add('2', '', [
+      [1, D],
+      [1, L],
+    ]);
+  for (const [label, g] of roofs)
+    add('3', label, [
+      [1, D],
+      [1, g],
+    ]);
+  if (L.length) roofOr(0.75, (label, r) => add('4', label, [[1, D], [0.75, L], ...r]));
+  for (const w of winds)
+    add('5', w.label, [
+      [1, D],
+      [0.6 * w.sign, [w.pattern]],
+    ]);
+  for (const w of winds)
+    roofOr(0.75, (label, r) =>
+      add('6', `${w.label}${label ? ` ${label}` : ''}`, [[1, D], [0.75, L], [0.75 * 0.6 * w.sign, [w.pattern]], ...r]),
+    );
+  for (const w of winds)
+    add('7', w.label, [
+      [0.6, D],
+      [0.6 * w.sign, [w.pattern]],
+    ]);
+  for (const e of quakes)
+    add('8', e.label, [
+      [1 + 0.7 * ev, D],
+      [0.7 * e.sign, [e.pattern]],
+    ]);
+  for (const e of quakes)
+    add('9', e.label, [
+      [1 + 0.525 * ev, D],
+      [0.525 * e.sign, [e.pattern]],
+      [0.75, L],
+      [0.75, S],
+    ]);
+  for (const e of quakes)
+    add('10', e.label, [
+      [0.6 - 0.7 * ev, D],
+      [0.7 * e.sign, [e.pattern]],
+    ]);
 }

@@ -208,6 +208,42 @@ function addPackageParts(
   // [Content_Types].xml first, as OPC writers do; nested packages and PNGs stored, as Prime does.
 }
 
+/** An image element: the PNG stored in the package and its picture region, with its caption below; its height. */
+function imageRegions(
+  b: PackageBuilder,
+  input: WriteInput,
+  index: number,
+  e: Extract<WriteInput['elements'][number], { type: 'image' }>,
+  at: { top: number; left: number; pageWidth: number },
+  regions: string[],
+): number {
+  const image = input.images.get(index);
+  if (!image) throw new Error(`image ${index} was not fetched`);
+  const id = b.nextRegionId();
+  const path = `/mathcad/media/Image${id}.png`;
+  b.add(path.slice(1), image.png);
+  const rel = b.relate('worksheet.xml', NS.image, path);
+  const [w, h] = displaySize(e, image, at.pageWidth);
+  regions.push(
+    region(
+      id,
+      at.top,
+      at.left,
+      w,
+      h,
+      `<picture><png item-idref="${rel}" display-width="${num(w)}" display-height="${num(h)}" /></picture>`,
+      true,
+    ),
+  );
+  let total = h;
+  if (e.caption) {
+    const t = textRegion(b, 'worksheet.xml', at.top + h + 4, at.left, w, `*${e.caption}*`, 'normal', true);
+    regions.push(t.xml);
+    total += 4 + t.height;
+  }
+  return total;
+}
+
 export function writeMcdx(input: WriteInput): Uint8Array {
   const { elements, calc, options } = input;
   const b = new PackageBuilder();
@@ -299,34 +335,9 @@ export function writeMcdx(input: WriteInput): Uint8Array {
           height = Math.max(height, h, describe(e.description));
           break;
         }
-        case 'image': {
-          const image = input.images.get(index);
-          if (!image) throw new Error(`image ${index} was not fetched`);
-          const id = b.nextRegionId();
-          const path = `/mathcad/media/Image${id}.png`;
-          b.add(path.slice(1), image.png);
-          const rel = b.relate('worksheet.xml', NS.image, path);
-          const [w, h] = displaySize(e, image, page.width);
-          regions.push(
-            region(
-              id,
-              top,
-              left,
-              w,
-              h,
-              `<picture><png item-idref="${rel}" display-width="${num(w)}" display-height="${num(h)}" /></picture>`,
-              true,
-            ),
-          );
-          let total = h;
-          if (e.caption) {
-            const t = textRegion(b, 'worksheet.xml', top + h + 4, left, w, `*${e.caption}*`, 'normal', true);
-            regions.push(t.xml);
-            total += 4 + t.height;
-          }
-          height = Math.max(height, total);
+        case 'image':
+          height = Math.max(height, imageRegions(b, input, index, e, { top, left, pageWidth: page.width }, regions));
           break;
-        }
       }
     });
     top += height + GAP;

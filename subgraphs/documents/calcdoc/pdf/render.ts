@@ -362,6 +362,17 @@ function textRows(
   return rows;
 }
 
+/** The document being drawn: its pages' margins and content width, and the outline of its headings. */
+interface Sheet {
+  doc: PDFKit.PDFDocument;
+  input: RenderInput;
+  margin: { top: number; bottom: number; left: number; right: number };
+  contentWidth: number;
+  /** The lowest y a row may reach on the current page. */
+  bottom(): number;
+  outline(title: string, level: number): void;
+}
+
 export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; pages: number }> {
   const landscape = input.orientation === 'landscape';
   const margin = { top: input.headersFooters ? 72 : 50, bottom: input.pageNumbers ? 60 : 50, left: 56, right: 56 };
@@ -382,148 +393,181 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-
-  const contentWidth = doc.page.width - margin.left - margin.right;
-  const bottom = () => doc.page.height - margin.bottom;
   const outlineStack: PDFKit.PDFOutline[] = [];
-  const outline = (title: string, level: number) => {
-    const parent = outlineStack[level - 2] ?? doc.outline;
-    outlineStack[level - 1] = parent.addItem(title);
-    outlineStack.length = level;
+  const sheet: Sheet = {
+    doc,
+    input,
+    margin,
+    contentWidth: doc.page.width - margin.left - margin.right,
+    bottom: () => doc.page.height - margin.bottom,
+    outline(title, level) {
+      const parent = outlineStack[level - 2] ?? doc.outline;
+      outlineStack[level - 1] = parent.addItem(title);
+      outlineStack.length = level;
+    },
   };
+  placeRows(sheet, layoutRows(sheet));
+  const range = doc.bufferedPageRange();
+  stampPages(sheet, range);
+  doc.end();
+  await done;
+  return { pdf: Buffer.concat(chunks), pages: range.count };
+}
 
-  const elementRows = (index: number, width: number): Row[] => {
-    const e = input.elements[index]!;
-    switch (e.type) {
-      case 'text':
-        return textRows(doc, e.content, e.style, width, outline);
-      case 'variable': {
-        const q = input.calc.byIndex.get(index);
-        const m = mathmlToOutline(
-          `${nameMl(e.name)}${EQUALS}${q && q.kind === 'variable' ? quantityMl(q.quantity) : numberMl(e.value)}`,
-        );
-        const plain = `${shownText(e.name)} = ${quantityText(e.value, e.unit ?? '')}`;
-        const size = mathSize(m);
-        const w = size.width;
-        const h = size.ascent + size.descent;
-        const descWidth = width - w - 16;
-        const descHeight = e.description
-          ? doc
-              .font('regular')
-              .fontSize(BODY - 0.5)
-              .heightOfString(e.description, { width: Math.max(60, descWidth) })
-          : 0;
-        return [
-          {
-            height: Math.max(h, descHeight) + 2,
-            keepWithNext: false,
-            draw(d, x, y) {
-              hiddenText(d, plain, x, y, h);
-              drawMath(d, m, x, y + size.ascent);
-              if (e.description) {
-                d.font('regular')
-                  .fontSize(BODY - 0.5)
-                  .fillColor(GRAY)
-                  .text(e.description, x + w + 16, y + Math.max(0, (h - BODY) / 2), { width: Math.max(60, descWidth) });
-                d.fillColor('black');
-              }
-            },
-          },
-        ];
-      }
-      case 'formula': {
-        const c = input.calc.byIndex.get(index) as CalculatedFormula | undefined;
-        if (!c) return [];
-        const { parts, plain, note } = formulaParts(c, input.calc, input.cached[index]);
-        const rows: Row[] = [];
-        if (e.description) {
-          const h = doc
-            .font('italic')
-            .fontSize(BODY - 0.5)
-            .heightOfString(e.description, { width });
-          rows.push({
-            height: h + 1,
-            keepWithNext: true,
-            draw(d, x, y) {
-              d.font('italic')
-                .fontSize(BODY - 0.5)
-                .fillColor(GRAY)
-                .text(e.description!, x, y, { width });
-              d.fillColor('black');
-            },
-          });
-        }
-        rows.push(mathRow(parts, width, note ? { text: note, color: '#8a5a00' } : undefined, doc, plain));
-        return rows;
-      }
-      case 'image': {
-        const image = input.images.get(index);
-        if (!image) return [];
-        let w = (e.width ?? image.width) * 0.75;
-        let h = (e.height ?? (e.width ? (image.height * e.width) / image.width : image.height)) * 0.75;
-        const maxH = (bottom() - margin.top) * 0.8;
-        const k = Math.min(1, width / w, maxH / h);
-        w *= k;
-        h *= k;
-        const caption = e.caption ? `Figure: ${e.caption}` : '';
-        const ch = caption
-          ? doc
-              .font('italic')
-              .fontSize(BODY - 0.5)
-              .heightOfString(caption, { width }) + 4
-          : 0;
-        return [
-          {
-            height: h + ch,
-            keepWithNext: false,
-            draw(d, x, y) {
-              d.image(Buffer.from(image.png), x + (width - w) / 2, y, { width: w, height: h });
-              if (caption)
-                d.font('italic')
-                  .fontSize(BODY - 0.5)
-                  .fillColor(GRAY)
-                  .text(caption, x, y + h + 4, { width, align: 'center' })
-                  .fillColor('black');
-            },
-          },
-        ];
-      }
-    }
-  };
+/** An element's rows at a width (a column's, or the page's). */
+function elementRows(sheet: Sheet, index: number, width: number): Row[] {
+  const e = sheet.input.elements[index]!;
+  switch (e.type) {
+    case 'text':
+      return textRows(sheet.doc, e.content, e.style, width, sheet.outline);
+    case 'variable':
+      return variableRows(sheet, index, e, width);
+    case 'formula':
+      return formulaRows(sheet, index, e, width);
+    case 'image':
+      return imageRows(sheet, index, e, width);
+  }
+}
 
-  const unmappedRow = (u: UnmappedRegion): Row => {
-    const text = `[${u.kind} region ${u.regionId} is not shown: ${u.reason}]`;
-    const h = doc
-      .font('italic')
-      .fontSize(BODY - 1)
-      .heightOfString(text, { width: contentWidth });
-    return {
-      height: h + 2,
+type ElementOf<T> = Extract<RenderInput['elements'][number], { type: T }>;
+
+/** A variable: its definition as mathematics, its description beside it. */
+function variableRows(sheet: Sheet, index: number, e: ElementOf<'variable'>, width: number): Row[] {
+  const { doc, input } = sheet;
+  const q = input.calc.byIndex.get(index);
+  const m = mathmlToOutline(
+    `${nameMl(e.name)}${EQUALS}${q && q.kind === 'variable' ? quantityMl(q.quantity) : numberMl(e.value)}`,
+  );
+  const plain = `${shownText(e.name)} = ${quantityText(e.value, e.unit ?? '')}`;
+  const size = mathSize(m);
+  const w = size.width;
+  const h = size.ascent + size.descent;
+  const descWidth = width - w - 16;
+  const descHeight = e.description
+    ? doc
+        .font('regular')
+        .fontSize(BODY - 0.5)
+        .heightOfString(e.description, { width: Math.max(60, descWidth) })
+    : 0;
+  return [
+    {
+      height: Math.max(h, descHeight) + 2,
       keepWithNext: false,
       draw(d, x, y) {
-        d.font('italic')
-          .fontSize(BODY - 1)
-          .fillColor('#999999')
-          .text(text, x, y, { width: contentWidth })
-          .fillColor('black');
+        hiddenText(d, plain, x, y, h);
+        drawMath(d, m, x, y + size.ascent);
+        if (e.description) {
+          d.font('regular')
+            .fontSize(BODY - 0.5)
+            .fillColor(GRAY)
+            .text(e.description, x + w + 16, y + Math.max(0, (h - BODY) / 2), { width: Math.max(60, descWidth) });
+          d.fillColor('black');
+        }
       },
-    };
-  };
+    },
+  ];
+}
 
-  // Rows of the layout pass; a two-column row draws its two elements side by side.
+/** A formula: its description above, then the formula, its substitution and its result. */
+function formulaRows(sheet: Sheet, index: number, e: ElementOf<'formula'>, width: number): Row[] {
+  const { doc, input } = sheet;
+  const c = input.calc.byIndex.get(index) as CalculatedFormula | undefined;
+  if (!c) return [];
+  const { parts, plain, note } = formulaParts(c, input.calc, input.cached[index]);
+  const rows: Row[] = [];
+  if (e.description) {
+    const h = doc
+      .font('italic')
+      .fontSize(BODY - 0.5)
+      .heightOfString(e.description, { width });
+    rows.push({
+      height: h + 1,
+      keepWithNext: true,
+      draw(d, x, y) {
+        d.font('italic')
+          .fontSize(BODY - 0.5)
+          .fillColor(GRAY)
+          .text(e.description!, x, y, { width });
+        d.fillColor('black');
+      },
+    });
+  }
+  rows.push(mathRow(parts, width, note ? { text: note, color: '#8a5a00' } : undefined, doc, plain));
+  return rows;
+}
+
+/** An image scaled into the column (at most 80% of a page high), with its caption. */
+function imageRows(sheet: Sheet, index: number, e: ElementOf<'image'>, width: number): Row[] {
+  const { doc, input, margin, bottom } = sheet;
+  const image = input.images.get(index);
+  if (!image) return [];
+  let w = (e.width ?? image.width) * 0.75;
+  let h = (e.height ?? (e.width ? (image.height * e.width) / image.width : image.height)) * 0.75;
+  const maxH = (bottom() - margin.top) * 0.8;
+  const k = Math.min(1, width / w, maxH / h);
+  w *= k;
+  h *= k;
+  const caption = e.caption ? `Figure: ${e.caption}` : '';
+  const ch = caption
+    ? doc
+        .font('italic')
+        .fontSize(BODY - 0.5)
+        .heightOfString(caption, { width }) + 4
+    : 0;
+  return [
+    {
+      height: h + ch,
+      keepWithNext: false,
+      draw(d, x, y) {
+        d.image(Buffer.from(image.png), x + (width - w) / 2, y, { width: w, height: h });
+        if (caption)
+          d.font('italic')
+            .fontSize(BODY - 0.5)
+            .fillColor(GRAY)
+            .text(caption, x, y + h + 4, { width, align: 'center' })
+            .fillColor('black');
+      },
+    },
+  ];
+}
+
+/** A region of the source that is not shown, said in place. */
+function unmappedRow(sheet: Sheet, u: UnmappedRegion): Row {
+  const { doc, contentWidth } = sheet;
+  const text = `[${u.kind} region ${u.regionId} is not shown: ${u.reason}]`;
+  const h = doc
+    .font('italic')
+    .fontSize(BODY - 1)
+    .heightOfString(text, { width: contentWidth });
+  return {
+    height: h + 2,
+    keepWithNext: false,
+    draw(d, x, y) {
+      d.font('italic')
+        .fontSize(BODY - 1)
+        .fillColor('#999999')
+        .text(text, x, y, { width: contentWidth })
+        .fillColor('black');
+    },
+  };
+}
+
+/** Rows of the layout pass; a two-column row draws its two elements side by side. */
+function layoutRows(sheet: Sheet): Row[] {
+  const { input, contentWidth } = sheet;
   const rows: Row[] = [];
   const unmappedAt = (position: number) =>
-    input.unmapped.filter((u) => u.elementPosition === position).map(unmappedRow);
+    input.unmapped.filter((u) => u.elementPosition === position).map((u) => unmappedRow(sheet, u));
   for (const layoutRow of planLayout(input.elements, input.aiFormatting)) {
     rows.push(...unmappedAt(layoutRow.indices[0]!));
     if (layoutRow.indices.length === 1) {
-      const r = elementRows(layoutRow.indices[0]!, contentWidth);
+      const r = elementRows(sheet, layoutRow.indices[0]!, contentWidth);
       if (r.length) r[r.length - 1]!.keepWithNext ||= layoutRow.keepWithNext;
       rows.push(...r);
       continue;
     }
     const half = (contentWidth - 16) / 2;
-    const [left, right] = layoutRow.indices.map((i) => elementRows(i, half).filter(Boolean));
+    const [left, right] = layoutRow.indices.map((i) => elementRows(sheet, i, half).filter(Boolean));
     rows.push({
       height: Math.max(sum(left!), sum(right!)),
       keepWithNext: layoutRow.keepWithNext,
@@ -542,7 +586,12 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
     });
   }
   rows.push(...unmappedAt(input.elements.length));
+  return rows;
+}
 
+/** Rows placed down the pages: a block of rows kept together moves to the next page rather than straddle the break. */
+function placeRows(sheet: Sheet, rows: Row[]) {
+  const { doc, margin, bottom } = sheet;
   let y = margin.top;
   for (let i = 0; i < rows.length; i++) {
     // A block of rows kept together moves to the next page rather than straddle the break.
@@ -565,8 +614,11 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
     row.draw(doc, margin.left, y);
     y += row.height + GAP;
   }
+}
 
-  const range = doc.bufferedPageRange();
+/** Each page's header (document name, project, author, date) and page number. */
+function stampPages(sheet: Sheet, range: { start: number; count: number }) {
+  const { doc, input, margin, contentWidth } = sheet;
   const meta = [input.metadata.project, input.metadata.author, input.metadata.date].filter(Boolean).join('  ·  ');
   for (let p = range.start; p < range.start + range.count; p++) {
     doc.switchToPage(p);
@@ -610,9 +662,6 @@ export async function renderPdf(input: RenderInput): Promise<{ pdf: Uint8Array; 
     doc.fillColor('black');
     doc.page.margins = saved;
   }
-  doc.end();
-  await done;
-  return { pdf: Buffer.concat(chunks), pages: range.count };
 }
 
 const sum = (rows: Row[]) => rows.reduce((a, r) => a + r.height, 0);

@@ -31,28 +31,7 @@ export async function convertXmcd(
   bytes: Uint8Array,
   fallbackName = 'Converted worksheet',
 ): Promise<ConvertedWorksheet> {
-  let xml: Buffer;
-  try {
-    xml =
-      bytes[0] === 0x1f && bytes[1] === 0x8b
-        ? gunzipSync(bytes, { maxOutputLength: MAX_XML_BYTES })
-        : Buffer.from(bytes);
-  } catch (err) {
-    throw new AppError('UNSUPPORTED_FORMAT', `source_file: the .xmcdz does not decompress (${(err as Error).message})`);
-  }
-  let root: Element;
-  try {
-    root = parseXml(xml.toString('utf8')).documentElement as unknown as Element;
-  } catch (err) {
-    throw new AppError('UNSUPPORTED_FORMAT', `source_file: not well-formed XML (${(err as Error).message})`);
-  }
-  if (root.localName !== 'worksheet' || !/schemas\.mathsoft\.com\/worksheet(10|20|30)/.test(root.namespaceURI ?? '')) {
-    throw new AppError(
-      'UNSUPPORTED_FORMAT',
-      `source_file: not a Mathcad 12–15 worksheet (root ${root.localName} in ${root.namespaceURI ?? 'no namespace'})`,
-    );
-  }
-
+  const root = worksheetRoot(bytes);
   const metadataEl = child(root, 'metadata');
   const userData = metadataEl && child(metadataEl, 'userData');
   const field = (name: string) => {
@@ -190,4 +169,30 @@ function flattenAreas(top: Element[]): PlacedRegion[] {
     for (const inner of children(area)) pending.push({ el: inner, dy: placed.top, dx: placed.left });
   }
   return out;
+}
+
+/** The worksheet element of a .xmcd (or gzipped .xmcdz), refused as UNSUPPORTED_FORMAT unless Mathcad 12–15's. */
+function worksheetRoot(bytes: Uint8Array): Element {
+  let xml: Buffer;
+  try {
+    xml =
+      bytes[0] === 0x1f && bytes[1] === 0x8b
+        ? gunzipSync(bytes, { maxOutputLength: MAX_XML_BYTES })
+        : Buffer.from(bytes);
+  } catch (err) {
+    throw new AppError('UNSUPPORTED_FORMAT', `source_file: the .xmcdz does not decompress (${(err as Error).message})`);
+  }
+  let root: Element;
+  try {
+    root = parseXml(xml.toString('utf8')).documentElement as unknown as Element;
+  } catch (err) {
+    throw new AppError('UNSUPPORTED_FORMAT', `source_file: not well-formed XML (${(err as Error).message})`);
+  }
+  if (root.localName !== 'worksheet' || !/schemas\.mathsoft\.com\/worksheet(10|20|30)/.test(root.namespaceURI ?? '')) {
+    throw new AppError(
+      'UNSUPPORTED_FORMAT',
+      `source_file: not a Mathcad 12–15 worksheet (root ${root.localName} in ${root.namespaceURI ?? 'no namespace'})`,
+    );
+  }
+  return root;
 }

@@ -106,3 +106,29 @@ export interface ProjectGraphStore {
   ): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The store's parts: each backend writes one file per part (sql/, neo4j/), so the two read side by side. */
+export type ProjectRecords = Pick<
+  ProjectGraphStore,
+  'createProject' | 'getProject' | 'listProjects' | 'deleteProject' | 'stats'
+>;
+export type FileRecords = Pick<
+  ProjectGraphStore,
+  'putFile' | 'getFile' | 'recordIngestion' | 'updateIngestion' | 'unfinishedIngestions' | 'recordUsage'
+>;
+export type SheetRecords = Pick<
+  ProjectGraphStore,
+  'sheetAt' | 'writeSheet' | 'listSheets' | 'sheetsByIds' | 'sheetByNumber'
+>;
+export type GraphReads = Pick<
+  ProjectGraphStore,
+  | 'listEntities'
+  | 'entitiesByIds'
+  | 'relationshipsOf'
+  | 'listRelationships'
+  | 'linksOf'
+  | 'listLinks'
+  | 'searchText'
+  | 'searchVector'
+>;
+export type CommunityRecords = Pick<ProjectGraphStore, 'graph' | 'replaceCommunities' | 'listCommunities'>;
