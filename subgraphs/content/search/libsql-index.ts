@@ -15,7 +15,16 @@ import {
 } from '../../../core/embedding/libsql-vector-table.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
-import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
+import {
+  COLUMNS,
+  fileFilter,
+  ids,
+  passageValues,
+  sharedReads,
+  termInserts,
+  toHit,
+  type PassageRow,
+} from './index-reads.ts';
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 /**
@@ -155,19 +164,7 @@ async function insertPassages(db: Database, fileId: string, passages: Parameters
   for (let i = 0; i < passages.length; i += 200) {
     const batch = passages.slice(i, i + 200);
     const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?)').join(', ');
-    const args = batch.flatMap((p) => [
-      fileId,
-      p.page,
-      p.pageLabel,
-      p.section,
-      p.heading,
-      p.headingPath,
-      p.contentType,
-      p.text,
-      p.glossary ?? '',
-      blob(p.embedding),
-      p.embeddingModel,
-    ]);
+    const args = batch.flatMap((p) => passageValues(fileId, p, blob(p.embedding)));
     await db.$executeRawUnsafe(
       `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel") VALUES ${values}`,
       ...args,
