@@ -19,18 +19,20 @@ export { USE_LITE_DIMENSIONS };
  */
 export const MAX_PIECES = 128;
 /**
- * How texts are cut into model calls. A call costs about 11 ms of CPU of its own (the graph's 317
- * operations run one by one) plus about 0.65 ms a piece it holds, and a call's rows are padded to its
- * longest text, so padding is paid like real pieces. Texts are sorted by length and a call grows until
- * its padded pieces would pass PADDING_SLACK times its real pieces (measured on LoCoMo facts: 1.1 makes
- * too many small calls, 1.5 pads too much; 1.25 was cheapest), or MAX_CALL_PIECES (the activations of
- * one call: 4,096 pieces × 1,536 floats of the widest layer, about 25 MB).
+ * How texts are cut into model calls. A call's rows are padded to its longest text, so padding is
+ * paid like real pieces; texts are sorted by length and a call grows until its padded pieces would
+ * pass `slack` times its real pieces, or MAX_CALL_PIECES (the activations of one call: 4,096 pieces ×
+ * 1,536 floats of the widest layer, about 25 MB). The slack is the runtime's (measured on LoCoMo
+ * facts in batches of 145, CPU a text): TensorFlow.js pays about 11 ms a call of its own (its 317
+ * operations run one by one), so small calls cost more than padding and 1.25 was cheapest (1.1 and
+ * 1.5 cost more); ONNX Runtime's call costs little, so nearly equal lengths are cheapest (4.2 ms a
+ * text at 1.02, 4.45 at 1.1, 5.3 at 1.25, 6.3 at 1.5).
  */
-const PADDING_SLACK = 1.25;
+export const PADDING_SLACK: Record<Runtime, number> = { native: 1.02, tfjs: 1.25 };
 const MAX_CALL_PIECES = 4096;
 
 /** Indexes of `pieces` grouped into model calls (see PADDING_SLACK). */
-export function modelCalls(pieces: readonly (readonly number[])[]): number[][] {
+export function modelCalls(pieces: readonly (readonly number[])[], slack = PADDING_SLACK.tfjs): number[][] {
   const order = pieces.map((_, i) => i).sort((a, b) => pieces[a]!.length - pieces[b]!.length);
   const calls: number[][] = [];
   let call: number[] = [];
@@ -38,7 +40,7 @@ export function modelCalls(pieces: readonly (readonly number[])[]): number[][] {
   for (const i of order) {
     const width = pieces[i]!.length;
     const padded = (call.length + 1) * width;
-    if (call.length && (padded > (real + width) * PADDING_SLACK || padded > MAX_CALL_PIECES)) {
+    if (call.length && (padded > (real + width) * slack || padded > MAX_CALL_PIECES)) {
       calls.push(call);
       call = [];
       real = 0;
@@ -111,7 +113,7 @@ export async function loadUseLite(dir = modelDir(), runtime?: Runtime): Promise<
       // An empty text still gets one (unknown) piece, so every sentence has a row.
       const pieces = texts.map((t) => tokenizer.encode(t).slice(0, MAX_PIECES)).map((ids) => (ids.length ? ids : [0]));
       const out = new Array<Float32Array>(texts.length);
-      for (const [i, rows] of modelCalls(pieces).entries()) {
+      for (const [i, rows] of modelCalls(pieces, PADDING_SLACK[loaded.runtime]).entries()) {
         if (i > 0) await between?.();
         const vectors = await loaded.run(rows.map((r) => pieces[r]!));
         rows.forEach((r, k) => (out[r] = normalise(vectors[k]!)));
