@@ -23,142 +23,153 @@ const list = (xs, max = 4) =>
 const jointName = (j) => (Array.isArray(j) ? `(${j.map((v) => num(v)).join(', ')})` : String(j));
 const RESTRAINTS = { fixed: 'Fixed', pinned: 'Pinned', roller_z: 'Vertical roller at' };
 
-/** One sentence for a call (and its result, when back). */
+/** The template a new model starts from, in words. */
+function templateShape(t, u) {
+  if (!t || t.kind === 'blank') return 'blank';
+  if (t.kind === 'portal_frame')
+    return `portal frame, ${plural(t.bays ?? 1, 'bay')} of ${num(t.bay_width)} ${u.length}, ${plural(t.stories ?? 1, 'storey')} of ${num(t.story_height)} ${u.length}`;
+  if (t.kind === 'beam') return `continuous beam, ${plural(t.spans, 'span')} of ${num(t.span_length)} ${u.length}`;
+  return t.kind;
+}
+
+/** A section's shape and size, in words. */
+function sectionShape(s, u) {
+  if (s.shape === 'rectangle') return `${num(s.depth)} × ${num(s.width)} ${u.length} rectangle`;
+  if (s.shape === 'i_section') return `I-shape ${num(s.depth)} × ${num(s.flange_width)} ${u.length}`;
+  return `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`;
+}
+
+/** How many loads of each kind a call adds ("2 joint loads and 1 distributed load"). */
+function loadKinds(loads) {
+  const kinds = [
+    ['joint', 'joint load'],
+    ['frame_point', 'point load'],
+    ['frame_distributed', 'distributed load'],
+  ]
+    .map(([t, w]) => [loads.filter((l) => l.type === t).length, w])
+    .filter(([n]) => n);
+  return list(kinds.map(([n, w]) => plural(n, w)));
+}
+
+/** What a mass source counts: the elements, the joint masses and each factored load pattern. */
+function massSourceParts(args) {
+  return [
+    args.elements !== false && 'elements',
+    args.joint_masses !== false && 'joint masses',
+    ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`),
+  ].filter(Boolean);
+}
+
+/** What a delete names (or, answered, deleted), by kind. */
+function deletedObjects(args, result) {
+  const what = [
+    ['frames', 'frame'],
+    ['joints', 'joint'],
+    ['areas', 'area'],
+    ['patterns', 'load pattern'],
+    ['combinations', 'combination'],
+  ]
+    .map(([k, w]) => [(result?.deleted ?? args)[k] ?? [], w])
+    .filter(([xs]) => xs.length);
+  return what.length ? list(what.map(([xs, w]) => `${w}${xs.length === 1 ? '' : 's'} ${list(xs, 3)}`)) : 'nothing';
+}
+
+/**
+ * One sentence per tool, (args, result, u) => string: a table rather than one switch, so each
+ * tool's wording reads on its own and a new tool is one entry. `result` is undefined while the
+ * call runs, so each sentence says only what the program has answered.
+ */
+const SENTENCES = {
+  new_model: (args, result, u) =>
+    `Started a new ${args.dimension === '3d' ? '3D' : '2D'} model in ${u.force}, ${u.length} (${templateShape(args.template, u)})${result?.frames !== undefined ? `: ${plural(result.joints, 'joint')}, ${plural(result.frames, 'frame')}` : ''}`,
+  open_model: (args) => `Opened ${args.path}`,
+  save_model: (args, result) =>
+    `Saved the model${result?.path ? ` to ${result.path}` : args.path ? ` to ${args.path}` : ''}`,
+  define_material: (args, result, u) => `Defined material ${args.name}: E = ${num(args.e)} ${u.stress}`,
+  define_section: (args, result, u) =>
+    `Defined section ${args.name} (${sectionShape(args.section ?? {}, u)}, ${args.material})`,
+  define_frames: (args) => {
+    const frames = args.frames ?? [];
+    return `Defined ${plural(frames.length, 'frame')} (${list([...new Set(frames.map((f) => f.section))], 3)})`;
+  },
+  assign_supports: (args) => {
+    const joints = (args.joints ?? []).map(jointName);
+    const kind = typeof args.restraint === 'string' ? (RESTRAINTS[args.restraint] ?? args.restraint) : 'Restrained';
+    return `${kind} ${plural(joints.length, 'support')} (${joints.length === 1 ? 'joint' : 'joints'} ${list(joints)})`;
+  },
+  assign_loads: (args) => `Added ${loadKinds(args.loads ?? [])} to load pattern ${args.pattern}`,
+  run_analysis: (args, result) =>
+    `Ran the analysis${result?.cases ? ` (${plural(result.cases.length, 'case')}: ${list(result.cases)}; ${plural(result.equations, 'equation')})` : ''}`,
+  read_results: (args, result) => {
+    const what =
+      { displacements: 'displacements', reactions: 'support reactions', member_forces: 'member forces' }[args.kind] ??
+      args.kind;
+    const n = result?.joints?.length ?? result?.frames?.length;
+    return `Read ${what} for ${args.case}${n !== undefined ? ` (${plural(n, args.kind === 'member_forces' ? 'frame' : 'joint')})` : ''}`;
+  },
+  define_stories: (args) =>
+    `Defined ${plural(args.stories?.length ?? 0, 'story', 'stories')}${args.stories?.length ? ` (${args.stories[0].name} to ${args.stories.at(-1).name})` : ''}`,
+  define_grids: (args) =>
+    `Defined the grid: ${plural(args.x?.length ?? 0, 'line')} along X, ${plural(args.y?.length ?? 0, 'line')} along Y`,
+  assign_diaphragm: (args, result) =>
+    `Made ${result?.joints ? plural(result.joints.length, 'joint') : 'joints'} a ${args.rigid === false ? 'semi-rigid' : 'rigid'} diaphragm ${result?.diaphragm ?? args.name ?? ''}`.trimEnd(),
+  assign_joint_masses: (args) => `Assigned masses to ${plural(args.joints?.length ?? 0, 'joint')}`,
+  define_mass_source: (args) => {
+    const parts = massSourceParts(args);
+    return `Defined the mass source${parts.length ? `: ${list(parts)}` : ''}`;
+  },
+  define_area_section: (args, result, u) =>
+    `Defined ${args.kind ?? 'area'} section ${args.name} (${num(args.thickness)} ${u.length}, ${args.material})`,
+  define_areas: (args) => `Added ${plural(args.areas?.length ?? 0, 'area')}`,
+  define_load_combinations: (args, result) => {
+    const made = result?.combinations?.map((c) => c.name) ?? (args.combinations ?? []).map((c) => c.name);
+    return `${args.generate ? `Generated ${args.generate.code} combinations` : 'Defined combinations'}${made.length ? `: ${list(made)}` : ''}`;
+  },
+  define_modal_case: (args) => `Defined modal case ${args.name ?? 'MODAL'} with ${plural(args.modes ?? 12, 'mode')}`,
+  define_response_spectrum: (args) => {
+    const sp = args.spectrum ?? {};
+    return `Defined response spectrum ${args.name}: ${sp.code ?? 'given points'} along ${args.direction}, ${args.combination ?? 'CQC'}`;
+  },
+  read_modal_results: (args, result) => {
+    const m = result?.modes;
+    return `Read ${m ? plural(m.length, 'mode') : 'the modes'} of ${args.case ?? 'MODAL'}${m?.length ? ` (T1 = ${num(m[0].period)} s; ΣUX ${num(m.at(-1).sum_ux * 100)} %, ΣUY ${num(m.at(-1).sum_uy * 100)} %)` : ''}`;
+  },
+  story_drifts: (args, result) => {
+    const worst = result?.max;
+    const verdict = result?.passes === true ? ', within the limit' : result?.passes === false ? ', over the limit' : '';
+    return `Read story drifts for ${args.case}${worst ? `: largest ${num(worst.drift)} at ${worst.story} (${worst.direction})${verdict}` : ''}`;
+  },
+  story_forces: (args) => `Read story forces for ${args.case}`,
+  list_tables: (args, result) =>
+    `Listed ${result?.tables ? plural(result.tables.length, 'table') : 'the tables'}${args.contains ? ` with "${args.contains}"` : ''}`,
+  read_table: (args, result) =>
+    `Read ${args.table}${result?.rows ? ` (${plural(result.rows.length, 'row')}${result.total_rows > result.rows.length ? ` of ${num(result.total_rows)}` : ''})` : ''}`,
+  design_steel: (args, result) => {
+    const g = result?.governing;
+    return `Checked steel frames to ${result?.code ?? 'AISC 360-16'}${g ? `: ${g.frame} governs, ratio ${num(g.ratio)} (${g.clause}, ${g.combination})` : ''}`;
+  },
+  design_concrete: (args, result) =>
+    `Designed concrete frames to ${result?.code ?? 'ACI 318-19'}${result ? ` (${plural(result.beams.length, 'beam station')}, ${plural(result.columns.length, 'column')})` : ''}`,
+  // Past tense only once the program answered: a declined delete deleted nothing.
+  delete_objects: (args, result) => `${result ? 'Deleted' : 'Delete'} ${deletedObjects(args, result)}`,
+  call_api: (args, result) => `Called ${args.method}${result ? ` (returned ${JSON.stringify(result.returned)})` : ''}`,
+  open_worksheet: (args, result) =>
+    `Opened worksheet ${args.path}${result?.inputs ? ` (${plural(result.inputs.length, 'input')}, ${plural(result.outputs?.length ?? 0, 'output')})` : ''}`,
+  set_inputs: (args) => `Set ${plural(args.inputs?.length ?? 0, 'input')} of the worksheet`,
+  read_outputs: (args, result) =>
+    `Read ${plural(args.outputs?.length ?? result?.outputs?.length ?? 0, 'output')} of the worksheet`,
+  save_worksheet: (args) => `Saved the worksheet${args.path ? ` to ${args.path}` : ''}`,
+};
+
+/** One sentence for a call (and its result, when back); a tool without one reads as its name. */
 export function describe(name, args = {}, result, units) {
   const { tool } = splitName(name);
   const u = unitsOf(args?.units ?? units);
-  switch (tool) {
-    case 'new_model': {
-      const t = args.template;
-      const shape =
-        !t || t.kind === 'blank'
-          ? 'blank'
-          : t.kind === 'portal_frame'
-            ? `portal frame, ${plural(t.bays ?? 1, 'bay')} of ${num(t.bay_width)} ${u.length}, ${plural(t.stories ?? 1, 'storey')} of ${num(t.story_height)} ${u.length}`
-            : t.kind === 'beam'
-              ? `continuous beam, ${plural(t.spans, 'span')} of ${num(t.span_length)} ${u.length}`
-              : t.kind;
-      return `Started a new ${args.dimension === '3d' ? '3D' : '2D'} model in ${u.force}, ${u.length} (${shape})${result?.frames !== undefined ? `: ${plural(result.joints, 'joint')}, ${plural(result.frames, 'frame')}` : ''}`;
-    }
-    case 'open_model':
-      return `Opened ${args.path}`;
-    case 'save_model':
-      return `Saved the model${result?.path ? ` to ${result.path}` : args.path ? ` to ${args.path}` : ''}`;
-    case 'define_material':
-      return `Defined material ${args.name}: E = ${num(args.e)} ${u.stress}`;
-    case 'define_section': {
-      const s = args.section ?? {};
-      const shape =
-        s.shape === 'rectangle'
-          ? `${num(s.depth)} × ${num(s.width)} ${u.length} rectangle`
-          : s.shape === 'i_section'
-            ? `I-shape ${num(s.depth)} × ${num(s.flange_width)} ${u.length}`
-            : `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`;
-      return `Defined section ${args.name} (${shape}, ${args.material})`;
-    }
-    case 'define_frames': {
-      const frames = args.frames ?? [];
-      return `Defined ${plural(frames.length, 'frame')} (${list([...new Set(frames.map((f) => f.section))], 3)})`;
-    }
-    case 'assign_supports': {
-      const joints = (args.joints ?? []).map(jointName);
-      const kind = typeof args.restraint === 'string' ? (RESTRAINTS[args.restraint] ?? args.restraint) : 'Restrained';
-      return `${kind} ${plural(joints.length, 'support')} (${joints.length === 1 ? 'joint' : 'joints'} ${list(joints)})`;
-    }
-    case 'assign_loads': {
-      const loads = args.loads ?? [];
-      const kinds = [
-        ['joint', 'joint load'],
-        ['frame_point', 'point load'],
-        ['frame_distributed', 'distributed load'],
-      ]
-        .map(([t, w]) => [loads.filter((l) => l.type === t).length, w])
-        .filter(([n]) => n);
-      return `Added ${list(kinds.map(([n, w]) => plural(n, w)))} to load pattern ${args.pattern}`;
-    }
-    case 'run_analysis':
-      return `Ran the analysis${result?.cases ? ` (${plural(result.cases.length, 'case')}: ${list(result.cases)}; ${plural(result.equations, 'equation')})` : ''}`;
-    case 'read_results': {
-      const what =
-        { displacements: 'displacements', reactions: 'support reactions', member_forces: 'member forces' }[args.kind] ??
-        args.kind;
-      const n = result?.joints?.length ?? result?.frames?.length;
-      return `Read ${what} for ${args.case}${n !== undefined ? ` (${plural(n, args.kind === 'member_forces' ? 'frame' : 'joint')})` : ''}`;
-    }
-    case 'define_stories':
-      return `Defined ${plural(args.stories?.length ?? 0, 'story', 'stories')}${args.stories?.length ? ` (${args.stories[0].name} to ${args.stories.at(-1).name})` : ''}`;
-    case 'define_grids':
-      return `Defined the grid: ${plural(args.x?.length ?? 0, 'line')} along X, ${plural(args.y?.length ?? 0, 'line')} along Y`;
-    case 'assign_diaphragm':
-      return `Made ${result?.joints ? plural(result.joints.length, 'joint') : 'joints'} a ${args.rigid === false ? 'semi-rigid' : 'rigid'} diaphragm ${result?.diaphragm ?? args.name ?? ''}`.trimEnd();
-    case 'assign_joint_masses':
-      return `Assigned masses to ${plural(args.joints?.length ?? 0, 'joint')}`;
-    case 'define_mass_source':
-      return `Defined the mass source${[args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean).length ? `: ${list([args.elements !== false && 'elements', args.joint_masses !== false && 'joint masses', ...(args.loads ?? []).map((l) => `${num(l.factor ?? 1)} × ${l.pattern}`)].filter(Boolean))}` : ''}`;
-    case 'define_area_section':
-      return `Defined ${args.kind ?? 'area'} section ${args.name} (${num(args.thickness)} ${u.length}, ${args.material})`;
-    case 'define_areas':
-      return `Added ${plural(args.areas?.length ?? 0, 'area')}`;
-    case 'define_load_combinations': {
-      const made = result?.combinations?.map((c) => c.name) ?? (args.combinations ?? []).map((c) => c.name);
-      return `${args.generate ? `Generated ${args.generate.code} combinations` : 'Defined combinations'}${made.length ? `: ${list(made)}` : ''}`;
-    }
-    case 'define_modal_case':
-      return `Defined modal case ${args.name ?? 'MODAL'} with ${plural(args.modes ?? 12, 'mode')}`;
-    case 'define_response_spectrum': {
-      const sp = args.spectrum ?? {};
-      return `Defined response spectrum ${args.name}: ${sp.code ?? 'given points'} along ${args.direction}, ${args.combination ?? 'CQC'}`;
-    }
-    case 'read_modal_results': {
-      const m = result?.modes;
-      return `Read ${m ? plural(m.length, 'mode') : 'the modes'} of ${args.case ?? 'MODAL'}${m?.length ? ` (T1 = ${num(m[0].period)} s; ΣUX ${num(m.at(-1).sum_ux * 100)} %, ΣUY ${num(m.at(-1).sum_uy * 100)} %)` : ''}`;
-    }
-    case 'story_drifts': {
-      const worst = result?.max;
-      const verdict =
-        result?.passes === true ? ', within the limit' : result?.passes === false ? ', over the limit' : '';
-      return `Read story drifts for ${args.case}${worst ? `: largest ${num(worst.drift)} at ${worst.story} (${worst.direction})${verdict}` : ''}`;
-    }
-    case 'story_forces':
-      return `Read story forces for ${args.case}`;
-    case 'list_tables':
-      return `Listed ${result?.tables ? plural(result.tables.length, 'table') : 'the tables'}${args.contains ? ` with "${args.contains}"` : ''}`;
-    case 'read_table':
-      return `Read ${args.table}${result?.rows ? ` (${plural(result.rows.length, 'row')}${result.total_rows > result.rows.length ? ` of ${num(result.total_rows)}` : ''})` : ''}`;
-    case 'design_steel': {
-      const g = result?.governing;
-      return `Checked steel frames to ${result?.code ?? 'AISC 360-16'}${g ? `: ${g.frame} governs, ratio ${num(g.ratio)} (${g.clause}, ${g.combination})` : ''}`;
-    }
-    case 'design_concrete':
-      return `Designed concrete frames to ${result?.code ?? 'ACI 318-19'}${result ? ` (${plural(result.beams.length, 'beam station')}, ${plural(result.columns.length, 'column')})` : ''}`;
-    case 'delete_objects': {
-      const what = [
-        ['frames', 'frame'],
-        ['joints', 'joint'],
-        ['areas', 'area'],
-        ['patterns', 'load pattern'],
-        ['combinations', 'combination'],
-      ]
-        .map(([k, w]) => [(result?.deleted ?? args)[k] ?? [], w])
-        .filter(([xs]) => xs.length);
-      // Past tense only once the program answered: a declined delete deleted nothing.
-      return `${result ? 'Deleted' : 'Delete'} ${what.length ? list(what.map(([xs, w]) => `${w}${xs.length === 1 ? '' : 's'} ${list(xs, 3)}`)) : 'nothing'}`;
-    }
-    case 'call_api':
-      return `Called ${args.method}${result ? ` (returned ${JSON.stringify(result.returned)})` : ''}`;
-    case 'open_worksheet':
-      return `Opened worksheet ${args.path}${result?.inputs ? ` (${plural(result.inputs.length, 'input')}, ${plural(result.outputs?.length ?? 0, 'output')})` : ''}`;
-    case 'set_inputs':
-      return `Set ${plural(args.inputs?.length ?? 0, 'input')} of the worksheet`;
-    case 'read_outputs':
-      return `Read ${plural(args.outputs?.length ?? result?.outputs?.length ?? 0, 'output')} of the worksheet`;
-    case 'save_worksheet':
-      return `Saved the worksheet${args.path ? ` to ${args.path}` : ''}`;
-    default:
-      return String(tool)
-        .replace(/_/g, ' ')
-        .replace(/^./, (c) => c.toUpperCase());
-  }
+  // Own keys only: a tool named like an Object method ("toString") is just an unknown tool.
+  if (Object.hasOwn(SENTENCES, tool)) return SENTENCES[tool](args, result, u);
+  return String(tool)
+    .replace(/_/g, ' ')
+    .replace(/^./, (c) => c.toUpperCase());
 }
 
 /** A load as the schema reads it: the model may leave out what has a default. */
