@@ -39,7 +39,7 @@ function sectionShape(s, u) {
   return `A = ${num(s.area)} ${u.length}², I33 = ${num(s.i33)} ${u.length}⁴`;
 }
 
-/** How many loads of each kind a call adds ("2 joint loads and 1 distributed load"). */
+/** How many loads of each kind a call adds ("2 joint loads, 1 distributed load"). */
 function loadKinds(loads) {
   const kinds = [
     ['joint', 'joint load'],
@@ -175,14 +175,111 @@ export function describe(name, args = {}, result, units) {
 /** A load as the schema reads it: the model may leave out what has a default. */
 const withDefaults = (l) => ({ force: [0, 0, 0], moment: [0, 0, 0], from: 0, to: 1, relative: true, ...l });
 
-/** Labelled tables for a call's arguments and result: [{ title, headers, rows }]. */
-export function tables(name, args = {}, result, units, dimension) {
-  const { tool } = splitName(name);
-  const u = unitsOf(units);
-  const two = dimension === '2d';
-  const out = [];
-  if (tool === 'define_frames') {
-    out.push({
+/** A joint load's row: its forces and, when any, its moments, in global axes. */
+const jointLoadRow = (l, u) => [
+  'Joint',
+  jointName(l.joint),
+  'global',
+  `F = (${l.force.map((v) => num(v)).join(', ')}) ${u.force}${l.moment.some((v) => v) ? `, M = (${l.moment.map((v) => num(v)).join(', ')}) ${u.moment}` : ''}`,
+  '',
+];
+
+/** A point load's row: where on the frame, as a distance from end i or a share of its length. */
+const pointLoadRow = (l, u) => [
+  'Point',
+  `frame ${l.frame}`,
+  l.direction,
+  `${num(l.value)} ${u.force}`,
+  l.relative === false ? `${num(l.distance)} ${u.length} from i` : `${num(l.distance * 100)} % of length`,
+];
+
+/** A distributed load's row: its value (tapered when it has an end value) and the stretch it covers. */
+const distributedLoadRow = (l, u) => [
+  'Distributed',
+  `frame ${l.frame}`,
+  l.direction,
+  `${num(l.value)}${l.value_end !== undefined ? ` → ${num(l.value_end)}` : ''} ${u.perLength}`,
+  l.relative === false ? `${num(l.from)}–${num(l.to)} ${u.length}` : `${num(l.from * 100)}–${num(l.to * 100)} %`,
+];
+
+/** A load's row by its type: the schema has three (joint, frame_point, frame_distributed). */
+const loadRow = (l, u) =>
+  l.type === 'joint' ? jointLoadRow(l, u) : l.type === 'frame_point' ? pointLoadRow(l, u) : distributedLoadRow(l, u);
+
+/** The six components of a joint's values, or the three a 2D model in its XZ plane has. */
+const components = (two, names) =>
+  two
+    ? [
+        [0, names[0]],
+        [2, names[2]],
+        [4, names[4]],
+      ]
+    : names.map((n, k) => [k, n]);
+
+/** Displacements with translations in the small length unit (mm, in) and rotations in radians. */
+function displacementTable(result, u, two) {
+  const cols = components(two, ['UX', 'UY', 'UZ', 'RX', 'RY', 'RZ']);
+  return {
+    title: `Displacements, ${result.case}`,
+    headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.small : 'rad'})`)],
+    rows: result.joints.map((j) => [j.joint, ...cols.map(([k]) => (k < 3 ? j.values[k] * u.toSmall : j.values[k]))]),
+    numeric: true,
+  };
+}
+
+/** Support reactions: forces in the force unit, moments in the moment unit. */
+function reactionTable(result, u, two) {
+  const cols = components(two, ['FX', 'FY', 'FZ', 'MX', 'MY', 'MZ']);
+  return {
+    title: `Support reactions, ${result.case}`,
+    headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.force : u.moment})`)],
+    rows: result.joints.map((j) => [j.joint, ...cols.map(([k]) => j.values[k])]),
+    numeric: true,
+  };
+}
+
+/** Member forces: one row per station of every frame. */
+function memberForceTable(result, u) {
+  const rows = [];
+  for (const f of result.frames) for (const s of f.stations ?? []) rows.push([f.frame, s.distance, ...s.values]);
+  return {
+    title: `Member forces, ${result.case}`,
+    headers: [
+      'Frame',
+      `Station (${u.length})`,
+      `P (${u.force})`,
+      `V2 (${u.force})`,
+      `V3 (${u.force})`,
+      `T (${u.moment})`,
+      `M2 (${u.moment})`,
+      `M3 (${u.moment})`,
+    ],
+    rows,
+    numeric: true,
+  };
+}
+
+/** The worksheet's inputs set or outputs read: name, value, units. */
+function worksheetTable(tool, args, result) {
+  const items = args.inputs ?? result?.outputs;
+  if (!items) return [];
+  return [
+    {
+      title: tool === 'set_inputs' ? 'Inputs' : 'Outputs',
+      headers: ['Name', 'Value', 'Units'],
+      rows: items.map((i) => [i.alias, i.value, i.unit ?? '']),
+    },
+  ];
+}
+
+/**
+ * Each tool's tables, (args, result, u, two) => [{ title, headers, rows, numeric? }]: a table
+ * per tool rather than one long function, so a new tool is one entry. Result tables appear only
+ * once the result carries the rows.
+ */
+const TABLES = {
+  define_frames: (args, result, u) => [
+    {
       title: 'Frames',
       headers: ['Frame', 'From', 'To', 'Section', `Length (${u.length})`],
       rows: (args.frames ?? []).map((f, k) => [
@@ -192,177 +289,102 @@ export function tables(name, args = {}, result, units, dimension) {
         f.section,
         result?.frames?.[k]?.length,
       ]),
-    });
-  }
-  if (tool === 'assign_loads') {
-    out.push({
+    },
+  ],
+  assign_loads: (args, result, u) => [
+    {
       title: `Loads in pattern ${args.pattern}`,
       headers: ['Kind', 'Where', 'Direction', 'Value', 'Position'],
-      rows: (args.loads ?? [])
-        .map(withDefaults)
-        .map((l) =>
-          l.type === 'joint'
-            ? [
-                'Joint',
-                jointName(l.joint),
-                'global',
-                `F = (${l.force.map((v) => num(v)).join(', ')}) ${u.force}${l.moment.some((v) => v) ? `, M = (${l.moment.map((v) => num(v)).join(', ')}) ${u.moment}` : ''}`,
-                '',
-              ]
-            : l.type === 'frame_point'
-              ? [
-                  'Point',
-                  `frame ${l.frame}`,
-                  l.direction,
-                  `${num(l.value)} ${u.force}`,
-                  l.relative === false
-                    ? `${num(l.distance)} ${u.length} from i`
-                    : `${num(l.distance * 100)} % of length`,
-                ]
-              : [
-                  'Distributed',
-                  `frame ${l.frame}`,
-                  l.direction,
-                  `${num(l.value)}${l.value_end !== undefined ? ` → ${num(l.value_end)}` : ''} ${u.perLength}`,
-                  l.relative === false
-                    ? `${num(l.from)}–${num(l.to)} ${u.length}`
-                    : `${num(l.from * 100)}–${num(l.to * 100)} %`,
-                ],
-        ),
-    });
-  }
-  if (tool === 'read_results' && result?.joints && result.kind === 'displacements') {
-    const cols = two
+      rows: (args.loads ?? []).map(withDefaults).map((l) => loadRow(l, u)),
+    },
+  ],
+  read_results: (args, result, u, two) =>
+    [
+      result?.joints && result.kind === 'displacements' && displacementTable(result, u, two),
+      result?.joints && result.kind === 'reactions' && reactionTable(result, u, two),
+      result?.frames && memberForceTable(result, u),
+    ].filter(Boolean),
+  read_modal_results: (args, result) =>
+    result?.modes
       ? [
-          [0, 'UX'],
-          [2, 'UZ'],
-          [4, 'RY'],
+          {
+            title: `Modes, ${result.case}`,
+            headers: ['Mode', 'Period (s)', 'Frequency (Hz)', 'UX', 'UY', 'RZ', 'ΣUX', 'ΣUY'],
+            rows: result.modes.map((m) => [m.mode, m.period, m.frequency, m.ux, m.uy, m.rz, m.sum_ux, m.sum_uy]),
+            numeric: true,
+          },
         ]
-      : [
-          [0, 'UX'],
-          [1, 'UY'],
-          [2, 'UZ'],
-          [3, 'RX'],
-          [4, 'RY'],
-          [5, 'RZ'],
-        ];
-    const rows = result.joints.map((j) => [
-      j.joint,
-      ...cols.map(([k]) => (k < 3 ? j.values[k] * u.toSmall : j.values[k])),
-    ]);
-    out.push({
-      title: `Displacements, ${result.case}`,
-      headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.small : 'rad'})`)],
-      rows,
-      numeric: true,
-    });
-  }
-  if (tool === 'read_results' && result?.joints && result.kind === 'reactions') {
-    const cols = two
+      : [],
+  story_drifts: (args, result) =>
+    result?.stories
       ? [
-          [0, 'FX'],
-          [2, 'FZ'],
-          [4, 'MY'],
+          {
+            title: `Story drifts, ${result.case} (× ${num(result.amplification)}${result.limit !== null ? `, limit ${num(result.limit)}` : ''})`,
+            headers: ['Story', 'Direction', 'Drift ratio', 'Joint'],
+            rows: result.stories.map((r) => [r.story, r.direction, r.drift, r.joint]),
+            numeric: true,
+          },
         ]
-      : [
-          [0, 'FX'],
-          [1, 'FY'],
-          [2, 'FZ'],
-          [3, 'MX'],
-          [4, 'MY'],
-          [5, 'MZ'],
-        ];
-    out.push({
-      title: `Support reactions, ${result.case}`,
-      headers: ['Joint', ...cols.map(([k, l]) => `${l} (${k < 3 ? u.force : u.moment})`)],
-      rows: result.joints.map((j) => [j.joint, ...cols.map(([k]) => j.values[k])]),
-      numeric: true,
-    });
-  }
-  if (tool === 'read_results' && result?.frames) {
-    const rows = [];
-    for (const f of result.frames) for (const s of f.stations ?? []) rows.push([f.frame, s.distance, ...s.values]);
-    out.push({
-      title: `Member forces, ${result.case}`,
-      headers: [
-        'Frame',
-        `Station (${u.length})`,
-        `P (${u.force})`,
-        `V2 (${u.force})`,
-        `V3 (${u.force})`,
-        `T (${u.moment})`,
-        `M2 (${u.moment})`,
-        `M3 (${u.moment})`,
-      ],
-      rows,
-      numeric: true,
-    });
-  }
-  if (tool === 'read_modal_results' && result?.modes) {
-    out.push({
-      title: `Modes, ${result.case}`,
-      headers: ['Mode', 'Period (s)', 'Frequency (Hz)', 'UX', 'UY', 'RZ', 'ΣUX', 'ΣUY'],
-      rows: result.modes.map((m) => [m.mode, m.period, m.frequency, m.ux, m.uy, m.rz, m.sum_ux, m.sum_uy]),
-      numeric: true,
-    });
-  }
-  if (tool === 'story_drifts' && result?.stories) {
-    out.push({
-      title: `Story drifts, ${result.case} (× ${num(result.amplification)}${result.limit !== null ? `, limit ${num(result.limit)}` : ''})`,
-      headers: ['Story', 'Direction', 'Drift ratio', 'Joint'],
-      rows: result.stories.map((r) => [r.story, r.direction, r.drift, r.joint]),
-      numeric: true,
-    });
-  }
-  if (tool === 'story_forces' && result?.stories) {
-    out.push({
-      title: `Story forces, ${result.case}`,
-      headers: [
-        'Story',
-        'Location',
-        `P (${u.force})`,
-        `VX (${u.force})`,
-        `VY (${u.force})`,
-        `T (${u.moment})`,
-        `MX (${u.moment})`,
-        `MY (${u.moment})`,
-      ],
-      rows: result.stories.map((r) => [r.story, r.location, r.p, r.vx, r.vy, r.t, r.mx, r.my]),
-      numeric: true,
-    });
-  }
-  if (tool === 'design_steel' && result?.frames) {
-    out.push({
-      title: `Steel design, ${result.code}`,
-      headers: ['Frame', 'Section', 'Ratio', 'Clause', 'Combination', 'Status'],
-      rows: result.frames.map((f) => [
-        f.frame,
-        f.section,
-        f.ratio ?? '—',
-        f.clause ?? f.message ?? '',
-        f.combination ?? '',
-        f.status.replace('_', ' '),
-      ]),
-      numeric: true,
-    });
-  }
-  if (tool === 'read_table' && result?.rows) {
-    out.push({
-      title: result.table,
-      headers: result.fields,
-      rows: result.rows.map((r) => r.map((v) => v ?? '')),
-      numeric: true,
-    });
-  }
-  if ((tool === 'set_inputs' || tool === 'read_outputs') && (args.inputs ?? result?.outputs)) {
-    const items = args.inputs ?? result.outputs;
-    out.push({
-      title: tool === 'set_inputs' ? 'Inputs' : 'Outputs',
-      headers: ['Name', 'Value', 'Units'],
-      rows: items.map((i) => [i.alias, i.value, i.unit ?? '']),
-    });
-  }
-  return out;
+      : [],
+  story_forces: (args, result, u) =>
+    result?.stories
+      ? [
+          {
+            title: `Story forces, ${result.case}`,
+            headers: [
+              'Story',
+              'Location',
+              `P (${u.force})`,
+              `VX (${u.force})`,
+              `VY (${u.force})`,
+              `T (${u.moment})`,
+              `MX (${u.moment})`,
+              `MY (${u.moment})`,
+            ],
+            rows: result.stories.map((r) => [r.story, r.location, r.p, r.vx, r.vy, r.t, r.mx, r.my]),
+            numeric: true,
+          },
+        ]
+      : [],
+  design_steel: (args, result) =>
+    result?.frames
+      ? [
+          {
+            title: `Steel design, ${result.code}`,
+            headers: ['Frame', 'Section', 'Ratio', 'Clause', 'Combination', 'Status'],
+            rows: result.frames.map((f) => [
+              f.frame,
+              f.section,
+              f.ratio ?? '—',
+              f.clause ?? f.message ?? '',
+              f.combination ?? '',
+              f.status.replace('_', ' '),
+            ]),
+            numeric: true,
+          },
+        ]
+      : [],
+  read_table: (args, result) =>
+    result?.rows
+      ? [
+          {
+            title: result.table,
+            headers: result.fields,
+            rows: result.rows.map((r) => r.map((v) => v ?? '')),
+            numeric: true,
+          },
+        ]
+      : [],
+  set_inputs: (args, result) => worksheetTable('set_inputs', args, result),
+  read_outputs: (args, result) => worksheetTable('read_outputs', args, result),
+};
+
+/** Labelled tables for a call's arguments and result: [{ title, headers, rows }]. */
+export function tables(name, args = {}, result, units, dimension) {
+  const { tool } = splitName(name);
+  // Own keys only, as in describe: a tool named like an Object method has no tables.
+  if (!Object.hasOwn(TABLES, tool)) return [];
+  return TABLES[tool](args, result, unitsOf(units), dimension === '2d');
 }
 
 function Table({ t }) {
