@@ -301,21 +301,21 @@ function modelContext(messages) {
   return context;
 }
 
-function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
+/**
+ * The open conversation as the core stores it and as its run streams: the stored messages, the
+ * run's state, the tool calls still running, the live thought and text, the banner and the model's
+ * sketch. Cleared when another conversation opens; `reload` re-reads the stored state after a step.
+ */
+function useConversation(conversationId) {
   const [conversation, setConversation] = useState(null);
   const [messages, setMessages] = useState([]);
   const [run, setRun] = useState(null);
   const [tools, setTools] = useState([]);
   const [thought, setThought] = useState('');
   const [streamed, setStreamed] = useState('');
-  const [text, setText] = useState('');
   const [banner, setBanner] = useState(null);
   const [sketch, setSketch] = useState(null);
-  const [showPicture, setShowPicture] = useState(true);
-  const endRef = useRef(null);
   const pictureTimer = useRef(null);
-  const settings = state.settings.agents;
-  const context = useMemo(() => modelContext(messages), [messages]);
 
   const interrupted = (code, reason) => {
     if (code === 'OUT_OF_CREDITS')
@@ -325,6 +325,7 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
       );
     else setBanner({ kind: 'interrupted', said: runReason(code, reason) });
   };
+  // A burst of results redraws the picture once, 250 ms after the last.
   const loadPicture = (id) => {
     clearTimeout(pictureTimer.current);
     pictureTimer.current = setTimeout(
@@ -360,82 +361,126 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     setStreamed('');
     setBanner(null);
     setSketch(null);
-    if (chat.conversationId) {
-      api('POST', '/api/chat/open', { conversationId: chat.conversationId }).catch(() => undefined);
-      reload(chat.conversationId);
+    if (conversationId) {
+      api('POST', '/api/chat/open', { conversationId }).catch(() => undefined);
+      reload(conversationId);
     }
-  }, [chat.conversationId]);
+  }, [conversationId]);
 
+  return {
+    conversation,
+    messages,
+    run,
+    setRun,
+    tools,
+    setTools,
+    thought,
+    setThought,
+    streamed,
+    setStreamed,
+    banner,
+    setBanner,
+    sketch,
+    interrupted,
+    loadPicture,
+    reload,
+  };
+}
+
+/** A run event's live part: the run's figures, the thought, the streamed text and the running tool calls. */
+function showLive(conv, event, thoughtPanel) {
+  conv.setRun((r) => ({
+    ...(r ?? {}),
+    id: event.runId,
+    status: event.status,
+    steps: event.step,
+    stepLimit: event.stepLimit,
+    pauseStep: event.pauseStep,
+    elapsedMs: event.elapsedMs,
+    reasonCode: event.reasonCode,
+    reason: event.reason,
+  }));
+  if (event.type === 'REASONING')
+    conv.setThought((t) =>
+      thoughtPanel === 'full' ? t + event.text : event.text.length > 1 ? t + event.text : event.text,
+    );
+  if (event.type === 'CONTENT') conv.setStreamed((s) => s + event.text);
+  // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
+  if (event.type === 'TOOL_CALL')
+    conv.setTools((ts) => [
+      ...ts.filter((t) => t.callId !== event.toolCall.callId),
+      { ...event.toolCall, state: 'running', startedAt: Date.now() },
+    ]);
+}
+
+/** A tool's result: its card shows done or failed with its time, and the picture redraws. */
+function showToolResult(conv, event, conversationId) {
+  conv.setTools((ts) =>
+    ts.map((t) =>
+      t.callId === event.toolCall.callId
+        ? {
+            ...event.toolCall,
+            state: event.toolCall.errorCode ? 'failed' : 'done',
+            startedAt: t.startedAt,
+            endedAt: Date.now(),
+          }
+        : t,
+    ),
+  );
+  conv.loadPicture(conversationId);
+}
+
+/** A step ended (a status or a message): re-read the stored state, say an interruption, notify an ending. */
+function afterStep(conv, event, conversationId, { thoughtPanel, refreshHistory }) {
+  conv.reload(conversationId).then(() => {
+    if (event.status !== 'CALLING_TOOL') {
+      conv.setTools([]);
+      conv.setStreamed('');
+    }
+  });
+  if (event.status === 'THINKING' && thoughtPanel === 'latest') conv.setThought('');
+  if (event.status === 'INTERRUPTED') conv.interrupted(event.reasonCode, event.reason);
+  if (event.type === 'STATUS' && ['DONE', 'PAUSED', 'STOPPED', 'INTERRUPTED'].includes(event.status)) {
+    refreshHistory();
+    const title = conv.conversation?.title || 'Your conversation';
+    if (event.status === 'DONE') notify('The agent has finished', title);
+    if (event.status === 'PAUSED') notify('The agent paused at the step limit', `${title}: Resume to continue.`);
+  }
+}
+
+/** Follows the open conversation's run events the core relays (other conversations' are ignored). */
+function useRunEvents(conv, { conversationId, onRun, thoughtPanel, refreshHistory }) {
   useEffect(
     () =>
-      onRun(({ conversationId, event }) => {
-        if (conversationId !== chat.conversationId) return;
-        setRun((r) => ({
-          ...(r ?? {}),
-          id: event.runId,
-          status: event.status,
-          steps: event.step,
-          stepLimit: event.stepLimit,
-          pauseStep: event.pauseStep,
-          elapsedMs: event.elapsedMs,
-          reasonCode: event.reasonCode,
-          reason: event.reason,
-        }));
-        if (event.type === 'REASONING')
-          setThought((t) =>
-            settings.live_thought_panel === 'full'
-              ? t + event.text
-              : event.text.length > 1
-                ? t + event.text
-                : event.text,
-          );
-        if (event.type === 'CONTENT') setStreamed((s) => s + event.text);
-        // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
-        if (event.type === 'TOOL_CALL')
-          setTools((ts) => [
-            ...ts.filter((t) => t.callId !== event.toolCall.callId),
-            { ...event.toolCall, state: 'running', startedAt: Date.now() },
-          ]);
-        if (event.type === 'TOOL_RESULT') {
-          setTools((ts) =>
-            ts.map((t) =>
-              t.callId === event.toolCall.callId
-                ? {
-                    ...event.toolCall,
-                    state: event.toolCall.errorCode ? 'failed' : 'done',
-                    startedAt: t.startedAt,
-                    endedAt: Date.now(),
-                  }
-                : t,
-            ),
-          );
-          loadPicture(conversationId);
-        }
-        if (event.type === 'STATUS' || event.type === 'MESSAGE') {
-          reload(conversationId).then(() => {
-            if (event.status !== 'CALLING_TOOL') {
-              setTools([]);
-              setStreamed('');
-            }
-          });
-          if (event.status === 'THINKING' && settings.live_thought_panel === 'latest') setThought('');
-          if (event.status === 'INTERRUPTED') interrupted(event.reasonCode, event.reason);
-          if (event.type === 'STATUS' && ['DONE', 'PAUSED', 'STOPPED', 'INTERRUPTED'].includes(event.status)) {
-            refreshHistory();
-            const title = conversation?.title || 'Your conversation';
-            if (event.status === 'DONE') notify('The agent has finished', title);
-            if (event.status === 'PAUSED')
-              notify('The agent paused at the step limit', `${title}: Resume to continue.`);
-          }
-        }
+      onRun(({ conversationId: id, event }) => {
+        if (id !== conversationId) return;
+        showLive(conv, event, thoughtPanel);
+        if (event.type === 'TOOL_RESULT') showToolResult(conv, event, id);
+        if (event.type === 'STATUS' || event.type === 'MESSAGE')
+          afterStep(conv, event, id, { thoughtPanel, refreshHistory });
       }),
-    [chat.conversationId, settings.live_thought_panel, conversation?.title],
+    [conversationId, thoughtPanel, conv.conversation?.title],
   );
+}
 
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [messages, tools, streamed, thought]);
+/** The facts a calculation record opens with: who worked, on what, where, to which standard, when. */
+function recordFacts(conversation, agents, state) {
+  const agent = agents.find((a) => a.id === conversation.agent.id);
+  return [
+    ['Agent', conversation.agent.name],
+    ['Program', (agent?.programs ?? []).map((p) => PROGRAM_LABEL[p.toLowerCase()] ?? p).join(', ')],
+    ['Working folder', state.workingFolderPath],
+    ['Design standard', STANDARDS.find(([v]) => v === state.settings.general.design_standard)?.[1] ?? ''],
+    ['Started', when(conversation.createdAt)],
+    ['Exported', when(new Date().toISOString())],
+  ];
+}
 
-  const stored = useMemo(() => new Set(messages.flatMap((m) => (m.toolCalls ?? []).map((t) => t.id))), [messages]);
-  const working = run && WORKING.includes(run.status);
+/** The user's actions on the conversation; each failure lands in the banner, in words. */
+function chatActions(conv, { state, chat, setChat, agents, text, setText, context, refreshHistory }) {
+  const { conversation, setBanner } = conv;
+  const failed = (e) => setBanner({ kind: 'error', said: inWords(e) });
+  const saved = (r) => setBanner({ kind: 'saved', path: r.path });
   const send = async (e) => {
     e?.preventDefault();
     const content = text.trim();
@@ -452,125 +497,153 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
       setText('');
       setBanner(null);
       if (!chat.conversationId) setChat({ ...chat, conversationId: sent.conversation.id });
-      else reload(chat.conversationId);
+      else conv.reload(chat.conversationId);
       refreshHistory();
     } catch (err) {
       if (err.code === 'OUT_OF_CREDITS') setBanner({ kind: 'credits', resetAt: err.details?.reset_at });
-      else setBanner({ kind: 'error', said: inWords(err) });
+      else failed(err);
     }
   };
-  const resume = () =>
-    api('POST', '/api/chat/resume', { conversationId: chat.conversationId }).catch((e) =>
-      setBanner({ kind: 'error', said: inWords(e) }),
-    );
+  const resume = () => api('POST', '/api/chat/resume', { conversationId: chat.conversationId }).catch(failed);
   const stop = () =>
     api('POST', '/api/chat/stop', { conversationId: chat.conversationId }).then(
-      () => setRun((r) => ({ ...r, stopping: true })),
-      (e) => setBanner({ kind: 'error', said: inWords(e) }),
+      () => conv.setRun((r) => ({ ...r, stopping: true })),
+      failed,
     );
   const retry = () => {
     setBanner(null);
     api('POST', '/api/chat/retry', { conversationId: chat.conversationId }).catch((e) =>
-      e.code === 'OUT_OF_CREDITS'
-        ? setBanner({ kind: 'credits', resetAt: e.details?.reset_at })
-        : setBanner({ kind: 'error', said: inWords(e) }),
+      e.code === 'OUT_OF_CREDITS' ? setBanner({ kind: 'credits', resetAt: e.details?.reset_at }) : failed(e),
     );
   };
   const exportRecord = () => {
-    const agent = agents.find((a) => a.id === conversation.agent.id);
-    const facts = [
-      ['Agent', conversation.agent.name],
-      ['Program', (agent?.programs ?? []).map((p) => PROGRAM_LABEL[p.toLowerCase()] ?? p).join(', ')],
-      ['Working folder', state.workingFolderPath],
-      ['Design standard', STANDARDS.find(([v]) => v === state.settings.general.design_standard)?.[1] ?? ''],
-      ['Started', when(conversation.createdAt)],
-      ['Exported', when(new Date().toISOString())],
-    ];
+    const facts = recordFacts(conversation, agents, state);
     const svg = document.querySelector('.picture svg')?.outerHTML ?? null;
-    const html = calculationRecord({ conversation, messages, context, facts, pictureSvg: svg });
-    api('POST', '/api/export/record', { title: conversation.title || 'conversation', html }).then(
-      (r) => setBanner({ kind: 'saved', path: r.path }),
-      (e) => setBanner({ kind: 'error', said: inWords(e) }),
-    );
+    const html = calculationRecord({ conversation, messages: conv.messages, context, facts, pictureSvg: svg });
+    api('POST', '/api/export/record', { title: conversation.title || 'conversation', html }).then(saved, failed);
   };
-  const exportXlsx = () =>
-    api('POST', '/api/export/xlsx', { conversationId: chat.conversationId }).then(
-      (r) => setBanner({ kind: 'saved', path: r.path }),
-      (e) => setBanner({ kind: 'error', said: inWords(e) }),
-    );
+  const exportXlsx = () => api('POST', '/api/export/xlsx', { conversationId: chat.conversationId }).then(saved, failed);
+  return { send, resume, stop, retry, exportRecord, exportXlsx };
+}
+
+/** The open conversation's title and agent, its exports, and the model picture's switch. */
+function ConversationBar({ conversation, actions, showPicture, setShowPicture }) {
+  return html`<div class="convbar">
+    <strong class="title">${conversation.title}</strong><span class="muted small">${conversation.agent.name}</span
+    ><span class="spacer"></span>
+    <button class="small" onClick=${actions.exportRecord}>Export calculation record</button
+    ><button class="small" onClick=${actions.exportXlsx}>Export results (.xlsx)</button>
+    <button class="small" aria-pressed=${showPicture} onClick=${() => setShowPicture(!showPicture)}>
+      ${showPicture ? 'Hide model' : 'Show model'}
+    </button>
+  </div>`;
+}
+
+/** One banner at a time: out of credits, an interrupted response (with Retry), an error, or a saved file. */
+function ChatBanner({ banner, retry }) {
+  return html`${banner?.kind === 'credits' && html`<div class="banner bad" role="alert"><strong>Out of credits.</strong> Your usage limit for this period is reached. It resets ${banner.resetAt ? `on ${when(banner.resetAt)}` : 'at the start of the next period'}.</div>`}
+  ${banner?.kind === 'interrupted' && html`<div class="banner warn" role="alert"><strong>Response interrupted.</strong><${Said} said=${banner.said} /><button onClick=${retry}>Retry</button></div>`}
+  ${banner?.kind === 'error' && html`<div class="banner bad" role="alert"><${Said} said=${banner.said} /></div>`}
+  ${banner?.kind === 'saved' && html`<div class="banner ok" role="status">Saved ${banner.path} <button class="small" onClick=${() => api('POST', '/api/folders/open', { path: banner.path.replace(/[\\/][^\\/]*$/, '') })}>Open folder</button></div>`}`;
+}
+
+/** The transcript, then what is live: the thought, the calls not yet stored, the text streaming in. */
+function ChatTranscript({ conv, context, working, endRef }) {
+  const { messages, tools, thought, streamed } = conv;
+  const stored = useMemo(() => new Set(messages.flatMap((m) => (m.toolCalls ?? []).map((t) => t.id))), [messages]);
   const live = tools.filter((t) => !stored.has(t.callId));
+  return html`<main class="chat" aria-live="polite">
+    ${
+      !messages.length && !tools.length
+        ? html`<div class="empty">
+            <h2>What should we analyse?</h2>
+            <p>
+              Ask the agent to build, run and read back a model. It drives the program on this computer and you see
+              every step here.
+            </p>
+          </div>`
+        : transcript(messages, context)
+    }
+    ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
+    ${live.map((t) => html`<${ToolCard} key=${t.callId} call=${t} context=${context} />`)}
+    ${
+      streamed &&
+      working &&
+      html`<div class="msg assistant">
+        <div class="who">Agent</div>
+        <${Markdown} text=${streamed} />
+      </div>`
+    }
+    <div ref=${endRef}></div>
+  </main>`;
+}
+
+/** The status line over the composer: paused (Resume), stopped, working (Stop), the stats, what Enter does. */
+function RunStatus({ run, working, settings, actions }) {
+  return html`<div class="status" role="status">
+    ${run?.status === 'PAUSED' && html`<span><strong>Agent paused</strong> at the step limit (${run.steps} steps). <button class="link" onClick=${actions.resume}>Resume</button></span>`}
+    ${run?.status === 'STOPPED' && html`<span><strong>Stopped.</strong> The run ended at your request; the call the program was running finished first.</span>`}
+    ${working && html`<span>${run.stopping ? 'Stopping at the next safe point…' : run.status === 'CALLING_TOOL' ? 'Running tools…' : run.status === 'WAITING_FOR_DESKTOP' ? 'Waiting for this app to connect…' : 'Thinking…'}</span>`}
+    ${working && !run.stopping && html`<button class="stop" onClick=${actions.stop}>Stop</button>`}
+    ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseStep ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
+    <span class="spacer"></span>
+    ${working && html`<span>Enter ${settings.enter_while_working === 'steer' ? 'steers the current response' : 'queues your message'}</span>`}
+  </div>`;
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line; dictation where the browser can. */
+function MessageForm({ text, setText, send, canSend }) {
+  return html`<form onSubmit=${send}>
+    <textarea
+      aria-label="Message"
+      placeholder="Ask the agent…"
+      rows="2"
+      value=${text}
+      onInput=${(e) => setText(e.target.value)}
+      onKeyDown=${(e) => {
+        if (e.key === 'Enter' && !e.shiftKey) {
+          e.preventDefault();
+          send();
+        }
+      }}
+    ></textarea>
+    ${DICTATION && html`<${Dictate} onText=${(t) => setText((x) => (x ? `${x} ${t}` : t))} />`}
+    <button class="primary" type="submit" disabled=${!canSend}>Send</button>
+  </form>`;
+}
+
+function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
+  const [text, setText] = useState('');
+  const [showPicture, setShowPicture] = useState(true);
+  const endRef = useRef(null);
+  const settings = state.settings.agents;
+  const conv = useConversation(chat.conversationId);
+  const { conversation, messages, run } = conv;
+  const context = useMemo(() => modelContext(messages), [messages]);
+  useRunEvents(conv, {
+    conversationId: chat.conversationId,
+    onRun,
+    thoughtPanel: settings.live_thought_panel,
+    refreshHistory,
+  });
+  useEffect(
+    () => endRef.current?.scrollIntoView({ block: 'end' }),
+    [messages, conv.tools, conv.streamed, conv.thought],
+  );
+  const working = run && WORKING.includes(run.status);
+  const actions = chatActions(conv, { state, chat, setChat, agents, text, setText, context, refreshHistory });
 
   return html`<div class="work">
     <div class="conversation">
-      ${
-        conversation &&
-        html`<div class="convbar">
-          <strong class="title">${conversation.title}</strong><span class="muted small">${conversation.agent.name}</span
-          ><span class="spacer"></span> <button class="small" onClick=${exportRecord}>Export calculation record</button
-          ><button class="small" onClick=${exportXlsx}>Export results (.xlsx)</button>
-          <button class="small" aria-pressed=${showPicture} onClick=${() => setShowPicture(!showPicture)}>
-            ${showPicture ? 'Hide model' : 'Show model'}
-          </button>
-        </div>`
-      }
-      ${banner?.kind === 'credits' && html`<div class="banner bad" role="alert"><strong>Out of credits.</strong> Your usage limit for this period is reached. It resets ${banner.resetAt ? `on ${when(banner.resetAt)}` : 'at the start of the next period'}.</div>`}
-      ${banner?.kind === 'interrupted' && html`<div class="banner warn" role="alert"><strong>Response interrupted.</strong><${Said} said=${banner.said} /><button onClick=${retry}>Retry</button></div>`}
-      ${banner?.kind === 'error' && html`<div class="banner bad" role="alert"><${Said} said=${banner.said} /></div>`}
-      ${banner?.kind === 'saved' && html`<div class="banner ok" role="status">Saved ${banner.path} <button class="small" onClick=${() => api('POST', '/api/folders/open', { path: banner.path.replace(/[\\/][^\\/]*$/, '') })}>Open folder</button></div>`}
-      <main class="chat" aria-live="polite">
-        ${
-          !messages.length && !tools.length
-            ? html`<div class="empty">
-                <h2>What should we analyse?</h2>
-                <p>
-                  Ask the agent to build, run and read back a model. It drives the program on this computer and you see
-                  every step here.
-                </p>
-              </div>`
-            : transcript(messages, context)
-        }
-        ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
-        ${live.map((t) => html`<${ToolCard} key=${t.callId} call=${t} context=${context} />`)}
-        ${
-          streamed &&
-          working &&
-          html`<div class="msg assistant">
-            <div class="who">Agent</div>
-            <${Markdown} text=${streamed} />
-          </div>`
-        }
-        <div ref=${endRef}></div>
-      </main>
+      ${conversation && html`<${ConversationBar} conversation=${conversation} actions=${actions} showPicture=${showPicture} setShowPicture=${setShowPicture} />`}
+      <${ChatBanner} banner=${conv.banner} retry=${actions.retry} />
+      <${ChatTranscript} conv=${conv} context=${context} working=${working} endRef=${endRef} />
       <footer class="composer">
-        <div class="status" role="status">
-          ${run?.status === 'PAUSED' && html`<span><strong>Agent paused</strong> at the step limit (${run.steps} steps). <button class="link" onClick=${resume}>Resume</button></span>`}
-          ${run?.status === 'STOPPED' && html`<span><strong>Stopped.</strong> The run ended at your request; the call the program was running finished first.</span>`}
-          ${working && html`<span>${run.stopping ? 'Stopping at the next safe point…' : run.status === 'CALLING_TOOL' ? 'Running tools…' : run.status === 'WAITING_FOR_DESKTOP' ? 'Waiting for this app to connect…' : 'Thinking…'}</span>`}
-          ${working && !run.stopping && html`<button class="stop" onClick=${stop}>Stop</button>`}
-          ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseStep ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
-          <span class="spacer"></span>
-          ${working && html`<span>Enter ${settings.enter_while_working === 'steer' ? 'steers the current response' : 'queues your message'}</span>`}
-        </div>
-        <form onSubmit=${send}>
-          <textarea
-            aria-label="Message"
-            placeholder="Ask the agent…"
-            rows="2"
-            value=${text}
-            onInput=${(e) => setText(e.target.value)}
-            onKeyDown=${(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                send();
-              }
-            }}
-          ></textarea>
-          ${DICTATION && html`<${Dictate} onText=${(t) => setText((x) => (x ? `${x} ${t}` : t))} />`}
-          <button class="primary" type="submit" disabled=${!chat.agentId}>Send</button>
-        </form>
+        <${RunStatus} run=${run} working=${working} settings=${settings} actions=${actions} />
+        <${MessageForm} text=${text} setText=${setText} send=${actions.send} canSend=${!!chat.agentId} />
       </footer>
     </div>
-    ${conversation && showPicture && html`<section class="side" aria-label="Model"><${ModelPicture} sketch=${sketch} /></section>`}
+    ${conversation && showPicture && html`<section class="side" aria-label="Model"><${ModelPicture} sketch=${conv.sketch} /></section>`}
   </div>`;
 }
 
