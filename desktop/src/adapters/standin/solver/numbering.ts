@@ -31,10 +31,9 @@ export interface Numbering {
 const active = (d: number, model: SolverModel) => model.dimension === '3d' || !INACTIVE_2D[d];
 const CONSTRAINED = [0, 1, 5]; // UX, UY, RZ follow a diaphragm
 
-/** Numbers the equations of a model (see the module comment). */
-export function numberEquations(model: SolverModel): Numbering {
-  const nj = model.joints.length;
-  const masterOf = new Int32Array(nj).fill(-1);
+/** The diaphragms' masters (at the centroid of their joints) and which master each joint follows (−1: none). */
+function diaphragmMasters(model: SolverModel): { masterOf: Int32Array; masters: Master[] } {
+  const masterOf = new Int32Array(model.joints.length).fill(-1);
   const masters: Master[] = [];
   for (const d of model.diaphragms ?? []) {
     if (d.joints.length === 0) continue;
@@ -67,10 +66,13 @@ export function numberEquations(model: SolverModel): Numbering {
       joints: [...d.joints],
     });
   }
+  return { masterOf, masters };
+}
 
-  // Nodes: joints 0 … nj−1, then masters. Neighbours through frames and constraints.
-  const nodes = nj + masters.length;
-  const adjacency: Set<number>[] = Array.from({ length: nodes }, () => new Set<number>());
+/** Nodes: joints 0 … nj−1, then masters. Neighbours through frames and constraints. */
+function neighbours(model: SolverModel, masterOf: Int32Array, masterCount: number): Set<number>[] {
+  const nj = model.joints.length;
+  const adjacency: Set<number>[] = Array.from({ length: nj + masterCount }, () => new Set<number>());
   const link = (a: number, b: number) => {
     if (a === b) return;
     adjacency[a]!.add(b);
@@ -83,10 +85,16 @@ export function numberEquations(model: SolverModel): Numbering {
     for (let a = 0; a < group.length; a++) for (let b = a + 1; b < group.length; b++) link(group[a]!, group[b]!);
   }
   for (let j = 0; j < nj; j++) if (masterOf[j]! >= 0) link(j, nj + masterOf[j]!);
+  return adjacency;
+}
 
-  // Equations node by node, in whichever order gives the narrower band: the joints' creation
-  // order (each diaphragm's master amid its joints), or reverse Cuthill–McKee. A building
-  // created floor by floor is already near its best; RCM rescues any other creation order.
+/**
+ * The nodes in whichever order gives the narrower band: the joints' creation order (each
+ * diaphragm's master amid its joints), or reverse Cuthill–McKee. A building created floor by
+ * floor is already near its best; RCM rescues any other creation order.
+ */
+function nodeOrder(model: SolverModel, masterOf: Int32Array, masters: Master[]): number[] {
+  const nj = model.joints.length;
   const eqCount = (node: number) => {
     if (node >= nj) return CONSTRAINED.filter((d) => active(d, model)).length;
     const joint = model.joints[node]!;
@@ -103,11 +111,15 @@ export function numberEquations(model: SolverModel): Numbering {
     afterJoint.set(mid, [...(afterJoint.get(mid) ?? []), nj + k]);
   });
   for (let j = 0; j < nj; j++) creation.push(j, ...(afterJoint.get(j) ?? []));
-  const order = [creation, reverseCuthillMcKee(adjacency)]
+  return [creation, reverseCuthillMcKee(neighbours(model, masterOf, masters.length))]
     .map((o) => ({ o, band: bandOf(o, eqCount, model, masterOf, nj) }))
     .sort((p, q) => p.band - q.band)[0]!.o;
+}
 
-  const masterEq: number[][] = masters.map(() => [-1, -1, -1]);
+/** Equation numbers node by node in `order`: each free joint freedom its own, each master its UX, UY, RZ. */
+function assignEquations(model: SolverModel, order: number[], masterOf: Int32Array, masterCount: number) {
+  const nj = model.joints.length;
+  const masterEq: number[][] = Array.from({ length: masterCount }, () => [-1, -1, -1]);
   const ownEq = new Int32Array(nj * 6).fill(-1);
   let n = 0;
   const owner: number[] = [];
@@ -130,8 +142,18 @@ export function numberEquations(model: SolverModel): Numbering {
       owner.push(node * 6 + d);
     }
   }
+  return { n, ownEq, masterEq, owner };
+}
 
-  // Slot maps.
+/** Slot maps: a free slot is its own equation; a constrained one follows its master's rigid-body motion. */
+function slotMaps(
+  model: SolverModel,
+  masterOf: Int32Array,
+  masters: Master[],
+  ownEq: Int32Array,
+  masterEq: number[][],
+): { start: Int32Array; eqs: number[]; coefs: number[] } {
+  const nj = model.joints.length;
   const start = new Int32Array(nj * 6 + 1);
   const eqs: number[] = [];
   const coefs: number[] = [];
@@ -165,6 +187,15 @@ export function numberEquations(model: SolverModel): Numbering {
     }
   }
   start[nj * 6] = eqs.length;
+  return { start, eqs, coefs };
+}
+
+/** Numbers the equations of a model (see the module comment). */
+export function numberEquations(model: SolverModel): Numbering {
+  const { masterOf, masters } = diaphragmMasters(model);
+  const order = nodeOrder(model, masterOf, masters);
+  const { n, ownEq, masterEq, owner } = assignEquations(model, order, masterOf, masters.length);
+  const { start, eqs, coefs } = slotMaps(model, masterOf, masters, ownEq, masterEq);
   return {
     n,
     start,
