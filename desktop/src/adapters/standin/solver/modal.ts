@@ -210,6 +210,68 @@ export function massRank(M: MassMatrix): number {
 /** Block size of the Krylov method: a solve reads the whole factor, so several vectors share each read. */
 const BLOCK = 4;
 
+/** Makes v (n long) M-orthogonal to a basis (twice, for round-off); returns the coefficients removed. */
+function mOrthogonalise(v: Float64Array, basis: Float64Array[], mbasis: Float64Array[], n: number): number[] {
+  const removed = basis.map(() => 0);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < basis.length; k++) {
+      const c = dot(mbasis[k]!, v);
+      if (c === 0) continue;
+      removed[k]! += c;
+      const q = basis[k]!;
+      for (let i = 0; i < n; i++) v[i]! -= c * q[i]!;
+    }
+  }
+  return removed;
+}
+
+/**
+ * The Ritz values of the projected matrix H, the `want` largest first (θ = 1/ω²: the lowest
+ * modes), and whether each has converged: its residual is ‖R s_last‖, its eigenvector's
+ * components on the last block (`start` on, `width` wide) times the next block's R.
+ */
+function ritzValues(H: number[][], want: number, start: number, width: number, R: number[][]) {
+  const { values, vectors } = jacobiEigen(H);
+  const order = values
+    .map((_, k) => k)
+    .sort((x, y) => values[y]! - values[x]!)
+    .slice(0, want);
+  const residual = (k: number) => {
+    let sum = 0;
+    for (let r = 0; r < width; r++) {
+      let v = 0;
+      for (let c = 0; c < width; c++) v += R[r]![c]! * vectors[start + c]![k]!;
+      sum += v * v;
+    }
+    return Math.sqrt(sum);
+  };
+  const converged = order.every((k) => residual(k) <= TOLERANCE * Math.abs(values[k]!));
+  return { values, vectors, order, converged };
+}
+
+/** The modes from the Ritz pairs chosen: ω² = 1/θ, the vector Q s (n long, over the first `size` basis vectors). */
+function ritzModes(
+  Q: Float64Array[],
+  n: number,
+  size: number,
+  { values, vectors, order }: { values: number[]; vectors: number[][]; order: number[] },
+): { omega2: number[]; vectors: Float64Array[] } {
+  return {
+    omega2: order.map((k) => 1 / values[k]!),
+    vectors: order.map((k) => {
+      const x = new Float64Array(n);
+      for (let c = 0; c < size; c++) {
+        const s = vectors[c]![k]!;
+        if (s !== 0) {
+          const q = Q[c]!;
+          for (let i = 0; i < n; i++) x[i]! += s * q[i]!;
+        }
+      }
+      return x;
+    }),
+  };
+}
+
 /**
  * The `count` lowest modes (fewer when the masses span fewer freedoms), by block Lanczos on
  * K⁻¹M in the M inner product with full reorthogonalisation: the basis Q grows a block at a
@@ -236,20 +298,8 @@ export function lanczos(
     MQ: Float64Array[] = [];
   const H: number[][] = [];
 
-  /** Makes v M-orthogonal to Q (twice, for round-off); returns the coefficients removed. */
-  const orthogonalise = (v: Float64Array, basis: Float64Array[], mbasis: Float64Array[]): number[] => {
-    const removed = basis.map(() => 0);
-    for (let pass = 0; pass < 2; pass++) {
-      for (let k = 0; k < basis.length; k++) {
-        const c = dot(mbasis[k]!, v);
-        if (c === 0) continue;
-        removed[k]! += c;
-        const q = basis[k]!;
-        for (let i = 0; i < n; i++) v[i]! -= c * q[i]!;
-      }
-    }
-    return removed;
-  };
+  const orthogonalise = (v: Float64Array, basis: Float64Array[], mbasis: Float64Array[]) =>
+    mOrthogonalise(v, basis, mbasis, n);
   const randomVector = (): Float64Array => {
     const w = new Float64Array(n);
     for (let i = 0; i < n; i++) w[i] = diag[i]! > 0 ? 1 + random.next().value! : 0;
@@ -334,37 +384,10 @@ export function lanczos(
     // (A basis that stops growing spans every mode there is: fewer than asked when the masses
     // span fewer independent motions than their count of freedoms, e.g. one point mass on a diaphragm.)
     if (size >= want || next.block.length === 0) {
-      const { values, vectors } = jacobiEigen(H);
-      const order = values
-        .map((_, k) => k)
-        .sort((x, y) => values[y]! - values[x]!)
-        .slice(0, want);
-      const residual = (k: number) => {
-        let sum = 0;
-        for (let r = 0; r < block.length; r++) {
-          let v = 0;
-          for (let c = 0; c < block.length; c++) v += next.R[r]![c]! * vectors[start + c]![k]!;
-          sum += v * v;
-        }
-        return Math.sqrt(sum);
-      };
-      const converged = order.every((k) => residual(k) <= TOLERANCE * Math.abs(values[k]!));
+      const ritz = ritzValues(H, want, start, block.length, next.R);
       const last = size + next.block.length > maxSize || next.block.length === 0;
-      if (converged || last) {
-        best = {
-          omega2: order.map((k) => 1 / values[k]!),
-          vectors: order.map((k) => {
-            const x = new Float64Array(n);
-            for (let c = 0; c < size; c++) {
-              const s = vectors[c]![k]!;
-              if (s !== 0) {
-                const q = Q[c]!;
-                for (let i = 0; i < n; i++) x[i]! += s * q[i]!;
-              }
-            }
-            return x;
-          }),
-        };
+      if (ritz.converged || last) {
+        best = ritzModes(Q, n, size, ritz);
         break;
       }
     }
