@@ -11,30 +11,17 @@ import { api } from './lib/api.js';
 import { seconds, when } from './lib/format.js';
 import { inWords, runReason } from './lib/words.js';
 import { calculationRecord } from './lib/record.js';
+import { PROGRAM_LABEL, STANDARDS } from './lib/labels.js';
+import { DICTATION } from './lib/dictation.js';
 import { History } from './components/history.js';
 import { Markdown } from './components/markdown.js';
 import { ModelPicture } from './components/model-picture.js';
 import { ToolCard, splitName } from './components/tool-card.js';
-import { FolderField } from './components/folder-picker.js';
+import { Settings } from './settings/settings.js';
 import { AuditExport } from './safety/audit-export.js';
 import { ChangePreview } from './safety/change-preview.js';
 
 const html = htm.bind(h);
-const PROGRAM_LABEL = { sap2000: 'SAP2000', etabs: 'ETABS', mathcad: 'Mathcad Prime' };
-const STANDARDS = [
-  ['us', 'US'],
-  ['eurocode', 'Eurocode'],
-  ['aus-nz', 'Australia/NZ'],
-  ['canada', 'Canada'],
-  ['philippines', 'Philippines'],
-  ['singapore', 'Singapore'],
-];
-const PALETTES = [
-  ['default', 'Default'],
-  ['blueprint', 'Blueprint'],
-  ['graphite', 'Graphite'],
-  ['high-contrast', 'High contrast'],
-];
 const PILL = {
   stopped: 'Client stopped',
   starting: 'Starting…',
@@ -43,11 +30,6 @@ const PILL = {
   error: 'Client error',
 };
 const WORKING = ['THINKING', 'CALLING_TOOL', 'WAITING_FOR_DESKTOP'];
-// Dictation needs the browser's speech service: Microsoft Edge and Google Chrome have one; other
-// browsers (Chromium builds included) define the API but cannot transcribe, so it is not shown.
-const DICTATION =
-  !!(window.SpeechRecognition || window.webkitSpeechRecognition) &&
-  !!navigator.userAgentData?.brands?.some((b) => /Microsoft Edge|Google Chrome/.test(b.brand));
 
 function useLive() {
   const [state, setState] = useState(null);
@@ -319,21 +301,21 @@ function modelContext(messages) {
   return context;
 }
 
-function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
+/**
+ * The open conversation as the core stores it and as its run streams: the stored messages, the
+ * run's state, the tool calls still running, the live thought and text, the banner and the model's
+ * sketch. Cleared when another conversation opens; `reload` re-reads the stored state after a step.
+ */
+function useConversation(conversationId) {
   const [conversation, setConversation] = useState(null);
   const [messages, setMessages] = useState([]);
   const [run, setRun] = useState(null);
   const [tools, setTools] = useState([]);
   const [thought, setThought] = useState('');
   const [streamed, setStreamed] = useState('');
-  const [text, setText] = useState('');
   const [banner, setBanner] = useState(null);
   const [sketch, setSketch] = useState(null);
-  const [showPicture, setShowPicture] = useState(true);
-  const endRef = useRef(null);
   const pictureTimer = useRef(null);
-  const settings = state.settings.agents;
-  const context = useMemo(() => modelContext(messages), [messages]);
 
   const interrupted = (code, reason) => {
     if (code === 'OUT_OF_CREDITS')
@@ -343,6 +325,7 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
       );
     else setBanner({ kind: 'interrupted', said: runReason(code, reason) });
   };
+  // A burst of results redraws the picture once, 250 ms after the last.
   const loadPicture = (id) => {
     clearTimeout(pictureTimer.current);
     pictureTimer.current = setTimeout(
@@ -378,82 +361,126 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     setStreamed('');
     setBanner(null);
     setSketch(null);
-    if (chat.conversationId) {
-      api('POST', '/api/chat/open', { conversationId: chat.conversationId }).catch(() => undefined);
-      reload(chat.conversationId);
+    if (conversationId) {
+      api('POST', '/api/chat/open', { conversationId }).catch(() => undefined);
+      reload(conversationId);
     }
-  }, [chat.conversationId]);
+  }, [conversationId]);
 
+  return {
+    conversation,
+    messages,
+    run,
+    setRun,
+    tools,
+    setTools,
+    thought,
+    setThought,
+    streamed,
+    setStreamed,
+    banner,
+    setBanner,
+    sketch,
+    interrupted,
+    loadPicture,
+    reload,
+  };
+}
+
+/** A run event's live part: the run's figures, the thought, the streamed text and the running tool calls. */
+function showLive(conv, event, thoughtPanel) {
+  conv.setRun((r) => ({
+    ...(r ?? {}),
+    id: event.runId,
+    status: event.status,
+    steps: event.step,
+    stepLimit: event.stepLimit,
+    pauseStep: event.pauseStep,
+    elapsedMs: event.elapsedMs,
+    reasonCode: event.reasonCode,
+    reason: event.reason,
+  }));
+  if (event.type === 'REASONING')
+    conv.setThought((t) =>
+      thoughtPanel === 'full' ? t + event.text : event.text.length > 1 ? t + event.text : event.text,
+    );
+  if (event.type === 'CONTENT') conv.setStreamed((s) => s + event.text);
+  // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
+  if (event.type === 'TOOL_CALL')
+    conv.setTools((ts) => [
+      ...ts.filter((t) => t.callId !== event.toolCall.callId),
+      { ...event.toolCall, state: 'running', startedAt: Date.now() },
+    ]);
+}
+
+/** A tool's result: its card shows done or failed with its time, and the picture redraws. */
+function showToolResult(conv, event, conversationId) {
+  conv.setTools((ts) =>
+    ts.map((t) =>
+      t.callId === event.toolCall.callId
+        ? {
+            ...event.toolCall,
+            state: event.toolCall.errorCode ? 'failed' : 'done',
+            startedAt: t.startedAt,
+            endedAt: Date.now(),
+          }
+        : t,
+    ),
+  );
+  conv.loadPicture(conversationId);
+}
+
+/** A step ended (a status or a message): re-read the stored state, say an interruption, notify an ending. */
+function afterStep(conv, event, conversationId, { thoughtPanel, refreshHistory }) {
+  conv.reload(conversationId).then(() => {
+    if (event.status !== 'CALLING_TOOL') {
+      conv.setTools([]);
+      conv.setStreamed('');
+    }
+  });
+  if (event.status === 'THINKING' && thoughtPanel === 'latest') conv.setThought('');
+  if (event.status === 'INTERRUPTED') conv.interrupted(event.reasonCode, event.reason);
+  if (event.type === 'STATUS' && ['DONE', 'PAUSED', 'STOPPED', 'INTERRUPTED'].includes(event.status)) {
+    refreshHistory();
+    const title = conv.conversation?.title || 'Your conversation';
+    if (event.status === 'DONE') notify('The agent has finished', title);
+    if (event.status === 'PAUSED') notify('The agent paused at the step limit', `${title}: Resume to continue.`);
+  }
+}
+
+/** Follows the open conversation's run events the core relays (other conversations' are ignored). */
+function useRunEvents(conv, { conversationId, onRun, thoughtPanel, refreshHistory }) {
   useEffect(
     () =>
-      onRun(({ conversationId, event }) => {
-        if (conversationId !== chat.conversationId) return;
-        setRun((r) => ({
-          ...(r ?? {}),
-          id: event.runId,
-          status: event.status,
-          steps: event.step,
-          stepLimit: event.stepLimit,
-          pauseStep: event.pauseStep,
-          elapsedMs: event.elapsedMs,
-          reasonCode: event.reasonCode,
-          reason: event.reason,
-        }));
-        if (event.type === 'REASONING')
-          setThought((t) =>
-            settings.live_thought_panel === 'full'
-              ? t + event.text
-              : event.text.length > 1
-                ? t + event.text
-                : event.text,
-          );
-        if (event.type === 'CONTENT') setStreamed((s) => s + event.text);
-        // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
-        if (event.type === 'TOOL_CALL')
-          setTools((ts) => [
-            ...ts.filter((t) => t.callId !== event.toolCall.callId),
-            { ...event.toolCall, state: 'running', startedAt: Date.now() },
-          ]);
-        if (event.type === 'TOOL_RESULT') {
-          setTools((ts) =>
-            ts.map((t) =>
-              t.callId === event.toolCall.callId
-                ? {
-                    ...event.toolCall,
-                    state: event.toolCall.errorCode ? 'failed' : 'done',
-                    startedAt: t.startedAt,
-                    endedAt: Date.now(),
-                  }
-                : t,
-            ),
-          );
-          loadPicture(conversationId);
-        }
-        if (event.type === 'STATUS' || event.type === 'MESSAGE') {
-          reload(conversationId).then(() => {
-            if (event.status !== 'CALLING_TOOL') {
-              setTools([]);
-              setStreamed('');
-            }
-          });
-          if (event.status === 'THINKING' && settings.live_thought_panel === 'latest') setThought('');
-          if (event.status === 'INTERRUPTED') interrupted(event.reasonCode, event.reason);
-          if (event.type === 'STATUS' && ['DONE', 'PAUSED', 'STOPPED', 'INTERRUPTED'].includes(event.status)) {
-            refreshHistory();
-            const title = conversation?.title || 'Your conversation';
-            if (event.status === 'DONE') notify('The agent has finished', title);
-            if (event.status === 'PAUSED')
-              notify('The agent paused at the step limit', `${title}: Resume to continue.`);
-          }
-        }
+      onRun(({ conversationId: id, event }) => {
+        if (id !== conversationId) return;
+        showLive(conv, event, thoughtPanel);
+        if (event.type === 'TOOL_RESULT') showToolResult(conv, event, id);
+        if (event.type === 'STATUS' || event.type === 'MESSAGE')
+          afterStep(conv, event, id, { thoughtPanel, refreshHistory });
       }),
-    [chat.conversationId, settings.live_thought_panel, conversation?.title],
+    [conversationId, thoughtPanel, conv.conversation?.title],
   );
+}
 
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [messages, tools, streamed, thought]);
+/** The facts a calculation record opens with: who worked, on what, where, to which standard, when. */
+function recordFacts(conversation, agents, state) {
+  const agent = agents.find((a) => a.id === conversation.agent.id);
+  return [
+    ['Agent', conversation.agent.name],
+    ['Program', (agent?.programs ?? []).map((p) => PROGRAM_LABEL[p.toLowerCase()] ?? p).join(', ')],
+    ['Working folder', state.workingFolderPath],
+    ['Design standard', STANDARDS.find(([v]) => v === state.settings.general.design_standard)?.[1] ?? ''],
+    ['Started', when(conversation.createdAt)],
+    ['Exported', when(new Date().toISOString())],
+  ];
+}
 
-  const stored = useMemo(() => new Set(messages.flatMap((m) => (m.toolCalls ?? []).map((t) => t.id))), [messages]);
-  const working = run && WORKING.includes(run.status);
+/** The user's actions on the conversation; each failure lands in the banner, in words. */
+function chatActions(conv, { state, chat, setChat, agents, text, setText, context, refreshHistory }) {
+  const { conversation, setBanner } = conv;
+  const failed = (e) => setBanner({ kind: 'error', said: inWords(e) });
+  const saved = (r) => setBanner({ kind: 'saved', path: r.path });
   const send = async (e) => {
     e?.preventDefault();
     const content = text.trim();
@@ -470,125 +497,153 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
       setText('');
       setBanner(null);
       if (!chat.conversationId) setChat({ ...chat, conversationId: sent.conversation.id });
-      else reload(chat.conversationId);
+      else conv.reload(chat.conversationId);
       refreshHistory();
     } catch (err) {
       if (err.code === 'OUT_OF_CREDITS') setBanner({ kind: 'credits', resetAt: err.details?.reset_at });
-      else setBanner({ kind: 'error', said: inWords(err) });
+      else failed(err);
     }
   };
-  const resume = () =>
-    api('POST', '/api/chat/resume', { conversationId: chat.conversationId }).catch((e) =>
-      setBanner({ kind: 'error', said: inWords(e) }),
-    );
+  const resume = () => api('POST', '/api/chat/resume', { conversationId: chat.conversationId }).catch(failed);
   const stop = () =>
     api('POST', '/api/chat/stop', { conversationId: chat.conversationId }).then(
-      () => setRun((r) => ({ ...r, stopping: true })),
-      (e) => setBanner({ kind: 'error', said: inWords(e) }),
+      () => conv.setRun((r) => ({ ...r, stopping: true })),
+      failed,
     );
   const retry = () => {
     setBanner(null);
     api('POST', '/api/chat/retry', { conversationId: chat.conversationId }).catch((e) =>
-      e.code === 'OUT_OF_CREDITS'
-        ? setBanner({ kind: 'credits', resetAt: e.details?.reset_at })
-        : setBanner({ kind: 'error', said: inWords(e) }),
+      e.code === 'OUT_OF_CREDITS' ? setBanner({ kind: 'credits', resetAt: e.details?.reset_at }) : failed(e),
     );
   };
   const exportRecord = () => {
-    const agent = agents.find((a) => a.id === conversation.agent.id);
-    const facts = [
-      ['Agent', conversation.agent.name],
-      ['Program', (agent?.programs ?? []).map((p) => PROGRAM_LABEL[p.toLowerCase()] ?? p).join(', ')],
-      ['Working folder', state.workingFolderPath],
-      ['Design standard', STANDARDS.find(([v]) => v === state.settings.general.design_standard)?.[1] ?? ''],
-      ['Started', when(conversation.createdAt)],
-      ['Exported', when(new Date().toISOString())],
-    ];
+    const facts = recordFacts(conversation, agents, state);
     const svg = document.querySelector('.picture svg')?.outerHTML ?? null;
-    const html = calculationRecord({ conversation, messages, context, facts, pictureSvg: svg });
-    api('POST', '/api/export/record', { title: conversation.title || 'conversation', html }).then(
-      (r) => setBanner({ kind: 'saved', path: r.path }),
-      (e) => setBanner({ kind: 'error', said: inWords(e) }),
-    );
+    const html = calculationRecord({ conversation, messages: conv.messages, context, facts, pictureSvg: svg });
+    api('POST', '/api/export/record', { title: conversation.title || 'conversation', html }).then(saved, failed);
   };
-  const exportXlsx = () =>
-    api('POST', '/api/export/xlsx', { conversationId: chat.conversationId }).then(
-      (r) => setBanner({ kind: 'saved', path: r.path }),
-      (e) => setBanner({ kind: 'error', said: inWords(e) }),
-    );
+  const exportXlsx = () => api('POST', '/api/export/xlsx', { conversationId: chat.conversationId }).then(saved, failed);
+  return { send, resume, stop, retry, exportRecord, exportXlsx };
+}
+
+/** The open conversation's title and agent, its exports, and the model picture's switch. */
+function ConversationBar({ conversation, actions, showPicture, setShowPicture }) {
+  return html`<div class="convbar">
+    <strong class="title">${conversation.title}</strong><span class="muted small">${conversation.agent.name}</span
+    ><span class="spacer"></span>
+    <button class="small" onClick=${actions.exportRecord}>Export calculation record</button
+    ><button class="small" onClick=${actions.exportXlsx}>Export results (.xlsx)</button>
+    <button class="small" aria-pressed=${showPicture} onClick=${() => setShowPicture(!showPicture)}>
+      ${showPicture ? 'Hide model' : 'Show model'}
+    </button>
+  </div>`;
+}
+
+/** One banner at a time: out of credits, an interrupted response (with Retry), an error, or a saved file. */
+function ChatBanner({ banner, retry }) {
+  return html`${banner?.kind === 'credits' && html`<div class="banner bad" role="alert"><strong>Out of credits.</strong> Your usage limit for this period is reached. It resets ${banner.resetAt ? `on ${when(banner.resetAt)}` : 'at the start of the next period'}.</div>`}
+  ${banner?.kind === 'interrupted' && html`<div class="banner warn" role="alert"><strong>Response interrupted.</strong><${Said} said=${banner.said} /><button onClick=${retry}>Retry</button></div>`}
+  ${banner?.kind === 'error' && html`<div class="banner bad" role="alert"><${Said} said=${banner.said} /></div>`}
+  ${banner?.kind === 'saved' && html`<div class="banner ok" role="status">Saved ${banner.path} <button class="small" onClick=${() => api('POST', '/api/folders/open', { path: banner.path.replace(/[\\/][^\\/]*$/, '') })}>Open folder</button></div>`}`;
+}
+
+/** The transcript, then what is live: the thought, the calls not yet stored, the text streaming in. */
+function ChatTranscript({ conv, context, working, endRef }) {
+  const { messages, tools, thought, streamed } = conv;
+  const stored = useMemo(() => new Set(messages.flatMap((m) => (m.toolCalls ?? []).map((t) => t.id))), [messages]);
   const live = tools.filter((t) => !stored.has(t.callId));
+  return html`<main class="chat" aria-live="polite">
+    ${
+      !messages.length && !tools.length
+        ? html`<div class="empty">
+            <h2>What should we analyse?</h2>
+            <p>
+              Ask the agent to build, run and read back a model. It drives the program on this computer and you see
+              every step here.
+            </p>
+          </div>`
+        : transcript(messages, context)
+    }
+    ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
+    ${live.map((t) => html`<${ToolCard} key=${t.callId} call=${t} context=${context} />`)}
+    ${
+      streamed &&
+      working &&
+      html`<div class="msg assistant">
+        <div class="who">Agent</div>
+        <${Markdown} text=${streamed} />
+      </div>`
+    }
+    <div ref=${endRef}></div>
+  </main>`;
+}
+
+/** The status line over the composer: paused (Resume), stopped, working (Stop), the stats, what Enter does. */
+function RunStatus({ run, working, settings, actions }) {
+  return html`<div class="status" role="status">
+    ${run?.status === 'PAUSED' && html`<span><strong>Agent paused</strong> at the step limit (${run.steps} steps). <button class="link" onClick=${actions.resume}>Resume</button></span>`}
+    ${run?.status === 'STOPPED' && html`<span><strong>Stopped.</strong> The run ended at your request; the call the program was running finished first.</span>`}
+    ${working && html`<span>${run.stopping ? 'Stopping at the next safe point…' : run.status === 'CALLING_TOOL' ? 'Running tools…' : run.status === 'WAITING_FOR_DESKTOP' ? 'Waiting for this app to connect…' : 'Thinking…'}</span>`}
+    ${working && !run.stopping && html`<button class="stop" onClick=${actions.stop}>Stop</button>`}
+    ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseStep ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
+    <span class="spacer"></span>
+    ${working && html`<span>Enter ${settings.enter_while_working === 'steer' ? 'steers the current response' : 'queues your message'}</span>`}
+  </div>`;
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line; dictation where the browser can. */
+function MessageForm({ text, setText, send, canSend }) {
+  return html`<form onSubmit=${send}>
+    <textarea
+      aria-label="Message"
+      placeholder="Ask the agent…"
+      rows="2"
+      value=${text}
+      onInput=${(e) => setText(e.target.value)}
+      onKeyDown=${(e) => {
+        if (e.key === 'Enter' && !e.shiftKey) {
+          e.preventDefault();
+          send();
+        }
+      }}
+    ></textarea>
+    ${DICTATION && html`<${Dictate} onText=${(t) => setText((x) => (x ? `${x} ${t}` : t))} />`}
+    <button class="primary" type="submit" disabled=${!canSend}>Send</button>
+  </form>`;
+}
+
+function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
+  const [text, setText] = useState('');
+  const [showPicture, setShowPicture] = useState(true);
+  const endRef = useRef(null);
+  const settings = state.settings.agents;
+  const conv = useConversation(chat.conversationId);
+  const { conversation, messages, run } = conv;
+  const context = useMemo(() => modelContext(messages), [messages]);
+  useRunEvents(conv, {
+    conversationId: chat.conversationId,
+    onRun,
+    thoughtPanel: settings.live_thought_panel,
+    refreshHistory,
+  });
+  useEffect(
+    () => endRef.current?.scrollIntoView({ block: 'end' }),
+    [messages, conv.tools, conv.streamed, conv.thought],
+  );
+  const working = run && WORKING.includes(run.status);
+  const actions = chatActions(conv, { state, chat, setChat, agents, text, setText, context, refreshHistory });
 
   return html`<div class="work">
     <div class="conversation">
-      ${
-        conversation &&
-        html`<div class="convbar">
-          <strong class="title">${conversation.title}</strong><span class="muted small">${conversation.agent.name}</span
-          ><span class="spacer"></span> <button class="small" onClick=${exportRecord}>Export calculation record</button
-          ><button class="small" onClick=${exportXlsx}>Export results (.xlsx)</button>
-          <button class="small" aria-pressed=${showPicture} onClick=${() => setShowPicture(!showPicture)}>
-            ${showPicture ? 'Hide model' : 'Show model'}
-          </button>
-        </div>`
-      }
-      ${banner?.kind === 'credits' && html`<div class="banner bad" role="alert"><strong>Out of credits.</strong> Your usage limit for this period is reached. It resets ${banner.resetAt ? `on ${when(banner.resetAt)}` : 'at the start of the next period'}.</div>`}
-      ${banner?.kind === 'interrupted' && html`<div class="banner warn" role="alert"><strong>Response interrupted.</strong><${Said} said=${banner.said} /><button onClick=${retry}>Retry</button></div>`}
-      ${banner?.kind === 'error' && html`<div class="banner bad" role="alert"><${Said} said=${banner.said} /></div>`}
-      ${banner?.kind === 'saved' && html`<div class="banner ok" role="status">Saved ${banner.path} <button class="small" onClick=${() => api('POST', '/api/folders/open', { path: banner.path.replace(/[\\/][^\\/]*$/, '') })}>Open folder</button></div>`}
-      <main class="chat" aria-live="polite">
-        ${
-          !messages.length && !tools.length
-            ? html`<div class="empty">
-                <h2>What should we analyse?</h2>
-                <p>
-                  Ask the agent to build, run and read back a model. It drives the program on this computer and you see
-                  every step here.
-                </p>
-              </div>`
-            : transcript(messages, context)
-        }
-        ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
-        ${live.map((t) => html`<${ToolCard} key=${t.callId} call=${t} context=${context} />`)}
-        ${
-          streamed &&
-          working &&
-          html`<div class="msg assistant">
-            <div class="who">Agent</div>
-            <${Markdown} text=${streamed} />
-          </div>`
-        }
-        <div ref=${endRef}></div>
-      </main>
+      ${conversation && html`<${ConversationBar} conversation=${conversation} actions=${actions} showPicture=${showPicture} setShowPicture=${setShowPicture} />`}
+      <${ChatBanner} banner=${conv.banner} retry=${actions.retry} />
+      <${ChatTranscript} conv=${conv} context=${context} working=${working} endRef=${endRef} />
       <footer class="composer">
-        <div class="status" role="status">
-          ${run?.status === 'PAUSED' && html`<span><strong>Agent paused</strong> at the step limit (${run.steps} steps). <button class="link" onClick=${resume}>Resume</button></span>`}
-          ${run?.status === 'STOPPED' && html`<span><strong>Stopped.</strong> The run ended at your request; the call the program was running finished first.</span>`}
-          ${working && html`<span>${run.stopping ? 'Stopping at the next safe point…' : run.status === 'CALLING_TOOL' ? 'Running tools…' : run.status === 'WAITING_FOR_DESKTOP' ? 'Waiting for this app to connect…' : 'Thinking…'}</span>`}
-          ${working && !run.stopping && html`<button class="stop" onClick=${stop}>Stop</button>`}
-          ${settings.show_advanced_stats && run && html`<span data-stats>Step ${run.steps ?? 0} of ${Math.max(run.pauseStep ?? run.stepLimit ?? settings.step_limit, run.steps ?? 0)} · ${seconds(run.elapsedMs ?? 0)}</span>`}
-          <span class="spacer"></span>
-          ${working && html`<span>Enter ${settings.enter_while_working === 'steer' ? 'steers the current response' : 'queues your message'}</span>`}
-        </div>
-        <form onSubmit=${send}>
-          <textarea
-            aria-label="Message"
-            placeholder="Ask the agent…"
-            rows="2"
-            value=${text}
-            onInput=${(e) => setText(e.target.value)}
-            onKeyDown=${(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                send();
-              }
-            }}
-          ></textarea>
-          ${DICTATION && html`<${Dictate} onText=${(t) => setText((x) => (x ? `${x} ${t}` : t))} />`}
-          <button class="primary" type="submit" disabled=${!chat.agentId}>Send</button>
-        </form>
+        <${RunStatus} run=${run} working=${working} settings=${settings} actions=${actions} />
+        <${MessageForm} text=${text} setText=${setText} send=${actions.send} canSend=${!!chat.agentId} />
       </footer>
     </div>
-    ${conversation && showPicture && html`<section class="side" aria-label="Model"><${ModelPicture} sketch=${sketch} /></section>`}
+    ${conversation && showPicture && html`<section class="side" aria-label="Model"><${ModelPicture} sketch=${conv.sketch} /></section>`}
   </div>`;
 }
 
@@ -609,338 +664,6 @@ function Dictate({ onText }) {
   return html`<button type="button" aria-pressed=${on} aria-label="Dictate" onClick=${toggle}>
     ${on ? 'Listening…' : 'Dictate'}
   </button>`;
-}
-
-// ---------- settings ----------
-
-function Field({ label, hint, children }) {
-  return html`<div class="field">
-    <span>${label}</span>
-    <div>${children}</div>
-    ${hint && html`<span class="hint">${hint}</span>`}
-  </div>`;
-}
-
-function Settings({ state, close }) {
-  const [tab, setTab] = useState('general');
-  const [usage, setUsage] = useState(null);
-  const [message, setMessage] = useState(null);
-  const s = state.settings;
-  const patch = (p) =>
-    api('PATCH', '/api/settings', p).then(
-      () => setMessage(null),
-      (e) => setMessage(inWords(e).text),
-    );
-  useEffect(() => {
-    if (tab === 'general') api('GET', '/api/usage').then(setUsage, () => setUsage(null));
-  }, [tab]);
-  useEffect(() => {
-    const esc = (e) => e.key === 'Escape' && close();
-    addEventListener('keydown', esc);
-    return () => removeEventListener('keydown', esc);
-  }, []);
-  const tabs = [
-    ['general', 'General'],
-    ['agents', 'Agents'],
-    ['sap2000', 'SAP2000'],
-    ['etabs', 'ETABS'],
-    ['mathcad', 'Mathcad Prime'],
-    ['software', 'Software'],
-    ['python', 'Python'],
-  ];
-  const program = state.detections.find((d) => d.program === tab);
-  return html`<div class="overlay" onClick=${(e) => e.target === e.currentTarget && close()}>
-    <div class="dialog" role="dialog" aria-modal="true" aria-label="Settings">
-      <nav class="tabs" role="tablist">
-        ${tabs.map(([id, label]) => html`<button role="tab" aria-selected=${tab === id} onClick=${() => setTab(id)}>${label}</button>`)}
-        <span class="spacer"></span><button onClick=${close}>Close</button>
-      </nav>
-      <section class="pane" role="tabpanel">
-        ${message && html`<p class="error" role="alert">${message}</p>`}
-        ${
-          tab === 'general' &&
-          html`<h2>General</h2>
-            <${Field} label="Theme"
-              ><select
-                aria-label="Theme"
-                value=${s.general.theme}
-                onChange=${(e) => patch({ general: { theme: e.target.value } })}
-              >
-                <option value="light">Light</option>
-                <option value="dark">Dark</option>
-              </select><//
-            >
-            <${Field} label="Palette"
-              ><select
-                aria-label="Palette"
-                value=${s.general.palette}
-                onChange=${(e) => patch({ general: { palette: e.target.value } })}
-              >
-                ${PALETTES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
-              </select><//
-            >
-            <${Field} label="Design standard"
-              ><select
-                aria-label="Design standard"
-                value=${s.general.design_standard}
-                onChange=${(e) => patch({ general: { design_standard: e.target.value } })}
-              >
-                ${STANDARDS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
-              </select><//
-            >
-            ${DICTATION && html`<${Field} label="Dictation microphone" hint="The system default unless you pick one."><${Microphone} value=${s.general.dictation_microphone} patch=${patch} /><//>`}
-            <${Field}
-              label="Pre-warm on app launch"
-              hint="Starts the selected program when the app starts (it holds a licence seat)."
-              ><input
-                type="checkbox"
-                aria-label="Pre-warm on app launch"
-                checked=${s.general.prewarm_on_launch}
-                onChange=${(e) => patch({ general: { prewarm_on_launch: e.target.checked } })}
-            /><//>
-            <${Field} label="Account">
-              <div>
-                ${
-                  usage
-                    ? html`<div>
-                          Signed in on ${state.machine.name} (sign-in kept in
-                          ${state.tokenStore === 'keychain' ? 'the Windows credential store' : 'a private file'})
-                        </div>
-                        <div class="meter" title="Usage this period" style="margin:.4rem 0">
-                          <div style=${`width:${Math.min(100, (100 * usage.usedUsd) / usage.limitUsd)}%`}></div>
-                        </div>
-                        <div class="muted">
-                          ${usage.usedUsd.toFixed(2)} of ${usage.limitUsd.toFixed(2)} USD used this period · resets
-                          ${when(usage.resetAt)}
-                        </div>`
-                    : html`<span class="muted">Usage cannot be shown while the platform is out of reach.</span>`
-                }
-                <button
-                  style="margin-top:.5rem"
-                  onClick=${() => {
-                    close();
-                    api('POST', '/api/logout');
-                  }}
-                >
-                  Logout
-                </button>
-              </div><//
-            >
-            <${Field}
-              label="Reset Configuration"
-              hint="Clears preferences, working directories and environment paths. You stay signed in."
-              ><button onClick=${() => api('POST', '/api/settings/reset').then(() => setMessage(null))}>
-                Reset Configuration
-              </button><//
-            >`
-        }
-        ${
-          tab === 'agents' &&
-          html`<h2>Agents</h2>
-            <${Field} label="Show advanced stats" hint="Elapsed time and step count in the status bar."
-              ><input
-                type="checkbox"
-                aria-label="Show advanced stats"
-                checked=${s.agents.show_advanced_stats}
-                onChange=${(e) => patch({ agents: { show_advanced_stats: e.target.checked } })}
-            /><//>
-            <${Field} label="Agent step limit" hint="Steps per turn before the agent pauses (1 to 500)."
-              ><input
-                type="number"
-                aria-label="Agent step limit"
-                min="1"
-                max="500"
-                value=${s.agents.step_limit}
-                onChange=${(e) => patch({ agents: { step_limit: Number(e.target.value) } })}
-            /><//>
-            <${Field} label="Enter while agent is working"
-              ><select
-                aria-label="Enter while agent is working"
-                value=${s.agents.enter_while_working}
-                onChange=${(e) => patch({ agents: { enter_while_working: e.target.value } })}
-              >
-                <option value="steer">Steer the current response</option>
-                <option value="queue">Queue the message</option>
-              </select><//
-            >
-            <${Field} label="Live thought panel"
-              ><select
-                aria-label="Live thought panel"
-                value=${s.agents.live_thought_panel}
-                onChange=${(e) => patch({ agents: { live_thought_panel: e.target.value } })}
-              >
-                <option value="latest">Latest reasoning</option>
-                <option value="full">Full log</option>
-              </select><//
-            >
-            <${Field}
-              label="Formatting standards folder"
-              hint="Text files (.md, .txt) in this folder are given to the agent with every message, with your design standard."
-              ><${FolderField}
-                api=${api}
-                label="Formatting standards folder"
-                writable=${false}
-                value=${s.agents.formatting_standards_folder}
-                set=${(v) => patch({ agents: { formatting_standards_folder: v } })}
-            /><//>`
-        }
-        ${
-          !program &&
-          state.detecting &&
-          PROGRAM_LABEL[tab] &&
-          html`<h2>${PROGRAM_LABEL[tab]}</h2>
-            <p class="muted" role="status">Looking for ${PROGRAM_LABEL[tab]} on this computer…</p>`
-        }
-        ${
-          program &&
-          html`<h2>${PROGRAM_LABEL[tab]}</h2>
-            <${Field}
-              label="Working directory"
-              hint="The shared project folder: used when the header's Working folder is Shared project folder."
-              ><${FolderField}
-                api=${api}
-                label="Working directory"
-                value=${s.programs[tab].working_directory}
-                set=${(v) => patch({ programs: { [tab]: { working_directory: v } } })}
-            /><//>
-            <${Field} label="Driven by"
-              ><span
-                >${program.adapter === 'stand-in frame solver' ? `The stand-in frame solver (${PROGRAM_LABEL[tab]} itself is not available on this computer)` : (program.adapter ?? 'Not available on this computer')}</span
-              ><//
-            >
-            <${Field} label="Detected versions">
-              <div>
-                ${
-                  program.installations.length
-                    ? html`<table class="versions">
-                          <thead>
-                            <tr>
-                              <th>Version</th>
-                              <th>Folder</th>
-                              <th></th>
-                            </tr>
-                          </thead>
-                          <tbody>
-                            ${program.installations.map(
-                              (i) =>
-                                html`<tr>
-                                  <td>${i.version}</td>
-                                  <td class="muted">${i.folder}</td>
-                                  <td>
-                                    ${!i.usable ? 'missing' : program.selected === i.folder ? 'in use' : html`<button onClick=${() => patch({ programs: { [tab]: { selected_installation: i.folder } } })}>Use</button>`}
-                                  </td>
-                                </tr>`,
-                            )}
-                          </tbody>
-                        </table>
-                        ${program.needsPicker && html`<p class="muted">Several versions are installed: the newest is used unless you pick one.</p>`}`
-                    : html`<span class="muted">None found in the default locations.</span>`
-                }
-                <button style="margin-top:.5rem" onClick=${() => api('POST', '/api/programs/refresh')}>Refresh</button>
-              </div><//
-            >
-            ${
-              tab === 'mathcad' &&
-              html` <${Field} label="Auto-open generated files"
-                  ><input
-                    type="checkbox"
-                    aria-label="Auto-open generated files"
-                    checked=${s.programs.mathcad.auto_open_generated}
-                    onChange=${(e) => patch({ programs: { mathcad: { auto_open_generated: e.target.checked } } })}
-                /><//>
-                <${Field} label="Overwrite files when editing"
-                  ><input
-                    type="checkbox"
-                    aria-label="Overwrite files when editing"
-                    checked=${s.programs.mathcad.overwrite_on_edit}
-                    onChange=${(e) => patch({ programs: { mathcad: { overwrite_on_edit: e.target.checked } } })}
-                /><//>`
-            }`
-        }
-        ${
-          tab === 'software' &&
-          html`<h2>Software</h2>
-            <${Field} label="Version"><span>${state.version}</span><//>
-            <${Field} label="Update status"
-              ><span data-update=${state.update.state}
-                >${{ idle: 'Not checked yet', checking: 'Checking…', up_to_date: 'Up to date', downloading: `Downloading ${state.update.latest} (${Math.round((100 * state.update.received) / Math.max(1, state.update.total))}%)`, ready: `Version ${state.update.latest} is ready to install`, error: 'The update check did not work. The app tries again later.' }[state.update.state]}</span
-              ><//
-            >
-            <${Field} label="Last checked"><span>${when(state.update.checkedAt) || 'never'}</span><//>
-            <${Field} label=""
-              ><div style="display:flex;gap:.5rem">
-                <button onClick=${() => api('POST', '/api/updates/check')}>Check for updates</button>
-                <button
-                  class="primary"
-                  disabled=${state.update.state !== 'ready'}
-                  onClick=${() => api('POST', '/api/updates/install').catch((e) => setMessage(inWords(e).text))}
-                >
-                  Update now
-                </button>
-              </div><//
-            >
-            <${Field} label="Logs"
-              ><div class="folder">
-                <span class="path muted">${state.logs}</span
-                ><button onClick=${() => api('POST', '/api/folders/open', { path: state.logs })}>Open folder</button>
-              </div><//
-            >`
-        }
-        ${
-          tab === 'python' &&
-          html`<h2>Python</h2>
-            <${Field} label="Environment"
-              ><select
-                aria-label="Python environment"
-                value=${s.python.mode}
-                onChange=${(e) => patch({ python: { mode: e.target.value } })}
-              >
-                <option value="auto">Auto-detect</option>
-                <option value="installation">A found installation</option>
-                <option value="managed">The app's managed environment</option>
-              </select><//
-            >
-            <${Field} label="Found installations"
-              >${
-                state.pythons.length
-                  ? html`<select
-                      aria-label="Python installation"
-                      value=${s.python.installation ?? ''}
-                      onChange=${(e) => patch({ python: { mode: 'installation', installation: e.target.value || null } })}
-                    >
-                      <option value="">(auto)</option>
-                      ${state.pythons.map((p) => html`<option value=${p}>${p}</option>`)}
-                    </select>`
-                  : html`<span class="muted">None found</span>`
-              }<//
-            >
-            <${Field} label="Fresh environment"
-              ><button onClick=${() => api('POST', '/api/python/download').catch((e) => setMessage(inWords(e).text))}>
-                Download a fresh one
-              </button><//
-            >`
-        }
-      </section>
-    </div>
-  </div>`;
-}
-
-function Microphone({ value, patch }) {
-  const [devices, setDevices] = useState([]);
-  useEffect(() => {
-    navigator.mediaDevices?.enumerateDevices?.().then(
-      (d) => setDevices(d.filter((x) => x.kind === 'audioinput' && x.deviceId)),
-      () => {},
-    );
-  }, []);
-  return html`<select
-    aria-label="Dictation microphone"
-    value=${value ?? ''}
-    onChange=${(e) => patch({ general: { dictation_microphone: e.target.value || null } })}
-  >
-    <option value="">System default</option>
-    ${devices.map((d) => html`<option value=${d.deviceId}>${d.label || 'Microphone'}</option>`)}
-  </select>`;
 }
 
 function Confirm({ question }) {

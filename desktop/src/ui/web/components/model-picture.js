@@ -51,51 +51,66 @@ export function layout(sketch) {
   return { n, two, proj, base, extent, px };
 }
 
-export function draw(sketch) {
-  const L = layout(sketch);
-  const u = unitsOf(sketch.units);
-  const at = (k) => L.px(L.base[2 * k], L.base[2 * k + 1]);
-  const f = (v) => v.toFixed(1);
-  // Members.
+/** One decimal place: the SVG paths stay short and the picture looks the same. */
+const f = (v) => v.toFixed(1);
+const segment = (a, b) => `M${f(a[0])} ${f(a[1])}L${f(b[0])} ${f(b[1])}`;
+const GLOBAL = { X: [1, 0, 0], Y: [0, 1, 0], Z: [0, 0, 1], gravity: [0, 0, -1] };
+
+/** A unit direction on the page for a direction in the model (the projection's own, y down). */
+function pageDirection(L, dx, dy, dz) {
+  const [p, q] = L.proj(dx, dy, dz);
+  const [p0, q0] = L.proj(0, 0, 0);
+  const [a, b] = [p - p0, -(q - q0)];
+  const m = Math.hypot(a, b) || 1;
+  return [a / m, b / m];
+}
+
+/** An arrow of `len` pixels ending at (x, y), with its head. */
+function arrow(x, y, ux, uy, len = 26) {
+  const [sx, sy] = [x - ux * len, y - uy * len];
+  return `M${f(sx)} ${f(sy)}L${f(x)} ${f(y)}M${f(x - ux * 6 - uy * 3.5)} ${f(y - uy * 6 + ux * 3.5)}L${f(x)} ${f(y)}L${f(x - ux * 6 + uy * 3.5)} ${f(y - uy * 6 - ux * 3.5)}`;
+}
+
+/** Every member as one path, so thousands draw in one go. */
+function memberPath(sketch, at) {
   let members = '';
-  for (let e = 0; e < sketch.frames.length; e += 2) {
-    const [a, b] = [at(sketch.frames[e]), at(sketch.frames[e + 1])];
-    members += `M${f(a[0])} ${f(a[1])}L${f(b[0])} ${f(b[1])}`;
-  }
-  // Deflected shape: the largest displacement drawn as 8 % of the model's size, at a round factor.
-  let deflected = '',
-    factor = null,
-    maxDisp = null;
+  for (let e = 0; e < sketch.frames.length; e += 2) members += segment(at(sketch.frames[e]), at(sketch.frames[e + 1]));
+  return members;
+}
+
+/** The deflected shape: the largest displacement drawn as 8 % of the model's size, at a round factor. */
+function deflectedShape(sketch, L) {
+  const none = { deflected: '', factor: null, maxDisp: null };
   const disp = sketch.results?.displacements ?? [];
-  if (disp.length) {
-    const d = new Float64Array(3 * L.n);
-    let max = 0,
-      where = null;
-    for (const [k, v] of disp) {
-      d[3 * k] = v[0];
-      d[3 * k + 1] = v[1];
-      d[3 * k + 2] = v[2];
-      const m = Math.hypot(v[0], v[1], v[2]);
-      if (m > max) [max, where] = [m, k];
-    }
-    if (max > 0) {
-      factor = nice((0.08 * L.extent) / max);
-      maxDisp = { value: max, joint: sketch.names[where] };
-      const moved = (k) => {
-        const [p, q] = L.proj(
-          sketch.xyz[3 * k] + factor * d[3 * k],
-          sketch.xyz[3 * k + 1] + factor * d[3 * k + 1],
-          sketch.xyz[3 * k + 2] + factor * d[3 * k + 2],
-        );
-        return L.px(p, q);
-      };
-      for (let e = 0; e < sketch.frames.length; e += 2) {
-        const [a, b] = [moved(sketch.frames[e]), moved(sketch.frames[e + 1])];
-        deflected += `M${f(a[0])} ${f(a[1])}L${f(b[0])} ${f(b[1])}`;
-      }
-    }
+  if (!disp.length) return none;
+  const d = new Float64Array(3 * L.n);
+  let max = 0,
+    where = null;
+  for (const [k, v] of disp) {
+    d[3 * k] = v[0];
+    d[3 * k + 1] = v[1];
+    d[3 * k + 2] = v[2];
+    const m = Math.hypot(v[0], v[1], v[2]);
+    if (m > max) [max, where] = [m, k];
   }
-  // Supports: a filled square (fixed), a triangle (pinned), a circle on a line (roller).
+  if (!(max > 0)) return none;
+  const factor = nice((0.08 * L.extent) / max);
+  const moved = (k) => {
+    const [p, q] = L.proj(
+      sketch.xyz[3 * k] + factor * d[3 * k],
+      sketch.xyz[3 * k + 1] + factor * d[3 * k + 1],
+      sketch.xyz[3 * k + 2] + factor * d[3 * k + 2],
+    );
+    return L.px(p, q);
+  };
+  let deflected = '';
+  for (let e = 0; e < sketch.frames.length; e += 2)
+    deflected += segment(moved(sketch.frames[e]), moved(sketch.frames[e + 1]));
+  return { deflected, factor, maxDisp: { value: max, joint: sketch.names[where] } };
+}
+
+/** Supports: a filled square (fixed), a triangle (pinned), a circle on a line (roller). */
+function supportPaths(sketch, at) {
   let fixed = '',
     pinned = '',
     rollers = '';
@@ -107,39 +122,35 @@ export function draw(sketch) {
     else if (trans) pinned += `M${f(x)} ${f(y)}l-6 10h12z`;
     else rollers += `M${f(x - 4)} ${f(y + 5)}a4 4 0 1 0 8 0a4 4 0 1 0 -8 0M${f(x - 7)} ${f(y + 10)}h14`;
   }
-  // Loads: joint forces as arrows toward the joint; member loads as arrows along the member.
+  return { fixed, pinned, rollers };
+}
+
+/**
+ * The pattern's loads: joint forces as arrows toward the joint, member loads as arrows along the
+ * member. Arrows stop at MAX_LOAD_ARROWS loads and labels at MAX_LABELS, so a big model stays legible;
+ * `drawn` of `loadCount` says so in the caption.
+ */
+function loadArrows(sketch, L, at, u) {
   let arrows = '';
   const labels = [];
-  const dirOf = (dx, dy, dz) => {
-    const [p, q] = L.proj(dx, dy, dz);
-    const [p0, q0] = L.proj(0, 0, 0);
-    const [a, b] = [p - p0, -(q - q0)];
-    const m = Math.hypot(a, b) || 1;
-    return [a / m, b / m];
-  };
-  const arrow = (x, y, ux, uy, len = 26) => {
-    const [sx, sy] = [x - ux * len, y - uy * len];
-    return `M${f(sx)} ${f(sy)}L${f(x)} ${f(y)}M${f(x - ux * 6 - uy * 3.5)} ${f(y - uy * 6 + ux * 3.5)}L${f(x)} ${f(y)}L${f(x - ux * 6 + uy * 3.5)} ${f(y - uy * 6 - ux * 3.5)}`;
-  };
   let drawn = 0;
   const loadCount = sketch.loads.joints.length + sketch.loads.members.length;
   for (const l of sketch.loads.joints) {
     const F = l.force,
       m = Math.hypot(...F);
     if (!m || drawn >= MAX_LOAD_ARROWS) continue;
-    const [ux, uy] = dirOf(F[0] / m, F[1] / m, F[2] / m);
+    const [ux, uy] = pageDirection(L, F[0] / m, F[1] / m, F[2] / m);
     const [x, y] = at(l.joint);
     arrows += arrow(x, y, ux, uy);
     drawn++;
     if (labels.length < MAX_LABELS)
       labels.push({ x: x - ux * 30, y: y - uy * 30 - 4, text: `${num(m)} ${u.force}`, cls: 'load' });
   }
-  const GLOBAL = { X: [1, 0, 0], Y: [0, 1, 0], Z: [0, 0, 1], gravity: [0, 0, -1] };
   for (const l of sketch.loads.members) {
     if (drawn >= MAX_LOAD_ARROWS) break;
     const g = GLOBAL[l.direction] ?? [0, 0, -1];
     const sign = Math.sign(l.value) || 1;
-    const [ux, uy] = dirOf(g[0] * sign, g[1] * sign, g[2] * sign);
+    const [ux, uy] = pageDirection(L, g[0] * sign, g[1] * sign, g[2] * sign);
     const [a, b] = [at(sketch.frames[2 * l.frame]), at(sketch.frames[2 * l.frame + 1])];
     const points = l.point ? [l.from] : [0, 0.25, 0.5, 0.75, 1].map((t) => l.from + t * (l.to - l.from));
     for (const t of points)
@@ -155,7 +166,11 @@ export function draw(sketch) {
       });
     }
   }
-  // Reactions: force arrows at the supports, the largest ones labelled.
+  return { arrows, labels, drawn, loadCount };
+}
+
+/** Reactions: force arrows at the supports, the largest ones labelled (all of a 2D model's components, a 3D model's V only). */
+function reactionArrows(sketch, L, at, u) {
   let reactions = '';
   const reacts = [...(sketch.results?.reactions ?? [])].sort(
     (p, q) => Math.hypot(...q[1].slice(0, 3)) - Math.hypot(...p[1].slice(0, 3)),
@@ -163,20 +178,20 @@ export function draw(sketch) {
   for (const [k, v] of reacts.slice(0, MAX_LOAD_ARROWS)) {
     const m = Math.hypot(v[0], v[1], v[2]);
     if (!m) continue;
-    const [ux, uy] = dirOf(v[0] / m, v[1] / m, v[2] / m);
+    const [ux, uy] = pageDirection(L, v[0] / m, v[1] / m, v[2] / m);
     const [x, y] = at(k);
     // Drawn from below the support, pushing on it.
     reactions += arrow(x, y + 12, ux, uy, 22);
   }
-  const reactionLabels = reacts.slice(0, L.two ? MAX_LABELS : 4).map(([k, v]) => {
+  const parts = L.two
+    ? [
+        [0, 'H'],
+        [2, 'V'],
+        [4, 'M'],
+      ]
+    : [[2, 'V']];
+  const labels = reacts.slice(0, L.two ? MAX_LABELS : 4).map(([k, v]) => {
     const [x, y] = at(k);
-    const parts = L.two
-      ? [
-          [0, 'H'],
-          [2, 'V'],
-          [4, 'M'],
-        ]
-      : [[2, 'V']];
     return {
       x,
       y: y + 40,
@@ -187,19 +202,25 @@ export function draw(sketch) {
       cls: 'reaction',
     };
   });
+  return { reactions, labels };
+}
+
+/** The picture's layers as SVG path data, its labels, and the figures its caption states. */
+export function draw(sketch) {
+  const L = layout(sketch);
+  const u = unitsOf(sketch.units);
+  const at = (k) => L.px(L.base[2 * k], L.base[2 * k + 1]);
+  const loads = loadArrows(sketch, L, at, u);
+  const reactions = reactionArrows(sketch, L, at, u);
   return {
-    members,
-    deflected,
-    fixed,
-    pinned,
-    rollers,
-    arrows,
-    reactions,
-    labels: [...labels, ...reactionLabels],
-    factor,
-    maxDisp,
-    loadCount,
-    drawn,
+    members: memberPath(sketch, at),
+    ...deflectedShape(sketch, L),
+    ...supportPaths(sketch, at),
+    arrows: loads.arrows,
+    reactions: reactions.reactions,
+    labels: [...loads.labels, ...reactions.labels],
+    loadCount: loads.loadCount,
+    drawn: loads.drawn,
     u,
     two: L.two,
   };
