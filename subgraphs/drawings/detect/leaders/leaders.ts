@@ -101,9 +101,11 @@ function labelAtHead(scene: Scene, head: Arrowhead, bubbles: GridIndex<Circle>):
 }
 
 /**
- * Lettering inside a bubble sized to it: a text-layer run (the bubble at most four text heights in
- * radius, as CALLOUT BUBBLE sizes it), or, drawn as strokes, a label's worth of strokes (four, as
- * stroked-text.ts counts one) lying wholly inside, off the rim (a cross or a diameter reaches it).
+ * Lettering inside a bubble sized to it (as CALLOUT BUBBLE sizes it: a radius of at most four
+ * letter heights): a text-layer run, or, drawn as strokes, a label's worth of strokes (four, as
+ * stroked-text.ts counts one) lying wholly inside, off the rim (a cross or a diameter reaches it),
+ * together at least a quarter radius high or wide (a centre mark or a bolt's dot is no lettering),
+ * leaving out a ring drawn inside the rim (a pipe's wall, a hole's double circle), which is no lettering either.
  */
 function letteredInside(scene: Scene, b: Circle, parts: ReadonlySet<Seg>): boolean {
   const r = innerRadius(b);
@@ -113,9 +115,26 @@ function letteredInside(scene: Scene, b: Circle, parts: ReadonlySet<Seg>): boole
     return r <= 4 * tallest;
   }
   let strokes = 0;
-  for (const l of scene.lineIndex.query(outlineBox(b)))
-    if (!parts.has(l) && insideOutline(b, l.a, 0.85) && insideOutline(b, l.b, 0.85) && ++strokes >= 4) return true;
-  return false;
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const l of scene.lineIndex.query(outlineBox(b))) {
+    if (parts.has(l) || !insideOutline(b, l.a, 0.85) || !insideOutline(b, l.b, 0.85) || onRing(b.center, r, l))
+      continue;
+    strokes++;
+    for (const p of [l.a, l.b]) {
+      box[0] = Math.min(box[0], p[0]);
+      box[1] = Math.min(box[1], p[1]);
+      box[2] = Math.max(box[2], p[0]);
+      box[3] = Math.max(box[3], p[1]);
+    }
+  }
+  return strokes >= 4 && Math.max(box[2] - box[0], box[3] - box[1]) >= r / 4;
+}
+
+/** A chord of a circle about `c` away from the centre: both ends and its middle about as far from c. */
+function onRing(c: Point, r: number, l: Line): boolean {
+  const da = dist(l.a, c);
+  const mid: Point = [(l.a[0] + l.b[0]) / 2, (l.a[1] + l.b[1]) / 2];
+  return da >= 0.5 * r && Math.abs(da - dist(l.b, c)) <= 0.05 * r && da - dist(mid, c) <= 0.05 * r;
 }
 
 /** ONE HEAD: heads with another right behind or in front of them on the same heading. */

@@ -46,10 +46,19 @@ function strokedA5(c: Point): PathGeom[] {
   ];
 }
 
+/** A circle about c drawn as n chords, each its own path (as Tekla writes a hole's inner wall or a centre dot). */
+function polygon(c: Point, r: number, n: number): PathGeom[] {
+  const at = (i: number): Point => [
+    c[0] + r * Math.cos((2 * Math.PI * i) / n),
+    c[1] + r * Math.sin((2 * Math.PI * i) / n),
+  ];
+  return Array.from({ length: n }, (_, i) => line(at(i), at(i + 1)));
+}
+
 const R = 6;
 const u: Point = [Math.SQRT1_2, -Math.SQRT1_2];
 /** The dot at (200, 300); the bubble 36 pt up and to the right, the arrow's tip on its rim. */
-function conductor(bubbleLettering: 'stroked' | 'text' | 'none') {
+function conductor(bubbleLettering: 'stroked' | 'text' | 'none' | 'ring and dot') {
   const centre: Point = [200 + 36 * u[0] + R * u[0], 300 + 36 * u[1] + R * u[1]];
   const tip: Point = [200 + 36 * u[0], 300 + 36 * u[1]];
   const base: Point = [tip[0] - 6 * u[0], tip[1] - 6 * u[1]];
@@ -60,6 +69,7 @@ function conductor(bubbleLettering: 'stroked' | 'text' | 'none') {
     head(tip, u),
     circle(centre, R),
     ...(bubbleLettering === 'stroked' ? strokedA5(centre) : []),
+    ...(bubbleLettering === 'ring and dot' ? [...polygon(centre, 0.85 * R, 24), ...polygon(centre, 0.1 * R, 8)] : []),
   ];
   const texts = [
     text('EFP', 178, 282, 6),
@@ -73,6 +83,7 @@ it('takes no arrow that points into a lettered bubble for a leader, lettered as 
   expect(conductor('text')).toEqual([]);
 });
 
-it('keeps a leader that points at a plain round object (a downpipe), its note at the tail', () => {
+it('keeps a leader that points at a round object (a downpipe; a hole drawn with its wall and centre mark), its note at the tail', () => {
   expect(conductor('none').map((l) => l.texts_inside.map((t) => t.text))).toEqual([['EFP']]);
+  expect(conductor('ring and dot').map((l) => l.texts_inside.map((t) => t.text))).toEqual([['EFP']]);
 });
