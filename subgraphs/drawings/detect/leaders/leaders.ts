@@ -87,11 +87,13 @@ function circuitAtHead(scene: Scene, head: Arrowhead): boolean {
   return false;
 }
 
-/** LABEL AT THE HEAD: the tip on the rim of a bubble (circle, hexagon, square) that holds lettering, the head pointing in. */
+/** LABEL AT THE HEAD: the tip on the rim of a bubble (a circle) that holds lettering, the head pointing in. */
 function labelAtHead(scene: Scene, head: Arrowhead, bubbles: GridIndex<Circle>): boolean {
   if (!head.heading) return false;
   const [x, y] = head.tip;
   for (const b of bubbles.query([x - 1, y - 1, x + 1, y + 1])) {
+    // A circle: squares and hexagons at a tip are as often a tile grid's cells or a room as a bubble.
+    if (b.outline) continue;
     const r = innerRadius(b);
     if (rimDistance(b, head.tip) > Math.max(0.5, 0.15 * r) && !insideOutline(b, head.tip)) continue;
     if (angleBetween(head.heading, sub(b.center, head.tip)) > Math.PI / 3) continue;
