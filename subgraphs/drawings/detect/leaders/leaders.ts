@@ -20,13 +20,18 @@
 //   PP2-12,14) just beyond its tip is a circuit home run: a leader points at the thing
 //   it names and has its note at the tail. Without a text layer the label cannot be
 //   read, so any lettering the arrow points into there counts.
+// - LABEL AT THE HEAD: likewise an arrow whose tip stands on a lettered bubble's rim, pointing
+//   in, points at a label (a lightning-protection plan's down-conductor arrows run from the
+//   conductor's dot to its numbered bubble, A1–A8): the reverse of a leader, whose head is at
+//   the thing it names and whose note (a keynote bubble too) is at its tail.
 import type { BBox, Point } from '../../../../core/geometry/types.ts';
 import { boxDistance, expand, unionAll } from '../../../../core/geometry/bbox.ts';
 import { angleBetween, cross, dist, sub } from '../../../../core/geometry/vec.ts';
 import { fillTiles, openHeadAt, type Arrowhead } from './arrowheads.ts';
 import type { Circle } from '../tags/circles.ts';
 import { GridIndex, type Scene, type Seg } from '../scene.ts';
-import { textBlockNear, type TextRef } from '../texts.ts';
+import { textBlockNear, textsInCircle, type TextRef } from '../texts.ts';
+import { innerRadius, insideOutline, outlineBox, rimDistance } from '../tags/tag-outlines.ts';
 import { strokedTextNear } from '../stroked-text.ts';
 import { EndpointIndex, endpointIndex } from '../endpoints.ts';
 
@@ -80,6 +85,58 @@ function circuitAtHead(scene: Scene, head: Arrowhead): boolean {
     if (boxDistance(t.bbox, [x, y, x, y]) <= reach && CIRCUIT.test(t.str.trim()) && ahead(t.bbox)) return true;
   }
   return false;
+}
+
+/** LABEL AT THE HEAD: the tip on the rim of a bubble (a circle) that holds lettering, the head pointing in. */
+function labelAtHead(scene: Scene, head: Arrowhead, bubbles: GridIndex<Circle>): boolean {
+  if (!head.heading) return false;
+  const [x, y] = head.tip;
+  for (const b of bubbles.query([x - 1, y - 1, x + 1, y + 1])) {
+    // A circle: squares and hexagons at a tip are as often a tile grid's cells or a room as a bubble.
+    if (b.outline) continue;
+    const r = innerRadius(b);
+    if (rimDistance(b, head.tip) > Math.max(0.5, 0.15 * r) && !insideOutline(b, head.tip)) continue;
+    if (angleBetween(head.heading, sub(b.center, head.tip)) > Math.PI / 3) continue;
+    if (letteredInside(scene, b, head.parts)) return true;
+  }
+  return false;
+}
+
+/**
+ * Lettering inside a bubble sized to it (as CALLOUT BUBBLE sizes it: a radius of at most four
+ * letter heights): a text-layer run, or, drawn as strokes, a label's worth of strokes (four, as
+ * stroked-text.ts counts one) lying wholly inside, off the rim (a cross or a diameter reaches it),
+ * together at least a quarter radius high or wide (a centre mark or a bolt's dot is no lettering),
+ * leaving out a ring drawn inside the rim (a pipe's wall, a hole's double circle), which is no lettering either.
+ */
+function letteredInside(scene: Scene, b: Circle, parts: ReadonlySet<Seg>): boolean {
+  const r = innerRadius(b);
+  const texts = textsInCircle(scene, b);
+  if (texts.length > 0) {
+    const tallest = Math.max(...texts.map((t) => scene.texts[t.id]!.bbox[3] - scene.texts[t.id]!.bbox[1]));
+    return r <= 4 * tallest;
+  }
+  let strokes = 0;
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const l of scene.lineIndex.query(outlineBox(b))) {
+    if (parts.has(l) || !insideOutline(b, l.a, 0.85) || !insideOutline(b, l.b, 0.85) || onRing(b.center, r, l))
+      continue;
+    strokes++;
+    for (const p of [l.a, l.b]) {
+      box[0] = Math.min(box[0], p[0]);
+      box[1] = Math.min(box[1], p[1]);
+      box[2] = Math.max(box[2], p[0]);
+      box[3] = Math.max(box[3], p[1]);
+    }
+  }
+  return strokes >= 4 && Math.max(box[2] - box[0], box[3] - box[1]) >= r / 4;
+}
+
+/** A chord of a circle about `c` away from the centre: both ends and its middle about as far from c. */
+function onRing(c: Point, r: number, l: Line): boolean {
+  const da = dist(l.a, c);
+  const mid: Point = [(l.a[0] + l.b[0]) / 2, (l.a[1] + l.b[1]) / 2];
+  return da >= 0.5 * r && Math.abs(da - dist(l.b, c)) <= 0.05 * r && da - dist(mid, c) <= 0.05 * r;
 }
 
 /** ONE HEAD: heads with another right behind or in front of them on the same heading. */
@@ -363,7 +420,7 @@ export function findLeaders(
     if (ending.length >= 8 * HUB || atTip.length >= HUB) continue;
     let found: ReturnType<typeof leaderAlong> = null;
     for (const first of shaftCandidates(scene, head)) if ((found = leaderAlong(scene, head, first, atTip, ctx))) break;
-    if (!found || openHeadBehind(scene, head)) continue;
+    if (!found || openHeadBehind(scene, head) || labelAtHead(scene, head, ctx.bubbles)) continue;
     const { chain: points, block, stroked } = found;
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);

@@ -6,13 +6,22 @@ import { unionAll } from '../../../../core/geometry/bbox.ts';
 import { dist, spread } from '../../../../core/geometry/vec.ts';
 import type { Scene } from '../scene.ts';
 
-interface DashedLine {
+export interface DashedLine {
   a: Point;
   b: Point;
 }
 
-/** Short axis-aligned strokes on one line, evenly spaced, merged into one dashed line. */
-export function splitDashLines(scene: Scene): DashedLine[] {
+/** Per scene: the dashed boxes and the grid bubbles (grid-bubble.ts) both ask for the pre-split lines. */
+const splitCache = new WeakMap<Scene, readonly DashedLine[]>();
+
+/** Short axis-aligned strokes on one line, evenly spaced, merged into one dashed line (computed once a scene). */
+export function splitDashLines(scene: Scene): readonly DashedLine[] {
+  let lines = splitCache.get(scene);
+  if (!lines) splitCache.set(scene, (lines = mergeSplitDashes(scene)));
+  return lines;
+}
+
+function mergeSplitDashes(scene: Scene): DashedLine[] {
   const groups = new Map<string, { from: number; to: number; at: number; horizontal: boolean }[]>();
   for (const l of scene.lines) {
     if (l.a === l.b || scene.subpaths[l.sub]!.path.dash) continue;
@@ -63,7 +72,7 @@ export function splitDashLines(scene: Scene): DashedLine[] {
 
 export function findDashedBoxes(scene: Scene): BBox[] {
   const boxes: BBox[] = [];
-  const lines: DashedLine[] = splitDashLines(scene);
+  const lines: DashedLine[] = [...splitDashLines(scene)];
   for (const sp of scene.subpaths) {
     if (!sp.path.dash || !sp.path.stroke) continue;
     const [x1, y1, x2, y2] = sp.bbox;

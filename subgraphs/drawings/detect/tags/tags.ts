@@ -10,6 +10,7 @@ import { GridIndex, type Scene, type Subpath } from '../scene.ts';
 import { textsInCircle, type TextRef } from '../texts.ts';
 import { innerRadius, outlineBox, rimDistance } from './tag-outlines.ts';
 import { isViewOverSheet } from './view-over-sheet.ts';
+import { isGridBubble } from './grid-bubble.ts';
 
 /** Where the section's viewing marker points, on the page as displayed. */
 export type Direction = 'left' | 'right' | 'up' | 'down';
@@ -264,6 +265,7 @@ export function findTags(
     if (scene.hasTextLayer && (texts.length === 0 || texts.length > 3 || isTypeTag(texts) || isMeasurement(texts)))
       continue;
     if (scene.hasTextLayer && c.outline && !sizedToLettering(scene, c, texts)) continue;
+    if (scene.hasTextLayer && isGridBubble(scene, c, texts)) continue;
     const circleBox = outlineBox(c);
     const marker = directionMarker(scene, c, fills);
     if (marker) {
