@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSE, LINE, MOVE, type BBox, type PathGeom, type TextRun } from '../../../../core/geometry/types.ts';
 import { readSheetIdentity, type IdentityInput } from '../../../../subgraphs/drawings/titleblock/index.ts';
+import { sheetFrame } from '../../../../subgraphs/drawings/titleblock/frame.ts';
+import { pageRulings } from '../../../../subgraphs/drawings/titleblock/rulings.ts';
+import { titleblockAround } from '../../../../subgraphs/drawings/titleblock/titleblock.ts';
 
 const W = 1224;
 const H = 792;
@@ -331,5 +334,39 @@ describe('sheet identity by layout family', () => {
       [vline(1030, 18, H - 18)],
     );
     expect(readSheetIdentity(column).title).toBe('GRUNDRISS ERDGESCHOSS');
+  });
+
+  it('a grid of details beside a strip without a number: the block is the strip beyond the outermost divider, not a detail cell', () => {
+    // Full-height dividers at 800 (the detail grid's) and 1100 (the strip's). The detail cells' rules
+    // end on the 1100 divider; the strip's cell rules run on to the border. The largest lettering is a
+    // view title in a detail cell; the strip prints no title.
+    const cells = [200, 400, 600].map((y) => hline(y, 800, 1100));
+    const page = sheet(
+      [text('BLOCKING AT POSTS', 900, 390, 14), text('TYPICAL VENT BLOCK', 900, 190, 14)],
+      [vline(800, 18, H - 18), vline(1100, 18, H - 18), ...cells, hline(300, 1100, W - 18), hline(500, 1100, W - 18)],
+    );
+    const id = readSheetIdentity(page);
+    near(id.titleblock, [1100, 18, 1206, 774]);
+    expect(id.rules.titleblock).toBe('border-column');
+    expect(id.title).toBeNull();
+  });
+
+  it("a line of the drawing crossing a box's side makes it no block; a strip with more rows than the nearest edges tried is bounded by its outer rules", () => {
+    // A right-hand strip cut off at 1000 by a line across the border, its cells (a 30-row revision
+    // table) ruled inside it; a line of the drawing runs to the strip's edge at y = 600, where a cell
+    // rule of the strip goes on, so a strip [18, 600, 1206, 774] is ruled on four sides too, but the
+    // divider crosses its top. The ruled-box rule alone (the border's geometry would also find it).
+    const rows = Array.from({ length: 30 }, (_, i) => hline(40 + 18 * i, 1006, W - 18));
+    const paths = [
+      rect([18, 18, W - 18, H - 18]),
+      vline(1000, 18, H - 18),
+      ...rows,
+      hline(600, 18, 990),
+      hline(600, 1006, W - 18),
+      hline(660, 1006, W - 18),
+    ];
+    const frame = sheetFrame([], W, H);
+    const anchor: BBox = [1010, 710, 1100, 740];
+    near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1000, 18, 1206, 774]);
   });
 });
