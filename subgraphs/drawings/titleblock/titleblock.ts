@@ -77,36 +77,13 @@ export function titleblockAround(
           const r = rs[j]!;
           const a = (r - l) * h;
           if (a > limit || a <= bestArea) continue;
-          if (
-            coverage(rulings.horizontal, t, l, r) >= RULED &&
-            coverage(rulings.horizontal, b, l, r) >= RULED &&
-            !crossed([l, t, r, b], rulings, anchor[3] - anchor[1])
-          ) {
+          if (coverage(rulings.horizontal, t, l, r) >= RULED && coverage(rulings.horizontal, b, l, r) >= RULED) {
             best = [l, t, r, b];
             bestArea = a;
           }
         }
     }
   return best && withoutNotesPanel(best, anchor, rulings, lettering);
-}
-
-/**
- * Rule outline-not-crossed: a title block's outline is the edge of the drawing area, and its cell
- * edges end on it; a line that passes through a side and runs on beyond it on both sides (by more
- * than the anchor's height, far above a corner's overshoot) belongs to the drawing, so a box it
- * crosses is not the block but a region cut out of the drawing (a strip of a section's lines
- * closed by a cell rule of the real block beside it).
- */
-function crossed(box: BBox, rulings: PageRulings, margin: number): boolean {
-  const [l, t, r, b] = box;
-  const through = (m: Rulings, lo: number, hi: number, sides: number[]) => {
-    for (const [at, spans] of m) {
-      if (at <= lo + 2 || at >= hi - 2) continue;
-      for (const [a, c] of spans) if (sides.some((side) => a < side - margin && c > side + margin)) return true;
-    }
-    return false;
-  };
-  return through(rulings.vertical, l, r, [t, b]) || through(rulings.horizontal, t, b, [l, r]);
 }
 
 /**
