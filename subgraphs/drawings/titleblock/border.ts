@@ -89,6 +89,10 @@ function meetsRule(across: Map<number, [number, number][]>, at: number, along: n
   return false;
 }
 
+/** The dividers but the one at `at` (±1 pt). */
+const without = (dividers: Map<number, [number, number][]>, at: number) =>
+  new Map([...dividers].filter(([k]) => Math.abs(k - at) > 1));
+
 /** The sheet border: the largest frame covering most of the page, drawn as one rectangle or as separate lines (OPEN SIDE); else the page. */
 export function findBorder(scene: Scene): BBox {
   const page = scene.width * scene.height;
@@ -234,6 +238,7 @@ export function borderBlock(scene: Scene, frame: SheetFrame): { bounds: BBox; vi
     to: number,
     lo: number,
     hi: number,
+    otherDividers: Map<number, [number, number][]>,
   ) => {
     let n = 0;
     for (const [at, spans] of groups) {
@@ -241,15 +246,23 @@ export function borderBlock(scene: Scene, frame: SheetFrame): { bounds: BBox; vi
       const pieces = spans.filter(([a, b]) => a > from - 2 && b < to + 2);
       if (!pieces.some(([a]) => Math.abs(a - from) < 2)) continue;
       const end = reach(pieces, from);
+      if (end - from <= 0.9 * (to - from) && meetsRule(otherDividers, end, at)) continue;
       if (end - from > 0.9 * (to - from) || (end - from >= 0.5 * (to - from) && meetsRule(across, end, at))) n++;
     }
     return n;
   };
-  const columns = fullLines(v, y1, y2, 0.8).filter(
-    (x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W && cellEdges(h, v, x, x2, y1 + 1, y2 - 1) >= 2,
+  // OUTERMOST DIVIDER: an edge ending on another line across the whole border ends on that line,
+  // not on a rule of this block: the lines are dividers of the drawing area (a grid of details),
+  // and the block is the column or strip beyond the last of them, against the border.
+  const dividers = (groups: Map<number, [number, number][]>, from: number, to: number) =>
+    new Map(fullLines(groups, from, to, 0.8).map((at) => [at, [[from, to]] as [number, number][]]));
+  const vDividers = dividers(v, y1, y2);
+  const hDividers = dividers(h, x1, x2);
+  const columns = [...vDividers.keys()].filter(
+    (x) => x > x1 + 0.6 * W && x < x2 - 0.03 * W && cellEdges(h, v, x, x2, y1 + 1, y2 - 1, without(vDividers, x)) >= 2,
   );
-  const strips = fullLines(h, x1, x2, 0.8).filter(
-    (y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H && cellEdges(v, h, y, y2, x1 + 1, x2 - 1) >= 2,
+  const strips = [...hDividers.keys()].filter(
+    (y) => y > y1 + 0.6 * H && y < y2 - 0.03 * H && cellEdges(v, h, y, y2, x1 + 1, x2 - 1, without(hDividers, y)) >= 2,
   );
   if (columns.length) {
     const x = Math.min(...columns);

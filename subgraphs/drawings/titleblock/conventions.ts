@@ -46,10 +46,11 @@ export const NUMBER_LABEL =
  * Field labels of the sheet title. NCS: "SHEET TITLE", "DRAWING TITLE"; ISO 7200: "Title";
  * German: "Planinhalt", "Planbezeichnung", "Inhalt", "Darstellung", "Plan" (DIN stamps label the
  * title field "Plan" beside "Plannummer"); Italian: "Oggetto", "Titolo", "Contenuto"; French: "Titre";
- * GOST 2.104: "Наименование".
+ * GOST 2.104: "Наименование". A label is a whole word: "PLANNUMMER" is the number's label and
+ * "Planung" a phase, not the title label "Plan" followed by the title.
  */
 export const TITLE_LABEL =
-  /^(?:SHEET\s+TITLE|DRAWING\s+TITLE|DWG\.?\s+TITLE|TITLE|PLANINHALT|PLANBEZEICHNUNG|INHALT|DARSTELLUNG|PLAN|OGGETTO|TITOLO|CONTENUTO|TITRE|НАИМЕНОВАНИЕ)\s*(?::\s*)?/i;
+  /^(?:SHEET\s+TITLE|DRAWING\s+TITLE|DWG\.?\s+TITLE|TITLE|PLANINHALT|PLANBEZEICHNUNG|INHALT|DARSTELLUNG|PLAN|OGGETTO|TITOLO|CONTENUTO|TITRE|НАИМЕНОВАНИЕ)(?!\p{L})\s*(?::\s*)?/iu;
 
 /** Labels of other title-block fields: never a title or a number themselves. */
 export const FIELD_LABEL =

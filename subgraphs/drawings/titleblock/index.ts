@@ -55,11 +55,22 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
     contains(borderBox, anchor) &&
     boxArea(borderBox) < boxArea((ruled ?? stacked)!)
   );
-  const block = tighter ? null : (ruled ?? stacked);
+  // BORDER FIRST WITHOUT A NUMBER: the largest lettering is only a guess at the block (a view title
+  // of a grid of details is as large); when the border cuts off a column or strip against its edge
+  // that does not hold that lettering, the box ruled around it is a cell of the drawing area.
+  const elsewhere = !!(
+    !number &&
+    anchor &&
+    borderBox &&
+    fromBorder!.rule !== 'border-stamp' &&
+    !contains(borderBox, anchor)
+  );
+  const block = tighter || elsewhere ? null : (ruled ?? stacked);
   // No ruled box around the lettering (or a looser one): the block the border's geometry gives.
   const geometric = block ? null : fromBorder;
   // Without a ruled block, the band of the sheet the number (or the largest lettering) stands in.
-  const area: BBox | null = block ?? (anchor ? outerBandAround(anchor, frame.width, frame.height) : null);
+  const area: BBox | null =
+    block ?? (elsewhere ? borderBox : anchor ? outerBandAround(anchor, frame.width, frame.height) : null);
   const title = area ? readSheetTitle(lines, area, number?.text ?? null, number?.box ?? null) : null;
   return {
     number: number?.text ?? null,

@@ -39,9 +39,13 @@ export function readSheetTitle(
   );
   const largest = Math.max(0, ...candidates.map((l) => l.size));
   const tied = candidates.filter((l) => l.size >= TIE * largest);
-  const near = (l: Lettering) => (numberBox ? boxGap(l.box, numberBox) : l.box[1]);
-  const top = tied.sort((a, b) => near(a) - near(b) || a.box[1] - b.box[1])[0];
-  return top ? withQualifier(wrapped(top, candidates), inside) : null;
+  // Without a number, the corner where the conventions put it: ISO 7200's identification zone
+  // (number and title) is the block's bottom-right part, and the NCS strip ends in the sheet
+  // title over the sheet number.
+  const corner: BBox = [area[2], area[3], area[2], area[3]];
+  const near = (l: Lettering) => boxGap(l.box, numberBox ?? corner);
+  const nearest = tied.sort((a, b) => near(a) - near(b) || a.box[1] - b.box[1])[0];
+  return nearest ? withQualifier(wrapped(firstLine(nearest, candidates), candidates), inside) : null;
 }
 
 /** Lettering this close to the largest in size is as large (one font, rounding in the plot). */
@@ -73,6 +77,8 @@ function fieldValues(lines: readonly Lettering[]): Set<Lettering> {
 /**
  * A title's qualifier printed smaller on its baseline right after it ("GROUND FLOOR SCHEME (VSL)",
  * "PLAN - PART A"): lettering starting within a word space of the title's last line, on its baseline.
+ * The space is typed after the title's last word, so it is set in the title's size (half an em of
+ * it: a word space is a quarter to a third of an em), not the smaller qualifier's.
  */
 function withQualifier(title: { text: string; last: Lettering }, lines: readonly Lettering[]): string {
   const l = title.last;
@@ -80,7 +86,7 @@ function withQualifier(title: { text: string; last: Lettering }, lines: readonly
     (o) =>
       o !== l &&
       o.box[0] >= l.box[2] - 1 &&
-      o.box[0] - l.box[2] < 0.5 * Math.min(l.size, o.size) &&
+      o.box[0] - l.box[2] < 0.5 * l.size &&
       Math.abs(o.box[3] - l.box[3]) < 0.3 * l.size &&
       o.size < l.size,
   );
@@ -132,19 +138,30 @@ function labelledTitle(lines: readonly Lettering[], captions: boolean): string |
 
 const rank = (s: string) => (/SHEET|DRAWING|DWG|OGGETTO|PLANINHALT|НАИМЕНОВАНИЕ/i.test(s) ? 0 : 1);
 
+/** Whether `next` continues `last` on the line below: the same size, aligned, within a line's spacing. */
+const continues = (last: Lettering, next: Lettering, size: number) =>
+  Math.abs(next.size - size) < 0.15 * size &&
+  next.box[1] >= last.box[3] - 0.2 * size &&
+  next.box[1] - last.box[3] < 0.8 * size &&
+  Math.abs(next.box[0] - last.box[0]) < 3 * size;
+
+/** The first line of the wrapped title a line belongs to (the one nearest the corner may be its last). */
+function firstLine(line: Lettering, lines: readonly Lettering[]): Lettering {
+  let first = line;
+  for (let guard = 0; guard < lines.length; guard++) {
+    const above = lines.find((o) => o !== first && continues(o, first, line.size));
+    if (!above) break;
+    first = above;
+  }
+  return first;
+}
+
 /** The title line and the lines of its size right under it, aligned with it. */
 function wrapped(top: Lettering, lines: readonly Lettering[]): { text: string; last: Lettering } {
   const out = [top];
   for (;;) {
     const last = out[out.length - 1]!;
-    const next = lines.find(
-      (o) =>
-        !out.includes(o) &&
-        Math.abs(o.size - top.size) < 0.15 * top.size &&
-        o.box[1] >= last.box[3] - 0.2 * top.size &&
-        o.box[1] - last.box[3] < 0.8 * top.size &&
-        Math.abs(o.box[0] - last.box[0]) < 3 * top.size,
-    );
+    const next = lines.find((o) => !out.includes(o) && continues(last, o, top.size));
     if (!next) break;
     out.push(next);
   }

@@ -16,6 +16,15 @@ const MAX_SHARE = 0.3;
 const RULED = 0.9;
 /** Edges tried per side, nearest first: a title block has a few dozen cells at most. */
 const EDGES = 24;
+/**
+ * And the outermost few per side: a strip whose rows outnumber EDGES (a revision table, a legend
+ * ruled into the column) is still bounded by its outer rules, the border's or the strip's own.
+ */
+const OUTER = 4;
+
+/** Edges sorted nearest first: the EDGES nearest and the OUTER farthest. */
+const nearAndFar = (sorted: number[]) =>
+  sorted.length <= EDGES + OUTER ? sorted : [...sorted.slice(0, EDGES), ...sorted.slice(-OUTER)];
 
 /** In the frame: the box, or null when no ruled box holds the anchor. */
 export function titleblockAround(
@@ -28,26 +37,30 @@ export function titleblockAround(
   const cy = (anchor[1] + anchor[3]) / 2;
   const crossing = (m: Rulings, along: number) =>
     [...m.entries()].filter(([, spans]) => spans.some(([a, b]) => a <= along && b >= along)).map(([k]) => k);
-  const tops = crossing(rulings.horizontal, cx)
-    .filter((y) => y <= anchor[1] + 1)
-    .sort((a, b) => b - a)
-    .slice(0, EDGES);
-  const bottoms = crossing(rulings.horizontal, cx)
-    .filter((y) => y >= anchor[3] - 1)
-    .sort((a, b) => a - b)
-    .slice(0, EDGES);
+  const tops = nearAndFar(
+    crossing(rulings.horizontal, cx)
+      .filter((y) => y <= anchor[1] + 1)
+      .sort((a, b) => b - a),
+  );
+  const bottoms = nearAndFar(
+    crossing(rulings.horizontal, cx)
+      .filter((y) => y >= anchor[3] - 1)
+      .sort((a, b) => a - b),
+  );
   // A side runs past the anchor: a box at least twice the anchor's depth is ruled over 90% of its
   // sides, so its sides cover at least 80% of the anchor's own depth. Strokes of lettering beside
   // the anchor (a stroked logo, stroked labels) are shorter, and are not taken for sides.
   const side = (x: number) => coverage(rulings.vertical, x, anchor[1], anchor[3]) >= 0.8;
-  const lefts = crossing(rulings.vertical, cy)
-    .filter((x) => x <= anchor[0] + 1 && side(x))
-    .sort((a, b) => b - a)
-    .slice(0, EDGES);
-  const rights = crossing(rulings.vertical, cy)
-    .filter((x) => x >= anchor[2] - 1 && side(x))
-    .sort((a, b) => a - b)
-    .slice(0, EDGES);
+  const lefts = nearAndFar(
+    crossing(rulings.vertical, cy)
+      .filter((x) => x <= anchor[0] + 1 && side(x))
+      .sort((a, b) => b - a),
+  );
+  const rights = nearAndFar(
+    crossing(rulings.vertical, cy)
+      .filter((x) => x >= anchor[2] - 1 && side(x))
+      .sort((a, b) => a - b),
+  );
   const limit = MAX_SHARE * frame.width * frame.height;
   let best: BBox | null = null;
   let bestArea = 0;

@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { CLOSE, LINE, MOVE, type BBox, type PathGeom, type TextRun } from '../../../../core/geometry/types.ts';
 import { readSheetIdentity, type IdentityInput } from '../../../../subgraphs/drawings/titleblock/index.ts';
+import { sheetFrame } from '../../../../subgraphs/drawings/titleblock/frame.ts';
+import { pageRulings } from '../../../../subgraphs/drawings/titleblock/rulings.ts';
+import { titleblockAround } from '../../../../subgraphs/drawings/titleblock/titleblock.ts';
 
 const W = 1224;
 const H = 792;
@@ -266,5 +269,95 @@ describe('sheet identity by layout family', () => {
     const id = readSheetIdentity(page);
     expect(id.number).toBe('A-101');
     expect(id.titleblock).not.toBeNull();
+  });
+
+  it('a title label is a whole word: PLANNUMMER labels the number, and the unlabelled cell beside it holds the title', () => {
+    // A DIN stamp (ISO 7200 layout) whose title cell has no label: PHASE's value is its field, the title the rest.
+    const x = 700;
+    const page = sheet(
+      [
+        text('PHASE', x + 110, 690, 8),
+        text('Ausführungsplanung', x + 110, 720, 20),
+        text('PLANNUMMER', x + 340, 690, 8),
+        text('5.1.00', x + 340, 720, 28),
+        text('Grundriss', x + 120, 752, 20),
+        text('Erdgeschoss', x + 120, 772, 20),
+        text('MASSTAB', x + 340, 760, 8),
+        text('1:50', x + 440, 760, 12),
+      ],
+      [
+        rect([x, 680, W - 18, H - 18]),
+        vline(x + 100, 680, H - 18),
+        vline(x + 330, 680, H - 18),
+        hline(728, x + 100, x + 330),
+      ],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('5.1.00');
+    expect(id.title).toBe('Grundriss Erdgeschoss');
+  });
+
+  it("a title's smaller qualifier after a word space set in the title's size belongs to it", () => {
+    // 'FIRST FLOOR SCHEME' at 15 pt, then '(VSL)' at 11 pt, 6 pt on: more than half an em of the
+    // qualifier (5.5), within half an em of the title (7.5).
+    const title = text('FIRST FLOOR SCHEME', 330, 760, 15);
+    const page = sheet(
+      [
+        text('PROJECT:', 330, 712, 6),
+        text('PROPOSED RESIDENCE', 330, 726, 9),
+        text('DRAWING TITLE :', 330, 744, 6),
+        title,
+        text('(VSL)', title.bbox[2] + 6, 760, 11),
+      ],
+      [rect([18, 700, W - 18, H - 18]), vline(320, 700, H - 18), vline(700, 700, H - 18)],
+    );
+    expect(readSheetIdentity(page).title).toBe('FIRST FLOOR SCHEME (VSL)');
+  });
+
+  it("without a number, the title is the largest lettering nearest the block's bottom-right corner (ISO 7200's identification zone), with its wrapped lines", () => {
+    // A bottom strip of three cells: a telephone number, the office's logo lettering (as large as the
+    // title and higher up), and the title in the right-hand cell.
+    const strip = sheet(
+      [text('800.700.3305', 60, 760, 36), text('Q-CAD', 520, 735, 30), text('WALL SECTIONS', 900, 762, 30)],
+      [rect([18, 700, W - 18, H - 18]), vline(400, 700, H - 18), vline(780, 700, H - 18)],
+    );
+    expect(readSheetIdentity(strip).title).toBe('WALL SECTIONS');
+    // A right-hand column whose title wraps over two lines: the line nearest the corner is its last.
+    const column = sheet(
+      [
+        text('BAUVORHABEN:', 1040, 60, 14),
+        text('NEUBAU EINFAMILIENHAUS', 1040, 90, 10),
+        text('GRUNDRISS', 1040, 160, 14),
+        text('ERDGESCHOSS', 1040, 178, 14),
+        text('M 1:100', 1040, 210, 9),
+      ],
+      [vline(1030, 18, H - 18)],
+    );
+    expect(readSheetIdentity(column).title).toBe('GRUNDRISS ERDGESCHOSS');
+  });
+
+  it('a grid of details beside a strip without a number: the block is the strip beyond the outermost divider, not a detail cell', () => {
+    // Full-height dividers at 800 (the detail grid's) and 1100 (the strip's). The detail cells' rules
+    // end on the 1100 divider; the strip's cell rules run on to the border. The largest lettering is a
+    // view title in a detail cell; the strip prints no title.
+    const cells = [200, 400, 600].map((y) => hline(y, 800, 1100));
+    const page = sheet(
+      [text('BLOCKING AT POSTS', 900, 390, 14), text('TYPICAL VENT BLOCK', 900, 190, 14)],
+      [vline(800, 18, H - 18), vline(1100, 18, H - 18), ...cells, hline(300, 1100, W - 18), hline(500, 1100, W - 18)],
+    );
+    const id = readSheetIdentity(page);
+    near(id.titleblock, [1100, 18, 1206, 774]);
+    expect(id.rules.titleblock).toBe('border-column');
+    expect(id.title).toBeNull();
+  });
+
+  it('a strip with more rows than the nearest edges tried is bounded by its outer rules', () => {
+    // A right-hand strip cut off at 1000 by a line across the border, its cells (a 30-row revision
+    // table) ruled inside it: the box is the whole strip, not the 24 nearest rows' part of it.
+    const rows = Array.from({ length: 30 }, (_, i) => hline(40 + 18 * i, 1006, W - 18));
+    const paths = [rect([18, 18, W - 18, H - 18]), vline(1000, 18, H - 18), ...rows, hline(660, 1006, W - 18)];
+    const frame = sheetFrame([], W, H);
+    const anchor: BBox = [1010, 710, 1100, 740];
+    near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1000, 18, 1206, 774]);
   });
 });
