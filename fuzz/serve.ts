@@ -69,7 +69,8 @@ const server = await startServer(
     ...process.env,
     PORT: '0',
     MEMORY_PORT: '0',
-    LOG_LEVEL: 'silent',
+    // FUZZ_LOG_LEVEL=error shows the server's errors (a 5xx's cause) on the fuzz's stderr.
+    LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     SIGNING_SECRET: randomBytes(32).toString('hex'),
