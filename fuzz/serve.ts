@@ -1,7 +1,7 @@
 // The platform under fuzz, in a process of its own (started by fuzz/main.ts
 // over IPC), so the fuzzer's own work never shares the event loop whose
 // responsiveness it measures. Sends {url, memoryUrl, key}, then its RSS on
-// every 'rss' message (and its heaps on 'trace'), its worst event-loop turn
+// every 'rss' message (and its V8 heaps on 'trace'), its worst event-loop turn
 // since the last ask on 'stalls'; closes on 'stop'.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -34,34 +34,6 @@ const workerHeaps = async () => {
   }
   return sum;
 };
-// Resident bytes of glibc malloc's arenas: the main one ([heap]) and each thread arena's heaps, which
-// glibc maps 64 MiB-aligned (HEAP_MAX_SIZE); memory freed there but not trimmed stays resident.
-const mallocArenas = () => {
-  let bytes = 0;
-  let counted = false;
-  for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    // A mapping's first line: start-end perms offset device inode [path].
-    const [range, perms, , , , name = ''] = line.split(/\s+/);
-    if (/^[0-9a-f]+-[0-9a-f]+$/.test(range!)) {
-      const [from, to] = range!.split('-').map((h) => BigInt(`0x${h}`));
-      counted =
-        name === '[heap]' ||
-        (name === '' && perms === 'rw-p' && from! % 0x4000000n === 0n && to! - from! <= 0x4000000n);
-    } else if (counted && line.startsWith('Rss:')) bytes += Number(/(\d+)/.exec(line)![1]) * 1024;
-  }
-  return bytes;
-};
-// The process's resident memory by kind (Linux): anonymous (heaps, malloc arenas) and mapped files (code).
-const residentByKind = () => {
-  try {
-    const status = fs.readFileSync('/proc/self/status', 'utf8');
-    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-    return { anonBytes: kb('RssAnon'), fileBytes: kb('RssFile'), mallocBytes: mallocArenas() };
-  } catch {
-    return undefined;
-  }
-};
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-fuzz-'));
 const server = await startServer(
   loadConfig({
@@ -86,8 +58,10 @@ const free = await server.platform.keys.create({ name: 'fuzz-free', tier: 'free'
 const stalls = watchStalls();
 process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret, freeKey: free.secret });
 process.on('message', async (message) => {
-  if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
-  // The heaps only when traced: asking each worker thread for its heap interrupts it.
+  if (message === 'rss') process.send!({ rss: process.memoryUsage.rss() });
+  // The heaps only when traced (every 5 s): asking each worker thread for its heap interrupts it.
+  // The resident memory by kind the fuzz reads itself from /proc/<pid>/ (fuzz/resident.ts), so
+  // the kernel's walk of every mapping never runs on this event loop.
   if (message === 'trace') {
     const usage = process.memoryUsage();
     const heap = v8.getHeapStatistics();
@@ -96,7 +70,6 @@ process.on('message', async (message) => {
       usage,
       mainHeapBytes: heap.total_physical_size + heap.malloced_memory,
       workers: { started: workersStarted, alive: liveWorkers.size, ...(await workerHeaps()) },
-      resident: residentByKind(),
     });
   }
   if (message === 'stalls') {
