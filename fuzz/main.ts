@@ -48,20 +48,24 @@ const trace = process.argv.includes('--trace');
 const mb = (n = 0) => (n / 2 ** 20).toFixed(0);
 let tracedAt = { requests: 0, ms: 0 };
 type Workers = { started: number; alive: number; heapBytes: number; usedBytes: number; externalBytes: number };
-const printTrace = (usage: NodeJS.MemoryUsage, mainHeapBytes: number, workers: Workers) => {
+type Gc = { ms: number; major: number; minor: number };
+const printTrace = (usage: NodeJS.MemoryUsage, mainHeapBytes: number, workers: Workers, gc?: Gc) => {
   const resident = residentOf(child.pid!);
   // What no V8 heap and no buffer accounts for: native libraries' allocations, and memory freed
   // but kept by the allocator.
   const unaccounted =
     (resident?.anonBytes ?? 0) - mainHeapBytes - usage.external - workers.heapBytes - workers.externalBytes;
   console.log(
-    `  ${(tracedAt.ms / 1000).toFixed(0)} s, ${tracedAt.requests} requests: RSS ${mb(usage.rss)} MB (peak ${mb(rss)}; ${mb(resident?.anonBytes)} anonymous, ${mb(resident?.fileBytes)} files), main thread's heap ${mb(usage.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(usage.external)} MB, array buffers ${mb(usage.arrayBuffers)} MB; worker threads ${workers.alive} alive, ${workers.started} started, their heaps ${mb(workers.usedBytes)} MB used, ${mb(workers.heapBytes)} MB resident, external ${mb(workers.externalBytes)} MB; anonymous memory outside them ${mb(unaccounted)} MB, of which malloc's arenas ${mb(resident?.mallocBytes)} MB (smaps read in ${resident?.readCpuMs.toFixed(0)} ms CPU of the fuzz)`,
+    `  ${(tracedAt.ms / 1000).toFixed(0)} s, ${tracedAt.requests} requests: RSS ${mb(usage.rss)} MB (peak ${mb(rss)}; ${mb(resident?.anonBytes)} anonymous, ${mb(resident?.fileBytes)} files), main thread's heap ${mb(usage.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(usage.external)} MB, array buffers ${mb(usage.arrayBuffers)} MB; worker threads ${workers.alive} alive, ${workers.started} started, their heaps ${mb(workers.usedBytes)} MB used, ${mb(workers.heapBytes)} MB resident, external ${mb(workers.externalBytes)} MB; anonymous memory outside them ${mb(unaccounted)} MB, of which malloc's arenas ${mb(resident?.mallocBytes)} MB (smaps read in ${resident?.readCpuMs.toFixed(0)} ms CPU of the fuzz); main thread's GC so far ${gc?.ms.toFixed(0)} ms in ${gc?.major} major and ${gc?.minor} minor collections`,
   );
 };
-child.on('message', (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapBytes?: number; workers?: Workers }) => {
-  if (m.rss) rss = Math.max(rss, m.rss);
-  if (m.usage && m.mainHeapBytes && m.workers) printTrace(m.usage, m.mainHeapBytes, m.workers);
-});
+child.on(
+  'message',
+  (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapBytes?: number; workers?: Workers; gc?: Gc }) => {
+    if (m.rss) rss = Math.max(rss, m.rss);
+    if (m.usage && m.mainHeapBytes && m.workers) printTrace(m.usage, m.mainHeapBytes, m.workers, m.gc);
+  },
+);
 const failed: number[] = [];
 for (const seed of seeds) {
   rss = 0; // each seed's own peak

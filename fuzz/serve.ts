@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../core/config.ts';
@@ -34,6 +35,18 @@ const workerHeaps = async () => {
   }
   return sum;
 };
+// The main thread's time in garbage collection (pauses, ms) and the collections by kind, for the
+// trace: what a heap limit or a growth setting costs (FUZZ_SERVER_NODE_ARGS=--max-old-space-size=…).
+const gc = { ms: 0, major: 0, minor: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.ms += e.duration;
+    if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      gc.major++;
+    else gc.minor++;
+  }
+}).observe({ entryTypes: ['gc'] });
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-fuzz-'));
 const server = await startServer(
   loadConfig({
@@ -69,6 +82,7 @@ process.on('message', async (message) => {
       rss: usage.rss,
       usage,
       mainHeapBytes: heap.total_physical_size + heap.malloced_memory,
+      gc,
       workers: { started: workersStarted, alive: liveWorkers.size, ...(await workerHeaps()) },
     });
   }
