@@ -86,136 +86,18 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
   const { platform } = options;
   const log: Logger = platform.log.child({ part: 'graphql-ws' });
   const byAddress = openCounts(LIMITS.wsMaxSocketsPerAddress);
-  const byKey = openCounts(LIMITS.wsMaxSocketsPerKey);
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: LIMITS.wsMaxMessageBytes,
     handleProtocols: (protocols) => handleProtocols(protocols),
   });
-
   const server = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     connectionInitWaitTimeout: LIMITS.wsConnectionInitTimeoutMs,
     subscribe: subscribeByResponseKey,
     ...formatting(formatErrorFor({ production: options.production, log })),
-    async onConnect(ctx) {
-      const { socket, request } = ctx.extra;
-      const authorization = credentials(ctx.connectionParams, request);
-      const principal = await platform.keys.authenticate(bearerToken(authorization));
-      if (!principal) {
-        socket.close(
-          CloseCode.Unauthorized,
-          'UNAUTHORIZED: send {"authorization": "Bearer <key>"} as connection parameters',
-        );
-        return false;
-      }
-      const release = byKey.take(principal.budgetKeyId);
-      if (!release) {
-        socket.close(TOO_MANY, `Too many sockets for this API key: at most ${LIMITS.wsMaxSocketsPerKey} at once`);
-        return false;
-      }
-      socket.once('close', release);
-      Object.assign(ctx.extra, { principal, authorization });
-      return true;
-    },
-    async onSubscribe(ctx, _id, payload) {
-      const { request, principal, authorization } = ctx.extra;
-      const contextValue = await buildContext(platform, {
-        authorization,
-        requestId: String(request.headers['x-request-id'] ?? crypto.randomUUID()),
-        address: clientAddress(request),
-      });
-      const query = options.persisted ? options.persisted.resolve(payload) : payload.query;
-      if (query === null)
-        return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
-      try {
-        options.persisted?.check({ query: payload.query || undefined });
-        if (!contextValue.principal || contextValue.principal.keyId !== principal?.keyId) {
-          throw new AppError(
-            'UNAUTHORIZED',
-            'The key of this socket was revoked or has expired; connect again with a valid key',
-          );
-        }
-        // One point of the key's budget for every subscribe, before the document is parsed: only
-        // subscriptions are served here, and each costs one (edge/operation-limits.ts pointsFor).
-        await platform.rateLimits.consume('api', contextValue);
-        // graphql-ws has already put this one among the socket's subscriptions.
-        if (Object.keys(ctx.subscriptions).length > LIMITS.wsMaxSubscriptionsPerSocket) {
-          throw new AppError(
-            'RATE_LIMITED',
-            `At most ${LIMITS.wsMaxSubscriptionsPerSocket} subscriptions at once on one socket`,
-            { retry_after_s: 1 },
-          );
-        }
-      } catch (err) {
-        if (err instanceof AppError) return [err.toGraphQLError()];
-        throw err;
-      }
-      const checked = checkSubscription(options.schema(), query, payload.operationName, options.production);
-      if ('errors' in checked) return checked.errors;
-      const unstorable = unstorableInOperation(checked.document, payload.variables);
-      if (unstorable) return [unstorable.toGraphQLError()];
-      return {
-        schema: options.schema(),
-        document: checked.document,
-        operationName: payload.operationName,
-        variableValues: payload.variables,
-        contextValue,
-      };
-    },
+    onConnect: connectionInit(platform),
+    onSubscribe: subscribeChecks(options),
   });
-
-  function opened(socket: WebSocket, request: http.IncomingMessage) {
-    // ws reports a message over maxPayload (and other protocol errors) here, and closes the socket itself.
-    socket.on('error', (err) => log.debug({ err }, 'socket error'));
-    const messages = perMinute(LIMITS.wsMaxMessagesPerMinute);
-    let answered = true;
-    const keepAlive = setInterval(() => {
-      if (!answered) return socket.terminate();
-      answered = false;
-      socket.ping();
-    }, KEEP_ALIVE_MS);
-    socket.on('pong', () => (answered = true));
-    const closed = server.opened(
-      {
-        protocol: socket.protocol,
-        send: (data) =>
-          new Promise<void>((resolve, reject) =>
-            socket.readyState !== socket.OPEN ? resolve() : socket.send(data, (err) => (err ? reject(err) : resolve())),
-          ),
-        close: (code, reason) => socket.close(code, reason),
-        onMessage: (handle) => {
-          // One message a turn of the event loop, in order: ws emits every frame of a read in one
-          // turn, and graphql-ws parses a subscribe before its first await, so 300 messages of
-          // 12.6 KB from one keyed socket were parsed in one turn (the fuzz's socket flood: 1.1 s).
-          let turn = Promise.resolve();
-          socket.on('message', (data) => {
-            // A closing socket's remaining messages are not read.
-            if (socket.readyState !== socket.OPEN) return;
-            if (!messages.take())
-              return socket.close(
-                TOO_MANY,
-                `Too many messages: at most ${LIMITS.wsMaxMessagesPerMinute} a minute on one socket`,
-              );
-            turn = turn.then(async () => {
-              await nextTurn();
-              if (socket.readyState !== socket.OPEN) return;
-              try {
-                await handle(String(data));
-              } catch (err) {
-                log.error({ err }, 'graphql-ws message failed');
-                socket.close(CloseCode.InternalServerError, 'Internal server error');
-              }
-            });
-          });
-        },
-      },
-      { socket, request },
-    );
-    socket.once('close', (code, reason) => {
-      clearInterval(keepAlive);
-      void closed(code, String(reason));
-    });
-  }
 
   const onUpgrade = (request: http.IncomingMessage, tcp: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://gateway').pathname !== options.path) return void tcp.destroy();
@@ -228,7 +110,7 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
     }
     // The TCP socket closes whatever happens to the handshake or the WebSocket.
     tcp.once('close', release);
-    wss.handleUpgrade(request, tcp, head, (socket) => opened(socket, request));
+    wss.handleUpgrade(request, tcp, head, (socket) => opened(server, log, socket, request));
   };
   httpServer.on('upgrade', onUpgrade);
 
@@ -245,4 +127,158 @@ export function serveGraphqlWs(httpServer: http.Server, options: GraphqlWsOption
       clearTimeout(cut);
     },
   };
+}
+
+type WsServer = ReturnType<typeof makeServer<Record<string, unknown> | undefined, SocketExtra>>;
+type WsServerOptions = Parameters<typeof makeServer<Record<string, unknown> | undefined, SocketExtra>>[0];
+
+/** connection_init: a valid key, or the socket closes before any subscribe is read; then the key's share of sockets. */
+function connectionInit(platform: Platform): NonNullable<WsServerOptions['onConnect']> {
+  const byKey = openCounts(LIMITS.wsMaxSocketsPerKey);
+  return async (ctx) => {
+    const { socket, request } = ctx.extra;
+    const authorization = credentials(ctx.connectionParams, request);
+    const principal = await platform.keys.authenticate(bearerToken(authorization));
+    if (!principal) {
+      socket.close(
+        CloseCode.Unauthorized,
+        'UNAUTHORIZED: send {"authorization": "Bearer <key>"} as connection parameters',
+      );
+      return false;
+    }
+    const release = byKey.take(principal.budgetKeyId);
+    if (!release) {
+      socket.close(TOO_MANY, `Too many sockets for this API key: at most ${LIMITS.wsMaxSocketsPerKey} at once`);
+      return false;
+    }
+    socket.once('close', release);
+    Object.assign(ctx.extra, { principal, authorization });
+    return true;
+  };
+}
+
+/** subscribe: the checks that cost nothing to parse first (key, budget, the socket's subscriptions), then parse and validation. */
+function subscribeChecks(options: GraphqlWsOptions): NonNullable<WsServerOptions['onSubscribe']> {
+  const { platform } = options;
+  return async (ctx, _id, payload) => {
+    const { request, principal, authorization } = ctx.extra;
+    const contextValue = await buildContext(platform, {
+      authorization,
+      requestId: String(request.headers['x-request-id'] ?? crypto.randomUUID()),
+      address: clientAddress(request),
+    });
+    const query = options.persisted ? options.persisted.resolve(payload) : payload.query;
+    if (query === null)
+      return [new GraphQLError('PersistedQueryNotFound', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
+    try {
+      options.persisted?.check({ query: payload.query || undefined });
+      await admitSubscribe(platform, contextValue, principal, Object.keys(ctx.subscriptions).length);
+    } catch (err) {
+      if (err instanceof AppError) return [err.toGraphQLError()];
+      throw err;
+    }
+    const checked = checkSubscription(options.schema(), query, payload.operationName, options.production);
+    if ('errors' in checked) return checked.errors;
+    const unstorable = unstorableInOperation(checked.document, payload.variables);
+    if (unstorable) return [unstorable.toGraphQLError()];
+    return {
+      schema: options.schema(),
+      document: checked.document,
+      operationName: payload.operationName,
+      variableValues: payload.variables,
+      contextValue,
+    };
+  };
+}
+
+/** Throws the AppError that refuses a subscribe before its document is parsed: a revoked key, an exhausted budget, too many subscriptions. */
+async function admitSubscribe(
+  platform: Platform,
+  contextValue: Awaited<ReturnType<typeof buildContext>>,
+  principal: Principal | undefined,
+  subscriptions: number,
+): Promise<void> {
+  if (!contextValue.principal || contextValue.principal.keyId !== principal?.keyId) {
+    throw new AppError(
+      'UNAUTHORIZED',
+      'The key of this socket was revoked or has expired; connect again with a valid key',
+    );
+  }
+  // One point of the key's budget for every subscribe, before the document is parsed: only
+  // subscriptions are served here, and each costs one (edge/operation-limits.ts pointsFor).
+  await platform.rateLimits.consume('api', contextValue);
+  // graphql-ws has already put this one among the socket's subscriptions.
+  if (subscriptions > LIMITS.wsMaxSubscriptionsPerSocket) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `At most ${LIMITS.wsMaxSubscriptionsPerSocket} subscriptions at once on one socket`,
+      {
+        retry_after_s: 1,
+      },
+    );
+  }
+}
+
+/** An upgraded socket handed to graphql-ws, with its keep-alive and its message budget. */
+function opened(server: WsServer, log: Logger, socket: WebSocket, request: http.IncomingMessage) {
+  // ws reports a message over maxPayload (and other protocol errors) here, and closes the socket itself.
+  socket.on('error', (err) => log.debug({ err }, 'socket error'));
+  const keepAlive = keepingAlive(socket);
+  const closed = server.opened(
+    {
+      protocol: socket.protocol,
+      send: (data) =>
+        new Promise<void>((resolve, reject) =>
+          socket.readyState !== socket.OPEN ? resolve() : socket.send(data, (err) => (err ? reject(err) : resolve())),
+        ),
+      close: (code, reason) => socket.close(code, reason),
+      onMessage: (handle) => readInTurns(socket, log, handle),
+    },
+    { socket, request },
+  );
+  socket.once('close', (code, reason) => {
+    clearInterval(keepAlive);
+    void closed(code, String(reason));
+  });
+}
+
+/** Pings an idle socket; one that did not answer the last ping by the next is dropped. */
+function keepingAlive(socket: WebSocket): NodeJS.Timeout {
+  let answered = true;
+  socket.on('pong', () => (answered = true));
+  return setInterval(() => {
+    if (!answered) return socket.terminate();
+    answered = false;
+    socket.ping();
+  }, KEEP_ALIVE_MS);
+}
+
+/**
+ * One message a turn of the event loop, in order: ws emits every frame of a read in one
+ * turn, and graphql-ws parses a subscribe before its first await, so 300 messages of
+ * 12.6 KB from one keyed socket were parsed in one turn (the fuzz's socket flood: 1.1 s).
+ * The socket's messages this minute are counted before graphql-ws reads one.
+ */
+function readInTurns(socket: WebSocket, log: Logger, handle: (data: string) => Promise<void>): void {
+  const messages = perMinute(LIMITS.wsMaxMessagesPerMinute);
+  let turn = Promise.resolve();
+  socket.on('message', (data) => {
+    // A closing socket's remaining messages are not read.
+    if (socket.readyState !== socket.OPEN) return;
+    if (!messages.take())
+      return socket.close(
+        TOO_MANY,
+        `Too many messages: at most ${LIMITS.wsMaxMessagesPerMinute} a minute on one socket`,
+      );
+    turn = turn.then(async () => {
+      await nextTurn();
+      if (socket.readyState !== socket.OPEN) return;
+      try {
+        await handle(String(data));
+      } catch (err) {
+        log.error({ err }, 'graphql-ws message failed');
+        socket.close(CloseCode.InternalServerError, 'Internal server error');
+      }
+    });
+  });
 }

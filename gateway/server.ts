@@ -1,6 +1,7 @@
 // Starts the whole platform in one process: the gateway (GraphQL over HTTP
 // and WebSocket), the REST compatibility layer, downloads, and the memory
 // service on its own port. Subgraphs run in-process unless configured remote.
+import type http from 'node:http';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -66,19 +67,7 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  for (const module of Object.values(SUBGRAPHS)) {
-    if (module.runsInGateway && module.name in config.remoteSubgraphs)
-      throw new Error(
-        `REMOTE_SUBGRAPHS: the ${module.name} subgraph must run in the gateway's process: ${module.runsInGateway}`,
-      );
-  }
-  // This process runs the job types of the subgraphs it serves; a remote subgraph's process runs its own.
-  const local = Object.values(SUBGRAPHS).filter((m) => !(m.name in config.remoteSubgraphs));
-  const runJobTypes = local.flatMap((m) => m.jobHandlers.map((h) => h.type));
-  const platform = await createPlatform(config, { ...deploymentOptions(), runJobTypes, onQuery: options.onQuery });
-  const served = new Map<string, SubgraphModule>();
-  for (const module of local) served.set(module.name, await startSubgraph(module, platform));
-
+  const { platform, served } = await startLocalSubgraphs(config, options);
   const gateway = new ApolloGateway({
     supergraphSdl: composeSupergraph(),
     buildService: ({ name }) =>
@@ -103,7 +92,94 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Parsed and validated documents by hash, shared by every request (Apollo's default, made explicit
   // so that the persisted documents can be put in it when the schema loads).
   const documentStore = new InMemoryLRUCache<DocumentNode>();
-  const apollo = new ApolloServer<RequestContext>({
+  const apollo = createApollo(config, platform, { gateway, documentStore, httpServer, persisted }, options);
+
+  let subscriptionSchema: GraphQLSchema | null = null;
+  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
+    subscriptionSchema = buildSubscriptionSchema(apiSchema, apollo, [...served.values()]);
+    if (persisted) {
+      const ready = persisted.prewarm(apiSchema, documentStore, LIMIT_RULES, PARSE_OPTIONS);
+      platform.log.info({ documents: ready, mode: persisted.mode }, 'persisted documents parsed and validated');
+    }
+  });
+  await apollo.start();
+  mountRoutes(app, config, platform, apollo, persisted);
+
+  // graphql-ws: the key at connection_init and the socket limits before anything is parsed (graphql-ws.ts).
+  const wsServer = serveGraphqlWs(httpServer, {
+    platform,
+    path: '/graphql',
+    schema: () => subscriptionSchema!,
+    production: config.env === 'production',
+    persisted,
+  });
+
+  const port = await listen(httpServer, config.gatewayPort, config.host);
+  // With an ephemeral port (tests) links must name the port actually bound.
+  if (config.gatewayPort === 0) platform.bindPublicUrl(`http://${config.host}:${port}`);
+  const memoryServer = createHttpServer(memoryApp(platform, apollo));
+  const memoryPort = await listen(memoryServer, config.memoryPort, config.host);
+
+  let closing: Promise<void> | null = null;
+  return {
+    platform,
+    url: `http://${config.host}:${port}`,
+    memoryUrl: `http://${config.host}:${memoryPort}`,
+    port,
+    memoryPort,
+    close(graceMs = 10_000) {
+      closing ??= (async () => {
+        await wsServer.dispose();
+        // The memory service, like the gateway's drain: requests in flight get graceMs, then their
+        // connections are cut (one that never finishes its body held the process up forever).
+        const memoryClosed = new Promise<void>((r) => memoryServer.close(() => r()));
+        memoryServer.closeIdleConnections();
+        const cut = setTimeout(() => memoryServer.closeAllConnections(), graceMs);
+        await memoryClosed;
+        clearTimeout(cut);
+        // Stop taking requests and jobs together: running jobs get graceMs, then are released.
+        await Promise.all([apollo.stop(), platform.runner.stop(graceMs)]);
+        await platform.close(graceMs);
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The platform, and the subgraphs this process serves started on it; a remote subgraph's process runs its own. */
+async function startLocalSubgraphs(
+  config: Config,
+  options: StartOptions,
+): Promise<{ platform: Platform; served: Map<string, SubgraphModule> }> {
+  for (const module of Object.values(SUBGRAPHS)) {
+    if (module.runsInGateway && module.name in config.remoteSubgraphs)
+      throw new Error(
+        `REMOTE_SUBGRAPHS: the ${module.name} subgraph must run in the gateway's process: ${module.runsInGateway}`,
+      );
+  }
+  // This process runs the job types of the subgraphs it serves; a remote subgraph's process runs its own.
+  const local = Object.values(SUBGRAPHS).filter((m) => !(m.name in config.remoteSubgraphs));
+  const runJobTypes = local.flatMap((m) => m.jobHandlers.map((h) => h.type));
+  const platform = await createPlatform(config, { ...deploymentOptions(), runJobTypes, onQuery: options.onQuery });
+  const served = new Map<string, SubgraphModule>();
+  for (const module of local) served.set(module.name, await startSubgraph(module, platform));
+  return { platform, served };
+}
+
+/** Apollo Server over the gateway, with the edge's plugins, limits and error formatting. */
+function createApollo(
+  config: Config,
+  platform: Platform,
+  parts: {
+    gateway: ApolloGateway;
+    documentStore: InMemoryLRUCache<DocumentNode>;
+    httpServer: http.Server;
+    persisted: ReturnType<typeof persistedDocuments> | null;
+  },
+  options: StartOptions,
+): ApolloServer<RequestContext> {
+  const { gateway, documentStore, httpServer, persisted } = parts;
+  return new ApolloServer<RequestContext>({
     gateway,
     documentStore,
     // The process's own stop (gateway/stop-on-signal.ts) handles SIGTERM and SIGINT and calls
@@ -135,17 +211,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // No internal error's text in an answer, the limits' codes, no suggestions in production.
     formatError: formatErrorFor({ production: config.env === 'production', log: platform.log }),
   });
+}
 
-  let subscriptionSchema: GraphQLSchema | null = null;
-  gateway.onSchemaLoadOrUpdate(({ apiSchema }) => {
-    subscriptionSchema = buildSubscriptionSchema(apiSchema, apollo, [...served.values()]);
-    if (persisted) {
-      const ready = persisted.prewarm(apiSchema, documentStore, LIMIT_RULES, PARSE_OPTIONS);
-      platform.log.info({ documents: ready, mode: persisted.mode }, 'persisted documents parsed and validated');
-    }
-  });
-  await apollo.start();
-
+/** The HTTP routes in their order: downloads, OAuth, releases, the viewer, OpenAPI, /graphql, REST, then 404 and the error handler. */
+function mountRoutes(
+  app: express.Express,
+  config: Config,
+  platform: Platform,
+  apollo: ApolloServer<RequestContext>,
+  persisted: ReturnType<typeof persistedDocuments> | null,
+): void {
   const context = (req: Request) =>
     buildContext(platform, {
       authorization: req.get('authorization'),
@@ -193,44 +268,4 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sendError(res, known ?? err);
   };
   app.use(onError);
-
-  // graphql-ws: the key at connection_init and the socket limits before anything is parsed (graphql-ws.ts).
-  const wsServer = serveGraphqlWs(httpServer, {
-    platform,
-    path: '/graphql',
-    schema: () => subscriptionSchema!,
-    production: config.env === 'production',
-    persisted,
-  });
-
-  const port = await listen(httpServer, config.gatewayPort, config.host);
-  // With an ephemeral port (tests) links must name the port actually bound.
-  if (config.gatewayPort === 0) platform.bindPublicUrl(`http://${config.host}:${port}`);
-  const memoryServer = createHttpServer(memoryApp(platform, apollo));
-  const memoryPort = await listen(memoryServer, config.memoryPort, config.host);
-
-  let closing: Promise<void> | null = null;
-  return {
-    platform,
-    url: `http://${config.host}:${port}`,
-    memoryUrl: `http://${config.host}:${memoryPort}`,
-    port,
-    memoryPort,
-    close(graceMs = 10_000) {
-      closing ??= (async () => {
-        await wsServer.dispose();
-        // The memory service, like the gateway's drain: requests in flight get graceMs, then their
-        // connections are cut (one that never finishes its body held the process up forever).
-        const memoryClosed = new Promise<void>((r) => memoryServer.close(() => r()));
-        memoryServer.closeIdleConnections();
-        const cut = setTimeout(() => memoryServer.closeAllConnections(), graceMs);
-        await memoryClosed;
-        clearTimeout(cut);
-        // Stop taking requests and jobs together: running jobs get graceMs, then are released.
-        await Promise.all([apollo.stop(), platform.runner.stop(graceMs)]);
-        await platform.close(graceMs);
-      })();
-      return closing;
-    },
-  };
 }

@@ -68,10 +68,8 @@ export const retryableFailure = (maxAttempts: number) => (job: JobRecord, err: u
   !(err instanceof AppError) && job.attempts < maxAttempts;
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
-  const { store, log, events } = options;
   const producer: Redis = connectRedis(options.url, `${options.prefix}:jobs:producer`);
   const queues = new Map<string, Queue>();
-  const queueName = (family: string) => `jobs.${family}`;
   const queueOf = (type: string): Queue => {
     const family = options.families.get(type) ?? type;
     let q = queues.get(family);
@@ -82,11 +80,39 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     return q;
   };
+  const enqueue = enqueuer(options, queueOf);
+  const runTypes = new Set(options.runner.types);
+  const working = [...new Set([...runTypes].map((t) => options.families.get(t) ?? t))];
+  const recordGivenUp = givenUpRecorder(options);
+  const process = processor(options, runTypes);
+  const link = { down: false };
+  const workers = working.map((family) => startWorker(options, family, process, recordGivenUp, link));
+  const workTypes = [...options.families].filter(([, f]) => working.includes(f)).map(([t]) => t);
+  const reconcile = reconciler(options, { producer, queueOf, enqueue, recordGivenUp, workTypes });
+  const timer = workers.length ? setInterval(() => void reconcile(), options.reconcileMs) : null;
+  timer?.unref();
 
-  async function enqueue(
-    job: Pick<JobRecord, 'id' | 'type'>,
-    opts: { unfinished?: number; runAfter?: Date | null } = {},
-  ): Promise<void> {
+  return {
+    enqueue,
+    working,
+    reconcile,
+    ready: (timeoutMs) => whenReady(producer, timeoutMs),
+    async close() {
+      if (timer) clearInterval(timer);
+      // Forced: the runner's stop (called first) already ended or released the running jobs, and
+      // BullMQ's graceful close can wait forever on a connection that is re-establishing itself.
+      await Promise.all(workers.map((w) => w.close(true).catch(() => undefined)));
+      await Promise.all([...queues.values()].map((q) => q.close().catch(() => undefined)));
+      producer.disconnect();
+    },
+  };
+}
+
+const queueName = (family: string) => `jobs.${family}`;
+
+/** A job onto its family's queue, its id the BullMQ id (queued once), its priority its account's backlog. */
+function enqueuer(options: JobQueueOptions, queueOf: (type: string) => Queue): JobQueue['enqueue'] {
+  return async (job, opts = {}) => {
     const delay = opts.runAfter ? Math.max(0, opts.runAfter.getTime() - Date.now()) : 0;
     await queueOf(job.type).add(
       job.type,
@@ -102,12 +128,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         removeOnFail: { age: 3_600 },
       },
     );
-  }
+  };
+}
 
-  const runTypes = new Set(options.runner.types);
-  const working = [...new Set([...runTypes].map((t) => options.families.get(t) ?? t))];
-
-  async function process(bull: Job, token?: string): Promise<void> {
+/** A worker's run of one queue entry: claim the row, run it, and tell BullMQ to retry or to put it back. */
+function processor(options: JobQueueOptions, runTypes: ReadonlySet<string>) {
+  const { store, log, events } = options;
+  return async (bull: Job, token?: string): Promise<void> => {
     const claim = await store.claimById(bull.id!, options.maxAttempts);
     if (!claim) return; // finished, deleted, or claimed by another worker: nothing to run
     if ('interrupted' in claim) {
@@ -131,43 +158,54 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await bull.moveToDelayed(Date.now() + options.retryDelayMs, token);
       throw new DelayedError();
     }
-  }
+  };
+}
 
-  let redisDown = false;
-  const workers = working.map((family) => {
-    const worker = new Worker(queueName(family), process, {
-      connection: {
-        url: options.url,
-        maxRetriesPerRequest: null,
-        retryStrategy: (times: number) => Math.min(200 * times, 2_000),
-      },
-      prefix: options.prefix,
-      concurrency: options.concurrency,
-      lockDuration: options.lockMs,
-      stalledInterval: Math.max(1_000, Math.round(options.lockMs / 2)),
-      // The claim counts the attempts of stalled runs (JOB_INTERRUPTED); BullMQ's own limit must not come first.
-      maxStalledCount: options.maxAttempts + 1,
-    });
-    worker.on('error', (err) => {
-      if (!redisDown) log.warn({ err: err.message, family }, 'job queue worker lost Redis; it reconnects by itself');
-      redisDown = true;
-    });
-    worker.on('ready', () => {
-      if (redisDown) log.info({ family }, 'job queue worker reconnected to Redis');
-      redisDown = false;
-    });
-    // BullMQ gave up on a job (its stalled limit, or attempts spent) that the row still shows unfinished.
-    worker.on('failed', (bull, err) => {
-      if (!bull || !bull.id) return;
-      void (async () => {
-        if ((await bull.getState().catch(() => 'unknown')) !== 'failed') return;
-        await recordGivenUp(bull.id!, err.message);
-      })().catch((e) => log.error({ err: e, jobId: bull.id }, 'could not record a job the queue gave up on'));
-    });
-    return worker;
+/** One family's worker. `link` is shared by the process's workers so a lost Redis is logged once, not once a worker. */
+function startWorker(
+  options: JobQueueOptions,
+  family: string,
+  process: (bull: Job, token?: string) => Promise<void>,
+  recordGivenUp: (id: string, reason: string) => Promise<void>,
+  link: { down: boolean },
+): Worker {
+  const { log } = options;
+  const worker = new Worker(queueName(family), process, {
+    connection: {
+      url: options.url,
+      maxRetriesPerRequest: null,
+      retryStrategy: (times: number) => Math.min(200 * times, 2_000),
+    },
+    prefix: options.prefix,
+    concurrency: options.concurrency,
+    lockDuration: options.lockMs,
+    stalledInterval: Math.max(1_000, Math.round(options.lockMs / 2)),
+    // The claim counts the attempts of stalled runs (JOB_INTERRUPTED); BullMQ's own limit must not come first.
+    maxStalledCount: options.maxAttempts + 1,
   });
+  worker.on('error', (err) => {
+    if (!link.down) log.warn({ err: err.message, family }, 'job queue worker lost Redis; it reconnects by itself');
+    link.down = true;
+  });
+  worker.on('ready', () => {
+    if (link.down) log.info({ family }, 'job queue worker reconnected to Redis');
+    link.down = false;
+  });
+  // BullMQ gave up on a job (its stalled limit, or attempts spent) that the row still shows unfinished.
+  worker.on('failed', (bull, err) => {
+    if (!bull || !bull.id) return;
+    void (async () => {
+      if ((await bull.getState().catch(() => 'unknown')) !== 'failed') return;
+      await recordGivenUp(bull.id!, err.message);
+    })().catch((e) => log.error({ err: e, jobId: bull.id }, 'could not record a job the queue gave up on'));
+  });
+  return worker;
+}
 
-  async function recordGivenUp(id: string, reason: string): Promise<void> {
+/** A job BullMQ gave up on is failed in the database (JOB_INTERRUPTED), unless the row already finished. */
+function givenUpRecorder(options: JobQueueOptions): (id: string, reason: string) => Promise<void> {
+  const { store, events } = options;
+  return async (id, reason) => {
     const [row] = [...(await store.getMany([id])).values()];
     if (!row || (row.status !== 'pending' && row.status !== 'in_progress')) return;
     const failed = await store.failClaimed(id, row.attempts, {
@@ -176,11 +214,24 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       details: { attempts: row.attempts },
     });
     if (failed) events.publish({ jobId: id, status: 'failed', progress: row.progress });
-  }
+  };
+}
 
-  const workTypes = [...options.families].filter(([, f]) => working.includes(f)).map(([t]) => t);
+/** Redis is not the record: jobs the database has unfinished and the queue lost are queued again, one pass at a time. */
+function reconciler(
+  options: JobQueueOptions,
+  parts: {
+    producer: Redis;
+    queueOf: (type: string) => Queue;
+    enqueue: JobQueue['enqueue'];
+    recordGivenUp: (id: string, reason: string) => Promise<void>;
+    workTypes: string[];
+  },
+): () => Promise<number> {
+  const { store, log } = options;
+  const { producer, queueOf, enqueue, recordGivenUp, workTypes } = parts;
   let reconciling = false;
-  async function reconcile(): Promise<number> {
+  return async () => {
     if (reconciling || workTypes.length === 0 || producer.status !== 'ready') return 0;
     reconciling = true;
     let queued = 0;
@@ -205,22 +256,5 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       reconciling = false;
     }
     return queued;
-  }
-  const timer = workers.length ? setInterval(() => void reconcile(), options.reconcileMs) : null;
-  timer?.unref();
-
-  return {
-    enqueue,
-    working,
-    reconcile,
-    ready: (timeoutMs) => whenReady(producer, timeoutMs),
-    async close() {
-      if (timer) clearInterval(timer);
-      // Forced: the runner's stop (called first) already ended or released the running jobs, and
-      // BullMQ's graceful close can wait forever on a connection that is re-establishing itself.
-      await Promise.all(workers.map((w) => w.close(true).catch(() => undefined)));
-      await Promise.all([...queues.values()].map((q) => q.close().catch(() => undefined)));
-      producer.disconnect();
-    },
   };
 }

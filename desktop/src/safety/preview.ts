@@ -6,15 +6,15 @@
 // held (the engineer sees them in the audit log; a backup was taken before any change).
 import { oapiMethod, type ToolName, type ValidToolCall } from '@structural-platform/tool-schema';
 import type { ModelInspection } from '../adapters/adapter.ts';
+import type { ChangeSet, PreviewRule, PreviewRules } from './preview/rule.ts';
+import { MODEL_FILE_RULES } from './preview/model-files.ts';
+import { DEFINITION_RULES } from './preview/definitions.ts';
+import { OBJECT_RULES } from './preview/objects.ts';
+import { LOAD_RULES } from './preview/loads.ts';
+import { DELETION_RULES } from './preview/deletions.ts';
+import { CALL_API_RULES } from './preview/call-api.ts';
 
-export interface ChangeSet {
-  adds: string[];
-  deletes: string[];
-  modifies: string[];
-  destructive: boolean;
-  /** One line for the dialog's title and the audit log. */
-  summary: string;
-}
+export type { ChangeSet } from './preview/rule.ts';
 
 /** Tools that only read: no backup, no preview. */
 const READ_ONLY = new Set<ToolName>([
@@ -35,9 +35,15 @@ export function changesModel(call: ValidToolCall): boolean {
   return !READ_ONLY.has(call.tool);
 }
 
-const list = (names: string[], max = 12) =>
-  names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** Every tool's rule (preview/): one file a family of tools. A tool without one changes nothing the preview names. */
+const RULES: PreviewRules = {
+  ...MODEL_FILE_RULES,
+  ...DEFINITION_RULES,
+  ...OBJECT_RULES,
+  ...LOAD_RULES,
+  ...DELETION_RULES,
+  ...CALL_API_RULES,
+};
 
 /**
  * The change set of a call. `model` is null when no model is open (or the program cannot
@@ -51,139 +57,9 @@ export function previewOf(
 ): ChangeSet {
   const c: ChangeSet = { adds: [], deletes: [], modifies: [], destructive: false, summary: '' };
   const has = (kind: keyof ModelInspection['names'], name: string) => !!model?.names[kind].includes(name);
-  // Closing the open model to start or open another is shown, not held: the adapters drive an
-  // instance of their own (never one the engineer opened), so what closes is the agent's model;
-  // its file stays as it is, and asking at every new model would teach the engineer to approve
-  // without reading.
-  const openModel = () =>
-    model &&
-    c.modifies.push(
-      `the open model${model.path ? ` ${model.path}` : ''} is closed (${plural(model.names.joints.length, 'joint')}, ${plural(model.names.frames.length, 'frame')}; changes not saved are lost)`,
-    );
-  switch (call.tool) {
-    case 'new_model':
-      openModel();
-      c.adds.push(`a new ${call.args.dimension} model (${call.args.template.kind}) in ${call.args.units}`);
-      break;
-    case 'open_model':
-      openModel();
-      c.adds.push(`the model ${resolvePath(call.args.path)}`);
-      break;
-    case 'save_model': {
-      const target = call.args.path ? resolvePath(call.args.path) : (model?.path ?? null);
-      if (target && fileExists(target))
-        c.modifies.push(`the file ${target} (written over; the previous version is kept as a backup)`);
-      else if (target) c.adds.push(`the file ${target}`);
-      break;
-    }
-    case 'define_material':
-      (has('materials', call.args.name) ? c.modifies : c.adds).push(`material ${call.args.name}`);
-      break;
-    case 'define_section':
-      (has('sections', call.args.name) ? c.modifies : c.adds).push(
-        `section ${call.args.name} (${call.args.section.shape})`,
-      );
-      break;
-    case 'define_area_section':
-      (has('area_sections', call.args.name) ? c.modifies : c.adds).push(`area section ${call.args.name}`);
-      break;
-    case 'define_frames':
-      c.adds.push(
-        plural(call.args.frames.length, 'frame') +
-          (call.args.frames.some((f) => f.name) ? ` (${list(call.args.frames.map((f) => f.name ?? '(new)'))})` : ''),
-      );
-      break;
-    case 'define_areas':
-      c.adds.push(plural(call.args.areas.length, 'area'));
-      break;
-    case 'assign_supports':
-      c.modifies.push(`restraints of ${plural(call.args.joints.length, 'joint')}`);
-      break;
-    case 'assign_joint_masses':
-      c.modifies.push(`masses of ${plural(call.args.joints.length, 'joint')}`);
-      break;
-    case 'assign_diaphragm':
-      c.modifies.push(`diaphragm ${call.args.name} (joints added to it)`);
-      break;
-    case 'define_mass_source':
-      c.modifies.push(`mass source ${call.args.name}`);
-      break;
-    case 'define_grids':
-      c.modifies.push(
-        `the grid (replaced by ${plural(call.args.x.length, 'line')} along X and ${plural(call.args.y.length, 'line')} along Y)`,
-      );
-      break;
-    case 'define_stories': {
-      if (model?.names.stories.length) c.deletes.push(`stories ${list(model.names.stories)}`);
-      c.adds.push(`stories ${list(call.args.stories.map((s) => s.name))}`);
-      break;
-    }
-    case 'assign_loads': {
-      const p = call.args.pattern;
-      if (!has('patterns', p)) c.adds.push(`load pattern ${p}`);
-      else if (call.args.replace) {
-        const n = model?.loadCount(p);
-        c.deletes.push(`${n === null || n === undefined ? 'every' : n} load${n === 1 ? '' : 's'} of pattern ${p}`);
-      }
-      c.adds.push(`${plural(call.args.loads.length, 'load')} to pattern ${p}`);
-      break;
-    }
-    case 'define_load_combinations': {
-      if (call.args.replace && model?.names.combinations.length)
-        c.deletes.push(`combinations ${list(model.names.combinations)}`);
-      const named = call.args.combinations.map((x) => x.name);
-      for (const n of named)
-        (has('combinations', n) && !call.args.replace ? c.modifies : c.adds).push(`combination ${n}`);
-      if (call.args.generate) c.adds.push(`combinations generated from ${call.args.generate.code}`);
-      break;
-    }
-    case 'define_modal_case':
-      (has('cases', call.args.name) ? c.modifies : c.adds).push(
-        `modal case ${call.args.name} (${call.args.modes} modes)`,
-      );
-      break;
-    case 'define_response_spectrum':
-      (has('cases', call.args.name) ? c.modifies : c.adds).push(
-        `response-spectrum case ${call.args.name} (${call.args.spectrum.code}, ${call.args.direction}, ${call.args.combination})`,
-      );
-      break;
-    case 'delete_objects': {
-      const a = call.args;
-      for (const [kind, names] of [
-        ['frames', a.frames],
-        ['joints', a.joints],
-        ['areas', a.areas],
-        ['load patterns', a.patterns],
-        ['combinations', a.combinations],
-      ] as const) {
-        if (names?.length)
-          c.deletes.push(
-            `${kind} ${list(names)}${kind === 'frames' || kind === 'areas' || kind === 'load patterns' ? ' with the loads on them' : ''}`,
-          );
-      }
-      break;
-    }
-    case 'run_analysis':
-      if (model?.path)
-        c.modifies.push(
-          `the model file ${model.path} (the program saves the model before it analyses; the previous version is kept as a backup)`,
-        );
-      break;
-    case 'call_api': {
-      const entry = oapiMethod(call.args.method);
-      const line = `${call.args.method}(${call.args.args
-        .map((x) => JSON.stringify(x))
-        .join(', ')
-        .slice(0, 300)})`;
-      if (entry?.effect === 'delete') c.deletes.push(`what ${line} deletes`);
-      else if (entry?.effect === 'file') c.modifies.push(`files or the open model through ${line}`);
-      else if (entry?.effect === 'write') c.modifies.push(`the model through ${line}`);
-      if (entry?.confirm) c.destructive = true;
-      break;
-    }
-    default:
-      break;
-  }
+  const rule = RULES[call.tool] as PreviewRule<ToolName> | undefined;
+  rule?.(call.args, { c, model, has, fileExists, resolvePath });
+  // Deleting, or writing over a file, waits for the engineer's approval.
   c.destructive ||= c.deletes.length > 0 || c.modifies.some((m) => m.includes('written over'));
   const parts = [
     c.deletes.length && `deletes ${c.deletes.length}`,

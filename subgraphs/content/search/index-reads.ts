@@ -27,6 +27,21 @@ export const COLUMNS =
 /** The "CodeTerm" row holding a code's passage count (no term has a '#'). */
 const PASSAGE_COUNT = '#passages';
 
+/** A passage's values in the column order both engines insert ("fileId" … "embeddingModel"), its vector as the engine takes it. */
+export const passageValues = (fileId: string, p: Omit<IndexedPassage, 'fileId'>, vector: unknown): unknown[] => [
+  fileId,
+  p.page,
+  p.pageLabel,
+  p.section,
+  p.heading,
+  p.headingPath,
+  p.contentType,
+  p.text,
+  p.glossary ?? '',
+  vector,
+  p.embeddingModel,
+];
+
 /** ' AND <column> IN (…)' for a scope; nothing for every file; never true for an empty scope. */
 export function fileFilter(fileIds: readonly string[] | null, column = 'p."fileId"'): { sql: string; args: string[] } {
   if (!fileIds) return { sql: '', args: [] };

@@ -15,7 +15,16 @@ import {
 } from '../../../core/embedding/libsql-vector-table.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
-import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
+import {
+  COLUMNS,
+  fileFilter,
+  ids,
+  passageValues,
+  sharedReads,
+  termInserts,
+  toHit,
+  type PassageRow,
+} from './index-reads.ts';
 
 const blob = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 /**
@@ -75,28 +84,7 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
       await db.$executeRawUnsafe('DELETE FROM "CodePassage" WHERE "fileId" = ?', fileId);
       await db.$executeRawUnsafe('DELETE FROM "CodeTerm" WHERE "fileId" = ?', fileId);
       for (const insert of termInserts(fileId, passages)) await db.$executeRawUnsafe(insert.sql, ...insert.args);
-      // Batches of one multi-row INSERT keep ingest fast without one round trip per passage.
-      for (let i = 0; i < passages.length; i += 200) {
-        const batch = passages.slice(i, i + 200);
-        const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?)').join(', ');
-        const args = batch.flatMap((p) => [
-          fileId,
-          p.page,
-          p.pageLabel,
-          p.section,
-          p.heading,
-          p.headingPath,
-          p.contentType,
-          p.text,
-          p.glossary ?? '',
-          blob(p.embedding),
-          p.embeddingModel,
-        ]);
-        await db.$executeRawUnsafe(
-          `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel") VALUES ${values}`,
-          ...args,
-        );
-      }
+      await insertPassages(db, fileId, passages);
       const model = passages[0]?.embeddingModel;
       if (!model) return;
       let table = await sideTable();
@@ -151,48 +139,7 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
     },
 
     async nearest(query, fileIds, limit) {
-      const embedding = query.vector;
-      const model = query.model;
-      const filter = fileFilter(fileIds);
-      const exact = () =>
-        rank(
-          `SELECT p."id" FROM "CodePassage" p WHERE p."embeddingModel" = ?${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
-          model,
-          ...filter.args,
-          blob(embedding),
-          limit,
-        );
-      const table = await sideTable();
-      // No index of this model (a re-embedding under way): every passage of the model is ranked exactly.
-      if (!table || table.model !== model) return ids(await exact());
-      // Scoped to codes holding few passages (one code has a few thousand at
-      // most), every passage of theirs is ranked by exact distance: a scan of
-      // them costs little, and the index below would answer for the whole
-      // library and leave the scope's share of it, approximate.
-      if (fileIds) {
-        const [count] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(
-          `SELECT COUNT(*) AS n FROM "CodePassage" p WHERE true${filter.sql}`,
-          ...filter.args,
-        );
-        if (Number(count?.n ?? 0) <= EXACT_SCOPE) {
-          return ids(await exact());
-        }
-      }
-      // vector_top_k is approximate (its graph walk may order near neighbours
-      // wrongly or miss some): it is asked for more candidates than wanted,
-      // and they are re-ranked by their exact cosine distance. A file filter
-      // narrows its answer afterwards, so then it is asked for more still.
-      const rows = await rank(
-        `SELECT p."id" FROM vector_top_k('${table.index}', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
-          WHERE p."embeddingModel" = ?${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
-        blob(embedding),
-        limit * (fileIds ? 8 : 4),
-        model,
-        ...filter.args,
-        blob(embedding),
-        limit,
-      );
-      return ids(rows);
+      return nearestPassages(db, rank, await sideTable(), query, fileIds, limit);
     },
 
     async bySection(section, fileIds) {
@@ -210,4 +157,71 @@ export function createLibsqlIndex(db: Database, options: { signal?: AbortSignal 
 
     ...sharedReads((sql, ...args) => db.$queryRawUnsafe(sql, ...args)),
   };
+}
+
+/** A file's passages with their vectors, in batches of one multi-row INSERT: ingest stays fast without one round trip per passage. */
+async function insertPassages(db: Database, fileId: string, passages: Parameters<PassageIndex['replaceFile']>[1]) {
+  for (let i = 0; i < passages.length; i += 200) {
+    const batch = passages.slice(i, i + 200);
+    const values = batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, vector32(?), ?)').join(', ');
+    const args = batch.flatMap((p) => passageValues(fileId, p, blob(p.embedding)));
+    await db.$executeRawUnsafe(
+      `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel") VALUES ${values}`,
+      ...args,
+    );
+  }
+}
+
+type Rank = (sql: string, ...args: unknown[]) => Promise<{ id: number | bigint }[]>;
+
+/** The passages nearest a query vector: exactly without an index of its model or in a small scope, else through the vector index re-ranked exactly. */
+async function nearestPassages(
+  db: Database,
+  rank: Rank,
+  table: SideTable | null,
+  query: Parameters<PassageIndex['nearest']>[0],
+  fileIds: Parameters<PassageIndex['nearest']>[1],
+  limit: number,
+) {
+  const embedding = query.vector;
+  const model = query.model;
+  const filter = fileFilter(fileIds);
+  const exact = () =>
+    rank(
+      `SELECT p."id" FROM "CodePassage" p WHERE p."embeddingModel" = ?${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
+      model,
+      ...filter.args,
+      blob(embedding),
+      limit,
+    );
+  // No index of this model (a re-embedding under way): every passage of the model is ranked exactly.
+  if (!table || table.model !== model) return ids(await exact());
+  // Scoped to codes holding few passages (one code has a few thousand at
+  // most), every passage of theirs is ranked by exact distance: a scan of
+  // them costs little, and the index below would answer for the whole
+  // library and leave the scope's share of it, approximate.
+  if (fileIds) {
+    const [count] = await db.$queryRawUnsafe<{ n: number | bigint }[]>(
+      `SELECT COUNT(*) AS n FROM "CodePassage" p WHERE true${filter.sql}`,
+      ...filter.args,
+    );
+    if (Number(count?.n ?? 0) <= EXACT_SCOPE) {
+      return ids(await exact());
+    }
+  }
+  // vector_top_k is approximate (its graph walk may order near neighbours
+  // wrongly or miss some): it is asked for more candidates than wanted,
+  // and they are re-ranked by their exact cosine distance. A file filter
+  // narrows its answer afterwards, so then it is asked for more still.
+  const rows = await rank(
+    `SELECT p."id" FROM vector_top_k('${table.index}', vector32(?), ?) AS v JOIN "CodePassage" p ON p."id" = v.id
+          WHERE p."embeddingModel" = ?${filter.sql} ORDER BY vector_distance_cos(p."embedding", vector32(?)), p."id" LIMIT ?`,
+    blob(embedding),
+    limit * (fileIds ? 8 : 4),
+    model,
+    ...filter.args,
+    blob(embedding),
+    limit,
+  );
+  return ids(rows);
 }

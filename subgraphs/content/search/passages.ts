@@ -142,7 +142,41 @@ export function readDocument(
   const labels = pageLabels(laid, pdfLabels);
   // A statute numbers whole sections and prints them again on each subsection (statute-sections.ts).
   const sections = statuteSections(linesOfPages(laid));
-  // Candidates in reading order; the document's clause order decides which numbers are clauses.
+  const { starts, commentaryAt } = lineStarts(laid, sections);
+  const r: PassageReading = {
+    sections,
+    commentaryAt,
+    out: [],
+    headings: new Map(),
+    carry: null,
+    current: null,
+    inDefinitions: false,
+    lastClause: null,
+    clause: null,
+    open: [],
+  };
+  laid.forEach((page, pi) => {
+    page.lines.forEach((line, li) => readLine(r, page, labels[pi]!, line.text, starts[pi]![li]!, `${pi}:${li}`));
+    // Passages do not run across pages: each keeps the page its words are on.
+    flush(r);
+  });
+  const meanings = glossaryFor(r.out, glossaryOf(r.out));
+  const firstClause = starts.findIndex((s) => s.some((st) => st?.kind === 'clause'));
+  return {
+    passages: r.out.map((p, i) => (meanings[i] ? { ...p, glossary: meanings[i] } : p)),
+    designations: designationsOf(laid, firstClause < 0 ? laid.length : firstClause),
+  };
+}
+
+/**
+ * What each line starts (a clause, a caption, a structural heading, or nothing), in reading order.
+ * The document's clause order decides which numbers are clauses: the other candidates become null.
+ * Also the commentary clauses by place ("page:line"): the code clause each explains.
+ */
+function lineStarts(
+  laid: readonly LaidOutPage[],
+  sections: boolean,
+): { starts: (LineStart | null)[][]; commentaryAt: Map<string, string> } {
   const starts = laid.map((p) => {
     const s = p.lines.map((l) => lineStart(l.text, sections));
     return isContents(p, s) ? s.map(() => null) : s;
@@ -153,136 +187,160 @@ export function readDocument(
     candidates.map((c) => starts[c.page]![c.line]!),
     sections,
   );
-  // Commentary clauses by place: the code clause each explains.
   const commentaryAt = new Map<string, string>();
   candidates.forEach((c, i) => {
     if (!clauses.has(i)) starts[c.page]![c.line] = null;
     else if (commentaryOf.has(i)) commentaryAt.set(`${c.page}:${c.line}`, commentaryOf.get(i)!);
   });
+  return { starts, commentaryAt };
+}
 
-  const out: Passage[] = [];
-  const headings = new Map<string, string>();
-  let carry: Pick<Passage, 'section' | 'heading' | 'headingPath' | 'contentType'> | null = null;
-  let current: Passage | null = null;
-  let inDefinitions = false;
-  let lastClause: string | null = null;
-  // The clause whose enumerated items are being read (numbering.ts), and its open items.
-  let clause: { label: string; heading: string; headingPath: string; contentType: ContentType } | null = null;
-  let open: OpenItem[] = [];
-  const flush = () => {
-    if (current && current.text.trim()) out.push({ ...current, text: current.text.trim() });
-    // A clause that runs onto the next page continues there under the same number.
-    if (current)
-      carry = {
-        section: current.section,
-        heading: current.heading,
-        headingPath: current.headingPath,
-        contentType: current.contentType,
-      };
-    current = null;
-  };
-  const pathOf = (section: string) =>
-    parentsOf(section)
-      .map((p) => headings.get(p))
-      .filter(Boolean)
-      .join(' › ');
+type PassageStart = { section: string; heading: string; headingPath: string };
 
-  laid.forEach((page, pi) => {
-    const pageLabel = labels[pi]!;
-    page.lines.forEach((line, li) => {
-      const t = line.text;
-      const st: LineStart | null = starts[pi]![li]!;
-      const eq = !st && /=/.test(t) ? EQ_NUMBER.exec(t) : null;
-      let start: { section: string; heading: string; headingPath: string } | null = null;
-      if (st?.kind === 'caption' || st?.kind === 'structural') clause = null;
-      let type: ContentType | null = null;
-      if (st?.kind === 'caption') start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
-      else if (st?.kind === 'clause') {
-        // A commentary clause sits under the code clause it explains ("C5.3.4" under "5.3.4 Cyclonic Region Factor").
-        const explains = commentaryAt.get(`${pi}:${li}`);
-        let heading = headingOf(st.rest);
-        // A marginal note or heading set on its own line just above the clause is its heading; a
-        // statute's section has no run-in heading, only its marginal note (statute-sections.ts).
-        const before = current?.text.split('\n') ?? [];
-        const note = before[before.length - 1];
-        if (
-          !heading.length ||
-          heading.length > MAX_HEADING / 2 ||
-          !/^[A-Z]/.test(st.rest) ||
-          (sections && SECTION_NUMBER.test(st.label))
-        ) {
-          if (current && before.length >= 1 && note && TITLE_LINE.test(note)) {
-            heading = note;
-            current.text = before.slice(0, -1).join('\n');
-          }
-        }
-        headings.set(st.label, heading);
-        type = explains ? 'commentary' : 'text';
-        const path = explains
-          ? [pathOf(explains), `${explains} ${headings.get(explains) ?? ''}`.trim()].filter(Boolean).join(' › ')
-          : pathOf(st.label);
-        if (!explains) lastClause = st.label;
-        start = { section: st.label, heading, headingPath: path };
-        clause = { label: st.label, ...start, contentType: type };
-        // "11.11 (1) If …": the clause's text opens with its first subsection.
-        const first = itemLabel(st.rest);
-        open = (first && nextItems([], first.label)) || [];
-        start.section = itemReference(st.label, open);
-        const parts = parseNumber(st.label).parts;
-        if (parts.length === 2 && !explains) inDefinitions = CHAPTER_DEFINITIONS.test(st.rest);
-      } else if (!st && !eq && clause) {
-        // An enumerated item of the clause (numbering.ts): a subsection (the first level) is a passage of
-        // its own under the clause's heading; deeper items continue their subsection's sentence and stay in it.
-        // Some codes print the clause's number again on each subsection ("291.4(2) An employer…").
-        const label = itemLabel(t.startsWith(`${clause.label}(`) ? t.slice(clause.label.length) : t);
-        const next = label && nextItems(open, label.label);
-        if (next) {
-          open = next;
-          if (next.length === 1) {
-            start = {
-              section: itemReference(clause.label, next),
-              heading: clause.heading,
-              headingPath: clause.headingPath,
-            };
-            type = clause.contentType;
-          }
-        }
-      } else if (st?.kind === 'structural') {
-        start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
-        inDefinitions = CHAPTER_DEFINITIONS.test(t);
-      } else if (eq)
-        start = {
-          section: /^Eq/i.test(eq[1]!) ? `(${eq[1]})` : `Eq. (${eq[1]})`,
-          heading: '',
-          headingPath: lastClause ? [pathOf(lastClause), headings.get(lastClause)].filter(Boolean).join(' › ') : '',
-        };
-      const isDefinitionEntry = inDefinitions && DEFINITION.test(t);
-      if (isDefinitionEntry && !start) clause = null;
-      if (start || isDefinitionEntry || !current) {
-        flush();
-        const def = isDefinitionEntry ? DEFINITION.exec(t) : null;
-        const c = !start && !isDefinitionEntry ? (carry as typeof carry) : null;
-        current = {
-          page: page.page,
-          pageLabel,
-          section: start?.section ?? c?.section ?? '',
-          heading: c?.heading ?? start?.heading ?? def?.[1]?.trim() ?? '',
-          headingPath: start?.headingPath ?? c?.headingPath ?? '',
-          contentType:
-            c?.contentType ?? type ?? (st?.kind === 'structural' ? 'text' : classify(t, inDefinitions && !start)),
-          text: t,
-        };
-      } else {
-        (current as Passage).text += '\n' + t;
-      }
-    });
-    // Passages do not run across pages: each keeps the page its words are on.
-    flush();
-  });
-  const meanings = glossaryFor(out, glossaryOf(out));
-  const firstClause = starts.findIndex((s) => s.some((st) => st?.kind === 'clause'));
+/** The state of one reading of a document's lines into passages. */
+interface PassageReading {
+  sections: boolean;
+  commentaryAt: Map<string, string>;
+  out: Passage[];
+  /** Clause headings by number, for the heading paths of the clauses under them. */
+  headings: Map<string, string>;
+  /** What the last passage was under: a clause that runs onto the next page continues there under it. */
+  carry: Pick<Passage, 'section' | 'heading' | 'headingPath' | 'contentType'> | null;
+  current: Passage | null;
+  inDefinitions: boolean;
+  lastClause: string | null;
+  /** The clause whose enumerated items are being read (numbering.ts), and its open items. */
+  clause: { label: string; heading: string; headingPath: string; contentType: ContentType } | null;
+  open: OpenItem[];
+}
+
+/** The passage being read ends; a clause that runs onto the next page continues there under the same number. */
+function flush(r: PassageReading): void {
+  const current = r.current;
+  if (current && current.text.trim()) r.out.push({ ...current, text: current.text.trim() });
+  if (current)
+    r.carry = {
+      section: current.section,
+      heading: current.heading,
+      headingPath: current.headingPath,
+      contentType: current.contentType,
+    };
+  r.current = null;
+}
+
+const pathOf = (r: PassageReading, section: string) =>
+  parentsOf(section)
+    .map((p) => r.headings.get(p))
+    .filter(Boolean)
+    .join(' › ');
+
+/** One line: it opens a passage (a clause, an item, a caption, a heading, an equation, a definition) or continues the current one. */
+function readLine(
+  r: PassageReading,
+  page: LaidOutPage,
+  pageLabel: string,
+  t: string,
+  st: LineStart | null,
+  place: string,
+): void {
+  const eq = !st && /=/.test(t) ? EQ_NUMBER.exec(t) : null;
+  if (st?.kind === 'caption' || st?.kind === 'structural') r.clause = null;
+  let start: PassageStart | null = null;
+  let type: ContentType | null = null;
+  if (st?.kind === 'caption') start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
+  else if (st?.kind === 'clause') ({ start, type } = clauseStart(r, st, r.commentaryAt.get(place)));
+  else if (!st && !eq && r.clause) ({ start, type } = itemStart(r, r.clause, t));
+  else if (st?.kind === 'structural') {
+    start = { section: st.label, heading: st.rest.trim(), headingPath: '' };
+    r.inDefinitions = CHAPTER_DEFINITIONS.test(t);
+  } else if (eq)
+    start = {
+      section: /^Eq/i.test(eq[1]!) ? `(${eq[1]})` : `Eq. (${eq[1]})`,
+      heading: '',
+      headingPath: r.lastClause
+        ? [pathOf(r, r.lastClause), r.headings.get(r.lastClause)].filter(Boolean).join(' › ')
+        : '',
+    };
+  const isDefinitionEntry = r.inDefinitions && DEFINITION.test(t);
+  if (isDefinitionEntry && !start) r.clause = null;
+  if (start || isDefinitionEntry || !r.current) {
+    flush(r);
+    const def = isDefinitionEntry ? DEFINITION.exec(t) : null;
+    const c = !start && !isDefinitionEntry ? r.carry : null;
+    r.current = {
+      page: page.page,
+      pageLabel,
+      section: start?.section ?? c?.section ?? '',
+      heading: c?.heading ?? start?.heading ?? def?.[1]?.trim() ?? '',
+      headingPath: start?.headingPath ?? c?.headingPath ?? '',
+      contentType:
+        c?.contentType ?? type ?? (st?.kind === 'structural' ? 'text' : classify(t, r.inDefinitions && !start)),
+      text: t,
+    };
+  } else {
+    r.current.text += '\n' + t;
+  }
+}
+
+/**
+ * A clause line opens a passage under its number; its heading is the run-in title, or a marginal
+ * note or heading set on its own line just above. `explains`: the code clause a commentary clause
+ * explains ("C5.3.4" under "5.3.4 Cyclonic Region Factor").
+ */
+function clauseStart(
+  r: PassageReading,
+  st: LineStart,
+  explains: string | undefined,
+): { start: PassageStart; type: ContentType } {
+  let heading = headingOf(st.rest);
+  // A statute's section has no run-in heading, only its marginal note (statute-sections.ts).
+  const before = r.current?.text.split('\n') ?? [];
+  const note = before[before.length - 1];
+  if (
+    !heading.length ||
+    heading.length > MAX_HEADING / 2 ||
+    !/^[A-Z]/.test(st.rest) ||
+    (r.sections && SECTION_NUMBER.test(st.label))
+  ) {
+    if (r.current && before.length >= 1 && note && TITLE_LINE.test(note)) {
+      heading = note;
+      r.current.text = before.slice(0, -1).join('\n');
+    }
+  }
+  r.headings.set(st.label, heading);
+  const type: ContentType = explains ? 'commentary' : 'text';
+  const path = explains
+    ? [pathOf(r, explains), `${explains} ${r.headings.get(explains) ?? ''}`.trim()].filter(Boolean).join(' › ')
+    : pathOf(r, st.label);
+  if (!explains) r.lastClause = st.label;
+  const start = { section: st.label, heading, headingPath: path };
+  r.clause = { label: st.label, ...start, contentType: type };
+  // "11.11 (1) If …": the clause's text opens with its first subsection.
+  const first = itemLabel(st.rest);
+  r.open = (first && nextItems([], first.label)) || [];
+  start.section = itemReference(st.label, r.open);
+  const parts = parseNumber(st.label).parts;
+  if (parts.length === 2 && !explains) r.inDefinitions = CHAPTER_DEFINITIONS.test(st.rest);
+  return { start, type };
+}
+
+/**
+ * An enumerated item of the clause (numbering.ts): a subsection (the first level) is a passage of
+ * its own under the clause's heading; deeper items continue their subsection's sentence and stay in it.
+ * Some codes print the clause's number again on each subsection ("291.4(2) An employer…").
+ */
+function itemStart(
+  r: PassageReading,
+  clause: NonNullable<PassageReading['clause']>,
+  t: string,
+): { start: PassageStart | null; type: ContentType | null } {
+  const label = itemLabel(t.startsWith(`${clause.label}(`) ? t.slice(clause.label.length) : t);
+  const next = label && nextItems(r.open, label.label);
+  if (!next) return { start: null, type: null };
+  r.open = next;
+  if (next.length !== 1) return { start: null, type: null };
   return {
-    passages: out.map((p, i) => (meanings[i] ? { ...p, glossary: meanings[i] } : p)),
-    designations: designationsOf(laid, firstClause < 0 ? laid.length : firstClause),
+    start: { section: itemReference(clause.label, next), heading: clause.heading, headingPath: clause.headingPath },
+    type: clause.contentType,
   };
 }

@@ -17,7 +17,16 @@ import {
 } from '../../../core/embedding/postgres-vector-index.ts';
 import { ftsTerms, isStopWord } from './words.ts';
 import type { PassageIndex } from './passage-index.ts';
-import { COLUMNS, fileFilter, ids, sharedReads, termInserts, toHit, type PassageRow } from './index-reads.ts';
+import {
+  COLUMNS,
+  fileFilter,
+  ids,
+  passageValues,
+  sharedReads,
+  termInserts,
+  toHit,
+  type PassageRow,
+} from './index-reads.ts';
 
 /** ts_rank_cd's weights {D, C, B, A}: glossary (D) and text (C) 1, section (B) 2, heading (A) 4, as libSQL's bm25(4, 1, 2, 1). */
 const WEIGHTS = `'{0.25, 0.25, 0.5, 1}'`;
@@ -54,19 +63,7 @@ export function createPostgresIndex(db: Database, options: { signal?: AbortSigna
           await exec(
             `INSERT INTO "CodePassage" ("fileId", "page", "pageLabel", "section", "heading", "headingPath", "contentType", "text", "glossary", "embedding", "embeddingModel")
              VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?::vector, ?)').join(', ')}`,
-            ...batch.flatMap((p) => [
-              fileId,
-              p.page,
-              p.pageLabel,
-              p.section,
-              p.heading,
-              p.headingPath,
-              p.contentType,
-              p.text,
-              p.glossary ?? '',
-              vectorText(p.embedding),
-              p.embeddingModel,
-            ]),
+            ...batch.flatMap((p) => passageValues(fileId, p, vectorText(p.embedding))),
           );
         }
       }, TRANSACTION);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Embedder } from '../../../core/embedding/embed.ts';
 import { LIMITS } from '../../../core/limits.ts';
-import type { Extraction, Extractor } from '../extraction/extractor.ts';
+import type { ExtractedFact, Extraction, Extractor } from '../extraction/extractor.ts';
 import type { Entity, Episode, FactRow, NewFact } from '../model.ts';
 import type { MemoryStore } from '../store/memory-store.ts';
 import { CHANGE_CUES } from '../extraction/relations.ts';
@@ -28,7 +28,7 @@ function endedValue(text: string): string | null {
   return m?.name ?? null;
 }
 import { fuzzyEligible, normName } from './names.ts';
-import { resolveEntities } from './resolve.ts';
+import { resolveEntities, type Resolution } from './resolve.ts';
 
 export interface IngestDeps {
   store: MemoryStore;
@@ -149,8 +149,42 @@ export async function writeEpisode(
   prepared: PreparedEpisode,
 ): Promise<IngestResult> {
   const { store } = deps;
-  const { episode, extraction, embeddings, embeddingModel } = prepared;
+  const { episode, extraction } = prepared;
   const now = (deps.now?.() ?? new Date()).toISOString();
+  const resolution = await resolveEpisodeEntities(store, episode, extraction, now);
+  const entityOf = (name: string | null): Entity | undefined =>
+    name ? resolution.byName.get(name.toLowerCase()) : undefined;
+  const run: FactRun = {
+    store,
+    prepared,
+    now,
+    entityOf,
+    speakerUuids: new Set(extraction.entities.filter((e) => e.kind === 'speaker').map((e) => entityOf(e.name)?.uuid)),
+    source: { uuid: episode.uuid, sourceDescription: episode.sourceDescription },
+    between: await duplicateCandidates(store, episode, extraction, entityOf),
+    inserted: [],
+    currentTouching: new Map(),
+    retired: new Set(),
+    merged: 0,
+    invalidated: 0,
+  };
+  for (const [i, x] of extraction.facts.entries()) await writeFact(run, x, i);
+  await store.insertFacts(run.inserted);
+  return {
+    entities: resolution.created.length,
+    facts: run.inserted.length,
+    merged: run.merged,
+    invalidated: run.invalidated,
+  };
+}
+
+/** The episode's entities matched to the group's (exactly, fuzzily, or a lone name to a full one), the new ones inserted, and the episode's mentions written. */
+async function resolveEpisodeEntities(
+  store: MemoryStore,
+  episode: Episode,
+  extraction: Extraction,
+  now: string,
+): Promise<Resolution> {
   const { accountId, groupId } = episode;
   const norms = [...new Set(extraction.entities.map((e) => normName(e.name)).filter(Boolean))];
   const exact = await store.entitiesByNormName(accountId, groupId, norms);
@@ -183,148 +217,184 @@ export async function writeEpisode(
   );
   await store.insertEntities(resolution.created);
   await store.addMentions(accountId, episode.uuid, [...new Set([...resolution.byName.values()].map((e) => e.uuid))]);
+  return resolution;
+}
 
-  const entityOf = (name: string | null): Entity | undefined =>
-    name ? resolution.byName.get(name.toLowerCase()) : undefined;
-  const speakerUuids = new Set(
-    extraction.entities.filter((e) => e.kind === 'speaker').map((e) => entityOf(e.name)?.uuid),
-  );
-  const source = { uuid: episode.uuid, sourceDescription: episode.sourceDescription };
-  const inserted: NewFact[] = [];
-  let merged = 0;
-  let invalidated = 0;
-
-  // Duplicate candidates of every statement in one read: the stored facts between the same two entities.
+/** Duplicate candidates of every statement in one read: the stored facts between the same two entities. */
+async function duplicateCandidates(
+  store: MemoryStore,
+  episode: Episode,
+  extraction: Extraction,
+  entityOf: (name: string | null) => Entity | undefined,
+): Promise<FactRow[]> {
   const pairs = extraction.facts.flatMap((x) => {
     const src = entityOf(x.source);
     const tgt = entityOf(x.target);
     return src && tgt && src.uuid !== tgt.uuid ? [[src.uuid, tgt.uuid] as const] : [];
   });
-  const between = pairs.length
+  return pairs.length
     ? await store.factsBetween(
-        accountId,
-        groupId,
+        episode.accountId,
+        episode.groupId,
         pairs,
         extraction.facts.map((x) => normFact(x.fact)),
       )
     : [];
-  // Contradiction candidates per entity, read once per episode; what this episode retires leaves them.
-  const currentTouching = new Map<string, FactRow[]>();
-  const retired = new Set<string>();
+}
 
-  for (const [i, x] of extraction.facts.entries()) {
-    const src = entityOf(x.source);
-    const tgt = entityOf(x.target);
-    if (!src || !tgt || src.uuid === tgt.uuid) continue;
-    const norm = normFact(x.fact);
-    const samePair = (f: FactRow) =>
-      (f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid) ||
-      (f.sourceUuid === tgt.uuid && f.targetUuid === src.uuid);
-    const same = [
-      ...between.filter(samePair),
-      ...inserted.filter((f) => f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid),
-    ].find((f) => f.normFact === norm);
-    if (same) {
-      // Graphiti's fast path: the same statement between the same entities gains this episode.
-      await store.addFactEpisode(accountId, same.uuid, source);
-      merged++;
-      continue;
-    }
-    const replaced = entityOf(x.replaces);
-    const validAt = x.validAt ?? episode.timestamp;
-    const touching = new Map<string, FactRow>();
-    const checked = mayContradict({
-      relation: x.relation,
-      target: tgt,
-      replaces: replaced?.uuid ?? null,
-      replacesText: x.replacesText ?? null,
-      ends: x.ends,
-    });
-    const gather = async (entityUuid: string) => {
-      if (!checked) return;
-      let facts = currentTouching.get(entityUuid);
-      if (!facts)
-        currentTouching.set(entityUuid, (facts = await store.currentFactsTouching(accountId, groupId, entityUuid)));
-      for (const f of facts) if (!retired.has(f.uuid)) touching.set(f.uuid, f);
-    };
-    await gather(src.uuid);
-    if (replaced) await gather(replaced.uuid);
-    // Statements of a replaced value named only in words are found by their text.
-    if (checked && x.replacesText) {
-      const scope = { accountId, groupIds: [groupId] };
-      const hits = await store.fullTextFacts(scope, x.replacesText, { includeInvalidated: false, source: null }, 20);
-      for (const f of await store.getFacts(
-        accountId,
-        hits.map((h) => h.uuid),
-      ))
-        if (f.invalidAt === null && names(f.fact, x.replacesText)) touching.set(f.uuid, f);
-    }
-    // A change of value with a subject the extractor could not pin down may be about a thing the statement names (see contradicted).
-    const weakSubject = speakerUuids.has(src.uuid) || src.kind === 'topic';
-    if (weakSubject && valueSort(tgt.kind, tgt.name) !== null && CHANGE_CUES.test(x.fact)) {
-      const named = await store.entitiesMatching({ accountId, groupIds: [groupId] }, x.fact, 20);
-      for (const e of named)
-        if (e.kind !== 'speaker' && e.uuid !== src.uuid && names(x.fact, e.name)) await gather(e.uuid);
-    }
-    const endpoints = await store.getEntities(accountId, [
-      ...new Set([...touching.values()].flatMap((f) => [f.sourceUuid, f.targetUuid])),
-    ]);
-    const byUuid = new Map(endpoints.map((e) => [e.uuid, e]));
-    const candidates: Candidate[] = [...touching.values()].map((fact) => ({
-      fact,
-      otherKind: byUuid.get(fact.targetUuid)?.kind ?? null,
-      otherName: byUuid.get(fact.targetUuid)?.name ?? null,
-      sourceName: byUuid.get(fact.sourceUuid)?.name ?? null,
-    }));
-    const anchorEntities = x.context ? x.context.map((n) => entityOf(n)?.uuid) : [src.uuid, tgt.uuid];
-    const anchors = [...new Set(anchorEntities)].filter(
-      (u): u is string => !!u && u !== replaced?.uuid && !speakerUuids.has(u),
-    );
-    const hits = contradicted(
-      {
-        sourceUuid: src.uuid,
-        targetUuid: tgt.uuid,
-        relation: x.relation,
-        validAt,
-        target: tgt,
-        replaces: replaced?.uuid ?? null,
-        ends: x.ends,
-        anchors,
-        statement: x.fact,
-        replacesText: x.replacesText ?? null,
-        sourceKind: speakerUuids.has(src.uuid) ? 'speaker' : src.kind,
-      },
-      candidates,
-    );
-    const uuid = randomUUID();
-    const { invalidateOld, newInvalidAt } = applyIntervals(
-      { validAt, invalidAt: null },
-      hits.map((h) => h.fact),
-    );
-    for (const u of invalidateOld) {
-      await store.invalidateFact(accountId, u.uuid, u.invalidAt, now, uuid);
-      retired.add(u.uuid);
-    }
-    invalidated += invalidateOld.length;
-    inserted.push({
-      uuid,
-      accountId,
-      groupId,
+/** What the facts of one episode share as they are written one after another. */
+interface FactRun {
+  store: MemoryStore;
+  prepared: PreparedEpisode;
+  now: string;
+  entityOf: (name: string | null) => Entity | undefined;
+  speakerUuids: Set<string | undefined>;
+  source: { uuid: string; sourceDescription: string };
+  between: FactRow[];
+  inserted: NewFact[];
+  /** Contradiction candidates per entity, read once per episode; what this episode retires leaves them. */
+  currentTouching: Map<string, FactRow[]>;
+  retired: Set<string>;
+  merged: number;
+  invalidated: number;
+}
+
+/** One statement: merged into the same stored statement, or added after invalidating what it contradicts. */
+async function writeFact(run: FactRun, x: ExtractedFact, i: number): Promise<void> {
+  const { store, prepared, now } = run;
+  const { episode, embeddings, embeddingModel } = prepared;
+  const { accountId, groupId } = episode;
+  const src = run.entityOf(x.source);
+  const tgt = run.entityOf(x.target);
+  if (!src || !tgt || src.uuid === tgt.uuid) return;
+  const norm = normFact(x.fact);
+  const samePair = (f: FactRow) =>
+    (f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid) ||
+    (f.sourceUuid === tgt.uuid && f.targetUuid === src.uuid);
+  const same = [
+    ...run.between.filter(samePair),
+    ...run.inserted.filter((f) => f.sourceUuid === src.uuid && f.targetUuid === tgt.uuid),
+  ].find((f) => f.normFact === norm);
+  if (same) {
+    // Graphiti's fast path: the same statement between the same entities gains this episode.
+    await store.addFactEpisode(accountId, same.uuid, run.source);
+    run.merged++;
+    return;
+  }
+  const replaced = run.entityOf(x.replaces);
+  const validAt = x.validAt ?? episode.timestamp;
+  const touching = await contradictionCandidates(run, x, src, tgt, replaced);
+  const anchorEntities = x.context ? x.context.map((n) => run.entityOf(n)?.uuid) : [src.uuid, tgt.uuid];
+  const anchors = [...new Set(anchorEntities)].filter(
+    (u): u is string => !!u && u !== replaced?.uuid && !run.speakerUuids.has(u),
+  );
+  const hits = contradicted(
+    {
       sourceUuid: src.uuid,
       targetUuid: tgt.uuid,
-      name: x.relation,
-      fact: x.fact,
-      normFact: norm,
+      relation: x.relation,
       validAt,
-      invalidAt: newInvalidAt,
-      createdAt: now,
-      expiredAt: newInvalidAt ? now : null,
-      invalidatedBy: null,
-      embedding: embeddings[i]!,
-      embeddingModel,
-      episode: source,
-    });
+      target: tgt,
+      replaces: replaced?.uuid ?? null,
+      ends: x.ends,
+      anchors,
+      statement: x.fact,
+      replacesText: x.replacesText ?? null,
+      sourceKind: run.speakerUuids.has(src.uuid) ? 'speaker' : src.kind,
+    },
+    await withEndpoints(store, accountId, touching),
+  );
+  const uuid = randomUUID();
+  const { invalidateOld, newInvalidAt } = applyIntervals(
+    { validAt, invalidAt: null },
+    hits.map((h) => h.fact),
+  );
+  for (const u of invalidateOld) {
+    await store.invalidateFact(accountId, u.uuid, u.invalidAt, now, uuid);
+    run.retired.add(u.uuid);
   }
-  await store.insertFacts(inserted);
-  return { entities: resolution.created.length, facts: inserted.length, merged, invalidated };
+  run.invalidated += invalidateOld.length;
+  run.inserted.push({
+    uuid,
+    accountId,
+    groupId,
+    sourceUuid: src.uuid,
+    targetUuid: tgt.uuid,
+    name: x.relation,
+    fact: x.fact,
+    normFact: norm,
+    validAt,
+    invalidAt: newInvalidAt,
+    createdAt: now,
+    expiredAt: newInvalidAt ? now : null,
+    invalidatedBy: null,
+    embedding: embeddings[i]!,
+    embeddingModel,
+    episode: run.source,
+  });
+}
+
+/** The current facts a new statement may contradict: those touching its subject or the entity it replaces, those naming a replaced value in words, and those of a thing a weak subject's statement names. */
+async function contradictionCandidates(
+  run: FactRun,
+  x: ExtractedFact,
+  src: Entity,
+  tgt: Entity,
+  replaced: Entity | undefined,
+): Promise<Map<string, FactRow>> {
+  const { store } = run;
+  const { accountId, groupId } = run.prepared.episode;
+  const touching = new Map<string, FactRow>();
+  const checked = mayContradict({
+    relation: x.relation,
+    target: tgt,
+    replaces: replaced?.uuid ?? null,
+    replacesText: x.replacesText ?? null,
+    ends: x.ends,
+  });
+  if (!checked) return touching;
+  const gather = async (entityUuid: string) => {
+    let facts = run.currentTouching.get(entityUuid);
+    if (!facts)
+      run.currentTouching.set(entityUuid, (facts = await store.currentFactsTouching(accountId, groupId, entityUuid)));
+    for (const f of facts) if (!run.retired.has(f.uuid)) touching.set(f.uuid, f);
+  };
+  await gather(src.uuid);
+  if (replaced) await gather(replaced.uuid);
+  // Statements of a replaced value named only in words are found by their text.
+  if (x.replacesText) {
+    const scope = { accountId, groupIds: [groupId] };
+    const hits = await store.fullTextFacts(scope, x.replacesText, { includeInvalidated: false, source: null }, 20);
+    for (const f of await store.getFacts(
+      accountId,
+      hits.map((h) => h.uuid),
+    ))
+      if (f.invalidAt === null && names(f.fact, x.replacesText)) touching.set(f.uuid, f);
+  }
+  // A change of value with a subject the extractor could not pin down may be about a thing the statement names (see contradicted).
+  const weakSubject = run.speakerUuids.has(src.uuid) || src.kind === 'topic';
+  if (weakSubject && valueSort(tgt.kind, tgt.name) !== null && CHANGE_CUES.test(x.fact)) {
+    const named = await store.entitiesMatching({ accountId, groupIds: [groupId] }, x.fact, 20);
+    for (const e of named)
+      if (e.kind !== 'speaker' && e.uuid !== src.uuid && names(x.fact, e.name)) await gather(e.uuid);
+  }
+  return touching;
+}
+
+/** The candidates with the names and kinds of their endpoints, which contradiction rules read. */
+async function withEndpoints(
+  store: MemoryStore,
+  accountId: string,
+  touching: Map<string, FactRow>,
+): Promise<Candidate[]> {
+  const endpoints = await store.getEntities(accountId, [
+    ...new Set([...touching.values()].flatMap((f) => [f.sourceUuid, f.targetUuid])),
+  ]);
+  const byUuid = new Map(endpoints.map((e) => [e.uuid, e]));
+  return [...touching.values()].map((fact) => ({
+    fact,
+    otherKind: byUuid.get(fact.targetUuid)?.kind ?? null,
+    otherName: byUuid.get(fact.targetUuid)?.name ?? null,
+    sourceName: byUuid.get(fact.sourceUuid)?.name ?? null,
+  }));
 }

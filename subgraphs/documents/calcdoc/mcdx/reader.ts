@@ -127,8 +127,58 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
   const files = openPackage(bytes, budget);
   const worksheet = partXml('mathcad/worksheet.xml', files['mathcad/worksheet.xml']!);
   const targets = relTargets(files, 'worksheet.xml');
+  const regions = regionsOf(worksheet);
+  const doc = emptyDocument(files, regions);
+  const reading: Reading = {
+    files,
+    targets,
+    regions,
+    doc,
+    results: readResults(files),
+    used: new Set(),
+    textOf: regionTexts(files, targets, budget),
+    unmapped: (r, kind, reason) =>
+      doc.unmapped.push({
+        kind,
+        regionId: r.id,
+        top: r.top,
+        left: r.left,
+        elementPosition: doc.elements.length,
+        reason,
+      }),
+  };
+  for (const r of regions) {
+    if (reading.used.has(r)) continue;
+    const kind = r.body.localName;
+    if (kind === 'text') readTextRegion(reading, r);
+    else if (kind === 'picture') await readPictureRegion(reading, r);
+    else if (kind === 'math') readMathRegion(reading, r);
+    else reading.unmapped(r, kind, `${kind} regions have no element shape`);
+  }
+  doc.elements = withoutDefaultOverrides(doc.elements);
+  return doc;
+}
+
+type RegionText = ReturnType<typeof readXamlPackage>;
+
+/** What the regions of one worksheet are read against, and the document they are read into. */
+interface Reading {
+  files: Unzipped;
+  targets: Map<string, string>;
+  regions: Region[];
+  doc: ReadDocument;
+  /** Prime's cached results by resultRef. */
+  results: ReturnType<typeof readResults>;
+  /** Text regions already taken as a picture's caption or a formula's description. */
+  used: Set<Region>;
+  textOf: (r: Region) => RegionText;
+  unmapped: (r: Region, kind: string, reason: string) => void;
+}
+
+/** The worksheet's regions in reading order: top to bottom, then left to right. */
+function regionsOf(worksheet: Element): Region[] {
   const regionsEl = child(worksheet, 'regions');
-  const regions: Region[] = (regionsEl ? children(regionsEl) : [])
+  return (regionsEl ? children(regionsEl) : [])
     .filter((r) => r.localName === 'region')
     .map((el) => ({
       el,
@@ -141,15 +191,17 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
     }))
     .filter((r) => r.body)
     .sort((a, b) => a.top - b.top || a.left - b.left);
+}
 
-  const results = readResults(files);
+/** The document's properties and options, before any element: two math regions side by side mean an AI-formatted sheet. */
+function emptyDocument(files: Unzipped, regions: readonly Region[]): ReadDocument {
   const presentation = files['mathcad/settings/presentation.xml'];
   const landscape = presentation ? /<pageModel[^>]*orientation="Landscape"/.test(strFromU8(presentation)) : false;
   const mathAt = (r: Region) => r.body.localName === 'math';
   const paired = regions.some(
     (r, i) => mathAt(r) && regions.slice(i + 1).some((o) => mathAt(o) && Math.abs(o.top - r.top) < 1),
   );
-  const doc: ReadDocument = {
+  return {
     ...readProperties(files),
     options: { aiFormatting: paired, pageOrientation: landscape ? 'landscape' : 'portrait' },
     elements: [],
@@ -157,11 +209,13 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
     cachedResults: {},
     images: new Map(),
   };
-  const unmapped = (r: Region, kind: string, reason: string) =>
-    doc.unmapped.push({ kind, regionId: r.id, top: r.top, left: r.left, elementPosition: doc.elements.length, reason });
+}
+
+/** A text region's content, from its inner XAML package or its inline FlowDocument. */
+function regionTexts(files: Unzipped, targets: Map<string, string>, budget: InflateBudget): (r: Region) => RegionText {
   // An inner package is read once however many regions point at it (its bytes count once).
-  const packages = new Map<string, ReturnType<typeof readXamlPackage>>();
-  const textOfRegion = (r: Region) => {
+  const packages = new Map<string, RegionText>();
+  return (r) => {
     const item = r.body.getAttribute('item-idref');
     const target = item ? targets.get(item) : undefined;
     try {
@@ -181,106 +235,107 @@ export async function readMcdx(bytes: Uint8Array): Promise<ReadDocument> {
       );
     }
   };
+}
 
-  const used = new Set<Region>();
-  for (const r of regions) {
-    if (used.has(r)) continue;
-    const kind = r.body.localName;
-    if (kind === 'text') {
-      const t = textOfRegion(r);
-      if (!t.content.trim()) continue;
-      doc.elements.push({ type: 'text', content: t.content, ...(t.style !== 'normal' ? { style: t.style } : {}) });
-      continue;
-    }
-    if (kind === 'picture') {
-      // Prime names the child after the format it believes it stored (png, or unknown for
-      // the bitmaps it keeps in .tmp parts): the bytes say what the picture is.
-      const stored = children(r.body).find((c) => c.hasAttribute('item-idref'));
-      const target = stored && targets.get(stored.getAttribute('item-idref') ?? '');
-      const part = target ? files[target] : undefined;
-      let converted: Awaited<ReturnType<typeof toPng>> | null = null;
-      try {
-        converted = part ? await toPng(part, doc.elements.length) : null;
-      } catch {
-        converted = null;
-      }
-      if (!converted) {
-        unmapped(r, 'picture', part ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
-        continue;
-      }
-      const data = converted.png;
-      const image: ImageElement = {
-        type: 'image',
-        url: `data:image/png;base64,${Buffer.from(data).toString('base64')}`,
-      };
-      // The size the worksheet shows the picture at, always (display-width/height), so a read document is created again the same.
-      const w = Number(stored!.getAttribute('display-width') ?? converted.width);
-      const h = Number(stored!.getAttribute('display-height') ?? converted.height);
-      Object.assign(image, { width: round(w), height: round(h) });
-      const caption = regions.find(
-        (c) =>
-          !used.has(c) &&
-          c.body.localName === 'text' &&
-          c.top >= r.top + r.height - 1 &&
-          c.top <= r.top + r.height + 30 &&
-          Math.abs(c.left - r.left) < 2,
-      );
-      if (caption) {
-        const t = textOfRegion(caption);
-        if (t.caption) {
-          image.caption = t.content.replace(/^\*(.*)\*$/s, '$1');
-          used.add(caption);
-        }
-      }
-      doc.images.set(doc.elements.length, data);
-      doc.elements.push(image);
-      continue;
-    }
-    if (kind !== 'math') {
-      unmapped(r, kind, `${kind} regions have no element shape`);
-      continue;
-    }
-    const element = readMath(r.body);
-    if ('reason' in element) {
-      unmapped(r, element.kind, element.reason);
-      continue;
-    }
-    if (element.type === 'formula') {
-      try {
-        parseFormula(element.expression, doc.elements.length);
-      } catch (err) {
-        unmapped(r, 'math', (err as Error).message.replace(/^Element \d+: /, ''));
-        continue;
-      }
-    }
-    // A text region on the same line, to the right and before the next math region, describes it.
-    const next = regions.find(
-      (c) => c !== r && c.body.localName === 'math' && Math.abs(c.top - r.top) < 1 && c.left > r.left,
-    );
-    const description = regions.find(
-      (c) =>
-        !used.has(c) &&
-        c.body.localName === 'text' &&
-        Math.abs(c.top - r.top) < 1 &&
-        c.left > r.left &&
-        (!next || c.left < next.left),
-    );
-    if (description) {
-      const t = textOfRegion(description);
-      if (t.content.trim()) (element as { description?: string }).description = t.content;
-      used.add(description);
-    }
-    const ref = r.body.getAttribute('resultRef');
-    if (element.type === 'formula' && ref && results.has(ref)) {
-      // Under a unit override Prime caches a bare real in that unit: the unit is the override's.
-      const cached = results.get(ref)!;
-      doc.cachedResults[doc.elements.length] =
-        !cached.unit && element.resultUnit ? { value: cached.value, unit: element.resultUnit } : cached;
-    }
-    doc.elements.push(element);
+function readTextRegion(reading: Reading, r: Region): void {
+  const t = reading.textOf(r);
+  if (!t.content.trim()) return;
+  reading.doc.elements.push({ type: 'text', content: t.content, ...(t.style !== 'normal' ? { style: t.style } : {}) });
+}
+
+async function readPictureRegion(reading: Reading, r: Region): Promise<void> {
+  const { doc, targets, files } = reading;
+  // Prime names the child after the format it believes it stored (png, or unknown for
+  // the bitmaps it keeps in .tmp parts): the bytes say what the picture is.
+  const stored = children(r.body).find((c) => c.hasAttribute('item-idref'));
+  const target = stored && targets.get(stored.getAttribute('item-idref') ?? '');
+  const part = target ? files[target] : undefined;
+  let converted: Awaited<ReturnType<typeof toPng>> | null = null;
+  try {
+    converted = part ? await toPng(part, doc.elements.length) : null;
+  } catch {
+    converted = null;
   }
-  doc.elements = withoutDefaultOverrides(doc.elements);
-  return doc;
+  if (!converted) {
+    reading.unmapped(r, 'picture', part ? 'the picture cannot be decoded' : 'the picture is not a part of the package');
+    return;
+  }
+  const data = converted.png;
+  const image: ImageElement = {
+    type: 'image',
+    url: `data:image/png;base64,${Buffer.from(data).toString('base64')}`,
+  };
+  // The size the worksheet shows the picture at, always (display-width/height), so a read document is created again the same.
+  const w = Number(stored!.getAttribute('display-width') ?? converted.width);
+  const h = Number(stored!.getAttribute('display-height') ?? converted.height);
+  Object.assign(image, { width: round(w), height: round(h) });
+  const caption = pictureCaption(reading, r);
+  if (caption !== null) image.caption = caption;
+  doc.images.set(doc.elements.length, data);
+  doc.elements.push(image);
+}
+
+/** A text region just under a picture, left-aligned with it and styled as a caption, is its caption. */
+function pictureCaption(reading: Reading, r: Region): string | null {
+  const caption = reading.regions.find(
+    (c) =>
+      !reading.used.has(c) &&
+      c.body.localName === 'text' &&
+      c.top >= r.top + r.height - 1 &&
+      c.top <= r.top + r.height + 30 &&
+      Math.abs(c.left - r.left) < 2,
+  );
+  if (!caption) return null;
+  const t = reading.textOf(caption);
+  if (!t.caption) return null;
+  reading.used.add(caption);
+  return t.content.replace(/^\*(.*)\*$/s, '$1');
+}
+
+function readMathRegion(reading: Reading, r: Region): void {
+  const { doc, results } = reading;
+  const element = readMath(r.body);
+  if ('reason' in element) {
+    reading.unmapped(r, element.kind, element.reason);
+    return;
+  }
+  if (element.type === 'formula') {
+    try {
+      parseFormula(element.expression, doc.elements.length);
+    } catch (err) {
+      reading.unmapped(r, 'math', (err as Error).message.replace(/^Element \d+: /, ''));
+      return;
+    }
+  }
+  describeFromNeighbour(reading, r, element);
+  const ref = r.body.getAttribute('resultRef');
+  if (element.type === 'formula' && ref && results.has(ref)) {
+    // Under a unit override Prime caches a bare real in that unit: the unit is the override's.
+    const cached = results.get(ref)!;
+    doc.cachedResults[doc.elements.length] =
+      !cached.unit && element.resultUnit ? { value: cached.value, unit: element.resultUnit } : cached;
+  }
+  doc.elements.push(element);
+}
+
+/** A text region on the same line, to the right and before the next math region, describes the math region. */
+function describeFromNeighbour(reading: Reading, r: Region, element: CalcElement): void {
+  const { regions, used } = reading;
+  const next = regions.find(
+    (c) => c !== r && c.body.localName === 'math' && Math.abs(c.top - r.top) < 1 && c.left > r.left,
+  );
+  const description = regions.find(
+    (c) =>
+      !used.has(c) &&
+      c.body.localName === 'text' &&
+      Math.abs(c.top - r.top) < 1 &&
+      c.left > r.left &&
+      (!next || c.left < next.left),
+  );
+  if (!description) return;
+  const t = reading.textOf(description);
+  if (t.content.trim()) (element as { description?: string }).description = t.content;
+  used.add(description);
 }
 
 /**

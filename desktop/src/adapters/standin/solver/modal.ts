@@ -231,74 +231,9 @@ export function lanczos(
   if (want === 0) return { omega2: [], vectors: [] };
   const p = Math.min(BLOCK, want);
   const maxSize = Math.min(massDofs, Math.max(5 * want, want + 32));
-  const random = lcg(12345);
-  const Q: Float64Array[] = [],
-    MQ: Float64Array[] = [];
-  const H: number[][] = [];
+  const k: Krylov = { M, n, diag, massDofs, random: lcg(12345), solveMany, Q: [], MQ: [], H: [] };
 
-  /** Makes v M-orthogonal to Q (twice, for round-off); returns the coefficients removed. */
-  const orthogonalise = (v: Float64Array, basis: Float64Array[], mbasis: Float64Array[]): number[] => {
-    const removed = basis.map(() => 0);
-    for (let pass = 0; pass < 2; pass++) {
-      for (let k = 0; k < basis.length; k++) {
-        const c = dot(mbasis[k]!, v);
-        if (c === 0) continue;
-        removed[k]! += c;
-        const q = basis[k]!;
-        for (let i = 0; i < n; i++) v[i]! -= c * q[i]!;
-      }
-    }
-    return removed;
-  };
-  const randomVector = (): Float64Array => {
-    const w = new Float64Array(n);
-    for (let i = 0; i < n; i++) w[i] = diag[i]! > 0 ? 1 + random.next().value! : 0;
-    return w;
-  };
-  /** M-orthonormalises a block against Q and itself: W = Q_new R (a dependent vector is replaced by a fresh one, its R column zero). */
-  const orthonormalise = (
-    W: Float64Array[],
-    first = false,
-    scales?: number[],
-  ): { block: Float64Array[]; mblock: Float64Array[]; R: number[][] } => {
-    const block: Float64Array[] = [],
-      mblock: Float64Array[] = [];
-    const R = W.map(() => W.map(() => 0));
-    for (let c = 0; c < W.length; c++) {
-      const v = W[c]!;
-      // Its size before any projection (the caller's, when it projected on Q already).
-      const before = scales?.[c] ?? Math.sqrt(Math.max(0, dot(v, massTimes(M, v))));
-      if (Q.length && first) orthogonalise(v, Q, MQ);
-      const inBlock = orthogonalise(v, block, mblock);
-      inBlock.forEach((r, k) => (R[k]![c] = r));
-      // The basis spans every massed freedom already: the rest of W lies in it (its
-      // coefficients are in R); another vector would be round-off.
-      if (Q.length + block.length >= massDofs) continue;
-      let Mv = massTimes(M, v);
-      let norm = Math.sqrt(Math.max(0, dot(v, Mv)));
-      if (!(norm > DEPENDENT * before)) {
-        // Deflation: the block spans less than its size; continue from a fresh direction.
-        const fresh = solveMany([massTimes(M, randomVector())])[0]!;
-        const freshBefore = Math.sqrt(Math.max(0, dot(fresh, massTimes(M, fresh))));
-        orthogonalise(fresh, Q, MQ);
-        orthogonalise(fresh, block, mblock);
-        Mv = massTimes(M, fresh);
-        norm = Math.sqrt(Math.max(0, dot(fresh, Mv)));
-        if (!(norm > DEPENDENT * freshBefore)) continue; // nothing new left: the space is exhausted
-        v.set(fresh);
-        R[c]![c] = 0;
-      } else R[c]![c] = norm;
-      for (let i = 0; i < n; i++) {
-        v[i]! /= norm;
-        Mv[i]! /= norm;
-      }
-      block.push(v);
-      mblock.push(Mv);
-    }
-    return { block, mblock, R };
-  };
-
-  const first = orthonormalise(solveMany(Array.from({ length: p }, () => massTimes(M, randomVector()))), true);
+  const first = orthonormalise(k, solveMany(Array.from({ length: p }, () => massTimes(M, randomVector(k)))), true);
   if (first.block.length === 0)
     throw new SolverError(
       'INVALID_ARGUMENTS',
@@ -306,73 +241,182 @@ export function lanczos(
     );
   let block = first.block,
     mblock = first.mblock;
-  let best: { omega2: number[]; vectors: Float64Array[] } | null = null;
   for (;;) {
-    const start = Q.length;
-    Q.push(...block);
-    MQ.push(...mblock);
-    for (const row of H) row.push(...block.map(() => 0));
-    for (let c = 0; c < block.length; c++) H.push(new Array<number>(Q.length).fill(0));
-    const W = solveMany(mblock);
-    // Projection on the whole basis (the symmetric H: a block's column is its row); the
-    // vectors are then M-orthogonal to Q, and orthonormalise only works within the block.
-    const scales = W.map((w) => Math.sqrt(Math.max(0, dot(w, massTimes(M, w)))));
-    W.forEach((w, c) => {
-      const removed = orthogonalise(w, Q, MQ);
-      removed.forEach((h, i) => {
-        H[i]![start + c] = h;
-        H[start + c]![i] = h;
-      });
-    });
-    for (let c = 0; c < block.length; c++)
-      for (let d = c + 1; d < block.length; d++) {
-        const h = (H[start + c]![start + d]! + H[start + d]![start + c]!) / 2;
-        H[start + c]![start + d] = H[start + d]![start + c] = h;
-      }
-    const next = orthonormalise(W, false, scales);
-    const size = Q.length;
+    const start = k.Q.length;
+    const next = grow(k, block, mblock);
+    const size = k.Q.length;
     // (A basis that stops growing spans every mode there is: fewer than asked when the masses
     // span fewer independent motions than their count of freedoms, e.g. one point mass on a diaphragm.)
     if (size >= want || next.block.length === 0) {
-      const { values, vectors } = jacobiEigen(H);
-      const order = values
-        .map((_, k) => k)
-        .sort((x, y) => values[y]! - values[x]!)
-        .slice(0, want);
-      const residual = (k: number) => {
-        let sum = 0;
-        for (let r = 0; r < block.length; r++) {
-          let v = 0;
-          for (let c = 0; c < block.length; c++) v += next.R[r]![c]! * vectors[start + c]![k]!;
-          sum += v * v;
-        }
-        return Math.sqrt(sum);
-      };
-      const converged = order.every((k) => residual(k) <= TOLERANCE * Math.abs(values[k]!));
       const last = size + next.block.length > maxSize || next.block.length === 0;
-      if (converged || last) {
-        best = {
-          omega2: order.map((k) => 1 / values[k]!),
-          vectors: order.map((k) => {
-            const x = new Float64Array(n);
-            for (let c = 0; c < size; c++) {
-              const s = vectors[c]![k]!;
-              if (s !== 0) {
-                const q = Q[c]!;
-                for (let i = 0; i < n; i++) x[i]! += s * q[i]!;
-              }
-            }
-            return x;
-          }),
-        };
-        break;
-      }
+      const modes = ritzModes(k, { start, width: block.length, R: next.R }, want, last);
+      if (modes) return modes;
     }
     if (next.block.length === 0) break;
     block = next.block;
     mblock = next.mblock;
   }
-  return best ?? { omega2: [], vectors: [] };
+  return { omega2: [], vectors: [] };
+}
+
+/** The state of one block Lanczos run: the mass matrix, the M-orthonormal basis Q (and M·Q), and the projected matrix H. */
+interface Krylov {
+  M: MassMatrix;
+  n: number;
+  /** The mass matrix's diagonal: a random start vector has no component on a massless freedom. */
+  diag: Float64Array;
+  massDofs: number;
+  random: ReturnType<typeof lcg>;
+  solveMany: (fs: Float64Array[]) => Float64Array[];
+  Q: Float64Array[];
+  MQ: Float64Array[];
+  H: number[][];
+}
+
+/** Makes v M-orthogonal to a basis (twice, for round-off); returns the coefficients removed. */
+function orthogonalise(n: number, v: Float64Array, basis: Float64Array[], mbasis: Float64Array[]): number[] {
+  const removed = basis.map(() => 0);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < basis.length; k++) {
+      const c = dot(mbasis[k]!, v);
+      if (c === 0) continue;
+      removed[k]! += c;
+      const q = basis[k]!;
+      for (let i = 0; i < n; i++) v[i]! -= c * q[i]!;
+    }
+  }
+  return removed;
+}
+
+function randomVector(k: Krylov): Float64Array {
+  const w = new Float64Array(k.n);
+  for (let i = 0; i < k.n; i++) w[i] = k.diag[i]! > 0 ? 1 + k.random.next().value! : 0;
+  return w;
+}
+
+const mNorm = (M: MassMatrix, v: Float64Array) => Math.sqrt(Math.max(0, dot(v, massTimes(M, v))));
+
+/** M-orthonormalises a block against Q and itself: W = Q_new R (a dependent vector is replaced by a fresh one, its R column zero). */
+function orthonormalise(
+  k: Krylov,
+  W: Float64Array[],
+  first = false,
+  scales?: number[],
+): { block: Float64Array[]; mblock: Float64Array[]; R: number[][] } {
+  const { M, n, Q, MQ } = k;
+  const block: Float64Array[] = [],
+    mblock: Float64Array[] = [];
+  const R = W.map(() => W.map(() => 0));
+  for (let c = 0; c < W.length; c++) {
+    const v = W[c]!;
+    // Its size before any projection (the caller's, when it projected on Q already).
+    const before = scales?.[c] ?? mNorm(M, v);
+    if (Q.length && first) orthogonalise(n, v, Q, MQ);
+    const inBlock = orthogonalise(n, v, block, mblock);
+    inBlock.forEach((r, i) => (R[i]![c] = r));
+    // The basis spans every massed freedom already: the rest of W lies in it (its
+    // coefficients are in R); another vector would be round-off.
+    if (Q.length + block.length >= k.massDofs) continue;
+    let Mv = massTimes(M, v);
+    let norm = Math.sqrt(Math.max(0, dot(v, Mv)));
+    if (!(norm > DEPENDENT * before)) {
+      // Deflation: the block spans less than its size; continue from a fresh direction.
+      const fresh = k.solveMany([massTimes(M, randomVector(k))])[0]!;
+      const freshBefore = mNorm(M, fresh);
+      orthogonalise(n, fresh, Q, MQ);
+      orthogonalise(n, fresh, block, mblock);
+      Mv = massTimes(M, fresh);
+      norm = Math.sqrt(Math.max(0, dot(fresh, Mv)));
+      if (!(norm > DEPENDENT * freshBefore)) continue; // nothing new left: the space is exhausted
+      v.set(fresh);
+      R[c]![c] = 0;
+    } else R[c]![c] = norm;
+    for (let i = 0; i < n; i++) {
+      v[i]! /= norm;
+      Mv[i]! /= norm;
+    }
+    block.push(v);
+    mblock.push(Mv);
+  }
+  return { block, mblock, R };
+}
+
+/**
+ * One Lanczos step: the block joins Q, W = K⁻¹ M block is projected on the whole basis (the
+ * symmetric H: a block's column is its row), and what is left is M-orthonormalised into the next block.
+ */
+function grow(
+  k: Krylov,
+  block: Float64Array[],
+  mblock: Float64Array[],
+): { block: Float64Array[]; mblock: Float64Array[]; R: number[][] } {
+  const { Q, MQ, H } = k;
+  const start = Q.length;
+  Q.push(...block);
+  MQ.push(...mblock);
+  for (const row of H) row.push(...block.map(() => 0));
+  for (let c = 0; c < block.length; c++) H.push(new Array<number>(Q.length).fill(0));
+  const W = k.solveMany(mblock);
+  // The vectors are then M-orthogonal to Q, and orthonormalise only works within the block.
+  const scales = W.map((w) => mNorm(k.M, w));
+  W.forEach((w, c) => {
+    const removed = orthogonalise(k.n, w, Q, MQ);
+    removed.forEach((h, i) => {
+      H[i]![start + c] = h;
+      H[start + c]![i] = h;
+    });
+  });
+  for (let c = 0; c < block.length; c++)
+    for (let d = c + 1; d < block.length; d++) {
+      const h = (H[start + c]![start + d]! + H[start + d]![start + c]!) / 2;
+      H[start + c]![start + d] = H[start + d]![start + c] = h;
+    }
+  return orthonormalise(k, W, false, scales);
+}
+
+/**
+ * The `want` Ritz pairs of H with the largest θ (the lowest ω² = 1/θ), once every one has
+ * converged or the basis can grow no further (`last`); null to grow it. A pair's residual is
+ * ‖R s_last‖, its components on the last block (`start`, `width`) times the next block's R.
+ */
+function ritzModes(
+  k: Krylov,
+  lastBlock: { start: number; width: number; R: number[][] },
+  want: number,
+  last: boolean,
+): { omega2: number[]; vectors: Float64Array[] } | null {
+  const { start, width, R } = lastBlock;
+  const { values, vectors } = jacobiEigen(k.H);
+  const order = values
+    .map((_, i) => i)
+    .sort((x, y) => values[y]! - values[x]!)
+    .slice(0, want);
+  const residual = (j: number) => {
+    let sum = 0;
+    for (let r = 0; r < width; r++) {
+      let v = 0;
+      for (let c = 0; c < width; c++) v += R[r]![c]! * vectors[start + c]![j]!;
+      sum += v * v;
+    }
+    return Math.sqrt(sum);
+  };
+  const converged = order.every((j) => residual(j) <= TOLERANCE * Math.abs(values[j]!));
+  if (!converged && !last) return null;
+  const size = k.Q.length;
+  return {
+    omega2: order.map((j) => 1 / values[j]!),
+    vectors: order.map((j) => {
+      const x = new Float64Array(k.n);
+      for (let c = 0; c < size; c++) {
+        const s = vectors[c]![j]!;
+        if (s !== 0) {
+          const q = k.Q[c]!;
+          for (let i = 0; i < k.n; i++) x[i]! += s * q[i]!;
+        }
+      }
+      return x;
+    }),
+  };
 }
 
 /** Modal analysis of an assembled model. */

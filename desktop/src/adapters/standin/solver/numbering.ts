@@ -33,8 +33,23 @@ const CONSTRAINED = [0, 1, 5]; // UX, UY, RZ follow a diaphragm
 
 /** Numbers the equations of a model (see the module comment). */
 export function numberEquations(model: SolverModel): Numbering {
-  const nj = model.joints.length;
-  const masterOf = new Int32Array(nj).fill(-1);
+  const { masterOf, masters } = diaphragmMasters(model);
+  const order = equationOrder(model, masterOf, masters);
+  const { n, ownEq, masterEq, owner } = assignEquations(model, masterOf, masters, order);
+  const { start, eqs, coefs } = slotMaps(model, masterOf, masters, ownEq, masterEq);
+  return {
+    n,
+    start,
+    eqs: Int32Array.from(eqs),
+    coefs: Float64Array.from(coefs),
+    masters,
+    owner: Int32Array.from(owner),
+  };
+}
+
+/** One master per rigid diaphragm, at the centroid of its joints; a joint in two diaphragms or restrained in a constrained freedom is refused. */
+function diaphragmMasters(model: SolverModel): { masterOf: Int32Array; masters: Master[] } {
+  const masterOf = new Int32Array(model.joints.length).fill(-1);
   const masters: Master[] = [];
   for (const d of model.diaphragms ?? []) {
     if (d.joints.length === 0) continue;
@@ -67,10 +82,13 @@ export function numberEquations(model: SolverModel): Numbering {
       joints: [...d.joints],
     });
   }
+  return { masterOf, masters };
+}
 
-  // Nodes: joints 0 … nj−1, then masters. Neighbours through frames and constraints.
-  const nodes = nj + masters.length;
-  const adjacency: Set<number>[] = Array.from({ length: nodes }, () => new Set<number>());
+/** Nodes: joints 0 … nj−1, then masters. Neighbours through frames and constraints. */
+function nodeAdjacency(model: SolverModel, masterOf: Int32Array, masters: readonly Master[]): Set<number>[] {
+  const nj = model.joints.length;
+  const adjacency: Set<number>[] = Array.from({ length: nj + masters.length }, () => new Set<number>());
   const link = (a: number, b: number) => {
     if (a === b) return;
     adjacency[a]!.add(b);
@@ -83,10 +101,16 @@ export function numberEquations(model: SolverModel): Numbering {
     for (let a = 0; a < group.length; a++) for (let b = a + 1; b < group.length; b++) link(group[a]!, group[b]!);
   }
   for (let j = 0; j < nj; j++) if (masterOf[j]! >= 0) link(j, nj + masterOf[j]!);
+  return adjacency;
+}
 
-  // Equations node by node, in whichever order gives the narrower band: the joints' creation
-  // order (each diaphragm's master amid its joints), or reverse Cuthill–McKee. A building
-  // created floor by floor is already near its best; RCM rescues any other creation order.
+/**
+ * The nodes in whichever order gives the narrower band: the joints' creation order (each
+ * diaphragm's master amid its joints), or reverse Cuthill–McKee. A building created floor by
+ * floor is already near its best; RCM rescues any other creation order.
+ */
+function equationOrder(model: SolverModel, masterOf: Int32Array, masters: readonly Master[]): number[] {
+  const nj = model.joints.length;
   const eqCount = (node: number) => {
     if (node >= nj) return CONSTRAINED.filter((d) => active(d, model)).length;
     const joint = model.joints[node]!;
@@ -103,10 +127,19 @@ export function numberEquations(model: SolverModel): Numbering {
     afterJoint.set(mid, [...(afterJoint.get(mid) ?? []), nj + k]);
   });
   for (let j = 0; j < nj; j++) creation.push(j, ...(afterJoint.get(j) ?? []));
-  const order = [creation, reverseCuthillMcKee(adjacency)]
+  return [creation, reverseCuthillMcKee(nodeAdjacency(model, masterOf, masters))]
     .map((o) => ({ o, band: bandOf(o, eqCount, model, masterOf, nj) }))
     .sort((p, q) => p.band - q.band)[0]!.o;
+}
 
+/** Equation numbers node by node in `order`: a joint's free, unconstrained freedoms, a master's UX, UY, RZ. */
+function assignEquations(
+  model: SolverModel,
+  masterOf: Int32Array,
+  masters: readonly Master[],
+  order: readonly number[],
+): { n: number; ownEq: Int32Array; masterEq: number[][]; owner: number[] } {
+  const nj = model.joints.length;
   const masterEq: number[][] = masters.map(() => [-1, -1, -1]);
   const ownEq = new Int32Array(nj * 6).fill(-1);
   let n = 0;
@@ -130,11 +163,27 @@ export function numberEquations(model: SolverModel): Numbering {
       owner.push(node * 6 + d);
     }
   }
+  return { n, ownEq, masterEq, owner };
+}
 
-  // Slot maps.
+/** Each slot's (equation, coefficient) list: its own equation, or its diaphragm master's rigid-body motion. */
+function slotMaps(
+  model: SolverModel,
+  masterOf: Int32Array,
+  masters: readonly Master[],
+  ownEq: Int32Array,
+  masterEq: number[][],
+): { start: Int32Array; eqs: number[]; coefs: number[] } {
+  const nj = model.joints.length;
   const start = new Int32Array(nj * 6 + 1);
   const eqs: number[] = [];
   const coefs: number[] = [];
+  const push = (e: number, c: number) => {
+    if (e! >= 0 && c !== 0) {
+      eqs.push(e);
+      coefs.push(c);
+    }
+  };
   for (let j = 0; j < nj; j++) {
     const m = masterOf[j]!;
     for (let d = 0; d < 6; d++) {
@@ -149,12 +198,7 @@ export function numberEquations(model: SolverModel): Numbering {
       const [ux, uy, rz] = masterEq[m]!;
       const [xc, yc] = masters[m]!.center;
       const [x, y] = model.joints[j]!.xyz;
-      const push = (e: number, c: number) => {
-        if (e! >= 0 && c !== 0) {
-          eqs.push(e);
-          coefs.push(c);
-        }
-      };
+      // ux = UXm − (y − yc)·RZm, uy = UYm + (x − xc)·RZm, rz = RZm.
       if (d === 0) {
         push(ux!, 1);
         push(rz!, -(y - yc));
@@ -165,14 +209,7 @@ export function numberEquations(model: SolverModel): Numbering {
     }
   }
   start[nj * 6] = eqs.length;
-  return {
-    n,
-    start,
-    eqs: Int32Array.from(eqs),
-    coefs: Float64Array.from(coefs),
-    masters,
-    owner: Int32Array.from(owner),
-  };
+  return { start, eqs, coefs };
 }
 
 /** The half-bandwidth an order of the nodes gives (the widest span of equations one frame touches). */
