@@ -133,21 +133,30 @@ function inflateOrNull(raw: Buffer, max: number, finishFlush: number, declared: 
 
 const mb = (bytes: number) => `${Math.round((bytes / 2 ** 20) * 10) / 10} MB`;
 
+const overLimits = (entry: ZipEntry) =>
+  new ZipLimitError(
+    `${entry.name} inflates past the limits (${mb(LIMITS.zipMaxInflatedBytes)} per package, ${LIMITS.zipMaxRatio}:1 per entry)`,
+  );
+
+/**
+ * Refuses an entry whose declared size alone passes the caps, before inflating anything: a reader
+ * that inflates parts only when it reads them still refuses such a package when it opens it.
+ */
+export function refuseDeclaredSize(entry: ZipEntry, budget: InflateBudget): void {
+  if (
+    entry.size > budget.remaining ||
+    (entry.size > LIMITS.zipRatioFloorBytes && entry.size > entry.compressedSize * LIMITS.zipMaxRatio)
+  )
+    throw overLimits(entry);
+}
+
 /**
  * An entry's content, inflated under the caps (see the top of this module).
  * Without a budget, the entry gets a fresh package budget of its own.
  */
 export function entryBytes(entry: ZipEntry, budget: InflateBudget = inflateBudget()): Buffer {
   const cap = budget.remaining;
-  const over = () =>
-    new ZipLimitError(
-      `${entry.name} inflates past the limits (${mb(LIMITS.zipMaxInflatedBytes)} per package, ${LIMITS.zipMaxRatio}:1 per entry)`,
-    );
-  if (
-    entry.size > cap ||
-    (entry.size > LIMITS.zipRatioFloorBytes && entry.size > entry.compressedSize * LIMITS.zipMaxRatio)
-  )
-    throw over();
+  refuseDeclaredSize(entry, budget);
   let out: Buffer | null;
   if (entry.method === 0) {
     out = entry.raw.length > cap ? null : entry.raw;
@@ -158,7 +167,7 @@ export function entryBytes(entry: ZipEntry, budget: InflateBudget = inflateBudge
       throw new ZipFormatError(`${entry.name} cannot be inflated (${(err as Error).message})`);
     }
   }
-  if (out === null) throw over();
+  if (out === null) throw overLimits(entry);
   budget.remaining -= out.length;
   return out;
 }

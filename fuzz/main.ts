@@ -13,6 +13,7 @@
 import os from 'node:os';
 import { FAMILIES } from './families/index.ts';
 import { printReport, runFuzz } from './fuzz.ts';
+import { residentOf } from './resident.ts';
 import { startFuzzServer } from './start.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -39,31 +40,32 @@ const env = {
 };
 const server = await startFuzzServer(env, (process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
 const { target, child } = server;
-// The server's memory, asked for with each health probe (IPC, answered between requests).
+// The server's RSS, asked for with each health probe (IPC, answered between requests); with
+// --trace, every 5 s, its V8 heaps (asked of the server) and its resident memory by kind (read here
+// from /proc/<pid>/, fuzz/resident.ts), printed against the requests answered so far.
 let rss = 0;
-let last: NodeJS.MemoryUsage | undefined;
-let workers:
-  { started: number; alive: number; heapBytes: number; usedBytes: number; externalBytes: number } | undefined;
-let resident: { anonBytes: number; fileBytes: number; mallocBytes: number } | undefined;
-let mainHeapBytes = 0;
-child.on(
-  'message',
-  (m: {
-    rss?: number;
-    usage?: NodeJS.MemoryUsage;
-    mainHeapBytes?: number;
-    workers?: typeof workers;
-    resident?: typeof resident;
-  }) => {
-    if (m.mainHeapBytes) mainHeapBytes = m.mainHeapBytes;
-    if (m.rss) rss = Math.max(rss, m.rss);
-    if (m.usage) last = m.usage;
-    if (m.workers) workers = m.workers;
-    if (m.resident) resident = m.resident;
-  },
-);
 const trace = process.argv.includes('--trace');
 const mb = (n = 0) => (n / 2 ** 20).toFixed(0);
+let tracedAt = { requests: 0, ms: 0 };
+type Workers = { started: number; alive: number; heapBytes: number; usedBytes: number; externalBytes: number };
+type Gc = { ms: number; major: number; minor: number };
+const printTrace = (usage: NodeJS.MemoryUsage, mainHeapBytes: number, workers: Workers, gc?: Gc) => {
+  const resident = residentOf(child.pid!);
+  // What no V8 heap and no buffer accounts for: native libraries' allocations, and memory freed
+  // but kept by the allocator.
+  const unaccounted =
+    (resident?.anonBytes ?? 0) - mainHeapBytes - usage.external - workers.heapBytes - workers.externalBytes;
+  console.log(
+    `  ${(tracedAt.ms / 1000).toFixed(0)} s, ${tracedAt.requests} requests: RSS ${mb(usage.rss)} MB (peak ${mb(rss)}; ${mb(resident?.anonBytes)} anonymous, ${mb(resident?.fileBytes)} files), main thread's heap ${mb(usage.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(usage.external)} MB, array buffers ${mb(usage.arrayBuffers)} MB; worker threads ${workers.alive} alive, ${workers.started} started, their heaps ${mb(workers.usedBytes)} MB used, ${mb(workers.heapBytes)} MB resident, external ${mb(workers.externalBytes)} MB; anonymous memory outside them ${mb(unaccounted)} MB, of which malloc's arenas ${mb(resident?.mallocBytes)} MB (smaps read in ${resident?.readCpuMs.toFixed(0)} ms CPU of the fuzz); main thread's GC so far ${gc?.ms.toFixed(0)} ms in ${gc?.major} major and ${gc?.minor} minor collections`,
+  );
+};
+child.on(
+  'message',
+  (m: { rss?: number; usage?: NodeJS.MemoryUsage; mainHeapBytes?: number; workers?: Workers; gc?: Gc }) => {
+    if (m.rss) rss = Math.max(rss, m.rss);
+    if (m.usage && m.mainHeapBytes && m.workers) printTrace(m.usage, m.mainHeapBytes, m.workers, m.gc);
+  },
+);
 const failed: number[] = [];
 for (const seed of seeds) {
   rss = 0; // each seed's own peak
@@ -80,24 +82,15 @@ for (const seed of seeds) {
     loopStall: server.stalls,
     maxRssBytes: Number(process.env.FUZZ_MAX_RSS_MB ?? 2048) * 2 ** 20,
     rss: () => {
-      child.send(trace ? 'trace' : 'rss');
+      child.send('rss');
       return rss;
     },
     kinds,
     onSample: ({ requests, ms }) => {
       if (!trace || ms < nextTraceMs) return;
       nextTraceMs += 5_000;
-      // What no V8 heap and no buffer accounts for: native libraries' allocations, and memory freed
-      // but kept by the allocator.
-      const unaccounted =
-        (resident?.anonBytes ?? 0) -
-        mainHeapBytes -
-        (last?.external ?? 0) -
-        (workers?.heapBytes ?? 0) -
-        (workers?.externalBytes ?? 0);
-      console.log(
-        `  ${(ms / 1000).toFixed(0)} s, ${requests} requests: RSS ${mb(last?.rss)} MB (peak ${mb(rss)}; ${mb(resident?.anonBytes)} anonymous, ${mb(resident?.fileBytes)} files), main thread's heap ${mb(last?.heapUsed)} MB used, ${mb(mainHeapBytes)} MB resident, external ${mb(last?.external)} MB, array buffers ${mb(last?.arrayBuffers)} MB; worker threads ${workers?.alive} alive, ${workers?.started} started, their heaps ${mb(workers?.usedBytes)} MB used, ${mb(workers?.heapBytes)} MB resident, external ${mb(workers?.externalBytes)} MB; anonymous memory outside them ${mb(unaccounted)} MB, of which malloc's arenas ${mb(resident?.mallocBytes)} MB`,
-      );
+      tracedAt = { requests, ms };
+      child.send('trace');
     },
   });
   printReport(report, seed);

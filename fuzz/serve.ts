@@ -1,12 +1,13 @@
 // The platform under fuzz, in a process of its own (started by fuzz/main.ts
 // over IPC), so the fuzzer's own work never shares the event loop whose
 // responsiveness it measures. Sends {url, memoryUrl, key}, then its RSS on
-// every 'rss' message (and its heaps on 'trace'), its worst event-loop turn
+// every 'rss' message (and its V8 heaps on 'trace'), its worst event-loop turn
 // since the last ask on 'stalls'; closes on 'stop'.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { loadConfig } from '../core/config.ts';
@@ -34,33 +35,17 @@ const workerHeaps = async () => {
   }
   return sum;
 };
-// Resident bytes of glibc malloc's arenas: the main one ([heap]) and each thread arena's heaps, which
-// glibc maps 64 MiB-aligned (HEAP_MAX_SIZE); memory freed there but not trimmed stays resident.
-const mallocArenas = () => {
-  let bytes = 0;
-  let counted = false;
-  for (const line of fs.readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    // A mapping's first line: start-end perms offset device inode [path].
-    const [range, perms, , , , name = ''] = line.split(/\s+/);
-    if (/^[0-9a-f]+-[0-9a-f]+$/.test(range!)) {
-      const [from, to] = range!.split('-').map((h) => BigInt(`0x${h}`));
-      counted =
-        name === '[heap]' ||
-        (name === '' && perms === 'rw-p' && from! % 0x4000000n === 0n && to! - from! <= 0x4000000n);
-    } else if (counted && line.startsWith('Rss:')) bytes += Number(/(\d+)/.exec(line)![1]) * 1024;
+// The main thread's time in garbage collection (pauses, ms) and the collections by kind, for the
+// trace: what a heap limit or a growth setting costs (FUZZ_SERVER_NODE_ARGS=--max-old-space-size=…).
+const gc = { ms: 0, major: 0, minor: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.ms += e.duration;
+    if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      gc.major++;
+    else gc.minor++;
   }
-  return bytes;
-};
-// The process's resident memory by kind (Linux): anonymous (heaps, malloc arenas) and mapped files (code).
-const residentByKind = () => {
-  try {
-    const status = fs.readFileSync('/proc/self/status', 'utf8');
-    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-    return { anonBytes: kb('RssAnon'), fileBytes: kb('RssFile'), mallocBytes: mallocArenas() };
-  } catch {
-    return undefined;
-  }
-};
+}).observe({ entryTypes: ['gc'] });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-fuzz-'));
 const server = await startServer(
@@ -69,7 +54,8 @@ const server = await startServer(
     ...process.env,
     PORT: '0',
     MEMORY_PORT: '0',
-    LOG_LEVEL: 'silent',
+    // FUZZ_LOG_LEVEL=error shows the server's errors (a 5xx's cause) on the fuzz's stderr.
+    LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     SIGNING_SECRET: randomBytes(32).toString('hex'),
@@ -85,8 +71,10 @@ const free = await server.platform.keys.create({ name: 'fuzz-free', tier: 'free'
 const stalls = watchStalls();
 process.send!({ url: server.url, memoryUrl: server.memoryUrl, key: secret, freeKey: free.secret });
 process.on('message', async (message) => {
-  if (message === 'rss') process.send!({ rss: process.memoryUsage().rss });
-  // The heaps only when traced: asking each worker thread for its heap interrupts it.
+  if (message === 'rss') process.send!({ rss: process.memoryUsage.rss() });
+  // The heaps only when traced (every 5 s): asking each worker thread for its heap interrupts it.
+  // The resident memory by kind the fuzz reads itself from /proc/<pid>/ (fuzz/resident.ts), so
+  // the kernel's walk of every mapping never runs on this event loop.
   if (message === 'trace') {
     const usage = process.memoryUsage();
     const heap = v8.getHeapStatistics();
@@ -94,8 +82,8 @@ process.on('message', async (message) => {
       rss: usage.rss,
       usage,
       mainHeapBytes: heap.total_physical_size + heap.malloced_memory,
+      gc,
       workers: { started: workersStarted, alive: liveWorkers.size, ...(await workerHeaps()) },
-      resident: residentByKind(),
     });
   }
   if (message === 'stalls') {

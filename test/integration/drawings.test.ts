@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { encryptedPdf } from '../helpers/pdf-samples.ts';
 import { fixture } from '../helpers/samples.ts';
+import { nestedFormPdf } from '../security/hostile-files.ts';
 
 const SAMPLE = fixture('drawings/va-stcloud-bldg28-AF101-AF600.pdf');
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -100,6 +101,17 @@ describe('POST /v1/drawings', () => {
     const gone = await server.rest(`/v1/drawings/${first.id}`, { key });
     expect(gone.status).toBe(404);
     expect((await gone.json()).error.code).toBe('DRAWING_NOT_FOUND');
+  });
+
+  // The fuzz's pdf-inherited#11 (issue 29): two uploads of one new PDF in flight at once both
+  // stored its bytes under the same key, and the later one answered 500.
+  it('answers every one of several uploads of the same new PDF at once, storing it once', async () => {
+    const pdf = nestedFormPdf(2, 2, 'none');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post({ page: '1' }, { bytes: pdf })));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const ids = new Set((await Promise.all(answers.map((a) => a.json()))).map((d: { id: string }) => d.id));
+    expect(ids.size).toBe(1);
+    expect(await server.platform.db.drawingFile.count({ where: { hash: sha(pdf) } })).toBe(1);
   });
 });
 
