@@ -34,8 +34,12 @@ function subpathCircles(path: PageGeometry['paths'][number], out: Candidate[]): 
         y1 = Infinity,
         x2 = -Infinity,
         y2 = -Infinity;
-      for (const [x, y] of points)
-        ((x1 = Math.min(x1, x)), (y1 = Math.min(y1, y)), (x2 = Math.max(x2, x)), (y2 = Math.max(y2, y)));
+      for (const [x, y] of points) {
+        x1 = Math.min(x1, x);
+        y1 = Math.min(y1, y);
+        x2 = Math.max(x2, x);
+        y2 = Math.max(y2, y);
+      }
       const w = x2 - x1;
       const h = y2 - y1;
       if (w >= 8 && w <= 80 && Math.abs(w - h) <= 0.15 * w && (curves >= 2 || segments >= 8)) {

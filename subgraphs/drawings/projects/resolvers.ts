@@ -111,11 +111,7 @@ export function projectResolvers(services: ProjectServices) {
       usage: stat((s) => s.usage),
       sheets: (p: Project, args: PageArgs) =>
         paged(args, 200, (offset, limit) => listSheets(services, p, { offset, limit })),
-      entities: (
-        p: Project,
-        args: PageArgs & { type?: string | null; sheet?: string | null; q?: string | null },
-        ctx: RequestContext,
-      ) =>
+      entities: (p: Project, args: PageArgs & { type?: string | null; sheet?: string | null; q?: string | null }) =>
         paged(args, 200, (offset, limit) =>
           listEntities(services, p, { type: args.type, sheet: args.sheet, q: args.q }, { offset, limit }),
         ),

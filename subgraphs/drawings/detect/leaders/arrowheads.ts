@@ -98,7 +98,7 @@ export function openArrowheads(scene: Scene): Arrowhead[] {
     }
   }
   const out: Arrowhead[] = [];
-  for (const [k, list] of byEnd) {
+  for (const list of byEnd.values()) {
     if (list.length !== 2) continue;
     const [p, q] = list as [(typeof list)[0], (typeof list)[0]];
     // CAD programs draw an open arrowhead as one polyline; two unrelated lines meeting in a V

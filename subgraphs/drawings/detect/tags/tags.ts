@@ -130,7 +130,10 @@ export function directionMarker(
       used.add(seed);
       for (let k = 0; k < cluster.length; k++) {
         for (const other of pieces)
-          if (!used.has(other) && touch(cluster[k]!.bbox, other.bbox)) (used.add(other), cluster.push(other));
+          if (!used.has(other) && touch(cluster[k]!.bbox, other.bbox)) {
+            used.add(other);
+            cluster.push(other);
+          }
       }
       if (cluster.length < 2) continue;
       const box = unionAll(cluster.map((sp) => sp.bbox));

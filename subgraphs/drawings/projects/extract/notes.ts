@@ -96,7 +96,10 @@ export function readLeaderNotes(ctx: SheetContext, analysis: PageAnalysis, lineM
     for (const t of leader.texts_inside) {
       const l = lineByRun.get(t.id);
       for (const m of (l && lineMentions.get(l)) ?? [])
-        if (!mentioned.has(m.key)) (mentioned.add(m.key), draft.rel('MENTIONS', note.key, m.key));
+        if (!mentioned.has(m.key)) {
+          mentioned.add(m.key);
+          draft.rel('MENTIONS', note.key, m.key);
+        }
     }
   }
 }

@@ -4,7 +4,7 @@
 // output: grid-bubbles.ts finds them from the same page geometry.
 import { defineTask } from '../../../../core/jobs/task.ts';
 import { draftPage } from '../../detect/analyze.ts';
-import { hasTextLayer, readLettering } from '../../detect/lettering-pass.ts';
+import { readLettering } from '../../detect/lettering-pass.ts';
 import { extractPage } from '../../pdf/extract-page.ts';
 import { extractSheet, type SheetDraft } from '../extract.ts';
 import { findGridBubbles } from '../grid-bubbles.ts';

@@ -186,10 +186,15 @@ export function continuedReferences(lines: readonly TextLine[]): Map<TextLine, T
       const t = readingFrame(tail.bbox, head.angle);
       const gap = t.top - h.bottom;
       const overlaps = t.x1 < h.x2 && t.x2 > h.x1;
-      if (overlaps && gap > -0.5 * head.size && gap < 2.5 * head.size && gap < bestGap)
-        ((best = tail), (bestGap = gap));
+      if (overlaps && gap > -0.5 * head.size && gap < 2.5 * head.size && gap < bestGap) {
+        best = tail;
+        bestGap = gap;
+      }
     }
-    if (best) (out.set(head, best), out.set(best, null));
+    if (best) {
+      out.set(head, best);
+      out.set(best, null);
+    }
   }
   return out;
 }

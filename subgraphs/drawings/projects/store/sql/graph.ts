@@ -9,8 +9,14 @@ export function sqlGraph(s: SqlContext): GraphReads {
     async listEntities(projectId, filter, offset, limit) {
       let where = `e."projectId" = ?`;
       const args: unknown[] = [projectId];
-      if (filter.type) ((where += ` AND e."type" = ?`), args.push(filter.type));
-      if (filter.sheetId) ((where += ` AND e."sheetId" = ?`), args.push(filter.sheetId));
+      if (filter.type) {
+        where += ` AND e."type" = ?`;
+        args.push(filter.type);
+      }
+      if (filter.sheetId) {
+        where += ` AND e."sheetId" = ?`;
+        args.push(filter.sheetId);
+      }
       let from = `"ProjectEntity" e`;
       let order = `ORDER BY e."seq"`;
       if (filter.match) {
