@@ -55,3 +55,18 @@ export const filler = [
   text('ROOF', 20, 80),
   text('BEAM', 20, 300),
 ];
+
+/** A circle as four Bézier quarter arcs, as CAD programs write one. */
+export function circle(c: Point, r: number, style: Partial<PathGeom> = {}): PathGeom {
+  const k = 0.5523 * r;
+  const [x, y] = c;
+  const ops: Op[] = [
+    ['M', [x + r, y]],
+    ['C', [x + r, y + k], [x + k, y + r], [x, y + r]],
+    ['C', [x - k, y + r], [x - r, y + k], [x - r, y]],
+    ['C', [x - r, y - k], [x - k, y - r], [x, y - r]],
+    ['C', [x + k, y - r], [x + r, y - k], [x + r, y]],
+    ['Z'],
+  ];
+  return path(ops, style);
+}

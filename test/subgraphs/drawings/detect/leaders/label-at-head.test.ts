@@ -5,22 +5,8 @@
 // an unrelated note (EFP) near the dot that the arrow's tail would otherwise take for its note.
 import { expect, it } from 'vitest';
 import type { PathGeom, Point } from '../../../../../core/geometry/types.ts';
-import { filler, line, path, text, type Op } from '../build-paths.ts';
+import { circle, filler, line, path, text } from '../build-paths.ts';
 import { analyzePage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
-
-function circle(c: Point, r: number, style: Partial<PathGeom> = {}): PathGeom {
-  const k = 0.5523 * r;
-  const [x, y] = c;
-  const ops: Op[] = [
-    ['M', [x + r, y]],
-    ['C', [x + r, y + k], [x + k, y + r], [x, y + r]],
-    ['C', [x - k, y + r], [x - r, y + k], [x - r, y]],
-    ['C', [x - r, y - k], [x - k, y - r], [x, y - r]],
-    ['C', [x + k, y - r], [x + r, y - k], [x + r, y]],
-    ['Z'],
-  ];
-  return path(ops, style);
-}
 
 /** A filled head with its tip at `tip`, pointing along the unit vector `u`, 6 pt long. */
 function head(tip: Point, u: Point): PathGeom {

@@ -4,7 +4,7 @@
 // bubbles, keynotes and type tags are not callouts.
 import { describe, expect, it } from 'vitest';
 import type { PathGeom, Point, TextRun } from '../../../../../core/geometry/types.ts';
-import { path, type Op } from '../build-paths.ts';
+import { circle, path } from '../build-paths.ts';
 import { analyzePage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
 
 const text = (str: string, x: number, y: number, size = 6): TextRun => ({
@@ -25,20 +25,6 @@ const line = (a: Point, b: Point) =>
     ['M', a],
     ['L', b],
   ]);
-/** A circle as four Bézier quarter arcs. */
-function circle(c: Point, r: number, style: Partial<PathGeom> = {}): PathGeom {
-  const k = 0.5523 * r;
-  const [x, y] = c;
-  const ops: Op[] = [
-    ['M', [x + r, y]],
-    ['C', [x + r, y + k], [x + k, y + r], [x, y + r]],
-    ['C', [x - k, y + r], [x - r, y + k], [x - r, y]],
-    ['C', [x - r, y - k], [x - k, y - r], [x, y - r]],
-    ['C', [x + k, y - r], [x + r, y - k], [x + r, y]],
-    ['Z'],
-  ];
-  return path(ops, style);
-}
 const twoLines = (c: Point, top: string, bottom: string, size = 5) => [
   text(top, c[0] - 1.5, c[1] - 1.5, size),
   text(bottom, c[0] - 6, c[1] + 1.5 + size, size),

@@ -4,23 +4,9 @@
 // plan's bubble "1": a striped roof hatch starting at the bubble's rim, a dash-dot grid line written
 // as separate dashes). A callout with a sheet reference under its bar stays a callout.
 import { expect, it } from 'vitest';
-import type { PathGeom, Point } from '../../../../../core/geometry/types.ts';
-import { filler, line, path, text, type Op } from '../build-paths.ts';
+import type { PathGeom } from '../../../../../core/geometry/types.ts';
+import { circle, filler, line, text } from '../build-paths.ts';
 import { analyzePage } from '../../../../../subgraphs/drawings/detect/analyze.ts';
-
-function circle(c: Point, r: number): PathGeom {
-  const k = 0.5523 * r;
-  const [x, y] = c;
-  const ops: Op[] = [
-    ['M', [x + r, y]],
-    ['C', [x + r, y + k], [x + k, y + r], [x, y + r]],
-    ['C', [x - k, y + r], [x - r, y + k], [x - r, y]],
-    ['C', [x - r, y - k], [x - k, y - r], [x, y - r]],
-    ['C', [x + k, y - r], [x + r, y - k], [x + r, y]],
-    ['Z'],
-  ];
-  return path(ops);
-}
 
 /** A dash-dot line down from (x, y0) to y1, each dash and dot its own path (as ArchiCAD writes it). */
 function dashDotDown(x: number, y0: number, y1: number): PathGeom[] {
