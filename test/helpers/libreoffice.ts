@@ -42,7 +42,9 @@ export async function convertWithLibreOffice(files: readonly string[], to: keyof
       outDir,
       ...files,
     ];
-    await run('nice', ['-n', '15', 'soffice', ...args], { timeout: 120_000 });
+    // A hang guard, far from a healthy conversion (10-20 s): at nice 15 on a machine kept busy by
+    // other work (npm test beside other CPU-bound processes, load 30) four files took over 120 s.
+    await run('nice', ['-n', '15', 'soffice', ...args], { timeout: 600_000 });
   } finally {
     fs.rmSync(profile, { recursive: true, force: true });
   }

@@ -263,7 +263,7 @@ describe('spreadsheet jobs in LibreOffice', () => {
     // test files): every CSV in one, every PDF in the other.
     csv = await convertWithLibreOffice([created, filled, long, literal], 'csv');
     pdf = await convertWithLibreOffice([charts, filled, stacked], 'pdf');
-  }, 180_000);
+  }, 1_260_000);
 
   it('create_spreadsheet: tables, row formulas and structured references recalculate to the expected numbers', () => {
     const loads = readCsv(path.join(csv, 'loads-Loads & Forces.csv'));
