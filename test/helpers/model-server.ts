@@ -34,6 +34,8 @@ export interface ModelServer {
   script(...steps: (ModelStep | ModelPolicy)[]): void;
   /** Drops the steps not used (a policy scripted for more steps than a conversation took). */
   reset(): void;
+  /** How many scripted steps no request has taken yet. */
+  unused(): number;
   close(): Promise<void>;
 }
 
@@ -121,6 +123,7 @@ export async function startModelServer(): Promise<ModelServer> {
     requests,
     script: (...more) => void steps.push(...more),
     reset: () => void steps.splice(0),
+    unused: () => steps.length,
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();
