@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, waitFor, type TestServer } from '../../../test/helpers/server.ts';
 import { gate, modelEnv, startModelServer, type ModelServer } from '../../../test/helpers/model-server.ts';
@@ -202,8 +202,9 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
         '### Check\n\n| Member | Utilisation |\n|---|---|\n| B1 | 0.82 |\n\n<img src=x onerror="window.hacked=1"> <script>window.hacked=2</script> [link](javascript:alert(1)) **bold**',
     });
     await send('Summarise the check.');
-    await page.getByRole('heading', { name: 'Check' }).waitFor({ timeout: 20_000 });
+    // What the user reads: the answer as the last message (it stays there from its first streamed part).
     const answer = page.locator('.msg.assistant').last();
+    await answer.getByRole('heading', { name: 'Check', exact: true }).waitFor({ timeout: 20_000 });
     expect(await answer.locator('table td').allTextContents()).toEqual(['B1', '0.82']);
     expect(await answer.locator('strong').textContent()).toBe('bold');
     expect(await answer.locator('img, script').count()).toBe(0);
@@ -211,6 +212,49 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
     expect(await answer.locator('a[href^="javascript"]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
     await shot('14-markdown');
+  });
+
+  it('keeps the streamed answer on screen until a re-read of the conversation holds it, in whatever order re-reads land', async () => {
+    // As on a busy machine: every re-read of the conversation is read from the app when the page
+    // asks, and handed to the page only when this test says. The answer waits at the model.
+    const held: { answer: () => Promise<void>; read: Promise<void> }[] = [];
+    await page.route('**/api/conversation?*', (route) => {
+      const response = route.fetch();
+      held.push({
+        read: response.then(() => undefined),
+        answer: () => response.then((r) => route.fulfill({ response: r })),
+      });
+    });
+    const reply = gate();
+    const releaseAll = async () => {
+      reply.open();
+      await page.unroute('**/api/conversation?*');
+      for (const h of held.splice(0)) await h.answer().catch(() => undefined);
+    };
+    onTestFailed(releaseAll);
+    model.script({ hold: reply.promise, content: '### Held\n\nThe **answer** as streamed.' });
+    await send('Hold the answer back.');
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+    // The re-reads asked for so far (after Send, at THINKING) read the conversation without the answer.
+    await waitFor(async () => held.length >= 2);
+    const stale = held.splice(0);
+    await Promise.all(stale.map((h) => h.read));
+    reply.open();
+    const answer = page.locator('.msg.assistant').last();
+    await answer.getByRole('heading', { name: 'Held', exact: true }).waitFor({ timeout: 20_000 });
+    // The run ended (DONE hides Stop) while no re-read holding the answer has landed: the answer stays.
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await answer.getByRole('heading').allTextContents()).toEqual(['Held']);
+    // The re-reads asked for before the answer was stored land now: the question shows, the answer stays.
+    for (const h of stale) await h.answer();
+    await page.locator('.msg.user', { hasText: 'Hold the answer back.' }).waitFor();
+    expect(await answer.getByRole('heading').allTextContents()).toEqual(['Held']);
+    expect(await page.getByRole('button', { name: 'Stop', exact: true }).count()).toBe(0);
+    // The later ones hold it: the stored answer takes the live one's place, shown once.
+    await releaseAll();
+    await page.locator('.msg.assistant[data-live]').waitFor({ state: 'detached' });
+    expect(await page.getByRole('heading', { name: 'Held', exact: true }).count()).toBe(1);
+    expect(await answer.locator('strong').textContent()).toBe('answer');
   });
 
   it('Quit asks while the agent works; the Stop button stops the run and says so', async () => {

@@ -1,7 +1,8 @@
 // The client's UI: Preact components written with htm tagged templates, so the browser loads
 // the ES modules as they are and there is no build step. State comes from the core as one
 // snapshot (GET /api/state, then `state` server-sent events); the chat follows the platform's
-// run events the core relays (`run` events) and re-reads the stored messages after each step.
+// run events the core relays (`run` events) and re-reads the stored messages after each step
+// (the streamed answer stays on screen until a re-read holds it: lib/live-text.js).
 // The parts are components of their own (components/): the conversation list, tool cards, the
 // model picture, markdown, the folder picker.
 import { h, render } from 'preact';
@@ -13,6 +14,7 @@ import { inWords, runReason } from './lib/words.js';
 import { calculationRecord } from './lib/record.js';
 import { PROGRAM_LABEL, STANDARDS } from './lib/labels.js';
 import { DICTATION } from './lib/dictation.js';
+import { afterReread, appendText, closeAt, unstored } from './lib/live-text.js';
 import { History } from './components/history.js';
 import { Markdown } from './components/markdown.js';
 import { ModelPicture } from './components/model-picture.js';
@@ -305,6 +307,9 @@ function modelContext(messages) {
  * The open conversation as the core stores it and as its run streams: the stored messages, the
  * run's state, the tool calls still running, the live thought and text, the banner and the model's
  * sketch. Cleared when another conversation opens; `reload` re-reads the stored state after a step.
+ * Re-reads can land out of order: one is shown only if no later one was, and only while its
+ * conversation is open; what it drops of the live text and tools is what was stored when it was
+ * asked for (the run events counted by `follow`).
  */
 function useConversation(conversationId) {
   const [conversation, setConversation] = useState(null);
@@ -312,10 +317,13 @@ function useConversation(conversationId) {
   const [run, setRun] = useState(null);
   const [tools, setTools] = useState([]);
   const [thought, setThought] = useState('');
-  const [streamed, setStreamed] = useState('');
+  const [live, setLive] = useState([]);
   const [banner, setBanner] = useState(null);
   const [sketch, setSketch] = useState(null);
   const pictureTimer = useRef(null);
+  const events = useRef(0);
+  // Each opening of a conversation is a new `opened`; the event count runs on across them.
+  const reads = useRef({ opened: null, asked: 0, shown: 0 });
 
   const interrupted = (code, reason) => {
     if (code === 'OUT_OF_CREDITS')
@@ -333,12 +341,28 @@ function useConversation(conversationId) {
       250,
     );
   };
-  const reload = async (id) => {
+  /** Counts a run event; streamed text joins the live answer, which a MESSAGE or a STATUS closes. */
+  const follow = (event) => {
+    const seq = ++events.current;
+    if (event.type === 'CONTENT') setLive((l) => appendText(l, event.text));
+    if (event.type === 'MESSAGE' || event.type === 'STATUS') setLive((l) => closeAt(l, seq));
+    return seq;
+  };
+  const reload = async (id, { clearTools = false } = {}) => {
     if (!id) return;
+    const { opened } = reads.current;
+    const order = ++reads.current.asked;
+    const seen = events.current;
     const c = await api('GET', `/api/conversation?id=${encodeURIComponent(id)}`).catch(() => null);
-    if (!c) return;
+    if (!c || reads.current.opened !== opened || order < reads.current.shown) return;
+    reads.current.shown = order;
     setConversation(c);
     setMessages(c.messages);
+    setLive((l) => afterReread(l, seen, c.messages));
+    if (clearTools) setTools((ts) => ts.filter((t) => t.seq > seen));
+    loadPicture(id);
+    // A run event that came after the re-read was asked for says the run's state better than it.
+    if (seen !== events.current) return;
     const r = c.latestRun;
     setRun(
       (old) =>
@@ -349,7 +373,6 @@ function useConversation(conversationId) {
         },
     );
     if (r?.status === 'INTERRUPTED') interrupted(r.reasonCode, r.reason);
-    loadPicture(id);
   };
 
   useEffect(() => {
@@ -358,7 +381,8 @@ function useConversation(conversationId) {
     setRun(null);
     setTools([]);
     setThought('');
-    setStreamed('');
+    setLive([]);
+    reads.current = { ...reads.current, opened: {} };
     setBanner(null);
     setSketch(null);
     if (conversationId) {
@@ -376,8 +400,8 @@ function useConversation(conversationId) {
     setTools,
     thought,
     setThought,
-    streamed,
-    setStreamed,
+    live,
+    follow,
     banner,
     setBanner,
     sketch,
@@ -387,8 +411,8 @@ function useConversation(conversationId) {
   };
 }
 
-/** A run event's live part: the run's figures, the thought, the streamed text and the running tool calls. */
-function showLive(conv, event, thoughtPanel) {
+/** A run event's live part: the run's figures, the thought and the running tool calls (event `seq`). */
+function showLive(conv, event, seq, thoughtPanel) {
   conv.setRun((r) => ({
     ...(r ?? {}),
     id: event.runId,
@@ -404,12 +428,11 @@ function showLive(conv, event, thoughtPanel) {
     conv.setThought((t) =>
       thoughtPanel === 'full' ? t + event.text : event.text.length > 1 ? t + event.text : event.text,
     );
-  if (event.type === 'CONTENT') conv.setStreamed((s) => s + event.text);
   // A call is running from its TOOL_CALL until its TOOL_RESULT, whatever the call event's empty result says.
   if (event.type === 'TOOL_CALL')
     conv.setTools((ts) => [
       ...ts.filter((t) => t.callId !== event.toolCall.callId),
-      { ...event.toolCall, state: 'running', startedAt: Date.now() },
+      { ...event.toolCall, state: 'running', startedAt: Date.now(), seq },
     ]);
 }
 
@@ -423,6 +446,7 @@ function showToolResult(conv, event, conversationId) {
             state: event.toolCall.errorCode ? 'failed' : 'done',
             startedAt: t.startedAt,
             endedAt: Date.now(),
+            seq: t.seq,
           }
         : t,
     ),
@@ -432,12 +456,8 @@ function showToolResult(conv, event, conversationId) {
 
 /** A step ended (a status or a message): re-read the stored state, say an interruption, notify an ending. */
 function afterStep(conv, event, conversationId, { thoughtPanel, refreshHistory }) {
-  conv.reload(conversationId).then(() => {
-    if (event.status !== 'CALLING_TOOL') {
-      conv.setTools([]);
-      conv.setStreamed('');
-    }
-  });
+  // Past a tool step the stored messages hold its calls and results: the live cards give way.
+  conv.reload(conversationId, { clearTools: event.status !== 'CALLING_TOOL' });
   if (event.status === 'THINKING' && thoughtPanel === 'latest') conv.setThought('');
   if (event.status === 'INTERRUPTED') conv.interrupted(event.reasonCode, event.reason);
   if (event.type === 'STATUS' && ['DONE', 'PAUSED', 'STOPPED', 'INTERRUPTED'].includes(event.status)) {
@@ -454,7 +474,7 @@ function useRunEvents(conv, { conversationId, onRun, thoughtPanel, refreshHistor
     () =>
       onRun(({ conversationId: id, event }) => {
         if (id !== conversationId) return;
-        showLive(conv, event, thoughtPanel);
+        showLive(conv, event, conv.follow(event), thoughtPanel);
         if (event.type === 'TOOL_RESULT') showToolResult(conv, event, id);
         if (event.type === 'STATUS' || event.type === 'MESSAGE')
           afterStep(conv, event, id, { thoughtPanel, refreshHistory });
@@ -547,14 +567,14 @@ function ChatBanner({ banner, retry }) {
   ${banner?.kind === 'saved' && html`<div class="banner ok" role="status">Saved ${banner.path} <button class="small" onClick=${() => api('POST', '/api/folders/open', { path: banner.path.replace(/[\\/][^\\/]*$/, '') })}>Open folder</button></div>`}`;
 }
 
-/** The transcript, then what is live: the thought, the calls not yet stored, the text streaming in. */
-function ChatTranscript({ conv, context, working, endRef }) {
-  const { messages, tools, thought, streamed } = conv;
+/** The transcript, then what is live: the thought, the calls not yet stored, the answer text not yet stored. */
+function ChatTranscript({ conv, context, endRef }) {
+  const { messages, tools, thought, live: text } = conv;
   const stored = useMemo(() => new Set(messages.flatMap((m) => (m.toolCalls ?? []).map((t) => t.id))), [messages]);
   const live = tools.filter((t) => !stored.has(t.callId));
   return html`<main class="chat" aria-live="polite">
     ${
-      !messages.length && !tools.length
+      !messages.length && !tools.length && !text.length
         ? html`<div class="empty">
             <h2>What should we analyse?</h2>
             <p>
@@ -566,14 +586,13 @@ function ChatTranscript({ conv, context, working, endRef }) {
     }
     ${thought && html`<div class="thought" aria-label="Live thought panel">${thought}</div>`}
     ${live.map((t) => html`<${ToolCard} key=${t.callId} call=${t} context=${context} />`)}
-    ${
-      streamed &&
-      working &&
-      html`<div class="msg assistant">
-        <div class="who">Agent</div>
-        <${Markdown} text=${streamed} />
-      </div>`
-    }
+    ${unstored(text, messages).map(
+      (segment) =>
+        html`<div class="msg assistant" data-live>
+          <div class="who">Agent</div>
+          <${Markdown} text=${segment.text} />
+        </div>`,
+    )}
     <div ref=${endRef}></div>
   </main>`;
 }
@@ -626,10 +645,7 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     thoughtPanel: settings.live_thought_panel,
     refreshHistory,
   });
-  useEffect(
-    () => endRef.current?.scrollIntoView({ block: 'end' }),
-    [messages, conv.tools, conv.streamed, conv.thought],
-  );
+  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [messages, conv.tools, conv.live, conv.thought]);
   const working = run && WORKING.includes(run.status);
   const actions = chatActions(conv, { state, chat, setChat, agents, text, setText, context, refreshHistory });
 
@@ -637,7 +653,7 @@ function Chat({ state, chat, setChat, onRun, agents, refreshHistory }) {
     <div class="conversation">
       ${conversation && html`<${ConversationBar} conversation=${conversation} actions=${actions} showPicture=${showPicture} setShowPicture=${setShowPicture} />`}
       <${ChatBanner} banner=${conv.banner} retry=${actions.retry} />
-      <${ChatTranscript} conv=${conv} context=${context} working=${working} endRef=${endRef} />
+      <${ChatTranscript} conv=${conv} context=${context} endRef=${endRef} />
       <footer class="composer">
         <${RunStatus} run=${run} working=${working} settings=${settings} actions=${actions} />
         <${MessageForm} text=${text} setText=${setText} send=${actions.send} canSend=${!!chat.agentId} />
