@@ -315,8 +315,15 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
     fs.mkdirSync(path.join(project, 'Models'));
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('tab', { name: 'SAP2000' }).click();
+    // The picker's first listing lands after the user typed a path, as on a busy machine: the typed path stays.
+    let firstListing: (() => Promise<void>) | undefined;
+    await page.route('**/api/folders', (route) => void (firstListing = () => route.continue()), { times: 1 });
     await page.getByRole('button', { name: 'Choose…' }).click();
     await page.getByLabel('Folder path').fill(path.join(project, 'does-not-exist'));
+    const release = await waitFor(async () => firstListing);
+    await release();
+    await page.getByRole('list', { name: 'Folders' }).getByRole('button').first().waitFor();
+    expect(await page.getByLabel('Folder path').inputValue()).toBe(path.join(project, 'does-not-exist'));
     await page.getByRole('button', { name: 'Use this folder' }).click();
     await page.getByText(/There is no folder at/).waitFor();
     await page.getByLabel('Folder path').fill(project);

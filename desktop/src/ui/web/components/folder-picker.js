@@ -2,7 +2,7 @@
 // the app (drives first on Windows), or type a path; the app checks it exists, is a folder and
 // (for a working directory) takes files, and says why not in words.
 import { h } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 
 const html = htm.bind(h);
@@ -33,15 +33,24 @@ export function FolderPicker({ api, label, start, writable, done }) {
   const [listing, setListing] = useState(null);
   const [typed, setTyped] = useState(start ?? '');
   const [problem, setProblem] = useState(null);
-  const go = (path) =>
-    api('GET', `/api/folders${path ? `?path=${encodeURIComponent(path)}` : ''}`).then(
+  // Listings land in any order on a busy machine: only the last one asked for is shown, and a path
+  // the user typed after it was asked for stays, with what the app said of it (the first listing,
+  // landing late, used to put its own path back over a typed one, and Use this folder took that).
+  const asked = useRef(0);
+  const typedAt = useRef(0);
+  const go = (path) => {
+    const order = ++asked.current;
+    return api('GET', `/api/folders${path ? `?path=${encodeURIComponent(path)}` : ''}`).then(
       (l) => {
+        if (order !== asked.current) return;
         setListing(l);
+        if (typedAt.current >= order) return;
         setTyped(l.path ?? '');
         setProblem(null);
       },
-      (e) => setProblem(e.message),
+      (e) => order === asked.current && setProblem(e.message),
     );
+  };
   useEffect(() => {
     go(start ?? null);
   }, []);
@@ -63,7 +72,15 @@ export function FolderPicker({ api, label, start, writable, done }) {
           go(typed);
         }}
       >
-        <input type="text" aria-label="Folder path" value=${typed} onInput=${(e) => setTyped(e.target.value)} />
+        <input
+          type="text"
+          aria-label="Folder path"
+          value=${typed}
+          onInput=${(e) => {
+            typedAt.current = asked.current;
+            setTyped(e.target.value);
+          }}
+        />
         <button type="submit">Go</button>
       </form>
       <ul class="folders" aria-label="Folders">
