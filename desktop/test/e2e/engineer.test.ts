@@ -304,8 +304,14 @@ describe.skipIf(!haveChromium)('the desktop client for an engineer', () => {
     expect(await page.getByRole('button', { name: 'Quit' }).isEnabled()).toBe(true);
     await shot('16-reconnecting-banner');
     link.restore();
-    await page.getByRole('button', { name: 'Retry now' }).click();
+    // Retry now, unless the app's own retry (200 ms backoff, doubling) reconnected first and took the
+    // banner away, as a user would see it: a click waiting for the button then waited forever.
+    const retry = await page.getByRole('button', { name: 'Retry now' }).elementHandle();
+    await retry!.click().catch((e: Error) => {
+      if (!/not attached/i.test(e.message)) throw e;
+    });
     await waitFor(async () => app.bridge.state === 'connected', 30_000);
+    await page.locator('.banner.reconnecting').waitFor({ state: 'detached', timeout: 30_000 });
     // Its own waits allow 20 s for the banner and 30 s for the reconnection: the file's 30 s default
     // would end it first on a busy machine.
   }, 90_000);
