@@ -95,6 +95,11 @@ async function loadRunCall(files: ModelFiles, runtime?: Runtime): Promise<{ runt
       return { runtime: 'native', run: await loadNativeCall(files) };
     } catch (err) {
       if (runtime === 'native') throw err;
+      // Said once, on stderr: the fallback is ~2.2× the CPU a text, which an operator sizing
+      // ingestion needs to know; the vectors are the same, so nothing else changes.
+      process.emitWarning(`USE-lite runs on TensorFlow.js: ONNX Runtime did not load (${String(err)})`, {
+        code: 'EMBEDDING_RUNTIME_FALLBACK',
+      });
     }
   }
   const { loadTfjsCall } = await import('./tfjs.ts');
