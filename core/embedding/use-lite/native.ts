@@ -4,7 +4,7 @@
 // only spins beside the first on calls this small.
 import ort from 'onnxruntime-node';
 import { USE_LITE_DIMENSIONS } from './constants.ts';
-import type { ModelFiles, RunCall } from './model.ts';
+import type { ModelFiles, RunCall } from './runtime.ts';
 import { useLiteGraph, type Weights } from './onnx/graph.ts';
 import { encodeModel } from './onnx/proto.ts';
 

@@ -8,7 +8,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { USE_LITE_DIMENSIONS } from './constants.ts';
-import type { ModelFiles, RunCall } from './model.ts';
+import type { ModelFiles, RunCall } from './runtime.ts';
 
 const require = createRequire(import.meta.url);
 const wasmDir = (): string =>
