@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createTokenizer, type Tokenizer } from './tokenizer.ts';
 
 import { USE_LITE_DIMENSIONS } from './constants.ts';
-import type { ModelFiles, RunCall } from './runtime.ts';
+import type { LoadedRuntime, ModelFiles } from './runtime.ts';
 
 export { USE_LITE_DIMENSIONS };
 /**
@@ -66,6 +66,8 @@ export interface UseLiteModel {
   runtime: Runtime;
   /** `between` runs between two model calls of a large batch (the thread answers waiting queries there). */
   embed(texts: readonly string[], between?: () => Promise<void>): Promise<Float32Array[]>;
+  /** Frees the model's native session (or TensorFlow.js's tensors); no call may follow. */
+  release(): Promise<void>;
 }
 
 async function readModelFiles(dir: string): Promise<ModelFiles> {
@@ -77,11 +79,11 @@ async function readModelFiles(dir: string): Promise<ModelFiles> {
 }
 
 /** ONNX Runtime's native kernels, ~3× cheaper a piece; TensorFlow.js on WebAssembly where the binary does not load. */
-async function loadRunCall(files: ModelFiles, runtime?: Runtime): Promise<{ runtime: Runtime; run: RunCall }> {
+async function loadRuntime(files: ModelFiles, runtime?: Runtime): Promise<LoadedRuntime & { runtime: Runtime }> {
   if (runtime !== 'tfjs') {
     try {
       const { loadNativeCall } = await import('./native.ts');
-      return { runtime: 'native', run: await loadNativeCall(files) };
+      return { runtime: 'native', ...(await loadNativeCall(files)) };
     } catch (err) {
       if (runtime === 'native') throw err;
       // Said once, on stderr: the fallback is ~2.2× the CPU a text, which an operator sizing
@@ -92,12 +94,12 @@ async function loadRunCall(files: ModelFiles, runtime?: Runtime): Promise<{ runt
     }
   }
   const { loadTfjsCall } = await import('./tfjs.ts');
-  return { runtime: 'tfjs', run: await loadTfjsCall(files) };
+  return { runtime: 'tfjs', ...(await loadTfjsCall(files)) };
 }
 
 export async function loadUseLite(dir = modelDir(), runtime?: Runtime): Promise<UseLiteModel> {
   const files = await readModelFiles(dir);
-  const loaded = await loadRunCall(files, runtime);
+  const loaded = await loadRuntime(files, runtime);
   const tokenizer: Tokenizer = createTokenizer(
     JSON.parse(await readFile(path.join(dir, 'vocab.json'), 'utf8')) as [string, number][],
   );
@@ -114,6 +116,7 @@ export async function loadUseLite(dir = modelDir(), runtime?: Runtime): Promise<
       }
       return out;
     },
+    release: () => loaded.release(),
   };
 }
 

@@ -4,7 +4,7 @@
 // only spins beside the first on calls this small.
 import ort from 'onnxruntime-node';
 import { USE_LITE_DIMENSIONS } from './constants.ts';
-import type { ModelFiles, RunCall } from './runtime.ts';
+import type { LoadedRuntime, ModelFiles } from './runtime.ts';
 import { useLiteGraph, type Weights } from './onnx/graph.ts';
 import { encodeModel } from './onnx/proto.ts';
 
@@ -28,14 +28,14 @@ export function manifestWeights({ manifest, weights }: ModelFiles): Weights {
   };
 }
 
-export async function loadNativeCall(files: ModelFiles): Promise<RunCall> {
+export async function loadNativeCall(files: ModelFiles): Promise<LoadedRuntime> {
   const session = await ort.InferenceSession.create(encodeModel(useLiteGraph(manifestWeights(files)), 17), {
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   });
-  return async (pieces) => {
+  const run: LoadedRuntime['run'] = async (pieces) => {
     const width = Math.max(...pieces.map((p) => p.length));
     const cells = pieces.length * width;
     const ids = new BigInt64Array(cells);
@@ -57,4 +57,5 @@ export async function loadNativeCall(files: ModelFiles): Promise<RunCall> {
     const data = out.vectors!.data as Float32Array;
     return pieces.map((_, i) => data.slice(i * USE_LITE_DIMENSIONS, (i + 1) * USE_LITE_DIMENSIONS));
   };
+  return { run, release: () => session.release() };
 }

@@ -12,3 +12,9 @@ export interface ModelFiles {
 
 /** One model call: rows of piece ids in, one raw (not yet normalised) 512-wide vector a row out. */
 export type RunCall = (pieces: readonly number[][]) => Promise<Float32Array[]>;
+
+/** A runtime with the model loaded: its calls, and the release of what it holds (see worker.ts on why). */
+export interface LoadedRuntime {
+  run: RunCall;
+  release(): Promise<void>;
+}

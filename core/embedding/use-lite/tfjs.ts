@@ -8,7 +8,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { USE_LITE_DIMENSIONS } from './constants.ts';
-import type { ModelFiles, RunCall } from './runtime.ts';
+import type { LoadedRuntime, ModelFiles } from './runtime.ts';
 
 const require = createRequire(import.meta.url);
 const wasmDir = (): string =>
@@ -26,7 +26,7 @@ function wasmBackend(): Promise<void> {
   return backendReady;
 }
 
-export async function loadTfjsCall(files: ModelFiles): Promise<RunCall> {
+export async function loadTfjsCall(files: ModelFiles): Promise<LoadedRuntime> {
   await wasmBackend();
   const { manifest, weights } = files;
   const model: GraphModel = await loadGraphModel(
@@ -36,7 +36,7 @@ export async function loadTfjsCall(files: ModelFiles): Promise<RunCall> {
       weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer,
     }),
   );
-  return async (pieces) => {
+  const run: LoadedRuntime['run'] = async (pieces) => {
     // The model takes a sparse batch: (sentence, position) pairs and the piece ids there.
     const count = pieces.reduce((s, p) => s + p.length, 0);
     const positions = new Int32Array(count * 2);
@@ -61,4 +61,5 @@ export async function loadTfjsCall(files: ModelFiles): Promise<RunCall> {
       valueTensor.dispose();
     }
   };
+  return { run, release: async () => model.dispose() };
 }
