@@ -3,30 +3,17 @@
 // terminating a thread mid-call aborted it with "terminate called after throwing an instance of
 // 'Napi::Error'" (CI's integration lane lost a vitest fork to it; core/embedding/use-lite/worker.ts
 // says why). A child process closes embedders mid-load and mid-batch, and must exit normally.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { spawnNode } from '../../helpers/child.ts';
 
 it('survives closing the embedder while its thread is loading the model or running a batch', async () => {
-  const { code, signal, stdout, stderr } = await new Promise<{
-    code: number | null;
-    signal: NodeJS.Signals | null;
-    stdout: string;
-    stderr: string;
-  }>((resolve) => {
-    const child = execFile(process.execPath, [path.join(here, 'fixtures/close-mid-call.ts')], { timeout: 240_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (b: Buffer) => (stdout += b.toString()));
-    child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  expect(stderr).not.toMatch(/terminate called|Napi::Error|Aborted/);
-  expect({ code, signal }).toEqual({ code: 0, signal: null });
-  const out = JSON.parse(stdout.trim().split('\n').at(-1)!);
+  const child = spawnNode('test/core/embedding/fixtures/close-mid-call.ts', [], {});
+  const code = await child.exited;
+  const output = child.output();
+  expect(output).not.toMatch(/terminate called|Napi::Error|Aborted/);
+  // Aborted, the child has no exit code (it died of SIGABRT).
+  expect(code).toBe(0);
+  const out = JSON.parse(output.trim().split('\n').at(-1)!);
   expect(out.survived).toBe(true);
   for (const outcome of out.outcomes as string[]) {
     // A call cut short by the close is answered (closed), never left waiting; a new call starts a new thread.
