@@ -121,16 +121,19 @@ export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: Sheet
   const cx = (anchor[0] + anchor[2]) / 2;
   const rules: { y: number; a: number; b: number }[] = [];
   for (const [y, spans] of rulings.horizontal) for (const [a, b] of spans) if (b - a > 2 * h) rules.push({ y, a, b });
-  // The seed: the nearest rule above or below the anchor that spans its centre.
-  const seed = rules
-    .filter((r) => r.a <= cx && r.b >= cx && Math.min(Math.abs(r.y - anchor[1]), Math.abs(r.y - anchor[3])) < 6 * h)
-    .sort(
-      (p, q) =>
-        Math.min(Math.abs(p.y - anchor[1]), Math.abs(p.y - anchor[3])) -
-        Math.min(Math.abs(q.y - anchor[1]), Math.abs(q.y - anchor[3])),
-    )[0];
+  const gap = (r: { y: number }) => Math.min(Math.abs(r.y - anchor[1]), Math.abs(r.y - anchor[3]));
+  const alike = (p: { a: number; b: number }) => (r: { a: number; b: number }) =>
+    Math.abs(r.a - p.a) <= ALIGN && Math.abs(r.b - p.b) <= ALIGN;
+  // The seed: of the rules above or below the anchor that span its centre, the one most rules share
+  // their ends with (TABLE ROWS: a block's fields are rows of one table; the rule nearest the number
+  // may be another line, one running on past the frame into its margin), the nearest of those.
+  const near = rules
+    .filter((r) => r.a <= cx && r.b >= cx && gap(r) < 6 * h)
+    .map((r) => ({ r, rows: rules.filter(alike(r)).length }))
+    .sort((p, q) => q.rows - p.rows || gap(p.r) - gap(q.r));
+  const seed = near[0]?.r;
   if (!seed) return null;
-  const stack = rules.filter((r) => Math.abs(r.a - seed.a) <= ALIGN && Math.abs(r.b - seed.b) <= ALIGN);
+  const stack = rules.filter(alike(seed));
   if (stack.length < 3) return null;
   let top = Math.min(anchor[1], ...stack.map((r) => r.y));
   let bottom = Math.max(anchor[3], ...stack.map((r) => r.y));

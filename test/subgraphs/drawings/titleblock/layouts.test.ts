@@ -360,4 +360,18 @@ describe('sheet identity by layout family', () => {
     const anchor: BBox = [1010, 710, 1100, 740];
     near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1000, 18, 1206, 774]);
   });
+
+  it('a column of field rules without side lines: the rows the most rules align with, not a nearer line running on into the margin', () => {
+    // A student template: field rules from 1060 to 1196, short of the frame, no side lines; the rule
+    // right over the number runs on past the frame (1206) into the margin, sharing no row's ends.
+    const rows = Array.from({ length: 10 }, (_, i) => hline(300 + 40 * i, 1060, 1196));
+    const page = sheet(
+      [text('PIANTA E SEZIONI', 1070, 330, 8), text('A401', 1080, 750, 30)],
+      [...rows, hline(700, 1060, W - 8)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('A401');
+    expect(id.rules.titleblock).toBe('rule-stack');
+    near(id.titleblock, [1060, 300, 1196, 774]);
+  });
 });
