@@ -41,7 +41,7 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
   const rulings = pageRulings(page.paths, frame);
   // Without a number, the title block is looked for around the largest lettering of the outer band.
   const anchor = number?.box ?? largestInBand(lines, frame.width, frame.height);
-  const ruled = anchor ? titleblockAround(anchor, rulings, frame, lines) : null;
+  const ruled = anchor ? titleblockAround(anchor, rulings, frame, lines, frame.box(findBorder(scene))) : null;
   const stacked = anchor && !ruled ? ruleStackAround(anchor, rulings, frame) : null;
   // The border's geometry (border.ts) knows what a ruled box does not: the block is cut off by a line
   // across the whole border with cell edges into it (a grid line, a schedule's or a view's frame

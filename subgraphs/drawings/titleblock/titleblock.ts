@@ -26,17 +26,38 @@ const OUTER = 4;
 const nearAndFar = (sorted: number[]) =>
   sorted.length <= EDGES + OUTER ? sorted : [...sorted.slice(0, EDGES), ...sorted.slice(-OUTER)];
 
+/**
+ * CLIPPED BY THE PAGE: a title block lies inside the sheet's frame (ISO 5457 draws the frame inside a
+ * margin, ISO 7200 puts the block within it). A line running from one edge of the page to the other,
+ * across a frame drawn inside the page, is a drawing line the page clipped (a grid axis), never a
+ * side of the block. `border` is the frame in the sheet's frame; without it no line is set aside.
+ */
+function clippedByPage(m: Rulings, at: number, frame: SheetFrame, border: BBox | undefined, vertical: boolean) {
+  if (!border) return false;
+  const [lo, hi] = vertical ? [border[1], border[3]] : [border[0], border[2]];
+  const edge = vertical ? frame.height : frame.width;
+  if (lo < 1 || hi > edge - 1) return false;
+  return coverage(m, at, 0, edge) >= 1 - 1 / edge;
+}
+
 /** In the frame: the box, or null when no ruled box holds the anchor. */
 export function titleblockAround(
   anchor: BBox,
   rulings: PageRulings,
   frame: SheetFrame,
   lettering: readonly Lettering[] = [],
+  border?: BBox,
 ): BBox | null {
   const cx = (anchor[0] + anchor[2]) / 2;
   const cy = (anchor[1] + anchor[3]) / 2;
   const crossing = (m: Rulings, along: number) =>
-    [...m.entries()].filter(([, spans]) => spans.some(([a, b]) => a <= along && b >= along)).map(([k]) => k);
+    [...m.entries()]
+      .filter(
+        ([k, spans]) =>
+          spans.some(([a, b]) => a <= along && b >= along) &&
+          !clippedByPage(m, k, frame, border, m === rulings.vertical),
+      )
+      .map(([k]) => k);
   const tops = nearAndFar(
     crossing(rulings.horizontal, cx)
       .filter((y) => y <= anchor[1] + 1)

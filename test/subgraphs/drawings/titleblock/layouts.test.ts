@@ -374,4 +374,33 @@ describe('sheet identity by layout family', () => {
     expect(id.rules.titleblock).toBe('rule-stack');
     near(id.titleblock, [1060, 300, 1196, 774]);
   });
+
+  it('a line from page edge to page edge across a frame drawn inside the page is no side of the block', () => {
+    // A grid axis at x = 1000 runs over the whole page, past the frame (18 pt inside the page); the
+    // block is the column ruled at 1040 from 300 down to the frame, not the box the axis closes.
+    const column = [vline(1040, 300, H - 18), hline(300, 1040, W - 18), hline(600, 1040, W - 18)];
+    const paths = [rect([18, 18, W - 18, H - 18]), vline(1000, 0, H), ...column];
+    const frame = sheetFrame([], W, H);
+    const anchor: BBox = [1060, 700, 1150, 740];
+    near(
+      titleblockAround(anchor, pageRulings(paths, frame), frame, [], [18, 18, W - 18, H - 18]),
+      [1040, 300, 1206, 774],
+    );
+  });
+
+  it('hatching is no ruling: a hatched band across the sheet does not close a box with a row rule of the block', () => {
+    // A section's hatch (lines 5 pt apart from 560 to 770) fills a band left of the block; one of
+    // its lines lies on the block's row rule at 600, so together they rule the band's top across the sheet.
+    const hatch = Array.from({ length: 43 }, (_, i) => hline(560 + 5 * i, 18, 1030));
+    const column = [
+      vline(1040, 300, H - 18),
+      hline(300, 1040, W - 18),
+      hline(400, 1040, W - 18),
+      hline(600, 1040, W - 18),
+    ];
+    const paths = [rect([18, 18, W - 18, H - 18]), ...hatch, ...column];
+    const frame = sheetFrame([], W, H);
+    const anchor: BBox = [1060, 700, 1150, 740];
+    near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1040, 300, 1206, 774]);
+  });
 });
