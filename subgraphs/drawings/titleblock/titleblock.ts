@@ -136,6 +136,10 @@ function withoutNotesPanel(box: BBox, anchor: BBox, rulings: PageRulings, letter
  * reaches the sheet border when the stack ends near it.
  */
 const ALIGN = 4;
+/** Rules in a stack: a field has a rule on each side, and a block has more than one field. */
+const STACK = 3;
+/** Seeds tried, nearest first (a block has a few dozen rules at most). */
+const SEEDS = 24;
 
 export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: SheetFrame): BBox | null {
   const h = anchor[3] - anchor[1];
@@ -145,17 +149,30 @@ export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: Sheet
   const gap = (r: { y: number }) => Math.min(Math.abs(r.y - anchor[1]), Math.abs(r.y - anchor[3]));
   const alike = (p: { a: number; b: number }) => (r: { a: number; b: number }) =>
     Math.abs(r.a - p.a) <= ALIGN && Math.abs(r.b - p.b) <= ALIGN;
-  // The seed: of the rules above or below the anchor that span its centre, the one most rules share
-  // their ends with (TABLE ROWS: a block's fields are rows of one table; the rule nearest the number
-  // may be another line, one running on past the frame into its margin), the nearest of those.
-  const near = rules
+  // The seed: the nearest rule above or below the anchor that spans its centre and is a row of a
+  // table that can be a block (TABLE ROWS: a block's fields are rows of one table, so a field rule
+  // shares its ends with STACK - 1 more; a lone line nearer the number, one running on past the
+  // frame into its margin, is none of them, and the frame's own lines make no block).
+  const seeds = rules
     .filter((r) => r.a <= cx && r.b >= cx && gap(r) < 6 * h)
-    .map((r) => ({ r, rows: rules.filter(alike(r)).length }))
-    .sort((p, q) => q.rows - p.rows || gap(p.r) - gap(q.r));
-  const seed = near[0]?.r;
-  if (!seed) return null;
-  const stack = rules.filter(alike(seed));
-  if (stack.length < 3) return null;
+    .sort((p, q) => gap(p) - gap(q))
+    .slice(0, SEEDS);
+  for (const seed of seeds) {
+    const stack = rules.filter(alike(seed));
+    if (stack.length < STACK) continue;
+    const box = stackBox(anchor, stack, rulings, h);
+    if ((box[2] - box[0]) * (box[3] - box[1]) <= MAX_SHARE * frame.width * frame.height) return box;
+  }
+  return null;
+}
+
+/** The box over a stack of field rules and the anchor, run on to a rule across it that is near. */
+function stackBox(
+  anchor: BBox,
+  stack: readonly { y: number; a: number; b: number }[],
+  rulings: PageRulings,
+  h: number,
+): BBox {
   let top = Math.min(anchor[1], ...stack.map((r) => r.y));
   let bottom = Math.max(anchor[3], ...stack.map((r) => r.y));
   const left = Math.min(anchor[0], ...stack.map((r) => r.a));
@@ -170,6 +187,5 @@ export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: Sheet
     .filter((y) => y < top && coverage(rulings.horizontal, y, left, right) >= RULED)
     .sort((a, b) => b - a)[0];
   if (above !== undefined && top - above < 3 * step + 2 * h) top = above;
-  const box: BBox = [left, top, right, bottom];
-  return (right - left) * (bottom - top) <= MAX_SHARE * frame.width * frame.height ? box : null;
+  return [left, top, right, bottom];
 }

@@ -361,7 +361,7 @@ describe('sheet identity by layout family', () => {
     near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1000, 18, 1206, 774]);
   });
 
-  it('a column of field rules without side lines: the rows the most rules align with, not a nearer line running on into the margin', () => {
+  it('a column of field rules without side lines: the nearest rule that is a row of the table, not a lone line running on into the margin', () => {
     // A student template: field rules from 1060 to 1196, short of the frame, no side lines; the rule
     // right over the number runs on past the frame (1206) into the margin, sharing no row's ends.
     const rows = Array.from({ length: 10 }, (_, i) => hline(300 + 40 * i, 1060, 1196));
