@@ -403,4 +403,25 @@ describe('sheet identity by layout family', () => {
     const anchor: BBox = [1060, 700, 1150, 740];
     near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1040, 300, 1206, 774]);
   });
+
+  it('a title block lettered as a column along the right edge with no rule: the column the drawing stops short of', () => {
+    // A house builder's sheet: the project, the title and the contact lettered at 1040 down the
+    // right edge, no line around them; the plan (its walls and a dimension line) ends at 980.
+    const plan = [rect([100, 100, 900, 600]), vline(980, 60, 700), hline(620, 100, 980)];
+    const lettering = [
+      text('BAUVORHABEN:', 1040, 60, 16),
+      text('NEUBAU EINFAMILIENHAUS', 1040, 90, 12),
+      text('GRUNDRISS', 1040, 140, 16),
+      text('ERDGESCHOSS', 1040, 160, 16),
+      text('Kontakt', 1050, 700, 10),
+      text('info@haus.de', 1050, 740, 10),
+    ];
+    const id = readSheetIdentity(sheet(lettering, plan));
+    expect(id.rules.titleblock).toBe('unruled-column');
+    near(id.titleblock, [1040, 18, 1206, 774]);
+    expect(id.title).toBe('GRUNDRISS ERDGESCHOSS');
+    // The same lettering where the plan runs on under it to the frame: no column, no block.
+    const under = readSheetIdentity(sheet(lettering, [...plan, hline(650, 100, W - 18)]));
+    expect(under.titleblock).toBeNull();
+  });
 });
