@@ -256,8 +256,7 @@ function runsOf(db: Database) {
       return row ? run(row) : null;
     },
 
-    /** Runs left working by a process that stopped: they cannot go on (their model call and tool calls were in memory). */
-    /** Runs left working by this slot's previous process: nothing else will finish them. */
+    /** Runs left working by this slot's previous process: they cannot go on (their model call and tool calls were in memory), and nothing else will finish them. */
     async interruptOrphans(owner: string): Promise<number> {
       const { count } = await db.agentRun.updateMany({
         where: { status: { in: [...ACTIVE_STATUSES] }, owner },

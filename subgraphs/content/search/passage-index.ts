@@ -46,7 +46,7 @@ export interface PassageIndex {
   ): Promise<{ passages: number; counts: Map<string, number> }>;
   /** Indexed passages and distinct pages of a file. */
   stats(fileId: string): Promise<{ passages: number; pages: number }>;
-  /** Re-embedding (core/embedding/reembed.ts), a code at a time (a passage's vector leans on its page's): */
+  // Re-embedding (core/embedding/reembed.ts), a code at a time (a passage's vector leans on its page's):
   /** A code with passages of another model than `model`, or null when none is left. */
   fileToReembed(model: string): Promise<string | null>;
   /** A code's passages in storing order, with their ids. */
