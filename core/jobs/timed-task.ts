@@ -5,6 +5,7 @@
 // It also says which thread it runs on and that thread's CPU time so far, so the pool can
 // count the task's own CPU time against its limit (worker-pool.ts).
 import { threadId, type MessagePort } from 'node:worker_threads';
+import { useNativeCallCell } from './native-calls.ts';
 
 /** What the task tells the pool when it starts. */
 export interface TaskStarted {
@@ -18,9 +19,12 @@ export interface TimedCall {
   module: string;
   payload: unknown;
   started: MessagePort;
+  /** The task's native-call cell (native-calls.ts): the pool stops the thread only outside native calls. */
+  nativeCalls: SharedArrayBuffer;
 }
 
-export default async function timed({ module, payload, started }: TimedCall): Promise<unknown> {
+export default async function timed({ module, payload, started, nativeCalls }: TimedCall): Promise<unknown> {
+  useNativeCallCell(nativeCalls);
   started.postMessage({ threadId, cpu: process.threadCpuUsage() } satisfies TaskStarted);
   started.close();
   const task = (await import(module)) as { default: (payload: unknown) => unknown };

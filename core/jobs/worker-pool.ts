@@ -13,13 +13,16 @@
 // killed, an out-of-memory thread dies) and starts a fresh one for the next
 // task, so one hostile input never holds a thread or the machine's memory.
 // A caller's signal (a job abandoned, a client gone, a shutdown) aborts the
-// task the same way and rejects with the signal's reason.
+// task the same way and rejects with the signal's reason. A thread is stopped
+// only outside native calls (native-calls.ts): terminated inside one (ONNX
+// Runtime's), it would abort the whole process.
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../errors.ts';
 import { LIMITS } from '../limits.ts';
 import { unpackTaskResult } from './task.ts';
 import type { TaskStarted, TimedCall } from './timed-task.ts';
+import { claimForStop, nativeCallCell } from './native-calls.ts';
 
 export interface WorkerPool {
   /**
@@ -78,6 +81,8 @@ export function createWorkerPool(
   const replaceStoppedThread = () => {
     if (pool.queueSize > 0) pool.run(null, { filename: NOOP_TASK.href }).catch(() => undefined);
   };
+  /** The native-call cells of the tasks running: a forced close stops their threads outside native calls too. */
+  const running = new Set<SharedArrayBuffer>();
   return {
     async run<R>(
       taskModule: URL,
@@ -119,11 +124,19 @@ export function createWorkerPool(
         }, CPU_POLL_MS);
       });
       const combined = AbortSignal.any([...(signal ? [signal] : []), timeout.signal, queued.signal]);
+      // What piscina sees: the stop, once the thread is outside native calls and can start none.
+      const nativeCalls = nativeCallCell();
+      running.add(nativeCalls);
+      const stop = new AbortController();
+      const stopThread = () => void claimForStop(nativeCalls).then(() => stop.abort(combined.reason));
+      if (combined.aborted) stopThread();
+      else combined.addEventListener('abort', stopThread, { once: true });
       try {
-        const call: TimedCall = { module: taskModule.href, payload, started: port2 };
-        return unpackTaskResult<R>(
-          await pool.run(call, { filename: TIMED_TASK.href, signal: combined, transferList: [port2] }),
-        );
+        const call: TimedCall = { module: taskModule.href, payload, started: port2, nativeCalls };
+        const result = await pool.run(call, { filename: TIMED_TASK.href, signal: stop.signal, transferList: [port2] });
+        // Stopped, though it ended while the stop waited for a native call to return: the limit still holds.
+        if (combined.aborted) throw combined.reason;
+        return unpackTaskResult<R>(result);
       } catch (err) {
         if (combined.aborted) replaceStoppedThread();
         if (signal?.aborted) throw signal.reason ?? err;
@@ -163,11 +176,15 @@ export function createWorkerPool(
         }
         throw err;
       } finally {
+        running.delete(nativeCalls);
         clearTimeout(timer);
         clearInterval(poller);
         started.close();
       }
     },
-    close: () => pool.close({ force: true }),
+    async close() {
+      await Promise.all([...running].map(claimForStop));
+      await pool.close({ force: true });
+    },
   };
 }

@@ -2,7 +2,8 @@
 // vectors come back as transferred buffers. The thread starts on the first
 // call (loading the model takes about a second of CPU) and does not keep the
 // process alive; a thread that dies fails its pending calls and is started
-// again by the next one.
+// again by the next one. The thread is never terminated: close() asks it to end,
+// and it does between two model calls (worker.ts says why).
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from '../embedder.ts';
 // Constants only: TensorFlow.js loads in the thread, not in every process that may embed.
@@ -74,7 +75,14 @@ export function createUseLiteEmbedder(): ThreadEmbedder {
     async close() {
       const w = worker;
       worker = null;
-      if (w) await w.terminate();
+      if (!w) return;
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+      for (const p of pending.values()) p.reject(new Error('the embedder was closed'));
+      pending.clear();
+      // Held until the thread has ended: a process that exited first would stop it mid-call.
+      w.ref();
+      w.postMessage({ close: true } satisfies Request);
+      await exited;
     },
   };
 }

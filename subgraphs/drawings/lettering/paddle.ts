@@ -6,11 +6,13 @@
 //
 // Pre-processing follows @gutenye/ocr-common, whose figures we measured: pixel / 255, no mean or
 // deviation, the recognition input 48 px high. One intra-op thread: the reader runs inside a
-// worker of the drawing pool, which already has one thread per core.
+// worker of the drawing pool, which already has one thread per core. Every call into ONNX Runtime
+// goes through nativeCall, so the pool never stops the thread inside one (core/jobs/native-calls.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ort from 'onnxruntime-node';
+import { nativeCall } from '../../../core/jobs/native-calls.ts';
 import type { GreyImage } from './render.ts';
 import { crop, resize } from './image.ts';
 
@@ -55,8 +57,8 @@ export class PaddleEngine {
       graphOptimizationLevel: 'all',
     };
     const [rec, det] = await Promise.all([
-      ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), options),
-      ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options),
+      nativeCall(() => ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), options)),
+      nativeCall(() => ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options)),
     ]);
     // Index 0 of the model's classes is CTC's blank; the dictionary's last class is a space.
     const dictionary = [...fs.readFileSync(path.join(dir, 'ppocr_keys_v1.txt'), 'utf8').split('\n'), ' '];
@@ -64,7 +66,7 @@ export class PaddleEngine {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.rec.release(), this.det.release()]);
+    await nativeCall(() => Promise.all([this.rec.release(), this.det.release()]));
   }
 
   /** One line of lettering (a crop holding it, any height), read left to right. */
@@ -74,9 +76,9 @@ export class PaddleEngine {
     const data = new Float32Array(3 * width * REC_HEIGHT);
     const plane = width * REC_HEIGHT;
     for (let i = 0; i < plane; i++) data[i] = data[plane + i] = data[2 * plane + i] = input.data[i]! / 255;
-    const out = await this.rec.run({
-      [this.rec.inputNames[0]!]: new ort.Tensor('float32', data, [1, 3, REC_HEIGHT, width]),
-    });
+    const out = await nativeCall(() =>
+      this.rec.run({ [this.rec.inputNames[0]!]: new ort.Tensor('float32', data, [1, 3, REC_HEIGHT, width]) }),
+    );
     const probs = out[this.rec.outputNames[0]!]!;
     const [, steps, classes] = probs.dims as [number, number, number];
     const p = probs.data as Float32Array;
@@ -114,7 +116,9 @@ export class PaddleEngine {
     const plane = W * H;
     const data = new Float32Array(3 * plane);
     for (let i = 0; i < plane; i++) data[i] = data[plane + i] = data[2 * plane + i] = input.data[i]! / 255;
-    const out = await this.det.run({ [this.det.inputNames[0]!]: new ort.Tensor('float32', data, [1, 3, H, W]) });
+    const out = await nativeCall(() =>
+      this.det.run({ [this.det.inputNames[0]!]: new ort.Tensor('float32', data, [1, 3, H, W]) }),
+    );
     const prob = out[this.det.outputNames[0]!]!.data as Float32Array;
     return components(prob, W, H)
       .map(([x1, y1, x2, y2]): PixelBox => {

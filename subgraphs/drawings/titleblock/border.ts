@@ -93,8 +93,16 @@ function meetsRule(across: Map<number, [number, number][]>, at: number, along: n
 const without = (dividers: Map<number, [number, number][]>, at: number) =>
   new Map([...dividers].filter(([k]) => Math.abs(k - at) > 1));
 
-/** The sheet border: the largest frame covering most of the page, drawn as one rectangle or as separate lines (OPEN SIDE); else the page. */
+const borderCache = new WeakMap<Scene, BBox>();
+
+/** The sheet border: the largest frame covering most of the page, drawn as one rectangle or as separate lines (OPEN SIDE); else the page. Computed once per scene. */
 export function findBorder(scene: Scene): BBox {
+  let border = borderCache.get(scene);
+  if (!border) borderCache.set(scene, (border = borderOf(scene)));
+  return [...border] as BBox;
+}
+
+function borderOf(scene: Scene): BBox {
   const page = scene.width * scene.height;
   const frames = rectangles(scene).filter((r) => area(r) > 0.5 * page && area(r) < 0.999 * page);
   const rows = fullLines(axisLines(scene, false), 0, scene.width, 0.7).filter((y) => y > 1 && y < scene.height - 1);

@@ -10,6 +10,7 @@ import { readSheetIndex, type IndexRow } from './sheet-index.ts';
 import { readSheetTitle } from './title.ts';
 import { ruleStackAround, titleblockAround } from './titleblock.ts';
 import { borderBlock, findBorder, viewportBeside } from './border.ts';
+import { unruledColumn } from './unruled.ts';
 import { buildScene, type Scene } from '../detect/scene.ts';
 
 export interface SheetIdentity {
@@ -41,7 +42,8 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
   const rulings = pageRulings(page.paths, frame);
   // Without a number, the title block is looked for around the largest lettering of the outer band.
   const anchor = number?.box ?? largestInBand(lines, frame.width, frame.height);
-  const ruled = anchor ? titleblockAround(anchor, rulings, frame, lines) : null;
+  const frameLine = frame.box(findBorder(scene));
+  const ruled = anchor ? titleblockAround(anchor, rulings, frame, lines, frameLine) : null;
   const stacked = anchor && !ruled ? ruleStackAround(anchor, rulings, frame) : null;
   // The border's geometry (border.ts) knows what a ruled box does not: the block is cut off by a line
   // across the whole border with cell edges into it (a grid line, a schedule's or a view's frame
@@ -66,11 +68,20 @@ export function readSheetIdentity(page: IdentityInput, scene: Scene = sceneOf(pa
     !contains(borderBox, anchor)
   );
   const block = tighter || elsewhere ? null : (ruled ?? stacked);
-  // No ruled box around the lettering (or a looser one): the block the border's geometry gives.
-  const geometric = block ? null : fromBorder;
+  // No ruled box around the lettering (or a looser one): the block the border's geometry gives;
+  // without one, a column of lettering along the frame's right edge that the drawing stops short of.
+  const unruled = !block && !fromBorder && anchor ? unruledColumn(anchor, lines, page.paths, frame, frameLine) : null;
+  const geometric = block
+    ? null
+    : (fromBorder ??
+      (unruled && {
+        bounds: frame.unbox(unruled),
+        viewport: frame.unbox([frameLine[0], frameLine[1], unruled[0], frameLine[3]]),
+        rule: 'unruled-column',
+      }));
   // Without a ruled block, the band of the sheet the number (or the largest lettering) stands in.
   const area: BBox | null =
-    block ?? (elsewhere ? borderBox : anchor ? outerBandAround(anchor, frame.width, frame.height) : null);
+    block ?? unruled ?? (elsewhere ? borderBox : anchor ? outerBandAround(anchor, frame.width, frame.height) : null);
   const title = area ? readSheetTitle(lines, area, number?.text ?? null, number?.box ?? null) : null;
   return {
     number: number?.text ?? null,

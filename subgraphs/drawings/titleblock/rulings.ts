@@ -63,7 +63,33 @@ export function pageRulings(paths: readonly PathGeom[], frame: SheetFrame): Page
     }
   }
   for (const m of [horizontal, vertical]) for (const [k, v] of m) m.set(k, merge(v));
-  return { horizontal, vertical };
+  return { horizontal: withoutHatching(horizontal), vertical: withoutHatching(vertical) };
+}
+
+/**
+ * Rule hatching-is-no-ruling: section lining (ISO 128-50) is a run of parallel lines closer than
+ * any title-block field is deep. A field holds lettering at least 2.5 mm high (ISO 3098 and ISO 7200's
+ * smallest), so two rules closer than FIELD_DEEP have no field between them; a line with such a
+ * parallel over most of its length on both sides is hatching, and rules no box (a hatched band
+ * crossing the sheet would otherwise close a box with the block's own rules). A line drawn twice
+ * (within DOUBLED, one rule for `coverage`) is not a neighbour.
+ */
+const FIELD_DEEP = 7;
+const DOUBLED = 2;
+
+function withoutHatching(m: Rulings): Rulings {
+  const overlapped = (k: number, [a, b]: [number, number]) =>
+    (m.get(k) ?? []).some(([c, d]) => Math.min(b, d) - Math.max(a, c) >= 0.9 * (b - a));
+  const sideHas = (k: number, span: [number, number], dir: 1 | -1) => {
+    for (let d = DOUBLED + 1; d <= FIELD_DEEP; d++) if (overlapped(k + dir * d, span)) return true;
+    return false;
+  };
+  const out: Rulings = new Map();
+  for (const [k, spans] of m) {
+    const kept = spans.filter((span) => !(sideHas(k, span, 1) && sideHas(k, span, -1)));
+    if (kept.length) out.set(k, kept);
+  }
+  return out;
 }
 
 function push(m: Rulings, at: number, lo: number, hi: number) {

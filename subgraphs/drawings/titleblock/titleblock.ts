@@ -26,17 +26,38 @@ const OUTER = 4;
 const nearAndFar = (sorted: number[]) =>
   sorted.length <= EDGES + OUTER ? sorted : [...sorted.slice(0, EDGES), ...sorted.slice(-OUTER)];
 
+/**
+ * CLIPPED BY THE PAGE: a title block lies inside the sheet's frame (ISO 5457 draws the frame inside a
+ * margin, ISO 7200 puts the block within it). A line running from one edge of the page to the other,
+ * across a frame drawn inside the page, is a drawing line the page clipped (a grid axis), never a
+ * side of the block. `border` is the frame in the sheet's frame; without it no line is set aside.
+ */
+function clippedByPage(m: Rulings, at: number, frame: SheetFrame, border: BBox | undefined, vertical: boolean) {
+  if (!border) return false;
+  const [lo, hi] = vertical ? [border[1], border[3]] : [border[0], border[2]];
+  const edge = vertical ? frame.height : frame.width;
+  if (lo < 1 || hi > edge - 1) return false;
+  return coverage(m, at, 0, edge) >= 1 - 1 / edge;
+}
+
 /** In the frame: the box, or null when no ruled box holds the anchor. */
 export function titleblockAround(
   anchor: BBox,
   rulings: PageRulings,
   frame: SheetFrame,
   lettering: readonly Lettering[] = [],
+  border?: BBox,
 ): BBox | null {
   const cx = (anchor[0] + anchor[2]) / 2;
   const cy = (anchor[1] + anchor[3]) / 2;
   const crossing = (m: Rulings, along: number) =>
-    [...m.entries()].filter(([, spans]) => spans.some(([a, b]) => a <= along && b >= along)).map(([k]) => k);
+    [...m.entries()]
+      .filter(
+        ([k, spans]) =>
+          spans.some(([a, b]) => a <= along && b >= along) &&
+          !clippedByPage(m, k, frame, border, m === rulings.vertical),
+      )
+      .map(([k]) => k);
   const tops = nearAndFar(
     crossing(rulings.horizontal, cx)
       .filter((y) => y <= anchor[1] + 1)
@@ -115,23 +136,43 @@ function withoutNotesPanel(box: BBox, anchor: BBox, rulings: PageRulings, letter
  * reaches the sheet border when the stack ends near it.
  */
 const ALIGN = 4;
+/** Rules in a stack: a field has a rule on each side, and a block has more than one field. */
+const STACK = 3;
+/** Seeds tried, nearest first (a block has a few dozen rules at most). */
+const SEEDS = 24;
 
 export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: SheetFrame): BBox | null {
   const h = anchor[3] - anchor[1];
   const cx = (anchor[0] + anchor[2]) / 2;
   const rules: { y: number; a: number; b: number }[] = [];
   for (const [y, spans] of rulings.horizontal) for (const [a, b] of spans) if (b - a > 2 * h) rules.push({ y, a, b });
-  // The seed: the nearest rule above or below the anchor that spans its centre.
-  const seed = rules
-    .filter((r) => r.a <= cx && r.b >= cx && Math.min(Math.abs(r.y - anchor[1]), Math.abs(r.y - anchor[3])) < 6 * h)
-    .sort(
-      (p, q) =>
-        Math.min(Math.abs(p.y - anchor[1]), Math.abs(p.y - anchor[3])) -
-        Math.min(Math.abs(q.y - anchor[1]), Math.abs(q.y - anchor[3])),
-    )[0];
-  if (!seed) return null;
-  const stack = rules.filter((r) => Math.abs(r.a - seed.a) <= ALIGN && Math.abs(r.b - seed.b) <= ALIGN);
-  if (stack.length < 3) return null;
+  const gap = (r: { y: number }) => Math.min(Math.abs(r.y - anchor[1]), Math.abs(r.y - anchor[3]));
+  const alike = (p: { a: number; b: number }) => (r: { a: number; b: number }) =>
+    Math.abs(r.a - p.a) <= ALIGN && Math.abs(r.b - p.b) <= ALIGN;
+  // The seed: the nearest rule above or below the anchor that spans its centre and is a row of a
+  // table that can be a block (TABLE ROWS: a block's fields are rows of one table, so a field rule
+  // shares its ends with STACK - 1 more; a lone line nearer the number, one running on past the
+  // frame into its margin, is none of them, and the frame's own lines make no block).
+  const seeds = rules
+    .filter((r) => r.a <= cx && r.b >= cx && gap(r) < 6 * h)
+    .sort((p, q) => gap(p) - gap(q))
+    .slice(0, SEEDS);
+  for (const seed of seeds) {
+    const stack = rules.filter(alike(seed));
+    if (stack.length < STACK) continue;
+    const box = stackBox(anchor, stack, rulings, h);
+    if ((box[2] - box[0]) * (box[3] - box[1]) <= MAX_SHARE * frame.width * frame.height) return box;
+  }
+  return null;
+}
+
+/** The box over a stack of field rules and the anchor, run on to a rule across it that is near. */
+function stackBox(
+  anchor: BBox,
+  stack: readonly { y: number; a: number; b: number }[],
+  rulings: PageRulings,
+  h: number,
+): BBox {
   let top = Math.min(anchor[1], ...stack.map((r) => r.y));
   let bottom = Math.max(anchor[3], ...stack.map((r) => r.y));
   const left = Math.min(anchor[0], ...stack.map((r) => r.a));
@@ -146,6 +187,5 @@ export function ruleStackAround(anchor: BBox, rulings: PageRulings, frame: Sheet
     .filter((y) => y < top && coverage(rulings.horizontal, y, left, right) >= RULED)
     .sort((a, b) => b - a)[0];
   if (above !== undefined && top - above < 3 * step + 2 * h) top = above;
-  const box: BBox = [left, top, right, bottom];
-  return (right - left) * (bottom - top) <= MAX_SHARE * frame.width * frame.height ? box : null;
+  return [left, top, right, bottom];
 }

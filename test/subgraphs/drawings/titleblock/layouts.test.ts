@@ -360,4 +360,68 @@ describe('sheet identity by layout family', () => {
     const anchor: BBox = [1010, 710, 1100, 740];
     near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1000, 18, 1206, 774]);
   });
+
+  it('a column of field rules without side lines: the nearest rule that is a row of the table, not a lone line running on into the margin', () => {
+    // A student template: field rules from 1060 to 1196, short of the frame, no side lines; the rule
+    // right over the number runs on past the frame (1206) into the margin, sharing no row's ends.
+    const rows = Array.from({ length: 10 }, (_, i) => hline(300 + 40 * i, 1060, 1196));
+    const page = sheet(
+      [text('PIANTA E SEZIONI', 1070, 330, 8), text('A401', 1080, 750, 30)],
+      [...rows, hline(700, 1060, W - 8)],
+    );
+    const id = readSheetIdentity(page);
+    expect(id.number).toBe('A401');
+    expect(id.rules.titleblock).toBe('rule-stack');
+    near(id.titleblock, [1060, 300, 1196, 774]);
+  });
+
+  it('a line from page edge to page edge across a frame drawn inside the page is no side of the block', () => {
+    // A grid axis at x = 1000 runs over the whole page, past the frame (18 pt inside the page); the
+    // block is the column ruled at 1040 from 300 down to the frame, not the box the axis closes.
+    const column = [vline(1040, 300, H - 18), hline(300, 1040, W - 18), hline(600, 1040, W - 18)];
+    const paths = [rect([18, 18, W - 18, H - 18]), vline(1000, 0, H), ...column];
+    const frame = sheetFrame([], W, H);
+    const anchor: BBox = [1060, 700, 1150, 740];
+    near(
+      titleblockAround(anchor, pageRulings(paths, frame), frame, [], [18, 18, W - 18, H - 18]),
+      [1040, 300, 1206, 774],
+    );
+  });
+
+  it('hatching is no ruling: a hatched band across the sheet does not close a box with a row rule of the block', () => {
+    // A section's hatch (lines 5 pt apart from 560 to 770) fills a band left of the block; one of
+    // its lines lies on the block's row rule at 600, so together they rule the band's top across the sheet.
+    const hatch = Array.from({ length: 43 }, (_, i) => hline(560 + 5 * i, 18, 1030));
+    const column = [
+      vline(1040, 300, H - 18),
+      hline(300, 1040, W - 18),
+      hline(400, 1040, W - 18),
+      hline(600, 1040, W - 18),
+    ];
+    const paths = [rect([18, 18, W - 18, H - 18]), ...hatch, ...column];
+    const frame = sheetFrame([], W, H);
+    const anchor: BBox = [1060, 700, 1150, 740];
+    near(titleblockAround(anchor, pageRulings(paths, frame), frame), [1040, 300, 1206, 774]);
+  });
+
+  it('a title block lettered as a column along the right edge with no rule: the column the drawing stops short of', () => {
+    // A house builder's sheet: the project, the title and the contact lettered at 1040 down the
+    // right edge, no line around them; the plan (its walls and a dimension line) ends at 980.
+    const plan = [rect([100, 100, 900, 600]), vline(980, 60, 700), hline(620, 100, 980)];
+    const lettering = [
+      text('BAUVORHABEN:', 1040, 60, 16),
+      text('NEUBAU EINFAMILIENHAUS', 1040, 90, 12),
+      text('GRUNDRISS', 1040, 140, 16),
+      text('ERDGESCHOSS', 1040, 160, 16),
+      text('Kontakt', 1050, 700, 10),
+      text('info@haus.de', 1050, 740, 10),
+    ];
+    const id = readSheetIdentity(sheet(lettering, plan));
+    expect(id.rules.titleblock).toBe('unruled-column');
+    near(id.titleblock, [1040, 18, 1206, 774]);
+    expect(id.title).toBe('GRUNDRISS ERDGESCHOSS');
+    // The same lettering where the plan runs on under it to the frame: no column, no block.
+    const under = readSheetIdentity(sheet(lettering, [...plan, hline(650, 100, W - 18)]));
+    expect(under.titleblock).toBeNull();
+  });
 });
