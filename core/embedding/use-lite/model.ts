@@ -22,15 +22,17 @@ export const MAX_PIECES = 128;
 /**
  * How texts are cut into model calls. A call's rows are padded to its longest text, so padding is
  * paid like real pieces; texts are sorted by length and a call grows until its padded pieces would
- * pass `slack` times its real pieces, or MAX_CALL_PIECES (the activations of one call: 4,096 pieces ×
- * 1,536 floats of the widest layer, about 25 MB). The slack is the runtime's (measured on LoCoMo
- * facts in batches of 145, CPU a text): TensorFlow.js pays about 11 ms a call of its own (its 317
+ * pass `slack` times its real pieces, or MAX_CALL_PIECES, which bounds the activations of one call:
+ * texts of 100-160 words in batches of 145 and 400 peaked at 488 MB resident with 4,096 pieces a call,
+ * 350 MB with 2,048 and 317 MB with 1,024, for the same CPU (94, 92 and 90 s; ONNX Runtime); the
+ * server's RSS has a bound that hostile memory messages must not pass. The slack is the runtime's
+ * (measured on LoCoMo facts in batches of 145, CPU a text): TensorFlow.js pays about 11 ms a call of its own (its 317
  * operations run one by one), so small calls cost more than padding and 1.25 was cheapest (1.1 and
  * 1.5 cost more); ONNX Runtime's call costs little, so nearly equal lengths are cheapest (4.2 ms a
  * text at 1.02, 4.45 at 1.1, 5.3 at 1.25, 6.3 at 1.5).
  */
 export const PADDING_SLACK: Record<Runtime, number> = { native: 1.02, tfjs: 1.25 };
-const MAX_CALL_PIECES = 4096;
+const MAX_CALL_PIECES = 1024;
 
 /** Indexes of `pieces` grouped into model calls (see PADDING_SLACK). */
 export function modelCalls(pieces: readonly (readonly number[])[], slack = PADDING_SLACK.tfjs): number[][] {

@@ -53,8 +53,8 @@ it('groups texts into model calls by length with bounded padding', () => {
     const real = widths.reduce((a, b) => a + b, 0);
     expect(call.length === 1 || Math.max(...widths) * call.length <= real * 1.25).toBe(true);
   }
-  // Many short texts share calls up to the pieces a call may hold.
+  // Many short texts share calls up to the pieces a call may hold (1,024: eight 128-text calls of 8 pieces).
   expect(modelCalls(Array.from({ length: 1000 }, () => [1, 2, 3, 4, 5, 6, 7, 8])).map((c) => c.length)).toEqual([
-    512, 488,
+    128, 128, 128, 128, 128, 128, 128, 104,
   ]);
 });
